@@ -1,0 +1,479 @@
+//! Building the board from its block: shape, names, removals, explicit cells.
+
+use std::collections::HashMap;
+
+use super::codes;
+use super::suggest::closest;
+use crate::diagnostic::{Diagnostic, Span};
+use crate::geometry::board::{self, Board, MAX_CELLS};
+use crate::geometry::{Coord, Orientation};
+use crate::syntax::ast::{BoardBlock, BoardStmt, CellKind, Naming, Number, Shape, Spanned};
+
+/// Largest coordinate accepted in `cell NAME at (a, b)`.
+const MAX_COORD: i64 = 1000;
+
+/// The board and the names of its colour classes (if the file names them).
+pub struct BuiltBoard {
+    pub board: Board,
+    pub colour_names: Vec<String>,
+}
+
+pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoard> {
+    let before = diags.len();
+    let mut kind: Option<Spanned<CellKind>> = None;
+    let mut shape: Option<&Spanned<Shape>> = None;
+    let mut naming: Option<&Spanned<Naming>> = None;
+    let mut colours: Option<&Spanned<Vec<Spanned<String>>>> = None;
+    let mut removals = Vec::new();
+    let mut explicit = Vec::new();
+    for s in &block.statements {
+        match s {
+            BoardStmt::Cells(k) => once(&mut kind, k.clone(), k.span, "cells", diags),
+            BoardStmt::Shape(sh) => once(&mut shape, sh, sh.span, "shape", diags),
+            BoardStmt::Names(n) => once(&mut naming, n, n.span, "names", diags),
+            BoardStmt::Colours(c) => once(&mut colours, c, c.span, "colours", diags),
+            BoardStmt::Remove(names) => removals.extend(names.iter()),
+            BoardStmt::Cell { name, at } => explicit.push((name, at)),
+            BoardStmt::Bad(_) => {}
+        }
+    }
+    let Some(kind) = kind else {
+        diags.push(
+            Diagnostic::error(codes::MISSING, "the board does not say how its cells stand")
+                .at(block.keyword, "this board")
+                .help("add `cells flat` (files are vertical) or `cells pointy` (ranks are horizontal)"),
+        );
+        return None;
+    };
+    let orientation = match kind.node {
+        CellKind::Flat => Orientation::Flat,
+        CellKind::Pointy => Orientation::Pointy,
+    };
+    let mut cells: Vec<(Coord, String, Span)> = Vec::new();
+    match (shape, explicit.is_empty()) {
+        (None, true) => {
+            diags.push(
+                Diagnostic::error(codes::MISSING, "the board has no cells")
+                    .at(block.keyword, "this board")
+                    .help("add a `shape` line (e.g. `shape hexagon 6`) or `cell NAME at (A, B)` lines"),
+            );
+            return None;
+        }
+        (Some(shape), true) => {
+            let coords = shape_cells(shape, orientation, diags)?;
+            let Some(naming) = naming else {
+                diags.push(
+                    Diagnostic::error(codes::MISSING, "the board's cells have no names")
+                        .at(shape.span, "cells made here")
+                        .help("add a `names` line, e.g. `names files a b c d e f g h i k l`"),
+                );
+                return None;
+            };
+            let names = name_cells(&coords, orientation, naming, diags)?;
+            cells = coords
+                .into_iter()
+                .zip(names)
+                .map(|(c, n)| (c, n, naming.span))
+                .collect();
+        }
+        (Some(shape), false) => {
+            diags.push(
+                Diagnostic::error(
+                    codes::BOARD_SHAPE,
+                    "a board takes either a `shape` or `cell` lines, not both",
+                )
+                .at(shape.span, "shape here")
+                .also(explicit[0].0.span, "explicit cell here")
+                .help("list every cell with `cell NAME at (A, B)`, or use a `shape` with `remove`"),
+            );
+            return None;
+        }
+        (None, false) => {
+            if let Some(n) = naming {
+                diags.push(
+                    Diagnostic::error(
+                        codes::BOARD_NAMES,
+                        "`names` needs a `shape`; `cell` lines name their cells",
+                    )
+                    .at(n.span, "not used")
+                    .help("remove the `names` line"),
+                );
+            }
+            let mut seen: HashMap<Coord, Span> = HashMap::new();
+            for (name, at) in &explicit {
+                let (Some(a), Some(b)) = (
+                    coord_value(&at.node.0, diags),
+                    coord_value(&at.node.1, diags),
+                ) else {
+                    continue;
+                };
+                let c = Coord::new(a, b);
+                if let Some(first) = seen.insert(c, at.span) {
+                    diags.push(
+                        Diagnostic::error(codes::DUPLICATE_CELL, format!("two cells at {c}"))
+                            .at(at.span, "second cell here")
+                            .also(first, "first cell here")
+                            .help("give each cell its own coordinates"),
+                    );
+                    continue;
+                }
+                cells.push((c, name.node.clone(), name.span));
+            }
+            if cells.len() > MAX_CELLS {
+                diags.push(
+                    Diagnostic::error(
+                        codes::BOARD_TOO_LARGE,
+                        format!(
+                            "the board has {} cells; at most {MAX_CELLS} are allowed",
+                            cells.len()
+                        ),
+                    )
+                    .at(block.keyword, "this board")
+                    .help("hexv boards are limited in size so every table fits in memory"),
+                );
+                return None;
+            }
+        }
+    }
+    // Names must be unique.
+    let mut by_name: HashMap<&str, Span> = HashMap::new();
+    for (_, n, span) in &cells {
+        if let Some(first) = by_name.insert(n.as_str(), *span) {
+            let d = Diagnostic::error(codes::DUPLICATE_CELL, format!("two cells are named `{n}`"))
+                .at(*span, "named again here");
+            let d = if first != *span {
+                d.also(first, "first named here")
+            } else {
+                d
+            };
+            diags.push(d.help("give every cell a different name"));
+        }
+    }
+    if diags.len() > before {
+        return None;
+    }
+    // Removals.
+    let mut removed: HashMap<String, Span> = HashMap::new();
+    for r in removals {
+        if by_name.contains_key(r.node.as_str()) {
+            removed.insert(r.node.clone(), r.span);
+        } else {
+            let names = cells.iter().map(|(_, n, _)| n.as_str());
+            diags.push(
+                Diagnostic::error(
+                    codes::UNKNOWN_CELL,
+                    format!("there is no cell `{}` to remove", r.node),
+                )
+                .at(r.span, "not on the board")
+                .suggest(closest(&r.node, names), "name a cell of the board"),
+            );
+        }
+    }
+    cells.retain(|(_, n, _)| !removed.contains_key(n));
+    if cells.is_empty() {
+        diags.push(
+            Diagnostic::error(codes::BOARD_SHAPE, "every cell of the board is removed")
+                .at(block.keyword, "this board")
+                .help("remove fewer cells"),
+        );
+    }
+    let colour_names = match colours {
+        Some(c) if c.node.len() != 3 => {
+            diags.push(
+                Diagnostic::error(
+                    codes::BOARD_NAMES,
+                    format!(
+                        "a hex board has 3 colours, but {} names are given",
+                        c.node.len()
+                    ),
+                )
+                .at(c.span, "colour names")
+                .help("name three colours, in the order of the colours of the first cells"),
+            );
+            Vec::new()
+        }
+        Some(c) => c.node.iter().map(|n| n.node.clone()).collect(),
+        None => Vec::new(),
+    };
+    if diags.len() > before {
+        return None;
+    }
+    let board = Board::new(
+        orientation,
+        cells.into_iter().map(|(c, n, _)| (c, n)).collect(),
+    );
+    Some(BuiltBoard {
+        board,
+        colour_names,
+    })
+}
+
+fn once<T>(slot: &mut Option<T>, value: T, span: Span, what: &str, diags: &mut Vec<Diagnostic>) {
+    if slot.is_some() {
+        diags.push(
+            Diagnostic::error(
+                codes::DUPLICATE_STATEMENT,
+                format!("the board has two `{what}` lines"),
+            )
+            .at(span, "second one")
+            .help(format!("keep one `{what}` line")),
+        );
+    } else {
+        *slot = Some(value);
+    }
+}
+
+fn coord_value(n: &Number, diags: &mut Vec<Diagnostic>) -> Option<i32> {
+    match n.node {
+        Some(v) if v.abs() <= MAX_COORD => Some(v as i32),
+        _ => {
+            diags.push(
+                Diagnostic::error(codes::BAD_NUMBER, "coordinate out of range")
+                    .at(n.span, "too large")
+                    .help(format!(
+                        "coordinates lie between -{MAX_COORD} and {MAX_COORD}"
+                    )),
+            );
+            None
+        }
+    }
+}
+
+/// A positive count, at most `max`.
+fn count(n: &Number, what: &str, max: u64, diags: &mut Vec<Diagnostic>) -> Option<i32> {
+    match n.node {
+        Some(v) if v >= 1 && (v as u64) <= max => Some(v as i32),
+        Some(0) => {
+            diags.push(
+                Diagnostic::error(codes::BOARD_SHAPE, format!("a {what} of 0 makes no cells"))
+                    .at(n.span, "zero")
+                    .help(format!("give a {what} of at least 1")),
+            );
+            None
+        }
+        _ => {
+            diags.push(too_large(n.span, what));
+            None
+        }
+    }
+}
+
+fn too_large(span: Span, what: &str) -> Diagnostic {
+    Diagnostic::error(
+        codes::BOARD_TOO_LARGE,
+        format!("this {what} makes a board larger than {MAX_CELLS} cells"),
+    )
+    .at(span, "too large")
+    .help(format!("hexv boards have at most {MAX_CELLS} cells"))
+}
+
+fn shape_cells(
+    shape: &Spanned<Shape>,
+    o: Orientation,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<Coord>> {
+    let max = MAX_CELLS as u64;
+    let cells = match &shape.node {
+        Shape::Hexagon(n) => {
+            let side = count(n, "side", max, diags)?;
+            match board::hexagon_size(side as u64) {
+                Some(size) if size <= max => board::hexagon(side),
+                _ => {
+                    diags.push(
+                        Diagnostic::error(
+                            codes::BOARD_TOO_LARGE,
+                            format!("a hexagon of side {side} has more than {MAX_CELLS} cells"),
+                        )
+                        .at(n.span, "too large")
+                        .help(format!("hexv boards have at most {MAX_CELLS} cells (a hexagon of side 18 has 919)")),
+                    );
+                    return None;
+                }
+            }
+        }
+        Shape::Rhombus(w, h) => {
+            let (w, h) = (
+                count(w, "width", max, diags)?,
+                count(h, "height", max, diags)?,
+            );
+            if (w as u64) * (h as u64) > max {
+                diags.push(too_large(shape.span, "rhombus"));
+                return None;
+            }
+            board::rhombus(w, h)
+        }
+        Shape::Columns(hs) | Shape::Ranks(hs) => {
+            let is_columns = matches!(shape.node, Shape::Columns(_));
+            let (needed, word) = if is_columns {
+                (Orientation::Flat, "columns")
+            } else {
+                (Orientation::Pointy, "ranks")
+            };
+            if o != needed {
+                diags.push(
+                    Diagnostic::error(
+                        codes::BOARD_ORIENTATION,
+                        format!("`shape {word}` needs {} cells", needed.name()),
+                    )
+                    .at(shape.span, format!("on a {} board", o.name()))
+                    .help(if is_columns {
+                        "use `cells flat` (columns are straight only when cells lie flat), or `shape ranks`"
+                    } else {
+                        "use `cells pointy` (ranks are straight only when cells stand on a corner), or `shape columns`"
+                    }),
+                );
+                return None;
+            }
+            let mut lens = Vec::new();
+            let mut total = 0u64;
+            for n in hs {
+                let len = count(n, "length", max, diags)?;
+                total += len as u64;
+                if total > max {
+                    diags.push(too_large(shape.span, "shape"));
+                    return None;
+                }
+                lens.push(len);
+            }
+            let made = if is_columns {
+                board::columns(&lens)
+            } else {
+                board::ranks(&lens)
+            };
+            match made {
+                Ok(cells) => cells,
+                Err(i) => {
+                    diags.push(
+                        Diagnostic::error(
+                            codes::BOARD_SHAPE,
+                            format!("{word} of these lengths cannot all be centred on one line"),
+                        )
+                        .at(hs[i].span, "cannot be centred beside the previous one")
+                        .help("neighbouring lines must differ in length by an odd number of cells to share a middle line; list other outlines with `cell` lines"),
+                    );
+                    return None;
+                }
+            }
+        }
+    };
+    Some(cells)
+}
+
+fn name_cells(
+    coords: &[Coord],
+    o: Orientation,
+    naming: &Spanned<Naming>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<String>> {
+    // Lines of cells: files (constant a, bottom to top) on flat boards, ranks (constant b,
+    // left to right) on pointy boards.
+    let lines = |flat: bool| -> Vec<Vec<usize>> {
+        let mut keyed: Vec<(i32, i32, usize)> = coords
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                if flat {
+                    (c.a, c.b, i)
+                } else {
+                    (c.b, o.doubled_width(*c), i)
+                }
+            })
+            .collect();
+        keyed.sort();
+        let mut out: Vec<Vec<usize>> = Vec::new();
+        let mut last = None;
+        for (line, _, i) in keyed {
+            if last != Some(line) {
+                out.push(Vec::new());
+                last = Some(line);
+            }
+            if let Some(l) = out.last_mut() {
+                l.push(i);
+            }
+        }
+        out
+    };
+    let mut names = vec![String::new(); coords.len()];
+    match &naming.node {
+        Naming::Files(letters) | Naming::Ranks(letters) => {
+            let files = matches!(naming.node, Naming::Files(_));
+            let (needed, word, line_word) = if files {
+                (Orientation::Flat, "files", "files (columns)")
+            } else {
+                (Orientation::Pointy, "ranks", "ranks (rows)")
+            };
+            if o != needed {
+                diags.push(
+                    Diagnostic::error(
+                        codes::BOARD_ORIENTATION,
+                        format!("`names {word}` needs {} cells", needed.name()),
+                    )
+                    .at(naming.span, format!("on a {} board", o.name()))
+                    .help(if files {
+                        "use `names ranks` on a pointy board"
+                    } else {
+                        "use `names files` on a flat board"
+                    }),
+                );
+                return None;
+            }
+            let ls = lines(files);
+            if ls.len() != letters.len() {
+                diags.push(
+                    Diagnostic::error(
+                        codes::BOARD_NAMES,
+                        format!(
+                            "the board has {} {line_word} but {} letters are given",
+                            ls.len(),
+                            letters.len()
+                        ),
+                    )
+                    .at(naming.span, format!("{} letters", letters.len()))
+                    .help(format!("give one letter per {}", &word[..word.len() - 1])),
+                );
+                return None;
+            }
+            for (line, letter) in ls.iter().zip(letters) {
+                for (k, &i) in line.iter().enumerate() {
+                    names[i] = format!("{}{}", letter.node, k + 1);
+                }
+            }
+        }
+        Naming::Snake => {
+            let mut n = 1;
+            for (j, line) in lines(o == Orientation::Flat).iter().enumerate() {
+                let order: Vec<usize> = if j % 2 == 0 {
+                    line.clone()
+                } else {
+                    line.iter().rev().copied().collect()
+                };
+                for i in order {
+                    names[i] = n.to_string();
+                    n += 1;
+                }
+            }
+        }
+        Naming::List(list) => {
+            if list.len() != coords.len() {
+                diags.push(
+                    Diagnostic::error(
+                        codes::BOARD_NAMES,
+                        format!(
+                            "the board has {} cells but {} names are listed",
+                            coords.len(),
+                            list.len()
+                        ),
+                    )
+                    .at(naming.span, "names")
+                    .help("list one name per cell, file by file (flat) or rank by rank (pointy)"),
+                );
+                return None;
+            }
+            let order: Vec<usize> = lines(o == Orientation::Flat).concat();
+            for (i, n) in order.into_iter().zip(list) {
+                names[i] = n.node.clone();
+            }
+        }
+    }
+    Some(names)
+}

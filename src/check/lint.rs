@@ -1,0 +1,302 @@
+//! Rules that need the whole variant (pass 5): setup collisions, royal pieces, colour-bound
+//! declarations, and warnings about pieces and the start position.
+
+use std::collections::{HashMap, VecDeque};
+
+use super::codes;
+use super::resolve::{PieceSpans, SetupSpans};
+use super::side_word;
+use crate::compile::MoveTables;
+use crate::diagnostic::{Diagnostic, Span};
+use crate::game::Game;
+use crate::geometry::board::CellId;
+use crate::variant::{PieceId, Side, Variant};
+
+pub struct Context<'a> {
+    pub variant: &'a Variant,
+    pub pieces: &'a [PieceSpans],
+    pub setup: &'a SetupSpans,
+    pub checkmate: Option<Span>,
+    pub anchor: Span,
+}
+
+impl Context<'_> {
+    pub fn before_compile(&self, diags: &mut Vec<Diagnostic>) {
+        self.setup_collisions(diags);
+        self.royals(diags);
+    }
+
+    pub fn after_compile(&self, tables: &MoveTables, diags: &mut Vec<Diagnostic>) {
+        self.colour_bound(tables, diags);
+        if diags.iter().any(Diagnostic::is_error) {
+            return;
+        }
+        self.piece_warnings(tables, diags);
+        self.start_position(tables, diags);
+    }
+
+    fn setup_collisions(&self, diags: &mut Vec<Diagnostic>) {
+        let v = self.variant;
+        let mut taken: HashMap<CellId, (Side, usize)> = HashMap::new();
+        for side in Side::BOTH {
+            let derived = side == Side::Black && self.setup.block.black.is_none();
+            for (i, &(piece, cell)) in v.setup[side].iter().enumerate() {
+                let span = self.setup.cells[side][i];
+                let Some(&(first_side, j)) = taken.get(&cell) else {
+                    taken.insert(cell, (side, i));
+                    continue;
+                };
+                let first_span = self.setup.cells[first_side][j];
+                let name = v.board.name(cell);
+                let d = if derived && first_side == Side::White {
+                    Diagnostic::error(
+                        codes::CELL_TAKEN,
+                        format!(
+                            "Black's `{}`, placed by the symmetry, lands on `{name}` where White already stands",
+                            v.piece(piece).symbol
+                        ),
+                    )
+                    .at(span, format!("Black's copy of this lands on `{name}`"))
+                    .also(first_span, format!("White's piece on `{name}`"))
+                    .help("give Black's setup explicitly with `setup black { ... }`, or move White's pieces")
+                } else {
+                    Diagnostic::error(codes::CELL_TAKEN, format!("two pieces on `{name}`"))
+                        .at(span, "second piece here")
+                        .also(first_span, "first piece here")
+                        .help("place each piece on its own cell")
+                };
+                diags.push(d);
+            }
+        }
+    }
+
+    fn royals(&self, diags: &mut Vec<Diagnostic>) {
+        let v = self.variant;
+        if !v.rules.checkmate_wins {
+            return;
+        }
+        if !v.pieces.iter().any(|p| p.royal) {
+            let span = self.checkmate.unwrap_or(self.anchor);
+            diags.push(
+                Diagnostic::error(codes::NO_ROYAL, "checkmate wins, but no piece is royal")
+                    .at(span, "checkmate needs a royal piece")
+                    .help("add `royal` to the king's `piece` block"),
+            );
+            return;
+        }
+        for side in Side::BOTH {
+            if !v.setup[side].iter().any(|(p, _)| v.piece(*p).royal) {
+                let span = self.setup.block[side]
+                    .or(self.setup.block.white)
+                    .unwrap_or(self.anchor);
+                diags.push(
+                    Diagnostic::error(
+                        codes::NO_ROYAL,
+                        format!("{} has no royal piece in the setup", side_word(side)),
+                    )
+                    .at(span, "this setup")
+                    .help("place the royal piece (the king) in the setup"),
+                );
+            }
+        }
+    }
+
+    fn colour_bound(&self, tables: &MoveTables, diags: &mut Vec<Diagnostic>) {
+        let v = self.variant;
+        for (i, spans) in self.pieces.iter().enumerate() {
+            let piece = PieceId(i as u8);
+            let Some(decl) = spans.colour_bound else {
+                continue;
+            };
+            if let Some((from, to)) = colour_change(v, tables, piece) {
+                diags.push(
+                    Diagnostic::error(
+                        codes::NOT_COLOUR_BOUND,
+                        format!("piece `{}` is not colour-bound", v.piece(piece).name),
+                    )
+                    .at(decl, "declared here")
+                    .help(format!(
+                        "from `{}` it moves to `{}`, a cell of another colour; remove `colour-bound` or the move",
+                        v.board.name(from),
+                        v.board.name(to)
+                    )),
+                );
+            }
+        }
+    }
+
+    fn piece_warnings(&self, tables: &MoveTables, diags: &mut Vec<Diagnostic>) {
+        let v = self.variant;
+        let promoted_to: Vec<PieceId> = v
+            .pieces
+            .iter()
+            .filter_map(|p| p.promotion.as_ref())
+            .flat_map(|p| p.to.iter().copied())
+            .collect();
+        for (i, spans) in self.pieces.iter().enumerate() {
+            let piece = PieceId(i as u8);
+            let p = v.piece(piece);
+            if p.movements.is_empty() {
+                diags.push(
+                    Diagnostic::warning(
+                        codes::IMMOBILE_PIECE,
+                        format!("piece `{}` has no moves", p.name),
+                    )
+                    .at(spans.name, "never moves")
+                    .help("add a `step`, `ride` or `leap` line"),
+                );
+                continue;
+            }
+            let placed = Side::BOTH
+                .iter()
+                .any(|s| v.setup[*s].iter().any(|(q, _)| *q == piece));
+            if !placed && !promoted_to.contains(&piece) {
+                diags.push(
+                    Diagnostic::warning(
+                        codes::UNUSED_PIECE,
+                        format!("piece `{}` is never placed and never promoted to", p.name),
+                    )
+                    .at(spans.name, "unused")
+                    .help("add it to the setup or to a `promote` list, or remove it"),
+                );
+                continue;
+            }
+            for side in Side::BOTH {
+                let stuck = stuck_cells(v, tables, piece, side);
+                if !stuck.is_empty() {
+                    let names: Vec<String> = stuck
+                        .iter()
+                        .take(6)
+                        .map(|c| format!("`{}`", v.board.name(*c)))
+                        .collect();
+                    let more = if stuck.len() > 6 {
+                        format!(" and {} more", stuck.len() - 6)
+                    } else {
+                        String::new()
+                    };
+                    diags.push(
+                        Diagnostic::warning(
+                            codes::STUCK_PIECE,
+                            format!("{}'s `{}` can reach cells where it can never move", side_word(side), p.name),
+                        )
+                        .at(spans.name, format!("stuck on {}{more}", names.join(" ")))
+                        .help("promote the piece there (`promote in ZONE to ...`) or give it a move from those cells"),
+                    );
+                    break;
+                }
+            }
+        }
+    }
+
+    fn start_position(&self, tables: &MoveTables, diags: &mut Vec<Diagnostic>) {
+        let v = self.variant;
+        let game = Game::new(v, tables);
+        let pos = game.start_position();
+        let mover = pos.to_move;
+        for royal in game.royals(&pos, mover.opponent()) {
+            if game.attacked(&pos, royal, mover) {
+                let i = v.setup[mover.opponent()]
+                    .iter()
+                    .position(|(_, c)| *c == royal);
+                let span = i
+                    .map(|i| self.setup.cells[mover.opponent()][i])
+                    .unwrap_or(self.anchor);
+                diags.push(
+                    Diagnostic::warning(
+                        codes::KING_EN_PRISE,
+                        format!(
+                            "in the setup {} can capture {}'s royal piece on `{}`",
+                            side_word(mover),
+                            side_word(mover.opponent()),
+                            v.board.name(royal)
+                        ),
+                    )
+                    .at(span, "attacked at the start")
+                    .help("move the royal piece, or shield it with another piece"),
+                );
+            }
+        }
+        if game.legal_moves(&pos).is_empty() {
+            diags.push(
+                Diagnostic::warning(
+                    codes::NO_START_MOVES,
+                    format!(
+                        "{} has no legal move in the start position",
+                        side_word(mover)
+                    ),
+                )
+                .at(self.setup.block.white.unwrap_or(self.anchor), "this setup")
+                .help("check the setup and the pieces' moves"),
+            );
+        }
+    }
+}
+
+/// A move of the piece (either side) to a cell of another colour, if there is one.
+pub fn colour_change(v: &Variant, tables: &MoveTables, piece: PieceId) -> Option<(CellId, CellId)> {
+    for side in Side::BOTH {
+        for from in v.board.cells() {
+            for e in tables.entries(piece, side, from) {
+                if let Some(&to) = tables
+                    .path(e)
+                    .iter()
+                    .find(|c| v.board.colour(**c) != v.board.colour(from))
+                {
+                    return Some((from, to));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Cells the piece can reach on an empty board (from its setup cells, or from the cells
+/// where it appears by promotion) where it has no move and does not promote.
+fn stuck_cells(v: &Variant, tables: &MoveTables, piece: PieceId, side: Side) -> Vec<CellId> {
+    let mut starts: Vec<CellId> = v.setup[side]
+        .iter()
+        .filter(|(p, _)| *p == piece)
+        .map(|(_, c)| *c)
+        .collect();
+    for other in &v.pieces {
+        if let Some(promo) = &other.promotion {
+            if promo.to.contains(&piece) {
+                starts.extend(v.zone(promo.zone).cells[side].iter().copied());
+            }
+        }
+    }
+    let promotes_at = |c: CellId| {
+        v.piece(piece)
+            .promotion
+            .as_ref()
+            .is_some_and(|p| !p.to.is_empty() && v.zone(p.zone).cells[side].contains(&c))
+    };
+    let mut seen = vec![false; v.board.len()];
+    let mut queue: VecDeque<CellId> = VecDeque::new();
+    for s in starts {
+        if !seen[s.index()] {
+            seen[s.index()] = true;
+            queue.push_back(s);
+        }
+    }
+    let mut stuck = Vec::new();
+    while let Some(c) = queue.pop_front() {
+        if promotes_at(c) {
+            continue;
+        }
+        let entries = tables.entries(piece, side, c);
+        if entries.is_empty() {
+            stuck.push(c);
+        }
+        for e in entries {
+            for &d in tables.path(e) {
+                if !seen[d.index()] {
+                    seen[d.index()] = true;
+                    queue.push_back(d);
+                }
+            }
+        }
+    }
+    stuck.sort();
+    stuck
+}

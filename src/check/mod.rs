@@ -1,0 +1,387 @@
+//! Checking: syntax tree → [`Variant`], in ordered passes. Each pass reports every problem
+//! it finds; a later pass runs only when the earlier ones were clean, so one mistake never
+//! cascades into ten messages.
+//!
+//! 1. syntax: unreadable lines (explained per block);
+//! 2. names: duplicate pieces, symbols, zones, direction sets, missing or repeated blocks;
+//! 3. board: shape, names, symmetry;
+//! 4. references: cells, zones, pieces, directions, leaps → the `Variant`;
+//! 5. rules and lints on the compiled tables (colour-bound, stuck pieces, the start position).
+
+mod board;
+pub mod codes;
+mod lint;
+mod resolve;
+mod statements;
+pub mod suggest;
+pub mod summary;
+
+use std::collections::HashMap;
+
+use crate::compile::{compile, MoveTables};
+use crate::diagnostic::{self, Diagnostic, Span};
+use crate::geometry::board::Symmetry;
+use crate::source::SourceFile;
+use crate::syntax::ast::{self, Item, MetaKey, SymmetryKind};
+use crate::syntax::parse;
+use crate::variant::{Meta, Side, Variant};
+use statements::Block;
+
+/// The outcome of checking a file: every diagnostic, and the variant when there were no
+/// errors (warnings allowed).
+#[derive(Debug)]
+pub struct Checked {
+    pub diagnostics: Vec<Diagnostic>,
+    pub variant: Option<Variant>,
+    pub tables: Option<MoveTables>,
+    /// Names the file gives the colour classes, if any.
+    pub colour_names: Vec<String>,
+}
+
+impl Checked {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    fn failed(mut diagnostics: Vec<Diagnostic>) -> Checked {
+        diagnostic::sort(&mut diagnostics);
+        Checked {
+            diagnostics,
+            variant: None,
+            tables: None,
+            colour_names: Vec::new(),
+        }
+    }
+}
+
+/// The items of a file, sorted by kind.
+pub(crate) struct Collected<'a> {
+    meta: Vec<&'a ast::Meta>,
+    year: Vec<&'a ast::Number>,
+    symmetry: Vec<&'a ast::Spanned<SymmetryKind>>,
+    directions: Vec<&'a ast::DirectionsDef>,
+    zones: Vec<&'a ast::ZoneDef>,
+    boards: Vec<&'a ast::BoardBlock>,
+    pieces: Vec<&'a ast::PieceDef>,
+    setups: Vec<&'a ast::SetupBlock>,
+    rules: Vec<&'a ast::RulesBlock>,
+}
+
+/// Checks a whole file.
+pub fn check(file: &SourceFile) -> Checked {
+    let ast = match parse(file) {
+        Ok(ast) => ast,
+        Err(diags) => return Checked::failed(diags),
+    };
+    let mut diags = Vec::new();
+    let c = collect(&ast, &mut diags);
+    names_pass(&c, &mut diags);
+    if diags.iter().any(Diagnostic::is_error) {
+        return Checked::failed(diags);
+    }
+    let anchor = first_line(file);
+    let Some(board_block) = c.boards.first() else {
+        diags.push(
+            Diagnostic::error(codes::MISSING, "the variant has no board")
+                .at(anchor, "no `board` block in this file")
+                .help("add `board { cells flat; shape hexagon 6; names files a b c d e f g h i k l }`"),
+        );
+        return Checked::failed(diags);
+    };
+    let Some(built) = board::build(board_block, &mut diags) else {
+        return Checked::failed(diags);
+    };
+    let symmetry = c.symmetry.first().map(|s| {
+        let kind = match s.node {
+            SymmetryKind::Mirror => Symmetry::Mirror,
+            SymmetryKind::Rotate => Symmetry::Rotate,
+        };
+        (kind, s.span)
+    });
+    let mut r = resolve::Resolver::new(&built.board, symmetry, &mut diags);
+    for d in &c.directions {
+        r.direction_set(d);
+    }
+    let zones = r.zones(&c.zones);
+    r.declare_pieces(&c.pieces);
+    let mut pieces = Vec::new();
+    let mut piece_spans = Vec::new();
+    for def in &c.pieces {
+        if let Some((p, s)) = r.piece(def) {
+            pieces.push(p);
+            piece_spans.push(s);
+        }
+    }
+    let setup = r.setup(&c.setups, anchor);
+    let rules = r.rules(&c.rules);
+    if diags.iter().any(Diagnostic::is_error) {
+        return Checked::failed(diags);
+    }
+    let (Some((setup, setup_spans)), Some((rules, checkmate_span))) = (setup, rules) else {
+        return Checked::failed(diags);
+    };
+    let variant = Variant {
+        meta: meta(&c),
+        board: built.board,
+        symmetry: symmetry.map(|s| s.0),
+        pieces,
+        zones,
+        setup,
+        rules,
+    };
+    let context = lint::Context {
+        variant: &variant,
+        pieces: &piece_spans,
+        setup: &setup_spans,
+        checkmate: checkmate_span,
+        anchor,
+    };
+    context.before_compile(&mut diags);
+    if diags.iter().any(Diagnostic::is_error) {
+        return Checked::failed(diags);
+    }
+    let tables = compile(&variant);
+    context.after_compile(&tables, &mut diags);
+    diagnostic::sort(&mut diags);
+    let ok = !diags.iter().any(Diagnostic::is_error);
+    Checked {
+        diagnostics: diags,
+        variant: ok.then_some(variant),
+        tables: ok.then_some(tables),
+        colour_names: built.colour_names,
+    }
+}
+
+/// The span of the first non-blank line, where file-wide problems are reported.
+fn first_line(file: &SourceFile) -> Span {
+    let start = file.text.len() - file.text.trim_start().len();
+    let end = file.text[start..]
+        .find('\n')
+        .map_or(file.text.len(), |n| start + n);
+    Span::new(start, end.max(start))
+}
+
+fn collect<'a>(ast: &'a ast::Ast, diags: &mut Vec<Diagnostic>) -> Collected<'a> {
+    let mut c = Collected {
+        meta: Vec::new(),
+        year: Vec::new(),
+        symmetry: Vec::new(),
+        directions: Vec::new(),
+        zones: Vec::new(),
+        boards: Vec::new(),
+        pieces: Vec::new(),
+        setups: Vec::new(),
+        rules: Vec::new(),
+    };
+    for item in &ast.items {
+        match item {
+            Item::Meta(m) => c.meta.push(m),
+            Item::Year(y) => c.year.push(y),
+            Item::Symmetry(s) => c.symmetry.push(s),
+            Item::Directions(d) => c.directions.push(d),
+            Item::Zone(z) => c.zones.push(z),
+            Item::Board(b) => {
+                for s in &b.statements {
+                    if let ast::BoardStmt::Bad(l) = s {
+                        diags.push(statements::explain(l, Block::Board));
+                    }
+                }
+                c.boards.push(b);
+            }
+            Item::Piece(p) => {
+                for s in &p.statements {
+                    if let ast::PieceStmt::Bad(l) = s {
+                        diags.push(statements::explain(l, Block::Piece));
+                    }
+                }
+                c.pieces.push(p);
+            }
+            Item::Setup(s) => {
+                for l in &s.bad {
+                    diags.push(statements::explain(l, Block::Setup));
+                }
+                c.setups.push(s);
+            }
+            Item::Rules(r) => {
+                for s in &r.statements {
+                    if let ast::RulesStmt::Bad(l) = s {
+                        diags.push(statements::explain(l, Block::Rules));
+                    }
+                }
+                c.rules.push(r);
+            }
+            Item::Bad(l) => diags.push(statements::explain(l, Block::Top)),
+        }
+    }
+    c
+}
+
+/// Pass 2: every name defined once; single statements given once.
+fn names_pass(c: &Collected, diags: &mut Vec<Diagnostic>) {
+    fn dupes<'a>(
+        items: impl Iterator<Item = (&'a str, Span)>,
+        code: &'static str,
+        what: &str,
+        diags: &mut Vec<Diagnostic>,
+    ) {
+        let mut seen: HashMap<&str, Span> = HashMap::new();
+        for (name, span) in items {
+            if let Some(first) = seen.get(name) {
+                diags.push(
+                    Diagnostic::error(code, format!("{what} `{name}` is defined twice"))
+                        .at(span, "defined again here")
+                        .also(*first, "first defined here")
+                        .help(format!("rename one of the two {what}s or remove one")),
+                );
+            } else {
+                seen.insert(name, span);
+            }
+        }
+    }
+    dupes(
+        c.pieces.iter().map(|p| (p.name.node.as_str(), p.name.span)),
+        codes::DUPLICATE_PIECE,
+        "piece",
+        diags,
+    );
+    dupes(
+        c.pieces
+            .iter()
+            .map(|p| (p.symbol.node.as_str(), p.symbol.span)),
+        codes::DUPLICATE_SYMBOL,
+        "symbol",
+        diags,
+    );
+    // A symbol that is another piece's name would make setup lines ambiguous.
+    for p in &c.pieces {
+        if let Some(other) = c
+            .pieces
+            .iter()
+            .find(|q| q.name.node == p.symbol.node && q.name.span != p.name.span)
+        {
+            diags.push(
+                Diagnostic::error(
+                    codes::DUPLICATE_SYMBOL,
+                    format!(
+                        "symbol `{}` is also the name of another piece",
+                        p.symbol.node
+                    ),
+                )
+                .at(p.symbol.span, "symbol here")
+                .also(other.name.span, "piece named so here")
+                .help("symbols and names are both used to refer to pieces: make them distinct"),
+            );
+        }
+    }
+    dupes(
+        c.zones.iter().map(|z| (z.name.node.as_str(), z.name.span)),
+        codes::DUPLICATE_ZONE,
+        "zone",
+        diags,
+    );
+    dupes(
+        c.directions
+            .iter()
+            .map(|d| (d.name.node.as_str(), d.name.span)),
+        codes::DUPLICATE_DIRECTIONS,
+        "direction set",
+        diags,
+    );
+    for d in &c.directions {
+        if crate::geometry::directions::BUILTIN_NAMES.contains(&d.name.node.as_str()) {
+            diags.push(
+                Diagnostic::error(
+                    codes::DUPLICATE_DIRECTIONS,
+                    format!("`{}` is a built-in direction set", d.name.node),
+                )
+                .at(d.name.span, "already defined by hexv")
+                .help("choose another name for your set"),
+            );
+        }
+    }
+    if c.pieces.len() > resolve::MAX_PIECES {
+        diags.push(
+            Diagnostic::error(
+                codes::TOO_MANY_PIECES,
+                format!(
+                    "{} piece types; at most {} are allowed",
+                    c.pieces.len(),
+                    resolve::MAX_PIECES
+                ),
+            )
+            .at(c.pieces[resolve::MAX_PIECES].name.span, "one too many")
+            .help("merge or remove piece types"),
+        );
+    }
+    let mut once = |spans: Vec<Span>, what: &str| {
+        if let [first, rest @ ..] = spans.as_slice() {
+            for s in rest {
+                diags.push(
+                    Diagnostic::error(
+                        codes::DUPLICATE_STATEMENT,
+                        format!("the file has two {what}"),
+                    )
+                    .at(*s, "again here")
+                    .also(*first, "first here")
+                    .help(format!("keep one {what}")),
+                );
+            }
+        }
+    };
+    once(
+        c.boards.iter().map(|b| b.keyword).collect(),
+        "`board` blocks",
+    );
+    once(
+        c.symmetry.iter().map(|s| s.span).collect(),
+        "`symmetry` lines",
+    );
+    once(c.year.iter().map(|y| y.span).collect(), "`year` lines");
+    once(c.rules.iter().map(|r| r.span).collect(), "`rules` blocks");
+    for key in [MetaKey::Variant, MetaKey::Inventor] {
+        once(
+            c.meta
+                .iter()
+                .filter(|m| m.key.node == key)
+                .map(|m| m.key.span)
+                .collect(),
+            if key == MetaKey::Variant {
+                "`variant` lines"
+            } else {
+                "`inventor` lines"
+            },
+        );
+    }
+    if let Some(y) = c.year.first() {
+        if y.node.is_none() {
+            diags.push(
+                Diagnostic::error(codes::BAD_NUMBER, "this year is not a number hexv can hold")
+                    .at(y.span, "too large")
+                    .help("write the year the variant was invented, e.g. `year 1936`"),
+            );
+        }
+    }
+}
+
+fn meta(c: &Collected) -> Meta {
+    let mut m = Meta::default();
+    for item in &c.meta {
+        let v = item.value.node.clone();
+        match item.key.node {
+            MetaKey::Variant => m.name = v,
+            MetaKey::Inventor => m.inventor = Some(v),
+            MetaKey::Source => m.sources.push(v),
+            MetaKey::Note => m.notes.push(v),
+        }
+    }
+    m.year = c.year.first().and_then(|y| y.node);
+    m
+}
+
+/// Which side's list a setup index belongs to, for messages.
+pub(crate) fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}

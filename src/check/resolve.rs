@@ -1,0 +1,743 @@
+//! Resolving names: directions, zones, pieces, setup and rules become ids and cells.
+
+use std::collections::{HashMap, HashSet};
+
+use super::codes;
+use super::suggest::closest;
+use crate::diagnostic::{Diagnostic, Span};
+use crate::geometry::board::{Board, CellId, Symmetry};
+use crate::geometry::directions::{self, HourSet, BUILTIN_NAMES};
+use crate::geometry::{all_images, Coord, Hour, Orientation};
+use crate::syntax::ast::{
+    self, Direction, Leap, LeapSymmetry, Name, Number, Outcome, PieceStmt, RulesStmt, SideName,
+    StalemateScore,
+};
+use crate::variant::{
+    BySide, Mode, Movement, Piece, PieceId, Placements, Promotion, Rules, Score, Side, Zone, ZoneId,
+};
+
+/// Longest ride limit and multi-step accepted (boards have at most 1024 cells).
+const MAX_DISTANCE: i64 = 1000;
+/// Largest leap component accepted.
+const MAX_LEAP: i64 = 1000;
+/// Most piece types in one variant.
+pub const MAX_PIECES: usize = 64;
+
+/// Where a piece's parts are written, for diagnostics after resolution.
+#[derive(Clone, Debug)]
+pub struct PieceSpans {
+    pub name: Span,
+    pub colour_bound: Option<Span>,
+    pub royal: Option<Span>,
+    pub promote: Option<Span>,
+}
+
+/// Where each setup placement is written.
+#[derive(Clone, Debug, Default)]
+pub struct SetupSpans {
+    /// One per placed piece, parallel to the variant's setup lists.
+    pub cells: BySide<Vec<Span>>,
+    /// The `setup` keyword of each side's block (Black's may be derived from White's).
+    pub block: BySide<Option<Span>>,
+}
+
+pub struct Resolver<'a> {
+    pub board: &'a Board,
+    pub symmetry: Option<(Symmetry, Span)>,
+    pub symmetry_map: Option<Vec<CellId>>,
+    pub diags: &'a mut Vec<Diagnostic>,
+    user_directions: HashMap<String, HourSet>,
+    zone_ids: HashMap<String, ZoneId>,
+    piece_keys: HashMap<String, PieceId>,
+}
+
+impl<'a> Resolver<'a> {
+    pub fn new(
+        board: &'a Board,
+        symmetry: Option<(Symmetry, Span)>,
+        diags: &'a mut Vec<Diagnostic>,
+    ) -> Self {
+        let symmetry_map = match symmetry {
+            Some((kind, span)) => match board.symmetry_map(kind) {
+                Ok(m) => Some(m),
+                Err(why) => {
+                    diags.push(
+                        Diagnostic::error(
+                            codes::BOARD_SYMMETRY,
+                            format!(
+                                "`symmetry {}` does not fit this board",
+                                match kind {
+                                    Symmetry::Mirror => "mirror",
+                                    Symmetry::Rotate => "rotate",
+                                }
+                            ),
+                        )
+                        .at(span, "declared here")
+                        .help(format!(
+                            "{why}; give Black's setup and zones explicitly instead"
+                        )),
+                    );
+                    None
+                }
+            },
+            None => None,
+        };
+        Resolver {
+            board,
+            symmetry,
+            symmetry_map,
+            diags,
+            user_directions: HashMap::new(),
+            zone_ids: HashMap::new(),
+            piece_keys: HashMap::new(),
+        }
+    }
+
+    fn o(&self) -> Orientation {
+        self.board.orientation
+    }
+
+    pub fn cell(&mut self, name: &Name) -> Option<CellId> {
+        match self.board.find(&name.node) {
+            Some(c) => Some(c),
+            None => {
+                let names = self.board.names().iter().map(String::as_str);
+                let sample: Vec<&str> = self
+                    .board
+                    .names()
+                    .iter()
+                    .take(3)
+                    .map(String::as_str)
+                    .collect();
+                self.diags.push(
+                    Diagnostic::error(
+                        codes::UNKNOWN_CELL,
+                        format!("there is no cell `{}` on the board", name.node),
+                    )
+                    .at(name.span, "not on the board")
+                    .suggest(
+                        closest(&name.node, names),
+                        format!(
+                            "the board's cells are named like {}",
+                            sample
+                                .iter()
+                                .map(|s| format!("`{s}`"))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    fn cells(&mut self, names: &[Name]) -> Option<Vec<CellId>> {
+        let mut out = Vec::new();
+        let mut ok = true;
+        for n in names {
+            match self.cell(n) {
+                Some(c) => out.push(c),
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+
+    /// Black's cells from White's by the declared symmetry.
+    fn derive_black(&self, white: &[CellId]) -> Option<Vec<CellId>> {
+        let map = self.symmetry_map.as_ref()?;
+        Some(white.iter().map(|c| map[c.index()]).collect())
+    }
+
+    pub fn direction_set(&mut self, def: &ast::DirectionsDef) {
+        if let Some(hours) = self.hours(&def.directions) {
+            self.user_directions.insert(def.name.node.clone(), hours);
+        }
+    }
+
+    fn hour(&mut self, n: &Number) -> Option<Hour> {
+        let h = n
+            .node
+            .and_then(|v| u8::try_from(v).ok())
+            .and_then(Hour::new);
+        if h.is_none() {
+            self.diags.push(
+                Diagnostic::error(codes::BAD_HOUR, "directions are clock hours from 1 to 12")
+                    .at(n.span, "no such hour")
+                    .help("12 is straight ahead, 3 to the mover's right, 6 straight back"),
+            );
+        }
+        h
+    }
+
+    /// Resolves a direction list to hours; every name must exist and mean at least one hour.
+    fn hours(&mut self, dirs: &[Direction]) -> Option<HourSet> {
+        let mut set = HourSet::EMPTY;
+        let mut ok = true;
+        for d in dirs {
+            match d {
+                Direction::Hour(n) => match self.hour(n) {
+                    Some(h) => set.insert(h),
+                    None => ok = false,
+                },
+                Direction::Named(name) => {
+                    let found = self
+                        .user_directions
+                        .get(&name.node)
+                        .copied()
+                        .or_else(|| directions::builtin(self.o(), &name.node));
+                    match found {
+                        Some(hours) if hours.is_empty() => {
+                            ok = false;
+                            self.diags.push(
+                                Diagnostic::error(
+                                    codes::EMPTY_DIRECTIONS,
+                                    format!(
+                                        "`{}` has no directions on a {} hex board",
+                                        name.node,
+                                        self.o().name()
+                                    ),
+                                )
+                                .at(name.span, "no such direction here")
+                                .help(match self.o() {
+                                    Orientation::Flat => {
+                                        "on flat boards the sideways hours 3 and 9 are diagonal"
+                                    }
+                                    Orientation::Pointy => {
+                                        "on pointy boards the sideways hours 3 and 9 are orthogonal"
+                                    }
+                                }),
+                            );
+                        }
+                        Some(hours) => set = set.union(hours),
+                        None => {
+                            ok = false;
+                            let candidates: Vec<&str> = BUILTIN_NAMES
+                                .iter()
+                                .copied()
+                                .chain(self.user_directions.keys().map(String::as_str))
+                                .collect();
+                            let suggestion =
+                                closest(&name.node, candidates.iter().copied()).map(str::to_string);
+                            self.diags.push(
+                                Diagnostic::error(codes::UNKNOWN_DIRECTION, format!("unknown direction `{}`", name.node))
+                                    .at(name.span, "not a direction")
+                                    .suggest(suggestion.as_deref(), "use a clock hour 1-12, a built-in set such as `orthogonal` or `forward-diagonal`, or a set from a `directions` line"),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        ok.then_some(set)
+    }
+
+    pub fn zones(&mut self, defs: &[&ast::ZoneDef]) -> Vec<Zone> {
+        let mut out = Vec::new();
+        for def in defs {
+            let mut white = None;
+            let mut black = None;
+            let mut ok = true;
+            for (side, names) in &def.sides {
+                let cells = self.cells(names);
+                ok &= cells.is_some();
+                match side.as_ref().map(|s| s.node) {
+                    None | Some(SideName::White) => white = cells,
+                    Some(SideName::Black) => black = cells,
+                }
+            }
+            if !ok {
+                continue;
+            }
+            let Some(white) = white else {
+                self.diags.push(
+                    Diagnostic::error(
+                        codes::MISSING,
+                        format!("zone `{}` gives no cells for White", def.name.node),
+                    )
+                    .at(def.name.span, "this zone")
+                    .help("add a `white CELL ...` line"),
+                );
+                continue;
+            };
+            let black = match black.or_else(|| self.derive_black(&white)) {
+                Some(b) => b,
+                None => {
+                    self.no_black(def.name.span, &format!("zone `{}`", def.name.node));
+                    continue;
+                }
+            };
+            self.zone_ids
+                .insert(def.name.node.clone(), ZoneId(out.len() as u16));
+            out.push(Zone {
+                name: def.name.node.clone(),
+                cells: BySide::new(white, black),
+            });
+        }
+        out
+    }
+
+    fn no_black(&mut self, span: Span, what: &str) {
+        let help = if self.symmetry.is_some() {
+            "give Black's cells explicitly"
+        } else {
+            "add `symmetry mirror` or `symmetry rotate` at the top level, or give Black's cells explicitly"
+        };
+        self.diags.push(
+            Diagnostic::error(
+                codes::NO_BLACK,
+                format!("{what} does not say where Black's cells are"),
+            )
+            .at(span, "White's only")
+            .help(help),
+        );
+    }
+
+    fn zone(&mut self, name: &Name) -> Option<ZoneId> {
+        if let Some(z) = self.zone_ids.get(&name.node) {
+            return Some(*z);
+        }
+        let names: Vec<String> = self.zone_ids.keys().cloned().collect();
+        let suggestion = closest(&name.node, names.iter().map(String::as_str)).map(str::to_string);
+        self.diags.push(
+            Diagnostic::error(codes::UNKNOWN_ZONE, format!("unknown zone `{}`", name.node))
+                .at(name.span, "not defined")
+                .suggest(
+                    suggestion.as_deref(),
+                    format!(
+                        "define it at the top level: `zone {} = CELL ...`",
+                        name.node
+                    ),
+                ),
+        );
+        None
+    }
+
+    pub fn declare_pieces(&mut self, defs: &[&ast::PieceDef]) {
+        for (i, d) in defs.iter().enumerate() {
+            let id = PieceId(i as u8);
+            self.piece_keys.insert(d.symbol.node.clone(), id);
+            self.piece_keys.entry(d.name.node.clone()).or_insert(id);
+        }
+    }
+
+    pub fn piece_ref(&mut self, name: &Name) -> Option<PieceId> {
+        if let Some(p) = self.piece_keys.get(&name.node) {
+            return Some(*p);
+        }
+        let keys: Vec<String> = self.piece_keys.keys().cloned().collect();
+        let suggestion = closest(&name.node, keys.iter().map(String::as_str)).map(str::to_string);
+        self.diags.push(
+            Diagnostic::error(
+                codes::UNKNOWN_PIECE,
+                format!("unknown piece `{}`", name.node),
+            )
+            .at(name.span, "no piece has this symbol or name")
+            .suggest(
+                suggestion.as_deref(),
+                "define the piece with `piece NAME SYMBOL { ... }`",
+            ),
+        );
+        None
+    }
+
+    fn distance(&mut self, n: &Number, what: &str, min: i64) -> Option<u32> {
+        match n.node {
+            Some(v) if (min..=MAX_DISTANCE).contains(&v) => Some(v as u32),
+            _ => {
+                self.diags.push(
+                    Diagnostic::error(
+                        codes::BAD_LIMIT,
+                        format!("{what} must be between {min} and {MAX_DISTANCE}"),
+                    )
+                    .at(n.span, "out of range")
+                    .help(if min > 1 {
+                        format!("a {what} of 1 is a plain `step 12 move-only`")
+                    } else {
+                        format!("leave out `max` for a {what} without limit")
+                    }),
+                );
+                None
+            }
+        }
+    }
+
+    fn leap_vectors(&mut self, leaps: &ast::Leaps, stmt: Span) -> Option<Vec<Coord>> {
+        let mut base = Vec::new();
+        let mut ok = true;
+        for l in &leaps.leaps {
+            let v = match &l.node {
+                Leap::Vector(a, b) => {
+                    let comp =
+                        |n: &Number| n.node.filter(|v| v.abs() <= MAX_LEAP).map(|v| v as i32);
+                    match (comp(a), comp(b)) {
+                        (Some(a), Some(b)) => Some(Coord::new(a, b)),
+                        _ => {
+                            self.diags.push(
+                                Diagnostic::error(
+                                    codes::OFF_BOARD_LEAP,
+                                    "this leap is longer than any board",
+                                )
+                                .at(l.span, "too long")
+                                .help(format!(
+                                    "leap components lie between -{MAX_LEAP} and {MAX_LEAP}"
+                                )),
+                            );
+                            None
+                        }
+                    }
+                }
+                Leap::Path(hours) => {
+                    let mut v = Some(Coord::ZERO);
+                    for h in hours {
+                        match (self.hour(h), v) {
+                            (Some(h), Some(acc)) => v = Some(acc + self.o().vector(h)),
+                            _ => v = None,
+                        }
+                    }
+                    v
+                }
+            };
+            match v {
+                Some(v) if v == Coord::ZERO => {
+                    ok = false;
+                    self.diags.push(
+                        Diagnostic::error(codes::ZERO_LEAP, "this leap ends where it starts")
+                            .at(l.span, "leaps by zero")
+                            .help("a leap must move the piece: check the vector or the hours of the path"),
+                    );
+                }
+                Some(v) => {
+                    // A leap that fits nowhere on the board is a mistake, not a move.
+                    let fits = self
+                        .board
+                        .cells()
+                        .any(|c| self.board.at(self.board.coord(c) + v).is_some());
+                    if fits {
+                        base.push(v);
+                    } else {
+                        ok = false;
+                        self.diags.push(
+                            Diagnostic::error(
+                                codes::OFF_BOARD_LEAP,
+                                format!("leap {v} leaves the board from every cell"),
+                            )
+                            .at(l.span, "never lands on the board")
+                            .help("use a shorter leap"),
+                        );
+                    }
+                }
+                None => ok = false,
+            }
+        }
+        let _ = stmt;
+        if !ok {
+            return None;
+        }
+        let symmetry = leaps
+            .symmetry
+            .as_ref()
+            .map_or(LeapSymmetry::None, |s| s.node);
+        let mut out: Vec<Coord> = Vec::new();
+        for v in base {
+            let images = match symmetry {
+                LeapSymmetry::None => vec![v],
+                LeapSymmetry::Mirror => vec![v, self.o().mirror_left_right(v)],
+                LeapSymmetry::All => all_images(self.o(), v),
+            };
+            for w in images {
+                if !out.contains(&w) {
+                    out.push(w);
+                }
+            }
+        }
+        Some(out)
+    }
+
+    pub fn piece(&mut self, def: &ast::PieceDef) -> Option<(Piece, PieceSpans)> {
+        let mut piece = Piece {
+            name: def.name.node.clone(),
+            symbol: def.symbol.node.clone(),
+            royal: false,
+            declared_colour_bound: false,
+            movements: Vec::new(),
+            promotion: None,
+        };
+        let mut spans = PieceSpans {
+            name: def.name.span,
+            colour_bound: None,
+            royal: None,
+            promote: None,
+        };
+        let mut ok = true;
+        let mode = |m: &Option<ast::Spanned<ast::Mode>>| match m.as_ref().map(|m| m.node) {
+            None => Mode::BOTH,
+            Some(ast::Mode::MoveOnly) => Mode::MOVE_ONLY,
+            Some(ast::Mode::CaptureOnly) => Mode::CAPTURE_ONLY,
+        };
+        for s in &def.statements {
+            match s {
+                PieceStmt::Royal(span) => {
+                    self.once(&mut spans.royal, *span, "royal", &def.name.node);
+                    piece.royal = true;
+                }
+                PieceStmt::ColourBound(span) => {
+                    self.once(
+                        &mut spans.colour_bound,
+                        *span,
+                        "colour-bound",
+                        &def.name.node,
+                    );
+                    piece.declared_colour_bound = true;
+                }
+                PieceStmt::Step {
+                    directions,
+                    mode: m,
+                    ..
+                } => match self.hours(directions) {
+                    Some(hours) => piece.movements.push(Movement::Ride {
+                        hours,
+                        max: Some(1),
+                        mode: mode(m),
+                    }),
+                    None => ok = false,
+                },
+                PieceStmt::Ride {
+                    directions,
+                    max,
+                    mode: m,
+                    ..
+                } => {
+                    let hours = self.hours(directions);
+                    let limit = match max {
+                        Some(n) => self.distance(n, "ride limit", 1).map(Some),
+                        None => Some(None),
+                    };
+                    match (hours, limit) {
+                        (Some(hours), Some(max)) => piece.movements.push(Movement::Ride {
+                            hours,
+                            max,
+                            mode: mode(m),
+                        }),
+                        _ => ok = false,
+                    }
+                }
+                PieceStmt::Leap {
+                    leaps,
+                    mode: m,
+                    span,
+                } => match self.leap_vectors(leaps, *span) {
+                    Some(vectors) => piece.movements.push(Movement::Leap {
+                        vectors,
+                        mode: mode(m),
+                    }),
+                    None => ok = false,
+                },
+                PieceStmt::MultiStep { count, zone, .. } => {
+                    let max = self.distance(count, "multi-step", 2);
+                    let zone = self.zone(zone);
+                    match (max, zone) {
+                        (Some(max), Some(zone)) => {
+                            piece.movements.push(Movement::MultiStep { max, zone })
+                        }
+                        _ => ok = false,
+                    }
+                }
+                PieceStmt::Promote { zone, to, span } => {
+                    if spans.promote.is_some() {
+                        self.once(&mut spans.promote, *span, "promote", &def.name.node);
+                        continue;
+                    }
+                    spans.promote = Some(*span);
+                    let zone = self.zone(zone);
+                    let mut targets = Vec::new();
+                    for t in to {
+                        match self.piece_ref(t) {
+                            Some(p) if !targets.contains(&p) => targets.push(p),
+                            Some(_) => {}
+                            None => ok = false,
+                        }
+                    }
+                    match zone {
+                        Some(zone) => piece.promotion = Some(Promotion { zone, to: targets }),
+                        None => ok = false,
+                    }
+                }
+                PieceStmt::Bad(_) => ok = false,
+            }
+        }
+        ok.then_some((piece, spans))
+    }
+
+    fn once(&mut self, slot: &mut Option<Span>, span: Span, what: &str, piece: &str) {
+        match slot {
+            Some(first) => self.diags.push(
+                Diagnostic::error(
+                    codes::DUPLICATE_STATEMENT,
+                    format!("piece `{piece}` says `{what}` twice"),
+                )
+                .at(span, "again here")
+                .also(*first, "first here")
+                .help(format!("keep one `{what}` line")),
+            ),
+            None => *slot = Some(span),
+        }
+    }
+
+    /// Resolves the setup blocks; Black's is derived when not given.
+    pub fn setup(
+        &mut self,
+        blocks: &[&ast::SetupBlock],
+        anchor: Span,
+    ) -> Option<(BySide<Placements>, SetupSpans)> {
+        let mut given: BySide<Option<(Placements, Vec<Span>)>> = BySide::default();
+        let mut spans = SetupSpans::default();
+        let mut ok = true;
+        for b in blocks {
+            let side = match b.side.as_ref().map(|s| s.node) {
+                Some(SideName::Black) => Side::Black,
+                _ => Side::White,
+            };
+            if let Some(first) = spans.block[side] {
+                self.diags.push(
+                    Diagnostic::error(
+                        codes::DUPLICATE_STATEMENT,
+                        format!("two setups for {}", side.name()),
+                    )
+                    .at(b.keyword, "second setup")
+                    .also(first, "first setup")
+                    .help("merge the two blocks into one"),
+                );
+                ok = false;
+                continue;
+            }
+            spans.block[side] = Some(b.keyword);
+            let mut list = Vec::new();
+            let mut cell_spans = Vec::new();
+            for p in &b.placements {
+                let piece = self.piece_ref(&p.piece);
+                for c in &p.cells {
+                    if let (Some(piece), Some(cell)) = (piece, self.cell(c)) {
+                        list.push((piece, cell));
+                        cell_spans.push(c.span);
+                    } else {
+                        ok = false;
+                    }
+                }
+            }
+            given[side] = Some((list, cell_spans));
+        }
+        let Some((white, white_spans)) = given.white.take() else {
+            self.diags.push(
+                Diagnostic::error(codes::MISSING, "the variant has no setup")
+                    .at(anchor, "no setup in this file")
+                    .help("add `setup { SYMBOL CELL ... }` with White's pieces"),
+            );
+            return None;
+        };
+        let (black, black_spans) = match given.black.take() {
+            Some(b) => b,
+            None => match self.derive_black(&white.iter().map(|(_, c)| *c).collect::<Vec<_>>()) {
+                Some(cells) => {
+                    let black = white.iter().zip(cells).map(|((p, _), c)| (*p, c)).collect();
+                    (black, white_spans.clone())
+                }
+                None => {
+                    if ok {
+                        self.no_black(spans.block.white.unwrap_or(anchor), "the setup");
+                    }
+                    return None;
+                }
+            },
+        };
+        spans.cells = BySide::new(white_spans, black_spans);
+        ok.then_some((BySide::new(white, black), spans))
+    }
+
+    pub fn rules(&mut self, blocks: &[&ast::RulesBlock]) -> Option<(Rules, Option<Span>)> {
+        let mut rules = Rules {
+            checkmate_wins: true,
+            stalemate: Score::DRAW,
+        };
+        let mut checkmate_span = None;
+        let mut seen: HashSet<&'static str> = HashSet::new();
+        let mut ok = true;
+        for b in blocks {
+            for s in &b.statements {
+                let (key, span) = match s {
+                    RulesStmt::Checkmate(o) => ("checkmate", o.span),
+                    RulesStmt::Stalemate(s) => ("stalemate", s.span),
+                    RulesStmt::CastlingNone(span) => ("castling", *span),
+                    RulesStmt::Bad(_) => {
+                        ok = false;
+                        continue;
+                    }
+                };
+                if !seen.insert(key) {
+                    self.diags.push(
+                        Diagnostic::error(
+                            codes::DUPLICATE_STATEMENT,
+                            format!("the rules say `{key}` twice"),
+                        )
+                        .at(span, "again here")
+                        .help(format!("keep one `{key}` line")),
+                    );
+                    ok = false;
+                    continue;
+                }
+                match s {
+                    RulesStmt::Checkmate(o) => {
+                        checkmate_span = Some(o.span);
+                        match o.node {
+                            Outcome::Win => rules.checkmate_wins = true,
+                            other => {
+                                ok = false;
+                                self.diags.push(
+                                    Diagnostic::error(
+                                        codes::BAD_SCORE,
+                                        format!(
+                                            "checkmate can only be a win, not a {}",
+                                            if other == Outcome::Draw {
+                                                "draw"
+                                            } else {
+                                                "loss"
+                                            }
+                                        ),
+                                    )
+                                    .at(o.span, "not supported")
+                                    .help("write `checkmate win`, or leave out the line"),
+                                );
+                            }
+                        }
+                    }
+                    RulesStmt::Stalemate(score) => {
+                        match &score.node {
+                            StalemateScore::Outcome(Outcome::Win) => rules.stalemate = Score::WIN,
+                            StalemateScore::Outcome(Outcome::Draw) => rules.stalemate = Score::DRAW,
+                            StalemateScore::Outcome(Outcome::Loss) => rules.stalemate = Score::LOSS,
+                            StalemateScore::Fraction(n, d) => match (n.node, d.node) {
+                                (Some(n), Some(d)) if d > 0 && n <= d && d <= 1000 => {
+                                    rules.stalemate = Score {
+                                        numerator: n as u32,
+                                        denominator: d as u32,
+                                    };
+                                }
+                                _ => {
+                                    ok = false;
+                                    self.diags.push(
+                                    Diagnostic::error(codes::BAD_SCORE, "a score is a fraction between 0 and 1")
+                                        .at(score.span, "not a score")
+                                        .help("write the stalemating side's score, e.g. `3/4` (Glinski)"),
+                                );
+                                }
+                            },
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        ok.then_some((rules, checkmate_span))
+    }
+}

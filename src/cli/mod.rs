@@ -1,0 +1,51 @@
+//! One module per subcommand. Each returns an [`Status`]; only this layer prints.
+
+pub mod check;
+pub mod table;
+
+use std::io::IsTerminal;
+use std::path::Path;
+
+use hexv::check::Checked;
+use hexv::diagnostic::{render_all, RenderOptions};
+use hexv::source::{SourceError, SourceFile};
+
+/// Exit status of a command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    Ok = 0,
+    InputErrors = 1,
+    UsageOrIo = 2,
+}
+
+/// How diagnostics are drawn on stderr: colour only on a terminal without `NO_COLOR`.
+pub fn render_options() -> RenderOptions {
+    let colour = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    RenderOptions { colour, width: 100 }
+}
+
+/// Reads a file, printing the reason and giving the status when it cannot be read.
+pub fn read(path: &Path) -> Result<SourceFile, Status> {
+    SourceFile::read(path).map_err(|e| {
+        eprintln!("error: {e}");
+        status_of(&e)
+    })
+}
+
+fn status_of(e: &SourceError) -> Status {
+    if e.is_content_error() {
+        Status::InputErrors
+    } else {
+        Status::UsageOrIo
+    }
+}
+
+/// Prints a file's diagnostics to stderr.
+pub fn print_diagnostics(checked: &Checked, file: &SourceFile) {
+    if !checked.diagnostics.is_empty() {
+        eprint!(
+            "{}",
+            render_all(&checked.diagnostics, file, render_options())
+        );
+    }
+}

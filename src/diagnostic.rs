@@ -1,0 +1,307 @@
+//! Diagnostics as values: every stage returns these, and only the CLI decides how to show them.
+
+use std::fmt;
+
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
+use serde::Serialize;
+
+use crate::source::SourceFile;
+
+/// A byte range in a source file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+
+    pub fn len(&self) -> usize {
+        self.end - self.start
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.start == self.end
+    }
+}
+
+impl From<Span> for SourceSpan {
+    fn from(s: Span) -> SourceSpan {
+        SourceSpan::new(s.start.into(), s.len())
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// One location of a diagnostic: the primary label says what is wrong here, secondary labels
+/// point at related places ("first defined here").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Label {
+    pub span: Span,
+    pub text: String,
+    pub primary: bool,
+}
+
+/// A problem found in a variant file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// Stable code such as `hexv::resolve::unknown_piece` (documented in docs/diagnostics.md).
+    pub code: &'static str,
+    pub severity: Severity,
+    /// One lowercase line; user names in back-quotes.
+    pub message: String,
+    /// One concrete fix.
+    pub help: Option<String>,
+    pub labels: Vec<Label>,
+}
+
+impl Diagnostic {
+    pub fn error(code: &'static str, message: impl Into<String>) -> Self {
+        Diagnostic {
+            code,
+            severity: Severity::Error,
+            message: message.into(),
+            help: None,
+            labels: Vec::new(),
+        }
+    }
+
+    pub fn warning(code: &'static str, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(code, message)
+        }
+    }
+
+    /// Adds the primary label.
+    pub fn at(mut self, span: Span, text: impl Into<String>) -> Self {
+        self.labels.push(Label {
+            span,
+            text: text.into(),
+            primary: true,
+        });
+        self
+    }
+
+    /// Adds a secondary label.
+    pub fn also(mut self, span: Span, text: impl Into<String>) -> Self {
+        self.labels.push(Label {
+            span,
+            text: text.into(),
+            primary: false,
+        });
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Adds "did you mean `x`?" to the help when a suggestion exists.
+    pub fn suggest(self, suggestion: Option<&str>, otherwise: impl Into<String>) -> Self {
+        match suggestion {
+            Some(s) => self.help(format!("did you mean `{s}`?")),
+            None => self.help(otherwise),
+        }
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// The span of the primary label (or the first label), used to sort diagnostics.
+    pub fn primary_span(&self) -> Option<Span> {
+        self.labels
+            .iter()
+            .find(|l| l.primary)
+            .or_else(|| self.labels.first())
+            .map(|l| l.span)
+    }
+}
+
+/// Sorts diagnostics by position, errors before warnings at the same place.
+pub fn sort(diagnostics: &mut [Diagnostic]) {
+    diagnostics.sort_by_key(|d| {
+        let span = d.primary_span().unwrap_or_default();
+        (span.start, span.end, d.severity)
+    });
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// A diagnostic together with its file, in the form miette renders.
+struct Located<'a> {
+    diagnostic: &'a Diagnostic,
+    source: NamedSource<String>,
+}
+
+impl fmt::Debug for Located<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.diagnostic, f)
+    }
+}
+
+impl fmt::Display for Located<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.diagnostic, f)
+    }
+}
+
+impl std::error::Error for Located<'_> {}
+
+impl miette::Diagnostic for Located<'_> {
+    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        Some(Box::new(self.diagnostic.code))
+    }
+
+    fn severity(&self) -> Option<miette::Severity> {
+        Some(match self.diagnostic.severity {
+            Severity::Error => miette::Severity::Error,
+            Severity::Warning => miette::Severity::Warning,
+        })
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.diagnostic
+            .help
+            .as_ref()
+            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+    }
+
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(&self.source)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let labels = self.diagnostic.labels.iter().map(|l| {
+            let text = (!l.text.is_empty()).then(|| l.text.clone());
+            if l.primary {
+                LabeledSpan::new_primary_with_span(text, l.span)
+            } else {
+                LabeledSpan::new_with_span(text, l.span)
+            }
+        });
+        Some(Box::new(labels))
+    }
+}
+
+/// How to draw diagnostics for a person.
+#[derive(Clone, Copy, Debug)]
+pub struct RenderOptions {
+    pub colour: bool,
+    pub width: usize,
+}
+
+impl Default for RenderOptions {
+    fn default() -> Self {
+        RenderOptions {
+            colour: false,
+            width: 100,
+        }
+    }
+}
+
+/// Renders one diagnostic with its source excerpt (miette's graphical style).
+pub fn render(diagnostic: &Diagnostic, file: &SourceFile, options: RenderOptions) -> String {
+    let theme = if options.colour {
+        GraphicalTheme::unicode()
+    } else {
+        GraphicalTheme::unicode_nocolor()
+    };
+    let handler = GraphicalReportHandler::new_themed(theme)
+        .with_width(options.width)
+        .with_links(false);
+    let located = Located {
+        diagnostic,
+        source: NamedSource::new(file.name.clone(), file.text.clone()),
+    };
+    let mut out = String::new();
+    if handler.render_report(&mut out, &located).is_err() {
+        // Rendering into a String cannot fail; keep a plain fallback all the same.
+        out = format!("{}: {}\n", diagnostic.code, diagnostic.message);
+    }
+    out
+}
+
+/// Renders every diagnostic, one after another.
+pub fn render_all(diagnostics: &[Diagnostic], file: &SourceFile, options: RenderOptions) -> String {
+    diagnostics
+        .iter()
+        .map(|d| render(d, file, options))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The JSON form of a diagnostic (`hexv check --format json`).
+#[derive(Serialize, Debug)]
+pub struct JsonDiagnostic {
+    pub file: String,
+    pub code: &'static str,
+    pub severity: Severity,
+    pub message: String,
+    pub help: Option<String>,
+    pub spans: Vec<JsonSpan>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct JsonSpan {
+    pub start: usize,
+    pub end: usize,
+    pub line: usize,
+    pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+    pub label: String,
+    pub primary: bool,
+    pub text: String,
+}
+
+impl JsonDiagnostic {
+    pub fn new(d: &Diagnostic, file: &SourceFile) -> Self {
+        let spans = d
+            .labels
+            .iter()
+            .map(|l| {
+                let (line, column) = file.line_col(l.span.start);
+                let (end_line, end_column) = file.line_col(l.span.end);
+                JsonSpan {
+                    start: l.span.start,
+                    end: l.span.end,
+                    line,
+                    column,
+                    end_line,
+                    end_column,
+                    label: l.text.clone(),
+                    primary: l.primary,
+                    text: file.slice(l.span).to_string(),
+                }
+            })
+            .collect();
+        JsonDiagnostic {
+            file: file.name.clone(),
+            code: d.code,
+            severity: d.severity,
+            message: d.message.clone(),
+            help: d.help.clone(),
+            spans,
+        }
+    }
+}

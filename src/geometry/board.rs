@@ -1,0 +1,340 @@
+//! Boards: the cells (coordinates, names, colours) and the shapes that generate them.
+
+use std::collections::HashMap;
+
+use super::{colour, Coord, Orientation};
+
+/// Most cells a board may have. The largest real hex variants have a few hundred cells;
+/// the bound keeps absurd inputs (`shape hexagon 100000`) from allocating gigabytes.
+pub const MAX_CELLS: usize = 1024;
+
+/// A cell's index on its board (canonical order, see [`Board::new`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CellId(pub u16);
+
+impl CellId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A finished board: every cell with its coordinates, name and colour class.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub orientation: Orientation,
+    coords: Vec<Coord>,
+    names: Vec<String>,
+    colours: Vec<u8>,
+    colour_count: u8,
+    by_coord: HashMap<Coord, CellId>,
+    by_name: HashMap<String, CellId>,
+}
+
+impl Board {
+    /// Builds a board from named cells. Cells are put in canonical order: file by file
+    /// (bottom to top) on flat boards, rank by rank (left to right) on pointy boards.
+    /// Colour classes are numbered in order of first appearance in that order.
+    /// The caller guarantees distinct coordinates and names and at most [`MAX_CELLS`] cells.
+    pub fn new(orientation: Orientation, mut cells: Vec<(Coord, String)>) -> Board {
+        cells.sort_by_key(|(c, _)| canonical_key(orientation, *c));
+        let mut class_of_raw = [u8::MAX; 3];
+        let mut colour_count = 0;
+        let mut colours = Vec::with_capacity(cells.len());
+        for (c, _) in &cells {
+            let raw = colour(*c) as usize;
+            if class_of_raw[raw] == u8::MAX {
+                class_of_raw[raw] = colour_count;
+                colour_count += 1;
+            }
+            colours.push(class_of_raw[raw]);
+        }
+        let by_coord = cells
+            .iter()
+            .enumerate()
+            .map(|(i, (c, _))| (*c, CellId(i as u16)))
+            .collect();
+        let by_name = cells
+            .iter()
+            .enumerate()
+            .map(|(i, (_, n))| (n.clone(), CellId(i as u16)))
+            .collect();
+        let (coords, names) = cells.into_iter().unzip();
+        Board {
+            orientation,
+            coords,
+            names,
+            colours,
+            colour_count,
+            by_coord,
+            by_name,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.coords.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.coords.is_empty()
+    }
+
+    pub fn cells(&self) -> impl Iterator<Item = CellId> + '_ {
+        (0..self.coords.len()).map(|i| CellId(i as u16))
+    }
+
+    pub fn coord(&self, id: CellId) -> Coord {
+        self.coords[id.index()]
+    }
+
+    pub fn name(&self, id: CellId) -> &str {
+        &self.names[id.index()]
+    }
+
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    pub fn at(&self, c: Coord) -> Option<CellId> {
+        self.by_coord.get(&c).copied()
+    }
+
+    pub fn find(&self, name: &str) -> Option<CellId> {
+        self.by_name.get(name).copied()
+    }
+
+    /// Colour class of a cell (0-based, in order of first appearance).
+    pub fn colour(&self, id: CellId) -> u8 {
+        self.colours[id.index()]
+    }
+
+    pub fn colour_count(&self) -> u8 {
+        self.colour_count
+    }
+
+    /// Cells per colour class.
+    pub fn colour_sizes(&self) -> Vec<usize> {
+        let mut sizes = vec![0; self.colour_count as usize];
+        for &c in &self.colours {
+            sizes[c as usize] += 1;
+        }
+        sizes
+    }
+
+    /// The cell Black's piece stands on for White's piece on `id`, under the board symmetry,
+    /// or an error saying why the board has no such symmetry.
+    pub fn symmetry_map(&self, kind: Symmetry) -> Result<Vec<CellId>, String> {
+        let n = self.len() as i64;
+        if n == 0 {
+            return Ok(Vec::new());
+        }
+        let o = self.orientation;
+        let map_one: Box<dyn Fn(Coord) -> Option<Coord>> = match kind {
+            Symmetry::Rotate => {
+                let sa: i64 = self.coords.iter().map(|c| c.a as i64).sum();
+                let sb: i64 = self.coords.iter().map(|c| c.b as i64).sum();
+                if (2 * sa) % n != 0 || (2 * sb) % n != 0 {
+                    return Err("the board has no centre cell or centre point to turn about".into());
+                }
+                let (ca, cb) = ((2 * sa / n) as i32, (2 * sb / n) as i32);
+                Box::new(move |c: Coord| Some(Coord::new(ca - c.a, cb - c.b)))
+            }
+            Symmetry::Mirror => {
+                let sy: i64 = self
+                    .coords
+                    .iter()
+                    .map(|c| o.doubled_height(*c) as i64)
+                    .sum();
+                if (2 * sy) % n != 0 {
+                    return Err("the board has no middle line to mirror in".into());
+                }
+                let twice_mid = (2 * sy / n) as i32;
+                Box::new(move |c: Coord| {
+                    let y = twice_mid - o.doubled_height(c);
+                    match o {
+                        Orientation::Flat => {
+                            let twice_b = y - c.a;
+                            (twice_b % 2 == 0).then(|| Coord::new(c.a, twice_b / 2))
+                        }
+                        Orientation::Pointy => {
+                            let b = y / 2;
+                            let twice_a = 2 * c.a + c.b - b;
+                            (y % 2 == 0 && twice_a % 2 == 0).then(|| Coord::new(twice_a / 2, b))
+                        }
+                    }
+                })
+            }
+        };
+        self.cells()
+            .map(|id| {
+                map_one(self.coord(id))
+                    .and_then(|c| self.at(c))
+                    .ok_or_else(|| {
+                        format!(
+                            "the board is not symmetric: cell `{}` has no {} image",
+                            self.name(id),
+                            kind.describe()
+                        )
+                    })
+            })
+            .collect()
+    }
+}
+
+/// How Black's setup and zones are derived from White's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// Mirror in the middle rank (Glinski, Koval, McCooey).
+    Mirror,
+    /// Turn 180° about the centre (Dagger, Hex Shogi).
+    Rotate,
+}
+
+impl Symmetry {
+    pub fn describe(self) -> &'static str {
+        match self {
+            Symmetry::Mirror => "mirror",
+            Symmetry::Rotate => "180 degree",
+        }
+    }
+}
+
+fn canonical_key(o: Orientation, c: Coord) -> (i32, i32) {
+    match o {
+        Orientation::Flat => (c.a, c.b),
+        Orientation::Pointy => (c.b, o.doubled_width(c)),
+    }
+}
+
+/// The cells of a regular hexagon with `side` cells per side, centred on the origin.
+pub fn hexagon(side: i32) -> Vec<Coord> {
+    let r = side - 1;
+    let mut out = Vec::new();
+    for a in -r..=r {
+        for b in -r..=r {
+            if (a + b).abs() <= r {
+                out.push(Coord::new(a, b));
+            }
+        }
+    }
+    out
+}
+
+/// Cells in a hexagon of this side, or `None` on overflow.
+pub fn hexagon_size(side: u64) -> Option<u64> {
+    // 3n(n-1) + 1
+    side.checked_sub(1)?
+        .checked_mul(side)?
+        .checked_mul(3)?
+        .checked_add(1)
+}
+
+/// A parallelogram `width` cells along the 2 (flat) or 3 (pointy) o'clock axis and `height`
+/// cells along the 12 (flat) or 1 (pointy) o'clock axis.
+pub fn rhombus(width: i32, height: i32) -> Vec<Coord> {
+    let mut out = Vec::new();
+    for a in 0..width {
+        for b in 0..height {
+            out.push(Coord::new(a, b));
+        }
+    }
+    out
+}
+
+/// Vertical columns of the given heights (flat boards), each centred on the same middle
+/// line. Fails with the index of the first column that cannot be centred (its height's
+/// parity does not fit beside the previous ones).
+pub fn columns(heights: &[i32]) -> Result<Vec<Coord>, usize> {
+    lines(heights, |i, start, len| {
+        // Column a = i; centred means doubled heights 2b + a run over [mid - (len-1), mid + (len-1)].
+        let a = i;
+        let y0 = start - (len - 1);
+        ((y0 - a) % 2 == 0).then(|| (0..len).map(|k| Coord::new(a, (y0 - a) / 2 + k)).collect())
+    })
+}
+
+/// Horizontal ranks of the given lengths (pointy boards), each centred on the same vertical
+/// middle line. Fails with the index of the first rank that cannot be centred.
+pub fn ranks(lengths: &[i32]) -> Result<Vec<Coord>, usize> {
+    lines(lengths, |i, mid, len| {
+        let b = i;
+        let x0 = mid - (len - 1);
+        ((x0 - b) % 2 == 0).then(|| (0..len).map(|k| Coord::new((x0 - b) / 2 + k, b)).collect())
+    })
+}
+
+/// Shared by [`columns`] and [`ranks`]: line `i` is laid out centred on a doubled middle
+/// coordinate fixed by the first line (which starts at 0).
+fn lines(
+    lengths: &[i32],
+    make: impl Fn(i32, i32, i32) -> Option<Vec<Coord>>,
+) -> Result<Vec<Coord>, usize> {
+    let Some(&first) = lengths.first() else {
+        return Ok(Vec::new());
+    };
+    let mid = first - 1;
+    let mut out = Vec::new();
+    for (i, &len) in lengths.iter().enumerate() {
+        out.extend(make(i as i32, mid, len).ok_or(i)?);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hexagon_sizes() {
+        assert_eq!(hexagon(6).len(), 91);
+        assert_eq!(hexagon_size(6), Some(91));
+        assert_eq!(hexagon(1).len(), 1);
+        assert_eq!(hexagon_size(u64::MAX), None);
+    }
+
+    #[test]
+    fn koval_columns() {
+        let cells = columns(&[9, 10, 11, 12, 11, 10, 9]).unwrap();
+        assert_eq!(cells.len(), 72);
+        // Every column is centred: same sum of lowest and highest doubled height.
+        for a in 0..7 {
+            let ys: Vec<i32> = cells
+                .iter()
+                .filter(|c| c.a == a)
+                .map(|c| Orientation::Flat.doubled_height(*c))
+                .collect();
+            let (lo, hi) = (ys.iter().min().unwrap(), ys.iter().max().unwrap());
+            assert_eq!(lo + hi, 16, "column {a}");
+        }
+    }
+
+    #[test]
+    fn columns_that_cannot_be_centred() {
+        assert_eq!(columns(&[3, 5]), Err(1));
+    }
+
+    #[test]
+    fn dagger_ranks() {
+        let cells = ranks(&[1, 2, 3, 4, 3, 4, 5, 4, 3, 4, 3, 2, 1]).unwrap();
+        assert_eq!(cells.len(), 39);
+        assert!(cells.contains(&Coord::new(0, 0)));
+        assert!(cells.contains(&Coord::new(-1, 1)) && cells.contains(&Coord::new(0, 1)));
+        assert!(cells.contains(&Coord::new(-6, 12)));
+    }
+
+    #[test]
+    fn glinski_symmetries() {
+        let cells = hexagon(6)
+            .into_iter()
+            .map(|c| (c, format!("{c}")))
+            .collect();
+        let board = Board::new(Orientation::Flat, cells);
+        let mirror = board.symmetry_map(Symmetry::Mirror).unwrap();
+        let bottom = board.at(Coord::new(0, -5)).unwrap();
+        assert_eq!(board.coord(mirror[bottom.index()]), Coord::new(0, 5));
+        let left_low = board.at(Coord::new(-5, 0)).unwrap();
+        assert_eq!(board.coord(mirror[left_low.index()]), Coord::new(-5, 5));
+        let rotate = board.symmetry_map(Symmetry::Rotate).unwrap();
+        assert_eq!(board.coord(rotate[left_low.index()]), Coord::new(5, 0));
+        assert_eq!(board.colour_sizes().iter().sum::<usize>(), 91);
+    }
+}

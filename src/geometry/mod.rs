@@ -1,0 +1,321 @@
+//! Hex geometry: axial coordinates, clock-hour directions, colours and the symmetries that
+//! turn White's setup into Black's.
+//!
+//! Axial coordinates `(a, b)` serve every hex board. The twelve unit vectors, clockwise from
+//! the edge step `(0, 1)`:
+//!
+//! ```text
+//!   index:   0      1      2      3       4      5       6       7        8       9       10      11
+//!   vector: (0,1)  (1,1)  (1,0)  (2,-1)  (1,-1) (1,-2)  (0,-1)  (-1,-1)  (-1,0)  (-2,1)  (-1,1)  (-1,2)
+//!   kind:   edge   vertex edge   vertex  edge   vertex  edge    vertex   edge    vertex  edge    vertex
+//! ```
+//!
+//! Flat cells (files vertical, Glinski) put index 0 at 12 o'clock, so hour `h` is index
+//! `h mod 12`: edges (orthogonals) are the even hours.
+//!
+//! ```text
+//!          12
+//!      10  ___  2          flat: 12 = (0,1)   2 = (1,0)   4 = (1,-1)
+//!         /   \               6 = (0,-1)  8 = (-1,0) 10 = (-1,1)
+//!     9  <     >  3        odd hours pass between two cells (diagonals)
+//!         \___/
+//!       8       4
+//!           6
+//! ```
+//!
+//! Pointy cells (ranks horizontal, Hex Shogi) are the same picture turned 30° clockwise:
+//! hour `h` is index `h - 1`, so `(0,1)` is 1 o'clock, `(1,0)` is 3 o'clock and straight
+//! ahead is the vertex step `(-1,2)`; orthogonals are the odd hours.
+//!
+//! Colour is `(a - b) mod 3`: an edge step changes it, a vertex step keeps it.
+
+pub mod board;
+pub mod directions;
+
+use std::fmt;
+
+/// Axial hex coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Coord {
+    pub a: i32,
+    pub b: i32,
+}
+
+impl Coord {
+    pub const ZERO: Coord = Coord { a: 0, b: 0 };
+
+    pub const fn new(a: i32, b: i32) -> Self {
+        Coord { a, b }
+    }
+
+    pub fn scale(self, k: i32) -> Coord {
+        Coord::new(self.a * k, self.b * k)
+    }
+
+    /// Hex distance in cells (number of edge steps).
+    pub fn hex_len(self) -> i32 {
+        let c = -self.a - self.b;
+        (self.a.abs() + self.b.abs() + c.abs()) / 2
+    }
+}
+
+impl std::ops::Add for Coord {
+    type Output = Coord;
+    fn add(self, o: Coord) -> Coord {
+        Coord::new(self.a + o.a, self.b + o.b)
+    }
+}
+
+impl std::ops::Neg for Coord {
+    type Output = Coord;
+    fn neg(self) -> Coord {
+        Coord::new(-self.a, -self.b)
+    }
+}
+
+impl std::ops::Sub for Coord {
+    type Output = Coord;
+    fn sub(self, o: Coord) -> Coord {
+        Coord::new(self.a - o.a, self.b - o.b)
+    }
+}
+
+impl fmt::Display for Coord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({},{})", self.a, self.b)
+    }
+}
+
+/// The twelve unit vectors, clockwise from the edge step `(0, 1)`.
+pub const UNIT: [Coord; 12] = [
+    Coord::new(0, 1),
+    Coord::new(1, 1),
+    Coord::new(1, 0),
+    Coord::new(2, -1),
+    Coord::new(1, -1),
+    Coord::new(1, -2),
+    Coord::new(0, -1),
+    Coord::new(-1, -1),
+    Coord::new(-1, 0),
+    Coord::new(-2, 1),
+    Coord::new(-1, 1),
+    Coord::new(-1, 2),
+];
+
+/// How hex cells stand on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Orientation {
+    /// Lying on a side: files are vertical columns (Glinski, Koval).
+    Flat,
+    /// Standing on a corner: ranks are horizontal rows (Hex Shogi, Dagger).
+    Pointy,
+}
+
+impl Orientation {
+    pub fn name(self) -> &'static str {
+        match self {
+            Orientation::Flat => "flat",
+            Orientation::Pointy => "pointy",
+        }
+    }
+
+    /// Index into [`UNIT`] of clock hour `hour` (1..=12) for White.
+    fn unit_index(self, hour: Hour) -> usize {
+        let h = hour.get() as usize;
+        match self {
+            Orientation::Flat => h % 12,
+            Orientation::Pointy => (h + 11) % 12,
+        }
+    }
+
+    /// White's vector for a clock hour.
+    pub fn vector(self, hour: Hour) -> Coord {
+        UNIT[self.unit_index(hour)]
+    }
+
+    /// True when the hour is an edge step (orthogonal), false for a vertex step (diagonal).
+    pub fn is_orthogonal(self, hour: Hour) -> bool {
+        self.unit_index(hour) % 2 == 0
+    }
+
+    /// The clock hour of a unit vector, if it is one.
+    pub fn hour_of(self, v: Coord) -> Option<Hour> {
+        let i = UNIT.iter().position(|&u| u == v)?;
+        let h = match self {
+            Orientation::Flat => i,
+            Orientation::Pointy => i + 1,
+        };
+        Hour::new(if h == 0 { 12 } else { h as u8 })
+    }
+
+    /// Reflection in the mover's forward axis (left ↔ right), as a linear map.
+    pub fn mirror_left_right(self, v: Coord) -> Coord {
+        match self {
+            Orientation::Flat => Coord::new(-v.a, v.a + v.b),
+            Orientation::Pointy => Coord::new(-v.a - v.b, v.b),
+        }
+    }
+
+    /// Reflection in a horizontal line (up ↔ down), as a linear map.
+    pub fn mirror_up_down(self, v: Coord) -> Coord {
+        // Up-down = left-right mirror followed by a half turn.
+        -self.mirror_left_right(v)
+    }
+
+    /// Twice the height of a cell centre, in units where an edge step up is 2 (integer).
+    pub fn doubled_height(self, c: Coord) -> i32 {
+        match self {
+            Orientation::Flat => 2 * c.b + c.a,
+            // Pointy: ranks are rows of constant b; rank b sits at height 1.5*b cell heights,
+            // but only the order matters here, so 2*b keeps it integer.
+            Orientation::Pointy => 2 * c.b,
+        }
+    }
+
+    /// Twice the horizontal position of a cell centre (integer), left to right.
+    pub fn doubled_width(self, c: Coord) -> i32 {
+        match self {
+            Orientation::Flat => 2 * c.a,
+            Orientation::Pointy => 2 * c.a + c.b,
+        }
+    }
+}
+
+/// Rotation by 60° clockwise, as a linear map (the same for both orientations).
+pub fn rotate60(v: Coord) -> Coord {
+    Coord::new(v.a + v.b, -v.a)
+}
+
+/// The three hex colours: `(a - b) mod 3`.
+pub fn colour(c: Coord) -> u8 {
+    (c.a - c.b).rem_euclid(3) as u8
+}
+
+/// A clock hour 1..=12 as seen by the mover (12 = straight ahead).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Hour(u8);
+
+impl Hour {
+    /// Straight ahead.
+    pub const TWELVE: Hour = Hour(12);
+
+    pub fn new(h: u8) -> Option<Hour> {
+        (1..=12).contains(&h).then_some(Hour(h))
+    }
+
+    pub fn get(self) -> u8 {
+        self.0
+    }
+
+    pub fn all() -> impl Iterator<Item = Hour> {
+        (1..=12).map(Hour)
+    }
+}
+
+impl fmt::Display for Hour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// The 12 images of a vector under the hex symmetry group (6 turns × mirror), deduplicated,
+/// in a fixed order.
+pub fn all_images(o: Orientation, v: Coord) -> Vec<Coord> {
+    let mut out = Vec::with_capacity(12);
+    let mut r = v;
+    for _ in 0..6 {
+        for w in [r, o.mirror_left_right(r)] {
+            if !out.contains(&w) {
+                out.push(w);
+            }
+        }
+        r = rotate60(r);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn h(n: u8) -> Hour {
+        Hour::new(n).unwrap()
+    }
+
+    #[test]
+    fn flat_hours() {
+        let o = Orientation::Flat;
+        assert_eq!(o.vector(h(12)), Coord::new(0, 1));
+        assert_eq!(o.vector(h(2)), Coord::new(1, 0));
+        assert_eq!(o.vector(h(1)), Coord::new(1, 1));
+        assert_eq!(o.vector(h(6)), Coord::new(0, -1));
+        assert!(o.is_orthogonal(h(12)) && o.is_orthogonal(h(4)));
+        assert!(!o.is_orthogonal(h(3)) && !o.is_orthogonal(h(11)));
+    }
+
+    #[test]
+    fn pointy_hours() {
+        let o = Orientation::Pointy;
+        assert_eq!(o.vector(h(12)), Coord::new(-1, 2));
+        assert_eq!(o.vector(h(1)), Coord::new(0, 1));
+        assert_eq!(o.vector(h(3)), Coord::new(1, 0));
+        assert_eq!(o.vector(h(11)), Coord::new(-1, 1));
+        assert!(o.is_orthogonal(h(1)) && !o.is_orthogonal(h(12)));
+    }
+
+    #[test]
+    fn hour_of_inverts_vector() {
+        for o in [Orientation::Flat, Orientation::Pointy] {
+            for hour in Hour::all() {
+                assert_eq!(o.hour_of(o.vector(hour)), Some(hour));
+            }
+        }
+    }
+
+    #[test]
+    fn diagonals_are_sums_of_neighbouring_edges() {
+        for i in (1..12).step_by(2) {
+            assert_eq!(UNIT[i], UNIT[i - 1] + UNIT[(i + 1) % 12]);
+        }
+    }
+
+    #[test]
+    fn colours_change_on_edges_and_keep_on_diagonals() {
+        for (i, u) in UNIT.iter().enumerate() {
+            assert_eq!(colour(*u) == 0, i % 2 == 1, "unit {i}");
+        }
+    }
+
+    #[test]
+    fn mirror_maps_hour_h_to_12_minus_h() {
+        for o in [Orientation::Flat, Orientation::Pointy] {
+            for hour in Hour::all() {
+                let m = (12 - hour.get()) % 12;
+                let m = if m == 0 { 12 } else { m };
+                assert_eq!(o.mirror_left_right(o.vector(hour)), o.vector(h(m)));
+                let d = (18 - hour.get()) % 12;
+                let d = if d == 0 { 12 } else { d };
+                assert_eq!(
+                    o.mirror_up_down(o.vector(hour)),
+                    o.vector(h(d)),
+                    "{o:?} {hour}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn rotation_advances_two_indices() {
+        for i in 0..12 {
+            assert_eq!(rotate60(UNIT[i]), UNIT[(i + 2) % 12]);
+        }
+    }
+
+    #[test]
+    fn knight_has_twelve_images() {
+        let imgs = all_images(Orientation::Flat, Coord::new(1, 2));
+        assert_eq!(imgs.len(), 12);
+        assert!(imgs.iter().all(|v| v.hex_len() == 3 && colour(*v) != 0));
+        assert_eq!(all_images(Orientation::Flat, Coord::new(0, 1)).len(), 6);
+    }
+}

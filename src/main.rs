@@ -1,0 +1,36 @@
+//! The `hexv` command: parses arguments, dispatches, prints, returns an exit code
+//! (0 ok, 1 the input has errors, 2 usage or I/O error).
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cli;
+
+#[derive(Parser)]
+#[command(
+    name = "hexv",
+    version,
+    about = "Rules interpreter for hex and triangle chess variants"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check variant files: report every mistake, then summarise each clean file.
+    Check(cli::check::Args),
+    /// Print a variant's compiled move tables (text or JSON).
+    Table(cli::table::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let status = match cli.command {
+        Command::Check(args) => cli::check::run(&args),
+        Command::Table(args) => cli::table::run(&args),
+    };
+    ExitCode::from(status as u8)
+}

@@ -1,0 +1,4 @@
+//! Views of checked variants and compiled tables: text and JSON. Renderers never fail and
+//! never print; they return strings or values.
+
+pub mod tables;

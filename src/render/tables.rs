@@ -1,0 +1,163 @@
+//! `hexv table`: the compiled move tables as text or as the documented JSON format
+//! (`hexv-tables-1`, docs/tables-json.md).
+
+use std::fmt::Write as _;
+
+use indexmap::IndexMap;
+use serde::Serialize;
+
+use crate::compile::{Entry, MoveTables};
+use crate::geometry::board::CellId;
+use crate::variant::{PieceId, Side, Variant};
+
+/// Which part of the tables to show; `None` means all.
+#[derive(Clone, Debug, Default)]
+pub struct Selection {
+    pub piece: Option<PieceId>,
+    pub side: Option<Side>,
+    pub cell: Option<CellId>,
+}
+
+impl Selection {
+    fn pieces<'v>(&self, v: &'v Variant) -> impl Iterator<Item = PieceId> + 'v {
+        let only = self.piece;
+        v.piece_ids().filter(move |p| only.is_none_or(|o| o == *p))
+    }
+
+    fn sides(&self) -> impl Iterator<Item = Side> {
+        let only = self.side;
+        Side::BOTH
+            .into_iter()
+            .filter(move |s| only.is_none_or(|o| o == *s))
+    }
+
+    fn cells<'v>(&self, v: &'v Variant) -> impl Iterator<Item = CellId> + 'v {
+        let only = self.cell;
+        v.board
+            .cells()
+            .filter(move |c| only.is_none_or(|o| o == *c))
+    }
+}
+
+#[derive(Serialize)]
+struct JsonTables<'a> {
+    format: &'static str,
+    variant: &'a str,
+    cells: Vec<&'a str>,
+    pieces: Vec<JsonPiece<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonPiece<'a> {
+    symbol: &'a str,
+    name: &'a str,
+    moves: IndexMap<&'static str, IndexMap<&'a str, Vec<JsonEntry<'a>>>>,
+}
+
+#[derive(Serialize)]
+struct JsonEntry<'a> {
+    path: Vec<&'a str>,
+    #[serde(rename = "move")]
+    moves: bool,
+    capture: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    when: Option<&'static str>,
+}
+
+fn json_entry<'a>(v: &'a Variant, t: &MoveTables, e: &Entry) -> JsonEntry<'a> {
+    JsonEntry {
+        path: t.path(e).iter().map(|c| v.board.name(*c)).collect(),
+        moves: e.mode.moves,
+        capture: e.mode.captures,
+        when: e.when.map(|w| w.as_str()),
+    }
+}
+
+/// The tables in the `hexv-tables-1` JSON format, pretty-printed.
+pub fn to_json(v: &Variant, t: &MoveTables, sel: &Selection) -> String {
+    let pieces = sel
+        .pieces(v)
+        .map(|p| {
+            let piece = v.piece(p);
+            let moves = sel
+                .sides()
+                .map(|s| {
+                    let per_cell = sel
+                        .cells(v)
+                        .map(|c| {
+                            let entries = t
+                                .entries(p, s, c)
+                                .iter()
+                                .map(|e| json_entry(v, t, e))
+                                .collect();
+                            (v.board.name(c), entries)
+                        })
+                        .collect();
+                    (s.name(), per_cell)
+                })
+                .collect();
+            JsonPiece {
+                symbol: &piece.symbol,
+                name: &piece.name,
+                moves,
+            }
+        })
+        .collect();
+    let doc = JsonTables {
+        format: "hexv-tables-1",
+        variant: &v.meta.name,
+        cells: v.board.names().iter().map(String::as_str).collect(),
+        pieces,
+    };
+    // Serialising plain strings, bools and maps with string keys cannot fail.
+    serde_json::to_string_pretty(&doc).unwrap_or_default()
+}
+
+/// The tables as text: one line per cell, entries separated by `|`, each a path of landing
+/// cells followed by its mode when it is not "move and capture".
+pub fn to_text(v: &Variant, t: &MoveTables, sel: &Selection) -> String {
+    let mut out = String::new();
+    let width = v.board.names().iter().map(String::len).max().unwrap_or(1);
+    for p in sel.pieces(v) {
+        let piece = v.piece(p);
+        for s in sel.sides() {
+            let _ = writeln!(out, "{} {} ({})", piece.symbol, piece.name, s.name());
+            for c in sel.cells(v) {
+                let entries: Vec<String> = t
+                    .entries(p, s, c)
+                    .iter()
+                    .map(|e| {
+                        let path: Vec<&str> = t.path(e).iter().map(|c| v.board.name(*c)).collect();
+                        let mut notes = Vec::new();
+                        match (e.mode.moves, e.mode.captures) {
+                            (true, false) => notes.push("move"),
+                            (false, true) => notes.push("capture"),
+                            _ => {}
+                        }
+                        if let Some(w) = e.when {
+                            notes.push(w.as_str());
+                        }
+                        if notes.is_empty() {
+                            path.join(" ")
+                        } else {
+                            format!("{} ({})", path.join(" "), notes.join(", "))
+                        }
+                    })
+                    .collect();
+                let n = super::super::check::summary::empty_board_destinations(t, p, s, c).len();
+                let _ = writeln!(
+                    out,
+                    "  {:<width$} {:>3}: {}",
+                    v.board.name(c),
+                    n,
+                    if entries.is_empty() {
+                        "-".to_string()
+                    } else {
+                        entries.join(" | ")
+                    }
+                );
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,161 @@
+//! Reading variant files: size limit, UTF-8 check, and offset → line/column.
+
+use std::path::Path;
+
+use crate::diagnostic::Span;
+
+/// Largest variant file accepted. The biggest real variant is a few kilobytes.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// A variant file's name (as shown in diagnostics) and text.
+#[derive(Clone, Debug)]
+pub struct SourceFile {
+    pub name: String,
+    pub text: String,
+}
+
+/// Why a file could not be read as text.
+#[derive(Debug, thiserror::Error)]
+pub enum SourceError {
+    #[error("cannot read `{path}`: {reason}")]
+    Io { path: String, reason: String },
+    #[error("`{path}` is a directory, not a variant file")]
+    Directory { path: String },
+    #[error("`{path}` is {size} bytes; a variant file may be at most {MAX_FILE_BYTES} bytes")]
+    TooLarge { path: String, size: u64 },
+    #[error("`{path}` is not UTF-8 text: invalid byte at line {line}, column {column} (byte offset {offset})")]
+    NotText {
+        path: String,
+        offset: usize,
+        line: usize,
+        column: usize,
+    },
+}
+
+impl SourceError {
+    /// True when the file exists but its content is unusable (exit code 1, not 2).
+    pub fn is_content_error(&self) -> bool {
+        matches!(
+            self,
+            SourceError::NotText { .. } | SourceError::TooLarge { .. }
+        )
+    }
+}
+
+impl SourceFile {
+    pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
+        SourceFile {
+            name: name.into(),
+            text: text.into(),
+        }
+    }
+
+    /// Reads a file, refusing directories, huge files and bytes that are not UTF-8.
+    pub fn read(path: &Path) -> Result<SourceFile, SourceError> {
+        let shown = path.display().to_string();
+        let meta = std::fs::metadata(path).map_err(|e| SourceError::Io {
+            path: shown.clone(),
+            reason: io_reason(&e),
+        })?;
+        if meta.is_dir() {
+            return Err(SourceError::Directory { path: shown });
+        }
+        if meta.len() > MAX_FILE_BYTES {
+            return Err(SourceError::TooLarge {
+                path: shown,
+                size: meta.len(),
+            });
+        }
+        let bytes = std::fs::read(path).map_err(|e| SourceError::Io {
+            path: shown.clone(),
+            reason: io_reason(&e),
+        })?;
+        Self::from_bytes(shown, bytes)
+    }
+
+    /// Builds a source from raw bytes, locating the first invalid UTF-8 byte.
+    pub fn from_bytes(name: String, bytes: Vec<u8>) -> Result<SourceFile, SourceError> {
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(SourceError::TooLarge {
+                path: name,
+                size: bytes.len() as u64,
+            });
+        }
+        match String::from_utf8(bytes) {
+            Ok(text) => Ok(SourceFile { name, text }),
+            Err(e) => {
+                let offset = e.utf8_error().valid_up_to();
+                let valid = &e.as_bytes()[..offset];
+                // Everything before `offset` is valid UTF-8 by construction.
+                let prefix = String::from_utf8_lossy(valid);
+                let line = prefix.matches('\n').count() + 1;
+                let column = prefix.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                Err(SourceError::NotText {
+                    path: name,
+                    offset,
+                    line,
+                    column,
+                })
+            }
+        }
+    }
+
+    /// 1-based line and column (in characters) of a byte offset.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let offset = self.floor_boundary(offset);
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let column = before[line_start..].chars().count() + 1;
+        (line, column)
+    }
+
+    /// The text under a span (empty if the span is not on character boundaries).
+    pub fn slice(&self, span: Span) -> &str {
+        self.text.get(span.start..span.end).unwrap_or("")
+    }
+
+    fn floor_boundary(&self, mut offset: usize) -> usize {
+        offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        offset
+    }
+}
+
+fn io_reason(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        _ => e.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_characters() {
+        let f = SourceFile::new("t", "ab\nçd\nx");
+        assert_eq!(f.line_col(0), (1, 1));
+        assert_eq!(f.line_col(3), (2, 1));
+        assert_eq!(f.line_col(5), (2, 2));
+        assert_eq!(f.line_col(7), (3, 1));
+    }
+
+    #[test]
+    fn invalid_utf8_is_located() {
+        let err = SourceFile::from_bytes("g".into(), b"ab\ncd\xff".to_vec()).unwrap_err();
+        match err {
+            SourceError::NotText {
+                offset,
+                line,
+                column,
+                ..
+            } => assert_eq!((offset, line, column), (5, 2, 3)),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+}

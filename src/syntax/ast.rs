@@ -1,0 +1,259 @@
+//! The typed syntax tree: what the file says, every node spanned, nothing checked yet.
+
+use crate::diagnostic::Span;
+
+/// A value with the span it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Spanned<T> {
+    pub node: T,
+    pub span: Span,
+}
+
+impl<T> Spanned<T> {
+    pub fn new(node: T, span: Span) -> Self {
+        Spanned { node, span }
+    }
+}
+
+/// A name as written (piece, zone, cell, direction set).
+pub type Name = Spanned<String>;
+
+/// A number as written; `None` when it does not fit in 64 bits (reported by the checker).
+pub type Number = Spanned<Option<i64>>;
+
+#[derive(Clone, Debug, Default)]
+pub struct Ast {
+    pub items: Vec<Item>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Item {
+    Meta(Meta),
+    Year(Number),
+    Symmetry(Spanned<SymmetryKind>),
+    Directions(DirectionsDef),
+    Zone(ZoneDef),
+    Board(BoardBlock),
+    Piece(PieceDef),
+    Setup(SetupBlock),
+    Rules(RulesBlock),
+    Bad(BadLine),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MetaKey {
+    Variant,
+    Inventor,
+    Source,
+    Note,
+}
+
+#[derive(Clone, Debug)]
+pub struct Meta {
+    pub key: Spanned<MetaKey>,
+    pub value: Spanned<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymmetryKind {
+    Mirror,
+    Rotate,
+}
+
+/// A direction as written: a clock hour or the name of a set.
+#[derive(Clone, Debug)]
+pub enum Direction {
+    Hour(Number),
+    Named(Name),
+}
+
+impl Direction {
+    pub fn span(&self) -> Span {
+        match self {
+            Direction::Hour(n) => n.span,
+            Direction::Named(n) => n.span,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct DirectionsDef {
+    pub name: Name,
+    pub directions: Vec<Direction>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SideName {
+    White,
+    Black,
+}
+
+#[derive(Clone, Debug)]
+pub struct ZoneDef {
+    pub name: Name,
+    /// `zone x = ...` gives White's cells only; a block gives each side it names.
+    pub sides: Vec<(Option<Spanned<SideName>>, Vec<Name>)>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct BoardBlock {
+    pub keyword: Span,
+    pub statements: Vec<BoardStmt>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellKind {
+    Flat,
+    Pointy,
+}
+
+#[derive(Clone, Debug)]
+pub enum Shape {
+    Hexagon(Number),
+    Rhombus(Number, Number),
+    Columns(Vec<Number>),
+    Ranks(Vec<Number>),
+}
+
+#[derive(Clone, Debug)]
+pub enum Naming {
+    Files(Vec<Name>),
+    Ranks(Vec<Name>),
+    Snake,
+    List(Vec<Name>),
+}
+
+#[derive(Clone, Debug)]
+pub enum BoardStmt {
+    Cells(Spanned<CellKind>),
+    Shape(Spanned<Shape>),
+    Names(Spanned<Naming>),
+    Remove(Vec<Name>),
+    Cell {
+        name: Name,
+        at: Spanned<(Number, Number)>,
+    },
+    Colours(Spanned<Vec<Name>>),
+    Bad(BadLine),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    MoveOnly,
+    CaptureOnly,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeapSymmetry {
+    All,
+    Mirror,
+    None,
+}
+
+/// One leap as written: a vector `(a, b)` or a path of clock-hour unit steps `[12 1]`.
+#[derive(Clone, Debug)]
+pub enum Leap {
+    Vector(Number, Number),
+    Path(Vec<Number>),
+}
+
+#[derive(Clone, Debug)]
+pub struct Leaps {
+    pub leaps: Vec<Spanned<Leap>>,
+    pub symmetry: Option<Spanned<LeapSymmetry>>,
+}
+
+#[derive(Clone, Debug)]
+pub enum PieceStmt {
+    Royal(Span),
+    ColourBound(Span),
+    Step {
+        directions: Vec<Direction>,
+        mode: Option<Spanned<Mode>>,
+        span: Span,
+    },
+    Ride {
+        directions: Vec<Direction>,
+        max: Option<Number>,
+        mode: Option<Spanned<Mode>>,
+        span: Span,
+    },
+    Leap {
+        leaps: Leaps,
+        mode: Option<Spanned<Mode>>,
+        span: Span,
+    },
+    MultiStep {
+        count: Number,
+        zone: Name,
+        span: Span,
+    },
+    Promote {
+        zone: Name,
+        to: Vec<Name>,
+        span: Span,
+    },
+    Bad(BadLine),
+}
+
+#[derive(Clone, Debug)]
+pub struct PieceDef {
+    pub name: Name,
+    pub symbol: Name,
+    pub statements: Vec<PieceStmt>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Placement {
+    pub piece: Name,
+    pub cells: Vec<Name>,
+}
+
+#[derive(Clone, Debug)]
+pub struct SetupBlock {
+    pub side: Option<Spanned<SideName>>,
+    pub keyword: Span,
+    pub placements: Vec<Placement>,
+    pub bad: Vec<BadLine>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// The stalemating side's score.
+#[derive(Clone, Debug)]
+pub enum StalemateScore {
+    Outcome(Outcome),
+    Fraction(Number, Number),
+}
+
+#[derive(Clone, Debug)]
+pub enum RulesStmt {
+    Checkmate(Spanned<Outcome>),
+    Stalemate(Spanned<StalemateScore>),
+    CastlingNone(Span),
+    Bad(BadLine),
+}
+
+#[derive(Clone, Debug)]
+pub struct RulesBlock {
+    pub statements: Vec<RulesStmt>,
+    pub span: Span,
+}
+
+/// A line the grammar could not read; the checker explains it.
+#[derive(Clone, Debug)]
+pub struct BadLine {
+    /// The first word of the line, if it has one.
+    pub first_word: Option<Name>,
+    pub span: Span,
+}

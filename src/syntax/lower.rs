@@ -1,0 +1,454 @@
+//! Lowering pest pairs into the typed tree. Each function takes the pair of one grammar rule
+//! and knows its children from the grammar; a missing child (impossible by the grammar)
+//! degrades to an empty value rather than a panic.
+
+use pest::iterators::Pair;
+
+use super::ast::*;
+use super::Rule;
+use crate::diagnostic::Span;
+
+type P<'i> = Pair<'i, Rule>;
+
+fn span(p: &P) -> Span {
+    let s = p.as_span();
+    Span::new(s.start(), s.end())
+}
+
+fn name(p: P) -> Name {
+    Spanned::new(p.as_str().to_string(), span(&p))
+}
+
+fn number(p: P) -> Number {
+    Spanned::new(p.as_str().trim().parse::<i64>().ok(), span(&p))
+}
+
+fn children(p: P) -> impl Iterator<Item = P> {
+    p.into_inner()
+}
+
+pub fn file(root: P) -> Ast {
+    let mut items = Vec::new();
+    for p in children(root) {
+        if let Some(item) = item(p) {
+            items.push(item);
+        }
+    }
+    Ast { items }
+}
+
+fn item(p: P) -> Option<Item> {
+    Some(match p.as_rule() {
+        Rule::meta_stmt => Item::Meta(meta(p)?),
+        Rule::year_stmt => Item::Year(number(children(p).next()?)),
+        Rule::symmetry_stmt => {
+            let k = children(p).next()?;
+            let kind = if k.as_str().starts_with("mirror") {
+                SymmetryKind::Mirror
+            } else {
+                SymmetryKind::Rotate
+            };
+            Item::Symmetry(Spanned::new(kind, span(&k)))
+        }
+        Rule::directions_stmt => {
+            let sp = span(&p);
+            let mut it = children(p);
+            let n = name(it.next()?);
+            let dirs = it.next().map(directions).unwrap_or_default();
+            Item::Directions(DirectionsDef {
+                name: n,
+                directions: dirs,
+                span: sp,
+            })
+        }
+        Rule::zone_stmt => {
+            let sp = span(&p);
+            let mut it = children(p);
+            let n = name(it.next()?);
+            let cells = it.next().map(cell_list).unwrap_or_default();
+            Item::Zone(ZoneDef {
+                name: n,
+                sides: vec![(None, cells)],
+                span: sp,
+            })
+        }
+        Rule::zone_block => {
+            let sp = span(&p);
+            let mut it = children(p);
+            let n = name(it.next()?);
+            let mut sides = Vec::new();
+            let mut bad = Vec::new();
+            for c in it {
+                match c.as_rule() {
+                    Rule::zone_side => {
+                        let mut zi = children(c);
+                        let s = zi.next()?;
+                        let cells = zi.next().map(cell_list).unwrap_or_default();
+                        sides.push((Some(side_name(s)), cells));
+                    }
+                    _ => bad.push(bad_line(c)),
+                }
+            }
+            // Unreadable lines inside a zone block are reported through a Bad item.
+            if let Some(b) = bad.into_iter().next() {
+                return Some(Item::Bad(b));
+            }
+            Item::Zone(ZoneDef {
+                name: n,
+                sides,
+                span: sp,
+            })
+        }
+        Rule::board_block => board(p),
+        Rule::piece_block => piece(p)?,
+        Rule::setup_block => setup(p),
+        Rule::rules_block => rules(p),
+        Rule::bad_item => Item::Bad(bad_line(p)),
+        _ => return None,
+    })
+}
+
+fn meta(p: P) -> Option<Meta> {
+    let mut it = children(p);
+    let k = it.next()?;
+    let key = match k.as_str().trim() {
+        "variant" => MetaKey::Variant,
+        "inventor" => MetaKey::Inventor,
+        "source" => MetaKey::Source,
+        _ => MetaKey::Note,
+    };
+    let s = it.next()?;
+    let value = string(s);
+    Some(Meta {
+        key: Spanned::new(key, span(&k)),
+        value,
+    })
+}
+
+fn string(p: P) -> Spanned<String> {
+    let sp = span(&p);
+    let raw = p.into_inner().next().map_or("", |i| i.as_str());
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('n') => out.push('\n'),
+                Some(other) => out.push(other),
+                None => {}
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Spanned::new(out, sp)
+}
+
+fn side_name(p: P) -> Spanned<SideName> {
+    let s = if p.as_str().starts_with("white") {
+        SideName::White
+    } else {
+        SideName::Black
+    };
+    Spanned::new(s, span(&p))
+}
+
+fn directions(p: P) -> Vec<Direction> {
+    children(p)
+        .map(|d| match d.as_rule() {
+            Rule::hour => Direction::Hour(number(d)),
+            _ => Direction::Named(name(d)),
+        })
+        .collect()
+}
+
+fn cell_list(p: P) -> Vec<Name> {
+    children(p).map(name).collect()
+}
+
+fn board(p: P) -> Item {
+    let sp = span(&p);
+    let keyword = Span::new(sp.start, sp.start + "board".len());
+    let statements = children(p).filter_map(board_stmt).collect();
+    Item::Board(BoardBlock {
+        keyword,
+        statements,
+        span: sp,
+    })
+}
+
+fn board_stmt(p: P) -> Option<BoardStmt> {
+    Some(match p.as_rule() {
+        Rule::cells_stmt => {
+            let k = children(p).next()?;
+            let kind = if k.as_str().starts_with("flat") {
+                CellKind::Flat
+            } else {
+                CellKind::Pointy
+            };
+            BoardStmt::Cells(Spanned::new(kind, span(&k)))
+        }
+        Rule::shape_stmt => {
+            let s = children(p).next()?;
+            let sp = span(&s);
+            let rule = s.as_rule();
+            let nums: Vec<Number> = children(s).map(number).collect();
+            let shape = match rule {
+                Rule::shape_hexagon => Shape::Hexagon(nums.into_iter().next()?),
+                Rule::shape_rhombus => {
+                    let mut it = nums.into_iter();
+                    Shape::Rhombus(it.next()?, it.next()?)
+                }
+                Rule::shape_columns => Shape::Columns(nums),
+                _ => Shape::Ranks(nums),
+            };
+            BoardStmt::Shape(Spanned::new(shape, sp))
+        }
+        Rule::names_stmt => {
+            let n = children(p).next()?;
+            let sp = span(&n);
+            let rule = n.as_rule();
+            let names: Vec<Name> = children(n).map(name).collect();
+            let naming = match rule {
+                Rule::names_files => Naming::Files(names),
+                Rule::names_ranks => Naming::Ranks(names),
+                Rule::names_snake => Naming::Snake,
+                _ => Naming::List(names),
+            };
+            BoardStmt::Names(Spanned::new(naming, sp))
+        }
+        Rule::remove_stmt => BoardStmt::Remove(children(p).next().map(cell_list)?),
+        Rule::cell_stmt => {
+            let mut it = children(p);
+            let n = name(it.next()?);
+            let c = it.next()?;
+            let csp = span(&c);
+            let mut ci = children(c);
+            let a = number(ci.next()?);
+            let b = number(ci.next()?);
+            BoardStmt::Cell {
+                name: n,
+                at: Spanned::new((a, b), csp),
+            }
+        }
+        Rule::colours_stmt => {
+            let sp = span(&p);
+            BoardStmt::Colours(Spanned::new(children(p).map(name).collect(), sp))
+        }
+        Rule::bad_stmt => BoardStmt::Bad(bad_line(p)),
+        _ => return None,
+    })
+}
+
+fn mode(p: P) -> Spanned<Mode> {
+    let m = if p.as_str().starts_with("move") {
+        Mode::MoveOnly
+    } else {
+        Mode::CaptureOnly
+    };
+    Spanned::new(m, span(&p))
+}
+
+fn piece(p: P) -> Option<Item> {
+    let sp = span(&p);
+    let mut it = children(p);
+    let n = name(it.next()?);
+    let symbol = name(it.next()?);
+    let statements = it.filter_map(piece_stmt).collect();
+    Some(Item::Piece(PieceDef {
+        name: n,
+        symbol,
+        statements,
+        span: sp,
+    }))
+}
+
+fn piece_stmt(p: P) -> Option<PieceStmt> {
+    let sp = span(&p);
+    Some(match p.as_rule() {
+        Rule::royal_stmt => PieceStmt::Royal(sp),
+        Rule::bound_stmt => PieceStmt::ColourBound(sp),
+        Rule::step_stmt => {
+            let mut dirs = Vec::new();
+            let mut m = None;
+            for c in children(p) {
+                match c.as_rule() {
+                    Rule::direction_list => dirs = directions(c),
+                    Rule::mode => m = Some(mode(c)),
+                    _ => {}
+                }
+            }
+            PieceStmt::Step {
+                directions: dirs,
+                mode: m,
+                span: sp,
+            }
+        }
+        Rule::ride_stmt => {
+            let mut dirs = Vec::new();
+            let mut m = None;
+            let mut max = None;
+            for c in children(p) {
+                match c.as_rule() {
+                    Rule::direction_list => dirs = directions(c),
+                    Rule::mode => m = Some(mode(c)),
+                    Rule::ride_limit => max = children(c).next().map(number),
+                    _ => {}
+                }
+            }
+            PieceStmt::Ride {
+                directions: dirs,
+                max,
+                mode: m,
+                span: sp,
+            }
+        }
+        Rule::leap_stmt => {
+            let mut leaps = Vec::new();
+            let mut symmetry = None;
+            let mut m = None;
+            for c in children(p) {
+                let csp = span(&c);
+                match c.as_rule() {
+                    Rule::coord => {
+                        let mut ci = children(c);
+                        let a = number(ci.next()?);
+                        let b = number(ci.next()?);
+                        leaps.push(Spanned::new(Leap::Vector(a, b), csp));
+                    }
+                    Rule::leap_path => {
+                        let hours = children(c).map(number).collect();
+                        leaps.push(Spanned::new(Leap::Path(hours), csp));
+                    }
+                    Rule::leap_symmetry => {
+                        let s = match c.as_str().trim() {
+                            "all" => LeapSymmetry::All,
+                            "mirror" => LeapSymmetry::Mirror,
+                            _ => LeapSymmetry::None,
+                        };
+                        symmetry = Some(Spanned::new(s, csp));
+                    }
+                    Rule::mode => m = Some(mode(c)),
+                    _ => {}
+                }
+            }
+            PieceStmt::Leap {
+                leaps: Leaps { leaps, symmetry },
+                mode: m,
+                span: sp,
+            }
+        }
+        Rule::multi_step_stmt => {
+            let mut it = children(p);
+            let count = number(it.next()?);
+            let zone = name(it.next()?);
+            PieceStmt::MultiStep {
+                count,
+                zone,
+                span: sp,
+            }
+        }
+        Rule::promote_stmt => {
+            let mut it = children(p);
+            let zone = name(it.next()?);
+            let to = it.map(name).collect();
+            PieceStmt::Promote { zone, to, span: sp }
+        }
+        Rule::bad_stmt => PieceStmt::Bad(bad_line(p)),
+        _ => return None,
+    })
+}
+
+fn setup(p: P) -> Item {
+    let sp = span(&p);
+    let keyword = Span::new(sp.start, sp.start + "setup".len());
+    let mut side = None;
+    let mut placements = Vec::new();
+    let mut bad = Vec::new();
+    for c in children(p) {
+        match c.as_rule() {
+            Rule::side => side = Some(side_name(c)),
+            Rule::placement => {
+                let mut it = children(c);
+                if let Some(piece) = it.next().map(name) {
+                    let cells = it.next().map(cell_list).unwrap_or_default();
+                    placements.push(Placement { piece, cells });
+                }
+            }
+            _ => bad.push(bad_line(c)),
+        }
+    }
+    Item::Setup(SetupBlock {
+        side,
+        keyword,
+        placements,
+        bad,
+        span: sp,
+    })
+}
+
+fn outcome(p: &P) -> Outcome {
+    match p.as_str().trim() {
+        "win" => Outcome::Win,
+        "loss" => Outcome::Loss,
+        _ => Outcome::Draw,
+    }
+}
+
+fn rules(p: P) -> Item {
+    let sp = span(&p);
+    let statements = children(p)
+        .filter_map(|c| {
+            let csp = span(&c);
+            Some(match c.as_rule() {
+                Rule::checkmate_stmt => {
+                    let o = children(c).next()?;
+                    RulesStmt::Checkmate(Spanned::new(outcome(&o), span(&o)))
+                }
+                Rule::stalemate_stmt => {
+                    let o = children(c).next()?;
+                    let osp = span(&o);
+                    let score = if o.as_rule() == Rule::fraction {
+                        let text = o.as_str();
+                        let (n, d) = text.split_once('/').unwrap_or((text, "1"));
+                        let off = osp.start;
+                        let num = Spanned::new(n.parse().ok(), Span::new(off, off + n.len()));
+                        let den =
+                            Spanned::new(d.parse().ok(), Span::new(off + n.len() + 1, osp.end));
+                        StalemateScore::Fraction(num, den)
+                    } else {
+                        StalemateScore::Outcome(outcome(&o))
+                    };
+                    RulesStmt::Stalemate(Spanned::new(score, osp))
+                }
+                Rule::castling_stmt => RulesStmt::CastlingNone(csp),
+                _ => RulesStmt::Bad(bad_line(c)),
+            })
+        })
+        .collect();
+    Item::Rules(RulesBlock {
+        statements,
+        span: sp,
+    })
+}
+
+fn bad_line(p: P) -> BadLine {
+    let sp = span(&p);
+    let text = p.as_str();
+    let trimmed_start = text.len() - text.trim_start().len();
+    let word: String = text
+        .trim_start()
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || matches!(c, '-' | '_'))
+        .collect();
+    let first_word = (!word.is_empty()).then(|| {
+        let start = sp.start + trimmed_start;
+        Spanned::new(word.clone(), Span::new(start, start + word.len()))
+    });
+    // Report the line without trailing blanks.
+    let end = sp.start + text.trim_end().len();
+    BadLine {
+        first_word,
+        span: Span::new(sp.start, end.max(sp.start)),
+    }
+}

@@ -1,0 +1,38 @@
+//! Parsing: text → typed syntax tree ([`ast::Ast`]), with readable syntax diagnostics.
+//!
+//! The pest grammar is `grammar/hexv.pest`. Lowering relies on the grammar's shapes (each
+//! rule's children are known), so the `expect`-free helpers below return early on a shape
+//! the grammar cannot produce instead of panicking.
+
+pub mod ast;
+mod errors;
+mod lower;
+
+use pest::Parser;
+
+use crate::diagnostic::Diagnostic;
+use crate::source::SourceFile;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/hexv.pest"]
+pub(crate) struct HexvParser;
+
+/// Deepest `{` nesting accepted; real files nest two deep.
+pub const MAX_NESTING: usize = 32;
+
+/// Parses a file. Unreadable lines become `Bad` nodes (explained by the checker); only
+/// structural problems (braces, strings) stop the parse and come back as diagnostics.
+pub fn parse(file: &SourceFile) -> Result<ast::Ast, Vec<Diagnostic>> {
+    let structure = errors::check_structure(&file.text);
+    if !structure.is_empty() {
+        return Err(structure);
+    }
+    pest::set_call_limit(std::num::NonZeroUsize::new(20_000_000));
+    match HexvParser::parse(Rule::file, &file.text) {
+        Ok(mut pairs) => match pairs.next() {
+            Some(root) => Ok(lower::file(root)),
+            None => Ok(ast::Ast::default()),
+        },
+        Err(e) => Err(vec![errors::from_pest(&e, &file.text)]),
+    }
+}

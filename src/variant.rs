@@ -1,0 +1,246 @@
+//! The checked variant: what the rest of hexv trusts. Names are resolved to ids, cells are
+//! on the board, Black's setup and zones are derived. Only [`crate::check`] builds one.
+
+use std::ops::{Index, IndexMut};
+
+use crate::geometry::board::{Board, CellId, Symmetry};
+use crate::geometry::directions::HourSet;
+use crate::geometry::Coord;
+
+/// A piece type's index in [`Variant::pieces`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PieceId(pub u8);
+
+impl PieceId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A zone's index in [`Variant::zones`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ZoneId(pub u16);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::White, Side::Black];
+
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::White => "white",
+            Side::Black => "black",
+        }
+    }
+
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// One value per side.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BySide<T> {
+    pub white: T,
+    pub black: T,
+}
+
+impl<T> BySide<T> {
+    pub fn new(white: T, black: T) -> Self {
+        BySide { white, black }
+    }
+}
+
+impl<T> Index<Side> for BySide<T> {
+    type Output = T;
+    fn index(&self, s: Side) -> &T {
+        match s {
+            Side::White => &self.white,
+            Side::Black => &self.black,
+        }
+    }
+}
+
+impl<T> IndexMut<Side> for BySide<T> {
+    fn index_mut(&mut self, s: Side) -> &mut T {
+        match s {
+            Side::White => &mut self.white,
+            Side::Black => &mut self.black,
+        }
+    }
+}
+
+/// Whether a movement may move to an empty cell, capture, or both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Mode {
+    pub moves: bool,
+    pub captures: bool,
+}
+
+impl Mode {
+    pub const BOTH: Mode = Mode {
+        moves: true,
+        captures: true,
+    };
+    pub const MOVE_ONLY: Mode = Mode {
+        moves: true,
+        captures: false,
+    };
+    pub const CAPTURE_ONLY: Mode = Mode {
+        moves: false,
+        captures: true,
+    };
+}
+
+/// One movement rule of a piece, in White's frame (Black's is turned 180°).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Movement {
+    /// Along each hour, up to `max` cells (`step` is `max = 1`); stops at the first occupied
+    /// cell. Diagonal rays pass between cells: only landing cells block.
+    Ride {
+        hours: HourSet,
+        max: Option<u32>,
+        mode: Mode,
+    },
+    /// Jumps by each vector (already expanded by its symmetry).
+    Leap { vectors: Vec<Coord>, mode: Mode },
+    /// Up to `max` cells straight ahead over empty cells, move only, from the zone's cells;
+    /// creates an en-passant right on the cells passed over.
+    MultiStep { max: u32, zone: ZoneId },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Promotion {
+    pub zone: ZoneId,
+    pub to: Vec<PieceId>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    pub name: String,
+    pub symbol: String,
+    pub royal: bool,
+    /// The file says `colour-bound` (verified by the checker).
+    pub declared_colour_bound: bool,
+    pub movements: Vec<Movement>,
+    pub promotion: Option<Promotion>,
+}
+
+impl Piece {
+    /// True when the piece can capture en passant (it has a multi-step, as pawns do).
+    pub fn captures_en_passant(&self) -> bool {
+        self.movements
+            .iter()
+            .any(|m| matches!(m, Movement::MultiStep { .. }))
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Zone {
+    pub name: String,
+    pub cells: BySide<Vec<CellId>>,
+}
+
+/// What a result is worth to a player, in points (1 = win, 1/2 = draw, 0 = loss).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Score {
+    pub numerator: u32,
+    pub denominator: u32,
+}
+
+impl Score {
+    pub const WIN: Score = Score {
+        numerator: 1,
+        denominator: 1,
+    };
+    pub const DRAW: Score = Score {
+        numerator: 1,
+        denominator: 2,
+    };
+    pub const LOSS: Score = Score {
+        numerator: 0,
+        denominator: 1,
+    };
+
+    pub fn describe(self) -> String {
+        match (self.numerator, self.denominator) {
+            (1, 1) => "win".into(),
+            (0, _) => "loss".into(),
+            (n, d) if 2 * n == d => "draw".into(),
+            (n, d) => format!("{n}/{d}"),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Whether the game is won by checkmating a royal piece.
+    pub checkmate_wins: bool,
+    /// The stalemating side's score.
+    pub stalemate: Score,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Meta {
+    pub name: String,
+    pub inventor: Option<String>,
+    pub year: Option<i64>,
+    pub sources: Vec<String>,
+    pub notes: Vec<String>,
+}
+
+/// Pieces placed at the start: (piece, cell) pairs.
+pub type Placements = Vec<(PieceId, CellId)>;
+
+#[derive(Clone, Debug)]
+pub struct Variant {
+    pub meta: Meta,
+    pub board: Board,
+    pub symmetry: Option<Symmetry>,
+    pub pieces: Vec<Piece>,
+    pub zones: Vec<Zone>,
+    pub setup: BySide<Placements>,
+    pub rules: Rules,
+}
+
+impl Variant {
+    pub fn piece(&self, id: PieceId) -> &Piece {
+        &self.pieces[id.index()]
+    }
+
+    pub fn piece_ids(&self) -> impl Iterator<Item = PieceId> {
+        (0..self.pieces.len()).map(|i| PieceId(i as u8))
+    }
+
+    pub fn zone(&self, id: ZoneId) -> &Zone {
+        &self.zones[id.0 as usize]
+    }
+
+    /// Finds a piece by symbol or name.
+    pub fn find_piece(&self, key: &str) -> Option<PieceId> {
+        self.pieces
+            .iter()
+            .position(|p| p.symbol == key)
+            .or_else(|| self.pieces.iter().position(|p| p.name == key))
+            .map(|i| PieceId(i as u8))
+    }
+
+    /// A vector in White's frame as seen by `side` (Black's forward is White's backward).
+    pub fn orient(side: Side, v: Coord) -> Coord {
+        match side {
+            Side::White => v,
+            Side::Black => -v,
+        }
+    }
+}

@@ -1,0 +1,90 @@
+//! Helpers shared by the test modules.
+
+#![allow(dead_code)]
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+use hexv::check::{check, Checked};
+use hexv::compile::MoveTables;
+use hexv::geometry::board::CellId;
+use hexv::source::SourceFile;
+use hexv::variant::{PieceId, Side, Variant};
+
+/// The repository root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every shipped variant file.
+pub fn variant_files() -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("variants"))
+        .expect("variants/ exists")
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "hexv"))
+        .collect();
+    files.sort();
+    files
+}
+
+pub fn check_text(name: &str, text: &str) -> Checked {
+    check(&SourceFile::new(name, text))
+}
+
+/// Loads and checks a file that must be clean.
+pub fn load(path: impl AsRef<Path>) -> (Variant, MoveTables) {
+    let path = root().join(path);
+    let file = SourceFile::read(&path).expect("variant file is readable");
+    let checked = check(&file);
+    let errors: Vec<_> = checked
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .collect();
+    assert!(
+        errors.is_empty(),
+        "{} has errors: {errors:#?}",
+        path.display()
+    );
+    (
+        checked.variant.expect("clean"),
+        checked.tables.expect("clean"),
+    )
+}
+
+pub fn cell(v: &Variant, name: &str) -> CellId {
+    v.board
+        .find(name)
+        .unwrap_or_else(|| panic!("no cell {name}"))
+}
+
+pub fn piece(v: &Variant, key: &str) -> PieceId {
+    v.find_piece(key)
+        .unwrap_or_else(|| panic!("no piece {key}"))
+}
+
+/// Names of a set of cells, sorted.
+pub fn names(v: &Variant, cells: impl IntoIterator<Item = CellId>) -> BTreeSet<String> {
+    cells
+        .into_iter()
+        .map(|c| v.board.name(c).to_string())
+        .collect()
+}
+
+pub fn set(names: &str) -> BTreeSet<String> {
+    names.split_whitespace().map(str::to_string).collect()
+}
+
+/// Distinct destinations (any mode, any condition) on an empty board.
+pub fn empty_destinations(
+    v: &Variant,
+    t: &MoveTables,
+    piece: PieceId,
+    side: Side,
+    from: CellId,
+) -> BTreeSet<String> {
+    names(
+        v,
+        hexv::check::summary::empty_board_destinations(t, piece, side, from),
+    )
+}
