@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use super::codes;
-use super::suggest::closest;
+use super::suggest::did_you_mean;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::geometry::board::{self, Board, MAX_CELLS};
 use crate::geometry::{Coord, Orientation};
@@ -26,12 +26,14 @@ pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoa
     let mut colours: Option<&Spanned<Vec<Spanned<String>>>> = None;
     let mut removals = Vec::new();
     let mut explicit = Vec::new();
+    let mut first = HashMap::new();
+    let f = &mut first;
     for s in &block.statements {
         match s {
-            BoardStmt::Cells(k) => once(&mut kind, k.clone(), k.span, "cells", diags),
-            BoardStmt::Shape(sh) => once(&mut shape, sh, sh.span, "shape", diags),
-            BoardStmt::Names(n) => once(&mut naming, n, n.span, "names", diags),
-            BoardStmt::Colours(c) => once(&mut colours, c, c.span, "colours", diags),
+            BoardStmt::Cells(k) => once(&mut kind, k.clone(), k.span, "cells", f, diags),
+            BoardStmt::Shape(sh) => once(&mut shape, sh, sh.span, "shape", f, diags),
+            BoardStmt::Names(n) => once(&mut naming, n, n.span, "names", f, diags),
+            BoardStmt::Colours(c) => once(&mut colours, c, c.span, "colours", f, diags),
             BoardStmt::Remove(names) => removals.extend(names.iter()),
             BoardStmt::Cell { name, at } => explicit.push((name, at)),
             BoardStmt::Bad(_) => {}
@@ -135,18 +137,39 @@ pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoa
             }
         }
     }
-    // Names must be unique.
+    // Names must be unique. Names made by one `names` line are reported once for the line
+    // (a repeated file letter repeats every cell name of that file).
     let mut by_name: HashMap<&str, Span> = HashMap::new();
+    let mut by_line: HashMap<Span, (usize, usize)> = HashMap::new();
     for (_, n, span) in &cells {
-        if let Some(first) = by_name.insert(n.as_str(), *span) {
-            let d = Diagnostic::error(codes::DUPLICATE_CELL, format!("two cells are named `{n}`"))
-                .at(*span, "named again here");
-            let d = if first != *span {
-                d.also(first, "first named here")
-            } else {
-                d
-            };
-            diags.push(d.help("give every cell a different name"));
+        let Some(first) = by_name.insert(n.as_str(), *span) else {
+            continue;
+        };
+        if first == *span {
+            if let Some((_, more)) = by_line.get_mut(span) {
+                *more += 1;
+                continue;
+            }
+            by_line.insert(*span, (diags.len(), 0));
+            diags.push(
+                Diagnostic::error(codes::DUPLICATE_CELL, format!("two cells are named `{n}`"))
+                    .at(*span, "gives two cells the same name")
+                    .help("give every file (or rank) its own letter, and every cell its own name"),
+            );
+        } else {
+            diags.push(
+                Diagnostic::error(codes::DUPLICATE_CELL, format!("two cells are named `{n}`"))
+                    .at(*span, "named again here")
+                    .also(first, "first named here")
+                    .help("give every cell a different name"),
+            );
+        }
+    }
+    for (i, more) in by_line.into_values() {
+        if more > 0 {
+            if let Some(d) = diags.get_mut(i) {
+                d.message = format!("{} (and {more} more repeated names)", d.message);
+            }
         }
     }
     if diags.len() > before {
@@ -165,7 +188,10 @@ pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoa
                     format!("there is no cell `{}` to remove", r.node),
                 )
                 .at(r.span, "not on the board")
-                .suggest(closest(&r.node, names), "name a cell of the board"),
+                .help(did_you_mean(&r.node, names).unwrap_or_else(|| {
+                    let all: Vec<String> = cells.iter().map(|(_, n, _)| n.clone()).collect();
+                    super::resolve::cell_name_examples(&all)
+                })),
             );
         }
     }
@@ -208,18 +234,29 @@ pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoa
     })
 }
 
-fn once<T>(slot: &mut Option<T>, value: T, span: Span, what: &str, diags: &mut Vec<Diagnostic>) {
-    if slot.is_some() {
-        diags.push(
+/// Keeps the first of a statement the board takes once; `first` remembers where it was.
+fn once<T>(
+    slot: &mut Option<T>,
+    value: T,
+    span: Span,
+    what: &'static str,
+    first: &mut HashMap<&'static str, Span>,
+    diags: &mut Vec<Diagnostic>,
+) {
+    match first.get(what) {
+        Some(first) if slot.is_some() => diags.push(
             Diagnostic::error(
                 codes::DUPLICATE_STATEMENT,
                 format!("the board has two `{what}` lines"),
             )
             .at(span, "second one")
+            .also(*first, "first one")
             .help(format!("keep one `{what}` line")),
-        );
-    } else {
-        *slot = Some(value);
+        ),
+        _ => {
+            first.insert(what, span);
+            *slot = Some(value);
+        }
     }
 }
 
@@ -450,6 +487,39 @@ fn name_cells(
                 for i in order {
                     names[i] = n.to_string();
                     n += 1;
+                }
+            }
+        }
+        Naming::Shogi(letters) => {
+            if o != Orientation::Pointy {
+                diags.push(
+                    Diagnostic::error(codes::BOARD_ORIENTATION, "`names shogi` needs pointy cells")
+                        .at(naming.span, format!("on a {} board", o.name()))
+                        .help("use `names files` on a flat board"),
+                );
+                return None;
+            }
+            let ranks = lines(false);
+            if ranks.len() != letters.len() {
+                diags.push(
+                    Diagnostic::error(
+                        codes::BOARD_NAMES,
+                        format!(
+                            "the board has {} ranks (rows) but {} letters are given",
+                            ranks.len(),
+                            letters.len()
+                        ),
+                    )
+                    .at(naming.span, format!("{} letters", letters.len()))
+                    .help("give one letter per rank, from the top rank down"),
+                );
+                return None;
+            }
+            // Files are the lines at 1 o'clock (constant a), numbered from the right.
+            let max_a = coords.iter().map(|c| c.a).max().unwrap_or(0);
+            for (line, letter) in ranks.iter().rev().zip(letters) {
+                for &i in line {
+                    names[i] = format!("{}{}", max_a - coords[i].a + 1, letter.node);
                 }
             }
         }

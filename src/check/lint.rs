@@ -48,17 +48,28 @@ impl Context<'_> {
                 };
                 let first_span = self.setup.cells[first_side][j];
                 let name = v.board.name(cell);
+                if derived && first_side == Side::Black {
+                    // The mirror image of a clash within White's setup, reported there.
+                    continue;
+                }
                 let d = if derived && first_side == Side::White {
-                    Diagnostic::error(
+                    let d = Diagnostic::error(
                         codes::CELL_TAKEN,
                         format!(
                             "Black's `{}`, placed by the symmetry, lands on `{name}` where White already stands",
                             v.piece(piece).symbol
                         ),
-                    )
-                    .at(span, format!("Black's copy of this lands on `{name}`"))
-                    .also(first_span, format!("White's piece on `{name}`"))
-                    .help("give Black's setup explicitly with `setup black { ... }`, or move White's pieces")
+                    );
+                    let d = if span == first_span {
+                        d.at(
+                            span,
+                            "this cell is its own image: Black's copy lands here too",
+                        )
+                    } else {
+                        d.at(span, format!("Black's copy of this lands on `{name}`"))
+                            .also(first_span, format!("White's piece on `{name}`"))
+                    };
+                    d.help("give Black's setup explicitly with `setup black { ... }`, or move White's pieces")
                 } else {
                     Diagnostic::error(codes::CELL_TAKEN, format!("two pieces on `{name}`"))
                         .at(span, "second piece here")
@@ -193,27 +204,44 @@ impl Context<'_> {
         let game = Game::new(v, tables);
         let pos = game.start_position();
         let mover = pos.to_move;
-        for royal in game.royals(&pos, mover.opponent()) {
+        let victim = mover.opponent();
+        // Where a piece of `side` standing on `cell` is written (Black's may be derived).
+        let written = |side: Side, cell: CellId| {
+            v.setup[side]
+                .iter()
+                .position(|(_, c)| *c == cell)
+                .map(|i| self.setup.cells[side][i])
+        };
+        for royal in game.royals(&pos, victim) {
             if game.attacked(&pos, royal, mover) {
-                let i = v.setup[mover.opponent()]
-                    .iter()
-                    .position(|(_, c)| *c == royal);
-                let span = i
-                    .map(|i| self.setup.cells[mover.opponent()][i])
-                    .unwrap_or(self.anchor);
-                diags.push(
-                    Diagnostic::warning(
-                        codes::KING_EN_PRISE,
-                        format!(
-                            "in the setup {} can capture {}'s royal piece on `{}`",
-                            side_word(mover),
-                            side_word(mover.opponent()),
-                            v.board.name(royal)
-                        ),
+                let span = written(victim, royal).unwrap_or(self.anchor);
+                let label = if victim == Side::Black && self.setup.block.black.is_none() {
+                    format!(
+                        "Black's copy of this, on `{}`, is attacked at the start",
+                        v.board.name(royal)
                     )
-                    .at(span, "attacked at the start")
-                    .help("move the royal piece, or shield it with another piece"),
-                );
+                } else {
+                    "attacked at the start".to_string()
+                };
+                let attacker = game
+                    .pseudo_legal_moves(&pos)
+                    .into_iter()
+                    .find(|m| m.to == royal)
+                    .and_then(|m| written(mover, m.from));
+                let mut d = Diagnostic::warning(
+                    codes::KING_EN_PRISE,
+                    format!(
+                        "in the setup {} can capture {}'s royal piece on `{}`",
+                        side_word(mover),
+                        side_word(mover.opponent()),
+                        v.board.name(royal)
+                    ),
+                )
+                .at(span, label);
+                if let Some(s) = attacker.filter(|s| *s != span) {
+                    d = d.also(s, "this piece attacks it");
+                }
+                diags.push(d.help("move the royal piece, or shield it with another piece"));
             }
         }
         if game.legal_moves(&pos).is_empty() {

@@ -152,13 +152,26 @@ pub fn check(file: &SourceFile) -> Checked {
     }
 }
 
-/// The span of the first non-blank line, where file-wide problems are reported.
+/// The span of the first line that is neither blank nor only a comment (usually the
+/// `variant` line), where file-wide problems are reported. Falls back to the first non-blank
+/// line, then to the start of the file.
 fn first_line(file: &SourceFile) -> Span {
-    let start = file.text.len() - file.text.trim_start().len();
-    let end = file.text[start..]
-        .find('\n')
-        .map_or(file.text.len(), |n| start + n);
-    Span::new(start, end.max(start))
+    let mut offset = 0;
+    let mut first_non_blank = None;
+    for line in file.text.split_inclusive('\n') {
+        let content = line.trim_end_matches(['\n', '\r']);
+        let indent = content.len() - content.trim_start().len();
+        let trimmed = content.trim();
+        if !trimmed.is_empty() {
+            let span = Span::new(offset + indent, offset + indent + trimmed.len());
+            if !trimmed.starts_with('#') {
+                return span;
+            }
+            first_non_blank.get_or_insert(span);
+        }
+        offset += line.len();
+    }
+    first_non_blank.unwrap_or_default()
 }
 
 fn collect<'a>(ast: &'a ast::Ast, diags: &mut Vec<Diagnostic>) -> Collected<'a> {
@@ -179,7 +192,12 @@ fn collect<'a>(ast: &'a ast::Ast, diags: &mut Vec<Diagnostic>) -> Collected<'a> 
             Item::Year(y) => c.year.push(y),
             Item::Symmetry(s) => c.symmetry.push(s),
             Item::Directions(d) => c.directions.push(d),
-            Item::Zone(z) => c.zones.push(z),
+            Item::Zone(z) => {
+                for l in &z.bad {
+                    diags.push(statements::explain(l, Block::Zone));
+                }
+                c.zones.push(z);
+            }
             Item::Board(b) => {
                 for s in &b.statements {
                     if let ast::BoardStmt::Bad(l) = s {
@@ -313,13 +331,14 @@ fn names_pass(c: &Collected, diags: &mut Vec<Diagnostic>) {
             .help("merge or remove piece types"),
         );
     }
+    // `what` is singular ("`board` block"); the message counts two of them.
     let mut once = |spans: Vec<Span>, what: &str| {
         if let [first, rest @ ..] = spans.as_slice() {
             for s in rest {
                 diags.push(
                     Diagnostic::error(
                         codes::DUPLICATE_STATEMENT,
-                        format!("the file has two {what}"),
+                        format!("the file has two {what}s"),
                     )
                     .at(*s, "again here")
                     .also(*first, "first here")
@@ -330,14 +349,14 @@ fn names_pass(c: &Collected, diags: &mut Vec<Diagnostic>) {
     };
     once(
         c.boards.iter().map(|b| b.keyword).collect(),
-        "`board` blocks",
+        "`board` block",
     );
     once(
         c.symmetry.iter().map(|s| s.span).collect(),
-        "`symmetry` lines",
+        "`symmetry` line",
     );
-    once(c.year.iter().map(|y| y.span).collect(), "`year` lines");
-    once(c.rules.iter().map(|r| r.span).collect(), "`rules` blocks");
+    once(c.year.iter().map(|y| y.span).collect(), "`year` line");
+    once(c.rules.iter().map(|r| r.span).collect(), "`rules` block");
     for key in [MetaKey::Variant, MetaKey::Inventor] {
         once(
             c.meta
@@ -346,9 +365,9 @@ fn names_pass(c: &Collected, diags: &mut Vec<Diagnostic>) {
                 .map(|m| m.key.span)
                 .collect(),
             if key == MetaKey::Variant {
-                "`variant` lines"
+                "`variant` line"
             } else {
-                "`inventor` lines"
+                "`inventor` line"
             },
         );
     }

@@ -3,8 +3,10 @@
 use std::collections::{HashMap, HashSet};
 
 use super::codes;
-use super::suggest::closest;
-use crate::diagnostic::{Diagnostic, Span};
+use super::side_word;
+use super::statements::{misplaced, Block};
+use super::suggest::{closest, did_you_mean};
+use crate::diagnostic::{Diagnostic, Label, Span};
 use crate::geometry::board::{Board, CellId, Symmetry};
 use crate::geometry::directions::{self, HourSet, BUILTIN_NAMES};
 use crate::geometry::{all_images, Coord, Hour, Orientation};
@@ -22,6 +24,12 @@ const MAX_DISTANCE: i64 = 1000;
 const MAX_LEAP: i64 = 1000;
 /// Most piece types in one variant.
 pub const MAX_PIECES: usize = 64;
+
+/// "the board's cells are named like `a1`, `a2`, `a3`" (help when no name is close).
+pub fn cell_name_examples(names: &[String]) -> String {
+    let sample: Vec<String> = names.iter().take(3).map(|s| format!("`{s}`")).collect();
+    format!("the board's cells are named like {}", sample.join(", "))
+}
 
 /// Where a piece's parts are written, for diagnostics after resolution.
 #[derive(Clone, Debug)]
@@ -49,6 +57,13 @@ pub struct Resolver<'a> {
     user_directions: HashMap<String, HourSet>,
     zone_ids: HashMap<String, ZoneId>,
     piece_keys: HashMap<String, PieceId>,
+    /// Direction sets and zones that are defined but could not be resolved (already
+    /// reported): using them is not reported again as "unknown".
+    broken_directions: HashSet<String>,
+    broken_zones: HashSet<String>,
+    /// The diagnostic saying Black's cells are missing, once made: later places add a label
+    /// to it instead of repeating it.
+    no_black: Option<usize>,
 }
 
 impl<'a> Resolver<'a> {
@@ -90,6 +105,9 @@ impl<'a> Resolver<'a> {
             user_directions: HashMap::new(),
             zone_ids: HashMap::new(),
             piece_keys: HashMap::new(),
+            broken_directions: HashSet::new(),
+            broken_zones: HashSet::new(),
+            no_black: None,
         }
     }
 
@@ -98,38 +116,21 @@ impl<'a> Resolver<'a> {
     }
 
     pub fn cell(&mut self, name: &Name) -> Option<CellId> {
-        match self.board.find(&name.node) {
-            Some(c) => Some(c),
-            None => {
-                let names = self.board.names().iter().map(String::as_str);
-                let sample: Vec<&str> = self
-                    .board
-                    .names()
-                    .iter()
-                    .take(3)
-                    .map(String::as_str)
-                    .collect();
-                self.diags.push(
-                    Diagnostic::error(
-                        codes::UNKNOWN_CELL,
-                        format!("there is no cell `{}` on the board", name.node),
-                    )
-                    .at(name.span, "not on the board")
-                    .suggest(
-                        closest(&name.node, names),
-                        format!(
-                            "the board's cells are named like {}",
-                            sample
-                                .iter()
-                                .map(|s| format!("`{s}`"))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        ),
-                    ),
-                );
-                None
-            }
+        if let Some(c) = self.board.find(&name.node) {
+            return Some(c);
         }
+        let names = self.board.names().iter().map(String::as_str);
+        let help = did_you_mean(&name.node, names)
+            .unwrap_or_else(|| cell_name_examples(self.board.names()));
+        self.diags.push(
+            Diagnostic::error(
+                codes::UNKNOWN_CELL,
+                format!("there is no cell `{}` on the board", name.node),
+            )
+            .at(name.span, "not on the board")
+            .help(help),
+        );
+        None
     }
 
     fn cells(&mut self, names: &[Name]) -> Option<Vec<CellId>> {
@@ -151,8 +152,13 @@ impl<'a> Resolver<'a> {
     }
 
     pub fn direction_set(&mut self, def: &ast::DirectionsDef) {
-        if let Some(hours) = self.hours(&def.directions) {
-            self.user_directions.insert(def.name.node.clone(), hours);
+        match self.hours(&def.directions) {
+            Some(hours) => {
+                self.user_directions.insert(def.name.node.clone(), hours);
+            }
+            None => {
+                self.broken_directions.insert(def.name.node.clone());
+            }
         }
     }
 
@@ -211,6 +217,7 @@ impl<'a> Resolver<'a> {
                             );
                         }
                         Some(hours) => set = set.union(hours),
+                        None if self.broken_directions.contains(&name.node) => ok = false,
                         None => {
                             ok = false;
                             let candidates: Vec<&str> = BUILTIN_NAMES
@@ -248,9 +255,11 @@ impl<'a> Resolver<'a> {
                 }
             }
             if !ok {
+                self.broken_zones.insert(def.name.node.clone());
                 continue;
             }
             let Some(white) = white else {
+                self.broken_zones.insert(def.name.node.clone());
                 self.diags.push(
                     Diagnostic::error(
                         codes::MISSING,
@@ -264,6 +273,7 @@ impl<'a> Resolver<'a> {
             let black = match black.or_else(|| self.derive_black(&white)) {
                 Some(b) => b,
                 None => {
+                    self.broken_zones.insert(def.name.node.clone());
                     self.no_black(def.name.span, &format!("zone `{}`", def.name.node));
                     continue;
                 }
@@ -278,25 +288,40 @@ impl<'a> Resolver<'a> {
         out
     }
 
+    /// Reports that `what` gives White's cells only. Without a `symmetry` line this is one
+    /// mistake however many zones and setups it touches, so later places become labels of
+    /// the first diagnostic. With a `symmetry` that does not fit the board, that was already
+    /// reported and nothing more is said.
     fn no_black(&mut self, span: Span, what: &str) {
-        let help = if self.symmetry.is_some() {
-            "give Black's cells explicitly"
-        } else {
-            "add `symmetry mirror` or `symmetry rotate` at the top level, or give Black's cells explicitly"
-        };
+        if self.symmetry.is_some() {
+            return;
+        }
+        if let Some(d) = self.no_black.and_then(|i| self.diags.get_mut(i)) {
+            d.message = "Black's cells are not given, and no `symmetry` line derives them".into();
+            d.labels.push(Label {
+                span,
+                text: "White's only".into(),
+                primary: false,
+            });
+            return;
+        }
+        self.no_black = Some(self.diags.len());
         self.diags.push(
             Diagnostic::error(
                 codes::NO_BLACK,
                 format!("{what} does not say where Black's cells are"),
             )
             .at(span, "White's only")
-            .help(help),
+            .help("add `symmetry mirror` or `symmetry rotate` at the top level, or give Black's cells explicitly"),
         );
     }
 
     fn zone(&mut self, name: &Name) -> Option<ZoneId> {
         if let Some(z) = self.zone_ids.get(&name.node) {
             return Some(*z);
+        }
+        if self.broken_zones.contains(&name.node) {
+            return None;
         }
         let names: Vec<String> = self.zone_ids.keys().cloned().collect();
         let suggestion = closest(&name.node, names.iter().map(String::as_str)).map(str::to_string);
@@ -355,7 +380,8 @@ impl<'a> Resolver<'a> {
                     .help(if min > 1 {
                         format!("a {what} of 1 is a plain `step 12 move-only`")
                     } else {
-                        format!("leave out `max` for a {what} without limit")
+                        "a ride goes at least 1 cell: leave out `max` for a ride without limit"
+                            .to_string()
                     }),
                 );
                 None
@@ -603,7 +629,7 @@ impl<'a> Resolver<'a> {
                 self.diags.push(
                     Diagnostic::error(
                         codes::DUPLICATE_STATEMENT,
-                        format!("two setups for {}", side.name()),
+                        format!("two setups for {}", side_word(side)),
                     )
                     .at(b.keyword, "second setup")
                     .also(first, "first setup")
@@ -616,13 +642,28 @@ impl<'a> Resolver<'a> {
             let mut list = Vec::new();
             let mut cell_spans = Vec::new();
             for p in &b.placements {
-                let piece = self.piece_ref(&p.piece);
+                // A line that starts with a statement word (`promote ...`) is a misplaced
+                // statement, not a piece on cells named `in`, `far-edge`, ...; and the cells
+                // of an unknown piece are not checked, so one bad line is one diagnostic.
+                let piece = if self.piece_keys.contains_key(&p.piece.node) {
+                    self.piece_ref(&p.piece)
+                } else if let Some(d) = misplaced(&p.piece, Block::Setup) {
+                    self.diags.push(d);
+                    None
+                } else {
+                    self.piece_ref(&p.piece)
+                };
+                let Some(piece) = piece else {
+                    ok = false;
+                    continue;
+                };
                 for c in &p.cells {
-                    if let (Some(piece), Some(cell)) = (piece, self.cell(c)) {
-                        list.push((piece, cell));
-                        cell_spans.push(c.span);
-                    } else {
-                        ok = false;
+                    match self.cell(c) {
+                        Some(cell) => {
+                            list.push((piece, cell));
+                            cell_spans.push(c.span);
+                        }
+                        None => ok = false,
                     }
                 }
             }
@@ -661,7 +702,7 @@ impl<'a> Resolver<'a> {
             stalemate: Score::DRAW,
         };
         let mut checkmate_span = None;
-        let mut seen: HashSet<&'static str> = HashSet::new();
+        let mut seen: HashMap<&'static str, Span> = HashMap::new();
         let mut ok = true;
         for b in blocks {
             for s in &b.statements {
@@ -674,18 +715,20 @@ impl<'a> Resolver<'a> {
                         continue;
                     }
                 };
-                if !seen.insert(key) {
+                if let Some(first) = seen.get(key) {
                     self.diags.push(
                         Diagnostic::error(
                             codes::DUPLICATE_STATEMENT,
                             format!("the rules say `{key}` twice"),
                         )
                         .at(span, "again here")
+                        .also(*first, "first here")
                         .help(format!("keep one `{key}` line")),
                     );
                     ok = false;
                     continue;
                 }
+                seen.insert(key, span);
                 match s {
                     RulesStmt::Checkmate(o) => {
                         checkmate_span = Some(o.span);

@@ -4,7 +4,7 @@
 use super::codes;
 use super::suggest::closest;
 use crate::diagnostic::Diagnostic;
-use crate::syntax::ast::BadLine;
+use crate::syntax::ast::{BadLine, Name};
 
 /// The block a line stands in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,6 +26,22 @@ impl Block {
             Block::Setup => "a `setup` block",
             Block::Rules => "a `rules` block",
             Block::Zone => "a `zone` block",
+        }
+    }
+
+    /// "in a `board` block", "at the top level".
+    fn inside(self) -> String {
+        match self {
+            Block::Top => "at the top level".to_string(),
+            other => format!("in {}", other.name()),
+        }
+    }
+
+    /// "into a `board` block", "to the top level".
+    fn destination(self) -> String {
+        match self {
+            Block::Top => "to the top level".to_string(),
+            other => format!("into {}", other.name()),
         }
     }
 
@@ -73,7 +89,7 @@ const BOARD: &[(&str, &str)] = &[
     ),
     (
         "names",
-        "names files LETTER ... | names ranks LETTER ... | names snake | names list NAME ...",
+        "names files LETTER ... | names ranks LETTER ... | names snake | names shogi LETTER ... | names list NAME ...",
     ),
     ("remove", "remove CELL ..."),
     ("cell", "cell NAME at (A, B)"),
@@ -123,6 +139,9 @@ pub fn explain(line: &BadLine, block: Block) -> Diagnostic {
             .help(help_for_block(block));
     };
     if block == Block::Setup {
+        if let Some(d) = misplaced(word, block) {
+            return d;
+        }
         return Diagnostic::error(codes::MALFORMED, "could not read this setup line")
             .at(line.span, "expected a piece and its cells")
             .help("write the piece's symbol or name, then its cells: `B f1 f2 f3`");
@@ -135,24 +154,31 @@ pub fn explain(line: &BadLine, block: Block) -> Diagnostic {
         .at(line.span, "not in the expected form")
         .help(format!("write it as: {usage}"));
     }
-    if let Some(home) = ALL_BLOCKS
-        .iter()
-        .find(|b| b.statements().iter().any(|(k, _)| *k == word.node))
-    {
-        return Diagnostic::error(
-            codes::MISPLACED,
-            format!("`{}` does not belong in {}", word.node, block.name()),
-        )
-        .at(word.span, "misplaced")
-        .help(format!("move this line into {}", home.name()));
+    if let Some(d) = misplaced(word, block) {
+        return d;
     }
     let known = block.statements().iter().map(|(k, _)| *k);
     Diagnostic::error(
         codes::UNKNOWN_STATEMENT,
-        format!("unknown statement `{}` in {}", word.node, block.name()),
+        format!("unknown statement `{}` {}", word.node, block.inside()),
     )
     .at(word.span, "unknown")
     .suggest(closest(&word.node, known), help_for_block(block))
+}
+
+/// A diagnostic when `word` starts a statement of another block (`castling` in a board).
+pub fn misplaced(word: &Name, block: Block) -> Option<Diagnostic> {
+    let home = ALL_BLOCKS
+        .iter()
+        .find(|b| b.statements().iter().any(|(k, _)| *k == word.node))?;
+    Some(
+        Diagnostic::error(
+            codes::MISPLACED,
+            format!("`{}` does not belong {}", word.node, block.inside()),
+        )
+        .at(word.span, "misplaced")
+        .help(format!("move this line {}", home.destination())),
+    )
 }
 
 fn help_for_block(block: Block) -> String {
@@ -165,8 +191,8 @@ fn help_for_block(block: Block) -> String {
         "write the piece's symbol or name, then its cells".to_string()
     } else {
         format!(
-            "statements allowed in {}: {}",
-            block.name(),
+            "statements allowed {}: {}",
+            block.inside(),
             names.join(", ")
         )
     }

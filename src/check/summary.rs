@@ -157,10 +157,10 @@ impl fmt::Display for Summary {
             } else {
                 "changes colour"
             };
-            let royal = if p.royal { ", royal" } else { "" };
+            let royal = if p.royal { "royal, " } else { "" };
             writeln!(
                 f,
-                "    {label:<width$}  {bound}{royal}; {} ({}) / {} ({})",
+                "    {label:<width$}  {royal}{bound}; {} ({}) / {} ({})",
                 p.fewest.0, p.fewest.1, p.most.0, p.most.1
             )?;
         }

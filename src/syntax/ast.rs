@@ -94,6 +94,8 @@ pub struct ZoneDef {
     pub name: Name,
     /// `zone x = ...` gives White's cells only; a block gives each side it names.
     pub sides: Vec<(Option<Spanned<SideName>>, Vec<Name>)>,
+    /// Unreadable lines of a zone block.
+    pub bad: Vec<BadLine>,
     pub span: Span,
 }
 
@@ -123,6 +125,8 @@ pub enum Naming {
     Files(Vec<Name>),
     Ranks(Vec<Name>),
     Snake,
+    /// Rank letters from the top rank down; files numbered from the right.
+    Shogi(Vec<Name>),
     List(Vec<Name>),
 }
 

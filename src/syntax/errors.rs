@@ -108,7 +108,14 @@ pub fn from_pest(error: &Error<Rule>, text: &str) -> Diagnostic {
         Some((len, _)) => Span::new(pos, pos + len),
         None => Span::new(pos, pos),
     };
-    let help = if expected.is_empty() {
+    // With a catch-all line in every block, the one thing pest can still refuse is text
+    // after the `}` that closes a block, on the same line.
+    let before = text.get(..pos).unwrap_or("");
+    let line = &before[before.rfind('\n').map_or(0, |n| n + 1)..];
+    let after_brace = line.trim_end().ends_with('}');
+    let help = if after_brace {
+        "a block ends its line: put what follows the `}` on a new line".to_string()
+    } else if expected.is_empty() {
         "check this line against docs/language.md".to_string()
     } else {
         format!("expected {}", join_or(&expected))
@@ -138,7 +145,7 @@ fn token_at(text: &str, pos: usize) -> Option<(usize, String)> {
 
 fn describe(rule: Rule) -> Option<&'static str> {
     Some(match rule {
-        Rule::EOI => "end of file",
+        Rule::EOI => "a new line or the end of the file",
         Rule::sep => "a new line",
         Rule::string => "a string in double quotes",
         Rule::int | Rule::uint | Rule::hour => "a number",

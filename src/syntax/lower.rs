@@ -69,6 +69,7 @@ fn item(p: P) -> Option<Item> {
             Item::Zone(ZoneDef {
                 name: n,
                 sides: vec![(None, cells)],
+                bad: Vec::new(),
                 span: sp,
             })
         }
@@ -89,13 +90,10 @@ fn item(p: P) -> Option<Item> {
                     _ => bad.push(bad_line(c)),
                 }
             }
-            // Unreadable lines inside a zone block are reported through a Bad item.
-            if let Some(b) = bad.into_iter().next() {
-                return Some(Item::Bad(b));
-            }
             Item::Zone(ZoneDef {
                 name: n,
                 sides,
+                bad,
                 span: sp,
             })
         }
@@ -213,6 +211,7 @@ fn board_stmt(p: P) -> Option<BoardStmt> {
                 Rule::names_files => Naming::Files(names),
                 Rule::names_ranks => Naming::Ranks(names),
                 Rule::names_snake => Naming::Snake,
+                Rule::names_shogi => Naming::Shogi(names),
                 _ => Naming::List(names),
             };
             BoardStmt::Names(Spanned::new(naming, sp))

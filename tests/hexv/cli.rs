@@ -1,1 +1,221 @@
-//! (tests to come)
+//! The `hexv` binary: exit codes, stdout and stderr, snapshotted with `NO_COLOR=1`.
+
+use std::process::Command;
+
+use crate::support::root;
+
+/// Runs hexv in the repository root and returns "exit N", stdout and stderr as one text.
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_hexv"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("hexv runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn transcript(args: &[&str]) -> String {
+    let (code, stdout, stderr) = run(args);
+    format!(
+        "$ hexv {}\nexit {code}\n--- stdout\n{stdout}--- stderr\n{stderr}",
+        args.join(" ")
+    )
+}
+
+#[test]
+fn check_glinski_prints_the_summary() {
+    let (code, stdout, stderr) = run(&["check", "variants/glinski.hexv"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.is_empty(), "{stderr}");
+    assert!(stdout.contains("91 flat hex cells, 3 colours (30 colour 1, 31 colour 2, 30 colour 3)"));
+    assert!(stdout.contains("B Bishop  colour-bound; 10 (a1) / 14"));
+    assert!(stdout.contains("White has 51 legal moves"));
+    insta::assert_snapshot!(transcript(&["check", "variants/glinski.hexv"]));
+}
+
+#[test]
+fn check_reports_errors_with_exit_1() {
+    let dir = tempdir("errors");
+    let path = dir.join("bad.hexv");
+    let text = std::fs::read_to_string(root().join("variants/glinski.hexv"))
+        .unwrap()
+        .replace("K g1", "K g12")
+        .replace(
+            "promote in far-edge to Q R B N",
+            "promote in far-edge to Q R B Nite",
+        );
+    std::fs::write(&path, text).unwrap();
+    let (code, stdout, stderr) = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(stdout.is_empty());
+    assert!(stderr.contains("hexv::resolve::unknown_cell"), "{stderr}");
+    assert!(stderr.contains("hexv::resolve::unknown_piece"), "{stderr}");
+    assert!(stderr.contains("2 errors"), "{stderr}");
+    // Diagnostics are sorted by position: the promotion (line 48) before the setup (line 53).
+    let promote = stderr.find("unknown piece").unwrap();
+    let cell = stderr.find("no cell `g12`").unwrap();
+    assert!(promote < cell);
+}
+
+#[test]
+fn check_json_lists_diagnostics_with_lines_and_columns() {
+    let dir = tempdir("json");
+    let path = dir.join("bad.hexv");
+    let text = std::fs::read_to_string(root().join("variants/glinski.hexv"))
+        .unwrap()
+        .replace("ride orthogonal\n", "ride orthogonl\n");
+    std::fs::write(&path, text).unwrap();
+    let (code, stdout, _) = run(&["check", "--format", "json", path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect("valid JSON");
+    let d = &json[0];
+    assert_eq!(d["code"], "hexv::resolve::unknown_direction");
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["help"], "did you mean `orthogonal`?");
+    assert_eq!(d["spans"][0]["text"], "orthogonl");
+    assert_eq!(d["spans"][0]["line"], 32);
+    assert_eq!(d["spans"][0]["column"], 8);
+    assert_eq!(d["spans"][0]["primary"], true);
+    let (code, stdout, _) = run(&["check", "--format", "json", "variants/glinski.hexv"]);
+    assert_eq!((code, stdout.trim()), (0, "[]"));
+}
+
+#[test]
+fn io_and_usage_errors_exit_2() {
+    insta::assert_snapshot!("missing_file", transcript(&["check", "no/such/file.hexv"]));
+    insta::assert_snapshot!("directory", transcript(&["check", "variants"]));
+    let (code, _, stderr) = run(&["check"]);
+    assert_eq!(code, 2, "{stderr}");
+    let (code, _, _) = run(&["frobnicate"]);
+    assert_eq!(code, 2);
+    let (code, _, stderr) = run(&["table", "variants/glinski.hexv", "--piece", "Nite"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("no piece `Nite`"), "{stderr}");
+    let (code, _, stderr) = run(&["table", "variants/glinski.hexv", "--cell", "ff6"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("no cell `ff6`"), "{stderr}");
+    assert!(stderr.contains("did you mean `f6`?"), "{stderr}");
+}
+
+#[test]
+fn not_utf8_is_an_input_error() {
+    let dir = tempdir("binary");
+    let path = dir.join("garbage.hexv");
+    std::fs::write(&path, [b'b', b'o', 0xff, 0xfe, 0, 1, 2]).unwrap();
+    let (code, _, stderr) = run(&["check", path.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("is not UTF-8 text: invalid byte at line 1, column 3"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn worst_status_wins_over_several_files() {
+    let (code, stdout, _) = run(&["check", "variants/glinski.hexv", "no/such.hexv"]);
+    assert_eq!(code, 2);
+    assert!(stdout.contains("variants/glinski.hexv: ok"));
+}
+
+#[test]
+fn table_text_for_one_piece_and_cell() {
+    insta::assert_snapshot!(transcript(&[
+        "table",
+        "variants/glinski.hexv",
+        "--piece",
+        "N",
+        "--cell",
+        "f6"
+    ]));
+    insta::assert_snapshot!(transcript(&[
+        "table",
+        "variants/glinski.hexv",
+        "--piece",
+        "P",
+        "--side",
+        "black",
+        "--cell",
+        "c7"
+    ]));
+}
+
+#[test]
+fn table_json_has_the_documented_shape() {
+    let (code, stdout, _) = run(&["table", "variants/glinski.hexv", "--format", "json"]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect("valid JSON");
+    assert_eq!(json["format"], "hexv-tables-1");
+    assert_eq!(json["variant"], "Glinski's Hexagonal Chess");
+    assert_eq!(json["cells"].as_array().unwrap().len(), 91);
+    let pieces = json["pieces"].as_array().unwrap();
+    assert_eq!(pieces.len(), 6);
+    let rook = pieces.iter().find(|p| p["symbol"] == "R").unwrap();
+    assert_eq!(rook["name"], "Rook");
+    let from_f6 = rook["moves"]["white"]["f6"].as_array().unwrap();
+    assert_eq!(from_f6.len(), 6);
+    let up = from_f6.iter().find(|e| e["path"][0] == "f7").unwrap();
+    assert_eq!(
+        up["path"],
+        serde_json::json!(["f7", "f8", "f9", "f10", "f11"])
+    );
+    assert_eq!(up["move"], true);
+    assert_eq!(up["capture"], true);
+    assert!(up.get("when").is_none());
+    let pawn = pieces.iter().find(|p| p["symbol"] == "P").unwrap();
+    let double = pawn["moves"]["white"]["e4"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["when"] == "multi-step")
+        .expect("double step from a start cell");
+    assert_eq!(double["path"], serde_json::json!(["e5", "e6"]));
+    assert_eq!(
+        (double["move"].as_bool(), double["capture"].as_bool()),
+        (Some(true), Some(false))
+    );
+    // Black's pawns move down.
+    let black = pawn["moves"]["black"]["e7"].as_array().unwrap();
+    assert!(black
+        .iter()
+        .any(|e| e["path"] == serde_json::json!(["e6", "e5"]) && e["when"] == "multi-step"));
+}
+
+#[test]
+fn table_json_selection() {
+    let (code, stdout, _) = run(&[
+        "table",
+        "variants/glinski.hexv",
+        "--format",
+        "json",
+        "--piece",
+        "King",
+        "--side",
+        "white",
+        "--cell",
+        "a1",
+    ]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    let king = &json["pieces"][0];
+    assert_eq!(king["symbol"], "K");
+    assert!(king["moves"].get("black").is_none());
+    let entries = king["moves"]["white"]["a1"].as_array().unwrap();
+    let mut cells: Vec<&str> = entries
+        .iter()
+        .map(|e| e["path"][0].as_str().unwrap())
+        .collect();
+    cells.sort();
+    // Edge neighbours a2 b1 b2; diagonals b3 (1 o'clock) and c2 (3 o'clock).
+    assert_eq!(cells, ["a2", "b1", "b2", "b3", "c2"]);
+}
+
+fn tempdir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("hexv-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

@@ -2,9 +2,11 @@
 
 mod support;
 
+mod boards;
 mod cli;
 mod diagrams;
 mod fixtures;
+mod games;
 mod perft;
 mod robustness;
 mod tables;

@@ -1,1 +1,203 @@
-//! (tests to come)
+//! Bad input of every kind gets diagnostics, never a panic, a hang or a huge allocation.
+
+use hexv::check::check;
+use hexv::source::{SourceError, SourceFile};
+
+use crate::support::{check_text, root, Rng};
+
+fn glinski() -> String {
+    std::fs::read_to_string(root().join("variants/glinski.hexv")).expect("readable")
+}
+
+fn codes(text: &str) -> Vec<&'static str> {
+    check_text("t.hexv", text)
+        .diagnostics
+        .iter()
+        .map(|d| d.code)
+        .collect()
+}
+
+#[test]
+fn every_prefix_of_a_real_file_is_handled() {
+    let text = glinski();
+    for end in (0..text.len()).filter(|i| text.is_char_boundary(*i)) {
+        let checked = check_text("prefix.hexv", &text[..end]);
+        // A strict prefix is never a complete variant unless it ends after the last block.
+        if checked.variant.is_none() {
+            assert!(checked.has_errors(), "prefix {end} failed without an error");
+        }
+    }
+}
+
+#[test]
+fn random_line_deletions_and_swaps_never_panic() {
+    let text = glinski();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut rng = Rng(42);
+    for _ in 0..300 {
+        let mut l = lines.clone();
+        for _ in 0..3 {
+            match rng.below(3) {
+                0 if !l.is_empty() => {
+                    let i = rng.below(l.len());
+                    l.remove(i);
+                }
+                1 => {
+                    let (i, j) = (rng.below(l.len()), rng.below(l.len()));
+                    l.swap(i, j);
+                }
+                _ => {
+                    let i = rng.below(l.len());
+                    let j = rng.below(l.len());
+                    let dup = l[j];
+                    l.insert(i, dup);
+                }
+            }
+        }
+        let _ = check_text("mutated.hexv", &l.join("\n"));
+    }
+}
+
+#[test]
+fn token_soup_never_panics() {
+    let words = [
+        "board",
+        "{",
+        "}",
+        "piece",
+        "K",
+        "King",
+        "step",
+        "ride",
+        "leap",
+        "(1,2)",
+        "[12",
+        "1]",
+        "all",
+        "orthogonal",
+        "12",
+        "max",
+        "0",
+        "99999999999999999999999",
+        "setup",
+        "zone",
+        "=",
+        "a1",
+        "f6",
+        "rules",
+        "stalemate",
+        "3/4",
+        "checkmate",
+        "win",
+        "cells",
+        "flat",
+        "pointy",
+        "shape",
+        "hexagon",
+        "6",
+        "names",
+        "files",
+        "a",
+        "b",
+        "\n",
+        "\n",
+        ";",
+        "\"",
+        "#",
+        "symmetry",
+        "mirror",
+        "promote",
+        "in",
+        "to",
+        "multi-step",
+        "from",
+        "royal",
+        "colour-bound",
+        "-1",
+        "x",
+        "\u{0}",
+        "é",
+    ];
+    let mut rng = Rng(7);
+    for _ in 0..2000 {
+        let n = rng.below(40);
+        let text: Vec<&str> = (0..n).map(|_| words[rng.below(words.len())]).collect();
+        let _ = check_text("soup.hexv", &text.join(" "));
+    }
+}
+
+#[test]
+fn absurd_board_sizes_are_refused_with_the_bound() {
+    let text = glinski().replace("shape hexagon 6", "shape hexagon 100000");
+    let checked = check_text("big.hexv", &text);
+    let d = &checked.diagnostics[0];
+    assert_eq!(d.code, "hexv::board::too_large");
+    assert!(d.message.contains("1024"), "{}", d.message);
+    for shape in [
+        "shape rhombus 5000 x 5000",
+        "shape columns 1000 1000",
+        "shape hexagon 99999999999999999999999999",
+    ] {
+        let text = glinski().replace("shape hexagon 6", shape);
+        assert_eq!(codes(&text)[0], "hexv::board::too_large", "{shape}");
+    }
+}
+
+#[test]
+fn huge_numbers_elsewhere_are_located_errors() {
+    for (from, to) in [
+        ("leap [12 1] all", "leap (99999999999999999999, 1) all"),
+        ("ride orthogonal\n", "ride orthogonal max 4294967296\n"),
+        ("multi-step 2", "multi-step 100000"),
+        ("year     1936", "year 123456789012345678901234567890"),
+        ("stalemate 3/4", "stalemate 3/99999999999999999999999"),
+    ] {
+        let text = glinski().replacen(from, to, 1);
+        assert_ne!(text, glinski(), "{from} not found");
+        let checked = check_text("n.hexv", &text);
+        assert!(checked.has_errors(), "{to}: {:?}", checked.diagnostics);
+    }
+}
+
+#[test]
+fn deep_nesting_is_refused_before_parsing() {
+    let text = "{".repeat(100_000);
+    assert_eq!(codes(&text), vec!["hexv::syntax::too_deep"]);
+    let text = format!("piece X X {}", "{".repeat(40));
+    assert_eq!(codes(&text), vec!["hexv::syntax::too_deep"]);
+}
+
+#[test]
+fn long_input_is_handled() {
+    let line = "a".repeat(500_000);
+    assert_eq!(codes(&line), vec!["hexv::syntax::unknown_statement"]);
+    let many = "zone z = a1\n".repeat(20_000);
+    assert!(check_text("many.hexv", &many).has_errors());
+}
+
+#[test]
+fn binary_garbage_is_not_text() {
+    let mut bytes = b"board {\n".to_vec();
+    bytes.extend([0xff, 0xfe, 0x00, 0x80]);
+    match SourceFile::from_bytes("bin.hexv".into(), bytes) {
+        Err(SourceError::NotText { line, column, .. }) => assert_eq!((line, column), (2, 1)),
+        other => panic!("expected NotText, got {other:?}"),
+    }
+    // Valid UTF-8 control characters are ordinary syntax errors.
+    let checked = check(&SourceFile::new("ctl.hexv", "\u{0}\u{1}\u{7f}"));
+    assert!(checked.has_errors());
+}
+
+#[test]
+fn empty_and_comment_only_files_say_what_is_missing() {
+    for text in ["", "\n\n", "# only a comment\n"] {
+        let checked = check_text("empty.hexv", text);
+        assert_eq!(
+            checked.diagnostics.len(),
+            1,
+            "{text:?}: {:?}",
+            checked.diagnostics
+        );
+        assert_eq!(checked.diagnostics[0].code, "hexv::names::missing");
+    }
+}

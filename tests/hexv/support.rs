@@ -88,3 +88,19 @@ pub fn empty_destinations(
         hexv::check::summary::empty_board_destinations(t, piece, side, from),
     )
 }
+
+/// A small deterministic generator (xorshift) for test inputs.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}

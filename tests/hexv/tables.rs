@@ -5,19 +5,7 @@ use hexv::compile::reference;
 use hexv::geometry::board::CellId;
 use hexv::variant::Side;
 
-use crate::support::{load, variant_files};
-
-/// A small deterministic generator (xorshift) for blocker patterns.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use crate::support::{load, variant_files, Rng};
 
 #[test]
 fn tables_equal_reference_walker_on_every_cell() {
