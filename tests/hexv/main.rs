@@ -7,6 +7,7 @@ mod cli;
 mod diagrams;
 mod fixtures;
 mod games;
+mod mccooey;
 mod perft;
 mod robustness;
 mod tables;
