@@ -432,47 +432,27 @@ fn name_cells(
     };
     let mut names = vec![String::new(); coords.len()];
     match &naming.node {
-        Naming::Files(letters) | Naming::Ranks(letters) => {
-            let files = matches!(naming.node, Naming::Files(_));
-            let (needed, word, line_word) = if files {
-                (Orientation::Flat, "files", "files (columns)")
-            } else {
-                (Orientation::Pointy, "ranks", "ranks (rows)")
+        Naming::Files(letters) | Naming::Ranks(letters) | Naming::Shogi(letters) => {
+            let scheme = match naming.node {
+                Naming::Files(_) => "files",
+                Naming::Ranks(_) => "ranks",
+                _ => "shogi",
             };
-            if o != needed {
-                diags.push(
-                    Diagnostic::error(
-                        codes::BOARD_ORIENTATION,
-                        format!("`names {word}` needs {} cells", needed.name()),
-                    )
-                    .at(naming.span, format!("on a {} board", o.name()))
-                    .help(if files {
-                        "use `names ranks` on a pointy board"
-                    } else {
-                        "use `names files` on a flat board"
-                    }),
-                );
-                return None;
-            }
-            let ls = lines(files);
-            if ls.len() != letters.len() {
-                diags.push(
-                    Diagnostic::error(
-                        codes::BOARD_NAMES,
-                        format!(
-                            "the board has {} {line_word} but {} letters are given",
-                            ls.len(),
-                            letters.len()
-                        ),
-                    )
-                    .at(naming.span, format!("{} letters", letters.len()))
-                    .help(format!("give one letter per {}", &word[..word.len() - 1])),
-                );
-                return None;
-            }
-            for (line, letter) in ls.iter().zip(letters) {
-                for (k, &i) in line.iter().enumerate() {
-                    names[i] = format!("{}{}", letter.node, k + 1);
+            let lines = lettered_lines(o, naming.span, scheme, letters.len(), &lines, diags)?;
+            if scheme == "shogi" {
+                // Files are the lines at 1 o'clock (constant a), numbered from the right;
+                // rank letters are listed from the top rank down.
+                let max_a = coords.iter().map(|c| c.a).max().unwrap_or(0);
+                for (line, letter) in lines.iter().rev().zip(letters) {
+                    for &i in line {
+                        names[i] = format!("{}{}", max_a - coords[i].a + 1, letter.node);
+                    }
+                }
+            } else {
+                for (line, letter) in lines.iter().zip(letters) {
+                    for (k, &i) in line.iter().enumerate() {
+                        names[i] = format!("{}{}", letter.node, k + 1);
+                    }
                 }
             }
         }
@@ -487,39 +467,6 @@ fn name_cells(
                 for i in order {
                     names[i] = n.to_string();
                     n += 1;
-                }
-            }
-        }
-        Naming::Shogi(letters) => {
-            if o != Orientation::Pointy {
-                diags.push(
-                    Diagnostic::error(codes::BOARD_ORIENTATION, "`names shogi` needs pointy cells")
-                        .at(naming.span, format!("on a {} board", o.name()))
-                        .help("use `names files` on a flat board"),
-                );
-                return None;
-            }
-            let ranks = lines(false);
-            if ranks.len() != letters.len() {
-                diags.push(
-                    Diagnostic::error(
-                        codes::BOARD_NAMES,
-                        format!(
-                            "the board has {} ranks (rows) but {} letters are given",
-                            ranks.len(),
-                            letters.len()
-                        ),
-                    )
-                    .at(naming.span, format!("{} letters", letters.len()))
-                    .help("give one letter per rank, from the top rank down"),
-                );
-                return None;
-            }
-            // Files are the lines at 1 o'clock (constant a), numbered from the right.
-            let max_a = coords.iter().map(|c| c.a).max().unwrap_or(0);
-            for (line, letter) in ranks.iter().rev().zip(letters) {
-                for &i in line {
-                    names[i] = format!("{}{}", max_a - coords[i].a + 1, letter.node);
                 }
             }
         }
@@ -546,4 +493,63 @@ fn name_cells(
         }
     }
     Some(names)
+}
+
+/// The lines a lettered naming walks (files of a flat board, ranks of a pointy one), after
+/// checking that the scheme fits the cells and that there is one letter per line.
+fn lettered_lines(
+    o: Orientation,
+    span: Span,
+    scheme: &str,
+    letters: usize,
+    lines: &dyn Fn(bool) -> Vec<Vec<usize>>,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<Vec<usize>>> {
+    let (needed, other, line_word, order) = match scheme {
+        "files" => (
+            Orientation::Flat,
+            "names ranks",
+            "files (columns)",
+            "from left to right",
+        ),
+        "ranks" => (
+            Orientation::Pointy,
+            "names files",
+            "ranks (rows)",
+            "from the bottom up",
+        ),
+        _ => (
+            Orientation::Pointy,
+            "names files",
+            "ranks (rows)",
+            "from the top rank down",
+        ),
+    };
+    if o != needed {
+        diags.push(
+            Diagnostic::error(
+                codes::BOARD_ORIENTATION,
+                format!("`names {scheme}` needs {} cells", needed.name()),
+            )
+            .at(span, format!("on a {} board", o.name()))
+            .help(format!("use `{other}` on a {} board", o.name())),
+        );
+        return None;
+    }
+    let found = lines(needed == Orientation::Flat);
+    if found.len() != letters {
+        diags.push(
+            Diagnostic::error(
+                codes::BOARD_NAMES,
+                format!(
+                    "the board has {} {line_word} but {letters} letters are given",
+                    found.len()
+                ),
+            )
+            .at(span, format!("{letters} letters"))
+            .help(format!("give one letter per {}, {order}", &line_word[..4])),
+        );
+        return None;
+    }
+    Some(found)
 }
