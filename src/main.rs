@@ -24,6 +24,10 @@ enum Command {
     Check(cli::check::Args),
     /// Print a variant's compiled move tables (text or JSON).
     Table(cli::table::Args),
+    /// List the legal moves of the start position (after `--moves`).
+    Moves(cli::moves::Args),
+    /// Count the positions N plies ahead (perft), optionally per move.
+    Perft(cli::perft::Args),
 }
 
 fn main() -> ExitCode {
@@ -31,6 +35,8 @@ fn main() -> ExitCode {
     let status = match cli.command {
         Command::Check(args) => cli::check::run(&args),
         Command::Table(args) => cli::table::run(&args),
+        Command::Moves(args) => cli::moves::run(&args),
+        Command::Perft(args) => cli::perft::run(&args),
     };
     ExitCode::from(status as u8)
 }

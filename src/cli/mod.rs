@@ -1,6 +1,8 @@
 //! One module per subcommand. Each returns an [`Status`]; only this layer prints.
 
 pub mod check;
+pub mod moves;
+pub mod perft;
 pub mod table;
 
 use std::io::IsTerminal;
@@ -47,5 +49,31 @@ pub fn print_diagnostics(checked: &Checked, file: &SourceFile) {
             "{}",
             render_all(&checked.diagnostics, file, render_options())
         );
+    }
+}
+
+/// Reads and checks a variant for a command that needs a clean one; prints the diagnostics.
+pub fn load_checked(path: &Path) -> Result<Checked, Status> {
+    let file = read(path)?;
+    let checked = hexv::check::check(&file);
+    print_diagnostics(&checked, &file);
+    if checked.variant.is_none() || checked.tables.is_none() {
+        return Err(Status::InputErrors);
+    }
+    Ok(checked)
+}
+
+/// The start position after `--moves`, or the reason the moves cannot be played.
+pub fn position_after(
+    game: &hexv::game::Game,
+    moves: Option<&str>,
+) -> Result<hexv::game::Position, Status> {
+    let start = game.start_position();
+    match moves {
+        None => Ok(start),
+        Some(list) => game.play_moves(&start, list).map_err(|(n, e)| {
+            eprintln!("error: move {n}: {e}");
+            Status::UsageOrIo
+        }),
     }
 }

@@ -4,6 +4,8 @@
 //! the semantic reference for move generation (check, en passant, promotion); a faster
 //! bitboard engine can be proven against it.
 
+pub mod notation;
+
 use crate::compile::{Condition, MoveTables};
 use crate::geometry::board::CellId;
 use crate::variant::{PieceId, Side, Variant};

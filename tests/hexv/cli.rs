@@ -219,3 +219,49 @@ fn tempdir(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+#[test]
+fn perft_prints_the_total_last() {
+    let (code, stdout, _) = run(&["perft", "variants/glinski.hexv", "--depth", "2"]);
+    assert_eq!((code, stdout.as_str()), (0, "2586\n"));
+    let (code, stdout, _) = run(&["perft", "variants/glinski.hexv", "--depth", "2", "--divide"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.last(), Some(&"2586"));
+    let per_move: Vec<(&str, u64)> = lines
+        .iter()
+        .filter_map(|l| l.split_once(": "))
+        .map(|(m, n)| (m, n.parse().expect("count")))
+        .collect();
+    assert_eq!(per_move.len(), 51);
+    assert_eq!(per_move.iter().map(|(_, n)| n).sum::<u64>(), 2586);
+    // The k-pawn's double step neither blocks nor opens a Black line: Black keeps 51 replies.
+    assert!(per_move.contains(&("k1-k3", 51)));
+}
+
+#[test]
+fn perft_and_moves_after_moves() {
+    let (code, stdout, _) = run(&[
+        "perft",
+        "variants/glinski.hexv",
+        "--depth",
+        "1",
+        "--moves",
+        "e4-e6 d7-d5",
+    ]);
+    assert_eq!(code, 0);
+    let (_, listed, _) = run(&["moves", "variants/glinski.hexv", "--moves", "e4-e6 d7-d5"]);
+    assert_eq!(
+        stdout.trim().parse::<usize>().unwrap(),
+        listed.lines().count()
+    );
+    assert!(listed.lines().any(|m| m == "e6xd6"), "en passant is listed");
+    let (code, _, stderr) = run(&["moves", "variants/glinski.hexv", "--moves", "e4-e6 e4-e5"]);
+    assert_eq!(code, 2);
+    assert_eq!(
+        stderr,
+        "error: move 2: the side to move has no piece on `e4`\n"
+    );
+    let (code, _, _) = run(&["perft", "variants/glinski.hexv", "--depth", "99"]);
+    assert_eq!(code, 2);
+}

@@ -8,6 +8,7 @@ mod diagrams;
 mod fixtures;
 mod games;
 mod mccooey;
+mod notation;
 mod perft;
 mod robustness;
 mod tables;

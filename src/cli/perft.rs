@@ -1,0 +1,63 @@
+//! `hexv perft FILE --depth N [--moves "..."] [--divide]`: leaf counts; the total is the last
+//! line of stdout.
+
+use std::path::PathBuf;
+
+use hexv::game::Game;
+
+use super::{load_checked, position_after, Status};
+
+/// Deepest perft accepted (the count grows about fifty-fold per ply).
+const MAX_DEPTH: u32 = 12;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Variant file (.hexv).
+    file: PathBuf,
+    /// Plies to search.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_DEPTH as i64))]
+    depth: u32,
+    /// Moves to play from the start first, e.g. "f5-f7 f7-f6".
+    #[arg(long)]
+    moves: Option<String>,
+    /// Print each legal move with its count first.
+    #[arg(long)]
+    divide: bool,
+}
+
+pub fn run(args: &Args) -> Status {
+    let checked = match load_checked(&args.file) {
+        Ok(c) => c,
+        Err(s) => return s,
+    };
+    let (Some(v), Some(t)) = (&checked.variant, &checked.tables) else {
+        return Status::InputErrors;
+    };
+    let game = Game::new(v, t);
+    let pos = match position_after(&game, args.moves.as_deref()) {
+        Ok(p) => p,
+        Err(s) => return s,
+    };
+    if args.divide && args.depth > 0 {
+        let mut lines: Vec<(String, u64)> = game
+            .legal_moves(&pos)
+            .iter()
+            .map(|m| {
+                (
+                    game.format_move(&pos, m),
+                    game.perft(&game.play(&pos, m), args.depth - 1),
+                )
+            })
+            .collect();
+        lines.sort();
+        let total: u64 = lines.iter().map(|(_, n)| n).sum();
+        for (m, n) in &lines {
+            println!("{m}: {n}");
+        }
+        println!();
+        println!("{total}");
+    } else {
+        println!("{}", game.perft(&pos, args.depth));
+    }
+    Status::Ok
+}

@@ -1,0 +1,153 @@
+//! Move notation: long algebraic, `FROM-TO`, captures `FROMxTO`, promotion `=X`
+//! (`e10-e11=Q`, `f10xe10=N`). Parsing checks the move against the legal moves and says why
+//! an illegal one is illegal.
+
+use std::fmt;
+
+use super::{Game, Move, Position};
+
+/// Why a move text was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// Not of the form `FROM-TO`, `FROMxTO`, optionally `=X`.
+    Malformed(String),
+    UnknownCell(String),
+    UnknownPiece(String),
+    NoPieceToMove(String),
+    /// The piece cannot go there (the reason is a sentence).
+    Illegal {
+        text: String,
+        reason: String,
+    },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Malformed(t) => write!(f, "`{t}` is not a move: write FROM-TO, FROMxTO for a capture, and =X to promote (e.g. `e4-e5`, `f10-f11=Q`)"),
+            MoveError::UnknownCell(c) => write!(f, "there is no cell `{c}` on the board"),
+            MoveError::UnknownPiece(p) => write!(f, "there is no piece `{p}` to promote to"),
+            MoveError::NoPieceToMove(c) => write!(f, "the side to move has no piece on `{c}`"),
+            MoveError::Illegal { text, reason } => write!(f, "`{text}` is illegal: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl Game<'_> {
+    /// The move in long algebraic notation.
+    pub fn format_move(&self, pos: &Position, mv: &Move) -> String {
+        let board = &self.variant.board;
+        let capture = mv.en_passant_victim.is_some() || pos.squares[mv.to.index()].is_some();
+        let mut s = format!(
+            "{}{}{}",
+            board.name(mv.from),
+            if capture { 'x' } else { '-' },
+            board.name(mv.to)
+        );
+        if let Some(p) = mv.promotion {
+            s.push('=');
+            s.push_str(&self.variant.piece(p).symbol);
+        }
+        s
+    }
+
+    /// Reads a move and returns the legal move it names.
+    pub fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
+        let malformed = || MoveError::Malformed(text.to_string());
+        let (body, promo) = match text.split_once('=') {
+            Some((b, p)) => (b, Some(p)),
+            None => (text, None),
+        };
+        let (from, to, says_capture) = match (body.split_once('-'), body.split_once('x')) {
+            (Some((f, t)), _) => (f, t, false),
+            (None, Some((f, t))) => (f, t, true),
+            _ => return Err(malformed()),
+        };
+        if from.is_empty() || to.is_empty() || promo.is_some_and(str::is_empty) {
+            return Err(malformed());
+        }
+        let board = &self.variant.board;
+        let from_id = board
+            .find(from)
+            .ok_or_else(|| MoveError::UnknownCell(from.into()))?;
+        let to_id = board
+            .find(to)
+            .ok_or_else(|| MoveError::UnknownCell(to.into()))?;
+        let promotion = match promo {
+            Some(p) => Some(
+                self.variant
+                    .find_piece(p)
+                    .ok_or_else(|| MoveError::UnknownPiece(p.into()))?,
+            ),
+            None => None,
+        };
+        let Some((side, piece)) = pos.squares[from_id.index()] else {
+            return Err(MoveError::NoPieceToMove(from.into()));
+        };
+        if side != pos.to_move {
+            return Err(MoveError::NoPieceToMove(from.into()));
+        }
+        let illegal = |reason: String| MoveError::Illegal {
+            text: text.to_string(),
+            reason,
+        };
+        let name = &self.variant.piece(piece).name;
+        let candidates: Vec<Move> = self
+            .pseudo_legal_moves(pos)
+            .into_iter()
+            .filter(|m| m.from == from_id && m.to == to_id)
+            .collect();
+        if candidates.is_empty() {
+            return Err(illegal(format!(
+                "the {name} on `{from}` cannot move to `{to}`"
+            )));
+        }
+        let chosen = match promotion {
+            Some(p) => candidates
+                .iter()
+                .find(|m| m.promotion == Some(p))
+                .cloned()
+                .ok_or_else(|| {
+                    illegal(format!(
+                        "the {name} cannot promote to {} here",
+                        self.variant.piece(p).name
+                    ))
+                })?,
+            None => match candidates.iter().find(|m| m.promotion.is_none()) {
+                Some(m) => m.clone(),
+                None => {
+                    let options: Vec<&str> = candidates
+                        .iter()
+                        .filter_map(|m| m.promotion.map(|p| self.variant.piece(p).symbol.as_str()))
+                        .collect();
+                    return Err(illegal(format!(
+                        "the {name} must promote: add ={}",
+                        options.join(", =")
+                    )));
+                }
+            },
+        };
+        let is_capture = chosen.en_passant_victim.is_some() || pos.squares[to_id.index()].is_some();
+        if says_capture && !is_capture {
+            return Err(illegal(format!(
+                "`{to}` is empty, so the move is written `{from}-{to}`"
+            )));
+        }
+        if self.in_check(&self.play(pos, &chosen), pos.to_move) {
+            return Err(illegal("it leaves the mover's royal piece attacked".into()));
+        }
+        Ok(chosen)
+    }
+
+    /// Plays a list of moves separated by spaces from `pos`.
+    pub fn play_moves(&self, pos: &Position, moves: &str) -> Result<Position, (usize, MoveError)> {
+        let mut pos = pos.clone();
+        for (i, text) in moves.split_whitespace().enumerate() {
+            let mv = self.parse_move(&pos, text).map_err(|e| (i + 1, e))?;
+            pos = self.play(&pos, &mv);
+        }
+        Ok(pos)
+    }
+}
