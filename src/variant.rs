@@ -189,6 +189,25 @@ pub struct Rules {
     pub checkmate_wins: bool,
     /// The stalemating side's score.
     pub stalemate: Score,
+    /// The stalemating side's score instead when it still has one of these pieces (Koval).
+    pub stalemate_with: Option<(Score, Vec<PieceId>)>,
+}
+
+/// One castling option of one side: the king's move and the rook's, on one line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Castling {
+    pub side: Side,
+    pub king: PieceId,
+    pub king_from: CellId,
+    pub king_to: CellId,
+    pub rook: PieceId,
+    pub rook_from: CellId,
+    pub rook_to: CellId,
+    /// Cells that must be empty: the line from the king to the farthest cell involved,
+    /// except the two pieces' own cells.
+    pub empty: Vec<CellId>,
+    /// Cells the king passes and lands on: none may be attacked (nor its start).
+    pub passage: Vec<CellId>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -211,6 +230,7 @@ pub struct Variant {
     pub pieces: Vec<Piece>,
     pub zones: Vec<Zone>,
     pub setup: BySide<Placements>,
+    pub castlings: Vec<Castling>,
     pub rules: Rules,
 }
 

@@ -35,6 +35,7 @@ pub const NOT_COLOUR_BOUND: &str = "hexv::rules::not_colour_bound";
 pub const NO_BLACK: &str = "hexv::rules::no_black";
 pub const BAD_SCORE: &str = "hexv::rules::bad_score";
 pub const TOO_MANY_PIECES: &str = "hexv::rules::too_many_pieces";
+pub const CASTLING: &str = "hexv::rules::castling";
 
 pub const STUCK_PIECE: &str = "hexv::lint::stuck_piece";
 pub const UNUSED_PIECE: &str = "hexv::lint::unused_piece";

@@ -65,6 +65,7 @@ pub(crate) struct Collected<'a> {
     pieces: Vec<&'a ast::PieceDef>,
     setups: Vec<&'a ast::SetupBlock>,
     rules: Vec<&'a ast::RulesBlock>,
+    castlings: Vec<&'a ast::CastlingBlock>,
 }
 
 /// Checks a whole file.
@@ -114,10 +115,16 @@ pub fn check(file: &SourceFile) -> Checked {
     }
     let setup = r.setup(&c.setups, anchor);
     let rules = r.rules(&c.rules);
+    let castlings = match &setup {
+        Some((placements, _)) => r.castlings(&c.castlings, placements),
+        None => None,
+    };
     if diags.iter().any(Diagnostic::is_error) {
         return Checked::failed(diags);
     }
-    let (Some((setup, setup_spans)), Some((rules, checkmate_span))) = (setup, rules) else {
+    let (Some((setup, setup_spans)), Some((rules, checkmate_span)), Some(castlings)) =
+        (setup, rules, castlings)
+    else {
         return Checked::failed(diags);
     };
     let variant = Variant {
@@ -127,6 +134,7 @@ pub fn check(file: &SourceFile) -> Checked {
         pieces,
         zones,
         setup,
+        castlings,
         rules,
     };
     let context = lint::Context {
@@ -185,6 +193,7 @@ fn collect<'a>(ast: &'a ast::Ast, diags: &mut Vec<Diagnostic>) -> Collected<'a> 
         pieces: Vec::new(),
         setups: Vec::new(),
         rules: Vec::new(),
+        castlings: Vec::new(),
     };
     for item in &ast.items {
         match item {
@@ -227,6 +236,12 @@ fn collect<'a>(ast: &'a ast::Ast, diags: &mut Vec<Diagnostic>) -> Collected<'a> 
                     }
                 }
                 c.rules.push(r);
+            }
+            Item::Castling(b) => {
+                for l in &b.bad {
+                    diags.push(statements::explain(l, Block::Castling));
+                }
+                c.castlings.push(b);
             }
             Item::Bad(l) => diags.push(statements::explain(l, Block::Top)),
         }

@@ -15,6 +15,7 @@ pub enum Block {
     Setup,
     Rules,
     Zone,
+    Castling,
 }
 
 impl Block {
@@ -26,6 +27,7 @@ impl Block {
             Block::Setup => "a `setup` block",
             Block::Rules => "a `rules` block",
             Block::Zone => "a `zone` block",
+            Block::Castling => "a `castling` block",
         }
     }
 
@@ -50,7 +52,7 @@ impl Block {
             Block::Top => TOP,
             Block::Board => BOARD,
             Block::Piece => PIECE,
-            Block::Setup => &[],
+            Block::Setup | Block::Castling => &[],
             Block::Rules => RULES,
             Block::Zone => ZONE,
         }
@@ -79,6 +81,10 @@ const TOP: &[(&str, &str)] = &[
         "setup { SYMBOL CELL ... }  (or: setup white { ... } / setup black { ... })",
     ),
     ("rules", "rules { ... }"),
+    (
+        "castling",
+        "castling { KING FROM -> TO  ROOK FROM -> TO ... }  (or: castling black { ... })",
+    ),
 ];
 
 const BOARD: &[(&str, &str)] = &[
@@ -117,7 +123,7 @@ const RULES: &[(&str, &str)] = &[
     ),
     (
         "castling",
-        "castling none  (castling rules come in a later version)",
+        "castling none  (castling options go in a top-level `castling { ... }` block)",
     ),
 ];
 
@@ -138,6 +144,14 @@ pub fn explain(line: &BadLine, block: Block) -> Diagnostic {
             .at(line.span, "not understood")
             .help(help_for_block(block));
     };
+    if block == Block::Castling {
+        if let Some(d) = misplaced(word, block) {
+            return d;
+        }
+        return Diagnostic::error(codes::MALFORMED, "could not read this castling option")
+            .at(line.span, "expected the king's move and the rook's")
+            .help("write KING FROM -> TO  ROOK FROM -> TO, e.g. `K 42 -> 63  R 64 -> 43`");
+    }
     if block == Block::Setup {
         if let Some(d) = misplaced(word, block) {
             return d;

@@ -19,6 +19,9 @@ pub enum Condition {
     /// A multi-step from one of the piece's start cells: move only over empty cells, and it
     /// gives the opponent an en-passant right on the cells passed over.
     MultiStep,
+    /// The king's move of a castling option (the engine adds the rook's move and checks
+    /// the conditions: unmoved pieces, empty cells, no attacked cell on the king's way).
+    Castling,
 }
 
 impl Condition {
@@ -26,6 +29,7 @@ impl Condition {
     pub fn as_str(self) -> &'static str {
         match self {
             Condition::MultiStep => "multi-step",
+            Condition::Castling => "castling",
         }
     }
 }
@@ -115,6 +119,20 @@ pub fn compile(variant: &Variant) -> MoveTables {
             for cell in board.cells() {
                 for m in &variant.piece(piece).movements {
                     add_movement(&mut t, variant, m, side, cell);
+                }
+                for c in variant
+                    .castlings
+                    .iter()
+                    .filter(|c| c.side == side && c.king == piece && c.king_from == cell)
+                {
+                    let start = t.path_cells.len() as u32;
+                    t.path_cells.push(c.king_to);
+                    t.entries.push(Entry {
+                        start,
+                        len: 1,
+                        mode: Mode::MOVE_ONLY,
+                        when: Some(Condition::Castling),
+                    });
                 }
                 t.offsets.push(t.entries.len() as u32);
             }

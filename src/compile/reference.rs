@@ -63,5 +63,10 @@ pub fn destinations(
             }
         }
     }
+    for c in &variant.castlings {
+        if c.side == side && c.king == piece && c.king_from == cell {
+            out.add(c.king_to, Some(Condition::Castling), Mode::MOVE_ONLY);
+        }
+    }
     out
 }

@@ -25,6 +25,9 @@ pub struct Position {
     pub squares: Vec<Option<(Side, PieceId)>>,
     pub to_move: Side,
     pub en_passant: Option<EnPassant>,
+    /// One flag per castling option of the variant: neither its king nor its rook has moved
+    /// (or been captured).
+    pub castling_rights: Vec<bool>,
 }
 
 /// A move: from, to, promotion, and the cell of a piece taken en passant.
@@ -36,6 +39,8 @@ pub struct Move {
     pub en_passant_victim: Option<CellId>,
     /// Cells passed over by a multi-step (the en-passant right it creates).
     pub passed: Vec<CellId>,
+    /// The castling option this king move performs (the rook moves too).
+    pub castling: Option<usize>,
 }
 
 /// A variant ready to play: the variant and its compiled tables.
@@ -61,6 +66,7 @@ impl<'a> Game<'a> {
             squares,
             to_move: Side::White,
             en_passant: None,
+            castling_rights: vec![true; self.variant.castlings.len()],
         }
     }
 
@@ -121,6 +127,9 @@ impl<'a> Game<'a> {
             let from = CellId(i as u16);
             let can_ep = self.variant.piece(piece).captures_en_passant();
             for e in self.tables.entries(piece, side, from) {
+                if e.when == Some(Condition::Castling) {
+                    continue;
+                }
                 let path = self.tables.path(e);
                 for (k, &to) in path.iter().enumerate() {
                     match pos.squares[to.index()] {
@@ -189,6 +198,7 @@ impl<'a> Game<'a> {
                         promotion: Some(target),
                         en_passant_victim,
                         passed: passed.clone(),
+                        castling: None,
                     });
                 }
             }
@@ -198,6 +208,7 @@ impl<'a> Game<'a> {
                 promotion: None,
                 en_passant_victim,
                 passed,
+                castling: None,
             }),
         }
     }
@@ -214,6 +225,15 @@ impl<'a> Game<'a> {
             (m, None) => m,
             (None, Some(_)) => None,
         };
+        if let Some(c) = mv.castling.and_then(|i| self.variant.castlings.get(i)) {
+            next.squares[c.rook_to.index()] = next.squares[c.rook_from.index()].take();
+        }
+        for (right, c) in next.castling_rights.iter_mut().zip(&self.variant.castlings) {
+            let touched = [c.king_from, c.rook_from];
+            if touched.contains(&mv.from) || touched.contains(&mv.to) {
+                *right = false;
+            }
+        }
         next.en_passant = (!mv.passed.is_empty()).then(|| EnPassant {
             cells: mv.passed.clone(),
             victim: mv.to,
@@ -222,12 +242,49 @@ impl<'a> Game<'a> {
         next
     }
 
-    /// Moves that do not leave the mover's royal pieces attacked.
+    /// Moves that do not leave the mover's royal pieces attacked, castling included.
     pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
-        self.pseudo_legal_moves(pos)
+        let mut moves: Vec<Move> = self
+            .pseudo_legal_moves(pos)
             .into_iter()
             .filter(|m| !self.in_check(&self.play(pos, m), pos.to_move))
-            .collect()
+            .collect();
+        moves.extend(self.castling_moves(pos));
+        moves
+    }
+
+    /// Castling moves available now: the right is kept, king and rook stand on their cells,
+    /// the cells between are empty, and the king is not attacked on its start, its way or its
+    /// destination.
+    pub fn castling_moves(&self, pos: &Position) -> Vec<Move> {
+        let side = pos.to_move;
+        let mut out = Vec::new();
+        for (i, c) in self.variant.castlings.iter().enumerate() {
+            let ready = c.side == side
+                && pos.castling_rights.get(i) == Some(&true)
+                && pos.squares[c.king_from.index()] == Some((side, c.king))
+                && pos.squares[c.rook_from.index()] == Some((side, c.rook))
+                && c.empty.iter().all(|x| pos.squares[x.index()].is_none());
+            if !ready {
+                continue;
+            }
+            let safe = std::iter::once(&c.king_from)
+                .chain(&c.passage)
+                .all(|x| !self.attacked(pos, *x, side.opponent()));
+            // The rook's new cell could uncover an attack on a second royal piece.
+            let mv = Move {
+                from: c.king_from,
+                to: c.king_to,
+                promotion: None,
+                en_passant_victim: None,
+                passed: Vec::new(),
+                castling: Some(i),
+            };
+            if safe && !self.in_check(&self.play(pos, &mv), side) {
+                out.push(mv);
+            }
+        }
+        out
     }
 
     /// Number of leaf positions `depth` moves ahead.

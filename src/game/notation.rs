@@ -97,6 +97,7 @@ impl Game<'_> {
         let candidates: Vec<Move> = self
             .pseudo_legal_moves(pos)
             .into_iter()
+            .chain(self.castling_moves(pos))
             .filter(|m| m.from == from_id && m.to == to_id)
             .collect();
         if candidates.is_empty() {

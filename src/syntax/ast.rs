@@ -37,6 +37,7 @@ pub enum Item {
     Piece(PieceDef),
     Setup(SetupBlock),
     Rules(RulesBlock),
+    Castling(CastlingBlock),
     Bad(BadLine),
 }
 
@@ -243,7 +244,12 @@ pub enum StalemateScore {
 #[derive(Clone, Debug)]
 pub enum RulesStmt {
     Checkmate(Spanned<Outcome>),
-    Stalemate(Spanned<StalemateScore>),
+    /// The score, and the other score when the stalemating side still has one of the pieces
+    /// (`stalemate win but draw with Q R P`).
+    Stalemate(
+        Spanned<StalemateScore>,
+        Option<(Spanned<StalemateScore>, Vec<Name>)>,
+    ),
     CastlingNone(Span),
     Bad(BadLine),
 }
@@ -259,5 +265,26 @@ pub struct RulesBlock {
 pub struct BadLine {
     /// The first word of the line, if it has one.
     pub first_word: Option<Name>,
+    pub span: Span,
+}
+
+/// One castling option: the king's move and the rook's.
+#[derive(Clone, Debug)]
+pub struct CastlingOption {
+    pub king: Name,
+    pub king_from: Name,
+    pub king_to: Name,
+    pub rook: Name,
+    pub rook_from: Name,
+    pub rook_to: Name,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct CastlingBlock {
+    pub side: Option<Spanned<SideName>>,
+    pub keyword: Span,
+    pub options: Vec<CastlingOption>,
+    pub bad: Vec<BadLine>,
     pub span: Span,
 }

@@ -101,6 +101,7 @@ fn item(p: P) -> Option<Item> {
         Rule::piece_block => piece(p)?,
         Rule::setup_block => setup(p),
         Rule::rules_block => rules(p),
+        Rule::castling_block => castling(p),
         Rule::bad_item => Item::Bad(bad_line(p)),
         _ => return None,
     })
@@ -405,20 +406,14 @@ fn rules(p: P) -> Item {
                     RulesStmt::Checkmate(Spanned::new(outcome(&o), span(&o)))
                 }
                 Rule::stalemate_stmt => {
-                    let o = children(c).next()?;
-                    let osp = span(&o);
-                    let score = if o.as_rule() == Rule::fraction {
-                        let text = o.as_str();
-                        let (n, d) = text.split_once('/').unwrap_or((text, "1"));
-                        let off = osp.start;
-                        let num = Spanned::new(n.parse().ok(), Span::new(off, off + n.len()));
-                        let den =
-                            Spanned::new(d.parse().ok(), Span::new(off + n.len() + 1, osp.end));
-                        StalemateScore::Fraction(num, den)
-                    } else {
-                        StalemateScore::Outcome(outcome(&o))
-                    };
-                    RulesStmt::Stalemate(Spanned::new(score, osp))
+                    let mut it = children(c);
+                    let score = stalemate_score(it.next()?);
+                    let unless = it.next().and_then(|u| {
+                        let mut ui = children(u);
+                        let other = stalemate_score(ui.next()?);
+                        Some((other, ui.map(name).collect()))
+                    });
+                    RulesStmt::Stalemate(score, unless)
                 }
                 Rule::castling_stmt => RulesStmt::CastlingNone(csp),
                 _ => RulesStmt::Bad(bad_line(c)),
@@ -427,6 +422,57 @@ fn rules(p: P) -> Item {
         .collect();
     Item::Rules(RulesBlock {
         statements,
+        span: sp,
+    })
+}
+
+fn stalemate_score(o: P) -> Spanned<StalemateScore> {
+    let osp = span(&o);
+    let score = if o.as_rule() == Rule::fraction {
+        let text = o.as_str();
+        let (n, d) = text.split_once('/').unwrap_or((text, "1"));
+        let off = osp.start;
+        let num = Spanned::new(n.parse().ok(), Span::new(off, off + n.len()));
+        let den = Spanned::new(d.parse().ok(), Span::new(off + n.len() + 1, osp.end));
+        StalemateScore::Fraction(num, den)
+    } else {
+        StalemateScore::Outcome(outcome(&o))
+    };
+    Spanned::new(score, osp)
+}
+
+fn castling(p: P) -> Item {
+    let sp = span(&p);
+    let keyword = Span::new(sp.start, sp.start + "castling".len());
+    let mut side = None;
+    let mut options = Vec::new();
+    let mut bad = Vec::new();
+    for c in children(p) {
+        match c.as_rule() {
+            Rule::side => side = Some(side_name(c)),
+            Rule::castling_option => {
+                let csp = span(&c);
+                let n: Vec<Name> = children(c).map(name).collect();
+                if let [king, king_from, king_to, rook, rook_from, rook_to] = n.as_slice() {
+                    options.push(CastlingOption {
+                        king: king.clone(),
+                        king_from: king_from.clone(),
+                        king_to: king_to.clone(),
+                        rook: rook.clone(),
+                        rook_from: rook_from.clone(),
+                        rook_to: rook_to.clone(),
+                        span: csp,
+                    });
+                }
+            }
+            _ => bad.push(bad_line(c)),
+        }
+    }
+    Item::Castling(CastlingBlock {
+        side,
+        keyword,
+        options,
+        bad,
         span: sp,
     })
 }

@@ -46,6 +46,7 @@ fn split(v: &Variant, t: &MoveTables, key: &str, side: Side, from: &str) -> Spli
             (None, Mode::MOVE_ONLY) => &mut s.move_only,
             (None, Mode::CAPTURE_ONLY) => &mut s.capture_only,
             (None, m) => panic!("entry with mode {m:?}"),
+            (Some(other), _) => panic!("Glinski has no {other:?} entries"),
         };
         target.extend(names(v, t.path(e).iter().copied()));
     }
@@ -96,6 +97,7 @@ fn position(v: &Variant, to_move: Side, pieces: &[(Side, &str, &str)]) -> Positi
         squares,
         to_move,
         en_passant: None,
+        castling_rights: vec![false; v.castlings.len()],
     }
 }
 

@@ -7,6 +7,7 @@ mod cli;
 mod diagrams;
 mod fixtures;
 mod games;
+mod koval;
 mod mccooey;
 mod notation;
 mod perft;
