@@ -24,6 +24,8 @@ enum Command {
     Check(cli::check::Args),
     /// Print a variant's compiled move tables (text or JSON).
     Table(cli::table::Args),
+    /// Draw a piece's moves from a cell, or the start position, as ASCII.
+    Diagram(cli::diagram::Args),
     /// List the legal moves of the start position (after `--moves`).
     Moves(cli::moves::Args),
     /// Count the positions N plies ahead (perft), optionally per move.
@@ -36,6 +38,7 @@ fn main() -> ExitCode {
         Command::Check(args) => cli::check::run(&args),
         Command::Table(args) => cli::table::run(&args),
         Command::Moves(args) => cli::moves::run(&args),
+        Command::Diagram(args) => cli::diagram::run(&args),
         Command::Perft(args) => cli::perft::run(&args),
     };
     ExitCode::from(status as u8)

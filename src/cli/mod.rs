@@ -1,6 +1,7 @@
 //! One module per subcommand. Each returns an [`Status`]; only this layer prints.
 
 pub mod check;
+pub mod diagram;
 pub mod moves;
 pub mod perft;
 pub mod table;

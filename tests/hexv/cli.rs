@@ -265,3 +265,34 @@ fn perft_and_moves_after_moves() {
     let (code, _, _) = run(&["perft", "variants/glinski.hexv", "--depth", "99"]);
     assert_eq!(code, 2);
 }
+
+#[test]
+fn diagram_draws_like_the_rule_text() {
+    // Reviewed against seed 003's KING drawing: the same 12 cells around f6.
+    insta::assert_snapshot!(transcript(&[
+        "diagram",
+        "variants/glinski.hexv",
+        "--piece",
+        "K",
+        "--at",
+        "f6"
+    ]));
+    // Reviewed against seed 003's opening setup (which writes Black in upper case; hexv
+    // writes White in upper case, as FEN does).
+    insta::assert_snapshot!(transcript(&["diagram", "variants/glinski.hexv", "--setup"]));
+    let (code, _, stderr) = run(&[
+        "diagram",
+        "variants/glinski.hexv",
+        "--piece",
+        "K",
+        "--at",
+        "ff6",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("no cell `ff6` on the board (did you mean `f6`?)"),
+        "{stderr}"
+    );
+    let (code, _, _) = run(&["diagram", "variants/glinski.hexv", "--piece", "K"]);
+    assert_eq!(code, 2, "--piece needs --at");
+}

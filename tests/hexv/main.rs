@@ -2,6 +2,7 @@
 
 mod support;
 
+mod ascii;
 mod boards;
 mod cli;
 mod diagrams;

@@ -1,0 +1,116 @@
+//! `hexv diagram FILE (--piece S --at CELL | --setup) [--side white|black] [--blockers C,...]
+//! [-o PATH]`: an ASCII movement diagram in the style of the rule texts.
+
+use std::path::PathBuf;
+
+use clap::ValueEnum;
+use hexv::check::suggest::did_you_mean;
+use hexv::geometry::board::CellId;
+use hexv::render::{ascii, diagram};
+use hexv::variant::{Side, Variant};
+
+use super::{load_checked, Status};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Variant file (.hexv).
+    file: PathBuf,
+    /// The piece to show (symbol or name).
+    #[arg(long, required_unless_present = "setup", requires = "at")]
+    piece: Option<String>,
+    /// The cell the piece stands on.
+    #[arg(long)]
+    at: Option<String>,
+    /// Whose piece (moves are relative to the mover).
+    #[arg(long, value_enum, default_value_t = SideArg::White)]
+    side: SideArg,
+    /// Cells occupied by other pieces, comma separated: rays stop there.
+    #[arg(long, value_delimiter = ',')]
+    blockers: Vec<String>,
+    /// Draw the start position instead (White upper case, Black lower case).
+    #[arg(long, conflicts_with = "piece")]
+    setup: bool,
+    /// Write the diagram to this file instead of stdout.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SideArg {
+    White,
+    Black,
+}
+
+fn cell(v: &Variant, name: &str) -> Result<CellId, Status> {
+    v.board.find(name).ok_or_else(|| {
+        let hint =
+            did_you_mean(name, v.board.names().iter().map(String::as_str)).unwrap_or_default();
+        eprintln!(
+            "error: no cell `{name}` on the board{}",
+            if hint.is_empty() {
+                String::new()
+            } else {
+                format!(" ({hint})")
+            }
+        );
+        Status::UsageOrIo
+    })
+}
+
+pub fn run(args: &Args) -> Status {
+    let checked = match load_checked(&args.file) {
+        Ok(c) => c,
+        Err(s) => return s,
+    };
+    let (Some(v), Some(t)) = (&checked.variant, &checked.tables) else {
+        return Status::InputErrors;
+    };
+    let labels = if args.setup {
+        diagram::setup_labels(v)
+    } else {
+        let (Some(key), Some(at)) = (&args.piece, &args.at) else {
+            eprintln!("error: give --piece and --at, or --setup");
+            return Status::UsageOrIo;
+        };
+        let Some(piece) = v.find_piece(key) else {
+            eprintln!("error: no piece `{key}` in this variant");
+            return Status::UsageOrIo;
+        };
+        let at = match cell(v, at) {
+            Ok(c) => c,
+            Err(s) => return s,
+        };
+        let mut blockers = Vec::new();
+        for b in &args.blockers {
+            match cell(v, b) {
+                Ok(c) => blockers.push(c),
+                Err(s) => return s,
+            }
+        }
+        let side = match args.side {
+            SideArg::White => Side::White,
+            SideArg::Black => Side::Black,
+        };
+        diagram::piece_labels(v, t, piece, side, at, &blockers)
+    };
+    let text = match ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default()) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Status::UsageOrIo;
+        }
+    };
+    match &args.output {
+        Some(path) => match std::fs::write(path, text) {
+            Ok(()) => Status::Ok,
+            Err(e) => {
+                eprintln!("error: cannot write `{}`: {e}", path.display());
+                Status::UsageOrIo
+            }
+        },
+        None => {
+            print!("{text}");
+            Status::Ok
+        }
+    }
+}

@@ -1,0 +1,120 @@
+//! ASCII diagrams of flat hex boards in the style of the published rule texts (Glinski's and
+//! McCooey's pages): every cell a `/ X \` slot four columns wide, files stacked two text lines
+//! per cell, neighbouring files offset by one line.
+//!
+//! ```text
+//!      ___
+//!  ___/ * \___
+//! / * \___/ * \
+//! \___/ K \___/
+//! / * \___/ * \
+//! \___/ * \___/
+//!     \___/
+//! ```
+//!
+//! [`read`] turns such a drawing back into labelled cells, so tests can compare a rendered
+//! diagram (or a published one) with the tables cell by cell.
+
+use crate::geometry::board::{Board, CellId};
+use crate::geometry::{Coord, Orientation};
+
+/// Why a board cannot be drawn in this style yet.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AsciiError {
+    #[error("ASCII diagrams are drawn for flat hex boards; this board's cells are {0}")]
+    Orientation(&'static str),
+}
+
+/// Draws the board with a three-character label per cell (`"   "` for an empty cell).
+pub fn render(board: &Board, label: &dyn Fn(CellId) -> String) -> Result<String, AsciiError> {
+    if board.orientation != Orientation::Flat {
+        return Err(AsciiError::Orientation(board.orientation.name()));
+    }
+    let o = board.orientation;
+    let cells: Vec<(CellId, Coord)> = board.cells().map(|c| (c, board.coord(c))).collect();
+    let min_a = cells.iter().map(|(_, c)| c.a).min().unwrap_or(0);
+    let max_a = cells.iter().map(|(_, c)| c.a).max().unwrap_or(0);
+    let max_y = cells
+        .iter()
+        .map(|(_, c)| o.doubled_height(*c))
+        .max()
+        .unwrap_or(0);
+    let min_y = cells
+        .iter()
+        .map(|(_, c)| o.doubled_height(*c))
+        .min()
+        .unwrap_or(0);
+    let width = (4 * (max_a - min_a) + 6) as usize;
+    let height = (max_y - min_y + 3) as usize;
+    let mut grid = vec![vec![' '; width]; height];
+    let mut put = |row: usize, col: usize, text: &str| {
+        for (i, ch) in text.chars().enumerate() {
+            let cell = &mut grid[row][col + i];
+            if ch != ' ' || *cell == ' ' {
+                *cell = ch;
+            }
+        }
+    };
+    for (id, c) in &cells {
+        // The label line of a cell; its top edge is one line up, its bottom edge one down.
+        let row = (max_y - o.doubled_height(*c) + 1) as usize;
+        let col = (4 * (c.a - min_a)) as usize;
+        let text: String = format!("{:^3}", label(*id)).chars().take(3).collect();
+        put(row - 1, col + 1, "___");
+        put(row, col, &format!("/{text}\\"));
+        put(row + 1, col, "\\___/");
+    }
+    let mut out = String::new();
+    for line in grid {
+        let line: String = line.into_iter().collect();
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// The labelled cells of a drawing in this style: every `/ X \` slot with a non-blank label,
+/// placed on the board by lining the drawing's leftmost file and lowest cell up with the
+/// board's. Slots that fall off the board are ignored.
+pub fn read(board: &Board, drawing: &str) -> Vec<(CellId, String)> {
+    let lines: Vec<Vec<char>> = drawing.lines().map(|l| l.chars().collect()).collect();
+    let at = |r: usize, c: usize| lines.get(r).and_then(|l| l.get(c)).copied().unwrap_or(' ');
+    // A slot: `/` and `\` four columns apart with `\___/` below.
+    let mut slots = Vec::new();
+    for (r, line) in lines.iter().enumerate() {
+        for c in 0..line.len() {
+            let below: String = (0..5).map(|i| at(r + 1, c + i)).collect();
+            if at(r, c) == '/' && at(r, c + 4) == '\\' && below == "\\___/" {
+                let label: String = (1..4).map(|i| at(r, c + i)).collect();
+                slots.push((r as i32, c as i32, label.trim().to_string()));
+            }
+        }
+    }
+    let o = board.orientation;
+    let coords: Vec<Coord> = board.cells().map(|c| board.coord(c)).collect();
+    let (Some(min_a), Some(min_y)) = (
+        coords.iter().map(|c| c.a).min(),
+        coords.iter().map(|c| o.doubled_height(*c)).min(),
+    ) else {
+        return Vec::new();
+    };
+    let (Some(min_col), Some(max_row)) = (
+        slots.iter().map(|s| s.1).min(),
+        slots.iter().map(|s| s.0).max(),
+    ) else {
+        return Vec::new();
+    };
+    slots
+        .into_iter()
+        .filter(|(_, _, label)| !label.is_empty())
+        .filter_map(|(r, c, label)| {
+            let a = min_a + (c - min_col) / 4;
+            let y = min_y + (max_row - r);
+            let twice_b = y - a;
+            (twice_b % 2 == 0)
+                .then(|| board.at(Coord::new(a, twice_b / 2)))
+                .flatten()
+                .map(|id| (id, label))
+        })
+        .collect()
+}

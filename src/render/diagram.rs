@@ -1,0 +1,116 @@
+//! What a movement diagram shows: the piece's destinations from one cell, drawn from the
+//! compiled tables, so a wrong table shows as a wrong picture.
+
+use std::collections::BTreeMap;
+
+use crate::compile::MoveTables;
+use crate::geometry::board::CellId;
+use crate::variant::{PieceId, Side, Variant};
+
+/// How a destination is marked, as in the rule texts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Mark {
+    /// Moves there and captures there: `*`.
+    Both,
+    /// Moves there only: `o`.
+    MoveOnly,
+    /// Captures there only: `x`.
+    CaptureOnly,
+    /// Only under a condition (a multi-step, a castling): `+`.
+    Conditional,
+}
+
+impl Mark {
+    pub fn symbol(self) -> char {
+        match self {
+            Mark::Both => '*',
+            Mark::MoveOnly => 'o',
+            Mark::CaptureOnly => 'x',
+            Mark::Conditional => '+',
+        }
+    }
+}
+
+/// The marks of `piece` (of `side`) standing on `at`, with pieces on `blockers`: each ray stops
+/// at its first blocker (which it may capture).
+pub fn marks(
+    tables: &MoveTables,
+    piece: PieceId,
+    side: Side,
+    at: CellId,
+    blockers: &[CellId],
+) -> BTreeMap<CellId, Mark> {
+    let mut modes: BTreeMap<CellId, (bool, bool, bool)> = BTreeMap::new();
+    for e in tables.entries(piece, side, at) {
+        for &c in tables.path(e) {
+            if blockers.contains(&c) {
+                // An occupied cell: only a capture can land there.
+                if e.mode.captures && e.when.is_none() {
+                    modes.entry(c).or_default().1 = true;
+                }
+                break;
+            }
+            let m = modes.entry(c).or_default();
+            if e.when.is_some() {
+                m.2 = true;
+            } else {
+                m.0 |= e.mode.moves;
+                m.1 |= e.mode.captures;
+            }
+        }
+    }
+    modes
+        .into_iter()
+        .map(|(c, (moves, captures, conditional))| {
+            let mark = match (moves, captures) {
+                (true, true) => Mark::Both,
+                (true, false) => Mark::MoveOnly,
+                (false, true) => Mark::CaptureOnly,
+                (false, false) if conditional => Mark::Conditional,
+                (false, false) => Mark::Both,
+            };
+            (c, mark)
+        })
+        .collect()
+}
+
+/// The label of every cell in a piece diagram: the piece's symbol on its cell, marks on
+/// destinations, `#` on blockers (`#x` where the piece can capture the blocker).
+pub fn piece_labels(
+    variant: &Variant,
+    tables: &MoveTables,
+    piece: PieceId,
+    side: Side,
+    at: CellId,
+    blockers: &[CellId],
+) -> BTreeMap<CellId, String> {
+    let mut labels: BTreeMap<CellId, String> = marks(tables, piece, side, at, blockers)
+        .into_iter()
+        .map(|(c, m)| (c, m.symbol().to_string()))
+        .collect();
+    for &b in blockers {
+        let mark = labels.get(&b).cloned().unwrap_or_default();
+        labels.insert(b, format!("#{mark}"));
+    }
+    labels.insert(at, variant.piece(piece).symbol.clone());
+    labels
+}
+
+/// The labels of the start position: White's symbols in upper case, Black's in lower case.
+pub fn setup_labels(variant: &Variant) -> BTreeMap<CellId, String> {
+    let mut labels = BTreeMap::new();
+    for side in Side::BOTH {
+        for &(p, c) in &variant.setup[side] {
+            let s = &variant.piece(p).symbol;
+            labels.insert(
+                c,
+                if side == Side::White {
+                    s.to_uppercase()
+                } else {
+                    s.to_lowercase()
+                },
+            );
+        }
+    }
+    labels
+}

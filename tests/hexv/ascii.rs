@@ -1,0 +1,136 @@
+//! ASCII diagrams: rendered from the tables, read back cell by cell, and compared with the
+//! cells of the seed rule text's drawings (Glinski, seed 003; cells derived in diagrams.rs).
+
+use std::collections::BTreeSet;
+
+use hexv::render::{ascii, diagram};
+use hexv::variant::Side;
+
+use crate::support::{cell, load, names, piece, set};
+
+/// Renders `key` on `from` and reads the drawing back: (cell, label) pairs.
+fn drawn(
+    path: &str,
+    key: &str,
+    side: Side,
+    from: &str,
+    blockers: &[&str],
+) -> Vec<(String, String)> {
+    let (v, t) = load(path);
+    let blockers: Vec<_> = blockers.iter().map(|b| cell(&v, b)).collect();
+    let labels = diagram::piece_labels(&v, &t, piece(&v, key), side, cell(&v, from), &blockers);
+    let text = ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default())
+        .expect("flat board");
+    ascii::read(&v.board, &text)
+        .into_iter()
+        .map(|(c, l)| (v.board.name(c).to_string(), l))
+        .collect()
+}
+
+fn with_label(cells: &[(String, String)], label: &str) -> BTreeSet<String> {
+    cells
+        .iter()
+        .filter(|(_, l)| l == label)
+        .map(|(c, _)| c.clone())
+        .collect()
+}
+
+const GLINSKI: &str = "variants/glinski.hexv";
+
+#[test]
+fn every_cell_comes_back_where_it_was_drawn() {
+    let (v, _) = load(GLINSKI);
+    let text = ascii::render(&v.board, &|c| v.board.name(c).to_string()).unwrap();
+    let read = ascii::read(&v.board, &text);
+    assert_eq!(read.len(), 91);
+    for (c, label) in read {
+        assert_eq!(v.board.name(c), label);
+    }
+    // The drawing has the seed's outline: 11 files, f1 at the bottom, f11 at the top.
+    assert_eq!(text.lines().count(), 23);
+    assert!(text.lines().next().unwrap().trim() == "___");
+    assert!(text.lines().last().unwrap().trim() == "\\___/");
+}
+
+#[test]
+fn seed_movement_diagrams_cell_for_cell() {
+    // The seed's drawings mark every destination with `*`; hexv marks move-and-capture `*`.
+    let cases = [
+        ("K", "d5 e4 e5 e6 e7 f5 f7 g4 g5 g6 g7 h5"),
+        ("R", "a1 a6 b2 b6 c3 c6 d4 d6 e5 e6 f1 f2 f3 f4 f5 f7 f8 f9 f10 f11 g5 g6 h4 h6 i3 i6 k2 k6 l1 l6"),
+        ("B", "b4 d2 d5 d8 e4 e7 g4 g7 h2 h5 h8 k4"),
+        ("N", "c4 c5 d3 d7 e3 e8 g3 g8 h3 h7 i4 i5"),
+    ];
+    for (key, expected) in cases {
+        let cells = drawn(GLINSKI, key, Side::White, "f6", &[]);
+        assert_eq!(with_label(&cells, "*"), set(expected), "{key}");
+        assert_eq!(with_label(&cells, key), set("f6"));
+        assert_eq!(
+            cells.len(),
+            set(expected).len() + 1,
+            "{key}: nothing else is marked"
+        );
+    }
+    let queen = drawn(GLINSKI, "Q", Side::White, "f6", &[]);
+    assert_eq!(with_label(&queen, "*").len(), 42);
+}
+
+#[test]
+fn seed_pawn_diagram_moves_and_captures() {
+    // Seed: `*` (move) on f7, `x` (capture) on e6 and g6. hexv writes move-only as `o`.
+    let cells = drawn(GLINSKI, "P", Side::White, "f6", &[]);
+    assert_eq!(with_label(&cells, "o"), set("f7"));
+    assert_eq!(with_label(&cells, "x"), set("e6 g6"));
+    assert_eq!(cells.len(), 4);
+    // From a start cell the double step is marked as conditional.
+    let cells = drawn(GLINSKI, "P", Side::White, "e4", &[]);
+    assert_eq!(with_label(&cells, "o"), set("e5"));
+    assert_eq!(with_label(&cells, "+"), set("e6"));
+}
+
+#[test]
+fn blockers_stop_rays() {
+    let cells = drawn(GLINSKI, "R", Side::White, "f6", &["f8", "d6"]);
+    // Up the f-file the rook reaches f7 and captures on f8; beyond, nothing.
+    assert!(with_label(&cells, "*").contains("f7"));
+    assert_eq!(with_label(&cells, "#x"), set("d6 f8"));
+    for beyond in ["f9", "f10", "f11", "c6", "b6", "a6"] {
+        assert!(
+            !cells.iter().any(|(c, _)| c == beyond),
+            "{beyond} is beyond a blocker"
+        );
+    }
+    // A pawn's push cannot land on a blocker, so the blocker carries no mark.
+    let cells = drawn(GLINSKI, "P", Side::White, "e4", &["e6"]);
+    assert_eq!(with_label(&cells, "#"), set("e6"));
+}
+
+#[test]
+fn setup_drawing_reads_back_as_the_setup() {
+    let (v, _) = load(GLINSKI);
+    let labels = diagram::setup_labels(&v);
+    let text = ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default()).unwrap();
+    let read = ascii::read(&v.board, &text);
+    assert_eq!(read.len(), 36);
+    let white_king = with_label(
+        &read
+            .iter()
+            .map(|(c, l)| (v.board.name(*c).to_string(), l.clone()))
+            .collect::<Vec<_>>(),
+        "K",
+    );
+    assert_eq!(white_king, set("g1"));
+    let black_bishops: BTreeSet<String> =
+        names(&v, read.iter().filter(|(_, l)| l == "b").map(|(c, _)| *c));
+    assert_eq!(black_bishops, set("f9 f10 f11"));
+}
+
+#[test]
+fn pointy_boards_are_refused_for_now() {
+    let (v, _) = load("variants/mccooey.hexv");
+    assert!(ascii::render(&v.board, &|_| String::new()).is_ok());
+    let text = "variant \"p\"\nboard {\n cells pointy\n shape hexagon 2\n names shogi a b c\n}\nsymmetry rotate\npiece King K {\n royal\n step all\n}\nsetup {\n K 2c\n}\n";
+    let checked = crate::support::check_text("p.hexv", text);
+    let v = checked.variant.expect("clean");
+    assert!(ascii::render(&v.board, &|_| String::new()).is_err());
+}
