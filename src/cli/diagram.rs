@@ -93,13 +93,7 @@ pub fn run(args: &Args) -> Status {
         };
         diagram::piece_labels(v, t, piece, side, at, &blockers)
     };
-    let text = match ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default()) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Status::UsageOrIo;
-        }
-    };
+    let text = ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default());
     match &args.output {
         Some(path) => match std::fs::write(path, text) {
             Ok(()) => Status::Ok,

@@ -12,26 +12,34 @@
 //!     \___/
 //! ```
 //!
+//! Pointy boards are drawn turned 30 degrees clockwise, as the Dagger Chess text draws its
+//! board: every cell then lies flat, and straight ahead (12 o'clock) points to 1 o'clock on
+//! the page.
+//!
 //! [`read`] turns such a drawing back into labelled cells, so tests can compare a rendered
 //! diagram (or a published one) with the tables cell by cell.
 
 use crate::geometry::board::{Board, CellId};
-use crate::geometry::{Coord, Orientation};
+use crate::geometry::{rotate60, Coord, Orientation};
 
-/// Why a board cannot be drawn in this style yet.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum AsciiError {
-    #[error("ASCII diagrams are drawn for flat hex boards; this board's cells are {0}")]
-    Orientation(&'static str),
+/// Where a cell sits in the flat drawing: flat boards as they are, pointy boards turned
+/// 30 degrees clockwise (pointy hour h is drawn at flat hour h + 1, a turn of two unit
+/// vectors, which is [`rotate60`] on axial coordinates).
+fn on_page(o: Orientation, c: Coord) -> Coord {
+    match o {
+        Orientation::Flat => c,
+        Orientation::Pointy => rotate60(c),
+    }
 }
 
 /// Draws the board with a three-character label per cell (`"   "` for an empty cell).
-pub fn render(board: &Board, label: &dyn Fn(CellId) -> String) -> Result<String, AsciiError> {
-    if board.orientation != Orientation::Flat {
-        return Err(AsciiError::Orientation(board.orientation.name()));
-    }
-    let o = board.orientation;
-    let cells: Vec<(CellId, Coord)> = board.cells().map(|c| (c, board.coord(c))).collect();
+pub fn render(board: &Board, label: &dyn Fn(CellId) -> String) -> String {
+    let page = board.orientation;
+    let o = Orientation::Flat;
+    let cells: Vec<(CellId, Coord)> = board
+        .cells()
+        .map(|c| (c, on_page(page, board.coord(c))))
+        .collect();
     let min_a = cells.iter().map(|(_, c)| c.a).min().unwrap_or(0);
     let max_a = cells.iter().map(|(_, c)| c.a).max().unwrap_or(0);
     let max_y = cells
@@ -70,7 +78,7 @@ pub fn render(board: &Board, label: &dyn Fn(CellId) -> String) -> Result<String,
         out.push_str(line.trim_end());
         out.push('\n');
     }
-    Ok(out)
+    out
 }
 
 /// The labelled cells of a drawing in this style: every `/ X \` slot with a non-blank label,
@@ -90,8 +98,12 @@ pub fn read(board: &Board, drawing: &str) -> Vec<(CellId, String)> {
             }
         }
     }
-    let o = board.orientation;
-    let coords: Vec<Coord> = board.cells().map(|c| board.coord(c)).collect();
+    let o = Orientation::Flat;
+    let placed: std::collections::HashMap<Coord, CellId> = board
+        .cells()
+        .map(|c| (on_page(board.orientation, board.coord(c)), c))
+        .collect();
+    let coords: Vec<Coord> = placed.keys().copied().collect();
     let (Some(min_a), Some(min_y)) = (
         coords.iter().map(|c| c.a).min(),
         coords.iter().map(|c| o.doubled_height(*c)).min(),
@@ -112,7 +124,7 @@ pub fn read(board: &Board, drawing: &str) -> Vec<(CellId, String)> {
             let y = min_y + (max_row - r);
             let twice_b = y - a;
             (twice_b % 2 == 0)
-                .then(|| board.at(Coord::new(a, twice_b / 2)))
+                .then(|| placed.get(&Coord::new(a, twice_b / 2)).copied())
                 .flatten()
                 .map(|id| (id, label))
         })

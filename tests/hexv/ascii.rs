@@ -19,8 +19,7 @@ fn drawn(
     let (v, t) = load(path);
     let blockers: Vec<_> = blockers.iter().map(|b| cell(&v, b)).collect();
     let labels = diagram::piece_labels(&v, &t, piece(&v, key), side, cell(&v, from), &blockers);
-    let text = ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default())
-        .expect("flat board");
+    let text = ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default());
     ascii::read(&v.board, &text)
         .into_iter()
         .map(|(c, l)| (v.board.name(c).to_string(), l))
@@ -40,7 +39,7 @@ const GLINSKI: &str = "variants/glinski.hexv";
 #[test]
 fn every_cell_comes_back_where_it_was_drawn() {
     let (v, _) = load(GLINSKI);
-    let text = ascii::render(&v.board, &|c| v.board.name(c).to_string()).unwrap();
+    let text = ascii::render(&v.board, &|c| v.board.name(c).to_string());
     let read = ascii::read(&v.board, &text);
     assert_eq!(read.len(), 91);
     for (c, label) in read {
@@ -109,7 +108,7 @@ fn blockers_stop_rays() {
 fn setup_drawing_reads_back_as_the_setup() {
     let (v, _) = load(GLINSKI);
     let labels = diagram::setup_labels(&v);
-    let text = ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default()).unwrap();
+    let text = ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default());
     let read = ascii::read(&v.board, &text);
     assert_eq!(read.len(), 36);
     let white_king = with_label(
@@ -125,12 +124,35 @@ fn setup_drawing_reads_back_as_the_setup() {
     assert_eq!(black_bishops, set("f9 f10 f11"));
 }
 
+/// Dagger's board (shared/design/variants.md), drawn as the Dagger text draws it: turned 30
+/// degrees, a1 at the bottom left, b1 straight above it, b2 up to its right, n1 at the top
+/// right.
 #[test]
-fn pointy_boards_are_refused_for_now() {
-    let (v, _) = load("variants/mccooey.hexv");
-    assert!(ascii::render(&v.board, &|_| String::new()).is_ok());
-    let text = "variant \"p\"\nboard {\n cells pointy\n shape hexagon 2\n names shogi a b c\n}\nsymmetry rotate\npiece King K {\n royal\n step all\n}\nsetup {\n K 2c\n}\n";
-    let checked = crate::support::check_text("p.hexv", text);
+fn pointy_boards_are_drawn_turned_like_the_dagger_text() {
+    let text = "variant \"d\"\nboard {\n cells pointy\n shape ranks 1 2 3 4 3 4 5 4 3 4 3 2 1\n names ranks a b c d e f g h j k l m n\n}\nsymmetry rotate\npiece King K {\n royal\n step all\n}\nsetup {\n K a1\n}\n";
+    let checked = crate::support::check_text("dagger-board.hexv", text);
     let v = checked.variant.expect("clean");
-    assert!(ascii::render(&v.board, &|_| String::new()).is_err());
+    let drawing = ascii::render(&v.board, &|c| v.board.name(c).to_string());
+    let read = ascii::read(&v.board, &drawing);
+    assert_eq!(read.len(), 39);
+    assert!(read.iter().all(|(c, l)| v.board.name(*c) == l));
+    // Where each label's slot starts on the page: (line, column).
+    let slot = |name: &str| {
+        drawing
+            .lines()
+            .enumerate()
+            .find_map(|(r, l)| l.find(&format!("/{name:^3}\\")).map(|c| (r, c)))
+            .unwrap_or_else(|| panic!("{name} not drawn"))
+    };
+    let (a1, b1, b2, n1) = (slot("a1"), slot("b1"), slot("b2"), slot("n1"));
+    assert_eq!(a1.1, 0, "a1 is in the leftmost column");
+    assert_eq!(a1.0, drawing.lines().count() - 2, "a1 is the lowest cell");
+    assert_eq!((b1.0 + 2, b1.1), a1, "b1 is straight above a1");
+    assert_eq!((b2.0 + 1, b2.1 - 4), a1, "b2 is up and to the right of a1");
+    assert_eq!(n1.0, 1, "n1 is the highest cell");
+    assert_eq!(
+        n1.1,
+        drawing.lines().map(|l| l.trim_end().len()).max().unwrap() - 5,
+        "n1 is rightmost"
+    );
 }
