@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 use hexv::check::suggest::did_you_mean;
 use hexv::geometry::board::CellId;
-use hexv::render::{ascii, diagram};
+use hexv::render::{ascii, diagram, svg};
 use hexv::variant::{Side, Variant};
 
 use super::{load_checked, Status};
@@ -30,9 +30,18 @@ pub struct Args {
     /// Draw the start position instead (White upper case, Black lower case).
     #[arg(long, conflicts_with = "piece")]
     setup: bool,
+    /// `ascii` in the style of the rule texts, or an `svg` picture.
+    #[arg(long, value_enum, default_value_t = Format::Ascii)]
+    format: Format,
     /// Write the diagram to this file instead of stdout.
     #[arg(short, long)]
     output: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Ascii,
+    Svg,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -65,8 +74,17 @@ pub fn run(args: &Args) -> Status {
     let (Some(v), Some(t)) = (&checked.variant, &checked.tables) else {
         return Status::InputErrors;
     };
-    let labels = if args.setup {
-        diagram::setup_labels(v)
+    let name = if v.meta.name.is_empty() {
+        "variant"
+    } else {
+        v.meta.name.as_str()
+    };
+    let (labels, drawing, title) = if args.setup {
+        (
+            diagram::setup_labels(v),
+            diagram::setup_drawing(v),
+            format!("{name}: start position"),
+        )
     } else {
         let (Some(key), Some(at)) = (&args.piece, &args.at) else {
             eprintln!("error: give --piece and --at, or --setup");
@@ -91,9 +109,17 @@ pub fn run(args: &Args) -> Status {
             SideArg::White => Side::White,
             SideArg::Black => Side::Black,
         };
-        diagram::piece_labels(v, t, piece, side, at, &blockers)
+        let title = format!("{name}: {} on {}", v.piece(piece).name, v.board.name(at));
+        (
+            diagram::piece_labels(v, t, piece, side, at, &blockers),
+            diagram::piece_drawing(v, t, piece, side, at, &blockers),
+            title,
+        )
     };
-    let text = ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default());
+    let text = match args.format {
+        Format::Ascii => ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default()),
+        Format::Svg => svg::render(&v.board, &title, &drawing),
+    };
     match &args.output {
         Some(path) => match std::fs::write(path, text) {
             Ok(()) => Status::Ok,

@@ -114,3 +114,39 @@ pub fn setup_labels(variant: &Variant) -> BTreeMap<CellId, String> {
     }
     labels
 }
+
+/// The same diagram as drawing instructions for [`super::svg`].
+pub fn piece_drawing(
+    variant: &Variant,
+    tables: &MoveTables,
+    piece: PieceId,
+    side: Side,
+    at: CellId,
+    blockers: &[CellId],
+) -> BTreeMap<CellId, super::svg::CellDrawing> {
+    let mut cells: BTreeMap<CellId, super::svg::CellDrawing> = BTreeMap::new();
+    for (c, m) in marks(tables, piece, side, at, blockers) {
+        cells.entry(c).or_default().mark = Some(m);
+    }
+    for &b in blockers {
+        cells.entry(b).or_default().blocker = true;
+    }
+    cells.entry(at).or_default().piece = Some(variant.piece(piece).symbol.clone());
+    cells
+}
+
+/// The start position as drawing instructions for [`super::svg`].
+pub fn setup_drawing(variant: &Variant) -> BTreeMap<CellId, super::svg::CellDrawing> {
+    setup_labels(variant)
+        .into_iter()
+        .map(|(c, s)| {
+            (
+                c,
+                super::svg::CellDrawing {
+                    piece: Some(s),
+                    ..Default::default()
+                },
+            )
+        })
+        .collect()
+}

@@ -3,4 +3,5 @@
 
 pub mod ascii;
 pub mod diagram;
+pub mod svg;
 pub mod tables;

@@ -13,4 +13,5 @@ mod mccooey;
 mod notation;
 mod perft;
 mod robustness;
+mod svg;
 mod tables;

@@ -1,0 +1,243 @@
+//! SVG diagrams: the board in its colours (three shades for hex cells), cell names, the piece,
+//! and its destinations marked by shape as well as colour so they read in grey print:
+//! a filled disc (move and capture), a ring (move only), a cross (capture only), a diamond
+//! (conditional: multi-step, castling), a square outline (a blocker).
+//! Numbers are printed with two decimals, so the output is byte-for-byte stable.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+use super::diagram::Mark;
+use crate::geometry::board::{Board, CellId};
+use crate::geometry::Orientation;
+
+/// Circumradius of a cell, in SVG units.
+const R: f64 = 24.0;
+const SHADES: [&str; 3] = ["#f2e6cf", "#d9b98c", "#a8825a"];
+const INK: &str = "#1f1f1f";
+
+/// What to draw on one cell.
+#[derive(Clone, Debug, Default)]
+pub struct CellDrawing {
+    /// A piece symbol; upper case bold for White, lower case for Black.
+    pub piece: Option<String>,
+    pub mark: Option<Mark>,
+    pub blocker: bool,
+}
+
+fn centre(o: Orientation, board: &Board, c: CellId) -> (f64, f64) {
+    let p = board.coord(c);
+    let (a, b) = (p.a as f64, p.b as f64);
+    let s3 = 3f64.sqrt();
+    match o {
+        Orientation::Flat => (1.5 * R * a, -s3 * R * (b + a / 2.0)),
+        Orientation::Pointy => (s3 * R * (a + b / 2.0), -1.5 * R * b),
+    }
+}
+
+fn corners(o: Orientation, (x, y): (f64, f64)) -> String {
+    let start = match o {
+        Orientation::Flat => 0.0,
+        Orientation::Pointy => 30.0,
+    };
+    (0..6)
+        .map(|k| {
+            let t = (start + 60.0 * k as f64).to_radians();
+            format!("{:.2},{:.2}", x + R * t.cos(), y + R * t.sin())
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// Draws the board with a title and, when marks are shown, a legend.
+pub fn render(board: &Board, title: &str, cells: &BTreeMap<CellId, CellDrawing>) -> String {
+    let o = board.orientation;
+    let centres: Vec<(CellId, (f64, f64))> =
+        board.cells().map(|c| (c, centre(o, board, c))).collect();
+    let mut min_x = centres
+        .iter()
+        .map(|(_, p)| p.0)
+        .fold(f64::INFINITY, f64::min)
+        - R
+        - 8.0;
+    let mut max_x = centres
+        .iter()
+        .map(|(_, p)| p.0)
+        .fold(f64::NEG_INFINITY, f64::max)
+        + R
+        + 8.0;
+    // Wide enough for the title and the legend (about 8.5 units a character at this size).
+    let wanted = (8.5 * title.chars().count() as f64 + 24.0).max(420.0);
+    if max_x - min_x < wanted {
+        let grow = (wanted - (max_x - min_x)) / 2.0;
+        min_x -= grow;
+        max_x += grow;
+    }
+    let min_y = centres
+        .iter()
+        .map(|(_, p)| p.1)
+        .fold(f64::INFINITY, f64::min)
+        - R
+        - 40.0;
+    let max_y = centres
+        .iter()
+        .map(|(_, p)| p.1)
+        .fold(f64::NEG_INFINITY, f64::max)
+        + R
+        + 56.0;
+    let (w, h) = (max_x - min_x, max_y - min_y);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="{min_x:.2} {min_y:.2} {w:.2} {h:.2}" width="{w:.0}" height="{h:.0}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(out, "<title>{}</title>", escape(title));
+    let _ = writeln!(
+        out,
+        r#"<rect x="{min_x:.2}" y="{min_y:.2}" width="{w:.2}" height="{h:.2}" fill="white"/>"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<text x="{:.2}" y="{:.2}" font-size="16" font-weight="bold" text-anchor="middle" fill="{INK}">{}</text>"#,
+        min_x + w / 2.0,
+        min_y + 22.0,
+        escape(title)
+    );
+    for (c, p) in &centres {
+        let shade = SHADES[board.colour(*c) as usize % SHADES.len()];
+        let _ = writeln!(
+            out,
+            r#"<polygon class="cell" data-cell="{}" points="{}" fill="{shade}" stroke="{INK}" stroke-width="1"/>"#,
+            escape(board.name(*c)),
+            corners(o, *p)
+        );
+        let _ = writeln!(
+            out,
+            r#"<text x="{:.2}" y="{:.2}" font-size="7" text-anchor="middle" fill="{INK}">{}</text>"#,
+            p.0,
+            p.1 + R * 0.72,
+            escape(board.name(*c))
+        );
+    }
+    let mut used = Vec::new();
+    for (c, d) in cells {
+        let Some(&(_, p)) = centres.iter().find(|(id, _)| id == c) else {
+            continue;
+        };
+        if d.blocker {
+            let _ = writeln!(
+                out,
+                r#"<rect class="blocker" x="{:.2}" y="{:.2}" width="{:.2}" height="{:.2}" fill="none" stroke="{INK}" stroke-width="2"/>"#,
+                p.0 - 11.0,
+                p.1 - 11.0,
+                22.0,
+                22.0
+            );
+        }
+        if let Some(m) = d.mark {
+            if !used.contains(&m) {
+                used.push(m);
+            }
+            out.push_str(&mark_shape(m, p));
+        }
+        if let Some(s) = &d.piece {
+            let _ = writeln!(
+                out,
+                r#"<text class="piece" x="{:.2}" y="{:.2}" font-size="18" font-weight="bold" text-anchor="middle" fill="{INK}">{}</text>"#,
+                p.0,
+                p.1 + 6.0,
+                escape(s)
+            );
+        }
+    }
+    // Legend: every mark kind used, in a fixed order.
+    let mut x = min_x + 12.0;
+    let y = max_y - 20.0;
+    for m in [
+        Mark::Both,
+        Mark::MoveOnly,
+        Mark::CaptureOnly,
+        Mark::Conditional,
+    ] {
+        if !used.contains(&m) {
+            continue;
+        }
+        out.push_str(&mark_shape(m, (x + 8.0, y)));
+        let text = match m {
+            Mark::Both => "move or capture",
+            Mark::MoveOnly => "move only",
+            Mark::CaptureOnly => "capture only",
+            Mark::Conditional => "conditional",
+        };
+        let _ = writeln!(
+            out,
+            r#"<text x="{:.2}" y="{:.2}" font-size="11" fill="{INK}">{text}</text>"#,
+            x + 20.0,
+            y + 4.0
+        );
+        x += 20.0 + 7.0 * text.len() as f64 + 16.0;
+    }
+    if cells.values().any(|d| d.blocker) {
+        let _ = writeln!(
+            out,
+            r#"<rect x="{:.2}" y="{:.2}" width="16.00" height="16.00" fill="none" stroke="{INK}" stroke-width="2"/>"#,
+            x,
+            y - 8.0
+        );
+        let _ = writeln!(
+            out,
+            r#"<text x="{:.2}" y="{:.2}" font-size="11" fill="{INK}">blocker</text>"#,
+            x + 20.0,
+            y + 4.0
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+fn mark_shape(m: Mark, (x, y): (f64, f64)) -> String {
+    match m {
+        Mark::Both => {
+            format!(r#"<circle class="mark both" cx="{x:.2}" cy="{y:.2}" r="7" fill="{INK}"/>"#)
+                + "\n"
+        }
+        Mark::MoveOnly => {
+            format!(
+                r#"<circle class="mark move" cx="{x:.2}" cy="{y:.2}" r="7" fill="none" stroke="{INK}" stroke-width="2.5"/>"#
+            ) + "\n"
+        }
+        Mark::CaptureOnly => {
+            format!(
+                r#"<path class="mark capture" d="M{:.2},{:.2} L{:.2},{:.2} M{:.2},{:.2} L{:.2},{:.2}" stroke="{INK}" stroke-width="3"/>"#,
+                x - 7.0,
+                y - 7.0,
+                x + 7.0,
+                y + 7.0,
+                x - 7.0,
+                y + 7.0,
+                x + 7.0,
+                y - 7.0
+            ) + "\n"
+        }
+        Mark::Conditional => {
+            format!(
+                r#"<polygon class="mark conditional" points="{:.2},{:.2} {:.2},{:.2} {:.2},{:.2} {:.2},{:.2}" fill="none" stroke="{INK}" stroke-width="2.5"/>"#,
+                x,
+                y - 9.0,
+                x + 9.0,
+                y,
+                x,
+                y + 9.0,
+                x - 9.0,
+                y
+            ) + "\n"
+        }
+    }
+}

@@ -1,0 +1,97 @@
+//! SVG diagrams: valid XML, one polygon per cell in the board's colours, one mark per
+//! destination with a shape per kind, deterministic output.
+
+use hexv::render::{diagram, svg};
+use hexv::variant::Side;
+
+use crate::support::{cell, load, piece};
+
+fn piece_svg(path: &str, key: &str, from: &str, blockers: &[&str]) -> String {
+    let (v, t) = load(path);
+    let blockers: Vec<_> = blockers.iter().map(|b| cell(&v, b)).collect();
+    let drawing = diagram::piece_drawing(
+        &v,
+        &t,
+        piece(&v, key),
+        Side::White,
+        cell(&v, from),
+        &blockers,
+    );
+    svg::render(&v.board, "test", &drawing)
+}
+
+fn count_class(doc: &roxmltree::Document, class: &str) -> usize {
+    doc.descendants()
+        .filter(|n| {
+            n.attribute("class")
+                .is_some_and(|c| c.split(' ').any(|w| w == class))
+        })
+        .count()
+}
+
+#[test]
+fn glinski_knight_is_valid_svg_with_every_cell_and_mark() {
+    let text = piece_svg("variants/glinski.hexv", "N", "f6", &[]);
+    let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
+    assert_eq!(doc.root_element().tag_name().name(), "svg");
+    assert_eq!(count_class(&doc, "cell"), 91);
+    let names: std::collections::BTreeSet<&str> = doc
+        .descendants()
+        .filter_map(|n| n.attribute("data-cell"))
+        .collect();
+    assert_eq!(names.len(), 91);
+    // 12 knight destinations, all move-and-capture discs, plus one in the legend.
+    assert_eq!(count_class(&doc, "both"), 13);
+    assert_eq!(count_class(&doc, "piece"), 1);
+    // Three shades for the three colours.
+    let fills: std::collections::BTreeSet<&str> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("cell"))
+        .filter_map(|n| n.attribute("fill"))
+        .collect();
+    assert_eq!(fills.len(), 3);
+}
+
+#[test]
+fn mark_kinds_have_their_own_shapes() {
+    let text = piece_svg("variants/glinski.hexv", "P", "e4", &["e6"]);
+    let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
+    // e5 move only; d4 f5 capture only; e6 is a blocker the push cannot take.
+    assert_eq!(
+        count_class(&doc, "move"),
+        2,
+        "one ring on e5, one in the legend"
+    );
+    assert_eq!(
+        count_class(&doc, "capture"),
+        3,
+        "crosses on d4 and f5, one in the legend"
+    );
+    assert_eq!(count_class(&doc, "blocker"), 1);
+    let text = piece_svg("variants/glinski.hexv", "P", "e4", &[]);
+    let doc = roxmltree::Document::parse(&text).unwrap();
+    assert_eq!(
+        count_class(&doc, "conditional"),
+        2,
+        "the double step to e6, and the legend"
+    );
+    assert_eq!(
+        text,
+        piece_svg("variants/glinski.hexv", "P", "e4", &[]),
+        "deterministic"
+    );
+}
+
+#[test]
+fn setup_drawing_escapes_its_title() {
+    let (v, _) = load("variants/koval.hexv");
+    let text = svg::render(&v.board, "Koval & co <setup>", &diagram::setup_drawing(&v));
+    let doc = roxmltree::Document::parse(&text).expect("titles are escaped");
+    assert_eq!(count_class(&doc, "cell"), 72);
+    assert_eq!(count_class(&doc, "piece"), 40);
+    let title = doc
+        .descendants()
+        .find(|n| n.has_tag_name("title"))
+        .and_then(|n| n.text());
+    assert_eq!(title, Some("Koval & co <setup>"));
+}
