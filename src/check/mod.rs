@@ -9,6 +9,7 @@
 //! 5. rules and lints on the compiled tables (colour-bound, stuck pieces, the start position).
 
 mod board;
+mod castling;
 pub mod codes;
 mod lint;
 mod resolve;

@@ -15,8 +15,7 @@ use crate::syntax::ast::{
     StalemateScore,
 };
 use crate::variant::{
-    BySide, Castling, Mode, Movement, Piece, PieceId, Placements, Promotion, Rules, Score, Side,
-    Variant, Zone, ZoneId,
+    BySide, Mode, Movement, Piece, PieceId, Placements, Promotion, Rules, Score, Side, Zone, ZoneId,
 };
 
 /// Longest ride limit and multi-step accepted (boards have at most 1024 cells).
@@ -293,7 +292,7 @@ impl<'a> Resolver<'a> {
     /// mistake however many zones and setups it touches, so later places become labels of
     /// the first diagnostic. With a `symmetry` that does not fit the board, that was already
     /// reported and nothing more is said.
-    fn no_black(&mut self, span: Span, what: &str) {
+    pub(super) fn no_black(&mut self, span: Span, what: &str) {
         if self.symmetry.is_some() {
             return;
         }
@@ -804,169 +803,5 @@ impl<'a> Resolver<'a> {
                 }
             },
         }
-    }
-
-    /// Resolves the castling blocks (Black's derived by the symmetry when not given) and
-    /// checks each option against the board and the setup.
-    pub fn castlings(
-        &mut self,
-        blocks: &[&ast::CastlingBlock],
-        setup: &BySide<Placements>,
-    ) -> Option<Vec<Castling>> {
-        let mut out = Vec::new();
-        let mut ok = true;
-        let mut given: BySide<Option<Span>> = BySide::default();
-        for b in blocks {
-            let side = match b.side.as_ref().map(|s| s.node) {
-                Some(SideName::Black) => Side::Black,
-                _ => Side::White,
-            };
-            if let Some(first) = given[side] {
-                self.diags.push(
-                    Diagnostic::error(
-                        codes::DUPLICATE_STATEMENT,
-                        format!("two castling blocks for {}", super::side_word(side)),
-                    )
-                    .at(b.keyword, "second block")
-                    .also(first, "first block")
-                    .help("merge the two blocks into one"),
-                );
-                ok = false;
-                continue;
-            }
-            given[side] = Some(b.keyword);
-            for option in &b.options {
-                match self.castling(option, side, setup) {
-                    Some(c) => out.push(c),
-                    None => ok = false,
-                }
-            }
-            if !b.bad.is_empty() {
-                ok = false;
-            }
-        }
-        if let (Some(white), None) = (given.white, given.black) {
-            match self.symmetry_map.clone() {
-                Some(map) => {
-                    let m = |c: CellId| map[c.index()];
-                    let black: Vec<Castling> = out
-                        .iter()
-                        .filter(|c| c.side == Side::White)
-                        .map(|c| Castling {
-                            side: Side::Black,
-                            king_from: m(c.king_from),
-                            king_to: m(c.king_to),
-                            rook_from: m(c.rook_from),
-                            rook_to: m(c.rook_to),
-                            empty: c.empty.iter().map(|x| m(*x)).collect(),
-                            passage: c.passage.iter().map(|x| m(*x)).collect(),
-                            ..c.clone()
-                        })
-                        .collect();
-                    for c in &black {
-                        if !self.holds(setup, Side::Black, c.king, c.king_from)
-                            || !self.holds(setup, Side::Black, c.rook, c.rook_from)
-                        {
-                            ok = false;
-                            self.diags.push(
-                                Diagnostic::error(codes::CASTLING, "Black's castling, derived by the symmetry, does not match Black's setup")
-                                    .at(white, "White's castling")
-                                    .help("give Black's castling explicitly with `castling black { ... }`"),
-                            );
-                            break;
-                        }
-                    }
-                    out.extend(black);
-                }
-                None => {
-                    ok = false;
-                    self.no_black(white, "the castling block");
-                }
-            }
-        }
-        ok.then_some(out)
-    }
-
-    fn holds(&self, setup: &BySide<Placements>, side: Side, piece: PieceId, cell: CellId) -> bool {
-        setup[side].contains(&(piece, cell))
-    }
-
-    fn castling(
-        &mut self,
-        o: &ast::CastlingOption,
-        side: Side,
-        setup: &BySide<Placements>,
-    ) -> Option<Castling> {
-        let king = self.piece_ref(&o.king);
-        let rook = self.piece_ref(&o.rook);
-        let cells: Vec<Option<CellId>> = [&o.king_from, &o.king_to, &o.rook_from, &o.rook_to]
-            .iter()
-            .map(|n| self.cell(n))
-            .collect();
-        let (Some(king), Some(rook), [Some(kf), Some(kt), Some(rf), Some(rt)]) =
-            (king, rook, cells.as_slice())
-        else {
-            return None;
-        };
-        let (kf, kt, rf, rt) = (*kf, *kt, *rf, *rt);
-        let who = super::side_word(side);
-        let mut ok = true;
-        for (piece, cell, name) in [(king, kf, &o.king_from), (rook, rf, &o.rook_from)] {
-            if !self.holds(setup, side, piece, cell) {
-                ok = false;
-                let symbol = &o.king.node;
-                let wanted = if piece == king { symbol } else { &o.rook.node };
-                self.diags.push(
-                    Diagnostic::error(
-                        codes::CASTLING,
-                        format!("{who}'s setup has no `{wanted}` on `{}`", name.node),
-                    )
-                    .at(name.span, format!("no `{wanted}` here at the start"))
-                    .help("castle with pieces that stand on these cells in the setup"),
-                );
-            }
-        }
-        // The four cells lie on one straight line from the king, along one clock hour.
-        let board = self.board;
-        let start = board.coord(kf);
-        let line = crate::geometry::UNIT.iter().find_map(|&v| {
-            let v = Variant::orient(side, v);
-            let mut cells = Vec::new();
-            let mut at = start;
-            loop {
-                at = at + v;
-                match board.at(at) {
-                    Some(c) => cells.push(c),
-                    None => break,
-                }
-            }
-            let index = |c: CellId| cells.iter().position(|x| *x == c);
-            match (index(kt), index(rf), index(rt)) {
-                (Some(a), Some(b), Some(c)) if a != b && c != a => Some((cells.clone(), a, b, c)),
-                _ => None,
-            }
-        });
-        let Some((cells, k, r, t)) = line else {
-            self.diags.push(
-                Diagnostic::error(codes::CASTLING, "the king's and the rook's cells are not on one line")
-                    .at(o.span, "not on a line from the king")
-                    .help("the king's destination, the rook's start and the rook's destination must lie on one straight line from the king's start"),
-            );
-            return None;
-        };
-        let far = k.max(r).max(t);
-        let empty = cells[..=far].iter().copied().filter(|c| *c != rf).collect();
-        let passage = cells[..=k].to_vec();
-        ok.then_some(Castling {
-            side,
-            king,
-            king_from: kf,
-            king_to: kt,
-            rook,
-            rook_from: rf,
-            rook_to: rt,
-            empty,
-            passage,
-        })
     }
 }
