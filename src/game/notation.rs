@@ -101,6 +101,9 @@ impl Game<'_> {
             .filter(|m| m.from == from_id && m.to == to_id)
             .collect();
         if candidates.is_empty() {
+            if let Some(why) = self.why_no_castling(pos, from_id, to_id) {
+                return Err(illegal(format!("castling is not allowed: {why}")));
+            }
             return Err(illegal(format!(
                 "the {name} on `{from}` cannot move to `{to}`"
             )));
@@ -140,6 +143,45 @@ impl Game<'_> {
             return Err(illegal("it leaves the mover's royal piece attacked".into()));
         }
         Ok(chosen)
+    }
+
+    /// When `from`-`to` is the king's move of a castling option of the side to move, the first
+    /// condition that forbids it now.
+    fn why_no_castling(
+        &self,
+        pos: &Position,
+        from: crate::geometry::board::CellId,
+        to: crate::geometry::board::CellId,
+    ) -> Option<String> {
+        let side = pos.to_move;
+        let board = &self.variant.board;
+        let (i, c) = self
+            .variant
+            .castlings
+            .iter()
+            .enumerate()
+            .find(|(_, c)| c.side == side && c.king_from == from && c.king_to == to)?;
+        let rook = board.name(c.rook_from);
+        Some(if pos.castling_rights.get(i) != Some(&true) {
+            format!("the king or the rook on `{rook}` has moved")
+        } else if pos.squares[c.rook_from.index()] != Some((side, c.rook)) {
+            format!("there is no rook on `{rook}`")
+        } else if let Some(x) = c.empty.iter().find(|x| pos.squares[x.index()].is_some()) {
+            format!("`{}` is not empty", board.name(*x))
+        } else if self.attacked(pos, c.king_from, side.opponent()) {
+            "the king is in check".to_string()
+        } else if let Some(x) = c
+            .passage
+            .iter()
+            .find(|x| self.attacked(pos, **x, side.opponent()))
+        {
+            format!(
+                "the king would pass or land on `{}`, which is attacked",
+                board.name(*x)
+            )
+        } else {
+            "it would leave a royal piece attacked".to_string()
+        })
     }
 
     /// Plays a list of moves separated by spaces from `pos`.

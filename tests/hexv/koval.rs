@@ -192,3 +192,44 @@ fn stalemate_is_a_win_unless_queen_rook_or_pawn_remain() {
     let symbols: Vec<&str> = pieces.iter().map(|p| v.piece(*p).symbol.as_str()).collect();
     assert_eq!(symbols, ["Q", "R", "P"]);
 }
+
+#[test]
+fn refused_castlings_say_which_condition_failed() {
+    let (v, t) = load("variants/koval.hexv");
+    let game = Game::new(&v, &t);
+    let refuse = |moves: &str| {
+        let pos = after(&game, moves);
+        game.parse_move(&pos, "42-63").unwrap_err().to_string()
+    };
+    assert_eq!(
+        refuse(""),
+        "`42-63` is illegal: castling is not allowed: `43` is not empty"
+    );
+    assert_eq!(
+        refuse(&format!("{CLEAR_RIGHT} 42-43 7-10 43-42 10-7")),
+        "`42-63` is illegal: castling is not allowed: the king or the rook on `64` has moved"
+    );
+    // A Black piece (edited in) that attacks 63 but neither 42 nor 43: the king may not land.
+    let mut pos = after(&game, CLEAR_RIGHT);
+    let mut found = None;
+    for key in ["N", "B", "R", "Q"] {
+        let attacker = (Side::Black, piece(&v, key));
+        for c in v.board.cells() {
+            if found.is_some() || pos.squares[c.index()].is_some() {
+                continue;
+            }
+            let mut trial = pos.clone();
+            trial.squares[c.index()] = Some(attacker);
+            let hits = |x: &str| game.attacked(&trial, cell(&v, x), Side::Black);
+            if hits("63") && !hits("42") && !hits("43") {
+                found = Some((c, attacker));
+            }
+        }
+    }
+    let (spot, rook) = found.expect("a cell attacking 63 only");
+    pos.squares[spot.index()] = Some(rook);
+    assert_eq!(
+        game.parse_move(&pos, "42-63").unwrap_err().to_string(),
+        "`42-63` is illegal: castling is not allowed: the king would pass or land on `63`, which is attacked"
+    );
+}
