@@ -9,7 +9,7 @@ use hexv::geometry::board::CellId;
 use hexv::render::{ascii, diagram, svg};
 use hexv::variant::{Side, Variant};
 
-use super::{load_checked, Status};
+use super::{load_variant, Status};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -67,13 +67,11 @@ fn cell(v: &Variant, name: &str) -> Result<CellId, Status> {
 }
 
 pub fn run(args: &Args) -> Status {
-    let checked = match load_checked(&args.file) {
-        Ok(c) => c,
+    let (v, t) = match load_variant(&args.file) {
+        Ok(loaded) => loaded,
         Err(s) => return s,
     };
-    let (Some(v), Some(t)) = (&checked.variant, &checked.tables) else {
-        return Status::InputErrors;
-    };
+    let (v, t) = (&v, &t);
     let name = if v.meta.name.is_empty() {
         "variant"
     } else {

@@ -10,8 +10,10 @@ use std::io::IsTerminal;
 use std::path::Path;
 
 use hexv::check::Checked;
+use hexv::compile::MoveTables;
 use hexv::diagnostic::{render_all, RenderOptions};
 use hexv::source::{SourceError, SourceFile};
+use hexv::variant::Variant;
 
 /// Exit status of a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -54,14 +56,14 @@ pub fn print_diagnostics(checked: &Checked, file: &SourceFile) {
 }
 
 /// Reads and checks a variant for a command that needs a clean one; prints the diagnostics.
-pub fn load_checked(path: &Path) -> Result<Checked, Status> {
+pub fn load_variant(path: &Path) -> Result<(Variant, MoveTables), Status> {
     let file = read(path)?;
     let checked = hexv::check::check(&file);
     print_diagnostics(&checked, &file);
-    if checked.variant.is_none() || checked.tables.is_none() {
-        return Err(Status::InputErrors);
+    match (checked.variant, checked.tables) {
+        (Some(v), Some(t)) => Ok((v, t)),
+        _ => Err(Status::InputErrors),
     }
-    Ok(checked)
 }
 
 /// The start position after `--moves`, or the reason the moves cannot be played.

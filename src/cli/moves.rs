@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use hexv::game::Game;
 
-use super::{load_checked, position_after, Status};
+use super::{load_variant, position_after, Status};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -16,13 +16,11 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Status {
-    let checked = match load_checked(&args.file) {
-        Ok(c) => c,
+    let (v, t) = match load_variant(&args.file) {
+        Ok(loaded) => loaded,
         Err(s) => return s,
     };
-    let (Some(v), Some(t)) = (&checked.variant, &checked.tables) else {
-        return Status::InputErrors;
-    };
+    let (v, t) = (&v, &t);
     let game = Game::new(v, t);
     let pos = match position_after(&game, args.moves.as_deref()) {
         Ok(p) => p,

@@ -84,16 +84,18 @@ pub fn piece_labels(
     at: CellId,
     blockers: &[CellId],
 ) -> BTreeMap<CellId, String> {
-    let mut labels: BTreeMap<CellId, String> = marks(tables, piece, side, at, blockers)
+    piece_drawing(variant, tables, piece, side, at, blockers)
         .into_iter()
-        .map(|(c, m)| (c, m.symbol().to_string()))
-        .collect();
-    for &b in blockers {
-        let mark = labels.get(&b).cloned().unwrap_or_default();
-        labels.insert(b, format!("#{mark}"));
-    }
-    labels.insert(at, variant.piece(piece).symbol.clone());
-    labels
+        .map(|(c, d)| {
+            let mark = d.mark.map(|m| m.symbol().to_string()).unwrap_or_default();
+            let label = match (d.piece, d.blocker) {
+                (Some(symbol), _) => symbol,
+                (None, true) => format!("#{mark}"),
+                (None, false) => mark,
+            };
+            (c, label)
+        })
+        .collect()
 }
 
 /// The labels of the start position: White's symbols in upper case, Black's in lower case.
