@@ -13,5 +13,6 @@ mod mccooey;
 mod notation;
 mod perft;
 mod robustness;
+mod snapshots_diagrams;
 mod svg;
 mod tables;
