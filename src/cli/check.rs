@@ -51,10 +51,10 @@ pub fn run(args: &Args) -> Status {
                 print_diagnostics(&checked, &file);
                 if let (Some(v), Some(t)) = (&checked.variant, &checked.tables) {
                     if i > 0 {
-                        println!();
+                        outln!();
                     }
-                    println!("{}: ok", file.name);
-                    print!("{}", summary::summarize(v, t, &checked.colour_names));
+                    outln!("{}: ok", file.name);
+                    out!("{}", summary::summarize(v, t, &checked.colour_names));
                 } else {
                     let errors = checked.diagnostics.iter().filter(|d| d.is_error()).count();
                     eprintln!(
@@ -67,7 +67,7 @@ pub fn run(args: &Args) -> Status {
         }
     }
     if let Format::Json = args.format {
-        println!(
+        outln!(
             "{}",
             serde_json::to_string_pretty(&json).unwrap_or_else(|_| "[]".into())
         );

@@ -127,7 +127,7 @@ pub fn run(args: &Args) -> Status {
             }
         },
         None => {
-            print!("{text}");
+            out!("{text}");
             Status::Ok
         }
     }

@@ -1,5 +1,23 @@
 //! One module per subcommand. Each returns an [`Status`]; only this layer prints.
 
+/// `print!` to stdout that never panics: a closed pipe (`hexv ... | head`) ends the
+/// program quietly instead of panicking as `print!` does.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::emit(&format!($($arg)*))
+    };
+}
+
+/// `println!` to stdout that never panics (see [`out!`]).
+macro_rules! outln {
+    () => {
+        $crate::cli::emit("\n")
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::emit(&format!("{}\n", format!($($arg)*)))
+    };
+}
+
 pub mod check;
 pub mod diagram;
 pub mod moves;
@@ -78,5 +96,23 @@ pub fn position_after(
             eprintln!("error: move {n}: {e}");
             Status::UsageOrIo
         }),
+    }
+}
+
+/// Writes to stdout; when the reader has gone away (a closed pipe) the program stops with
+/// status 0, and any other write error with status 2.
+pub fn emit(text: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(e) = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        let code = if e.kind() == std::io::ErrorKind::BrokenPipe {
+            0
+        } else {
+            2
+        };
+        std::process::exit(code);
     }
 }

@@ -33,7 +33,7 @@ pub fn run(args: &Args) -> Status {
         .collect();
     moves.sort();
     for m in &moves {
-        println!("{m}");
+        outln!("{m}");
     }
     Status::Ok
 }

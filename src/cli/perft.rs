@@ -50,12 +50,12 @@ pub fn run(args: &Args) -> Status {
         lines.sort();
         let total: u64 = lines.iter().map(|(_, n)| n).sum();
         for (m, n) in &lines {
-            println!("{m}: {n}");
+            outln!("{m}: {n}");
         }
-        println!();
-        println!("{total}");
+        outln!();
+        outln!("{total}");
     } else {
-        println!("{}", game.perft(&pos, args.depth));
+        outln!("{}", game.perft(&pos, args.depth));
     }
     Status::Ok
 }

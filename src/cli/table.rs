@@ -85,8 +85,8 @@ pub fn run(args: &Args) -> Status {
         }
     }
     match args.format {
-        Format::Json => println!("{}", to_json(v, t, &sel)),
-        Format::Text => print!("{}", to_text(v, t, &sel)),
+        Format::Json => outln!("{}", to_json(v, t, &sel)),
+        Format::Text => out!("{}", to_text(v, t, &sel)),
     }
     Status::Ok
 }

@@ -296,3 +296,25 @@ fn diagram_draws_like_the_rule_text() {
     let (code, _, _) = run(&["diagram", "variants/glinski.hexv", "--piece", "K"]);
     assert_eq!(code, 2, "--piece needs --at");
 }
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    // Like `hexv table ... | head -c 10`: the JSON is far larger than a pipe's buffer.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexv"))
+        .args(["table", "variants/glinski.hexv", "--format", "json"])
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("hexv runs");
+    let mut stdout = child.stdout.take().expect("piped");
+    let mut first = [0u8; 10];
+    stdout.read_exact(&mut first).expect("some output");
+    drop(stdout);
+    let out = child.wait_with_output().expect("hexv ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(out.status.code(), Some(0));
+}
