@@ -84,19 +84,30 @@ pub fn load_variant(path: &Path) -> Result<(Variant, MoveTables), Status> {
     }
 }
 
-/// The start position after `--moves`, or the reason the moves cannot be played.
-pub fn position_after(
-    game: &hexv::game::Game,
+/// Loads a clean variant, plays `--moves` from its start, and runs `f` on the position
+/// reached (the shared start of `moves` and `perft`).
+pub fn at_position(
+    path: &Path,
     moves: Option<&str>,
-) -> Result<hexv::game::Position, Status> {
+    f: impl FnOnce(&hexv::game::Game, &hexv::game::Position) -> Status,
+) -> Status {
+    let (v, t) = match load_variant(path) {
+        Ok(loaded) => loaded,
+        Err(s) => return s,
+    };
+    let game = hexv::game::Game::new(&v, &t);
     let start = game.start_position();
-    match moves {
-        None => Ok(start),
-        Some(list) => game.play_moves(&start, list).map_err(|(n, e)| {
-            eprintln!("error: move {n}: {e}");
-            Status::UsageOrIo
-        }),
-    }
+    let pos = match moves {
+        None => start,
+        Some(list) => match game.play_moves(&start, list) {
+            Ok(p) => p,
+            Err((n, e)) => {
+                eprintln!("error: move {n}: {e}");
+                return Status::UsageOrIo;
+            }
+        },
+    };
+    f(&game, &pos)
 }
 
 /// Writes to stdout; when the reader has gone away (a closed pipe) the program stops with

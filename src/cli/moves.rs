@@ -2,9 +2,7 @@
 
 use std::path::PathBuf;
 
-use hexv::game::Game;
-
-use super::{load_variant, position_after, Status};
+use super::{at_position, Status};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -16,24 +14,16 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Status {
-    let (v, t) = match load_variant(&args.file) {
-        Ok(loaded) => loaded,
-        Err(s) => return s,
-    };
-    let (v, t) = (&v, &t);
-    let game = Game::new(v, t);
-    let pos = match position_after(&game, args.moves.as_deref()) {
-        Ok(p) => p,
-        Err(s) => return s,
-    };
-    let mut moves: Vec<String> = game
-        .legal_moves(&pos)
-        .iter()
-        .map(|m| game.format_move(&pos, m))
-        .collect();
-    moves.sort();
-    for m in &moves {
-        outln!("{m}");
-    }
-    Status::Ok
+    at_position(&args.file, args.moves.as_deref(), |game, pos| {
+        let mut moves: Vec<String> = game
+            .legal_moves(pos)
+            .iter()
+            .map(|m| game.format_move(pos, m))
+            .collect();
+        moves.sort();
+        for m in &moves {
+            outln!("{m}");
+        }
+        Status::Ok
+    })
 }

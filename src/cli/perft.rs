@@ -3,9 +3,7 @@
 
 use std::path::PathBuf;
 
-use hexv::game::Game;
-
-use super::{load_variant, position_after, Status};
+use super::{at_position, Status};
 
 /// Deepest perft accepted (the count grows about fifty-fold per ply).
 const MAX_DEPTH: u32 = 12;
@@ -26,36 +24,28 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Status {
-    let (v, t) = match load_variant(&args.file) {
-        Ok(loaded) => loaded,
-        Err(s) => return s,
-    };
-    let (v, t) = (&v, &t);
-    let game = Game::new(v, t);
-    let pos = match position_after(&game, args.moves.as_deref()) {
-        Ok(p) => p,
-        Err(s) => return s,
-    };
-    if args.divide && args.depth > 0 {
-        let mut lines: Vec<(String, u64)> = game
-            .legal_moves(&pos)
-            .iter()
-            .map(|m| {
-                (
-                    game.format_move(&pos, m),
-                    game.perft(&game.play(&pos, m), args.depth - 1),
-                )
-            })
-            .collect();
-        lines.sort();
-        let total: u64 = lines.iter().map(|(_, n)| n).sum();
-        for (m, n) in &lines {
-            outln!("{m}: {n}");
+    at_position(&args.file, args.moves.as_deref(), |game, pos| {
+        if args.divide && args.depth > 0 {
+            let mut lines: Vec<(String, u64)> = game
+                .legal_moves(pos)
+                .iter()
+                .map(|m| {
+                    (
+                        game.format_move(pos, m),
+                        game.perft(&game.play(pos, m), args.depth - 1),
+                    )
+                })
+                .collect();
+            lines.sort();
+            let total: u64 = lines.iter().map(|(_, n)| n).sum();
+            for (m, n) in &lines {
+                outln!("{m}: {n}");
+            }
+            outln!();
+            outln!("{total}");
+        } else {
+            outln!("{}", game.perft(pos, args.depth));
         }
-        outln!();
-        outln!("{total}");
-    } else {
-        outln!("{}", game.perft(&pos, args.depth));
-    }
-    Status::Ok
+        Status::Ok
+    })
 }
