@@ -50,7 +50,7 @@ impl Side {
 }
 
 /// One value per side.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct BySide<T> {
     pub white: T,
     pub black: T,
@@ -107,23 +107,63 @@ impl Mode {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Movement {
     /// Along each hour, up to `max` cells (`step` is `max = 1`); stops at the first occupied
-    /// cell. Diagonal rays pass between cells: only landing cells block.
+    /// cell. Diagonal rays pass between cells: only landing cells block. With `en_passant`
+    /// (steps only) the move gives the opponent an en-passant capture on the cells it passes
+    /// between (Dagger's pawn).
     Ride {
         hours: HourSet,
         max: Option<u32>,
         mode: Mode,
+        en_passant: bool,
     },
     /// Jumps by each vector (already expanded by its symmetry).
     Leap { vectors: Vec<Coord>, mode: Mode },
-    /// Up to `max` cells straight ahead over empty cells, move only, from the zone's cells;
-    /// creates an en-passant right on the cells passed over.
-    MultiStep { max: u32, zone: ZoneId },
+    /// Up to `max` cells along each hour over empty cells, move only, from where `from`
+    /// allows; creates an en-passant right on the cells passed over.
+    MultiStep {
+        max: u32,
+        hours: HourSet,
+        from: MultiStepFrom,
+    },
+}
+
+impl Movement {
+    /// True when the movement gives the opponent an en-passant right.
+    pub fn creates_en_passant(&self) -> bool {
+        match self {
+            Movement::Ride { en_passant, .. } => *en_passant,
+            Movement::Leap { .. } => false,
+            Movement::MultiStep { .. } => true,
+        }
+    }
+}
+
+/// Where a multi-step may start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MultiStepFrom {
+    /// From the side's cells of the zone (Glinski's pawn start cells, Koval's areas).
+    Zone(ZoneId),
+    /// From wherever the piece stands while it has not moved (Chessagon's pawns).
+    Unmoved,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Promotion {
     pub zone: ZoneId,
     pub to: Vec<PieceId>,
+    /// Shogi style: the piece *may* promote on a move that starts or ends in the zone, and
+    /// must where it would have no move. Otherwise (chess) it promotes on arriving there.
+    pub optional: bool,
+}
+
+/// Restrictions on dropping a piece from the hand (a piece is never dropped where it would
+/// have no move, and a drop never promotes: those hold for every piece).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DropRules {
+    /// Not on a cell that one of the owner's pieces of these types could capture on.
+    pub not_defended_by: Vec<PieceId>,
+    /// A drop of the piece may not give check.
+    pub no_check: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -135,14 +175,29 @@ pub struct Piece {
     pub declared_colour_bound: bool,
     pub movements: Vec<Movement>,
     pub promotion: Option<Promotion>,
+    pub drops: DropRules,
+    /// What the piece becomes in the captor's hand (itself unless it is a promoted piece).
+    pub demotes_to: Option<PieceId>,
 }
 
 impl Piece {
-    /// True when the piece can capture en passant (it has a multi-step, as pawns do).
+    /// True when the piece can capture en passant: it has a move that gives the opponent
+    /// that right (a multi-step, or a step marked `en-passant`), as pawns do.
     pub fn captures_en_passant(&self) -> bool {
-        self.movements
-            .iter()
-            .any(|m| matches!(m, Movement::MultiStep { .. }))
+        self.movements.iter().any(Movement::creates_en_passant)
+    }
+
+    /// True when the piece has a multi-step that only an unmoved piece may make.
+    pub fn multi_steps_when_unmoved(&self) -> bool {
+        self.movements.iter().any(|m| {
+            matches!(
+                m,
+                Movement::MultiStep {
+                    from: MultiStepFrom::Unmoved,
+                    ..
+                }
+            )
+        })
     }
 }
 
@@ -191,6 +246,37 @@ pub struct Rules {
     pub stalemate: Score,
     /// The stalemating side's score instead when it still has one of these pieces (Koval).
     pub stalemate_with: Option<(Score, Vec<PieceId>)>,
+    /// Captured pieces go to the captor's hand, demoted, and may be dropped (shogi).
+    pub captures_to_hand: bool,
+    /// The game ends when the same position occurs this many times, with this score.
+    pub repetition: Option<(u32, Score)>,
+    /// The game ends when each side has made this many moves without a capture (nor a move
+    /// of one of `reset_by`).
+    pub move_limit: Option<MoveLimit>,
+}
+
+/// `move-limit N OUTCOME [reset-by PIECE ...]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveLimit {
+    /// Moves by each side (the count of plies is twice this).
+    pub moves: u32,
+    pub score: Score,
+    /// Pieces whose moves also restart the count (orthodox chess: the pawn).
+    pub reset_by: Vec<PieceId>,
+}
+
+impl Rules {
+    /// The defaults of a file without a `rules` block: checkmate wins, stalemate draws.
+    pub fn orthodox() -> Rules {
+        Rules {
+            checkmate_wins: true,
+            stalemate: Score::DRAW,
+            stalemate_with: None,
+            captures_to_hand: false,
+            repetition: None,
+            move_limit: None,
+        }
+    }
 }
 
 /// One castling option of one side: the king's move and the rook's, on one line.
@@ -245,6 +331,21 @@ impl Variant {
 
     pub fn zone(&self, id: ZoneId) -> &Zone {
         &self.zones[id.0 as usize]
+    }
+
+    /// True when a piece of this type standing on its setup cell must be told apart from
+    /// one that has moved: castling kings and rooks, and pieces with an unmoved multi-step.
+    pub fn tracks_unmoved(&self, piece: PieceId) -> bool {
+        self.piece(piece).multi_steps_when_unmoved()
+            || self
+                .castlings
+                .iter()
+                .any(|c| c.king == piece || c.rook == piece)
+    }
+
+    /// The piece a captured `piece` becomes in the captor's hand.
+    pub fn in_hand_as(&self, piece: PieceId) -> PieceId {
+        self.piece(piece).demotes_to.unwrap_or(piece)
     }
 
     /// Finds a piece by symbol or name.

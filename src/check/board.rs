@@ -5,9 +5,11 @@ use std::collections::HashMap;
 use super::codes;
 use super::suggest::did_you_mean;
 use crate::diagnostic::{Diagnostic, Span};
-use crate::geometry::board::{self, Board, MAX_CELLS};
+use crate::geometry::board::{self, Board, OffBoardCell, MAX_CELLS};
 use crate::geometry::{Coord, Orientation};
-use crate::syntax::ast::{BoardBlock, BoardStmt, CellKind, Naming, Number, Shape, Spanned};
+use crate::syntax::ast::{
+    BoardBlock, BoardStmt, CellKind, Naming, Number, OffBoardDef, Shape, Spanned,
+};
 
 /// Largest coordinate accepted in `cell NAME at (a, b)`.
 const MAX_COORD: i64 = 1000;
@@ -26,6 +28,7 @@ pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoa
     let mut colours: Option<&Spanned<Vec<Spanned<String>>>> = None;
     let mut removals = Vec::new();
     let mut explicit = Vec::new();
+    let mut off_board = Vec::new();
     let mut first = HashMap::new();
     let f = &mut first;
     for s in &block.statements {
@@ -36,6 +39,7 @@ pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoa
             BoardStmt::Colours(c) => once(&mut colours, c, c.span, "colours", f, diags),
             BoardStmt::Remove(names) => removals.extend(names.iter()),
             BoardStmt::Cell { name, at } => explicit.push((name, at)),
+            BoardStmt::OffBoard(def) => off_board.push(def),
             BoardStmt::Bad(_) => {}
         }
     }
@@ -103,13 +107,9 @@ pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoa
             }
             let mut seen: HashMap<Coord, Span> = HashMap::new();
             for (name, at) in &explicit {
-                let (Some(a), Some(b)) = (
-                    coord_value(&at.node.0, diags),
-                    coord_value(&at.node.1, diags),
-                ) else {
+                let Some(c) = coord_of(at, diags) else {
                     continue;
                 };
-                let c = Coord::new(a, b);
                 if let Some(first) = seen.insert(c, at.span) {
                     diags.push(
                         Diagnostic::error(codes::DUPLICATE_CELL, format!("two cells at {c}"))
@@ -224,14 +224,98 @@ pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoa
     if diags.len() > before {
         return None;
     }
-    let board = Board::new(
+    let off_board = off_board_cells(&cells, &off_board, diags)?;
+    let board = Board::with_off_board(
         orientation,
         cells.into_iter().map(|(c, n, _)| (c, n)).collect(),
+        off_board,
     );
     Some(BuiltBoard {
         board,
         colour_names,
     })
+}
+
+/// Checks the `off-board` lines against the board's cells: own names and coordinates, and a
+/// `place-on` cell that is on the board.
+fn off_board_cells(
+    cells: &[(Coord, String, Span)],
+    lines: &[&OffBoardDef],
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<OffBoardCell>> {
+    let before = diags.len();
+    let mut out: Vec<(OffBoardCell, Span)> = Vec::new();
+    for OffBoardDef { name, at, place_on } in lines.iter().copied() {
+        let Some(c) = coord_of(at, diags) else {
+            continue;
+        };
+        if let Some((_, n, _)) = cells.iter().find(|(x, _, _)| *x == c) {
+            diags.push(
+                Diagnostic::error(
+                    codes::DUPLICATE_CELL,
+                    format!(
+                        "off-board cell `{}` is at {c}, where the board has cell `{n}`",
+                        name.node
+                    ),
+                )
+                .at(at.span, "on the board")
+                .help("an off-board cell lies outside the board: give it coordinates no cell has"),
+            );
+            continue;
+        }
+        let clash = cells
+            .iter()
+            .map(|(_, n, s)| (n, *s))
+            .chain(out.iter().map(|(o, s)| (&o.name, *s)))
+            .find(|(n, _)| **n == name.node);
+        if let Some((_, first)) = clash {
+            diags.push(
+                Diagnostic::error(
+                    codes::DUPLICATE_CELL,
+                    format!("two cells are named `{}`", name.node),
+                )
+                .at(name.span, "named again here")
+                .also(first, "first named here")
+                .help("give every cell a different name"),
+            );
+            continue;
+        }
+        if let Some((_, first)) = out.iter().find(|(o, _)| o.coord == c) {
+            diags.push(
+                Diagnostic::error(codes::DUPLICATE_CELL, format!("two cells at {c}"))
+                    .at(at.span, "second cell here")
+                    .also(*first, "first cell here")
+                    .help("give each cell its own coordinates"),
+            );
+            continue;
+        }
+        if let Some(p) = place_on {
+            if !cells.iter().any(|(_, n, _)| *n == p.node) {
+                let names: Vec<String> = cells.iter().map(|(_, n, _)| n.clone()).collect();
+                diags.push(
+                    Diagnostic::error(
+                        codes::UNKNOWN_CELL,
+                        format!("there is no cell `{}` on the board", p.node),
+                    )
+                    .at(p.span, "not on the board")
+                    .help(
+                        did_you_mean(&p.node, names.iter().map(String::as_str))
+                            .unwrap_or_else(|| super::resolve::cell_name_examples(&names)),
+                    ),
+                );
+                continue;
+            }
+        }
+        out.push((
+            OffBoardCell {
+                coord: c,
+                name: name.node.clone(),
+                place_on: place_on.as_ref().map(|p| p.node.clone()),
+            },
+            at.span,
+        ));
+    }
+    (diags.len() == before).then(|| out.into_iter().map(|(o, _)| o).collect())
 }
 
 /// Keeps the first of a statement the board takes once; `first` remembers where it was.
@@ -258,6 +342,13 @@ fn once<T>(
             *slot = Some(value);
         }
     }
+}
+
+/// The coordinates of a `cell` or `off-board` line, each in range.
+fn coord_of(at: &Spanned<(Number, Number)>, diags: &mut Vec<Diagnostic>) -> Option<Coord> {
+    let a = coord_value(&at.node.0, diags);
+    let b = coord_value(&at.node.1, diags);
+    Some(Coord::new(a?, b?))
 }
 
 fn coord_value(n: &Number, diags: &mut Vec<Diagnostic>) -> Option<i32> {

@@ -104,7 +104,7 @@ impl Resolver<'_> {
         let rook = self.piece_ref(&o.rook);
         let cells: Vec<Option<CellId>> = [&o.king_from, &o.king_to, &o.rook_from, &o.rook_to]
             .iter()
-            .map(|n| self.cell(n))
+            .map(|n| self.board_cell(n, "castling"))
             .collect();
         let (Some(king), Some(rook), [Some(kf), Some(kt), Some(rf), Some(rt)]) =
             (king, rook, cells.as_slice())

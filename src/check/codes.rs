@@ -23,6 +23,7 @@ pub const UNKNOWN_CELL: &str = "hexv::resolve::unknown_cell";
 pub const UNKNOWN_PIECE: &str = "hexv::resolve::unknown_piece";
 pub const UNKNOWN_ZONE: &str = "hexv::resolve::unknown_zone";
 pub const UNKNOWN_DIRECTION: &str = "hexv::resolve::unknown_direction";
+pub const OFF_BOARD_CELL: &str = "hexv::resolve::off_board_cell";
 
 pub const BAD_HOUR: &str = "hexv::rules::bad_hour";
 pub const EMPTY_DIRECTIONS: &str = "hexv::rules::empty_directions";
@@ -36,6 +37,10 @@ pub const NO_BLACK: &str = "hexv::rules::no_black";
 pub const BAD_SCORE: &str = "hexv::rules::bad_score";
 pub const TOO_MANY_PIECES: &str = "hexv::rules::too_many_pieces";
 pub const CASTLING: &str = "hexv::rules::castling";
+pub const EN_PASSANT: &str = "hexv::rules::en_passant";
+pub const LIKE_CYCLE: &str = "hexv::rules::like_cycle";
+pub const AMBIGUOUS_DEMOTION: &str = "hexv::rules::ambiguous_demotion";
+pub const NO_HAND: &str = "hexv::rules::no_hand";
 
 pub const STUCK_PIECE: &str = "hexv::lint::stuck_piece";
 pub const UNUSED_PIECE: &str = "hexv::lint::unused_piece";

@@ -4,7 +4,8 @@
 use std::collections::{HashMap, VecDeque};
 
 use super::codes;
-use super::resolve::{PieceSpans, SetupSpans};
+use super::pieces::PieceSpans;
+use super::resolve::SetupSpans;
 use super::side_word;
 use crate::compile::MoveTables;
 use crate::diagnostic::{Diagnostic, Span};
@@ -227,7 +228,7 @@ impl Context<'_> {
                     .pseudo_legal_moves(&pos)
                     .into_iter()
                     .find(|m| m.to == royal)
-                    .and_then(|m| written(mover, m.from));
+                    .and_then(|m| m.from.and_then(|f| written(mover, f)));
                 let mut d = Diagnostic::warning(
                     codes::KING_EN_PRISE,
                     format!(
@@ -299,7 +300,7 @@ fn stuck_cells(v: &Variant, tables: &MoveTables, piece: PieceId, side: Side) -> 
             .as_ref()
             .is_some_and(|p| !p.to.is_empty() && v.zone(p.zone).cells[side].contains(&c))
     };
-    let mut seen = vec![false; v.board.len()];
+    let mut seen = vec![false; v.board.total()];
     let mut queue: VecDeque<CellId> = VecDeque::new();
     for s in starts {
         if !seen[s.index()] {

@@ -12,7 +12,9 @@ mod board;
 mod castling;
 pub mod codes;
 mod lint;
+mod pieces;
 mod resolve;
+mod rules;
 mod statements;
 pub mod suggest;
 pub mod summary;
@@ -114,8 +116,18 @@ pub fn check(file: &SourceFile) -> Checked {
             piece_spans.push(s);
         }
     }
+    if !r.diags.iter().any(Diagnostic::is_error) {
+        pieces::expand_likes(&mut pieces, &piece_spans, r.diags);
+    }
     let setup = r.setup(&c.setups, anchor);
     let rules = r.rules(&c.rules);
+    if let (Some((rules, _)), Some((setup, _))) = (&rules, &setup) {
+        if rules.captures_to_hand {
+            pieces::demotions(&mut pieces, setup, &piece_spans, r.diags);
+        } else {
+            pieces::drops_need_a_hand(&pieces, &piece_spans, r.diags);
+        }
+    }
     let castlings = match &setup {
         Some((placements, _)) => r.castlings(&c.castlings, placements),
         None => None,

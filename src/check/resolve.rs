@@ -9,19 +9,10 @@ use super::suggest::{closest, did_you_mean};
 use crate::diagnostic::{Diagnostic, Label, Span};
 use crate::geometry::board::{Board, CellId, Symmetry};
 use crate::geometry::directions::{self, HourSet, BUILTIN_NAMES};
-use crate::geometry::{all_images, Coord, Hour, Orientation};
-use crate::syntax::ast::{
-    self, Direction, Leap, LeapSymmetry, Name, Number, Outcome, PieceStmt, RulesStmt, SideName,
-    StalemateScore,
-};
-use crate::variant::{
-    BySide, Mode, Movement, Piece, PieceId, Placements, Promotion, Rules, Score, Side, Zone, ZoneId,
-};
+use crate::geometry::{Hour, Orientation};
+use crate::syntax::ast::{self, Direction, Name, Number, SideName};
+use crate::variant::{BySide, PieceId, Placements, Side, Zone, ZoneId};
 
-/// Longest ride limit and multi-step accepted (boards have at most 1024 cells).
-const MAX_DISTANCE: i64 = 1000;
-/// Largest leap component accepted.
-const MAX_LEAP: i64 = 1000;
 /// Most piece types in one variant.
 pub const MAX_PIECES: usize = 64;
 
@@ -29,15 +20,6 @@ pub const MAX_PIECES: usize = 64;
 pub fn cell_name_examples(names: &[String]) -> String {
     let sample: Vec<String> = names.iter().take(3).map(|s| format!("`{s}`")).collect();
     format!("the board's cells are named like {}", sample.join(", "))
-}
-
-/// Where a piece's parts are written, for diagnostics after resolution.
-#[derive(Clone, Debug)]
-pub struct PieceSpans {
-    pub name: Span,
-    pub colour_bound: Option<Span>,
-    pub royal: Option<Span>,
-    pub promote: Option<Span>,
 }
 
 /// Where each setup placement is written.
@@ -111,7 +93,7 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    fn o(&self) -> Orientation {
+    pub(super) fn o(&self) -> Orientation {
         self.board.orientation
     }
 
@@ -133,11 +115,33 @@ impl<'a> Resolver<'a> {
         None
     }
 
-    fn cells(&mut self, names: &[Name]) -> Option<Vec<CellId>> {
+    /// A cell of the board itself: an off-board cell is refused (`what` says where it
+    /// was named, e.g. "a zone").
+    pub(super) fn board_cell(&mut self, name: &Name, what: &str) -> Option<CellId> {
+        let c = self.cell(name)?;
+        if !self.board.is_off_board(c) {
+            return Some(c);
+        }
+        self.diags.push(
+            Diagnostic::error(
+                codes::OFF_BOARD_CELL,
+                format!(
+                    "`{}` is an off-board cell, which {what} cannot use",
+                    name.node
+                ),
+            )
+            .at(name.span, "off the board")
+            .help("off-board cells only hold pieces in the setup; name a cell of the board"),
+        );
+        None
+    }
+
+    /// Cells of the board itself (see [`Resolver::board_cell`]).
+    pub(super) fn board_cells(&mut self, names: &[Name], what: &str) -> Option<Vec<CellId>> {
         let mut out = Vec::new();
         let mut ok = true;
         for n in names {
-            match self.cell(n) {
+            match self.board_cell(n, what) {
                 Some(c) => out.push(c),
                 None => ok = false,
             }
@@ -146,7 +150,7 @@ impl<'a> Resolver<'a> {
     }
 
     /// Black's cells from White's by the declared symmetry.
-    fn derive_black(&self, white: &[CellId]) -> Option<Vec<CellId>> {
+    pub(super) fn derive_black(&self, white: &[CellId]) -> Option<Vec<CellId>> {
         let map = self.symmetry_map.as_ref()?;
         Some(white.iter().map(|c| map[c.index()]).collect())
     }
@@ -162,7 +166,7 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    fn hour(&mut self, n: &Number) -> Option<Hour> {
+    pub(super) fn hour(&mut self, n: &Number) -> Option<Hour> {
         let h = n
             .node
             .and_then(|v| u8::try_from(v).ok())
@@ -178,7 +182,7 @@ impl<'a> Resolver<'a> {
     }
 
     /// Resolves a direction list to hours; every name must exist and mean at least one hour.
-    fn hours(&mut self, dirs: &[Direction]) -> Option<HourSet> {
+    pub(super) fn hours(&mut self, dirs: &[Direction]) -> Option<HourSet> {
         let mut set = HourSet::EMPTY;
         let mut ok = true;
         for d in dirs {
@@ -247,7 +251,7 @@ impl<'a> Resolver<'a> {
             let mut black = None;
             let mut ok = true;
             for (side, names) in &def.sides {
-                let cells = self.cells(names);
+                let cells = self.board_cells(names, "a zone");
                 ok &= cells.is_some();
                 match side.as_ref().map(|s| s.node) {
                     None | Some(SideName::White) => white = cells,
@@ -316,7 +320,7 @@ impl<'a> Resolver<'a> {
         );
     }
 
-    fn zone(&mut self, name: &Name) -> Option<ZoneId> {
+    pub(super) fn zone(&mut self, name: &Name) -> Option<ZoneId> {
         if let Some(z) = self.zone_ids.get(&name.node) {
             return Some(*z);
         }
@@ -367,251 +371,6 @@ impl<'a> Resolver<'a> {
         None
     }
 
-    fn distance(&mut self, n: &Number, what: &str, min: i64) -> Option<u32> {
-        match n.node {
-            Some(v) if (min..=MAX_DISTANCE).contains(&v) => Some(v as u32),
-            _ => {
-                self.diags.push(
-                    Diagnostic::error(
-                        codes::BAD_LIMIT,
-                        format!("{what} must be between {min} and {MAX_DISTANCE}"),
-                    )
-                    .at(n.span, "out of range")
-                    .help(if min > 1 {
-                        format!("a {what} of 1 is a plain `step 12 move-only`")
-                    } else {
-                        "a ride goes at least 1 cell: leave out `max` for a ride without limit"
-                            .to_string()
-                    }),
-                );
-                None
-            }
-        }
-    }
-
-    fn leap_vectors(&mut self, leaps: &ast::Leaps, stmt: Span) -> Option<Vec<Coord>> {
-        let mut base = Vec::new();
-        let mut ok = true;
-        for l in &leaps.leaps {
-            let v = match &l.node {
-                Leap::Vector(a, b) => {
-                    let comp =
-                        |n: &Number| n.node.filter(|v| v.abs() <= MAX_LEAP).map(|v| v as i32);
-                    match (comp(a), comp(b)) {
-                        (Some(a), Some(b)) => Some(Coord::new(a, b)),
-                        _ => {
-                            self.diags.push(
-                                Diagnostic::error(
-                                    codes::OFF_BOARD_LEAP,
-                                    "this leap is longer than any board",
-                                )
-                                .at(l.span, "too long")
-                                .help(format!(
-                                    "leap components lie between -{MAX_LEAP} and {MAX_LEAP}"
-                                )),
-                            );
-                            None
-                        }
-                    }
-                }
-                Leap::Path(hours) => {
-                    let mut v = Some(Coord::ZERO);
-                    for h in hours {
-                        match (self.hour(h), v) {
-                            (Some(h), Some(acc)) => v = Some(acc + self.o().vector(h)),
-                            _ => v = None,
-                        }
-                    }
-                    v
-                }
-            };
-            match v {
-                Some(v) if v == Coord::ZERO => {
-                    ok = false;
-                    self.diags.push(
-                        Diagnostic::error(codes::ZERO_LEAP, "this leap ends where it starts")
-                            .at(l.span, "leaps by zero")
-                            .help("a leap must move the piece: check the vector or the hours of the path"),
-                    );
-                }
-                Some(v) => {
-                    // A leap that fits nowhere on the board is a mistake, not a move.
-                    let fits = self
-                        .board
-                        .cells()
-                        .any(|c| self.board.at(self.board.coord(c) + v).is_some());
-                    if fits {
-                        base.push(v);
-                    } else {
-                        ok = false;
-                        self.diags.push(
-                            Diagnostic::error(
-                                codes::OFF_BOARD_LEAP,
-                                format!("leap {v} leaves the board from every cell"),
-                            )
-                            .at(l.span, "never lands on the board")
-                            .help("use a shorter leap"),
-                        );
-                    }
-                }
-                None => ok = false,
-            }
-        }
-        let _ = stmt;
-        if !ok {
-            return None;
-        }
-        let symmetry = leaps
-            .symmetry
-            .as_ref()
-            .map_or(LeapSymmetry::None, |s| s.node);
-        let mut out: Vec<Coord> = Vec::new();
-        for v in base {
-            let images = match symmetry {
-                LeapSymmetry::None => vec![v],
-                LeapSymmetry::Mirror => vec![v, self.o().mirror_left_right(v)],
-                LeapSymmetry::All => all_images(self.o(), v),
-            };
-            for w in images {
-                if !out.contains(&w) {
-                    out.push(w);
-                }
-            }
-        }
-        Some(out)
-    }
-
-    pub fn piece(&mut self, def: &ast::PieceDef) -> Option<(Piece, PieceSpans)> {
-        let mut piece = Piece {
-            name: def.name.node.clone(),
-            symbol: def.symbol.node.clone(),
-            royal: false,
-            declared_colour_bound: false,
-            movements: Vec::new(),
-            promotion: None,
-        };
-        let mut spans = PieceSpans {
-            name: def.name.span,
-            colour_bound: None,
-            royal: None,
-            promote: None,
-        };
-        let mut ok = true;
-        let mode = |m: &Option<ast::Spanned<ast::Mode>>| match m.as_ref().map(|m| m.node) {
-            None => Mode::BOTH,
-            Some(ast::Mode::MoveOnly) => Mode::MOVE_ONLY,
-            Some(ast::Mode::CaptureOnly) => Mode::CAPTURE_ONLY,
-        };
-        for s in &def.statements {
-            match s {
-                PieceStmt::Royal(span) => {
-                    self.once(&mut spans.royal, *span, "royal", &def.name.node);
-                    piece.royal = true;
-                }
-                PieceStmt::ColourBound(span) => {
-                    self.once(
-                        &mut spans.colour_bound,
-                        *span,
-                        "colour-bound",
-                        &def.name.node,
-                    );
-                    piece.declared_colour_bound = true;
-                }
-                PieceStmt::Step {
-                    directions,
-                    mode: m,
-                    ..
-                } => match self.hours(directions) {
-                    Some(hours) => piece.movements.push(Movement::Ride {
-                        hours,
-                        max: Some(1),
-                        mode: mode(m),
-                    }),
-                    None => ok = false,
-                },
-                PieceStmt::Ride {
-                    directions,
-                    max,
-                    mode: m,
-                    ..
-                } => {
-                    let hours = self.hours(directions);
-                    let limit = match max {
-                        Some(n) => self.distance(n, "ride limit", 1).map(Some),
-                        None => Some(None),
-                    };
-                    match (hours, limit) {
-                        (Some(hours), Some(max)) => piece.movements.push(Movement::Ride {
-                            hours,
-                            max,
-                            mode: mode(m),
-                        }),
-                        _ => ok = false,
-                    }
-                }
-                PieceStmt::Leap {
-                    leaps,
-                    mode: m,
-                    span,
-                } => match self.leap_vectors(leaps, *span) {
-                    Some(vectors) => piece.movements.push(Movement::Leap {
-                        vectors,
-                        mode: mode(m),
-                    }),
-                    None => ok = false,
-                },
-                PieceStmt::MultiStep { count, zone, .. } => {
-                    let max = self.distance(count, "multi-step", 2);
-                    let zone = self.zone(zone);
-                    match (max, zone) {
-                        (Some(max), Some(zone)) => {
-                            piece.movements.push(Movement::MultiStep { max, zone })
-                        }
-                        _ => ok = false,
-                    }
-                }
-                PieceStmt::Promote { zone, to, span } => {
-                    if spans.promote.is_some() {
-                        self.once(&mut spans.promote, *span, "promote", &def.name.node);
-                        continue;
-                    }
-                    spans.promote = Some(*span);
-                    let zone = self.zone(zone);
-                    let mut targets = Vec::new();
-                    for t in to {
-                        match self.piece_ref(t) {
-                            Some(p) if !targets.contains(&p) => targets.push(p),
-                            Some(_) => {}
-                            None => ok = false,
-                        }
-                    }
-                    match zone {
-                        Some(zone) => piece.promotion = Some(Promotion { zone, to: targets }),
-                        None => ok = false,
-                    }
-                }
-                PieceStmt::Bad(_) => ok = false,
-            }
-        }
-        ok.then_some((piece, spans))
-    }
-
-    fn once(&mut self, slot: &mut Option<Span>, span: Span, what: &str, piece: &str) {
-        match slot {
-            Some(first) => self.diags.push(
-                Diagnostic::error(
-                    codes::DUPLICATE_STATEMENT,
-                    format!("piece `{piece}` says `{what}` twice"),
-                )
-                .at(span, "again here")
-                .also(*first, "first here")
-                .help(format!("keep one `{what}` line")),
-            ),
-            None => *slot = Some(span),
-        }
-    }
-
-    /// Resolves the setup blocks; Black's is derived when not given.
     pub fn setup(
         &mut self,
         blocks: &[&ast::SetupBlock],
@@ -694,114 +453,5 @@ impl<'a> Resolver<'a> {
         };
         spans.cells = BySide::new(white_spans, black_spans);
         ok.then_some((BySide::new(white, black), spans))
-    }
-
-    pub fn rules(&mut self, blocks: &[&ast::RulesBlock]) -> Option<(Rules, Option<Span>)> {
-        let mut rules = Rules {
-            checkmate_wins: true,
-            stalemate: Score::DRAW,
-            stalemate_with: None,
-        };
-        let mut checkmate_span = None;
-        let mut seen: HashMap<&'static str, Span> = HashMap::new();
-        let mut ok = true;
-        for b in blocks {
-            for s in &b.statements {
-                let (key, span) = match s {
-                    RulesStmt::Checkmate(o) => ("checkmate", o.span),
-                    RulesStmt::Stalemate(s, _) => ("stalemate", s.span),
-                    RulesStmt::CastlingNone(span) => ("castling", *span),
-                    RulesStmt::Bad(_) => {
-                        ok = false;
-                        continue;
-                    }
-                };
-                if let Some(first) = seen.get(key) {
-                    self.diags.push(
-                        Diagnostic::error(
-                            codes::DUPLICATE_STATEMENT,
-                            format!("the rules say `{key}` twice"),
-                        )
-                        .at(span, "again here")
-                        .also(*first, "first here")
-                        .help(format!("keep one `{key}` line")),
-                    );
-                    ok = false;
-                    continue;
-                }
-                seen.insert(key, span);
-                match s {
-                    RulesStmt::Checkmate(o) => {
-                        checkmate_span = Some(o.span);
-                        match o.node {
-                            Outcome::Win => rules.checkmate_wins = true,
-                            other => {
-                                ok = false;
-                                self.diags.push(
-                                    Diagnostic::error(
-                                        codes::BAD_SCORE,
-                                        format!(
-                                            "checkmate can only be a win, not a {}",
-                                            if other == Outcome::Draw {
-                                                "draw"
-                                            } else {
-                                                "loss"
-                                            }
-                                        ),
-                                    )
-                                    .at(o.span, "not supported")
-                                    .help("write `checkmate win`, or leave out the line"),
-                                );
-                            }
-                        }
-                    }
-                    RulesStmt::Stalemate(score, unless) => {
-                        match self.score(score) {
-                            Some(sc) => rules.stalemate = sc,
-                            None => ok = false,
-                        }
-                        if let Some((other, pieces)) = unless {
-                            let other = self.score(other);
-                            let ids: Vec<Option<PieceId>> =
-                                pieces.iter().map(|p| self.piece_ref(p)).collect();
-                            match (other, ids.iter().all(Option::is_some)) {
-                                (Some(other), true) => {
-                                    rules.stalemate_with =
-                                        Some((other, ids.into_iter().flatten().collect()));
-                                }
-                                _ => ok = false,
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-        ok.then_some((rules, checkmate_span))
-    }
-
-    fn score(&mut self, score: &ast::Spanned<StalemateScore>) -> Option<Score> {
-        match &score.node {
-            StalemateScore::Outcome(Outcome::Win) => Some(Score::WIN),
-            StalemateScore::Outcome(Outcome::Draw) => Some(Score::DRAW),
-            StalemateScore::Outcome(Outcome::Loss) => Some(Score::LOSS),
-            StalemateScore::Fraction(n, d) => match (n.node, d.node) {
-                (Some(n), Some(d)) if d > 0 && n <= d && d <= 1000 => Some(Score {
-                    numerator: n as u32,
-                    denominator: d as u32,
-                }),
-                _ => {
-                    self.diags.push(
-                        Diagnostic::error(
-                            codes::BAD_SCORE,
-                            "a score is a fraction between 0 and 1",
-                        )
-                        .at(score.span, "not a score")
-                        .help("write the stalemating side's score, e.g. `3/4` (Glinski)"),
-                    );
-                    None
-                }
-            },
-        }
     }
 }

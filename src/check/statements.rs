@@ -99,20 +99,35 @@ const BOARD: &[(&str, &str)] = &[
     ),
     ("remove", "remove CELL ..."),
     ("cell", "cell NAME at (A, B)"),
+    (
+        "off-board",
+        "off-board NAME at (A, B) [place-on CELL]",
+    ),
     ("colours", "colours NAME NAME NAME"),
 ];
 
 const PIECE: &[(&str, &str)] = &[
     ("royal", "royal"),
     ("colour-bound", "colour-bound"),
-    ("step", "step DIRECTION ... [move-only | capture-only]"),
+    (
+        "step",
+        "step DIRECTION ... [move-only | capture-only] [en-passant]",
+    ),
     ("ride", "ride DIRECTION ... [max N] [move-only | capture-only]"),
     (
         "leap",
         "leap (A,B) ... | leap [HOUR HOUR ...] ...  then [all | mirror | none] [move-only | capture-only]",
     ),
-    ("multi-step", "multi-step N from ZONE"),
-    ("promote", "promote in ZONE to PIECE ..."),
+    (
+        "multi-step",
+        "multi-step N [DIRECTION ...] from ZONE  (or: multi-step N [DIRECTION ...] unmoved)",
+    ),
+    ("promote", "promote in ZONE to PIECE ... [optional]"),
+    ("like", "like PIECE ..."),
+    (
+        "drop",
+        "drop not-defended-by PIECE ...  (or: drop no-check)",
+    ),
 ];
 
 const RULES: &[(&str, &str)] = &[
@@ -125,6 +140,9 @@ const RULES: &[(&str, &str)] = &[
         "castling",
         "castling none  (castling options go in a top-level `castling { ... }` block)",
     ),
+    ("captures", "captures to-hand"),
+    ("repetition", "repetition N draw"),
+    ("move-limit", "move-limit N draw [reset-by PIECE ...]"),
 ];
 
 const ZONE: &[(&str, &str)] = &[("white", "white CELL ..."), ("black", "black CELL ...")];

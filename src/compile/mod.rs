@@ -1,17 +1,19 @@
 //! Compilation: a checked [`Variant`] → dense, cell-indexed [`MoveTables`].
 //!
-//! For every piece, side and cell the tables hold the piece's *entries*: one per ray or leap,
-//! each a path of landing cells in order (a piece on any cell of a path blocks the rest of
-//! it), a mode (move / capture) and an optional condition. They are proven equal to the slow
-//! [`reference`] walker by the tests.
+//! For every piece, side and cell (off-board cells included) the tables hold the piece's
+//! *entries*: one per ray or leap, each a path of landing cells in order (a piece on any cell
+//! of a path blocks the rest of it), a mode (move / capture) and an optional condition. They
+//! also hold, per piece and side, the *dead* cells (where the piece has no move at all on an
+//! empty board: it may not be dropped there and must promote on arriving there) and the cells
+//! it may be dropped on. They are proven equal to the slow [`reference`] walker by the tests.
 
 pub mod reference;
 
 use std::collections::BTreeMap;
 
 use crate::geometry::board::{Board, CellId};
-use crate::geometry::Coord;
-use crate::variant::{Mode, Movement, PieceId, Side, Variant};
+use crate::geometry::{Coord, Hour, Orientation, UNIT};
+use crate::variant::{Mode, Movement, MultiStepFrom, PieceId, Side, Variant};
 
 /// Why an entry is not always available.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -19,9 +21,15 @@ pub enum Condition {
     /// A multi-step from one of the piece's start cells: move only over empty cells, and it
     /// gives the opponent an en-passant right on the cells passed over.
     MultiStep,
+    /// A multi-step of a piece that has not moved yet (otherwise as [`Condition::MultiStep`]).
+    UnmovedMultiStep,
     /// The king's move of a castling option (the engine adds the rook's move and checks
     /// the conditions: unmoved pieces, empty cells, no attacked cell on the king's way).
     Castling,
+    /// A move from an off-board cell onto the board: the piece enters the game.
+    Entry,
+    /// A drop of a piece from the hand (only in the JSON view: drops are not entries).
+    Drop,
 }
 
 impl Condition {
@@ -29,8 +37,16 @@ impl Condition {
     pub fn as_str(self) -> &'static str {
         match self {
             Condition::MultiStep => "multi-step",
+            Condition::UnmovedMultiStep => "unmoved-multi-step",
             Condition::Castling => "castling",
+            Condition::Entry => "entry",
+            Condition::Drop => "drop",
         }
+    }
+
+    /// True for a multi-step of either kind.
+    pub fn is_multi_step(self) -> bool {
+        matches!(self, Condition::MultiStep | Condition::UnmovedMultiStep)
     }
 }
 
@@ -41,6 +57,9 @@ pub struct Entry {
     len: u16,
     pub mode: Mode,
     pub when: Option<Condition>,
+    /// For a step marked `en-passant`: the range in `between_cells` of the cells it passes
+    /// between.
+    between: Option<(u32, u8)>,
 }
 
 /// Every piece's entries from every cell, for both sides, in flat arrays.
@@ -51,11 +70,21 @@ pub struct MoveTables {
     offsets: Vec<u32>,
     entries: Vec<Entry>,
     path_cells: Vec<CellId>,
+    between_cells: Vec<CellId>,
+    /// Per slot: the piece has no move there on an empty board.
+    dead: Vec<bool>,
+    /// Per `piece * 2 + side`: the board cells a piece in hand may be dropped on (every cell
+    /// where it is not dead).
+    drop_cells: Vec<Vec<CellId>>,
 }
 
 impl MoveTables {
+    fn slot(&self, piece: PieceId, side: Side, cell: CellId) -> usize {
+        (piece.index() * 2 + side.index()) * self.cells + cell.index()
+    }
+
     pub fn entries(&self, piece: PieceId, side: Side, cell: CellId) -> &[Entry] {
-        let slot = (piece.index() * 2 + side.index()) * self.cells + cell.index();
+        let slot = self.slot(piece, side, cell);
         let (a, b) = (self.offsets[slot] as usize, self.offsets[slot + 1] as usize);
         &self.entries[a..b]
     }
@@ -64,6 +93,33 @@ impl MoveTables {
     pub fn path(&self, entry: &Entry) -> &[CellId] {
         let s = entry.start as usize;
         &self.path_cells[s..s + entry.len as usize]
+    }
+
+    /// True when the entry's move gives the opponent an en-passant right.
+    pub fn creates_en_passant(&self, entry: &Entry) -> bool {
+        entry.between.is_some() || entry.when.is_some_and(Condition::is_multi_step)
+    }
+
+    /// The cells a move along `entry` to its `k`-th landing cell passes over or between: the
+    /// cells where the opponent may capture it en passant (empty for other entries).
+    pub fn passed(&self, entry: &Entry, k: usize) -> &[CellId] {
+        match entry.between {
+            Some((s, n)) => &self.between_cells[s as usize..s as usize + n as usize],
+            None if entry.when.is_some_and(Condition::is_multi_step) => &self.path(entry)[..k],
+            None => &[],
+        }
+    }
+
+    /// True when the piece has no move from `cell` on an empty board: it may not be dropped
+    /// there, and must promote when it arrives there if it can.
+    pub fn is_dead(&self, piece: PieceId, side: Side, cell: CellId) -> bool {
+        self.dead[self.slot(piece, side, cell)]
+    }
+
+    /// The cells a piece in `side`'s hand may be dropped on, before the rules that depend on
+    /// the position (defended cells, check).
+    pub fn drop_cells(&self, piece: PieceId, side: Side) -> &[CellId] {
+        &self.drop_cells[piece.index() * 2 + side.index()]
     }
 
     /// Destinations from `cell` given which cells are occupied: each landing cell with the
@@ -104,51 +160,111 @@ impl AddDestination for Destinations {
     }
 }
 
+/// The two cells a diagonal (vertex) step passes between: its neighbouring edge steps.
+/// Straight steps pass none.
+pub fn between(v: Coord) -> Vec<Coord> {
+    match UNIT.iter().position(|u| *u == v) {
+        Some(i) if i % 2 == 1 => vec![UNIT[i - 1], UNIT[(i + 1) % 12]],
+        _ => Vec::new(),
+    }
+}
+
 /// Compiles every piece's movement into tables.
 pub fn compile(variant: &Variant) -> MoveTables {
     let board = &variant.board;
-    let cells = board.len();
+    let cells = board.total();
     let mut t = MoveTables {
         cells,
         offsets: vec![0],
         entries: Vec::new(),
         path_cells: Vec::new(),
+        between_cells: Vec::new(),
+        dead: Vec::new(),
+        drop_cells: Vec::new(),
     };
     for piece in variant.piece_ids() {
         for side in Side::BOTH {
-            for cell in board.cells() {
+            for cell in board.all_cells() {
+                let first = t.entries.len();
                 for m in &variant.piece(piece).movements {
-                    add_movement(&mut t, variant, m, side, cell);
+                    add_movement(&mut t, variant, piece, m, side, cell);
                 }
+                if let Some(to) = board.place_on(cell) {
+                    t.push_path(&[to], Mode::MOVE_ONLY, None);
+                }
+                if board.is_off_board(cell) {
+                    for e in &mut t.entries[first..] {
+                        e.when = Some(Condition::Entry);
+                    }
+                }
+                t.dead.push(t.entries.len() == first);
                 for c in variant
                     .castlings
                     .iter()
                     .filter(|c| c.side == side && c.king == piece && c.king_from == cell)
                 {
-                    let start = t.path_cells.len() as u32;
-                    t.path_cells.push(c.king_to);
-                    t.entries.push(Entry {
-                        start,
-                        len: 1,
-                        mode: Mode::MOVE_ONLY,
-                        when: Some(Condition::Castling),
-                    });
+                    t.push_path(&[c.king_to], Mode::MOVE_ONLY, Some(Condition::Castling));
                 }
                 t.offsets.push(t.entries.len() as u32);
             }
+            let drops = board
+                .cells()
+                .filter(|c| !t.dead[t.slot(piece, side, *c)])
+                .collect();
+            t.drop_cells.push(drops);
         }
     }
     t
 }
 
-fn add_movement(t: &mut MoveTables, variant: &Variant, m: &Movement, side: Side, cell: CellId) {
+impl MoveTables {
+    fn push_path(&mut self, path: &[CellId], mode: Mode, when: Option<Condition>) {
+        self.entries.push(Entry {
+            start: self.path_cells.len() as u32,
+            len: path.len() as u16,
+            mode,
+            when,
+            between: None,
+        });
+        self.path_cells.extend_from_slice(path);
+    }
+}
+
+/// White's vector for an hour, as `side` sees it.
+fn vector(o: Orientation, side: Side, h: Hour) -> Coord {
+    Variant::orient(side, o.vector(h))
+}
+
+fn add_movement(
+    t: &mut MoveTables,
+    variant: &Variant,
+    piece: PieceId,
+    m: &Movement,
+    side: Side,
+    cell: CellId,
+) {
     let board = &variant.board;
     let o = board.orientation;
     match m {
-        Movement::Ride { hours, max, mode } => {
+        Movement::Ride {
+            hours,
+            max,
+            mode,
+            en_passant,
+        } => {
             for h in hours.iter() {
-                let v = Variant::orient(side, o.vector(h));
-                push_ray(t, board, cell, v, max.unwrap_or(u32::MAX), *mode, None);
+                let v = vector(o, side, h);
+                let pushed = push_ray(t, board, cell, v, max.unwrap_or(u32::MAX), *mode, None);
+                if pushed && *en_passant {
+                    let from = board.coord(cell);
+                    let start = t.between_cells.len() as u32;
+                    t.between_cells
+                        .extend(between(v).into_iter().filter_map(|b| board.at(from + b)));
+                    let n = (t.between_cells.len() as u32 - start) as u8;
+                    if let Some(e) = t.entries.last_mut() {
+                        e.between = Some((start, n));
+                    }
+                }
             }
         }
         Movement::Leap { vectors, mode } => {
@@ -156,22 +272,29 @@ fn add_movement(t: &mut MoveTables, variant: &Variant, m: &Movement, side: Side,
                 push_ray(t, board, cell, Variant::orient(side, v), 1, *mode, None);
             }
         }
-        Movement::MultiStep { max, zone } => {
-            if variant.zone(*zone).cells[side].contains(&cell) {
-                let ahead = o.vector(crate::geometry::Hour::TWELVE);
-                let v = Variant::orient(side, ahead);
-                push_ray(
-                    t,
-                    board,
-                    cell,
-                    v,
-                    *max,
-                    Mode::MOVE_ONLY,
-                    Some(Condition::MultiStep),
-                );
+        Movement::MultiStep { max, hours, from } => {
+            let when = match from {
+                MultiStepFrom::Zone(z) if variant.zone(*z).cells[side].contains(&cell) => {
+                    Condition::MultiStep
+                }
+                MultiStepFrom::Zone(_) => return,
+                MultiStepFrom::Unmoved if setup_cell(variant, piece, side, cell) => {
+                    Condition::UnmovedMultiStep
+                }
+                MultiStepFrom::Unmoved => return,
+            };
+            for h in hours.iter() {
+                let v = vector(o, side, h);
+                push_ray(t, board, cell, v, *max, Mode::MOVE_ONLY, Some(when));
             }
         }
     }
+}
+
+/// True when `side` places `piece` on `cell` at the start: the only cells where the piece
+/// can stand unmoved.
+pub fn setup_cell(variant: &Variant, piece: PieceId, side: Side, cell: CellId) -> bool {
+    variant.setup[side].contains(&(piece, cell))
 }
 
 /// Walks `v` from `cell` (at most `max` landings) and records the path if it is not empty.
@@ -183,25 +306,19 @@ fn push_ray(
     max: u32,
     mode: Mode,
     when: Option<Condition>,
-) {
-    let start = t.path_cells.len();
+) -> bool {
+    let mut path = Vec::new();
     let mut at = board.coord(cell);
-    let mut n = 0;
-    while n < max {
+    while (path.len() as u32) < max {
         at = at + v;
         match board.at(at) {
-            Some(c) => t.path_cells.push(c),
+            Some(c) => path.push(c),
             None => break,
         }
-        n += 1;
     }
-    let len = t.path_cells.len() - start;
-    if len > 0 {
-        t.entries.push(Entry {
-            start: start as u32,
-            len: len as u16,
-            mode,
-            when,
-        });
+    if path.is_empty() {
+        return false;
     }
+    t.push_path(&path, mode, when);
+    true
 }

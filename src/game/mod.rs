@@ -1,46 +1,77 @@
-//! Playing a variant: positions, legal moves, perft.
+//! Playing a variant: positions, legal moves, perft, the end of the game.
 //!
 //! This is the straightforward engine: it walks the compiled tables for every piece. It is
-//! the semantic reference for move generation (check, en passant, promotion); a faster
-//! bitboard engine can be proven against it.
+//! the semantic reference for move generation (check, en passant, promotion, castling,
+//! drops, entries from off-board cells); a faster engine is proven against it.
 
+mod end;
+mod movegen;
 pub mod notation;
 
-use crate::compile::{Condition, MoveTables};
+pub use end::{GameEnd, Outcome};
+
+use crate::compile::MoveTables;
 use crate::geometry::board::CellId;
-use crate::variant::{PieceId, Side, Variant};
+use crate::variant::{BySide, PieceId, Side, Variant};
 
 /// The right to capture en passant on the next move only.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct EnPassant {
-    /// The cells the multi-step passed over.
+    /// The cells the move passed over or between.
     pub cells: Vec<CellId>,
     /// Where the piece that may be taken stands.
     pub victim: CellId,
 }
 
-/// A position: who stands where, who moves, and the en-passant right.
+/// A position: who stands where (off-board cells included), who moves, what is in hand,
+/// the en-passant right, which pieces have not moved, and the count toward the move limit.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub squares: Vec<Option<(Side, PieceId)>>,
     pub to_move: Side,
     pub en_passant: Option<EnPassant>,
-    /// One flag per castling option of the variant: neither its king nor its rook has moved
-    /// (or been captured).
-    pub castling_rights: Vec<bool>,
+    /// Per cell: the piece there has not moved since the start. Kept only for pieces whose
+    /// rules depend on it (castling kings and rooks, unmoved multi-steps), so positions that
+    /// differ in nothing else compare equal.
+    pub unmoved: Vec<bool>,
+    /// Per side, the number of pieces of each type in hand.
+    pub hands: BySide<Vec<u16>>,
+    /// Plies since the last capture (or move of a piece that resets the move limit).
+    pub quiet_plies: u32,
 }
 
-/// A move: from, to, promotion, and the cell of a piece taken en passant.
+impl Position {
+    /// The same position for repetition: everything but the move-limit count.
+    pub fn repetition_key(&self) -> Position {
+        Position {
+            quiet_plies: 0,
+            ..self.clone()
+        }
+    }
+}
+
+/// A move: from (or a drop from the hand), to, promotion, and what else it does.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
-    pub from: CellId,
+    /// Where the piece stood; `None` for a drop from the hand.
+    pub from: Option<CellId>,
     pub to: CellId,
+    /// The piece that moves or is dropped, as it was before the move.
+    pub piece: PieceId,
     pub promotion: Option<PieceId>,
+    /// Where a piece taken en passant stood.
     pub en_passant_victim: Option<CellId>,
-    /// Cells passed over by a multi-step (the en-passant right it creates).
+    /// Cells passed over or between (the en-passant right the move creates).
     pub passed: Vec<CellId>,
     /// The castling option this king move performs (the rook moves too).
     pub castling: Option<usize>,
+}
+
+impl Move {
+    /// True for a drop from the hand.
+    pub fn is_drop(&self) -> bool {
+        self.from.is_none()
+    }
 }
 
 /// A variant ready to play: the variant and its compiled tables.
@@ -54,45 +85,83 @@ impl<'a> Game<'a> {
         Game { variant, tables }
     }
 
-    /// The setup, White to move.
+    /// The setup, White to move, empty hands.
     pub fn start_position(&self) -> Position {
-        let mut squares = vec![None; self.variant.board.len()];
+        let v = self.variant;
+        let cells = v.board.total();
+        let mut squares = vec![None; cells];
+        let mut unmoved = vec![false; cells];
         for side in Side::BOTH {
-            for &(p, c) in &self.variant.setup[side] {
+            for &(p, c) in &v.setup[side] {
                 squares[c.index()] = Some((side, p));
+                unmoved[c.index()] = v.tracks_unmoved(p);
             }
         }
+        let empty_hand = vec![0; v.pieces.len()];
         Position {
             squares,
             to_move: Side::White,
             en_passant: None,
-            castling_rights: vec![true; self.variant.castlings.len()],
+            unmoved,
+            hands: BySide::new(empty_hand.clone(), empty_hand),
+            quiet_plies: 0,
         }
     }
 
-    /// True when a piece of `by` could capture on `target` (ignoring whose turn it is).
-    pub fn attacked(&self, pos: &Position, target: CellId, by: Side) -> bool {
-        for (i, sq) in pos.squares.iter().enumerate() {
-            let Some((side, piece)) = *sq else { continue };
-            if side != by {
-                continue;
-            }
-            let from = CellId(i as u16);
-            for e in self.tables.entries(piece, side, from) {
-                if !e.mode.captures {
-                    continue;
-                }
+    /// An empty board with empty hands, `to_move` to move (to set up positions piece by
+    /// piece; a piece placed later counts as moved).
+    pub fn empty_position(&self, to_move: Side) -> Position {
+        let mut pos = self.start_position();
+        pos.squares.iter_mut().for_each(|s| *s = None);
+        pos.unmoved.iter_mut().for_each(|u| *u = false);
+        pos.to_move = to_move;
+        pos
+    }
+
+    /// Per castling option: its king and rook stand unmoved on their start cells.
+    pub fn castling_rights(&self, pos: &Position) -> Vec<bool> {
+        self.variant
+            .castlings
+            .iter()
+            .map(|c| {
+                pos.squares[c.king_from.index()] == Some((c.side, c.king))
+                    && pos.squares[c.rook_from.index()] == Some((c.side, c.rook))
+                    && pos.unmoved[c.king_from.index()]
+                    && pos.unmoved[c.rook_from.index()]
+            })
+            .collect()
+    }
+
+    /// True when the piece on `from` could capture on `target` now (the cells before it on
+    /// the way are empty), whoever's turn it is.
+    pub fn attacks_from(&self, pos: &Position, from: CellId, target: CellId) -> bool {
+        let Some((side, piece)) = pos.squares[from.index()] else {
+            return false;
+        };
+        self.tables
+            .entries(piece, side, from)
+            .iter()
+            .filter(|e| e.mode.captures)
+            .any(|e| {
                 for &c in self.tables.path(e) {
                     if c == target {
                         return true;
                     }
                     if pos.squares[c.index()].is_some() {
-                        break;
+                        return false;
                     }
                 }
-            }
-        }
-        false
+                false
+            })
+    }
+
+    /// True when a piece of `by` could capture on `target` (ignoring whose turn it is).
+    /// Pieces on off-board cells attack the cells they could enter on with a capture.
+    pub fn attacked(&self, pos: &Position, target: CellId, by: Side) -> bool {
+        pos.squares.iter().enumerate().any(|(i, sq)| {
+            matches!(sq, Some((s, _)) if *s == by)
+                && self.attacks_from(pos, CellId(i as u16), target)
+        })
     }
 
     /// Cells of `side`'s royal pieces.
@@ -115,176 +184,48 @@ impl<'a> Game<'a> {
             .any(|c| self.attacked(pos, c, side.opponent()))
     }
 
-    /// Moves that obey the pieces' movement but may leave the mover's royal piece attacked.
-    pub fn pseudo_legal_moves(&self, pos: &Position) -> Vec<Move> {
-        let side = pos.to_move;
-        let mut out = Vec::new();
-        for (i, sq) in pos.squares.iter().enumerate() {
-            let Some((s, piece)) = *sq else { continue };
-            if s != side {
-                continue;
-            }
-            let from = CellId(i as u16);
-            let can_ep = self.variant.piece(piece).captures_en_passant();
-            for e in self.tables.entries(piece, side, from) {
-                if e.when == Some(Condition::Castling) {
-                    continue;
-                }
-                let path = self.tables.path(e);
-                for (k, &to) in path.iter().enumerate() {
-                    match pos.squares[to.index()] {
-                        None => {
-                            if e.mode.moves {
-                                let passed = if e.when == Some(Condition::MultiStep) {
-                                    path[..k].to_vec()
-                                } else {
-                                    Vec::new()
-                                };
-                                self.push(&mut out, side, piece, from, to, None, passed);
-                            } else if e.mode.captures && can_ep {
-                                if let Some(ep) = &pos.en_passant {
-                                    if ep.cells.contains(&to) {
-                                        self.push(
-                                            &mut out,
-                                            side,
-                                            piece,
-                                            from,
-                                            to,
-                                            Some(ep.victim),
-                                            Vec::new(),
-                                        );
-                                    }
-                                }
-                            }
-                        }
-                        Some((owner, _)) => {
-                            if owner != side && e.mode.captures {
-                                self.push(&mut out, side, piece, from, to, None, Vec::new());
-                            }
-                            break;
-                        }
-                    }
-                }
-            }
-        }
-        out.sort();
-        out.dedup_by(|a, b| a.from == b.from && a.to == b.to && a.promotion == b.promotion);
-        out
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn push(
-        &self,
-        out: &mut Vec<Move>,
-        side: Side,
-        piece: PieceId,
-        from: CellId,
-        to: CellId,
-        en_passant_victim: Option<CellId>,
-        passed: Vec<CellId>,
-    ) {
-        let side_zone = self
-            .variant
-            .piece(piece)
-            .promotion
-            .as_ref()
-            .filter(|p| self.variant.zone(p.zone).cells[side].contains(&to));
-        match side_zone {
-            Some(promo) if !promo.to.is_empty() => {
-                for &target in &promo.to {
-                    out.push(Move {
-                        from,
-                        to,
-                        promotion: Some(target),
-                        en_passant_victim,
-                        passed: passed.clone(),
-                        castling: None,
-                    });
-                }
-            }
-            _ => out.push(Move {
-                from,
-                to,
-                promotion: None,
-                en_passant_victim,
-                passed,
-                castling: None,
-            }),
-        }
-    }
-
     /// The position after a move (the move must come from this position's move list).
     pub fn play(&self, pos: &Position, mv: &Move) -> Position {
+        let v = self.variant;
+        let side = pos.to_move;
         let mut next = pos.clone();
-        let mover = next.squares[mv.from.index()].take();
-        if let Some(v) = mv.en_passant_victim {
-            next.squares[v.index()] = None;
-        }
-        next.squares[mv.to.index()] = match (mover, mv.promotion) {
-            (Some((side, _)), Some(p)) => Some((side, p)),
-            (m, None) => m,
-            (None, Some(_)) => None,
+        let captured = match mv.en_passant_victim {
+            Some(victim) => next.squares[victim.index()].take(),
+            None => next.squares[mv.to.index()],
         };
-        if let Some(c) = mv.castling.and_then(|i| self.variant.castlings.get(i)) {
-            next.squares[c.rook_to.index()] = next.squares[c.rook_from.index()].take();
-        }
-        for (right, c) in next.castling_rights.iter_mut().zip(&self.variant.castlings) {
-            let touched = [c.king_from, c.rook_from];
-            if touched.contains(&mv.from) || touched.contains(&mv.to) {
-                *right = false;
+        match mv.from {
+            Some(from) => {
+                next.squares[from.index()] = None;
+                next.unmoved[from.index()] = false;
+            }
+            None => {
+                let held = &mut next.hands[side][mv.piece.index()];
+                *held = held.saturating_sub(1);
             }
         }
+        next.squares[mv.to.index()] = Some((side, mv.promotion.unwrap_or(mv.piece)));
+        next.unmoved[mv.to.index()] = false;
+        if let Some(c) = mv.castling.and_then(|i| v.castlings.get(i)) {
+            next.squares[c.rook_to.index()] = next.squares[c.rook_from.index()].take();
+            next.unmoved[c.rook_from.index()] = false;
+        }
+        if let Some((_, taken)) = captured {
+            if v.rules.captures_to_hand {
+                next.hands[side][v.in_hand_as(taken).index()] += 1;
+            }
+        }
+        let resets = captured.is_some()
+            || v.rules
+                .move_limit
+                .as_ref()
+                .is_some_and(|l| l.reset_by.contains(&mv.piece));
+        next.quiet_plies = if resets { 0 } else { pos.quiet_plies + 1 };
         next.en_passant = (!mv.passed.is_empty()).then(|| EnPassant {
             cells: mv.passed.clone(),
             victim: mv.to,
         });
-        next.to_move = pos.to_move.opponent();
+        next.to_move = side.opponent();
         next
-    }
-
-    /// Moves that do not leave the mover's royal pieces attacked, castling included.
-    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
-        let mut moves: Vec<Move> = self
-            .pseudo_legal_moves(pos)
-            .into_iter()
-            .filter(|m| !self.in_check(&self.play(pos, m), pos.to_move))
-            .collect();
-        moves.extend(self.castling_moves(pos));
-        moves
-    }
-
-    /// Castling moves available now: the right is kept, king and rook stand on their cells,
-    /// the cells between are empty, and the king is not attacked on its start, its way or its
-    /// destination.
-    pub fn castling_moves(&self, pos: &Position) -> Vec<Move> {
-        let side = pos.to_move;
-        let mut out = Vec::new();
-        for (i, c) in self.variant.castlings.iter().enumerate() {
-            let ready = c.side == side
-                && pos.castling_rights.get(i) == Some(&true)
-                && pos.squares[c.king_from.index()] == Some((side, c.king))
-                && pos.squares[c.rook_from.index()] == Some((side, c.rook))
-                && c.empty.iter().all(|x| pos.squares[x.index()].is_none());
-            if !ready {
-                continue;
-            }
-            let safe = std::iter::once(&c.king_from)
-                .chain(&c.passage)
-                .all(|x| !self.attacked(pos, *x, side.opponent()));
-            // The rook's new cell could uncover an attack on a second royal piece.
-            let mv = Move {
-                from: c.king_from,
-                to: c.king_to,
-                promotion: None,
-                en_passant_victim: None,
-                passed: Vec::new(),
-                castling: Some(i),
-            };
-            if safe && !self.in_check(&self.play(pos, &mv), side) {
-                out.push(mv);
-            }
-        }
-        out
     }
 
     /// Number of leaf positions `depth` moves ahead.

@@ -1,6 +1,7 @@
 //! Move notation: long algebraic, `FROM-TO`, captures `FROMxTO`, promotion `=X`
-//! (`e10-e11=Q`, `f10xe10=N`). Parsing checks the move against the legal moves and says why
-//! an illegal one is illegal.
+//! (`e10-e11=Q`, `f10xe10=N`), drops `X*TO` (`P*5e`). Entries from off-board cells are
+//! ordinary moves from the off-board cell (`a0-d1`). Parsing checks the move against the
+//! legal moves and says why an illegal one is illegal.
 
 use std::fmt;
 
@@ -9,7 +10,7 @@ use super::{Game, Move, Position};
 /// Why a move text was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
-    /// Not of the form `FROM-TO`, `FROMxTO`, optionally `=X`.
+    /// Not of the form `FROM-TO`, `FROMxTO`, optionally `=X`, or `X*TO`.
     Malformed(String),
     UnknownCell(String),
     UnknownPiece(String),
@@ -24,9 +25,9 @@ pub enum MoveError {
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveError::Malformed(t) => write!(f, "`{t}` is not a move: write FROM-TO, FROMxTO for a capture, and =X to promote (e.g. `e4-e5`, `f10-f11=Q`)"),
+            MoveError::Malformed(t) => write!(f, "`{t}` is not a move: write FROM-TO, FROMxTO for a capture, =X to promote, X*TO to drop (e.g. `e4-e5`, `f10-f11=Q`, `P*e5`)"),
             MoveError::UnknownCell(c) => write!(f, "there is no cell `{c}` on the board"),
-            MoveError::UnknownPiece(p) => write!(f, "there is no piece `{p}` to promote to"),
+            MoveError::UnknownPiece(p) => write!(f, "no piece has the symbol or name `{p}`"),
             MoveError::NoPieceToMove(c) => write!(f, "the side to move has no piece on `{c}`"),
             MoveError::Illegal { text, reason } => write!(f, "`{text}` is illegal: {reason}"),
         }
@@ -39,10 +40,17 @@ impl Game<'_> {
     /// The move in long algebraic notation.
     pub fn format_move(&self, pos: &Position, mv: &Move) -> String {
         let board = &self.variant.board;
+        let Some(from) = mv.from else {
+            return format!(
+                "{}*{}",
+                self.variant.piece(mv.piece).symbol,
+                board.name(mv.to)
+            );
+        };
         let capture = mv.en_passant_victim.is_some() || pos.squares[mv.to.index()].is_some();
         let mut s = format!(
             "{}{}{}",
-            board.name(mv.from),
+            board.name(from),
             if capture { 'x' } else { '-' },
             board.name(mv.to)
         );
@@ -56,6 +64,12 @@ impl Game<'_> {
     /// Reads a move and returns the legal move it names.
     pub fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
         let malformed = || MoveError::Malformed(text.to_string());
+        if let Some((piece, to)) = text.split_once('*') {
+            if piece.is_empty() || to.is_empty() {
+                return Err(malformed());
+            }
+            return self.parse_drop(pos, text, piece, to);
+        }
         let (body, promo) = match text.split_once('=') {
             Some((b, p)) => (b, Some(p)),
             None => (text, None),
@@ -98,7 +112,7 @@ impl Game<'_> {
             .pseudo_legal_moves(pos)
             .into_iter()
             .chain(self.castling_moves(pos))
-            .filter(|m| m.from == from_id && m.to == to_id)
+            .filter(|m| m.from == Some(from_id) && m.to == to_id)
             .collect();
         if candidates.is_empty() {
             if let Some(why) = self.why_no_castling(pos, from_id, to_id) {
@@ -162,7 +176,7 @@ impl Game<'_> {
             .enumerate()
             .find(|(_, c)| c.side == side && c.king_from == from && c.king_to == to)?;
         let rook = board.name(c.rook_from);
-        Some(if pos.castling_rights.get(i) != Some(&true) {
+        Some(if !self.castling_rights(pos)[i] {
             format!("the king or the rook on `{rook}` has moved")
         } else if pos.squares[c.rook_from.index()] != Some((side, c.rook)) {
             format!("there is no rook on `{rook}`")
@@ -182,6 +196,60 @@ impl Game<'_> {
         } else {
             "it would leave a royal piece attacked".to_string()
         })
+    }
+
+    /// Reads a drop `X*TO` and returns it if legal, or says which rule forbids it.
+    fn parse_drop(
+        &self,
+        pos: &Position,
+        text: &str,
+        piece: &str,
+        to: &str,
+    ) -> Result<Move, MoveError> {
+        let v = self.variant;
+        let piece_id = v
+            .find_piece(piece)
+            .ok_or_else(|| MoveError::UnknownPiece(piece.into()))?;
+        let to_id = v
+            .board
+            .find(to)
+            .filter(|c| !v.board.is_off_board(*c))
+            .ok_or_else(|| MoveError::UnknownCell(to.into()))?;
+        let side = pos.to_move;
+        let illegal = |reason: String| MoveError::Illegal {
+            text: text.to_string(),
+            reason,
+        };
+        let name = &v.piece(piece_id).name;
+        if pos.hands[side][piece_id.index()] == 0 {
+            return Err(illegal(format!("the side to move has no {name} in hand")));
+        }
+        if let Some(mv) = self
+            .drops(pos)
+            .into_iter()
+            .find(|m| m.piece == piece_id && m.to == to_id)
+        {
+            if self.in_check(&self.play(pos, &mv), side) {
+                return Err(illegal("it leaves the mover's royal piece attacked".into()));
+            }
+            return Ok(mv);
+        }
+        let rules = &v.piece(piece_id).drops;
+        let why = if pos.squares[to_id.index()].is_some() {
+            format!("`{to}` is not empty")
+        } else if !self.tables.drop_cells(piece_id, side).contains(&to_id) {
+            format!("a {name} on `{to}` would have no move")
+        } else if self.defended_by(pos, side, &rules.not_defended_by, to_id) {
+            let by: Vec<&str> = rules
+                .not_defended_by
+                .iter()
+                .map(|p| v.piece(*p).name.as_str())
+                .collect();
+            format!("`{to}` is defended by the mover's own {}", by.join(" or "))
+        } else {
+            format!("a {name} may not be dropped to give check")
+        };
+        Err(illegal(why))
     }
 
     /// Plays a list of moves separated by spaces from `pos`.

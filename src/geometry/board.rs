@@ -19,6 +19,12 @@ impl CellId {
 }
 
 /// A finished board: every cell with its coordinates, name and colour class.
+///
+/// Besides its cells a board may have **off-board cells** (Dagger's imaginary `a0` and `a2`
+/// beside the back cell): places outside the board where pieces start and from which they
+/// enter by their ordinary moves. Nothing moves onto them and nothing there can be captured.
+/// They come after the board's cells in id order, so [`Board::cells`] and [`Board::len`]
+/// see only the board itself.
 #[derive(Clone, Debug)]
 pub struct Board {
     pub orientation: Orientation,
@@ -26,8 +32,22 @@ pub struct Board {
     names: Vec<String>,
     colours: Vec<u8>,
     colour_count: u8,
+    /// Cells of the board proper; ids from here on are off-board cells.
+    on_board: usize,
+    /// For each off-board cell, the board cell a piece there may also be placed on when it
+    /// is empty (Dagger: the back cell).
+    place_on: Vec<Option<CellId>>,
     by_coord: HashMap<Coord, CellId>,
     by_name: HashMap<String, CellId>,
+}
+
+/// An off-board cell as the board block declares it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OffBoardCell {
+    pub coord: Coord,
+    pub name: String,
+    /// The name of the board cell it may also be placed on.
+    pub place_on: Option<String>,
 }
 
 impl Board {
@@ -35,11 +55,21 @@ impl Board {
     /// (bottom to top) on flat boards, rank by rank (left to right) on pointy boards.
     /// Colour classes are numbered in order of first appearance in that order.
     /// The caller guarantees distinct coordinates and names and at most [`MAX_CELLS`] cells.
-    pub fn new(orientation: Orientation, mut cells: Vec<(Coord, String)>) -> Board {
+    pub fn new(orientation: Orientation, cells: Vec<(Coord, String)>) -> Board {
+        Board::with_off_board(orientation, cells, Vec::new())
+    }
+
+    /// A board with off-board cells after its own. The caller guarantees that their names
+    /// and coordinates differ from every cell's and that each `place_on` names a board cell.
+    pub fn with_off_board(
+        orientation: Orientation,
+        mut cells: Vec<(Coord, String)>,
+        off_board: Vec<OffBoardCell>,
+    ) -> Board {
         cells.sort_by_key(|(c, _)| canonical_key(orientation, *c));
         let mut class_of_raw = [u8::MAX; 3];
         let mut colour_count = 0;
-        let mut colours = Vec::with_capacity(cells.len());
+        let mut colours = Vec::with_capacity(cells.len() + off_board.len());
         for (c, _) in &cells {
             let raw = colour(*c) as usize;
             if class_of_raw[raw] == u8::MAX {
@@ -48,38 +78,80 @@ impl Board {
             }
             colours.push(class_of_raw[raw]);
         }
+        let on_board = cells.len();
         let by_coord = cells
             .iter()
             .enumerate()
             .map(|(i, (c, _))| (*c, CellId(i as u16)))
             .collect();
-        let by_name = cells
+        let (mut coords, mut names): (Vec<Coord>, Vec<String>) = cells.into_iter().unzip();
+        let mut by_name: HashMap<String, CellId> = names
             .iter()
             .enumerate()
-            .map(|(i, (_, n))| (n.clone(), CellId(i as u16)))
+            .map(|(i, n)| (n.clone(), CellId(i as u16)))
             .collect();
-        let (coords, names) = cells.into_iter().unzip();
+        let mut place_on = Vec::with_capacity(off_board.len());
+        for cell in off_board {
+            // An off-board cell's colour only matters for drawing it.
+            colours.push(
+                class_of_raw[colour(cell.coord) as usize].min(colour_count.saturating_sub(1)),
+            );
+            by_name.insert(cell.name.clone(), CellId(coords.len() as u16));
+            coords.push(cell.coord);
+            names.push(cell.name);
+            place_on.push(cell.place_on.and_then(|n| by_name.get(&n).copied()));
+        }
         Board {
             orientation,
             coords,
             names,
             colours,
             colour_count,
+            on_board,
+            place_on,
             by_coord,
             by_name,
         }
     }
 
+    /// Cells of the board proper (off-board cells not counted).
     pub fn len(&self) -> usize {
-        self.coords.len()
+        self.on_board
     }
 
     pub fn is_empty(&self) -> bool {
-        self.coords.is_empty()
+        self.on_board == 0
     }
 
+    /// The board's own cells, in canonical order.
     pub fn cells(&self) -> impl Iterator<Item = CellId> + '_ {
+        (0..self.on_board).map(|i| CellId(i as u16))
+    }
+
+    /// Cells and off-board cells together: the size of a position's cell array.
+    pub fn total(&self) -> usize {
+        self.coords.len()
+    }
+
+    /// Every cell, off-board ones last.
+    pub fn all_cells(&self) -> impl Iterator<Item = CellId> + '_ {
         (0..self.coords.len()).map(|i| CellId(i as u16))
+    }
+
+    /// The off-board cells (pieces start there and enter the board by a move).
+    pub fn off_board_cells(&self) -> impl Iterator<Item = CellId> + '_ {
+        (self.on_board..self.coords.len()).map(|i| CellId(i as u16))
+    }
+
+    pub fn is_off_board(&self, id: CellId) -> bool {
+        id.index() >= self.on_board
+    }
+
+    /// The board cell a piece on this off-board cell may be placed on when it is empty.
+    pub fn place_on(&self, id: CellId) -> Option<CellId> {
+        id.index()
+            .checked_sub(self.on_board)
+            .and_then(|i| self.place_on.get(i).copied().flatten())
     }
 
     pub fn coord(&self, id: CellId) -> Coord {
@@ -90,16 +162,25 @@ impl Board {
         &self.names[id.index()]
     }
 
+    /// Names of the board's own cells, in canonical order.
     pub fn names(&self) -> &[String] {
-        &self.names
+        &self.names[..self.on_board]
     }
 
+    /// The board cell at these coordinates (never an off-board cell: rays and leaps cannot
+    /// land there).
     pub fn at(&self, c: Coord) -> Option<CellId> {
         self.by_coord.get(&c).copied()
     }
 
+    /// A cell or off-board cell by name.
     pub fn find(&self, name: &str) -> Option<CellId> {
         self.by_name.get(name).copied()
+    }
+
+    /// The off-board cell at these coordinates.
+    fn off_board_at(&self, c: Coord) -> Option<CellId> {
+        self.off_board_cells().find(|id| self.coord(*id) == c)
     }
 
     /// Colour class of a cell (0-based, in order of first appearance).
@@ -114,14 +195,15 @@ impl Board {
     /// Cells per colour class.
     pub fn colour_sizes(&self) -> Vec<usize> {
         let mut sizes = vec![0; self.colour_count as usize];
-        for &c in &self.colours {
+        for &c in &self.colours[..self.on_board] {
             sizes[c as usize] += 1;
         }
         sizes
     }
 
     /// The cell Black's piece stands on for White's piece on `id`, under the board symmetry,
-    /// or an error saying why the board has no such symmetry.
+    /// or an error saying why the board has no such symmetry. The centre is the board's own;
+    /// off-board cells must map onto off-board cells.
     pub fn symmetry_map(&self, kind: Symmetry) -> Result<Vec<CellId>, String> {
         let n = self.len() as i64;
         if n == 0 {
@@ -130,8 +212,9 @@ impl Board {
         let o = self.orientation;
         let map_one: Box<dyn Fn(Coord) -> Option<Coord>> = match kind {
             Symmetry::Rotate => {
-                let sa: i64 = self.coords.iter().map(|c| c.a as i64).sum();
-                let sb: i64 = self.coords.iter().map(|c| c.b as i64).sum();
+                let own = &self.coords[..self.on_board];
+                let sa: i64 = own.iter().map(|c| c.a as i64).sum();
+                let sb: i64 = own.iter().map(|c| c.b as i64).sum();
                 if (2 * sa) % n != 0 || (2 * sb) % n != 0 {
                     return Err("the board has no centre cell or centre point to turn about".into());
                 }
@@ -139,8 +222,7 @@ impl Board {
                 Box::new(move |c: Coord| Some(Coord::new(ca - c.a, cb - c.b)))
             }
             Symmetry::Mirror => {
-                let sy: i64 = self
-                    .coords
+                let sy: i64 = self.coords[..self.on_board]
                     .iter()
                     .map(|c| o.doubled_height(*c) as i64)
                     .sum();
@@ -164,17 +246,26 @@ impl Board {
                 })
             }
         };
-        self.cells()
+        self.all_cells()
             .map(|id| {
-                map_one(self.coord(id))
-                    .and_then(|c| self.at(c))
-                    .ok_or_else(|| {
-                        format!(
-                            "the board is not symmetric: cell `{}` has no {} image",
-                            self.name(id),
-                            kind.describe()
-                        )
-                    })
+                let image = map_one(self.coord(id));
+                let found = if self.is_off_board(id) {
+                    image.and_then(|c| self.off_board_at(c))
+                } else {
+                    image.and_then(|c| self.at(c))
+                };
+                found.ok_or_else(|| {
+                    let what = if self.is_off_board(id) {
+                        "off-board cell"
+                    } else {
+                        "cell"
+                    };
+                    format!(
+                        "the board is not symmetric: {what} `{}` has no {} image",
+                        self.name(id),
+                        kind.describe()
+                    )
+                })
             })
             .collect()
     }

@@ -6,9 +6,13 @@ use std::fmt::Write as _;
 use indexmap::IndexMap;
 use serde::Serialize;
 
-use crate::compile::{Entry, MoveTables};
+use crate::compile::{Condition, Entry, MoveTables};
 use crate::geometry::board::CellId;
 use crate::variant::{PieceId, Side, Variant};
+
+/// The key under which a piece's drops are listed (no cell can have this name: cell names
+/// have no brackets).
+const HAND: &str = "(hand)";
 
 /// Which part of the tables to show; `None` means all.
 #[derive(Clone, Debug, Default)]
@@ -31,11 +35,17 @@ impl Selection {
             .filter(move |s| only.is_none_or(|o| o == *s))
     }
 
+    /// The cells to show, off-board cells included.
     fn cells<'v>(&self, v: &'v Variant) -> impl Iterator<Item = CellId> + 'v {
         let only = self.cell;
         v.board
-            .cells()
+            .all_cells()
             .filter(move |c| only.is_none_or(|o| o == *c))
+    }
+
+    /// Whether to show the hand (drops): only when no cell is selected.
+    fn hand(&self) -> bool {
+        self.cell.is_none()
     }
 }
 
@@ -44,6 +54,8 @@ struct JsonTables<'a> {
     format: &'static str,
     variant: &'a str,
     cells: Vec<&'a str>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    off_board: Vec<&'a str>,
     pieces: Vec<JsonPiece<'a>>,
 }
 
@@ -62,15 +74,48 @@ struct JsonEntry<'a> {
     capture: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     when: Option<&'static str>,
+    /// For a step marked `en-passant`: the cells it passes between.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    en_passant: Vec<&'a str>,
 }
 
 fn json_entry<'a>(v: &'a Variant, t: &MoveTables, e: &Entry) -> JsonEntry<'a> {
+    let en_passant = if e.when.is_some_and(|w| w.is_multi_step()) {
+        Vec::new()
+    } else {
+        t.passed(e, 1).iter().map(|c| v.board.name(*c)).collect()
+    };
     JsonEntry {
         path: t.path(e).iter().map(|c| v.board.name(*c)).collect(),
         moves: e.mode.moves,
         capture: e.mode.captures,
         when: e.when.map(|w| w.as_str()),
+        en_passant,
     }
+}
+
+/// True when pieces of this type can be in a hand: captures go to the hand, and it is what
+/// a captured piece demotes to and not royal.
+fn droppable(v: &Variant, p: PieceId) -> bool {
+    v.rules.captures_to_hand
+        && !v.piece(p).royal
+        && v.piece_ids()
+            .any(|q| !v.piece(q).royal && v.in_hand_as(q) == p)
+}
+
+/// The drops of a piece in hand as entries: one single-cell path per cell it may be dropped
+/// on (before the rules that depend on the position).
+fn drop_entries<'a>(v: &'a Variant, t: &MoveTables, p: PieceId, s: Side) -> Vec<JsonEntry<'a>> {
+    t.drop_cells(p, s)
+        .iter()
+        .map(|c| JsonEntry {
+            path: vec![v.board.name(*c)],
+            moves: true,
+            capture: false,
+            when: Some(Condition::Drop.as_str()),
+            en_passant: Vec::new(),
+        })
+        .collect()
 }
 
 /// The tables in the `hexv-tables-1` JSON format, pretty-printed.
@@ -82,7 +127,7 @@ pub fn to_json(v: &Variant, t: &MoveTables, sel: &Selection) -> String {
             let moves = sel
                 .sides()
                 .map(|s| {
-                    let per_cell = sel
+                    let mut per_cell: IndexMap<&str, Vec<JsonEntry>> = sel
                         .cells(v)
                         .map(|c| {
                             let entries = t
@@ -93,6 +138,9 @@ pub fn to_json(v: &Variant, t: &MoveTables, sel: &Selection) -> String {
                             (v.board.name(c), entries)
                         })
                         .collect();
+                    if sel.hand() && droppable(v, p) {
+                        per_cell.insert(HAND, drop_entries(v, t, p, s));
+                    }
                     (s.name(), per_cell)
                 })
                 .collect();
@@ -107,6 +155,7 @@ pub fn to_json(v: &Variant, t: &MoveTables, sel: &Selection) -> String {
         format: "hexv-tables-1",
         variant: &v.meta.name,
         cells: v.board.names().iter().map(String::as_str).collect(),
+        off_board: v.board.off_board_cells().map(|c| v.board.name(c)).collect(),
         pieces,
     };
     // Serialising plain strings, bools and maps with string keys cannot fail.
@@ -137,6 +186,15 @@ pub fn to_text(v: &Variant, t: &MoveTables, sel: &Selection) -> String {
                         if let Some(w) = e.when {
                             notes.push(w.as_str());
                         }
+                        let between = if e.when.is_some_and(|w| w.is_multi_step()) {
+                            Vec::new()
+                        } else {
+                            t.passed(e, 1).iter().map(|c| v.board.name(*c)).collect()
+                        };
+                        let ep_note = format!("e.p. on {}", between.join(" "));
+                        if !between.is_empty() {
+                            notes.push(&ep_note);
+                        }
                         if notes.is_empty() {
                             path.join(" ")
                         } else {
@@ -155,6 +213,19 @@ pub fn to_text(v: &Variant, t: &MoveTables, sel: &Selection) -> String {
                     } else {
                         entries.join(" | ")
                     }
+                );
+            }
+            if sel.hand() && droppable(v, p) {
+                let cells: Vec<&str> = t
+                    .drop_cells(p, s)
+                    .iter()
+                    .map(|c| v.board.name(*c))
+                    .collect();
+                let _ = writeln!(
+                    out,
+                    "  {HAND:<width$} {:>3}: drop on {}",
+                    cells.len(),
+                    cells.join(" ")
                 );
             }
         }

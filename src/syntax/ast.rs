@@ -142,7 +142,16 @@ pub enum BoardStmt {
         at: Spanned<(Number, Number)>,
     },
     Colours(Spanned<Vec<Name>>),
+    OffBoard(OffBoardDef),
     Bad(BadLine),
+}
+
+/// `off-board NAME at (A, B) [place-on CELL]`: a cell outside the board.
+#[derive(Clone, Debug)]
+pub struct OffBoardDef {
+    pub name: Name,
+    pub at: Spanned<(Number, Number)>,
+    pub place_on: Option<Name>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,6 +187,8 @@ pub enum PieceStmt {
     Step {
         directions: Vec<Direction>,
         mode: Option<Spanned<Mode>>,
+        /// `en-passant`: the step gives an en-passant right on the cells it passes.
+        en_passant: Option<Span>,
         span: Span,
     },
     Ride {
@@ -193,15 +204,40 @@ pub enum PieceStmt {
     },
     MultiStep {
         count: Number,
-        zone: Name,
+        /// Empty: straight ahead.
+        directions: Vec<Direction>,
+        from: MultiStepFrom,
         span: Span,
     },
     Promote {
         zone: Name,
         to: Vec<Name>,
+        /// `optional`: may promote on a move that starts or ends in the zone.
+        optional: Option<Span>,
         span: Span,
     },
+    /// `like PIECE ...`: the movements of other pieces.
+    Like(Vec<Name>),
+    Drop(Spanned<DropRule>),
     Bad(BadLine),
+}
+
+/// Where a multi-step may start.
+#[derive(Clone, Debug)]
+pub enum MultiStepFrom {
+    /// The side's cells of a zone.
+    Zone(Name),
+    /// Wherever the piece stands, while it has not moved.
+    Unmoved(Span),
+}
+
+/// A restriction on dropping a piece from the hand.
+#[derive(Clone, Debug)]
+pub enum DropRule {
+    /// Not on a cell that one of the owner's pieces of these types could capture on.
+    NotDefendedBy(Vec<Name>),
+    /// A drop of the piece may not give check.
+    NoCheck,
 }
 
 #[derive(Clone, Debug)]
@@ -251,6 +287,12 @@ pub enum RulesStmt {
         Option<(Spanned<StalemateScore>, Vec<Name>)>,
     ),
     CastlingNone(Span),
+    /// `captures to-hand`.
+    CapturesToHand(Span),
+    /// `repetition N OUTCOME`.
+    Repetition(Number, Spanned<Outcome>),
+    /// `move-limit N OUTCOME [reset-by PIECE ...]`.
+    MoveLimit(Number, Spanned<Outcome>, Vec<Name>),
     Bad(BadLine),
 }
 

@@ -221,15 +221,19 @@ fn board_stmt(p: P) -> Option<BoardStmt> {
         Rule::cell_stmt => {
             let mut it = children(p);
             let n = name(it.next()?);
-            let c = it.next()?;
-            let csp = span(&c);
-            let mut ci = children(c);
-            let a = number(ci.next()?);
-            let b = number(ci.next()?);
-            BoardStmt::Cell {
+            let at = coord(it.next()?)?;
+            BoardStmt::Cell { name: n, at }
+        }
+        Rule::off_board_stmt => {
+            let mut it = children(p);
+            let n = name(it.next()?);
+            let at = coord(it.next()?)?;
+            let place_on = it.next().and_then(|po| children(po).next()).map(name);
+            BoardStmt::OffBoard(OffBoardDef {
                 name: n,
-                at: Spanned::new((a, b), csp),
-            }
+                at,
+                place_on,
+            })
         }
         Rule::colours_stmt => {
             let sp = span(&p);
@@ -238,6 +242,15 @@ fn board_stmt(p: P) -> Option<BoardStmt> {
         Rule::bad_stmt => BoardStmt::Bad(bad_line(p)),
         _ => return None,
     })
+}
+
+/// `(A, B)`.
+fn coord(p: P) -> Option<Spanned<(Number, Number)>> {
+    let sp = span(&p);
+    let mut it = children(p);
+    let a = number(it.next()?);
+    let b = number(it.next()?);
+    Some(Spanned::new((a, b), sp))
 }
 
 fn mode(p: P) -> Spanned<Mode> {
@@ -271,16 +284,19 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
         Rule::step_stmt => {
             let mut dirs = Vec::new();
             let mut m = None;
+            let mut en_passant = None;
             for c in children(p) {
                 match c.as_rule() {
                     Rule::direction_list => dirs = directions(c),
                     Rule::mode => m = Some(mode(c)),
+                    Rule::en_passant => en_passant = Some(span(&c)),
                     _ => {}
                 }
             }
             PieceStmt::Step {
                 directions: dirs,
                 mode: m,
+                en_passant,
                 span: sp,
             }
         }
@@ -341,18 +357,50 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
         Rule::multi_step_stmt => {
             let mut it = children(p);
             let count = number(it.next()?);
-            let zone = name(it.next()?);
+            let mut dirs = Vec::new();
+            let mut from = None;
+            for c in it {
+                match c.as_rule() {
+                    Rule::direction_list => dirs = directions(c),
+                    Rule::multi_from => {
+                        from = children(c).next().map(|z| MultiStepFrom::Zone(name(z)))
+                    }
+                    _ => from = Some(MultiStepFrom::Unmoved(span(&c))),
+                }
+            }
             PieceStmt::MultiStep {
                 count,
-                zone,
+                directions: dirs,
+                from: from?,
                 span: sp,
             }
         }
         Rule::promote_stmt => {
             let mut it = children(p);
             let zone = name(it.next()?);
-            let to = it.map(name).collect();
-            PieceStmt::Promote { zone, to, span: sp }
+            let mut to = Vec::new();
+            let mut optional = None;
+            for c in it {
+                match c.as_rule() {
+                    Rule::optional => optional = Some(span(&c)),
+                    _ => to.push(name(c)),
+                }
+            }
+            PieceStmt::Promote {
+                zone,
+                to,
+                optional,
+                span: sp,
+            }
+        }
+        Rule::like_stmt => PieceStmt::Like(children(p).map(name).collect()),
+        Rule::drop_stmt => {
+            let r = children(p).next()?;
+            let rule = match r.as_rule() {
+                Rule::drop_not_defended => DropRule::NotDefendedBy(children(r).map(name).collect()),
+                _ => DropRule::NoCheck,
+            };
+            PieceStmt::Drop(Spanned::new(rule, sp))
         }
         Rule::bad_stmt => PieceStmt::Bad(bad_line(p)),
         _ => return None,
@@ -416,6 +464,23 @@ fn rules(p: P) -> Item {
                     RulesStmt::Stalemate(score, unless)
                 }
                 Rule::castling_stmt => RulesStmt::CastlingNone(csp),
+                Rule::captures_stmt => RulesStmt::CapturesToHand(csp),
+                Rule::repetition_stmt => {
+                    let mut it = children(c);
+                    let n = number(it.next()?);
+                    let o = it.next()?;
+                    RulesStmt::Repetition(n, Spanned::new(outcome(&o), span(&o)))
+                }
+                Rule::move_limit_stmt => {
+                    let mut it = children(c);
+                    let n = number(it.next()?);
+                    let o = it.next()?;
+                    let reset = it
+                        .next()
+                        .map(|r| children(r).map(name).collect())
+                        .unwrap_or_default();
+                    RulesStmt::MoveLimit(n, Spanned::new(outcome(&o), span(&o)), reset)
+                }
                 _ => RulesStmt::Bad(bad_line(c)),
             })
         })

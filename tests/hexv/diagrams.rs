@@ -88,17 +88,12 @@ fn assert_diagram(key: &str, from: &str, expected: &str, count: usize, rays: usi
 }
 
 /// An empty position with `to_move` to move and the given pieces.
-fn position(v: &Variant, to_move: Side, pieces: &[(Side, &str, &str)]) -> Position {
-    let mut squares = vec![None; v.board.len()];
+fn position(v: &Variant, t: &MoveTables, to_move: Side, pieces: &[(Side, &str, &str)]) -> Position {
+    let mut pos = Game::new(v, t).empty_position(to_move);
     for &(side, key, at) in pieces {
-        squares[cell(v, at).index()] = Some((side, piece(v, key)));
+        pos.squares[cell(v, at).index()] = Some((side, piece(v, key)));
     }
-    Position {
-        squares,
-        to_move,
-        en_passant: None,
-        castling_rights: vec![false; v.castlings.len()],
-    }
+    pos
 }
 
 /// Destination cells of the legal moves from `from`.
@@ -108,7 +103,7 @@ fn legal_from(game: &Game, pos: &Position, from: &str) -> BTreeSet<String> {
         game.variant,
         game.legal_moves(pos)
             .into_iter()
-            .filter(|m| m.from == from)
+            .filter(|m| m.from == Some(from))
             .map(|m| m.to),
     )
 }
@@ -243,6 +238,7 @@ fn pawn_double_step_is_blocked_by_the_passed_cell() {
 
     let free = position(
         &v,
+        &t,
         Side::White,
         &[kings[0], kings[1], (Side::White, "P", "f5")],
     );
@@ -250,7 +246,7 @@ fn pawn_double_step_is_blocked_by_the_passed_cell() {
     let f7 = game
         .legal_moves(&free)
         .into_iter()
-        .find(|m| m.from == cell(&v, "f5") && m.to == cell(&v, "f7"))
+        .find(|m| m.from == Some(cell(&v, "f5")) && m.to == cell(&v, "f7"))
         .expect("the double step");
     assert_eq!(
         f7.passed,
@@ -261,6 +257,7 @@ fn pawn_double_step_is_blocked_by_the_passed_cell() {
     for blocker in [Side::White, Side::Black] {
         let blocked = position(
             &v,
+            &t,
             Side::White,
             &[
                 kings[0],
@@ -277,6 +274,7 @@ fn pawn_double_step_is_blocked_by_the_passed_cell() {
     // A piece on the landing cell only stops the double step.
     let landing = position(
         &v,
+        &t,
         Side::White,
         &[
             kings[0],
@@ -290,12 +288,14 @@ fn pawn_double_step_is_blocked_by_the_passed_cell() {
     // Black's double step mirrors it.
     let black = position(
         &v,
+        &t,
         Side::Black,
         &[kings[0], kings[1], (Side::Black, "P", "c7")],
     );
     assert_eq!(legal_from(&game, &black, "c7"), set("c6 c5"));
     let black = position(
         &v,
+        &t,
         Side::Black,
         &[
             kings[0],
@@ -370,6 +370,7 @@ fn king_defends_all_three_bishops_at_the_start() {
         for b in set(bishops) {
             let pos = position(
                 &v,
+                &t,
                 side.opponent(),
                 &[(side, "K", king), (side.opponent(), "B", &b)],
             );
@@ -507,6 +508,7 @@ fn promotion_cells() {
     let game = Game::new(&v, &t);
     let pos = position(
         &v,
+        &t,
         Side::White,
         &[
             (Side::White, "K", "g1"),
@@ -519,7 +521,7 @@ fn promotion_cells() {
     for to in ["f11", "e10"] {
         let promos: BTreeSet<String> = moves
             .iter()
-            .filter(|m| m.from == cell(&v, "f10") && m.to == cell(&v, to))
+            .filter(|m| m.from == Some(cell(&v, "f10")) && m.to == cell(&v, to))
             .map(|m| v.piece(m.promotion.expect("promotes")).symbol.clone())
             .collect();
         assert_eq!(promos, set("Q R B N"), "f10-{to}");

@@ -50,7 +50,7 @@ fn resolve(v: &Variant, legal: &[Move], r: &Recorded, at: &str) -> Move {
     let (from, to) = (cell(v, r.from), cell(v, r.to));
     let matches: Vec<&Move> = legal
         .iter()
-        .filter(|m| m.from == from && m.to == to)
+        .filter(|m| m.from == Some(from) && m.to == to)
         .filter(|m| m.promotion.map(|p| v.piece(p).symbol.clone()) == r.promotion)
         .collect();
     assert_eq!(

@@ -128,7 +128,7 @@ fn a_move_into_check_is_refused_with_the_reason() {
             let mv = legal
                 .iter()
                 .find(|m| {
-                    v.board.name(m.from) == from
+                    m.from.is_some_and(|f| v.board.name(f) == from)
                         && v.board.name(m.to) == to
                         && m.promotion == v.find_piece(promo)
                 })
@@ -146,7 +146,7 @@ fn refusals_say_why() {
     let game = Game::new(&v, &t);
     let start = game.start_position();
     let err = |text: &str| game.parse_move(&start, text).unwrap_err().to_string();
-    assert_eq!(err("e4"), "`e4` is not a move: write FROM-TO, FROMxTO for a capture, and =X to promote (e.g. `e4-e5`, `f10-f11=Q`)");
+    assert_eq!(err("e4"), "`e4` is not a move: write FROM-TO, FROMxTO for a capture, =X to promote, X*TO to drop (e.g. `e4-e5`, `f10-f11=Q`, `P*e5`)");
     assert_eq!(err("e4-e12"), "there is no cell `e12` on the board");
     assert_eq!(err("e5-e6"), "the side to move has no piece on `e5`");
     assert_eq!(err("e7-e6"), "the side to move has no piece on `e7`");
@@ -158,5 +158,11 @@ fn refusals_say_why() {
         err("e4xe5"),
         "`e4xe5` is illegal: `e5` is empty, so the move is written `e4-e5`"
     );
-    assert_eq!(err("e4-e5=Z"), "there is no piece `Z` to promote to");
+    assert_eq!(err("e4-e5=Z"), "no piece has the symbol or name `Z`");
+    assert_eq!(err("Z*e5"), "no piece has the symbol or name `Z`");
+    assert_eq!(
+        err("P*e5"),
+        "`P*e5` is illegal: the side to move has no Pawn in hand"
+    );
+    assert_eq!(err("P*"), "`P*` is not a move: write FROM-TO, FROMxTO for a capture, =X to promote, X*TO to drop (e.g. `e4-e5`, `f10-f11=Q`, `P*e5`)");
 }

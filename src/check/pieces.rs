@@ -1,0 +1,511 @@
+//! Resolving `piece` blocks: movements, promotion and drop rules (pass 4), then what links
+//! pieces to each other: `like` (a piece with another's movements) and, when captures go to
+//! the hand, what each promoted piece demotes to.
+
+use super::codes;
+use super::resolve::Resolver;
+use crate::diagnostic::{Diagnostic, Span};
+use crate::geometry::directions::HourSet;
+use crate::geometry::{all_images, Coord};
+use crate::syntax::ast::{self, DropRule, Leap, LeapSymmetry, MultiStepFrom, Number, PieceStmt};
+use crate::variant::{
+    BySide, DropRules, Mode, Movement, MultiStepFrom as From, Piece, PieceId, Placements, Promotion,
+};
+
+/// Longest ride limit and multi-step accepted (boards have at most 1024 cells).
+const MAX_DISTANCE: i64 = 1000;
+/// Largest leap component accepted.
+const MAX_LEAP: i64 = 1000;
+
+/// Where a piece's parts are written, for diagnostics after resolution.
+#[derive(Clone, Debug)]
+pub struct PieceSpans {
+    pub name: Span,
+    pub colour_bound: Option<Span>,
+    pub royal: Option<Span>,
+    pub promote: Option<Span>,
+    /// The pieces named by `like` lines, where each is named.
+    pub likes: Vec<(PieceId, Span)>,
+    /// The first `drop` line.
+    pub drop: Option<Span>,
+}
+
+impl Resolver<'_> {
+    fn distance(&mut self, n: &Number, what: &str, min: i64) -> Option<u32> {
+        match n.node {
+            Some(v) if (min..=MAX_DISTANCE).contains(&v) => Some(v as u32),
+            _ => {
+                self.diags.push(
+                    Diagnostic::error(
+                        codes::BAD_LIMIT,
+                        format!("{what} must be between {min} and {MAX_DISTANCE}"),
+                    )
+                    .at(n.span, "out of range")
+                    .help(if min > 1 {
+                        format!("a {what} of 1 is a plain `step 12 move-only`")
+                    } else {
+                        "a ride goes at least 1 cell: leave out `max` for a ride without limit"
+                            .to_string()
+                    }),
+                );
+                None
+            }
+        }
+    }
+
+    fn leap_vectors(&mut self, leaps: &ast::Leaps) -> Option<Vec<Coord>> {
+        let mut base = Vec::new();
+        let mut ok = true;
+        for l in &leaps.leaps {
+            let v = match &l.node {
+                Leap::Vector(a, b) => {
+                    let comp =
+                        |n: &Number| n.node.filter(|v| v.abs() <= MAX_LEAP).map(|v| v as i32);
+                    match (comp(a), comp(b)) {
+                        (Some(a), Some(b)) => Some(Coord::new(a, b)),
+                        _ => {
+                            self.diags.push(
+                                Diagnostic::error(
+                                    codes::OFF_BOARD_LEAP,
+                                    "this leap is longer than any board",
+                                )
+                                .at(l.span, "too long")
+                                .help(format!(
+                                    "leap components lie between -{MAX_LEAP} and {MAX_LEAP}"
+                                )),
+                            );
+                            None
+                        }
+                    }
+                }
+                Leap::Path(hours) => {
+                    let mut v = Some(Coord::ZERO);
+                    for h in hours {
+                        match (self.hour(h), v) {
+                            (Some(h), Some(acc)) => v = Some(acc + self.o().vector(h)),
+                            _ => v = None,
+                        }
+                    }
+                    v
+                }
+            };
+            match v {
+                Some(v) if v == Coord::ZERO => {
+                    ok = false;
+                    self.diags.push(
+                        Diagnostic::error(codes::ZERO_LEAP, "this leap ends where it starts")
+                            .at(l.span, "leaps by zero")
+                            .help("a leap must move the piece: check the vector or the hours of the path"),
+                    );
+                }
+                Some(v) => {
+                    // A leap that fits nowhere on the board is a mistake, not a move.
+                    let fits = self
+                        .board
+                        .cells()
+                        .any(|c| self.board.at(self.board.coord(c) + v).is_some());
+                    if fits {
+                        base.push(v);
+                    } else {
+                        ok = false;
+                        self.diags.push(
+                            Diagnostic::error(
+                                codes::OFF_BOARD_LEAP,
+                                format!("leap {v} leaves the board from every cell"),
+                            )
+                            .at(l.span, "never lands on the board")
+                            .help("use a shorter leap"),
+                        );
+                    }
+                }
+                None => ok = false,
+            }
+        }
+        if !ok {
+            return None;
+        }
+        let symmetry = leaps
+            .symmetry
+            .as_ref()
+            .map_or(LeapSymmetry::None, |s| s.node);
+        let mut out: Vec<Coord> = Vec::new();
+        for v in base {
+            let images = match symmetry {
+                LeapSymmetry::None => vec![v],
+                LeapSymmetry::Mirror => vec![v, self.o().mirror_left_right(v)],
+                LeapSymmetry::All => all_images(self.o(), v),
+            };
+            for w in images {
+                if !out.contains(&w) {
+                    out.push(w);
+                }
+            }
+        }
+        Some(out)
+    }
+
+    pub fn piece(&mut self, def: &ast::PieceDef) -> Option<(Piece, PieceSpans)> {
+        let mut piece = Piece {
+            name: def.name.node.clone(),
+            symbol: def.symbol.node.clone(),
+            royal: false,
+            declared_colour_bound: false,
+            movements: Vec::new(),
+            promotion: None,
+            drops: DropRules::default(),
+            demotes_to: None,
+        };
+        let mut spans = PieceSpans {
+            name: def.name.span,
+            colour_bound: None,
+            royal: None,
+            promote: None,
+            likes: Vec::new(),
+            drop: None,
+        };
+        let mut ok = true;
+        let mode = |m: &Option<ast::Spanned<ast::Mode>>| match m.as_ref().map(|m| m.node) {
+            None => Mode::BOTH,
+            Some(ast::Mode::MoveOnly) => Mode::MOVE_ONLY,
+            Some(ast::Mode::CaptureOnly) => Mode::CAPTURE_ONLY,
+        };
+        let mut no_check: Option<Span> = None;
+        for s in &def.statements {
+            match s {
+                PieceStmt::Royal(span) => {
+                    self.once(&mut spans.royal, *span, "royal", &def.name.node);
+                    piece.royal = true;
+                }
+                PieceStmt::ColourBound(span) => {
+                    self.once(
+                        &mut spans.colour_bound,
+                        *span,
+                        "colour-bound",
+                        &def.name.node,
+                    );
+                    piece.declared_colour_bound = true;
+                }
+                PieceStmt::Step {
+                    directions,
+                    mode: m,
+                    en_passant,
+                    ..
+                } => match self.hours(directions) {
+                    Some(hours) if en_passant.is_some_and(|s| !self.passes_cells(hours, s)) => {
+                        ok = false;
+                    }
+                    Some(hours) => piece.movements.push(Movement::Ride {
+                        hours,
+                        max: Some(1),
+                        mode: mode(m),
+                        en_passant: en_passant.is_some(),
+                    }),
+                    None => ok = false,
+                },
+                PieceStmt::Ride {
+                    directions,
+                    max,
+                    mode: m,
+                    ..
+                } => {
+                    let hours = self.hours(directions);
+                    let limit = match max {
+                        Some(n) => self.distance(n, "ride limit", 1).map(Some),
+                        None => Some(None),
+                    };
+                    match (hours, limit) {
+                        (Some(hours), Some(max)) => piece.movements.push(Movement::Ride {
+                            hours,
+                            max,
+                            mode: mode(m),
+                            en_passant: false,
+                        }),
+                        _ => ok = false,
+                    }
+                }
+                PieceStmt::Leap { leaps, mode: m, .. } => match self.leap_vectors(leaps) {
+                    Some(vectors) => piece.movements.push(Movement::Leap {
+                        vectors,
+                        mode: mode(m),
+                    }),
+                    None => ok = false,
+                },
+                PieceStmt::MultiStep {
+                    count,
+                    directions,
+                    from,
+                    ..
+                } => {
+                    let max = self.distance(count, "multi-step", 2);
+                    let hours = if directions.is_empty() {
+                        Some(HourSet::of(&[12]))
+                    } else {
+                        self.hours(directions)
+                    };
+                    let from = match from {
+                        MultiStepFrom::Zone(zone) => self.zone(zone).map(From::Zone),
+                        MultiStepFrom::Unmoved(_) => Some(From::Unmoved),
+                    };
+                    match (max, hours, from) {
+                        (Some(max), Some(hours), Some(from)) => piece
+                            .movements
+                            .push(Movement::MultiStep { max, hours, from }),
+                        _ => ok = false,
+                    }
+                }
+                PieceStmt::Promote {
+                    zone,
+                    to,
+                    optional,
+                    span,
+                } => {
+                    if spans.promote.is_some() {
+                        self.once(&mut spans.promote, *span, "promote", &def.name.node);
+                        continue;
+                    }
+                    spans.promote = Some(*span);
+                    let zone = self.zone(zone);
+                    let mut targets = Vec::new();
+                    for t in to {
+                        match self.piece_ref(t) {
+                            Some(p) if !targets.contains(&p) => targets.push(p),
+                            Some(_) => {}
+                            None => ok = false,
+                        }
+                    }
+                    match zone {
+                        Some(zone) => {
+                            piece.promotion = Some(Promotion {
+                                zone,
+                                to: targets,
+                                optional: optional.is_some(),
+                            })
+                        }
+                        None => ok = false,
+                    }
+                }
+                PieceStmt::Like(names) => {
+                    for n in names {
+                        match self.piece_ref(n) {
+                            Some(p) => spans.likes.push((p, n.span)),
+                            None => ok = false,
+                        }
+                    }
+                }
+                PieceStmt::Drop(rule) => {
+                    spans.drop.get_or_insert(rule.span);
+                    match &rule.node {
+                        DropRule::NotDefendedBy(names) => {
+                            for n in names {
+                                match self.piece_ref(n) {
+                                    Some(p) if !piece.drops.not_defended_by.contains(&p) => {
+                                        piece.drops.not_defended_by.push(p)
+                                    }
+                                    Some(_) => {}
+                                    None => ok = false,
+                                }
+                            }
+                        }
+                        DropRule::NoCheck => {
+                            self.once(&mut no_check, rule.span, "drop no-check", &def.name.node);
+                            piece.drops.no_check = true;
+                        }
+                    }
+                }
+                PieceStmt::Bad(_) => ok = false,
+            }
+        }
+        ok.then_some((piece, spans))
+    }
+
+    /// An `en-passant` step must pass cells: on hex boards only a diagonal step (it passes
+    /// between two cells) does.
+    fn passes_cells(&mut self, hours: HourSet, span: Span) -> bool {
+        let o = self.o();
+        match hours.iter().find(|h| o.is_orthogonal(*h)) {
+            None => true,
+            Some(h) => {
+                self.diags.push(
+                    Diagnostic::error(
+                        codes::EN_PASSANT,
+                        format!("a step at {h} o'clock passes no cell, so it cannot be taken en passant"),
+                    )
+                    .at(span, "nothing to capture en passant on")
+                    .help("mark only diagonal steps (they pass between two cells) `en-passant`; a longer straight move is a `multi-step`"),
+                );
+                false
+            }
+        }
+    }
+
+    fn once(&mut self, slot: &mut Option<Span>, span: Span, what: &str, piece: &str) {
+        match slot {
+            Some(first) => self.diags.push(
+                Diagnostic::error(
+                    codes::DUPLICATE_STATEMENT,
+                    format!("piece `{piece}` says `{what}` twice"),
+                )
+                .at(span, "again here")
+                .also(*first, "first here")
+                .help(format!("keep one `{what}` line")),
+            ),
+            None => *slot = Some(span),
+        }
+    }
+}
+
+/// Gives each piece the movements of the pieces its `like` lines name, and theirs in turn.
+/// A piece that is, through `like`, like itself is an error (reported once per cycle).
+pub fn expand_likes(pieces: &mut [Piece], spans: &[PieceSpans], diags: &mut Vec<Diagnostic>) {
+    let names: Vec<&str> = pieces.iter().map(|p| p.name.as_str()).collect();
+    // 0: not seen, 1: on the current path, 2: done.
+    let mut state = vec![0u8; pieces.len()];
+    let mut path = Vec::new();
+    let mut cyclic = false;
+    for start in 0..pieces.len() {
+        find_cycles(
+            start,
+            spans,
+            &names,
+            &mut state,
+            &mut path,
+            &mut cyclic,
+            diags,
+        );
+    }
+    if cyclic {
+        return;
+    }
+    let own: Vec<Vec<Movement>> = pieces.iter().map(|p| p.movements.clone()).collect();
+    for (i, piece) in pieces.iter_mut().enumerate() {
+        let mut stack: Vec<usize> = spans[i]
+            .likes
+            .iter()
+            .rev()
+            .map(|(p, _)| p.index())
+            .collect();
+        while let Some(other) = stack.pop() {
+            for m in &own[other] {
+                if !piece.movements.contains(m) {
+                    piece.movements.push(m.clone());
+                }
+            }
+            stack.extend(spans[other].likes.iter().rev().map(|(p, _)| p.index()));
+        }
+    }
+}
+
+fn find_cycles(
+    at: usize,
+    spans: &[PieceSpans],
+    names: &[&str],
+    state: &mut [u8],
+    path: &mut Vec<usize>,
+    cyclic: &mut bool,
+    diags: &mut Vec<Diagnostic>,
+) {
+    if state[at] != 0 {
+        return;
+    }
+    state[at] = 1;
+    path.push(at);
+    for &(next, span) in &spans[at].likes {
+        let next = next.index();
+        if state[next] == 1 {
+            *cyclic = true;
+            let from = path.iter().position(|p| *p == next).unwrap_or(0);
+            let chain: Vec<String> = path[from..]
+                .iter()
+                .chain(std::iter::once(&next))
+                .map(|i| format!("`{}`", names[*i]))
+                .collect();
+            diags.push(
+                Diagnostic::error(
+                    codes::LIKE_CYCLE,
+                    format!("piece `{}` is like itself", names[next]),
+                )
+                .at(span, format!("through {}", chain.join(" -> ")))
+                .help("`like` copies another piece's movements: write the movements out in one of these pieces"),
+            );
+        } else {
+            find_cycles(next, spans, names, state, path, cyclic, diags);
+        }
+    }
+    path.pop();
+    state[at] = 2;
+}
+
+/// When captures go to the hand, a captured promoted piece goes back as the piece it was
+/// promoted from. That is known when exactly one piece type promotes to it and it is not in
+/// the setup; anything else is an error, since hexv could not tell what to demote it to.
+pub fn demotions(
+    pieces: &mut [Piece],
+    setup: &BySide<Placements>,
+    spans: &[PieceSpans],
+    diags: &mut Vec<Diagnostic>,
+) {
+    let n = pieces.len();
+    for target in 0..n {
+        let from: Vec<usize> = (0..n)
+            .filter(|&p| {
+                pieces[p]
+                    .promotion
+                    .as_ref()
+                    .is_some_and(|pr| pr.to.contains(&PieceId(target as u8)))
+            })
+            .collect();
+        let Some(&first) = from.first() else { continue };
+        let placed = setup
+            .white
+            .iter()
+            .chain(&setup.black)
+            .any(|(p, _)| p.index() == target);
+        let name = pieces[target].name.clone();
+        if from.len() > 1 {
+            let mut d = Diagnostic::error(
+                codes::AMBIGUOUS_DEMOTION,
+                format!(
+                    "captured pieces go to the hand, but `{name}` is promoted to from {} pieces",
+                    from.len()
+                ),
+            )
+            .at(spans[target].name, "which piece does it demote to?");
+            for &p in &from {
+                if let Some(s) = spans[p].promote {
+                    d = d.also(s, format!("`{}` promotes to it", pieces[p].name));
+                }
+            }
+            diags.push(d.help("give each promoting piece its own promoted piece (e.g. `piece Tokin +P { like Gold }`)"));
+        } else if placed {
+            diags.push(
+                Diagnostic::error(
+                    codes::AMBIGUOUS_DEMOTION,
+                    format!("captured pieces go to the hand, but `{name}` is both in the setup and a promotion of `{}`", pieces[first].name),
+                )
+                .at(spans[target].name, "a captured one could be either")
+                .help(format!("promote `{}` to a piece of its own that moves like `{name}` (`like {name}`)", pieces[first].name)),
+            );
+        } else {
+            pieces[target].demotes_to = Some(PieceId(first as u8));
+        }
+    }
+}
+
+/// Drop rules without `captures to-hand` can never apply: the pieces never reach a hand.
+pub fn drops_need_a_hand(pieces: &[Piece], spans: &[PieceSpans], diags: &mut Vec<Diagnostic>) {
+    for (p, s) in pieces.iter().zip(spans) {
+        if let Some(span) = s.drop {
+            diags.push(
+                Diagnostic::error(
+                    codes::NO_HAND,
+                    format!(
+                        "piece `{}` has drop rules, but no piece is ever in a hand",
+                        p.name
+                    ),
+                )
+                .at(span, "never applies")
+                .help("add `captures to-hand` to the `rules` block, or remove the `drop` lines"),
+            );
+        }
+    }
+}

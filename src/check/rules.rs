@@ -1,0 +1,181 @@
+//! Resolving the `rules` block: how games end, and whether captures go to the hand.
+
+use std::collections::HashMap;
+
+use super::codes;
+use super::resolve::Resolver;
+use crate::diagnostic::{Diagnostic, Span};
+use crate::syntax::ast::{self, Number, Outcome, RulesStmt, Spanned, StalemateScore};
+use crate::variant::{MoveLimit, PieceId, Rules, Score};
+
+/// Largest repetition count and move limit accepted.
+const MAX_COUNT: i64 = 10_000;
+
+impl Resolver<'_> {
+    pub fn rules(&mut self, blocks: &[&ast::RulesBlock]) -> Option<(Rules, Option<Span>)> {
+        let mut rules = Rules::orthodox();
+        let mut checkmate_span = None;
+        let mut seen: HashMap<&'static str, Span> = HashMap::new();
+        let mut ok = true;
+        for b in blocks {
+            for s in &b.statements {
+                let (key, span) = match s {
+                    RulesStmt::Checkmate(o) => ("checkmate", o.span),
+                    RulesStmt::Stalemate(s, _) => ("stalemate", s.span),
+                    RulesStmt::CastlingNone(span) => ("castling", *span),
+                    RulesStmt::CapturesToHand(span) => ("captures", *span),
+                    RulesStmt::Repetition(n, _) => ("repetition", n.span),
+                    RulesStmt::MoveLimit(n, _, _) => ("move-limit", n.span),
+                    RulesStmt::Bad(_) => {
+                        ok = false;
+                        continue;
+                    }
+                };
+                if let Some(first) = seen.get(key) {
+                    self.diags.push(
+                        Diagnostic::error(
+                            codes::DUPLICATE_STATEMENT,
+                            format!("the rules say `{key}` twice"),
+                        )
+                        .at(span, "again here")
+                        .also(*first, "first here")
+                        .help(format!("keep one `{key}` line")),
+                    );
+                    ok = false;
+                    continue;
+                }
+                seen.insert(key, span);
+                match s {
+                    RulesStmt::Checkmate(o) => {
+                        checkmate_span = Some(o.span);
+                        match o.node {
+                            Outcome::Win => rules.checkmate_wins = true,
+                            other => {
+                                ok = false;
+                                self.diags.push(
+                                    Diagnostic::error(
+                                        codes::BAD_SCORE,
+                                        format!(
+                                            "checkmate can only be a win, not a {}",
+                                            if other == Outcome::Draw {
+                                                "draw"
+                                            } else {
+                                                "loss"
+                                            }
+                                        ),
+                                    )
+                                    .at(o.span, "not supported")
+                                    .help("write `checkmate win`, or leave out the line"),
+                                );
+                            }
+                        }
+                    }
+                    RulesStmt::Stalemate(score, unless) => {
+                        match self.score(score) {
+                            Some(sc) => rules.stalemate = sc,
+                            None => ok = false,
+                        }
+                        if let Some((other, pieces)) = unless {
+                            let other = self.score(other);
+                            let ids: Vec<Option<PieceId>> =
+                                pieces.iter().map(|p| self.piece_ref(p)).collect();
+                            match (other, ids.iter().all(Option::is_some)) {
+                                (Some(other), true) => {
+                                    rules.stalemate_with =
+                                        Some((other, ids.into_iter().flatten().collect()));
+                                }
+                                _ => ok = false,
+                            }
+                        }
+                    }
+                    RulesStmt::CapturesToHand(_) => rules.captures_to_hand = true,
+                    RulesStmt::Repetition(n, outcome) => {
+                        let times = self.count_at_least(n, 2, "repetition count");
+                        let score = self.draw_only(outcome, "repetition");
+                        match (times, score) {
+                            (Some(t), Some(s)) => rules.repetition = Some((t, s)),
+                            _ => ok = false,
+                        }
+                    }
+                    RulesStmt::MoveLimit(n, outcome, reset) => {
+                        let moves = self.count_at_least(n, 1, "move limit");
+                        let score = self.draw_only(outcome, "move-limit");
+                        let reset_by: Vec<Option<PieceId>> =
+                            reset.iter().map(|p| self.piece_ref(p)).collect();
+                        match (moves, score, reset_by.iter().all(Option::is_some)) {
+                            (Some(moves), Some(score), true) => {
+                                rules.move_limit = Some(MoveLimit {
+                                    moves,
+                                    score,
+                                    reset_by: reset_by.into_iter().flatten().collect(),
+                                })
+                            }
+                            _ => ok = false,
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        ok.then_some((rules, checkmate_span))
+    }
+
+    /// A count from `min` to [`MAX_COUNT`].
+    fn count_at_least(&mut self, n: &Number, min: i64, what: &str) -> Option<u32> {
+        match n.node {
+            Some(v) if (min..=MAX_COUNT).contains(&v) => Some(v as u32),
+            _ => {
+                self.diags.push(
+                    Diagnostic::error(
+                        codes::BAD_LIMIT,
+                        format!("a {what} lies between {min} and {MAX_COUNT}"),
+                    )
+                    .at(n.span, "out of range")
+                    .help("the usual values are `repetition 3 draw` and `move-limit 50 draw`"),
+                );
+                None
+            }
+        }
+    }
+
+    /// Repetitions and move limits end the game in a draw; nothing else is supported.
+    fn draw_only(&mut self, o: &Spanned<Outcome>, what: &str) -> Option<Score> {
+        if o.node == Outcome::Draw {
+            return Some(Score::DRAW);
+        }
+        self.diags.push(
+            Diagnostic::error(
+                codes::BAD_SCORE,
+                format!("`{what}` can only end the game in a draw"),
+            )
+            .at(o.span, "not supported")
+            .help("write `draw` here"),
+        );
+        None
+    }
+
+    fn score(&mut self, score: &ast::Spanned<StalemateScore>) -> Option<Score> {
+        match &score.node {
+            StalemateScore::Outcome(Outcome::Win) => Some(Score::WIN),
+            StalemateScore::Outcome(Outcome::Draw) => Some(Score::DRAW),
+            StalemateScore::Outcome(Outcome::Loss) => Some(Score::LOSS),
+            StalemateScore::Fraction(n, d) => match (n.node, d.node) {
+                (Some(n), Some(d)) if d > 0 && n <= d && d <= 1000 => Some(Score {
+                    numerator: n as u32,
+                    denominator: d as u32,
+                }),
+                _ => {
+                    self.diags.push(
+                        Diagnostic::error(
+                            codes::BAD_SCORE,
+                            "a score is a fraction between 0 and 1",
+                        )
+                        .at(score.span, "not a score")
+                        .help("write the stalemating side's score, e.g. `3/4` (Glinski)"),
+                    );
+                    None
+                }
+            },
+        }
+    }
+}

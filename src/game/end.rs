@@ -1,0 +1,102 @@
+//! The end of the game: checkmate, stalemate with the variant's scoring, repetition and the
+//! move limit.
+
+use super::{Game, Position};
+use crate::variant::{Score, Side};
+
+/// Why a game is over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// The side to move is checkmated.
+    Checkmate,
+    /// The side to move has no legal move and is not in check.
+    Stalemate,
+    /// The same position has occurred as many times as the rules say.
+    Repetition,
+    /// Each side has made the rules' number of moves without a capture.
+    MoveLimit,
+}
+
+/// How a game ended and what it is worth to White.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub end: GameEnd,
+    /// White's score (Black's is one minus it).
+    pub white: Score,
+}
+
+impl Outcome {
+    /// "1-0", "0-1", "1/2-1/2", "3/4-1/4".
+    pub fn result(&self) -> String {
+        let w = self.white;
+        let b = Score {
+            numerator: w.denominator - w.numerator,
+            denominator: w.denominator,
+        };
+        let text = |s: Score| match (s.numerator, s.denominator) {
+            (0, _) => "0".to_string(),
+            (n, d) if n == d => "1".to_string(),
+            (n, d) => format!("{n}/{d}"),
+        };
+        format!("{}-{}", text(w), text(b))
+    }
+}
+
+impl Game<'_> {
+    /// The outcome when the game is over after `history` (the positions from the start, the
+    /// current one last), or `None` while it goes on.
+    pub fn outcome(&self, history: &[Position]) -> Option<Outcome> {
+        let pos = history.last()?;
+        let rules = &self.variant.rules;
+        let mover = pos.to_move;
+        let score_for = |side: Side, s: Score| match side {
+            Side::White => s,
+            Side::Black => Score {
+                numerator: s.denominator - s.numerator,
+                denominator: s.denominator,
+            },
+        };
+        if self.legal_moves(pos).is_empty() {
+            if self.in_check(pos, mover) && rules.checkmate_wins {
+                return Some(Outcome {
+                    end: GameEnd::Checkmate,
+                    white: score_for(mover.opponent(), Score::WIN),
+                });
+            }
+            let stalemater = mover.opponent();
+            let keeps = |pieces: &[crate::variant::PieceId]| {
+                pos.squares
+                    .iter()
+                    .flatten()
+                    .any(|(s, p)| *s == stalemater && pieces.contains(p))
+            };
+            let score = match &rules.stalemate_with {
+                Some((other, pieces)) if keeps(pieces) => *other,
+                _ => rules.stalemate,
+            };
+            return Some(Outcome {
+                end: GameEnd::Stalemate,
+                white: score_for(stalemater, score),
+            });
+        }
+        if let Some((times, score)) = rules.repetition {
+            let key = pos.repetition_key();
+            let seen = history.iter().filter(|p| p.repetition_key() == key).count();
+            if seen >= times as usize {
+                return Some(Outcome {
+                    end: GameEnd::Repetition,
+                    white: score,
+                });
+            }
+        }
+        if let Some(limit) = &rules.move_limit {
+            if pos.quiet_plies >= 2 * limit.moves {
+                return Some(Outcome {
+                    end: GameEnd::MoveLimit,
+                    white: limit.score,
+                });
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,202 @@
+//! Move generation: walking the tables for every piece of the side to move, promotion
+//! choices, en passant, castling, drops from the hand, and the legality filter.
+
+use super::{Game, Move, Position};
+use crate::compile::Condition;
+use crate::geometry::board::CellId;
+use crate::variant::{PieceId, Side};
+
+impl Game<'_> {
+    /// Moves that obey the pieces' movement but may leave the mover's royal piece attacked
+    /// (castling and drops excluded: they have their own generators). A cell one piece
+    /// reaches along two rays is one move.
+    pub fn pseudo_legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let side = pos.to_move;
+        let mut out = Vec::new();
+        for (i, sq) in pos.squares.iter().enumerate() {
+            let Some((s, piece)) = *sq else { continue };
+            if s != side {
+                continue;
+            }
+            let from = CellId(i as u16);
+            let can_ep = self.variant.piece(piece).captures_en_passant();
+            for e in self.tables.entries(piece, side, from) {
+                match e.when {
+                    Some(Condition::Castling) => continue,
+                    Some(Condition::UnmovedMultiStep) if !pos.unmoved[from.index()] => continue,
+                    _ => {}
+                }
+                let path = self.tables.path(e);
+                for (k, &to) in path.iter().enumerate() {
+                    let mv = |victim: Option<CellId>, passed: &[CellId]| Move {
+                        from: Some(from),
+                        to,
+                        piece,
+                        promotion: None,
+                        en_passant_victim: victim,
+                        passed: passed.to_vec(),
+                        castling: None,
+                    };
+                    match pos.squares[to.index()] {
+                        None => {
+                            let ep = pos
+                                .en_passant
+                                .as_ref()
+                                .filter(|ep| can_ep && e.mode.captures && ep.cells.contains(&to));
+                            if let Some(ep) = ep {
+                                // Moving onto a cell the opponent's last move passed is
+                                // the en-passant capture.
+                                self.push_promotions(&mut out, side, mv(Some(ep.victim), &[]));
+                            } else if e.mode.moves {
+                                let passed = self.tables.passed(e, k);
+                                self.push_promotions(&mut out, side, mv(None, passed));
+                            }
+                        }
+                        Some((owner, _)) => {
+                            if owner != side && e.mode.captures {
+                                self.push_promotions(&mut out, side, mv(None, &[]));
+                            }
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        out.sort();
+        out.dedup_by(|a, b| a.from == b.from && a.to == b.to && a.promotion == b.promotion);
+        out
+    }
+
+    /// Adds `mv` with the promotion choices the piece has on it: on arriving in the zone
+    /// (chess) it must promote; with optional promotion (shogi) it may when the move starts
+    /// or ends in the zone, and must when it would have no move from its new cell.
+    fn push_promotions(&self, out: &mut Vec<Move>, mover: Side, mv: Move) {
+        let v = self.variant;
+        let promo = v
+            .piece(mv.piece)
+            .promotion
+            .as_ref()
+            .filter(|p| !p.to.is_empty());
+        let Some(promo) = promo else {
+            out.push(mv);
+            return;
+        };
+        let zone = &v.zone(promo.zone).cells[mover];
+        let ends_in = zone.contains(&mv.to);
+        let (may, must) = if promo.optional {
+            let starts_in = mv.from.is_some_and(|f| zone.contains(&f));
+            let may = starts_in || ends_in;
+            (may, may && self.tables.is_dead(mv.piece, mover, mv.to))
+        } else {
+            (ends_in, ends_in)
+        };
+        if !must {
+            out.push(mv.clone());
+        }
+        if may {
+            for &target in &promo.to {
+                out.push(Move {
+                    promotion: Some(target),
+                    ..mv.clone()
+                });
+            }
+        }
+    }
+
+    /// Moves that do not leave the mover's royal pieces attacked: piece moves, castling and
+    /// drops.
+    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let mut moves: Vec<Move> = self
+            .pseudo_legal_moves(pos)
+            .into_iter()
+            .chain(self.drops(pos))
+            .filter(|m| !self.in_check(&self.play(pos, m), pos.to_move))
+            .collect();
+        moves.extend(self.castling_moves(pos));
+        moves
+    }
+
+    /// Drops from the side to move's hand: every empty cell where the piece is not dead,
+    /// less the cells its drop rules forbid. May leave the mover's royal piece attacked.
+    pub fn drops(&self, pos: &Position) -> Vec<Move> {
+        let v = self.variant;
+        let side = pos.to_move;
+        let mut out = Vec::new();
+        for piece in v.piece_ids() {
+            if pos.hands[side][piece.index()] == 0 {
+                continue;
+            }
+            let rules = &v.piece(piece).drops;
+            for &to in self.tables.drop_cells(piece, side) {
+                if pos.squares[to.index()].is_some()
+                    || self.defended_by(pos, side, &rules.not_defended_by, to)
+                {
+                    continue;
+                }
+                let mv = Move {
+                    from: None,
+                    to,
+                    piece,
+                    promotion: None,
+                    en_passant_victim: None,
+                    passed: Vec::new(),
+                    castling: None,
+                };
+                if rules.no_check && self.in_check(&self.play(pos, &mv), side.opponent()) {
+                    continue;
+                }
+                out.push(mv);
+            }
+        }
+        out
+    }
+
+    /// True when a piece of `side` of one of these types could capture on `cell`.
+    pub(super) fn defended_by(
+        &self,
+        pos: &Position,
+        side: Side,
+        types: &[PieceId],
+        cell: CellId,
+    ) -> bool {
+        !types.is_empty()
+            && pos.squares.iter().enumerate().any(|(i, sq)| {
+                matches!(sq, Some((s, p)) if *s == side && types.contains(p))
+                    && self.attacks_from(pos, CellId(i as u16), cell)
+            })
+    }
+
+    /// Castling moves available now: king and rook stand unmoved on their cells, the cells
+    /// between are empty, and the king is not attacked on its start, its way or its
+    /// destination.
+    pub fn castling_moves(&self, pos: &Position) -> Vec<Move> {
+        let side = pos.to_move;
+        let rights = self.castling_rights(pos);
+        let mut out = Vec::new();
+        for (i, c) in self.variant.castlings.iter().enumerate() {
+            let ready = c.side == side
+                && rights[i]
+                && c.empty.iter().all(|x| pos.squares[x.index()].is_none());
+            if !ready {
+                continue;
+            }
+            let safe = std::iter::once(&c.king_from)
+                .chain(&c.passage)
+                .all(|x| !self.attacked(pos, *x, side.opponent()));
+            let mv = Move {
+                from: Some(c.king_from),
+                to: c.king_to,
+                piece: c.king,
+                promotion: None,
+                en_passant_victim: None,
+                passed: Vec::new(),
+                castling: Some(i),
+            };
+            // The rook's new cell could uncover an attack on a second royal piece.
+            if safe && !self.in_check(&self.play(pos, &mv), side) {
+                out.push(mv);
+            }
+        }
+        out
+    }
+}
