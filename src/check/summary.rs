@@ -8,7 +8,7 @@ use serde::Serialize;
 use crate::compile::MoveTables;
 use crate::game::Game;
 use crate::geometry::board::CellId;
-use crate::variant::{PieceId, Side, Variant};
+use crate::variant::{PieceId, Score, Side, Variant};
 
 #[derive(Debug, Serialize)]
 pub struct Summary {
@@ -19,7 +19,11 @@ pub struct Summary {
     pub cell_shape: &'static str,
     /// Cells per colour class, with the class's name.
     pub colours: Vec<(String, usize)>,
+    /// Names of the off-board cells pieces enter from.
+    pub off_board: Vec<String>,
     pub pieces: Vec<PieceSummary>,
+    /// The rules, one short phrase each.
+    pub rules: Vec<String>,
     pub setup: [usize; 2],
     pub start_moves: usize,
 }
@@ -96,6 +100,10 @@ pub fn summarize(variant: &Variant, tables: &MoveTables, colour_names: &[String]
             }
         })
         .collect();
+    let off_board = board
+        .off_board_cells()
+        .map(|c| board.name(c).to_string())
+        .collect();
     let game = Game::new(variant, tables);
     let start_moves = game.legal_moves(&game.start_position()).len();
     Summary {
@@ -105,10 +113,77 @@ pub fn summarize(variant: &Variant, tables: &MoveTables, colour_names: &[String]
         cells: board.len(),
         cell_shape: board.orientation.name(),
         colours,
+        off_board,
         pieces,
+        rules: describe_rules(variant),
         setup: [variant.setup.white.len(), variant.setup.black.len()],
         start_moves,
     }
+}
+
+/// The game-end and hand rules in words, for the summary.
+fn describe_rules(v: &Variant) -> Vec<String> {
+    let r = &v.rules;
+    let symbols = |ids: &[PieceId]| -> String {
+        let s: Vec<&str> = ids.iter().map(|p| v.piece(*p).symbol.as_str()).collect();
+        s.join(" ")
+    };
+    let mut out = Vec::new();
+    if r.checkmate_wins {
+        out.push("checkmate wins".to_string());
+    }
+    let phrase = |score: Score| match score.describe().as_str() {
+        "draw" => "a draw".to_string(),
+        "win" => "a win for the stalemating side".to_string(),
+        "loss" => "a loss for the stalemating side".to_string(),
+        fraction => format!("worth {fraction} to the stalemating side"),
+    };
+    let mut stalemate = format!("stalemate is {}", phrase(r.stalemate));
+    if let Some((other, pieces)) = &r.stalemate_with {
+        stalemate.push_str(&format!(
+            " ({} while it keeps {})",
+            phrase(*other),
+            symbols(pieces)
+        ));
+    }
+    out.push(stalemate);
+    if !v.castlings.is_empty() {
+        out.push(format!("{} castling options", v.castlings.len()));
+    }
+    if r.captures_to_hand {
+        out.push("captured pieces go to the captor's hand".to_string());
+    }
+    if let Some((n, score)) = r.repetition {
+        out.push(format!(
+            "{} on the {} repetition",
+            score.describe(),
+            ordinal(n)
+        ));
+    }
+    if let Some(l) = &r.move_limit {
+        let mut text = format!(
+            "{} after {} moves each without a capture",
+            l.score.describe(),
+            l.moves
+        );
+        if !l.reset_by.is_empty() {
+            text.push_str(&format!(" or a {} move", symbols(&l.reset_by)));
+        }
+        out.push(text);
+    }
+    out
+}
+
+/// "1st", "2nd", "3rd", "4th", ... "11th", "21st".
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 impl fmt::Display for Summary {
@@ -139,6 +214,13 @@ impl fmt::Display for Summary {
             self.colours.len(),
             colours.join(", ")
         )?;
+        if !self.off_board.is_empty() {
+            writeln!(
+                f,
+                "  off-board cells: {} (pieces enter the board from them)",
+                self.off_board.join(" ")
+            )?;
+        }
         writeln!(
             f,
             "  pieces (destinations on an empty board, fewest / most):"
@@ -164,10 +246,26 @@ impl fmt::Display for Summary {
                 p.fewest.0, p.fewest.1, p.most.0, p.most.1
             )?;
         }
+        writeln!(f, "  rules: {}", self.rules.join("; "))?;
         writeln!(
             f,
             "  setup: {} White and {} Black pieces; White has {} legal moves",
             self.setup[0], self.setup[1], self.start_moves
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn ordinals() {
+        let words: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 103]
+            .into_iter()
+            .map(super::ordinal)
+            .collect();
+        assert_eq!(
+            words,
+            ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "103rd"]
+        );
     }
 }
