@@ -318,3 +318,84 @@ fn a_closed_pipe_ends_quietly() {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert_eq!(out.status.code(), Some(0));
 }
+
+#[test]
+fn table_json_lists_entries_from_off_board_cells_and_drops() {
+    let (code, stdout, _) = run(&[
+        "table",
+        "variants/dagger.hexv",
+        "--format",
+        "json",
+        "--piece",
+        "N",
+        "--side",
+        "white",
+    ]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(
+        json["off_board"],
+        serde_json::json!(["a0", "a2", "n0", "n2"])
+    );
+    assert_eq!(json["cells"].as_array().unwrap().len(), 39);
+    let from_a0 = json["pieces"][0]["moves"]["white"]["a0"]
+        .as_array()
+        .unwrap();
+    let mut entries: Vec<(String, bool, bool)> = from_a0
+        .iter()
+        .map(|e| {
+            assert_eq!(e["when"], "entry");
+            (
+                e["path"][0].as_str().unwrap().to_string(),
+                e["move"].as_bool().unwrap(),
+                e["capture"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    entries.sort();
+    // Seed 002: from "a0" a knight moves or captures to d1, d2 or c3; it may also be placed
+    // on the empty back cell a1 (never a capture there).
+    let e = |c: &str, capture| (c.to_string(), true, capture);
+    assert_eq!(
+        entries,
+        [e("a1", false), e("c3", true), e("d1", true), e("d2", true)]
+    );
+
+    let (code, stdout, _) = run(&[
+        "table",
+        "variants/hex-shogi-91.hexv",
+        "--format",
+        "json",
+        "--piece",
+        "N",
+        "--side",
+        "white",
+    ]);
+    assert_eq!(code, 0);
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert!(json.get("off_board").is_none());
+    let drops = json["pieces"][0]["moves"]["white"]["(hand)"]
+        .as_array()
+        .unwrap();
+    assert!(drops.iter().all(|e| e["when"] == "drop"
+        && e["move"] == true
+        && e["capture"] == false
+        && e["path"].as_array().unwrap().len() == 1));
+    // A knight may be dropped anywhere but the last two ranks (a, b): 91 - 6 - 7 cells.
+    assert_eq!(drops.len(), 78);
+    assert!(!drops.iter().any(|e| {
+        let c = e["path"][0].as_str().unwrap();
+        c.ends_with('a') || c.ends_with('b')
+    }));
+    // Promoted pieces are never in a hand.
+    let (_, stdout, _) = run(&[
+        "table",
+        "variants/hex-shogi-91.hexv",
+        "--format",
+        "json",
+        "--piece",
+        "+N",
+    ]);
+    let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert!(json["pieces"][0]["moves"]["white"].get("(hand)").is_none());
+}

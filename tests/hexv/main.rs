@@ -9,6 +9,7 @@ mod diagrams;
 mod fixtures;
 mod games;
 mod koval;
+mod language;
 mod mccooey;
 mod notation;
 mod perft;
