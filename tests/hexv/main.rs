@@ -7,6 +7,7 @@ mod boards;
 mod cli;
 mod diagrams;
 mod fixtures;
+mod game_end;
 mod games;
 mod koval;
 mod language;
