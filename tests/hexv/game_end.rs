@@ -89,7 +89,9 @@ fn koval_stalemate_without_queen_rook_or_pawn_wins() {
     let (v, t) = load("variants/koval.hexv");
     let game = Game::new(&v, &t);
     let pos = koval_stalemate(&game, &[(W, "B", "2"), (W, "N", "38")]);
-    let end = game.outcome(&[pos.clone()]).expect("the game is over");
+    let end = game
+        .outcome(std::slice::from_ref(&pos))
+        .expect("the game is over");
     assert_eq!(end.end, GameEnd::Stalemate);
     assert_eq!(end.white, Score::WIN);
     // The same with a White pawn somewhere harmless: a draw again.
