@@ -9,7 +9,8 @@ use crate::variant::{PieceId, Side};
 impl Game<'_> {
     /// Moves that obey the pieces' movement but may leave the mover's royal piece attacked
     /// (castling and drops excluded: they have their own generators). A cell one piece
-    /// reaches along two rays is one move.
+    /// reaches along two rays is one move; moving onto a passed cell with and without the
+    /// en-passant capture are two.
     pub fn pseudo_legal_moves(&self, pos: &Position) -> Vec<Move> {
         let side = pos.to_move;
         let mut out = Vec::new();
@@ -43,11 +44,13 @@ impl Game<'_> {
                                 .en_passant
                                 .as_ref()
                                 .filter(|ep| can_ep && e.mode.captures && ep.cells.contains(&to));
+                            // Onto a cell the opponent's last move passed: the en-passant
+                            // capture. A piece that may also move there without capturing
+                            // (Dagger's pawn) has both moves, `FROMxTO` and `FROM-TO`.
                             if let Some(ep) = ep {
-                                // Moving onto a cell the opponent's last move passed is
-                                // the en-passant capture.
                                 self.push_promotions(&mut out, side, mv(Some(ep.victim), &[]));
-                            } else if e.mode.moves {
+                            }
+                            if e.mode.moves {
                                 let passed = self.tables.passed(e, k);
                                 self.push_promotions(&mut out, side, mv(None, passed));
                             }
@@ -63,7 +66,10 @@ impl Game<'_> {
             }
         }
         out.sort();
-        out.dedup_by(|a, b| a.from == b.from && a.to == b.to && a.promotion == b.promotion);
+        out.dedup_by(|a, b| {
+            (a.from, a.to, a.promotion, a.en_passant_victim)
+                == (b.from, b.to, b.promotion, b.en_passant_victim)
+        });
         out
     }
 

@@ -122,6 +122,10 @@ impl Game<'_> {
                 "the {name} on `{from}` cannot move to `{to}`"
             )));
         }
+        // Onto a cell an en-passant capture could take: `x` means the capture, `-` the
+        // plain step when the piece has one (otherwise `-` is read as the capture).
+        let mut candidates = candidates;
+        candidates.sort_by_key(|m| m.en_passant_victim.is_some() != says_capture);
         let chosen = match promotion {
             Some(p) => candidates
                 .iter()

@@ -11,11 +11,11 @@
 use std::collections::BTreeSet;
 
 use hexv::compile::{Condition, MoveTables};
-use hexv::game::{Game, Position};
+use hexv::game::Game;
 use hexv::geometry::board::CellId;
 use hexv::variant::{Mode, Side, Variant};
 
-use crate::support::{cell, empty_destinations, load, names, piece, set};
+use crate::support::{cell, empty_destinations, legal_from, load, names, piece, position, set};
 
 const GLINSKI: &str = "variants/glinski.hexv";
 
@@ -85,27 +85,6 @@ fn assert_diagram(key: &str, from: &str, expected: &str, count: usize, rays: usi
             "{key} on {from}: rays / leaps"
         );
     }
-}
-
-/// An empty position with `to_move` to move and the given pieces.
-fn position(v: &Variant, t: &MoveTables, to_move: Side, pieces: &[(Side, &str, &str)]) -> Position {
-    let mut pos = Game::new(v, t).empty_position(to_move);
-    for &(side, key, at) in pieces {
-        pos.squares[cell(v, at).index()] = Some((side, piece(v, key)));
-    }
-    pos
-}
-
-/// Destination cells of the legal moves from `from`.
-fn legal_from(game: &Game, pos: &Position, from: &str) -> BTreeSet<String> {
-    let from = cell(game.variant, from);
-    names(
-        game.variant,
-        game.legal_moves(pos)
-            .into_iter()
-            .filter(|m| m.from == Some(from))
-            .map(|m| m.to),
-    )
 }
 
 // ---------------------------------------------------------------------------------------

@@ -3,13 +3,11 @@
 //! `like` chains, a move limit reset by a piece's moves, and the JSON view of entries from
 //! off-board cells and of drops.
 
-use std::collections::BTreeSet;
-
 use hexv::compile::{Condition, MoveTables};
 use hexv::game::{Game, Position};
 use hexv::variant::{Side, Variant};
 
-use crate::support::{cell, check_text, empty_destinations, names, piece, set};
+use crate::support::{cell, check_text, empty_destinations, legal_from, names, piece, set};
 
 /// A clean variant from source text.
 fn variant(text: &str) -> (Variant, MoveTables) {
@@ -42,18 +40,6 @@ setup {
   P c2 d2 e2
 }
 ";
-
-/// Destinations of the legal moves from `from`.
-fn moves_from(game: &Game, pos: &Position, from: &str) -> BTreeSet<String> {
-    let v = game.variant;
-    names(
-        v,
-        game.legal_moves(pos)
-            .into_iter()
-            .filter(|m| m.from == Some(cell(v, from)))
-            .map(|m| m.to),
-    )
-}
 
 #[test]
 fn unmoved_multi_steps_start_only_on_setup_cells() {
@@ -106,9 +92,9 @@ fn a_pawn_that_moved_onto_a_start_cell_has_no_double_step() {
     pos.squares[cell(&v, "c2").index()] = Some((Side::Black, piece(&v, "P")));
     pos.unmoved[cell(&v, "c2").index()] = false;
     let pos = game.play_moves(&pos, "d2xc2 d6-d5").expect("legal");
-    assert_eq!(moves_from(&game, &pos, "c2"), set("c3"));
+    assert_eq!(legal_from(&game, &pos, "c2"), set("c3"));
     // An unmoved pawn still has both double steps (e2: over f2 to g2, over d3 to c3).
-    assert_eq!(moves_from(&game, &pos, "e2"), set("e3 f2 g2 d3 c3"));
+    assert_eq!(legal_from(&game, &pos, "e2"), set("e3 f2 g2 d3 c3"));
 }
 
 #[test]

@@ -5,6 +5,7 @@ mod support;
 mod ascii;
 mod boards;
 mod cli;
+mod dagger;
 mod diagrams;
 mod fixtures;
 mod game_end;

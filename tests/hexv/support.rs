@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use hexv::check::{check, Checked};
 use hexv::compile::MoveTables;
+use hexv::game::{Game, Position};
 use hexv::geometry::board::CellId;
 use hexv::source::SourceFile;
 use hexv::variant::{PieceId, Side, Variant};
@@ -103,4 +104,30 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
+}
+
+/// An empty position with `to_move` to move and the given pieces (off-board cells allowed).
+pub fn position(
+    v: &Variant,
+    t: &MoveTables,
+    to_move: Side,
+    pieces: &[(Side, &str, &str)],
+) -> Position {
+    let mut pos = Game::new(v, t).empty_position(to_move);
+    for &(side, key, at) in pieces {
+        pos.squares[cell(v, at).index()] = Some((side, piece(v, key)));
+    }
+    pos
+}
+
+/// Destination cells of the legal moves from `from`.
+pub fn legal_from(game: &Game, pos: &Position, from: &str) -> BTreeSet<String> {
+    let from = cell(game.variant, from);
+    names(
+        game.variant,
+        game.legal_moves(pos)
+            .into_iter()
+            .filter(|m| m.from == Some(from))
+            .map(|m| m.to),
+    )
 }

@@ -1,0 +1,1399 @@
+//! Dagger Chess (`variants/dagger.hexv`) against every drawing and every rule statement of
+//! its rule text: David Moeser, "Dagger Chess", The Chess Variant Pages, 1998
+//! (shared/seeds/002). The text's drawings are copied line for line into
+//! `tests/data/dagger-seed-drawings.txt`, one `== NAME` section each, and read here with
+//! [`ascii::read`]; every other expected value below was worked out by hand from the text,
+//! not taken from hexv.
+//!
+//! **Movement drawings (3.1, 3.2, 6.1, 6.2, 6.3).** The rook, bishop, king, queen and knight
+//! are drawn on a generic 37-cell hexagon (four cells a side), not on the Dagger board. Each
+//! drawing is read onto such a hexagon built for the purpose (a pointy `shape hexagon 4`,
+//! which [`ascii::read`] reads turned 30 degrees, as the text draws its boards), and
+//! every marked cell becomes an offset from the hexagon's centre cell (difference of axial
+//! coordinates). The drawing is then laid on the Dagger board with its centre on Dagger's
+//! centre cell `g3`: the piece stands on `g3 + (its offset)` (that is `g3` itself except for
+//! the bishop, which the text draws one cell off the centre) and the expected cells are
+//! `g3 + offset` for every `x` that falls on a Dagger cell. The actual cells are the piece's
+//! empty-board destinations restricted to the drawing's window, the cells within hex distance
+//! 3 of `g3`. Both sets must be equal, for White and for Black (these pieces look the same
+//! turned around), and the number of `x`s read must equal the number counted by hand in the
+//! text, so a reader failure cannot pass silently. The Dagger cells are also written out by
+//! hand as a second check.
+//!
+//! **Drawings of the Dagger board itself (4, 5, 6.4, 6.5, 7)** are excerpts of the board with
+//! `a1` at the bottom left, so [`ascii::read`] lines them up with the Dagger board directly;
+//! the margin letters and the knights drawn outside the board are not slots and are ignored.
+//!
+//! The rest proves the rules of sections 5 to 7 on positions set up piece by piece: pawn
+//! moves and en passant "anywhere", the knights "in hand" on the off-board cells `a0 a2`
+//! (Black: `n0 n2`), and promotion.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use hexv::compile::{Condition, MoveTables};
+use hexv::game::{Game, Move, Position};
+use hexv::geometry::board::{CellId, Symmetry};
+use hexv::geometry::Coord;
+use hexv::render::ascii;
+use hexv::variant::{Side, Variant};
+
+use crate::support::{
+    cell, check_text, empty_destinations, legal_from, load, names, piece, position, set, Rng,
+};
+
+const DAGGER: &str = "variants/dagger.hexv";
+const DRAWINGS: &str = "tests/data/dagger-seed-drawings.txt";
+
+fn dagger() -> (Variant, MoveTables) {
+    load(DAGGER)
+}
+
+// ---------------------------------------------------------------------------------------
+// Helpers
+
+/// The drawing in section `== name` of the data file.
+fn drawing(name: &str) -> String {
+    let text = std::fs::read_to_string(crate::support::root().join(DRAWINGS)).expect(DRAWINGS);
+    let mut lines = text.lines();
+    lines
+        .by_ref()
+        .find(|l| {
+            l.strip_prefix("== ")
+                .and_then(|r| r.split_whitespace().next())
+                == Some(name)
+        })
+        .unwrap_or_else(|| panic!("{DRAWINGS} has no section `== {name}`"));
+    let body: Vec<&str> = lines.take_while(|l| !l.starts_with("== ")).collect();
+    assert!(
+        body.iter().any(|l| l.contains("\\___/")),
+        "section {name} holds a drawing"
+    );
+    body.join("\n")
+}
+
+/// A drawing read onto the Dagger board: (cell name, label) pairs.
+fn read_dagger(v: &Variant, name: &str) -> Vec<(String, String)> {
+    ascii::read(&v.board, &drawing(name))
+        .into_iter()
+        .map(|(c, l)| (v.board.name(c).to_string(), l))
+        .collect()
+}
+
+/// The cells carrying `label`.
+fn labelled(cells: &[(String, String)], label: &str) -> BTreeSet<String> {
+    cells
+        .iter()
+        .filter(|(_, l)| l == label)
+        .map(|(c, _)| c.clone())
+        .collect()
+}
+
+/// How often `label` occurs as a slot label (`/ x \`) in a drawing's text.
+fn label_count(text: &str, label: &str) -> usize {
+    text.matches(&format!("/ {label} \\")).count()
+}
+
+/// The generic 37-cell hexagon of the movement drawings: pointy cells, like Dagger's.
+fn hexagon37() -> Variant {
+    let text = "variant \"hexagon 37\"\nboard {\n cells pointy\n shape hexagon 4\n \
+                names ranks a b c d e f g\n}\nsymmetry rotate\npiece King K {\n royal\n \
+                step all\n}\nsetup {\n K a1\n}\n";
+    let v = check_text("hexagon37.hexv", text)
+        .variant
+        .expect("the 37-cell hexagon checks");
+    assert_eq!(v.board.len(), 37);
+    v
+}
+
+/// The one cell every other cell is within `radius` of.
+fn centre(v: &Variant, radius: i32) -> CellId {
+    let mut found = v.board.cells().filter(|&c| {
+        v.board
+            .cells()
+            .all(|o| (v.board.coord(o) - v.board.coord(c)).hex_len() <= radius)
+    });
+    let c = found.next().expect("a centre cell");
+    assert!(found.next().is_none(), "one centre cell");
+    c
+}
+
+/// A movement drawing read onto the 37-cell hexagon: the piece's offset from the centre and
+/// the offsets of the cells marked `x`.
+fn drawn_offsets(name: &str, symbol: &str) -> (Coord, Vec<Coord>) {
+    let hex = hexagon37();
+    let mid = hex.board.coord(centre(&hex, 3));
+    let read = ascii::read(&hex.board, &drawing(name));
+    let offset = |c: CellId| hex.board.coord(c) - mid;
+    let pieces: Vec<Coord> = read
+        .iter()
+        .filter(|(_, l)| l == symbol)
+        .map(|(c, _)| offset(*c))
+        .collect();
+    assert_eq!(pieces.len(), 1, "{name}: one {symbol} drawn");
+    let marks: Vec<Coord> = read
+        .iter()
+        .filter(|(_, l)| l == "x")
+        .map(|(c, _)| offset(*c))
+        .collect();
+    assert_eq!(
+        read.len(),
+        marks.len() + 1,
+        "{name}: only the piece and x's are marked"
+    );
+    (pieces[0], marks)
+}
+
+/// The method of the module comment: the drawing `name` laid on Dagger with its centre on g3,
+/// the piece `symbol` on `piece_at`, its `x_count` marks on the Dagger cells `on_dagger`.
+fn assert_movement_drawing(
+    name: &str,
+    symbol: &str,
+    x_count: usize,
+    piece_at: &str,
+    on_dagger: &str,
+) {
+    let text = drawing(name);
+    assert_eq!(label_count(&text, "x"), x_count, "{name}: x's in the text");
+    let (piece_offset, marks) = drawn_offsets(name, symbol);
+    assert_eq!(marks.len(), x_count, "{name}: x's read");
+    let (v, t) = dagger();
+    let g3 = v.board.coord(cell(&v, "g3"));
+    let from = v
+        .board
+        .at(g3 + piece_offset)
+        .expect("the drawn piece stands on a Dagger cell");
+    assert_eq!(
+        v.board.name(from),
+        piece_at,
+        "{name}: where the piece stands"
+    );
+    let expected = names(&v, marks.iter().filter_map(|&m| v.board.at(g3 + m)));
+    assert_eq!(
+        expected,
+        set(on_dagger),
+        "{name}: the drawing's cells on Dagger"
+    );
+    for side in Side::BOTH {
+        let window: BTreeSet<String> = empty_destinations(&v, &t, piece(&v, symbol), side, from)
+            .into_iter()
+            .filter(|n| (v.board.coord(cell(&v, n)) - g3).hex_len() <= 3)
+            .collect();
+        assert_eq!(window, expected, "{name}: {side:?} {symbol} on {piece_at}");
+    }
+}
+
+/// The legal moves from `from` to `to`.
+fn moves_between(game: &Game, pos: &Position, from: &str, to: &str) -> Vec<Move> {
+    let (from, to) = (cell(game.variant, from), cell(game.variant, to));
+    game.legal_moves(pos)
+        .into_iter()
+        .filter(|m| m.from == Some(from) && m.to == to)
+        .collect()
+}
+
+/// The one legal move from `from` to `to`.
+fn the_move(game: &Game, pos: &Position, from: &str, to: &str) -> Move {
+    let found = moves_between(game, pos, from, to);
+    assert_eq!(found.len(), 1, "one legal move {from}-{to}: {found:?}");
+    found[0].clone()
+}
+
+/// The legal move from `from` to `to` that takes en passant.
+fn en_passant_move(game: &Game, pos: &Position, from: &str, to: &str) -> Move {
+    moves_between(game, pos, from, to)
+        .into_iter()
+        .find(|m| m.en_passant_victim.is_some())
+        .unwrap_or_else(|| panic!("{from}x{to} takes en passant"))
+}
+
+/// Plays `from`-`to` (the one legal move) and returns the new position.
+fn play(game: &Game, pos: &Position, from: &str, to: &str) -> Position {
+    game.play(pos, &the_move(game, pos, from, to))
+}
+
+/// Who stands on a cell: side letter (`W`, `B`) then piece symbol (`"WP"`, `"BK"`), or `""`.
+fn on(game: &Game, pos: &Position, at: &str) -> String {
+    match pos.squares[cell(game.variant, at).index()] {
+        Some((side, p)) => {
+            let s = if side == Side::White { "W" } else { "B" };
+            format!("{s}{}", game.variant.piece(p).symbol)
+        }
+        None => String::new(),
+    }
+}
+
+/// Names of the cells whose contents differ between two positions.
+fn changed(game: &Game, a: &Position, b: &Position) -> BTreeSet<String> {
+    names(
+        game.variant,
+        game.variant
+            .board
+            .all_cells()
+            .filter(|c| a.squares[c.index()] != b.squares[c.index()]),
+    )
+}
+
+/// One table entry: its landing cells, (moves, captures), and its condition.
+type Step = (Vec<String>, (bool, bool), Option<Condition>);
+
+/// One piece's entries from one cell.
+fn entries(v: &Variant, t: &MoveTables, key: &str, side: Side, from: &str) -> BTreeSet<Step> {
+    t.entries(piece(v, key), side, cell(v, from))
+        .iter()
+        .map(|e| {
+            let path = t.path(e).iter().map(|&c| v.board.name(c).to_string());
+            (path.collect(), (e.mode.moves, e.mode.captures), e.when)
+        })
+        .collect()
+}
+
+/// The board cells the piece on `from` could capture on in `pos` (its attacks).
+fn attacked_from(game: &Game, pos: &Position, from: &str) -> BTreeSet<String> {
+    let from = cell(game.variant, from);
+    names(
+        game.variant,
+        game.variant
+            .board
+            .cells()
+            .filter(|&c| game.attacks_from(pos, from, c)),
+    )
+}
+
+const BOTH: (bool, bool) = (true, true);
+const MOVE_ONLY: (bool, bool) = (true, false);
+
+// ---------------------------------------------------------------------------------------
+// 3.1, 3.2, 6.1-6.3: the movement drawings
+
+/// The data file says where its drawings come from and holds all ten, in the text's order.
+#[test]
+fn data_file_cites_the_source_and_holds_every_drawing() {
+    let text = std::fs::read_to_string(crate::support::root().join(DRAWINGS)).expect(DRAWINGS);
+    let header = text.split("\n== ").next().unwrap();
+    assert!(header
+        .contains("David Moeser, Dagger Chess, The Chess Variant Pages, 1998; shared/seeds/002"));
+    let sections: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("== "))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(
+        sections,
+        [
+            "rook",
+            "bishop",
+            "board",
+            "setup",
+            "king",
+            "queen",
+            "knight",
+            "pawn",
+            "en-passant",
+            "knight-entry"
+        ]
+    );
+}
+
+/// 3.1-6.3: every movement drawing is the same board, a hexagon of 37 cells.
+#[test]
+fn movement_drawings_are_the_37_cell_hexagon() {
+    for name in ["rook", "bishop", "king", "queen", "knight"] {
+        let text = drawing(name);
+        let slots = text.matches("\\___/").count();
+        assert_eq!(slots, 37, "{name}: one `\\___/` bottom edge per cell");
+    }
+}
+
+/// 3.1: "The Rook (R) is a rider that moves along file-lines": 3 cells along each of the 6
+/// files from the centre of the hexagon. On Dagger from g3 the rays along rank g stop at the
+/// board's edge after g1 and g5.
+#[test]
+fn rook_drawing() {
+    assert_movement_drawing(
+        "rook",
+        "R",
+        18,
+        "g3",
+        "d1 d4 e1 e3 f2 f3 g1 g2 g4 g5 h2 h3 j1 j3 k1 k4",
+    );
+}
+
+/// 3.2: "The Bishop (B) is a rider moving along diagonal lines." The text draws the bishop
+/// not on the centre but on the cell below and to the right of it, with all 8 of its moves
+/// on the hexagon (two cells along two diagonals, one along the other four). Laid on Dagger
+/// with the drawing's centre on g3 the bishop stands on g4; of its 8 drawn cells 4 are Dagger
+/// cells (the diagonal through f2 leaves the board after it, left of e1).
+#[test]
+fn bishop_drawing() {
+    assert_movement_drawing("bishop", "B", 8, "g4", "e3 f2 h2 j3");
+}
+
+/// 6.1: "The King (K) is a one-square leaper ... one square in any direction, either along
+/// a file (rank) or along a diagonal": 6 edge neighbours and 6 diagonal cells.
+#[test]
+fn king_drawing() {
+    assert_movement_drawing("king", "K", 12, "g3", "e2 f1 f2 f3 f4 g2 g4 h1 h2 h3 h4 j2");
+}
+
+/// 6.2: "The Queen (Q) combines the moves of Rook and Bishop": the rook's 18 cells and the
+/// 6 diagonal cells next to the centre (the second diagonal cells are outside the hexagon).
+#[test]
+fn queen_drawing() {
+    assert_movement_drawing(
+        "queen",
+        "Q",
+        24,
+        "g3",
+        "d1 d4 e1 e2 e3 f1 f2 f3 f4 g1 g2 g4 g5 h1 h2 h3 h4 j1 j2 j3 k1 k4",
+    );
+    // The drawing is the rook's drawing plus the king's diagonal cells.
+    let (_, queen) = drawn_offsets("queen", "Q");
+    let (_, rook) = drawn_offsets("rook", "R");
+    let (_, king) = drawn_offsets("king", "K");
+    let queen: BTreeSet<Coord> = queen.into_iter().collect();
+    let mut union: BTreeSet<Coord> = rook.into_iter().collect();
+    union.extend(king.into_iter().filter(|k| k.hex_len() == 2));
+    assert_eq!(queen, union);
+    // On the whole Dagger board the queen on g3 also reaches, outside the drawing's window,
+    // the second and third cells of the diagonal through the two back cells.
+    let (v, t) = dagger();
+    let all = empty_destinations(&v, &t, piece(&v, "Q"), Side::White, cell(&v, "g3"));
+    assert_eq!(all.len(), 26);
+    let outside: BTreeSet<String> = all
+        .into_iter()
+        .filter(|n| (v.board.coord(cell(&v, n)) - v.board.coord(cell(&v, "g3"))).hex_len() > 3)
+        .collect();
+    assert_eq!(outside, set("a1 c2 l2 n1"));
+}
+
+/// 6.3: "The Knight (N) is a leaper with a Y-shaped move": one square along a file then one
+/// along a diagonal outward, 12 leaps. On the narrow Dagger board only 4 land from g3.
+#[test]
+fn knight_drawing() {
+    assert_movement_drawing("knight", "N", 12, "g3", "d2 d3 k2 k3");
+}
+
+// ---------------------------------------------------------------------------------------
+// 6.4: the pawn
+
+/// 6.4: the White pawn on d2 moves or captures (x) on e1 and e2, one cell forward along
+/// the two forward file-lines, and moves without capturing (o) on f2, one cell forward
+/// along the diagonal straight ahead, which leaps two ranks between e1 and e2.
+#[test]
+fn pawn_drawing_on_d2() {
+    let (v, t) = dagger();
+    let text = drawing("pawn");
+    let read = read_dagger(&v, "pawn");
+    // The margin letters (a..f) are not slots: only the three marks and the pawn are read.
+    assert_eq!(read.len(), 4, "{read:?}");
+    assert_eq!(labelled(&read, "P"), set("d2"));
+    assert_eq!(labelled(&read, "x"), set("e1 e2"));
+    assert_eq!(labelled(&read, "o"), set("f2"));
+    assert_eq!((label_count(&text, "x"), label_count(&text, "o")), (2, 1));
+
+    // The tables: two move-or-capture steps and one move-only step, unconditional (the
+    // diagonal step is not tied to a start cell), nothing on the oblique diagonals.
+    assert_eq!(
+        entries(&v, &t, "P", Side::White, "d2"),
+        [
+            (vec!["e1".to_string()], BOTH, None),
+            (vec!["e2".to_string()], BOTH, None),
+            (vec!["f2".to_string()], MOVE_ONLY, None),
+        ]
+        .into_iter()
+        .collect()
+    );
+    let pawn = piece(&v, "P");
+    let d2 = cell(&v, "d2");
+    let leap = t
+        .entries(pawn, Side::White, d2)
+        .iter()
+        .find(|e| t.path(e) == [cell(&v, "f2")])
+        .expect("the step to f2");
+    assert_eq!(names(&v, t.passed(leap, 0).iter().copied()), set("e1 e2"));
+    assert!(t.creates_en_passant(leap));
+    for step in t.entries(pawn, Side::White, d2) {
+        if t.path(step) != [cell(&v, "f2")] {
+            assert!(t.passed(step, 0).is_empty() && !t.creates_en_passant(step));
+        }
+    }
+
+    // Black's pawn is the drawing turned 180 degrees: on k3 (the image of d2) it moves or
+    // captures on j2 and j3 and moves to h3, between j2 and j3.
+    assert_eq!(
+        entries(&v, &t, "P", Side::Black, "k3"),
+        [
+            (vec!["j2".to_string()], BOTH, None),
+            (vec!["j3".to_string()], BOTH, None),
+            (vec!["h3".to_string()], MOVE_ONLY, None),
+        ]
+        .into_iter()
+        .collect()
+    );
+}
+
+/// 6.4: "Pawns do not move on those oblique diagonals": from every cell a White pawn has at
+/// most the three cells of the drawing, at the same offsets as from d2.
+#[test]
+fn pawns_never_use_the_oblique_diagonals() {
+    let (v, t) = dagger();
+    let d2 = v.board.coord(cell(&v, "d2"));
+    let allowed: BTreeMap<Coord, (bool, bool)> = [
+        (v.board.coord(cell(&v, "e1")) - d2, BOTH),
+        (v.board.coord(cell(&v, "e2")) - d2, BOTH),
+        (v.board.coord(cell(&v, "f2")) - d2, MOVE_ONLY),
+    ]
+    .into_iter()
+    .collect();
+    for side in Side::BOTH {
+        for from in v.board.cells() {
+            for e in t.entries(piece(&v, "P"), side, from) {
+                assert_eq!(t.path(e).len(), 1, "a pawn steps one cell");
+                let mut step = v.board.coord(t.path(e)[0]) - v.board.coord(from);
+                if side == Side::Black {
+                    step = -step;
+                }
+                assert_eq!(
+                    allowed.get(&step),
+                    Some(&(e.mode.moves, e.mode.captures)),
+                    "{side:?} pawn on {}",
+                    v.board.name(from)
+                );
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 6.5: en passant
+
+/// Kings out of the way of every en-passant position below.
+const KINGS: [(Side, &str, &str); 2] = [(Side::White, "K", "a1"), (Side::Black, "K", "n1")];
+
+fn with_kings<'a>(pieces: &[(Side, &'a str, &'a str)]) -> Vec<(Side, &'a str, &'a str)> {
+    KINGS.iter().chain(pieces).copied().collect()
+}
+
+/// 6.5's drawing: the White pawn on d2, the Black pawn *P* on f3, o on f2 where the White
+/// pawn leaps to, x on e2 where the Black pawn captures en passant.
+#[test]
+fn en_passant_drawing() {
+    let (v, _) = dagger();
+    let read = read_dagger(&v, "en-passant");
+    assert_eq!(read.len(), 4, "{read:?}");
+    assert_eq!(labelled(&read, "P"), set("d2"));
+    assert_eq!(labelled(&read, "*P*"), set("f3"));
+    assert_eq!(labelled(&read, "o"), set("f2"));
+    assert_eq!(labelled(&read, "x"), set("e2"));
+}
+
+/// 6.5: "If a White Pawn (P) on 'd2' moves to the square 'f2', ... Black may capture 'en
+/// passant' by moving the Pawn to 'e2' and removing the White Pawn from 'f2'."
+#[test]
+fn en_passant_after_the_leap_d2_f2() {
+    let (v, t) = dagger();
+    let game = Game::new(&v, &t);
+    let start = position(
+        &v,
+        &t,
+        Side::White,
+        &with_kings(&[(Side::White, "P", "d2"), (Side::Black, "P", "f3")]),
+    );
+    let leap = the_move(&game, &start, "d2", "f2");
+    assert_eq!(names(&v, leap.passed.iter().copied()), set("e1 e2"));
+    let after = game.play(&start, &leap);
+    let ep = after.en_passant.as_ref().expect("an en-passant right");
+    assert_eq!(v.board.name(ep.victim), "f2");
+    assert_eq!(names(&v, ep.cells.iter().copied()), set("e1 e2"));
+
+    let take = en_passant_move(&game, &after, "f3", "e2");
+    assert_eq!(take.en_passant_victim, Some(cell(&v, "f2")));
+    assert_eq!(game.format_move(&after, &take), "f3xe2");
+    assert_eq!(game.parse_move(&after, "f3xe2"), Ok(take.clone()));
+    let done = game.play(&after, &take);
+    assert_eq!(on(&game, &done, "e2"), "BP");
+    assert_eq!(on(&game, &done, "f2"), "", "the White pawn is removed");
+    assert_eq!(changed(&game, &after, &done), set("e2 f2 f3"));
+    // The other forward cell of the f3 pawn, e3, is an ordinary move.
+    assert_eq!(legal_from(&game, &after, "f3"), set("d3 e2 e3"));
+}
+
+/// 6.5: the opposing pawn on the other side of the leaper's line (f1, the mirror image of
+/// f3 in the line d2-f2) may take en passant just the same, by moving to e1, the other cell
+/// the leap passed between.
+#[test]
+fn en_passant_from_either_side_of_the_leap() {
+    let (v, t) = dagger();
+    let game = Game::new(&v, &t);
+    let start = position(
+        &v,
+        &t,
+        Side::White,
+        &with_kings(&[
+            (Side::White, "P", "d2"),
+            (Side::Black, "P", "f1"),
+            (Side::Black, "P", "f3"),
+        ]),
+    );
+    let after = play(&game, &start, "d2", "f2");
+    for (from, to) in [("f1", "e1"), ("f3", "e2")] {
+        let take = en_passant_move(&game, &after, from, to);
+        assert_eq!(take.en_passant_victim, Some(cell(&v, "f2")), "{from}x{to}");
+    }
+}
+
+/// 6.5: "The Black Pawn on 'f3' would not be allowed to capture 'en passant' if the White
+/// Pawn moved from 'd2' to 'e1'".
+#[test]
+fn no_en_passant_after_the_step_d2_e1() {
+    let (v, t) = dagger();
+    let game = Game::new(&v, &t);
+    let start = position(
+        &v,
+        &t,
+        Side::White,
+        &with_kings(&[(Side::White, "P", "d2"), (Side::Black, "P", "f3")]),
+    );
+    let step = the_move(&game, &start, "d2", "e1");
+    assert!(step.passed.is_empty());
+    let after = game.play(&start, &step);
+    assert_eq!(after.en_passant, None);
+    let to_e2 = the_move(&game, &after, "f3", "e2");
+    assert_eq!(to_e2.en_passant_victim, None);
+    let done = game.play(&after, &to_e2);
+    assert_eq!(on(&game, &done, "e1"), "WP", "the White pawn stays");
+}
+
+/// 6.5: "but it would be allowed to capture normally if the White Pawn on 'd2' moved to
+/// 'e2'".
+#[test]
+fn normal_capture_after_the_step_d2_e2() {
+    let (v, t) = dagger();
+    let game = Game::new(&v, &t);
+    let start = position(
+        &v,
+        &t,
+        Side::White,
+        &with_kings(&[(Side::White, "P", "d2"), (Side::Black, "P", "f3")]),
+    );
+    let after = play(&game, &start, "d2", "e2");
+    assert_eq!(after.en_passant, None);
+    let take = the_move(&game, &after, "f3", "e2");
+    assert_eq!(take.en_passant_victim, None);
+    assert_eq!(game.format_move(&after, &take), "f3xe2");
+    let done = game.play(&after, &take);
+    assert_eq!(on(&game, &done, "e2"), "BP");
+    assert_eq!(changed(&game, &after, &done), set("e2 f3"));
+}
+
+/// 6.5: "the right to capture 'en passant' exists only on a player's first turn after the
+/// situation arises".
+#[test]
+fn en_passant_only_on_the_next_turn() {
+    let (v, t) = dagger();
+    let game = Game::new(&v, &t);
+    let start = position(
+        &v,
+        &t,
+        Side::White,
+        &with_kings(&[(Side::White, "P", "d2"), (Side::Black, "P", "f3")]),
+    );
+    let later = game
+        .play_moves(&start, "d2-f2 n1-m1 a1-b1")
+        .expect("legal moves");
+    assert_eq!(later.en_passant, None);
+    let to_e2 = the_move(&game, &later, "f3", "e2");
+    assert_eq!(to_e2.en_passant_victim, None);
+    let done = game.play(&later, &to_e2);
+    assert_eq!(on(&game, &done, "f2"), "WP", "the leaper is safe now");
+}
+
+/// 6.5: "if the Black Pawn on 'f3' (which is not on its initial square) were to move to
+/// 'd3', White's Pawn on 'd2' could capture it 'en passant'" (by moving to e2, one of the two
+/// cells f3-d3 passes between).
+#[test]
+fn en_passant_anywhere_black_leap_f3_d3() {
+    let (v, t) = dagger();
+    let game = Game::new(&v, &t);
+    let start = position(
+        &v,
+        &t,
+        Side::Black,
+        &with_kings(&[(Side::White, "P", "d2"), (Side::Black, "P", "f3")]),
+    );
+    assert!(!v.setup[Side::Black].contains(&(piece(&v, "P"), cell(&v, "f3"))));
+    let leap = the_move(&game, &start, "f3", "d3");
+    assert_eq!(names(&v, leap.passed.iter().copied()), set("e2 e3"));
+    let after = game.play(&start, &leap);
+    let take = en_passant_move(&game, &after, "d2", "e2");
+    assert_eq!(take.en_passant_victim, Some(cell(&v, "d3")));
+    let done = game.play(&after, &take);
+    assert_eq!(on(&game, &done, "d3"), "");
+    assert_eq!(on(&game, &done, "e2"), "WP");
+    // The pawn's other capture cell, e1, is not one the leap passed: a plain move.
+    assert_eq!(the_move(&game, &after, "d2", "e1").en_passant_victim, None);
+}
+
+/// 6.5: "A Pawn doesn't have to be on its initial square in order to trigger the
+/// possibility of 'en passant' capture": a White pawn on f2 (not a start cell) leaps to h2
+/// between g2 and g3; the Black pawn on h3 takes it by moving to g3.
+#[test]
+fn en_passant_anywhere_white_pawn_off_its_start_cell() {
+    let (v, t) = dagger();
+    let game = Game::new(&v, &t);
+    let start = position(
+        &v,
+        &t,
+        Side::White,
+        &with_kings(&[(Side::White, "P", "f2"), (Side::Black, "P", "h3")]),
+    );
+    let after = play(&game, &start, "f2", "h2");
+    let ep = after.en_passant.as_ref().expect("an en-passant right");
+    assert_eq!(names(&v, ep.cells.iter().copied()), set("g2 g3"));
+    let take = en_passant_move(&game, &after, "h3", "g3");
+    assert_eq!(take.en_passant_victim, Some(cell(&v, "h2")));
+}
+
+/// 6.5: "'En passant' pawn capture": only a pawn takes en passant; another piece moving onto
+/// a passed cell does not remove the leaper.
+#[test]
+fn only_pawns_capture_en_passant() {
+    let (v, t) = dagger();
+    let game = Game::new(&v, &t);
+    let start = position(
+        &v,
+        &t,
+        Side::White,
+        &with_kings(&[(Side::White, "P", "d2"), (Side::Black, "R", "e3")]),
+    );
+    let after = play(&game, &start, "d2", "f2");
+    let rook = the_move(&game, &after, "e3", "e2");
+    assert_eq!(rook.en_passant_victim, None);
+    assert_eq!(on(&game, &game.play(&after, &rook), "f2"), "WP");
+}
+
+// ---------------------------------------------------------------------------------------
+// 5: the initial position
+
+/// (side, symbol, cells) as the setup drawing shows them: upper case White, lower case Black.
+fn text_setup() -> BTreeSet<(Side, String, String)> {
+    let white = [
+        ("K", "a1"),
+        ("R", "b1 b2"),
+        ("B", "c1 c2 c3"),
+        ("P", "d1 d2 d3 d4 e1 e2 e3"),
+    ];
+    let black = [
+        ("K", "n1"),
+        ("R", "m1 m2"),
+        ("B", "l1 l2 l3"),
+        ("P", "k1 k2 k3 k4 j1 j2 j3"),
+    ];
+    let mut out = BTreeSet::new();
+    for (side, pieces) in [(Side::White, white), (Side::Black, black)] {
+        for (p, cells) in pieces {
+            for c in cells.split_whitespace() {
+                out.insert((side, p.to_string(), c.to_string()));
+            }
+        }
+    }
+    out
+}
+
+/// 5: "The King occupies the back rank. The second rank has two Rooks. Three Bishops ... are
+/// on the third rank. ... Seven Pawns fill out each player's fourth and fifth ranks." The
+/// drawing read cell by cell equals the variant's setup on the board, for both sides.
+#[test]
+fn setup_drawing() {
+    let (v, _) = dagger();
+    let read: BTreeSet<(Side, String, String)> = read_dagger(&v, "setup")
+        .into_iter()
+        .map(|(c, l)| {
+            let side = if l == l.to_uppercase() {
+                Side::White
+            } else {
+                Side::Black
+            };
+            (side, l.to_uppercase(), c)
+        })
+        .collect();
+    assert_eq!(read, text_setup(), "the drawing as read by hand");
+    assert_eq!(
+        read.len(),
+        26,
+        "13 a side on the board; the knights are in hand"
+    );
+    let mut on_board = BTreeSet::new();
+    for side in Side::BOTH {
+        for &(p, c) in v.setup[side].iter() {
+            if !v.board.is_off_board(c) {
+                let symbol = v.piece(p).symbol.clone();
+                on_board.insert((side, symbol, v.board.name(c).to_string()));
+            }
+        }
+    }
+    assert_eq!(on_board, text_setup());
+    // Black's array is White's turned 180 degrees (about g3).
+    let turn = v.board.symmetry_map(Symmetry::Rotate).expect("symmetric");
+    assert_eq!(v.board.name(turn[cell(&v, "g3").index()]), "g3");
+    for (side, p, c) in text_setup().into_iter().filter(|e| e.0 == Side::White) {
+        let image = v.board.name(turn[cell(&v, &c).index()]).to_string();
+        assert!(text_setup().contains(&(side.opponent(), p, image)));
+    }
+}
+
+/// 5: "Dagger Chess uses eight pieces and seven Pawns": per side a king, two rooks, three
+/// bishops and two knights in hand, seven pawns; "The initial array for each player does not
+/// include a Queen"; "there's no need for castling"; the three bishops stand on the three
+/// colours ("one for each color").
+#[test]
+fn eight_pieces_seven_pawns_no_queen_no_castling() {
+    let (v, _) = dagger();
+    for side in Side::BOTH {
+        let mut count: BTreeMap<String, usize> = BTreeMap::new();
+        for &(p, _) in &v.setup[side] {
+            *count.entry(v.piece(p).symbol.clone()).or_default() += 1;
+        }
+        let expected: BTreeMap<String, usize> = [("K", 1), ("R", 2), ("B", 3), ("N", 2), ("P", 7)]
+            .into_iter()
+            .map(|(s, n)| (s.to_string(), n))
+            .collect();
+        assert_eq!(count, expected, "{side:?}");
+    }
+    assert!(v.castlings.is_empty());
+    assert_eq!(v.board.colour_count(), 3);
+    let colours: BTreeSet<u8> = ["c1", "c2", "c3"]
+        .iter()
+        .map(|c| v.board.colour(cell(&v, c)))
+        .collect();
+    assert_eq!(colours.len(), 3);
+}
+
+/// 5, 7: "each player has two Knights 'in hand'", imagined "on the first rank on each side
+/// of the King": White's on the off-board cells a0 (left of a1) and a2 (right of a1),
+/// Black's on n0 and n2 beside n1. Turned 180 degrees, a0 becomes n2 and a2 becomes n0.
+#[test]
+fn knights_in_hand_on_the_off_board_cells() {
+    let (v, _) = dagger();
+    let knights = |side: Side| {
+        names(
+            &v,
+            v.setup[side]
+                .iter()
+                .filter(|&&(p, _)| p == piece(&v, "N"))
+                .map(|&(_, c)| c),
+        )
+    };
+    assert_eq!(knights(Side::White), set("a0 a2"));
+    assert_eq!(knights(Side::Black), set("n0 n2"));
+    assert_eq!(names(&v, v.board.off_board_cells()), set("a0 a2 n0 n2"));
+    let c = |n: &str| v.board.coord(cell(&v, n));
+    // a0 and a2 extend rank a on each side of a1; n0 and n2 extend rank n beside n1.
+    assert_eq!(c("a1") - c("a0"), c("a2") - c("a1"));
+    assert_eq!(c("a1") - c("a0"), c("d2") - c("d1"), "along the rank");
+    assert_eq!(c("n1") - c("n0"), c("n2") - c("n1"));
+    assert_eq!(c("n1") - c("n0"), c("d2") - c("d1"));
+    let turn = v.board.symmetry_map(Symmetry::Rotate).expect("symmetric");
+    let image = |n: &str| v.board.name(turn[cell(&v, n).index()]).to_string();
+    assert_eq!(image("a0"), "n2");
+    assert_eq!(image("a2"), "n0");
+}
+
+// ---------------------------------------------------------------------------------------
+// 4: the board and its notation
+
+/// 4: "The Dagger Chess board consists of 39 hexagonal squares ('cells') arranged in
+/// thirteen ranks ... squares are numbered left to right": every cell of the drawing,
+/// read onto the board, carries the number of the hexv cell there.
+#[test]
+fn board_drawing_numbers_every_cell() {
+    let (v, _) = dagger();
+    let read = read_dagger(&v, "board");
+    assert_eq!(read.len(), 39);
+    assert_eq!(v.board.len(), 39);
+    for (name, label) in &read {
+        assert_eq!(&name[1..], label, "the cell drawn at {name}");
+    }
+    let cells: BTreeSet<String> = read.iter().map(|(c, _)| c.clone()).collect();
+    assert_eq!(cells, names(&v, v.board.cells()), "every cell drawn once");
+}
+
+/// 4: "Ranks are lettered 'a' to 'n' ('i' is not used)", "The shortest rank is each
+/// player's back rank, consisting of one square. The longest rank, with five squares, is at
+/// the board's middle." The drawing's margins carry each rank letter twice (left and right);
+/// read down the right margin they run n to a.
+#[test]
+fn ranks_a_to_n_without_i() {
+    let (v, _) = dagger();
+    let mut ranks: BTreeMap<i32, (char, usize)> = BTreeMap::new();
+    for c in v.board.cells() {
+        let letter = v.board.name(c).chars().next().unwrap();
+        let e = ranks.entry(v.board.coord(c).b).or_insert((letter, 0));
+        assert_eq!(e.0, letter, "one letter per rank");
+        e.1 += 1;
+    }
+    let letters: String = ranks.values().map(|(l, _)| *l).collect();
+    assert_eq!(letters, "abcdefghjklmn");
+    let lengths: Vec<usize> = ranks.values().map(|(_, n)| *n).collect();
+    assert_eq!(lengths, [1, 2, 3, 4, 3, 4, 5, 4, 3, 4, 3, 2, 1]);
+    // One-cell ranks: exactly the two back ranks, where the kings stand.
+    let one: Vec<char> = ranks.values().filter(|r| r.1 == 1).map(|r| r.0).collect();
+    assert_eq!(one, ['a', 'n']);
+    let game_kings: Vec<&str> = Side::BOTH
+        .iter()
+        .map(|&s| {
+            let &(_, c) = v.setup[s].iter().find(|&&(p, _)| v.piece(p).royal).unwrap();
+            v.board.name(c)
+        })
+        .collect();
+    assert_eq!(game_kings, ["a1", "n1"]);
+    // The one five-cell rank is the middle one (7th of 13).
+    let five: Vec<usize> = lengths
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n == 5)
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(five, [6]);
+
+    let text = drawing("board");
+    let mut margin: BTreeMap<char, usize> = BTreeMap::new();
+    for ch in text.chars().filter(char::is_ascii_alphabetic) {
+        *margin.entry(ch).or_default() += 1;
+    }
+    assert_eq!(margin.keys().collect::<String>(), letters);
+    assert!(margin.values().all(|&n| n == 2), "{margin:?}");
+    let right: String = text
+        .lines()
+        .filter_map(|l| l.trim_end().chars().last())
+        .filter(char::is_ascii_alphabetic)
+        .collect();
+    assert_eq!(right, letters.chars().rev().collect::<String>());
+}
+
+// ---------------------------------------------------------------------------------------
+// 7: the knights in hand
+
+/// 7's drawing: "the Knight on 'a0' could move or capture to squares 'd1', 'd2', or 'c3'
+/// (marked with 'z'). And the Knight on 'a2' could move or capture to squares 'd3', 'd4',
+/// or 'c1' (marked with 'x')." The tables hold exactly these knight moves from a0 and a2,
+/// each an entry that moves and captures, plus the placement on a1 (move only); for Black
+/// the same turned 180 degrees.
+#[test]
+fn knight_entry_drawing() {
+    let (v, t) = dagger();
+    let read = read_dagger(&v, "knight-entry");
+    assert_eq!(
+        read.len(),
+        6,
+        "the N's beside the board are not cells: {read:?}"
+    );
+    assert_eq!(labelled(&read, "z"), set("d1 d2 c3"));
+    assert_eq!(labelled(&read, "x"), set("d3 d4 c1"));
+
+    let entry_set = |cells: &str, back: &str| {
+        let mut s: BTreeSet<_> = set(cells)
+            .into_iter()
+            .map(|c| (vec![c], BOTH, Some(Condition::Entry)))
+            .collect();
+        s.insert((vec![back.to_string()], MOVE_ONLY, Some(Condition::Entry)));
+        s
+    };
+    let cases = [
+        (Side::White, "a0", labelled(&read, "z"), "a1"),
+        (Side::White, "a2", labelled(&read, "x"), "a1"),
+        // The 180-degree images: d1 d2 c3 -> k4 k3 l1, d3 d4 c1 -> k2 k1 l3.
+        (Side::Black, "n2", set("k4 k3 l1"), "n1"),
+        (Side::Black, "n0", set("k2 k1 l3"), "n1"),
+    ];
+    for (side, from, cells, back) in cases {
+        let cells: Vec<String> = cells.into_iter().collect();
+        assert_eq!(
+            entries(&v, &t, "N", side, from),
+            entry_set(&cells.join(" "), back),
+            "{side:?} knight on {from}"
+        );
+    }
+}
+
+/// 7: "Such a Knight move can be made on any turn when such a move is otherwise legal, but
+/// when a Knight placement is made it's the only move that player is allowed during that
+/// turn": the knight enters by moving or by capturing, the turn passes, nothing else moves.
+#[test]
+fn knight_in_hand_enters_by_moving_or_capturing_and_that_is_the_whole_turn() {
+    let (v, t) = dagger();
+    let game = Game::new(&v, &t);
+    let pos = position(
+        &v,
+        &t,
+        Side::White,
+        &[
+            (Side::White, "K", "a1"),
+            (Side::White, "N", "a0"),
+            (Side::White, "N", "a2"),
+            (Side::White, "P", "d3"),
+            (Side::Black, "K", "n1"),
+            (Side::Black, "B", "c3"),
+        ],
+    );
+    assert_eq!(legal_from(&game, &pos, "a0"), set("c3 d1 d2"));
+    assert_eq!(
+        legal_from(&game, &pos, "a2"),
+        set("c1 d4"),
+        "d3 holds a White pawn"
+    );
+
+    let capture = the_move(&game, &pos, "a0", "c3");
+    assert_eq!(game.format_move(&pos, &capture), "a0xc3");
+    let after = game.play(&pos, &capture);
+    assert_eq!(after.to_move, Side::Black);
+    assert_eq!(changed(&game, &pos, &after), set("a0 c3"));
+    assert_eq!(on(&game, &after, "c3"), "WN");
+
+    let entry = game.parse_move(&pos, "a2-d4").expect("a2-d4 is legal");
+    let after = game.play(&pos, &entry);
+    assert_eq!(after.to_move, Side::Black);
+    assert_eq!(changed(&game, &pos, &after), set("a2 d4"));
+    // Once on the board the knight moves as any knight, and cannot go back.
+    // (Its leap toward a2's place lands on no cell.)
+    let back = game.play_moves(&after, "n1-m1").expect("legal");
+    assert_eq!(legal_from(&game, &back, "d4"), set("b1 c1 e1 f2 g4 g5"));
+}
+
+/// At the start every entry cell holds a piece of the knight's own side and the king stands
+/// on a1: the knights in hand have no move until a pawn or bishop makes room.
+#[test]
+fn knights_in_hand_have_no_move_at_the_start() {
+    let (v, t) = dagger();
+    let game = Game::new(&v, &t);
+    let start = game.start_position();
+    for from in ["a0", "a2"] {
+        assert!(legal_from(&game, &start, from).is_empty(), "{from}");
+    }
+    let after = game.play_moves(&start, "d1-f1 k4-h4").expect("legal");
+    assert_eq!(legal_from(&game, &after, "a0"), set("d1"));
+}
+
+/// 7: "it controls the squares (of the third or fourth rank) on which it may enter by moving
+/// or capturing. At the start of the game the two Knights 'in hand' protect a player's
+/// fourth-rank Pawns": between them they attack d1 d2 d3 d4 (and c1 c3), not the
+/// fifth-rank pawns e1 e2 e3. "an offboard Knight does not control the 'a1' square", nor
+/// the cells a knight on a1 would reach (d2 from a2, d3 from a0).
+#[test]
+fn knights_in_hand_protect_the_fourth_rank_pawns() {
+    let (v, t) = dagger();
+    let game = Game::new(&v, &t);
+    let start = game.start_position();
+    assert_eq!(attacked_from(&game, &start, "a0"), set("c3 d1 d2"));
+    assert_eq!(attacked_from(&game, &start, "a2"), set("c1 d3 d4"));
+    let mut both = attacked_from(&game, &start, "a0");
+    both.extend(attacked_from(&game, &start, "a2"));
+    let pawns = set("d1 d2 d3 d4 e1 e2 e3");
+    let fourth = set("d1 d2 d3 d4");
+    assert_eq!(
+        pawns.intersection(&both).cloned().collect::<BTreeSet<_>>(),
+        fourth
+    );
+    assert!(!both.contains("a1"));
+    // The same for Black, turned around: k1-k4 (Black's fourth rank) from n0 and n2.
+    let mut black = attacked_from(&game, &start, "n0");
+    assert_eq!(black, set("k1 k2 l3"));
+    black.extend(attacked_from(&game, &start, "n2"));
+    assert_eq!(black, set("k1 k2 k3 k4 l1 l3"));
+
+    // Through the engine: with the knights in hand as White's only guards, a Black piece
+    // that took a fourth-rank pawn stands attacked, one on e1 does not.
+    for (target, guarded) in [
+        ("d1", true),
+        ("d2", true),
+        ("d3", true),
+        ("d4", true),
+        ("e1", false),
+        ("a1", false),
+    ] {
+        let pos = position(
+            &v,
+            &t,
+            Side::Black,
+            &[
+                (Side::White, "K", "g5"),
+                (Side::White, "N", "a0"),
+                (Side::White, "N", "a2"),
+                (Side::Black, "K", "n1"),
+                (Side::Black, "R", target),
+            ],
+        );
+        assert_eq!(
+            game.attacked(&pos, cell(&v, target), Side::White),
+            guarded,
+            "{target}"
+        );
+    }
+}
+
+/// 7: "If the King's square on the back rack ('a1') is vacant, that player may place a
+/// Knight there instead of making some other legal move": a move `a0-a1` (or `a2-a1`), not
+/// while the king stands on a1 and not onto an enemy piece there ("it has no power to
+/// capture there").
+#[test]
+fn knight_in_hand_may_be_placed_on_the_vacant_back_cell() {
+    let (v, t) = dagger();
+    let game = Game::new(&v, &t);
+    let knights = [(Side::White, "N", "a0"), (Side::White, "N", "a2")];
+    let vacant = position(
+        &v,
+        &t,
+        Side::White,
+        &[
+            knights[0],
+            knights[1],
+            (Side::White, "K", "c2"),
+            (Side::Black, "K", "n1"),
+        ],
+    );
+    for from in ["a0", "a2"] {
+        let place = game
+            .parse_move(&vacant, &format!("{from}-a1"))
+            .expect("placing on the vacant a1");
+        assert_eq!(place.piece, piece(&v, "N"));
+        let after = game.play(&vacant, &place);
+        assert_eq!(on(&game, &after, "a1"), "WN");
+        assert_eq!(on(&game, &after, from), "");
+        assert_eq!(after.to_move, Side::Black);
+        assert_eq!(changed(&game, &vacant, &after), set(&format!("{from} a1")));
+    }
+
+    // The king on a1: no placement.
+    let start = game.start_position();
+    assert!(moves_between(&game, &start, "a0", "a1").is_empty());
+    assert!(moves_between(&game, &start, "a2", "a1").is_empty());
+    // An enemy piece on a1 cannot be taken from the hand.
+    let enemy = position(
+        &v,
+        &t,
+        Side::White,
+        &[
+            knights[0],
+            knights[1],
+            (Side::White, "K", "g5"),
+            (Side::Black, "K", "n1"),
+            (Side::Black, "N", "a1"),
+        ],
+    );
+    assert!(moves_between(&game, &enemy, "a0", "a1").is_empty());
+    assert!(moves_between(&game, &enemy, "a2", "a1").is_empty());
+    assert!(game.parse_move(&enemy, "a0xa1").is_err());
+    assert!(!game.attacked(&enemy, cell(&v, "a1"), Side::White));
+
+    // Black places on n1 the same way.
+    let black = position(
+        &v,
+        &t,
+        Side::Black,
+        &[
+            (Side::Black, "N", "n0"),
+            (Side::Black, "K", "l2"),
+            (Side::White, "K", "a1"),
+        ],
+    );
+    assert_eq!(legal_from(&game, &black, "n0"), set("k1 k2 l3 n1"));
+    let after = game.play_moves(&black, "n0-n1").expect("legal");
+    assert_eq!(on(&game, &after, "n1"), "BN");
+}
+
+/// 7: "A Knight 'in hand' may not be captured by the opponent. Also, no piece on the board
+/// may move (or 'capture') to the imaginary squares of the first rank": no table entry of
+/// any piece from any cell lands on an off-board cell, an off-board cell is never attacked,
+/// and in random games no legal move goes there and the knights in hand only ever leave
+/// their cells by their own moves.
+#[test]
+fn nothing_moves_onto_or_captures_on_the_off_board_cells() {
+    let (v, t) = dagger();
+    for p in v.piece_ids() {
+        for side in Side::BOTH {
+            for from in v.board.all_cells() {
+                for e in t.entries(p, side, from) {
+                    assert!(
+                        t.path(e).iter().all(|c| !v.board.is_off_board(*c)),
+                        "{} of {side:?} from {}",
+                        v.piece(p).name,
+                        v.board.name(from)
+                    );
+                }
+            }
+        }
+    }
+
+    let game = Game::new(&v, &t);
+    // Queens and rooks beside the off-board cells, lined up with them.
+    let pos = position(
+        &v,
+        &t,
+        Side::Black,
+        &[
+            (Side::White, "K", "g5"),
+            (Side::White, "N", "a0"),
+            (Side::White, "N", "a2"),
+            (Side::Black, "K", "g1"),
+            (Side::Black, "Q", "b1"),
+            (Side::Black, "R", "b2"),
+            (Side::Black, "Q", "c3"),
+        ],
+    );
+    for off in ["a0", "a2", "n0", "n2"] {
+        assert!(!game.attacked(&pos, cell(&v, off), Side::Black), "{off}");
+    }
+    assert!(game
+        .legal_moves(&pos)
+        .iter()
+        .all(|m| !v.board.is_off_board(m.to)));
+
+    let off: Vec<CellId> = v.board.off_board_cells().collect();
+    let mut rng = Rng(0xDA66_E4C4_0002_1998);
+    let mut entries = 0;
+    for _ in 0..30 {
+        let mut pos = game.start_position();
+        for _ in 0..80 {
+            let moves = game.legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            for m in &moves {
+                assert!(!v.board.is_off_board(m.to), "{m:?}");
+                assert!(m.en_passant_victim.is_none_or(|c| !v.board.is_off_board(c)));
+            }
+            let mv = &moves[rng.below(moves.len())];
+            entries += usize::from(mv.from.is_some_and(|c| v.board.is_off_board(c)));
+            let next = game.play(&pos, mv);
+            for &c in &off {
+                let (before, after) = (pos.squares[c.index()], next.squares[c.index()]);
+                assert!(
+                    before == after || (after.is_none() && mv.from == Some(c)),
+                    "{} changed by {mv:?}",
+                    v.board.name(c)
+                );
+            }
+            pos = next;
+        }
+    }
+    assert!(
+        entries > 10,
+        "the games brought knights in: {entries} entries"
+    );
+}
+
+/// 7: the knights in hand control their entry cells, so they give check to a king standing
+/// on one ("it controls the squares ... on which it may enter"), and a king may not step
+/// onto such a cell; a king beside them on a1 is not in check.
+#[test]
+fn knight_in_hand_gives_check() {
+    let (v, t) = dagger();
+    let game = Game::new(&v, &t);
+    for (king, checked) in [
+        ("d1", true),
+        ("d2", true),
+        ("c3", true),
+        ("d3", false),
+        ("a1", false),
+    ] {
+        let pos = position(
+            &v,
+            &t,
+            Side::Black,
+            &[
+                (Side::White, "K", "g5"),
+                (Side::White, "N", "a0"),
+                (Side::Black, "K", king),
+            ],
+        );
+        assert_eq!(
+            game.in_check(&pos, Side::Black),
+            checked,
+            "Black king on {king}"
+        );
+    }
+    // A Black king on e1 may not step to d1 or d2 (the a0 knight's), but to the others.
+    let pos = position(
+        &v,
+        &t,
+        Side::Black,
+        &[
+            (Side::White, "K", "k1"),
+            (Side::White, "N", "a0"),
+            (Side::Black, "K", "e1"),
+        ],
+    );
+    assert_eq!(legal_from(&game, &pos, "e1"), set("c1 d3 e2 f1 f2 f3 g2"));
+
+    // Black's knights in hand check White's king the same way: n2 covers k3 k4 l1.
+    for (king, checked) in [("k4", true), ("k3", true), ("l1", true), ("k2", false)] {
+        let pos = position(
+            &v,
+            &t,
+            Side::White,
+            &[
+                (Side::Black, "K", "c2"),
+                (Side::Black, "N", "n2"),
+                (Side::White, "K", king),
+            ],
+        );
+        assert_eq!(
+            game.in_check(&pos, Side::White),
+            checked,
+            "White king on {king}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// 6.2, 6.4: promotion
+
+/// 6.4: "Pawns promote on the opponent's back rank. (I.e., on the King's square in the
+/// initial position.)" 6.2: "Queens enter the game only by promotion of Pawns." A White
+/// pawn arriving on n1 (by either forward step, by the diagonal leap, or capturing) must
+/// become a Queen, Rook, Bishop or Knight; Black's on a1 the same.
+#[test]
+fn pawns_promote_on_the_opponents_back_cell() {
+    let (v, t) = dagger();
+    let game = Game::new(&v, &t);
+    let promo = v
+        .piece(piece(&v, "P"))
+        .promotion
+        .as_ref()
+        .expect("promotes");
+    let zone = v.zone(promo.zone);
+    assert_eq!(
+        names(&v, zone.cells[Side::White].iter().copied()),
+        set("n1")
+    );
+    assert_eq!(
+        names(&v, zone.cells[Side::Black].iter().copied()),
+        set("a1")
+    );
+    let choices: BTreeSet<String> = promo
+        .to
+        .iter()
+        .map(|&p| v.piece(p).symbol.clone())
+        .collect();
+    assert_eq!(choices, set("Q R B N"));
+    let queen = piece(&v, "Q");
+    assert!(Side::BOTH
+        .iter()
+        .all(|&s| v.setup[s].iter().all(|&(p, _)| p != queen)));
+
+    let promotions = |moves: Vec<Move>| -> Vec<Option<String>> {
+        moves
+            .into_iter()
+            .map(|m| m.promotion.map(|p| v.piece(p).symbol.clone()))
+            .collect()
+    };
+    let all_four: Vec<Option<String>> = ["B", "N", "Q", "R"]
+        .iter()
+        .map(|s| Some(s.to_string()))
+        .collect();
+    for (from, enemy_on_n1) in [("m1", false), ("m2", false), ("l2", false), ("m1", true)] {
+        let mut pieces = vec![
+            (Side::White, "K", "a1"),
+            (Side::Black, "K", "g5"),
+            (Side::White, "P", from),
+        ];
+        if enemy_on_n1 {
+            pieces.push((Side::Black, "R", "n1"));
+        }
+        let pos = position(&v, &t, Side::White, &pieces);
+        let mut got = promotions(moves_between(&game, &pos, from, "n1"));
+        got.sort();
+        assert_eq!(got, all_four, "{from}-n1: promotion is forced");
+        let err = game.parse_move(&pos, &format!("{from}-n1")).unwrap_err();
+        assert!(err.to_string().contains("must promote"), "{err}");
+        let sep = if enemy_on_n1 { 'x' } else { '-' };
+        let after = game
+            .play_moves(&pos, &format!("{from}{sep}n1=Q"))
+            .expect("promotion to a queen");
+        assert_eq!(on(&game, &after, "n1"), "WQ");
+    }
+    // Nowhere else: a White pawn on m1's neighbour l1 steps to m1 without promoting.
+    let pos = position(
+        &v,
+        &t,
+        Side::White,
+        &[
+            (Side::White, "K", "a1"),
+            (Side::Black, "K", "g5"),
+            (Side::White, "P", "l1"),
+        ],
+    );
+    assert_eq!(promotions(moves_between(&game, &pos, "l1", "m1")), [None]);
+
+    // Black promotes on a1.
+    let pos = position(
+        &v,
+        &t,
+        Side::Black,
+        &[
+            (Side::White, "K", "g5"),
+            (Side::Black, "K", "n1"),
+            (Side::Black, "P", "b2"),
+        ],
+    );
+    let mut got = promotions(moves_between(&game, &pos, "b2", "a1"));
+    got.sort();
+    assert_eq!(got, all_four);
+}
+
+/// 6.4 lets a pawn always move one cell forward along a file; 6.5 says Black "may capture
+/// 'en passant' by moving the Pawn to 'e2' and removing the White Pawn from 'f2'". Both are
+/// moves: the capture `f3xe2` and the plain step `f3-e2` (the White pawn stays). Here the
+/// capture is illegal (removing the pawn on f2 opens the f-rank from the rook on f1 to the
+/// Black king on f4) but the plain step is not.
+#[test]
+fn plain_step_onto_a_passed_cell_when_the_capture_is_illegal() {
+    let (v, t) = dagger();
+    let game = Game::new(&v, &t);
+    let start = position(
+        &v,
+        &t,
+        Side::White,
+        &[
+            (Side::White, "K", "a1"),
+            (Side::White, "R", "f1"),
+            (Side::White, "P", "d2"),
+            (Side::Black, "P", "f3"),
+            (Side::Black, "K", "f4"),
+        ],
+    );
+    let after = play(&game, &start, "d2", "f2");
+    let step = the_move(&game, &after, "f3", "e2");
+    assert_eq!(step.en_passant_victim, None);
+    assert_eq!(on(&game, &game.play(&after, &step), "f2"), "WP");
+}
+
+/// When both are legal, stepping onto the passed cell with and without the capture are two
+/// moves, told apart by the notation: `f3xe2` takes en passant, `f3-e2` does not.
+#[test]
+fn taking_en_passant_is_a_choice() {
+    let (v, t) = dagger();
+    let game = Game::new(&v, &t);
+    let start = position(
+        &v,
+        &t,
+        Side::White,
+        &[
+            (Side::White, "K", "a1"),
+            (Side::White, "P", "d2"),
+            (Side::Black, "P", "f3"),
+            (Side::Black, "K", "n1"),
+        ],
+    );
+    let after = play(&game, &start, "d2", "f2");
+    let both = moves_between(&game, &after, "f3", "e2");
+    assert_eq!(both.len(), 2, "{both:?}");
+    let taken = game.parse_move(&after, "f3xe2").expect("the capture");
+    assert_eq!(taken.en_passant_victim, Some(cell(&v, "f2")));
+    assert_eq!(on(&game, &game.play(&after, &taken), "f2"), "");
+    let stepped = game.parse_move(&after, "f3-e2").expect("the plain step");
+    assert_eq!(stepped.en_passant_victim, None);
+    assert_eq!(on(&game, &game.play(&after, &stepped), "f2"), "WP");
+    let written: Vec<String> = both.iter().map(|m| game.format_move(&after, m)).collect();
+    assert!(written.contains(&"f3xe2".to_string()) && written.contains(&"f3-e2".to_string()));
+}
