@@ -10,6 +10,7 @@ mod diagrams;
 mod fixtures;
 mod game_end;
 mod games;
+mod hex_shogi;
 mod koval;
 mod language;
 mod mccooey;

@@ -1,0 +1,1357 @@
+//! Hex Shogi 91, 81 and 41 against Fergus Duniho's rule text (shared/seeds/004, "Hex Shogi")
+//! and the setups of shared/design/variants.md (Hex Shogi section).
+//!
+//! hexv calls the first player White: here hexv's White is Shogi's Black (sente, bottom,
+//! moves first) and hexv's Black is Shogi's White. Comments say "White" and "Black" in hexv's
+//! sense. Cells are named the Shogi way: the file number counts the lines at 1 o'clock from
+//! the right, the rank letter counts from the top (`a`).
+//!
+//! Every expected value is derived by hand from the texts. The derivations use the pointy
+//! axial frame of shared/design/geometry.md: edge steps 1 o'clock `(0,1)`, 3 `(1,0)`, 5
+//! `(1,-1)`, 7 `(0,-1)`, 9 `(-1,0)`, 11 `(-1,1)`; corner (diagonal) steps 12 `(-1,2)`, 2
+//! `(1,1)`, 4 `(2,-1)`, 6 `(1,-2)`, 8 `(-1,-1)`, 10 `(-2,1)`. On the 91-cell hexagon
+//! (`max(|a|,|b|,|a+b|) <= 5`) cell `(a,b)` is named file `6-a`, rank letter number `5-b`
+//! (`a` = 0), so the centre 6f is `(0,0)`; on the 81-cell rhombus (`0 <= a,b <= 8`) it is file
+//! `9-a`, letter `8-b`; on the 41-cell board (`0 <= b <= 8`, `0 <= 2a+b <= 8`) file `5-a`,
+//! letter `8-b`. On all three boards the 180° turn maps file `f` to `F+1-f` (F = the number of
+//! files) and the `i`-th rank letter to the `i`-th from the other end.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use hexv::compile::MoveTables;
+use hexv::game::notation::MoveError;
+use hexv::game::{Game, GameEnd, Move, Outcome, Position};
+use hexv::variant::{Score, Side, Variant};
+
+use crate::support::{cell, empty_destinations, load, names, piece, set};
+
+const V91: &str = "variants/hex-shogi-91.hexv";
+const V81: &str = "variants/hex-shogi-81.hexv";
+const V41: &str = "variants/hex-shogi-41.hexv";
+const ALL: [&str; 3] = [V91, V81, V41];
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------------------------
+
+/// Destinations of a piece (by symbol) on an empty board.
+fn dests(v: &Variant, t: &MoveTables, sym: &str, side: Side, at: &str) -> BTreeSet<String> {
+    empty_destinations(v, t, piece(v, sym), side, cell(v, at))
+}
+
+/// The rays / leaps of a piece from a cell on an empty board, each as its path of names.
+fn paths(v: &Variant, t: &MoveTables, sym: &str, side: Side, at: &str) -> BTreeSet<Vec<String>> {
+    t.entries(piece(v, sym), side, cell(v, at))
+        .iter()
+        .map(|e| {
+            t.path(e)
+                .iter()
+                .map(|c| v.board.name(*c).to_string())
+                .collect()
+        })
+        .collect()
+}
+
+/// A path written `"6e 6d 6c"`.
+fn path(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_string).collect()
+}
+
+/// A list of paths written `"6e 6d 6c / 7e 8d"`.
+fn path_set(text: &str) -> BTreeSet<Vec<String>> {
+    text.split('/').map(path).collect()
+}
+
+/// The file number and rank letter of a cell name.
+fn split_name(name: &str) -> (u32, char) {
+    let letter = name.chars().last().expect("non-empty name");
+    let file = name[..name.len() - 1].parse().expect("file number");
+    (file, letter)
+}
+
+/// The rank letters of the board, top (`a`) first.
+fn letters(v: &Variant) -> Vec<char> {
+    let set: BTreeSet<char> = v.board.names().iter().map(|n| split_name(n).1).collect();
+    set.into_iter().collect()
+}
+
+/// The cell a name's cell goes to when the board turns 180° (see the module comment).
+fn turned(v: &Variant, name: &str) -> String {
+    let files = v
+        .board
+        .names()
+        .iter()
+        .map(|n| split_name(n).0)
+        .max()
+        .expect("cells");
+    let letters = letters(v);
+    let (file, letter) = split_name(name);
+    let i = letters.iter().position(|l| *l == letter).expect("letter");
+    format!("{}{}", files + 1 - file, letters[letters.len() - 1 - i])
+}
+
+/// Every cell of the board on one of these ranks.
+fn ranks(v: &Variant, which: &str) -> BTreeSet<String> {
+    v.board
+        .names()
+        .iter()
+        .filter(|n| which.contains(split_name(n).1))
+        .cloned()
+        .collect()
+}
+
+/// A side's army as `"SYMBOL cell"` strings.
+fn army(v: &Variant, side: Side) -> BTreeSet<String> {
+    v.setup[side]
+        .iter()
+        .map(|(p, c)| format!("{} {}", v.piece(*p).symbol, v.board.name(*c)))
+        .collect()
+}
+
+/// `"L 6k 1k; N 5k 2k"` as `{"L 6k", "L 1k", "N 5k", "N 2k"}`.
+fn army_spec(text: &str) -> BTreeSet<String> {
+    text.split(';')
+        .flat_map(|group| {
+            let mut words = group.split_whitespace();
+            let sym = words.next().expect("symbol").to_string();
+            words.map(move |c| format!("{sym} {c}"))
+        })
+        .collect()
+}
+
+/// An empty board with pieces placed from `"K 1k S 5e"` lists (symbol, cell pairs).
+fn position(game: &Game, to_move: Side, white: &str, black: &str) -> Position {
+    let v = game.variant;
+    let mut pos = game.empty_position(to_move);
+    for (side, text) in [(Side::White, white), (Side::Black, black)] {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        for pair in words.chunks(2) {
+            pos.squares[cell(v, pair[1]).index()] = Some((side, piece(v, pair[0])));
+        }
+    }
+    pos
+}
+
+fn give(v: &Variant, pos: &mut Position, side: Side, sym: &str, n: u16) {
+    pos.hands[side][piece(v, sym).index()] = n;
+}
+
+fn held(v: &Variant, pos: &Position, side: Side, sym: &str) -> u16 {
+    pos.hands[side][piece(v, sym).index()]
+}
+
+/// What stands on a cell, as (side, symbol).
+fn on(v: &Variant, pos: &Position, at: &str) -> Option<(Side, String)> {
+    pos.squares[cell(v, at).index()].map(|(s, p)| (s, v.piece(p).symbol.clone()))
+}
+
+/// The promotion choices among the legal moves from `from` to `to`: `"="` for the move
+/// without promotion, the promoted piece's symbol otherwise.
+fn choices(game: &Game, pos: &Position, from: &str, to: &str) -> BTreeSet<String> {
+    let v = game.variant;
+    let (f, t) = (cell(v, from), cell(v, to));
+    game.legal_moves(pos)
+        .into_iter()
+        .filter(|m| m.from == Some(f) && m.to == t)
+        .map(|m| match m.promotion {
+            None => "=".to_string(),
+            Some(p) => v.piece(p).symbol.clone(),
+        })
+        .collect()
+}
+
+/// The reason `parse_move` gives for refusing a move.
+fn refusal(game: &Game, pos: &Position, text: &str) -> String {
+    match game.parse_move(pos, text) {
+        Err(MoveError::Illegal { reason, .. }) => reason,
+        other => panic!("`{text}` should be illegal, got {other:?}"),
+    }
+}
+
+fn play(game: &Game, pos: &Position, text: &str) -> Position {
+    let mv = game
+        .parse_move(pos, text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    game.play(pos, &mv)
+}
+
+/// The legal drops, written `X*cell`.
+fn drop_texts(game: &Game, pos: &Position) -> BTreeSet<String> {
+    game.legal_moves(pos)
+        .iter()
+        .filter(|m| m.is_drop())
+        .map(|m| game.format_move(pos, m))
+        .collect()
+}
+
+/// How many of the side to move's legal moves each piece type makes (by symbol).
+fn moves_by_piece(game: &Game, pos: &Position, moves: &[Move]) -> BTreeMap<String, usize> {
+    let mut out = BTreeMap::new();
+    for m in moves {
+        let from = m.from.expect("no drops at the start");
+        let (_, p) = pos.squares[from.index()].expect("a piece");
+        *out.entry(game.variant.piece(p).symbol.clone()).or_insert(0) += 1;
+    }
+    out
+}
+
+fn counts(pairs: &[(&str, usize)]) -> BTreeMap<String, usize> {
+    pairs.iter().map(|(s, n)| (s.to_string(), *n)).collect()
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Pieces
+// ---------------------------------------------------------------------------------------------
+
+/// "The King moves one space in any orthogonal or diagonal direction": the 12 neighbours of
+/// 6f `(0,0)`: edge 6e 5f 5g 6g 7f 7e (1, 3, 5, 7, 9, 11 o'clock), corner 7d 5e 4g 5h 7g 8e
+/// (12, 2, 4, 6, 8, 10 o'clock). ("All movement diagrams were made from the center space in
+/// Hex Shogi 91".)
+#[test]
+fn king_steps_to_the_twelve_neighbours() {
+    let (v, t) = load(V91);
+    let all12 = set("6e 5f 5g 6g 7f 7e 7d 5e 4g 5h 7g 8e");
+    assert_eq!(dests(&v, &t, "K", Side::White, "6f"), all12);
+    assert_eq!(dests(&v, &t, "K", Side::Black, "6f"), all12);
+}
+
+/// "one space in any orthogonal direction or one space in any diagonally forward direction
+/// ... up to nine spaces": the six edge neighbours plus 10, 12 and 2 o'clock (8e 7d 5e).
+/// Black's forward is White's backward: its three diagonals are 4, 6, 8 o'clock (4g 5h 7g).
+#[test]
+fn gold_general_has_nine_cells() {
+    let (v, t) = load(V91);
+    let white = dests(&v, &t, "G", Side::White, "6f");
+    assert_eq!(white, set("6e 5f 5g 6g 7f 7e 8e 7d 5e"));
+    assert_eq!(white.len(), 9);
+    assert_eq!(
+        dests(&v, &t, "G", Side::Black, "6f"),
+        set("6e 5f 5g 6g 7f 7e 4g 5h 7g")
+    );
+}
+
+/// "one space in any diagonal direction or one space in any orthogonally forward direction
+/// ... up to eight spaces": the six corner cells plus 11 and 1 o'clock (7e 6e); Black's
+/// forward orthogonals are 5 and 7 o'clock (5g 6g).
+#[test]
+fn silver_general_has_eight_cells() {
+    let (v, t) = load(V91);
+    let white = dests(&v, &t, "S", Side::White, "6f");
+    assert_eq!(white, set("7d 5e 4g 5h 7g 8e 6e 7e"));
+    assert_eq!(white.len(), 8);
+    assert_eq!(
+        dests(&v, &t, "S", Side::Black, "6f"),
+        set("7d 5e 4g 5h 7g 8e 6g 5g")
+    );
+}
+
+/// "two spaces in the same orthogonally forward direction then turns 60 degrees left or
+/// right and moves one more space ... up to four different spaces": 1 o'clock twice reaches
+/// 6d, then 3 o'clock 5d or 11 o'clock 7c; 11 o'clock twice reaches 8d, then 1 o'clock 8c or
+/// 9 o'clock 9d. All four lie ahead (ranks d and c). The other description ("one space
+/// orthogonally forward, then one space diagonally outward": 6e then 2 or 12 o'clock, 7e then
+/// 12 or 10 o'clock) gives the same four. Black's are the same leaps turned 180°.
+#[test]
+fn knight_has_four_forward_leaps() {
+    let (v, t) = load(V91);
+    let white = dests(&v, &t, "N", Side::White, "6f");
+    assert_eq!(white, set("5d 7c 8c 9d"));
+    assert_eq!(
+        t.entries(piece(&v, "N"), Side::White, cell(&v, "6f")).len(),
+        4
+    );
+    // Black: 7 o'clock twice is 6h, then 5i or 7h; 5 o'clock twice is 4h, then 4i or 3h.
+    assert_eq!(dests(&v, &t, "N", Side::Black, "6f"), set("5i 7h 4i 3h"));
+    // A leap: pieces on the cells between do not stop it.
+    let game = Game::new(&v, &t);
+    let pos = position(&game, Side::White, "K 1k N 6f P 6e P 7e", "K 11f P 6d P 8d");
+    let leaps: BTreeSet<String> = game
+        .legal_moves(&pos)
+        .iter()
+        .filter(|m| m.from == Some(cell(&v, "6f")))
+        .map(|m| v.board.name(m.to).to_string())
+        .collect();
+    assert_eq!(leaps, set("5d 7c 8c 9d"));
+}
+
+/// "The Lance slides in a straight line orthogonally forward ... two directions": two rays,
+/// along 1 o'clock (6e..6a) and 11 o'clock (7e 8d 9c 10b 11a), each to the board's edge, and
+/// nothing backwards.
+#[test]
+fn lance_rides_the_two_forward_orthogonals() {
+    let (v, t) = load(V91);
+    assert_eq!(
+        paths(&v, &t, "L", Side::White, "6f"),
+        path_set("6e 6d 6c 6b 6a / 7e 8d 9c 10b 11a")
+    );
+    assert_eq!(
+        paths(&v, &t, "L", Side::Black, "6f"),
+        path_set("6g 6h 6i 6j 6k / 5g 4h 3i 2j 1k")
+    );
+}
+
+/// "A Pawn moves and captures one space orthogonally forward ... two different spaces".
+#[test]
+fn pawn_steps_along_the_two_forward_orthogonals() {
+    let (v, t) = load(V91);
+    assert_eq!(dests(&v, &t, "P", Side::White, "6f"), set("6e 7e"));
+    assert_eq!(dests(&v, &t, "P", Side::Black, "6f"), set("6g 5g"));
+    for e in t.entries(piece(&v, "P"), Side::White, cell(&v, "6f")) {
+        assert!(e.mode.moves && e.mode.captures, "moves and captures");
+    }
+}
+
+const ROOK_RAYS_6F: &str = "6e 6d 6c 6b 6a / 7e 8d 9c 10b 11a / 5f 4f 3f 2f 1f / \
+    7f 8f 9f 10f 11f / 5g 4h 3i 2j 1k / 6g 6h 6i 6j 6k";
+const BISHOP_RAYS_6F: &str = "7d 8b / 5e 4d / 4g 2h / 5h 4j / 7g 8h / 8e 10d";
+
+/// "left, right, left forward, right forward, left backward, and right backward": six
+/// edge rays; from the centre of the radius-5 hexagon each runs five cells to the edge.
+#[test]
+fn rook_rides_six_orthogonal_rays() {
+    let (v, t) = load(V91);
+    let rays = paths(&v, &t, "R", Side::White, "6f");
+    assert_eq!(rays, path_set(ROOK_RAYS_6F));
+    assert_eq!(dests(&v, &t, "R", Side::White, "6f").len(), 30);
+}
+
+/// "it may move up or down in addition to the four directions a Bishop can move in Chess":
+/// six corner rays (12 o'clock 7d 8b, 6 o'clock 5h 4j, ...), two cells each from 6f; and
+/// "the movement of a Bishop remains colorbound": everything a Bishop can ever reach from
+/// 6f is one of three classes that partition the board, none holding a neighbour of its
+/// cell. With colour `(a-b) mod 3` the classes of the 91-cell board have 31, 30 and 30 cells
+/// (6f's class, `a ≡ b`, is the largest).
+#[test]
+fn bishop_rides_six_diagonal_rays_and_is_colour_bound() {
+    let (v, t) = load(V91);
+    assert_eq!(
+        paths(&v, &t, "B", Side::White, "6f"),
+        path_set(BISHOP_RAYS_6F)
+    );
+    assert!(v.piece(piece(&v, "B")).declared_colour_bound);
+    let reach = |from: &str| {
+        let mut seen = set(from);
+        let mut todo = vec![from.to_string()];
+        while let Some(c) = todo.pop() {
+            for d in dests(&v, &t, "B", Side::White, &c) {
+                if seen.insert(d.clone()) {
+                    todo.push(d);
+                }
+            }
+        }
+        seen
+    };
+    let (x, y, z) = (reach("6f"), reach("6e"), reach("7e"));
+    assert_eq!((x.len(), y.len(), z.len()), (31, 30, 30));
+    assert!(x.is_disjoint(&y) && y.is_disjoint(&z) && x.is_disjoint(&z));
+    assert!(x.is_disjoint(&set("6e 5f 5g 6g 7f 7e")));
+}
+
+/// "The Dragon King is a promoted Rook. It can move one space diagonally or move as a Rook":
+/// 30 + 6 = 36 cells from 6f.
+#[test]
+fn dragon_king_is_rook_plus_diagonal_step() {
+    let (v, t) = load(V91);
+    let mut expected = dests(&v, &t, "R", Side::White, "6f");
+    expected.extend(set("7d 5e 4g 5h 7g 8e"));
+    assert_eq!(dests(&v, &t, "+R", Side::White, "6f"), expected);
+    assert_eq!(expected.len(), 36);
+    assert_eq!(v.piece(piece(&v, "+R")).name, "DragonKing");
+}
+
+/// "A Dragon Horse is a promoted Bishop. It can move one space orthogonally or move as a
+/// Bishop": 12 + 6 = 18 cells from 6f.
+#[test]
+fn dragon_horse_is_bishop_plus_orthogonal_step() {
+    let (v, t) = load(V91);
+    let mut expected = dests(&v, &t, "B", Side::White, "6f");
+    expected.extend(set("6e 5f 5g 6g 7f 7e"));
+    assert_eq!(dests(&v, &t, "+B", Side::White, "6f"), expected);
+    assert_eq!(expected.len(), 18);
+    assert_eq!(v.piece(piece(&v, "+B")).name, "DragonHorse");
+}
+
+/// Tokin "moves as a Gold General"; the promoted Lance and Knight move "just like a Gold
+/// General"; "A promoted Silver General moves exactly the same as a Gold General". Checked
+/// from every cell, for both sides, on all three boards.
+#[test]
+fn gold_like_promoted_pieces_move_as_the_gold_everywhere() {
+    for file in ALL {
+        let (v, t) = load(file);
+        let gold = piece(&v, "G");
+        for sym in ["+P", "+L", "+N", "+S"] {
+            let p = piece(&v, sym);
+            for side in Side::BOTH {
+                for c in v.board.cells() {
+                    assert_eq!(
+                        empty_destinations(&v, &t, p, side, c),
+                        empty_destinations(&v, &t, gold, side, c),
+                        "{file}: {sym} ({side:?}) on {}",
+                        v.board.name(c)
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// "these pieces move the same in all Hex Shogi variants": the step and leap counts from
+/// the central cell 5e of the 81 and 41 boards (`(4,4)` and `(0,4)`, every neighbour and
+/// knight leap on the board) are those of 91's centre. The riders' counts follow from each
+/// board's edges: on 81 the Rook has four cells on each ray (24), the Bishop four along 2
+/// and 8 o'clock (the long diagonal) and two along the others (16), the Lance 4 + 4; on 41
+/// the Rook has 4 along 1, 5, 7, 11 and 2 along 3 and 9 o'clock (20), the Bishop 2 along 12
+/// and 6 and 1 along the other four (8), the Lance 4 + 4.
+#[test]
+fn pieces_move_the_same_on_81_and_41() {
+    let expected = [
+        ("K", 12),
+        ("G", 9),
+        ("S", 8),
+        ("N", 4),
+        ("P", 2),
+        ("+P", 9),
+        ("+S", 9),
+    ];
+    for (file, at, rook, bishop) in [(V91, "6f", 30, 12), (V81, "5e", 24, 16), (V41, "5e", 20, 8)] {
+        let (v, t) = load(file);
+        for side in Side::BOTH {
+            for (sym, n) in expected {
+                assert_eq!(dests(&v, &t, sym, side, at).len(), n, "{file} {sym}");
+            }
+            let lance = paths(&v, &t, "L", side, at);
+            assert_eq!(lance.len(), 2, "{file}: the Lance has two directions");
+            let lance_cells: usize = lance.iter().map(Vec::len).sum();
+            assert_eq!(lance_cells, if file == V91 { 10 } else { 8 });
+            assert_eq!(dests(&v, &t, "R", side, at).len(), rook, "{file}");
+            assert_eq!(dests(&v, &t, "B", side, at).len(), bishop, "{file}");
+            assert_eq!(dests(&v, &t, "+R", side, at).len(), rook + 6, "{file}");
+            assert_eq!(dests(&v, &t, "+B", side, at).len(), bishop + 6, "{file}");
+        }
+        // The same names around 5e on both boards: the Knight's four cells ahead, the Gold's.
+        if file != V91 {
+            assert_eq!(dests(&v, &t, "N", Side::White, at), set("4c 6b 7b 8c"));
+            assert_eq!(dests(&v, &t, "P", Side::White, at), set("5d 6d"));
+            assert_eq!(
+                dests(&v, &t, "G", Side::White, at),
+                set("4e 4f 5d 5f 6d 6e 7d 6c 4d")
+            );
+        }
+    }
+}
+
+/// Black's pieces move as White's turned 180° (each player moves towards the other): from
+/// every cell, for every piece, on all three boards (each board is symmetric under the turn).
+#[test]
+fn black_moves_are_white_moves_turned() {
+    for file in ALL {
+        let (v, t) = load(file);
+        for p in v.piece_ids() {
+            for c in v.board.cells() {
+                let name = v.board.name(c).to_string();
+                let white =
+                    empty_destinations(&v, &t, p, Side::White, cell(&v, &turned(&v, &name)));
+                let black = empty_destinations(&v, &t, p, Side::Black, c);
+                let white_turned: BTreeSet<String> = white.iter().map(|n| turned(&v, n)).collect();
+                assert_eq!(
+                    black,
+                    white_turned,
+                    "{file}: {} from {name}",
+                    v.piece(p).name
+                );
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Setups
+// ---------------------------------------------------------------------------------------------
+
+/// variants.md: Black (here White) "L 6k, N 5k, G 4k, G 3k, N 2k, L 1k; R 6j, S 5j, K 4j, S
+/// 3j, B 2j; P 9h 8h ... 1h"; White (here Black) "L 11a, N 10a, G 9a, G 8a, N 7a, L 6a; R
+/// 10b, S 9b, K 8b, S 7b, B 6b; P 11d ... 3d". 6 + 5 + 9 = 20 pieces each.
+#[test]
+fn setup_91_matches_variants_md() {
+    let (v, _) = load(V91);
+    assert_eq!(v.board.len(), 91);
+    assert_eq!(
+        army(&v, Side::White),
+        army_spec(
+            "L 6k 1k; N 5k 2k; G 4k 3k; R 6j; S 5j 3j; K 4j; B 2j; P 9h 8h 7h 6h 5h 4h 3h 2h 1h"
+        )
+    );
+    assert_eq!(
+        army(&v, Side::Black),
+        army_spec(
+            "L 11a 6a; N 10a 7a; G 9a 8a; R 10b; S 9b 7b; K 8b; B 6b; P 11d 10d 9d 8d 7d 6d 5d 4d 3d"
+        )
+    );
+    assert_eq!(v.setup.white.len(), 20);
+    assert_eq!(v.setup.black.len(), 20);
+}
+
+/// variants.md: "the bishops 2j and 6b share the vertical diagonal": 2j is `(4,-4)`, 6b
+/// `(0,4)`, four 12 o'clock steps `(-1,2)` apart. On an empty board White's Bishop on 2j
+/// rides 3h 4f 5d 6b to the edge, and Black's on 6b rides the same line back.
+#[test]
+fn bishops_91_share_the_vertical_diagonal() {
+    let (v, t) = load(V91);
+    assert!(paths(&v, &t, "B", Side::White, "2j").contains(&path("3h 4f 5d 6b")));
+    assert!(paths(&v, &t, "B", Side::Black, "6b").contains(&path("5d 4f 3h 2j")));
+}
+
+/// variants.md: the orthodox Shogi array on the rhombus: rank 1 L N S G K G S N L, the
+/// Bishop and Rook on the second rank (Black B 8h R 2h, White R 8b B 2b as in Shogi), nine
+/// Pawns on the third; 20 pieces each.
+#[test]
+fn setup_81_is_the_orthodox_shogi_array() {
+    let (v, _) = load(V81);
+    assert_eq!(v.board.len(), 81);
+    assert_eq!(
+        army(&v, Side::White),
+        army_spec(
+            "L 9i 1i; N 8i 2i; S 7i 3i; G 6i 4i; K 5i; B 8h; R 2h; P 9g 8g 7g 6g 5g 4g 3g 2g 1g"
+        )
+    );
+    assert_eq!(
+        army(&v, Side::Black),
+        army_spec(
+            "L 9a 1a; N 8a 2a; S 7a 3a; G 6a 4a; K 5a; R 8b; B 2b; P 9c 8c 7c 6c 5c 4c 3c 2c 1c"
+        )
+    );
+    assert_eq!(v.setup.white.len(), 20);
+    assert_eq!(v.setup.black.len(), 20);
+}
+
+/// variants.md: "the bishops of both sides on the long diagonal": 8h `(1,1)` to 2b `(7,7)`
+/// along 2 o'clock `(1,1)`; on an empty board the Bishop on 8h reaches 2b (and 1a) along one
+/// ray.
+#[test]
+fn bishops_81_on_the_long_diagonal() {
+    let (v, t) = load(V81);
+    assert!(paths(&v, &t, "B", Side::White, "8h").contains(&path("7g 6f 5e 4d 3c 2b 1a")));
+    assert!(paths(&v, &t, "B", Side::Black, "2b").contains(&path("3c 4d 5e 6f 7g 8h 9i")));
+}
+
+/// Hex Shogi 41: nine ranks of 5 and 4 cells alternating (41 cells); Black's (here White's)
+/// first rank "Lance, Bishop, King, Rook, Knight from left to right" (files count from the
+/// right, so left to right is 5i..1i); "White's first rank is almost the same as Black's, but
+/// the Knight and Lance occupy opposite corners": left to right 9a..5a is N B K R L, so
+/// Bishop, King and Rook face their counterparts while Lance and Knight stand on the 180°
+/// turn of Black's (5i -> 5a, 1i -> 9a). The second and third ranks are reconstructed
+/// (variants.md): the text keeps only "Black's second rank has a Silver General"; each army
+/// fills its three-rank territory.
+#[test]
+fn setup_41_first_ranks() {
+    let (v, _) = load(V41);
+    assert_eq!(v.board.len(), 41);
+    let per_rank: Vec<usize> = letters(&v)
+        .iter()
+        .map(|l| ranks(&v, &l.to_string()).len())
+        .collect();
+    assert_eq!(per_rank, vec![5, 4, 5, 4, 5, 4, 5, 4, 5]);
+
+    let first_rank = |side: Side, letter: char| -> Vec<String> {
+        let mut row: Vec<(u32, String)> = v.setup[side]
+            .iter()
+            .filter(|(_, c)| split_name(v.board.name(*c)).1 == letter)
+            .map(|(p, c)| (split_name(v.board.name(*c)).0, v.piece(*p).symbol.clone()))
+            .collect();
+        row.sort_by_key(|r| std::cmp::Reverse(r.0)); // left to right: highest file first
+        row.into_iter().map(|(_, s)| s).collect()
+    };
+    assert_eq!(first_rank(Side::White, 'i'), ["L", "B", "K", "R", "N"]);
+    assert_eq!(first_rank(Side::Black, 'a'), ["N", "B", "K", "R", "L"]);
+    assert_eq!(turned(&v, "5i"), "5a");
+    assert_eq!(turned(&v, "1i"), "9a");
+    assert!(army(&v, Side::Black).contains("L 5a") && army(&v, Side::Black).contains("N 9a"));
+    assert!(army(&v, Side::White).contains("L 5i") && army(&v, Side::White).contains("N 1i"));
+
+    let second_rank_white: BTreeSet<String> = army(&v, Side::White)
+        .into_iter()
+        .filter(|s| s.ends_with('h'))
+        .collect();
+    assert!(second_rank_white.iter().any(|s| s.starts_with("S ")));
+    // Each army fills exactly its own three ranks.
+    let filled = |side: Side| -> BTreeSet<char> {
+        v.setup[side]
+            .iter()
+            .map(|(_, c)| split_name(v.board.name(*c)).1)
+            .collect()
+    };
+    assert_eq!(filled(Side::White), "ghi".chars().collect());
+    assert_eq!(filled(Side::Black), "abc".chars().collect());
+    assert_eq!(v.setup.white.len(), v.setup.black.len());
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Territories
+// ---------------------------------------------------------------------------------------------
+
+/// The cells where `side` promotes (the zone of its Pawn's promotion).
+fn promotion_zone(v: &Variant, side: Side) -> BTreeSet<String> {
+    let promo = v
+        .piece(piece(v, "P"))
+        .promotion
+        .as_ref()
+        .expect("the Pawn promotes");
+    names(v, v.zone(promo.zone).cells[side].iter().copied())
+}
+
+/// "Each player's territory extends from his first rank to the furthest rank occupied by any
+/// of his pieces when the game starts": the ranks from the side's edge to its army's
+/// furthest rank.
+fn territory(v: &Variant, side: Side) -> BTreeSet<String> {
+    let letters = letters(v);
+    let idx: Vec<usize> = v.setup[side]
+        .iter()
+        .map(|(_, c)| {
+            let l = split_name(v.board.name(*c)).1;
+            letters.iter().position(|x| *x == l).expect("letter")
+        })
+        .collect();
+    let span: String = match side {
+        // Black (Shogi's White) starts at the top, rank a.
+        Side::Black => letters[..=*idx.iter().max().expect("army")]
+            .iter()
+            .collect(),
+        Side::White => letters[*idx.iter().min().expect("army")..].iter().collect(),
+    };
+    ranks(v, &span)
+}
+
+/// "When a piece ... enters, leaves, or moves within the opponent's territory, it may
+/// promote"; "In Hex Shogi 41 and Hex Shogi 81, it is the first three ranks of each player.
+/// In Hex Shogi 91, it is the first four ranks." Each side promotes in the other's territory,
+/// and that territory is what the army fills at the start.
+#[test]
+fn promotion_zones_are_the_opponents_territory() {
+    for (file, white_zone, black_zone, cells) in [
+        (V91, "abcd", "hijk", 6 + 7 + 8 + 9),
+        (V81, "abc", "ghi", 27),
+        (V41, "abc", "ghi", 5 + 4 + 5),
+    ] {
+        let (v, _) = load(file);
+        assert_eq!(
+            promotion_zone(&v, Side::White),
+            ranks(&v, white_zone),
+            "{file}"
+        );
+        assert_eq!(
+            promotion_zone(&v, Side::Black),
+            ranks(&v, black_zone),
+            "{file}"
+        );
+        assert_eq!(
+            promotion_zone(&v, Side::White),
+            territory(&v, Side::Black),
+            "{file}"
+        );
+        assert_eq!(
+            promotion_zone(&v, Side::Black),
+            territory(&v, Side::White),
+            "{file}"
+        );
+        assert_eq!(ranks(&v, white_zone).len(), cells, "{file}");
+        assert_eq!(ranks(&v, black_zone).len(), cells, "{file}");
+        // Every promoting piece uses the same zone, optionally.
+        for sym in ["P", "L", "N", "S", "R", "B"] {
+            let promo = v.piece(piece(&v, sym)).promotion.as_ref().expect(sym);
+            assert!(promo.optional, "{file}: {sym} may promote");
+            let zone: BTreeSet<String> =
+                names(&v, v.zone(promo.zone).cells[Side::White].iter().copied());
+            assert_eq!(zone, ranks(&v, white_zone), "{file}: {sym}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Promotion
+// ---------------------------------------------------------------------------------------------
+
+/// "Which pieces can promote, and what any promote to": Pawn -> Tokin, Lance, Knight, Silver
+/// -> Gold-like pieces, Rook -> Dragon King, Bishop -> Dragon Horse; "A King does not
+/// promote", "A Gold General does not promote"; the promoted pieces have nothing further.
+#[test]
+fn what_promotes_to_what() {
+    for file in ALL {
+        let (v, _) = load(file);
+        for (from, to) in [
+            ("P", "Tokin"),
+            ("L", "PromotedLance"),
+            ("N", "PromotedKnight"),
+            ("S", "PromotedSilver"),
+            ("R", "DragonKing"),
+            ("B", "DragonHorse"),
+        ] {
+            let promo = v.piece(piece(&v, from)).promotion.as_ref().expect(from);
+            assert_eq!(promo.to, vec![piece(&v, to)], "{file}: {from}");
+        }
+        for sym in ["K", "G", "+P", "+L", "+N", "+S", "+R", "+B"] {
+            assert!(v.piece(piece(&v, sym)).promotion.is_none(), "{file}: {sym}");
+        }
+    }
+}
+
+/// The kings of the positions on 91: far from the pieces under test, so that none of the
+/// moves tested is a capture of a King or leaves one in check.
+const KINGS_W: &str = "K 1k";
+const KINGS_B: &str = "K 11f";
+
+/// "enters, leaves, or moves within the opponent's territory, it may promote": White's zone
+/// on 91 is ranks a-d. A Silver entering (5e-6d, 11 o'clock), leaving (6d-5f, 6 o'clock) and
+/// moving within (6c-6b, 1 o'clock) is offered both; outside (6f-6e) only the plain move.
+#[test]
+fn promotion_is_optional_entering_leaving_or_within_the_zone() {
+    let (v, t) = load(V91);
+    let game = Game::new(&v, &t);
+    let both = set("= +S");
+    for (from, to, expected) in [
+        ("5e", "6d", both.clone()),
+        ("6d", "5f", both.clone()),
+        ("6c", "6b", both.clone()),
+        ("6f", "6e", set("=")),
+    ] {
+        let pos = position(&game, Side::White, &format!("{KINGS_W} S {from}"), KINGS_B);
+        assert_eq!(choices(&game, &pos, from, to), expected, "{from}-{to}");
+    }
+    // The notation: without `=` the piece stays a Silver, with `=+S` it promotes.
+    let pos = position(&game, Side::White, &format!("{KINGS_W} S 5e"), KINGS_B);
+    let plain = play(&game, &pos, "5e-6d");
+    assert_eq!(on(&v, &plain, "6d"), Some((Side::White, "S".into())));
+    let promoted = play(&game, &pos, "5e-6d=+S");
+    assert_eq!(on(&v, &promoted, "6d"), Some((Side::White, "+S".into())));
+    let pos = position(&game, Side::White, &format!("{KINGS_W} S 6f"), KINGS_B);
+    assert_eq!(
+        refusal(&game, &pos, "6f-6e=+S"),
+        "the Silver cannot promote to PromotedSilver here"
+    );
+}
+
+/// Every promoting piece may promote on a move into the zone (rank d on 91) that does not
+/// leave it without a move: Pawn 6e-6d, Lance 6f-6c, Knight 6f-5d, Silver 5e-6d, Rook
+/// 6h-6d, Bishop 6h-8d (12 o'clock through 7f). Black likewise into its zone (ranks h-k).
+#[test]
+fn each_promoting_piece_may_promote_entering_the_zone() {
+    let (v, t) = load(V91);
+    let game = Game::new(&v, &t);
+    for (sym, from, to) in [
+        ("P", "6e", "6d"),
+        ("L", "6f", "6c"),
+        ("N", "6f", "5d"),
+        ("S", "5e", "6d"),
+        ("R", "6h", "6d"),
+        ("B", "6h", "8d"),
+    ] {
+        let pos = position(
+            &game,
+            Side::White,
+            &format!("{KINGS_W} {sym} {from}"),
+            KINGS_B,
+        );
+        assert_eq!(
+            choices(&game, &pos, from, to),
+            set(&format!("= +{sym}")),
+            "White {sym} {from}-{to}"
+        );
+        // Black: the same move turned 180°.
+        let (bf, bt) = (turned(&v, from), turned(&v, to));
+        let pos = position(&game, Side::Black, "K 1f", &format!("K 11a {sym} {bf}"));
+        assert_eq!(
+            choices(&game, &pos, &bf, &bt),
+            set(&format!("= +{sym}")),
+            "Black {sym} {bf}-{bt}"
+        );
+    }
+}
+
+/// "Pawns and Lances must promote upon reaching the last rank, and Knights must promote upon
+/// reaching either of the last two ranks": only the promoted move is offered, and the move
+/// written without `=` is refused. One rank short of that the choice stays open (a Pawn
+/// 6c-6b, a Lance 6d-6b, a Knight 6e-5c or 6e-9c on rank c).
+#[test]
+fn promotion_is_forced_where_the_piece_would_have_no_move() {
+    let (v, t) = load(V91);
+    let game = Game::new(&v, &t);
+    let cases = [
+        ("P", "6b", "6a", "+P"),
+        ("L", "6d", "6a", "+L"),
+        // Knight from 6e `(0,1)`: 5c `(1,3)`, 7b `(-1,4)`, 8b `(-2,4)`, 9c `(-3,3)`.
+        ("N", "6e", "7b", "+N"),
+        ("N", "6e", "8b", "+N"),
+    ];
+    for (sym, from, to, promoted) in cases {
+        let pos = position(
+            &game,
+            Side::White,
+            &format!("{KINGS_W} {sym} {from}"),
+            KINGS_B,
+        );
+        assert_eq!(choices(&game, &pos, from, to), set(promoted), "{from}-{to}");
+        let name = &v.piece(piece(&v, sym)).name;
+        assert_eq!(
+            refusal(&game, &pos, &format!("{from}-{to}")),
+            format!("the {name} must promote: add ={promoted}")
+        );
+        let after = play(&game, &pos, &format!("{from}-{to}={promoted}"));
+        assert_eq!(
+            on(&v, &after, to),
+            Some((Side::White, promoted.to_string()))
+        );
+    }
+    for (sym, from, to) in [
+        ("P", "6c", "6b"),
+        ("L", "6d", "6b"),
+        ("N", "6e", "5c"),
+        ("N", "6e", "9c"),
+    ] {
+        let pos = position(
+            &game,
+            Side::White,
+            &format!("{KINGS_W} {sym} {from}"),
+            KINGS_B,
+        );
+        assert_eq!(
+            choices(&game, &pos, from, to),
+            set(&format!("= +{sym}")),
+            "{from}-{to}"
+        );
+    }
+    // Black's last rank is k and its last two are j and k: a Black Pawn on 6j `(0,-4)` steps
+    // to 6k or 5k and must promote either way.
+    let pos = position(&game, Side::Black, "K 11a", "K 1f P 6j");
+    assert_eq!(choices(&game, &pos, "6j", "6k"), set("+P"));
+    assert_eq!(choices(&game, &pos, "6j", "5k"), set("+P"));
+    // ... and a Black Knight on 6g `(0,-1)` leaps to 7i, 5j, 4j and 3i: rank j is one of
+    // Black's last two, rank i is not.
+    let pos = position(&game, Side::Black, "K 11a", "K 1f N 6g");
+    for to in ["5j", "4j"] {
+        assert_eq!(choices(&game, &pos, "6g", to), set("+N"), "6g-{to}");
+    }
+    for to in ["7i", "3i"] {
+        assert_eq!(choices(&game, &pos, "6g", to), set("= +N"), "6g-{to}");
+    }
+}
+
+/// The same forced promotions on the 81 and 41 boards (last rank a; Knight also rank b).
+#[test]
+fn promotion_is_forced_on_81_and_41_too() {
+    for file in [V81, V41] {
+        let (v, t) = load(file);
+        let game = Game::new(&v, &t);
+        // A Pawn on 5b (`(4,7)` on 81, `(0,7)` on 41) steps to 5a and 6a; a Knight on 5e
+        // leaps to 6b, 7b (rank b) and 4c, 8c (rank c), as found above.
+        let pos = position(&game, Side::White, "K 5i P 5b N 5e", "K 3e");
+        for to in ["5a", "6a"] {
+            assert_eq!(choices(&game, &pos, "5b", to), set("+P"), "{file} 5b-{to}");
+        }
+        for to in ["6b", "7b"] {
+            assert_eq!(choices(&game, &pos, "5e", to), set("+N"), "{file} 5e-{to}");
+        }
+        for to in ["4c", "8c"] {
+            assert_eq!(
+                choices(&game, &pos, "5e", to),
+                set("= +N"),
+                "{file} 5e-{to}"
+            );
+        }
+    }
+}
+
+/// "A King does not promote", "A Gold General does not promote", and promoted pieces do not
+/// promote again, even on moves in the zone.
+#[test]
+fn kings_golds_and_promoted_pieces_never_promote() {
+    let (v, t) = load(V91);
+    let game = Game::new(&v, &t);
+    let pos = position(&game, Side::White, "K 5e G 6c", KINGS_B);
+    assert_eq!(choices(&game, &pos, "5e", "6d"), set("="));
+    assert_eq!(choices(&game, &pos, "6c", "6b"), set("="));
+    for sym in ["+P", "+L", "+N", "+S", "+R", "+B"] {
+        let pos = position(&game, Side::White, &format!("{KINGS_W} {sym} 6c"), KINGS_B);
+        // 6c-6b: an orthogonal step every promoted piece has.
+        assert_eq!(choices(&game, &pos, "6c", "6b"), set("="), "{sym}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5. Captures and hands
+// ---------------------------------------------------------------------------------------------
+
+/// "When a piece is captured, it comes into the possession of the player who captures it";
+/// "When a promoted piece is captured, it reverts back to its unpromoted state."
+#[test]
+fn captured_pieces_go_to_the_captors_hand_unpromoted() {
+    let (v, t) = load(V91);
+    assert!(v.rules.captures_to_hand);
+    let game = Game::new(&v, &t);
+    let cases = [
+        ("P", "P"),
+        ("L", "L"),
+        ("N", "N"),
+        ("S", "S"),
+        ("G", "G"),
+        ("R", "R"),
+        ("B", "B"),
+        ("+P", "P"),
+        ("+L", "L"),
+        ("+N", "N"),
+        ("+S", "S"),
+        ("+R", "R"),
+        ("+B", "B"),
+    ];
+    for (victim, becomes) in cases {
+        assert_eq!(v.in_hand_as(piece(&v, victim)), piece(&v, becomes));
+        // White's Silver on 6f takes on 6e (1 o'clock).
+        let pos = position(
+            &game,
+            Side::White,
+            "K 1k S 6f",
+            &format!("K 11f {victim} 6e"),
+        );
+        let after = play(&game, &pos, "6fx6e");
+        assert_eq!(on(&v, &after, "6e"), Some((Side::White, "S".into())));
+        for p in v.piece_ids() {
+            let sym = &v.piece(p).symbol;
+            let expected = u16::from(*sym == becomes);
+            assert_eq!(
+                held(&v, &after, Side::White, sym),
+                expected,
+                "{victim}: {sym}"
+            );
+            assert_eq!(held(&v, &after, Side::Black, sym), 0);
+        }
+    }
+    // Black captures into Black's hand: its Silver on 6e takes White's Dragon King on 6f (7
+    // o'clock, Black's forward).
+    let pos = position(&game, Side::Black, "K 1k +R 6f", "K 9a S 6e");
+    let after = play(&game, &pos, "6ex6f");
+    assert_eq!(held(&v, &after, Side::Black, "R"), 1);
+    assert_eq!(held(&v, &after, Side::Black, "+R"), 0);
+}
+
+/// "That player may hold it in hand and use a subsequent turn to drop it on the board":
+/// the captured Tokin comes back as a Pawn, and dropping it empties the hand again.
+#[test]
+fn dropping_takes_the_piece_from_the_hand() {
+    let (v, t) = load(V91);
+    let game = Game::new(&v, &t);
+    let pos = position(&game, Side::White, "K 1k S 6f", "K 11f +P 6e");
+    let pos = play(&game, &pos, "6fx6e");
+    assert_eq!(held(&v, &pos, Side::White, "P"), 1);
+    let pos = play(&game, &pos, "11f-11e");
+    let drop = game.parse_move(&pos, "P*6d").expect("legal drop");
+    assert!(drop.is_drop());
+    let pos = game.play(&pos, &drop);
+    assert_eq!(held(&v, &pos, Side::White, "P"), 0);
+    assert_eq!(on(&v, &pos, "6d"), Some((Side::White, "P".into())));
+    assert_eq!(
+        refusal(&game, &play(&game, &pos, "11e-11f"), "P*5e"),
+        "the side to move has no Pawn in hand"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 6. Drops
+// ---------------------------------------------------------------------------------------------
+
+/// "A piece may not be dropped where it would have no legal move on an empty board ... It
+/// keeps Pawns and Lances from being dropped on the back rank, and it keeps Knights from
+/// being dropped on the last two ranks." On these boards every other cell gives a Pawn or
+/// Lance a forward step and a Knight a leap, and the other pieces may go anywhere.
+#[test]
+fn drops_avoid_cells_without_a_move() {
+    for file in ALL {
+        let (v, t) = load(file);
+        let letters: String = letters(&v).into_iter().collect();
+        let (first, second) = (&letters[..1], &letters[..2]);
+        let (last, last_two) = (&letters[letters.len() - 1..], &letters[letters.len() - 2..]);
+        let all = ranks(&v, &letters);
+        let without =
+            |r: &str| -> BTreeSet<String> { all.difference(&ranks(&v, r)).cloned().collect() };
+        let drop_cells =
+            |sym: &str, side: Side| names(&v, t.drop_cells(piece(&v, sym), side).iter().copied());
+        for sym in ["P", "L"] {
+            assert_eq!(drop_cells(sym, Side::White), without(first), "{file} {sym}");
+            assert_eq!(drop_cells(sym, Side::Black), without(last), "{file} {sym}");
+        }
+        assert_eq!(drop_cells("N", Side::White), without(second), "{file} N");
+        assert_eq!(drop_cells("N", Side::Black), without(last_two), "{file} N");
+        for sym in ["S", "G", "R", "B"] {
+            for side in Side::BOTH {
+                assert_eq!(drop_cells(sym, side), all, "{file} {sym}");
+            }
+        }
+    }
+    // The reasons given.
+    let (v, t) = load(V91);
+    let game = Game::new(&v, &t);
+    let mut pos = position(&game, Side::White, KINGS_W, KINGS_B);
+    for sym in ["P", "L", "N"] {
+        give(&v, &mut pos, Side::White, sym, 1);
+    }
+    assert_eq!(
+        refusal(&game, &pos, "P*6a"),
+        "a Pawn on `6a` would have no move"
+    );
+    assert_eq!(
+        refusal(&game, &pos, "L*11a"),
+        "a Lance on `11a` would have no move"
+    );
+    assert_eq!(
+        refusal(&game, &pos, "N*7b"),
+        "a Knight on `7b` would have no move"
+    );
+    assert_eq!(
+        refusal(&game, &pos, "N*6a"),
+        "a Knight on `6a` would have no move"
+    );
+    assert_eq!(refusal(&game, &pos, "P*11f"), "`11f` is not empty");
+    assert!(game.parse_move(&pos, "N*5c").is_ok(), "rank c is fine");
+    assert!(game.parse_move(&pos, "P*6b").is_ok(), "rank b is fine");
+}
+
+/// "A Pawn may not be dropped on a space defended by another of your unpromoted Pawns": a
+/// White Pawn on 6f defends 6e and 7e. A Tokin there (a promoted Pawn) does not forbid the
+/// drop, and neither does an opponent's Pawn.
+#[test]
+fn pawn_drop_not_on_a_cell_defended_by_an_own_pawn() {
+    let (v, t) = load(V91);
+    let game = Game::new(&v, &t);
+    let mut pos = position(&game, Side::White, "K 1k P 6f", KINGS_B);
+    give(&v, &mut pos, Side::White, "P", 1);
+    for to in ["6e", "7e"] {
+        assert_eq!(
+            refusal(&game, &pos, &format!("P*{to}")),
+            format!("`{to}` is defended by the mover's own Pawn")
+        );
+    }
+    assert!(game.parse_move(&pos, "P*5e").is_ok());
+    assert!(game.parse_move(&pos, "P*6g").is_ok(), "behind the Pawn");
+
+    let mut pos = position(&game, Side::White, "K 1k +P 6f", KINGS_B);
+    give(&v, &mut pos, Side::White, "P", 1);
+    assert!(game.parse_move(&pos, "P*6e").is_ok(), "a Tokin defending");
+    assert!(game.parse_move(&pos, "P*7e").is_ok(), "a Tokin defending");
+
+    // Black's Pawn on 6d defends 6e and 5e for Black: no matter for White's drop.
+    let mut pos = position(&game, Side::White, "K 1k", "K 11f P 6d");
+    give(&v, &mut pos, Side::White, "P", 1);
+    assert!(game.parse_move(&pos, "P*6e").is_ok());
+}
+
+/// "A Pawn may not be dropped where it would check the opponent's King": Black's King on 6c
+/// `(0,3)` is attacked by a White Pawn on 6d (1 o'clock) or 5d (11 o'clock), not from 7d.
+/// Other pieces may be dropped to give check.
+#[test]
+fn pawn_drop_may_not_give_check_other_drops_may() {
+    let (v, t) = load(V91);
+    let game = Game::new(&v, &t);
+    let mut pos = position(&game, Side::White, KINGS_W, "K 6c");
+    give(&v, &mut pos, Side::White, "P", 1);
+    give(&v, &mut pos, Side::White, "G", 1);
+    for to in ["6d", "5d"] {
+        assert_eq!(
+            refusal(&game, &pos, &format!("P*{to}")),
+            "a Pawn may not be dropped to give check"
+        );
+    }
+    let quiet = play(&game, &pos, "P*7d");
+    assert!(!game.in_check(&quiet, Side::Black));
+    let check = play(&game, &pos, "G*6d");
+    assert!(game.in_check(&check, Side::Black));
+    // A Pawn drop is refused even where it would only check, and the drops offered are
+    // exactly the empty droppable cells less the two.
+    let pawn_drops: BTreeSet<String> = game
+        .drops(&pos)
+        .iter()
+        .filter(|m| m.piece == piece(&v, "P"))
+        .map(|m| v.board.name(m.to).to_string())
+        .collect();
+    let mut expected = ranks(&v, "bcdefghijk");
+    for c in ["1k", "6c", "6d", "5d"] {
+        expected.remove(c);
+    }
+    assert_eq!(pawn_drops, expected);
+}
+
+/// "A piece cannot promote by being dropped into the opponent's territory. For it to
+/// promote, it must move after it is dropped, and this can be done only on a subsequent
+/// turn."
+#[test]
+fn a_drop_never_promotes_the_next_move_may() {
+    let (v, t) = load(V91);
+    let game = Game::new(&v, &t);
+    let mut pos = position(&game, Side::White, KINGS_W, KINGS_B);
+    for sym in ["P", "S", "R"] {
+        give(&v, &mut pos, Side::White, sym, 1);
+    }
+    let drops: Vec<Move> = game
+        .legal_moves(&pos)
+        .into_iter()
+        .filter(Move::is_drop)
+        .collect();
+    assert!(!drops.is_empty());
+    assert!(drops.iter().all(|m| m.promotion.is_none()));
+    // In the zone: 6b (rank b).
+    let pos = play(&game, &pos, "S*6b");
+    assert_eq!(on(&v, &pos, "6b"), Some((Side::White, "S".into())));
+    let pos = play(&game, &pos, "11f-11e");
+    // 6b `(0,4)` -> 6a `(0,5)` along 1 o'clock: a move within the zone.
+    assert_eq!(choices(&game, &pos, "6b", "6a"), set("= +S"));
+}
+
+/// A drop can answer a check by interposing: White's King on 6f, checked by Black's Rook on
+/// 6b along 1 o'clock, may drop its Gold on 6e, 6d or 6c, and nowhere else.
+#[test]
+fn a_drop_can_interpose() {
+    let (v, t) = load(V91);
+    let game = Game::new(&v, &t);
+    let mut pos = position(&game, Side::White, "K 6f", "K 11a R 6b");
+    give(&v, &mut pos, Side::White, "G", 1);
+    assert!(game.in_check(&pos, Side::White));
+    assert_eq!(drop_texts(&game, &pos), set("G*6e G*6d G*6c"));
+    assert_eq!(
+        refusal(&game, &pos, "G*5e"),
+        "it leaves the mover's royal piece attacked"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 7. The end of the game
+// ---------------------------------------------------------------------------------------------
+
+/// "You win by checkmating your opponent's King": Black's King in the corner 11a `(-5,5)`,
+/// White's Gold on 10b `(-4,4)` checks it (11 o'clock) and covers 10a, 11b, 10c and 9b, and
+/// White's Pawn on 10c guards the Gold. A Gold dropped there mates too (only Pawn drops may
+/// not check).
+#[test]
+fn checkmate_wins() {
+    let (v, t) = load(V91);
+    let game = Game::new(&v, &t);
+    let pos = position(&game, Side::Black, "K 1k G 10b P 10c", "K 11a");
+    assert!(game.in_check(&pos, Side::Black));
+    assert!(game.legal_moves(&pos).is_empty());
+    assert_eq!(
+        game.outcome(&[pos]),
+        Some(Outcome {
+            end: GameEnd::Checkmate,
+            white: Score::WIN
+        })
+    );
+    let mut pos = position(&game, Side::White, "K 1k P 10c", "K 11a");
+    give(&v, &mut pos, Side::White, "G", 1);
+    let mated = play(&game, &pos, "G*10b");
+    assert_eq!(
+        game.outcome(&[mated]).map(|o| (o.end, o.white)),
+        Some((GameEnd::Checkmate, Score::WIN))
+    );
+}
+
+/// "Stalemate is a draw ... if a player has no legal move available": Black's lone King on
+/// 11a may go to 10a, 11b, 10b, 10c or 9b, and White's Gold on 9c `(-3,3)` covers all five
+/// (9 o'clock 10c, 1 o'clock 9b, 11 o'clock 10b, 12 o'clock 10a, 10 o'clock 11b) without
+/// attacking 11a. With a piece in hand Black could drop it: then it is no stalemate.
+#[test]
+fn stalemate_is_a_draw() {
+    let (v, t) = load(V91);
+    assert_eq!(v.rules.stalemate, Score::DRAW);
+    let game = Game::new(&v, &t);
+    let pos = position(&game, Side::Black, "K 1k G 9c", "K 11a");
+    assert!(!game.in_check(&pos, Side::Black));
+    assert!(game.legal_moves(&pos).is_empty());
+    let outcome = game.outcome(std::slice::from_ref(&pos)).expect("over");
+    assert_eq!(
+        (outcome.end, outcome.white),
+        (GameEnd::Stalemate, Score::DRAW)
+    );
+    assert_eq!(outcome.result(), "1/2-1/2");
+
+    let mut with_hand = pos;
+    give(&v, &mut with_hand, Side::Black, "G", 1);
+    assert!(!game.legal_moves(&with_hand).is_empty());
+    assert_eq!(game.outcome(&[with_hand]), None);
+}
+
+/// "the exact same position has been repeated three times" is a draw: the Rooks shuffle
+/// 6j-7j / 10b-11b and back; the start position occurs for the third time after 8 plies.
+#[test]
+fn threefold_repetition_is_a_draw() {
+    let (v, t) = load(V91);
+    assert_eq!(v.rules.repetition, Some((3, Score::DRAW)));
+    let game = Game::new(&v, &t);
+    let mut history = vec![game.start_position()];
+    let shuffle = "6j-7j 10b-11b 7j-6j 11b-10b";
+    for (ply, text) in format!("{shuffle} {shuffle}")
+        .split_whitespace()
+        .enumerate()
+    {
+        assert_eq!(game.outcome(&history), None, "before ply {}", ply + 1);
+        let next = play(&game, history.last().expect("history"), text);
+        history.push(next);
+    }
+    assert_eq!(
+        history[8].repetition_key(),
+        game.start_position().repetition_key()
+    );
+    assert_eq!(
+        game.outcome(&history),
+        Some(Outcome {
+            end: GameEnd::Repetition,
+            white: Score::DRAW
+        })
+    );
+}
+
+/// "fifty turns have passed without anyone capturing a piece" (variants.md: 50 moves by
+/// each side, 100 plies): every quiet ply counts, drops included; a capture starts the count
+/// again.
+#[test]
+fn fifty_moves_each_without_a_capture_is_a_draw() {
+    let (v, t) = load(V91);
+    let limit = v.rules.move_limit.as_ref().expect("a move limit");
+    assert_eq!((limit.moves, limit.score), (50, Score::DRAW));
+    assert!(limit.reset_by.is_empty(), "only captures restart the count");
+    let game = Game::new(&v, &t);
+
+    let pos = game
+        .play_moves(&game.start_position(), "6j-7j 10b-11b 9h-9g")
+        .expect("legal");
+    assert_eq!(pos.quiet_plies, 3, "pawn moves do not restart the count");
+
+    // White's Rook on 6f may step to 5f or take Black's Pawn on 6c (1 o'clock).
+    let mut pos = position(&game, Side::White, "K 1k R 6f", "K 9a P 6c");
+    give(&v, &mut pos, Side::White, "G", 1);
+    let at = |quiet: u32, text: &str| {
+        let mut before = pos.clone();
+        before.quiet_plies = quiet;
+        let after = play(&game, &before, text);
+        let outcome = game.outcome(&[before, after.clone()]);
+        (after.quiet_plies, outcome.map(|o| (o.end, o.white)))
+    };
+    assert_eq!(at(98, "6f-5f"), (99, None));
+    assert_eq!(
+        at(99, "6f-5f"),
+        (100, Some((GameEnd::MoveLimit, Score::DRAW)))
+    );
+    assert_eq!(
+        at(99, "G*5e"),
+        (100, Some((GameEnd::MoveLimit, Score::DRAW)))
+    );
+    assert_eq!(at(99, "6fx6c"), (0, None));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 8. Perft
+// ---------------------------------------------------------------------------------------------
+
+/// Hex Shogi 91, White's first moves, by hand (rank g and i are empty at the start):
+/// - 9 Pawns on rank h `(a,-2)`, each to `(a,-1)` and `(a-1,-1)` on rank g: 18.
+/// - Lances: 6k along 11 o'clock to 7j, 8i (9h is its Pawn; 6j its Rook); 1k along 1
+///   o'clock to 1j, 1i (11 o'clock is its Bishop on 2j): 4.
+/// - Knights: 5k to 4i, 8i and 2k to 1i, 5i (the other leaps land on own Pawns): 4.
+/// - Golds: boxed in but for 12 o'clock, 4k-5i and 3k-4i: 2.
+/// - Rook 6j: 7j (9 o'clock, then the edge), 6i (1 o'clock), 7i (11 o'clock): 3.
+/// - Silvers: 5j to 4i 7i 5i 6i, 3j to 2i 5i 3i 4i: 8.
+/// - King 4j: 4i 5i 3i 6i: 4.
+/// - Bishop 2j: 1i (2 o'clock, then the edge) and 4i (10 o'clock, then the Pawn on 6h): 2.
+///
+/// 45 moves, none reaching rank d (no promotion), none attacked by Black (Black's rays stop
+/// on its own pieces before rank e).
+///
+/// Depth 2: Black's army is White's mirrored in the middle rank and moves as White's turned
+/// 180°, so Black sees the start position as White's reflected left to right; every piece's
+/// movement is left-right symmetric, so Black also has 45 replies. White's first moves stay
+/// on ranks g-k and Black's replies on ranks a-e, so they interact only through attacks: of
+/// all of White's moves only 2j-4i attacks a cell Black's King wants (its 12 o'clock ray
+/// 5g 6e 7c reaches 7c, one of the King's four moves 7c 8c 6c 9c). 45 × 45 - 1 = 2024.
+#[test]
+fn perft_91() {
+    let (v, t) = load(V91);
+    let game = Game::new(&v, &t);
+    let start = game.start_position();
+    let moves = game.legal_moves(&start);
+    assert_eq!(moves.len(), 45);
+    assert_eq!(
+        moves_by_piece(&game, &start, &moves),
+        counts(&[
+            ("P", 18),
+            ("L", 4),
+            ("N", 4),
+            ("G", 2),
+            ("R", 3),
+            ("S", 8),
+            ("K", 4),
+            ("B", 2)
+        ])
+    );
+    assert!(moves.iter().all(|m| m.promotion.is_none()));
+    let after_b = play(&game, &start, "2j-4i");
+    assert_eq!(game.legal_moves(&after_b).len(), 44);
+    assert_eq!(game.perft(&start, 2), 2024);
+}
+
+/// Hex Shogi 81 (rhombus `0 <= a,b <= 8`, White's Pawns on rank g `(a,2)`):
+/// - Pawns: 1 o'clock `(a,3)` for all 9, 11 o'clock `(a-1,3)` for all but 9g on the left
+///   edge: 17.
+/// - Lances: 9i to 9h, 1i to 1h (then their Pawns; 9i's 11 o'clock is off the board, 1i's
+///   is its Rook): 2.
+/// - Knights: 8i `(1,0)` to 9f `(0,3)` (the others land on Pawns or off the board); 2i
+///   `(7,0)` to 3f and 4f: 3.
+/// - Silvers: 7i to 6h 9h 7h; 3i to 5h 3h 4h: 6.
+/// - Golds: 6i to 6h 7h 5h; 4i to 4h 5h 3h 6h: 7.
+/// - King 5i: 5h 6h 4h 7h: 4.
+/// - Bishop 8h: 12 o'clock to 9f, then off: 1.
+/// - Rook 2h: 1h (3 o'clock), 3h 4h 5h 6h 7h (9 o'clock, up to the Bishop): 6.
+///
+/// 46 moves, none into rank c. Depth 2: Black's army is White's turned 180° (the Shogi array),
+/// so Black has 46 replies too; White's moves reach at most rank f and attack at most rank c
+/// (the Bishop on 9f: 8e 7d 6c), Black's King's moves (to rank b) are untouched and nothing
+/// is pinned or captured: 46 × 46 = 2116.
+#[test]
+fn perft_81() {
+    let (v, t) = load(V81);
+    let game = Game::new(&v, &t);
+    let start = game.start_position();
+    let moves = game.legal_moves(&start);
+    assert_eq!(moves.len(), 46);
+    assert_eq!(
+        moves_by_piece(&game, &start, &moves),
+        counts(&[
+            ("P", 17),
+            ("L", 2),
+            ("N", 3),
+            ("S", 6),
+            ("G", 7),
+            ("K", 4),
+            ("B", 1),
+            ("R", 6)
+        ])
+    );
+    assert_eq!(game.perft(&start, 2), 46 * 46);
+}
+
+/// Hex Shogi 41 (`0 <= b <= 8`, `0 <= 2a+b <= 8`; rank f is 6f 5f 4f 3f):
+/// - Pawns 6g..2g `(-1..3, 2)`: 6g only to 6f (its 11 o'clock is off the board), 2g only to
+///   3f (its 1 o'clock is off), the three others to two cells each: 8.
+/// - Knight 1i `(4,0)`: only 3f `(2,3)`: 1. Silvers: 5h to 6f, 2h to 3f (12 o'clock): 2.
+///   Golds: 4h to 5f, 3h to 4f (12 o'clock): 2.
+/// - Lance, Bishop, King and Rook are boxed in: 0.
+///
+/// 13 moves. Depth 2: Black's army turned 180° is White's with Bishop and Rook swapped, both
+/// boxed in either way, so Black has 13 replies; White's moves land on rank f and give no
+/// check (the Knight on 3f attacks 4c, 5c and 6d) and pin nothing: 13 × 13 = 169.
+#[test]
+fn perft_41() {
+    let (v, t) = load(V41);
+    let game = Game::new(&v, &t);
+    let start = game.start_position();
+    let moves = game.legal_moves(&start);
+    assert_eq!(moves.len(), 13);
+    assert_eq!(
+        moves_by_piece(&game, &start, &moves),
+        counts(&[("P", 8), ("N", 1), ("S", 2), ("G", 2)])
+    );
+    assert_eq!(game.perft(&start, 2), 13 * 13);
+}
