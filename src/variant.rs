@@ -5,7 +5,7 @@ use std::ops::{Index, IndexMut};
 
 use crate::geometry::board::{Board, CellId, Symmetry};
 use crate::geometry::directions::HourSet;
-use crate::geometry::Coord;
+use crate::geometry::{Coord, Hour, RayKind};
 
 /// A piece type's index in [`Variant::pieces`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -107,24 +107,37 @@ impl Mode {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Movement {
     /// Along each hour, up to `max` cells (`step` is `max = 1`); stops at the first occupied
-    /// cell. Diagonal rays pass between cells: only landing cells block. With `en_passant`
-    /// (steps only) the move gives the opponent an en-passant capture on the cells it passes
-    /// between (Dagger's pawn).
+    /// cell. Hex diagonal rays pass between cells and a triangle Bishop's rays skip the
+    /// other colour: only landing cells block. With `en_passant` (hex steps only) the move
+    /// gives the opponent an en-passant capture on the cells it passes between (Dagger's
+    /// pawn).
     Ride {
         hours: HourSet,
+        kind: RayKind,
         max: Option<u32>,
         mode: Mode,
         en_passant: bool,
     },
-    /// Jumps by each vector (already expanded by its symmetry).
-    Leap { vectors: Vec<Coord>, mode: Mode },
+    /// Jumps to each leap's cell (leaps already expanded by their symmetry).
+    Leap { leaps: Vec<Leap>, mode: Mode },
     /// Up to `max` cells along each hour over empty cells, move only, from where `from`
     /// allows; creates an en-passant right on the cells passed over.
     MultiStep {
         max: u32,
         hours: HourSet,
+        kind: RayKind,
         from: MultiStepFrom,
     },
+}
+
+/// Where a leap lands, in White's frame.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Leap {
+    /// By an axial vector (hex boards).
+    Vector(Coord),
+    /// By king steps at these hours, one after the other, each from the cell reached: on a
+    /// triangle board the same path means the same thing from both kinds of triangle.
+    Path(Vec<Hour>),
 }
 
 impl Movement {

@@ -6,7 +6,7 @@ use super::codes;
 use super::suggest::did_you_mean;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::geometry::board::{self, Board, OffBoardCell, MAX_CELLS};
-use crate::geometry::{Coord, Orientation};
+use crate::geometry::{triangle, Coord, Grid, Orientation};
 use crate::syntax::ast::{
     BoardBlock, BoardStmt, CellKind, Naming, Number, OffBoardDef, Shape, Spanned,
 };
@@ -47,13 +47,14 @@ pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoa
         diags.push(
             Diagnostic::error(codes::MISSING, "the board does not say how its cells stand")
                 .at(block.keyword, "this board")
-                .help("add `cells flat` (files are vertical) or `cells pointy` (ranks are horizontal)"),
+                .help("add `cells flat` (hexes, files are vertical), `cells pointy` (hexes, ranks are horizontal) or `cells triangle`"),
         );
         return None;
     };
-    let orientation = match kind.node {
-        CellKind::Flat => Orientation::Flat,
-        CellKind::Pointy => Orientation::Pointy,
+    let grid = match kind.node {
+        CellKind::Flat => Grid::Hex(Orientation::Flat),
+        CellKind::Pointy => Grid::Hex(Orientation::Pointy),
+        CellKind::Triangle => Grid::Triangle,
     };
     let mut cells: Vec<(Coord, String, Span)> = Vec::new();
     match (shape, explicit.is_empty()) {
@@ -66,7 +67,7 @@ pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoa
             return None;
         }
         (Some(shape), true) => {
-            let coords = shape_cells(shape, orientation, diags)?;
+            let coords = shape_cells(shape, grid, diags)?;
             let Some(naming) = naming else {
                 diags.push(
                     Diagnostic::error(codes::MISSING, "the board's cells have no names")
@@ -75,7 +76,7 @@ pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoa
                 );
                 return None;
             };
-            let names = name_cells(&coords, orientation, naming, diags)?;
+            let names = name_cells(&coords, grid, naming, diags)?;
             cells = coords
                 .into_iter()
                 .zip(names)
@@ -110,6 +111,9 @@ pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoa
                 let Some(c) = coord_of(at, diags) else {
                     continue;
                 };
+                if !grid_cell(grid, c, at.span, diags) {
+                    continue;
+                }
                 if let Some(first) = seen.insert(c, at.span) {
                     diags.push(
                         Diagnostic::error(codes::DUPLICATE_CELL, format!("two cells at {c}"))
@@ -204,17 +208,19 @@ pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoa
         );
     }
     let colour_names = match colours {
-        Some(c) if c.node.len() != 3 => {
+        Some(c) if c.node.len() != grid.colours() as usize => {
             diags.push(
                 Diagnostic::error(
                     codes::BOARD_NAMES,
                     format!(
-                        "a hex board has 3 colours, but {} names are given",
+                        "a {} board has {} colours, but {} names are given",
+                        grid.name(),
+                        grid.colours(),
                         c.node.len()
                     ),
                 )
                 .at(c.span, "colour names")
-                .help("name three colours, in the order of the colours of the first cells"),
+                .help("name each colour once, in the order of the colours of the first cells"),
             );
             Vec::new()
         }
@@ -224,9 +230,9 @@ pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoa
     if diags.len() > before {
         return None;
     }
-    let off_board = off_board_cells(&cells, &off_board, diags)?;
+    let off_board = off_board_cells(grid, &cells, &off_board, diags)?;
     let board = Board::with_off_board(
-        orientation,
+        grid,
         cells.into_iter().map(|(c, n, _)| (c, n)).collect(),
         off_board,
     );
@@ -239,6 +245,7 @@ pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoa
 /// Checks the `off-board` lines against the board's cells: own names and coordinates, and a
 /// `place-on` cell that is on the board.
 fn off_board_cells(
+    grid: Grid,
     cells: &[(Coord, String, Span)],
     lines: &[&OffBoardDef],
     diags: &mut Vec<Diagnostic>,
@@ -249,6 +256,9 @@ fn off_board_cells(
         let Some(c) = coord_of(at, diags) else {
             continue;
         };
+        if !grid_cell(grid, c, at.span, diags) {
+            continue;
+        }
         if let Some((_, n, _)) = cells.iter().find(|(x, _, _)| *x == c) {
             diags.push(
                 Diagnostic::error(
@@ -344,6 +354,20 @@ fn once<T>(
     }
 }
 
+/// True when `c` is a cell of the grid; says why not otherwise (triangle centroids have
+/// tripled barycentric coordinates, all ≡ 1 or all ≡ 2 mod 3).
+fn grid_cell(grid: Grid, c: Coord, span: Span, diags: &mut Vec<Diagnostic>) -> bool {
+    if grid.is_cell(c) {
+        return true;
+    }
+    diags.push(
+        Diagnostic::error(codes::BOARD_SHAPE, format!("{c} is not a triangle of the board's grid"))
+            .at(span, "no triangle here")
+            .help("a triangle is (X, Y) in tripled barycentric coordinates: X, Y and -X-Y all leave remainder 1 (pointing right) or all 2 (pointing left) when divided by 3, e.g. (1, 1) or (2, 2)"),
+    );
+    false
+}
+
 /// The coordinates of a `cell` or `off-board` line, each in range.
 fn coord_of(at: &Spanned<(Number, Number)>, diags: &mut Vec<Diagnostic>) -> Option<Coord> {
     let a = coord_value(&at.node.0, diags);
@@ -397,10 +421,39 @@ fn too_large(span: Span, what: &str) -> Diagnostic {
 
 fn shape_cells(
     shape: &Spanned<Shape>,
-    o: Orientation,
+    grid: Grid,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Vec<Coord>> {
     let max = MAX_CELLS as u64;
+    let o = match (grid, &shape.node) {
+        (Grid::Hex(o), _) => o,
+        (Grid::Triangle, Shape::Hexagon(n)) => {
+            let side = count(n, "side", max, diags)?;
+            if 6 * (side as u64) * (side as u64) > max {
+                diags.push(
+                    Diagnostic::error(
+                        codes::BOARD_TOO_LARGE,
+                        format!("a hexagon of side {side} has more than {MAX_CELLS} triangles"),
+                    )
+                    .at(n.span, "too large")
+                    .help(format!("hexv boards have at most {MAX_CELLS} cells (a hexagon of side 13 has 1014 triangles)")),
+                );
+                return None;
+            }
+            return Some(triangle::hexagon(side));
+        }
+        (Grid::Triangle, _) => {
+            diags.push(
+                Diagnostic::error(
+                    codes::BOARD_ORIENTATION,
+                    "triangle boards come as `shape hexagon N` or `cell` lines",
+                )
+                .at(shape.span, "a hex-cell shape")
+                .help("write `shape hexagon 4` (Chessagon's 96 triangles), or list the triangles with `cell NAME at (X, Y)`"),
+            );
+            return None;
+        }
+    };
     let cells = match &shape.node {
         Shape::Hexagon(n) => {
             let side = count(n, "side", max, diags)?;
@@ -489,22 +542,21 @@ fn shape_cells(
 
 fn name_cells(
     coords: &[Coord],
-    o: Orientation,
+    grid: Grid,
     naming: &Spanned<Naming>,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Vec<String>> {
-    // Lines of cells: files (constant a, bottom to top) on flat boards, ranks (constant b,
-    // left to right) on pointy boards.
-    let lines = |flat: bool| -> Vec<Vec<usize>> {
+    // Lines of cells: files (constant a, bottom to top) on flat boards, the vertical strips
+    // of triangles (bottom to top), ranks (constant b, left to right) on pointy boards.
+    let files = grid != Grid::Hex(Orientation::Pointy);
+    let lines = |_: bool| -> Vec<Vec<usize>> {
         let mut keyed: Vec<(i32, i32, usize)> = coords
             .iter()
             .enumerate()
-            .map(|(i, c)| {
-                if flat {
-                    (c.a, c.b, i)
-                } else {
-                    (c.b, o.doubled_width(*c), i)
-                }
+            .map(|(i, c)| match grid {
+                Grid::Hex(Orientation::Flat) => (c.a, c.b, i),
+                Grid::Hex(o) => (c.b, o.doubled_width(*c), i),
+                Grid::Triangle => (triangle::strip(*c), triangle::tripled_height(*c), i),
             })
             .collect();
         keyed.sort();
@@ -529,7 +581,7 @@ fn name_cells(
                 Naming::Ranks(_) => "ranks",
                 _ => "shogi",
             };
-            let lines = lettered_lines(o, naming.span, scheme, letters.len(), &lines, diags)?;
+            let lines = lettered_lines(grid, naming.span, scheme, letters.len(), &lines, diags)?;
             if scheme == "shogi" {
                 // Files are the lines at 1 o'clock (constant a), numbered from the right;
                 // rank letters are listed from the top rank down.
@@ -537,6 +589,20 @@ fn name_cells(
                 for (line, letter) in lines.iter().rev().zip(letters) {
                     for &i in line {
                         names[i] = format!("{}{}", max_a - coords[i].a + 1, letter.node);
+                    }
+                }
+            } else if grid == Grid::Triangle {
+                // Files of triangles are numbered by level: the centroid's height in half
+                // sides above the board's lowest triangles (Chessagon's d1 and e1).
+                let lowest = coords
+                    .iter()
+                    .map(|c| triangle::tripled_height(*c))
+                    .min()
+                    .unwrap_or(0);
+                for (line, letter) in lines.iter().zip(letters) {
+                    for &i in line {
+                        let level = (triangle::tripled_height(coords[i]) - lowest) / 3 + 1;
+                        names[i] = format!("{}{level}", letter.node);
                     }
                 }
             } else {
@@ -549,7 +615,7 @@ fn name_cells(
         }
         Naming::Snake => {
             let mut n = 1;
-            for (j, line) in lines(o == Orientation::Flat).iter().enumerate() {
+            for (j, line) in lines(files).iter().enumerate() {
                 let order: Vec<usize> = if j % 2 == 0 {
                     line.clone()
                 } else {
@@ -577,7 +643,7 @@ fn name_cells(
                 );
                 return None;
             }
-            let order: Vec<usize> = lines(o == Orientation::Flat).concat();
+            let order: Vec<usize> = lines(files).concat();
             for (i, n) in order.into_iter().zip(list) {
                 names[i] = n.node.clone();
             }
@@ -589,7 +655,7 @@ fn name_cells(
 /// The lines a lettered naming walks (files of a flat board, ranks of a pointy one), after
 /// checking that the scheme fits the cells and that there is one letter per line.
 fn lettered_lines(
-    o: Orientation,
+    grid: Grid,
     span: Span,
     scheme: &str,
     letters: usize,
@@ -616,14 +682,20 @@ fn lettered_lines(
             "from the top rank down",
         ),
     };
-    if o != needed {
+    // Files are the vertical lines of flat hexes and of triangles.
+    let fits = grid == Grid::Hex(needed) || (needed == Orientation::Flat && grid == Grid::Triangle);
+    if !fits {
+        let other = match grid {
+            Grid::Triangle => "names files",
+            _ => other,
+        };
         diags.push(
             Diagnostic::error(
                 codes::BOARD_ORIENTATION,
                 format!("`names {scheme}` needs {} cells", needed.name()),
             )
-            .at(span, format!("on a {} board", o.name()))
-            .help(format!("use `{other}` on a {} board", o.name())),
+            .at(span, format!("on a {} board", grid.name()))
+            .help(format!("use `{other}` on a {} board", grid.name())),
         );
         return None;
     }

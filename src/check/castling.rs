@@ -5,8 +5,9 @@ use super::codes;
 use super::resolve::Resolver;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::geometry::board::CellId;
+use crate::geometry::{Grid, Hour, RayKind};
 use crate::syntax::ast::{self, SideName};
-use crate::variant::{BySide, Castling, PieceId, Placements, Side, Variant};
+use crate::variant::{BySide, Castling, PieceId, Placements, Side};
 
 impl Resolver<'_> {
     /// Resolves the castling blocks (Black's derived by the symmetry when not given) and
@@ -129,26 +130,35 @@ impl Resolver<'_> {
                 );
             }
         }
-        // The four cells lie on one straight line from the king, along one clock hour.
+        // The four cells lie on one straight ray from the king (along a row, a line or a
+        // same-colour ray on triangle boards). The king may land on the rook's start (the
+        // rook moves over it), but not where the rook lands.
         let board = self.board;
         let start = board.coord(kf);
-        let line = crate::geometry::UNIT.iter().find_map(|&v| {
-            let v = Variant::orient(side, v);
-            let mut cells = Vec::new();
-            let mut at = start;
-            loop {
-                at = at + v;
-                match board.at(at) {
-                    Some(c) => cells.push(c),
-                    None => break,
+        let kinds = match board.grid {
+            Grid::Hex(_) => vec![RayKind::Line],
+            Grid::Triangle => vec![RayKind::Line, RayKind::SameColour],
+        };
+        let line = Hour::all()
+            .flat_map(|h| kinds.iter().map(move |k| (h, *k)))
+            .find_map(|(h, kind)| {
+                let mut cells = Vec::new();
+                let mut at = start;
+                loop {
+                    at = board.grid.ray_step(at, h, kind);
+                    match board.at(at) {
+                        Some(c) => cells.push(c),
+                        None => break,
+                    }
                 }
-            }
-            let index = |c: CellId| cells.iter().position(|x| *x == c);
-            match (index(kt), index(rf), index(rt)) {
-                (Some(a), Some(b), Some(c)) if a != b && c != a => Some((cells.clone(), a, b, c)),
-                _ => None,
-            }
-        });
+                let index = |c: CellId| cells.iter().position(|x| *x == c);
+                match (index(kt), index(rf), index(rt)) {
+                    (Some(a), Some(b), Some(c)) if c != a && c != b => {
+                        Some((cells.clone(), a, b, c))
+                    }
+                    _ => None,
+                }
+            });
         let Some((cells, k, r, t)) = line else {
             self.diags.push(
                 Diagnostic::error(codes::CASTLING, "the king's and the rook's cells are not on one line")

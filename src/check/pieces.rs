@@ -4,12 +4,14 @@
 
 use super::codes;
 use super::resolve::Resolver;
+use crate::compile::leap_target;
 use crate::diagnostic::{Diagnostic, Span};
-use crate::geometry::directions::HourSet;
-use crate::geometry::{all_images, Coord};
-use crate::syntax::ast::{self, DropRule, Leap, LeapSymmetry, MultiStepFrom, Number, PieceStmt};
+use crate::geometry::directions::{DirSet, HourSet};
+use crate::geometry::{all_images, Coord, Grid, Hour};
+use crate::syntax::ast::{self, DropRule, LeapSymmetry, MultiStepFrom, Number, PieceStmt};
 use crate::variant::{
-    BySide, DropRules, Mode, Movement, MultiStepFrom as From, Piece, PieceId, Placements, Promotion,
+    BySide, DropRules, Leap, Mode, Movement, MultiStepFrom as From, Piece, PieceId, Placements,
+    Promotion, Side,
 };
 
 /// Longest ride limit and multi-step accepted (boards have at most 1024 cells).
@@ -53,95 +55,107 @@ impl Resolver<'_> {
         }
     }
 
-    fn leap_vectors(&mut self, leaps: &ast::Leaps) -> Option<Vec<Coord>> {
-        let mut base = Vec::new();
-        let mut ok = true;
-        for l in &leaps.leaps {
-            let v = match &l.node {
-                Leap::Vector(a, b) => {
-                    let comp =
-                        |n: &Number| n.node.filter(|v| v.abs() <= MAX_LEAP).map(|v| v as i32);
-                    match (comp(a), comp(b)) {
-                        (Some(a), Some(b)) => Some(Coord::new(a, b)),
-                        _ => {
-                            self.diags.push(
-                                Diagnostic::error(
-                                    codes::OFF_BOARD_LEAP,
-                                    "this leap is longer than any board",
-                                )
-                                .at(l.span, "too long")
-                                .help(format!(
-                                    "leap components lie between -{MAX_LEAP} and {MAX_LEAP}"
-                                )),
-                            );
-                            None
-                        }
-                    }
-                }
-                Leap::Path(hours) => {
-                    let mut v = Some(Coord::ZERO);
-                    for h in hours {
-                        match (self.hour(h), v) {
-                            (Some(h), Some(acc)) => v = Some(acc + self.o().vector(h)),
-                            _ => v = None,
-                        }
-                    }
-                    v
-                }
-            };
-            match v {
-                Some(v) if v == Coord::ZERO => {
-                    ok = false;
-                    self.diags.push(
-                        Diagnostic::error(codes::ZERO_LEAP, "this leap ends where it starts")
-                            .at(l.span, "leaps by zero")
-                            .help("a leap must move the piece: check the vector or the hours of the path"),
-                    );
-                }
-                Some(v) => {
-                    // A leap that fits nowhere on the board is a mistake, not a move.
-                    let fits = self
-                        .board
-                        .cells()
-                        .any(|c| self.board.at(self.board.coord(c) + v).is_some());
-                    if fits {
-                        base.push(v);
-                    } else {
-                        ok = false;
-                        self.diags.push(
-                            Diagnostic::error(
-                                codes::OFF_BOARD_LEAP,
-                                format!("leap {v} leaves the board from every cell"),
-                            )
-                            .at(l.span, "never lands on the board")
-                            .help("use a shorter leap"),
-                        );
-                    }
-                }
-                None => ok = false,
-            }
-        }
-        if !ok {
-            return None;
-        }
+    /// The leaps of a `leap` line, expanded by their symmetry: axial vectors on hex boards
+    /// (a path of hours is summed into one), paths of hours on triangle boards (walked step
+    /// by step, so they mean the same from both kinds of triangle).
+    fn leaps(&mut self, leaps: &ast::Leaps) -> Option<Vec<Leap>> {
         let symmetry = leaps
             .symmetry
             .as_ref()
             .map_or(LeapSymmetry::None, |s| s.node);
-        let mut out: Vec<Coord> = Vec::new();
-        for v in base {
-            let images = match symmetry {
-                LeapSymmetry::None => vec![v],
-                LeapSymmetry::Mirror => vec![v, self.o().mirror_left_right(v)],
-                LeapSymmetry::All => all_images(self.o(), v),
+        let mut out: Vec<Leap> = Vec::new();
+        let mut ok = true;
+        for l in &leaps.leaps {
+            let base = match (&l.node, self.grid()) {
+                (ast::Leap::Vector(a, b), Grid::Hex(_)) => self.leap_vector(a, b, l.span),
+                (ast::Leap::Path(hours), Grid::Hex(o)) => {
+                    let hours: Option<Vec<Hour>> = hours.iter().map(|h| self.hour(h)).collect();
+                    hours
+                        .map(|hs| hs.iter().fold(Coord::ZERO, |v, h| v + o.vector(*h)))
+                        .map(Leap::Vector)
+                }
+                (ast::Leap::Path(hours), Grid::Triangle) => {
+                    let hours: Option<Vec<Hour>> = hours.iter().map(|h| self.hour(h)).collect();
+                    hours.map(Leap::Path)
+                }
+                (ast::Leap::Vector(..), Grid::Triangle) => {
+                    self.diags.push(
+                        Diagnostic::error(codes::LEAP_FORM, "a leap by vector needs hex cells")
+                            .at(l.span, "a vector on a triangle board")
+                            .help("on a triangle board write a leap as a path of clock hours, walked one king step at a time, e.g. `leap [12 1] all` for Chessagon's knight"),
+                    );
+                    None
+                }
             };
-            for w in images {
-                if !out.contains(&w) {
-                    out.push(w);
+            let Some(base) = base else {
+                ok = false;
+                continue;
+            };
+            if !self.leap_lands(&base, l.span) {
+                ok = false;
+                continue;
+            }
+            for leap in images(self.grid(), &base, symmetry) {
+                if !out.contains(&leap) {
+                    out.push(leap);
                 }
             }
         }
-        Some(out)
+        ok.then_some(out)
+    }
+
+    fn leap_vector(&mut self, a: &Number, b: &Number, span: Span) -> Option<Leap> {
+        let comp = |n: &Number| n.node.filter(|v| v.abs() <= MAX_LEAP).map(|v| v as i32);
+        match (comp(a), comp(b)) {
+            (Some(a), Some(b)) => Some(Leap::Vector(Coord::new(a, b))),
+            _ => {
+                self.diags.push(
+                    Diagnostic::error(codes::OFF_BOARD_LEAP, "this leap is longer than any board")
+                        .at(span, "too long")
+                        .help(format!(
+                            "leap components lie between -{MAX_LEAP} and {MAX_LEAP}"
+                        )),
+                );
+                None
+            }
+        }
+    }
+
+    /// A leap must move the piece, and land on the board from some cell: anything else is a
+    /// mistake, not a move.
+    fn leap_lands(&mut self, leap: &Leap, span: Span) -> bool {
+        let board = self.board;
+        let landings: Vec<(Coord, Coord)> = board
+            .cells()
+            .map(|c| {
+                let from = board.coord(c);
+                (from, leap_target(board, Side::White, from, leap))
+            })
+            .collect();
+        if landings.iter().all(|(from, to)| from == to) {
+            self.diags.push(
+                Diagnostic::error(codes::ZERO_LEAP, "this leap ends where it starts")
+                    .at(span, "leaps by zero")
+                    .help("a leap must move the piece: check the vector or the hours of the path"),
+            );
+            return false;
+        }
+        if !landings.iter().any(|(_, to)| board.at(*to).is_some()) {
+            let what = match leap {
+                Leap::Vector(v) => format!("leap {v}"),
+                Leap::Path(_) => "this leap".to_string(),
+            };
+            self.diags.push(
+                Diagnostic::error(
+                    codes::OFF_BOARD_LEAP,
+                    format!("{what} leaves the board from every cell"),
+                )
+                .at(span, "never lands on the board")
+                .help("use a shorter leap"),
+            );
+            return false;
+        }
+        true
     }
 
     pub fn piece(&mut self, def: &ast::PieceDef) -> Option<(Piece, PieceSpans)> {
@@ -191,15 +205,20 @@ impl Resolver<'_> {
                     en_passant,
                     ..
                 } => match self.hours(directions) {
-                    Some(hours) if en_passant.is_some_and(|s| !self.passes_cells(hours, s)) => {
+                    Some(dirs) if en_passant.is_some_and(|s| !self.passes_cells(dirs, s)) => {
                         ok = false;
                     }
-                    Some(hours) => piece.movements.push(Movement::Ride {
-                        hours,
-                        max: Some(1),
-                        mode: mode(m),
-                        en_passant: en_passant.is_some(),
-                    }),
+                    Some(dirs) => {
+                        for (kind, hours) in dirs.by_kind() {
+                            piece.movements.push(Movement::Ride {
+                                hours,
+                                kind,
+                                max: Some(1),
+                                mode: mode(m),
+                                en_passant: en_passant.is_some(),
+                            })
+                        }
+                    }
                     None => ok = false,
                 },
                 PieceStmt::Ride {
@@ -214,18 +233,23 @@ impl Resolver<'_> {
                         None => Some(None),
                     };
                     match (hours, limit) {
-                        (Some(hours), Some(max)) => piece.movements.push(Movement::Ride {
-                            hours,
-                            max,
-                            mode: mode(m),
-                            en_passant: false,
-                        }),
+                        (Some(dirs), Some(max)) => {
+                            for (kind, hours) in dirs.by_kind() {
+                                piece.movements.push(Movement::Ride {
+                                    hours,
+                                    kind,
+                                    max,
+                                    mode: mode(m),
+                                    en_passant: false,
+                                })
+                            }
+                        }
                         _ => ok = false,
                     }
                 }
-                PieceStmt::Leap { leaps, mode: m, .. } => match self.leap_vectors(leaps) {
-                    Some(vectors) => piece.movements.push(Movement::Leap {
-                        vectors,
+                PieceStmt::Leap { leaps, mode: m, .. } => match self.leaps(leaps) {
+                    Some(leaps) => piece.movements.push(Movement::Leap {
+                        leaps,
                         mode: mode(m),
                     }),
                     None => ok = false,
@@ -238,7 +262,7 @@ impl Resolver<'_> {
                 } => {
                     let max = self.distance(count, "multi-step", 2);
                     let hours = if directions.is_empty() {
-                        Some(HourSet::of(&[12]))
+                        Some(DirSet::lines(HourSet::of(&[12])))
                     } else {
                         self.hours(directions)
                     };
@@ -247,9 +271,16 @@ impl Resolver<'_> {
                         MultiStepFrom::Unmoved(_) => Some(From::Unmoved),
                     };
                     match (max, hours, from) {
-                        (Some(max), Some(hours), Some(from)) => piece
-                            .movements
-                            .push(Movement::MultiStep { max, hours, from }),
+                        (Some(max), Some(dirs), Some(from)) => {
+                            for (kind, hours) in dirs.by_kind() {
+                                piece.movements.push(Movement::MultiStep {
+                                    max,
+                                    hours,
+                                    kind,
+                                    from,
+                                })
+                            }
+                        }
                         _ => ok = false,
                     }
                 }
@@ -319,10 +350,20 @@ impl Resolver<'_> {
     }
 
     /// An `en-passant` step must pass cells: on hex boards only a diagonal step (it passes
-    /// between two cells) does.
-    fn passes_cells(&mut self, hours: HourSet, span: Span) -> bool {
-        let o = self.o();
-        match hours.iter().find(|h| o.is_orthogonal(*h)) {
+    /// between two cells) does. On triangle boards a double step is a `multi-step`.
+    fn passes_cells(&mut self, dirs: DirSet, span: Span) -> bool {
+        let Grid::Hex(o) = self.grid() else {
+            self.diags.push(
+                Diagnostic::error(
+                    codes::EN_PASSANT,
+                    "`en-passant` steps exist on hex boards only",
+                )
+                .at(span, "on a triangle board")
+                .help("a move over cells that gives en passant is a `multi-step` (e.g. `multi-step 2 forward-face-point unmoved`)"),
+            );
+            return false;
+        };
+        match dirs.line.iter().find(|h| o.is_orthogonal(*h)) {
             None => true,
             Some(h) => {
                 self.diags.push(
@@ -507,5 +548,48 @@ pub fn drops_need_a_hand(pieces: &[Piece], spans: &[PieceSpans], diags: &mut Vec
                 .help("add `captures to-hand` to the `rules` block, or remove the `drop` lines"),
             );
         }
+    }
+}
+
+/// A leap and its images under the symmetry word: `mirror` adds the left-right mirror
+/// image, `all` the images under the 12 symmetries of the grid (6 turns, each mirrored).
+fn images(grid: Grid, leap: &Leap, symmetry: LeapSymmetry) -> Vec<Leap> {
+    match (leap, grid) {
+        (Leap::Vector(v), Grid::Hex(o)) => {
+            let vectors = match symmetry {
+                LeapSymmetry::None => vec![*v],
+                LeapSymmetry::Mirror => vec![*v, o.mirror_left_right(*v)],
+                LeapSymmetry::All => all_images(o, *v),
+            };
+            vectors.into_iter().map(Leap::Vector).collect()
+        }
+        (Leap::Path(hours), _) => {
+            // Turning by 60 degrees adds 2 to every hour; the mirror takes h to 12 - h.
+            let turn = |k: u8| -> Vec<Hour> {
+                hours
+                    .iter()
+                    .filter_map(|h| Hour::new((h.get() + 2 * k - 1) % 12 + 1))
+                    .collect()
+            };
+            let mirror = |p: &[Hour]| -> Vec<Hour> {
+                p.iter()
+                    .filter_map(|h| Hour::new((11 - h.get() % 12) % 12 + 1))
+                    .collect()
+            };
+            let turns: Vec<u8> = match symmetry {
+                LeapSymmetry::All => (0..6).collect(),
+                _ => vec![0],
+            };
+            let mut out = Vec::new();
+            for k in turns {
+                let p = turn(k);
+                if symmetry != LeapSymmetry::None {
+                    out.push(Leap::Path(mirror(&p)));
+                }
+                out.push(Leap::Path(p));
+            }
+            out
+        }
+        (other, _) => vec![other.clone()],
     }
 }

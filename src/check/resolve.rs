@@ -8,8 +8,8 @@ use super::statements::{misplaced, Block};
 use super::suggest::{closest, did_you_mean};
 use crate::diagnostic::{Diagnostic, Label, Span};
 use crate::geometry::board::{Board, CellId, Symmetry};
-use crate::geometry::directions::{self, HourSet, BUILTIN_NAMES};
-use crate::geometry::{Hour, Orientation};
+use crate::geometry::directions::{self, DirSet, HourSet, BUILTIN_NAMES};
+use crate::geometry::{Grid, Hour, Orientation};
 use crate::syntax::ast::{self, Direction, Name, Number, SideName};
 use crate::variant::{BySide, PieceId, Placements, Side, Zone, ZoneId};
 
@@ -36,7 +36,7 @@ pub struct Resolver<'a> {
     pub symmetry: Option<(Symmetry, Span)>,
     pub symmetry_map: Option<Vec<CellId>>,
     pub diags: &'a mut Vec<Diagnostic>,
-    user_directions: HashMap<String, HourSet>,
+    user_directions: HashMap<String, DirSet>,
     zone_ids: HashMap<String, ZoneId>,
     piece_keys: HashMap<String, PieceId>,
     /// Direction sets and zones that are defined but could not be resolved (already
@@ -93,8 +93,8 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    pub(super) fn o(&self) -> Orientation {
-        self.board.orientation
+    pub(super) fn grid(&self) -> Grid {
+        self.board.grid
     }
 
     pub fn cell(&mut self, name: &Name) -> Option<CellId> {
@@ -181,14 +181,34 @@ impl<'a> Resolver<'a> {
         h
     }
 
-    /// Resolves a direction list to hours; every name must exist and mean at least one hour.
-    pub(super) fn hours(&mut self, dirs: &[Direction]) -> Option<HourSet> {
+    /// A bare hour: its one kind of ray. On triangle boards an even hour names two
+    /// (along the row, or to the same-coloured cell), which the file must choose between.
+    fn bare_hour(&mut self, n: &Number) -> Option<DirSet> {
+        let h = self.hour(n)?;
+        if self.grid() == Grid::Triangle && h.get() % 2 == 0 {
+            self.diags.push(
+                Diagnostic::error(
+                    codes::AMBIGUOUS_HOUR,
+                    format!("on a triangle board hour {h} names two directions"),
+                )
+                .at(n.span, "which one?")
+                .help(format!("write `{h}-orthogonal` (face to face along the row) or `{h}-diagonal` (to the same-coloured cell); odd hours are `face-point` lines")),
+            );
+            return None;
+        }
         let mut set = HourSet::EMPTY;
+        set.insert(h);
+        Some(DirSet::lines(set))
+    }
+
+    /// Resolves a direction list; every name must exist and mean at least one direction.
+    pub(super) fn hours(&mut self, dirs: &[Direction]) -> Option<DirSet> {
+        let mut set = DirSet::EMPTY;
         let mut ok = true;
         for d in dirs {
             match d {
-                Direction::Hour(n) => match self.hour(n) {
-                    Some(h) => set.insert(h),
+                Direction::Hour(n) => match self.bare_hour(n) {
+                    Some(h) => set = set.union(h),
                     None => ok = false,
                 },
                 Direction::Named(name) => {
@@ -196,28 +216,35 @@ impl<'a> Resolver<'a> {
                         .user_directions
                         .get(&name.node)
                         .copied()
-                        .or_else(|| directions::builtin(self.o(), &name.node));
+                        .or_else(|| directions::builtin(self.grid(), &name.node));
                     match found {
                         Some(hours) if hours.is_empty() => {
                             ok = false;
+                            let help = match self.grid() {
+                                Grid::Hex(_) if name.node.contains("face-point") => {
+                                    "`face-point` lines exist on triangle boards only: hex boards have `orthogonal` and `diagonal` rays"
+                                }
+                                Grid::Hex(Orientation::Flat) => {
+                                    "on flat boards the sideways hours 3 and 9 are diagonal"
+                                }
+                                Grid::Hex(Orientation::Pointy) => {
+                                    "on pointy boards the sideways hours 3 and 9 are orthogonal"
+                                }
+                                Grid::Triangle => {
+                                    "on triangle boards the sideways hours 3 and 9 are `face-point` lines; rows and same-colour rays run along the even hours"
+                                }
+                            };
                             self.diags.push(
                                 Diagnostic::error(
                                     codes::EMPTY_DIRECTIONS,
                                     format!(
-                                        "`{}` has no directions on a {} hex board",
+                                        "`{}` has no directions on a {} board",
                                         name.node,
-                                        self.o().name()
+                                        self.grid().name()
                                     ),
                                 )
                                 .at(name.span, "no such direction here")
-                                .help(match self.o() {
-                                    Orientation::Flat => {
-                                        "on flat boards the sideways hours 3 and 9 are diagonal"
-                                    }
-                                    Orientation::Pointy => {
-                                        "on pointy boards the sideways hours 3 and 9 are orthogonal"
-                                    }
-                                }),
+                                .help(help),
                             );
                         }
                         Some(hours) => set = set.union(hours),

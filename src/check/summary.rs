@@ -111,7 +111,7 @@ pub fn summarize(variant: &Variant, tables: &MoveTables, colour_names: &[String]
         inventor: variant.meta.inventor.clone(),
         year: variant.meta.year,
         cells: board.len(),
-        cell_shape: board.orientation.name(),
+        cell_shape: board.grid.name(),
         colours,
         off_board,
         pieces,
@@ -208,7 +208,7 @@ impl fmt::Display for Summary {
             .collect();
         writeln!(
             f,
-            "  board: {} {} hex cells, {} colours ({})",
+            "  board: {} {} cells, {} colours ({})",
             self.cells,
             self.cell_shape,
             self.colours.len(),

@@ -12,8 +12,8 @@ pub mod reference;
 use std::collections::BTreeMap;
 
 use crate::geometry::board::{Board, CellId};
-use crate::geometry::{Coord, Hour, Orientation, UNIT};
-use crate::variant::{Mode, Movement, MultiStepFrom, PieceId, Side, Variant};
+use crate::geometry::{Coord, Hour, RayKind, UNIT};
+use crate::variant::{Leap, Mode, Movement, MultiStepFrom, PieceId, Side, Variant};
 
 /// Why an entry is not always available.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -230,9 +230,19 @@ impl MoveTables {
     }
 }
 
-/// White's vector for an hour, as `side` sees it.
-fn vector(o: Orientation, side: Side, h: Hour) -> Coord {
-    Variant::orient(side, o.vector(h))
+/// An hour as `side` means it, in absolute terms (Black's frame is turned 180 degrees).
+pub fn absolute(side: Side, h: Hour) -> Hour {
+    h.for_side(side == Side::Black)
+}
+
+/// Where a leap lands from `from` for `side` (the cells in between do not matter).
+pub fn leap_target(board: &Board, side: Side, from: Coord, leap: &Leap) -> Coord {
+    match leap {
+        Leap::Vector(v) => from + Variant::orient(side, *v),
+        Leap::Path(hours) => hours
+            .iter()
+            .fold(from, |at, h| board.grid.king_step(at, absolute(side, *h))),
+    }
 }
 
 fn add_movement(
@@ -244,19 +254,22 @@ fn add_movement(
     cell: CellId,
 ) {
     let board = &variant.board;
-    let o = board.orientation;
     match m {
         Movement::Ride {
             hours,
+            kind,
             max,
             mode,
             en_passant,
         } => {
             for h in hours.iter() {
-                let v = vector(o, side, h);
-                let pushed = push_ray(t, board, cell, v, max.unwrap_or(u32::MAX), *mode, None);
+                let h = absolute(side, h);
+                let limit = max.unwrap_or(u32::MAX);
+                let pushed = push_ray(t, board, cell, h, *kind, limit, *mode, None);
                 if pushed && *en_passant {
+                    // Only hex steps are marked en-passant: the step is a unit vector.
                     let from = board.coord(cell);
+                    let v = board.grid.ray_step(from, h, *kind) - from;
                     let start = t.between_cells.len() as u32;
                     t.between_cells
                         .extend(between(v).into_iter().filter_map(|b| board.at(from + b)));
@@ -267,12 +280,20 @@ fn add_movement(
                 }
             }
         }
-        Movement::Leap { vectors, mode } => {
-            for &v in vectors {
-                push_ray(t, board, cell, Variant::orient(side, v), 1, *mode, None);
+        Movement::Leap { leaps, mode } => {
+            let from = board.coord(cell);
+            for leap in leaps {
+                if let Some(to) = board.at(leap_target(board, side, from, leap)) {
+                    t.push_path(&[to], *mode, None);
+                }
             }
         }
-        Movement::MultiStep { max, hours, from } => {
+        Movement::MultiStep {
+            max,
+            hours,
+            kind,
+            from,
+        } => {
             let when = match from {
                 MultiStepFrom::Zone(z) if variant.zone(*z).cells[side].contains(&cell) => {
                     Condition::MultiStep
@@ -284,8 +305,8 @@ fn add_movement(
                 MultiStepFrom::Unmoved => return,
             };
             for h in hours.iter() {
-                let v = vector(o, side, h);
-                push_ray(t, board, cell, v, *max, Mode::MOVE_ONLY, Some(when));
+                let h = absolute(side, h);
+                push_ray(t, board, cell, h, *kind, *max, Mode::MOVE_ONLY, Some(when));
             }
         }
     }
@@ -297,12 +318,14 @@ pub fn setup_cell(variant: &Variant, piece: PieceId, side: Side, cell: CellId) -
     variant.setup[side].contains(&(piece, cell))
 }
 
-/// Walks `v` from `cell` (at most `max` landings) and records the path if it is not empty.
+/// Walks a ray from `cell` (at most `max` landings) and records the path if it is not empty.
+#[allow(clippy::too_many_arguments)]
 fn push_ray(
     t: &mut MoveTables,
     board: &Board,
     cell: CellId,
-    v: Coord,
+    hour: Hour,
+    kind: RayKind,
     max: u32,
     mode: Mode,
     when: Option<Condition>,
@@ -310,7 +333,7 @@ fn push_ray(
     let mut path = Vec::new();
     let mut at = board.coord(cell);
     while (path.len() as u32) < max {
-        at = at + v;
+        at = board.grid.ray_step(at, hour, kind);
         match board.at(at) {
             Some(c) => path.push(c),
             None => break,

@@ -1,10 +1,20 @@
 //! The slow reference walker: destinations computed straight from the movement rules and
-//! coordinates, with no tables. It exists only to prove [`super::compile`] right.
+//! the geometry, with no tables. It exists only to prove [`super::compile`] right, so it
+//! describes rays on triangle boards their own way, from the shapes of the cells:
+//!
+//! - a **row** (face to face, even hours) is the lattice strip the cell lies in, between the
+//!   two lattice lines parallel to the hour, taken in order along the hour;
+//! - a **face-point line** (odd hours) and a **same-colour** ray (even hours) land on the
+//!   cells whose centroid lies on the ray from the cell's centroid;
+//! - a **king step** at an hour goes to the cell that shares a corner and whose centroid
+//!   lies in that direction.
+//!
+//! On hex boards a ray lands on `from + k v` for the hour's unit vector `v`.
 
 use super::{setup_cell, AddDestination, Condition, Destinations};
-use crate::geometry::board::CellId;
-use crate::geometry::Coord;
-use crate::variant::{Mode, Movement, MultiStepFrom, PieceId, Side, Variant};
+use crate::geometry::board::{Board, CellId};
+use crate::geometry::{Coord, Grid, Hour, Orientation, RayKind};
+use crate::variant::{Leap, Mode, Movement, MultiStepFrom, PieceId, Side, Variant};
 
 /// Destinations of `piece` for `side` on `cell` given occupied cells: every landing cell
 /// reachable with every cell strictly before it on its line empty. From an off-board cell
@@ -17,50 +27,64 @@ pub fn destinations(
     occupied: &dyn Fn(CellId) -> bool,
 ) -> Destinations {
     let board = &variant.board;
-    let o = board.orientation;
     let from = board.coord(cell);
     let mut out = Destinations::new();
-    // The k-th landing cell along v, if every earlier landing cell is on the board and empty.
-    let landing = |v: Coord, k: i32| -> Option<CellId> {
-        for j in 1..k {
-            let c = board.at(from + v.scale(j))?;
-            if occupied(c) {
-                return None;
-            }
-        }
-        board.at(from + v.scale(k))
-    };
-    let reach = board.len() as i32;
     let entering = board.is_off_board(cell);
     let plain = if entering {
         Some(Condition::Entry)
     } else {
         None
     };
+    let turned = side == Side::Black;
+    // The landing cells of a ray up to `max`, stopping after the first occupied one.
+    let walk = |h: Hour, kind: RayKind, max: Option<u32>| -> Vec<CellId> {
+        let mut out = Vec::new();
+        for c in ray(board, from, h.for_side(turned), kind) {
+            if max.is_some_and(|m| out.len() as u32 >= m) {
+                break;
+            }
+            out.push(c);
+            if occupied(c) {
+                break;
+            }
+        }
+        out
+    };
     for m in &variant.piece(piece).movements {
         match m {
             Movement::Ride {
-                hours, max, mode, ..
+                hours,
+                kind,
+                max,
+                mode,
+                ..
             } => {
                 for h in hours.iter() {
-                    let v = Variant::orient(side, o.vector(h));
-                    let limit = max.map_or(reach, |m| (m as i32).min(reach));
-                    for k in 1..=limit {
-                        if let Some(c) = landing(v, k) {
-                            out.add(c, plain, *mode);
-                        }
-                    }
-                }
-            }
-            Movement::Leap { vectors, mode } => {
-                for v in vectors {
-                    if let Some(c) = board.at(from + Variant::orient(side, *v)) {
+                    for c in walk(h, *kind, *max) {
                         out.add(c, plain, *mode);
                     }
                 }
             }
-            Movement::MultiStep { max, hours, from } => {
-                let when = match from {
+            Movement::Leap { leaps, mode } => {
+                for leap in leaps {
+                    let target = match leap {
+                        Leap::Vector(v) => Some(from + Variant::orient(side, *v)),
+                        Leap::Path(hours) => hours.iter().try_fold(from, |at, h| {
+                            king_neighbour(board.grid, at, h.for_side(turned))
+                        }),
+                    };
+                    if let Some(c) = target.and_then(|t| board.at(t)) {
+                        out.add(c, plain, *mode);
+                    }
+                }
+            }
+            Movement::MultiStep {
+                max,
+                hours,
+                kind,
+                from: start,
+            } => {
+                let when = match start {
                     MultiStepFrom::Zone(z) => {
                         if !variant.zone(*z).cells[side].contains(&cell) {
                             continue;
@@ -76,11 +100,8 @@ pub fn destinations(
                 };
                 let when = if entering { Condition::Entry } else { when };
                 for h in hours.iter() {
-                    let v = Variant::orient(side, o.vector(h));
-                    for k in 1..=(*max as i32).min(reach) {
-                        if let Some(c) = landing(v, k) {
-                            out.add(c, Some(when), Mode::MOVE_ONLY);
-                        }
+                    for c in walk(h, *kind, Some(*max)) {
+                        out.add(c, Some(when), Mode::MOVE_ONLY);
                     }
                 }
             }
@@ -95,4 +116,124 @@ pub fn destinations(
         }
     }
     out
+}
+
+/// The primitive direction of each hour: on hex boards the unit step, on triangle boards
+/// (in tripled barycentric coordinates) the direction of the centroid line, which happens to
+/// be the same vector: `(0,1)` at 12, `(1,1)` at 1, `(1,0)` at 2, `(2,-1)` at 3, ...
+fn direction(h: Hour) -> Coord {
+    Orientation::Flat.vector(h)
+}
+
+/// The board cells of a ray from `from`, in order, up to the first coordinates that are not
+/// a board cell.
+fn ray(board: &Board, from: Coord, h: Hour, kind: RayKind) -> Vec<CellId> {
+    let lattice: Vec<Coord> = match board.grid {
+        Grid::Hex(o) => {
+            let v = o.vector(h);
+            (1..=board.len() as i32)
+                .map(|k| from + v.scale(k))
+                .collect()
+        }
+        Grid::Triangle if kind == RayKind::Line && h.get() % 2 == 0 => row(board, from, h),
+        Grid::Triangle => centred(board, from, h),
+    };
+    lattice.into_iter().map_while(|c| board.at(c)).collect()
+}
+
+/// Every triangle of the lattice in a box around the board (a margin of one cell).
+fn lattice(board: &Board) -> Vec<Coord> {
+    let coords: Vec<Coord> = board.cells().map(|c| board.coord(c)).collect();
+    let (Some(x0), Some(x1), Some(y0), Some(y1)) = (
+        coords.iter().map(|c| c.a).min(),
+        coords.iter().map(|c| c.a).max(),
+        coords.iter().map(|c| c.b).min(),
+        coords.iter().map(|c| c.b).max(),
+    ) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for x in x0 - 6..=x1 + 6 {
+        for y in y0 - 6..=y1 + 6 {
+            let c = Coord::new(x, y);
+            if board.grid.is_cell(c) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+/// The cells after `from` in its row along an even hour: the lattice strip between the two
+/// lattice lines parallel to the hour (constant `X / 3` for 12 and 6, `Y / 3` for 2 and 8,
+/// `(X + Y) / 3` for 4 and 10), ordered along the hour.
+fn row(board: &Board, from: Coord, h: Hour) -> Vec<Coord> {
+    let strip = |c: Coord| match h.get() % 6 {
+        0 => c.a.div_euclid(3),
+        2 => c.b.div_euclid(3),
+        _ => (c.a + c.b).div_euclid(3),
+    };
+    let d = direction(h);
+    // Position along the hour: for 12/6 the height X + 2Y, otherwise X (which grows along
+    // 2 and 4 o'clock), signed by the direction.
+    let along = |c: Coord| {
+        let p = if h.get() % 6 == 0 { c.a + 2 * c.b } else { c.a };
+        let sign = if h.get() % 6 == 0 { d.b } else { d.a };
+        p * sign
+    };
+    let mut cells: Vec<Coord> = lattice(board)
+        .into_iter()
+        .filter(|c| strip(*c) == strip(from) && along(*c) > along(from))
+        .collect();
+    cells.sort_by_key(|c| along(*c));
+    cells
+}
+
+/// The cells whose centroid lies on the ray from `from` at the hour, nearest first.
+fn centred(board: &Board, from: Coord, h: Hour) -> Vec<Coord> {
+    let d = direction(h);
+    let mut cells: Vec<(i32, Coord)> = lattice(board)
+        .into_iter()
+        .filter_map(|c| {
+            let v = c - from;
+            let cross = v.a * d.b - v.b * d.a;
+            let scale = if d.a != 0 { v.a / d.a } else { v.b / d.b };
+            (cross == 0 && scale > 0).then_some((scale, c))
+        })
+        .collect();
+    cells.sort();
+    cells.into_iter().map(|(_, c)| c).collect()
+}
+
+/// The neighbour at an hour. Hex: one unit step. Triangles: the cell that shares a corner
+/// with `c` and whose centroid lies in that direction (found by the triangles' vertices,
+/// tripled: a right-pointing `(X, Y)` has `(X-1, Y-1) (X+2, Y-1) (X-1, Y+2)`, a
+/// left-pointing one `(X+1, Y-2) (X-2, Y+1) (X+1, Y+1)`).
+fn king_neighbour(grid: Grid, c: Coord, h: Hour) -> Option<Coord> {
+    let Grid::Triangle = grid else {
+        return Some(grid.king_step(c, h));
+    };
+    let vertices = |t: Coord| -> [Coord; 3] {
+        let o = if t.a.rem_euclid(3) == 1 {
+            [(-1, -1), (2, -1), (-1, 2)]
+        } else {
+            [(1, -2), (-2, 1), (1, 1)]
+        };
+        o.map(|(x, y)| t + Coord::new(x, y))
+    };
+    let d = direction(h);
+    let mut found = None;
+    for x in -4..=4 {
+        for y in -4..=4 {
+            let n = c + Coord::new(x, y);
+            let v = n - c;
+            let touches = vertices(n).iter().any(|p| vertices(c).contains(p));
+            let cross = v.a * d.b - v.b * d.a;
+            let ahead = v.a * d.a + v.b * d.b > 0;
+            if n != c && grid.is_cell(n) && touches && cross == 0 && ahead {
+                found = Some(n);
+            }
+        }
+    }
+    found
 }

@@ -189,6 +189,12 @@ impl<'a> Game<'a> {
         let v = self.variant;
         let side = pos.to_move;
         let mut next = pos.clone();
+        let castling = mv.castling.and_then(|i| v.castlings.get(i));
+        // The rook leaves first: the king may land on its start cell.
+        let rook = castling.and_then(|c| {
+            next.unmoved[c.rook_from.index()] = false;
+            next.squares[c.rook_from.index()].take()
+        });
         let captured = match mv.en_passant_victim {
             Some(victim) => next.squares[victim.index()].take(),
             None => next.squares[mv.to.index()],
@@ -205,9 +211,8 @@ impl<'a> Game<'a> {
         }
         next.squares[mv.to.index()] = Some((side, mv.promotion.unwrap_or(mv.piece)));
         next.unmoved[mv.to.index()] = false;
-        if let Some(c) = mv.castling.and_then(|i| v.castlings.get(i)) {
-            next.squares[c.rook_to.index()] = next.squares[c.rook_from.index()].take();
-            next.unmoved[c.rook_from.index()] = false;
+        if let Some(c) = castling {
+            next.squares[c.rook_to.index()] = rook;
         }
         if let Some((_, taken)) = captured {
             if v.rules.captures_to_hand {

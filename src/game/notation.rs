@@ -47,7 +47,8 @@ impl Game<'_> {
                 board.name(mv.to)
             );
         };
-        let capture = mv.en_passant_victim.is_some() || pos.squares[mv.to.index()].is_some();
+        let capture = mv.en_passant_victim.is_some()
+            || pos.squares[mv.to.index()].is_some_and(|(side, _)| side != pos.to_move);
         let mut s = format!(
             "{}{}{}",
             board.name(from),
@@ -151,7 +152,8 @@ impl Game<'_> {
                 }
             },
         };
-        let is_capture = chosen.en_passant_victim.is_some() || pos.squares[to_id.index()].is_some();
+        let is_capture = chosen.en_passant_victim.is_some()
+            || pos.squares[to_id.index()].is_some_and(|(side, _)| side != pos.to_move);
         if says_capture && !is_capture {
             return Err(illegal(format!(
                 "`{to}` is empty, so the move is written `{from}-{to}`"

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::{colour, Coord, Orientation};
+use super::{triangle, Coord, Grid, Orientation};
 
 /// Most cells a board may have. The largest real hex variants have a few hundred cells;
 /// the bound keeps absurd inputs (`shape hexagon 100000`) from allocating gigabytes.
@@ -27,7 +27,7 @@ impl CellId {
 /// see only the board itself.
 #[derive(Clone, Debug)]
 pub struct Board {
-    pub orientation: Orientation,
+    pub grid: Grid,
     coords: Vec<Coord>,
     names: Vec<String>,
     colours: Vec<u8>,
@@ -52,26 +52,27 @@ pub struct OffBoardCell {
 
 impl Board {
     /// Builds a board from named cells. Cells are put in canonical order: file by file
-    /// (bottom to top) on flat boards, rank by rank (left to right) on pointy boards.
-    /// Colour classes are numbered in order of first appearance in that order.
-    /// The caller guarantees distinct coordinates and names and at most [`MAX_CELLS`] cells.
-    pub fn new(orientation: Orientation, cells: Vec<(Coord, String)>) -> Board {
-        Board::with_off_board(orientation, cells, Vec::new())
+    /// (bottom to top) on flat hex and triangle boards, rank by rank (left to right) on
+    /// pointy boards. Colour classes are numbered in order of first appearance in that
+    /// order. The caller guarantees cells of the grid, distinct coordinates and names and at
+    /// most [`MAX_CELLS`] cells.
+    pub fn new(grid: Grid, cells: Vec<(Coord, String)>) -> Board {
+        Board::with_off_board(grid, cells, Vec::new())
     }
 
     /// A board with off-board cells after its own. The caller guarantees that their names
     /// and coordinates differ from every cell's and that each `place_on` names a board cell.
     pub fn with_off_board(
-        orientation: Orientation,
+        grid: Grid,
         mut cells: Vec<(Coord, String)>,
         off_board: Vec<OffBoardCell>,
     ) -> Board {
-        cells.sort_by_key(|(c, _)| canonical_key(orientation, *c));
+        cells.sort_by_key(|(c, _)| canonical_key(grid, *c));
         let mut class_of_raw = [u8::MAX; 3];
         let mut colour_count = 0;
         let mut colours = Vec::with_capacity(cells.len() + off_board.len());
         for (c, _) in &cells {
-            let raw = colour(*c) as usize;
+            let raw = grid.colour(*c) as usize;
             if class_of_raw[raw] == u8::MAX {
                 class_of_raw[raw] = colour_count;
                 colour_count += 1;
@@ -93,16 +94,15 @@ impl Board {
         let mut place_on = Vec::with_capacity(off_board.len());
         for cell in off_board {
             // An off-board cell's colour only matters for drawing it.
-            colours.push(
-                class_of_raw[colour(cell.coord) as usize].min(colour_count.saturating_sub(1)),
-            );
+            let raw = grid.colour(cell.coord) as usize;
+            colours.push(class_of_raw[raw].min(colour_count.saturating_sub(1)));
             by_name.insert(cell.name.clone(), CellId(coords.len() as u16));
             coords.push(cell.coord);
             names.push(cell.name);
             place_on.push(cell.place_on.and_then(|n| by_name.get(&n).copied()));
         }
         Board {
-            orientation,
+            grid,
             coords,
             names,
             colours,
@@ -209,7 +209,7 @@ impl Board {
         if n == 0 {
             return Ok(Vec::new());
         }
-        let o = self.orientation;
+        let grid = self.grid;
         let map_one: Box<dyn Fn(Coord) -> Option<Coord>> = match kind {
             Symmetry::Rotate => {
                 let own = &self.coords[..self.on_board];
@@ -224,20 +224,22 @@ impl Board {
             Symmetry::Mirror => {
                 let sy: i64 = self.coords[..self.on_board]
                     .iter()
-                    .map(|c| o.doubled_height(*c) as i64)
+                    .map(|c| grid.height(*c) as i64)
                     .sum();
                 if (2 * sy) % n != 0 {
                     return Err("the board has no middle line to mirror in".into());
                 }
                 let twice_mid = (2 * sy / n) as i32;
                 Box::new(move |c: Coord| {
-                    let y = twice_mid - o.doubled_height(c);
-                    match o {
-                        Orientation::Flat => {
+                    let y = twice_mid - grid.height(c);
+                    match grid {
+                        // The height is 2b + a (flat) or X + 2Y (triangles), the first
+                        // coordinate kept.
+                        Grid::Hex(Orientation::Flat) | Grid::Triangle => {
                             let twice_b = y - c.a;
                             (twice_b % 2 == 0).then(|| Coord::new(c.a, twice_b / 2))
                         }
-                        Orientation::Pointy => {
+                        Grid::Hex(Orientation::Pointy) => {
                             let b = y / 2;
                             let twice_a = 2 * c.a + c.b - b;
                             (y % 2 == 0 && twice_a % 2 == 0).then(|| Coord::new(twice_a / 2, b))
@@ -289,10 +291,11 @@ impl Symmetry {
     }
 }
 
-fn canonical_key(o: Orientation, c: Coord) -> (i32, i32) {
-    match o {
-        Orientation::Flat => (c.a, c.b),
-        Orientation::Pointy => (c.b, o.doubled_width(c)),
+fn canonical_key(grid: Grid, c: Coord) -> (i32, i32) {
+    match grid {
+        Grid::Hex(Orientation::Flat) => (c.a, c.b),
+        Grid::Hex(o) => (c.b, o.doubled_width(c)),
+        Grid::Triangle => (triangle::strip(c), triangle::tripled_height(c)),
     }
 }
 
@@ -418,7 +421,7 @@ mod tests {
             .into_iter()
             .map(|c| (c, format!("{c}")))
             .collect();
-        let board = Board::new(Orientation::Flat, cells);
+        let board = Board::new(Grid::Hex(Orientation::Flat), cells);
         let mirror = board.symmetry_map(Symmetry::Mirror).unwrap();
         let bottom = board.at(Coord::new(0, -5)).unwrap();
         assert_eq!(board.coord(mirror[bottom.index()]), Coord::new(0, 5));

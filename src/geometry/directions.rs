@@ -1,11 +1,19 @@
-//! Sets of clock hours and the built-in direction names of hex grids.
+//! Sets of clock hours and the built-in direction names.
 //!
 //! "Forward" is every hour with a component toward the opponent (10 11 12 1 2), "sideways"
-//! the two square to it (3 9), "backward" the rest (4 5 6 7 8): the same hours on flat and
-//! pointy boards. "Orthogonal" and "diagonal" depend on how cells stand (see the parent
-//! module), so `forward-orthogonal` is 10 12 2 on a flat board but 11 1 on a pointy one.
+//! the two square to it (3 9), "backward" the rest (4 5 6 7 8): the same hours on every grid.
+//! The kinds depend on the grid:
+//!
+//! | name | flat hexes | pointy hexes | triangles |
+//! |---|---|---|---|
+//! | `orthogonal` | 2 4 6 8 10 12 | 1 3 5 7 9 11 | rows, face to face: 2 4 6 8 10 12 (Rook) |
+//! | `diagonal` | 1 3 5 7 9 11 | 2 4 6 8 10 12 | same colour, points adjacent: 2 4 6 8 10 12 (Bishop) |
+//! | `face-point` | — | — | face then point: 1 3 5 7 9 11 (Duke) |
+//!
+//! so `forward-orthogonal` is 10 12 2 on a flat board but 11 1 on a pointy one. A band or an
+//! hour joined to a kind intersects them: `forward-diagonal`, `12-orthogonal`.
 
-use super::{Hour, Orientation};
+use super::{Grid, Hour, RayKind};
 
 /// A set of clock hours (bit `h` set for hour `h`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -47,99 +55,200 @@ impl HourSet {
     }
 }
 
+/// Hours by how a ray moves along them: a set for each [`RayKind`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct DirSet {
+    /// Rays landing on every cell they visit (every hex ray; triangle rows and face-point
+    /// lines).
+    pub line: HourSet,
+    /// Triangle rays landing only on the same-coloured cells centred on them (Bishop).
+    pub same_colour: HourSet,
+}
+
+impl DirSet {
+    pub const EMPTY: DirSet = DirSet {
+        line: HourSet::EMPTY,
+        same_colour: HourSet::EMPTY,
+    };
+
+    pub fn lines(hours: HourSet) -> DirSet {
+        DirSet {
+            line: hours,
+            same_colour: HourSet::EMPTY,
+        }
+    }
+
+    pub fn union(self, o: DirSet) -> DirSet {
+        DirSet {
+            line: self.line.union(o.line),
+            same_colour: self.same_colour.union(o.same_colour),
+        }
+    }
+
+    pub fn within(self, band: HourSet) -> DirSet {
+        DirSet {
+            line: self.line.intersect(band),
+            same_colour: self.same_colour.intersect(band),
+        }
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.line.is_empty() && self.same_colour.is_empty()
+    }
+
+    /// The non-empty sets with their kind.
+    pub fn by_kind(self) -> impl Iterator<Item = (RayKind, HourSet)> {
+        [
+            (RayKind::Line, self.line),
+            (RayKind::SameColour, self.same_colour),
+        ]
+        .into_iter()
+        .filter(|(_, h)| !h.is_empty())
+    }
+}
+
 const FORWARD: [u8; 5] = [10, 11, 12, 1, 2];
 const SIDEWAYS: [u8; 2] = [3, 9];
 const BACKWARD: [u8; 5] = [4, 5, 6, 7, 8];
 
 /// Every built-in direction-set name, for "did you mean".
-pub const BUILTIN_NAMES: [&str; 12] = [
+pub const BUILTIN_NAMES: [&str; 16] = [
     "all",
     "orthogonal",
     "diagonal",
+    "face-point",
     "forward",
     "backward",
     "sideways",
     "forward-orthogonal",
     "forward-diagonal",
+    "forward-face-point",
     "backward-orthogonal",
     "backward-diagonal",
+    "backward-face-point",
     "sideways-orthogonal",
     "sideways-diagonal",
+    "sideways-face-point",
 ];
 
-/// The hours of a built-in set on a grid, or `None` if the name is not built in.
-pub fn builtin(o: Orientation, name: &str) -> Option<HourSet> {
+/// The directions of a built-in set on a grid, or `None` if the name is not built in. A
+/// name that exists but has no direction on this grid gives an empty set.
+pub fn builtin(grid: Grid, name: &str) -> Option<DirSet> {
     let all = HourSet::of(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
-    let orth = HourSet(
-        Hour::all()
-            .filter(|h| o.is_orthogonal(*h))
-            .fold(0, |m, h| m | (1 << h.get())),
-    );
-    let diag = HourSet(all.0 & !orth.0);
-    let (band, kind) = match name.split_once('-') {
-        Some((band, kind)) => (band, Some(kind)),
+    let even = HourSet::of(&[2, 4, 6, 8, 10, 12]);
+    let odd = HourSet::of(&[1, 3, 5, 7, 9, 11]);
+    let (orthogonal, diagonal, face_point) = match grid {
+        Grid::Hex(o) => {
+            let orth = HourSet(
+                Hour::all()
+                    .filter(|h| o.is_orthogonal(*h))
+                    .fold(0, |m, h| m | (1 << h.get())),
+            );
+            let diag = HourSet(all.0 & !orth.0);
+            (DirSet::lines(orth), DirSet::lines(diag), DirSet::EMPTY)
+        }
+        Grid::Triangle => (
+            DirSet::lines(even),
+            DirSet {
+                line: HourSet::EMPTY,
+                same_colour: even,
+            },
+            DirSet::lines(odd),
+        ),
+    };
+    let every = orthogonal.union(diagonal).union(face_point);
+    let kind = |k: &str| match k {
+        "orthogonal" => Some(orthogonal),
+        "diagonal" => Some(diagonal),
+        "face-point" => Some(face_point),
+        _ => None,
+    };
+    if let Some(set) = kind(name) {
+        return Some(set);
+    }
+    let (band, k) = match name.split_once('-') {
+        Some((band, k)) => (band, Some(kind(k)?)),
         None => (name, None),
     };
     let band_set = match band {
-        "all" => all,
+        "all" if k.is_none() => return Some(every),
         "forward" => HourSet::of(&FORWARD),
         "backward" => HourSet::of(&BACKWARD),
         "sideways" => HourSet::of(&SIDEWAYS),
-        "orthogonal" if kind.is_none() => return Some(orth),
-        "diagonal" if kind.is_none() => return Some(diag),
-        _ => return None,
+        // `12-orthogonal`: one hour of one kind.
+        hour => HourSet::of(&[hour.parse::<u8>().ok().filter(|h| (1..=12).contains(h))?]),
     };
-    match kind {
-        None => Some(band_set),
-        Some("orthogonal") if band != "all" => Some(band_set.intersect(orth)),
-        Some("diagonal") if band != "all" => Some(band_set.intersect(diag)),
-        Some(_) => None,
-    }
+    Some(k.unwrap_or(every).within(band_set))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Orientation;
+
+    fn lines(hours: &[u8]) -> Option<DirSet> {
+        Some(DirSet::lines(HourSet::of(hours)))
+    }
 
     #[test]
     fn builtins_on_flat_boards() {
-        let o = Orientation::Flat;
-        assert_eq!(
-            builtin(o, "orthogonal"),
-            Some(HourSet::of(&[2, 4, 6, 8, 10, 12]))
-        );
-        assert_eq!(
-            builtin(o, "diagonal"),
-            Some(HourSet::of(&[1, 3, 5, 7, 9, 11]))
-        );
-        assert_eq!(
-            builtin(o, "forward-orthogonal"),
-            Some(HourSet::of(&[10, 12, 2]))
-        );
-        assert_eq!(builtin(o, "forward-diagonal"), Some(HourSet::of(&[11, 1])));
-        assert_eq!(builtin(o, "sideways-orthogonal"), Some(HourSet::EMPTY));
-        assert_eq!(builtin(o, "nowhere"), None);
+        let g = Grid::Hex(Orientation::Flat);
+        assert_eq!(builtin(g, "orthogonal"), lines(&[2, 4, 6, 8, 10, 12]));
+        assert_eq!(builtin(g, "diagonal"), lines(&[1, 3, 5, 7, 9, 11]));
+        assert_eq!(builtin(g, "forward-orthogonal"), lines(&[10, 12, 2]));
+        assert_eq!(builtin(g, "forward-diagonal"), lines(&[11, 1]));
+        assert_eq!(builtin(g, "sideways-orthogonal"), Some(DirSet::EMPTY));
+        assert_eq!(builtin(g, "face-point"), Some(DirSet::EMPTY));
+        assert_eq!(builtin(g, "12-orthogonal"), lines(&[12]));
+        assert_eq!(builtin(g, "12-diagonal"), Some(DirSet::EMPTY));
+        assert_eq!(builtin(g, "nowhere"), None);
+        assert_eq!(builtin(g, "13-diagonal"), None);
+        assert_eq!(builtin(g, "all-diagonal"), None);
     }
 
     #[test]
     fn builtins_on_pointy_boards() {
-        let o = Orientation::Pointy;
+        let g = Grid::Hex(Orientation::Pointy);
+        assert_eq!(builtin(g, "forward-orthogonal"), lines(&[11, 1]));
+        assert_eq!(builtin(g, "forward-diagonal"), lines(&[10, 12, 2]));
+        assert_eq!(builtin(g, "sideways"), lines(&[3, 9]));
+        assert_eq!(builtin(g, "all").map(|d| d.line.len()), Some(12));
+    }
+
+    #[test]
+    fn builtins_on_triangle_boards() {
+        let g = Grid::Triangle;
+        let even = HourSet::of(&[2, 4, 6, 8, 10, 12]);
+        assert_eq!(builtin(g, "orthogonal"), Some(DirSet::lines(even)));
         assert_eq!(
-            builtin(o, "forward-orthogonal"),
-            Some(HourSet::of(&[11, 1]))
+            builtin(g, "diagonal"),
+            Some(DirSet {
+                line: HourSet::EMPTY,
+                same_colour: even
+            })
         );
+        assert_eq!(builtin(g, "face-point"), lines(&[1, 3, 5, 7, 9, 11]));
+        assert_eq!(builtin(g, "forward-face-point"), lines(&[11, 1]));
+        let all = builtin(g, "all").unwrap();
+        assert_eq!((all.line.len(), all.same_colour.len()), (12, 6));
+        let forward = builtin(g, "forward").unwrap();
+        assert_eq!(forward.line, HourSet::of(&[10, 11, 12, 1, 2]));
+        assert_eq!(forward.same_colour, HourSet::of(&[10, 12, 2]));
         assert_eq!(
-            builtin(o, "forward-diagonal"),
-            Some(HourSet::of(&[10, 12, 2]))
+            builtin(g, "12-diagonal"),
+            Some(DirSet {
+                line: HourSet::EMPTY,
+                same_colour: HourSet::of(&[12])
+            })
         );
-        assert_eq!(builtin(o, "sideways"), Some(HourSet::of(&[3, 9])));
-        assert_eq!(builtin(o, "all").map(HourSet::len), Some(12));
     }
 
     #[test]
     fn every_listed_name_is_built_in() {
-        for n in BUILTIN_NAMES {
-            assert!(builtin(Orientation::Flat, n).is_some(), "{n}");
+        for g in [Grid::Hex(Orientation::Flat), Grid::Triangle] {
+            for n in BUILTIN_NAMES {
+                assert!(builtin(g, n).is_some(), "{n}");
+            }
         }
     }
 }

@@ -1,5 +1,7 @@
-//! Hex geometry: axial coordinates, clock-hour directions, colours and the symmetries that
-//! turn White's setup into Black's.
+//! Geometry: the grids cells lie on, clock-hour directions, colours and the symmetries that
+//! turn White's setup into Black's. Hex grids are described here; triangle grids (Chessagon)
+//! in [`triangle`]. [`Grid`] is what the rest of hexv asks: how a ray or a king step moves
+//! on the board's grid.
 //!
 //! Axial coordinates `(a, b)` serve every hex board. The twelve unit vectors, clockwise from
 //! the edge step `(0, 1)`:
@@ -31,6 +33,7 @@
 
 pub mod board;
 pub mod directions;
+pub mod triangle;
 
 use std::fmt;
 
@@ -212,9 +215,121 @@ impl Hour {
     }
 }
 
+impl Hour {
+    /// The same direction for the other side: turned 180 degrees (h + 6).
+    pub fn turned(self) -> Hour {
+        Hour((self.0 + 5) % 12 + 1)
+    }
+
+    /// The hour as `side` means it (White's frame is absolute; Black's is turned).
+    pub fn for_side(self, turned: bool) -> Hour {
+        if turned {
+            self.turned()
+        } else {
+            self
+        }
+    }
+}
+
 impl fmt::Display for Hour {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
+    }
+}
+
+/// How a straight ray moves. On hex boards every hour has one kind (edge steps at the
+/// orthogonal hours, vertex steps at the diagonal ones). On triangle boards the even hours
+/// have two: along a row face to face, or to the same-coloured cells sharing a corner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum RayKind {
+    /// Every cell the ray visits is a landing cell: hex rays; triangle rows (Rook, even
+    /// hours) and face-point lines (Duke, odd hours).
+    Line,
+    /// Only the same-coloured cells centred on the ray (triangle Bishop, even hours).
+    SameColour,
+}
+
+/// The kind of cells a board is made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Grid {
+    Hex(Orientation),
+    Triangle,
+}
+
+impl Grid {
+    /// "flat hex", "pointy hex", "triangle".
+    pub fn name(self) -> &'static str {
+        match self {
+            Grid::Hex(Orientation::Flat) => "flat hex",
+            Grid::Hex(Orientation::Pointy) => "pointy hex",
+            Grid::Triangle => "triangle",
+        }
+    }
+
+    /// The word of a `cells` line: "flat", "pointy", "triangle".
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Grid::Hex(o) => o.name(),
+            Grid::Triangle => "triangle",
+        }
+    }
+
+    /// How many colours the grid needs so that neighbours never share one.
+    pub fn colours(self) -> u8 {
+        match self {
+            Grid::Hex(_) => 3,
+            Grid::Triangle => 2,
+        }
+    }
+
+    /// The raw colour of a cell (0-based; hex `(a - b) mod 3`, triangles right/left).
+    pub fn colour(self, c: Coord) -> u8 {
+        match self {
+            Grid::Hex(_) => colour(c),
+            Grid::Triangle => triangle::colour(c),
+        }
+    }
+
+    /// True for coordinates of a cell of this grid (every axial pair on hex grids).
+    pub fn is_cell(self, c: Coord) -> bool {
+        match self {
+            Grid::Hex(_) => true,
+            Grid::Triangle => triangle::is_cell(c),
+        }
+    }
+
+    /// The hex orientation, if the board is made of hexes.
+    pub fn hex(self) -> Option<Orientation> {
+        match self {
+            Grid::Hex(o) => Some(o),
+            Grid::Triangle => None,
+        }
+    }
+
+    /// The neighbour at an (absolute) hour: hex, the cell one unit step away; triangles,
+    /// the king neighbour whose centre lies at that hour.
+    pub fn king_step(self, c: Coord, hour: Hour) -> Coord {
+        match self {
+            Grid::Hex(o) => c + o.vector(hour),
+            Grid::Triangle => triangle::king_step(c, hour.get()),
+        }
+    }
+
+    /// One step of a straight ray of `kind` at an (absolute) hour.
+    pub fn ray_step(self, c: Coord, hour: Hour, kind: RayKind) -> Coord {
+        match self {
+            Grid::Hex(o) => c + o.vector(hour),
+            Grid::Triangle => triangle::ray_step(c, hour.get(), kind),
+        }
+    }
+
+    /// A height that orders cells bottom to top and is linear in the coordinates: twice
+    /// the centre's height in hex rows, or the tripled height of a triangle's centroid.
+    pub fn height(self, c: Coord) -> i32 {
+        match self {
+            Grid::Hex(o) => o.doubled_height(c),
+            Grid::Triangle => triangle::tripled_height(c),
+        }
     }
 }
 

@@ -19,6 +19,7 @@
 //! [`read`] turns such a drawing back into labelled cells, so tests can compare a rendered
 //! diagram (or a published one) with the tables cell by cell.
 
+use super::{hex_only, Undrawable};
 use crate::geometry::board::{Board, CellId};
 use crate::geometry::{rotate60, Coord, Orientation};
 
@@ -33,8 +34,8 @@ fn on_page(o: Orientation, c: Coord) -> Coord {
 }
 
 /// Draws the board with a three-character label per cell (`"   "` for an empty cell).
-pub fn render(board: &Board, label: &dyn Fn(CellId) -> String) -> String {
-    let page = board.orientation;
+pub fn render(board: &Board, label: &dyn Fn(CellId) -> String) -> Result<String, Undrawable> {
+    let page = hex_only(board, "ASCII")?;
     let o = Orientation::Flat;
     let cells: Vec<(CellId, Coord)> = board
         .cells()
@@ -78,7 +79,7 @@ pub fn render(board: &Board, label: &dyn Fn(CellId) -> String) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
-    out
+    Ok(out)
 }
 
 /// The labelled cells of a drawing in this style: every `/ X \` slot with a non-blank label,
@@ -101,7 +102,7 @@ pub fn read(board: &Board, drawing: &str) -> Vec<(CellId, String)> {
     let o = Orientation::Flat;
     let placed: std::collections::HashMap<Coord, CellId> = board
         .cells()
-        .map(|c| (on_page(board.orientation, board.coord(c)), c))
+        .filter_map(|c| Some((on_page(board.grid.hex()?, board.coord(c)), c)))
         .collect();
     let coords: Vec<Coord> = placed.keys().copied().collect();
     let (Some(min_a), Some(min_y)) = (

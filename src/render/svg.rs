@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::diagram::Mark;
+use super::{hex_only, Undrawable};
 use crate::geometry::board::{Board, CellId};
 use crate::geometry::Orientation;
 
@@ -57,8 +58,12 @@ fn escape(s: &str) -> String {
 }
 
 /// Draws the board with a title and, when marks are shown, a legend.
-pub fn render(board: &Board, title: &str, cells: &BTreeMap<CellId, CellDrawing>) -> String {
-    let o = board.orientation;
+pub fn render(
+    board: &Board,
+    title: &str,
+    cells: &BTreeMap<CellId, CellDrawing>,
+) -> Result<String, Undrawable> {
+    let o = hex_only(board, "SVG")?;
     let centres: Vec<(CellId, (f64, f64))> =
         board.cells().map(|c| (c, centre(o, board, c))).collect();
     let mut min_x = centres
@@ -199,7 +204,7 @@ pub fn render(board: &Board, title: &str, cells: &BTreeMap<CellId, CellDrawing>)
         );
     }
     out.push_str("</svg>\n");
-    out
+    Ok(out)
 }
 
 fn mark_shape(m: Mark, (x, y): (f64, f64)) -> String {

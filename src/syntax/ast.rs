@@ -111,6 +111,7 @@ pub struct BoardBlock {
 pub enum CellKind {
     Flat,
     Pointy,
+    Triangle,
 }
 
 #[derive(Clone, Debug)]

@@ -180,10 +180,10 @@ fn board_stmt(p: P) -> Option<BoardStmt> {
     Some(match p.as_rule() {
         Rule::cells_stmt => {
             let k = children(p).next()?;
-            let kind = if k.as_str().starts_with("flat") {
-                CellKind::Flat
-            } else {
-                CellKind::Pointy
+            let kind = match k.as_str().trim() {
+                "flat" => CellKind::Flat,
+                "pointy" => CellKind::Pointy,
+                _ => CellKind::Triangle,
             };
             BoardStmt::Cells(Spanned::new(kind, span(&k)))
         }

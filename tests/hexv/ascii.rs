@@ -19,7 +19,8 @@ fn drawn(
     let (v, t) = load(path);
     let blockers: Vec<_> = blockers.iter().map(|b| cell(&v, b)).collect();
     let labels = diagram::piece_labels(&v, &t, piece(&v, key), side, cell(&v, from), &blockers);
-    let text = ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default());
+    let text = ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default())
+        .expect("a hex board");
     ascii::read(&v.board, &text)
         .into_iter()
         .map(|(c, l)| (v.board.name(c).to_string(), l))
@@ -39,7 +40,7 @@ const GLINSKI: &str = "variants/glinski.hexv";
 #[test]
 fn every_cell_comes_back_where_it_was_drawn() {
     let (v, _) = load(GLINSKI);
-    let text = ascii::render(&v.board, &|c| v.board.name(c).to_string());
+    let text = ascii::render(&v.board, &|c| v.board.name(c).to_string()).expect("a hex board");
     let read = ascii::read(&v.board, &text);
     assert_eq!(read.len(), 91);
     for (c, label) in read {
@@ -108,7 +109,8 @@ fn blockers_stop_rays() {
 fn setup_drawing_reads_back_as_the_setup() {
     let (v, _) = load(GLINSKI);
     let labels = diagram::setup_labels(&v);
-    let text = ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default());
+    let text = ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default())
+        .expect("a hex board");
     let read = ascii::read(&v.board, &text);
     assert_eq!(read.len(), 36);
     let white_king = with_label(
@@ -132,7 +134,7 @@ fn pointy_boards_are_drawn_turned_like_the_dagger_text() {
     let text = "variant \"d\"\nboard {\n cells pointy\n shape ranks 1 2 3 4 3 4 5 4 3 4 3 2 1\n names ranks a b c d e f g h j k l m n\n}\nsymmetry rotate\npiece King K {\n royal\n step all\n}\nsetup {\n K a1\n}\n";
     let checked = crate::support::check_text("dagger-board.hexv", text);
     let v = checked.variant.expect("clean");
-    let drawing = ascii::render(&v.board, &|c| v.board.name(c).to_string());
+    let drawing = ascii::render(&v.board, &|c| v.board.name(c).to_string()).expect("a hex board");
     let read = ascii::read(&v.board, &drawing);
     assert_eq!(read.len(), 39);
     assert!(read.iter().all(|(c, l)| v.board.name(*c) == l));

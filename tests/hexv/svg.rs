@@ -17,7 +17,7 @@ fn piece_svg(path: &str, key: &str, from: &str, blockers: &[&str]) -> String {
         cell(&v, from),
         &blockers,
     );
-    svg::render(&v.board, "test", &drawing)
+    svg::render(&v.board, "test", &drawing).expect("a hex board")
 }
 
 fn count_class(doc: &roxmltree::Document, class: &str) -> usize {
@@ -85,7 +85,8 @@ fn mark_kinds_have_their_own_shapes() {
 #[test]
 fn setup_drawing_escapes_its_title() {
     let (v, _) = load("variants/koval.hexv");
-    let text = svg::render(&v.board, "Koval & co <setup>", &diagram::setup_drawing(&v));
+    let text = svg::render(&v.board, "Koval & co <setup>", &diagram::setup_drawing(&v))
+        .expect("a hex board");
     let doc = roxmltree::Document::parse(&text).expect("titles are escaped");
     assert_eq!(count_class(&doc, "cell"), 72);
     assert_eq!(count_class(&doc, "piece"), 40);
