@@ -3,7 +3,7 @@
 use hexv::check::check;
 use hexv::source::{SourceError, SourceFile};
 
-use crate::support::{check_text, root, Rng};
+use crate::support::{check_text, root, variant_files, Rng};
 
 fn glinski() -> String {
     std::fs::read_to_string(root().join("variants/glinski.hexv")).expect("readable")
@@ -30,11 +30,36 @@ fn every_prefix_of_a_real_file_is_handled() {
 }
 
 #[test]
+fn every_line_prefix_of_every_variant_is_handled() {
+    for path in variant_files() {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        let ends = text.match_indices('\n').map(|(i, _)| i);
+        for end in ends {
+            let checked = check_text("prefix.hexv", &text[..end]);
+            if checked.variant.is_none() {
+                assert!(
+                    checked.has_errors(),
+                    "{}: prefix {end} failed without an error",
+                    path.display()
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn random_line_deletions_and_swaps_never_panic() {
-    let text = glinski();
+    for path in variant_files() {
+        let text = std::fs::read_to_string(&path).expect("readable");
+        mutate_lines(&text, 60);
+    }
+    mutate_lines(&glinski(), 300);
+}
+
+fn mutate_lines(text: &str, rounds: usize) {
     let lines: Vec<&str> = text.lines().collect();
     let mut rng = Rng(42);
-    for _ in 0..300 {
+    for _ in 0..rounds {
         let mut l = lines.clone();
         for _ in 0..3 {
             match rng.below(3) {
@@ -140,6 +165,16 @@ fn absurd_board_sizes_are_refused_with_the_bound() {
     ] {
         let text = glinski().replace("shape hexagon 6", shape);
         assert_eq!(codes(&text)[0], "hexv::board::too_large", "{shape}");
+    }
+    // Triangles: a hexagon of side 13 has 1014, of side 14 1176 (over the bound).
+    let chessagon =
+        std::fs::read_to_string(root().join("variants/chessagon.hexv")).expect("readable");
+    for (side, code) in [
+        ("14", "hexv::board::too_large"),
+        ("4294967296", "hexv::board::too_large"),
+    ] {
+        let text = chessagon.replace("shape hexagon 4 ", &format!("shape hexagon {side} "));
+        assert_eq!(codes(&text)[0], code, "triangle hexagon {side}");
     }
 }
 
