@@ -115,7 +115,9 @@ pub fn run(args: &Args) -> Status {
         )
     };
     let drawn = match args.format {
-        Format::Ascii => ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default()),
+        Format::Ascii => Ok(ascii::render(&v.board, &|c| {
+            labels.get(&c).cloned().unwrap_or_default()
+        })),
         Format::Svg => svg::render(&v.board, &title, &drawing),
     };
     let text = match drawn {

@@ -19,8 +19,7 @@ fn drawn(
     let (v, t) = load(path);
     let blockers: Vec<_> = blockers.iter().map(|b| cell(&v, b)).collect();
     let labels = diagram::piece_labels(&v, &t, piece(&v, key), side, cell(&v, from), &blockers);
-    let text = ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default())
-        .expect("a hex board");
+    let text = ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default());
     ascii::read(&v.board, &text)
         .into_iter()
         .map(|(c, l)| (v.board.name(c).to_string(), l))
@@ -40,7 +39,7 @@ const GLINSKI: &str = "variants/glinski.hexv";
 #[test]
 fn every_cell_comes_back_where_it_was_drawn() {
     let (v, _) = load(GLINSKI);
-    let text = ascii::render(&v.board, &|c| v.board.name(c).to_string()).expect("a hex board");
+    let text = ascii::render(&v.board, &|c| v.board.name(c).to_string());
     let read = ascii::read(&v.board, &text);
     assert_eq!(read.len(), 91);
     for (c, label) in read {
@@ -109,8 +108,7 @@ fn blockers_stop_rays() {
 fn setup_drawing_reads_back_as_the_setup() {
     let (v, _) = load(GLINSKI);
     let labels = diagram::setup_labels(&v);
-    let text = ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default())
-        .expect("a hex board");
+    let text = ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default());
     let read = ascii::read(&v.board, &text);
     assert_eq!(read.len(), 36);
     let white_king = with_label(
@@ -134,7 +132,7 @@ fn pointy_boards_are_drawn_turned_like_the_dagger_text() {
     let text = "variant \"d\"\nboard {\n cells pointy\n shape ranks 1 2 3 4 3 4 5 4 3 4 3 2 1\n names ranks a b c d e f g h j k l m n\n}\nsymmetry rotate\npiece King K {\n royal\n step all\n}\nsetup {\n K a1\n}\n";
     let checked = crate::support::check_text("dagger-board.hexv", text);
     let v = checked.variant.expect("clean");
-    let drawing = ascii::render(&v.board, &|c| v.board.name(c).to_string()).expect("a hex board");
+    let drawing = ascii::render(&v.board, &|c| v.board.name(c).to_string());
     let read = ascii::read(&v.board, &drawing);
     assert_eq!(read.len(), 39);
     assert!(read.iter().all(|(c, l)| v.board.name(*c) == l));
@@ -156,5 +154,34 @@ fn pointy_boards_are_drawn_turned_like_the_dagger_text() {
         n1.1,
         drawing.lines().map(|l| l.trim_end().len()).max().unwrap() - 5,
         "n1 is rightmost"
+    );
+}
+
+/// Triangle boards are drawn level by level, `<x` for a triangle pointing left and `x>` for
+/// one pointing right; every cell comes back from the drawing where it was drawn.
+#[test]
+fn triangle_cells_come_back_where_they_were_drawn() {
+    let (v, _) = load("variants/chessagon.hexv");
+    let digits: Vec<char> = ('0'..='9').chain('a'..='z').collect();
+    let code = |c: hexv::geometry::board::CellId| {
+        let i = c.index();
+        format!("{}{}", digits[i / 36], digits[i % 36])
+    };
+    let text = ascii::render(&v.board, &|c| code(c));
+    let read = ascii::read(&v.board, &text);
+    assert_eq!(read.len(), 96);
+    for (c, label) in read {
+        assert_eq!(code(c), label);
+    }
+    // 15 levels, the corners d1/e1 at the bottom and d15/e15 at the top, 8 files.
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 15);
+    let d1 = format!("<{}", code(cell(&v, "d1")));
+    let e1 = format!("{}>", code(cell(&v, "e1")));
+    assert_eq!(lines[14].split_whitespace().collect::<Vec<_>>(), [d1, e1]);
+    assert_eq!(
+        lines[11].matches(['<', '>']).count(),
+        8,
+        "level 4: a4 to h4"
     );
 }

@@ -1,6 +1,6 @@
-//! ASCII diagrams of flat hex boards in the style of the published rule texts (Glinski's and
-//! McCooey's pages): every cell a `/ X \` slot four columns wide, files stacked two text lines
-//! per cell, neighbouring files offset by one line.
+//! The hex style, after the published rule texts (Glinski's and McCooey's pages): every cell
+//! a `/ X \` slot four columns wide, files stacked two text lines per cell, neighbouring files
+//! offset by one line.
 //!
 //! ```text
 //!      ___
@@ -19,7 +19,6 @@
 //! [`read`] turns such a drawing back into labelled cells, so tests can compare a rendered
 //! diagram (or a published one) with the tables cell by cell.
 
-use super::{hex_only, Undrawable};
 use crate::geometry::board::{Board, CellId};
 use crate::geometry::{rotate60, Coord, Orientation};
 
@@ -33,9 +32,8 @@ fn on_page(o: Orientation, c: Coord) -> Coord {
     }
 }
 
-/// Draws the board with a three-character label per cell (`"   "` for an empty cell).
-pub fn render(board: &Board, label: &dyn Fn(CellId) -> String) -> Result<String, Undrawable> {
-    let page = hex_only(board, "ASCII")?;
+/// Draws a hex board with a three-character label per cell (`"   "` for an empty cell).
+pub fn render(board: &Board, page: Orientation, label: &dyn Fn(CellId) -> String) -> String {
     let o = Orientation::Flat;
     let cells: Vec<(CellId, Coord)> = board
         .cells()
@@ -79,13 +77,13 @@ pub fn render(board: &Board, label: &dyn Fn(CellId) -> String) -> Result<String,
         out.push_str(line.trim_end());
         out.push('\n');
     }
-    Ok(out)
+    out
 }
 
 /// The labelled cells of a drawing in this style: every `/ X \` slot with a non-blank label,
 /// placed on the board by lining the drawing's leftmost file and lowest cell up with the
 /// board's. Slots that fall off the board are ignored.
-pub fn read(board: &Board, drawing: &str) -> Vec<(CellId, String)> {
+pub fn read(board: &Board, page: Orientation, drawing: &str) -> Vec<(CellId, String)> {
     let lines: Vec<Vec<char>> = drawing.lines().map(|l| l.chars().collect()).collect();
     let at = |r: usize, c: usize| lines.get(r).and_then(|l| l.get(c)).copied().unwrap_or(' ');
     // A slot: `/` and `\` four columns apart with `\___/` below.
@@ -102,7 +100,7 @@ pub fn read(board: &Board, drawing: &str) -> Vec<(CellId, String)> {
     let o = Orientation::Flat;
     let placed: std::collections::HashMap<Coord, CellId> = board
         .cells()
-        .filter_map(|c| Some((on_page(board.grid.hex()?, board.coord(c)), c)))
+        .map(|c| (on_page(page, board.coord(c)), c))
         .collect();
     let coords: Vec<Coord> = placed.keys().copied().collect();
     let (Some(min_a), Some(min_y)) = (
