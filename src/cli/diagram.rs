@@ -114,18 +114,9 @@ pub fn run(args: &Args) -> Status {
             title,
         )
     };
-    let drawn = match args.format {
-        Format::Ascii => Ok(ascii::render(&v.board, &|c| {
-            labels.get(&c).cloned().unwrap_or_default()
-        })),
+    let text = match args.format {
+        Format::Ascii => ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default()),
         Format::Svg => svg::render(&v.board, &title, &drawing),
-    };
-    let text = match drawn {
-        Ok(text) => text,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Status::UsageOrIo;
-        }
     };
     match &args.output {
         Some(path) => match std::fs::write(path, text) {

@@ -1,4 +1,5 @@
-//! SVG diagrams: the board in its colours (three shades for hex cells), cell names, the piece,
+//! SVG diagrams: the board in its colours (three shades for hex cells, two for triangles),
+//! cell names, the piece,
 //! and its destinations marked by shape as well as colour so they read in grey print:
 //! a filled disc (move and capture), a ring (move only), a cross (capture only), a diamond
 //! (conditional: multi-step, castling), a square outline (a blocker).
@@ -8,13 +9,17 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::diagram::Mark;
-use super::{hex_only, Undrawable};
 use crate::geometry::board::{Board, CellId};
-use crate::geometry::Orientation;
+use crate::geometry::triangle::points_right;
+use crate::geometry::{Coord, Grid, Orientation};
 
-/// Circumradius of a cell, in SVG units.
+/// Circumradius of a hex cell, in SVG units.
 const R: f64 = 24.0;
+/// Side of a triangle cell: its inscribed circle (radius T / 2√3 ≈ 17) holds a mark.
+const T: f64 = 60.0;
 const SHADES: [&str; 3] = ["#f2e6cf", "#d9b98c", "#a8825a"];
+/// Triangle boards: dark and light, in the order of the colour classes of [`Board::colour`].
+const TWO_SHADES: [&str; 2] = ["#b08a5e", "#f2e6cf"];
 const INK: &str = "#1f1f1f";
 
 /// What to draw on one cell.
@@ -26,28 +31,69 @@ pub struct CellDrawing {
     pub blocker: bool,
 }
 
-fn centre(o: Orientation, board: &Board, c: CellId) -> (f64, f64) {
+/// A point of the triangle lattice in tripled barycentric coordinates, on the page.
+fn triangle_point(p: Coord) -> (f64, f64) {
+    let (x, y) = (p.a as f64, p.b as f64);
+    let s3 = 3f64.sqrt();
+    (T * x * s3 / 6.0, -T * (x / 2.0 + y) / 3.0)
+}
+
+/// The centre of a cell on the page (y grows downward).
+fn centre(board: &Board, c: CellId) -> (f64, f64) {
     let p = board.coord(c);
     let (a, b) = (p.a as f64, p.b as f64);
     let s3 = 3f64.sqrt();
-    match o {
-        Orientation::Flat => (1.5 * R * a, -s3 * R * (b + a / 2.0)),
-        Orientation::Pointy => (s3 * R * (a + b / 2.0), -1.5 * R * b),
+    match board.grid {
+        Grid::Hex(Orientation::Flat) => (1.5 * R * a, -s3 * R * (b + a / 2.0)),
+        Grid::Hex(Orientation::Pointy) => (s3 * R * (a + b / 2.0), -1.5 * R * b),
+        Grid::Triangle => triangle_point(p),
     }
 }
 
-fn corners(o: Orientation, (x, y): (f64, f64)) -> String {
-    let start = match o {
-        Orientation::Flat => 0.0,
-        Orientation::Pointy => 30.0,
+/// The outline of a cell: six corners of a hexagon, or three of a triangle (tripled
+/// coordinates: a right-pointing `(X, Y)` has corners `(X-1, Y-1) (X+2, Y-1) (X-1, Y+2)`,
+/// a left-pointing one `(X+1, Y-2) (X-2, Y+1) (X+1, Y+1)`).
+fn corners(board: &Board, c: CellId) -> String {
+    let points: Vec<(f64, f64)> = match board.grid {
+        Grid::Hex(o) => {
+            let (x, y) = centre(board, c);
+            let start = match o {
+                Orientation::Flat => 0.0,
+                Orientation::Pointy => 30.0,
+            };
+            (0..6)
+                .map(|k| {
+                    let t = (start + 60.0 * k as f64).to_radians();
+                    (x + R * t.cos(), y + R * t.sin())
+                })
+                .collect()
+        }
+        Grid::Triangle => {
+            let p = board.coord(c);
+            let offsets = if points_right(p) {
+                [(-1, -1), (2, -1), (-1, 2)]
+            } else {
+                [(1, -2), (-2, 1), (1, 1)]
+            };
+            offsets
+                .iter()
+                .map(|(x, y)| triangle_point(p + Coord::new(*x, *y)))
+                .collect()
+        }
     };
-    (0..6)
-        .map(|k| {
-            let t = (start + 60.0 * k as f64).to_radians();
-            format!("{:.2},{:.2}", x + R * t.cos(), y + R * t.sin())
-        })
+    points
+        .iter()
+        .map(|(x, y)| format!("{x:.2},{y:.2}"))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// How far out from a cell's centre the drawing reaches, and where its name goes below it.
+fn extent(board: &Board) -> (f64, f64) {
+    match board.grid {
+        Grid::Hex(_) => (R, R * 0.72),
+        Grid::Triangle => (T * 0.6, T * 0.26),
+    }
 }
 
 fn escape(s: &str) -> String {
@@ -58,25 +104,20 @@ fn escape(s: &str) -> String {
 }
 
 /// Draws the board with a title and, when marks are shown, a legend.
-pub fn render(
-    board: &Board,
-    title: &str,
-    cells: &BTreeMap<CellId, CellDrawing>,
-) -> Result<String, Undrawable> {
-    let o = hex_only(board, "SVG")?;
-    let centres: Vec<(CellId, (f64, f64))> =
-        board.cells().map(|c| (c, centre(o, board, c))).collect();
+pub fn render(board: &Board, title: &str, cells: &BTreeMap<CellId, CellDrawing>) -> String {
+    let (reach, name_below) = extent(board);
+    let centres: Vec<(CellId, (f64, f64))> = board.cells().map(|c| (c, centre(board, c))).collect();
     let mut min_x = centres
         .iter()
         .map(|(_, p)| p.0)
         .fold(f64::INFINITY, f64::min)
-        - R
+        - reach
         - 8.0;
     let mut max_x = centres
         .iter()
         .map(|(_, p)| p.0)
         .fold(f64::NEG_INFINITY, f64::max)
-        + R
+        + reach
         + 8.0;
     // Wide enough for the title and the legend (about 8.5 units a character at this size).
     let wanted = (8.5 * title.chars().count() as f64 + 24.0).max(420.0);
@@ -89,13 +130,13 @@ pub fn render(
         .iter()
         .map(|(_, p)| p.1)
         .fold(f64::INFINITY, f64::min)
-        - R
+        - reach
         - 40.0;
     let max_y = centres
         .iter()
         .map(|(_, p)| p.1)
         .fold(f64::NEG_INFINITY, f64::max)
-        + R
+        + reach
         + 56.0;
     let (w, h) = (max_x - min_x, max_y - min_y);
     let mut out = String::new();
@@ -116,18 +157,22 @@ pub fn render(
         escape(title)
     );
     for (c, p) in &centres {
-        let shade = SHADES[board.colour(*c) as usize % SHADES.len()];
+        let shades: &[&str] = match board.grid {
+            Grid::Hex(_) => &SHADES,
+            Grid::Triangle => &TWO_SHADES,
+        };
+        let shade = shades[board.colour(*c) as usize % shades.len()];
         let _ = writeln!(
             out,
             r#"<polygon class="cell" data-cell="{}" points="{}" fill="{shade}" stroke="{INK}" stroke-width="1"/>"#,
             escape(board.name(*c)),
-            corners(o, *p)
+            corners(board, *c)
         );
         let _ = writeln!(
             out,
             r#"<text x="{:.2}" y="{:.2}" font-size="7" text-anchor="middle" fill="{INK}">{}</text>"#,
             p.0,
-            p.1 + R * 0.72,
+            p.1 + name_below,
             escape(board.name(*c))
         );
     }
@@ -204,7 +249,7 @@ pub fn render(
         );
     }
     out.push_str("</svg>\n");
-    Ok(out)
+    out
 }
 
 fn mark_shape(m: Mark, (x, y): (f64, f64)) -> String {

@@ -17,7 +17,7 @@ fn piece_svg(path: &str, key: &str, from: &str, blockers: &[&str]) -> String {
         cell(&v, from),
         &blockers,
     );
-    svg::render(&v.board, "test", &drawing).expect("a hex board")
+    svg::render(&v.board, "test", &drawing)
 }
 
 fn count_class(doc: &roxmltree::Document, class: &str) -> usize {
@@ -85,8 +85,7 @@ fn mark_kinds_have_their_own_shapes() {
 #[test]
 fn setup_drawing_escapes_its_title() {
     let (v, _) = load("variants/koval.hexv");
-    let text = svg::render(&v.board, "Koval & co <setup>", &diagram::setup_drawing(&v))
-        .expect("a hex board");
+    let text = svg::render(&v.board, "Koval & co <setup>", &diagram::setup_drawing(&v));
     let doc = roxmltree::Document::parse(&text).expect("titles are escaped");
     assert_eq!(count_class(&doc, "cell"), 72);
     assert_eq!(count_class(&doc, "piece"), 40);
@@ -95,4 +94,49 @@ fn setup_drawing_escapes_its_title() {
         .find(|n| n.has_tag_name("title"))
         .and_then(|n| n.text());
     assert_eq!(title, Some("Koval & co <setup>"));
+}
+
+/// Triangle boards: one three-cornered polygon per triangle in two shades (48 of each on
+/// Chessagon's board), every triangle's outline sharing its corners with its neighbours, and
+/// the knight's ring of 12 marks.
+#[test]
+fn chessagon_knight_is_drawn_on_triangles() {
+    let text = piece_svg("variants/chessagon.hexv", "N", "d7", &[]);
+    let doc = roxmltree::Document::parse(&text).expect("well-formed XML");
+    let cells: Vec<roxmltree::Node> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("cell"))
+        .collect();
+    assert_eq!(cells.len(), 96);
+    let corners = |n: &roxmltree::Node| -> Vec<String> {
+        n.attribute("points")
+            .unwrap_or("")
+            .split(' ')
+            .map(str::to_string)
+            .collect()
+    };
+    assert!(cells.iter().all(|n| corners(n).len() == 3));
+    let mut by_fill = std::collections::BTreeMap::new();
+    for n in &cells {
+        *by_fill
+            .entry(n.attribute("fill").unwrap_or(""))
+            .or_insert(0) += 1;
+    }
+    assert_eq!(by_fill.values().copied().collect::<Vec<_>>(), [48, 48]);
+    // d1 and e1 (White's corner) share their vertical side: two corners in common.
+    let outline = |name: &str| {
+        cells
+            .iter()
+            .find(|n| n.attribute("data-cell") == Some(name))
+            .map(corners)
+            .expect("drawn")
+    };
+    let (d1, e1) = (outline("d1"), outline("e1"));
+    assert_eq!(d1.iter().filter(|p| e1.contains(p)).count(), 2);
+    assert_eq!(
+        count_class(&doc, "both"),
+        13,
+        "12 ring cells and the legend"
+    );
+    assert_eq!(count_class(&doc, "piece"), 1);
 }
