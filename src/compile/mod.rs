@@ -306,7 +306,12 @@ fn add_movement(
             };
             for h in hours.iter() {
                 let h = absolute(side, h);
-                push_ray(t, board, cell, h, *kind, *max, Mode::MOVE_ONLY, Some(when));
+                // A line with one cell on the board is only the plain step.
+                let from = board.coord(cell);
+                let first = board.grid.ray_step(from, h, *kind);
+                if board.at(board.grid.ray_step(first, h, *kind)).is_some() {
+                    push_ray(t, board, cell, h, *kind, *max, Mode::MOVE_ONLY, Some(when));
+                }
             }
         }
     }

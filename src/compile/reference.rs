@@ -100,6 +100,10 @@ pub fn destinations(
                 };
                 let when = if entering { Condition::Entry } else { when };
                 for h in hours.iter() {
+                    // Only a line with room for two cells is a multi-step.
+                    if ray(board, from, h.for_side(turned), *kind).len() < 2 {
+                        continue;
+                    }
                     for c in walk(h, *kind, Some(*max)) {
                         out.add(c, Some(when), Mode::MOVE_ONLY);
                     }

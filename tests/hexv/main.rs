@@ -4,6 +4,7 @@ mod support;
 
 mod ascii;
 mod boards;
+mod chessagon;
 mod cli;
 mod dagger;
 mod diagrams;

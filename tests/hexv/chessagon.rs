@@ -1,0 +1,1557 @@
+//! Chessagon (`variants/chessagon.hexv`) against its rule text: Kerry Langford, "Chessagon",
+//! The Chess Variant Pages (shared/seeds/000), with the facts recovered from the inventor's
+//! material (shared/design/variants.md, Chessagon) and the triangle geometry
+//! (shared/design/geometry.md, Triangular cells). Every expected value below was derived by
+//! hand from the geometry and the texts, never read from hexv; the empty-board counts are in
+//! `tests/data/chessagon-counts.txt` with their derivation.
+//!
+//! **The board by name.** A cell is `(f, l)`: file index `f` (a = 1, the vertical strips from
+//! White's left) and level `l` (height of the centroid in half sides above White's corner).
+//! Files a,h hold levels 4-12, b,g 3-13, c,f 2-14, d,e 1-15. With `x` counted in units of
+//! `sqrt(3)/6` side from the vertical centre line (so the file lines are `x = 3k`, file
+//! `f` lying between `3(f-5)` and `3(f-4)`) and `y` in half sides from the centre, a cell
+//! pointing right (R, light) has its vertical side on the file's left line, corners
+//! `(3k, y±1)` and apex `(3k+3, y)`, centroid `(3k+1, y)`; one pointing left (L, dark) has
+//! corners `(3k+3, y±1)`, apex `(3k, y)`, centroid `(3k+2, y)`; `k = f - 5`, `y = l - 8`.
+//! White's corner cell d1 is then L (corners (0,-8) (0,-6) (-3,-7)), and a cell is R exactly
+//! when `f + l` is even. Reading off which triangles share a side or a corner gives the tools
+//! used throughout (all are checked against hexv on every cell):
+//!
+//! - **King cells** (sharing a corner), from R `(f,l)`: faces `(f-1,l)` (the vertical side)
+//!   `(f,l+1)` `(f,l-1)`; points (the triangle opposite at a corner) `(f+1,l)` (at the
+//!   apex) `(f-1,l+2)` `(f-1,l-2)`; from L: faces `(f+1,l)` `(f,l±1)`, points `(f-1,l)`
+//!   `(f+1,l±2)`; from both the six same-coloured lattice translates `(f,l±2)` `(f±1,l±1)`
+//!   (the unit lattice steps are `(0,±2)` and `(±3,±1)` in `(x, y)`).
+//! - **Rows** (strips between two neighbouring lattice lines, the Rook's "rows"): the file;
+//!   the row at 2/8 o'clock, where walking from an R cell alternates "up across the sloping
+//!   face" `(f,l+1)` and "right across the vertical face" `(f+1,l)`, so `l - f` alternates
+//!   between `2m` and `2m+1`: index `A = floor((l-f)/2)`; the row at 4/10 o'clock, likewise
+//!   `B = ceil((l+f)/2)`. Two rows of different families meet in a rhombus of two triangles,
+//!   a cell and one face neighbour: each face neighbour lies on two of a cell's rows.
+//! - **Duke lines** (centroids on one straight line, perpendicular to a family of lattice
+//!   lines): the level (3-9 o'clock); the 1-7 line, whose direction `(x, y) = (1, 1)` takes
+//!   R `(3k+1, y)` to L `(3k+2, y+1)` to R `(3k+4, y+3)`: R cells with `l - 3f = c`, L cells
+//!   with `l - 3f = c + 1`; the 11-5 line, its mirror image: L cells with `l + 3f = c`, R
+//!   cells with `l + 3f = c + 1`.
+//! - **Knight ring**: the 12 opposite-coloured cells two king steps away (geometry.md), three
+//!   rows of four: each face of the cell is crossed by one row family, and beyond each face
+//!   the ring's side is a run of four opposite-coloured cells in the row two rows further on
+//!   (for R `(f,l)`, beyond its vertical face: file `f-2` at `l-3 l-1 l+1 l+3`).
+//! - **Directions**: the centroid difference `(dx, dy)` lies at the clock angle
+//!   `atan2(dx / sqrt 3, dy)`; the squared centroid distance is `(dx² + 3 dy²) / 12` sides²
+//!   (face neighbour 4/12, point neighbour 16/12, same-colour neighbour 12/12; knight 28/12
+//!   and 52/12, i.e. 7/3 and 13/3 as geometry.md says).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::process::Command;
+
+use hexv::compile::{Condition, Destinations, MoveTables};
+use hexv::game::{Game, Position};
+use hexv::geometry::board::CellId;
+use hexv::variant::{Mode, Score, Side, Variant};
+
+use crate::support::{
+    cell, empty_destinations, legal_from, load, names, piece, position, root, set, Rng,
+};
+
+const CHESSAGON: &str = "variants/chessagon.hexv";
+const COUNTS: &str = "tests/data/chessagon-counts.txt";
+
+fn chessagon() -> (Variant, MoveTables) {
+    load(CHESSAGON)
+}
+
+// ---------------------------------------------------------------------------------------
+// The board by name, derived from the geometry (see the module comment)
+
+/// A cell as (file index, a = 1; level).
+type Fl = (i32, i32);
+
+const FILES: &str = "abcdefgh";
+
+/// The lowest level of a file (a,h 4; b,g 3; c,f 2; d,e 1); the highest is 16 minus it.
+fn lowest_level(f: i32) -> Option<i32> {
+    match f {
+        1 | 8 => Some(4),
+        2 | 7 => Some(3),
+        3 | 6 => Some(2),
+        4 | 5 => Some(1),
+        _ => None,
+    }
+}
+
+fn levels(f: i32) -> std::ops::RangeInclusive<i32> {
+    let low = lowest_level(f).expect("a file a-h");
+    low..=16 - low
+}
+
+fn on_board((f, l): Fl) -> bool {
+    lowest_level(f).is_some_and(|low| (low..=16 - low).contains(&l))
+}
+
+fn fl(name: &str) -> Fl {
+    let f = FILES.find(&name[..1]).expect("a file letter") as i32 + 1;
+    (f, name[1..].parse().expect("a level"))
+}
+
+fn nm((f, l): Fl) -> String {
+    format!("{}{}", &FILES[(f - 1) as usize..f as usize], l)
+}
+
+fn all_cells() -> Vec<Fl> {
+    (1..=8)
+        .flat_map(|f| levels(f).map(move |l| (f, l)))
+        .collect()
+}
+
+/// Points right (light); pointing left is dark.
+fn right((f, l): Fl) -> bool {
+    (f + l).rem_euclid(2) == 0
+}
+
+/// The names of the cells that are on the board.
+fn on(cells: impl IntoIterator<Item = Fl>) -> BTreeSet<String> {
+    cells.into_iter().filter(|c| on_board(*c)).map(nm).collect()
+}
+
+/// Black's cell for White's: mirrored in the horizontal centre line.
+fn mirror((f, l): Fl) -> Fl {
+    (f, 16 - l)
+}
+
+fn mirror_names(cells: &BTreeSet<String>) -> BTreeSet<String> {
+    cells.iter().map(|c| nm(mirror(fl(c)))).collect()
+}
+
+fn faces(c: Fl) -> [Fl; 3] {
+    let (f, l) = c;
+    if right(c) {
+        [(f - 1, l), (f, l + 1), (f, l - 1)]
+    } else {
+        [(f + 1, l), (f, l + 1), (f, l - 1)]
+    }
+}
+
+fn points(c: Fl) -> [Fl; 3] {
+    let (f, l) = c;
+    if right(c) {
+        [(f + 1, l), (f - 1, l + 2), (f - 1, l - 2)]
+    } else {
+        [(f - 1, l), (f + 1, l + 2), (f + 1, l - 2)]
+    }
+}
+
+fn same_colour((f, l): Fl) -> [Fl; 6] {
+    [
+        (f, l + 2),
+        (f, l - 2),
+        (f + 1, l + 1),
+        (f + 1, l - 1),
+        (f - 1, l + 1),
+        (f - 1, l - 1),
+    ]
+}
+
+fn king_cells(c: Fl) -> BTreeSet<String> {
+    on(faces(c).into_iter().chain(points(c)).chain(same_colour(c)))
+}
+
+/// The three rows through a cell: file, 2-8 row, 4-10 row.
+fn rows((f, l): Fl) -> [i32; 3] {
+    [f, (l - f).div_euclid(2), (l + f + 1).div_euclid(2)]
+}
+
+/// The three Duke lines through a cell: level, 1-7 line, 11-5 line.
+fn duke_lines(c: Fl) -> [i32; 3] {
+    let (f, l) = c;
+    if right(c) {
+        [l, l - 3 * f, l + 3 * f - 1]
+    } else {
+        [l, l - 3 * f - 1, l + 3 * f]
+    }
+}
+
+/// The knight ring, one row of four per face (file side first).
+fn knight_ring(c: Fl) -> [[Fl; 4]; 3] {
+    let (f, l) = c;
+    if right(c) {
+        [
+            [
+                (f - 2, l - 3),
+                (f - 2, l - 1),
+                (f - 2, l + 1),
+                (f - 2, l + 3),
+            ],
+            [(f + 2, l - 1), (f + 1, l - 2), (f, l - 3), (f - 1, l - 4)],
+            [(f + 2, l + 1), (f + 1, l + 2), (f, l + 3), (f - 1, l + 4)],
+        ]
+    } else {
+        [
+            [
+                (f + 2, l - 3),
+                (f + 2, l - 1),
+                (f + 2, l + 1),
+                (f + 2, l + 3),
+            ],
+            [(f - 2, l + 1), (f - 1, l + 2), (f, l + 3), (f + 1, l + 4)],
+            [(f - 2, l - 1), (f - 1, l - 2), (f, l - 3), (f + 1, l - 4)],
+        ]
+    }
+}
+
+/// A White pawn's two push lines: [face push, the cell after it], [point push, the cell
+/// after it]. From R the face push is at 1 o'clock and the point push at 11; from L the
+/// other way round.
+fn pawn_lines(c: Fl) -> [[Fl; 2]; 2] {
+    let (f, l) = c;
+    if right(c) {
+        [
+            [(f, l + 1), (f + 1, l + 3)],
+            [(f - 1, l + 2), (f - 1, l + 3)],
+        ]
+    } else {
+        [
+            [(f, l + 1), (f - 1, l + 3)],
+            [(f + 1, l + 2), (f + 1, l + 3)],
+        ]
+    }
+}
+
+/// A White pawn's captures: 12, 2 and 10 o'clock.
+fn pawn_captures((f, l): Fl) -> [Fl; 3] {
+    [(f, l + 2), (f + 1, l + 1), (f - 1, l + 1)]
+}
+
+/// Centroid: x in sqrt(3)/6 sides from the vertical centre line, y in half sides.
+fn centroid(c: Fl) -> (i32, i32) {
+    (3 * (c.0 - 5) + if right(c) { 1 } else { 2 }, c.1 - 8)
+}
+
+/// Twelve times the squared centroid distance, in sides².
+fn distance12(a: Fl, b: Fl) -> i32 {
+    let ((ax, ay), (bx, by)) = (centroid(a), centroid(b));
+    let (dx, dy) = (bx - ax, by - ay);
+    dx * dx + 3 * dy * dy
+}
+
+/// The clock hour (1-12, White's view) from `a`'s centroid to `b`'s; the direction must be
+/// one of the twelve.
+fn hour(a: Fl, b: Fl) -> u8 {
+    let ((ax, ay), (bx, by)) = (centroid(a), centroid(b));
+    let angle = (f64::from(bx - ax) / 3f64.sqrt())
+        .atan2(f64::from(by - ay))
+        .to_degrees();
+    let h = (angle / 30.0).round();
+    assert!(
+        (angle - 30.0 * h).abs() < 1e-9,
+        "{} -> {}: {angle}",
+        nm(a),
+        nm(b)
+    );
+    match (h as i32).rem_euclid(12) {
+        0 => 12,
+        h => h as u8,
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Helpers on hexv
+
+fn at(v: &Variant, c: CellId) -> Fl {
+    fl(v.board.name(c))
+}
+
+/// Destinations of the entries without a condition (no castling, no multi-step).
+fn plain(v: &Variant, t: &MoveTables, key: &str, side: Side, from: &str) -> BTreeSet<String> {
+    names(
+        v,
+        t.entries(piece(v, key), side, cell(v, from))
+            .iter()
+            .filter(|e| e.when.is_none())
+            .flat_map(|e| t.path(e).to_vec()),
+    )
+}
+
+/// The landing paths of a piece's entries from a cell, as cells.
+fn paths(v: &Variant, t: &MoveTables, key: &str, side: Side, from: &str) -> Vec<Vec<Fl>> {
+    t.entries(piece(v, key), side, cell(v, from))
+        .iter()
+        .map(|e| t.path(e).iter().map(|c| at(v, *c)).collect())
+        .collect()
+}
+
+fn moves_from(game: &Game, pos: &Position, from: &str) -> BTreeSet<String> {
+    let from = cell(game.variant, from);
+    game.legal_moves(pos)
+        .iter()
+        .filter(|m| m.from == Some(from))
+        .map(|m| game.format_move(pos, m))
+        .collect()
+}
+
+fn on_cell(v: &Variant, pos: &Position, c: &str) -> Option<(Side, String)> {
+    pos.squares[cell(v, c).index()].map(|(s, p)| (s, v.piece(p).symbol.clone()))
+}
+
+// ---------------------------------------------------------------------------------------
+// The counts file
+
+#[test]
+fn empty_board_counts_match_the_hand_derived_file() {
+    let (v, t) = chessagon();
+    let text = std::fs::read_to_string(root().join(COUNTS)).expect(COUNTS);
+    let mut seen: BTreeMap<String, usize> = BTreeMap::new();
+    let mut lines = 0;
+    for (n, line) in text.lines().enumerate() {
+        let body = line.split('#').next().unwrap_or("").trim();
+        if body.is_empty() {
+            continue;
+        }
+        assert!(
+            line.contains('#'),
+            "line {}: every count says how it was derived",
+            n + 1
+        );
+        let fields: Vec<&str> = body.split_whitespace().collect();
+        let [key, from, count] = fields[..] else {
+            panic!("line {}: `PIECE CELL COUNT`: {line}", n + 1);
+        };
+        let count: usize = count.parse().expect("a count");
+        let white = empty_destinations(&v, &t, piece(&v, key), Side::White, cell(&v, from));
+        assert_eq!(white.len(), count, "{key} {from}: {white:?}");
+        // Black is White mirrored in the horizontal centre line, destinations included.
+        let black_from = nm(mirror(fl(from)));
+        let black = empty_destinations(&v, &t, piece(&v, key), Side::Black, cell(&v, &black_from));
+        assert_eq!(black, mirror_names(&white), "Black {key} {black_from}");
+        *seen.entry(key.to_string()).or_default() += 1;
+        lines += 1;
+    }
+    assert_eq!(lines, 85);
+    for key in ["K", "Q", "D", "R", "B", "N", "P"] {
+        assert!(
+            seen.get(key).copied().unwrap_or(0) >= 3,
+            "{key}: corner, edge, inner"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The board, the names, the colours, the setup
+
+#[test]
+fn board_has_96_named_triangles_48_of_each_colour() {
+    let (v, _) = chessagon();
+    let expected: BTreeSet<String> = all_cells().into_iter().map(nm).collect();
+    assert_eq!(expected.len(), 96);
+    let actual: BTreeSet<String> = v.board.names().iter().cloned().collect();
+    assert_eq!(actual, expected);
+    assert_eq!(v.board.len(), 96);
+    assert_eq!(v.board.colour_sizes(), [48, 48]);
+    for c in v.board.cells() {
+        let x = at(&v, c);
+        // `colours dark light`: class 0 is dark, the triangles pointing left.
+        assert_eq!(v.board.colour(c) == 0, !right(x), "{}", nm(x));
+    }
+    assert_eq!(v.board.colour(cell(&v, "a4")), 0, "a4 points left: dark");
+    assert_eq!(v.board.colour(cell(&v, "e1")), 1, "e1 points right: light");
+}
+
+#[test]
+fn names_follow_the_geometry_of_hexvs_coordinates() {
+    // geometry.md: tripled barycentric coordinates (X, Y, Z), centroid (X e1 + Y e2) / 3 with
+    // e1 at 30 degrees up-right and e2 straight up: the centroid's x is X sqrt(3)/6 (our
+    // units: x = X), its height (X + 2Y) / 6 sides, i.e. (X + 2Y) / 3 half sides. R cells have
+    // X = 1 (mod 3). The board is max(|X|, |Y|, |Z|) <= 11.
+    let (v, _) = chessagon();
+    let cells: Vec<(Fl, i32, i32)> = v
+        .board
+        .cells()
+        .map(|c| {
+            let k = v.board.coord(c);
+            (at(&v, c), k.a, k.b)
+        })
+        .collect();
+    for &(c, x, y) in &cells {
+        let z = -x - y;
+        assert!(x.abs().max(y.abs()).max(z.abs()) <= 11, "{}", nm(c));
+        assert_eq!(
+            x.div_euclid(3) + 5,
+            c.0,
+            "{}: the file is the vertical strip",
+            nm(c)
+        );
+        assert_eq!(
+            (x + 2 * y) / 3 + 8,
+            c.1,
+            "{}: the level is the height",
+            nm(c)
+        );
+        assert_eq!(x.rem_euclid(3) == 1, right(c), "{}: points right", nm(c));
+        assert_eq!(centroid(c), (x, (x + 2 * y) / 3), "{}", nm(c));
+    }
+    // Distances: (dX² + dY² + dZ²) / 18 sides² (geometry.md) equals ours, (dx² + 3dy²) / 12.
+    for &(a, ax, ay) in &cells {
+        for &(b, bx, by) in &cells {
+            let (dx, dy) = (bx - ax, by - ay);
+            let dz = -dx - dy;
+            assert_eq!(2 * (dx * dx + dy * dy + dz * dz), 3 * distance12(a, b));
+        }
+    }
+}
+
+#[test]
+fn setup_is_the_recovered_one_and_black_mirrors_white() {
+    let (v, _) = chessagon();
+    let setup = |side: Side| -> BTreeSet<String> {
+        v.setup[side]
+            .iter()
+            .map(|(p, c)| format!("{}{}", v.piece(*p).symbol, v.board.name(*c)))
+            .collect()
+    };
+    let white = set("Ke1 Qd1 Dd2 De2 Bc2 Bf2 Nc3 Nf3 Rb3 Rg3 \
+         Pd3 Pe3 Pa4 Pb4 Pc4 Pd4 Pe4 Pf4 Pg4 Ph4 Pb5 Pc5 Pf5 Pg5");
+    let black = set("Ke15 Qd15 Dd14 De14 Bc14 Bf14 Nc13 Nf13 Rb13 Rg13 \
+         Pd13 Pe13 Pa12 Pb12 Pc12 Pd12 Pe12 Pf12 Pg12 Ph12 Pb11 Pc11 Pf11 Pg11");
+    assert_eq!(setup(Side::White), white);
+    assert_eq!(setup(Side::Black), black);
+    // 24 men a side: 48 pieces on 96 cells, the text's 1:2 ratio.
+    assert_eq!((white.len(), black.len()), (24, 24));
+    // Black's setup is White's mirrored: level h -> 16 - h, same file.
+    let mirrored: BTreeSet<String> = white
+        .iter()
+        .map(|s| format!("{}{}", &s[..1], nm(mirror(fl(&s[1..])))))
+        .collect();
+    assert_eq!(mirrored, black);
+    // "both the white Queen and the black Queen begin on a dark space" (pointing left).
+    for q in ["d1", "d15"] {
+        assert!(!right(fl(q)));
+        assert_eq!(v.board.colour(cell(&v, q)), 0, "{q} is dark");
+    }
+    // "Each player gets a dark space and a light space Bishop."
+    for side in Side::BOTH {
+        let colours: BTreeSet<u8> = v.setup[side]
+            .iter()
+            .filter(|(p, _)| v.piece(*p).symbol == "B")
+            .map(|(_, c)| v.board.colour(*c))
+            .collect();
+        assert_eq!(colours, BTreeSet::from([0, 1]), "{side:?}");
+    }
+    assert!(!right(fl("c2")) && right(fl("f2")));
+}
+
+#[test]
+fn game_end_follows_the_text_and_chess_conventions() {
+    // "The object of the game is to maneuver the pieces in such a way that the opponent's
+    // King becomes trapped and cannot escape. This is called checkmate." Stalemate,
+    // repetition and the fifty-move rule are not in the text: variants.md says to use the
+    // chess conventions (and the variant file says so in a note).
+    let (v, _) = chessagon();
+    assert!(v.rules.checkmate_wins);
+    assert_eq!(v.rules.stalemate, Score::DRAW);
+    assert_eq!(v.rules.stalemate_with, None);
+    assert!(!v.rules.captures_to_hand);
+    assert_eq!(v.rules.repetition, Some((3, Score::DRAW)));
+    let limit = v.rules.move_limit.clone().expect("a fifty-move rule");
+    assert_eq!((limit.moves, limit.score), (50, Score::DRAW));
+    assert_eq!(limit.reset_by, [piece(&v, "P")]);
+    assert!(v.meta.notes.iter().any(|n| n.contains("chess conventions")));
+}
+
+// ---------------------------------------------------------------------------------------
+// King
+
+#[test]
+fn king_reaches_the_twelve_cells_sharing_a_corner() {
+    let (v, t) = chessagon();
+    for c in all_cells() {
+        assert_eq!(
+            plain(&v, &t, "K", Side::White, &nm(c)),
+            king_cells(c),
+            "{}",
+            nm(c)
+        );
+    }
+    // From an inner cell (d8 R, e8 L): 3 faces, 3 points, 6 same-coloured, all opposite
+    // colour but the six, at the distances of a face, a point and a lattice step.
+    for from in ["d8", "e8", "c6", "b8"] {
+        let c = fl(from);
+        let k = plain(&v, &t, "K", Side::White, from);
+        assert_eq!(k.len(), 12, "{from}");
+        let kinds: [(&[Fl], i32, bool); 3] = [
+            (&faces(c), 4, false),
+            (&points(c), 16, false),
+            (&same_colour(c), 12, true),
+        ];
+        for (cells, d12, same) in kinds {
+            for x in cells {
+                assert!(k.contains(&nm(*x)), "{from}: {}", nm(*x));
+                assert_eq!(distance12(c, *x), d12, "{from} -> {}", nm(*x));
+                assert_eq!(
+                    v.board.colour(cell(&v, &nm(*x))) == v.board.colour(cell(&v, from)),
+                    same,
+                    "{from} -> {}",
+                    nm(*x)
+                );
+            }
+        }
+        // One at each hour: odd hours face or point, even hours the same-coloured cells.
+        let hours: BTreeSet<u8> = k.iter().map(|x| hour(c, fl(x))).collect();
+        assert_eq!(hours.len(), 12, "{from}");
+        for x in same_colour(c) {
+            assert_eq!(hour(c, x) % 2, 0);
+        }
+    }
+    // "Essentially the King can move one space like a Rook, Duke, or Bishop": the first
+    // cells of their rays.
+    for c in all_cells() {
+        let firsts: BTreeSet<String> = ["R", "D", "B"]
+            .iter()
+            .flat_map(|k| paths(&v, &t, k, Side::White, &nm(c)))
+            .filter_map(|p| p.first().copied())
+            .map(nm)
+            .collect();
+        assert_eq!(firsts, king_cells(c), "{}", nm(c));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Rook, Bishop, Duke, Queen
+
+#[test]
+fn rook_walks_the_three_rows_face_to_face() {
+    let (v, t) = chessagon();
+    for c in all_cells() {
+        let expected = on(all_cells()
+            .into_iter()
+            .filter(|x| *x != c && rows(*x).iter().zip(rows(c)).any(|(a, b)| *a == b)));
+        assert_eq!(
+            empty_destinations(&v, &t, piece(&v, "R"), Side::White, cell(&v, &nm(c))),
+            expected,
+            "{}",
+            nm(c)
+        );
+        let rays = paths(&v, &t, "R", Side::White, &nm(c));
+        // The six directions start with only the three face neighbours, each twice.
+        let mut firsts: BTreeMap<Fl, usize> = BTreeMap::new();
+        for p in &rays {
+            *firsts.entry(p[0]).or_default() += 1;
+        }
+        assert_eq!(on(firsts.keys().copied()), on(faces(c)), "{}", nm(c));
+        for p in &rays {
+            let mut prev = c;
+            for x in p {
+                // Every step crosses a side: colours alternate along the row.
+                assert!(faces(prev).contains(x), "{} ray {p:?}", nm(c));
+                assert_ne!(right(prev), right(*x));
+                prev = *x;
+            }
+            // A ray stays in one row, and its same-coloured cells lie at one even hour.
+            assert!(
+                (0..3).any(|i| p.iter().all(|x| rows(*x)[i] == rows(c)[i])),
+                "{} ray {p:?}",
+                nm(c)
+            );
+            let hours: BTreeSet<u8> = p.iter().skip(1).step_by(2).map(|x| hour(c, *x)).collect();
+            assert!(
+                hours.len() <= 1 && hours.iter().all(|h| h % 2 == 0),
+                "{hours:?}"
+            );
+        }
+    }
+    let d8 = paths(&v, &t, "R", Side::White, "d8");
+    assert_eq!(d8.len(), 6);
+    let firsts: BTreeSet<String> = d8.iter().map(|p| nm(p[0])).collect();
+    assert_eq!(firsts, set("c8 d9 d7"));
+    // Up the file: d9 (L) d10 (R) d11 (L) ...
+    let up: Vec<String> = d8
+        .iter()
+        .find(|p| p.len() == 7 && p[0] == (4, 9))
+        .expect("the file upward")
+        .iter()
+        .map(|x| nm(*x))
+        .collect();
+    assert_eq!(up, ["d9", "d10", "d11", "d12", "d13", "d14", "d15"]);
+}
+
+#[test]
+fn bishop_keeps_its_colour_and_reaches_every_same_coloured_cell_of_its_rows() {
+    let (v, t) = chessagon();
+    for c in all_cells() {
+        let expected = on(all_cells().into_iter().filter(|x| {
+            *x != c && right(*x) == right(c) && rows(*x).iter().zip(rows(c)).any(|(a, b)| *a == b)
+        }));
+        let from = cell(&v, &nm(c));
+        let got = empty_destinations(&v, &t, piece(&v, "B"), Side::White, from);
+        assert_eq!(got, expected, "{}", nm(c));
+        // Never changes colour; each step is one same-coloured lattice translate (points
+        // adjacent), at an even hour.
+        for p in paths(&v, &t, "B", Side::White, &nm(c)) {
+            let mut prev = c;
+            for x in p {
+                assert!(same_colour(prev).contains(&x));
+                assert_eq!(hour(c, x) % 2, 0);
+                prev = x;
+            }
+        }
+        // On an empty board its cells are Rook cells (the same rows).
+        let rook = empty_destinations(&v, &t, piece(&v, "R"), Side::White, from);
+        assert!(got.is_subset(&rook));
+    }
+}
+
+#[test]
+fn bishop_passes_pieces_on_the_other_colour_but_not_on_its_own() {
+    // "If another piece is on an opposite color space, the Bishop is not blocked and can
+    // proceed past that piece." The light Bishop on d8 (R) looks up file d: d10 d12 d14
+    // are light, d9 d11 d13 dark.
+    let (v, t) = chessagon();
+    let game = Game::new(&v, &t);
+    let up = |pos: &Position| -> BTreeSet<String> {
+        legal_from(&game, pos, "d8")
+            .into_iter()
+            .filter(|c| c.starts_with('d'))
+            .collect()
+    };
+    let kings = [(Side::White, "K", "a4"), (Side::Black, "K", "e15")];
+    let with = |extra: &[(Side, &str, &str)]| {
+        let mut pieces = kings.to_vec();
+        pieces.push((Side::White, "B", "d8"));
+        pieces.extend_from_slice(extra);
+        position(&v, &t, Side::White, &pieces)
+    };
+    assert_eq!(up(&with(&[])), set("d10 d12 d14 d6 d4 d2"));
+    // Black pieces on the dark d9 and d11 (and d7 below): not landed on, not blocking.
+    let dark = with(&[
+        (Side::Black, "P", "d9"),
+        (Side::Black, "N", "d11"),
+        (Side::White, "N", "d7"),
+    ]);
+    assert_eq!(up(&dark), set("d10 d12 d14 d6 d4 d2"));
+    // Every other ray too: the whole empty-board set.
+    assert_eq!(
+        legal_from(&game, &dark, "d8"),
+        empty_destinations(&v, &t, piece(&v, "B"), Side::White, cell(&v, "d8"))
+    );
+    // A Rook there is stopped by d9 (it takes it) and by d7 (its own knight).
+    let mut rook = dark.clone();
+    rook.squares[cell(&v, "d8").index()] = Some((Side::White, piece(&v, "R")));
+    assert_eq!(up(&rook), set("d9"));
+    // A piece on the light d12 stops the Bishop: taken if Black, not if White.
+    assert_eq!(
+        up(&with(&[(Side::Black, "N", "d12")])),
+        set("d10 d12 d6 d4 d2")
+    );
+    assert_eq!(up(&with(&[(Side::White, "N", "d12")])), set("d10 d6 d4 d2"));
+}
+
+#[test]
+fn duke_lines_alternate_face_and_point_and_colours() {
+    let (v, t) = chessagon();
+    for c in all_cells() {
+        let expected = on(all_cells().into_iter().filter(|x| {
+            *x != c
+                && duke_lines(*x)
+                    .iter()
+                    .zip(duke_lines(c))
+                    .any(|(a, b)| *a == b)
+        }));
+        assert_eq!(
+            empty_destinations(&v, &t, piece(&v, "D"), Side::White, cell(&v, &nm(c))),
+            expected,
+            "{}",
+            nm(c)
+        );
+        for p in paths(&v, &t, "D", Side::White, &nm(c)) {
+            let h = hour(c, p[0]);
+            assert_eq!(h % 2, 1, "odd hours");
+            let mut prev = c;
+            let mut kinds = Vec::new();
+            for x in &p {
+                assert_ne!(right(prev), right(*x), "colours alternate");
+                assert_eq!(hour(c, *x), h, "all centroids on one line");
+                kinds.push(if faces(prev).contains(x) {
+                    'f'
+                } else {
+                    assert!(points(prev).contains(x), "{} -> {}", nm(prev), nm(*x));
+                    'p'
+                });
+                prev = *x;
+            }
+            assert!(kinds.windows(2).all(|w| w[0] != w[1]), "{kinds:?}");
+        }
+    }
+    // "face-to-face then point-to-point": from d8 (R) at 1 o'clock, d9 across a face, e11
+    // across a point, e12, f14.
+    let one: Vec<Vec<String>> = paths(&v, &t, "D", Side::White, "d8")
+        .into_iter()
+        .map(|p| p.into_iter().map(nm).collect())
+        .collect();
+    assert!(one.contains(&vec!["d9".into(), "e11".into(), "e12".into(), "f14".into()]));
+    assert!(one.contains(&vec!["e8".into(), "f8".into(), "g8".into(), "h8".into()]));
+    // "It can reach any space on the board" (unlike the colour-bound Bishop): moving on an
+    // empty board, from d1 it reaches all 96 cells.
+    let mut seen = set("d1");
+    let mut todo = vec!["d1".to_string()];
+    while let Some(x) = todo.pop() {
+        for y in empty_destinations(&v, &t, piece(&v, "D"), Side::White, cell(&v, &x)) {
+            if seen.insert(y.clone()) {
+                todo.push(y);
+            }
+        }
+    }
+    assert_eq!(seen.len(), 96);
+}
+
+#[test]
+fn queen_is_rook_duke_and_bishop_from_every_cell() {
+    let (v, t) = chessagon();
+    let [q, r, d, b] = ["Q", "R", "D", "B"].map(|k| piece(&v, k));
+    let mut rng = Rng(0x00C4_E55A_60F0_0D01);
+    for from in v.board.cells() {
+        for side in Side::BOTH {
+            for density in [0u64, 2, 4, 7] {
+                let blocked: Vec<bool> = (0..v.board.total())
+                    .map(|_| rng.next() % 10 < density)
+                    .collect();
+                let occupied = |c: CellId| blocked[c.index()];
+                let mut union: Destinations = BTreeMap::new();
+                for p in [r, d, b] {
+                    for (k, (m, c)) in t.destinations(p, side, from, &occupied) {
+                        let e = union.entry(k).or_insert((false, false));
+                        e.0 |= m;
+                        e.1 |= c;
+                    }
+                }
+                assert_eq!(
+                    t.destinations(q, side, from, &occupied),
+                    union,
+                    "{} {side:?} density {density}",
+                    v.board.name(from)
+                );
+            }
+        }
+        // On an empty board: Queen = Rook + Duke - the face neighbours they share.
+        let c = at(&v, from);
+        let count =
+            |p| hexv::check::summary::empty_board_destinations(&t, p, Side::White, from).len();
+        assert_eq!(count(q), count(r) + count(d) - on(faces(c)).len());
+    }
+    // 18 rays from an inner cell: 6 of each.
+    assert_eq!(t.entries(q, Side::White, cell(&v, "d8")).len(), 18);
+}
+
+// ---------------------------------------------------------------------------------------
+// Knight
+
+#[test]
+fn knight_jumps_to_the_triangular_ring_of_twelve() {
+    let (v, t) = chessagon();
+    let king = |x: Fl| plain(&v, &t, "K", Side::White, &nm(x));
+    for c in all_cells() {
+        let ring = on(knight_ring(c).into_iter().flatten());
+        let got = empty_destinations(&v, &t, piece(&v, "N"), Side::White, cell(&v, &nm(c)));
+        assert_eq!(got, ring, "{}", nm(c));
+        // Exactly the opposite-coloured cells two king steps away (king moves on the board).
+        let k1 = king(c);
+        let mut k2: BTreeSet<String> = k1.iter().flat_map(|x| king(fl(x))).collect();
+        k2.retain(|x| !k1.contains(x) && *x != nm(c));
+        k2.retain(|x| right(fl(x)) != right(c));
+        assert_eq!(got, k2, "{}", nm(c));
+    }
+    // From inner cells where the whole ring is on the board.
+    let full: Vec<Fl> = all_cells()
+        .into_iter()
+        .filter(|c| knight_ring(*c).iter().flatten().all(|x| on_board(*x)))
+        .collect();
+    assert!(full.contains(&fl("d8")) && full.contains(&fl("e8")) && full.len() >= 20);
+    for c in full {
+        let got = empty_destinations(&v, &t, piece(&v, "N"), Side::White, cell(&v, &nm(c)));
+        assert_eq!(got.len(), 12, "{}", nm(c));
+        let ring: Vec<Fl> = got.iter().map(|x| fl(x)).collect();
+        // All of the opposite colour; none shares a corner with the cell; six at sqrt(7/3)
+        // and six at sqrt(13/3) sides.
+        assert!(ring.iter().all(|x| right(*x) != right(c)));
+        assert!(ring.iter().all(|x| !king_cells(c).contains(&nm(*x))));
+        let mut d: BTreeMap<i32, usize> = BTreeMap::new();
+        for x in &ring {
+            *d.entry(distance12(c, *x)).or_default() += 1;
+        }
+        assert_eq!(d, BTreeMap::from([(28, 6), (52, 6)]), "{}", nm(c));
+        // The ring is a triangle, four cells a side: for each face of the cell, the one row
+        // family that face crosses (the face neighbour differs from the cell in that row
+        // only) holds four ring cells in the row two beyond the face, one lattice step
+        // apart; the three sides share no cell.
+        let mut sides = BTreeSet::new();
+        for x in faces(c) {
+            let (rc, rx) = (rows(c), rows(x));
+            let fam: Vec<usize> = (0..3).filter(|i| rc[*i] != rx[*i]).collect();
+            assert_eq!(fam.len(), 1, "{} face {}", nm(c), nm(x));
+            let i = fam[0];
+            assert_eq!((rx[i] - rc[i]).abs(), 1);
+            let beyond = rc[i] + 2 * (rx[i] - rc[i]);
+            let side: Vec<Fl> = ring
+                .iter()
+                .copied()
+                .filter(|y| rows(*y)[i] == beyond)
+                .collect();
+            assert_eq!(side.len(), 4, "{} beyond {}", nm(c), nm(x));
+            let steps = side
+                .iter()
+                .flat_map(|a| side.iter().map(move |b| (*a, *b)))
+                .filter(|(a, b)| same_colour(*a).contains(b))
+                .count();
+            assert_eq!(steps, 2 * 3, "{}: a run of four", nm(c));
+            sides.extend(side);
+        }
+        assert_eq!(sides.len(), 12, "{}", nm(c));
+    }
+    // The text's count and the brief's example.
+    assert_eq!(
+        empty_destinations(&v, &t, piece(&v, "N"), Side::White, cell(&v, "d8")),
+        set("b5 b7 b9 b11 c4 d5 e6 f7 c12 d11 e10 f9")
+    );
+}
+
+#[test]
+fn knight_can_attack_a_queen_from_beyond_her_reach() {
+    // "The Knight is the only piece that can position itself beyond the reach and threat of
+    // a Queen, but still capture the Queen." Of the ring, the two middle cells of each side
+    // (distance sqrt(7/3)) lie on the cell's rows - e.g. for R (f,l) the file side's
+    // (f-2,l-1) has A = (l-f)/2 and (f-2,l+1) has B = (l+f)/2 - so a Queen there attacks
+    // the Knight as a Rook; the two ends of each side (sqrt(13/3)) share no row and no Duke
+    // line with the cell, so a Queen there cannot reply.
+    let (v, t) = chessagon();
+    let q = piece(&v, "Q");
+    for c in all_cells() {
+        let from = cell(&v, &nm(c));
+        let queen = empty_destinations(&v, &t, q, Side::White, from);
+        let rook = empty_destinations(&v, &t, piece(&v, "R"), Side::White, from);
+        for x in on(knight_ring(c).into_iter().flatten()) {
+            let near = distance12(c, fl(&x)) == 28;
+            assert_eq!(queen.contains(&x), near, "{} {x}", nm(c));
+            assert_eq!(rook.contains(&x), near, "{} {x}", nm(c));
+            // And the other way round: the Queen's cell sees the Knight's alike.
+            let back = empty_destinations(&v, &t, q, Side::White, cell(&v, &x));
+            assert_eq!(back.contains(&nm(c)), near, "{x} {}", nm(c));
+        }
+    }
+    // On the board: the White Knight on d8 attacks the Black Queen on b5 (a far end of the
+    // ring's file side), and she cannot attack it; from b7 (a middle cell) she can.
+    let game = Game::new(&v, &t);
+    for (queen_at, she_attacks) in [("b5", false), ("b7", true)] {
+        let pos = position(
+            &v,
+            &t,
+            Side::White,
+            &[
+                (Side::White, "K", "h8"),
+                (Side::White, "N", "d8"),
+                (Side::Black, "K", "e15"),
+                (Side::Black, "Q", queen_at),
+            ],
+        );
+        assert!(game.attacks_from(&pos, cell(&v, "d8"), cell(&v, queen_at)));
+        assert_eq!(
+            game.attacks_from(&pos, cell(&v, queen_at), cell(&v, "d8")),
+            she_attacks,
+            "{queen_at}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Pawn
+
+#[test]
+fn pawn_pushes_at_11_and_1_and_captures_at_10_12_2() {
+    let (v, t) = chessagon();
+    let pawn = piece(&v, "P");
+    let starts: BTreeSet<CellId> = v
+        .setup
+        .white
+        .iter()
+        .filter(|(p, _)| *p == pawn)
+        .map(|(_, c)| *c)
+        .collect();
+    for side in Side::BOTH {
+        for c in all_cells() {
+            // Black's pawn on `c` moves as White's on the mirrored cell, mirrored.
+            let w = if side == Side::White { c } else { mirror(c) };
+            let back = |x: Fl| if side == Side::White { x } else { mirror(x) };
+            let mut pushes = BTreeSet::new();
+            let mut captures = BTreeSet::new();
+            let mut multi = BTreeSet::new();
+            for e in t.entries(pawn, side, cell(&v, &nm(c))) {
+                let p: Vec<Fl> = t.path(e).iter().map(|x| at(&v, *x)).collect();
+                match (e.when, e.mode) {
+                    (None, Mode::MOVE_ONLY) => pushes.extend(p),
+                    (None, Mode::CAPTURE_ONLY) => captures.extend(p),
+                    (Some(Condition::UnmovedMultiStep), Mode::MOVE_ONLY) => {
+                        multi.insert(p);
+                    }
+                    other => panic!("{}: pawn entry {other:?}", nm(c)),
+                }
+            }
+            let lines = pawn_lines(w);
+            assert_eq!(
+                on(pushes.iter().copied()),
+                on(lines.iter().map(|l| back(l[0]))),
+                "{side:?} {}",
+                nm(c)
+            );
+            assert_eq!(
+                on(captures.iter().copied()),
+                on(pawn_captures(w).map(back)),
+                "{side:?} {}",
+                nm(c)
+            );
+            let start = starts.contains(&cell(&v, &nm(w)));
+            if start {
+                // Two Duke steps along each line that stays on the board.
+                let doubles: BTreeSet<Vec<Fl>> =
+                    multi.iter().filter(|p| p.len() == 2).cloned().collect();
+                let expected: BTreeSet<Vec<Fl>> = lines
+                    .iter()
+                    .filter(|l| l.iter().all(|x| on_board(back(*x))))
+                    .map(|l| l.iter().map(|x| back(*x)).collect())
+                    .collect();
+                assert_eq!(doubles, expected, "{side:?} {}", nm(c));
+                assert!(multi
+                    .iter()
+                    .all(|p| p.len() <= 2
+                        && on(lines.iter().map(|l| back(l[0]))).contains(&nm(p[0]))));
+            } else {
+                assert!(multi.is_empty(), "{side:?} {}: not a start cell", nm(c));
+            }
+        }
+    }
+    // d8 (R) and e8 (L), inner cells: one push across a face, one across a point, at 1 and
+    // 11 o'clock, opposite colour; three captures at 10, 12, 2, same colour.
+    for (from, face, point) in [("d8", "d9", "c10"), ("e8", "e9", "f10")] {
+        let c = fl(from);
+        assert!(faces(c).contains(&fl(face)) && points(c).contains(&fl(point)));
+        let mut hours = BTreeMap::new();
+        for e in t.entries(pawn, Side::White, cell(&v, from)) {
+            let p = t.path(e);
+            assert_eq!(p.len(), 1);
+            let x = at(&v, p[0]);
+            let same = right(x) == right(c);
+            assert_eq!(e.mode == Mode::CAPTURE_ONLY, same, "{from} -> {}", nm(x));
+            hours.insert(hour(c, x), (nm(x), e.mode));
+        }
+        let h = |n: &str, m| (n.to_string(), m);
+        let face_hour = if right(c) { 1 } else { 11 };
+        assert_eq!(hours[&face_hour], h(face, Mode::MOVE_ONLY));
+        assert_eq!(hours[&(12 - face_hour)], h(point, Mode::MOVE_ONLY));
+        assert_eq!(
+            hours.keys().copied().collect::<Vec<_>>(),
+            [1, 2, 10, 11, 12]
+        );
+        for k in [10, 12, 2] {
+            assert_eq!(hours[&k].1, Mode::CAPTURE_ONLY);
+        }
+    }
+}
+
+#[test]
+fn pawn_pushes_never_capture_and_captures_need_a_victim() {
+    let (v, t) = chessagon();
+    let game = Game::new(&v, &t);
+    let kings = [(Side::White, "K", "a4"), (Side::Black, "K", "e15")];
+    for (from, pushes, captures) in [("d8", "d9 c10", "d10 e9 c9"), ("e8", "e9 f10", "e10 f9 d9")] {
+        let mut pieces = kings.to_vec();
+        pieces.push((Side::White, "P", from));
+        let alone = position(&v, &t, Side::White, &pieces);
+        assert_eq!(legal_from(&game, &alone, from), set(pushes), "{from}");
+        // Black knights on every cell around: the pushes are blocked, the captures open.
+        for c in pushes.split_whitespace().chain(captures.split_whitespace()) {
+            pieces.push((Side::Black, "N", c));
+        }
+        let crowded = position(&v, &t, Side::White, &pieces);
+        assert_eq!(legal_from(&game, &crowded, from), set(captures), "{from}");
+    }
+}
+
+/// White pawn d4 on its start cell, marked unmoved; Black pawns on e6 and b7.
+fn en_passant_position(v: &Variant, t: &MoveTables) -> Position {
+    let mut pos = position(
+        v,
+        t,
+        Side::White,
+        &[
+            (Side::White, "K", "a8"),
+            (Side::White, "P", "d4"),
+            (Side::Black, "K", "h8"),
+            (Side::Black, "P", "e6"),
+            (Side::Black, "P", "b7"),
+        ],
+    );
+    pos.unmoved[cell(v, "d4").index()] = true;
+    pos
+}
+
+#[test]
+fn double_step_along_one_line_over_an_empty_cell_and_en_passant() {
+    // d4 (R): the 1 o'clock line d5 (face) e7 (point), the 11 o'clock line c6 (point) c7
+    // (face). Black pawns capture (mirrored) at 4, 6, 8 o'clock White's view: from e6 on
+    // e4 f5 d5, from b7 on b5 c6 a6.
+    let (v, t) = chessagon();
+    let game = Game::new(&v, &t);
+    let pos = en_passant_position(&v, &t);
+    assert_eq!(legal_from(&game, &pos, "d4"), set("d5 e7 c6 c7"));
+    // Without its unmoved mark (a pawn that moved there), only the single steps.
+    let mut moved = pos.clone();
+    moved.unmoved[cell(&v, "d4").index()] = false;
+    assert_eq!(legal_from(&game, &moved, "d4"), set("d5 c6"));
+    // The passed cell must be empty, and the landing cell (never a capture).
+    for (blocker, left) in [("d5", "c6 c7"), ("e7", "d5 c6 c7"), ("c6", "d5 e7")] {
+        for side in Side::BOTH {
+            let mut p = pos.clone();
+            p.squares[cell(&v, blocker).index()] = Some((side, piece(&v, "N")));
+            assert_eq!(
+                legal_from(&game, &p, "d4"),
+                set(left),
+                "{side:?} on {blocker}"
+            );
+        }
+    }
+
+    // d4-e7 passes d5: e6 takes on d5 as if the pawn had moved one step, removing e7.
+    let after = game.play_moves(&pos, "d4-e7").expect("double step");
+    let ep = after.en_passant.clone().expect("an en-passant right");
+    assert_eq!(names(&v, ep.cells), set("d5"));
+    assert_eq!(v.board.name(ep.victim), "e7");
+    assert!(moves_from(&game, &after, "e6").contains("e6xd5"));
+    assert!(
+        !moves_from(&game, &after, "b7").contains("b7xc6"),
+        "c6 was not passed"
+    );
+    let taken = game.play_moves(&after, "e6xd5").expect("en passant");
+    assert_eq!(on_cell(&v, &taken, "d5"), Some((Side::Black, "P".into())));
+    assert_eq!(on_cell(&v, &taken, "e7"), None);
+    assert_eq!(on_cell(&v, &taken, "e6"), None);
+    // Only on the very next move.
+    let later = game
+        .play_moves(&after, "h8-h9 a8-a9")
+        .expect("two king moves");
+    assert!(game.parse_move(&later, "e6xd5").is_err());
+
+    // d4-c7 passes c6: b7 takes on c6, removing c7; e6 has nothing on d5.
+    let after = game.play_moves(&pos, "d4-c7").expect("double step");
+    assert!(!moves_from(&game, &after, "e6").contains("e6xd5"));
+    let taken = game.play_moves(&after, "b7xc6").expect("en passant");
+    assert_eq!(on_cell(&v, &taken, "c6"), Some((Side::Black, "P".into())));
+    assert_eq!(on_cell(&v, &taken, "c7"), None);
+
+    // A single step gives no en-passant right.
+    let single = game.play_moves(&pos, "d4-d5").expect("single step");
+    assert_eq!(single.en_passant, None);
+}
+
+#[test]
+fn unmoved_is_per_pawn_not_per_cell() {
+    // d4 leaves, then the d3 pawn steps onto d4 (d3 is L: its 11 o'clock face push). It
+    // stands on a start cell but has moved: from d4 only c6, not c7 (d5 is its own pawn).
+    let (v, t) = chessagon();
+    let game = Game::new(&v, &t);
+    let start = game.start_position();
+    assert_eq!(legal_from(&game, &start, "d4"), set("d5 e7 c6 c7"));
+    let pos = game
+        .play_moves(&start, "d4-d5 a12-a11 d3-d4 h12-h11")
+        .expect("legal");
+    assert_eq!(on_cell(&v, &pos, "d4"), Some((Side::White, "P".into())));
+    assert!(!pos.unmoved[cell(&v, "d4").index()]);
+    assert_eq!(legal_from(&game, &pos, "d4"), set("c6"));
+}
+
+// ---------------------------------------------------------------------------------------
+// Promotion
+
+#[test]
+fn promotion_on_the_eight_far_edge_cells_to_q_d_r_b_n() {
+    let (v, t) = chessagon();
+    let promo = v
+        .piece(piece(&v, "P"))
+        .promotion
+        .clone()
+        .expect("pawns promote");
+    let zone = v.zone(promo.zone);
+    let white = set("a12 b13 c14 d15 e15 f14 g13 h12");
+    let black = set("a4 b3 c2 d1 e1 f2 g3 h4");
+    assert_eq!(names(&v, zone.cells.white.clone()), white);
+    assert_eq!(names(&v, zone.cells.black.clone()), black);
+    // They are the last cell of every file (the cells with a side on the two edges that meet
+    // at the opponent's corner), and Black's are their mirror images.
+    assert_eq!(on((1..=8).map(|f| (f, *levels(f).end()))), white);
+    assert_eq!(on((1..=8).map(|f| (f, *levels(f).start()))), black);
+    assert_eq!(mirror_names(&white), black);
+    let to: Vec<&str> = promo
+        .to
+        .iter()
+        .map(|p| v.piece(*p).symbol.as_str())
+        .collect();
+    assert_eq!(to, ["Q", "D", "R", "B", "N"]);
+
+    let game = Game::new(&v, &t);
+    let kings = [(Side::White, "K", "e1"), (Side::Black, "K", "e15")];
+    let choices = |mv: &str| -> BTreeSet<String> {
+        ["Q", "D", "R", "B", "N"]
+            .iter()
+            .map(|p| format!("{mv}={p}"))
+            .collect()
+    };
+    // a11 (R): its face push at 1 o'clock is a12; the point push leaves the board.
+    let mut pieces = kings.to_vec();
+    pieces.push((Side::White, "P", "a11"));
+    let pos = position(&v, &t, Side::White, &pieces);
+    assert_eq!(moves_from(&game, &pos, "a11"), choices("a11-a12"));
+    // g11 (R): pushes g12 f13 (not promotion cells), captures on g13 (12) and h12 (2).
+    let mut pieces = kings.to_vec();
+    pieces.extend([
+        (Side::White, "P", "g11"),
+        (Side::Black, "N", "g13"),
+        (Side::Black, "N", "h12"),
+    ]);
+    let pos = position(&v, &t, Side::White, &pieces);
+    let mut expected = set("g11-g12 g11-f13");
+    expected.extend(choices("g11xg13"));
+    expected.extend(choices("g11xh12"));
+    assert_eq!(moves_from(&game, &pos, "g11"), expected);
+    let promoted = game
+        .play_moves(&pos, "g11xh12=D")
+        .expect("promotion by capture");
+    assert_eq!(
+        on_cell(&v, &promoted, "h12"),
+        Some((Side::White, "D".into()))
+    );
+    // Black mirrored: a5 (R) pushes down to a4.
+    let mut pieces = kings.to_vec();
+    pieces.push((Side::Black, "P", "a5"));
+    let pos = position(&v, &t, Side::Black, &pieces);
+    assert_eq!(moves_from(&game, &pos, "a5"), choices("a5-a4"));
+}
+
+// ---------------------------------------------------------------------------------------
+// Castling
+
+/// White's king and rooks unmoved on e1, b3, g3, the Black king on e15, nothing else.
+fn castling_position(v: &Variant, t: &MoveTables, extra: &[(Side, &str, &str)]) -> Position {
+    let mut pieces = vec![
+        (Side::White, "K", "e1"),
+        (Side::White, "R", "b3"),
+        (Side::White, "R", "g3"),
+        (Side::Black, "K", "e15"),
+    ];
+    pieces.extend_from_slice(extra);
+    let mut pos = position(v, t, Side::White, &pieces);
+    for c in ["e1", "b3", "g3"] {
+        pos.unmoved[cell(v, c).index()] = true;
+    }
+    pos
+}
+
+fn castlings(game: &Game, pos: &Position) -> BTreeSet<String> {
+    game.legal_moves(pos)
+        .iter()
+        .filter(|m| m.castling.is_some())
+        .map(|m| game.format_move(pos, m))
+        .collect()
+}
+
+#[test]
+fn the_four_castlings_and_blacks_mirror() {
+    let (v, t) = chessagon();
+    let listed: Vec<(Side, String)> = v
+        .castlings
+        .iter()
+        .map(|c| {
+            let n = |x| v.board.name(x);
+            (
+                c.side,
+                format!(
+                    "K {}-{} R {}-{}",
+                    n(c.king_from),
+                    n(c.king_to),
+                    n(c.rook_from),
+                    n(c.rook_to)
+                ),
+            )
+        })
+        .collect();
+    let expected: Vec<(Side, String)> = [
+        (Side::White, "K e1-f3 R g3-e2"),
+        (Side::White, "K e1-c3 R b3-d2"),
+        (Side::White, "K e1-g3 R g3-f2"),
+        (Side::White, "K e1-c2 R b3-d1"),
+        (Side::Black, "K e15-f13 R g13-e14"),
+        (Side::Black, "K e15-c13 R b13-d14"),
+        (Side::Black, "K e15-g13 R g13-f14"),
+        (Side::Black, "K e15-c14 R b13-d15"),
+    ]
+    .into_iter()
+    .map(|(s, x)| (s, x.to_string()))
+    .collect();
+    assert_eq!(listed, expected);
+    // The rows: e1 e2 f2 f3 g3 is the 2 o'clock row of e1, e1 d1 d2 c2 c3 b3 its 10 o'clock
+    // row; every castling cell lies on it.
+    for (row, hour_of_row) in [("e2 f2 f3 g3", 2), ("d1 d2 c2 c3 b3", 10)] {
+        let cells: Vec<Fl> = row.split_whitespace().map(fl).collect();
+        let mut prev = fl("e1");
+        for x in &cells {
+            assert!(faces(prev).contains(x), "{} {}", nm(prev), nm(*x));
+            prev = *x;
+        }
+        let i = if hour_of_row == 2 { 1 } else { 2 };
+        assert!(cells.iter().all(|x| rows(*x)[i] == rows(fl("e1"))[i]));
+    }
+    // Two are further than a king step and none lands on a king cell.
+    for to in ["f3", "c3", "g3", "c2"] {
+        assert!(!king_cells(fl("e1")).contains(to));
+    }
+
+    let game = Game::new(&v, &t);
+    let pos = castling_position(&v, &t, &[]);
+    assert_eq!(castlings(&game, &pos), set("e1-f3 e1-c3 e1-g3 e1-c2"));
+    for (mv, king, rook, rook_from) in [
+        ("e1-f3", "f3", "e2", "g3"),
+        ("e1-c3", "c3", "d2", "b3"),
+        ("e1-g3", "g3", "f2", "g3"),
+        ("e1-c2", "c2", "d1", "b3"),
+    ] {
+        let m = game.parse_move(&pos, mv).expect("castling");
+        assert!(m.castling.is_some());
+        assert_eq!(game.format_move(&pos, &m), mv, "not written as a capture");
+        let after = game.play(&pos, &m);
+        assert_eq!(
+            on_cell(&v, &after, king),
+            Some((Side::White, "K".into())),
+            "{mv}"
+        );
+        assert_eq!(
+            on_cell(&v, &after, rook),
+            Some((Side::White, "R".into())),
+            "{mv}"
+        );
+        assert_eq!(on_cell(&v, &after, "e1"), None, "{mv}");
+        if rook_from != king {
+            assert_eq!(on_cell(&v, &after, rook_from), None, "{mv}");
+        }
+        // Once a game: every White castling is gone.
+        assert_eq!(game.castling_rights(&after)[..4], [false; 4], "{mv}");
+    }
+
+    // Black's: mirrored.
+    let mut black = position(
+        &v,
+        &t,
+        Side::Black,
+        &[
+            (Side::Black, "K", "e15"),
+            (Side::Black, "R", "b13"),
+            (Side::Black, "R", "g13"),
+            (Side::White, "K", "e1"),
+        ],
+    );
+    for c in ["e15", "b13", "g13"] {
+        black.unmoved[cell(&v, c).index()] = true;
+    }
+    assert_eq!(
+        castlings(&game, &black),
+        set("e15-f13 e15-c13 e15-g13 e15-c14")
+    );
+    let after = game.play_moves(&black, "e15-g13").expect("castling");
+    assert_eq!(on_cell(&v, &after, "g13"), Some((Side::Black, "K".into())));
+    assert_eq!(on_cell(&v, &after, "f14"), Some((Side::Black, "R".into())));
+}
+
+#[test]
+fn castling_needs_the_king_and_that_rook_unmoved() {
+    let (v, t) = chessagon();
+    let game = Game::new(&v, &t);
+    let pos = castling_position(&v, &t, &[]);
+    // e1-e2 is a face step; e15-e14 too.
+    let king_back = game
+        .play_moves(&pos, "e1-e2 e15-e14 e2-e1 e14-e15")
+        .expect("legal");
+    assert_eq!(castlings(&game, &king_back), BTreeSet::new());
+    assert_eq!(
+        game.parse_move(&king_back, "e1-g3")
+            .unwrap_err()
+            .to_string(),
+        "`e1-g3` is illegal: castling is not allowed: the king or the rook on `g3` has moved"
+    );
+    let rook_back = game
+        .play_moves(&pos, "g3-g4 e15-e14 g4-g3 e14-e15")
+        .expect("legal");
+    assert_eq!(castlings(&game, &rook_back), set("e1-c3 e1-c2"));
+    assert_eq!(
+        game.castling_rights(&rook_back)[..4],
+        [false, true, false, true]
+    );
+    let other_back = game
+        .play_moves(&pos, "b3-b4 e15-e14 b4-b3 e14-e15")
+        .expect("legal");
+    assert_eq!(castlings(&game, &other_back), set("e1-f3 e1-g3"));
+}
+
+#[test]
+fn castling_needs_empty_cells_between_king_and_rook() {
+    let (v, t) = chessagon();
+    let game = Game::new(&v, &t);
+    // In the start position every cell between is occupied.
+    assert_eq!(castlings(&game, &game.start_position()), BTreeSet::new());
+    for (blocker, left) in [
+        ("e2", "e1-c3 e1-c2"),
+        ("f2", "e1-c3 e1-c2"),
+        ("f3", "e1-c3 e1-c2"),
+        ("d1", "e1-f3 e1-g3"),
+        ("d2", "e1-f3 e1-g3"),
+        ("c2", "e1-f3 e1-g3"),
+        // c3 is between the king and the rook even when the king stops on c2.
+        ("c3", "e1-f3 e1-g3"),
+    ] {
+        // A White knight: it blocks without attacking anything.
+        let pos = castling_position(&v, &t, &[(Side::White, "N", blocker)]);
+        assert_eq!(castlings(&game, &pos), set(left), "N on {blocker}");
+    }
+    // "any piece(s) of either color": Black pawns on f3 and c3 block too (f3 attacks only
+    // e2, c3 only d2: Black pawns take at 4, 6, 8 o'clock White's view, (f,l-2) (f±1,l-1),
+    // all but these off the board). A Black knight on e2 blocks the right side and
+    // attacks g3 and c3 (its ring: g3 g5 c3 d4 e5 f6), so only e1-c2 is left.
+    for (blocker, key, left) in [
+        ("f3", "P", "e1-c3 e1-c2"),
+        ("c3", "P", "e1-f3 e1-g3"),
+        ("e2", "N", "e1-c2"),
+    ] {
+        let pos = castling_position(&v, &t, &[(Side::Black, key, blocker)]);
+        assert_eq!(
+            castlings(&game, &pos),
+            set(left),
+            "Black {key} on {blocker}"
+        );
+    }
+}
+
+#[test]
+fn castling_is_refused_out_of_through_or_into_check() {
+    // A Black knight attacks exactly its ring (see the module comment); each cell below was
+    // chosen so that its ring holds the named castling cell and no other of e1 e2 f2 f3 g3
+    // d1 d2 c2 c3.
+    let (v, t) = chessagon();
+    let game = Game::new(&v, &t);
+    let castling_cells = set("e1 e2 f2 f3 g3 d1 d2 c2 c3");
+    for (knight, attacked, left) in [
+        ("c4", "e1", ""),                  // in check: no castling at all
+        ("g5", "e2", "e1-c3 e1-c2"),       // passed by both right castlings
+        ("f5", "f2", "e1-c3 e1-c2"),       // passed by both right castlings
+        ("h6", "f3", "e1-c3 e1-c2"),       // landed on by e1-f3, passed by e1-g3
+        ("g6", "g3", "e1-f3 e1-c3 e1-c2"), // only e1-g3 lands there (the rook's cell)
+        ("f4", "d1", "e1-f3 e1-g3"),       // passed by both left castlings
+        ("b5", "d2", "e1-f3 e1-g3"),       // passed by both left castlings
+        ("d6", "c2", "e1-f3 e1-g3"),       // passed by e1-c3, landed on by e1-c2
+        ("b7", "c3", "e1-f3 e1-g3 e1-c2"), // e1-c2 does not pass c3
+    ] {
+        let ring = on(knight_ring(fl(knight)).into_iter().flatten());
+        assert_eq!(
+            ring.intersection(&castling_cells)
+                .cloned()
+                .collect::<BTreeSet<_>>(),
+            set(attacked),
+            "{knight}"
+        );
+        let pos = castling_position(&v, &t, &[(Side::Black, "N", knight)]);
+        for c in &castling_cells {
+            assert_eq!(
+                game.attacked(&pos, cell(&v, c), Side::Black),
+                c == attacked,
+                "N {knight} on {c}"
+            );
+        }
+        assert_eq!(castlings(&game, &pos), set(left), "N on {knight}");
+    }
+    let check = castling_position(&v, &t, &[(Side::Black, "N", "c4")]);
+    assert!(game.in_check(&check, Side::White));
+    assert_eq!(
+        game.parse_move(&check, "e1-f3").unwrap_err().to_string(),
+        "`e1-f3` is illegal: castling is not allowed: the king is in check"
+    );
+    let through = castling_position(&v, &t, &[(Side::Black, "N", "f5")]);
+    assert_eq!(
+        game.parse_move(&through, "e1-g3").unwrap_err().to_string(),
+        "`e1-g3` is illegal: castling is not allowed: the king would pass or land on `f2`, which is attacked"
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// Perft and the CLI
+
+#[test]
+fn white_has_50_moves_at_the_start() {
+    // By hand, piece by piece, from the setup (levels 1-4 full, b5 c5 f5 g5 White; Black's
+    // pieces all on levels 11-15, out of reach, so no move can be illegal):
+    // - K e1, Q d1, D d2 e2, B c2 f2, R b3 g3: every king cell, first ray cell and (for the
+    //   King) castling cell is occupied by a White piece: 0.
+    // - N c3 (R): ring a6 (a4 own, a2 a0 off), e2 d1 own (c0 b-1 off), e4 own, d5 c6 b7:
+    //   a6 d5 c6 b7 = 4. N f3 (L), mirrored: h6 e5 f6 g7 = 4.
+    // - Pawns (push lines as in pawn_lines; no captures, nothing Black in reach):
+    //   d3 (L): face d4 own; point e5, double e6: 2.   e3 (R): d5, d6: 2.
+    //   a4 (L): face a5 (its double leaves the board), point b6, double b7: 3.
+    //   h4 (R): face h5 (double off), point g6, double g7: 3.
+    //   b4 (R): face b5 own; point a6, double a7: 2.   g4 (L): h6, h7: 2.
+    //   c4 (L): face c5 own; point d6, double d7: 2.   f4 (R): e6, e7: 2.
+    //   d4 (R): d5 e7 c6 c7: 4.   e4 (L): e5 d7 f6 f7: 4.
+    //   b5 (L): b6 a8 c7 c8: 4.   c5 (R): c6 d8 b7 b8: 4.
+    //   f5 (L): f6 e8 g7 g8: 4.   g5 (R): g6 h8 f7 f8: 4.
+    //   Pawns 42.
+    // Total 42 + 8 = 50.
+    let (v, t) = chessagon();
+    let game = Game::new(&v, &t);
+    let start = game.start_position();
+    let moves: BTreeSet<String> = game
+        .legal_moves(&start)
+        .iter()
+        .map(|m| game.format_move(&start, m))
+        .collect();
+    let expected = set("c3-a6 c3-d5 c3-c6 c3-b7 f3-h6 f3-e5 f3-f6 f3-g7 \
+         d3-e5 d3-e6 e3-d5 e3-d6 a4-a5 a4-b6 a4-b7 h4-h5 h4-g6 h4-g7 \
+         b4-a6 b4-a7 g4-h6 g4-h7 c4-d6 c4-d7 f4-e6 f4-e7 \
+         d4-d5 d4-e7 d4-c6 d4-c7 e4-e5 e4-d7 e4-f6 e4-f7 \
+         b5-b6 b5-a8 b5-c7 b5-c8 c5-c6 c5-d8 c5-b7 c5-b8 \
+         f5-f6 f5-e8 f5-g7 f5-g8 g5-g6 g5-h8 g5-f7 g5-f8");
+    assert_eq!(expected.len(), 50);
+    assert_eq!(moves, expected);
+    assert_eq!(game.perft(&start, 1), 50);
+}
+
+/// Runs hexv in the repository root: exit code, stdout, stderr.
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_hexv"))
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("hexv runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The format of a JSON value: the path of every object key, with the sides and cells
+/// under `moves` (data, not format) written `<side>` and `<cell>`.
+fn shape(value: &serde_json::Value) -> BTreeSet<String> {
+    fn walk(v: &serde_json::Value, at: &str, out: &mut BTreeSet<String>) {
+        match v {
+            serde_json::Value::Object(map) => {
+                for (k, x) in map {
+                    let k = if at.ends_with(".moves") {
+                        "<side>"
+                    } else if at.ends_with(".<side>") {
+                        "<cell>"
+                    } else {
+                        k.as_str()
+                    };
+                    let path = format!("{at}.{k}");
+                    out.insert(path.clone());
+                    walk(x, &path, out);
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for x in items {
+                    walk(x, &format!("{at}[]"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = BTreeSet::new();
+    walk(value, "", &mut out);
+    out
+}
+
+#[test]
+fn table_json_works_and_has_the_hex_boards_format() {
+    let (code, stdout, stderr) = run(&["table", CHESSAGON, "--format", "json"]);
+    assert_eq!(code, 0, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect("valid JSON");
+    assert_eq!(json["format"], "hexv-tables-1");
+    assert_eq!(json["variant"], "Chessagon");
+    let cells: Vec<String> = json["cells"]
+        .as_array()
+        .expect("cells")
+        .iter()
+        .map(|c| c.as_str().expect("a name").to_string())
+        .collect();
+    // 96 cells, file by file, each from its lowest level up (as Glinski's a1 a2 ...).
+    assert_eq!(cells, all_cells().into_iter().map(nm).collect::<Vec<_>>());
+    let pieces = json["pieces"].as_array().expect("pieces");
+    let symbols: Vec<&str> = pieces
+        .iter()
+        .map(|p| p["symbol"].as_str().unwrap())
+        .collect();
+    assert_eq!(symbols, ["K", "Q", "D", "R", "B", "N", "P"]);
+    let entries = |key: &str, side: &str, from: &str| -> Vec<serde_json::Value> {
+        pieces.iter().find(|p| p["symbol"] == key).unwrap()["moves"][side][from]
+            .as_array()
+            .unwrap_or_else(|| panic!("{key} {side} {from}"))
+            .clone()
+    };
+    let path = |e: &serde_json::Value| -> Vec<String> {
+        e["path"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap().to_string())
+            .collect()
+    };
+    // Every piece has entries for both sides on every cell (a list, maybe empty).
+    for p in pieces {
+        for side in ["white", "black"] {
+            assert_eq!(p["moves"][side].as_object().unwrap().len(), 96);
+        }
+    }
+    // The Rook on d8: six paths, up the file d9..d15, each moving and capturing.
+    let rook = entries("R", "white", "d8");
+    assert_eq!(rook.len(), 6);
+    let up = rook
+        .iter()
+        .find(|e| path(e).len() == 7 && e["path"][0] == "d9")
+        .unwrap();
+    assert_eq!(path(up), ["d9", "d10", "d11", "d12", "d13", "d14", "d15"]);
+    assert_eq!(
+        (up["move"].as_bool(), up["capture"].as_bool()),
+        (Some(true), Some(true))
+    );
+    assert!(up.get("when").is_none());
+    // The pawn's double steps from d4 and the king's castlings.
+    let doubles: BTreeSet<Vec<String>> = entries("P", "white", "d4")
+        .iter()
+        .filter(|e| e["when"] == "unmoved-multi-step" && path(e).len() == 2)
+        .map(path)
+        .collect();
+    assert_eq!(
+        doubles,
+        BTreeSet::from([
+            vec!["d5".to_string(), "e7".to_string()],
+            vec!["c6".to_string(), "c7".to_string()]
+        ])
+    );
+    let castles: BTreeSet<String> = entries("K", "white", "e1")
+        .iter()
+        .filter(|e| e["when"] == "castling")
+        .flat_map(path)
+        .collect();
+    assert_eq!(castles, set("f3 c3 g3 c2"));
+    let black_castles: BTreeSet<String> = entries("K", "black", "e15")
+        .iter()
+        .filter(|e| e["when"] == "castling")
+        .flat_map(path)
+        .collect();
+    assert_eq!(black_castles, set("f13 c13 g13 c14"));
+    // The same shape as a hex board's table.
+    let (code, glinski, _) = run(&["table", "variants/glinski.hexv", "--format", "json"]);
+    assert_eq!(code, 0);
+    let glinski: serde_json::Value = serde_json::from_str(&glinski).unwrap();
+    assert_eq!(shape(&json), shape(&glinski));
+}
