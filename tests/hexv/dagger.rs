@@ -180,6 +180,44 @@ fn assert_movement_drawing(
             .collect();
         assert_eq!(window, expected, "{name}: {side:?} {symbol} on {piece_at}");
     }
+    // hexv's own ASCII diagram, read back: its `*` (move or capture) cells in the window are
+    // the text's `x` cells.
+    let drawn = rendered(&v, &t, symbol, piece_at);
+    let stars: BTreeSet<String> = drawn
+        .get("*")
+        .cloned()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|n| (v.board.coord(cell(&v, n)) - g3).hex_len() <= 3)
+        .collect();
+    assert_eq!(stars, expected, "{name}: hexv's drawing read back");
+    assert_eq!(drawn.get(symbol), Some(&set(piece_at)));
+}
+
+/// hexv's ASCII diagram of White's `symbol` on `from`, rendered and read back: the cells
+/// under each label.
+fn rendered(
+    v: &Variant,
+    t: &MoveTables,
+    symbol: &str,
+    from: &str,
+) -> BTreeMap<String, BTreeSet<String>> {
+    let labels = hexv::render::diagram::piece_labels(
+        v,
+        t,
+        piece(v, symbol),
+        Side::White,
+        cell(v, from),
+        &[],
+    );
+    let text = ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default());
+    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (c, label) in ascii::read(&v.board, &text) {
+        out.entry(label)
+            .or_default()
+            .insert(v.board.name(c).to_string());
+    }
+    out
 }
 
 /// The legal moves from `from` to `to`.
@@ -390,6 +428,11 @@ fn pawn_drawing_on_d2() {
     assert_eq!(labelled(&read, "x"), set("e1 e2"));
     assert_eq!(labelled(&read, "o"), set("f2"));
     assert_eq!((label_count(&text, "x"), label_count(&text, "o")), (2, 1));
+    // hexv's drawing, read back: its `*` (move or capture) is the text's `x`.
+    let drawn = rendered(&v, &t, "P", "d2");
+    assert_eq!(drawn.get("*"), Some(&set("e1 e2")));
+    assert_eq!(drawn.get("o"), Some(&set("f2")));
+    assert_eq!(drawn.len(), 3, "{drawn:?}");
 
     // The tables: two move-or-capture steps and one move-only step, unconditional (the
     // diagonal step is not tied to a start cell), nothing on the oblique diagonals.
