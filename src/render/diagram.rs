@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::compile::MoveTables;
+use crate::compile::{Condition, MoveTables};
 use crate::geometry::board::CellId;
 use crate::variant::{PieceId, Side, Variant};
 
@@ -45,13 +45,14 @@ pub fn marks(
         for &c in tables.path(e) {
             if blockers.contains(&c) {
                 // An occupied cell: only a capture can land there.
-                if e.mode.captures && e.when.is_none() {
+                if e.mode.captures && e.when.is_none_or(|w| w == Condition::Entry) {
                     modes.entry(c).or_default().1 = true;
                 }
                 break;
             }
             let m = modes.entry(c).or_default();
-            if e.when.is_some() {
+            // Entries from off-board cells are the piece's ordinary moves.
+            if e.when.is_some_and(|w| w != Condition::Entry) {
                 m.2 = true;
             } else {
                 m.0 |= e.mode.moves;

@@ -106,7 +106,12 @@ fn escape(s: &str) -> String {
 /// Draws the board with a title and, when marks are shown, a legend.
 pub fn render(board: &Board, title: &str, cells: &BTreeMap<CellId, CellDrawing>) -> String {
     let (reach, name_below) = extent(board);
-    let centres: Vec<(CellId, (f64, f64))> = board.cells().map(|c| (c, centre(board, c))).collect();
+    // The board's cells, and the off-board cells that hold something (drawn dashed).
+    let centres: Vec<(CellId, (f64, f64))> = board
+        .cells()
+        .chain(board.off_board_cells().filter(|c| cells.contains_key(c)))
+        .map(|c| (c, centre(board, c)))
+        .collect();
     let mut min_x = centres
         .iter()
         .map(|(_, p)| p.0)
@@ -162,9 +167,14 @@ pub fn render(board: &Board, title: &str, cells: &BTreeMap<CellId, CellDrawing>)
             Grid::Triangle => &TWO_SHADES,
         };
         let shade = shades[board.colour(*c) as usize % shades.len()];
+        let (class, fill, dash) = if board.is_off_board(*c) {
+            ("off-board", "white", r#" stroke-dasharray="4 3""#)
+        } else {
+            ("cell", shade, "")
+        };
         let _ = writeln!(
             out,
-            r#"<polygon class="cell" data-cell="{}" points="{}" fill="{shade}" stroke="{INK}" stroke-width="1"/>"#,
+            r#"<polygon class="{class}" data-cell="{}" points="{}" fill="{fill}" stroke="{INK}" stroke-width="1"{dash}/>"#,
             escape(board.name(*c)),
             corners(board, *c)
         );

@@ -185,3 +185,27 @@ fn triangle_cells_come_back_where_they_were_drawn() {
         "level 4: a4 to h4"
     );
 }
+
+/// A piece on an off-board cell is drawn beside the board (no outline, as the Dagger text
+/// draws its knights in hand), and its entries as ordinary moves: seed 002 section 7, the
+/// knight on "a0" enters on d1, d2 or c3 (moving or capturing) or is placed on a1.
+#[test]
+fn off_board_pieces_are_drawn_beside_the_board() {
+    let cells = drawn("variants/dagger.hexv", "N", Side::White, "a0", &[]);
+    assert_eq!(with_label(&cells, "*"), set("d1 d2 c3"));
+    assert_eq!(with_label(&cells, "o"), set("a1"));
+    assert_eq!(cells.len(), 4, "the knight itself is not a slot: {cells:?}");
+    let (v, t) = load("variants/dagger.hexv");
+    let labels = diagram::piece_labels(&v, &t, piece(&v, "N"), Side::White, cell(&v, "a0"), &[]);
+    let text = ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default());
+    let a1_line = text
+        .lines()
+        .position(|l| l.contains("/ o \\"))
+        .expect("a1 drawn");
+    // a0 lies up-left of a1 on the turned page: one line above its label, four columns left.
+    let n_line = text
+        .lines()
+        .position(|l| l.trim_start().starts_with('N'))
+        .expect("N drawn");
+    assert_eq!(n_line + 1, a1_line);
+}

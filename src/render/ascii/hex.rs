@@ -32,25 +32,34 @@ fn on_page(o: Orientation, c: Coord) -> Coord {
     }
 }
 
-/// Draws a hex board with a three-character label per cell (`"   "` for an empty cell).
+/// Draws a hex board with a three-character label per cell (`"   "` for an empty cell). An
+/// off-board cell with a label is drawn as its bare label where the cell would be, with no
+/// outline (as the Dagger text draws its knights in hand).
 pub fn render(board: &Board, page: Orientation, label: &dyn Fn(CellId) -> String) -> String {
     let o = Orientation::Flat;
     let cells: Vec<(CellId, Coord)> = board
         .cells()
         .map(|c| (c, on_page(page, board.coord(c))))
         .collect();
-    let min_a = cells.iter().map(|(_, c)| c.a).min().unwrap_or(0);
-    let max_a = cells.iter().map(|(_, c)| c.a).max().unwrap_or(0);
-    let max_y = cells
+    let outside: Vec<(CellId, Coord, String)> = board
+        .off_board_cells()
+        .map(|c| (c, on_page(page, board.coord(c)), label(c)))
+        .filter(|(_, _, l)| !l.trim().is_empty())
+        .collect();
+    let every = cells
         .iter()
-        .map(|(_, c)| o.doubled_height(*c))
-        .max()
-        .unwrap_or(0);
-    let min_y = cells
-        .iter()
-        .map(|(_, c)| o.doubled_height(*c))
-        .min()
-        .unwrap_or(0);
+        .map(|(_, c)| *c)
+        .chain(outside.iter().map(|(_, c, _)| *c));
+    let (mut min_a, mut max_a, mut min_y, mut max_y) = (i32::MAX, i32::MIN, i32::MAX, i32::MIN);
+    for c in every {
+        min_a = min_a.min(c.a);
+        max_a = max_a.max(c.a);
+        min_y = min_y.min(o.doubled_height(c));
+        max_y = max_y.max(o.doubled_height(c));
+    }
+    if cells.is_empty() {
+        return String::new();
+    }
     let width = (4 * (max_a - min_a) + 6) as usize;
     let height = (max_y - min_y + 3) as usize;
     let mut grid = vec![vec![' '; width]; height];
@@ -62,14 +71,24 @@ pub fn render(board: &Board, page: Orientation, label: &dyn Fn(CellId) -> String
             }
         }
     };
+    // The label line of a cell; its top edge is one line up, its bottom edge one down.
+    let place = |c: &Coord| {
+        (
+            (max_y - o.doubled_height(*c) + 1) as usize,
+            (4 * (c.a - min_a)) as usize,
+        )
+    };
     for (id, c) in &cells {
-        // The label line of a cell; its top edge is one line up, its bottom edge one down.
-        let row = (max_y - o.doubled_height(*c) + 1) as usize;
-        let col = (4 * (c.a - min_a)) as usize;
+        let (row, col) = place(c);
         let text: String = format!("{:^3}", label(*id)).chars().take(3).collect();
         put(row - 1, col + 1, "___");
         put(row, col, &format!("/{text}\\"));
         put(row + 1, col, "\\___/");
+    }
+    for (_, c, text) in &outside {
+        let (row, col) = place(c);
+        let text: String = format!("{:^3}", text).chars().take(3).collect();
+        put(row, col + 1, &text);
     }
     let mut out = String::new();
     for line in grid {
