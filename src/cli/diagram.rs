@@ -1,5 +1,6 @@
-//! `hexv diagram FILE (--piece S --at CELL | --setup) [--side white|black] [--blockers C,...]
-//! [-o PATH]`: an ASCII movement diagram in the style of the rule texts.
+//! `hexv diagram FILE (--piece S --at CELL | --position [--moves "..."]) [--side white|black]
+//! [--blockers C,...] [--format ascii|svg] [--coordinates] [-o PATH]`: a movement diagram or
+//! a position, in the style of the rule texts or as an SVG picture.
 
 use std::path::PathBuf;
 
@@ -16,7 +17,7 @@ pub struct Args {
     /// Variant file (.hexv).
     file: PathBuf,
     /// The piece to show (symbol or name).
-    #[arg(long, required_unless_present = "setup", requires = "at")]
+    #[arg(long, required_unless_present = "position", requires = "at")]
     piece: Option<String>,
     /// The cell the piece stands on.
     #[arg(long)]
@@ -27,9 +28,16 @@ pub struct Args {
     /// Cells occupied by other pieces, comma separated: rays stop there.
     #[arg(long, value_delimiter = ',')]
     blockers: Vec<String>,
-    /// Draw the start position instead (White upper case, Black lower case).
-    #[arg(long, conflicts_with = "piece")]
-    setup: bool,
+    /// Draw the start position instead (White upper case, Black lower case); `--setup` is
+    /// the same.
+    #[arg(long, alias = "setup", conflicts_with = "piece")]
+    position: bool,
+    /// With --position: the moves to play from the start first, e.g. "e4-e6 d7-d5".
+    #[arg(long, requires = "position")]
+    moves: Option<String>,
+    /// ASCII: write the files' and ranks' names on the margins.
+    #[arg(long)]
+    coordinates: bool,
     /// `ascii` in the style of the rule texts, or an `svg` picture.
     #[arg(long, value_enum, default_value_t = Format::Ascii)]
     format: Format,
@@ -77,15 +85,33 @@ pub fn run(args: &Args) -> Status {
     } else {
         v.meta.name.as_str()
     };
-    let (labels, drawing, title) = if args.setup {
+    let mut below = Vec::new();
+    let (labels, drawing, title) = if args.position {
+        let game = hexv::game::Game::new(v, t);
+        let start = game.start_position();
+        let pos = match &args.moves {
+            None => start,
+            Some(list) => match game.play_moves(&start, list) {
+                Ok(p) => p,
+                Err((n, e)) => {
+                    eprintln!("error: move {n}: {e}");
+                    return Status::UsageOrIo;
+                }
+            },
+        };
+        below = diagram::hands(v, &pos);
+        let title = match &args.moves {
+            None => format!("{name}: start position"),
+            Some(m) => format!("{name}: after {}", m.trim()),
+        };
         (
-            diagram::setup_labels(v),
-            diagram::setup_drawing(v),
-            format!("{name}: start position"),
+            diagram::position_labels(v, &pos),
+            diagram::position_drawing(v, &pos),
+            title,
         )
     } else {
         let (Some(key), Some(at)) = (&args.piece, &args.at) else {
-            eprintln!("error: give --piece and --at, or --setup");
+            eprintln!("error: give --piece and --at, or --position");
             return Status::UsageOrIo;
         };
         let Some(piece) = v.find_piece(key) else {
@@ -115,7 +141,15 @@ pub fn run(args: &Args) -> Status {
         )
     };
     let text = match args.format {
-        Format::Ascii => ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default()),
+        Format::Ascii => {
+            let label = |c| labels.get(&c).cloned().unwrap_or_default();
+            let mut text = ascii::render_with(&v.board, &label, args.coordinates);
+            for line in &below {
+                text.push_str(line);
+                text.push('\n');
+            }
+            text
+        }
         Format::Svg => svg::render(&v.board, &title, &drawing),
     };
     match &args.output {

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::compile::{Condition, MoveTables};
+use crate::game::Position;
 use crate::geometry::board::CellId;
 use crate::variant::{PieceId, Side, Variant};
 
@@ -104,18 +105,74 @@ pub fn setup_labels(variant: &Variant) -> BTreeMap<CellId, String> {
     let mut labels = BTreeMap::new();
     for side in Side::BOTH {
         for &(p, c) in &variant.setup[side] {
-            let s = &variant.piece(p).symbol;
-            labels.insert(
-                c,
-                if side == Side::White {
-                    s.to_uppercase()
-                } else {
-                    s.to_lowercase()
-                },
-            );
+            labels.insert(c, symbol_for(variant, side, p));
         }
     }
     labels
+}
+
+/// The labels of a position: White's symbols in upper case, Black's in lower case.
+pub fn position_labels(variant: &Variant, pos: &Position) -> BTreeMap<CellId, String> {
+    pos.squares
+        .iter()
+        .enumerate()
+        .filter_map(|(i, sq)| {
+            let (side, p) = (*sq)?;
+            Some((CellId(i as u16), symbol_for(variant, side, p)))
+        })
+        .collect()
+}
+
+/// What each side holds in hand, as "White's hand: P P N" lines (none when both are empty).
+pub fn hands(variant: &Variant, pos: &Position) -> Vec<String> {
+    Side::BOTH
+        .iter()
+        .filter_map(|&side| {
+            let held: Vec<String> = variant
+                .piece_ids()
+                .flat_map(|p| {
+                    let n = pos.hands[side][p.index()] as usize;
+                    std::iter::repeat_n(variant.piece(p).symbol.clone(), n)
+                })
+                .collect();
+            (!held.is_empty()).then(|| {
+                let who = if side == Side::White {
+                    "White"
+                } else {
+                    "Black"
+                };
+                format!("{who}'s hand: {}", held.join(" "))
+            })
+        })
+        .collect()
+}
+
+fn symbol_for(variant: &Variant, side: Side, p: PieceId) -> String {
+    let s = &variant.piece(p).symbol;
+    if side == Side::White {
+        s.to_uppercase()
+    } else {
+        s.to_lowercase()
+    }
+}
+
+/// A position as drawing instructions for [`super::svg`].
+pub fn position_drawing(
+    variant: &Variant,
+    pos: &Position,
+) -> BTreeMap<CellId, super::svg::CellDrawing> {
+    position_labels(variant, pos)
+        .into_iter()
+        .map(|(c, s)| {
+            (
+                c,
+                super::svg::CellDrawing {
+                    piece: Some(s),
+                    ..Default::default()
+                },
+            )
+        })
+        .collect()
 }
 
 /// The same diagram as drawing instructions for [`super::svg`].

@@ -209,3 +209,48 @@ fn off_board_pieces_are_drawn_beside_the_board() {
         .expect("N drawn");
     assert_eq!(n_line + 1, a1_line);
 }
+
+/// `--coordinates`: file letters under the files of a flat board, rank letters left of the
+/// ranks of a pointy one, file letters and levels around a triangle board; the drawing reads
+/// back the same.
+#[test]
+fn coordinates_on_the_margins() {
+    let (v, _) = load(GLINSKI);
+    let names = |c| v.board.name(c).to_string();
+    let plain = ascii::render(&v.board, &names);
+    let with = ascii::render_with(&v.board, &names, true);
+    assert_eq!(ascii::read(&v.board, &with), ascii::read(&v.board, &plain));
+    let last = with.lines().last().unwrap();
+    assert_eq!(
+        last.split_whitespace().collect::<Vec<_>>(),
+        ["a", "b", "c", "d", "e", "f", "g", "h", "i", "k", "l"]
+    );
+    // Each letter stands under the middle of its file's slots.
+    let f_col = last.find('f').unwrap();
+    assert!(with
+        .lines()
+        .any(|l| l.get(f_col - 1..f_col + 2) == Some("f1 ")));
+
+    let (d, _) = load("variants/dagger.hexv");
+    let text = ascii::render_with(&d.board, &|_| String::new(), true);
+    for rank in [
+        "a", "b", "c", "d", "e", "f", "g", "h", "j", "k", "l", "m", "n",
+    ] {
+        assert!(
+            text.lines()
+                .any(|l| l.split_whitespace().any(|w| w == rank)),
+            "rank {rank} is labelled"
+        );
+    }
+    assert!(!text.contains('i'));
+
+    let (c, _) = load("variants/chessagon.hexv");
+    let text = ascii::render_with(&c.board, &|_| String::new(), true);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0].split_whitespace().collect::<Vec<_>>(),
+        ["a", "b", "c", "d", "e", "f", "g", "h"]
+    );
+    assert!(lines[1].starts_with("15 ") && lines[15].starts_with(" 1 "));
+    assert_eq!(lines.len(), 16);
+}

@@ -34,8 +34,15 @@ fn on_page(o: Orientation, c: Coord) -> Coord {
 
 /// Draws a hex board with a three-character label per cell (`"   "` for an empty cell). An
 /// off-board cell with a label is drawn as its bare label where the cell would be, with no
-/// outline (as the Dagger text draws its knights in hand).
-pub fn render(board: &Board, page: Orientation, label: &dyn Fn(CellId) -> String) -> String {
+/// outline (as the Dagger text draws its knights in hand). With `coordinates`, each line of
+/// cells that the names letter (files of a flat board, ranks of a pointy one) gets its letter
+/// on the margin: below the file, or left of the rank's first cell.
+pub fn render(
+    board: &Board,
+    page: Orientation,
+    label: &dyn Fn(CellId) -> String,
+    coordinates: bool,
+) -> String {
     let o = Orientation::Flat;
     let cells: Vec<(CellId, Coord)> = board
         .cells()
@@ -60,35 +67,53 @@ pub fn render(board: &Board, page: Orientation, label: &dyn Fn(CellId) -> String
     if cells.is_empty() {
         return String::new();
     }
-    let width = (4 * (max_a - min_a) + 6) as usize;
-    let height = (max_y - min_y + 3) as usize;
-    let mut grid = vec![vec![' '; width]; height];
-    let mut put = |row: usize, col: usize, text: &str| {
-        for (i, ch) in text.chars().enumerate() {
-            let cell = &mut grid[row][col + i];
-            if ch != ' ' || *cell == ' ' {
-                *cell = ch;
-            }
-        }
+    // Room on the left for rank letters, below for file letters.
+    let left = if coordinates && page == Orientation::Pointy {
+        3
+    } else {
+        0
     };
+    let below = usize::from(coordinates && page == Orientation::Flat);
+    let width = (4 * (max_a - min_a) + 6) as usize + left;
+    let height = (max_y - min_y + 3) as usize + below;
+    let mut grid = vec![vec![' '; width]; height];
+
     // The label line of a cell; its top edge is one line up, its bottom edge one down.
     let place = |c: &Coord| {
         (
             (max_y - o.doubled_height(*c) + 1) as usize,
-            (4 * (c.a - min_a)) as usize,
+            (4 * (c.a - min_a)) as usize + left,
         )
     };
     for (id, c) in &cells {
         let (row, col) = place(c);
         let text: String = format!("{:^3}", label(*id)).chars().take(3).collect();
-        put(row - 1, col + 1, "___");
-        put(row, col, &format!("/{text}\\"));
-        put(row + 1, col, "\\___/");
+        put(&mut grid, row - 1, col + 1, "___");
+        put(&mut grid, row, col, &format!("/{text}\\"));
+        put(&mut grid, row + 1, col, "\\___/");
     }
     for (_, c, text) in &outside {
         let (row, col) = place(c);
         let text: String = format!("{:^3}", text).chars().take(3).collect();
-        put(row, col + 1, &text);
+        put(&mut grid, row, col + 1, &text);
+    }
+    if coordinates {
+        for (line, first) in lettered_lines(board, page) {
+            let (row, col) = place(&on_page(page, board.coord(first)));
+            match page {
+                Orientation::Flat => put(&mut grid, height - 1, col + 2, &line),
+                Orientation::Pointy => {
+                    // Left of the rank's first cell, or left of the edge drawn there.
+                    let free =
+                        |c: usize| (c.saturating_sub(1)..=c + 1).all(|k| grid[row][k] == ' ');
+                    let at = [col.saturating_sub(2), col.saturating_sub(6)]
+                        .into_iter()
+                        .find(|c| free(*c))
+                        .unwrap_or(0);
+                    put(&mut grid, row, at, &line);
+                }
+            }
+        }
     }
     let mut out = String::new();
     for line in grid {
@@ -97,6 +122,52 @@ pub fn render(board: &Board, page: Orientation, label: &dyn Fn(CellId) -> String
         out.push('\n');
     }
     out
+}
+
+/// Writes `text` from (row, col); a blank does not erase what is drawn there.
+fn put(grid: &mut [Vec<char>], row: usize, col: usize, text: &str) {
+    for (i, ch) in text.chars().enumerate() {
+        if let Some(cell) = grid.get_mut(row).and_then(|r| r.get_mut(col + i)) {
+            if ch != ' ' || *cell == ' ' {
+                *cell = ch;
+            }
+        }
+    }
+}
+
+/// The lines of cells the names letter, with a cell to write the letter by: each file of a
+/// flat board (its lowest cell), each rank of a pointy one (its leftmost cell), when every
+/// cell of the line has the same letters in its name (`f1`..`f11`: `f`; shogi `6k`..`1k`: `k`).
+fn lettered_lines(board: &Board, page: Orientation) -> Vec<(String, CellId)> {
+    let mut lines: std::collections::BTreeMap<i32, Vec<CellId>> = Default::default();
+    for c in board.cells() {
+        let p = board.coord(c);
+        let key = match page {
+            Orientation::Flat => p.a,
+            Orientation::Pointy => p.b,
+        };
+        lines.entry(key).or_default().push(c);
+    }
+    lines
+        .into_values()
+        .filter_map(|cells| {
+            let letters = |c: &CellId| -> String {
+                board
+                    .name(*c)
+                    .chars()
+                    .filter(|ch| !ch.is_ascii_digit())
+                    .collect()
+            };
+            let first = letters(cells.first()?);
+            let same = !first.is_empty() && cells.iter().all(|c| letters(c) == first);
+            // The lowest cell of a file, the leftmost of a rank.
+            let anchor = *cells.iter().min_by_key(|c| match page {
+                Orientation::Flat => page.doubled_height(board.coord(**c)),
+                Orientation::Pointy => page.doubled_width(board.coord(**c)),
+            })?;
+            same.then_some((first, anchor))
+        })
+        .collect()
 }
 
 /// The labelled cells of a drawing in this style: every `/ X \` slot with a non-blank label,

@@ -12,9 +12,14 @@ use crate::geometry::Grid;
 /// Draws the board with a short label per cell: three characters on hex boards, two on
 /// triangle boards (`""` for an empty cell).
 pub fn render(board: &Board, label: &dyn Fn(CellId) -> String) -> String {
+    render_with(board, label, false)
+}
+
+/// [`render`], with the files' and ranks' names on the margins when `coordinates` is set.
+pub fn render_with(board: &Board, label: &dyn Fn(CellId) -> String, coordinates: bool) -> String {
     match board.grid {
-        Grid::Hex(o) => hex::render(board, o, label),
-        Grid::Triangle => triangle::render(board, label),
+        Grid::Hex(o) => hex::render(board, o, label, coordinates),
+        Grid::Triangle => triangle::render(board, label, coordinates),
     }
 }
 

@@ -51,8 +51,9 @@ fn slot(right: bool, label: &str) -> String {
     }
 }
 
-/// Draws a triangle board with a label of up to two characters per cell.
-pub fn render(board: &Board, label: &dyn Fn(CellId) -> String) -> String {
+/// Draws a triangle board with a label of up to two characters per cell. With
+/// `coordinates`, the file letters head the columns and the levels number the lines.
+pub fn render(board: &Board, label: &dyn Fn(CellId) -> String, coordinates: bool) -> String {
     let placed = layout(board);
     let lines = placed.iter().map(|(_, l, _)| l + 1).max().unwrap_or(0);
     let mut grid: Vec<Vec<char>> = vec![Vec::new(); lines];
@@ -68,6 +69,31 @@ pub fn render(board: &Board, label: &dyn Fn(CellId) -> String) -> String {
         }
     }
     let mut out = String::new();
+    if coordinates {
+        // Files: the letters the names of a column share; levels: the digits.
+        let mut header = vec![' '; 4 + 4 * (placed.iter().map(|p| p.2).max().unwrap_or(0) + 1)];
+        for &(c, line, file) in &placed {
+            let letters: String = board
+                .name(c)
+                .chars()
+                .filter(|ch| !ch.is_ascii_digit())
+                .collect();
+            if line == 0 || header[4 + 4 * file + 1] == ' ' {
+                for (i, ch) in letters.chars().take(2).enumerate() {
+                    header[4 + 4 * file + 1 + i] = ch;
+                }
+            }
+        }
+        out.push_str(header.iter().collect::<String>().trim_end());
+        out.push('\n');
+        let lowest = placed.iter().map(|p| p.1).max().unwrap_or(0);
+        for (i, row) in grid.into_iter().enumerate() {
+            let line: String = row.into_iter().collect();
+            out.push_str(format!("{:>2}  {line}", lowest - i + 1).trim_end());
+            out.push('\n');
+        }
+        return out;
+    }
     for row in grid {
         let line: String = row.into_iter().collect();
         out.push_str(line.trim_end());
