@@ -24,8 +24,10 @@ enum Command {
     Check(cli::check::Args),
     /// Print a variant's compiled move tables (text or JSON).
     Table(cli::table::Args),
-    /// Draw a piece's moves from a cell, or the start position, as ASCII.
+    /// Draw a piece's moves from a cell, or a position, as ASCII or SVG.
     Diagram(cli::diagram::Args),
+    /// Write a variant's rules page (HTML, with its pictures) into a directory.
+    Doc(cli::doc::Args),
     /// List the legal moves of the start position (after `--moves`).
     Moves(cli::moves::Args),
     /// Count the positions N plies ahead (perft), optionally per move.
@@ -39,6 +41,7 @@ fn main() -> ExitCode {
         Command::Table(args) => cli::table::run(&args),
         Command::Moves(args) => cli::moves::run(&args),
         Command::Diagram(args) => cli::diagram::run(&args),
+        Command::Doc(args) => cli::doc::run(&args),
         Command::Perft(args) => cli::perft::run(&args),
     };
     ExitCode::from(status as u8)

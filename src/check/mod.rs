@@ -19,6 +19,8 @@ mod statements;
 pub mod suggest;
 pub mod summary;
 
+pub use lint::colour_change;
+
 use std::collections::HashMap;
 
 use crate::compile::{compile, MoveTables};

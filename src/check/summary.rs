@@ -122,7 +122,7 @@ pub fn summarize(variant: &Variant, tables: &MoveTables, colour_names: &[String]
 }
 
 /// The game-end and hand rules in words, for the summary.
-fn describe_rules(v: &Variant) -> Vec<String> {
+pub fn describe_rules(v: &Variant) -> Vec<String> {
     let r = &v.rules;
     let symbols = |ids: &[PieceId]| -> String {
         let s: Vec<&str> = ids.iter().map(|p| v.piece(*p).symbol.as_str()).collect();

@@ -20,6 +20,7 @@ macro_rules! outln {
 
 pub mod check;
 pub mod diagram;
+pub mod doc;
 pub mod moves;
 pub mod perft;
 pub mod table;

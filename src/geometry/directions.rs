@@ -38,6 +38,10 @@ impl HourSet {
         HourSet(self.0 & o.0)
     }
 
+    pub fn difference(self, o: HourSet) -> HourSet {
+        HourSet(self.0 & !o.0)
+    }
+
     pub fn contains(self, h: Hour) -> bool {
         self.0 & (1 << h.get()) != 0
     }
@@ -75,6 +79,17 @@ impl DirSet {
         DirSet {
             line: hours,
             same_colour: HourSet::EMPTY,
+        }
+    }
+
+    /// The hours as rays of one kind.
+    pub fn of_kind(kind: RayKind, hours: HourSet) -> DirSet {
+        match kind {
+            RayKind::Line => DirSet::lines(hours),
+            RayKind::SameColour => DirSet {
+                line: HourSet::EMPTY,
+                same_colour: hours,
+            },
         }
     }
 

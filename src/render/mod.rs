@@ -2,6 +2,8 @@
 //! Renderers never fail and never print; they return strings.
 
 pub mod ascii;
+pub mod describe;
 pub mod diagram;
+pub mod html;
 pub mod svg;
 pub mod tables;

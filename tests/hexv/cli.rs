@@ -5,7 +5,7 @@ use std::process::Command;
 use crate::support::root;
 
 /// Runs hexv in the repository root and returns "exit N", stdout and stderr as one text.
-fn run(args: &[&str]) -> (i32, String, String) {
+pub fn run(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_hexv"))
         .args(args)
         .current_dir(root())
@@ -214,7 +214,7 @@ fn table_json_selection() {
     assert_eq!(cells, ["a2", "b1", "b2", "b3", "c2"]);
 }
 
-fn tempdir(name: &str) -> std::path::PathBuf {
+pub fn tempdir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("hexv-cli-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir

@@ -8,6 +8,7 @@ mod chessagon;
 mod cli;
 mod dagger;
 mod diagrams;
+mod doc;
 mod fixtures;
 mod game_end;
 mod games;

@@ -1,0 +1,266 @@
+//! Pieces and rules in words, for the rules page: generated from the checked variant and its
+//! tables, so the words cannot drift from what hexv plays.
+
+use crate::check::colour_change;
+use crate::compile::MoveTables;
+use crate::geometry::directions::{builtin, DirSet, HourSet};
+use crate::geometry::{Grid, RayKind};
+use crate::variant::{Leap, Mode, Movement, MultiStepFrom, PieceId, Variant};
+
+/// The built-in direction names tried when describing a set of hours, with their words.
+const PHRASES: [(&str, &str); 16] = [
+    ("all", "in every direction"),
+    ("orthogonal", "orthogonally"),
+    ("diagonal", "diagonally"),
+    ("face-point", "along face-point lines"),
+    ("forward", "forward in every direction"),
+    ("backward", "backward in every direction"),
+    ("sideways", "sideways"),
+    ("forward-orthogonal", "forward orthogonally"),
+    ("forward-diagonal", "forward diagonally"),
+    ("forward-face-point", "forward along face-point lines"),
+    ("backward-orthogonal", "backward orthogonally"),
+    ("backward-diagonal", "backward diagonally"),
+    ("backward-face-point", "backward along face-point lines"),
+    ("sideways-orthogonal", "sideways orthogonally"),
+    ("sideways-diagonal", "sideways diagonally"),
+    ("sideways-face-point", "sideways along face-point lines"),
+];
+
+/// Words for a set of directions: the built-in names it is made of (largest first), then
+/// any hours left over.
+fn directions(grid: Grid, set: DirSet) -> String {
+    let mut left = set;
+    let mut parts: Vec<&str> = Vec::new();
+    loop {
+        let best = PHRASES
+            .iter()
+            .filter_map(|(name, words)| {
+                let named = builtin(grid, name)?;
+                let inside = !named.is_empty()
+                    && named.line.intersect(left.line) == named.line
+                    && named.same_colour.intersect(left.same_colour) == named.same_colour;
+                inside.then_some((named.line.len() + named.same_colour.len(), named, *words))
+            })
+            .max_by_key(|(size, _, _)| *size);
+        let Some((_, named, words)) = best else { break };
+        parts.push(words);
+        left = DirSet {
+            line: left.line.difference(named.line),
+            same_colour: left.same_colour.difference(named.same_colour),
+        };
+    }
+    let mut words: Vec<String> = parts.iter().map(|p| p.to_string()).collect();
+    for (hours, same) in [(left.line, false), (left.same_colour, true)] {
+        let list: Vec<String> = hours.iter().map(|h| h.to_string()).collect();
+        let at = match list.as_slice() {
+            [] => continue,
+            [one] => format!("at {one} o'clock"),
+            [rest @ .., last] => format!("at {} and {last} o'clock", rest.join(", ")),
+        };
+        words.push(if same && grid == Grid::Triangle {
+            format!("{at} to cells of its own colour")
+        } else {
+            at
+        });
+    }
+    match words.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// "a, b or c".
+fn either(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+fn mode_words(mode: Mode) -> &'static str {
+    match (mode.moves, mode.captures) {
+        (true, false) => ", without capturing",
+        (false, true) => ", only to capture",
+        _ => "",
+    }
+}
+
+/// One sentence per movement, promotion, drop rule and property of a piece.
+pub fn piece(v: &Variant, t: &MoveTables, id: PieceId) -> Vec<String> {
+    let p = v.piece(id);
+    let grid = v.board.grid;
+    let mut out = Vec::new();
+    if p.royal {
+        out.push("Royal: it may not be left attacked, and checkmating it wins.".to_string());
+    }
+    // Rides that differ only in their kind of ray (a triangle King's `step all`) read as one.
+    let mut rides: Vec<(Option<u32>, Mode, bool, DirSet)> = Vec::new();
+    for m in &p.movements {
+        if let Movement::Ride {
+            hours,
+            kind,
+            max,
+            mode,
+            en_passant,
+        } = m
+        {
+            let set = DirSet::of_kind(*kind, *hours);
+            match rides
+                .iter_mut()
+                .find(|r| (r.0, r.1, r.2) == (*max, *mode, *en_passant))
+            {
+                Some(r) => r.3 = r.3.union(set),
+                None => rides.push((*max, *mode, *en_passant, set)),
+            }
+        }
+    }
+    for (max, mode, en_passant, set) in rides {
+        let dirs = directions(grid, set);
+        let verb = match max {
+            None => format!("Rides any distance {dirs}"),
+            Some(1) => format!("Steps one cell {dirs}"),
+            Some(n) => format!("Rides up to {n} cells {dirs}"),
+        };
+        let ep = if en_passant {
+            "; an enemy pawn may take it en passant on the cells it passes between"
+        } else {
+            ""
+        };
+        out.push(format!("{verb}{}{ep}.", mode_words(mode)));
+    }
+    for m in &p.movements {
+        out.push(match m {
+            Movement::Ride { .. } => continue,
+            Movement::Leap { leaps, mode } => {
+                let paths = leaps.iter().any(|l| matches!(l, Leap::Path(_)));
+                let how = if paths {
+                    "walking its path of steps"
+                } else {
+                    "jumping over anything in between"
+                };
+                format!(
+                    "Leaps to {} cells around it, {how}{}.",
+                    leaps.len(),
+                    mode_words(*mode)
+                )
+            }
+            Movement::MultiStep {
+                max,
+                hours,
+                kind,
+                from,
+            } => {
+                let dirs = directions(grid, DirSet::of_kind(*kind, *hours));
+                let when = match from {
+                    MultiStepFrom::Zone(z) => format!("from the cells of `{}`", v.zone(*z).name),
+                    MultiStepFrom::Unmoved => "while it has not moved".to_string(),
+                };
+                format!(
+                    "May advance up to {max} cells {dirs} over empty cells {when}, without capturing; the opponent may take it en passant on a cell it passed."
+                )
+            }
+        });
+    }
+    if colour_change(v, t, id).is_none() {
+        out.push("Never leaves its colour.".to_string());
+    }
+    if let Some(promo) = &p.promotion {
+        let to: Vec<&str> = promo.to.iter().map(|q| v.piece(*q).name.as_str()).collect();
+        let zone = &v.zone(promo.zone).name;
+        out.push(if promo.optional {
+            format!(
+                "May promote to {} on a move that starts or ends in `{zone}`; must where it would have no move.",
+                either(&to)
+            )
+        } else {
+            format!("Promotes to {} on reaching `{zone}`.", either(&to))
+        });
+    }
+    if let Some(base) = p.demotes_to {
+        out.push(format!(
+            "Captured, it goes to the hand as a {}.",
+            v.piece(base).name
+        ));
+    }
+    if !p.drops.not_defended_by.is_empty() {
+        let by: Vec<&str> = p
+            .drops
+            .not_defended_by
+            .iter()
+            .map(|q| v.piece(*q).name.as_str())
+            .collect();
+        out.push(format!(
+            "May not be dropped where its owner could capture with a {}.",
+            either(&by)
+        ));
+    }
+    if p.drops.no_check {
+        out.push("A drop of it may not give check.".to_string());
+    }
+    for c in v.castlings.iter().filter(|c| c.king == id) {
+        let n = |x| v.board.name(x);
+        out.push(format!(
+            "{} castles {}-{}, the {} going {}-{}.",
+            if c.side == crate::variant::Side::White {
+                "White"
+            } else {
+                "Black"
+            },
+            n(c.king_from),
+            n(c.king_to),
+            v.piece(c.rook).name,
+            n(c.rook_from),
+            n(c.rook_to)
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Orientation;
+
+    fn lines(hours: &[u8]) -> DirSet {
+        DirSet::lines(HourSet::of(hours))
+    }
+
+    #[test]
+    fn directions_by_name_or_hours() {
+        let flat = Grid::Hex(Orientation::Flat);
+        let pointy = Grid::Hex(Orientation::Pointy);
+        assert_eq!(
+            directions(flat, lines(&[2, 4, 6, 8, 10, 12])),
+            "orthogonally"
+        );
+        assert_eq!(directions(flat, lines(&[10, 2])), "at 2 and 10 o'clock");
+        assert_eq!(directions(flat, lines(&[12])), "at 12 o'clock");
+        // Hex Shogi's Gold and Silver.
+        assert_eq!(
+            directions(pointy, lines(&[1, 3, 5, 7, 9, 11, 10, 12, 2])),
+            "orthogonally and forward diagonally"
+        );
+        assert_eq!(
+            directions(pointy, lines(&[2, 4, 6, 8, 10, 12, 11, 1])),
+            "diagonally and forward orthogonally"
+        );
+        let bishop = DirSet {
+            line: HourSet::EMPTY,
+            same_colour: HourSet::of(&[10, 12, 2]),
+        };
+        assert_eq!(directions(Grid::Triangle, bishop), "forward diagonally");
+        assert_eq!(
+            directions(Grid::Triangle, lines(&[11, 1])),
+            "forward along face-point lines"
+        );
+        let king = builtin(Grid::Triangle, "all").unwrap();
+        assert_eq!(directions(Grid::Triangle, king), "in every direction");
+        assert_eq!(
+            either(&["Queen", "Rook", "Bishop"]),
+            "Queen, Rook or Bishop"
+        );
+    }
+}

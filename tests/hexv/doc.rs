@@ -1,0 +1,127 @@
+//! `hexv doc`: the rules page of every shipped variant, read back with an XML parser (the
+//! page is well-formed XML as well as HTML): its title and sources, the setup picture, one
+//! section per piece with its description and its diagram, the rules, and no script.
+
+use std::collections::BTreeSet;
+
+use crate::cli::{run, tempdir};
+use crate::support::{load, variant_files};
+
+/// The page of a variant, written by the CLI.
+fn page(path: &std::path::Path) -> String {
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("v");
+    let dir = tempdir(&format!("doc-{stem}"));
+    let file = path.to_str().expect("utf-8 path");
+    let (code, stdout, stderr) = run(&["doc", file, "-o", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    let written = dir.join("index.html");
+    assert_eq!(stdout.trim(), written.display().to_string());
+    std::fs::read_to_string(written).expect("index.html written")
+}
+
+fn text_of(node: roxmltree::Node) -> String {
+    node.descendants()
+        .filter(|n| n.is_text())
+        .filter(|n| !n.ancestors().any(|a| a.tag_name().name() == "svg"))
+        .filter_map(|n| n.text())
+        .collect()
+}
+
+#[test]
+fn every_variant_has_a_rules_page() {
+    for path in variant_files() {
+        let (v, _) = load(&path);
+        let html = page(&path);
+        assert!(!html.contains("<script"), "{}: no script", path.display());
+        let options = roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..Default::default()
+        };
+        let doc = roxmltree::Document::parse_with_options(&html, options)
+            .unwrap_or_else(|e| panic!("{}: well-formed: {e}", path.display()));
+        // Nothing is fetched: the only URLs are the XML namespaces.
+        let urls = html.matches("http").count();
+        let namespaces = html.matches("xmlns=\"http").count();
+        assert_eq!(urls, namespaces, "{}: no external file", path.display());
+        let title = doc
+            .descendants()
+            .find(|n| n.tag_name().name() == "title")
+            .and_then(|n| n.text())
+            .unwrap_or_default();
+        assert!(title.starts_with(&v.meta.name), "{title}");
+        // One article per piece, each with its words and its picture.
+        let articles: Vec<roxmltree::Node> = doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("piece-section"))
+            .collect();
+        assert_eq!(articles.len(), v.pieces.len(), "{}", path.display());
+        for (a, p) in articles.iter().zip(&v.pieces) {
+            let heading = format!("{} ({})", p.name, p.symbol);
+            assert!(text_of(*a).contains(&heading), "{heading}");
+            assert!(a.descendants().any(|n| n.tag_name().name() == "svg"));
+            assert!(
+                a.descendants()
+                    .filter(|n| n.tag_name().name() == "li")
+                    .count()
+                    >= 1
+            );
+        }
+        // The start position: every piece of the setup drawn on the board picture.
+        let board = doc
+            .descendants()
+            .find(|n| n.attribute("id") == Some("board"))
+            .expect("a board section");
+        let drawn = board
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("piece"))
+            .count();
+        assert_eq!(drawn, v.setup.white.len() + v.setup.black.len());
+        for s in &v.meta.sources {
+            assert!(html.contains(&s.replace('&', "&amp;")), "{s}");
+        }
+        assert!(doc
+            .descendants()
+            .any(|n| n.attribute("id") == Some("rules")));
+    }
+}
+
+#[test]
+fn descriptions_say_what_the_rules_say() {
+    let glinski = page(std::path::Path::new("variants/glinski.hexv"));
+    for phrase in [
+        "Rides any distance orthogonally.",
+        "Rides any distance diagonally.",
+        "Never leaves its colour.",
+        "Leaps to 12 cells around it, jumping over anything in between.",
+        "Steps one cell at 12 o'clock",
+        "Promotes to Queen, Rook, Bishop or Knight on reaching `far-edge`.",
+        "Stalemate is worth 3/4 to the stalemating side.",
+    ] {
+        assert!(glinski.contains(phrase), "Glinski: {phrase}");
+    }
+    let shogi = page(std::path::Path::new("variants/hex-shogi-91.hexv"));
+    for phrase in [
+        "Steps one cell orthogonally and forward diagonally.",
+        "Steps one cell diagonally and forward orthogonally.",
+        "Leaps to 4 cells around it",
+        "May not be dropped where its owner could capture with a Pawn.",
+        "A drop of it may not give check.",
+        "Captured, it goes to the hand as a Pawn.",
+        "Draw on the 3rd repetition.",
+    ] {
+        assert!(shogi.contains(phrase), "Hex Shogi: {phrase}");
+    }
+    let dagger = page(std::path::Path::new("variants/dagger.hexv"));
+    assert!(dagger.contains("Off the board, beside it: a0, a2, n0, n2."));
+    let chessagon = page(std::path::Path::new("variants/chessagon.hexv"));
+    let expected: BTreeSet<&str> = [
+        "Rides any distance along face-point lines.",
+        "Steps one cell in every direction.",
+        "White castles e1-g3, the Rook going g3-f2.",
+    ]
+    .into_iter()
+    .collect();
+    for phrase in expected {
+        assert!(chessagon.contains(phrase), "Chessagon: {phrase}");
+    }
+}
