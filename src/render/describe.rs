@@ -3,8 +3,8 @@
 
 use crate::check::colour_change;
 use crate::compile::MoveTables;
-use crate::geometry::directions::{builtin, DirSet, HourSet};
-use crate::geometry::{Grid, RayKind};
+use crate::geometry::directions::{builtin, DirSet};
+use crate::geometry::Grid;
 use crate::variant::{Leap, Mode, Movement, MultiStepFrom, PieceId, Variant};
 
 /// The built-in direction names tried when describing a set of hours, with their words.
@@ -222,6 +222,7 @@ pub fn piece(v: &Variant, t: &MoveTables, id: PieceId) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::directions::HourSet;
     use crate::geometry::Orientation;
 
     fn lines(hours: &[u8]) -> DirSet {
