@@ -35,7 +35,10 @@ pub struct CellDrawing {
 fn triangle_point(p: Coord) -> (f64, f64) {
     let (x, y) = (p.a as f64, p.b as f64);
     let s3 = 3f64.sqrt();
-    (T * x * s3 / 6.0, -T * (x / 2.0 + y) / 3.0)
+    (
+        unsigned_zero(T * x * s3 / 6.0),
+        unsigned_zero(-T * (x / 2.0 + y) / 3.0),
+    )
 }
 
 /// The centre of a cell on the page (y grows downward).
@@ -83,9 +86,18 @@ fn corners(board: &Board, c: CellId) -> String {
     };
     points
         .iter()
-        .map(|(x, y)| format!("{x:.2},{y:.2}"))
+        .map(|(x, y)| format!("{:.2},{:.2}", unsigned_zero(*x), unsigned_zero(*y)))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// `x`, with a value that rounds to zero written `0.00` rather than `-0.00`.
+fn unsigned_zero(x: f64) -> f64 {
+    if (x * 100.0).round() == 0.0 {
+        0.0
+    } else {
+        x
+    }
 }
 
 /// How far out from a cell's centre the drawing reaches, and where its name goes below it.

@@ -140,3 +140,26 @@ fn chessagon_knight_is_drawn_on_triangles() {
     );
     assert_eq!(count_class(&doc, "piece"), 1);
 }
+
+/// A few SVG pictures, snapshotted (deterministic output) and looked at as PNGs when accepted:
+/// Glinski's knight on f6 (seed 003's knight diagram), Chessagon's knight on d7 (the ring of
+/// 12 light triangles around a dark one), Dagger's start position (the knights in hand on
+/// dashed off-board cells beside the kings, as seed 002 imagines them).
+#[test]
+fn svg_snapshots() {
+    insta::assert_snapshot!(
+        "glinski-knight-f6",
+        piece_svg("variants/glinski.hexv", "N", "f6", &[])
+    );
+    insta::assert_snapshot!(
+        "chessagon-knight-d7",
+        piece_svg("variants/chessagon.hexv", "N", "d7", &[])
+    );
+    let (v, _) = load("variants/dagger.hexv");
+    let setup = svg::render(
+        &v.board,
+        "Dagger Chess: start position",
+        &diagram::setup_drawing(&v),
+    );
+    insta::assert_snapshot!("dagger-setup", setup);
+}
