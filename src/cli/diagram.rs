@@ -28,10 +28,10 @@ pub struct Args {
     /// Cells occupied by other pieces, comma separated: rays stop there.
     #[arg(long, value_delimiter = ',')]
     blockers: Vec<String>,
-    /// Draw the start position instead (White upper case, Black lower case); `--setup` is
-    /// the same.
-    #[arg(long, alias = "setup", conflicts_with = "piece")]
-    position: bool,
+    /// Draw a position instead (White upper case, Black lower case): the start, or the
+    /// position text given (docs/positions.md); `--setup` is the same.
+    #[arg(long, alias = "setup", conflicts_with = "piece", num_args = 0..=1, default_missing_value = "")]
+    position: Option<String>,
     /// With --position: the moves to play from the start first, e.g. "e4-e6 d7-d5".
     #[arg(long, requires = "position")]
     moves: Option<String>,
@@ -86,23 +86,18 @@ pub fn run(args: &Args) -> Status {
         v.meta.name.as_str()
     };
     let mut below = Vec::new();
-    let (labels, drawing, title) = if args.position {
+    let (labels, drawing, title) = if let Some(text) = &args.position {
         let game = hexv::game::Game::new(v, t);
-        let start = game.start_position();
-        let pos = match &args.moves {
-            None => start,
-            Some(list) => match game.play_moves(&start, list) {
-                Ok(p) => p,
-                Err((n, e)) => {
-                    eprintln!("error: move {n}: {e}");
-                    return Status::UsageOrIo;
-                }
-            },
+        let given = (!text.trim().is_empty()).then_some(text.as_str());
+        let pos = match super::start_from(&game, given, args.moves.as_deref()) {
+            Ok(p) => p,
+            Err(s) => return s,
         };
         below = diagram::hands(v, &pos);
-        let title = match &args.moves {
-            None => format!("{name}: start position"),
-            Some(m) => format!("{name}: after {}", m.trim()),
+        let title = match (&args.moves, given) {
+            (None, None) => format!("{name}: start position"),
+            (None, Some(_)) => format!("{name}: a position"),
+            (Some(m), _) => format!("{name}: after {}", m.trim()),
         };
         (
             diagram::position_labels(v, &pos),

@@ -85,10 +85,34 @@ pub fn load_variant(path: &Path) -> Result<(Variant, MoveTables), Status> {
     }
 }
 
-/// Loads a clean variant, plays `--moves` from its start, and runs `f` on the position
-/// reached (the shared start of `moves` and `perft`).
+/// The position a command starts from: `--position` (a position text, docs/positions.md)
+/// or the start, then `--moves` played from it. Prints the reason when either is refused.
+pub fn start_from(
+    game: &hexv::game::Game,
+    position: Option<&str>,
+    moves: Option<&str>,
+) -> Result<hexv::game::Position, Status> {
+    let pos = match position {
+        None => game.start_position(),
+        Some(text) => game.parse_position(text).map_err(|e| {
+            eprintln!("error: this position cannot be read\n{}", e.show(text));
+            Status::UsageOrIo
+        })?,
+    };
+    match moves {
+        None => Ok(pos),
+        Some(list) => game.play_moves(&pos, list).map_err(|(n, e)| {
+            eprintln!("error: move {n}: {e}");
+            Status::UsageOrIo
+        }),
+    }
+}
+
+/// Loads a clean variant, reaches the position of `--position` and `--moves`, and runs `f`
+/// on it (the shared start of `moves` and `perft`).
 pub fn at_position(
     path: &Path,
+    position: Option<&str>,
     moves: Option<&str>,
     f: impl FnOnce(&hexv::game::Game, &hexv::game::Position) -> Status,
 ) -> Status {
@@ -97,18 +121,10 @@ pub fn at_position(
         Err(s) => return s,
     };
     let game = hexv::game::Game::new(&v, &t);
-    let start = game.start_position();
-    let pos = match moves {
-        None => start,
-        Some(list) => match game.play_moves(&start, list) {
-            Ok(p) => p,
-            Err((n, e)) => {
-                eprintln!("error: move {n}: {e}");
-                return Status::UsageOrIo;
-            }
-        },
-    };
-    f(&game, &pos)
+    match start_from(&game, position, moves) {
+        Ok(pos) => f(&game, &pos),
+        Err(s) => s,
+    }
 }
 
 /// Writes to stdout; when the reader has gone away (a closed pipe) the program stops with

@@ -1,4 +1,4 @@
-//! `hexv moves FILE [--moves "m1 m2 ..."]`: the legal moves, one per line.
+//! `hexv moves FILE [--position POS] [--moves "m1 m2 ..."]`: the legal moves, one per line.
 
 use std::path::PathBuf;
 
@@ -8,22 +8,30 @@ use super::{at_position, Status};
 pub struct Args {
     /// Variant file (.hexv).
     file: PathBuf,
-    /// Moves to play from the start first, e.g. "f5-f7 f7-f6".
+    /// Start from this position (docs/positions.md) instead of the setup.
+    #[arg(long)]
+    position: Option<String>,
+    /// Moves to play first, e.g. "f5-f7 f7-f6".
     #[arg(long)]
     moves: Option<String>,
 }
 
 pub fn run(args: &Args) -> Status {
-    at_position(&args.file, args.moves.as_deref(), |game, pos| {
-        let mut moves: Vec<String> = game
-            .legal_moves(pos)
-            .iter()
-            .map(|m| game.format_move(pos, m))
-            .collect();
-        moves.sort();
-        for m in &moves {
-            outln!("{m}");
-        }
-        Status::Ok
-    })
+    at_position(
+        &args.file,
+        args.position.as_deref(),
+        args.moves.as_deref(),
+        |game, pos| {
+            let mut moves: Vec<String> = game
+                .legal_moves(pos)
+                .iter()
+                .map(|m| game.format_move(pos, m))
+                .collect();
+            moves.sort();
+            for m in &moves {
+                outln!("{m}");
+            }
+            Status::Ok
+        },
+    )
 }

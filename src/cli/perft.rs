@@ -1,4 +1,4 @@
-//! `hexv perft FILE --depth N [--moves "..."] [--divide]`: leaf counts; the total is the last
+//! `hexv perft FILE --depth N [--position POS] [--moves "..."] [--divide]`: leaf counts; the total is the last
 //! line of stdout.
 
 use std::path::PathBuf;
@@ -15,7 +15,10 @@ pub struct Args {
     /// Plies to search.
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_DEPTH as i64))]
     depth: u32,
-    /// Moves to play from the start first, e.g. "f5-f7 f7-f6".
+    /// Start from this position (docs/positions.md) instead of the setup.
+    #[arg(long)]
+    position: Option<String>,
+    /// Moves to play first, e.g. "f5-f7 f7-f6".
     #[arg(long)]
     moves: Option<String>,
     /// Print each legal move with its count first.
@@ -24,28 +27,33 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Status {
-    at_position(&args.file, args.moves.as_deref(), |game, pos| {
-        if args.divide && args.depth > 0 {
-            let mut lines: Vec<(String, u64)> = game
-                .legal_moves(pos)
-                .iter()
-                .map(|m| {
-                    (
-                        game.format_move(pos, m),
-                        game.perft(&game.play(pos, m), args.depth - 1),
-                    )
-                })
-                .collect();
-            lines.sort();
-            let total: u64 = lines.iter().map(|(_, n)| n).sum();
-            for (m, n) in &lines {
-                outln!("{m}: {n}");
+    at_position(
+        &args.file,
+        args.position.as_deref(),
+        args.moves.as_deref(),
+        |game, pos| {
+            if args.divide && args.depth > 0 {
+                let mut lines: Vec<(String, u64)> = game
+                    .legal_moves(pos)
+                    .iter()
+                    .map(|m| {
+                        (
+                            game.format_move(pos, m),
+                            game.perft(&game.play(pos, m), args.depth - 1),
+                        )
+                    })
+                    .collect();
+                lines.sort();
+                let total: u64 = lines.iter().map(|(_, n)| n).sum();
+                for (m, n) in &lines {
+                    outln!("{m}: {n}");
+                }
+                outln!();
+                outln!("{total}");
+            } else {
+                outln!("{}", game.perft(pos, args.depth));
             }
-            outln!();
-            outln!("{total}");
-        } else {
-            outln!("{}", game.perft(pos, args.depth));
-        }
-        Status::Ok
-    })
+            Status::Ok
+        },
+    )
 }

@@ -5,10 +5,12 @@
 //! drops, entries from off-board cells); a faster engine is proven against it.
 
 mod end;
+mod fen;
 mod movegen;
 pub mod notation;
 
 pub use end::{GameEnd, Outcome};
+pub use fen::PositionError;
 
 use crate::compile::MoveTables;
 use crate::geometry::board::CellId;

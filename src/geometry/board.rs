@@ -178,6 +178,24 @@ impl Board {
         self.by_name.get(name).copied()
     }
 
+    /// The board's cells in canonical order, cut into its lines: files bottom to top (flat
+    /// hex and triangle boards), ranks left to right (pointy boards).
+    pub fn lines(&self) -> Vec<Vec<CellId>> {
+        let mut out: Vec<Vec<CellId>> = Vec::new();
+        let mut last = None;
+        for c in self.cells() {
+            let line = canonical_key(self.grid, self.coord(c)).0;
+            if last != Some(line) {
+                out.push(Vec::new());
+                last = Some(line);
+            }
+            if let Some(l) = out.last_mut() {
+                l.push(c);
+            }
+        }
+        out
+    }
+
     /// The off-board cell at these coordinates.
     fn off_board_at(&self, c: Coord) -> Option<CellId> {
         self.off_board_cells().find(|id| self.coord(*id) == c)

@@ -18,6 +18,7 @@ mod language;
 mod mccooey;
 mod notation;
 mod perft;
+mod positions;
 mod robustness;
 mod snapshots_diagrams;
 mod svg;

@@ -1,0 +1,345 @@
+//! Positions as text (FEN-like, for any board): the pieces cell by cell, the side to move,
+//! the hands, the en-passant right, the unmoved pieces and the count toward the move limit.
+//! Documented in docs/positions.md. Glinski's start:
+//!
+//! ```text
+//! 6/P5p/RP4pr/N1P3p1n/Q2P2p2q/BBB1P1p1bbb/K2P2p2k/N1P3p1n/RP4pr/P5p/6 w - - - 0
+//! ```
+//!
+//! The board field lists the board's lines in order (files bottom to top on flat hex and
+//! triangle boards, ranks left to right on pointy ones) separated by `/`, then, when the board
+//! has off-board cells, one more line for them in the order they are declared. In a line a
+//! piece is its symbol, upper case for White and lower case for Black, in parentheses when it
+//! is longer than one character (`(+P)`), and a number counts empty cells.
+
+use std::fmt;
+
+use super::{EnPassant, Game, Position};
+use crate::geometry::board::CellId;
+use crate::variant::{PieceId, Side};
+
+/// Why a position text was refused: where (a character offset into the text) and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    pub offset: usize,
+    pub message: String,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at character {}: {}", self.offset + 1, self.message)
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl PositionError {
+    /// The text with a caret under the place of the error, for a terminal.
+    pub fn show(&self, text: &str) -> String {
+        format!("{text}\n{}^ {}", " ".repeat(self.offset), self.message)
+    }
+}
+
+fn err(offset: usize, message: impl Into<String>) -> PositionError {
+    PositionError {
+        offset,
+        message: message.into(),
+    }
+}
+
+impl Game<'_> {
+    /// A piece as written in a position: its symbol, upper case for White, lower case for
+    /// Black, in parentheses when longer than one character.
+    fn piece_token(&self, side: Side, p: PieceId) -> String {
+        let s = &self.variant.piece(p).symbol;
+        let s = if side == Side::White {
+            s.to_uppercase()
+        } else {
+            s.to_lowercase()
+        };
+        if s.chars().count() == 1 {
+            s
+        } else {
+            format!("({s})")
+        }
+    }
+
+    /// The cells of the board field, line by line (off-board cells last, as one line).
+    fn position_lines(&self) -> Vec<Vec<CellId>> {
+        let board = &self.variant.board;
+        let mut lines = board.lines();
+        let outside: Vec<CellId> = board.off_board_cells().collect();
+        if !outside.is_empty() {
+            lines.push(outside);
+        }
+        lines
+    }
+
+    /// The position as text.
+    pub fn position_text(&self, pos: &Position) -> String {
+        let board = &self.variant.board;
+        let lines: Vec<String> = self
+            .position_lines()
+            .iter()
+            .map(|line| {
+                let mut out = String::new();
+                let mut empty = 0;
+                for c in line {
+                    match pos.squares[c.index()] {
+                        None => empty += 1,
+                        Some((side, p)) => {
+                            if empty > 0 {
+                                out.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            out.push_str(&self.piece_token(side, p));
+                        }
+                    }
+                }
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                }
+                out
+            })
+            .collect();
+        let to_move = if pos.to_move == Side::White { "w" } else { "b" };
+        let mut hands = String::new();
+        for side in Side::BOTH {
+            for p in self.variant.piece_ids() {
+                for _ in 0..pos.hands[side][p.index()] {
+                    hands.push_str(&self.piece_token(side, p));
+                }
+            }
+        }
+        let ep = match &pos.en_passant {
+            None => "-".to_string(),
+            Some(ep) => {
+                let cells: Vec<&str> = ep.cells.iter().map(|c| board.name(*c)).collect();
+                format!("{}@{}", cells.join(","), board.name(ep.victim))
+            }
+        };
+        let unmoved: Vec<&str> = board
+            .all_cells()
+            .filter(|c| pos.unmoved[c.index()] && pos.squares[c.index()].is_some())
+            .map(|c| board.name(c))
+            .collect();
+        format!(
+            "{} {to_move} {} {ep} {} {}",
+            lines.join("/"),
+            if hands.is_empty() { "-" } else { &hands },
+            if unmoved.is_empty() {
+                "-".to_string()
+            } else {
+                unmoved.join(",")
+            },
+            pos.quiet_plies
+        )
+    }
+
+    /// Reads a position; the error says where the text is wrong and why.
+    pub fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        let v = self.variant;
+        let board = &v.board;
+        // Fields with their offsets.
+        let mut fields: Vec<(usize, &str)> = Vec::new();
+        let mut start = None;
+        for (i, ch) in text.char_indices() {
+            match (ch.is_whitespace(), start) {
+                (false, None) => start = Some(i),
+                (true, Some(s)) => {
+                    fields.push((s, &text[s..i]));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        if let Some(s) = start {
+            fields.push((s, &text[s..]));
+        }
+        if fields.len() < 2 || fields.len() > 6 {
+            return Err(err(
+                0,
+                format!(
+                    "a position has 2 to 6 fields (board, side to move, hands, en passant, unmoved pieces, quiet moves), not {}",
+                    fields.len()
+                ),
+            ));
+        }
+        let mut pos = self.empty_position(Side::White);
+        // The board.
+        let (b0, board_text) = fields[0];
+        let lines = self.position_lines();
+        let written: Vec<(usize, &str)> = {
+            let mut out = Vec::new();
+            let mut at = b0;
+            for part in board_text.split('/') {
+                out.push((at, part));
+                at += part.len() + 1;
+            }
+            out
+        };
+        if written.len() != lines.len() {
+            return Err(err(
+                b0,
+                format!(
+                    "the board has {} lines{}, but {} are written",
+                    lines.len(),
+                    if board.off_board_cells().next().is_some() {
+                        " (the last for its off-board cells)"
+                    } else {
+                        ""
+                    },
+                    written.len()
+                ),
+            ));
+        }
+        for ((offset, part), cells) in written.iter().zip(&lines) {
+            let mut k = 0;
+            for (o, token) in tokens(part).map_err(|o| err(offset + o, "a `(` is not closed"))? {
+                let at = offset + o;
+                match token {
+                    Token::Empty(n) => k += n,
+                    Token::Piece(s) => {
+                        let Some(&cell) = cells.get(k) else {
+                            return Err(err(at, "more cells than the line has"));
+                        };
+                        pos.squares[cell.index()] = Some(self.read_piece(&s, at)?);
+                        k += 1;
+                    }
+                }
+            }
+            if k != cells.len() {
+                return Err(err(
+                    *offset,
+                    format!("this line has {} cells, but {k} are written", cells.len()),
+                ));
+            }
+        }
+        // Side to move.
+        let (o, side) = fields[1];
+        pos.to_move = match side {
+            "w" => Side::White,
+            "b" => Side::Black,
+            _ => return Err(err(o, "the side to move is `w` or `b`")),
+        };
+        // Hands.
+        if let Some(&(o, hands)) = fields.get(2) {
+            if hands != "-" {
+                for (i, token) in tokens(hands).map_err(|i| err(o + i, "a `(` is not closed"))? {
+                    match token {
+                        Token::Piece(s) => {
+                            let (side, p) = self.read_piece(&s, o + i)?;
+                            pos.hands[side][p.index()] += 1;
+                        }
+                        Token::Empty(_) => {
+                            return Err(err(o + i, "a hand lists pieces, one symbol each"))
+                        }
+                    }
+                }
+            }
+        }
+        // En passant: PASSED,...@VICTIM.
+        if let Some(&(o, ep)) = fields.get(3) {
+            if ep != "-" {
+                let Some((passed, victim)) = ep.split_once('@') else {
+                    return Err(err(
+                        o,
+                        "write the en-passant right as CELL,...@VICTIM, or -",
+                    ));
+                };
+                let cell = |name: &str, at: usize| {
+                    board
+                        .find(name)
+                        .ok_or_else(|| err(at, format!("there is no cell `{name}`")))
+                };
+                let mut cells = Vec::new();
+                let mut at = o;
+                for name in passed.split(',') {
+                    cells.push(cell(name, at)?);
+                    at += name.len() + 1;
+                }
+                pos.en_passant = Some(EnPassant {
+                    cells,
+                    victim: cell(victim, o + passed.len() + 1)?,
+                });
+            }
+        }
+        // Unmoved pieces.
+        if let Some(&(o, unmoved)) = fields.get(4) {
+            if unmoved != "-" {
+                let mut at = o;
+                for name in unmoved.split(',') {
+                    let c = board
+                        .find(name)
+                        .ok_or_else(|| err(at, format!("there is no cell `{name}`")))?;
+                    if pos.squares[c.index()].is_none() {
+                        return Err(err(
+                            at,
+                            format!("`{name}` is empty: no piece there to be unmoved"),
+                        ));
+                    }
+                    pos.unmoved[c.index()] = true;
+                    at += name.len() + 1;
+                }
+            }
+        }
+        if let Some(&(o, quiet)) = fields.get(5) {
+            pos.quiet_plies = quiet
+                .parse()
+                .map_err(|_| err(o, "the count of quiet moves is a number"))?;
+        }
+        Ok(pos)
+    }
+
+    fn read_piece(&self, s: &str, at: usize) -> Result<(Side, PieceId), PositionError> {
+        let v = self.variant;
+        let white = v.pieces.iter().position(|p| p.symbol == s);
+        let black = v
+            .pieces
+            .iter()
+            .position(|p| p.symbol.to_lowercase() == s && p.symbol != s);
+        match (white, black) {
+            (Some(i), _) => Ok((Side::White, PieceId(i as u8))),
+            (None, Some(i)) => Ok((Side::Black, PieceId(i as u8))),
+            _ => Err(err(
+                at,
+                format!("no piece has the symbol `{s}` (White's upper case, Black's lower case)"),
+            )),
+        }
+    }
+}
+
+enum Token {
+    Empty(usize),
+    Piece(String),
+}
+
+/// The tokens of a line: runs of digits (empty cells), single characters and parenthesised
+/// symbols (pieces), each with its offset. The error is the offset of an unclosed `(`.
+fn tokens(text: &str) -> Result<Vec<(usize, Token)>, usize> {
+    let mut out = Vec::new();
+    let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let (o, ch) = chars[i];
+        if ch.is_ascii_digit() {
+            let mut n = 0usize;
+            while i < chars.len() && chars[i].1.is_ascii_digit() {
+                n = n
+                    .saturating_mul(10)
+                    .saturating_add(chars[i].1 as usize - '0' as usize);
+                i += 1;
+            }
+            out.push((o, Token::Empty(n)));
+        } else if ch == '(' {
+            let close = chars[i..].iter().position(|(_, c)| *c == ')').ok_or(o)?;
+            let s: String = chars[i + 1..i + close].iter().map(|(_, c)| c).collect();
+            out.push((o, Token::Piece(s)));
+            i += close + 1;
+        } else {
+            out.push((o, Token::Piece(ch.to_string())));
+            i += 1;
+        }
+    }
+    Ok(out)
+}
