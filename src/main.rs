@@ -30,6 +30,8 @@ enum Command {
     Doc(cli::doc::Args),
     /// List the legal moves of the start position (after `--moves`).
     Moves(cli::moves::Args),
+    /// Play a game at the terminal, two people taking turns.
+    Play(cli::play::Args),
     /// Count the positions N plies ahead (perft), optionally per move.
     Perft(cli::perft::Args),
 }
@@ -43,6 +45,7 @@ fn main() -> ExitCode {
         Command::Diagram(args) => cli::diagram::run(&args),
         Command::Doc(args) => cli::doc::run(&args),
         Command::Perft(args) => cli::perft::run(&args),
+        Command::Play(args) => cli::play::run(&args),
     };
     ExitCode::from(status as u8)
 }

@@ -11,15 +11,15 @@ fn root() -> PathBuf {
 }
 
 fn hexv_doc(variant: &Path, out: &Path) {
-    let status = Command::new(env!("CARGO_BIN_EXE_hexv"))
+    let done = Command::new(env!("CARGO_BIN_EXE_hexv"))
         .arg("doc")
         .arg(variant)
         .arg("-o")
         .arg(out)
         .current_dir(root())
-        .status()
+        .output()
         .expect("hexv runs");
-    assert!(status.success(), "hexv doc {}", variant.display());
+    assert!(done.status.success(), "hexv doc {}", variant.display());
 }
 
 /// Renders a page with headless Chromium (flags as this machine's browser needs them: no

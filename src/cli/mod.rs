@@ -23,6 +23,7 @@ pub mod diagram;
 pub mod doc;
 pub mod moves;
 pub mod perft;
+pub mod play;
 pub mod table;
 
 use std::io::IsTerminal;

@@ -399,3 +399,58 @@ fn table_json_lists_entries_from_off_board_cells_and_drops() {
     let json: serde_json::Value = serde_json::from_str(&stdout).unwrap();
     assert!(json["pieces"][0]["moves"]["white"].get("(hand)").is_none());
 }
+
+/// Runs `hexv play` with the given lines typed in.
+fn play(args: &[&str], typed: &str) -> String {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexv"))
+        .arg("play")
+        .args(args)
+        .current_dir(root())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("hexv runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(typed.as_bytes())
+        .expect("typed");
+    let out = child.wait_with_output().expect("hexv ends");
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn play_refuses_illegal_moves_and_announces_the_end() {
+    // Black's king on a1, White's on a3, White's queen on b4: b4-a2 mates (the queen, guarded
+    // by the king, takes a2, b1, b2, b3 and c2 from the king).
+    let out = play(
+        &[
+            "variants/glinski.hexv",
+            "--position",
+            "k1K3/3Q3/8/9/10/11/10/9/8/7/6 w",
+        ],
+        "e4-e7\nb4-a2\n",
+    );
+    assert!(
+        out.contains("Refused: the side to move has no piece on `e4`"),
+        "{out}"
+    );
+    assert!(out.contains("White plays b4-a2."), "{out}");
+    assert!(out.contains("Checkmate: White wins.\nResult: 1-0"), "{out}");
+    // The board is drawn with its coordinates, twice: at the start and after the mate.
+    assert_eq!(out.matches("  a   b   c   d   e").count(), 2, "{out}");
+
+    // Check is announced, a move into check refused, and the game can be left.
+    let out = play(
+        &["variants/glinski.hexv"],
+        "f5-f6\ne7-e6\nmoves\nundo\nundo\nquit\n",
+    );
+    assert!(out.contains("White plays f5-f6."), "{out}");
+    assert!(out.contains("Black plays e7-e6."), "{out}");
+    assert!(out.contains("Game left unfinished."), "{out}");
+    let out = play(&["variants/koval.hexv"], "resign\n");
+    assert!(out.contains("White resigns.\nResult: 0-1"), "{out}");
+}

@@ -1,0 +1,143 @@
+//! `hexv play FILE [--position POS]`: two people at one terminal. The board is shown after
+//! every move (with the hands); a move is typed in the notation of docs/notation.md, and an
+//! illegal one is refused with the reason. Check, mate and the result are announced.
+//! Commands: `moves` lists the legal moves, `undo` takes the last move back, `resign` and
+//! `quit` end the game.
+
+use std::io::BufRead;
+use std::path::PathBuf;
+
+use hexv::game::{Game, GameEnd, Outcome, Position};
+use hexv::render::{ascii, diagram};
+use hexv::variant::Side;
+
+use super::{load_variant, start_from, Status};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Variant file (.hexv).
+    file: PathBuf,
+    /// Start from this position (docs/positions.md) instead of the setup.
+    #[arg(long)]
+    position: Option<String>,
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
+fn show(game: &Game, pos: &Position) {
+    let v = game.variant;
+    let labels = diagram::position_labels(v, pos);
+    let text = ascii::render_with(
+        &v.board,
+        &|c| labels.get(&c).cloned().unwrap_or_default(),
+        true,
+    );
+    out!("{text}");
+    for line in diagram::hands(v, pos) {
+        outln!("{line}");
+    }
+}
+
+fn announce(outcome: &Outcome, loser: Side) {
+    let how = match outcome.end {
+        GameEnd::Checkmate => format!("Checkmate: {} wins.", side_name(loser.opponent())),
+        GameEnd::Stalemate => format!("{} is stalemated.", side_name(loser)),
+        GameEnd::Repetition => "The same position for the last time: a draw.".to_string(),
+        GameEnd::MoveLimit => "The move limit is reached: a draw.".to_string(),
+    };
+    outln!("{how}");
+    outln!("Result: {}", outcome.result());
+}
+
+pub fn run(args: &Args) -> Status {
+    let (v, t) = match load_variant(&args.file) {
+        Ok(loaded) => loaded,
+        Err(s) => return s,
+    };
+    let game = Game::new(&v, &t);
+    let start = match start_from(&game, args.position.as_deref(), None) {
+        Ok(p) => p,
+        Err(s) => return s,
+    };
+    let mut history = vec![start];
+    outln!(
+        "{} — type a move (e.g. as `hexv moves` lists them), `moves`, `undo`, `resign` or `quit`.",
+        v.meta.name
+    );
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    // The board is shown when the position changes, not after a refused move.
+    let mut changed = true;
+    loop {
+        let pos = history
+            .last()
+            .cloned()
+            .unwrap_or_else(|| game.start_position());
+        let mover = side_name(pos.to_move);
+        if changed {
+            show(&game, &pos);
+            if let Some(outcome) = game.outcome(&history) {
+                announce(&outcome, pos.to_move);
+                return Status::Ok;
+            }
+            if game.in_check(&pos, pos.to_move) {
+                outln!("{mover} is in check.");
+            }
+        }
+        changed = false;
+        out!("{} to move> ", mover);
+        let Some(Ok(line)) = lines.next() else {
+            outln!();
+            outln!("Game left unfinished.");
+            return Status::Ok;
+        };
+        match line.trim() {
+            "" => {}
+            "quit" => {
+                outln!("Game left unfinished.");
+                return Status::Ok;
+            }
+            "resign" => {
+                outln!("{mover} resigns.");
+                let result = if pos.to_move == Side::White {
+                    "0-1"
+                } else {
+                    "1-0"
+                };
+                outln!("Result: {result}");
+                return Status::Ok;
+            }
+            "moves" => {
+                let mut moves: Vec<String> = game
+                    .legal_moves(&pos)
+                    .iter()
+                    .map(|m| game.format_move(&pos, m))
+                    .collect();
+                moves.sort();
+                outln!("{}", moves.join(" "));
+            }
+            "undo" => {
+                if history.len() > 1 {
+                    history.pop();
+                    changed = true;
+                } else {
+                    outln!("Nothing to undo.");
+                }
+            }
+            text => match game.parse_move(&pos, text) {
+                Ok(mv) => {
+                    let written = game.format_move(&pos, &mv);
+                    history.push(game.play(&pos, &mv));
+                    outln!("{mover} plays {written}.");
+                    changed = true;
+                }
+                Err(e) => outln!("Refused: {e}"),
+            },
+        }
+    }
+}
