@@ -13,6 +13,7 @@ mod fixtures;
 mod game_end;
 mod games;
 mod hex_shogi;
+mod hexchess_diff;
 mod koval;
 mod language;
 mod mccooey;
