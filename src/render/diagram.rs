@@ -161,16 +161,19 @@ pub fn position_drawing(
     variant: &Variant,
     pos: &Position,
 ) -> BTreeMap<CellId, super::svg::CellDrawing> {
-    position_labels(variant, pos)
+    pieces_drawing(position_labels(variant, pos))
+}
+
+/// Drawing instructions for pieces given by their labels.
+fn pieces_drawing(labels: BTreeMap<CellId, String>) -> BTreeMap<CellId, super::svg::CellDrawing> {
+    labels
         .into_iter()
         .map(|(c, s)| {
-            (
-                c,
-                super::svg::CellDrawing {
-                    piece: Some(s),
-                    ..Default::default()
-                },
-            )
+            let drawing = super::svg::CellDrawing {
+                piece: Some(s),
+                ..Default::default()
+            };
+            (c, drawing)
         })
         .collect()
 }
@@ -197,16 +200,5 @@ pub fn piece_drawing(
 
 /// The start position as drawing instructions for [`super::svg`].
 pub fn setup_drawing(variant: &Variant) -> BTreeMap<CellId, super::svg::CellDrawing> {
-    setup_labels(variant)
-        .into_iter()
-        .map(|(c, s)| {
-            (
-                c,
-                super::svg::CellDrawing {
-                    piece: Some(s),
-                    ..Default::default()
-                },
-            )
-        })
-        .collect()
+    pieces_drawing(setup_labels(variant))
 }

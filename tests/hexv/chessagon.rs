@@ -43,7 +43,6 @@
 //!   and 52/12, i.e. 7/3 and 13/3 as geometry.md says).
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::process::Command;
 
 use hexv::compile::{Condition, Destinations, MoveTables};
 use hexv::game::{Game, Position};
@@ -1423,21 +1422,6 @@ fn white_has_50_moves_at_the_start() {
     assert_eq!(game.perft(&start, 1), 50);
 }
 
-/// Runs hexv in the repository root: exit code, stdout, stderr.
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hexv"))
-        .args(args)
-        .current_dir(root())
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("hexv runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 /// The format of a JSON value: the path of every object key, with the sides and cells
 /// under `moves` (data, not format) written `<side>` and `<cell>`.
 fn shape(value: &serde_json::Value) -> BTreeSet<String> {
@@ -1472,7 +1456,7 @@ fn shape(value: &serde_json::Value) -> BTreeSet<String> {
 
 #[test]
 fn table_json_works_and_has_the_hex_boards_format() {
-    let (code, stdout, stderr) = run(&["table", CHESSAGON, "--format", "json"]);
+    let (code, stdout, stderr) = crate::cli::run(&["table", CHESSAGON, "--format", "json"]);
     assert_eq!(code, 0, "{stderr}");
     let json: serde_json::Value = serde_json::from_str(&stdout).expect("valid JSON");
     assert_eq!(json["format"], "hexv-tables-1");
@@ -1550,7 +1534,8 @@ fn table_json_works_and_has_the_hex_boards_format() {
         .collect();
     assert_eq!(black_castles, set("f13 c13 g13 c14"));
     // The same shape as a hex board's table.
-    let (code, glinski, _) = run(&["table", "variants/glinski.hexv", "--format", "json"]);
+    let (code, glinski, _) =
+        crate::cli::run(&["table", "variants/glinski.hexv", "--format", "json"]);
     assert_eq!(code, 0);
     let glinski: serde_json::Value = serde_json::from_str(&glinski).unwrap();
     assert_eq!(shape(&json), shape(&glinski));
