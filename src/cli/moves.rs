@@ -2,6 +2,8 @@
 
 use std::path::PathBuf;
 
+use hexv::game::fast::Fastest;
+
 use super::{at_position, Status};
 
 #[derive(clap::Args)]
@@ -22,7 +24,7 @@ pub fn run(args: &Args) -> Status {
         args.position.as_deref(),
         args.moves.as_deref(),
         |game, pos| {
-            let mut moves: Vec<String> = game
+            let mut moves: Vec<String> = Fastest::new(*game)
                 .legal_moves(pos)
                 .iter()
                 .map(|m| game.format_move(pos, m))

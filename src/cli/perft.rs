@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+use hexv::game::fast::Fastest;
+
 use super::{at_position, Status};
 
 /// Deepest perft accepted (the count grows about fifty-fold per ply).
@@ -32,14 +34,15 @@ pub fn run(args: &Args) -> Status {
         args.position.as_deref(),
         args.moves.as_deref(),
         |game, pos| {
+            let engine = Fastest::new(*game);
             if args.divide && args.depth > 0 {
-                let mut lines: Vec<(String, u64)> = game
+                let mut lines: Vec<(String, u64)> = engine
                     .legal_moves(pos)
                     .iter()
                     .map(|m| {
                         (
                             game.format_move(pos, m),
-                            game.perft(&game.play(pos, m), args.depth - 1),
+                            engine.perft(&game.play(pos, m), args.depth - 1),
                         )
                     })
                     .collect();
@@ -51,7 +54,7 @@ pub fn run(args: &Args) -> Status {
                 outln!();
                 outln!("{total}");
             } else {
-                outln!("{}", game.perft(pos, args.depth));
+                outln!("{}", engine.perft(pos, args.depth));
             }
             Status::Ok
         },

@@ -258,6 +258,8 @@ impl Game<'_> {
                     cells.push(cell(name, at)?);
                     at += name.len() + 1;
                 }
+                // Kept in cell order, as the engines keep them, so equal rights compare equal.
+                cells.sort();
                 pos.en_passant = Some(EnPassant {
                     cells,
                     victim: cell(victim, o + passed.len() + 1)?,

@@ -5,6 +5,7 @@
 //! drops, entries from off-board cells); a faster engine is proven against it.
 
 mod end;
+pub mod fast;
 mod fen;
 mod movegen;
 pub mod notation;
@@ -19,7 +20,7 @@ use crate::variant::{BySide, PieceId, Side, Variant};
 /// The right to capture en passant on the next move only.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct EnPassant {
-    /// The cells the move passed over or between.
+    /// The cells the move passed over or between, in cell order.
     pub cells: Vec<CellId>,
     /// Where the piece that may be taken stands.
     pub victim: CellId,
@@ -77,6 +78,7 @@ impl Move {
 }
 
 /// A variant ready to play: the variant and its compiled tables.
+#[derive(Clone, Copy)]
 pub struct Game<'a> {
     pub variant: &'a Variant,
     pub tables: &'a MoveTables,

@@ -29,14 +29,19 @@ impl Game<'_> {
                 }
                 let path = self.tables.path(e);
                 for (k, &to) in path.iter().enumerate() {
-                    let mv = |victim: Option<CellId>, passed: &[CellId]| Move {
-                        from: Some(from),
-                        to,
-                        piece,
-                        promotion: None,
-                        en_passant_victim: victim,
-                        passed: passed.to_vec(),
-                        castling: None,
+                    let mv = |victim: Option<CellId>, passed: &[CellId]| {
+                        // In cell order: the same right whichever way the move went.
+                        let mut passed = passed.to_vec();
+                        passed.sort();
+                        Move {
+                            from: Some(from),
+                            to,
+                            piece,
+                            promotion: None,
+                            en_passant_victim: victim,
+                            passed,
+                            castling: None,
+                        }
                     };
                     match pos.squares[to.index()] {
                         None => {

@@ -1,0 +1,109 @@
+//! `cargo bench`: perft speed. Glinski's chess at depth 4 with hexv's fast engine, hexv's
+//! reference engine and the `hexchess` crate (a hand-written Glinski engine on 128-bit
+//! boards) in the same run, then every shipped variant with both hexv engines. Each figure is
+//! the best of three runs; counts must agree or the bench fails.
+
+use std::time::{Duration, Instant};
+
+use hexchess::Hexchess;
+use hexv::check::check;
+use hexv::compile::MoveTables;
+use hexv::game::fast::Engine;
+use hexv::game::Game;
+use hexv::source::SourceFile;
+use hexv::variant::Variant;
+
+const RUNS: usize = 3;
+
+/// Best time of `RUNS` runs and the count they returned.
+fn best(mut f: impl FnMut() -> u64) -> (Duration, u64) {
+    let mut times = Vec::new();
+    let mut count = 0;
+    for _ in 0..RUNS {
+        let t = Instant::now();
+        count = std::hint::black_box(f());
+        times.push(t.elapsed());
+    }
+    (times.into_iter().min().expect("runs"), count)
+}
+
+fn hexchess_perft(game: &Hexchess, depth: u32) -> u64 {
+    let moves = game.current_moves();
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .iter()
+        .map(|m| {
+            let mut next = game.clone();
+            next.apply_move_unsafe(m).expect("a legal move applies");
+            hexchess_perft(&next, depth - 1)
+        })
+        .sum()
+}
+
+fn load(path: &str) -> (Variant, MoveTables) {
+    let file = SourceFile::read(std::path::Path::new(path)).expect("variant file");
+    let checked = check(&file);
+    (
+        checked.variant.expect("a clean variant"),
+        checked.tables.expect("a clean variant"),
+    )
+}
+
+fn rate(count: u64, time: Duration) -> String {
+    format!("{:6.1} M leaves/s", count as f64 / time.as_secs_f64() / 1e6)
+}
+
+fn main() {
+    // `cargo test` runs benches with `--bench` absent: skip the slow work there.
+    if !std::env::args().any(|a| a == "--bench") {
+        return;
+    }
+    let (v, t) = load("variants/glinski.hexv");
+    let game = Game::new(&v, &t);
+    let engine = Engine::new(game).expect("Glinski's board fits");
+    let start = engine.state(&game.start_position());
+    let depth = 4;
+    let (fast, n_fast) = best(|| engine.perft(&start, depth));
+    let (theirs, n_theirs) = best(|| hexchess_perft(&Hexchess::init(), depth));
+    let (reference, n_ref) = best(|| game.perft(&game.start_position(), depth));
+    assert_eq!(n_fast, n_theirs, "hexv and hexchess disagree");
+    assert_eq!(n_fast, n_ref, "hexv's engines disagree");
+    println!("Glinski perft({depth}) = {n_fast}");
+    println!("  hexv fast engine  {fast:>10.3?}  {}", rate(n_fast, fast));
+    println!(
+        "  hexchess 2        {theirs:>10.3?}  {}",
+        rate(n_fast, theirs)
+    );
+    println!(
+        "  hexv reference    {reference:>10.3?}  {}",
+        rate(n_fast, reference)
+    );
+    println!(
+        "  hexv fast is {:.2}x as fast as hexchess",
+        theirs.as_secs_f64() / fast.as_secs_f64()
+    );
+    println!();
+    println!("every variant, perft(3) from the start: fast / reference engine");
+    let mut files: Vec<_> = std::fs::read_dir("variants")
+        .expect("variants/")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    files.sort();
+    for path in files {
+        let (v, t) = load(path.to_str().expect("UTF-8 path"));
+        let game = Game::new(&v, &t);
+        let engine = Engine::new(game).expect("every shipped board fits");
+        let start = game.start_position();
+        let state = engine.state(&start);
+        let (fast, n) = best(|| engine.perft(&state, 3));
+        let (reference, n_ref) = best(|| game.perft(&start, 3));
+        assert_eq!(n, n_ref, "{}", path.display());
+        println!(
+            "  {:<24} {n:>8}  {fast:>9.3?} {reference:>9.3?}  ({:.1}x)",
+            path.file_name().and_then(|f| f.to_str()).unwrap_or("?"),
+            reference.as_secs_f64() / fast.as_secs_f64()
+        );
+    }
+}

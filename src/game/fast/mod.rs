@@ -1,0 +1,389 @@
+//! The fast engine: the same rules as [`Game`], on 128-bit cell sets.
+//!
+//! Every shipped board has at most 128 cells (off-board cells included), so a set of cells is
+//! one `u128`. The tables are recompiled for it ([`tables`]): a piece's one-cell moves become
+//! masks, and each cell gets a tree of the ways it can be attacked, so a check test looks at a
+//! handful of cells instead of every piece on the board. Positions are copied, not undone:
+//! a state is a few hundred bytes. The engine is driven only by the compiled variant and is
+//! proven equal to the reference engine ([`Game`]) by the tests, move list for move list.
+
+mod movegen;
+pub mod tables;
+
+use tables::{bit, cells, CellSet, Compiled};
+
+use super::{EnPassant, Game, Move, Position};
+use crate::geometry::board::CellId;
+use crate::variant::{BySide, PieceId, Side};
+
+/// No cell, no piece, no castling: the `u8` fields' "none".
+const NONE: u8 = u8::MAX;
+
+/// A piece on a cell: 0 for empty, else `1 + piece * 2 + side`.
+type Code = u8;
+
+fn code(side: Side, piece: u8) -> Code {
+    1 + piece * 2 + side.index() as u8
+}
+
+fn piece_of(code: Code) -> u8 {
+    (code - 1) / 2
+}
+
+fn side_of(code: Code) -> Side {
+    if (code - 1) % 2 == 0 {
+        Side::White
+    } else {
+        Side::Black
+    }
+}
+
+/// Who stands where: what a check test reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub squares: [Code; 128],
+    pub occupied: [CellSet; 2],
+    /// Cells of royal pieces, per side.
+    pub royals: [CellSet; 2],
+}
+
+impl Board {
+    fn empty() -> Board {
+        Board {
+            squares: [0; 128],
+            occupied: [0; 2],
+            royals: [0; 2],
+        }
+    }
+
+    fn all(&self) -> CellSet {
+        self.occupied[0] | self.occupied[1]
+    }
+
+    /// Takes whatever stands on `cell` off the board.
+    fn remove(&mut self, cell: u8) -> Code {
+        let c = std::mem::take(&mut self.squares[cell as usize]);
+        if c != 0 {
+            let s = side_of(c).index();
+            self.occupied[s] &= !bit(cell);
+            self.royals[s] &= !bit(cell);
+        }
+        c
+    }
+
+    fn put(&mut self, cell: u8, c: Code, royal: bool) {
+        self.remove(cell);
+        self.squares[cell as usize] = c;
+        let s = side_of(c).index();
+        self.occupied[s] |= bit(cell);
+        if royal {
+            self.royals[s] |= bit(cell);
+        }
+    }
+}
+
+/// A position of the fast engine (see [`Position`], which it converts to and from).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    pub board: Board,
+    pub to_move: Side,
+    /// The cells of the en-passant right (empty when there is none) and its victim's cell.
+    pub en_passant: CellSet,
+    pub en_passant_victim: u8,
+    pub unmoved: CellSet,
+    pub hands: [[u16; 64]; 2],
+    pub quiet_plies: u32,
+}
+
+/// A move of the fast engine: cells and pieces as numbers, `NONE` for "none".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FastMove {
+    pub from: u8,
+    pub to: u8,
+    pub piece: u8,
+    pub promotion: u8,
+    pub victim: u8,
+    pub castling: u8,
+    pub passed: CellSet,
+}
+
+/// The fast engine for one variant.
+pub struct Engine<'a> {
+    pub game: Game<'a>,
+    pub(crate) t: Compiled,
+}
+
+impl<'a> Engine<'a> {
+    /// The engine for a game, or `None` when the board is too large for 128-bit sets.
+    pub fn new(game: Game<'a>) -> Option<Engine<'a>> {
+        let t = Compiled::new(game.variant, game.tables)?;
+        Some(Engine { game, t })
+    }
+
+    pub fn state(&self, pos: &Position) -> State {
+        let mut board = Board::empty();
+        let mut unmoved = 0;
+        for (i, sq) in pos.squares.iter().enumerate() {
+            if let Some((side, p)) = sq {
+                board.put(i as u8, code(*side, p.0), self.t.royal[p.index()]);
+            }
+            if pos.unmoved[i] {
+                unmoved |= bit(i as u8);
+            }
+        }
+        let mut hands = [[0; 64]; 2];
+        for side in Side::BOTH {
+            for (p, n) in pos.hands[side].iter().enumerate() {
+                hands[side.index()][p] = *n;
+            }
+        }
+        let (en_passant, en_passant_victim) = match &pos.en_passant {
+            Some(ep) => (
+                ep.cells.iter().map(|c| bit(c.0 as u8)).sum(),
+                ep.victim.0 as u8,
+            ),
+            None => (0, NONE),
+        };
+        State {
+            board,
+            to_move: pos.to_move,
+            en_passant,
+            en_passant_victim,
+            unmoved,
+            hands,
+            quiet_plies: pos.quiet_plies,
+        }
+    }
+
+    pub fn position(&self, s: &State) -> Position {
+        let n = self.t.cells;
+        let pieces = self.game.variant.pieces.len();
+        let squares = (0..n)
+            .map(|i| match s.board.squares[i] {
+                0 => None,
+                c => Some((side_of(c), PieceId(piece_of(c)))),
+            })
+            .collect();
+        let hand = |side: Side| s.hands[side.index()][..pieces].to_vec();
+        Position {
+            squares,
+            to_move: s.to_move,
+            en_passant: (s.en_passant != 0).then(|| EnPassant {
+                cells: cells(s.en_passant).map(|c| CellId(c as u16)).collect(),
+                victim: CellId(s.en_passant_victim as u16),
+            }),
+            unmoved: (0..n).map(|i| s.unmoved & bit(i as u8) != 0).collect(),
+            hands: BySide::new(hand(Side::White), hand(Side::Black)),
+            quiet_plies: s.quiet_plies,
+        }
+    }
+
+    /// The reference engine's form of a move.
+    pub fn to_move(&self, m: &FastMove) -> Move {
+        let cell = |c: u8| (c != NONE).then_some(CellId(c as u16));
+        Move {
+            from: cell(m.from),
+            to: CellId(m.to as u16),
+            piece: PieceId(m.piece),
+            promotion: (m.promotion != NONE).then_some(PieceId(m.promotion)),
+            en_passant_victim: cell(m.victim),
+            passed: cells(m.passed).map(|c| CellId(c as u16)).collect(),
+            castling: (m.castling != NONE).then_some(m.castling as usize),
+        }
+    }
+
+    /// True when a piece of `by` whose type is in `types` could capture on `target`.
+    pub fn attacked_by(&self, b: &Board, target: u8, by: Side, types: u64) -> bool {
+        let k = by.index() * self.t.cells + target as usize;
+        if self.t.attacker_cells[k] & b.occupied[by.index()] == 0 {
+            return false;
+        }
+        let (start, end) = self.t.trees[k];
+        let nodes = &self.t.nodes[..end as usize];
+        let mut i = start as usize;
+        while i < nodes.len() {
+            let n = nodes[i];
+            let c = b.squares[n.cell as usize];
+            if c == 0 {
+                i += 1;
+                continue;
+            }
+            if side_of(c) == by && (n.pieces & types) >> piece_of(c) & 1 != 0 {
+                return true;
+            }
+            i = n.skip as usize;
+        }
+        false
+    }
+
+    /// Whether `side`'s royal pieces are attacked, and which of `side`'s pieces are pinned:
+    /// they alone stand between a royal piece and an attacker of the other side.
+    pub fn check_and_pins(&self, b: &Board, side: Side) -> (bool, CellSet) {
+        let by = side.opponent();
+        let mut checked = false;
+        let mut pinned = 0;
+        for royal in cells(b.royals[side.index()]) {
+            let (start, end) = self.t.trees[by.index() * self.t.cells + royal as usize];
+            self.walk_pins(b, by, start, end, NONE, &mut checked, &mut pinned);
+        }
+        (checked, pinned)
+    }
+
+    /// Walks the nodes `start..end` (sibling subtrees) with at most one of the defender's
+    /// pieces passed (`blocker`).
+    #[allow(clippy::too_many_arguments)]
+    fn walk_pins(
+        &self,
+        b: &Board,
+        by: Side,
+        start: u32,
+        end: u32,
+        blocker: u8,
+        checked: &mut bool,
+        pinned: &mut CellSet,
+    ) {
+        let mut i = start;
+        while i < end {
+            let n = self.t.nodes[i as usize];
+            let c = b.squares[n.cell as usize];
+            if c == 0 {
+                self.walk_pins(b, by, i + 1, n.skip, blocker, checked, pinned);
+            } else if side_of(c) == by {
+                if n.pieces >> piece_of(c) & 1 != 0 {
+                    match blocker {
+                        NONE => *checked = true,
+                        cell => *pinned |= bit(cell),
+                    }
+                }
+            } else if blocker == NONE {
+                self.walk_pins(b, by, i + 1, n.skip, n.cell, checked, pinned);
+            }
+            i = n.skip;
+        }
+    }
+
+    pub fn attacked(&self, b: &Board, target: u8, by: Side) -> bool {
+        self.attacked_by(b, target, by, u64::MAX)
+    }
+
+    /// True when one of `side`'s royal pieces is attacked.
+    pub fn in_check(&self, b: &Board, side: Side) -> bool {
+        cells(b.royals[side.index()]).any(|c| self.attacked(b, c, side.opponent()))
+    }
+
+    /// The board after a move (what a check test needs), from the mover's side.
+    fn board_after(&self, b: &Board, side: Side, m: &FastMove) -> Board {
+        let mut n = *b;
+        let rook = if m.castling != NONE {
+            let c = &self.game.variant.castlings[m.castling as usize];
+            Some((n.remove(c.rook_from.0 as u8), c.rook_to.0 as u8))
+        } else {
+            None
+        };
+        if m.victim != NONE {
+            n.remove(m.victim);
+        }
+        if m.from != NONE {
+            n.remove(m.from);
+        }
+        let piece = if m.promotion != NONE {
+            m.promotion
+        } else {
+            m.piece
+        };
+        n.put(m.to, code(side, piece), self.t.royal[piece as usize]);
+        if let Some((r, to)) = rook {
+            if r != 0 {
+                n.put(to, r, self.t.royal[piece_of(r) as usize]);
+            }
+        }
+        n
+    }
+
+    /// The state after a legal move.
+    pub fn play(&self, s: &State, m: &FastMove) -> State {
+        let side = s.to_move;
+        let captured = if m.victim != NONE {
+            s.board.squares[m.victim as usize]
+        } else if m.castling != NONE {
+            0
+        } else {
+            s.board.squares[m.to as usize]
+        };
+        let mut next = s.clone();
+        next.board = self.board_after(&s.board, side, m);
+        next.unmoved &= !(bit(m.to) | if m.from != NONE { bit(m.from) } else { 0 });
+        if m.castling != NONE {
+            let c = &self.game.variant.castlings[m.castling as usize];
+            next.unmoved &= !bit(c.rook_from.0 as u8);
+        }
+        if m.from == NONE {
+            let held = &mut next.hands[side.index()][m.piece as usize];
+            *held = held.saturating_sub(1);
+        }
+        if captured != 0 && self.game.variant.rules.captures_to_hand {
+            next.hands[side.index()][self.t.in_hand_as[piece_of(captured) as usize] as usize] += 1;
+        }
+        let resets = captured != 0 || self.t.resets_count[m.piece as usize];
+        next.quiet_plies = if resets { 0 } else { s.quiet_plies + 1 };
+        next.en_passant = m.passed;
+        next.en_passant_victim = if m.passed != 0 { m.to } else { NONE };
+        next.to_move = side.opponent();
+        next
+    }
+
+    /// Number of leaf positions `depth` moves ahead.
+    pub fn perft(&self, s: &State, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = Vec::with_capacity(128);
+        self.legal_moves_into(s, &mut moves);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves
+            .iter()
+            .map(|m| self.perft(&self.play(s, m), depth - 1))
+            .sum()
+    }
+
+    pub fn legal_moves(&self, s: &State) -> Vec<FastMove> {
+        let mut moves = Vec::new();
+        self.legal_moves_into(s, &mut moves);
+        moves
+    }
+}
+
+/// The fast engine where the board fits in 128-bit sets, else the reference engine: what the
+/// command line uses, with the reference engine's types.
+pub enum Fastest<'a> {
+    Fast(Box<Engine<'a>>),
+    Reference(Game<'a>),
+}
+
+impl<'a> Fastest<'a> {
+    pub fn new(game: Game<'a>) -> Fastest<'a> {
+        match Engine::new(game) {
+            Some(engine) => Fastest::Fast(Box::new(engine)),
+            None => Fastest::Reference(game),
+        }
+    }
+
+    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        match self {
+            Fastest::Fast(e) => {
+                let moves = e.legal_moves(&e.state(pos));
+                moves.iter().map(|m| e.to_move(m)).collect()
+            }
+            Fastest::Reference(g) => g.legal_moves(pos),
+        }
+    }
+
+    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        match self {
+            Fastest::Fast(e) => e.perft(&e.state(pos), depth),
+            Fastest::Reference(g) => g.perft(pos, depth),
+        }
+    }
+}

@@ -1,0 +1,328 @@
+//! The move tables recompiled for the fast engine: cells as bit positions of a `u128`, the
+//! one-cell entries of a piece merged into masks, and per target cell a tree of the ways it
+//! can be attacked (the capture entries read backwards), so that "is this cell attacked?"
+//! looks only at the cells that matter.
+
+use std::collections::BTreeMap;
+
+use crate::compile::{Condition, MoveTables};
+use crate::variant::{Side, Variant};
+
+/// Cells as bits: bit `i` is the cell with id `i`.
+pub type CellSet = u128;
+
+/// The bit of one cell.
+pub fn bit(cell: u8) -> CellSet {
+    1u128 << cell
+}
+
+/// The cells of a set, lowest id first.
+pub fn cells(mut set: CellSet) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as u8;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
+/// What a ray (or a conditional one-cell entry) does.
+#[derive(Clone, Copy, Debug)]
+pub struct Ray {
+    /// Range in [`Compiled::ray_cells`].
+    pub start: u32,
+    pub len: u8,
+    pub moves: bool,
+    pub captures: bool,
+    /// A multi-step: each landing cell after the first gives an en-passant right on the
+    /// cells before it.
+    pub multi_step: bool,
+    /// Only while the piece has not moved.
+    pub unmoved_only: bool,
+    /// A step marked `en-passant`: the cells it passes between (the right it gives).
+    pub between: CellSet,
+}
+
+/// One piece's moves from one cell for one side.
+#[derive(Clone, Debug, Default)]
+pub struct Slot {
+    /// One-cell entries without conditions, merged: move only, capture only, both.
+    pub step_moves: CellSet,
+    pub step_captures: CellSet,
+    /// Range in [`Compiled::rays`].
+    pub rays: (u32, u32),
+}
+
+/// A node of an attack tree: when `cell` is occupied by a piece of the attacking side whose
+/// type is in `pieces`, the target is attacked; an occupied cell blocks the nodes below it.
+/// Trees are stored in preorder; `skip` is the index after the node's subtree.
+#[derive(Clone, Copy, Debug)]
+pub struct Node {
+    pub cell: u8,
+    pub skip: u32,
+    pub pieces: u64,
+}
+
+/// The promotion a piece has, as masks.
+#[derive(Clone, Debug, Default)]
+pub struct PromotionMasks {
+    pub zone: CellSet,
+    /// Cells where the piece has no move (it must promote there under optional promotion).
+    pub dead: CellSet,
+    pub to: Vec<u8>,
+    pub optional: bool,
+}
+
+/// Everything the fast engine reads, indexed by `piece * 2 + side` and then by cell.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub cells: usize,
+    pub slots: Vec<Slot>,
+    pub rays: Vec<Ray>,
+    pub ray_cells: Vec<u8>,
+    /// Per `side * cells + target`: the range in `nodes` of the tree of attacks by `side`.
+    pub trees: Vec<(u32, u32)>,
+    /// Per `side * cells + target`: every cell an attacker of `side` could stand on.
+    pub attacker_cells: Vec<CellSet>,
+    pub nodes: Vec<Node>,
+    /// Per `piece * 2 + side`.
+    pub promotions: Vec<Option<PromotionMasks>>,
+    pub drop_cells: Vec<CellSet>,
+    /// Per piece: the piece types in bits whose capture on a cell forbids a drop there.
+    pub not_defended_by: Vec<u64>,
+    pub no_check: Vec<bool>,
+    pub royal: Vec<bool>,
+    pub can_en_passant: Vec<bool>,
+    /// Per piece: the type it joins the captor's hand as.
+    pub in_hand_as: Vec<u8>,
+    /// Per piece: its moves reset the move-limit count.
+    pub resets_count: Vec<bool>,
+}
+
+/// The largest board (off-board cells included) the cell sets hold.
+pub const MAX_CELLS: usize = 128;
+
+impl Compiled {
+    pub fn slot(&self, piece: u8, side: Side, cell: u8) -> &Slot {
+        &self.slots[(piece as usize * 2 + side.index()) * self.cells + cell as usize]
+    }
+
+    pub fn rays_of(&self, slot: &Slot) -> &[Ray] {
+        &self.rays[slot.rays.0 as usize..slot.rays.1 as usize]
+    }
+
+    pub fn ray_path(&self, ray: &Ray) -> &[u8] {
+        &self.ray_cells[ray.start as usize..ray.start as usize + ray.len as usize]
+    }
+
+    /// Builds the fast tables, or `None` when the board has more cells than a `u128` holds.
+    pub fn new(variant: &Variant, tables: &MoveTables) -> Option<Compiled> {
+        let cells = variant.board.total();
+        if cells > MAX_CELLS || variant.pieces.len() > 64 {
+            return None;
+        }
+        let mut c = Compiled {
+            cells,
+            slots: Vec::new(),
+            rays: Vec::new(),
+            ray_cells: Vec::new(),
+            trees: Vec::new(),
+            attacker_cells: Vec::new(),
+            nodes: Vec::new(),
+            promotions: Vec::new(),
+            drop_cells: Vec::new(),
+            not_defended_by: Vec::new(),
+            no_check: Vec::new(),
+            royal: Vec::new(),
+            can_en_passant: Vec::new(),
+            in_hand_as: Vec::new(),
+            resets_count: Vec::new(),
+        };
+        c.compile_moves(variant, tables);
+        c.compile_attacks(variant, tables);
+        c.compile_pieces(variant, tables);
+        Some(c)
+    }
+
+    fn compile_moves(&mut self, variant: &Variant, tables: &MoveTables) {
+        for piece in variant.piece_ids() {
+            for side in Side::BOTH {
+                for cell in variant.board.all_cells() {
+                    let first = self.rays.len() as u32;
+                    let mut slot = Slot::default();
+                    for e in tables.entries(piece, side, cell) {
+                        let path = tables.path(e);
+                        let between: CellSet = if e.when.is_some_and(Condition::is_multi_step) {
+                            0
+                        } else {
+                            tables.passed(e, 0).iter().map(|c| bit(c.0 as u8)).sum()
+                        };
+                        let plain = matches!(e.when, None | Some(Condition::Entry));
+                        match e.when {
+                            Some(Condition::Castling) => continue,
+                            _ if plain && path.len() == 1 && between == 0 => {
+                                let b = bit(path[0].0 as u8);
+                                if e.mode.moves {
+                                    slot.step_moves |= b;
+                                }
+                                if e.mode.captures {
+                                    slot.step_captures |= b;
+                                }
+                            }
+                            _ => {
+                                self.rays.push(Ray {
+                                    start: self.ray_cells.len() as u32,
+                                    len: path.len() as u8,
+                                    moves: e.mode.moves,
+                                    captures: e.mode.captures,
+                                    multi_step: e.when.is_some_and(Condition::is_multi_step),
+                                    unmoved_only: e.when == Some(Condition::UnmovedMultiStep),
+                                    between,
+                                });
+                                self.ray_cells.extend(path.iter().map(|c| c.0 as u8));
+                            }
+                        }
+                    }
+                    slot.rays = (first, self.rays.len() as u32);
+                    self.slots.push(slot);
+                }
+            }
+        }
+    }
+
+    /// Reads every capture entry backwards: from the target, the cells before it on the path
+    /// (nearest first) and then the attacker's cell. Paths that share their beginning share
+    /// nodes, so a line of a rider becomes one chain with attackers all along it.
+    fn compile_attacks(&mut self, variant: &Variant, tables: &MoveTables) {
+        for side in Side::BOTH {
+            // Per target: a trie from (parent node, cell) to node, with attacker types.
+            let mut tries: Vec<Trie> = vec![Trie::default(); self.cells];
+            for piece in variant.piece_ids() {
+                for from in variant.board.all_cells() {
+                    for e in tables.entries(piece, side, from) {
+                        if !e.mode.captures || e.when == Some(Condition::Castling) {
+                            continue;
+                        }
+                        let path = tables.path(e);
+                        for (j, target) in path.iter().enumerate() {
+                            let back = path[..j].iter().rev().chain(std::iter::once(&from));
+                            let cells: Vec<u8> = back.map(|c| c.0 as u8).collect();
+                            tries[target.index()].insert(&cells, piece.0);
+                        }
+                    }
+                }
+            }
+            for trie in &tries {
+                let start = self.nodes.len() as u32;
+                trie.flatten(ROOT, &mut self.nodes);
+                self.trees.push((start, self.nodes.len() as u32));
+                self.attacker_cells.push(trie.attacker_cells());
+            }
+        }
+    }
+
+    fn compile_pieces(&mut self, variant: &Variant, tables: &MoveTables) {
+        let mask = |cells: &mut dyn Iterator<Item = crate::geometry::board::CellId>| {
+            cells.map(|c| bit(c.0 as u8)).fold(0, |a, b| a | b)
+        };
+        for piece in variant.piece_ids() {
+            let p = variant.piece(piece);
+            for side in Side::BOTH {
+                let promotion = p.promotion.as_ref().filter(|pr| !pr.to.is_empty());
+                self.promotions.push(promotion.map(|pr| {
+                    PromotionMasks {
+                        zone: mask(&mut variant.zone(pr.zone).cells[side].iter().copied()),
+                        dead: mask(
+                            &mut variant
+                                .board
+                                .all_cells()
+                                .filter(|c| tables.is_dead(piece, side, *c)),
+                        ),
+                        to: pr.to.iter().map(|t| t.0).collect(),
+                        optional: pr.optional,
+                    }
+                }));
+                self.drop_cells
+                    .push(mask(&mut tables.drop_cells(piece, side).iter().copied()));
+            }
+            self.not_defended_by.push(
+                p.drops
+                    .not_defended_by
+                    .iter()
+                    .fold(0, |a, t| a | 1u64 << t.0),
+            );
+            self.no_check.push(p.drops.no_check);
+            self.royal.push(p.royal);
+            self.can_en_passant.push(p.captures_en_passant());
+            self.in_hand_as.push(variant.in_hand_as(piece).0);
+            self.resets_count.push(
+                variant
+                    .rules
+                    .move_limit
+                    .as_ref()
+                    .is_some_and(|l| l.reset_by.contains(&piece)),
+            );
+        }
+    }
+}
+
+const ROOT: usize = 0;
+
+/// A prefix tree of backward paths, built once per target cell.
+#[derive(Clone, Debug)]
+struct Trie {
+    /// Per node: its cell, attacker types, and children in insertion order.
+    nodes: Vec<(u8, u64, Vec<usize>)>,
+    index: BTreeMap<(usize, u8), usize>,
+}
+
+impl Default for Trie {
+    fn default() -> Self {
+        Trie {
+            nodes: vec![(0, 0, Vec::new())],
+            index: BTreeMap::new(),
+        }
+    }
+}
+
+impl Trie {
+    fn insert(&mut self, cells: &[u8], piece: u8) {
+        let mut at = ROOT;
+        for &cell in cells {
+            at = match self.index.get(&(at, cell)) {
+                Some(&n) => n,
+                None => {
+                    let n = self.nodes.len();
+                    self.nodes.push((cell, 0, Vec::new()));
+                    self.nodes[at].2.push(n);
+                    self.index.insert((at, cell), n);
+                    n
+                }
+            };
+        }
+        self.nodes[at].1 |= 1u64 << piece;
+    }
+
+    /// Writes the subtrees below `node` in preorder.
+    fn flatten(&self, node: usize, out: &mut Vec<Node>) {
+        for &child in &self.nodes[node].2 {
+            let (cell, pieces, _) = self.nodes[child];
+            let me = out.len();
+            out.push(Node {
+                cell,
+                skip: 0,
+                pieces,
+            });
+            self.flatten(child, out);
+            out[me].skip = out.len() as u32;
+        }
+    }
+
+    fn attacker_cells(&self) -> CellSet {
+        self.nodes[1..]
+            .iter()
+            .filter(|n| n.1 != 0)
+            .fold(0, |a, n| a | bit(n.0))
+    }
+}

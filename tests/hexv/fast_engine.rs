@@ -1,0 +1,244 @@
+//! The fast engine (`game::fast`, 128-bit cell sets) against the reference engine (`Game`):
+//! in every position of random games of every shipped variant, and in positions made to
+//! stress the rules, the two list the same legal moves and play them to the same positions.
+
+use std::collections::BTreeSet;
+
+use hexv::game::fast::Engine;
+use hexv::game::{Game, Move, Position};
+use hexv::geometry::board::CellId;
+use hexv::variant::{PieceId, Side};
+
+use crate::support::{load, variant_files, Rng};
+
+/// Compares the two engines in one position; returns the reference's moves.
+fn agree(engine: &Engine, pos: &Position, context: &str) -> Vec<Move> {
+    let game = &engine.game;
+    let reference: Vec<Move> = game.legal_moves(pos);
+    let state = engine.state(pos);
+    assert_eq!(engine.position(&state), *pos, "{context}: state round trip");
+    let fast = engine.legal_moves(&state);
+    let fast_moves: Vec<Move> = fast.iter().map(|m| engine.to_move(m)).collect();
+    let a: BTreeSet<&Move> = reference.iter().collect();
+    let b: BTreeSet<&Move> = fast_moves.iter().collect();
+    assert_eq!(
+        a,
+        b,
+        "{context}: {}\nonly reference: {:?}\nonly fast: {:?}",
+        game.position_text(pos),
+        a.difference(&b)
+            .map(|m| game.format_move(pos, m))
+            .collect::<Vec<_>>(),
+        b.difference(&a)
+            .map(|m| game.format_move(pos, m))
+            .collect::<Vec<_>>(),
+    );
+    assert_eq!(fast.len(), reference.len(), "{context}: duplicate moves");
+    for (fm, m) in fast.iter().zip(&fast_moves) {
+        let played = engine.position(&engine.play(&state, fm));
+        assert_eq!(
+            played,
+            game.play(pos, m),
+            "{context}: after {}",
+            game.format_move(pos, m)
+        );
+    }
+    reference
+}
+
+#[test]
+fn every_variant_agrees_along_random_games() {
+    for path in variant_files() {
+        let (v, t) = load(&path);
+        let engine = Engine::new(Game::new(&v, &t)).expect("every shipped board fits");
+        let mut positions = 0;
+        for seed in 0..12u64 {
+            let mut rng = Rng(0xFA57_0000 + seed);
+            let mut pos = engine.game.start_position();
+            for ply in 0..160 {
+                let context = format!("{} seed {seed} ply {ply}", path.display());
+                let moves = agree(&engine, &pos, &context);
+                positions += 1;
+                if moves.is_empty() {
+                    break;
+                }
+                pos = engine.game.play(&pos, &moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(positions > 600, "{}: {positions} positions", path.display());
+    }
+}
+
+#[test]
+fn perft_agrees_on_every_variant() {
+    for path in variant_files() {
+        let (v, t) = load(&path);
+        let engine = Engine::new(Game::new(&v, &t)).expect("every shipped board fits");
+        let start = engine.game.start_position();
+        let state = engine.state(&start);
+        for depth in 1..=3 {
+            assert_eq!(
+                engine.perft(&state, depth),
+                engine.game.perft(&start, depth),
+                "{} depth {depth}",
+                path.display()
+            );
+        }
+    }
+}
+
+/// Random positions: both sides' royal pieces and a dozen or two other pieces (off-board
+/// cells included) on random cells, random hands where captures go to the hand, pieces on
+/// their start cells left unmoved; or the start with half its pieces gone. Either side to
+/// move, often after the other side's move that gives an en-passant right; then a few
+/// random moves. Checks, double checks, pins, discovered checks and en-passant captures
+/// come up far more often than in games from the start.
+#[test]
+fn every_variant_agrees_in_random_positions() {
+    for path in variant_files() {
+        let (v, t) = load(&path);
+        let engine = Engine::new(Game::new(&v, &t)).expect("every shipped board fits");
+        let game = &engine.game;
+        let mut rng = Rng(0xD1CE_0000 + v.board.total() as u64);
+        let (mut checks, mut positions, mut en_passant) = (0, 0, 0);
+        for trial in 0..300 {
+            let mut pos = if trial % 2 == 0 {
+                random_position(game, &mut rng)
+            } else {
+                thinned_start(game, &mut rng)
+            };
+            if rng.below(2) == 0 {
+                pos = with_en_passant_right(game, pos, &mut rng);
+            }
+            for ply in 0..4 {
+                let context = format!("{} trial {trial} ply {ply}", path.display());
+                checks += usize::from(game.in_check(&pos, pos.to_move));
+                positions += 1;
+                let moves = agree(&engine, &pos, &context);
+                en_passant += moves
+                    .iter()
+                    .filter(|m| m.en_passant_victim.is_some())
+                    .count();
+                if moves.is_empty() {
+                    break;
+                }
+                pos = game.play(&pos, &moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(
+            checks * 20 > positions,
+            "{}: only {checks} checks in {positions} positions",
+            path.display()
+        );
+        let has_en_passant = v.piece_ids().any(|p| v.piece(p).captures_en_passant());
+        assert!(
+            !has_en_passant || en_passant > 40,
+            "{}: only {en_passant} en-passant captures",
+            path.display()
+        );
+    }
+}
+
+/// The start with about half the pieces (royal ones excepted) taken off, either side to
+/// move: pawns stay unmoved on their start cells and lines open at once.
+fn thinned_start(game: &Game, rng: &mut Rng) -> Position {
+    let v = game.variant;
+    let mut pos = game.start_position();
+    for sq in pos.squares.iter_mut() {
+        if sq.is_some_and(|(_, p)| !v.piece(p).royal) && rng.below(2) == 0 {
+            *sq = None;
+        }
+    }
+    pos.to_move = Side::BOTH[rng.below(2)];
+    pos
+}
+
+/// The position after a move of the side not to move that gives an en-passant right, if
+/// it has one, with a piece that may take en passant put where it can.
+fn with_en_passant_right(game: &Game, pos: Position, rng: &mut Rng) -> Position {
+    let mut before = pos.clone();
+    before.to_move = pos.to_move.opponent();
+    let passing: Vec<Move> = game
+        .legal_moves(&before)
+        .into_iter()
+        .filter(|m| !m.passed.is_empty())
+        .collect();
+    if passing.is_empty() {
+        return pos;
+    }
+    let mut after = game.play(&before, &passing[rng.below(passing.len())]);
+    let passed = &after.en_passant.as_ref().expect("a passing move").cells;
+    let side = after.to_move;
+    let mut spots = Vec::new();
+    for p in game.variant.piece_ids() {
+        if !game.variant.piece(p).captures_en_passant() {
+            continue;
+        }
+        for c in game.variant.board.cells() {
+            let reaches =
+                game.tables.entries(p, side, c).iter().any(|e| {
+                    e.mode.captures && game.tables.path(e).iter().any(|x| passed.contains(x))
+                });
+            if reaches && after.squares[c.index()].is_none() {
+                spots.push((p, c));
+            }
+        }
+    }
+    if !spots.is_empty() {
+        let (p, c) = spots[rng.below(spots.len())];
+        after.squares[c.index()] = Some((side, p));
+    }
+    after
+}
+
+fn random_position(game: &Game, rng: &mut Rng) -> Position {
+    let v = game.variant;
+    let mut pos = game.empty_position(if rng.below(2) == 0 {
+        Side::White
+    } else {
+        Side::Black
+    });
+    let total = v.board.total();
+    let place = |pos: &mut Position, side: Side, piece: PieceId, rng: &mut Rng| {
+        for _ in 0..50 {
+            let c = rng.below(total);
+            if pos.squares[c].is_none() {
+                pos.squares[c] = Some((side, piece));
+                pos.unmoved[c] =
+                    v.tracks_unmoved(piece) && v.setup[side].contains(&(piece, CellId(c as u16)));
+                return;
+            }
+        }
+    };
+    let (royal, other): (Vec<PieceId>, Vec<PieceId>) =
+        v.piece_ids().partition(|p| v.piece(*p).royal);
+    for side in Side::BOTH {
+        for &p in &royal {
+            place(&mut pos, side, p, rng);
+        }
+    }
+    for _ in 0..8 + rng.below(20) {
+        let side = Side::BOTH[rng.below(2)];
+        place(&mut pos, side, other[rng.below(other.len())], rng);
+    }
+    if v.rules.captures_to_hand {
+        for side in Side::BOTH {
+            for _ in 0..rng.below(4) {
+                let p = v.in_hand_as(other[rng.below(other.len())]);
+                pos.hands[side][p.index()] += 1;
+            }
+        }
+    }
+    pos
+}
+
+/// The published Glinski count at depth 4 (shared/design/variants.md: two independent
+/// implementations agree), with the fast engine: quick enough for every test run, while the
+/// reference engine's run of it is ignored (tests/hexv/perft.rs).
+#[test]
+fn glinski_perft_4_fast() {
+    let (v, t) = load("variants/glinski.hexv");
+    let engine = Engine::new(Game::new(&v, &t)).expect("Glinski's board fits");
+    let start = engine.state(&engine.game.start_position());
+    assert_eq!(engine.perft(&start, 4), 7_282_418);
+}
