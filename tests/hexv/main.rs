@@ -22,6 +22,7 @@ mod notation;
 mod perft;
 mod positions;
 mod robustness;
+mod rules_matrix;
 mod snapshots_diagrams;
 mod svg;
 mod tables;
