@@ -46,6 +46,13 @@ fn agree(engine: &Engine, pos: &Position, context: &str) -> Vec<Move> {
     reference
 }
 
+/// Both engines list the same moves in `pos` and play them to the same positions (for the
+/// rule tests' positions).
+pub fn engines_agree(game: &Game, pos: &Position, context: &str) {
+    let engine = Engine::new(*game).expect("every shipped board fits");
+    agree(&engine, pos, context);
+}
+
 #[test]
 fn every_variant_agrees_along_random_games() {
     for path in variant_files() {

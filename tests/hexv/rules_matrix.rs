@@ -112,7 +112,8 @@
 //!
 //! Every position below is read from text with `parse_position` and checked against a list of
 //! pieces on named cells (`at`), so the hand-written text cannot silently put a piece on the
-//! wrong cell. The expected moves are worked out by hand from the rule texts, in axial
+//! wrong cell; `at` also checks that the fast engine lists the same moves as the reference
+//! engine there. The expected moves are worked out by hand from the rule texts, in axial
 //! coordinates (docs/geometry.md):
 //!
 //! - flat boards, directions 12 (0,1), 1 (1,1), 2 (1,0), 3 (2,-1), 4 (1,-1), 5 (1,-2), 6 (0,-1),
@@ -185,6 +186,8 @@ fn at(game: &Game, text: &str, pieces: &str) -> Position {
         let name = v.board.name(hexv::geometry::board::CellId(i as u16));
         assert_eq!(got, want, "{text}: cell {name}");
     }
+    // The fast engine is held to every rule tested here as well.
+    crate::fast_engine::engines_agree(game, &pos, text);
     pos
 }
 
