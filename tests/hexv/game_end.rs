@@ -1,6 +1,7 @@
 //! The end of the game under each variant's rules: checkmate, Glinski's 3/4 stalemate
 //! (seed 003), Koval's stalemate that is a draw while the stalemating side keeps a queen, rook
-//! or pawn and a win otherwise (seed 001). Each position is explained cell by cell.
+//! or pawn and a win otherwise (seed 001), Chessagon's repetition and fifty-move draws (chess
+//! conventions). Each position is explained cell by cell.
 
 use hexv::game::{Game, GameEnd, Position};
 use hexv::variant::{Score, Side};
@@ -110,4 +111,56 @@ fn a_game_in_progress_has_no_outcome() {
     let game = Game::new(&v, &t);
     assert_eq!(game.outcome(&[game.start_position()]), None);
     assert_eq!(game.outcome(&[]), None);
+}
+
+/// Chessagon's file takes chess's conventions (variants.md; the text is silent): the third
+/// occurrence of a position is a draw. Both knights go out and back twice: the start
+/// position stands again after plies 4 and 8, so the game goes on until ply 8 ends it.
+#[test]
+fn chessagon_third_repetition_is_a_draw() {
+    let (v, t) = load("variants/chessagon.hexv");
+    let game = Game::new(&v, &t);
+    let mut history = vec![game.start_position()];
+    let out_and_back = "c3-d5 c13-d11 d5-c3 d11-c13";
+    for (ply, m) in format!("{out_and_back} {out_and_back}")
+        .split_whitespace()
+        .enumerate()
+    {
+        assert_eq!(game.outcome(&history), None, "before ply {}", ply + 1);
+        let next = game
+            .play_moves(history.last().expect("history"), m)
+            .expect("legal");
+        history.push(next);
+    }
+    let end = game.outcome(&history).expect("the third occurrence");
+    assert_eq!((end.end, end.white), (GameEnd::Repetition, Score::DRAW));
+}
+
+/// And fifty moves by each side without a capture or a pawn move draw: with 99 quiet plies
+/// behind, a knight move is the hundredth and ends the game; a pawn move instead starts the
+/// count again, and so does a capture.
+#[test]
+fn chessagon_fifty_moves_without_capture_or_pawn_move_is_a_draw() {
+    let (v, t) = load("variants/chessagon.hexv");
+    let game = Game::new(&v, &t);
+    let mut start = game.start_position();
+    start.quiet_plies = 99;
+    assert_eq!(game.outcome(std::slice::from_ref(&start)), None);
+    let knight = game.play_moves(&start, "c3-d5").expect("legal");
+    assert_eq!(knight.quiet_plies, 100);
+    let end = game
+        .outcome(&[start.clone(), knight])
+        .expect("the move limit");
+    assert_eq!((end.end, end.white), (GameEnd::MoveLimit, Score::DRAW));
+    let pawn = game.play_moves(&start, "a4-a5").expect("legal");
+    assert_eq!(pawn.quiet_plies, 0);
+    assert_eq!(game.outcome(&[start.clone(), pawn]), None);
+    // A capture: White's knight goes c3-d5-d8, onto a cell Black's knight on d11 reaches
+    // (its leaps from d11 include d8), and Black takes it.
+    let mut quiet = start.clone();
+    quiet.quiet_plies = 90;
+    let capture = game
+        .play_moves(&quiet, "c3-d5 c13-d11 d5-d8 d11xd8")
+        .expect("legal");
+    assert_eq!(capture.quiet_plies, 0);
 }
