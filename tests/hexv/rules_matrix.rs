@@ -106,7 +106,9 @@
 //! repetition / move limit   | S91     | hex_shogi::threefold_repetition_is_a_draw,
 //!                           |         |   ::fifty_moves_each_without_a_capture_is_a_draw
 //!                           | Ch      | chessagon::game_end_follows_the_text_and_chess_conventions
-//!                           |         |   (rules only)
+//!                           |         |   (the rules); game_end::chessagon_third_repetition_is_a_
+//!                           |         |   draw, ::chessagon_fifty_moves_without_capture_or_pawn_
+//!                           |         |   move_is_a_draw (in play)
 //!                           | Gl Mc Ko Da | -  (not in the files)
 //! ```
 //!
