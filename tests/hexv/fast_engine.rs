@@ -249,3 +249,33 @@ fn glinski_perft_4_fast() {
     let start = engine.state(&engine.game.start_position());
     assert_eq!(engine.perft(&start, 4), 7_282_418);
 }
+
+/// A board of more than 128 cells does not fit the fast engine's sets: `Engine::new` says
+/// so, and the command line counts with the reference engine instead. On a hexagon of side 8
+/// (169 cells, axial |a|, |b|, |a+b| <= 7) the king on cell 1, the bottom of the left column
+/// (-7, 0), has three edge neighbours on the board, (-7, 1) (-6, 0) (-6, -1), and two
+/// diagonal ones, (-6, 1) (-5, -1): five moves.
+#[test]
+fn boards_over_128_cells_use_the_reference_engine() {
+    let text = "variant \"Big board\"\n\
+        board {\n cells flat\n shape hexagon 8\n names snake\n}\n\
+        symmetry rotate\n\
+        piece King K {\n royal\n step all\n}\n\
+        setup {\n K 1\n}\n\
+        rules {\n checkmate win\n stalemate draw\n castling none\n}\n";
+    let checked = crate::support::check_text("big.hexv", text);
+    let (v, t) = (
+        checked.variant.expect("clean"),
+        checked.tables.expect("clean"),
+    );
+    assert_eq!(v.board.total(), 169);
+    let game = Game::new(&v, &t);
+    assert!(Engine::new(game).is_none());
+    let path = std::env::temp_dir().join(format!("hexv-big-{}.hexv", std::process::id()));
+    std::fs::write(&path, text).expect("temp file");
+    let (code, stdout, _) =
+        crate::cli::run(&["perft", path.to_str().expect("UTF-8"), "--depth", "1"]);
+    std::fs::remove_file(&path).ok();
+    assert_eq!(code, 0);
+    assert_eq!(stdout.trim(), "5");
+}
