@@ -1,16 +1,73 @@
-//! Perft from the start position, against the published counts (shared/design/variants.md:
-//! two independent implementations agree on 51, 2 586, 137 858, 7 282 418).
+//! Perft from the start position, depths 1 to 3, for every shipped variant. docs/perft.md
+//! derives every number by hand and checks depth 3 with an independent counter
+//! (tools/perft_check.py); Glinski's also agree with the published counts
+//! (shared/design/variants.md: 51, 2 586, 137 858, 7 282 418).
 
 use crate::support::load;
 
-#[test]
-fn glinski_perft_1_to_3() {
-    let (v, t) = load("variants/glinski.hexv");
+/// Leaf counts at depths 1, 2 and 3 from the start of `file`.
+fn perft_1_to_3(file: &str) -> [u64; 3] {
+    let (v, t) = load(file);
     let game = hexv::game::Game::new(&v, &t);
     let start = game.start_position();
-    assert_eq!(game.perft(&start, 1), 51);
-    assert_eq!(game.perft(&start, 2), 2_586);
-    assert_eq!(game.perft(&start, 3), 137_858);
+    [1, 2, 3].map(|d| game.perft(&start, d))
+}
+
+#[test]
+fn glinski_perft_1_to_3() {
+    // docs/perft.md#glinskis-hexagonal-chess
+    assert_eq!(perft_1_to_3("variants/glinski.hexv"), [51, 2_586, 137_858]);
+}
+
+#[test]
+fn mccooey_perft_1_to_3() {
+    // docs/perft.md#mccooeys-hexagonal-chess
+    assert_eq!(perft_1_to_3("variants/mccooey.hexv"), [31, 947, 33_307]);
+}
+
+#[test]
+fn koval_perft_1_to_3() {
+    // docs/perft.md#kovals-hexagonal-chess
+    assert_eq!(perft_1_to_3("variants/koval.hexv"), [22, 484, 11_667]);
+}
+
+#[test]
+fn dagger_perft_1_to_3() {
+    // docs/perft.md#dagger-chess
+    assert_eq!(perft_1_to_3("variants/dagger.hexv"), [13, 166, 2_580]);
+}
+
+#[test]
+fn chessagon_perft_1_to_3() {
+    // docs/perft.md#chessagon
+    assert_eq!(
+        perft_1_to_3("variants/chessagon.hexv"),
+        [50, 2_492, 124_374]
+    );
+}
+
+#[test]
+fn hex_shogi_41_perft_1_to_3() {
+    // docs/perft.md#hex-shogi-41
+    assert_eq!(perft_1_to_3("variants/hex-shogi-41.hexv"), [13, 169, 2_790]);
+}
+
+#[test]
+fn hex_shogi_81_perft_1_to_3() {
+    // docs/perft.md#hex-shogi-81
+    assert_eq!(
+        perft_1_to_3("variants/hex-shogi-81.hexv"),
+        [46, 2_116, 95_151]
+    );
+}
+
+#[test]
+fn hex_shogi_91_perft_1_to_3() {
+    // docs/perft.md#hex-shogi-91
+    assert_eq!(
+        perft_1_to_3("variants/hex-shogi-91.hexv"),
+        [45, 2_024, 92_922]
+    );
 }
 
 #[test]

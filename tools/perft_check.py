@@ -1,0 +1,889 @@
+#!/usr/bin/env python3
+"""An independent perft for hexv's shipped variants (standard library only).
+
+Written from the rule texts (shared/seeds) and the board facts in shared/design (variants.md,
+geometry.md; docs/geometry.md), not from
+hexv's code: its own board coordinates, move generator and legality test, so that agreement
+with `hexv perft` means something. See docs/perft.md for what it covers.
+
+    python3 tools/perft_check.py glinski 3            # leaf count at depth 3
+    python3 tools/perft_check.py koval 2 --divide     # per first move, like `hexv perft --divide`
+    python3 tools/perft_check.py all 3                # every variant it knows
+    python3 tools/perft_check.py hex-shogi-91 3 --moves "2j-4i 11a-11b 4ix8a" --divide
+
+Variants: glinski, mccooey, koval, dagger, chessagon, hex-shogi-41, hex-shogi-81, hex-shogi-91.
+Moves are written as hexv writes them (docs/notation.md). Castling (Koval only; Chessagon's
+cannot happen before ply 7 and is left out) is implemented but never reached at depth 3.
+
+Hex cells are axial pairs (a, b) on one hex lattice. The six edge (orthogonal) steps are
+(1,0) (1,-1) (0,-1) (-1,0) (-1,1) (0,1); a diagonal step is the sum of two neighbouring edge
+steps and passes between two cells, so only the cells it lands on can block a diagonal rider.
+Every vector below is given for the first player; the second player's pieces move along the
+negated vectors (turned 180 degrees), which for these sets equals the mirror image.
+Chessagon's triangles have their own coordinates (see the section further down).
+"""
+
+import sys
+
+EDGE = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+VERTEX = [(EDGE[i][0] + EDGE[(i + 1) % 6][0], EDGE[i][1] + EDGE[(i + 1) % 6][1]) for i in range(6)]
+# The hex knight: two edge steps one way, then one edge step turned 60 degrees.
+HEX_KNIGHT = sorted(
+    {
+        (2 * EDGE[i][0] + EDGE[(i + t) % 6][0], 2 * EDGE[i][1] + EDGE[(i + t) % 6][1])
+        for i in range(6)
+        for t in (1, 5)
+    }
+)
+assert len(VERTEX) == 6 and len(HEX_KNIGHT) == 12
+
+
+def add(c, d, k=1):
+    return (c[0] + k * d[0], c[1] + k * d[1])
+
+
+def neg(d):
+    return (-d[0], -d[1])
+
+
+# ---------------------------------------------------------------------------------------
+# Piece movement: a list of (kind, vectors, mode); kind step / ride / leap, mode
+# 'both' (move or capture), 'move' (only to an empty cell), 'capture' (only onto an enemy).
+
+# Flat hexes (files vertical): straight ahead is the edge step (0,1).
+FLAT_AHEAD = (0, 1)
+FLAT_FWD_EDGES = [(-1, 1), (1, 0)]  # 10 and 2 o'clock
+FLAT_FWD_VERTICES = [(-1, 2), (1, 1)]  # 11 and 1 o'clock
+
+# Pointy hexes (ranks horizontal): (1,0) is 3 o'clock, (0,1) 1 o'clock, (-1,1) 11 o'clock,
+# straight ahead is the vertex step (-1,2); forward vertices are 10, 12 and 2 o'clock.
+POINTY_FWD_EDGES = [(0, 1), (-1, 1)]
+POINTY_FWD_VERTICES = [(-2, 1), (-1, 2), (1, 1)]
+POINTY_AHEAD = (-1, 2)
+# Hex Shogi's knight: two steps along a forward edge direction, then one turned 60 degrees.
+SHOGI_KNIGHT = [(1, 2), (-1, 3), (-2, 3), (-3, 2)]
+
+CHESS_PIECES = {
+    "K": [("step", EDGE + VERTEX, "both")],
+    "Q": [("ride", EDGE + VERTEX, "both")],
+    "R": [("ride", EDGE, "both")],
+    "B": [("ride", VERTEX, "both")],
+    "N": [("leap", HEX_KNIGHT, "both")],
+}
+
+GOLD = [("step", EDGE + POINTY_FWD_VERTICES, "both")]
+SHOGI_PIECES = {
+    "K": [("step", EDGE + VERTEX, "both")],
+    "G": GOLD,
+    "S": [("step", VERTEX + POINTY_FWD_EDGES, "both")],
+    "N": [("leap", SHOGI_KNIGHT, "both")],
+    "L": [("ride", POINTY_FWD_EDGES, "both")],
+    "P": [("step", POINTY_FWD_EDGES, "both")],
+    "R": [("ride", EDGE, "both")],
+    "B": [("ride", VERTEX, "both")],
+    "+R": [("ride", EDGE, "both"), ("step", VERTEX, "both")],
+    "+B": [("ride", VERTEX, "both"), ("step", EDGE, "both")],
+    "+P": GOLD,
+    "+L": GOLD,
+    "+N": GOLD,
+    "+S": GOLD,
+}
+
+
+# ---------------------------------------------------------------------------------------
+# Boards and names
+
+
+def glinski_cells():
+    """The 91-cell hexagon, files a..l (no j) of 6..11..6 cells, rank 1 at each file's bottom."""
+    names = {}
+    for i, f in enumerate("abcdefghikl"):
+        a = i - 5
+        height = 11 - abs(a)
+        low = max(0, -a)  # the lowest b on this file
+        for r in range(1, height + 1):
+            names[(a, low + r - 1)] = f + str(r)
+    return names
+
+
+def koval_cells():
+    """Columns of 9 10 11 12 11 10 9 cells numbered 1..72 in snake order."""
+    names = {}
+    n = 0
+    for c in range(7):
+        a = c - 3
+        bs = [b for b in range(0, 12) if 0 <= a + b <= 11]
+        if c % 2 == 1:
+            bs = bs[::-1]  # even-numbered columns run downward
+        for b in bs:
+            n += 1
+            names[(a, b)] = str(n)
+    assert n == 72
+    return names
+
+
+def shogi91_cells():
+    """The 91-cell hexagon standing on a corner; file 1..11 from the right, rank a (top)..k."""
+    names = {}
+    for a in range(-5, 6):
+        for b in range(-5, 6):
+            if abs(a + b) <= 5:
+                names[(a, b)] = str(6 - a) + "abcdefghijk"[5 - b]
+    return names
+
+
+def shogi41_cells():
+    """Nine ranks of 5 4 5 4 5 4 5 4 5 cells: 0 <= b <= 8, 0 <= 2a + b <= 8."""
+    names = {}
+    for b in range(9):
+        for a in range(-4, 5):
+            if 0 <= 2 * a + b <= 8:
+                names[(a, b)] = str(5 - a) + "abcdefghi"[8 - b]
+    return names
+
+
+def shogi81_cells():
+    """The 9 x 9 rhombus: ranks b = 0..8 (i..a), files a = 0..8 (9..1) along 1 o'clock."""
+    return {(a, b): str(9 - a) + "abcdefghi"[8 - b] for a in range(9) for b in range(9)}
+
+
+DAGGER_RANKS = {  # rank letter -> (b, lowest a, highest a), from White's left
+    "a": (0, 0, 0),
+    "b": (1, -1, 0),
+    "c": (2, -2, 0),
+    "d": (3, -3, 0),
+    "e": (4, -3, -1),
+    "f": (5, -4, -1),
+    "g": (6, -5, -1),
+    "h": (7, -5, -2),
+    "j": (8, -5, -3),
+    "k": (9, -6, -3),
+    "l": (10, -6, -4),
+    "m": (11, -6, -5),
+    "n": (12, -6, -6),
+}
+
+
+def dagger_cells():
+    names = {}
+    for r, (b, lo, hi) in DAGGER_RANKS.items():
+        for i, a in enumerate(range(lo, hi + 1)):
+            names[(a, b)] = r + str(i + 1)
+    assert len(names) == 39
+    return names
+
+
+# ---------------------------------------------------------------------------------------
+# The rules engine
+
+
+class Variant:
+    def __init__(self, name, names, pieces, setup, **kw):
+        self.name = name
+        self.names = names  # on-board cell -> name
+        self.cells = set(names)
+        self.by_name = {v: k for k, v in names.items()}
+        self.pieces = pieces
+        self.setup = setup  # list of (side, kind, cell name)
+        self.pawn = kw.get("pawn")  # chess pawn: dict, see below
+        self.promotion = kw.get("promotion")  # side -> set of cells (chess pawns)
+        self.promote_to = kw.get("promote_to", ["Q", "R", "B", "N"])
+        self.castlings = kw.get("castlings", [])  # (side, king from, to, rook from, to)
+        self.shogi = kw.get("shogi")  # side -> set of zone cells
+        self.offboard = kw.get("offboard", {})  # off-board cell -> (side, back cell, name)
+        self.dagger_leap = None
+        self.tri = False  # Chessagon's triangles
+
+    def cell(self, name):
+        if name in self.by_name:
+            return self.by_name[name]
+        for c, (_, _, label) in self.offboard.items():
+            if label == name:
+                return c
+        raise KeyError(name)
+
+    def label(self, c):
+        if c in self.names:
+            return self.names[c]
+        return self.offboard[c][2]
+
+    def vectors(self, side, vs):
+        return vs if side == 0 else [neg(v) for v in vs]
+
+
+class Pos:
+    __slots__ = ("board", "side", "ep", "unmoved", "hands")
+
+    def __init__(self, board, side, ep, unmoved, hands):
+        self.board = board  # cell -> (side, kind)
+        self.side = side
+        self.ep = ep  # None or (cells a capturer may land on, cell of the pawn to remove)
+        self.unmoved = unmoved  # frozenset of cells whose piece has not moved (castling)
+        self.hands = hands  # (tuple of kinds, tuple of kinds), sorted
+
+
+def start(v):
+    board = {v.cell(c): (s, k) for s, k, c in v.setup}
+    unmoved = frozenset(board)
+    return Pos(board, 0, None, unmoved, ((), ()))
+
+
+def targets(v, pos, c, side, kind, captures_only=False):
+    """(to, capture?) for a piece's ordinary moves (pawns' specials handled elsewhere)."""
+    board = pos.board
+    if v.tri:
+        out = []
+        for t in tri_reach(board, c, kind):
+            occ = board.get(t)
+            if occ is None and not captures_only:
+                out.append((t, False))
+            elif occ is not None and occ[0] != side:
+                out.append((t, True))
+        return out
+    out = []
+    for how, vs, mode in v.pieces[kind]:
+        for d in v.vectors(side, vs):
+            k = 1
+            while True:
+                t = add(c, d, k)
+                if t not in v.cells:
+                    break
+                occ = board.get(t)
+                if occ is None:
+                    if mode != "capture" and not captures_only:
+                        out.append((t, False))
+                else:
+                    if occ[0] != side and mode != "move":
+                        out.append((t, True))
+                    break
+                if how != "ride":
+                    break
+                k += 1
+    return out
+
+
+def attacked(v, pos, cell, by):
+    """Is `cell` attacked by side `by`? (Pieces off the board attack their entry cells.)"""
+    for c, (s, kind) in pos.board.items():
+        if s != by:
+            continue
+        if v.tri:
+            if kind == "P":
+                if any(add3(c, d) == cell for d in tri_side(s, TRI_PAWN_CAPTURES)):
+                    return True
+            elif cell in tri_reach(pos.board, c, kind):
+                return True
+            continue
+        if kind == "P" and v.pawn:
+            for d in v.vectors(s, v.pawn["capture"]):
+                if add(c, d) == cell:
+                    return True
+            continue
+        for how, vs, mode in v.pieces[kind]:
+            if mode == "move":
+                continue
+            for d in v.vectors(s, vs):
+                k = 1
+                while True:
+                    t = add(c, d, k)
+                    if t == cell:
+                        return True
+                    if t not in v.cells or t in pos.board or how != "ride":
+                        break
+                    k += 1
+    return False
+
+
+def king_cell(pos, side):
+    for c, (s, k) in pos.board.items():
+        if s == side and k == "K":
+            return c
+    return None
+
+
+def in_check(v, pos, side):
+    return attacked(v, pos, king_cell(pos, side), 1 - side)
+
+
+def no_move_on_empty_board(v, side, kind, c):
+    empty = Pos({}, side, None, frozenset(), ((), ()))
+    return not targets(v, empty, c, side, kind)
+
+
+def pseudo_moves(v, pos):
+    """Moves as (label, function building the next position)."""
+    side = pos.side
+    board = pos.board
+    moves = []  # (from, to, capture?, promote-to or None, extra)
+    for c, (s, kind) in list(board.items()):
+        if s != side:
+            continue
+        if c not in v.cells:  # a knight in hand beside the back cell
+            back = v.offboard[c][1]
+            for t, cap in targets(v, pos, c, side, kind):
+                moves.append((c, t, cap, None, None))
+            if back not in board:
+                moves.append((c, back, False, None, None))
+            continue
+        if kind == "P" and v.tri:
+            moves.extend(tri_pawn_moves(v, pos, c, side))
+            continue
+        if kind == "P" and v.pawn:
+            moves.extend(chess_pawn_moves(v, pos, c, side))
+            continue
+        for t, cap in targets(v, pos, c, side, kind):
+            if v.shogi:
+                for promo in shogi_promotions(v, side, kind, c, t):
+                    moves.append((c, t, cap, promo, None))
+            else:
+                moves.append((c, t, cap, None, None))
+    for side_, kf, kt, rf, rt in v.castlings:
+        if side_ == side and castling_ok(v, pos, side, kf, kt, rf, rt):
+            moves.append((kf, kt, False, None, ("castle", rf, rt)))
+    if v.shogi:
+        for kind in sorted(set(pos.hands[side])):
+            for t in sorted(v.cells):
+                if t in board or no_move_on_empty_board(v, side, kind, t):
+                    continue
+                if kind == "P":
+                    # not on a cell one of the dropper's own unpromoted pawns attacks
+                    if any(
+                        board.get(add(t, d)) == (side, "P")
+                        for d in v.vectors(side, [neg(x) for x in POINTY_FWD_EDGES])
+                    ):
+                        continue
+                moves.append((None, t, False, kind, "drop"))
+    if v.dagger_leap:
+        moves = dagger_extra(v, pos, moves)
+    return moves
+
+
+def chess_pawn_moves(v, pos, c, side):
+    p = v.pawn
+    board = pos.board
+    out = []
+
+    def push(t, cap, extra=None):
+        if t in v.promotion[side]:
+            for q in v.promote_to:
+                out.append((c, t, cap, q, extra))
+        else:
+            out.append((c, t, cap, None, extra))
+
+    for d in v.vectors(side, p["push"]):
+        t = add(c, d)
+        if t in v.cells and t not in board:
+            push(t, False)
+            if p["double"](v, pos, c, side):
+                t2 = add(c, d, 2)
+                if t2 in v.cells and t2 not in board:
+                    push(t2, False, ("ep", (t,), t2))
+    for d in v.vectors(side, p["capture"]):
+        t = add(c, d)
+        if t in v.cells:
+            occ = board.get(t)
+            if occ and occ[0] != side:
+                push(t, True)
+            elif occ is None and pos.ep and t in pos.ep[0]:
+                push(t, True, ("take", pos.ep[1]))
+    return out
+
+
+def shogi_promotions(v, side, kind, f, t):
+    """None (stay) and/or the promoted kind, for a move f -> t."""
+    if "+" + kind not in v.pieces or kind == "G":
+        return [None]
+    zone = v.shogi[side]
+    if f not in zone and t not in zone:
+        return [None]
+    if no_move_on_empty_board(v, side, kind, t):
+        return ["+" + kind]
+    return [None, "+" + kind]
+
+
+def castling_ok(v, pos, side, kf, kt, rf, rt):
+    b = pos.board
+    if b.get(kf) != (side, "K") or b.get(rf) != (side, "R"):
+        return False
+    if kf not in pos.unmoved or rf not in pos.unmoved:
+        return False
+    # the cells between king and rook on their line must be empty
+    d = (rf[0] - kf[0], rf[1] - kf[1])
+    n = max(abs(d[0]), abs(d[1]))
+    step = (d[0] // n, d[1] // n)
+    between = [add(kf, step, i) for i in range(1, n)]
+    if any(x in b for x in between):
+        return False
+    # king not in check, not passing or landing on an attacked cell
+    dk = (kt[0] - kf[0], kt[1] - kf[1])
+    m = max(abs(dk[0]), abs(dk[1]))
+    for i in range(0, m + 1):
+        if attacked(v, pos, add(kf, step, i), 1 - side):
+            return False
+    return True
+
+
+def make(v, pos, mv):
+    f, t, cap, promo, extra = mv
+    side = pos.side
+    board = dict(pos.board)
+    hands = [list(pos.hands[0]), list(pos.hands[1])]
+    ep = None
+    if extra == "drop":
+        hands[side].remove(promo)
+        board[t] = (side, promo)
+    else:
+        kind = board.pop(f)[1]
+        if cap:
+            victim = t
+            if extra and extra[0] == "take":
+                victim = extra[1]
+            taken = board.pop(victim)[1]
+            if v.shogi:
+                hands[side].append(taken.lstrip("+"))
+        board[t] = (side, promo if promo else kind)
+        if extra and extra[0] == "castle":
+            board.pop(extra[1])
+            board[extra[2]] = (side, "R")
+        if extra and extra[0] == "ep":
+            ep = (extra[1], extra[2])
+    unmoved = pos.unmoved - {f, t}
+    if extra and extra != "drop" and extra[0] == "castle":
+        unmoved = unmoved - {extra[1]}
+    return Pos(board, 1 - side, ep, unmoved, (tuple(sorted(hands[0])), tuple(sorted(hands[1]))))
+
+
+def legal(v, pos):
+    out = []
+    for mv in pseudo_moves(v, pos):
+        nxt = make(v, pos, mv)
+        if in_check(v, nxt, pos.side):
+            continue
+        if mv[4] == "drop" and mv[3] == "P" and in_check(v, nxt, 1 - pos.side):
+            continue  # a pawn drop may not give check
+        out.append((mv, nxt))
+    return out
+
+
+def move_name(v, mv):
+    f, t, cap, promo, extra = mv
+    if extra == "drop":
+        return promo + "*" + v.label(t)
+    s = v.label(f) + ("x" if cap else "-") + v.label(t)
+    if promo:
+        s += "=" + promo
+    return s
+
+
+def perft(v, pos, depth):
+    if depth == 0:
+        return 1
+    moves = legal(v, pos)
+    if depth == 1:
+        return len(moves)
+    return sum(perft(v, nxt, depth - 1) for _, nxt in moves)
+
+
+# ---------------------------------------------------------------------------------------
+# The variants
+
+
+def chess_setup(white, black):
+    out = []
+    for side, army in ((0, white), (1, black)):
+        for kind, cells in army.items():
+            out += [(side, kind, c) for c in cells.split()]
+    return out
+
+
+def glinski():
+    names = glinski_cells()
+    white_start = "b1 c2 d3 e4 f5 g4 h3 i2 k1".split()
+    black_start = "b7 c7 d7 e7 f7 g7 h7 i7 k7".split()
+
+    def double(v, pos, c, side):
+        return v.names[c] in (white_start, black_start)[side]
+
+    v = Variant(
+        "glinski",
+        names,
+        CHESS_PIECES,
+        chess_setup(
+            {"K": "g1", "Q": "e1", "R": "c1 i1", "N": "d1 h1", "B": "f1 f2 f3", "P": " ".join(white_start)},
+            {"K": "g10", "Q": "e10", "R": "c8 i8", "N": "d9 h9", "B": "f11 f10 f9", "P": " ".join(black_start)},
+        ),
+        pawn={"push": [FLAT_AHEAD], "capture": FLAT_FWD_EDGES, "double": double},
+    )
+    far = "a6 b7 c8 d9 e10 f11 g10 h9 i8 k7 l6".split()
+    v.promotion = {0: {v.cell(x) for x in far}, 1: {c for c, n in names.items() if n[1:] == "1"}}
+    return v
+
+
+def mccooey():
+    names = glinski_cells()
+    white_start = "c1 d2 e3 g3 h2 i1".split()  # not the f-file pawn's f4
+    black_start = "c8 d8 e8 g8 h8 i8".split()
+
+    def double(v, pos, c, side):
+        return v.names[c] in (white_start, black_start)[side]
+
+    v = Variant(
+        "mccooey",
+        names,
+        CHESS_PIECES,
+        chess_setup(
+            {"K": "g1", "Q": "e1", "R": "d1 h1", "N": "e2 g2", "B": "f1 f2 f3", "P": "c1 d2 e3 f4 g3 h2 i1"},
+            {"K": "g10", "Q": "e10", "R": "d9 h9", "N": "e9 g9", "B": "f9 f10 f11", "P": "c8 d8 e8 f8 g8 h8 i8"},
+        ),
+        pawn={"push": [FLAT_AHEAD], "capture": FLAT_FWD_VERTICES, "double": double},
+    )
+    far = "a6 b7 c8 d9 e10 f11 g10 h9 i8 k7 l6".split()
+    v.promotion = {0: {v.cell(x) for x in far}, 1: {c for c, n in names.items() if n[1:] == "1"}}
+    return v
+
+
+def koval():
+    names = koval_cells()
+    areas = {0: {2, 17, 18, 22, 39, 40, 45, 61, 62, 65}, 1: {8, 11, 12, 28, 33, 34, 51, 55, 56, 71}}
+
+    def double(v, pos, c, side):
+        return int(v.names[c]) in areas[side]
+
+    def black(cells):
+        return " ".join(str(73 - int(x)) for x in cells.split())
+
+    white = {"K": "42", "Q": "20", "R": "1 64", "B": "21 41 43", "N": "19 44 63", "P": "2 17 18 22 39 40 45 61 62 65"}
+    v = Variant(
+        "koval",
+        names,
+        CHESS_PIECES,
+        chess_setup(white, {k: black(c) for k, c in white.items()}),
+        pawn={"push": [FLAT_AHEAD], "capture": FLAT_FWD_VERTICES, "double": double},
+    )
+    v.promotion = {
+        0: {v.cell(str(n)) for n in (9, 10, 30, 31, 53, 54, 72)},
+        1: {v.cell(str(n)) for n in (1, 19, 20, 42, 43, 63, 64)},
+    }
+    c = v.cell
+    v.castlings = [
+        (0, c("42"), c("63"), c("64"), c("43")),
+        (0, c("42"), c("19"), c("1"), c("20")),
+        (1, c("31"), c("54"), c("72"), c("53")),
+        (1, c("31"), c("10"), c("9"), c("30")),
+    ]
+    return v
+
+
+def dagger():
+    names = dagger_cells()
+    by = {n: c for c, n in names.items()}
+    white = chess_setup({"K": "a1", "R": "b1 b2", "B": "c1 c2 c3", "P": "d1 d2 d3 d4 e1 e2 e3"}, {})
+    # Black is White turned 180 degrees about the board's centre: (a, b) -> (-6 - a, 12 - b)
+    black = [(1, k, names[(-6 - by[n][0], 12 - by[n][1])]) for _, k, n in white]
+    # The knights in hand on the imaginary cells beside each back cell: (side, back cell, name)
+    offboard = {
+        (-1, 0): (0, (0, 0), "a0"),
+        (1, 0): (0, (0, 0), "a2"),
+        (-7, 12): (1, (-6, 12), "n0"),
+        (-5, 12): (1, (-6, 12), "n2"),
+    }
+    hand = [(0, "N", "a0"), (0, "N", "a2"), (1, "N", "n0"), (1, "N", "n2")]
+    pieces = dict(CHESS_PIECES)
+    # Dagger's pawn moves or captures along either forward edge (1 and 11 o'clock); its
+    # straight-ahead leap (12 o'clock, no capture, e.p.) is added by dagger_extra.
+    pieces["P"] = [("step", POINTY_FWD_EDGES, "both")]
+    v = Variant("dagger", names, pieces, white + black + hand, offboard=offboard)
+    v.dagger_leap = POINTY_AHEAD
+    v.promotion = {0: {(-6, 12)}, 1: {(0, 0)}}
+    return v
+
+
+def hex_shogi(which):
+    if which == 91:
+        names = shogi91_cells()
+        black = {"L": "6k 1k", "N": "5k 2k", "G": "4k 3k", "R": "6j", "S": "5j 3j", "K": "4j", "B": "2j", "P": "9h 8h 7h 6h 5h 4h 3h 2h 1h"}
+        white = {"L": "11a 6a", "N": "10a 7a", "G": "9a 8a", "R": "10b", "S": "9b 7b", "K": "8b", "B": "6b", "P": "11d 10d 9d 8d 7d 6d 5d 4d 3d"}
+        zone_b = (2, -2)  # Black's zone: b >= 2; White's: b <= -2 (four ranks each)
+    elif which == 41:
+        names = shogi41_cells()
+        black = {"L": "5i", "B": "4i", "K": "3i", "R": "2i", "N": "1i", "S": "5h 2h", "G": "4h 3h", "P": "6g 5g 4g 3g 2g"}
+        white = {"N": "9a", "B": "8a", "K": "7a", "R": "6a", "L": "5a", "S": "8b 5b", "G": "7b 6b", "P": "8c 7c 6c 5c 4c"}
+        zone_b = (6, 2)
+    else:
+        names = shogi81_cells()
+        black = {"L": "9i 1i", "N": "8i 2i", "S": "7i 3i", "G": "6i 4i", "K": "5i", "B": "8h", "R": "2h", "P": "9g 8g 7g 6g 5g 4g 3g 2g 1g"}
+        # White is Black turned 180 degrees: (a, b) -> (8 - a, 8 - b)
+        by = {n: c for c, n in names.items()}
+        white = {k: " ".join(names[(8 - by[x][0], 8 - by[x][1])] for x in cells.split()) for k, cells in black.items()}
+        zone_b = (6, 2)
+    # hexv's first player is Shogi's Black (moving up); the second is Shogi's White
+    v = Variant("hex-shogi-%d" % which, names, SHOGI_PIECES, chess_setup(black, white))
+    v.shogi = {0: {c for c in names if c[1] >= zone_b[0]}, 1: {c for c in names if c[1] <= zone_b[1]}}
+    return v
+
+
+def dagger_extra(v, pos, moves):
+    """Dagger's pawns: promotion on the far back cell, the straight-ahead leap and e.p."""
+    side = pos.side
+    out = []
+    for f, t, cap, promo, extra in moves:
+        if f in v.cells and pos.board[f][1] == "P":
+            if t in v.promotion[side]:
+                out += [(f, t, cap, q, extra) for q in v.promote_to]
+                continue
+        out.append((f, t, cap, promo, extra))
+    for c, (s, kind) in pos.board.items():
+        if s != side or kind != "P" or c not in v.cells:
+            continue
+        # e.p.: land on a passed cell as a capture, removing the leaper
+        if pos.ep:
+            for d in v.vectors(side, POINTY_FWD_EDGES):
+                t = add(c, d)
+                if t in pos.ep[0] and t not in pos.board:
+                    out.append((c, t, True, None, ("take", pos.ep[1])))
+        d = v.vectors(side, [v.dagger_leap])[0]
+        t = add(c, d)
+        if t in v.cells and t not in pos.board:
+            passed = tuple(add(c, e) for e in v.vectors(side, POINTY_FWD_EDGES))
+            qs = v.promote_to if t in v.promotion[side] else [None]
+            out += [(c, t, False, q, ("ep", passed, t)) for q in qs]
+    return out
+
+
+# ---------------------------------------------------------------------------------------
+# Chessagon: triangles. A cell is (X, Y, Z), X + Y + Z = 0, the tripled barycentric
+# coordinates of its centroid (docs/geometry.md): all three = 1 (mod 3) on a triangle
+# pointing right (light), all = 2 (mod 3) pointing left (dark); the board is
+# max(|X|, |Y|, |Z|) <= 11. Centroid = (X e1 + Y e2) / 3, e1 at 2 o'clock, e2 straight ahead.
+
+
+def add3(c, d, k=1):
+    return (c[0] + k * d[0], c[1] + k * d[1], c[2] + k * d[2])
+
+
+def is_tri(c):
+    return c[0] % 3 != 0 and c[0] % 3 == c[1] % 3 == c[2] % 3 and sum(c) == 0
+
+
+def perms(v):
+    out = set()
+    for i in range(3):
+        for j in range(3):
+            if i != j:
+                k = 3 - i - j
+                w = [0, 0, 0]
+                w[i], w[j], w[k] = v
+                out.add(tuple(w))
+    return sorted(out)
+
+
+def axis_vec(i, here, other):
+    w = [other] * 3
+    w[i] = here
+    return tuple(w)
+
+
+def light(c):
+    return c[0] % 3 == 1
+
+
+def tri_cells():
+    names = {}
+    for x in range(-11, 12):
+        for y in range(-11, 12):
+            c = (x, y, -x - y)
+            if abs(c[2]) <= 11 and is_tri(c):
+                names[c] = "abcdefgh"[x // 3 + 4] + str((x + 2 * y) // 3 + 8)
+    assert len(names) == 96
+    return names
+
+
+TRI_CELLS = set()  # filled by chessagon()
+# A face step crosses a side: from a light cell -2 on one axis, +1 on the others; from a
+# dark cell the opposite. A point step crosses a corner to the opposite triangle: twice that.
+BISHOP_STEPS = perms((3, -3, 0))  # lattice translations: same colour, corners touching
+KNIGHT_LIGHT = perms((4, 1, -5)) + perms((7, -2, -5))  # opposite colour, king-distance 2
+
+
+def rook_rays(c):
+    """Six rows: a row of direction (i, j) crosses side i from light cells, side j from dark."""
+    rays = []
+    for i in range(3):
+        for j in range(3):
+            if i == j:
+                continue
+            ray, t = [], c
+            while True:
+                t = add3(t, axis_vec(i, -2, 1) if light(t) else axis_vec(j, 2, -1))
+                if t not in TRI_CELLS:
+                    break
+                ray.append(t)
+            rays.append(ray)
+    return rays
+
+
+def duke_step(t, u):
+    """One Duke step along u (a face-step vector): a face step if the cell allows it, else the
+    point step to the triangle opposite the corner (2u), keeping to one straight line."""
+    return add3(t, u) if is_tri(add3(t, u)) else add3(t, u, 2)
+
+
+DUKE_DIRS = perms((-2, 1, 1)) + perms((2, -1, -1))
+
+
+def duke_rays(c):
+    rays = []
+    for u in DUKE_DIRS:
+        ray, t = [], c
+        while True:
+            t = duke_step(t, u)
+            if t not in TRI_CELLS:
+                break
+            ray.append(t)
+        rays.append(ray)
+    return rays
+
+
+def bishop_rays(c):
+    rays = []
+    for d in BISHOP_STEPS:
+        ray, k = [], 1
+        while add3(c, d, k) in TRI_CELLS:
+            ray.append(add3(c, d, k))
+            k += 1
+        rays.append(ray)
+    return rays
+
+
+def tri_reach(board, c, kind):
+    """Cells a piece reaches (empty ones, and the first occupied one on each ray)."""
+    if kind == "N":
+        vs = KNIGHT_LIGHT if light(c) else [neg3(d) for d in KNIGHT_LIGHT]
+        return [add3(c, d) for d in vs if add3(c, d) in TRI_CELLS]
+    rays = []
+    if kind in ("R", "Q", "K"):
+        rays += rook_rays(c)
+    if kind in ("D", "Q", "K"):
+        rays += duke_rays(c)
+    if kind in ("B", "Q", "K"):
+        rays += bishop_rays(c)
+    out = set()
+    for ray in rays:
+        for t in ray[:1] if kind == "K" else ray:
+            out.add(t)
+            if t in board:
+                break
+    return sorted(out)
+
+
+def neg3(d):
+    return (-d[0], -d[1], -d[2])
+
+
+# White's pawn: moves one Duke step at 11 o'clock (-1,2,-1) or 1 o'clock (1,1,-2), two when
+# unmoved; captures one Bishop step at 10 (-3,3,0), 12 (0,3,-3) or 2 o'clock (3,0,-3).
+TRI_PAWN_MOVES = [(-1, 2, -1), (1, 1, -2)]
+TRI_PAWN_CAPTURES = [(-3, 3, 0), (0, 3, -3), (3, 0, -3)]
+
+
+def tri_side(side, vs):
+    """Black's vectors are White's mirrored in the horizontal centre line: swap Y and Z."""
+    return vs if side == 0 else [(d[0], d[2], d[1]) for d in vs]
+
+
+def tri_pawn_moves(v, pos, c, side):
+    board = pos.board
+    out = []
+
+    def push(t, cap, extra=None):
+        for q in v.promote_to if t in v.promotion[side] else [None]:
+            out.append((c, t, cap, q, extra))
+
+    for u in tri_side(side, TRI_PAWN_MOVES):
+        t = duke_step(c, u)
+        if t in TRI_CELLS and t not in board:
+            push(t, False)
+            if c in pos.unmoved:  # "unmoved" belongs to the pawn, not to the cell
+                t2 = duke_step(t, u)
+                if t2 in TRI_CELLS and t2 not in board:
+                    push(t2, False, ("ep", (t,), t2))
+    for d in tri_side(side, TRI_PAWN_CAPTURES):
+        t = add3(c, d)
+        if t in TRI_CELLS:
+            occ = board.get(t)
+            if occ and occ[0] != side:
+                push(t, True)
+            elif occ is None and pos.ep and t in pos.ep[0]:
+                push(t, True, ("take", pos.ep[1]))
+    return out
+
+
+def chessagon():
+    names = tri_cells()
+    TRI_CELLS.update(names)
+    by = {n: c for c, n in names.items()}
+    white = chess_setup(
+        {"K": "e1", "Q": "d1", "D": "d2 e2", "B": "c2 f2", "N": "c3 f3", "R": "b3 g3",
+         "P": "d3 e3 a4 b4 c4 d4 e4 f4 g4 h4 b5 c5 f5 g5"},
+        {},
+    )
+    # Black: White mirrored in the horizontal centre line, (X, Y, Z) -> (X, Z, Y)
+    black = [(1, k, names[(by[n][0], by[n][2], by[n][1])]) for _, k, n in white]
+    v = Variant("chessagon", names, {}, white + black, promote_to=["Q", "D", "R", "B", "N"])
+    v.tri = True
+    v.promotion = {
+        0: {by[n] for n in "a12 b13 c14 d15 e15 f14 g13 h12".split()},
+        1: {by[n] for n in "a4 b3 c2 d1 e1 f2 g3 h4".split()},
+    }
+    # Castling needs the three or four cells between king and rook emptied first: not
+    # possible before White's fourth move (ply 7), so it is left out of this check.
+    return v
+
+
+VARIANTS = {
+    "glinski": glinski,
+    "mccooey": mccooey,
+    "koval": koval,
+    "dagger": dagger,
+    "chessagon": chessagon,
+    "hex-shogi-41": lambda: hex_shogi(41),
+    "hex-shogi-81": lambda: hex_shogi(81),
+    "hex-shogi-91": lambda: hex_shogi(91),
+}
+
+
+def main(argv):
+    if len(argv) < 3 or argv[1] not in list(VARIANTS) + ["all"]:
+        print(__doc__)
+        return 2
+    depth = int(argv[2])
+    divide = "--divide" in argv
+    played = argv[argv.index("--moves") + 1].split() if "--moves" in argv else []
+    names = list(VARIANTS) if argv[1] == "all" else [argv[1]]
+    for name in names:
+        v = VARIANTS[name]()
+        pos = start(v)
+        for text in played:  # moves written as hexv writes them, played from the start
+            nxt = [n for m, n in legal(v, pos) if move_name(v, m) == text]
+            if not nxt:
+                print("%s: `%s` is not a legal move here" % (name, text))
+                return 1
+            pos = nxt[0]
+        if divide:
+            total = 0
+            rows = []
+            for mv, nxt in legal(v, pos):
+                n = perft(v, nxt, depth - 1)
+                rows.append((move_name(v, mv), n))
+                total += n
+            for label, n in sorted(rows):
+                print("%s: %d" % (label, n))
+            print(total)
+        else:
+            counts = [perft(v, pos, d) for d in range(1, depth + 1)]
+            print(name, " ".join(str(n) for n in counts))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
