@@ -18,6 +18,10 @@ use super::{EnPassant, Game, Position};
 use crate::geometry::board::CellId;
 use crate::variant::{PieceId, Side};
 
+/// The most pieces of one kind a hand may hold in a position text: far more than any board
+/// has, and captures can add to it without overflowing.
+const MAX_IN_HAND: u16 = 1000;
+
 /// Why a position text was refused: where (a character offset into the text) and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
@@ -229,7 +233,14 @@ impl Game<'_> {
                     match token {
                         Token::Piece(s) => {
                             let (side, p) = self.read_piece(&s, o + i)?;
-                            pos.hands[side][p.index()] += 1;
+                            let held = &mut pos.hands[side][p.index()];
+                            if *held >= MAX_IN_HAND {
+                                return Err(err(
+                                    o + i,
+                                    format!("more than {MAX_IN_HAND} pieces of a kind in hand"),
+                                ));
+                            }
+                            *held += 1;
                         }
                         Token::Empty(_) => {
                             return Err(err(o + i, "a hand lists pieces, one symbol each"))

@@ -103,4 +103,10 @@ fn mistakes_are_located() {
     );
     let e = err(&start.replacen("Q2P", "(Q2P", 1));
     assert_eq!(e.message, "a `(` is not closed");
+    // A hand of 1001 pawns is refused at the 1001st, before any count could overflow.
+    let hand = "P".repeat(1001);
+    let text = start.replace(" w - ", &format!(" w {hand} "));
+    let e = err(&text);
+    assert_eq!(e.message, "more than 1000 pieces of a kind in hand");
+    assert_eq!(e.offset, text.find(" w ").unwrap() + 3 + 1000);
 }
