@@ -228,7 +228,11 @@ impl<'a> Game<'a> {
                 .move_limit
                 .as_ref()
                 .is_some_and(|l| l.reset_by.contains(&mv.piece));
-        next.quiet_plies = if resets { 0 } else { pos.quiet_plies + 1 };
+        next.quiet_plies = if resets {
+            0
+        } else {
+            pos.quiet_plies.saturating_add(1)
+        };
         next.en_passant = (!mv.passed.is_empty()).then(|| EnPassant {
             cells: mv.passed.clone(),
             victim: mv.to,

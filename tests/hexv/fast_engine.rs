@@ -279,3 +279,25 @@ fn boards_over_128_cells_use_the_reference_engine() {
     assert_eq!(code, 0);
     assert_eq!(stdout.trim(), "5");
 }
+
+/// The quiet-move count of a position text may be any `u32`; playing on from the largest
+/// keeps it there in both engines instead of overflowing.
+#[test]
+fn the_quiet_move_count_saturates() {
+    let (v, t) = load("variants/glinski.hexv");
+    let engine = Engine::new(Game::new(&v, &t)).expect("Glinski's board fits");
+    let game = &engine.game;
+    let text = game
+        .position_text(&game.start_position())
+        .replace(" - 0", &format!(" - {}", u32::MAX));
+    let pos = game.parse_position(&text).expect("a valid text");
+    let knight = game.parse_move(&pos, "d1-c3").expect("legal");
+    assert_eq!(game.play(&pos, &knight).quiet_plies, u32::MAX);
+    let state = engine.state(&pos);
+    let fast = engine
+        .legal_moves(&state)
+        .into_iter()
+        .find(|m| engine.to_move(m) == knight)
+        .expect("the same move");
+    assert_eq!(engine.play(&state, &fast).quiet_plies, u32::MAX);
+}

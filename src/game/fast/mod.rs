@@ -325,7 +325,11 @@ impl<'a> Engine<'a> {
             next.hands[side.index()][self.t.in_hand_as[piece_of(captured) as usize] as usize] += 1;
         }
         let resets = captured != 0 || self.t.resets_count[m.piece as usize];
-        next.quiet_plies = if resets { 0 } else { s.quiet_plies + 1 };
+        next.quiet_plies = if resets {
+            0
+        } else {
+            s.quiet_plies.saturating_add(1)
+        };
         next.en_passant = m.passed;
         next.en_passant_victim = if m.passed != 0 { m.to } else { NONE };
         next.to_move = side.opponent();
