@@ -116,10 +116,12 @@ impl Compiled {
         &self.ray_cells[ray.start as usize..ray.start as usize + ray.len as usize]
     }
 
-    /// Builds the fast tables, or `None` when the board has more cells than a `u128` holds.
+    /// Builds the fast tables, or `None` when the board has more cells than a `u128` holds
+    /// (or, unlikely, the variant more castlings than a byte numbers).
     pub fn new(variant: &Variant, tables: &MoveTables) -> Option<Compiled> {
         let cells = variant.board.total();
-        if cells > MAX_CELLS || variant.pieces.len() > 64 {
+        // Cells, pieces and castlings are bytes in a fast move, with 255 for "none".
+        if cells > MAX_CELLS || variant.pieces.len() > 64 || variant.castlings.len() >= 255 {
             return None;
         }
         let mut c = Compiled {
