@@ -50,7 +50,7 @@ use hexv::geometry::board::CellId;
 use hexv::variant::{Mode, Score, Side, Variant};
 
 use crate::support::{
-    cell, empty_destinations, legal_from, load, names, piece, position, root, set, Rng,
+    castlings, cell, empty_destinations, legal_from, load, names, piece, position, root, set, Rng,
 };
 
 const CHESSAGON: &str = "variants/chessagon.hexv";
@@ -1147,14 +1147,6 @@ fn castling_position(v: &Variant, t: &MoveTables, extra: &[(Side, &str, &str)]) 
         pos.unmoved[cell(v, c).index()] = true;
     }
     pos
-}
-
-fn castlings(game: &Game, pos: &Position) -> BTreeSet<String> {
-    game.legal_moves(pos)
-        .iter()
-        .filter(|m| m.castling.is_some())
-        .map(|m| game.format_move(pos, m))
-        .collect()
 }
 
 #[test]

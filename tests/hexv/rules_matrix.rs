@@ -142,7 +142,7 @@ use std::collections::BTreeSet;
 use hexv::game::{Game, GameEnd, Position};
 use hexv::variant::Side;
 
-use crate::support::{legal_from, load, set};
+use crate::support::{castlings, legal_from, load, set};
 
 const GLINSKI: &str = "variants/glinski.hexv";
 const MCCOOEY: &str = "variants/mccooey.hexv";
@@ -208,15 +208,6 @@ fn moves_from(game: &Game, pos: &Position, from: &str) -> BTreeSet<String> {
     all_moves(game, pos)
         .into_iter()
         .filter(|m| m.starts_with(&prefix_dash) || m.starts_with(&prefix_x))
-        .collect()
-}
-
-/// The legal castlings, written as the king's move.
-fn castlings(game: &Game, pos: &Position) -> BTreeSet<String> {
-    game.legal_moves(pos)
-        .iter()
-        .filter(|m| m.castling.is_some())
-        .map(|m| game.format_move(pos, m))
         .collect()
 }
 

@@ -131,3 +131,12 @@ pub fn legal_from(game: &Game, pos: &Position, from: &str) -> BTreeSet<String> {
             .map(|m| m.to),
     )
 }
+
+/// The legal castlings, written as the king's move.
+pub fn castlings(game: &Game, pos: &Position) -> BTreeSet<String> {
+    game.legal_moves(pos)
+        .iter()
+        .filter(|m| m.castling.is_some())
+        .map(|m| game.format_move(pos, m))
+        .collect()
+}
