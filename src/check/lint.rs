@@ -266,10 +266,10 @@ pub fn colour_change(v: &Variant, tables: &MoveTables, piece: PieceId) -> Option
     for side in Side::BOTH {
         for from in v.board.cells() {
             for e in tables.entries(piece, side, from) {
-                if let Some(&to) = tables
-                    .path(e)
-                    .iter()
-                    .find(|c| v.board.colour(**c) != v.board.colour(from))
+                if let Some(to) = tables
+                    .landings(e, |_| false)
+                    .map(|l| l.cell)
+                    .find(|c| v.board.colour(*c) != v.board.colour(from))
                 {
                     return Some((from, to));
                 }
@@ -313,16 +313,14 @@ fn stuck_cells(v: &Variant, tables: &MoveTables, piece: PieceId, side: Side) -> 
         if promotes_at(c) {
             continue;
         }
-        let entries = tables.entries(piece, side, c);
-        if entries.is_empty() {
+        let reach = tables.empty_board_destinations(piece, side, c);
+        if reach.is_empty() {
             stuck.push(c);
         }
-        for e in entries {
-            for &d in tables.path(e) {
-                if !seen[d.index()] {
-                    seen[d.index()] = true;
-                    queue.push_back(d);
-                }
+        for d in reach {
+            if !seen[d.index()] {
+                seen[d.index()] = true;
+                queue.push_back(d);
             }
         }
     }

@@ -1,6 +1,5 @@
 //! The short summary `hexv check` prints for a clean file.
 
-use std::collections::BTreeSet;
 use std::fmt;
 
 use serde::Serialize;
@@ -39,20 +38,6 @@ pub struct PieceSummary {
     pub most: (usize, String),
 }
 
-/// Distinct cells a piece reaches from `cell` on an empty board (every entry counted).
-pub fn empty_board_destinations(
-    tables: &MoveTables,
-    piece: PieceId,
-    side: Side,
-    cell: CellId,
-) -> BTreeSet<CellId> {
-    tables
-        .entries(piece, side, cell)
-        .iter()
-        .flat_map(|e| tables.path(e).iter().copied())
-        .collect()
-}
-
 pub fn summarize(variant: &Variant, tables: &MoveTables, colour_names: &[String]) -> Summary {
     let board = &variant.board;
     let colours = board
@@ -73,12 +58,7 @@ pub fn summarize(variant: &Variant, tables: &MoveTables, colour_names: &[String]
             let p = variant.piece(id);
             let counts: Vec<(usize, CellId)> = board
                 .cells()
-                .map(|c| {
-                    (
-                        empty_board_destinations(tables, id, Side::White, c).len(),
-                        c,
-                    )
-                })
+                .map(|c| (tables.empty_board_destinations(id, Side::White, c).len(), c))
                 .collect();
             let fewest = counts
                 .iter()

@@ -8,12 +8,14 @@
 //! it may be dropped on. They are proven equal to the slow [`reference`] walker by the tests.
 
 pub mod reference;
+pub mod walk;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::geometry::board::{Board, CellId};
 use crate::geometry::{Coord, Hour, RayKind, UNIT};
 use crate::variant::{Leap, Mode, Movement, MultiStepFrom, PieceId, Side, Variant};
+pub use walk::{Landing, Landings, Reach, Walk};
 
 /// Why an entry is not always available.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -55,6 +57,8 @@ impl Condition {
 pub struct Entry {
     start: u32,
     len: u16,
+    /// How the path is walked ([`walk`] says where it lands).
+    pub walk: Walk,
     pub mode: Mode,
     pub when: Option<Condition>,
     /// For a step marked `en-passant`: the range in `between_cells` of the cells it passes
@@ -89,10 +93,38 @@ impl MoveTables {
         &self.entries[a..b]
     }
 
-    /// The landing cells of an entry, in order.
+    /// The cells of an entry's path, in order (where they can be landed on is
+    /// [`MoveTables::landings`]' business).
     pub fn path(&self, entry: &Entry) -> &[CellId] {
         let s = entry.start as usize;
         &self.path_cells[s..s + entry.len as usize]
+    }
+
+    /// Where a move along `entry` may land when `occupied` says which cells hold a piece.
+    pub fn landings<F: FnMut(CellId) -> bool>(
+        &self,
+        entry: &Entry,
+        occupied: F,
+    ) -> Landings<'_, CellId, F> {
+        entry.walk.landings(self.path(entry), occupied)
+    }
+
+    /// Every cell `entry` can land on, each with the cells that must be empty for it.
+    pub fn reach(&self, entry: &Entry) -> impl Iterator<Item = Reach<'_, CellId>> {
+        entry.walk.reach(self.path(entry))
+    }
+
+    /// Distinct cells a piece reaches from `cell` on an empty board (every entry counted).
+    pub fn empty_board_destinations(
+        &self,
+        piece: PieceId,
+        side: Side,
+        cell: CellId,
+    ) -> BTreeSet<CellId> {
+        self.entries(piece, side, cell)
+            .iter()
+            .flat_map(|e| self.landings(e, |_| false).map(|l| l.cell))
+            .collect()
     }
 
     /// True when the entry's move gives the opponent an en-passant right.
@@ -134,11 +166,8 @@ impl MoveTables {
     ) -> Destinations {
         let mut out = Destinations::new();
         for e in self.entries(piece, side, cell) {
-            for &c in self.path(e) {
-                out.add(c, e.when, e.mode);
-                if occupied(c) {
-                    break;
-                }
+            for l in self.landings(e, occupied) {
+                out.add(l.cell, e.when, e.mode);
             }
         }
         out
@@ -222,6 +251,7 @@ impl MoveTables {
         self.entries.push(Entry {
             start: self.path_cells.len() as u32,
             len: path.len() as u16,
+            walk: Walk::Slide,
             mode,
             when,
             between: None,

@@ -147,15 +147,9 @@ impl<'a> Game<'a> {
             .iter()
             .filter(|e| e.mode.captures)
             .any(|e| {
-                for &c in self.tables.path(e) {
-                    if c == target {
-                        return true;
-                    }
-                    if pos.squares[c.index()].is_some() {
-                        return false;
-                    }
-                }
-                false
+                self.tables
+                    .landings(e, |c| pos.squares[c.index()].is_some())
+                    .any(|l| l.cell == target)
             })
     }
 

@@ -27,8 +27,9 @@ impl Game<'_> {
                     Some(Condition::UnmovedMultiStep) if !pos.unmoved[from.index()] => continue,
                     _ => {}
                 }
-                let path = self.tables.path(e);
-                for (k, &to) in path.iter().enumerate() {
+                let occupied = |c: CellId| pos.squares[c.index()].is_some();
+                for landing in self.tables.landings(e, occupied) {
+                    let (to, k) = (landing.cell, landing.index);
                     let mv = |victim: Option<CellId>, passed: &[CellId]| {
                         // In cell order: the same right whichever way the move went.
                         let mut passed = passed.to_vec();
@@ -64,7 +65,6 @@ impl Game<'_> {
                             if owner != side && e.mode.captures {
                                 self.push_promotions(&mut out, side, mv(None, &[]));
                             }
-                            break;
                         }
                     }
                 }

@@ -43,13 +43,14 @@ pub fn marks(
 ) -> BTreeMap<CellId, Mark> {
     let mut modes: BTreeMap<CellId, (bool, bool, bool)> = BTreeMap::new();
     for e in tables.entries(piece, side, at) {
-        for &c in tables.path(e) {
-            if blockers.contains(&c) {
+        for landing in tables.landings(e, |c| blockers.contains(&c)) {
+            let c = landing.cell;
+            if landing.occupied {
                 // An occupied cell: only a capture can land there.
                 if e.mode.captures && e.when.is_none_or(|w| w == Condition::Entry) {
                     modes.entry(c).or_default().1 = true;
                 }
-                break;
+                continue;
             }
             let m = modes.entry(c).or_default();
             // Entries from off-board cells are the piece's ordinary moves.

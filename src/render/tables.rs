@@ -202,7 +202,7 @@ pub fn to_text(v: &Variant, t: &MoveTables, sel: &Selection) -> String {
                         }
                     })
                     .collect();
-                let n = super::super::check::summary::empty_board_destinations(t, p, s, c).len();
+                let n = t.empty_board_destinations(p, s, c).len();
                 let _ = writeln!(
                     out,
                     "  {:<width$} {:>3}: {}",

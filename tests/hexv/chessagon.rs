@@ -731,8 +731,7 @@ fn queen_is_rook_duke_and_bishop_from_every_cell() {
         }
         // On an empty board: Queen = Rook + Duke - the face neighbours they share.
         let c = at(&v, from);
-        let count =
-            |p| hexv::check::summary::empty_board_destinations(&t, p, Side::White, from).len();
+        let count = |p| t.empty_board_destinations(p, Side::White, from).len();
         assert_eq!(count(q), count(r) + count(d) - on(faces(c)).len());
     }
     // 18 rays from an inner cell: 6 of each.

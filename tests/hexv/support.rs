@@ -84,10 +84,7 @@ pub fn empty_destinations(
     side: Side,
     from: CellId,
 ) -> BTreeSet<String> {
-    names(
-        v,
-        hexv::check::summary::empty_board_destinations(t, piece, side, from),
-    )
+    names(v, t.empty_board_destinations(piece, side, from))
 }
 
 /// A small deterministic generator (xorshift) for test inputs.

@@ -59,13 +59,16 @@ impl Engine<'_> {
                 continue;
             }
             let mut passed_over: CellSet = 0;
-            for &to in self.t.ray_path(ray) {
-                let b = bit(to);
-                if all & b != 0 {
+            for landing in ray
+                .walk
+                .landings(self.t.ray_path(ray), |c| all & bit(c) != 0)
+            {
+                let (to, b) = (landing.cell, bit(landing.cell));
+                if landing.occupied {
                     if ray.captures && theirs & b != 0 {
                         captures |= b;
                     }
-                    break;
+                    continue;
                 }
                 if ray.captures && can_ep && s.en_passant & b != 0 {
                     en_passant |= b;

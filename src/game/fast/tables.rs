@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::compile::{Condition, MoveTables};
+use crate::compile::{Condition, MoveTables, Walk};
 use crate::variant::{Side, Variant};
 
 /// Cells as bits: bit `i` is the cell with id `i`.
@@ -33,6 +33,8 @@ pub struct Ray {
     /// Range in [`Compiled::ray_cells`].
     pub start: u32,
     pub len: u8,
+    /// How the path is walked (the entry's).
+    pub walk: Walk,
     pub moves: bool,
     pub captures: bool,
     /// A multi-step: each landing cell after the first gives an en-passant right on the
@@ -163,19 +165,23 @@ impl Compiled {
                         let plain = matches!(e.when, None | Some(Condition::Entry));
                         match e.when {
                             Some(Condition::Castling) => continue,
-                            _ if plain && path.len() == 1 && between == 0 => {
-                                let b = bit(path[0].0 as u8);
-                                if e.mode.moves {
-                                    slot.step_moves |= b;
-                                }
-                                if e.mode.captures {
-                                    slot.step_captures |= b;
+                            // Targets that nothing can block are bits of the masks.
+                            _ if plain && between == 0 && e.walk.is_unblockable(path) => {
+                                for r in tables.reach(e) {
+                                    let b = bit(r.cell.0 as u8);
+                                    if e.mode.moves {
+                                        slot.step_moves |= b;
+                                    }
+                                    if e.mode.captures {
+                                        slot.step_captures |= b;
+                                    }
                                 }
                             }
                             _ => {
                                 self.rays.push(Ray {
                                     start: self.ray_cells.len() as u32,
                                     len: path.len() as u8,
+                                    walk: e.walk,
                                     moves: e.mode.moves,
                                     captures: e.mode.captures,
                                     multi_step: e.when.is_some_and(Condition::is_multi_step),
@@ -206,11 +212,10 @@ impl Compiled {
                         if !e.mode.captures || e.when == Some(Condition::Castling) {
                             continue;
                         }
-                        let path = tables.path(e);
-                        for (j, target) in path.iter().enumerate() {
-                            let back = path[..j].iter().rev().chain(std::iter::once(&from));
+                        for r in tables.reach(e) {
+                            let back = r.clear.iter().rev().chain(std::iter::once(&from));
                             let cells: Vec<u8> = back.map(|c| c.0 as u8).collect();
-                            tries[target.index()].insert(&cells, piece.0);
+                            tries[r.cell.index()].insert(&cells, piece.0);
                         }
                     }
                 }
