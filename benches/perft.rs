@@ -6,10 +6,10 @@
 use std::time::{Duration, Instant};
 
 use hexchess::Hexchess;
-use hexv::check::check;
 use hexv::compile::MoveTables;
 use hexv::game::fast::Engine;
 use hexv::game::Game;
+use hexv::load::load as load_file;
 use hexv::source::SourceFile;
 use hexv::variant::Variant;
 
@@ -44,11 +44,10 @@ fn hexchess_perft(game: &Hexchess, depth: u32) -> u64 {
 
 fn load(path: &str) -> (Variant, MoveTables) {
     let file = SourceFile::read(std::path::Path::new(path)).expect("variant file");
-    let checked = check(&file);
-    (
-        checked.variant.expect("a clean variant"),
-        checked.tables.expect("a clean variant"),
-    )
+    load_file(&file)
+        .compiled
+        .expect("a clean variant")
+        .into_parts()
 }
 
 fn rate(count: u64, time: Duration) -> String {

@@ -3,11 +3,13 @@
 //! Pipeline (see ARCHITECTURE.md): [`source`] → [`syntax`] → [`check`] → [`compile`] →
 //! [`render`] / [`game`].
 
+pub mod analyse;
 pub mod check;
 pub mod compile;
 pub mod diagnostic;
 pub mod game;
 pub mod geometry;
+pub mod load;
 pub mod render;
 pub mod source;
 pub mod syntax;

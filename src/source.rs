@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use crate::diagnostic::Span;
+use serde::Serialize;
 
 /// Largest variant file accepted. The biggest real variant is a few kilobytes.
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
@@ -157,5 +157,31 @@ mod tests {
             } => assert_eq!((offset, line, column), (5, 2, 3)),
             other => panic!("unexpected {other:?}"),
         }
+    }
+}
+
+/// A byte range in a source file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+
+    pub fn len(&self) -> usize {
+        self.end - self.start
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.start == self.end
     }
 }

@@ -44,8 +44,21 @@ impl Side {
         }
     }
 
+    /// The side's name at the start of a sentence: "White", "Black".
+    pub fn title(self) -> &'static str {
+        match self {
+            Side::White => "White",
+            Side::Black => "Black",
+        }
+    }
+
     pub fn index(self) -> usize {
         self as usize
+    }
+
+    /// An hour as `side` means it, in absolute terms (Black's frame is turned 180 degrees).
+    pub fn absolute(self, h: Hour) -> Hour {
+        h.for_side(self == Side::Black)
     }
 }
 
@@ -138,6 +151,18 @@ pub enum Leap {
     /// By king steps at these hours, one after the other, each from the cell reached: on a
     /// triangle board the same path means the same thing from both kinds of triangle.
     Path(Vec<Hour>),
+}
+
+impl Leap {
+    /// Where the leap lands from `from` for `side` (the cells in between do not matter).
+    pub fn target(&self, board: &Board, side: Side, from: Coord) -> Coord {
+        match self {
+            Leap::Vector(v) => from + Variant::orient(side, *v),
+            Leap::Path(hours) => hours
+                .iter()
+                .fold(from, |at, h| board.grid.king_step(at, side.absolute(*h))),
+        }
+    }
 }
 
 impl Movement {
@@ -331,9 +356,19 @@ pub struct Variant {
     pub setup: BySide<Placements>,
     pub castlings: Vec<Castling>,
     pub rules: Rules,
+    /// The names the file gives the board's colour classes (`colours`), maybe none.
+    pub colour_names: Vec<String>,
 }
 
 impl Variant {
+    /// The name of colour class `i`: the file's, or "colour 1", "colour 2", ...
+    pub fn colour_name(&self, i: usize) -> String {
+        self.colour_names
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| format!("colour {}", i + 1))
+    }
+
     pub fn piece(&self, id: PieceId) -> &Piece {
         &self.pieces[id.index()]
     }

@@ -1,6 +1,6 @@
 //! Building the board from its block: shape, names, removals, explicit cells.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::codes;
 use super::suggest::did_you_mean;
@@ -20,69 +20,117 @@ pub struct BuiltBoard {
     pub colour_names: Vec<String>,
 }
 
+/// Builds the board of a `board` block, step by step. Each step reports all its mistakes
+/// before the build gives up, and a step runs only when the earlier ones leave it something
+/// sound to check.
 pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoard> {
     let before = diags.len();
-    let mut kind: Option<Spanned<CellKind>> = None;
-    let mut shape: Option<&Spanned<Shape>> = None;
-    let mut naming: Option<&Spanned<Naming>> = None;
-    let mut colours: Option<&Spanned<Vec<Spanned<String>>>> = None;
-    let mut removals = Vec::new();
-    let mut explicit = Vec::new();
-    let mut off_board = Vec::new();
+    let stmts = statements(block, diags);
+    let grid = grid_of(stmts.kind.as_ref(), block.keyword, diags)?;
+    let mut cells = board_cells(block.keyword, &stmts, grid, diags)?;
+    unique_names(&cells, diags);
+    if diags.len() > before {
+        return None;
+    }
+    remove_cells(&mut cells, &stmts.removals, block.keyword, diags);
+    let colour_names = colour_names(grid, stmts.colours, diags);
+    if diags.len() > before {
+        return None;
+    }
+    let off_board = off_board_cells(grid, &cells, &stmts.off_board, diags)?;
+    let board = Board::with_off_board(
+        grid,
+        cells.into_iter().map(|(c, n, _)| (c, n)).collect(),
+        off_board,
+    );
+    Some(BuiltBoard {
+        board,
+        colour_names,
+    })
+}
+
+/// The statements of a board block, sorted by kind, so each step of the build finds its own.
+struct Statements<'a> {
+    kind: Option<Spanned<CellKind>>,
+    shape: Option<&'a Spanned<Shape>>,
+    naming: Option<&'a Spanned<Naming>>,
+    colours: Option<&'a Spanned<Vec<Spanned<String>>>>,
+    removals: Vec<&'a Spanned<String>>,
+    explicit: Vec<CellLine<'a>>,
+    off_board: Vec<&'a OffBoardDef>,
+}
+
+/// A `cell NAME at (A, B)` line: the name and the coordinates.
+type CellLine<'a> = (&'a Spanned<String>, &'a Spanned<(Number, Number)>);
+
+/// Sorts the statements of the block by kind. A statement the board takes once keeps its
+/// first line; a second one is reported here, in the order of the file.
+fn statements<'a>(block: &'a BoardBlock, diags: &mut Vec<Diagnostic>) -> Statements<'a> {
+    let mut out = Statements {
+        kind: None,
+        shape: None,
+        naming: None,
+        colours: None,
+        removals: Vec::new(),
+        explicit: Vec::new(),
+        off_board: Vec::new(),
+    };
     let mut first = HashMap::new();
     let f = &mut first;
     for s in &block.statements {
         match s {
-            BoardStmt::Cells(k) => once(&mut kind, k.clone(), k.span, "cells", f, diags),
-            BoardStmt::Shape(sh) => once(&mut shape, sh, sh.span, "shape", f, diags),
-            BoardStmt::Names(n) => once(&mut naming, n, n.span, "names", f, diags),
-            BoardStmt::Colours(c) => once(&mut colours, c, c.span, "colours", f, diags),
-            BoardStmt::Remove(names) => removals.extend(names.iter()),
-            BoardStmt::Cell { name, at } => explicit.push((name, at)),
-            BoardStmt::OffBoard(def) => off_board.push(def),
+            BoardStmt::Cells(k) => once(&mut out.kind, k.clone(), k.span, "cells", f, diags),
+            BoardStmt::Shape(sh) => once(&mut out.shape, sh, sh.span, "shape", f, diags),
+            BoardStmt::Names(n) => once(&mut out.naming, n, n.span, "names", f, diags),
+            BoardStmt::Colours(c) => once(&mut out.colours, c, c.span, "colours", f, diags),
+            BoardStmt::Remove(names) => out.removals.extend(names.iter()),
+            BoardStmt::Cell { name, at } => out.explicit.push((name, at)),
+            BoardStmt::OffBoard(def) => out.off_board.push(def),
             BoardStmt::Bad(_) => {}
         }
     }
+    out
+}
+
+/// The grid the `cells` line chooses; without one nothing about the board can be checked.
+fn grid_of(
+    kind: Option<&Spanned<CellKind>>,
+    keyword: Span,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Grid> {
     let Some(kind) = kind else {
         diags.push(
             Diagnostic::error(codes::MISSING, "the board does not say how its cells stand")
-                .at(block.keyword, "this board")
+                .at(keyword, "this board")
                 .help("add `cells flat` (hexes, files are vertical), `cells pointy` (hexes, ranks are horizontal) or `cells triangle`"),
         );
         return None;
     };
-    let grid = match kind.node {
+    Some(match kind.node {
         CellKind::Flat => Grid::Hex(Orientation::Flat),
         CellKind::Pointy => Grid::Hex(Orientation::Pointy),
         CellKind::Triangle => Grid::Triangle,
-    };
-    let mut cells: Vec<(Coord, String, Span)> = Vec::new();
-    match (shape, explicit.is_empty()) {
+    })
+}
+
+/// The board's cells, each with its name and the line that names it: made by a `shape` and
+/// named by its `names` line, or listed by `cell` lines. A board takes one way, not both.
+fn board_cells(
+    keyword: Span,
+    stmts: &Statements,
+    grid: Grid,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<(Coord, String, Span)>> {
+    match (stmts.shape, stmts.explicit.is_empty()) {
         (None, true) => {
             diags.push(
                 Diagnostic::error(codes::MISSING, "the board has no cells")
-                    .at(block.keyword, "this board")
+                    .at(keyword, "this board")
                     .help("add a `shape` line (e.g. `shape hexagon 6`) or `cell NAME at (A, B)` lines"),
             );
-            return None;
+            None
         }
-        (Some(shape), true) => {
-            let coords = shape_cells(shape, grid, diags)?;
-            let Some(naming) = naming else {
-                diags.push(
-                    Diagnostic::error(codes::MISSING, "the board's cells have no names")
-                        .at(shape.span, "cells made here")
-                        .help("add a `names` line, e.g. `names files a b c d e f g h i k l`"),
-                );
-                return None;
-            };
-            let names = name_cells(&coords, grid, naming, diags)?;
-            cells = coords
-                .into_iter()
-                .zip(names)
-                .map(|(c, n)| (c, n, naming.span))
-                .collect();
-        }
+        (Some(shape), true) => shaped_cells(shape, stmts.naming, grid, diags),
         (Some(shape), false) => {
             diags.push(
                 Diagnostic::error(
@@ -90,62 +138,113 @@ pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoa
                     "a board takes either a `shape` or `cell` lines, not both",
                 )
                 .at(shape.span, "shape here")
-                .also(explicit[0].0.span, "explicit cell here")
+                .also(stmts.explicit[0].0.span, "explicit cell here")
                 .help("list every cell with `cell NAME at (A, B)`, or use a `shape` with `remove`"),
             );
-            return None;
+            None
         }
-        (None, false) => {
-            if let Some(n) = naming {
-                diags.push(
-                    Diagnostic::error(
-                        codes::BOARD_NAMES,
-                        "`names` needs a `shape`; `cell` lines name their cells",
-                    )
-                    .at(n.span, "not used")
-                    .help("remove the `names` line"),
-                );
-            }
-            let mut seen: HashMap<Coord, Span> = HashMap::new();
-            for (name, at) in &explicit {
-                let Some(c) = coord_of(at, diags) else {
-                    continue;
-                };
-                if !grid_cell(grid, c, at.span, diags) {
-                    continue;
-                }
-                if let Some(first) = seen.insert(c, at.span) {
-                    diags.push(
-                        Diagnostic::error(codes::DUPLICATE_CELL, format!("two cells at {c}"))
-                            .at(at.span, "second cell here")
-                            .also(first, "first cell here")
-                            .help("give each cell its own coordinates"),
-                    );
-                    continue;
-                }
-                cells.push((c, name.node.clone(), name.span));
-            }
-            if cells.len() > MAX_CELLS {
-                diags.push(
-                    Diagnostic::error(
-                        codes::BOARD_TOO_LARGE,
-                        format!(
-                            "the board has {} cells; at most {MAX_CELLS} are allowed",
-                            cells.len()
-                        ),
-                    )
-                    .at(block.keyword, "this board")
-                    .help("hexv boards are limited in size so every table fits in memory"),
-                );
-                return None;
-            }
-        }
+        (None, false) => explicit_cells(keyword, stmts, grid, diags),
     }
-    // Names must be unique. Names made by one `names` line are reported once for the line
-    // (a repeated file letter repeats every cell name of that file).
+}
+
+/// The cells a `shape` makes, named by the `names` line (a shape alone leaves them nameless).
+fn shaped_cells(
+    shape: &Spanned<Shape>,
+    naming: Option<&Spanned<Naming>>,
+    grid: Grid,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<(Coord, String, Span)>> {
+    let coords = shape_cells(shape, grid, diags)?;
+    let Some(naming) = naming else {
+        diags.push(
+            Diagnostic::error(codes::MISSING, "the board's cells have no names")
+                .at(shape.span, "cells made here")
+                .help("add a `names` line, e.g. `names files a b c d e f g h i k l`"),
+        );
+        return None;
+    };
+    let names = name_cells(&coords, grid, naming, diags)?;
+    Some(
+        coords
+            .into_iter()
+            .zip(names)
+            .map(|(c, n)| (c, n, naming.span))
+            .collect(),
+    )
+}
+
+/// The cells of the `cell` lines. A `names` line has nothing to name here, and the board
+/// must stay small enough for its tables.
+fn explicit_cells(
+    keyword: Span,
+    stmts: &Statements,
+    grid: Grid,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<(Coord, String, Span)>> {
+    if let Some(n) = stmts.naming {
+        diags.push(
+            Diagnostic::error(
+                codes::BOARD_NAMES,
+                "`names` needs a `shape`; `cell` lines name their cells",
+            )
+            .at(n.span, "not used")
+            .help("remove the `names` line"),
+        );
+    }
+    let cells = listed_cells(&stmts.explicit, grid, diags);
+    if cells.len() > MAX_CELLS {
+        diags.push(
+            Diagnostic::error(
+                codes::BOARD_TOO_LARGE,
+                format!(
+                    "the board has {} cells; at most {MAX_CELLS} are allowed",
+                    cells.len()
+                ),
+            )
+            .at(keyword, "this board")
+            .help("hexv boards are limited in size so every table fits in memory"),
+        );
+        return None;
+    }
+    Some(cells)
+}
+
+/// The cells of `cell` lines whose coordinates are in range, on the grid and not taken by an
+/// earlier line; the others are reported and left out.
+fn listed_cells(
+    explicit: &[CellLine],
+    grid: Grid,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<(Coord, String, Span)> {
+    let mut cells = Vec::new();
+    let mut seen: HashMap<Coord, Span> = HashMap::new();
+    for (name, at) in explicit {
+        let Some(c) = coord_of(at, diags) else {
+            continue;
+        };
+        if !grid_cell(grid, c, at.span, diags) {
+            continue;
+        }
+        if let Some(first) = seen.insert(c, at.span) {
+            diags.push(
+                Diagnostic::error(codes::DUPLICATE_CELL, format!("two cells at {c}"))
+                    .at(at.span, "second cell here")
+                    .also(first, "first cell here")
+                    .help("give each cell its own coordinates"),
+            );
+            continue;
+        }
+        cells.push((c, name.node.clone(), name.span));
+    }
+    cells
+}
+
+/// Names must be unique. Names made by one `names` line are reported once for the line
+/// (a repeated file letter repeats every cell name of that file).
+fn unique_names(cells: &[(Coord, String, Span)], diags: &mut Vec<Diagnostic>) {
     let mut by_name: HashMap<&str, Span> = HashMap::new();
     let mut by_line: HashMap<Span, (usize, usize)> = HashMap::new();
-    for (_, n, span) in &cells {
+    for (_, n, span) in cells {
         let Some(first) = by_name.insert(n.as_str(), *span) else {
             continue;
         };
@@ -176,13 +275,20 @@ pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoa
             }
         }
     }
-    if diags.len() > before {
-        return None;
-    }
-    // Removals.
+}
+
+/// Takes the cells of the `remove` lines off the board. A name that is no cell is reported,
+/// and so is a board with no cell left.
+fn remove_cells(
+    cells: &mut Vec<(Coord, String, Span)>,
+    removals: &[&Spanned<String>],
+    keyword: Span,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let known: HashSet<&str> = cells.iter().map(|(_, n, _)| n.as_str()).collect();
     let mut removed: HashMap<String, Span> = HashMap::new();
     for r in removals {
-        if by_name.contains_key(r.node.as_str()) {
+        if known.contains(r.node.as_str()) {
             removed.insert(r.node.clone(), r.span);
         } else {
             let names = cells.iter().map(|(_, n, _)| n.as_str());
@@ -203,11 +309,20 @@ pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoa
     if cells.is_empty() {
         diags.push(
             Diagnostic::error(codes::BOARD_SHAPE, "every cell of the board is removed")
-                .at(block.keyword, "this board")
+                .at(keyword, "this board")
                 .help("remove fewer cells"),
         );
     }
-    let colour_names = match colours {
+}
+
+/// The names of the grid's colour classes from the `colours` line: one for each colour or
+/// none at all (a wrong count is reported).
+fn colour_names(
+    grid: Grid,
+    colours: Option<&Spanned<Vec<Spanned<String>>>>,
+    diags: &mut Vec<Diagnostic>,
+) -> Vec<String> {
+    match colours {
         Some(c) if c.node.len() != grid.colours() as usize => {
             diags.push(
                 Diagnostic::error(
@@ -226,20 +341,7 @@ pub fn build(block: &BoardBlock, diags: &mut Vec<Diagnostic>) -> Option<BuiltBoa
         }
         Some(c) => c.node.iter().map(|n| n.node.clone()).collect(),
         None => Vec::new(),
-    };
-    if diags.len() > before {
-        return None;
     }
-    let off_board = off_board_cells(grid, &cells, &off_board, diags)?;
-    let board = Board::with_off_board(
-        grid,
-        cells.into_iter().map(|(c, n, _)| (c, n)).collect(),
-        off_board,
-    );
-    Some(BuiltBoard {
-        board,
-        colour_names,
-    })
 }
 
 /// Checks the `off-board` lines against the board's cells: own names and coordinates, and a

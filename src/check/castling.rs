@@ -29,7 +29,7 @@ impl Resolver<'_> {
                 self.diags.push(
                     Diagnostic::error(
                         codes::DUPLICATE_STATEMENT,
-                        format!("two castling blocks for {}", super::side_word(side)),
+                        format!("two castling blocks for {}", side.title()),
                     )
                     .at(b.keyword, "second block")
                     .also(first, "first block")
@@ -113,7 +113,7 @@ impl Resolver<'_> {
             return None;
         };
         let (kf, kt, rf, rt) = (*kf, *kt, *rf, *rt);
-        let who = super::side_word(side);
+        let who = side.title();
         let mut ok = true;
         for (piece, cell, name) in [(king, kf, &o.king_from), (rook, rf, &o.rook_from)] {
             if !self.holds(setup, side, piece, cell) {

@@ -6,41 +6,54 @@
 //! 2. names: duplicate pieces, symbols, zones, direction sets, missing or repeated blocks;
 //! 3. board: shape, names, symmetry;
 //! 4. references: cells, zones, pieces, directions, leaps → the `Variant`;
-//! 5. rules and lints on the compiled tables (colour-bound, stuck pieces, the start position).
+//! 5. the whole variant: no two pieces on a cell, a royal piece for each side.
+//!
+//! What needs the compiled tables or legal moves (colour-bound declarations, stuck pieces,
+//! the start position) is [`crate::analyse`]'s, after compilation.
 
 mod board;
 mod castling;
 pub mod codes;
-mod lint;
+mod consistency;
 mod pieces;
 mod resolve;
 mod rules;
 mod statements;
 pub mod suggest;
-pub mod summary;
 
-pub use lint::colour_change;
+pub use pieces::PieceSpans;
+pub use resolve::SetupSpans;
 
 use std::collections::HashMap;
 
-use crate::compile::{compile, MoveTables};
 use crate::diagnostic::{self, Diagnostic, Span};
 use crate::geometry::board::Symmetry;
 use crate::source::SourceFile;
 use crate::syntax::ast::{self, Item, MetaKey, SymmetryKind};
 use crate::syntax::parse;
-use crate::variant::{Meta, Side, Variant};
+use crate::variant::{Meta, Variant};
 use statements::Block;
 
 /// The outcome of checking a file: every diagnostic, and the variant when there were no
-/// errors (warnings allowed).
+/// errors (warnings allowed), with where its parts are written.
 #[derive(Debug)]
 pub struct Checked {
     pub diagnostics: Vec<Diagnostic>,
-    pub variant: Option<Variant>,
-    pub tables: Option<MoveTables>,
-    /// Names the file gives the colour classes, if any.
-    pub colour_names: Vec<String>,
+    pub variant: Option<(Variant, Spans)>,
+}
+
+/// Where the parts of a checked variant are written: what the analyses after compilation
+/// point their diagnostics at.
+#[derive(Clone, Debug)]
+pub struct Spans {
+    /// Per piece, in id order: its name, declarations and lines.
+    pub pieces: Vec<PieceSpans>,
+    /// The setup's placements and blocks.
+    pub setup: SetupSpans,
+    /// The `checkmate` line, if any.
+    pub checkmate: Option<Span>,
+    /// The file's first statement, where file-wide problems are reported.
+    pub anchor: Span,
 }
 
 impl Checked {
@@ -53,8 +66,6 @@ impl Checked {
         Checked {
             diagnostics,
             variant: None,
-            tables: None,
-            colour_names: Vec::new(),
         }
     }
 }
@@ -151,27 +162,28 @@ pub fn check(file: &SourceFile) -> Checked {
         setup,
         castlings,
         rules,
+        colour_names: built.colour_names,
     };
-    let context = lint::Context {
+    consistency::Context {
         variant: &variant,
-        pieces: &piece_spans,
         setup: &setup_spans,
         checkmate: checkmate_span,
         anchor,
-    };
-    context.before_compile(&mut diags);
+    }
+    .check(&mut diags);
+    diagnostic::sort(&mut diags);
     if diags.iter().any(Diagnostic::is_error) {
         return Checked::failed(diags);
     }
-    let tables = compile(&variant);
-    context.after_compile(&tables, &mut diags);
-    diagnostic::sort(&mut diags);
-    let ok = !diags.iter().any(Diagnostic::is_error);
+    let spans = Spans {
+        pieces: piece_spans,
+        setup: setup_spans,
+        checkmate: checkmate_span,
+        anchor,
+    };
     Checked {
         diagnostics: diags,
-        variant: ok.then_some(variant),
-        tables: ok.then_some(tables),
-        colour_names: built.colour_names,
+        variant: Some((variant, spans)),
     }
 }
 
@@ -425,12 +437,4 @@ fn meta(c: &Collected) -> Meta {
     }
     m.year = c.year.first().and_then(|y| y.node);
     m
-}
-
-/// Which side's list a setup index belongs to, for messages.
-pub(crate) fn side_word(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
 }

@@ -4,7 +4,6 @@
 
 use super::codes;
 use super::resolve::Resolver;
-use crate::compile::leap_target;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::geometry::directions::{DirSet, HourSet};
 use crate::geometry::{all_images, Coord, Grid, Hour};
@@ -30,6 +29,23 @@ pub struct PieceSpans {
     pub likes: Vec<(PieceId, Span)>,
     /// The first `drop` line.
     pub drop: Option<Span>,
+}
+
+/// A piece being resolved from its block, statement by statement.
+struct Draft {
+    piece: Piece,
+    spans: PieceSpans,
+    /// The first `drop no-check` line, to report a second one.
+    no_check: Option<Span>,
+}
+
+/// What a movement may do: move, capture, or (unless the line says otherwise) both.
+fn mode_of(mode: &Option<ast::Spanned<ast::Mode>>) -> Mode {
+    match mode.as_ref().map(|m| m.node) {
+        None => Mode::BOTH,
+        Some(ast::Mode::MoveOnly) => Mode::MOVE_ONLY,
+        Some(ast::Mode::CaptureOnly) => Mode::CAPTURE_ONLY,
+    }
 }
 
 impl Resolver<'_> {
@@ -129,7 +145,7 @@ impl Resolver<'_> {
             .cells()
             .map(|c| {
                 let from = board.coord(c);
-                (from, leap_target(board, Side::White, from, leap))
+                (from, leap.target(board, Side::White, from))
             })
             .collect();
         if landings.iter().all(|(from, to)| from == to) {
@@ -158,195 +174,255 @@ impl Resolver<'_> {
         true
     }
 
+    /// Resolves a `piece` block. None when a statement is in error; every statement is still
+    /// checked, so all the block's mistakes are reported at once.
     pub fn piece(&mut self, def: &ast::PieceDef) -> Option<(Piece, PieceSpans)> {
-        let mut piece = Piece {
-            name: def.name.node.clone(),
-            symbol: def.symbol.node.clone(),
-            royal: false,
-            declared_colour_bound: false,
-            movements: Vec::new(),
-            promotion: None,
-            drops: DropRules::default(),
-            demotes_to: None,
-        };
-        let mut spans = PieceSpans {
-            name: def.name.span,
-            colour_bound: None,
-            royal: None,
-            promote: None,
-            likes: Vec::new(),
-            drop: None,
+        let mut draft = Draft {
+            piece: Piece {
+                name: def.name.node.clone(),
+                symbol: def.symbol.node.clone(),
+                royal: false,
+                declared_colour_bound: false,
+                movements: Vec::new(),
+                promotion: None,
+                drops: DropRules::default(),
+                demotes_to: None,
+            },
+            spans: PieceSpans {
+                name: def.name.span,
+                colour_bound: None,
+                royal: None,
+                promote: None,
+                likes: Vec::new(),
+                drop: None,
+            },
+            no_check: None,
         };
         let mut ok = true;
-        let mode = |m: &Option<ast::Spanned<ast::Mode>>| match m.as_ref().map(|m| m.node) {
-            None => Mode::BOTH,
-            Some(ast::Mode::MoveOnly) => Mode::MOVE_ONLY,
-            Some(ast::Mode::CaptureOnly) => Mode::CAPTURE_ONLY,
-        };
-        let mut no_check: Option<Span> = None;
         for s in &def.statements {
-            match s {
-                PieceStmt::Royal(span) => {
-                    self.once(&mut spans.royal, *span, "royal", &def.name.node);
-                    piece.royal = true;
+            ok &= self.piece_stmt(s, &def.name.node, &mut draft);
+        }
+        ok.then_some((draft.piece, draft.spans))
+    }
+
+    /// Adds one statement of the block of `piece` to the draft; false when the statement is
+    /// in error (its diagnostics are pushed).
+    fn piece_stmt(&mut self, s: &PieceStmt, piece: &str, d: &mut Draft) -> bool {
+        let movements = &mut d.piece.movements;
+        match s {
+            PieceStmt::Royal(span) => {
+                self.once(&mut d.spans.royal, *span, "royal", piece);
+                d.piece.royal = true;
+                true
+            }
+            PieceStmt::ColourBound(span) => {
+                self.once(&mut d.spans.colour_bound, *span, "colour-bound", piece);
+                d.piece.declared_colour_bound = true;
+                true
+            }
+            PieceStmt::Step {
+                directions,
+                mode,
+                en_passant,
+                ..
+            } => self.step(directions, mode_of(mode), *en_passant, movements),
+            PieceStmt::Ride {
+                directions,
+                max,
+                mode,
+                ..
+            } => self.ride(directions, max.as_ref(), mode_of(mode), movements),
+            PieceStmt::Leap { leaps, mode, .. } => self.leap(leaps, mode_of(mode), movements),
+            PieceStmt::MultiStep {
+                count,
+                directions,
+                from,
+                ..
+            } => self.multi_step(count, directions, from, movements),
+            PieceStmt::Promote {
+                zone,
+                to,
+                optional,
+                span,
+            } => self.promote(zone, to, optional.is_some(), *span, piece, d),
+            PieceStmt::Like(names) => self.like(names, &mut d.spans.likes),
+            PieceStmt::Drop(rule) => self.drop_rule(rule, piece, d),
+            PieceStmt::Bad(_) => false,
+        }
+    }
+
+    /// A `step` line: one single-cell ride per kind of direction. An `en-passant` step must
+    /// pass cells, or there would be nothing to take en passant.
+    fn step(
+        &mut self,
+        directions: &[ast::Direction],
+        mode: Mode,
+        en_passant: Option<Span>,
+        out: &mut Vec<Movement>,
+    ) -> bool {
+        match self.hours(directions) {
+            Some(dirs) if en_passant.is_some_and(|s| !self.passes_cells(dirs, s)) => false,
+            Some(dirs) => {
+                for (kind, hours) in dirs.by_kind() {
+                    out.push(Movement::Ride {
+                        hours,
+                        kind,
+                        max: Some(1),
+                        mode,
+                        en_passant: en_passant.is_some(),
+                    })
                 }
-                PieceStmt::ColourBound(span) => {
-                    self.once(
-                        &mut spans.colour_bound,
-                        *span,
-                        "colour-bound",
-                        &def.name.node,
-                    );
-                    piece.declared_colour_bound = true;
-                }
-                PieceStmt::Step {
-                    directions,
-                    mode: m,
-                    en_passant,
-                    ..
-                } => match self.hours(directions) {
-                    Some(dirs) if en_passant.is_some_and(|s| !self.passes_cells(dirs, s)) => {
-                        ok = false;
-                    }
-                    Some(dirs) => {
-                        for (kind, hours) in dirs.by_kind() {
-                            piece.movements.push(Movement::Ride {
-                                hours,
-                                kind,
-                                max: Some(1),
-                                mode: mode(m),
-                                en_passant: en_passant.is_some(),
-                            })
-                        }
-                    }
-                    None => ok = false,
-                },
-                PieceStmt::Ride {
-                    directions,
-                    max,
-                    mode: m,
-                    ..
-                } => {
-                    let hours = self.hours(directions);
-                    let limit = match max {
-                        Some(n) => self.distance(n, "ride limit", 1).map(Some),
-                        None => Some(None),
-                    };
-                    match (hours, limit) {
-                        (Some(dirs), Some(max)) => {
-                            for (kind, hours) in dirs.by_kind() {
-                                piece.movements.push(Movement::Ride {
-                                    hours,
-                                    kind,
-                                    max,
-                                    mode: mode(m),
-                                    en_passant: false,
-                                })
-                            }
-                        }
-                        _ => ok = false,
-                    }
-                }
-                PieceStmt::Leap { leaps, mode: m, .. } => match self.leaps(leaps) {
-                    Some(leaps) => piece.movements.push(Movement::Leap {
-                        leaps,
-                        mode: mode(m),
-                    }),
-                    None => ok = false,
-                },
-                PieceStmt::MultiStep {
-                    count,
-                    directions,
-                    from,
-                    ..
-                } => {
-                    let max = self.distance(count, "multi-step", 2);
-                    let hours = if directions.is_empty() {
-                        Some(DirSet::lines(HourSet::of(&[12])))
-                    } else {
-                        self.hours(directions)
-                    };
-                    let from = match from {
-                        MultiStepFrom::Zone(zone) => self.zone(zone).map(From::Zone),
-                        MultiStepFrom::Unmoved(_) => Some(From::Unmoved),
-                    };
-                    match (max, hours, from) {
-                        (Some(max), Some(dirs), Some(from)) => {
-                            for (kind, hours) in dirs.by_kind() {
-                                piece.movements.push(Movement::MultiStep {
-                                    max,
-                                    hours,
-                                    kind,
-                                    from,
-                                })
-                            }
-                        }
-                        _ => ok = false,
-                    }
-                }
-                PieceStmt::Promote {
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A `ride` line: one ride per kind of direction, with the line's limit if it has one.
+    fn ride(
+        &mut self,
+        directions: &[ast::Direction],
+        max: Option<&Number>,
+        mode: Mode,
+        out: &mut Vec<Movement>,
+    ) -> bool {
+        let hours = self.hours(directions);
+        let limit = match max {
+            Some(n) => self.distance(n, "ride limit", 1).map(Some),
+            None => Some(None),
+        };
+        let (Some(dirs), Some(max)) = (hours, limit) else {
+            return false;
+        };
+        for (kind, hours) in dirs.by_kind() {
+            out.push(Movement::Ride {
+                hours,
+                kind,
+                max,
+                mode,
+                en_passant: false,
+            })
+        }
+        true
+    }
+
+    /// A `leap` line: one movement with all its leaps.
+    fn leap(&mut self, leaps: &ast::Leaps, mode: Mode, out: &mut Vec<Movement>) -> bool {
+        match self.leaps(leaps) {
+            Some(leaps) => {
+                out.push(Movement::Leap { leaps, mode });
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A `multi-step` line: one multi-step per kind of direction (straight ahead when the line
+    /// names none), from a zone or from wherever the piece stands unmoved.
+    fn multi_step(
+        &mut self,
+        count: &Number,
+        directions: &[ast::Direction],
+        from: &MultiStepFrom,
+        out: &mut Vec<Movement>,
+    ) -> bool {
+        let max = self.distance(count, "multi-step", 2);
+        let hours = if directions.is_empty() {
+            Some(DirSet::lines(HourSet::of(&[12])))
+        } else {
+            self.hours(directions)
+        };
+        let from = match from {
+            MultiStepFrom::Zone(zone) => self.zone(zone).map(From::Zone),
+            MultiStepFrom::Unmoved(_) => Some(From::Unmoved),
+        };
+        let (Some(max), Some(dirs), Some(from)) = (max, hours, from) else {
+            return false;
+        };
+        for (kind, hours) in dirs.by_kind() {
+            out.push(Movement::MultiStep {
+                max,
+                hours,
+                kind,
+                from,
+            })
+        }
+        true
+    }
+
+    /// The `promote` line: its zone and the pieces to promote to. A piece promotes one way,
+    /// so a second line is reported and otherwise ignored.
+    fn promote(
+        &mut self,
+        zone: &ast::Name,
+        to: &[ast::Name],
+        optional: bool,
+        span: Span,
+        piece: &str,
+        d: &mut Draft,
+    ) -> bool {
+        if d.spans.promote.is_some() {
+            self.once(&mut d.spans.promote, span, "promote", piece);
+            return true;
+        }
+        d.spans.promote = Some(span);
+        let zone = self.zone(zone);
+        let mut targets = Vec::new();
+        let ok = self.distinct_pieces(to, &mut targets);
+        match zone {
+            Some(zone) => {
+                d.piece.promotion = Some(Promotion {
                     zone,
-                    to,
+                    to: targets,
                     optional,
-                    span,
-                } => {
-                    if spans.promote.is_some() {
-                        self.once(&mut spans.promote, *span, "promote", &def.name.node);
-                        continue;
-                    }
-                    spans.promote = Some(*span);
-                    let zone = self.zone(zone);
-                    let mut targets = Vec::new();
-                    for t in to {
-                        match self.piece_ref(t) {
-                            Some(p) if !targets.contains(&p) => targets.push(p),
-                            Some(_) => {}
-                            None => ok = false,
-                        }
-                    }
-                    match zone {
-                        Some(zone) => {
-                            piece.promotion = Some(Promotion {
-                                zone,
-                                to: targets,
-                                optional: optional.is_some(),
-                            })
-                        }
-                        None => ok = false,
-                    }
-                }
-                PieceStmt::Like(names) => {
-                    for n in names {
-                        match self.piece_ref(n) {
-                            Some(p) => spans.likes.push((p, n.span)),
-                            None => ok = false,
-                        }
-                    }
-                }
-                PieceStmt::Drop(rule) => {
-                    spans.drop.get_or_insert(rule.span);
-                    match &rule.node {
-                        DropRule::NotDefendedBy(names) => {
-                            for n in names {
-                                match self.piece_ref(n) {
-                                    Some(p) if !piece.drops.not_defended_by.contains(&p) => {
-                                        piece.drops.not_defended_by.push(p)
-                                    }
-                                    Some(_) => {}
-                                    None => ok = false,
-                                }
-                            }
-                        }
-                        DropRule::NoCheck => {
-                            self.once(&mut no_check, rule.span, "drop no-check", &def.name.node);
-                            piece.drops.no_check = true;
-                        }
-                    }
-                }
-                PieceStmt::Bad(_) => ok = false,
+                });
+                ok
+            }
+            None => false,
+        }
+    }
+
+    /// A `like` line: the pieces named, with where, for `expand_likes` to copy their movements
+    /// once every piece is resolved.
+    fn like(&mut self, names: &[ast::Name], likes: &mut Vec<(PieceId, Span)>) -> bool {
+        let mut ok = true;
+        for n in names {
+            match self.piece_ref(n) {
+                Some(p) => likes.push((p, n.span)),
+                None => ok = false,
             }
         }
-        ok.then_some((piece, spans))
+        ok
+    }
+
+    /// A `drop` line: the pieces whose defence of a cell forbids a drop there, or `no-check`
+    /// (said once). The first `drop` line is kept for diagnostics about the hand.
+    fn drop_rule(&mut self, rule: &ast::Spanned<DropRule>, piece: &str, d: &mut Draft) -> bool {
+        d.spans.drop.get_or_insert(rule.span);
+        match &rule.node {
+            DropRule::NotDefendedBy(names) => {
+                self.distinct_pieces(names, &mut d.piece.drops.not_defended_by)
+            }
+            DropRule::NoCheck => {
+                self.once(&mut d.no_check, rule.span, "drop no-check", piece);
+                d.piece.drops.no_check = true;
+                true
+            }
+        }
+    }
+
+    /// Adds the named pieces that `out` does not hold yet (naming a piece twice changes
+    /// nothing); false when a name is no piece.
+    fn distinct_pieces(&mut self, names: &[ast::Name], out: &mut Vec<PieceId>) -> bool {
+        let mut ok = true;
+        for n in names {
+            match self.piece_ref(n) {
+                Some(p) if !out.contains(&p) => out.push(p),
+                Some(_) => {}
+                None => ok = false,
+            }
+        }
+        ok
     }
 
     /// An `en-passant` step must pass cells: on hex boards only a diagonal step (it passes

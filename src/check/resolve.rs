@@ -3,7 +3,6 @@
 use std::collections::{HashMap, HashSet};
 
 use super::codes;
-use super::side_word;
 use super::statements::{misplaced, Block};
 use super::suggest::{closest, did_you_mean};
 use crate::diagnostic::{Diagnostic, Label, Span};
@@ -415,7 +414,7 @@ impl<'a> Resolver<'a> {
                 self.diags.push(
                     Diagnostic::error(
                         codes::DUPLICATE_STATEMENT,
-                        format!("two setups for {}", side_word(side)),
+                        format!("two setups for {}", side.title()),
                     )
                     .at(b.keyword, "second setup")
                     .also(first, "first setup")

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use super::codes;
 use super::resolve::Resolver;
 use crate::diagnostic::{Diagnostic, Span};
-use crate::syntax::ast::{self, Number, Outcome, RulesStmt, Spanned, StalemateScore};
+use crate::syntax::ast::{self, Number, Outcome, RulesStmt, StalemateScore};
 use crate::variant::{MoveLimit, PieceId, Rules, Score};
 
 /// Largest repetition count and move limit accepted.
@@ -20,12 +20,12 @@ impl Resolver<'_> {
         for b in blocks {
             for s in &b.statements {
                 let (key, span) = match s {
-                    RulesStmt::Checkmate(o) => ("checkmate", o.span),
+                    RulesStmt::Checkmate(win) => ("checkmate", *win),
                     RulesStmt::Stalemate(s, _) => ("stalemate", s.span),
                     RulesStmt::CastlingNone(span) => ("castling", *span),
                     RulesStmt::CapturesToHand(span) => ("captures", *span),
-                    RulesStmt::Repetition(n, _) => ("repetition", n.span),
-                    RulesStmt::MoveLimit(n, _, _) => ("move-limit", n.span),
+                    RulesStmt::Repetition(n) => ("repetition", n.span),
+                    RulesStmt::MoveLimit(n, _) => ("move-limit", n.span),
                     RulesStmt::Bad(_) => {
                         ok = false;
                         continue;
@@ -46,29 +46,9 @@ impl Resolver<'_> {
                 }
                 seen.insert(key, span);
                 match s {
-                    RulesStmt::Checkmate(o) => {
-                        checkmate_span = Some(o.span);
-                        match o.node {
-                            Outcome::Win => rules.checkmate_wins = true,
-                            other => {
-                                ok = false;
-                                self.diags.push(
-                                    Diagnostic::error(
-                                        codes::BAD_SCORE,
-                                        format!(
-                                            "checkmate can only be a win, not a {}",
-                                            if other == Outcome::Draw {
-                                                "draw"
-                                            } else {
-                                                "loss"
-                                            }
-                                        ),
-                                    )
-                                    .at(o.span, "not supported")
-                                    .help("write `checkmate win`, or leave out the line"),
-                                );
-                            }
-                        }
+                    RulesStmt::Checkmate(win) => {
+                        checkmate_span = Some(*win);
+                        rules.checkmate_wins = true;
                     }
                     RulesStmt::Stalemate(score, unless) => {
                         match self.score(score) {
@@ -89,24 +69,21 @@ impl Resolver<'_> {
                         }
                     }
                     RulesStmt::CapturesToHand(_) => rules.captures_to_hand = true,
-                    RulesStmt::Repetition(n, outcome) => {
-                        let times = self.count_at_least(n, 2, "repetition count");
-                        let score = self.draw_only(outcome, "repetition");
-                        match (times, score) {
-                            (Some(t), Some(s)) => rules.repetition = Some((t, s)),
-                            _ => ok = false,
+                    RulesStmt::Repetition(n) => {
+                        match self.count_at_least(n, 2, "repetition count") {
+                            Some(t) => rules.repetition = Some((t, Score::DRAW)),
+                            None => ok = false,
                         }
                     }
-                    RulesStmt::MoveLimit(n, outcome, reset) => {
+                    RulesStmt::MoveLimit(n, reset) => {
                         let moves = self.count_at_least(n, 1, "move limit");
-                        let score = self.draw_only(outcome, "move-limit");
                         let reset_by: Vec<Option<PieceId>> =
                             reset.iter().map(|p| self.piece_ref(p)).collect();
-                        match (moves, score, reset_by.iter().all(Option::is_some)) {
-                            (Some(moves), Some(score), true) => {
+                        match (moves, reset_by.iter().all(Option::is_some)) {
+                            (Some(moves), true) => {
                                 rules.move_limit = Some(MoveLimit {
                                     moves,
-                                    score,
+                                    score: Score::DRAW,
                                     reset_by: reset_by.into_iter().flatten().collect(),
                                 })
                             }
@@ -139,21 +116,6 @@ impl Resolver<'_> {
     }
 
     /// Repetitions and move limits end the game in a draw; nothing else is supported.
-    fn draw_only(&mut self, o: &Spanned<Outcome>, what: &str) -> Option<Score> {
-        if o.node == Outcome::Draw {
-            return Some(Score::DRAW);
-        }
-        self.diags.push(
-            Diagnostic::error(
-                codes::BAD_SCORE,
-                format!("`{what}` can only end the game in a draw"),
-            )
-            .at(o.span, "not supported")
-            .help("write `draw` here"),
-        );
-        None
-    }
-
     fn score(&mut self, score: &ast::Spanned<StalemateScore>) -> Option<Score> {
         match &score.node {
             StalemateScore::Outcome(Outcome::Win) => Some(Score::WIN),

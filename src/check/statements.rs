@@ -47,105 +47,143 @@ impl Block {
         }
     }
 
-    fn statements(self) -> &'static [(&'static str, &'static str)] {
-        match self {
-            Block::Top => TOP,
-            Block::Board => BOARD,
-            Block::Piece => PIECE,
-            Block::Setup | Block::Castling => &[],
-            Block::Rules => RULES,
-            Block::Zone => ZONE,
-        }
+    /// The statements this block allows: keyword and usage.
+    fn statements(self) -> impl Iterator<Item = (&'static str, &'static str)> {
+        STATEMENTS
+            .iter()
+            .filter(move |s| s.block == self)
+            .map(|s| (s.keyword, s.usage))
     }
 }
 
-const TOP: &[(&str, &str)] = &[
-    ("variant", "variant \"NAME\""),
-    ("inventor", "inventor \"NAME\""),
-    ("year", "year NUMBER"),
-    ("source", "source \"WHERE THE RULES COME FROM\""),
-    ("note", "note \"TEXT\""),
-    ("symmetry", "symmetry mirror  (or: symmetry rotate)"),
-    ("directions", "directions NAME = HOUR-OR-SET ..."),
-    (
+/// A statement of the language: the block it stands in, its first word, and its usage as
+/// the help of a line that could not be read. The one list of them; a test holds it to the
+/// grammar (every statement rule listed, every word the grammar accepts in the usage).
+struct Statement {
+    block: Block,
+    keyword: &'static str,
+    usage: &'static str,
+}
+
+const fn stmt(block: Block, keyword: &'static str, usage: &'static str) -> Statement {
+    Statement {
+        block,
+        keyword,
+        usage,
+    }
+}
+
+const STATEMENTS: &[Statement] = &[
+    stmt(Block::Top, "variant", "variant \"NAME\""),
+    stmt(Block::Top, "inventor", "inventor \"NAME\""),
+    stmt(Block::Top, "year", "year NUMBER"),
+    stmt(Block::Top, "source", "source \"WHERE THE RULES COME FROM\""),
+    stmt(Block::Top, "note", "note \"TEXT\""),
+    stmt(Block::Top, "symmetry", "symmetry mirror  (or: symmetry rotate)"),
+    stmt(Block::Top, "directions", "directions NAME = HOUR-OR-SET ..."),
+    stmt(
+        Block::Top,
         "zone",
         "zone NAME = CELL ...  (or a block: zone NAME { white CELL ... ; black CELL ... })",
     ),
-    ("board", "board { ... }"),
-    (
+    stmt(Block::Top, "board", "board { ... }"),
+    stmt(
+        Block::Top,
         "piece",
-        "piece NAME SYMBOL { ... }  (the symbol starts with an upper-case letter)",
+        "piece NAME SYMBOL { ... }  (the symbol: an upper-case letter, maybe more letters or digits after it)",
     ),
-    (
+    stmt(
+        Block::Top,
         "setup",
         "setup { SYMBOL CELL ... }  (or: setup white { ... } / setup black { ... })",
     ),
-    ("rules", "rules { ... }"),
-    (
+    stmt(Block::Top, "rules", "rules { ... }"),
+    stmt(
+        Block::Top,
         "castling",
-        "castling { KING FROM -> TO  ROOK FROM -> TO ... }  (or: castling black { ... })",
+        "castling { KING FROM -> TO  ROOK FROM -> TO ... }  (or: castling white { ... } / castling black { ... })",
     ),
-];
-
-const BOARD: &[(&str, &str)] = &[
-    ("cells", "cells flat  (or: cells pointy)"),
-    (
+    stmt(
+        Block::Board,
+        "cells",
+        "cells flat  (or: cells pointy, cells triangle)",
+    ),
+    stmt(
+        Block::Board,
         "shape",
         "shape hexagon SIDE | shape rhombus WIDTH x HEIGHT | shape columns HEIGHT ... | shape ranks LENGTH ...",
     ),
-    (
+    stmt(
+        Block::Board,
         "names",
         "names files LETTER ... | names ranks LETTER ... | names snake | names shogi LETTER ... | names list NAME ...",
     ),
-    ("remove", "remove CELL ..."),
-    ("cell", "cell NAME at (A, B)"),
-    (
+    stmt(Block::Board, "remove", "remove CELL ..."),
+    stmt(Block::Board, "cell", "cell NAME at (A, B)"),
+    stmt(
+        Block::Board,
         "off-board",
         "off-board NAME at (A, B) [place-on CELL]",
     ),
-    ("colours", "colours NAME NAME NAME"),
-];
-
-const PIECE: &[(&str, &str)] = &[
-    ("royal", "royal"),
-    ("colour-bound", "colour-bound"),
-    (
+    stmt(
+        Block::Board,
+        "colours",
+        "colours NAME NAME NAME  (or: colors NAME ...)",
+    ),
+    stmt(Block::Piece, "royal", "royal"),
+    stmt(Block::Piece, "colour-bound", "colour-bound  (or: color-bound)"),
+    stmt(
+        Block::Piece,
         "step",
         "step DIRECTION ... [move-only | capture-only] [en-passant]",
     ),
-    ("ride", "ride DIRECTION ... [max N] [move-only | capture-only]"),
-    (
+    stmt(
+        Block::Piece,
+        "ride",
+        "ride DIRECTION ... [max N] [move-only | capture-only]",
+    ),
+    stmt(
+        Block::Piece,
         "leap",
         "leap (A,B) ... | leap [HOUR HOUR ...] ...  then [all | mirror | none] [move-only | capture-only]",
     ),
-    (
+    stmt(
+        Block::Piece,
         "multi-step",
         "multi-step N [DIRECTION ...] from ZONE  (or: multi-step N [DIRECTION ...] unmoved)",
     ),
-    ("promote", "promote in ZONE to PIECE ... [optional]"),
-    ("like", "like PIECE ..."),
-    (
+    stmt(
+        Block::Piece,
+        "promote",
+        "promote in ZONE to PIECE ... [optional]",
+    ),
+    stmt(Block::Piece, "like", "like PIECE ..."),
+    stmt(
+        Block::Piece,
         "drop",
         "drop not-defended-by PIECE ...  (or: drop no-check)",
     ),
-];
-
-const RULES: &[(&str, &str)] = &[
-    ("checkmate", "checkmate win  (or: draw, loss)"),
-    (
+    stmt(Block::Rules, "checkmate", "checkmate win"),
+    stmt(
+        Block::Rules,
         "stalemate",
-        "stalemate draw  (or: win, loss, or the stalemating side's score as N/M)",
+        "stalemate draw  (or: win, loss, or the stalemating side's score as N/M), then maybe `but RESULT with PIECE ...` for the result while it keeps one of those pieces",
     ),
-    (
+    stmt(
+        Block::Rules,
         "castling",
-        "castling none  (castling options go in a top-level `castling { ... }` block)",
+        "castling none  (castling options are a top-level `castling { ... }` block)",
     ),
-    ("captures", "captures to-hand"),
-    ("repetition", "repetition N draw"),
-    ("move-limit", "move-limit N draw [reset-by PIECE ...]"),
+    stmt(Block::Rules, "captures", "captures to-hand"),
+    stmt(Block::Rules, "repetition", "repetition N draw"),
+    stmt(
+        Block::Rules,
+        "move-limit",
+        "move-limit N draw [reset-by PIECE ...]",
+    ),
+    stmt(Block::Zone, "white", "white CELL ..."),
+    stmt(Block::Zone, "black", "black CELL ..."),
 ];
-
-const ZONE: &[(&str, &str)] = &[("white", "white CELL ..."), ("black", "black CELL ...")];
 
 const ALL_BLOCKS: [Block; 5] = [
     Block::Top,
@@ -178,7 +216,7 @@ pub fn explain(line: &BadLine, block: Block) -> Diagnostic {
             .at(line.span, "expected a piece and its cells")
             .help("write the piece's symbol or name, then its cells: `B f1 f2 f3`");
     }
-    if let Some((_, usage)) = block.statements().iter().find(|(k, _)| *k == word.node) {
+    if let Some((_, usage)) = block.statements().find(|(k, _)| *k == word.node) {
         return Diagnostic::error(
             codes::MALFORMED,
             format!("could not read this `{}` line", word.node),
@@ -189,7 +227,7 @@ pub fn explain(line: &BadLine, block: Block) -> Diagnostic {
     if let Some(d) = misplaced(word, block) {
         return d;
     }
-    let known = block.statements().iter().map(|(k, _)| *k);
+    let known = block.statements().map(|(k, _)| k);
     Diagnostic::error(
         codes::UNKNOWN_STATEMENT,
         format!("unknown statement `{}` {}", word.node, block.inside()),
@@ -202,7 +240,7 @@ pub fn explain(line: &BadLine, block: Block) -> Diagnostic {
 pub fn misplaced(word: &Name, block: Block) -> Option<Diagnostic> {
     let home = ALL_BLOCKS
         .iter()
-        .find(|b| b.statements().iter().any(|(k, _)| *k == word.node))?;
+        .find(|b| b.statements().any(|(k, _)| k == word.node))?;
     Some(
         Diagnostic::error(
             codes::MISPLACED,
@@ -214,11 +252,7 @@ pub fn misplaced(word: &Name, block: Block) -> Option<Diagnostic> {
 }
 
 fn help_for_block(block: Block) -> String {
-    let names: Vec<String> = block
-        .statements()
-        .iter()
-        .map(|(k, _)| format!("`{k}`"))
-        .collect();
+    let names: Vec<String> = block.statements().map(|(k, _)| format!("`{k}`")).collect();
     if names.is_empty() {
         "write the piece's symbol or name, then its cells".to_string()
     } else {
@@ -227,5 +261,231 @@ fn help_for_block(block: Block) -> String {
             block.inside(),
             names.join(", ")
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The statement table against the grammar: every statement rule of a block is in the
+    //! table, every word the grammar accepts in a statement is in its usage, and no usage
+    //! offers a word of the language the statement does not accept.
+
+    use std::collections::{BTreeMap, BTreeSet};
+
+    use super::{Block, STATEMENTS};
+
+    const GRAMMAR: &str = include_str!("../../grammar/hexv.pest");
+
+    /// Rules whose literals are not words of the language (lexical pieces, recovery, blocks'
+    /// contents).
+    const OPAQUE: &[&str] = &[
+        "string",
+        "string_inner",
+        "ident",
+        "symbol",
+        "int",
+        "uint",
+        "fraction",
+        "piece_ref",
+        "hour",
+        "dir_word",
+        "bad_stmt",
+        "bad_item",
+        "braced",
+        "bad_text",
+        "eos",
+        "sep",
+        "kw_end",
+        "placement",
+        "castling_option",
+        "board_line",
+        "piece_line",
+        "rules_line",
+    ];
+
+    /// Each rule's body, by name: a rule starts a line with `name =`.
+    fn rules() -> BTreeMap<&'static str, &'static str> {
+        let mut out = BTreeMap::new();
+        let mut offset = 0;
+        for line in GRAMMAR.split_inclusive('\n') {
+            let start = offset;
+            offset += line.len();
+            let Some((name, _)) = line.split_once('=') else {
+                continue;
+            };
+            let name = name.trim();
+            if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                continue;
+            }
+            let open = start + line.find('{').expect("a rule body on its first line");
+            let body = &GRAMMAR[open + 1..];
+            out.insert(name, &body[..closing_brace(body)]);
+        }
+        out
+    }
+
+    /// The offset of the `}` closing a body, skipping quoted literals.
+    fn closing_brace(body: &str) -> usize {
+        let (mut depth, mut quoted, mut escaped) = (0, false, false);
+        for (i, ch) in body.char_indices() {
+            match ch {
+                _ if escaped => escaped = false,
+                '\\' if quoted => escaped = true,
+                '"' => quoted = !quoted,
+                '{' if !quoted => depth += 1,
+                '}' if !quoted && depth == 0 => return i,
+                '}' if !quoted => depth -= 1,
+                _ => {}
+            }
+        }
+        body.len()
+    }
+
+    /// The quoted literals and the names of the rules a body refers to (not those behind a
+    /// lookahead `&` or `!`).
+    fn parts(body: &str) -> (Vec<&str>, Vec<&str>) {
+        let (mut literals, mut refs) = (Vec::new(), Vec::new());
+        let mut i = 0;
+        let bytes = body.as_bytes();
+        while i < bytes.len() {
+            let c = bytes[i] as char;
+            if c == '"' {
+                let end = i + 1 + body[i + 1..].find('"').expect("closed literal");
+                literals.push(&body[i + 1..end]);
+                i = end + 1;
+            } else if c.is_ascii_alphabetic() || c == '_' {
+                let len = body[i..]
+                    .find(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+                    .unwrap_or(body.len() - i);
+                let lookahead = body[..i].trim_end().ends_with(['&', '!']);
+                if !lookahead {
+                    refs.push(&body[i..i + len]);
+                }
+                i += len;
+            } else {
+                i += 1;
+            }
+        }
+        (literals, refs)
+    }
+
+    fn is_word(s: &str) -> bool {
+        !s.is_empty() && s.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+    }
+
+    /// Every word a rule accepts, through the rules it refers to.
+    fn words(rules: &BTreeMap<&str, &str>, rule: &str, out: &mut BTreeSet<String>) {
+        let Some(body) = rules.get(rule) else { return };
+        let (literals, refs) = parts(body);
+        out.extend(
+            literals
+                .into_iter()
+                .filter(|l| is_word(l))
+                .map(str::to_string),
+        );
+        for r in refs {
+            if !OPAQUE.contains(&r) && !r.starts_with("kw_") && r != rule {
+                words(rules, r, out);
+            }
+        }
+    }
+
+    /// The statement rules of a block and the keywords each starts with.
+    fn statement_rules(rules: &BTreeMap<&str, &str>, block: Block) -> Vec<(String, Vec<String>)> {
+        let list = match block {
+            Block::Top => "item",
+            Block::Board => "board_line",
+            Block::Piece => "piece_line",
+            Block::Rules => "rules_line",
+            Block::Zone => return vec![("zone_side".into(), vec!["white".into(), "black".into()])],
+            Block::Setup | Block::Castling => return Vec::new(),
+        };
+        parts(rules[list])
+            .1
+            .into_iter()
+            .filter(|r| !r.starts_with("bad_"))
+            .map(|r| {
+                let body = rules[r];
+                let keywords = match body.find("&kw_") {
+                    Some(at) => {
+                        let kw = &body[at + 1..];
+                        let kw = &kw[..kw.find(|c: char| c.is_whitespace()).unwrap_or(kw.len())];
+                        vec![parts(rules[kw]).0[0].to_string()]
+                    }
+                    // `meta_stmt`: the keyword is a choice of words.
+                    None => parts(rules[parts(body).1[0]])
+                        .0
+                        .iter()
+                        .map(|s| s.to_string())
+                        .collect(),
+                };
+                (r.to_string(), keywords)
+            })
+            .collect()
+    }
+
+    fn usage_words(block: Block, keywords: &[String]) -> BTreeSet<String> {
+        STATEMENTS
+            .iter()
+            .filter(|s| s.block == block && keywords.iter().any(|k| k == s.keyword))
+            .flat_map(|s| {
+                s.usage
+                    .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                    .filter(|w| is_word(w))
+                    .map(str::to_string)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_statement_of_the_grammar_has_a_usage_and_no_other_does() {
+        let rules = rules();
+        for block in super::ALL_BLOCKS {
+            let grammar: BTreeSet<String> = statement_rules(&rules, block)
+                .into_iter()
+                .flat_map(|(_, k)| k)
+                .collect();
+            let table: BTreeSet<String> = block.statements().map(|(k, _)| k.to_string()).collect();
+            assert_eq!(grammar, table, "statements of {}", block.name());
+        }
+    }
+
+    #[test]
+    fn every_usage_names_exactly_the_words_its_statement_accepts() {
+        let rules = rules();
+        let mut language = BTreeSet::new();
+        for rule in rules.keys() {
+            if !OPAQUE.contains(rule) {
+                language.extend(
+                    parts(rules[rule])
+                        .0
+                        .into_iter()
+                        .filter(|l| is_word(l))
+                        .map(str::to_string),
+                );
+            }
+        }
+        for block in super::ALL_BLOCKS {
+            // Statements with the same first word (`zone NAME = ...`, `zone NAME { ... }`)
+            // share one usage.
+            let mut by_keyword: BTreeMap<Vec<String>, BTreeSet<String>> = BTreeMap::new();
+            for (rule, keywords) in statement_rules(&rules, block) {
+                words(&rules, &rule, by_keyword.entry(keywords).or_default());
+            }
+            for (keywords, accepted) in by_keyword {
+                let rule = keywords.join("/");
+                let usage = usage_words(block, &keywords);
+                let missing: Vec<&String> = accepted.difference(&usage).collect();
+                assert!(missing.is_empty(), "`{rule}`: the usage omits {missing:?}");
+                let offered: Vec<&String> = usage
+                    .iter()
+                    .filter(|w| language.contains(*w) && !accepted.contains(*w))
+                    .collect();
+                assert!(
+                    offered.is_empty(),
+                    "`{rule}`: the usage offers {offered:?}, which it does not accept"
+                );
+            }
+        }
     }
 }

@@ -3,7 +3,6 @@
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use hexv::check::{check, summary};
 use hexv::diagnostic::JsonDiagnostic;
 
 use super::{print_diagnostics, read, Status};
@@ -36,7 +35,7 @@ pub fn run(args: &Args) -> Status {
                 continue;
             }
         };
-        let checked = check(&file);
+        let checked = hexv::load::load(&file);
         if checked.has_errors() {
             status = status.max(Status::InputErrors);
         }
@@ -48,13 +47,13 @@ pub fn run(args: &Args) -> Status {
                     .map(|d| JsonDiagnostic::new(d, &file)),
             ),
             Format::Human => {
-                print_diagnostics(&checked, &file);
-                if let (Some(v), Some(t)) = (&checked.variant, &checked.tables) {
+                print_diagnostics(&checked.diagnostics, &file);
+                if let Some(compiled) = &checked.compiled {
                     if i > 0 {
                         outln!();
                     }
                     outln!("{}: ok", file.name);
-                    out!("{}", summary::summarize(v, t, &checked.colour_names));
+                    out!("{}", compiled.summary());
                 } else {
                     let errors = checked.diagnostics.iter().filter(|d| d.is_error()).count();
                     eprintln!(

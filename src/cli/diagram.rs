@@ -75,11 +75,11 @@ fn cell(v: &Variant, name: &str) -> Result<CellId, Status> {
 }
 
 pub fn run(args: &Args) -> Status {
-    let (v, t) = match load_variant(&args.file) {
-        Ok(loaded) => loaded,
+    let compiled = match load_variant(&args.file) {
+        Ok(compiled) => compiled,
         Err(s) => return s,
     };
-    let (v, t) = (&v, &t);
+    let (v, t) = (compiled.variant(), compiled.tables());
     let name = if v.meta.name.is_empty() {
         "variant"
     } else {

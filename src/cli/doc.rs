@@ -2,7 +2,6 @@
 
 use std::path::PathBuf;
 
-use hexv::check::summary::summarize;
 use hexv::render::html::rules_page;
 
 use super::{read, Status};
@@ -21,13 +20,12 @@ pub fn run(args: &Args) -> Status {
         Ok(f) => f,
         Err(s) => return s,
     };
-    let checked = hexv::check::check(&file);
-    super::print_diagnostics(&checked, &file);
-    let (Some(v), Some(t)) = (&checked.variant, &checked.tables) else {
+    let loaded = hexv::load::load(&file);
+    super::print_diagnostics(&loaded.diagnostics, &file);
+    let Some(compiled) = &loaded.compiled else {
         return Status::InputErrors;
     };
-    let summary = summarize(v, t, &checked.colour_names);
-    let page = rules_page(v, t, &summary);
+    let page = rules_page(compiled.variant(), compiled.tables(), &compiled.summary());
     let path = args.output.join("index.html");
     let written = std::fs::create_dir_all(&args.output).and_then(|()| std::fs::write(&path, page));
     match written {

@@ -29,11 +29,9 @@ pub mod table;
 use std::io::IsTerminal;
 use std::path::Path;
 
-use hexv::check::Checked;
-use hexv::compile::MoveTables;
-use hexv::diagnostic::{render_all, RenderOptions};
+use hexv::diagnostic::{render_all, Diagnostic, RenderOptions};
+use hexv::load::{load, Compiled};
 use hexv::source::{SourceError, SourceFile};
-use hexv::variant::Variant;
 
 /// Exit status of a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -66,24 +64,18 @@ fn status_of(e: &SourceError) -> Status {
 }
 
 /// Prints a file's diagnostics to stderr.
-pub fn print_diagnostics(checked: &Checked, file: &SourceFile) {
-    if !checked.diagnostics.is_empty() {
-        eprint!(
-            "{}",
-            render_all(&checked.diagnostics, file, render_options())
-        );
+pub fn print_diagnostics(diagnostics: &[Diagnostic], file: &SourceFile) {
+    if !diagnostics.is_empty() {
+        eprint!("{}", render_all(diagnostics, file, render_options()));
     }
 }
 
 /// Reads and checks a variant for a command that needs a clean one; prints the diagnostics.
-pub fn load_variant(path: &Path) -> Result<(Variant, MoveTables), Status> {
+pub fn load_variant(path: &Path) -> Result<Compiled, Status> {
     let file = read(path)?;
-    let checked = hexv::check::check(&file);
-    print_diagnostics(&checked, &file);
-    match (checked.variant, checked.tables) {
-        (Some(v), Some(t)) => Ok((v, t)),
-        _ => Err(Status::InputErrors),
-    }
+    let loaded = load(&file);
+    print_diagnostics(&loaded.diagnostics, &file);
+    loaded.compiled.ok_or(Status::InputErrors)
 }
 
 /// The position a command starts from: `--position` (a position text, docs/positions.md)
@@ -117,11 +109,11 @@ pub fn at_position(
     moves: Option<&str>,
     f: impl FnOnce(&hexv::game::Game, &hexv::game::Position) -> Status,
 ) -> Status {
-    let (v, t) = match load_variant(path) {
-        Ok(loaded) => loaded,
+    let compiled = match load_variant(path) {
+        Ok(compiled) => compiled,
         Err(s) => return s,
     };
-    let game = hexv::game::Game::new(&v, &t);
+    let game = compiled.game();
     match start_from(&game, position, moves) {
         Ok(pos) => f(&game, &pos),
         Err(s) => s,

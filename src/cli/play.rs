@@ -55,11 +55,11 @@ fn announce(outcome: &Outcome, loser: Side) {
 }
 
 pub fn run(args: &Args) -> Status {
-    let (v, t) = match load_variant(&args.file) {
-        Ok(loaded) => loaded,
+    let compiled = match load_variant(&args.file) {
+        Ok(compiled) => compiled,
         Err(s) => return s,
     };
-    let game = Game::new(&v, &t);
+    let (v, game) = (compiled.variant(), compiled.game());
     let start = match start_from(&game, args.position.as_deref(), None) {
         Ok(p) => p,
         Err(s) => return s,

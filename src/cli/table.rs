@@ -3,7 +3,6 @@
 use std::path::PathBuf;
 
 use clap::ValueEnum;
-use hexv::check::check;
 use hexv::check::suggest::closest;
 use hexv::render::tables::{to_json, to_text, Selection};
 use hexv::variant::Side;
@@ -44,11 +43,12 @@ pub fn run(args: &Args) -> Status {
         Ok(f) => f,
         Err(s) => return s,
     };
-    let checked = check(&file);
-    print_diagnostics(&checked, &file);
-    let (Some(v), Some(t)) = (&checked.variant, &checked.tables) else {
+    let loaded = hexv::load::load(&file);
+    print_diagnostics(&loaded.diagnostics, &file);
+    let Some(compiled) = &loaded.compiled else {
         return Status::InputErrors;
     };
+    let (v, t) = (compiled.variant(), compiled.tables());
     let mut sel = Selection {
         side: args.side.map(|s| match s {
             SideArg::White => Side::White,

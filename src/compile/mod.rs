@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::geometry::board::{Board, CellId};
 use crate::geometry::{Coord, Hour, RayKind, UNIT};
-use crate::variant::{Leap, Mode, Movement, MultiStepFrom, PieceId, Side, Variant};
+use crate::variant::{Mode, Movement, MultiStepFrom, PieceId, Side, Variant};
 pub use walk::{Landing, Landings, Reach, Walk};
 
 /// Why an entry is not always available.
@@ -260,21 +260,6 @@ impl MoveTables {
     }
 }
 
-/// An hour as `side` means it, in absolute terms (Black's frame is turned 180 degrees).
-pub fn absolute(side: Side, h: Hour) -> Hour {
-    h.for_side(side == Side::Black)
-}
-
-/// Where a leap lands from `from` for `side` (the cells in between do not matter).
-pub fn leap_target(board: &Board, side: Side, from: Coord, leap: &Leap) -> Coord {
-    match leap {
-        Leap::Vector(v) => from + Variant::orient(side, *v),
-        Leap::Path(hours) => hours
-            .iter()
-            .fold(from, |at, h| board.grid.king_step(at, absolute(side, *h))),
-    }
-}
-
 fn add_movement(
     t: &mut MoveTables,
     variant: &Variant,
@@ -293,7 +278,7 @@ fn add_movement(
             en_passant,
         } => {
             for h in hours.iter() {
-                let h = absolute(side, h);
+                let h = side.absolute(h);
                 let limit = max.unwrap_or(u32::MAX);
                 let pushed = push_ray(t, board, cell, h, *kind, limit, *mode, None);
                 if pushed && *en_passant {
@@ -313,7 +298,7 @@ fn add_movement(
         Movement::Leap { leaps, mode } => {
             let from = board.coord(cell);
             for leap in leaps {
-                if let Some(to) = board.at(leap_target(board, side, from, leap)) {
+                if let Some(to) = board.at(leap.target(board, side, from)) {
                     t.push_path(&[to], *mode, None);
                 }
             }
@@ -335,7 +320,7 @@ fn add_movement(
                 MultiStepFrom::Unmoved => return,
             };
             for h in hours.iter() {
-                let h = absolute(side, h);
+                let h = side.absolute(h);
                 // A line with one cell on the board is only the plain step.
                 let from = board.coord(cell);
                 let first = board.grid.ray_step(from, h, *kind);

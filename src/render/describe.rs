@@ -1,7 +1,7 @@
 //! Pieces and rules in words, for the rules page: generated from the checked variant and its
 //! tables, so the words cannot drift from what hexv plays.
 
-use crate::check::colour_change;
+use crate::analyse::colour_change;
 use crate::compile::MoveTables;
 use crate::geometry::directions::{builtin, DirSet};
 use crate::geometry::Grid;

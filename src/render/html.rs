@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 
 use super::{describe, diagram, svg};
-use crate::check::summary::{describe_rules, Summary};
+use crate::analyse::{describe_rules, Summary};
 use crate::compile::MoveTables;
 use crate::geometry::board::{Board, CellId};
 use crate::variant::{Side, Variant};

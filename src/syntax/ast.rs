@@ -280,7 +280,8 @@ pub enum StalemateScore {
 
 #[derive(Clone, Debug)]
 pub enum RulesStmt {
-    Checkmate(Spanned<Outcome>),
+    /// `checkmate win`: the span of `win`.
+    Checkmate(Span),
     /// The score, and the other score when the stalemating side still has one of the pieces
     /// (`stalemate win but draw with Q R P`).
     Stalemate(
@@ -290,10 +291,10 @@ pub enum RulesStmt {
     CastlingNone(Span),
     /// `captures to-hand`.
     CapturesToHand(Span),
-    /// `repetition N OUTCOME`.
-    Repetition(Number, Spanned<Outcome>),
-    /// `move-limit N OUTCOME [reset-by PIECE ...]`.
-    MoveLimit(Number, Spanned<Outcome>, Vec<Name>),
+    /// `repetition N draw`.
+    Repetition(Number),
+    /// `move-limit N draw [reset-by PIECE ...]`.
+    MoveLimit(Number, Vec<Name>),
     Bad(BadLine),
 }
 

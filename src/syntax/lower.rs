@@ -450,8 +450,8 @@ fn rules(p: P) -> Item {
             let csp = span(&c);
             Some(match c.as_rule() {
                 Rule::checkmate_stmt => {
-                    let o = children(c).next()?;
-                    RulesStmt::Checkmate(Spanned::new(outcome(&o), span(&o)))
+                    let win = children(c).next()?;
+                    RulesStmt::Checkmate(span(&win))
                 }
                 Rule::stalemate_stmt => {
                     let mut it = children(c);
@@ -467,19 +467,17 @@ fn rules(p: P) -> Item {
                 Rule::captures_stmt => RulesStmt::CapturesToHand(csp),
                 Rule::repetition_stmt => {
                     let mut it = children(c);
-                    let n = number(it.next()?);
-                    let o = it.next()?;
-                    RulesStmt::Repetition(n, Spanned::new(outcome(&o), span(&o)))
+                    RulesStmt::Repetition(number(it.next()?))
                 }
                 Rule::move_limit_stmt => {
                     let mut it = children(c);
                     let n = number(it.next()?);
-                    let o = it.next()?;
+                    let _draw = it.next()?;
                     let reset = it
                         .next()
                         .map(|r| children(r).map(name).collect())
                         .unwrap_or_default();
-                    RulesStmt::MoveLimit(n, Spanned::new(outcome(&o), span(&o)), reset)
+                    RulesStmt::MoveLimit(n, reset)
                 }
                 _ => RulesStmt::Bad(bad_line(c)),
             })

@@ -131,7 +131,7 @@ fn setup_drawing_reads_back_as_the_setup() {
 fn pointy_boards_are_drawn_turned_like_the_dagger_text() {
     let text = "variant \"d\"\nboard {\n cells pointy\n shape ranks 1 2 3 4 3 4 5 4 3 4 3 2 1\n names ranks a b c d e f g h j k l m n\n}\nsymmetry rotate\npiece King K {\n royal\n step all\n}\nsetup {\n K a1\n}\n";
     let checked = crate::support::check_text("dagger-board.hexv", text);
-    let v = checked.variant.expect("clean");
+    let v = checked.compiled.expect("clean").into_parts().0;
     let drawing = ascii::render(&v.board, &|c| v.board.name(c).to_string());
     let read = ascii::read(&v.board, &drawing);
     assert_eq!(read.len(), 39);

@@ -24,7 +24,7 @@ fn board_with(block: &str, king_at: &str, symmetry: &str) -> Variant {
         .filter(|d| d.is_error())
         .collect();
     assert!(errors.is_empty(), "{errors:#?}");
-    checked.variant.expect("clean")
+    checked.compiled.expect("clean").into_parts().0
 }
 
 fn mirror_of(v: &Variant, name: &str) -> String {

@@ -99,8 +99,10 @@ fn hexagon37() -> Variant {
                 names ranks a b c d e f g\n}\nsymmetry rotate\npiece King K {\n royal\n \
                 step all\n}\nsetup {\n K a1\n}\n";
     let v = check_text("hexagon37.hexv", text)
-        .variant
-        .expect("the 37-cell hexagon checks");
+        .compiled
+        .expect("the 37-cell hexagon checks")
+        .into_parts()
+        .0;
     assert_eq!(v.board.len(), 37);
     v
 }

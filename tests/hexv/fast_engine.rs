@@ -264,10 +264,7 @@ fn boards_over_128_cells_use_the_reference_engine() {
         setup {\n K 1\n}\n\
         rules {\n checkmate win\n stalemate draw\n castling none\n}\n";
     let checked = crate::support::check_text("big.hexv", text);
-    let (v, t) = (
-        checked.variant.expect("clean"),
-        checked.tables.expect("clean"),
-    );
+    let (v, t) = checked.compiled.expect("clean").into_parts();
     assert_eq!(v.board.total(), 169);
     let game = Game::new(&v, &t);
     assert!(Engine::new(game).is_none());

@@ -13,7 +13,7 @@ use crate::support::{cell, check_text, empty_destinations, legal_from, names, pi
 fn variant(text: &str) -> (Variant, MoveTables) {
     let checked = check_text("test.hexv", text);
     assert!(!checked.has_errors(), "{:#?}", checked.diagnostics);
-    (checked.variant.unwrap(), checked.tables.unwrap())
+    checked.compiled.unwrap().into_parts()
 }
 
 /// Pawns that may step two cells at 10 or 2 o'clock while unmoved (flat 37-cell board).

@@ -1,6 +1,6 @@
 //! Bad input of every kind gets diagnostics, never a panic, a hang or a huge allocation.
 
-use hexv::check::check;
+use hexv::load::load;
 use hexv::source::{SourceError, SourceFile};
 
 use crate::support::{check_text, root, variant_files, Rng};
@@ -23,7 +23,7 @@ fn every_prefix_of_a_real_file_is_handled() {
     for end in (0..text.len()).filter(|i| text.is_char_boundary(*i)) {
         let checked = check_text("prefix.hexv", &text[..end]);
         // A strict prefix is never a complete variant unless it ends after the last block.
-        if checked.variant.is_none() {
+        if checked.compiled.is_none() {
             assert!(checked.has_errors(), "prefix {end} failed without an error");
         }
     }
@@ -36,7 +36,7 @@ fn every_line_prefix_of_every_variant_is_handled() {
         let ends = text.match_indices('\n').map(|(i, _)| i);
         for end in ends {
             let checked = check_text("prefix.hexv", &text[..end]);
-            if checked.variant.is_none() {
+            if checked.compiled.is_none() {
                 assert!(
                     checked.has_errors(),
                     "{}: prefix {end} failed without an error",
@@ -219,7 +219,7 @@ fn binary_garbage_is_not_text() {
         other => panic!("expected NotText, got {other:?}"),
     }
     // Valid UTF-8 control characters are ordinary syntax errors.
-    let checked = check(&SourceFile::new("ctl.hexv", "\u{0}\u{1}\u{7f}"));
+    let checked = load(&SourceFile::new("ctl.hexv", "\u{0}\u{1}\u{7f}"));
     assert!(checked.has_errors());
 }
 

@@ -5,10 +5,10 @@
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-use hexv::check::{check, Checked};
 use hexv::compile::MoveTables;
 use hexv::game::{Game, Position};
 use hexv::geometry::board::CellId;
+use hexv::load::{load as load_file, Loaded};
 use hexv::source::SourceFile;
 use hexv::variant::{PieceId, Side, Variant};
 
@@ -28,15 +28,16 @@ pub fn variant_files() -> Vec<PathBuf> {
     files
 }
 
-pub fn check_text(name: &str, text: &str) -> Checked {
-    check(&SourceFile::new(name, text))
+/// Checks, compiles and analyses a text, as `hexv check` does.
+pub fn check_text(name: &str, text: &str) -> Loaded {
+    load_file(&SourceFile::new(name, text))
 }
 
 /// Loads and checks a file that must be clean.
 pub fn load(path: impl AsRef<Path>) -> (Variant, MoveTables) {
     let path = root().join(path);
     let file = SourceFile::read(&path).expect("variant file is readable");
-    let checked = check(&file);
+    let checked = load_file(&file);
     let errors: Vec<_> = checked
         .diagnostics
         .iter()
@@ -47,10 +48,7 @@ pub fn load(path: impl AsRef<Path>) -> (Variant, MoveTables) {
         "{} has errors: {errors:#?}",
         path.display()
     );
-    (
-        checked.variant.expect("clean"),
-        checked.tables.expect("clean"),
-    )
+    checked.compiled.expect("clean").into_parts()
 }
 
 pub fn cell(v: &Variant, name: &str) -> CellId {

@@ -1,33 +1,28 @@
-//! Rules that need the whole variant (pass 5): setup collisions, royal pieces, colour-bound
-//! declarations, and warnings about pieces and the start position.
+//! The checks that need the compiled tables or legal moves: colour-bound declarations (an
+//! error), pieces that never move, are never used or get stuck, and a start position with a
+//! royal piece en prise or no legal move (warnings).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
-use super::codes;
-use super::pieces::PieceSpans;
-use super::resolve::SetupSpans;
-use super::side_word;
+use crate::check::codes;
+use crate::check::Spans;
 use crate::compile::MoveTables;
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::Diagnostic;
 use crate::game::Game;
 use crate::geometry::board::CellId;
 use crate::variant::{PieceId, Side, Variant};
 
+/// A clean variant, its tables, and where its parts are written.
 pub struct Context<'a> {
     pub variant: &'a Variant,
-    pub pieces: &'a [PieceSpans],
-    pub setup: &'a SetupSpans,
-    pub checkmate: Option<Span>,
-    pub anchor: Span,
+    pub tables: &'a MoveTables,
+    pub spans: &'a Spans,
 }
 
 impl Context<'_> {
-    pub fn before_compile(&self, diags: &mut Vec<Diagnostic>) {
-        self.setup_collisions(diags);
-        self.royals(diags);
-    }
-
-    pub fn after_compile(&self, tables: &MoveTables, diags: &mut Vec<Diagnostic>) {
+    /// Errors first; the warnings only when there are none, so one mistake is one message.
+    pub fn run(&self, diags: &mut Vec<Diagnostic>) {
+        let tables = self.tables;
         self.colour_bound(tables, diags);
         if diags.iter().any(Diagnostic::is_error) {
             return;
@@ -36,86 +31,9 @@ impl Context<'_> {
         self.start_position(tables, diags);
     }
 
-    fn setup_collisions(&self, diags: &mut Vec<Diagnostic>) {
-        let v = self.variant;
-        let mut taken: HashMap<CellId, (Side, usize)> = HashMap::new();
-        for side in Side::BOTH {
-            let derived = side == Side::Black && self.setup.block.black.is_none();
-            for (i, &(piece, cell)) in v.setup[side].iter().enumerate() {
-                let span = self.setup.cells[side][i];
-                let Some(&(first_side, j)) = taken.get(&cell) else {
-                    taken.insert(cell, (side, i));
-                    continue;
-                };
-                let first_span = self.setup.cells[first_side][j];
-                let name = v.board.name(cell);
-                if derived && first_side == Side::Black {
-                    // The mirror image of a clash within White's setup, reported there.
-                    continue;
-                }
-                let d = if derived && first_side == Side::White {
-                    let d = Diagnostic::error(
-                        codes::CELL_TAKEN,
-                        format!(
-                            "Black's `{}`, placed by the symmetry, lands on `{name}` where White already stands",
-                            v.piece(piece).symbol
-                        ),
-                    );
-                    let d = if span == first_span {
-                        d.at(
-                            span,
-                            "this cell is its own image: Black's copy lands here too",
-                        )
-                    } else {
-                        d.at(span, format!("Black's copy of this lands on `{name}`"))
-                            .also(first_span, format!("White's piece on `{name}`"))
-                    };
-                    d.help("give Black's setup explicitly with `setup black { ... }`, or move White's pieces")
-                } else {
-                    Diagnostic::error(codes::CELL_TAKEN, format!("two pieces on `{name}`"))
-                        .at(span, "second piece here")
-                        .also(first_span, "first piece here")
-                        .help("place each piece on its own cell")
-                };
-                diags.push(d);
-            }
-        }
-    }
-
-    fn royals(&self, diags: &mut Vec<Diagnostic>) {
-        let v = self.variant;
-        if !v.rules.checkmate_wins {
-            return;
-        }
-        if !v.pieces.iter().any(|p| p.royal) {
-            let span = self.checkmate.unwrap_or(self.anchor);
-            diags.push(
-                Diagnostic::error(codes::NO_ROYAL, "checkmate wins, but no piece is royal")
-                    .at(span, "checkmate needs a royal piece")
-                    .help("add `royal` to the king's `piece` block"),
-            );
-            return;
-        }
-        for side in Side::BOTH {
-            if !v.setup[side].iter().any(|(p, _)| v.piece(*p).royal) {
-                let span = self.setup.block[side]
-                    .or(self.setup.block.white)
-                    .unwrap_or(self.anchor);
-                diags.push(
-                    Diagnostic::error(
-                        codes::NO_ROYAL,
-                        format!("{} has no royal piece in the setup", side_word(side)),
-                    )
-                    .at(span, "this setup")
-                    .help("place the royal piece (the king) in the setup"),
-                );
-            }
-        }
-    }
-
     fn colour_bound(&self, tables: &MoveTables, diags: &mut Vec<Diagnostic>) {
         let v = self.variant;
-        for (i, spans) in self.pieces.iter().enumerate() {
+        for (i, spans) in self.spans.pieces.iter().enumerate() {
             let piece = PieceId(i as u8);
             let Some(decl) = spans.colour_bound else {
                 continue;
@@ -145,7 +63,7 @@ impl Context<'_> {
             .filter_map(|p| p.promotion.as_ref())
             .flat_map(|p| p.to.iter().copied())
             .collect();
-        for (i, spans) in self.pieces.iter().enumerate() {
+        for (i, spans) in self.spans.pieces.iter().enumerate() {
             let piece = PieceId(i as u8);
             let p = v.piece(piece);
             if p.movements.is_empty() {
@@ -189,7 +107,7 @@ impl Context<'_> {
                     diags.push(
                         Diagnostic::warning(
                             codes::STUCK_PIECE,
-                            format!("{}'s `{}` can reach cells where it can never move", side_word(side), p.name),
+                            format!("{}'s `{}` can reach cells where it can never move", side.title(), p.name),
                         )
                         .at(spans.name, format!("stuck on {}{more}", names.join(" ")))
                         .help("promote the piece there (`promote in ZONE to ...`) or give it a move from those cells"),
@@ -211,12 +129,12 @@ impl Context<'_> {
             v.setup[side]
                 .iter()
                 .position(|(_, c)| *c == cell)
-                .map(|i| self.setup.cells[side][i])
+                .map(|i| self.spans.setup.cells[side][i])
         };
         for royal in game.royals(&pos, victim) {
             if game.attacked(&pos, royal, mover) {
-                let span = written(victim, royal).unwrap_or(self.anchor);
-                let label = if victim == Side::Black && self.setup.block.black.is_none() {
+                let span = written(victim, royal).unwrap_or(self.spans.anchor);
+                let label = if victim == Side::Black && self.spans.setup.block.black.is_none() {
                     format!(
                         "Black's copy of this, on `{}`, is attacked at the start",
                         v.board.name(royal)
@@ -233,8 +151,8 @@ impl Context<'_> {
                     codes::KING_EN_PRISE,
                     format!(
                         "in the setup {} can capture {}'s royal piece on `{}`",
-                        side_word(mover),
-                        side_word(mover.opponent()),
+                        mover.title(),
+                        mover.opponent().title(),
                         v.board.name(royal)
                     ),
                 )
@@ -249,12 +167,12 @@ impl Context<'_> {
             diags.push(
                 Diagnostic::warning(
                     codes::NO_START_MOVES,
-                    format!(
-                        "{} has no legal move in the start position",
-                        side_word(mover)
-                    ),
+                    format!("{} has no legal move in the start position", mover.title()),
                 )
-                .at(self.setup.block.white.unwrap_or(self.anchor), "this setup")
+                .at(
+                    self.spans.setup.block.white.unwrap_or(self.spans.anchor),
+                    "this setup",
+                )
                 .help("check the setup and the pieces' moves"),
             );
         }

@@ -38,19 +38,15 @@ pub struct PieceSummary {
     pub most: (usize, String),
 }
 
-pub fn summarize(variant: &Variant, tables: &MoveTables, colour_names: &[String]) -> Summary {
+/// What `hexv check` says of a clean variant: the board, each piece's reach, the rules and
+/// the number of legal moves at the start.
+pub fn summarize(variant: &Variant, tables: &MoveTables) -> Summary {
     let board = &variant.board;
     let colours = board
         .colour_sizes()
         .into_iter()
         .enumerate()
-        .map(|(i, n)| {
-            let name = colour_names
-                .get(i)
-                .cloned()
-                .unwrap_or_else(|| format!("colour {}", i + 1));
-            (name, n)
-        })
+        .map(|(i, n)| (variant.colour_name(i), n))
         .collect();
     let pieces = variant
         .piece_ids()
@@ -74,7 +70,7 @@ pub fn summarize(variant: &Variant, tables: &MoveTables, colour_names: &[String]
                 symbol: p.symbol.clone(),
                 name: p.name.clone(),
                 royal: p.royal,
-                colour_bound: super::lint::colour_change(variant, tables, id).is_none(),
+                colour_bound: super::lints::colour_change(variant, tables, id).is_none(),
                 fewest: (fewest.0, board.name(fewest.1).to_string()),
                 most: (most.0, board.name(most.1).to_string()),
             }

@@ -1,0 +1,103 @@
+//! Rules that need the whole variant before it is compiled (pass 5): no two pieces on one
+//! cell, and a royal piece for each side when checkmate wins. The rules that need the
+//! compiled tables or legal moves are [`crate::analyse`]'s.
+
+use std::collections::HashMap;
+
+use super::codes;
+use super::resolve::SetupSpans;
+use crate::diagnostic::{Diagnostic, Span};
+use crate::geometry::board::CellId;
+use crate::variant::{Side, Variant};
+
+pub struct Context<'a> {
+    pub variant: &'a Variant,
+    pub setup: &'a SetupSpans,
+    pub checkmate: Option<Span>,
+    pub anchor: Span,
+}
+
+impl Context<'_> {
+    /// Every problem of the setup's cells and royal pieces.
+    pub fn check(&self, diags: &mut Vec<Diagnostic>) {
+        self.setup_collisions(diags);
+        self.royals(diags);
+    }
+
+    fn setup_collisions(&self, diags: &mut Vec<Diagnostic>) {
+        let v = self.variant;
+        let mut taken: HashMap<CellId, (Side, usize)> = HashMap::new();
+        for side in Side::BOTH {
+            let derived = side == Side::Black && self.setup.block.black.is_none();
+            for (i, &(piece, cell)) in v.setup[side].iter().enumerate() {
+                let span = self.setup.cells[side][i];
+                let Some(&(first_side, j)) = taken.get(&cell) else {
+                    taken.insert(cell, (side, i));
+                    continue;
+                };
+                let first_span = self.setup.cells[first_side][j];
+                let name = v.board.name(cell);
+                if derived && first_side == Side::Black {
+                    // The mirror image of a clash within White's setup, reported there.
+                    continue;
+                }
+                let d = if derived && first_side == Side::White {
+                    let d = Diagnostic::error(
+                        codes::CELL_TAKEN,
+                        format!(
+                            "Black's `{}`, placed by the symmetry, lands on `{name}` where White already stands",
+                            v.piece(piece).symbol
+                        ),
+                    );
+                    let d = if span == first_span {
+                        d.at(
+                            span,
+                            "this cell is its own image: Black's copy lands here too",
+                        )
+                    } else {
+                        d.at(span, format!("Black's copy of this lands on `{name}`"))
+                            .also(first_span, format!("White's piece on `{name}`"))
+                    };
+                    d.help("give Black's setup explicitly with `setup black { ... }`, or move White's pieces")
+                } else {
+                    Diagnostic::error(codes::CELL_TAKEN, format!("two pieces on `{name}`"))
+                        .at(span, "second piece here")
+                        .also(first_span, "first piece here")
+                        .help("place each piece on its own cell")
+                };
+                diags.push(d);
+            }
+        }
+    }
+
+    fn royals(&self, diags: &mut Vec<Diagnostic>) {
+        let v = self.variant;
+        if !v.rules.checkmate_wins {
+            return;
+        }
+        if !v.pieces.iter().any(|p| p.royal) {
+            let span = self.checkmate.unwrap_or(self.anchor);
+            diags.push(
+                Diagnostic::error(codes::NO_ROYAL, "checkmate wins, but no piece is royal")
+                    .at(span, "checkmate needs a royal piece")
+                    .help("add `royal` to the king's `piece` block"),
+            );
+            return;
+        }
+        for side in Side::BOTH {
+            if !v.setup[side].iter().any(|(p, _)| v.piece(*p).royal) {
+                let span = self.setup.block[side]
+                    .or(self.setup.block.white)
+                    .unwrap_or(self.anchor);
+                diags.push(
+                    Diagnostic::error(
+                        codes::NO_ROYAL,
+                        format!("{} has no royal piece in the setup", side.title()),
+                    )
+                    .at(span, "this setup")
+                    .help("place the royal piece (the king) in the setup"),
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! The whole pipeline in one call: a source file is checked, compiled and analysed. What the
+//! command line, the tests and programs that embed hexv start from.
+
+use crate::analyse::{self, Summary};
+use crate::check;
+use crate::compile::{compile, MoveTables};
+use crate::diagnostic::{self, Diagnostic};
+use crate::game::fast::Fastest;
+use crate::game::Game;
+use crate::source::SourceFile;
+use crate::variant::Variant;
+
+/// A clean variant and its move tables: everything needed to play it or draw it.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    variant: Variant,
+    tables: MoveTables,
+}
+
+impl Compiled {
+    /// The checked variant.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// Its compiled move tables.
+    pub fn tables(&self) -> &MoveTables {
+        &self.tables
+    }
+
+    /// The reference engine for this variant.
+    pub fn game(&self) -> Game<'_> {
+        Game::new(&self.variant, &self.tables)
+    }
+
+    /// The fastest engine for this variant (the 128-bit engine where the board fits).
+    pub fn fastest(&self) -> Fastest<'_> {
+        Fastest::new(self.game())
+    }
+
+    /// What `hexv check` says of it.
+    pub fn summary(&self) -> Summary {
+        analyse::summarize(&self.variant, &self.tables)
+    }
+
+    /// The variant and its tables, taken apart.
+    pub fn into_parts(self) -> (Variant, MoveTables) {
+        (self.variant, self.tables)
+    }
+}
+
+/// The outcome of [`load`]: every diagnostic, sorted by position, and the compiled variant
+/// when none of them is an error.
+#[derive(Debug)]
+pub struct Loaded {
+    /// Errors and warnings, in the order of the file.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The variant, present exactly when there is no error.
+    pub compiled: Option<Compiled>,
+}
+
+impl Loaded {
+    /// True when the file has at least one error (and so no compiled variant).
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+}
+
+/// Checks, compiles and analyses a file. Never panics, whatever the text.
+pub fn load(file: &SourceFile) -> Loaded {
+    let checked = check::check(file);
+    let mut diagnostics = checked.diagnostics;
+    let Some((variant, spans)) = checked.variant else {
+        return Loaded {
+            diagnostics,
+            compiled: None,
+        };
+    };
+    let tables = compile(&variant);
+    diagnostics.extend(analyse::analyse(&variant, &tables, &spans));
+    diagnostic::sort(&mut diagnostics);
+    let clean = !diagnostics.iter().any(Diagnostic::is_error);
+    Loaded {
+        diagnostics,
+        compiled: clean.then_some(Compiled { variant, tables }),
+    }
+}
