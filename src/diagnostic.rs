@@ -2,17 +2,12 @@
 
 use std::fmt;
 
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
 use serde::Serialize;
 
 use crate::source::SourceFile;
 pub use crate::source::Span;
-
-impl From<Span> for SourceSpan {
-    fn from(s: Span) -> SourceSpan {
-        SourceSpan::new(s.start.into(), s.len())
-    }
-}
+#[cfg(feature = "fancy")]
+pub use fancy::{render, render_all, RenderOptions};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -122,109 +117,6 @@ impl fmt::Display for Diagnostic {
     }
 }
 
-/// A diagnostic together with its file, in the form miette renders.
-struct Located<'a> {
-    diagnostic: &'a Diagnostic,
-    source: NamedSource<String>,
-}
-
-impl fmt::Debug for Located<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(self.diagnostic, f)
-    }
-}
-
-impl fmt::Display for Located<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self.diagnostic, f)
-    }
-}
-
-impl std::error::Error for Located<'_> {}
-
-impl miette::Diagnostic for Located<'_> {
-    fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        Some(Box::new(self.diagnostic.code))
-    }
-
-    fn severity(&self) -> Option<miette::Severity> {
-        Some(match self.diagnostic.severity {
-            Severity::Error => miette::Severity::Error,
-            Severity::Warning => miette::Severity::Warning,
-        })
-    }
-
-    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.diagnostic
-            .help
-            .as_ref()
-            .map(|h| Box::new(h) as Box<dyn fmt::Display>)
-    }
-
-    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
-        Some(&self.source)
-    }
-
-    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
-        let labels = self.diagnostic.labels.iter().map(|l| {
-            let text = (!l.text.is_empty()).then(|| l.text.clone());
-            if l.primary {
-                LabeledSpan::new_primary_with_span(text, l.span)
-            } else {
-                LabeledSpan::new_with_span(text, l.span)
-            }
-        });
-        Some(Box::new(labels))
-    }
-}
-
-/// How to draw diagnostics for a person.
-#[derive(Clone, Copy, Debug)]
-pub struct RenderOptions {
-    pub colour: bool,
-    pub width: usize,
-}
-
-impl Default for RenderOptions {
-    fn default() -> Self {
-        RenderOptions {
-            colour: false,
-            width: 100,
-        }
-    }
-}
-
-/// Renders one diagnostic with its source excerpt (miette's graphical style).
-pub fn render(diagnostic: &Diagnostic, file: &SourceFile, options: RenderOptions) -> String {
-    let theme = if options.colour {
-        GraphicalTheme::unicode()
-    } else {
-        GraphicalTheme::unicode_nocolor()
-    };
-    let handler = GraphicalReportHandler::new_themed(theme)
-        .with_width(options.width)
-        .with_links(false);
-    let located = Located {
-        diagnostic,
-        source: NamedSource::new(file.name.clone(), file.text.clone()),
-    };
-    let mut out = String::new();
-    if handler.render_report(&mut out, &located).is_err() {
-        // Rendering into a String cannot fail; keep a plain fallback all the same.
-        out = format!("{}: {}\n", diagnostic.code, diagnostic.message);
-    }
-    out
-}
-
-/// Renders every diagnostic, one after another.
-pub fn render_all(diagnostics: &[Diagnostic], file: &SourceFile, options: RenderOptions) -> String {
-    diagnostics
-        .iter()
-        .map(|d| render(d, file, options))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 /// The JSON form of a diagnostic (`hexv check --format json`).
 #[derive(Serialize, Debug)]
 pub struct JsonDiagnostic {
@@ -278,5 +170,129 @@ impl JsonDiagnostic {
             help: d.help.clone(),
             spans,
         }
+    }
+}
+
+/// Diagnostics drawn for a person with their source excerpt (miette's graphical report),
+/// behind the `fancy` feature so that the library alone needs no terminal renderer.
+#[cfg(feature = "fancy")]
+mod fancy {
+    use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, NamedSource, SourceSpan};
+
+    use super::{Diagnostic, Severity, Span};
+    use crate::source::SourceFile;
+    use std::fmt;
+
+    impl From<Span> for SourceSpan {
+        fn from(s: Span) -> SourceSpan {
+            SourceSpan::new(s.start.into(), s.len())
+        }
+    }
+
+    /// A diagnostic together with its file, in the form miette renders.
+    struct Located<'a> {
+        diagnostic: &'a Diagnostic,
+        source: NamedSource<String>,
+    }
+
+    impl fmt::Debug for Located<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            fmt::Debug::fmt(self.diagnostic, f)
+        }
+    }
+
+    impl fmt::Display for Located<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            fmt::Display::fmt(self.diagnostic, f)
+        }
+    }
+
+    impl std::error::Error for Located<'_> {}
+
+    impl miette::Diagnostic for Located<'_> {
+        fn code<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+            Some(Box::new(self.diagnostic.code))
+        }
+
+        fn severity(&self) -> Option<miette::Severity> {
+            Some(match self.diagnostic.severity {
+                Severity::Error => miette::Severity::Error,
+                Severity::Warning => miette::Severity::Warning,
+            })
+        }
+
+        fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+            self.diagnostic
+                .help
+                .as_ref()
+                .map(|h| Box::new(h) as Box<dyn fmt::Display>)
+        }
+
+        fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+            Some(&self.source)
+        }
+
+        fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+            let labels = self.diagnostic.labels.iter().map(|l| {
+                let text = (!l.text.is_empty()).then(|| l.text.clone());
+                if l.primary {
+                    LabeledSpan::new_primary_with_span(text, l.span)
+                } else {
+                    LabeledSpan::new_with_span(text, l.span)
+                }
+            });
+            Some(Box::new(labels))
+        }
+    }
+
+    /// How to draw diagnostics for a person.
+    #[derive(Clone, Copy, Debug)]
+    pub struct RenderOptions {
+        pub colour: bool,
+        pub width: usize,
+    }
+
+    impl Default for RenderOptions {
+        fn default() -> Self {
+            RenderOptions {
+                colour: false,
+                width: 100,
+            }
+        }
+    }
+
+    /// Renders one diagnostic with its source excerpt (miette's graphical style).
+    pub fn render(diagnostic: &Diagnostic, file: &SourceFile, options: RenderOptions) -> String {
+        let theme = if options.colour {
+            GraphicalTheme::unicode()
+        } else {
+            GraphicalTheme::unicode_nocolor()
+        };
+        let handler = GraphicalReportHandler::new_themed(theme)
+            .with_width(options.width)
+            .with_links(false);
+        let located = Located {
+            diagnostic,
+            source: NamedSource::new(file.name.clone(), file.text.clone()),
+        };
+        let mut out = String::new();
+        if handler.render_report(&mut out, &located).is_err() {
+            // Rendering into a String cannot fail; keep a plain fallback all the same.
+            out = format!("{}: {}\n", diagnostic.code, diagnostic.message);
+        }
+        out
+    }
+
+    /// Renders every diagnostic, one after another.
+    pub fn render_all(
+        diagnostics: &[Diagnostic],
+        file: &SourceFile,
+        options: RenderOptions,
+    ) -> String {
+        diagnostics
+            .iter()
+            .map(|d| render(d, file, options))
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 }

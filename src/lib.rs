@@ -12,5 +12,5 @@ pub mod geometry;
 pub mod load;
 pub mod render;
 pub mod source;
-pub mod syntax;
+pub(crate) mod syntax;
 pub mod variant;

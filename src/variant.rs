@@ -117,6 +117,7 @@ impl Mode {
 }
 
 /// One movement rule of a piece, in White's frame (Black's is turned 180°).
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Movement {
     /// Along each hour, up to `max` cells (`step` is `max = 1`); stops at the first occupied
@@ -144,6 +145,7 @@ pub enum Movement {
 }
 
 /// Where a leap lands, in White's frame.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Leap {
     /// By an axial vector (hex boards).
@@ -177,6 +179,7 @@ impl Movement {
 }
 
 /// Where a multi-step may start.
+#[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MultiStepFrom {
     /// From the side's cells of the zone (Glinski's pawn start cells, Koval's areas).
@@ -185,6 +188,7 @@ pub enum MultiStepFrom {
     Unmoved,
 }
 
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Promotion {
     pub zone: ZoneId,
@@ -196,6 +200,7 @@ pub struct Promotion {
 
 /// Restrictions on dropping a piece from the hand (a piece is never dropped where it would
 /// have no move, and a drop never promotes: those hold for every piece).
+#[non_exhaustive]
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DropRules {
     /// Not on a cell that one of the owner's pieces of these types could capture on.
@@ -204,6 +209,7 @@ pub struct DropRules {
     pub no_check: bool,
 }
 
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Piece {
     pub name: String,
@@ -239,6 +245,7 @@ impl Piece {
     }
 }
 
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Zone {
     pub name: String,
@@ -276,6 +283,7 @@ impl Score {
     }
 }
 
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
     /// Whether the game is won by checkmating a royal piece.
@@ -294,6 +302,7 @@ pub struct Rules {
 }
 
 /// `move-limit N OUTCOME [reset-by PIECE ...]`.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveLimit {
     /// Moves by each side (the count of plies is twice this).
@@ -318,6 +327,7 @@ impl Rules {
 }
 
 /// One castling option of one side: the king's move and the rook's, on one line.
+#[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Castling {
     pub side: Side,
@@ -334,6 +344,7 @@ pub struct Castling {
     pub passage: Vec<CellId>,
 }
 
+#[non_exhaustive]
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Meta {
     pub name: String,
@@ -346,21 +357,64 @@ pub struct Meta {
 /// Pieces placed at the start: (piece, cell) pairs.
 pub type Placements = Vec<(PieceId, CellId)>;
 
+/// A checked variant: the board, the pieces and their movements, the setup, castlings and
+/// the rules. Only the checker builds one, so everything in it is consistent (ids in range,
+/// cells on the board, Black's setup and zones derived); it is read through its accessors.
 #[derive(Clone, Debug)]
 pub struct Variant {
-    pub meta: Meta,
-    pub board: Board,
-    pub symmetry: Option<Symmetry>,
-    pub pieces: Vec<Piece>,
-    pub zones: Vec<Zone>,
-    pub setup: BySide<Placements>,
-    pub castlings: Vec<Castling>,
-    pub rules: Rules,
+    pub(crate) meta: Meta,
+    pub(crate) board: Board,
+    pub(crate) symmetry: Option<Symmetry>,
+    pub(crate) pieces: Vec<Piece>,
+    pub(crate) zones: Vec<Zone>,
+    pub(crate) setup: BySide<Placements>,
+    pub(crate) castlings: Vec<Castling>,
+    pub(crate) rules: Rules,
     /// The names the file gives the board's colour classes (`colours`), maybe none.
-    pub colour_names: Vec<String>,
+    pub(crate) colour_names: Vec<String>,
 }
 
 impl Variant {
+    /// The name, inventor, year, sources and notes.
+    pub fn meta(&self) -> &Meta {
+        &self.meta
+    }
+
+    /// The board: its cells, their names, shapes and colours.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// How Black's setup and zones were derived from White's, if they were.
+    pub fn symmetry(&self) -> Option<Symmetry> {
+        self.symmetry
+    }
+
+    /// Every piece type, in id order.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+
+    /// Every zone, in id order.
+    pub fn zones(&self) -> &[Zone] {
+        &self.zones
+    }
+
+    /// Each side's pieces at the start.
+    pub fn setup(&self, side: Side) -> &Placements {
+        &self.setup[side]
+    }
+
+    /// Every castling option of both sides.
+    pub fn castlings(&self) -> &[Castling] {
+        &self.castlings
+    }
+
+    /// How the game ends, and whether captures go to the hand.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
     /// The name of colour class `i`: the file's, or "colour 1", "colour 2", ...
     pub fn colour_name(&self, i: usize) -> String {
         self.colour_names

@@ -59,9 +59,9 @@ enum SideArg {
 }
 
 fn cell(v: &Variant, name: &str) -> Result<CellId, Status> {
-    v.board.find(name).ok_or_else(|| {
+    v.board().find(name).ok_or_else(|| {
         let hint =
-            did_you_mean(name, v.board.names().iter().map(String::as_str)).unwrap_or_default();
+            did_you_mean(name, v.board().names().iter().map(String::as_str)).unwrap_or_default();
         eprintln!(
             "error: no cell `{name}` on the board{}",
             if hint.is_empty() {
@@ -80,10 +80,10 @@ pub fn run(args: &Args) -> Status {
         Err(s) => return s,
     };
     let (v, t) = (compiled.variant(), compiled.tables());
-    let name = if v.meta.name.is_empty() {
+    let name = if v.meta().name.is_empty() {
         "variant"
     } else {
-        v.meta.name.as_str()
+        v.meta().name.as_str()
     };
     let mut below = Vec::new();
     let (labels, drawing, title) = if let Some(text) = &args.position {
@@ -128,7 +128,7 @@ pub fn run(args: &Args) -> Status {
             SideArg::White => Side::White,
             SideArg::Black => Side::Black,
         };
-        let title = format!("{name}: {} on {}", v.piece(piece).name, v.board.name(at));
+        let title = format!("{name}: {} on {}", v.piece(piece).name, v.board().name(at));
         (
             diagram::piece_labels(v, t, piece, side, at, &blockers),
             diagram::piece_drawing(v, t, piece, side, at, &blockers),
@@ -138,14 +138,14 @@ pub fn run(args: &Args) -> Status {
     let text = match args.format {
         Format::Ascii => {
             let label = |c| labels.get(&c).cloned().unwrap_or_default();
-            let mut text = ascii::render_with(&v.board, &label, args.coordinates);
+            let mut text = ascii::render_with(&v.board(), &label, args.coordinates);
             for line in &below {
                 text.push_str(line);
                 text.push('\n');
             }
             text
         }
-        Format::Svg => svg::render(&v.board, &title, &drawing),
+        Format::Svg => svg::render(&v.board(), &title, &drawing),
     };
     match &args.output {
         Some(path) => match std::fs::write(path, text) {

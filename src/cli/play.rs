@@ -33,7 +33,7 @@ fn show(game: &Game, pos: &Position) {
     let v = game.variant;
     let labels = diagram::position_labels(v, pos);
     let text = ascii::render_with(
-        &v.board,
+        &v.board(),
         &|c| labels.get(&c).cloned().unwrap_or_default(),
         true,
     );
@@ -67,7 +67,7 @@ pub fn run(args: &Args) -> Status {
     let mut history = vec![start];
     outln!(
         "{} — type a move (e.g. as `hexv moves` lists them), `moves`, `undo`, `resign` or `quit`.",
-        v.meta.name
+        v.meta().name
     );
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();

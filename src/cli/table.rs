@@ -61,7 +61,7 @@ pub fn run(args: &Args) -> Status {
             Some(id) => sel.piece = Some(id),
             None => {
                 let keys = v
-                    .pieces
+                    .pieces()
                     .iter()
                     .flat_map(|p| [p.symbol.as_str(), p.name.as_str()]);
                 let hint = closest(p, keys)
@@ -73,10 +73,10 @@ pub fn run(args: &Args) -> Status {
         }
     }
     if let Some(c) = &args.cell {
-        match v.board.find(c) {
+        match v.board().find(c) {
             Some(id) => sel.cell = Some(id),
             None => {
-                let hint = closest(c, v.board.names().iter().map(String::as_str))
+                let hint = closest(c, v.board().names().iter().map(String::as_str))
                     .map(|s| format!(" (did you mean `{s}`?)"))
                     .unwrap_or_default();
                 eprintln!("error: no cell `{c}` on the board of {}{hint}", file.name);

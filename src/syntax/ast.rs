@@ -1,4 +1,8 @@
 //! The typed syntax tree: what the file says, every node spanned, nothing checked yet.
+//!
+//! Every node keeps its span even where the checker does not read it yet: the spans are the
+//! tree's contract with the tools built on it (formatter, language server).
+#![allow(dead_code)]
 
 use crate::diagnostic::Span;
 

@@ -28,16 +28,16 @@ fn board_with(block: &str, king_at: &str, symmetry: &str) -> Variant {
 }
 
 fn mirror_of(v: &Variant, name: &str) -> String {
-    let map = v.board.symmetry_map(Symmetry::Mirror).expect("symmetric");
-    v.board
-        .name(map[v.board.find(name).unwrap().index()])
+    let map = v.board().symmetry_map(Symmetry::Mirror).expect("symmetric");
+    v.board()
+        .name(map[v.board().find(name).unwrap().index()])
         .to_string()
 }
 
 fn rotation_of(v: &Variant, name: &str) -> String {
-    let map = v.board.symmetry_map(Symmetry::Rotate).expect("symmetric");
-    v.board
-        .name(map[v.board.find(name).unwrap().index()])
+    let map = v.board().symmetry_map(Symmetry::Rotate).expect("symmetric");
+    v.board()
+        .name(map[v.board().find(name).unwrap().index()])
         .to_string()
 }
 
@@ -47,9 +47,9 @@ fn koval_columns_numbered_in_snake_order() {
         "board {\n cells flat\n shape columns 9 10 11 12 11 10 9\n names snake\n}",
         "42",
     );
-    assert_eq!(v.board.len(), 72);
-    assert_eq!(v.board.colour_sizes(), vec![24, 24, 24]);
-    let c = |n: &str| v.board.coord(v.board.find(n).unwrap());
+    assert_eq!(v.board().len(), 72);
+    assert_eq!(v.board().colour_sizes(), vec![24, 24, 24]);
+    let c = |n: &str| v.board().coord(v.board().find(n).unwrap());
     // Column 1 upward 1-9, column 2 downward 10-19, ... column 7 upward 64-72.
     assert_eq!(c("2") - c("1"), Coord::new(0, 1));
     assert_eq!(c("11") - c("10"), Coord::new(0, -1));
@@ -66,12 +66,12 @@ fn koval_columns_numbered_in_snake_order() {
         ("72", "64"),
     ] {
         assert_eq!(
-            v.board.at(c(top) + Coord::new(0, 1)),
+            v.board().at(c(top) + Coord::new(0, 1)),
             None,
             "{top} is a top"
         );
         assert_eq!(
-            v.board.at(c(bottom) + Coord::new(0, -1)),
+            v.board().at(c(bottom) + Coord::new(0, -1)),
             None,
             "{bottom} is a bottom"
         );
@@ -94,8 +94,8 @@ fn dagger_ranks_named_by_letter() {
         "board {\n cells pointy\n shape ranks 1 2 3 4 3 4 5 4 3 4 3 2 1\n names ranks a b c d e f g h j k l m n\n}",
         "a1",
     );
-    assert_eq!(v.board.len(), 39);
-    let c = |n: &str| v.board.coord(v.board.find(n).unwrap());
+    assert_eq!(v.board().len(), 39);
+    let c = |n: &str| v.board().coord(v.board().find(n).unwrap());
     // variants.md: a1 (0,0); b1 (-1,1) b2 (0,1); d1..d4 (-3..0, 3); g1..g5 (-5..-1, 6); n1 (-6,12).
     let origin = c("a1");
     for (name, (a, b)) in [
@@ -123,18 +123,18 @@ fn hex_shogi_91_shogi_names() {
         &format!("board {{\n cells pointy\n shape hexagon 6\n names shogi {letters}\n}}"),
         "4j",
     );
-    assert_eq!(v.board.len(), 91);
+    assert_eq!(v.board().len(), 91);
     let c = |n: &str| {
-        v.board
-            .coord(v.board.find(n).unwrap_or_else(|| panic!("{n}")))
+        v.board()
+            .coord(v.board().find(n).unwrap_or_else(|| panic!("{n}")))
     };
     // Rank k (Black's side, bottom) holds files 6..1 from left to right, rank a files 11..6.
     for f in 1..=6 {
-        assert!(v.board.find(&format!("{f}k")).is_some());
+        assert!(v.board().find(&format!("{f}k")).is_some());
     }
-    assert!(v.board.find("7k").is_none());
+    assert!(v.board().find("7k").is_none());
     for f in 6..=11 {
-        assert!(v.board.find(&format!("{f}a")).is_some());
+        assert!(v.board().find(&format!("{f}a")).is_some());
     }
     assert_eq!(
         c("5k") - c("6k"),
@@ -163,15 +163,15 @@ fn hex_shogi_41_and_81_boards() {
         "board {\n cells pointy\n shape ranks 5 4 5 4 5 4 5 4 5\n names shogi a b c d e f g h i\n}",
         "3i",
     );
-    assert_eq!(v.board.len(), 41);
+    assert_eq!(v.board().len(), 41);
     let v = board_with(
         "board {\n cells pointy\n shape rhombus 9 x 9\n names shogi a b c d e f g h i\n}",
         "5i",
         "rotate",
     );
-    assert_eq!(v.board.len(), 81);
-    assert_eq!(v.board.colour_sizes().iter().sum::<usize>(), 81);
-    assert!(v.board.find("1i").is_some() && v.board.find("9a").is_some());
+    assert_eq!(v.board().len(), 81);
+    assert_eq!(v.board().colour_sizes().iter().sum::<usize>(), 81);
+    assert!(v.board().find("1i").is_some() && v.board().find("9a").is_some());
 }
 
 #[test]
@@ -180,12 +180,12 @@ fn explicit_cells_and_removal() {
         "board {\n cells flat\n cell x at (0, 0)\n cell y at (0, 1)\n cell z at (1, 0)\n}",
         "x",
     );
-    assert_eq!(v.board.len(), 3);
-    assert_eq!(v.board.colour_count(), 3);
+    assert_eq!(v.board().len(), 3);
+    assert_eq!(v.board().colour_count(), 3);
     let v = board(
         "board {\n cells flat\n shape hexagon 2\n names list a b c d e f g\n remove d\n}",
         "a",
     );
-    assert_eq!(v.board.len(), 6);
-    assert!(v.board.find("d").is_none());
+    assert_eq!(v.board().len(), 6);
+    assert!(v.board().find("d").is_none());
 }

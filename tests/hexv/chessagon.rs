@@ -257,7 +257,7 @@ fn hour(a: Fl, b: Fl) -> u8 {
 // Helpers on hexv
 
 fn at(v: &Variant, c: CellId) -> Fl {
-    fl(v.board.name(c))
+    fl(v.board().name(c))
 }
 
 /// Destinations of the entries without a condition (no castling, no multi-step).
@@ -342,17 +342,21 @@ fn board_has_96_named_triangles_48_of_each_colour() {
     let (v, _) = chessagon();
     let expected: BTreeSet<String> = all_cells().into_iter().map(nm).collect();
     assert_eq!(expected.len(), 96);
-    let actual: BTreeSet<String> = v.board.names().iter().cloned().collect();
+    let actual: BTreeSet<String> = v.board().names().iter().cloned().collect();
     assert_eq!(actual, expected);
-    assert_eq!(v.board.len(), 96);
-    assert_eq!(v.board.colour_sizes(), [48, 48]);
-    for c in v.board.cells() {
+    assert_eq!(v.board().len(), 96);
+    assert_eq!(v.board().colour_sizes(), [48, 48]);
+    for c in v.board().cells() {
         let x = at(&v, c);
         // `colours dark light`: class 0 is dark, the triangles pointing left.
-        assert_eq!(v.board.colour(c) == 0, !right(x), "{}", nm(x));
+        assert_eq!(v.board().colour(c) == 0, !right(x), "{}", nm(x));
     }
-    assert_eq!(v.board.colour(cell(&v, "a4")), 0, "a4 points left: dark");
-    assert_eq!(v.board.colour(cell(&v, "e1")), 1, "e1 points right: light");
+    assert_eq!(v.board().colour(cell(&v, "a4")), 0, "a4 points left: dark");
+    assert_eq!(
+        v.board().colour(cell(&v, "e1")),
+        1,
+        "e1 points right: light"
+    );
 }
 
 #[test]
@@ -363,10 +367,10 @@ fn names_follow_the_geometry_of_hexvs_coordinates() {
     // X = 1 (mod 3). The board is max(|X|, |Y|, |Z|) <= 11.
     let (v, _) = chessagon();
     let cells: Vec<(Fl, i32, i32)> = v
-        .board
+        .board()
         .cells()
         .map(|c| {
-            let k = v.board.coord(c);
+            let k = v.board().coord(c);
             (at(&v, c), k.a, k.b)
         })
         .collect();
@@ -402,9 +406,9 @@ fn names_follow_the_geometry_of_hexvs_coordinates() {
 fn setup_is_the_recovered_one_and_black_mirrors_white() {
     let (v, _) = chessagon();
     let setup = |side: Side| -> BTreeSet<String> {
-        v.setup[side]
+        v.setup(side)
             .iter()
-            .map(|(p, c)| format!("{}{}", v.piece(*p).symbol, v.board.name(*c)))
+            .map(|(p, c)| format!("{}{}", v.piece(*p).symbol, v.board().name(*c)))
             .collect()
     };
     let white = set("Ke1 Qd1 Dd2 De2 Bc2 Bf2 Nc3 Nf3 Rb3 Rg3 \
@@ -424,14 +428,15 @@ fn setup_is_the_recovered_one_and_black_mirrors_white() {
     // "both the white Queen and the black Queen begin on a dark space" (pointing left).
     for q in ["d1", "d15"] {
         assert!(!right(fl(q)));
-        assert_eq!(v.board.colour(cell(&v, q)), 0, "{q} is dark");
+        assert_eq!(v.board().colour(cell(&v, q)), 0, "{q} is dark");
     }
     // "Each player gets a dark space and a light space Bishop."
     for side in Side::BOTH {
-        let colours: BTreeSet<u8> = v.setup[side]
+        let colours: BTreeSet<u8> = v
+            .setup(side)
             .iter()
             .filter(|(p, _)| v.piece(*p).symbol == "B")
-            .map(|(_, c)| v.board.colour(*c))
+            .map(|(_, c)| v.board().colour(*c))
             .collect();
         assert_eq!(colours, BTreeSet::from([0, 1]), "{side:?}");
     }
@@ -445,15 +450,19 @@ fn game_end_follows_the_text_and_chess_conventions() {
     // repetition and the fifty-move rule are not in the text: variants.md says to use the
     // chess conventions (and the variant file says so in a note).
     let (v, _) = chessagon();
-    assert!(v.rules.checkmate_wins);
-    assert_eq!(v.rules.stalemate, Score::DRAW);
-    assert_eq!(v.rules.stalemate_with, None);
-    assert!(!v.rules.captures_to_hand);
-    assert_eq!(v.rules.repetition, Some((3, Score::DRAW)));
-    let limit = v.rules.move_limit.clone().expect("a fifty-move rule");
+    assert!(v.rules().checkmate_wins);
+    assert_eq!(v.rules().stalemate, Score::DRAW);
+    assert_eq!(v.rules().stalemate_with, None);
+    assert!(!v.rules().captures_to_hand);
+    assert_eq!(v.rules().repetition, Some((3, Score::DRAW)));
+    let limit = v.rules().move_limit.clone().expect("a fifty-move rule");
     assert_eq!((limit.moves, limit.score), (50, Score::DRAW));
     assert_eq!(limit.reset_by, [piece(&v, "P")]);
-    assert!(v.meta.notes.iter().any(|n| n.contains("chess conventions")));
+    assert!(v
+        .meta()
+        .notes
+        .iter()
+        .any(|n| n.contains("chess conventions")));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -486,7 +495,7 @@ fn king_reaches_the_twelve_cells_sharing_a_corner() {
                 assert!(k.contains(&nm(*x)), "{from}: {}", nm(*x));
                 assert_eq!(distance12(c, *x), d12, "{from} -> {}", nm(*x));
                 assert_eq!(
-                    v.board.colour(cell(&v, &nm(*x))) == v.board.colour(cell(&v, from)),
+                    v.board().colour(cell(&v, &nm(*x))) == v.board().colour(cell(&v, from)),
                     same,
                     "{from} -> {}",
                     nm(*x)
@@ -706,10 +715,10 @@ fn queen_is_rook_duke_and_bishop_from_every_cell() {
     let (v, t) = chessagon();
     let [q, r, d, b] = ["Q", "R", "D", "B"].map(|k| piece(&v, k));
     let mut rng = Rng(0x00C4_E55A_60F0_0D01);
-    for from in v.board.cells() {
+    for from in v.board().cells() {
         for side in Side::BOTH {
             for density in [0u64, 2, 4, 7] {
-                let blocked: Vec<bool> = (0..v.board.total())
+                let blocked: Vec<bool> = (0..v.board().total())
                     .map(|_| rng.next() % 10 < density)
                     .collect();
                 let occupied = |c: CellId| blocked[c.index()];
@@ -725,7 +734,7 @@ fn queen_is_rook_duke_and_bishop_from_every_cell() {
                     t.destinations(q, side, from, &occupied),
                     union,
                     "{} {side:?} density {density}",
-                    v.board.name(from)
+                    v.board().name(from)
                 );
             }
         }
@@ -865,8 +874,7 @@ fn pawn_pushes_at_11_and_1_and_captures_at_10_12_2() {
     let (v, t) = chessagon();
     let pawn = piece(&v, "P");
     let starts: BTreeSet<CellId> = v
-        .setup
-        .white
+        .setup(Side::White)
         .iter()
         .filter(|(p, _)| *p == pawn)
         .map(|(_, c)| *c)
@@ -1018,7 +1026,7 @@ fn double_step_along_one_line_over_an_empty_cell_and_en_passant() {
     let after = game.play_moves(&pos, "d4-e7").expect("double step");
     let ep = after.en_passant.clone().expect("an en-passant right");
     assert_eq!(names(&v, ep.cells), set("d5"));
-    assert_eq!(v.board.name(ep.victim), "e7");
+    assert_eq!(v.board().name(ep.victim), "e7");
     assert!(moves_from(&game, &after, "e6").contains("e6xd5"));
     assert!(
         !moves_from(&game, &after, "b7").contains("b7xc6"),
@@ -1152,10 +1160,10 @@ fn castling_position(v: &Variant, t: &MoveTables, extra: &[(Side, &str, &str)]) 
 fn the_four_castlings_and_blacks_mirror() {
     let (v, t) = chessagon();
     let listed: Vec<(Side, String)> = v
-        .castlings
+        .castlings()
         .iter()
         .map(|c| {
-            let n = |x| v.board.name(x);
+            let n = |x| v.board().name(x);
             (
                 c.side,
                 format!(

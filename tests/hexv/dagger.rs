@@ -73,9 +73,9 @@ fn drawing(name: &str) -> String {
 
 /// A drawing read onto the Dagger board: (cell name, label) pairs.
 fn read_dagger(v: &Variant, name: &str) -> Vec<(String, String)> {
-    ascii::read(&v.board, &drawing(name))
+    ascii::read(&v.board(), &drawing(name))
         .into_iter()
-        .map(|(c, l)| (v.board.name(c).to_string(), l))
+        .map(|(c, l)| (v.board().name(c).to_string(), l))
         .collect()
 }
 
@@ -103,16 +103,16 @@ fn hexagon37() -> Variant {
         .expect("the 37-cell hexagon checks")
         .into_parts()
         .0;
-    assert_eq!(v.board.len(), 37);
+    assert_eq!(v.board().len(), 37);
     v
 }
 
 /// The one cell every other cell is within `radius` of.
 fn centre(v: &Variant, radius: i32) -> CellId {
-    let mut found = v.board.cells().filter(|&c| {
-        v.board
+    let mut found = v.board().cells().filter(|&c| {
+        v.board()
             .cells()
-            .all(|o| (v.board.coord(o) - v.board.coord(c)).hex_len() <= radius)
+            .all(|o| (v.board().coord(o) - v.board().coord(c)).hex_len() <= radius)
     });
     let c = found.next().expect("a centre cell");
     assert!(found.next().is_none(), "one centre cell");
@@ -123,9 +123,9 @@ fn centre(v: &Variant, radius: i32) -> CellId {
 /// the offsets of the cells marked `x`.
 fn drawn_offsets(name: &str, symbol: &str) -> (Coord, Vec<Coord>) {
     let hex = hexagon37();
-    let mid = hex.board.coord(centre(&hex, 3));
-    let read = ascii::read(&hex.board, &drawing(name));
-    let offset = |c: CellId| hex.board.coord(c) - mid;
+    let mid = hex.board().coord(centre(&hex, 3));
+    let read = ascii::read(&hex.board(), &drawing(name));
+    let offset = |c: CellId| hex.board().coord(c) - mid;
     let pieces: Vec<Coord> = read
         .iter()
         .filter(|(_, l)| l == symbol)
@@ -159,17 +159,17 @@ fn assert_movement_drawing(
     let (piece_offset, marks) = drawn_offsets(name, symbol);
     assert_eq!(marks.len(), x_count, "{name}: x's read");
     let (v, t) = dagger();
-    let g3 = v.board.coord(cell(&v, "g3"));
+    let g3 = v.board().coord(cell(&v, "g3"));
     let from = v
-        .board
+        .board()
         .at(g3 + piece_offset)
         .expect("the drawn piece stands on a Dagger cell");
     assert_eq!(
-        v.board.name(from),
+        v.board().name(from),
         piece_at,
         "{name}: where the piece stands"
     );
-    let expected = names(&v, marks.iter().filter_map(|&m| v.board.at(g3 + m)));
+    let expected = names(&v, marks.iter().filter_map(|&m| v.board().at(g3 + m)));
     assert_eq!(
         expected,
         set(on_dagger),
@@ -178,7 +178,7 @@ fn assert_movement_drawing(
     for side in Side::BOTH {
         let window: BTreeSet<String> = empty_destinations(&v, &t, piece(&v, symbol), side, from)
             .into_iter()
-            .filter(|n| (v.board.coord(cell(&v, n)) - g3).hex_len() <= 3)
+            .filter(|n| (v.board().coord(cell(&v, n)) - g3).hex_len() <= 3)
             .collect();
         assert_eq!(window, expected, "{name}: {side:?} {symbol} on {piece_at}");
     }
@@ -190,7 +190,7 @@ fn assert_movement_drawing(
         .cloned()
         .unwrap_or_default()
         .into_iter()
-        .filter(|n| (v.board.coord(cell(&v, n)) - g3).hex_len() <= 3)
+        .filter(|n| (v.board().coord(cell(&v, n)) - g3).hex_len() <= 3)
         .collect();
     assert_eq!(stars, expected, "{name}: hexv's drawing read back");
     assert_eq!(drawn.get(symbol), Some(&set(piece_at)));
@@ -212,12 +212,12 @@ fn rendered(
         cell(v, from),
         &[],
     );
-    let text = ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default());
+    let text = ascii::render(&v.board(), &|c| labels.get(&c).cloned().unwrap_or_default());
     let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for (c, label) in ascii::read(&v.board, &text) {
+    for (c, label) in ascii::read(&v.board(), &text) {
         out.entry(label)
             .or_default()
-            .insert(v.board.name(c).to_string());
+            .insert(v.board().name(c).to_string());
     }
     out
 }
@@ -267,7 +267,7 @@ fn changed(game: &Game, a: &Position, b: &Position) -> BTreeSet<String> {
     names(
         game.variant,
         game.variant
-            .board
+            .board()
             .all_cells()
             .filter(|c| a.squares[c.index()] != b.squares[c.index()]),
     )
@@ -281,7 +281,7 @@ fn entries(v: &Variant, t: &MoveTables, key: &str, side: Side, from: &str) -> BT
     t.entries(piece(v, key), side, cell(v, from))
         .iter()
         .map(|e| {
-            let path = t.path(e).iter().map(|&c| v.board.name(c).to_string());
+            let path = t.path(e).iter().map(|&c| v.board().name(c).to_string());
             (path.collect(), (e.mode.moves, e.mode.captures), e.when)
         })
         .collect()
@@ -293,7 +293,7 @@ fn attacked_from(game: &Game, pos: &Position, from: &str) -> BTreeSet<String> {
     names(
         game.variant,
         game.variant
-            .board
+            .board()
             .cells()
             .filter(|&c| game.attacks_from(pos, from, c)),
     )
@@ -401,7 +401,7 @@ fn queen_drawing() {
     assert_eq!(all.len(), 26);
     let outside: BTreeSet<String> = all
         .into_iter()
-        .filter(|n| (v.board.coord(cell(&v, n)) - v.board.coord(cell(&v, "g3"))).hex_len() > 3)
+        .filter(|n| (v.board().coord(cell(&v, n)) - v.board().coord(cell(&v, "g3"))).hex_len() > 3)
         .collect();
     assert_eq!(outside, set("a1 c2 l2 n1"));
 }
@@ -482,19 +482,19 @@ fn pawn_drawing_on_d2() {
 #[test]
 fn pawns_never_use_the_oblique_diagonals() {
     let (v, t) = dagger();
-    let d2 = v.board.coord(cell(&v, "d2"));
+    let d2 = v.board().coord(cell(&v, "d2"));
     let allowed: BTreeMap<Coord, (bool, bool)> = [
-        (v.board.coord(cell(&v, "e1")) - d2, BOTH),
-        (v.board.coord(cell(&v, "e2")) - d2, BOTH),
-        (v.board.coord(cell(&v, "f2")) - d2, MOVE_ONLY),
+        (v.board().coord(cell(&v, "e1")) - d2, BOTH),
+        (v.board().coord(cell(&v, "e2")) - d2, BOTH),
+        (v.board().coord(cell(&v, "f2")) - d2, MOVE_ONLY),
     ]
     .into_iter()
     .collect();
     for side in Side::BOTH {
-        for from in v.board.cells() {
+        for from in v.board().cells() {
             for e in t.entries(piece(&v, "P"), side, from) {
                 assert_eq!(t.path(e).len(), 1, "a pawn steps one cell");
-                let mut step = v.board.coord(t.path(e)[0]) - v.board.coord(from);
+                let mut step = v.board().coord(t.path(e)[0]) - v.board().coord(from);
                 if side == Side::Black {
                     step = -step;
                 }
@@ -502,7 +502,7 @@ fn pawns_never_use_the_oblique_diagonals() {
                     allowed.get(&step),
                     Some(&(e.mode.moves, e.mode.captures)),
                     "{side:?} pawn on {}",
-                    v.board.name(from)
+                    v.board().name(from)
                 );
             }
         }
@@ -548,7 +548,7 @@ fn en_passant_after_the_leap_d2_f2() {
     assert_eq!(names(&v, leap.passed.iter().copied()), set("e1 e2"));
     let after = game.play(&start, &leap);
     let ep = after.en_passant.as_ref().expect("an en-passant right");
-    assert_eq!(v.board.name(ep.victim), "f2");
+    assert_eq!(v.board().name(ep.victim), "f2");
     assert_eq!(names(&v, ep.cells.iter().copied()), set("e1 e2"));
 
     let take = en_passant_move(&game, &after, "f3", "e2");
@@ -666,7 +666,9 @@ fn en_passant_anywhere_black_leap_f3_d3() {
         Side::Black,
         &with_kings(&[(Side::White, "P", "d2"), (Side::Black, "P", "f3")]),
     );
-    assert!(!v.setup[Side::Black].contains(&(piece(&v, "P"), cell(&v, "f3"))));
+    assert!(!v
+        .setup(Side::Black)
+        .contains(&(piece(&v, "P"), cell(&v, "f3"))));
     let leap = the_move(&game, &start, "f3", "d3");
     assert_eq!(names(&v, leap.passed.iter().copied()), set("e2 e3"));
     let after = game.play(&start, &leap);
@@ -770,19 +772,19 @@ fn setup_drawing() {
     );
     let mut on_board = BTreeSet::new();
     for side in Side::BOTH {
-        for &(p, c) in v.setup[side].iter() {
-            if !v.board.is_off_board(c) {
+        for &(p, c) in v.setup(side).iter() {
+            if !v.board().is_off_board(c) {
                 let symbol = v.piece(p).symbol.clone();
-                on_board.insert((side, symbol, v.board.name(c).to_string()));
+                on_board.insert((side, symbol, v.board().name(c).to_string()));
             }
         }
     }
     assert_eq!(on_board, text_setup());
     // Black's array is White's turned 180 degrees (about g3).
-    let turn = v.board.symmetry_map(Symmetry::Rotate).expect("symmetric");
-    assert_eq!(v.board.name(turn[cell(&v, "g3").index()]), "g3");
+    let turn = v.board().symmetry_map(Symmetry::Rotate).expect("symmetric");
+    assert_eq!(v.board().name(turn[cell(&v, "g3").index()]), "g3");
     for (side, p, c) in text_setup().into_iter().filter(|e| e.0 == Side::White) {
-        let image = v.board.name(turn[cell(&v, &c).index()]).to_string();
+        let image = v.board().name(turn[cell(&v, &c).index()]).to_string();
         assert!(text_setup().contains(&(side.opponent(), p, image)));
     }
 }
@@ -796,7 +798,7 @@ fn eight_pieces_seven_pawns_no_queen_no_castling() {
     let (v, _) = dagger();
     for side in Side::BOTH {
         let mut count: BTreeMap<String, usize> = BTreeMap::new();
-        for &(p, _) in &v.setup[side] {
+        for &(p, _) in v.setup(side) {
             *count.entry(v.piece(p).symbol.clone()).or_default() += 1;
         }
         let expected: BTreeMap<String, usize> = [("K", 1), ("R", 2), ("B", 3), ("N", 2), ("P", 7)]
@@ -805,11 +807,11 @@ fn eight_pieces_seven_pawns_no_queen_no_castling() {
             .collect();
         assert_eq!(count, expected, "{side:?}");
     }
-    assert!(v.castlings.is_empty());
-    assert_eq!(v.board.colour_count(), 3);
+    assert!(v.castlings().is_empty());
+    assert_eq!(v.board().colour_count(), 3);
     let colours: BTreeSet<u8> = ["c1", "c2", "c3"]
         .iter()
-        .map(|c| v.board.colour(cell(&v, c)))
+        .map(|c| v.board().colour(cell(&v, c)))
         .collect();
     assert_eq!(colours.len(), 3);
 }
@@ -823,7 +825,7 @@ fn knights_in_hand_on_the_off_board_cells() {
     let knights = |side: Side| {
         names(
             &v,
-            v.setup[side]
+            v.setup(side)
                 .iter()
                 .filter(|&&(p, _)| p == piece(&v, "N"))
                 .map(|&(_, c)| c),
@@ -831,15 +833,15 @@ fn knights_in_hand_on_the_off_board_cells() {
     };
     assert_eq!(knights(Side::White), set("a0 a2"));
     assert_eq!(knights(Side::Black), set("n0 n2"));
-    assert_eq!(names(&v, v.board.off_board_cells()), set("a0 a2 n0 n2"));
-    let c = |n: &str| v.board.coord(cell(&v, n));
+    assert_eq!(names(&v, v.board().off_board_cells()), set("a0 a2 n0 n2"));
+    let c = |n: &str| v.board().coord(cell(&v, n));
     // a0 and a2 extend rank a on each side of a1; n0 and n2 extend rank n beside n1.
     assert_eq!(c("a1") - c("a0"), c("a2") - c("a1"));
     assert_eq!(c("a1") - c("a0"), c("d2") - c("d1"), "along the rank");
     assert_eq!(c("n1") - c("n0"), c("n2") - c("n1"));
     assert_eq!(c("n1") - c("n0"), c("d2") - c("d1"));
-    let turn = v.board.symmetry_map(Symmetry::Rotate).expect("symmetric");
-    let image = |n: &str| v.board.name(turn[cell(&v, n).index()]).to_string();
+    let turn = v.board().symmetry_map(Symmetry::Rotate).expect("symmetric");
+    let image = |n: &str| v.board().name(turn[cell(&v, n).index()]).to_string();
     assert_eq!(image("a0"), "n2");
     assert_eq!(image("a2"), "n0");
 }
@@ -855,12 +857,12 @@ fn board_drawing_numbers_every_cell() {
     let (v, _) = dagger();
     let read = read_dagger(&v, "board");
     assert_eq!(read.len(), 39);
-    assert_eq!(v.board.len(), 39);
+    assert_eq!(v.board().len(), 39);
     for (name, label) in &read {
         assert_eq!(&name[1..], label, "the cell drawn at {name}");
     }
     let cells: BTreeSet<String> = read.iter().map(|(c, _)| c.clone()).collect();
-    assert_eq!(cells, names(&v, v.board.cells()), "every cell drawn once");
+    assert_eq!(cells, names(&v, v.board().cells()), "every cell drawn once");
 }
 
 /// 4: "Ranks are lettered 'a' to 'n' ('i' is not used)", "The shortest rank is each
@@ -871,9 +873,9 @@ fn board_drawing_numbers_every_cell() {
 fn ranks_a_to_n_without_i() {
     let (v, _) = dagger();
     let mut ranks: BTreeMap<i32, (char, usize)> = BTreeMap::new();
-    for c in v.board.cells() {
-        let letter = v.board.name(c).chars().next().unwrap();
-        let e = ranks.entry(v.board.coord(c).b).or_insert((letter, 0));
+    for c in v.board().cells() {
+        let letter = v.board().name(c).chars().next().unwrap();
+        let e = ranks.entry(v.board().coord(c).b).or_insert((letter, 0));
         assert_eq!(e.0, letter, "one letter per rank");
         e.1 += 1;
     }
@@ -887,8 +889,8 @@ fn ranks_a_to_n_without_i() {
     let game_kings: Vec<&str> = Side::BOTH
         .iter()
         .map(|&s| {
-            let &(_, c) = v.setup[s].iter().find(|&&(p, _)| v.piece(p).royal).unwrap();
-            v.board.name(c)
+            let &(_, c) = v.setup(s).iter().find(|&&(p, _)| v.piece(p).royal).unwrap();
+            v.board().name(c)
         })
         .collect();
     assert_eq!(game_kings, ["a1", "n1"]);
@@ -1156,13 +1158,13 @@ fn nothing_moves_onto_or_captures_on_the_off_board_cells() {
     let (v, t) = dagger();
     for p in v.piece_ids() {
         for side in Side::BOTH {
-            for from in v.board.all_cells() {
+            for from in v.board().all_cells() {
                 for e in t.entries(p, side, from) {
                     assert!(
-                        t.path(e).iter().all(|c| !v.board.is_off_board(*c)),
+                        t.path(e).iter().all(|c| !v.board().is_off_board(*c)),
                         "{} of {side:?} from {}",
                         v.piece(p).name,
-                        v.board.name(from)
+                        v.board().name(from)
                     );
                 }
             }
@@ -1191,9 +1193,9 @@ fn nothing_moves_onto_or_captures_on_the_off_board_cells() {
     assert!(game
         .legal_moves(&pos)
         .iter()
-        .all(|m| !v.board.is_off_board(m.to)));
+        .all(|m| !v.board().is_off_board(m.to)));
 
-    let off: Vec<CellId> = v.board.off_board_cells().collect();
+    let off: Vec<CellId> = v.board().off_board_cells().collect();
     let mut rng = Rng(0xDA66_E4C4_0002_1998);
     let mut entries = 0;
     for _ in 0..30 {
@@ -1204,18 +1206,20 @@ fn nothing_moves_onto_or_captures_on_the_off_board_cells() {
                 break;
             }
             for m in &moves {
-                assert!(!v.board.is_off_board(m.to), "{m:?}");
-                assert!(m.en_passant_victim.is_none_or(|c| !v.board.is_off_board(c)));
+                assert!(!v.board().is_off_board(m.to), "{m:?}");
+                assert!(m
+                    .en_passant_victim
+                    .is_none_or(|c| !v.board().is_off_board(c)));
             }
             let mv = &moves[rng.below(moves.len())];
-            entries += usize::from(mv.from.is_some_and(|c| v.board.is_off_board(c)));
+            entries += usize::from(mv.from.is_some_and(|c| v.board().is_off_board(c)));
             let next = game.play(&pos, mv);
             for &c in &off {
                 let (before, after) = (pos.squares[c.index()], next.squares[c.index()]);
                 assert!(
                     before == after || (after.is_none() && mv.from == Some(c)),
                     "{} changed by {mv:?}",
-                    v.board.name(c)
+                    v.board().name(c)
                 );
             }
             pos = next;
@@ -1324,7 +1328,7 @@ fn pawns_promote_on_the_opponents_back_cell() {
     let queen = piece(&v, "Q");
     assert!(Side::BOTH
         .iter()
-        .all(|&s| v.setup[s].iter().all(|&(p, _)| p != queen)));
+        .all(|&s| v.setup(s).iter().all(|&(p, _)| p != queen)));
 
     let promotions = |moves: Vec<Move>| -> Vec<Option<String>> {
         moves

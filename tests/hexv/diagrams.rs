@@ -173,8 +173,8 @@ fn pawn_double_step_only_from_start_cells() {
     ];
     for (side, start) in starts {
         let start = set(start);
-        for from in v.board.cells() {
-            let name = v.board.name(from).to_string();
+        for from in v.board().cells() {
+            let name = v.board().name(from).to_string();
             let pawn = piece(&v, "P");
             let multi: Vec<Vec<String>> = t
                 .entries(pawn, side, from)
@@ -183,7 +183,7 @@ fn pawn_double_step_only_from_start_cells() {
                 .map(|e| {
                     t.path(e)
                         .iter()
-                        .map(|&c| v.board.name(c).to_string())
+                        .map(|&c| v.board().name(c).to_string())
                         .collect()
                 })
                 .collect();
@@ -295,12 +295,12 @@ fn diagonal_moves_pass_between_cells() {
     let (v, t) = glinski();
     let f6 = cell(&v, "f6");
     let edge = set("f5 f7 e5 e6 g5 g6");
-    let occupied = |c: CellId| edge.contains(v.board.name(c));
+    let occupied = |c: CellId| edge.contains(v.board().name(c));
     for key in ["B", "Q", "K"] {
         let reached: BTreeSet<String> = t
             .destinations(piece(&v, key), Side::White, f6, &occupied)
             .keys()
-            .map(|(c, _)| v.board.name(*c).to_string())
+            .map(|(c, _)| v.board().name(*c).to_string())
             .collect();
         assert!(
             set("d5 h5 e4 g4 e7 g7").is_subset(&reached),
@@ -393,11 +393,12 @@ fn opening_setup_drawing() {
                     .map(move |c| (p.to_string(), c.to_string()))
             })
             .collect();
-        let actual: BTreeSet<(String, String)> = v.setup[side]
+        let actual: BTreeSet<(String, String)> = v
+            .setup(side)
             .iter()
-            .map(|&(p, c)| (v.piece(p).symbol.clone(), v.board.name(c).to_string()))
+            .map(|&(p, c)| (v.piece(p).symbol.clone(), v.board().name(c).to_string()))
             .collect();
-        assert_eq!(v.setup[side].len(), 18, "{side:?}: no duplicates");
+        assert_eq!(v.setup(side).len(), 18, "{side:?}: no duplicates");
         assert_eq!(actual, expected, "{side:?} setup");
     }
     // The queens share the e-file and the kings the g-file: a mirror, not a 180° turn.
@@ -424,12 +425,15 @@ fn colour_drawing() {
     assert_eq!((at.len(), plus.len(), blank.len()), (30, 30, 31));
     let all: BTreeSet<String> = at.iter().chain(&plus).chain(&blank).cloned().collect();
     assert_eq!(all.len(), 91, "the drawing's classes are disjoint");
-    assert_eq!(all, names(&v, v.board.cells()), "and cover the board");
+    assert_eq!(all, names(&v, v.board().cells()), "and cover the board");
 
-    assert_eq!(v.board.colour_count(), 3);
+    assert_eq!(v.board().colour_count(), 3);
     let mut classes = Vec::new();
     for drawn in [&at, &plus, &blank] {
-        let colours: BTreeSet<u8> = drawn.iter().map(|n| v.board.colour(cell(&v, n))).collect();
+        let colours: BTreeSet<u8> = drawn
+            .iter()
+            .map(|n| v.board().colour(cell(&v, n)))
+            .collect();
         assert_eq!(
             colours.len(),
             1,
@@ -441,8 +445,8 @@ fn colour_drawing() {
     classes.dedup();
     assert_eq!(classes.len(), 3, "three different board colours");
 
-    let mut sizes = v.board.colour_sizes();
-    let f6 = v.board.colour(cell(&v, "f6"));
+    let mut sizes = v.board().colour_sizes();
+    let f6 = v.board().colour(cell(&v, "f6"));
     assert_eq!(sizes[f6 as usize], 31);
     sizes.sort();
     assert_eq!(sizes, vec![30, 30, 31]);

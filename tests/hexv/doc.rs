@@ -4,6 +4,8 @@
 
 use std::collections::BTreeSet;
 
+use hexv::variant::Side;
+
 use crate::cli::{run, tempdir};
 use crate::support::{load, variant_files};
 
@@ -48,14 +50,14 @@ fn every_variant_has_a_rules_page() {
             .find(|n| n.tag_name().name() == "title")
             .and_then(|n| n.text())
             .unwrap_or_default();
-        assert!(title.starts_with(&v.meta.name), "{title}");
+        assert!(title.starts_with(&v.meta().name), "{title}");
         // One article per piece, each with its words and its picture.
         let articles: Vec<roxmltree::Node> = doc
             .descendants()
             .filter(|n| n.attribute("class") == Some("piece-section"))
             .collect();
-        assert_eq!(articles.len(), v.pieces.len(), "{}", path.display());
-        for (a, p) in articles.iter().zip(&v.pieces) {
+        assert_eq!(articles.len(), v.pieces().len(), "{}", path.display());
+        for (a, p) in articles.iter().zip(v.pieces()) {
             let heading = format!("{} ({})", p.name, p.symbol);
             assert!(text_of(*a).contains(&heading), "{heading}");
             assert!(a.descendants().any(|n| n.tag_name().name() == "svg"));
@@ -75,8 +77,11 @@ fn every_variant_has_a_rules_page() {
             .descendants()
             .filter(|n| n.attribute("class") == Some("piece"))
             .count();
-        assert_eq!(drawn, v.setup.white.len() + v.setup.black.len());
-        for s in &v.meta.sources {
+        assert_eq!(
+            drawn,
+            v.setup(Side::White).len() + v.setup(Side::Black).len()
+        );
+        for s in &v.meta().sources {
             assert!(html.contains(&s.replace('&', "&amp;")), "{s}");
         }
         assert!(doc

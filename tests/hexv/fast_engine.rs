@@ -13,7 +13,7 @@ use crate::support::{load, variant_files, Rng};
 
 /// Compares the two engines in one position; returns the reference's moves.
 fn agree(engine: &Engine, pos: &Position, context: &str) -> Vec<Move> {
-    let game = &engine.game;
+    let game = &engine.game();
     let reference: Vec<Move> = game.legal_moves(pos);
     let state = engine.state(pos);
     assert_eq!(engine.position(&state), *pos, "{context}: state round trip");
@@ -61,7 +61,7 @@ fn every_variant_agrees_along_random_games() {
         let mut positions = 0;
         for seed in 0..12u64 {
             let mut rng = Rng(0xFA57_0000 + seed);
-            let mut pos = engine.game.start_position();
+            let mut pos = engine.game().start_position();
             for ply in 0..160 {
                 let context = format!("{} seed {seed} ply {ply}", path.display());
                 let moves = agree(&engine, &pos, &context);
@@ -69,7 +69,7 @@ fn every_variant_agrees_along_random_games() {
                 if moves.is_empty() {
                     break;
                 }
-                pos = engine.game.play(&pos, &moves[rng.below(moves.len())]);
+                pos = engine.game().play(&pos, &moves[rng.below(moves.len())]);
             }
         }
         assert!(positions > 600, "{}: {positions} positions", path.display());
@@ -81,12 +81,12 @@ fn perft_agrees_on_every_variant() {
     for path in variant_files() {
         let (v, t) = load(&path);
         let engine = Engine::new(Game::new(&v, &t)).expect("every shipped board fits");
-        let start = engine.game.start_position();
+        let start = engine.game().start_position();
         let state = engine.state(&start);
         for depth in 1..=3 {
             assert_eq!(
                 engine.perft(&state, depth),
-                engine.game.perft(&start, depth),
+                engine.game().perft(&start, depth),
                 "{} depth {depth}",
                 path.display()
             );
@@ -105,8 +105,8 @@ fn every_variant_agrees_in_random_positions() {
     for path in variant_files() {
         let (v, t) = load(&path);
         let engine = Engine::new(Game::new(&v, &t)).expect("every shipped board fits");
-        let game = &engine.game;
-        let mut rng = Rng(0xD1CE_0000 + v.board.total() as u64);
+        let game = &engine.game();
+        let mut rng = Rng(0xD1CE_0000 + v.board().total() as u64);
         let (mut checks, mut positions, mut en_passant) = (0, 0, 0);
         for trial in 0..300 {
             let mut pos = if trial % 2 == 0 {
@@ -181,7 +181,7 @@ fn with_en_passant_right(game: &Game, pos: Position, rng: &mut Rng) -> Position 
         if !game.variant.piece(p).captures_en_passant() {
             continue;
         }
-        for c in game.variant.board.cells() {
+        for c in game.variant.board().cells() {
             let reaches =
                 game.tables.entries(p, side, c).iter().any(|e| {
                     e.mode.captures && game.tables.path(e).iter().any(|x| passed.contains(x))
@@ -205,14 +205,14 @@ fn random_position(game: &Game, rng: &mut Rng) -> Position {
     } else {
         Side::Black
     });
-    let total = v.board.total();
+    let total = v.board().total();
     let place = |pos: &mut Position, side: Side, piece: PieceId, rng: &mut Rng| {
         for _ in 0..50 {
             let c = rng.below(total);
             if pos.squares[c].is_none() {
                 pos.squares[c] = Some((side, piece));
                 pos.unmoved[c] =
-                    v.tracks_unmoved(piece) && v.setup[side].contains(&(piece, CellId(c as u16)));
+                    v.tracks_unmoved(piece) && v.setup(side).contains(&(piece, CellId(c as u16)));
                 return;
             }
         }
@@ -228,7 +228,7 @@ fn random_position(game: &Game, rng: &mut Rng) -> Position {
         let side = Side::BOTH[rng.below(2)];
         place(&mut pos, side, other[rng.below(other.len())], rng);
     }
-    if v.rules.captures_to_hand {
+    if v.rules().captures_to_hand {
         for side in Side::BOTH {
             for _ in 0..rng.below(4) {
                 let p = v.in_hand_as(other[rng.below(other.len())]);
@@ -246,7 +246,7 @@ fn random_position(game: &Game, rng: &mut Rng) -> Position {
 fn glinski_perft_4_fast() {
     let (v, t) = load("variants/glinski.hexv");
     let engine = Engine::new(Game::new(&v, &t)).expect("Glinski's board fits");
-    let start = engine.state(&engine.game.start_position());
+    let start = engine.state(&engine.game().start_position());
     assert_eq!(engine.perft(&start, 4), 7_282_418);
 }
 
@@ -265,7 +265,7 @@ fn boards_over_128_cells_use_the_reference_engine() {
         rules {\n checkmate win\n stalemate draw\n castling none\n}\n";
     let checked = crate::support::check_text("big.hexv", text);
     let (v, t) = checked.compiled.expect("clean").into_parts();
-    assert_eq!(v.board.total(), 169);
+    assert_eq!(v.board().total(), 169);
     let game = Game::new(&v, &t);
     assert!(Engine::new(game).is_none());
     let path = std::env::temp_dir().join(format!("hexv-big-{}.hexv", std::process::id()));
@@ -283,7 +283,7 @@ fn boards_over_128_cells_use_the_reference_engine() {
 fn the_quiet_move_count_saturates() {
     let (v, t) = load("variants/glinski.hexv");
     let engine = Engine::new(Game::new(&v, &t)).expect("Glinski's board fits");
-    let game = &engine.game;
+    let game = &engine.game();
     let text = game
         .position_text(&game.start_position())
         .replace(" - 0", &format!(" - {}", u32::MAX));
@@ -296,5 +296,8 @@ fn the_quiet_move_count_saturates() {
         .into_iter()
         .find(|m| engine.to_move(m) == knight)
         .expect("the same move");
-    assert_eq!(engine.play(&state, &fast).quiet_plies, u32::MAX);
+    assert_eq!(
+        engine.position(&engine.play(&state, &fast)).quiet_plies,
+        u32::MAX
+    );
 }

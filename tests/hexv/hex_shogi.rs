@@ -46,7 +46,7 @@ fn paths(v: &Variant, t: &MoveTables, sym: &str, side: Side, at: &str) -> BTreeS
         .map(|e| {
             t.path(e)
                 .iter()
-                .map(|c| v.board.name(*c).to_string())
+                .map(|c| v.board().name(*c).to_string())
                 .collect()
         })
         .collect()
@@ -71,14 +71,14 @@ fn split_name(name: &str) -> (u32, char) {
 
 /// The rank letters of the board, top (`a`) first.
 fn letters(v: &Variant) -> Vec<char> {
-    let set: BTreeSet<char> = v.board.names().iter().map(|n| split_name(n).1).collect();
+    let set: BTreeSet<char> = v.board().names().iter().map(|n| split_name(n).1).collect();
     set.into_iter().collect()
 }
 
 /// The cell a name's cell goes to when the board turns 180° (see the module comment).
 fn turned(v: &Variant, name: &str) -> String {
     let files = v
-        .board
+        .board()
         .names()
         .iter()
         .map(|n| split_name(n).0)
@@ -92,7 +92,7 @@ fn turned(v: &Variant, name: &str) -> String {
 
 /// Every cell of the board on one of these ranks.
 fn ranks(v: &Variant, which: &str) -> BTreeSet<String> {
-    v.board
+    v.board()
         .names()
         .iter()
         .filter(|n| which.contains(split_name(n).1))
@@ -102,9 +102,9 @@ fn ranks(v: &Variant, which: &str) -> BTreeSet<String> {
 
 /// A side's army as `"SYMBOL cell"` strings.
 fn army(v: &Variant, side: Side) -> BTreeSet<String> {
-    v.setup[side]
+    v.setup(side)
         .iter()
-        .map(|(p, c)| format!("{} {}", v.piece(*p).symbol, v.board.name(*c)))
+        .map(|(p, c)| format!("{} {}", v.piece(*p).symbol, v.board().name(*c)))
         .collect()
 }
 
@@ -269,7 +269,7 @@ fn knight_has_four_forward_leaps() {
         .legal_moves(&pos)
         .iter()
         .filter(|m| m.from == Some(cell(&v, "6f")))
-        .map(|m| v.board.name(m.to).to_string())
+        .map(|m| v.board().name(m.to).to_string())
         .collect();
     assert_eq!(leaps, set("5d 7c 8c 9d"));
 }
@@ -382,12 +382,12 @@ fn gold_like_promoted_pieces_move_as_the_gold_everywhere() {
         for sym in ["+P", "+L", "+N", "+S"] {
             let p = piece(&v, sym);
             for side in Side::BOTH {
-                for c in v.board.cells() {
+                for c in v.board().cells() {
                     assert_eq!(
                         empty_destinations(&v, &t, p, side, c),
                         empty_destinations(&v, &t, gold, side, c),
                         "{file}: {sym} ({side:?}) on {}",
-                        v.board.name(c)
+                        v.board().name(c)
                     );
                 }
             }
@@ -447,8 +447,8 @@ fn black_moves_are_white_moves_turned() {
     for file in ALL {
         let (v, t) = load(file);
         for p in v.piece_ids() {
-            for c in v.board.cells() {
-                let name = v.board.name(c).to_string();
+            for c in v.board().cells() {
+                let name = v.board().name(c).to_string();
                 let white =
                     empty_destinations(&v, &t, p, Side::White, cell(&v, &turned(&v, &name)));
                 let black = empty_destinations(&v, &t, p, Side::Black, c);
@@ -474,7 +474,7 @@ fn black_moves_are_white_moves_turned() {
 #[test]
 fn setup_91_matches_variants_md() {
     let (v, _) = load(V91);
-    assert_eq!(v.board.len(), 91);
+    assert_eq!(v.board().len(), 91);
     assert_eq!(
         army(&v, Side::White),
         army_spec(
@@ -487,8 +487,8 @@ fn setup_91_matches_variants_md() {
             "L 11a 6a; N 10a 7a; G 9a 8a; R 10b; S 9b 7b; K 8b; B 6b; P 11d 10d 9d 8d 7d 6d 5d 4d 3d"
         )
     );
-    assert_eq!(v.setup.white.len(), 20);
-    assert_eq!(v.setup.black.len(), 20);
+    assert_eq!(v.setup(Side::White).len(), 20);
+    assert_eq!(v.setup(Side::Black).len(), 20);
 }
 
 /// variants.md: "the bishops 2j and 6b share the vertical diagonal": 2j is `(4,-4)`, 6b
@@ -507,7 +507,7 @@ fn bishops_91_share_the_vertical_diagonal() {
 #[test]
 fn setup_81_is_the_orthodox_shogi_array() {
     let (v, _) = load(V81);
-    assert_eq!(v.board.len(), 81);
+    assert_eq!(v.board().len(), 81);
     assert_eq!(
         army(&v, Side::White),
         army_spec(
@@ -520,8 +520,8 @@ fn setup_81_is_the_orthodox_shogi_array() {
             "L 9a 1a; N 8a 2a; S 7a 3a; G 6a 4a; K 5a; R 8b; B 2b; P 9c 8c 7c 6c 5c 4c 3c 2c 1c"
         )
     );
-    assert_eq!(v.setup.white.len(), 20);
-    assert_eq!(v.setup.black.len(), 20);
+    assert_eq!(v.setup(Side::White).len(), 20);
+    assert_eq!(v.setup(Side::Black).len(), 20);
 }
 
 /// variants.md: "the bishops of both sides on the long diagonal": 8h `(1,1)` to 2b `(7,7)`
@@ -545,7 +545,7 @@ fn bishops_81_on_the_long_diagonal() {
 #[test]
 fn setup_41_first_ranks() {
     let (v, _) = load(V41);
-    assert_eq!(v.board.len(), 41);
+    assert_eq!(v.board().len(), 41);
     let per_rank: Vec<usize> = letters(&v)
         .iter()
         .map(|l| ranks(&v, &l.to_string()).len())
@@ -553,10 +553,11 @@ fn setup_41_first_ranks() {
     assert_eq!(per_rank, vec![5, 4, 5, 4, 5, 4, 5, 4, 5]);
 
     let first_rank = |side: Side, letter: char| -> Vec<String> {
-        let mut row: Vec<(u32, String)> = v.setup[side]
+        let mut row: Vec<(u32, String)> = v
+            .setup(side)
             .iter()
-            .filter(|(_, c)| split_name(v.board.name(*c)).1 == letter)
-            .map(|(p, c)| (split_name(v.board.name(*c)).0, v.piece(*p).symbol.clone()))
+            .filter(|(_, c)| split_name(v.board().name(*c)).1 == letter)
+            .map(|(p, c)| (split_name(v.board().name(*c)).0, v.piece(*p).symbol.clone()))
             .collect();
         row.sort_by_key(|r| std::cmp::Reverse(r.0)); // left to right: highest file first
         row.into_iter().map(|(_, s)| s).collect()
@@ -575,14 +576,14 @@ fn setup_41_first_ranks() {
     assert!(second_rank_white.iter().any(|s| s.starts_with("S ")));
     // Each army fills exactly its own three ranks.
     let filled = |side: Side| -> BTreeSet<char> {
-        v.setup[side]
+        v.setup(side)
             .iter()
-            .map(|(_, c)| split_name(v.board.name(*c)).1)
+            .map(|(_, c)| split_name(v.board().name(*c)).1)
             .collect()
     };
     assert_eq!(filled(Side::White), "ghi".chars().collect());
     assert_eq!(filled(Side::Black), "abc".chars().collect());
-    assert_eq!(v.setup.white.len(), v.setup.black.len());
+    assert_eq!(v.setup(Side::White).len(), v.setup(Side::Black).len());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -604,10 +605,11 @@ fn promotion_zone(v: &Variant, side: Side) -> BTreeSet<String> {
 /// furthest rank.
 fn territory(v: &Variant, side: Side) -> BTreeSet<String> {
     let letters = letters(v);
-    let idx: Vec<usize> = v.setup[side]
+    let idx: Vec<usize> = v
+        .setup(side)
         .iter()
         .map(|(_, c)| {
-            let l = split_name(v.board.name(*c)).1;
+            let l = split_name(v.board().name(*c)).1;
             letters.iter().position(|x| *x == l).expect("letter")
         })
         .collect();
@@ -884,7 +886,7 @@ fn kings_golds_and_promoted_pieces_never_promote() {
 #[test]
 fn captured_pieces_go_to_the_captors_hand_unpromoted() {
     let (v, t) = load(V91);
-    assert!(v.rules.captures_to_hand);
+    assert!(v.rules().captures_to_hand);
     let game = Game::new(&v, &t);
     let cases = [
         ("P", "P"),
@@ -1067,7 +1069,7 @@ fn pawn_drop_may_not_give_check_other_drops_may() {
         .drops(&pos)
         .iter()
         .filter(|m| m.piece == piece(&v, "P"))
-        .map(|m| v.board.name(m.to).to_string())
+        .map(|m| v.board().name(m.to).to_string())
         .collect();
     let mut expected = ranks(&v, "bcdefghijk");
     for c in ["1k", "6c", "6d", "5d"] {
@@ -1156,7 +1158,7 @@ fn checkmate_wins() {
 #[test]
 fn stalemate_is_a_draw() {
     let (v, t) = load(V91);
-    assert_eq!(v.rules.stalemate, Score::DRAW);
+    assert_eq!(v.rules().stalemate, Score::DRAW);
     let game = Game::new(&v, &t);
     let pos = position(&game, Side::Black, "K 1k G 9c", "K 11a");
     assert!(!game.in_check(&pos, Side::Black));
@@ -1179,7 +1181,7 @@ fn stalemate_is_a_draw() {
 #[test]
 fn threefold_repetition_is_a_draw() {
     let (v, t) = load(V91);
-    assert_eq!(v.rules.repetition, Some((3, Score::DRAW)));
+    assert_eq!(v.rules().repetition, Some((3, Score::DRAW)));
     let game = Game::new(&v, &t);
     let mut history = vec![game.start_position()];
     let shuffle = "6j-7j 10b-11b 7j-6j 11b-10b";
@@ -1210,7 +1212,7 @@ fn threefold_repetition_is_a_draw() {
 #[test]
 fn fifty_moves_each_without_a_capture_is_a_draw() {
     let (v, t) = load(V91);
-    let limit = v.rules.move_limit.as_ref().expect("a move limit");
+    let limit = v.rules().move_limit.as_ref().expect("a move limit");
     assert_eq!((limit.moves, limit.score), (50, Score::DRAW));
     assert!(limit.reset_by.is_empty(), "only captures restart the count");
     let game = Game::new(&v, &t);

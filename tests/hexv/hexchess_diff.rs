@@ -11,7 +11,7 @@ use crate::support::{load, Rng};
 
 /// A hexv move the way hexchess writes it.
 fn written(game: &Game, mv: &Move) -> String {
-    let board = &game.variant.board;
+    let board = &game.variant.board();
     let from = mv.from.map(|c| board.name(c)).unwrap_or("");
     let promotion = mv
         .promotion

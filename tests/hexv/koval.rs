@@ -42,7 +42,7 @@ fn double_moves_start_exactly_in_the_areas() {
     let area = |side: Side| {
         names(
             &v,
-            v.board.cells().filter(|c| {
+            v.board().cells().filter(|c| {
                 t.entries(pawn, side, *c)
                     .iter()
                     .any(|e| e.when == Some(Condition::MultiStep))
@@ -55,7 +55,7 @@ fn double_moves_start_exactly_in_the_areas() {
     let pawns = |side: Side| {
         names(
             &v,
-            v.setup[side]
+            v.setup(side)
                 .iter()
                 .filter(|(p, _)| *p == pawn)
                 .map(|(_, c)| *c),
@@ -69,10 +69,10 @@ fn double_moves_start_exactly_in_the_areas() {
 fn the_four_castlings_of_the_text() {
     let (v, t) = load("variants/koval.hexv");
     let listed: Vec<(Side, String)> = v
-        .castlings
+        .castlings()
         .iter()
         .map(|c| {
-            let n = |x| v.board.name(x);
+            let n = |x| v.board().name(x);
             (
                 c.side,
                 format!(
@@ -166,7 +166,7 @@ fn castling_is_refused_out_of_through_or_into_attack() {
         let mut attacked = pos.clone();
         let rook = (Side::Black, piece(&v, "R"));
         let spot = v
-            .board
+            .board()
             .cells()
             .find(|c| {
                 attacked.squares[c.index()].is_none() && {
@@ -181,7 +181,7 @@ fn castling_is_refused_out_of_through_or_into_attack() {
         assert!(
             !can_castle(&game, &attacked, "42-63"),
             "{target} attacked from {}",
-            v.board.name(spot)
+            v.board().name(spot)
         );
     }
 }
@@ -189,8 +189,8 @@ fn castling_is_refused_out_of_through_or_into_attack() {
 #[test]
 fn stalemate_is_a_win_unless_queen_rook_or_pawn_remain() {
     let (v, _) = load("variants/koval.hexv");
-    assert_eq!(v.rules.stalemate, Score::WIN);
-    let (score, pieces) = v.rules.stalemate_with.clone().expect("the exception");
+    assert_eq!(v.rules().stalemate, Score::WIN);
+    let (score, pieces) = v.rules().stalemate_with.clone().expect("the exception");
     assert_eq!(score, Score::DRAW);
     let symbols: Vec<&str> = pieces.iter().map(|p| v.piece(*p).symbol.as_str()).collect();
     assert_eq!(symbols, ["Q", "R", "P"]);
@@ -217,7 +217,7 @@ fn refused_castlings_say_which_condition_failed() {
     let mut found = None;
     for key in ["N", "B", "R", "Q"] {
         let attacker = (Side::Black, piece(&v, key));
-        for c in v.board.cells() {
+        for c in v.board().cells() {
             if found.is_some() || pos.squares[c.index()].is_some() {
                 continue;
             }

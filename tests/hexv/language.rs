@@ -48,7 +48,7 @@ fn unmoved_multi_steps_start_only_on_setup_cells() {
     for side in Side::BOTH {
         let starts = names(
             &v,
-            v.board.cells().filter(|c| {
+            v.board().cells().filter(|c| {
                 t.entries(pawn, side, *c)
                     .iter()
                     .any(|e| e.when == Some(Condition::UnmovedMultiStep))
@@ -56,7 +56,7 @@ fn unmoved_multi_steps_start_only_on_setup_cells() {
         );
         let setup = names(
             &v,
-            v.setup[side]
+            v.setup(side)
                 .iter()
                 .filter(|(p, _)| *p == pawn)
                 .map(|(_, c)| *c),
@@ -69,7 +69,7 @@ fn unmoved_multi_steps_start_only_on_setup_cells() {
         .iter()
         .filter(|e| e.when.is_some())
         .map(|e| {
-            let path = t.path(e).iter().map(|c| v.board.name(*c).to_string());
+            let path = t.path(e).iter().map(|c| v.board().name(*c).to_string());
             (path.collect(), e.when)
         })
         .collect();
@@ -105,7 +105,7 @@ fn a_multi_step_along_a_direction_gives_en_passant_on_the_passed_cell() {
     // A Black pawn that could capture on f2, the cell e2-g2 passes.
     let f2 = cell(&v, "f2");
     let catcher = v
-        .board
+        .board()
         .cells()
         .find(|c| {
             t.entries(pawn, Side::Black, *c)
@@ -140,7 +140,7 @@ fn a_multi_step_along_a_direction_gives_en_passant_on_the_passed_cell() {
     assert_eq!(taken.squares[cell(&v, "g2").index()], None);
     assert_eq!(
         game.format_move(&after, &ep),
-        format!("{}xf2", v.board.name(catcher))
+        format!("{}xf2", v.board().name(catcher))
     );
 }
 

@@ -14,7 +14,7 @@ fn setup_matches_the_rules_for_both_sides() {
         let p = piece(&v, sym);
         names(
             &v,
-            v.setup[side]
+            v.setup(side)
                 .iter()
                 .filter(|(q, _)| *q == p)
                 .map(|(_, c)| *c),
@@ -57,7 +57,7 @@ fn the_f_pawn_never_steps_two() {
     let (v, t) = load("variants/mccooey.hexv");
     let pawn = piece(&v, "P");
     let doubles = |side: Side| {
-        let cells = v.board.cells().filter(|c| {
+        let cells = v.board().cells().filter(|c| {
             t.entries(pawn, side, *c)
                 .iter()
                 .any(|e| e.when == Some(Condition::MultiStep))

@@ -27,9 +27,9 @@ fn en_passant_is_written_as_a_capture() {
         .play_moves(&game.start_position(), "e4-e6 d7-d5")
         .expect("legal");
     let ep = game.parse_move(&pos, "e6xd6").expect("en passant");
-    assert_eq!(ep.en_passant_victim, v.board.find("d5"));
+    assert_eq!(ep.en_passant_victim, v.board().find("d5"));
     let after = game.play(&pos, &ep);
-    assert_eq!(after.squares[v.board.find("d5").unwrap().index()], None);
+    assert_eq!(after.squares[v.board().find("d5").unwrap().index()], None);
     // The right lasts one move only.
     let later = game
         .play_moves(&game.start_position(), "e4-e6 d7-d5 b1-b2 c7-c6")
@@ -83,7 +83,7 @@ fn promotion_must_be_named() {
         pos = game.play(&pos, &mv.expect("recorded move is legal"));
     }
     let (from, to, promo) = &game_moves[index];
-    let sep = if pos.squares[v.board.find(to).unwrap().index()].is_some() {
+    let sep = if pos.squares[v.board().find(to).unwrap().index()].is_some() {
         'x'
     } else {
         '-'
@@ -128,8 +128,8 @@ fn a_move_into_check_is_refused_with_the_reason() {
             let mv = legal
                 .iter()
                 .find(|m| {
-                    m.from.is_some_and(|f| v.board.name(f) == from)
-                        && v.board.name(m.to) == to
+                    m.from.is_some_and(|f| v.board().name(f) == from)
+                        && v.board().name(m.to) == to
                         && m.promotion == v.find_piece(promo)
                 })
                 .expect("recorded move is legal")

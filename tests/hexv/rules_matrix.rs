@@ -179,13 +179,13 @@ fn at(game: &Game, text: &str, pieces: &str) -> Position {
             .find_piece(&symbol.to_uppercase())
             .unwrap_or_else(|| panic!("no piece {symbol}"));
         let c = v
-            .board
+            .board()
             .find(name)
             .unwrap_or_else(|| panic!("no cell {name}"));
         expected[c.index()] = Some((side, p));
     }
     for (i, (got, want)) in pos.squares.iter().zip(&expected).enumerate() {
-        let name = v.board.name(hexv::geometry::board::CellId(i as u16));
+        let name = v.board().name(hexv::geometry::board::CellId(i as u16));
         assert_eq!(got, want, "{text}: cell {name}");
     }
     // The fast engine is held to every rule tested here as well.
@@ -226,7 +226,7 @@ fn union(sets: &[BTreeSet<String>]) -> BTreeSet<String> {
 /// Who stands on a cell: `"K"` White's king, `"k"` Black's, `""` nobody.
 fn on(game: &Game, pos: &Position, name: &str) -> String {
     let v = game.variant;
-    match pos.squares[v.board.find(name).expect("a cell").index()] {
+    match pos.squares[v.board().find(name).expect("a cell").index()] {
         None => String::new(),
         Some((Side::White, p)) => v.piece(p).symbol.clone(),
         Some((Side::Black, p)) => v.piece(p).symbol.to_lowercase(),
@@ -256,7 +256,7 @@ fn ending(game: &Game, pos: &Position) -> Option<(GameEnd, String)> {
 fn assert_only_king_moves(game: &Game, pos: &Position, king: &str, king_to: &str) {
     assert!(game.in_check(pos, pos.to_move), "in check");
     let moves = game.legal_moves(pos);
-    let king_cell = game.variant.board.find(king).expect("the king's cell");
+    let king_cell = game.variant.board().find(king).expect("the king's cell");
     assert!(
         moves.iter().all(|m| m.from == Some(king_cell)),
         "{:?}",
@@ -407,7 +407,7 @@ fn koval_castle(game: &Game, to_move: &str, extra: &[(&str, &str)]) -> Position 
             Side::Black
         };
         let p = v.find_piece(&symbol.to_uppercase()).expect("a piece");
-        pos.squares[v.board.find(name).expect("a cell").index()] = Some((side, p));
+        pos.squares[v.board().find(name).expect("a cell").index()] = Some((side, p));
     }
     pos
 }
@@ -685,11 +685,11 @@ fn shogi_81_and_41_pawn_drop_restrictions() {
             .filter(|m| m.starts_with("P*"))
             .count();
         let rank_a = v
-            .board
+            .board()
             .cells()
-            .filter(|c| v.board.name(*c).ends_with('a'))
+            .filter(|c| v.board().name(*c).ends_with('a'))
             .count();
-        assert_eq!(v.board.cells().count(), cells);
+        assert_eq!(v.board().cells().count(), cells);
         assert_eq!(pawn_drops, cells - rank_a - 3 - 4, "{file}");
     }
 }

@@ -13,16 +13,16 @@ fn every_piece_of_every_variant() {
     for path in variant_files() {
         let (v, t) = load(&path);
         // The cell nearest the middle of the board (doubled coordinates keep it integral).
-        let n = v.board.len() as i64;
-        let (sa, sb) = v.board.cells().fold((0i64, 0i64), |(a, b), c| {
-            let p = v.board.coord(c);
+        let n = v.board().len() as i64;
+        let (sa, sb) = v.board().cells().fold((0i64, 0i64), |(a, b), c| {
+            let p = v.board().coord(c);
             (a + p.a as i64, b + p.b as i64)
         });
         let centre = v
-            .board
+            .board()
             .cells()
             .min_by_key(|c| {
-                let p = v.board.coord(*c);
+                let p = v.board().coord(*c);
                 let (da, db) = (p.a as i64 * n - sa, p.b as i64 * n - sb);
                 da * da + db * db + da * db
             })
@@ -34,11 +34,11 @@ fn every_piece_of_every_variant() {
             .to_string();
         for p in v.piece_ids() {
             let labels = diagram::piece_labels(&v, &t, p, Side::White, centre, &[]);
-            let text = ascii::render(&v.board, &|c| labels.get(&c).cloned().unwrap_or_default());
+            let text = ascii::render(&v.board(), &|c| labels.get(&c).cloned().unwrap_or_default());
             let name = format!(
                 "{stem}-{}-{}",
                 v.piece(p).name.to_lowercase(),
-                v.board.name(centre)
+                v.board().name(centre)
             );
             insta::assert_snapshot!(name, text);
         }

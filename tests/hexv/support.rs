@@ -52,7 +52,7 @@ pub fn load(path: impl AsRef<Path>) -> (Variant, MoveTables) {
 }
 
 pub fn cell(v: &Variant, name: &str) -> CellId {
-    v.board
+    v.board()
         .find(name)
         .unwrap_or_else(|| panic!("no cell {name}"))
 }
@@ -66,7 +66,7 @@ pub fn piece(v: &Variant, key: &str) -> PieceId {
 pub fn names(v: &Variant, cells: impl IntoIterator<Item = CellId>) -> BTreeSet<String> {
     cells
         .into_iter()
-        .map(|c| v.board.name(c).to_string())
+        .map(|c| v.board().name(c).to_string())
         .collect()
 }
 

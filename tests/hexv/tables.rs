@@ -16,7 +16,7 @@ fn tables_equal_reference_walker_on_every_cell() {
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         for piece in v.piece_ids() {
             for side in Side::BOTH {
-                for from in v.board.all_cells() {
+                for from in v.board().all_cells() {
                     let empty = |_: CellId| false;
                     assert_eq!(
                         t.destinations(piece, side, from, &empty),
@@ -25,10 +25,10 @@ fn tables_equal_reference_walker_on_every_cell() {
                         path.display(),
                         v.piece(piece).name,
                         side,
-                        v.board.name(from)
+                        v.board().name(from)
                     );
                     for density in [3u64, 5, 8] {
-                        let blocked: Vec<bool> = (0..v.board.total())
+                        let blocked: Vec<bool> = (0..v.board().total())
                             .map(|_| rng.next() % 10 < density)
                             .collect();
                         let occupied = |c: CellId| blocked[c.index()];
@@ -39,7 +39,7 @@ fn tables_equal_reference_walker_on_every_cell() {
                             path.display(),
                             v.piece(piece).name,
                             side,
-                            v.board.name(from)
+                            v.board().name(from)
                         );
                     }
                 }

@@ -8,7 +8,7 @@
 //! proven equal to the reference engine ([`Game`]) by the tests, move list for move list.
 
 mod movegen;
-pub mod tables;
+pub(crate) mod tables;
 
 use tables::{bit, cells, CellSet, Compiled};
 
@@ -40,11 +40,11 @@ fn side_of(code: Code) -> Side {
 
 /// Who stands where: what a check test reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Board {
-    pub squares: [Code; 128],
-    pub occupied: [CellSet; 2],
+pub(crate) struct Board {
+    pub(crate) squares: [Code; 128],
+    pub(crate) occupied: [CellSet; 2],
     /// Cells of royal pieces, per side.
-    pub royals: [CellSet; 2],
+    pub(crate) royals: [CellSet; 2],
 }
 
 impl Board {
@@ -85,31 +85,31 @@ impl Board {
 /// A position of the fast engine (see [`Position`], which it converts to and from).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
-    pub board: Board,
-    pub to_move: Side,
+    pub(crate) board: Board,
+    pub(crate) to_move: Side,
     /// The cells of the en-passant right (empty when there is none) and its victim's cell.
-    pub en_passant: CellSet,
-    pub en_passant_victim: u8,
-    pub unmoved: CellSet,
-    pub hands: [[u16; 64]; 2],
-    pub quiet_plies: u32,
+    pub(crate) en_passant: CellSet,
+    pub(crate) en_passant_victim: u8,
+    pub(crate) unmoved: CellSet,
+    pub(crate) hands: [[u16; 64]; 2],
+    pub(crate) quiet_plies: u32,
 }
 
 /// A move of the fast engine: cells and pieces as numbers, `NONE` for "none".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FastMove {
-    pub from: u8,
-    pub to: u8,
-    pub piece: u8,
-    pub promotion: u8,
-    pub victim: u8,
-    pub castling: u8,
-    pub passed: CellSet,
+    pub(crate) from: u8,
+    pub(crate) to: u8,
+    pub(crate) piece: u8,
+    pub(crate) promotion: u8,
+    pub(crate) victim: u8,
+    pub(crate) castling: u8,
+    pub(crate) passed: CellSet,
 }
 
 /// The fast engine for one variant.
 pub struct Engine<'a> {
-    pub game: Game<'a>,
+    pub(crate) game: Game<'a>,
     pub(crate) t: Compiled,
 }
 
@@ -120,6 +120,12 @@ impl<'a> Engine<'a> {
         Some(Engine { game, t })
     }
 
+    /// The reference engine this one was built from.
+    pub fn game(&self) -> Game<'a> {
+        self.game
+    }
+
+    /// The fast form of a position.
     pub fn state(&self, pos: &Position) -> State {
         let mut board = Board::empty();
         let mut unmoved = 0;
@@ -193,7 +199,7 @@ impl<'a> Engine<'a> {
     }
 
     /// True when a piece of `by` whose type is in `types` could capture on `target`.
-    pub fn attacked_by(&self, b: &Board, target: u8, by: Side, types: u64) -> bool {
+    pub(crate) fn attacked_by(&self, b: &Board, target: u8, by: Side, types: u64) -> bool {
         let k = by.index() * self.t.cells + target as usize;
         if self.t.attacker_cells[k] & b.occupied[by.index()] == 0 {
             return false;
@@ -218,7 +224,7 @@ impl<'a> Engine<'a> {
 
     /// Whether `side`'s royal pieces are attacked, and which of `side`'s pieces are pinned:
     /// they alone stand between a royal piece and an attacker of the other side.
-    pub fn check_and_pins(&self, b: &Board, side: Side) -> (bool, CellSet) {
+    pub(crate) fn check_and_pins(&self, b: &Board, side: Side) -> (bool, CellSet) {
         let by = side.opponent();
         let mut checked = false;
         let mut pinned = 0;
@@ -262,12 +268,12 @@ impl<'a> Engine<'a> {
         }
     }
 
-    pub fn attacked(&self, b: &Board, target: u8, by: Side) -> bool {
+    pub(crate) fn attacked(&self, b: &Board, target: u8, by: Side) -> bool {
         self.attacked_by(b, target, by, u64::MAX)
     }
 
     /// True when one of `side`'s royal pieces is attacked.
-    pub fn in_check(&self, b: &Board, side: Side) -> bool {
+    pub(crate) fn in_check(&self, b: &Board, side: Side) -> bool {
         cells(b.royals[side.index()]).any(|c| self.attacked(b, c, side.opponent()))
     }
 

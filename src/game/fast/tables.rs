@@ -9,15 +9,15 @@ use crate::compile::{Condition, MoveTables, Walk};
 use crate::variant::{Side, Variant};
 
 /// Cells as bits: bit `i` is the cell with id `i`.
-pub type CellSet = u128;
+pub(crate) type CellSet = u128;
 
 /// The bit of one cell.
-pub fn bit(cell: u8) -> CellSet {
+pub(crate) fn bit(cell: u8) -> CellSet {
     1u128 << cell
 }
 
 /// The cells of a set, lowest id first.
-pub fn cells(mut set: CellSet) -> impl Iterator<Item = u8> {
+pub(crate) fn cells(mut set: CellSet) -> impl Iterator<Item = u8> {
     std::iter::from_fn(move || {
         (set != 0).then(|| {
             let c = set.trailing_zeros() as u8;
@@ -29,7 +29,7 @@ pub fn cells(mut set: CellSet) -> impl Iterator<Item = u8> {
 
 /// What a ray (or a conditional one-cell entry) does.
 #[derive(Clone, Copy, Debug)]
-pub struct Ray {
+pub(crate) struct Ray {
     /// Range in [`Compiled::ray_cells`].
     pub start: u32,
     pub len: u8,
@@ -48,7 +48,7 @@ pub struct Ray {
 
 /// One piece's moves from one cell for one side.
 #[derive(Clone, Debug, Default)]
-pub struct Slot {
+pub(crate) struct Slot {
     /// One-cell entries without conditions, merged: move only, capture only, both.
     pub step_moves: CellSet,
     pub step_captures: CellSet,
@@ -60,7 +60,7 @@ pub struct Slot {
 /// type is in `pieces`, the target is attacked; an occupied cell blocks the nodes below it.
 /// Trees are stored in preorder; `skip` is the index after the node's subtree.
 #[derive(Clone, Copy, Debug)]
-pub struct Node {
+pub(crate) struct Node {
     pub cell: u8,
     pub skip: u32,
     pub pieces: u64,
@@ -68,7 +68,7 @@ pub struct Node {
 
 /// The promotion a piece has, as masks.
 #[derive(Clone, Debug, Default)]
-pub struct PromotionMasks {
+pub(crate) struct PromotionMasks {
     pub zone: CellSet,
     /// Cells where the piece has no move (it must promote there under optional promotion).
     pub dead: CellSet,
@@ -78,7 +78,7 @@ pub struct PromotionMasks {
 
 /// Everything the fast engine reads, indexed by `piece * 2 + side` and then by cell.
 #[derive(Clone, Debug)]
-pub struct Compiled {
+pub(crate) struct Compiled {
     pub cells: usize,
     pub slots: Vec<Slot>,
     pub rays: Vec<Ray>,
@@ -103,7 +103,7 @@ pub struct Compiled {
 }
 
 /// The largest board (off-board cells included) the cell sets hold.
-pub const MAX_CELLS: usize = 128;
+pub(crate) const MAX_CELLS: usize = 128;
 
 impl Compiled {
     pub fn slot(&self, piece: u8, side: Side, cell: u8) -> &Slot {
