@@ -138,14 +138,14 @@ pub fn run(args: &Args) -> Status {
     let text = match args.format {
         Format::Ascii => {
             let label = |c| labels.get(&c).cloned().unwrap_or_default();
-            let mut text = ascii::render_with(&v.board(), &label, args.coordinates);
+            let mut text = ascii::render_with(v.board(), &label, args.coordinates);
             for line in &below {
                 text.push_str(line);
                 text.push('\n');
             }
             text
         }
-        Format::Svg => svg::render(&v.board(), &title, &drawing),
+        Format::Svg => svg::render(v.board(), &title, &drawing),
     };
     match &args.output {
         Some(path) => match std::fs::write(path, text) {

@@ -33,7 +33,7 @@ fn show(game: &Game, pos: &Position) {
     let v = game.variant;
     let labels = diagram::position_labels(v, pos);
     let text = ascii::render_with(
-        &v.board(),
+        v.board(),
         &|c| labels.get(&c).cloned().unwrap_or_default(),
         true,
     );

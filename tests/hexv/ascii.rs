@@ -19,8 +19,8 @@ fn drawn(
     let (v, t) = load(path);
     let blockers: Vec<_> = blockers.iter().map(|b| cell(&v, b)).collect();
     let labels = diagram::piece_labels(&v, &t, piece(&v, key), side, cell(&v, from), &blockers);
-    let text = ascii::render(&v.board(), &|c| labels.get(&c).cloned().unwrap_or_default());
-    ascii::read(&v.board(), &text)
+    let text = ascii::render(v.board(), &|c| labels.get(&c).cloned().unwrap_or_default());
+    ascii::read(v.board(), &text)
         .into_iter()
         .map(|(c, l)| (v.board().name(c).to_string(), l))
         .collect()
@@ -39,8 +39,8 @@ const GLINSKI: &str = "variants/glinski.hexv";
 #[test]
 fn every_cell_comes_back_where_it_was_drawn() {
     let (v, _) = load(GLINSKI);
-    let text = ascii::render(&v.board(), &|c| v.board().name(c).to_string());
-    let read = ascii::read(&v.board(), &text);
+    let text = ascii::render(v.board(), &|c| v.board().name(c).to_string());
+    let read = ascii::read(v.board(), &text);
     assert_eq!(read.len(), 91);
     for (c, label) in read {
         assert_eq!(v.board().name(c), label);
@@ -108,8 +108,8 @@ fn blockers_stop_rays() {
 fn setup_drawing_reads_back_as_the_setup() {
     let (v, _) = load(GLINSKI);
     let labels = diagram::setup_labels(&v);
-    let text = ascii::render(&v.board(), &|c| labels.get(&c).cloned().unwrap_or_default());
-    let read = ascii::read(&v.board(), &text);
+    let text = ascii::render(v.board(), &|c| labels.get(&c).cloned().unwrap_or_default());
+    let read = ascii::read(v.board(), &text);
     assert_eq!(read.len(), 36);
     let white_king = with_label(
         &read
@@ -132,8 +132,8 @@ fn pointy_boards_are_drawn_turned_like_the_dagger_text() {
     let text = "variant \"d\"\nboard {\n cells pointy\n shape ranks 1 2 3 4 3 4 5 4 3 4 3 2 1\n names ranks a b c d e f g h j k l m n\n}\nsymmetry rotate\npiece King K {\n royal\n step all\n}\nsetup {\n K a1\n}\n";
     let checked = crate::support::check_text("dagger-board.hexv", text);
     let v = checked.compiled.expect("clean").into_parts().0;
-    let drawing = ascii::render(&v.board(), &|c| v.board().name(c).to_string());
-    let read = ascii::read(&v.board(), &drawing);
+    let drawing = ascii::render(v.board(), &|c| v.board().name(c).to_string());
+    let read = ascii::read(v.board(), &drawing);
     assert_eq!(read.len(), 39);
     assert!(read.iter().all(|(c, l)| v.board().name(*c) == l));
     // Where each label's slot starts on the page: (line, column).
@@ -167,8 +167,8 @@ fn triangle_cells_come_back_where_they_were_drawn() {
         let i = c.index();
         format!("{}{}", digits[i / 36], digits[i % 36])
     };
-    let text = ascii::render(&v.board(), &|c| code(c));
-    let read = ascii::read(&v.board(), &text);
+    let text = ascii::render(v.board(), &|c| code(c));
+    let read = ascii::read(v.board(), &text);
     assert_eq!(read.len(), 96);
     for (c, label) in read {
         assert_eq!(code(c), label);
@@ -197,7 +197,7 @@ fn off_board_pieces_are_drawn_beside_the_board() {
     assert_eq!(cells.len(), 4, "the knight itself is not a slot: {cells:?}");
     let (v, t) = load("variants/dagger.hexv");
     let labels = diagram::piece_labels(&v, &t, piece(&v, "N"), Side::White, cell(&v, "a0"), &[]);
-    let text = ascii::render(&v.board(), &|c| labels.get(&c).cloned().unwrap_or_default());
+    let text = ascii::render(v.board(), &|c| labels.get(&c).cloned().unwrap_or_default());
     let a1_line = text
         .lines()
         .position(|l| l.contains("/ o \\"))
@@ -217,11 +217,11 @@ fn off_board_pieces_are_drawn_beside_the_board() {
 fn coordinates_on_the_margins() {
     let (v, _) = load(GLINSKI);
     let names = |c| v.board().name(c).to_string();
-    let plain = ascii::render(&v.board(), &names);
-    let with = ascii::render_with(&v.board(), &names, true);
+    let plain = ascii::render(v.board(), &names);
+    let with = ascii::render_with(v.board(), &names, true);
     assert_eq!(
-        ascii::read(&v.board(), &with),
-        ascii::read(&v.board(), &plain)
+        ascii::read(v.board(), &with),
+        ascii::read(v.board(), &plain)
     );
     let last = with.lines().last().unwrap();
     assert_eq!(
@@ -235,7 +235,7 @@ fn coordinates_on_the_margins() {
         .any(|l| l.get(f_col - 1..f_col + 2) == Some("f1 ")));
 
     let (d, _) = load("variants/dagger.hexv");
-    let text = ascii::render_with(&d.board(), &|_| String::new(), true);
+    let text = ascii::render_with(d.board(), &|_| String::new(), true);
     for rank in [
         "a", "b", "c", "d", "e", "f", "g", "h", "j", "k", "l", "m", "n",
     ] {
@@ -248,7 +248,7 @@ fn coordinates_on_the_margins() {
     assert!(!text.contains('i'));
 
     let (c, _) = load("variants/chessagon.hexv");
-    let text = ascii::render_with(&c.board(), &|_| String::new(), true);
+    let text = ascii::render_with(c.board(), &|_| String::new(), true);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[0].split_whitespace().collect::<Vec<_>>(),

@@ -73,7 +73,7 @@ fn drawing(name: &str) -> String {
 
 /// A drawing read onto the Dagger board: (cell name, label) pairs.
 fn read_dagger(v: &Variant, name: &str) -> Vec<(String, String)> {
-    ascii::read(&v.board(), &drawing(name))
+    ascii::read(v.board(), &drawing(name))
         .into_iter()
         .map(|(c, l)| (v.board().name(c).to_string(), l))
         .collect()
@@ -124,7 +124,7 @@ fn centre(v: &Variant, radius: i32) -> CellId {
 fn drawn_offsets(name: &str, symbol: &str) -> (Coord, Vec<Coord>) {
     let hex = hexagon37();
     let mid = hex.board().coord(centre(&hex, 3));
-    let read = ascii::read(&hex.board(), &drawing(name));
+    let read = ascii::read(hex.board(), &drawing(name));
     let offset = |c: CellId| hex.board().coord(c) - mid;
     let pieces: Vec<Coord> = read
         .iter()
@@ -212,9 +212,9 @@ fn rendered(
         cell(v, from),
         &[],
     );
-    let text = ascii::render(&v.board(), &|c| labels.get(&c).cloned().unwrap_or_default());
+    let text = ascii::render(v.board(), &|c| labels.get(&c).cloned().unwrap_or_default());
     let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for (c, label) in ascii::read(&v.board(), &text) {
+    for (c, label) in ascii::read(v.board(), &text) {
         out.entry(label)
             .or_default()
             .insert(v.board().name(c).to_string());

@@ -34,7 +34,7 @@ fn every_piece_of_every_variant() {
             .to_string();
         for p in v.piece_ids() {
             let labels = diagram::piece_labels(&v, &t, p, Side::White, centre, &[]);
-            let text = ascii::render(&v.board(), &|c| labels.get(&c).cloned().unwrap_or_default());
+            let text = ascii::render(v.board(), &|c| labels.get(&c).cloned().unwrap_or_default());
             let name = format!(
                 "{stem}-{}-{}",
                 v.piece(p).name.to_lowercase(),

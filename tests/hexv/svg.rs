@@ -17,7 +17,7 @@ fn piece_svg(path: &str, key: &str, from: &str, blockers: &[&str]) -> String {
         cell(&v, from),
         &blockers,
     );
-    svg::render(&v.board(), "test", &drawing)
+    svg::render(v.board(), "test", &drawing)
 }
 
 fn count_class(doc: &roxmltree::Document, class: &str) -> usize {
@@ -85,11 +85,7 @@ fn mark_kinds_have_their_own_shapes() {
 #[test]
 fn setup_drawing_escapes_its_title() {
     let (v, _) = load("variants/koval.hexv");
-    let text = svg::render(
-        &v.board(),
-        "Koval & co <setup>",
-        &diagram::setup_drawing(&v),
-    );
+    let text = svg::render(v.board(), "Koval & co <setup>", &diagram::setup_drawing(&v));
     let doc = roxmltree::Document::parse(&text).expect("titles are escaped");
     assert_eq!(count_class(&doc, "cell"), 72);
     assert_eq!(count_class(&doc, "piece"), 40);
@@ -161,7 +157,7 @@ fn svg_snapshots() {
     );
     let (v, _) = load("variants/dagger.hexv");
     let setup = svg::render(
-        &v.board(),
+        v.board(),
         "Dagger Chess: start position",
         &diagram::setup_drawing(&v),
     );
