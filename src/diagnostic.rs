@@ -9,10 +9,13 @@ pub use crate::source::Span;
 #[cfg(feature = "fancy")]
 pub use fancy::{render, render_all, RenderOptions};
 
+/// How bad a diagnostic is; errors sort before warnings at the same place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
+    /// The file is refused: no variant is built.
     Error,
+    /// Legal but almost certainly not meant; the variant is still built (`hexv check` exits 0).
     Warning,
 }
 
@@ -20,8 +23,11 @@ pub enum Severity {
 /// point at related places ("first defined here").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Label {
+    /// Where, in bytes of the file.
     pub span: Span,
+    /// What the label says there (may be empty).
     pub text: String,
+    /// True for the label that says what is wrong, false for related places.
     pub primary: bool,
 }
 
@@ -30,15 +36,18 @@ pub struct Label {
 pub struct Diagnostic {
     /// Stable code such as `hexv::resolve::unknown_piece` (documented in docs/diagnostics.md).
     pub code: &'static str,
+    /// Error or warning.
     pub severity: Severity,
     /// One lowercase line; user names in back-quotes.
     pub message: String,
     /// One concrete fix.
     pub help: Option<String>,
+    /// The places in the file, in the order they were added (in practice the primary first).
     pub labels: Vec<Label>,
 }
 
 impl Diagnostic {
+    /// An error with this code and message, no help and no labels yet.
     pub fn error(code: &'static str, message: impl Into<String>) -> Self {
         Diagnostic {
             code,
@@ -49,6 +58,7 @@ impl Diagnostic {
         }
     }
 
+    /// A warning with this code and message, no help and no labels yet.
     pub fn warning(code: &'static str, message: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Warning,
@@ -76,6 +86,7 @@ impl Diagnostic {
         self
     }
 
+    /// Sets the help: one concrete fix.
     pub fn help(mut self, help: impl Into<String>) -> Self {
         self.help = Some(help.into());
         self
@@ -89,6 +100,7 @@ impl Diagnostic {
         }
     }
 
+    /// True for an error, false for a warning.
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }
@@ -120,28 +132,45 @@ impl fmt::Display for Diagnostic {
 /// The JSON form of a diagnostic (`hexv check --format json`).
 #[derive(Serialize, Debug)]
 pub struct JsonDiagnostic {
+    /// The file's name, as shown in diagnostics.
     pub file: String,
+    /// The stable code.
     pub code: &'static str,
+    /// `"error"` or `"warning"`.
     pub severity: Severity,
+    /// The one-line message.
     pub message: String,
+    /// The fix, or `null`.
     pub help: Option<String>,
+    /// The labels, in the diagnostic's order.
     pub spans: Vec<JsonSpan>,
 }
 
+/// A label in the JSON form: where it is, what it says, and the text under it.
 #[derive(Serialize, Debug)]
 pub struct JsonSpan {
+    /// Byte offset of the start.
     pub start: usize,
+    /// Byte offset of the end (exclusive).
     pub end: usize,
+    /// 1-based line of the start.
     pub line: usize,
+    /// 1-based column of the start, in characters.
     pub column: usize,
+    /// 1-based line of the end.
     pub end_line: usize,
+    /// 1-based column of the end, in characters.
     pub end_column: usize,
+    /// What the label says.
     pub label: String,
+    /// True for the label that says what is wrong.
     pub primary: bool,
+    /// The source text under the span.
     pub text: String,
 }
 
 impl JsonDiagnostic {
+    /// The JSON form of a diagnostic of `file`, spans resolved to lines and columns.
     pub fn new(d: &Diagnostic, file: &SourceFile) -> Self {
         let spans = d
             .labels
@@ -248,7 +277,9 @@ mod fancy {
     /// How to draw diagnostics for a person.
     #[derive(Clone, Copy, Debug)]
     pub struct RenderOptions {
+        /// Draw in colour (the CLI turns it off with `NO_COLOR` or when stderr is not a terminal).
         pub colour: bool,
+        /// Width of the drawing in columns (100 by default).
         pub width: usize,
     }
 

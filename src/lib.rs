@@ -1,7 +1,62 @@
 //! hexv: a rules interpreter and DSL for chess variants on hexagonal and triangular boards.
 //!
-//! Pipeline (see ARCHITECTURE.md): [`source`] → [`syntax`] → [`check`] → [`compile`] →
-//! [`render`] / [`game`].
+//! A variant is a `.hexv` text: the board, the pieces' movements, promotion, hands and drops,
+//! the setup and the game-end rules (the language is documented in `docs/language.md`). hexv
+//! reads it in stages, each depending only on the ones before it (`ARCHITECTURE.md`):
+//!
+//! | stage | module | gives |
+//! |---|---|---|
+//! | read | [`source`] | a [`SourceFile`], and [`Span`]s into it |
+//! | parse and check | [`check`] | a checked [`Variant`], or [`Diagnostic`]s |
+//! | compile | [`compile`] | the [`MoveTables`]; [`compile::walk`] says what an entry means |
+//! | play | [`game`] | [`Position`]s, legal [`Move`]s, the end of the game, perft |
+//! | analyse | [`analyse`] | the checks that need legal moves, the summary |
+//! | render | [`render`] | tables as text and JSON, ASCII and SVG diagrams, the rules page |
+//!
+//! [`load()`] runs check, compile and analyse in one call; a clean file gives a [`Compiled`]
+//! variant, from which a [`Game`] (the reference engine) or [`Fastest`] (the 128-bit engine
+//! where the board fits) plays:
+//!
+//! ```
+//! use hexv::{load, SourceFile};
+//!
+//! let text = r#"
+//! variant "Mini"
+//! board { cells flat; shape hexagon 3; names files a b c d e }
+//! symmetry mirror
+//! piece King K { royal; step all }
+//! piece Rook R { ride orthogonal }
+//! setup { K c1; R b1 }
+//! "#;
+//! let loaded = load(&SourceFile::new("mini.hexv", text));
+//! let mini = loaded.compiled.expect("a clean variant");
+//! let game = mini.game();
+//! let start = game.start_position();
+//! let moves: Vec<String> = game
+//!     .legal_moves(&start)
+//!     .iter()
+//!     .map(|m| game.format_move(&start, m))
+//!     .collect();
+//! assert_eq!(moves.len(), 10);
+//! assert!(moves.contains(&"b1-b3".to_string()));
+//! assert_eq!(mini.fastest().perft(&start, 2), 75);
+//!
+//! // Mistakes are values, located in the source: nothing panics, nothing prints.
+//! let typo = load(&SourceFile::new("typo.hexv", &text.replace("ride orthogonal", "ride orthogonl")));
+//! assert!(typo.has_errors());
+//! assert_eq!(typo.diagnostics[0].code, "hexv::resolve::unknown_direction");
+//! assert_eq!(typo.diagnostics[0].help.as_deref(), Some("did you mean `orthogonal`?"));
+//! ```
+//!
+//! Features: `cli` (default) builds the `hexv` command and turns on `fancy`, the graphical
+//! rendering of diagnostics with their source excerpt (`diagnostic::render_all`). Without
+//! them (`default-features = false`) the library has no terminal dependency and builds for
+//! `wasm32-unknown-unknown`.
+//!
+//! Parsing sets pest's call limit, a process-wide setting of the `pest` crate, to 20 000 000
+//! calls before every parse: a program that also parses other grammars with pest shares it.
+
+#![warn(missing_docs)]
 
 pub mod analyse;
 pub mod check;
@@ -14,3 +69,12 @@ pub mod render;
 pub mod source;
 pub(crate) mod syntax;
 pub mod variant;
+
+pub use compile::MoveTables;
+pub use diagnostic::{Diagnostic, Severity};
+pub use game::fast::Fastest;
+pub use game::{Game, GameEnd, Move, Outcome, Position};
+pub use geometry::board::{Board, CellId};
+pub use load::{load, Compiled, Loaded};
+pub use source::{SourceError, SourceFile, Span};
+pub use variant::{PieceId, Side, Variant};

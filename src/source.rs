@@ -10,24 +10,47 @@ pub const MAX_FILE_BYTES: u64 = 1 << 20;
 /// A variant file's name (as shown in diagnostics) and text.
 #[derive(Clone, Debug)]
 pub struct SourceFile {
+    /// The name shown in diagnostics (the path as given).
     pub name: String,
+    /// The whole text, valid UTF-8; spans are byte offsets into it.
     pub text: String,
 }
 
 /// Why a file could not be read as text.
 #[derive(Debug, thiserror::Error)]
 pub enum SourceError {
+    /// The file could not be opened or read (missing, no permission, ...).
     #[error("cannot read `{path}`: {reason}")]
-    Io { path: String, reason: String },
+    Io {
+        /// The file, as shown in the message.
+        path: String,
+        /// Why, in a few words ("no such file", "permission denied").
+        reason: String,
+    },
+    /// The path is a directory.
     #[error("`{path}` is a directory, not a variant file")]
-    Directory { path: String },
+    Directory {
+        /// The file, as shown in the message.
+        path: String,
+    },
+    /// The file is larger than [`MAX_FILE_BYTES`].
     #[error("`{path}` is {size} bytes; a variant file may be at most {MAX_FILE_BYTES} bytes")]
-    TooLarge { path: String, size: u64 },
+    TooLarge {
+        /// The file, as shown in the message.
+        path: String,
+        /// The file's size in bytes.
+        size: u64,
+    },
+    /// The file holds a byte sequence that is not UTF-8.
     #[error("`{path}` is not UTF-8 text: invalid byte at line {line}, column {column} (byte offset {offset})")]
     NotText {
+        /// The file, as shown in the message.
         path: String,
+        /// Byte offset of the first invalid byte.
         offset: usize,
+        /// 1-based line of that byte.
         line: usize,
+        /// 1-based column of that byte, in characters.
         column: usize,
     },
 }
@@ -43,6 +66,7 @@ impl SourceError {
 }
 
 impl SourceFile {
+    /// A source from text in memory (no size limit).
     pub fn new(name: impl Into<String>, text: impl Into<String>) -> Self {
         SourceFile {
             name: name.into(),
@@ -163,11 +187,14 @@ mod tests {
 /// A byte range in a source file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize)]
 pub struct Span {
+    /// Byte offset of the first byte.
     pub start: usize,
+    /// Byte offset just past the last byte.
     pub end: usize,
 }
 
 impl Span {
+    /// The bytes `start..end`.
     pub fn new(start: usize, end: usize) -> Self {
         Span { start, end }
     }
@@ -177,10 +204,12 @@ impl Span {
         Span::new(self.start.min(other.start), self.end.max(other.end))
     }
 
+    /// Length in bytes.
     pub fn len(&self) -> usize {
         self.end - self.start
     }
 
+    /// True for a span of no bytes.
     pub fn is_empty(&self) -> bool {
         self.start == self.end
     }

@@ -12,6 +12,7 @@ use crate::geometry::{Coord, Hour, RayKind};
 pub struct PieceId(pub u8);
 
 impl PieceId {
+    /// The id as an index into [`Variant::pieces`].
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -21,15 +22,20 @@ impl PieceId {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ZoneId(pub u16);
 
+/// A player. White moves first; hours are in White's frame, Black's turned 180°.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Side {
+    /// The side that moves first.
     White,
+    /// The side that moves second.
     Black,
 }
 
 impl Side {
+    /// White, then Black.
     pub const BOTH: [Side; 2] = [Side::White, Side::Black];
 
+    /// The other side.
     pub fn opponent(self) -> Side {
         match self {
             Side::White => Side::Black,
@@ -37,6 +43,7 @@ impl Side {
         }
     }
 
+    /// The side's word in a file and in output: "white", "black".
     pub fn name(self) -> &'static str {
         match self {
             Side::White => "white",
@@ -52,6 +59,7 @@ impl Side {
         }
     }
 
+    /// 0 for White, 1 for Black: an index into per-side arrays.
     pub fn index(self) -> usize {
         self as usize
     }
@@ -65,11 +73,14 @@ impl Side {
 /// One value per side.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct BySide<T> {
+    /// White's value.
     pub white: T,
+    /// Black's value.
     pub black: T,
 }
 
 impl<T> BySide<T> {
+    /// White's value and Black's.
     pub fn new(white: T, black: T) -> Self {
         BySide { white, black }
     }
@@ -97,19 +108,24 @@ impl<T> IndexMut<Side> for BySide<T> {
 /// Whether a movement may move to an empty cell, capture, or both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Mode {
+    /// May move to an empty cell.
     pub moves: bool,
+    /// May capture on a cell the opponent holds.
     pub captures: bool,
 }
 
 impl Mode {
+    /// Moves and captures (the default).
     pub const BOTH: Mode = Mode {
         moves: true,
         captures: true,
     };
+    /// `move-only`: never captures.
     pub const MOVE_ONLY: Mode = Mode {
         moves: true,
         captures: false,
     };
+    /// `capture-only`: moves only by capturing.
     pub const CAPTURE_ONLY: Mode = Mode {
         moves: false,
         captures: true,
@@ -126,20 +142,34 @@ pub enum Movement {
     /// gives the opponent an en-passant capture on the cells it passes between (Dagger's
     /// pawn).
     Ride {
+        /// The hours of the rays, in White's frame.
         hours: HourSet,
+        /// How the rays move (differs only on triangle boards).
         kind: RayKind,
+        /// Most cells along a ray; `None` rides to the edge or the first occupied cell.
         max: Option<u32>,
+        /// Whether the movement moves, captures or both.
         mode: Mode,
+        /// Marked `en-passant`.
         en_passant: bool,
     },
     /// Jumps to each leap's cell (leaps already expanded by their symmetry).
-    Leap { leaps: Vec<Leap>, mode: Mode },
+    Leap {
+        /// Every landing, in White's frame.
+        leaps: Vec<Leap>,
+        /// Whether the leaps move, capture or both.
+        mode: Mode,
+    },
     /// Up to `max` cells along each hour over empty cells, move only, from where `from`
     /// allows; creates an en-passant right on the cells passed over.
     MultiStep {
+        /// Most cells advanced (the `N` of `multi-step N`, at least 2).
         max: u32,
+        /// The hours advanced along, in White's frame (12 unless the file gives others).
         hours: HourSet,
+        /// How the advance moves (differs only on triangle boards).
         kind: RayKind,
+        /// Where the piece must stand for the multi-step to be allowed.
         from: MultiStepFrom,
     },
 }
@@ -188,10 +218,13 @@ pub enum MultiStepFrom {
     Unmoved,
 }
 
+/// A piece's `promote in ZONE to PIECES... [optional]`.
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Promotion {
+    /// The zone; the moving side's cells of it apply.
     pub zone: ZoneId,
+    /// The pieces the mover may choose from, in the file's order.
     pub to: Vec<PieceId>,
     /// Shogi style: the piece *may* promote on a move that starts or ends in the zone, and
     /// must where it would have no move. Otherwise (chess) it promotes on arriving there.
@@ -209,16 +242,23 @@ pub struct DropRules {
     pub no_check: bool,
 }
 
+/// A piece type: names, movements and what happens to it on promotion, capture and drop.
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Piece {
+    /// The name the file gives it (`Rook`).
     pub name: String,
+    /// Its symbol in setups, notation and positions (`R`).
     pub symbol: String,
+    /// May not be left attacked; checkmating it wins when the rules say so.
     pub royal: bool,
     /// The file says `colour-bound` (verified by the checker).
     pub declared_colour_bound: bool,
+    /// Every movement, `like` lines expanded.
     pub movements: Vec<Movement>,
+    /// Its promotion, if it has one.
     pub promotion: Option<Promotion>,
+    /// Where it may be dropped from the hand.
     pub drops: DropRules,
     /// What the piece becomes in the captor's hand (itself unless it is a promoted piece).
     pub demotes_to: Option<PieceId>,
@@ -245,34 +285,43 @@ impl Piece {
     }
 }
 
+/// A named set of cells, each side's own (Black's derived by the symmetry unless given).
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Zone {
+    /// The name the file gives it.
     pub name: String,
+    /// Each side's cells.
     pub cells: BySide<Vec<CellId>>,
 }
 
 /// What a result is worth to a player, in points (1 = win, 1/2 = draw, 0 = loss).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Score {
+    /// Points won, over `denominator`.
     pub numerator: u32,
+    /// Never 0 (the checker allows 1 to 1000).
     pub denominator: u32,
 }
 
 impl Score {
+    /// 1: the whole point.
     pub const WIN: Score = Score {
         numerator: 1,
         denominator: 1,
     };
+    /// 1/2.
     pub const DRAW: Score = Score {
         numerator: 1,
         denominator: 2,
     };
+    /// 0.
     pub const LOSS: Score = Score {
         numerator: 0,
         denominator: 1,
     };
 
+    /// "win", "draw", "loss", or the fraction as `n/d`.
     pub fn describe(self) -> String {
         match (self.numerator, self.denominator) {
             (1, 1) => "win".into(),
@@ -283,6 +332,7 @@ impl Score {
     }
 }
 
+/// How the game ends and what happens to captured pieces (the `rules` block).
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -307,6 +357,7 @@ pub struct Rules {
 pub struct MoveLimit {
     /// Moves by each side (the count of plies is twice this).
     pub moves: u32,
+    /// The score when the limit ends the game (the grammar allows only a draw).
     pub score: Score,
     /// Pieces whose moves also restart the count (orthodox chess: the pawn).
     pub reset_by: Vec<PieceId>,
@@ -330,12 +381,19 @@ impl Rules {
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Castling {
+    /// Whose option it is.
     pub side: Side,
+    /// The piece that castles as the king.
     pub king: PieceId,
+    /// The king's start cell (it must not have moved).
     pub king_from: CellId,
+    /// Where the king lands.
     pub king_to: CellId,
+    /// The piece castled with.
     pub rook: PieceId,
+    /// The rook's start cell (it must not have moved).
     pub rook_from: CellId,
+    /// Where the rook lands.
     pub rook_to: CellId,
     /// Cells that must be empty: the line from the king to the farthest cell involved,
     /// except the two pieces' own cells.
@@ -344,13 +402,19 @@ pub struct Castling {
     pub passage: Vec<CellId>,
 }
 
+/// What the file says about the variant rather than its rules.
 #[non_exhaustive]
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Meta {
+    /// The `variant` line: the variant's name.
     pub name: String,
+    /// The `inventor` line.
     pub inventor: Option<String>,
+    /// The `year` line.
     pub year: Option<i64>,
+    /// Every `source` line: the rule texts the file follows.
     pub sources: Vec<String>,
+    /// Every `note` line.
     pub notes: Vec<String>,
 }
 
@@ -423,14 +487,17 @@ impl Variant {
             .unwrap_or_else(|| format!("colour {}", i + 1))
     }
 
+    /// The piece type with this id.
     pub fn piece(&self, id: PieceId) -> &Piece {
         &self.pieces[id.index()]
     }
 
+    /// Every piece id, in order.
     pub fn piece_ids(&self) -> impl Iterator<Item = PieceId> {
         (0..self.pieces.len()).map(|i| PieceId(i as u8))
     }
 
+    /// The zone with this id.
     pub fn zone(&self, id: ZoneId) -> &Zone {
         &self.zones[id.0 as usize]
     }

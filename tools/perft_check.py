@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """An independent perft for hexv's shipped variants (standard library only).
 
-Written from the rule texts (shared/seeds) and the board facts in shared/design (variants.md,
-geometry.md; docs/geometry.md), not from
-hexv's code: its own board coordinates, move generator and legality test, so that agreement
-with `hexv perft` means something. See docs/perft.md for what it covers.
+Written from the rule texts (cited at the top of each variants/*.hexv file) and the board
+facts stated in those files and in docs/geometry.md, not from hexv's code: its own board
+coordinates, move generator and legality test, so that agreement with `hexv perft` means
+something. See docs/perft.md for what it covers.
 
     python3 tools/perft_check.py glinski 3            # leaf count at depth 3
     python3 tools/perft_check.py koval 2 --divide     # per first move, like `hexv perft --divide`

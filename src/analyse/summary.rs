@@ -9,32 +9,47 @@ use crate::game::Game;
 use crate::geometry::board::CellId;
 use crate::variant::{PieceId, Score, Side, Variant};
 
+/// What [`summarize`] gathers; `Display` prints it as `hexv check` does.
 #[derive(Debug, Serialize)]
 pub struct Summary {
+    /// The variant's name (empty when the file gives none).
     pub name: String,
+    /// The `inventor` line, if any.
     pub inventor: Option<String>,
+    /// The `year` line, if any.
     pub year: Option<i64>,
+    /// Cells of the board proper (off-board cells not counted).
     pub cells: usize,
+    /// The grid: "flat hex", "pointy hex" or "triangle".
     pub cell_shape: &'static str,
     /// Cells per colour class, with the class's name.
     pub colours: Vec<(String, usize)>,
     /// Names of the off-board cells pieces enter from.
     pub off_board: Vec<String>,
+    /// Every piece type, in id order.
     pub pieces: Vec<PieceSummary>,
     /// The rules, one short phrase each.
     pub rules: Vec<String>,
+    /// Pieces at the start: White's, then Black's.
     pub setup: [usize; 2],
+    /// White's legal moves in the start position.
     pub start_moves: usize,
 }
 
+/// One piece type's line of the summary.
 #[derive(Debug, Serialize)]
 pub struct PieceSummary {
+    /// Its symbol.
     pub symbol: String,
+    /// Its name.
     pub name: String,
+    /// Declared `royal`.
     pub royal: bool,
+    /// Never changes colour, as found on the compiled tables (declared or not).
     pub colour_bound: bool,
     /// Fewest distinct destinations on an empty board (White), and a cell where it happens.
     pub fewest: (usize, String),
+    /// Most distinct destinations on an empty board (White), and a cell where it happens.
     pub most: (usize, String),
 }
 

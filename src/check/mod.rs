@@ -38,7 +38,9 @@ use statements::Block;
 /// errors (warnings allowed), with where its parts are written.
 #[derive(Debug)]
 pub struct Checked {
+    /// Every diagnostic found, sorted by position.
     pub diagnostics: Vec<Diagnostic>,
+    /// The variant and where its parts are written, unless there was an error.
     pub variant: Option<(Variant, Spans)>,
 }
 
@@ -57,6 +59,7 @@ pub struct Spans {
 }
 
 impl Checked {
+    /// True when a diagnostic is an error (then there is no variant).
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)
     }

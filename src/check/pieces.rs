@@ -21,9 +21,13 @@ const MAX_LEAP: i64 = 1000;
 /// Where a piece's parts are written, for diagnostics after resolution.
 #[derive(Clone, Debug)]
 pub struct PieceSpans {
+    /// The piece's name in its `piece` line.
     pub name: Span,
+    /// The `colour-bound` line, if any.
     pub colour_bound: Option<Span>,
+    /// The `royal` line, if any.
     pub royal: Option<Span>,
+    /// The `promote` line, if any.
     pub promote: Option<Span>,
     /// The pieces named by `like` lines, where each is named.
     pub likes: Vec<(PieceId, Span)>,

@@ -5,7 +5,8 @@
 //! of a path blocks the rest of it), a mode (move / capture) and an optional condition. They
 //! also hold, per piece and side, the *dead* cells (where the piece has no move at all on an
 //! empty board: it may not be dropped there and must promote on arriving there) and the cells
-//! it may be dropped on. They are proven equal to the slow [`reference`] walker by the tests.
+//! it may be dropped on. They are proven equal to the slow [`reference`](mod@reference) walker by
+//! the tests.
 
 pub mod reference;
 pub mod walk;
@@ -59,7 +60,9 @@ pub struct Entry {
     len: u16,
     /// How the path is walked ([`walk`] says where it lands).
     pub walk: Walk,
+    /// Whether the entry moves, captures or both.
     pub mode: Mode,
+    /// When the entry is available; `None` for always.
     pub when: Option<Condition>,
     /// For a step marked `en-passant`: the range in `between_cells` of the cells it passes
     /// between.
@@ -87,6 +90,7 @@ impl MoveTables {
         (piece.index() * 2 + side.index()) * self.cells + cell.index()
     }
 
+    /// The entries of a piece of `side` standing on `cell` (off-board cells included).
     pub fn entries(&self, piece: PieceId, side: Side, cell: CellId) -> &[Entry] {
         let slot = self.slot(piece, side, cell);
         let (a, b) = (self.offsets[slot] as usize, self.offsets[slot + 1] as usize);

@@ -139,7 +139,7 @@ fn ray(board: &Board, from: Coord, h: Hour, kind: RayKind) -> Vec<CellId> {
                 .map(|k| from + v.scale(k))
                 .collect()
         }
-        Grid::Triangle if kind == RayKind::Line && h.get() % 2 == 0 => row(board, from, h),
+        Grid::Triangle if kind == RayKind::Line && h.get().is_multiple_of(2) => row(board, from, h),
         Grid::Triangle => centred(board, from, h),
     };
     lattice.into_iter().map_while(|c| board.at(c)).collect()
@@ -181,8 +181,12 @@ fn row(board: &Board, from: Coord, h: Hour) -> Vec<Coord> {
     // Position along the hour: for 12/6 the height X + 2Y, otherwise X (which grows along
     // 2 and 4 o'clock), signed by the direction.
     let along = |c: Coord| {
-        let p = if h.get() % 6 == 0 { c.a + 2 * c.b } else { c.a };
-        let sign = if h.get() % 6 == 0 { d.b } else { d.a };
+        let p = if h.get().is_multiple_of(6) {
+            c.a + 2 * c.b
+        } else {
+            c.a
+        };
+        let sign = if h.get().is_multiple_of(6) { d.b } else { d.a };
         p * sign
     };
     let mut cells: Vec<Coord> = lattice(board)

@@ -20,6 +20,7 @@ pub enum GameEnd {
 /// How a game ended and what it is worth to White.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
+    /// Why the game is over.
     pub end: GameEnd,
     /// White's score (Black's is one minus it).
     pub white: Score,

@@ -25,7 +25,9 @@ const MAX_IN_HAND: u16 = 1000;
 /// Why a position text was refused: where (a character offset into the text) and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
+    /// 0-based character offset into the text.
     pub offset: usize,
+    /// What is wrong there.
     pub message: String,
 }
 

@@ -30,8 +30,11 @@ pub struct EnPassant {
 /// the en-passant right, which pieces have not moved, and the count toward the move limit.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
+    /// Per cell id (off-board cells included): the side and piece standing there.
     pub squares: Vec<Option<(Side, PieceId)>>,
+    /// The side whose turn it is.
     pub to_move: Side,
+    /// The en-passant right the last move created, if any.
     pub en_passant: Option<EnPassant>,
     /// Per cell: the piece there has not moved since the start. Kept only for pieces whose
     /// rules depend on it (castling kings and rooks, unmoved multi-steps), so positions that
@@ -58,9 +61,11 @@ impl Position {
 pub struct Move {
     /// Where the piece stood; `None` for a drop from the hand.
     pub from: Option<CellId>,
+    /// Where the piece lands (for a castling, the king's destination).
     pub to: CellId,
     /// The piece that moves or is dropped, as it was before the move.
     pub piece: PieceId,
+    /// The piece it becomes, when the move promotes.
     pub promotion: Option<PieceId>,
     /// Where a piece taken en passant stood.
     pub en_passant_victim: Option<CellId>,
@@ -80,11 +85,14 @@ impl Move {
 /// A variant ready to play: the variant and its compiled tables.
 #[derive(Clone, Copy)]
 pub struct Game<'a> {
+    /// The checked variant.
     pub variant: &'a Variant,
+    /// Its compiled tables.
     pub tables: &'a MoveTables,
 }
 
 impl<'a> Game<'a> {
+    /// A game of `variant`; `tables` must be compiled from it.
     pub fn new(variant: &'a Variant, tables: &'a MoveTables) -> Self {
         Game { variant, tables }
     }
@@ -176,6 +184,7 @@ impl<'a> Game<'a> {
             .collect()
     }
 
+    /// True when one of `side`'s royal pieces is attacked.
     pub fn in_check(&self, pos: &Position, side: Side) -> bool {
         self.royals(pos, side)
             .into_iter()

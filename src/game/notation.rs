@@ -12,12 +12,17 @@ use super::{Game, Move, Position};
 pub enum MoveError {
     /// Not of the form `FROM-TO`, `FROMxTO`, optionally `=X`, or `X*TO`.
     Malformed(String),
+    /// A cell name (given) that is not on the board.
     UnknownCell(String),
+    /// A promotion or drop naming no piece by symbol or name.
     UnknownPiece(String),
+    /// The side to move has no piece on the from cell (given).
     NoPieceToMove(String),
     /// The piece cannot go there (the reason is a sentence).
     Illegal {
+        /// The move as written.
         text: String,
+        /// Why it is illegal.
         reason: String,
     },
 }

@@ -13,6 +13,7 @@ pub const MAX_CELLS: usize = 1024;
 pub struct CellId(pub u16);
 
 impl CellId {
+    /// The id as an index into per-cell arrays (off-board cells included).
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -27,6 +28,7 @@ impl CellId {
 /// see only the board itself.
 #[derive(Clone, Debug)]
 pub struct Board {
+    /// The kind of cells, which decides how rays and king steps move.
     pub grid: Grid,
     coords: Vec<Coord>,
     names: Vec<String>,
@@ -44,7 +46,9 @@ pub struct Board {
 /// An off-board cell as the board block declares it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OffBoardCell {
+    /// Its coordinates, which no board cell may have.
     pub coord: Coord,
+    /// Its name, distinct from every cell's.
     pub name: String,
     /// The name of the board cell it may also be placed on.
     pub place_on: Option<String>,
@@ -119,6 +123,7 @@ impl Board {
         self.on_board
     }
 
+    /// True when the board has no cell of its own.
     pub fn is_empty(&self) -> bool {
         self.on_board == 0
     }
@@ -143,6 +148,7 @@ impl Board {
         (self.on_board..self.coords.len()).map(|i| CellId(i as u16))
     }
 
+    /// True for an off-board cell.
     pub fn is_off_board(&self, id: CellId) -> bool {
         id.index() >= self.on_board
     }
@@ -154,10 +160,12 @@ impl Board {
             .and_then(|i| self.place_on.get(i).copied().flatten())
     }
 
+    /// A cell's coordinates (off-board cells included).
     pub fn coord(&self, id: CellId) -> Coord {
         self.coords[id.index()]
     }
 
+    /// A cell's name (off-board cells included).
     pub fn name(&self, id: CellId) -> &str {
         &self.names[id.index()]
     }
@@ -206,6 +214,7 @@ impl Board {
         self.colours[id.index()]
     }
 
+    /// How many colour classes the board's cells have (at most the grid's colours).
     pub fn colour_count(&self) -> u8 {
         self.colour_count
     }
@@ -301,6 +310,7 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
+    /// The adjective in messages: "mirror", "180 degree".
     pub fn describe(self) -> &'static str {
         match self {
             Symmetry::Mirror => "mirror",

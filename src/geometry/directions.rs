@@ -20,40 +20,50 @@ use super::{Grid, Hour, RayKind};
 pub struct HourSet(u16);
 
 impl HourSet {
+    /// No hour.
     pub const EMPTY: HourSet = HourSet(0);
 
+    /// The set of these hours; the caller keeps them within 1..=12.
     pub fn of(hours: &[u8]) -> HourSet {
         HourSet(hours.iter().fold(0, |m, h| m | (1 << h)))
     }
 
+    /// Adds an hour.
     pub fn insert(&mut self, h: Hour) {
         self.0 |= 1 << h.get();
     }
 
+    /// Hours in either set.
     pub fn union(self, o: HourSet) -> HourSet {
         HourSet(self.0 | o.0)
     }
 
+    /// Hours in both sets.
     pub fn intersect(self, o: HourSet) -> HourSet {
         HourSet(self.0 & o.0)
     }
 
+    /// Hours in `self` but not in `o`.
     pub fn difference(self, o: HourSet) -> HourSet {
         HourSet(self.0 & !o.0)
     }
 
+    /// True when `h` is in the set.
     pub fn contains(self, h: Hour) -> bool {
         self.0 & (1 << h.get()) != 0
     }
 
+    /// True when the set has no hour.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// The hours in the set, 1 to 12.
     pub fn iter(self) -> impl Iterator<Item = Hour> {
         Hour::all().filter(move |h| self.contains(*h))
     }
 
+    /// How many hours the set has.
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
@@ -70,11 +80,13 @@ pub struct DirSet {
 }
 
 impl DirSet {
+    /// No direction.
     pub const EMPTY: DirSet = DirSet {
         line: HourSet::EMPTY,
         same_colour: HourSet::EMPTY,
     };
 
+    /// The hours as [`RayKind::Line`] rays.
     pub fn lines(hours: HourSet) -> DirSet {
         DirSet {
             line: hours,
@@ -93,6 +105,7 @@ impl DirSet {
         }
     }
 
+    /// The directions of either set, kind by kind.
     pub fn union(self, o: DirSet) -> DirSet {
         DirSet {
             line: self.line.union(o.line),
@@ -100,6 +113,7 @@ impl DirSet {
         }
     }
 
+    /// Only the directions at hours of `band` (`forward-diagonal` is `diagonal` within `forward`).
     pub fn within(self, band: HourSet) -> DirSet {
         DirSet {
             line: self.line.intersect(band),
@@ -107,6 +121,7 @@ impl DirSet {
         }
     }
 
+    /// True when no kind has an hour.
     pub fn is_empty(self) -> bool {
         self.line.is_empty() && self.same_colour.is_empty()
     }

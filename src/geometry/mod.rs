@@ -40,17 +40,22 @@ use std::fmt;
 /// Axial hex coordinates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Coord {
+    /// First axial coordinate (tripled barycentric `X` on triangle boards).
     pub a: i32,
+    /// Second axial coordinate (tripled barycentric `Y` on triangle boards).
     pub b: i32,
 }
 
 impl Coord {
+    /// The origin: the centre of a hexagon board.
     pub const ZERO: Coord = Coord { a: 0, b: 0 };
 
+    /// The coordinates `(a, b)`.
     pub const fn new(a: i32, b: i32) -> Self {
         Coord { a, b }
     }
 
+    /// The vector `k` times as long.
     pub fn scale(self, k: i32) -> Coord {
         Coord::new(self.a * k, self.b * k)
     }
@@ -115,6 +120,7 @@ pub enum Orientation {
 }
 
 impl Orientation {
+    /// The word of a `cells` line: "flat", "pointy".
     pub fn name(self) -> &'static str {
         match self {
             Orientation::Flat => "flat",
@@ -138,7 +144,7 @@ impl Orientation {
 
     /// True when the hour is an edge step (orthogonal), false for a vertex step (diagonal).
     pub fn is_orthogonal(self, hour: Hour) -> bool {
-        self.unit_index(hour) % 2 == 0
+        self.unit_index(hour).is_multiple_of(2)
     }
 
     /// The clock hour of a unit vector, if it is one.
@@ -202,14 +208,17 @@ impl Hour {
     /// Straight ahead.
     pub const TWELVE: Hour = Hour(12);
 
+    /// The hour `h`, or `None` outside 1..=12.
     pub fn new(h: u8) -> Option<Hour> {
         (1..=12).contains(&h).then_some(Hour(h))
     }
 
+    /// The hour as a number, 1..=12.
     pub fn get(self) -> u8 {
         self.0
     }
 
+    /// Every hour, 1 to 12.
     pub fn all() -> impl Iterator<Item = Hour> {
         (1..=12).map(Hour)
     }
@@ -252,7 +261,9 @@ pub enum RayKind {
 /// The kind of cells a board is made of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Grid {
+    /// Hexagons, flat or pointy.
     Hex(Orientation),
+    /// Triangles (Chessagon); see [`triangle`].
     Triangle,
 }
 

@@ -85,7 +85,7 @@ pub fn colour(c: Coord) -> u8 {
 /// The king neighbour of `c` at an hour (1..=12), in absolute terms (White's frame).
 pub fn king_step(c: Coord, hour: u8) -> Coord {
     let h = hour % 12;
-    if h % 2 == 0 {
+    if h.is_multiple_of(2) {
         return c + TRANSLATION[(h / 2) as usize];
     }
     if points_right(c) {

@@ -22,6 +22,7 @@ pub enum Mark {
 }
 
 impl Mark {
+    /// The mark's character in text drawings: `*`, `o`, `x`, `+`.
     pub fn symbol(self) -> char {
         match self {
             Mark::Both => '*',

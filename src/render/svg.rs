@@ -27,7 +27,9 @@ const INK: &str = "#1f1f1f";
 pub struct CellDrawing {
     /// A piece symbol; upper case bold for White, lower case for Black.
     pub piece: Option<String>,
+    /// What the shown piece can do there, if anything.
     pub mark: Option<Mark>,
+    /// A piece placed to block rays: drawn with a square outline.
     pub blocker: bool,
 }
 

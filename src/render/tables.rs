@@ -17,8 +17,11 @@ const HAND: &str = "(hand)";
 /// Which part of the tables to show; `None` means all.
 #[derive(Clone, Debug, Default)]
 pub struct Selection {
+    /// Only this piece type.
     pub piece: Option<PieceId>,
+    /// Only this side's entries.
     pub side: Option<Side>,
+    /// Only entries from this cell.
     pub cell: Option<CellId>,
 }
 

@@ -124,7 +124,7 @@ fn setup_drawing_reads_back_as_the_setup() {
     assert_eq!(black_bishops, set("f9 f10 f11"));
 }
 
-/// Dagger's board (shared/design/variants.md), drawn as the Dagger text draws it: turned 30
+/// Dagger's board (variants/dagger.hexv), drawn as the Dagger text draws it: turned 30
 /// degrees, a1 at the bottom left, b1 straight above it, b2 up to its right, n1 at the top
 /// right.
 #[test]

@@ -1,6 +1,6 @@
 //! Board shapes, naming schemes and symmetries, checked against the boards of the rule texts
-//! (shared/design/variants.md): Koval's 72 numbered cells, Dagger's 39-cell ranks, the Hex
-//! Shogi boards.
+//! (as the variants/*.hexv files state them): Koval's 72 numbered cells, Dagger's 39-cell
+//! ranks, the Hex Shogi boards.
 
 use hexv::geometry::board::Symmetry;
 use hexv::geometry::Coord;

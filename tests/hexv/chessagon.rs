@@ -1,9 +1,10 @@
 //! Chessagon (`variants/chessagon.hexv`) against its rule text: Kerry Langford, "Chessagon",
-//! The Chess Variant Pages (shared/seeds/000), with the facts recovered from the inventor's
-//! material (shared/design/variants.md, Chessagon) and the triangle geometry
-//! (shared/design/geometry.md, Triangular cells). Every expected value below was derived by
-//! hand from the geometry and the texts, never read from hexv; the empty-board counts are in
-//! `tests/data/chessagon-counts.txt` with their derivation.
+//! The Chess Variant Pages (https://www.chessvariants.com/rules/chessagon), with the facts
+//! recovered from the inventor's material (the official Chessagon rules site,
+//! https://kanesga.gitlab.io/chessagon.pages.io/) and the triangle geometry (docs/geometry.md,
+//! "Triangle cells"). Every expected value below was derived by hand from the geometry and the
+//! texts, never read from hexv; the empty-board counts are in `tests/data/chessagon-counts.txt`
+//! with their derivation.
 //!
 //! **The board by name.** A cell is `(f, l)`: file index `f` (a = 1, the vertical strips from
 //! White's left) and level `l` (height of the centroid in half sides above White's corner).

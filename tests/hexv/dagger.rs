@@ -1,9 +1,9 @@
 //! Dagger Chess (`variants/dagger.hexv`) against every drawing and every rule statement of
 //! its rule text: David Moeser, "Dagger Chess", The Chess Variant Pages, 1998
-//! (shared/seeds/002). The text's drawings are copied line for line into
-//! `tests/data/dagger-seed-drawings.txt`, one `== NAME` section each, and read here with
-//! [`ascii::read`]; every other expected value below was worked out by hand from the text,
-//! not taken from hexv.
+//! (https://www.chessvariants.com/39.dir/dagger.html). The text's drawings are copied line
+//! for line into `tests/data/dagger-seed-drawings.txt`, one `== NAME` section each, and read
+//! here with [`ascii::read`]; every other expected value below was worked out by hand from
+//! the text, not taken from hexv.
 //!
 //! **Movement drawings (3.1, 3.2, 6.1, 6.2, 6.3).** The rook, bishop, king, queen and knight
 //! are drawn on a generic 37-cell hexagon (four cells a side), not on the Dagger board. Each
@@ -310,8 +310,10 @@ const MOVE_ONLY: (bool, bool) = (true, false);
 fn data_file_cites_the_source_and_holds_every_drawing() {
     let text = std::fs::read_to_string(crate::support::root().join(DRAWINGS)).expect(DRAWINGS);
     let header = text.split("\n== ").next().unwrap();
-    assert!(header
-        .contains("David Moeser, Dagger Chess, The Chess Variant Pages, 1998; shared/seeds/002"));
+    assert!(header.contains(
+        "David Moeser, Dagger Chess, The Chess Variant Pages, 1998, \
+         https://www.chessvariants.com/39.dir/dagger.html"
+    ));
     let sections: Vec<&str> = text
         .lines()
         .filter_map(|l| l.strip_prefix("== "))

@@ -1,4 +1,5 @@
-//! Glinski's Hexagonal Chess against every drawing in its rule text (shared/seeds/003): the
+//! Glinski's Hexagonal Chess against every drawing in its rule text ("Hexagonal chess", The
+//! Chess Variant Pages, https://www.chessvariants.com/hexagonal.dir/hexagonal.html): the
 //! opening setup, the colouring, the six movement diagrams, and the promotion cells, plus
 //! empty-board destination counts derived by hand (tests/data/glinski-counts.txt).
 //!

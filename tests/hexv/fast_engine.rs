@@ -239,9 +239,10 @@ fn random_position(game: &Game, rng: &mut Rng) -> Position {
     pos
 }
 
-/// The published Glinski count at depth 4 (shared/design/variants.md: two independent
-/// implementations agree), with the fast engine: quick enough for every test run, while the
-/// reference engine's run of it is ignored (tests/hexv/perft.rs).
+/// The published Glinski count at depth 4, with the fast engine: quick enough for every test
+/// run, while the reference engine's run of it is ignored (tests/hexv/perft.rs). The count
+/// agrees with the `hexchess` crate (https://crates.io/crates/hexchess), an independent Glinski
+/// implementation that `cargo bench` (benches/perft.rs) runs to depth 4.
 #[test]
 fn glinski_perft_4_fast() {
     let (v, t) = load("variants/glinski.hexv");

@@ -1,18 +1,19 @@
-//! Hex Shogi 91, 81 and 41 against Fergus Duniho's rule text (shared/seeds/004, "Hex Shogi")
-//! and the setups of shared/design/variants.md (Hex Shogi section).
+//! Hex Shogi 91, 81 and 41 against Fergus Duniho's rule text ("Hex Shogi", The Chess Variant
+//! Pages, https://www.chessvariants.com/hexagonal.dir/hexshogi.html) and the setups stated in
+//! `variants/hex-shogi-91.hexv`, `hex-shogi-81.hexv` and `hex-shogi-41.hexv`.
 //!
 //! hexv calls the first player White: here hexv's White is Shogi's Black (sente, bottom,
 //! moves first) and hexv's Black is Shogi's White. Comments say "White" and "Black" in hexv's
 //! sense. Cells are named the Shogi way: the file number counts the lines at 1 o'clock from
 //! the right, the rank letter counts from the top (`a`).
 //!
-//! Every expected value is derived by hand from the texts. The derivations use the pointy
-//! axial frame of shared/design/geometry.md: edge steps 1 o'clock `(0,1)`, 3 `(1,0)`, 5
-//! `(1,-1)`, 7 `(0,-1)`, 9 `(-1,0)`, 11 `(-1,1)`; corner (diagonal) steps 12 `(-1,2)`, 2
-//! `(1,1)`, 4 `(2,-1)`, 6 `(1,-2)`, 8 `(-1,-1)`, 10 `(-2,1)`. On the 91-cell hexagon
-//! (`max(|a|,|b|,|a+b|) <= 5`) cell `(a,b)` is named file `6-a`, rank letter number `5-b`
-//! (`a` = 0), so the centre 6f is `(0,0)`; on the 81-cell rhombus (`0 <= a,b <= 8`) it is file
-//! `9-a`, letter `8-b`; on the 41-cell board (`0 <= b <= 8`, `0 <= 2a+b <= 8`) file `5-a`,
+//! Every expected value is derived by hand from the texts. The derivations use the pointy axial
+//! frame of docs/geometry.md ("The twelve directions"): edge steps 1 o'clock `(0,1)`, 3
+//! `(1,0)`, 5 `(1,-1)`, 7 `(0,-1)`, 9 `(-1,0)`, 11 `(-1,1)`; corner (diagonal) steps 12
+//! `(-1,2)`, 2 `(1,1)`, 4 `(2,-1)`, 6 `(1,-2)`, 8 `(-1,-1)`, 10 `(-2,1)`. On the 91-cell
+//! hexagon (`max(|a|,|b|,|a+b|) <= 5`) cell `(a,b)` is named file `6-a`, rank letter number
+//! `5-b` (`a` = 0), so the centre 6f is `(0,0)`; on the 81-cell rhombus (`0 <= a,b <= 8`) it is
+//! file `9-a`, letter `8-b`; on the 41-cell board (`0 <= b <= 8`, `0 <= 2a+b <= 8`) file `5-a`,
 //! letter `8-b`. On all three boards the 180° turn maps file `f` to `F+1-f` (F = the number of
 //! files) and the `i`-th rank letter to the `i`-th from the other end.
 

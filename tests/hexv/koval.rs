@@ -1,5 +1,7 @@
-//! Koval's Hexagonal Chess (shared/seeds/001): promotion cells, double-move areas, the four
-//! castlings and their conditions, and the stalemate rule, all as the text gives them.
+//! Koval's Hexagonal Chess (Max Koval, The Chess Variant Pages, 2021,
+//! https://www.chessvariants.com/rules/kovals-hexagonal-chess): promotion cells, double-move
+//! areas, the four castlings and their conditions, and the stalemate rule, all as the text
+//! gives them.
 
 use hexv::compile::Condition;
 use hexv::game::{Game, Position};

@@ -1,5 +1,8 @@
-//! McCooey's Hexagonal Chess (shared/design/variants.md): Glinski's board with McCooey's
-//! setup; pawns capture on the forward diagonals and the f-pawn never steps two.
+//! McCooey's Hexagonal Chess, after McCooey's own description as The Chess Variant Pages'
+//! "Hexagonal chess" page mentions it
+//! (https://www.chessvariants.com/hexagonal.dir/hexagonal.html): Glinski's board with
+//! McCooey's setup (the one in variants/mccooey.hexv); pawns capture on the forward diagonals
+//! and the f-pawn never steps two.
 
 use hexv::compile::Condition;
 use hexv::game::Game;

@@ -1,7 +1,9 @@
 //! Perft from the start position, depths 1 to 3, for every shipped variant. docs/perft.md
 //! derives every number by hand and checks depth 3 with an independent counter
-//! (tools/perft_check.py); Glinski's also agree with the published counts
-//! (shared/design/variants.md: 51, 2 586, 137 858, 7 282 418).
+//! (tools/perft_check.py); Glinski's also match the published counts (51, 2 586, 137 858,
+//! 7 282 418), which agree with the `hexchess` crate (https://crates.io/crates/hexchess), an
+//! independent Glinski implementation that `cargo bench` (benches/perft.rs) runs to depth 4
+//! and that tests/hexv/hexchess_diff.rs compares move lists with.
 
 use crate::support::load;
 

@@ -1,11 +1,18 @@
 //! The rules audit: every rule of every shipped variant, each cell of the matrix below naming
 //! the test that covers it. Existing tests are named `file::test`; the tests of this module
 //! are named by their function alone. A dash marks a rule the variant does not have (checked
-//! against its `.hexv` file and its rule text in shared/seeds/).
+//! against its `.hexv` file and the rule text cited at the top of that file).
 //!
-//! Variants: Gl = Glinski (seed 003), Mc = McCooey (seed 003 + variants.md), Ko = Koval (seed
-//! 001), Da = Dagger (seed 002), Ch = Chessagon (seed 000), S91 / S81 / S41 = Hex Shogi 91,
-//! 81, 41 (seed 004).
+//! Variants: Gl = Glinski (seed 003), Mc = McCooey (seed 003 + variants/mccooey.hexv), Ko =
+//! Koval (seed 001), Da = Dagger (seed 002), Ch = Chessagon (seed 000), S91 / S81 / S41 = Hex
+//! Shogi 91, 81, 41 (seed 004). The seeds are the rule texts on The Chess Variant Pages:
+//! 000 Kerry Langford, "Chessagon", https://www.chessvariants.com/rules/chessagon;
+//! 001 Max Koval, "Koval's Hexagonal Chess" (2021),
+//! https://www.chessvariants.com/rules/kovals-hexagonal-chess;
+//! 002 David Moeser, "Dagger Chess" (1998), https://www.chessvariants.com/39.dir/dagger.html;
+//! 003 "Hexagonal chess" (Glinski's game, after Pritchard's Encyclopedia of Chess Variants),
+//! https://www.chessvariants.com/hexagonal.dir/hexagonal.html, which mentions McCooey's variant;
+//! 004 Fergus Duniho, "Hex Shogi", https://www.chessvariants.com/hexagonal.dir/hexshogi.html.
 //!
 //! ```text
 //! rule                      | variant | covered by
@@ -127,7 +134,8 @@
 //!   column 5 from (1,0); 63..54 up column 6 from (2,0); 64..72 up column 7 from (3,0);
 //!   20..30 up column 3 from (-1,1); 19..10 up column 2 from (-2,2); 1..9 up column 1 from
 //!   (-3,3).
-//! - Dagger: the pointy coordinates of shared/design/variants.md (a1 (0,0), c2 (-1,2), ...).
+//! - Dagger: the pointy coordinates of variants/dagger.hexv's `shape ranks` (docs/geometry.md,
+//!   Shapes): a1 (0,0), c2 (-1,2), ...
 //! - Hex Shogi: as in hex_shogi.rs (91: file 6 - a, letter 5 - b; 81: file 9 - a, letter
 //!   8 - b; 41: file 5 - a, letter 8 - b). The positions are chosen so that the same cell
 //!   names stand in the same relation on all three boards.

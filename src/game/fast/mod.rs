@@ -1,7 +1,7 @@
 //! The fast engine: the same rules as [`Game`], on 128-bit cell sets.
 //!
 //! Every shipped board has at most 128 cells (off-board cells included), so a set of cells is
-//! one `u128`. The tables are recompiled for it ([`tables`]): a piece's one-cell moves become
+//! one `u128`. The tables are recompiled for it (`tables`): a piece's one-cell moves become
 //! masks, and each cell gets a tree of the ways it can be attacked, so a check test looks at a
 //! handful of cells instead of every piece on the board. Positions are copied, not undone:
 //! a state is a few hundred bytes. The engine is driven only by the compiled variant and is
@@ -31,7 +31,7 @@ fn piece_of(code: Code) -> u8 {
 }
 
 fn side_of(code: Code) -> Side {
-    if (code - 1) % 2 == 0 {
+    if (code - 1).is_multiple_of(2) {
         Side::White
     } else {
         Side::Black
@@ -161,6 +161,7 @@ impl<'a> Engine<'a> {
         }
     }
 
+    /// The reference form of a state (the inverse of [`Engine::state`]).
     pub fn position(&self, s: &State) -> Position {
         let n = self.t.cells;
         let pieces = self.game.variant.pieces.len();
@@ -358,6 +359,7 @@ impl<'a> Engine<'a> {
             .sum()
     }
 
+    /// The legal moves of the side to move.
     pub fn legal_moves(&self, s: &State) -> Vec<FastMove> {
         let mut moves = Vec::new();
         self.legal_moves_into(s, &mut moves);
@@ -368,11 +370,14 @@ impl<'a> Engine<'a> {
 /// The fast engine where the board fits in 128-bit sets, else the reference engine: what the
 /// command line uses, with the reference engine's types.
 pub enum Fastest<'a> {
+    /// The board fits: the fast engine.
     Fast(Box<Engine<'a>>),
+    /// The board is too large for 128-bit sets: the reference engine.
     Reference(Game<'a>),
 }
 
 impl<'a> Fastest<'a> {
+    /// The fast engine for `game` when its board fits, else `game` itself.
     pub fn new(game: Game<'a>) -> Fastest<'a> {
         match Engine::new(game) {
             Some(engine) => Fastest::Fast(Box::new(engine)),
@@ -380,6 +385,7 @@ impl<'a> Fastest<'a> {
         }
     }
 
+    /// The legal moves of the side to move in `pos`.
     pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
         match self {
             Fastest::Fast(e) => {
@@ -390,6 +396,7 @@ impl<'a> Fastest<'a> {
         }
     }
 
+    /// Number of leaf positions `depth` moves ahead of `pos`.
     pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
         match self {
             Fastest::Fast(e) => e.perft(&e.state(pos), depth),
