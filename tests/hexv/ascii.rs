@@ -1,5 +1,5 @@
 //! ASCII diagrams: rendered from the tables, read back cell by cell, and compared with the
-//! cells of the seed rule text's drawings (Glinski, seed 003; cells derived in diagrams.rs).
+//! cells of the seed rule text's drawings (Glinski's text; cells derived in diagrams.rs).
 
 use std::collections::BTreeSet;
 
@@ -187,7 +187,7 @@ fn triangle_cells_come_back_where_they_were_drawn() {
 }
 
 /// A piece on an off-board cell is drawn beside the board (no outline, as the Dagger text
-/// draws its knights in hand), and its entries as ordinary moves: seed 002 section 7, the
+/// draws its knights in hand), and its entries as ordinary moves: the Dagger text's section 7, the
 /// knight on "a0" enters on d1, d2 or c3 (moving or capturing) or is placed on a1.
 #[test]
 fn off_board_pieces_are_drawn_beside_the_board() {

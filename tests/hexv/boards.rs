@@ -96,7 +96,7 @@ fn dagger_ranks_named_by_letter() {
     );
     assert_eq!(v.board().len(), 39);
     let c = |n: &str| v.board().coord(v.board().find(n).unwrap());
-    // variants.md: a1 (0,0); b1 (-1,1) b2 (0,1); d1..d4 (-3..0, 3); g1..g5 (-5..-1, 6); n1 (-6,12).
+    // variants/dagger.hexv: a1 (0,0); b1 (-1,1) b2 (0,1); d1..d4 (-3..0, 3); g1..g5 (-5..-1, 6); n1 (-6,12).
     let origin = c("a1");
     for (name, (a, b)) in [
         ("b1", (-1, 1)),

@@ -34,14 +34,14 @@
 //!   R `(3k+1, y)` to L `(3k+2, y+1)` to R `(3k+4, y+3)`: R cells with `l - 3f = c`, L cells
 //!   with `l - 3f = c + 1`; the 11-5 line, its mirror image: L cells with `l + 3f = c`, R
 //!   cells with `l + 3f = c + 1`.
-//! - **Knight ring**: the 12 opposite-coloured cells two king steps away (geometry.md), three
+//! - **Knight ring**: the 12 opposite-coloured cells two king steps away (docs/geometry.md), three
 //!   rows of four: each face of the cell is crossed by one row family, and beyond each face
 //!   the ring's side is a run of four opposite-coloured cells in the row two rows further on
 //!   (for R `(f,l)`, beyond its vertical face: file `f-2` at `l-3 l-1 l+1 l+3`).
 //! - **Directions**: the centroid difference `(dx, dy)` lies at the clock angle
 //!   `atan2(dx / sqrt 3, dy)`; the squared centroid distance is `(dx² + 3 dy²) / 12` sides²
 //!   (face neighbour 4/12, point neighbour 16/12, same-colour neighbour 12/12; knight 28/12
-//!   and 52/12, i.e. 7/3 and 13/3 as geometry.md says).
+//!   and 52/12, i.e. 7/3 and 13/3, worked out here from the coordinates below).
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -362,7 +362,7 @@ fn board_has_96_named_triangles_48_of_each_colour() {
 
 #[test]
 fn names_follow_the_geometry_of_hexvs_coordinates() {
-    // geometry.md: tripled barycentric coordinates (X, Y, Z), centroid (X e1 + Y e2) / 3 with
+    // docs/geometry.md: tripled barycentric coordinates (X, Y, Z), centroid (X e1 + Y e2) / 3 with
     // e1 at 30 degrees up-right and e2 straight up: the centroid's x is X sqrt(3)/6 (our
     // units: x = X), its height (X + 2Y) / 6 sides, i.e. (X + 2Y) / 3 half sides. R cells have
     // X = 1 (mod 3). The board is max(|X|, |Y|, |Z|) <= 11.
@@ -393,7 +393,7 @@ fn names_follow_the_geometry_of_hexvs_coordinates() {
         assert_eq!(x.rem_euclid(3) == 1, right(c), "{}: points right", nm(c));
         assert_eq!(centroid(c), (x, (x + 2 * y) / 3), "{}", nm(c));
     }
-    // Distances: (dX² + dY² + dZ²) / 18 sides² (geometry.md) equals ours, (dx² + 3dy²) / 12.
+    // Distances: (dX² + dY² + dZ²) / 18 sides² (in tripled barycentric coordinates) equals ours, (dx² + 3dy²) / 12.
     for &(a, ax, ay) in &cells {
         for &(b, bx, by) in &cells {
             let (dx, dy) = (bx - ax, by - ay);
@@ -448,7 +448,7 @@ fn setup_is_the_recovered_one_and_black_mirrors_white() {
 fn game_end_follows_the_text_and_chess_conventions() {
     // "The object of the game is to maneuver the pieces in such a way that the opponent's
     // King becomes trapped and cannot escape. This is called checkmate." Stalemate,
-    // repetition and the fifty-move rule are not in the text: variants.md says to use the
+    // repetition and the fifty-move rule are not in the text: the variant file's comment says it uses the
     // chess conventions (and the variant file says so in a note).
     let (v, _) = chessagon();
     assert!(v.rules().checkmate_wins);

@@ -268,7 +268,7 @@ fn perft_and_moves_after_moves() {
 
 #[test]
 fn diagram_draws_like_the_rule_text() {
-    // Reviewed against seed 003's KING drawing: the same 12 cells around f6.
+    // Reviewed against the Glinski text's KING drawing: the same 12 cells around f6.
     insta::assert_snapshot!(transcript(&[
         "diagram",
         "variants/glinski.hexv",
@@ -277,7 +277,7 @@ fn diagram_draws_like_the_rule_text() {
         "--at",
         "f6"
     ]));
-    // Reviewed against seed 003's opening setup (which writes Black in upper case; hexv
+    // Reviewed against the Glinski text's opening setup (which writes Black in upper case; hexv
     // writes White in upper case, as FEN does).
     insta::assert_snapshot!(transcript(&["diagram", "variants/glinski.hexv", "--setup"]));
     let (code, _, stderr) = run(&[

@@ -1,6 +1,6 @@
 //! The end of the game under each variant's rules: checkmate, Glinski's 3/4 stalemate
-//! (seed 003), Koval's stalemate that is a draw while the stalemating side keeps a queen, rook
-//! or pawn and a win otherwise (seed 001), Chessagon's repetition and fifty-move draws (chess
+//! (the Glinski text), Koval's stalemate that is a draw while the stalemating side keeps a queen, rook
+//! or pawn and a win otherwise (the Koval text), Chessagon's repetition and fifty-move draws (chess
 //! conventions). Each position is explained cell by cell.
 
 use hexv::game::{Game, GameEnd, Position};
@@ -113,7 +113,7 @@ fn a_game_in_progress_has_no_outcome() {
     assert_eq!(game.outcome(&[]), None);
 }
 
-/// Chessagon's file takes chess's conventions (variants.md; the text is silent): the third
+/// Chessagon's file takes chess's conventions (its comments say so; the text is silent): the third
 /// occurrence of a position is a draw. Both knights go out and back twice: the start
 /// position stands again after plies 4 and 8, so the game goes on until ply 8 ends it.
 #[test]

@@ -469,9 +469,9 @@ fn black_moves_are_white_moves_turned() {
 // 2. Setups
 // ---------------------------------------------------------------------------------------------
 
-/// variants.md: Black (here White) "L 6k, N 5k, G 4k, G 3k, N 2k, L 1k; R 6j, S 5j, K 4j, S
-/// 3j, B 2j; P 9h 8h ... 1h"; White (here Black) "L 11a, N 10a, G 9a, G 8a, N 7a, L 6a; R
-/// 10b, S 9b, K 8b, S 7b, B 6b; P 11d ... 3d". 6 + 5 + 9 = 20 pieces each.
+/// The setup (variants/hex-shogi-91.hexv): Black (here White) L 6k, N 5k, G 4k, G 3k, N 2k,
+/// L 1k; R 6j, S 5j, K 4j, S 3j, B 2j; P 9h 8h ... 1h; White (here Black) L 11a, N 10a, G 9a,
+/// G 8a, N 7a, L 6a; R 10b, S 9b, K 8b, S 7b, B 6b; P 11d ... 3d. 6 + 5 + 9 = 20 pieces each.
 #[test]
 fn setup_91_matches_variants_md() {
     let (v, _) = load(V91);
@@ -492,8 +492,8 @@ fn setup_91_matches_variants_md() {
     assert_eq!(v.setup(Side::Black).len(), 20);
 }
 
-/// variants.md: "the bishops 2j and 6b share the vertical diagonal": 2j is `(4,-4)`, 6b
-/// `(0,4)`, four 12 o'clock steps `(-1,2)` apart. On an empty board White's Bishop on 2j
+/// The bishops 2j and 6b of variants/hex-shogi-91.hexv share the vertical diagonal: 2j is
+/// `(4,-4)`, 6b `(0,4)`, four 12 o'clock steps `(-1,2)` apart. On an empty board White's Bishop on 2j
 /// rides 3h 4f 5d 6b to the edge, and Black's on 6b rides the same line back.
 #[test]
 fn bishops_91_share_the_vertical_diagonal() {
@@ -502,8 +502,8 @@ fn bishops_91_share_the_vertical_diagonal() {
     assert!(paths(&v, &t, "B", Side::Black, "6b").contains(&path("5d 4f 3h 2j")));
 }
 
-/// variants.md: the orthodox Shogi array on the rhombus: rank 1 L N S G K G S N L, the
-/// Bishop and Rook on the second rank (Black B 8h R 2h, White R 8b B 2b as in Shogi), nine
+/// The setup of variants/hex-shogi-81.hexv: the orthodox Shogi array on the rhombus: rank 1
+/// L N S G K G S N L, the Bishop and Rook on the second rank (Black B 8h R 2h, White R 8b B 2b as in Shogi), nine
 /// Pawns on the third; 20 pieces each.
 #[test]
 fn setup_81_is_the_orthodox_shogi_array() {
@@ -525,8 +525,8 @@ fn setup_81_is_the_orthodox_shogi_array() {
     assert_eq!(v.setup(Side::Black).len(), 20);
 }
 
-/// variants.md: "the bishops of both sides on the long diagonal": 8h `(1,1)` to 2b `(7,7)`
-/// along 2 o'clock `(1,1)`; on an empty board the Bishop on 8h reaches 2b (and 1a) along one
+/// The bishops of both sides of variants/hex-shogi-81.hexv stand on the long diagonal: 8h
+/// `(1,1)` to 2b `(7,7)` along 2 o'clock `(1,1)`; on an empty board the Bishop on 8h reaches 2b (and 1a) along one
 /// ray.
 #[test]
 fn bishops_81_on_the_long_diagonal() {
@@ -541,7 +541,8 @@ fn bishops_81_on_the_long_diagonal() {
 /// the Knight and Lance occupy opposite corners": left to right 9a..5a is N B K R L, so
 /// Bishop, King and Rook face their counterparts while Lance and Knight stand on the 180°
 /// turn of Black's (5i -> 5a, 1i -> 9a). The second and third ranks are reconstructed
-/// (variants.md): the text keeps only "Black's second rank has a Silver General"; each army
+/// (variants/hex-shogi-41.hexv says how): the text keeps only "Black's second rank has a
+/// Silver General"; each army
 /// fills its three-rank territory.
 #[test]
 fn setup_41_first_ranks() {
@@ -1207,7 +1208,7 @@ fn threefold_repetition_is_a_draw() {
     );
 }
 
-/// "fifty turns have passed without anyone capturing a piece" (variants.md: 50 moves by
+/// "fifty turns have passed without anyone capturing a piece" (the variant files' reading: 50 moves by
 /// each side, 100 plies): every quiet ply counts, drops included; a capture starts the count
 /// again.
 #[test]

@@ -10,7 +10,7 @@ use crate::support::{cell, load, piece, variant_files, Rng};
 fn glinski_start_by_hand() {
     let (v, t) = load("variants/glinski.hexv");
     let game = Game::new(&v, &t);
-    // File by file, bottom to top, from the setup (seed 003): a (6 cells) is empty; b: P b1,
+    // File by file, bottom to top, from the setup (the Glinski text): a (6 cells) is empty; b: P b1,
     // p b7; c: R c1 P c2, four empty, p c7 r c8; d: N d1, d2 empty, P d3, three empty, p d7,
     // d8 empty, n d9; e: Q e1, two, P e4, two, p e7, two, q e10; f: B f1-f3, f4, P f5, f6,
     // p f7, f8, b f9-f11; g like e with the king; h like d; i like c; k like b; l empty.

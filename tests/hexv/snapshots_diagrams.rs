@@ -1,5 +1,5 @@
 //! An ASCII diagram of every piece of every shipped variant from its most central cell,
-//! snapshotted. Glinski's and McCooey's are reviewed against seed 003's drawings (same
+//! snapshotted. Glinski's and McCooey's are reviewed against the Glinski text's drawings (same
 //! pieces, same board); Koval's text lost its pictures, so its diagrams were reviewed
 //! against the text's words ("orthogonal", "diagonal", "hippogonal" moves).
 

@@ -142,9 +142,9 @@ fn chessagon_knight_is_drawn_on_triangles() {
 }
 
 /// A few SVG pictures, snapshotted (deterministic output) and looked at as PNGs when accepted:
-/// Glinski's knight on f6 (seed 003's knight diagram), Chessagon's knight on d7 (the ring of
+/// Glinski's knight on f6 (the Glinski text's knight diagram), Chessagon's knight on d7 (the ring of
 /// 12 light triangles around a dark one), Dagger's start position (the knights in hand on
-/// dashed off-board cells beside the kings, as seed 002 imagines them).
+/// dashed off-board cells beside the kings, as the Dagger text imagines them).
 #[test]
 fn svg_snapshots() {
     insta::assert_snapshot!(
