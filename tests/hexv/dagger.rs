@@ -38,7 +38,7 @@ use hexv::render::ascii;
 use hexv::variant::{Side, Variant};
 
 use crate::support::{
-    cell, check_text, empty_destinations, legal_from, load, names, piece, position, set, Rng,
+    cell, check_text, empty_destinations, game, legal_from, load, names, piece, position, set, Rng,
 };
 
 const DAGGER: &str = "variants/dagger.hexv";
@@ -158,8 +158,9 @@ fn assert_movement_drawing(
     assert_eq!(label_count(&text, "x"), x_count, "{name}: x's in the text");
     let (piece_offset, marks) = drawn_offsets(name, symbol);
     assert_eq!(marks.len(), x_count, "{name}: x's read");
-    let (v, t) = dagger();
-    let g3 = v.board().coord(cell(&v, "g3"));
+    let game = game(DAGGER);
+    let (v, t) = (game.variant, game.tables);
+    let g3 = v.board().coord(cell(v, "g3"));
     let from = v
         .board()
         .at(g3 + piece_offset)
@@ -169,28 +170,28 @@ fn assert_movement_drawing(
         piece_at,
         "{name}: where the piece stands"
     );
-    let expected = names(&v, marks.iter().filter_map(|&m| v.board().at(g3 + m)));
+    let expected = names(v, marks.iter().filter_map(|&m| v.board().at(g3 + m)));
     assert_eq!(
         expected,
         set(on_dagger),
         "{name}: the drawing's cells on Dagger"
     );
     for side in Side::BOTH {
-        let window: BTreeSet<String> = empty_destinations(&v, &t, piece(&v, symbol), side, from)
+        let window: BTreeSet<String> = empty_destinations(v, t, piece(v, symbol), side, from)
             .into_iter()
-            .filter(|n| (v.board().coord(cell(&v, n)) - g3).hex_len() <= 3)
+            .filter(|n| (v.board().coord(cell(v, n)) - g3).hex_len() <= 3)
             .collect();
         assert_eq!(window, expected, "{name}: {side:?} {symbol} on {piece_at}");
     }
     // hexv's own ASCII diagram, read back: its `*` (move or capture) cells in the window are
     // the text's `x` cells.
-    let drawn = rendered(&v, &t, symbol, piece_at);
+    let drawn = rendered(v, t, symbol, piece_at);
     let stars: BTreeSet<String> = drawn
         .get("*")
         .cloned()
         .unwrap_or_default()
         .into_iter()
-        .filter(|n| (v.board().coord(cell(&v, n)) - g3).hex_len() <= 3)
+        .filter(|n| (v.board().coord(cell(v, n)) - g3).hex_len() <= 3)
         .collect();
     assert_eq!(stars, expected, "{name}: hexv's drawing read back");
     assert_eq!(drawn.get(symbol), Some(&set(piece_at)));
@@ -398,12 +399,13 @@ fn queen_drawing() {
     assert_eq!(queen, union);
     // On the whole Dagger board the queen on g3 also reaches, outside the drawing's window,
     // the second and third cells of the diagonal through the two back cells.
-    let (v, t) = dagger();
-    let all = empty_destinations(&v, &t, piece(&v, "Q"), Side::White, cell(&v, "g3"));
+    let game = game(DAGGER);
+    let (v, t) = (game.variant, game.tables);
+    let all = empty_destinations(v, t, piece(v, "Q"), Side::White, cell(v, "g3"));
     assert_eq!(all.len(), 26);
     let outside: BTreeSet<String> = all
         .into_iter()
-        .filter(|n| (v.board().coord(cell(&v, n)) - v.board().coord(cell(&v, "g3"))).hex_len() > 3)
+        .filter(|n| (v.board().coord(cell(v, n)) - v.board().coord(cell(v, "g3"))).hex_len() > 3)
         .collect();
     assert_eq!(outside, set("a1 c2 l2 n1"));
 }
@@ -423,9 +425,10 @@ fn knight_drawing() {
 /// along the diagonal straight ahead, which leaps two ranks between e1 and e2.
 #[test]
 fn pawn_drawing_on_d2() {
-    let (v, t) = dagger();
+    let game = game(DAGGER);
+    let (v, t) = (game.variant, game.tables);
     let text = drawing("pawn");
-    let read = read_dagger(&v, "pawn");
+    let read = read_dagger(v, "pawn");
     // The margin letters (a..f) are not slots: only the three marks and the pawn are read.
     assert_eq!(read.len(), 4, "{read:?}");
     assert_eq!(labelled(&read, "P"), set("d2"));
@@ -433,7 +436,7 @@ fn pawn_drawing_on_d2() {
     assert_eq!(labelled(&read, "o"), set("f2"));
     assert_eq!((label_count(&text, "x"), label_count(&text, "o")), (2, 1));
     // hexv's drawing, read back: its `*` (move or capture) is the text's `x`.
-    let drawn = rendered(&v, &t, "P", "d2");
+    let drawn = rendered(v, t, "P", "d2");
     assert_eq!(drawn.get("*"), Some(&set("e1 e2")));
     assert_eq!(drawn.get("o"), Some(&set("f2")));
     assert_eq!(drawn.len(), 3, "{drawn:?}");
@@ -441,7 +444,7 @@ fn pawn_drawing_on_d2() {
     // The tables: two move-or-capture steps and one move-only step, unconditional (the
     // diagonal step is not tied to a start cell), nothing on the oblique diagonals.
     assert_eq!(
-        entries(&v, &t, "P", Side::White, "d2"),
+        entries(v, t, "P", Side::White, "d2"),
         [
             (vec!["e1".to_string()], BOTH, None),
             (vec!["e2".to_string()], BOTH, None),
@@ -450,17 +453,17 @@ fn pawn_drawing_on_d2() {
         .into_iter()
         .collect()
     );
-    let pawn = piece(&v, "P");
-    let d2 = cell(&v, "d2");
+    let pawn = piece(v, "P");
+    let d2 = cell(v, "d2");
     let leap = t
         .entries(pawn, Side::White, d2)
         .iter()
-        .find(|e| t.path(e) == [cell(&v, "f2")])
+        .find(|e| t.path(e) == [cell(v, "f2")])
         .expect("the step to f2");
-    assert_eq!(names(&v, t.passed(leap, 0).iter().copied()), set("e1 e2"));
+    assert_eq!(names(v, t.passed(leap, 0).iter().copied()), set("e1 e2"));
     assert!(t.creates_en_passant(leap));
     for step in t.entries(pawn, Side::White, d2) {
-        if t.path(step) != [cell(&v, "f2")] {
+        if t.path(step) != [cell(v, "f2")] {
             assert!(t.passed(step, 0).is_empty() && !t.creates_en_passant(step));
         }
     }
@@ -468,7 +471,7 @@ fn pawn_drawing_on_d2() {
     // Black's pawn is the drawing turned 180 degrees: on k3 (the image of d2) it moves or
     // captures on j2 and j3 and moves to h3, between j2 and j3.
     assert_eq!(
-        entries(&v, &t, "P", Side::Black, "k3"),
+        entries(v, t, "P", Side::Black, "k3"),
         [
             (vec!["j2".to_string()], BOTH, None),
             (vec!["j3".to_string()], BOTH, None),
@@ -483,18 +486,19 @@ fn pawn_drawing_on_d2() {
 /// most the three cells of the drawing, at the same offsets as from d2.
 #[test]
 fn pawns_never_use_the_oblique_diagonals() {
-    let (v, t) = dagger();
-    let d2 = v.board().coord(cell(&v, "d2"));
+    let game = game(DAGGER);
+    let (v, t) = (game.variant, game.tables);
+    let d2 = v.board().coord(cell(v, "d2"));
     let allowed: BTreeMap<Coord, (bool, bool)> = [
-        (v.board().coord(cell(&v, "e1")) - d2, BOTH),
-        (v.board().coord(cell(&v, "e2")) - d2, BOTH),
-        (v.board().coord(cell(&v, "f2")) - d2, MOVE_ONLY),
+        (v.board().coord(cell(v, "e1")) - d2, BOTH),
+        (v.board().coord(cell(v, "e2")) - d2, BOTH),
+        (v.board().coord(cell(v, "f2")) - d2, MOVE_ONLY),
     ]
     .into_iter()
     .collect();
     for side in Side::BOTH {
         for from in v.board().cells() {
-            for e in t.entries(piece(&v, "P"), side, from) {
+            for e in t.entries(piece(v, "P"), side, from) {
                 assert_eq!(t.path(e).len(), 1, "a pawn steps one cell");
                 let mut step = v.board().coord(t.path(e)[0]) - v.board().coord(from);
                 if side == Side::Black {
@@ -538,23 +542,23 @@ fn en_passant_drawing() {
 /// passant' by moving the Pawn to 'e2' and removing the White Pawn from 'f2'."
 #[test]
 fn en_passant_after_the_leap_d2_f2() {
-    let (v, t) = dagger();
-    let game = Game::new(&v, &t);
+    let game = game(DAGGER);
+    let (v, t) = (game.variant, game.tables);
     let start = position(
-        &v,
-        &t,
+        v,
+        t,
         Side::White,
         &with_kings(&[(Side::White, "P", "d2"), (Side::Black, "P", "f3")]),
     );
     let leap = the_move(&game, &start, "d2", "f2");
-    assert_eq!(names(&v, leap.passed.iter().copied()), set("e1 e2"));
+    assert_eq!(names(v, leap.passed.iter().copied()), set("e1 e2"));
     let after = game.play(&start, &leap);
     let ep = after.en_passant.as_ref().expect("an en-passant right");
     assert_eq!(v.board().name(ep.victim), "f2");
-    assert_eq!(names(&v, ep.cells.iter().copied()), set("e1 e2"));
+    assert_eq!(names(v, ep.cells.iter().copied()), set("e1 e2"));
 
     let take = en_passant_move(&game, &after, "f3", "e2");
-    assert_eq!(take.en_passant_victim, Some(cell(&v, "f2")));
+    assert_eq!(take.en_passant_victim, Some(cell(v, "f2")));
     assert_eq!(game.format_move(&after, &take), "f3xe2");
     assert_eq!(game.parse_move(&after, "f3xe2"), Ok(take.clone()));
     let done = game.play(&after, &take);
@@ -570,11 +574,11 @@ fn en_passant_after_the_leap_d2_f2() {
 /// the leap passed between.
 #[test]
 fn en_passant_from_either_side_of_the_leap() {
-    let (v, t) = dagger();
-    let game = Game::new(&v, &t);
+    let game = game(DAGGER);
+    let (v, t) = (game.variant, game.tables);
     let start = position(
-        &v,
-        &t,
+        v,
+        t,
         Side::White,
         &with_kings(&[
             (Side::White, "P", "d2"),
@@ -585,7 +589,7 @@ fn en_passant_from_either_side_of_the_leap() {
     let after = play(&game, &start, "d2", "f2");
     for (from, to) in [("f1", "e1"), ("f3", "e2")] {
         let take = en_passant_move(&game, &after, from, to);
-        assert_eq!(take.en_passant_victim, Some(cell(&v, "f2")), "{from}x{to}");
+        assert_eq!(take.en_passant_victim, Some(cell(v, "f2")), "{from}x{to}");
     }
 }
 
@@ -593,11 +597,11 @@ fn en_passant_from_either_side_of_the_leap() {
 /// Pawn moved from 'd2' to 'e1'".
 #[test]
 fn no_en_passant_after_the_step_d2_e1() {
-    let (v, t) = dagger();
-    let game = Game::new(&v, &t);
+    let game = game(DAGGER);
+    let (v, t) = (game.variant, game.tables);
     let start = position(
-        &v,
-        &t,
+        v,
+        t,
         Side::White,
         &with_kings(&[(Side::White, "P", "d2"), (Side::Black, "P", "f3")]),
     );
@@ -615,11 +619,11 @@ fn no_en_passant_after_the_step_d2_e1() {
 /// 'e2'".
 #[test]
 fn normal_capture_after_the_step_d2_e2() {
-    let (v, t) = dagger();
-    let game = Game::new(&v, &t);
+    let game = game(DAGGER);
+    let (v, t) = (game.variant, game.tables);
     let start = position(
-        &v,
-        &t,
+        v,
+        t,
         Side::White,
         &with_kings(&[(Side::White, "P", "d2"), (Side::Black, "P", "f3")]),
     );
@@ -637,11 +641,11 @@ fn normal_capture_after_the_step_d2_e2() {
 /// situation arises".
 #[test]
 fn en_passant_only_on_the_next_turn() {
-    let (v, t) = dagger();
-    let game = Game::new(&v, &t);
+    let game = game(DAGGER);
+    let (v, t) = (game.variant, game.tables);
     let start = position(
-        &v,
-        &t,
+        v,
+        t,
         Side::White,
         &with_kings(&[(Side::White, "P", "d2"), (Side::Black, "P", "f3")]),
     );
@@ -660,22 +664,22 @@ fn en_passant_only_on_the_next_turn() {
 /// cells f3-d3 passes between).
 #[test]
 fn en_passant_anywhere_black_leap_f3_d3() {
-    let (v, t) = dagger();
-    let game = Game::new(&v, &t);
+    let game = game(DAGGER);
+    let (v, t) = (game.variant, game.tables);
     let start = position(
-        &v,
-        &t,
+        v,
+        t,
         Side::Black,
         &with_kings(&[(Side::White, "P", "d2"), (Side::Black, "P", "f3")]),
     );
     assert!(!v
         .setup(Side::Black)
-        .contains(&(piece(&v, "P"), cell(&v, "f3"))));
+        .contains(&(piece(v, "P"), cell(v, "f3"))));
     let leap = the_move(&game, &start, "f3", "d3");
-    assert_eq!(names(&v, leap.passed.iter().copied()), set("e2 e3"));
+    assert_eq!(names(v, leap.passed.iter().copied()), set("e2 e3"));
     let after = game.play(&start, &leap);
     let take = en_passant_move(&game, &after, "d2", "e2");
-    assert_eq!(take.en_passant_victim, Some(cell(&v, "d3")));
+    assert_eq!(take.en_passant_victim, Some(cell(v, "d3")));
     let done = game.play(&after, &take);
     assert_eq!(on(&game, &done, "d3"), "");
     assert_eq!(on(&game, &done, "e2"), "WP");
@@ -688,30 +692,30 @@ fn en_passant_anywhere_black_leap_f3_d3() {
 /// between g2 and g3; the Black pawn on h3 takes it by moving to g3.
 #[test]
 fn en_passant_anywhere_white_pawn_off_its_start_cell() {
-    let (v, t) = dagger();
-    let game = Game::new(&v, &t);
+    let game = game(DAGGER);
+    let (v, t) = (game.variant, game.tables);
     let start = position(
-        &v,
-        &t,
+        v,
+        t,
         Side::White,
         &with_kings(&[(Side::White, "P", "f2"), (Side::Black, "P", "h3")]),
     );
     let after = play(&game, &start, "f2", "h2");
     let ep = after.en_passant.as_ref().expect("an en-passant right");
-    assert_eq!(names(&v, ep.cells.iter().copied()), set("g2 g3"));
+    assert_eq!(names(v, ep.cells.iter().copied()), set("g2 g3"));
     let take = en_passant_move(&game, &after, "h3", "g3");
-    assert_eq!(take.en_passant_victim, Some(cell(&v, "h2")));
+    assert_eq!(take.en_passant_victim, Some(cell(v, "h2")));
 }
 
 /// 6.5: "'En passant' pawn capture": only a pawn takes en passant; another piece moving onto
 /// a passed cell does not remove the leaper.
 #[test]
 fn only_pawns_capture_en_passant() {
-    let (v, t) = dagger();
-    let game = Game::new(&v, &t);
+    let game = game(DAGGER);
+    let (v, t) = (game.variant, game.tables);
     let start = position(
-        &v,
-        &t,
+        v,
+        t,
         Side::White,
         &with_kings(&[(Side::White, "P", "d2"), (Side::Black, "R", "e3")]),
     );
@@ -930,8 +934,9 @@ fn ranks_a_to_n_without_i() {
 /// the same turned 180 degrees.
 #[test]
 fn knight_entry_drawing() {
-    let (v, t) = dagger();
-    let read = read_dagger(&v, "knight-entry");
+    let game = game(DAGGER);
+    let (v, t) = (game.variant, game.tables);
+    let read = read_dagger(v, "knight-entry");
     assert_eq!(
         read.len(),
         6,
@@ -958,7 +963,7 @@ fn knight_entry_drawing() {
     for (side, from, cells, back) in cases {
         let cells: Vec<String> = cells.into_iter().collect();
         assert_eq!(
-            entries(&v, &t, "N", side, from),
+            entries(v, t, "N", side, from),
             entry_set(&cells.join(" "), back),
             "{side:?} knight on {from}"
         );
@@ -970,11 +975,11 @@ fn knight_entry_drawing() {
 /// turn": the knight enters by moving or by capturing, the turn passes, nothing else moves.
 #[test]
 fn knight_in_hand_enters_by_moving_or_capturing_and_that_is_the_whole_turn() {
-    let (v, t) = dagger();
-    let game = Game::new(&v, &t);
+    let game = game(DAGGER);
+    let (v, t) = (game.variant, game.tables);
     let pos = position(
-        &v,
-        &t,
+        v,
+        t,
         Side::White,
         &[
             (Side::White, "K", "a1"),
@@ -1013,8 +1018,7 @@ fn knight_in_hand_enters_by_moving_or_capturing_and_that_is_the_whole_turn() {
 /// on a1: the knights in hand have no move until a pawn or bishop makes room.
 #[test]
 fn knights_in_hand_have_no_move_at_the_start() {
-    let (v, t) = dagger();
-    let game = Game::new(&v, &t);
+    let game = game(DAGGER);
     let start = game.start_position();
     for from in ["a0", "a2"] {
         assert!(legal_from(&game, &start, from).is_empty(), "{from}");
@@ -1030,8 +1034,8 @@ fn knights_in_hand_have_no_move_at_the_start() {
 /// the cells a knight on a1 would reach (d2 from a2, d3 from a0).
 #[test]
 fn knights_in_hand_protect_the_fourth_rank_pawns() {
-    let (v, t) = dagger();
-    let game = Game::new(&v, &t);
+    let game = game(DAGGER);
+    let (v, t) = (game.variant, game.tables);
     let start = game.start_position();
     assert_eq!(attacked_from(&game, &start, "a0"), set("c3 d1 d2"));
     assert_eq!(attacked_from(&game, &start, "a2"), set("c1 d3 d4"));
@@ -1061,8 +1065,8 @@ fn knights_in_hand_protect_the_fourth_rank_pawns() {
         ("a1", false),
     ] {
         let pos = position(
-            &v,
-            &t,
+            v,
+            t,
             Side::Black,
             &[
                 (Side::White, "K", "g5"),
@@ -1073,7 +1077,7 @@ fn knights_in_hand_protect_the_fourth_rank_pawns() {
             ],
         );
         assert_eq!(
-            game.attacked(&pos, cell(&v, target), Side::White),
+            game.attacked(&pos, cell(v, target), Side::White),
             guarded,
             "{target}"
         );
@@ -1086,12 +1090,12 @@ fn knights_in_hand_protect_the_fourth_rank_pawns() {
 /// capture there").
 #[test]
 fn knight_in_hand_may_be_placed_on_the_vacant_back_cell() {
-    let (v, t) = dagger();
-    let game = Game::new(&v, &t);
+    let game = game(DAGGER);
+    let (v, t) = (game.variant, game.tables);
     let knights = [(Side::White, "N", "a0"), (Side::White, "N", "a2")];
     let vacant = position(
-        &v,
-        &t,
+        v,
+        t,
         Side::White,
         &[
             knights[0],
@@ -1104,7 +1108,7 @@ fn knight_in_hand_may_be_placed_on_the_vacant_back_cell() {
         let place = game
             .parse_move(&vacant, &format!("{from}-a1"))
             .expect("placing on the vacant a1");
-        assert_eq!(place.piece, piece(&v, "N"));
+        assert_eq!(place.piece, piece(v, "N"));
         let after = game.play(&vacant, &place);
         assert_eq!(on(&game, &after, "a1"), "WN");
         assert_eq!(on(&game, &after, from), "");
@@ -1118,8 +1122,8 @@ fn knight_in_hand_may_be_placed_on_the_vacant_back_cell() {
     assert!(moves_between(&game, &start, "a2", "a1").is_empty());
     // An enemy piece on a1 cannot be taken from the hand.
     let enemy = position(
-        &v,
-        &t,
+        v,
+        t,
         Side::White,
         &[
             knights[0],
@@ -1132,12 +1136,12 @@ fn knight_in_hand_may_be_placed_on_the_vacant_back_cell() {
     assert!(moves_between(&game, &enemy, "a0", "a1").is_empty());
     assert!(moves_between(&game, &enemy, "a2", "a1").is_empty());
     assert!(game.parse_move(&enemy, "a0xa1").is_err());
-    assert!(!game.attacked(&enemy, cell(&v, "a1"), Side::White));
+    assert!(!game.attacked(&enemy, cell(v, "a1"), Side::White));
 
     // Black places on n1 the same way.
     let black = position(
-        &v,
-        &t,
+        v,
+        t,
         Side::Black,
         &[
             (Side::Black, "N", "n0"),
@@ -1238,8 +1242,8 @@ fn nothing_moves_onto_or_captures_on_the_off_board_cells() {
 /// onto such a cell; a king beside them on a1 is not in check.
 #[test]
 fn knight_in_hand_gives_check() {
-    let (v, t) = dagger();
-    let game = Game::new(&v, &t);
+    let game = game(DAGGER);
+    let (v, t) = (game.variant, game.tables);
     for (king, checked) in [
         ("d1", true),
         ("d2", true),
@@ -1248,8 +1252,8 @@ fn knight_in_hand_gives_check() {
         ("a1", false),
     ] {
         let pos = position(
-            &v,
-            &t,
+            v,
+            t,
             Side::Black,
             &[
                 (Side::White, "K", "g5"),
@@ -1265,8 +1269,8 @@ fn knight_in_hand_gives_check() {
     }
     // A Black king on e1 may not step to d1 or d2 (the a0 knight's), but to the others.
     let pos = position(
-        &v,
-        &t,
+        v,
+        t,
         Side::Black,
         &[
             (Side::White, "K", "k1"),
@@ -1279,8 +1283,8 @@ fn knight_in_hand_gives_check() {
     // Black's knights in hand check White's king the same way: n2 covers k3 k4 l1.
     for (king, checked) in [("k4", true), ("k3", true), ("l1", true), ("k2", false)] {
         let pos = position(
-            &v,
-            &t,
+            v,
+            t,
             Side::White,
             &[
                 (Side::Black, "K", "c2"),
@@ -1305,29 +1309,19 @@ fn knight_in_hand_gives_check() {
 /// become a Queen, Rook, Bishop or Knight; Black's on a1 the same.
 #[test]
 fn pawns_promote_on_the_opponents_back_cell() {
-    let (v, t) = dagger();
-    let game = Game::new(&v, &t);
-    let promo = v
-        .piece(piece(&v, "P"))
-        .promotion
-        .as_ref()
-        .expect("promotes");
+    let game = game(DAGGER);
+    let (v, t) = (game.variant, game.tables);
+    let promo = v.piece(piece(v, "P")).promotion.as_ref().expect("promotes");
     let zone = v.zone(promo.zone);
-    assert_eq!(
-        names(&v, zone.cells[Side::White].iter().copied()),
-        set("n1")
-    );
-    assert_eq!(
-        names(&v, zone.cells[Side::Black].iter().copied()),
-        set("a1")
-    );
+    assert_eq!(names(v, zone.cells[Side::White].iter().copied()), set("n1"));
+    assert_eq!(names(v, zone.cells[Side::Black].iter().copied()), set("a1"));
     let choices: BTreeSet<String> = promo
         .to
         .iter()
         .map(|&p| v.piece(p).symbol.clone())
         .collect();
     assert_eq!(choices, set("Q R B N"));
-    let queen = piece(&v, "Q");
+    let queen = piece(v, "Q");
     assert!(Side::BOTH
         .iter()
         .all(|&s| v.setup(s).iter().all(|&(p, _)| p != queen)));
@@ -1351,7 +1345,7 @@ fn pawns_promote_on_the_opponents_back_cell() {
         if enemy_on_n1 {
             pieces.push((Side::Black, "R", "n1"));
         }
-        let pos = position(&v, &t, Side::White, &pieces);
+        let pos = position(v, t, Side::White, &pieces);
         let mut got = promotions(moves_between(&game, &pos, from, "n1"));
         got.sort();
         assert_eq!(got, all_four, "{from}-n1: promotion is forced");
@@ -1365,8 +1359,8 @@ fn pawns_promote_on_the_opponents_back_cell() {
     }
     // Nowhere else: a White pawn on m1's neighbour l1 steps to m1 without promoting.
     let pos = position(
-        &v,
-        &t,
+        v,
+        t,
         Side::White,
         &[
             (Side::White, "K", "a1"),
@@ -1378,8 +1372,8 @@ fn pawns_promote_on_the_opponents_back_cell() {
 
     // Black promotes on a1.
     let pos = position(
-        &v,
-        &t,
+        v,
+        t,
         Side::Black,
         &[
             (Side::White, "K", "g5"),
@@ -1399,11 +1393,11 @@ fn pawns_promote_on_the_opponents_back_cell() {
 /// Black king on f4) but the plain step is not.
 #[test]
 fn plain_step_onto_a_passed_cell_when_the_capture_is_illegal() {
-    let (v, t) = dagger();
-    let game = Game::new(&v, &t);
+    let game = game(DAGGER);
+    let (v, t) = (game.variant, game.tables);
     let start = position(
-        &v,
-        &t,
+        v,
+        t,
         Side::White,
         &[
             (Side::White, "K", "a1"),
@@ -1423,11 +1417,11 @@ fn plain_step_onto_a_passed_cell_when_the_capture_is_illegal() {
 /// moves, told apart by the notation: `f3xe2` takes en passant, `f3-e2` does not.
 #[test]
 fn taking_en_passant_is_a_choice() {
-    let (v, t) = dagger();
-    let game = Game::new(&v, &t);
+    let game = game(DAGGER);
+    let (v, t) = (game.variant, game.tables);
     let start = position(
-        &v,
-        &t,
+        v,
+        t,
         Side::White,
         &[
             (Side::White, "K", "a1"),
@@ -1440,7 +1434,7 @@ fn taking_en_passant_is_a_choice() {
     let both = moves_between(&game, &after, "f3", "e2");
     assert_eq!(both.len(), 2, "{both:?}");
     let taken = game.parse_move(&after, "f3xe2").expect("the capture");
-    assert_eq!(taken.en_passant_victim, Some(cell(&v, "f2")));
+    assert_eq!(taken.en_passant_victim, Some(cell(v, "f2")));
     assert_eq!(on(&game, &game.play(&after, &taken), "f2"), "");
     let stepped = game.parse_move(&after, "f3-e2").expect("the plain step");
     assert_eq!(stepped.en_passant_victim, None);

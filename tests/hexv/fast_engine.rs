@@ -239,18 +239,6 @@ fn random_position(game: &Game, rng: &mut Rng) -> Position {
     pos
 }
 
-/// The published Glinski count at depth 4, with the fast engine: quick enough for every test
-/// run, while the reference engine's run of it is ignored (tests/hexv/perft.rs). The count
-/// agrees with the `hexchess` crate (https://crates.io/crates/hexchess), an independent Glinski
-/// implementation that `cargo bench` (benches/perft.rs) runs to depth 4.
-#[test]
-fn glinski_perft_4_fast() {
-    let (v, t) = load("variants/glinski.hexv");
-    let engine = Engine::new(Game::new(&v, &t)).expect("Glinski's board fits");
-    let start = engine.state(&engine.game().start_position());
-    assert_eq!(engine.perft(&start, 4), 7_282_418);
-}
-
 /// A board of more than 128 cells does not fit the fast engine's sets: `Engine::new` says
 /// so, and the command line counts with the reference engine instead. On a hexagon of side 8
 /// (169 cells, axial |a|, |b|, |a+b| <= 7) the king on cell 1, the bottom of the left column

@@ -1,81 +1,106 @@
-//! Perft from the start position, depths 1 to 3, for every shipped variant. docs/perft.md
-//! derives every number by hand and checks depth 3 with an independent counter
-//! (tools/perft_check.py); Glinski's also match the published counts (51, 2 586, 137 858,
-//! 7 282 418), which agree with the `hexchess` crate (https://crates.io/crates/hexchess), an
-//! independent Glinski implementation that `cargo bench` (benches/perft.rs) runs to depth 4
-//! and that tests/hexv/hexchess_diff.rs compares move lists with.
+//! Perft from the positions of `tests/data/perft.txt`: every variant's start, with the counts
+//! docs/perft.md derives by hand (depths 1 to 3, confirmed by tools/perft_check.py) and
+//! Glinski's depth 4, which agrees with the `hexchess` crate (https://crates.io/crates/hexchess),
+//! an independent Glinski implementation that `cargo bench` runs to depth 4 and that
+//! tests/hexv/hexchess_diff.rs compares move lists with.
 
-use crate::support::load;
+use hexv::game::fast::Engine;
 
-/// Leaf counts at depths 1, 2 and 3 from the start of `file`.
-fn perft_1_to_3(file: &str) -> [u64; 3] {
-    let (v, t) = load(file);
-    let game = hexv::game::Game::new(&v, &t);
-    let start = game.start_position();
-    [1, 2, 3].map(|d| game.perft(&start, d))
+use crate::support::{load, root};
+
+const DATA: &str = "tests/data/perft.txt";
+
+/// Depths up to this one are also counted by the slow reference engine in every test run.
+const REFERENCE_DEPTH: u32 = 3;
+
+/// One line of the data file.
+struct Case {
+    file: String,
+    position: String,
+    counts: Vec<(u32, u64)>,
+}
+
+fn cases() -> Vec<Case> {
+    let text = std::fs::read_to_string(root().join(DATA)).expect(DATA);
+    let cases: Vec<Case> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let fields: Vec<&str> = line.split(';').map(str::trim).collect();
+            let [file, position, counts] = fields[..] else {
+                panic!("{DATA}: `{line}` is not FILE; POSITION; COUNTS");
+            };
+            let counts = counts
+                .split_whitespace()
+                .map(|c| {
+                    let (d, n) = c.split_once('=').expect("DEPTH=COUNT");
+                    (d.parse().expect("a depth"), n.parse().expect("a count"))
+                })
+                .collect();
+            Case {
+                file: file.to_string(),
+                position: position.to_string(),
+                counts,
+            }
+        })
+        .collect();
+    assert!(cases.len() >= 8, "{DATA} lists every shipped variant");
+    cases
+}
+
+/// Counts every position of the data file, with the fast engine at every depth and the
+/// reference engine up to `max_reference_depth`.
+fn check_counts(max_reference_depth: u32) {
+    for case in cases() {
+        let (v, t) = load(&case.file);
+        let game = hexv::game::Game::new(&v, &t);
+        let pos = game
+            .parse_position(&case.position)
+            .unwrap_or_else(|e| panic!("{}: {}", case.file, e.show(&case.position)));
+        let engine = Engine::new(game).expect("every shipped board fits the fast engine");
+        let state = engine.state(&pos);
+        for &(depth, count) in &case.counts {
+            let context = format!("{} at depth {depth}", case.file);
+            assert_eq!(engine.perft(&state, depth), count, "fast engine, {context}");
+            if depth <= max_reference_depth {
+                assert_eq!(
+                    game.perft(&pos, depth),
+                    count,
+                    "reference engine, {context}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
-fn glinski_perft_1_to_3() {
-    // docs/perft.md#glinskis-hexagonal-chess
-    assert_eq!(perft_1_to_3("variants/glinski.hexv"), [51, 2_586, 137_858]);
+fn perft_counts_of_the_data_file() {
+    check_counts(REFERENCE_DEPTH);
 }
 
 #[test]
-fn mccooey_perft_1_to_3() {
-    // docs/perft.md#mccooeys-hexagonal-chess
-    assert_eq!(perft_1_to_3("variants/mccooey.hexv"), [31, 947, 33_307]);
-}
-
-#[test]
-fn koval_perft_1_to_3() {
-    // docs/perft.md#kovals-hexagonal-chess
-    assert_eq!(perft_1_to_3("variants/koval.hexv"), [22, 484, 11_667]);
-}
-
-#[test]
-fn dagger_perft_1_to_3() {
-    // docs/perft.md#dagger-chess
-    assert_eq!(perft_1_to_3("variants/dagger.hexv"), [13, 166, 2_580]);
-}
-
-#[test]
-fn chessagon_perft_1_to_3() {
-    // docs/perft.md#chessagon
-    assert_eq!(
-        perft_1_to_3("variants/chessagon.hexv"),
-        [50, 2_492, 124_374]
-    );
-}
-
-#[test]
-fn hex_shogi_41_perft_1_to_3() {
-    // docs/perft.md#hex-shogi-41
-    assert_eq!(perft_1_to_3("variants/hex-shogi-41.hexv"), [13, 169, 2_790]);
-}
-
-#[test]
-fn hex_shogi_81_perft_1_to_3() {
-    // docs/perft.md#hex-shogi-81
-    assert_eq!(
-        perft_1_to_3("variants/hex-shogi-81.hexv"),
-        [46, 2_116, 95_151]
-    );
-}
-
-#[test]
-fn hex_shogi_91_perft_1_to_3() {
-    // docs/perft.md#hex-shogi-91
-    assert_eq!(
-        perft_1_to_3("variants/hex-shogi-91.hexv"),
-        [45, 2_024, 92_922]
-    );
+fn every_shipped_variant_has_its_start_in_the_data_file() {
+    let listed: Vec<String> = cases().into_iter().map(|c| c.file).collect();
+    for path in crate::support::variant_files() {
+        let file = path
+            .strip_prefix(root())
+            .expect("under the repository")
+            .to_string_lossy()
+            .to_string();
+        let case = cases().into_iter().find(|c| c.file == file);
+        let case = case.unwrap_or_else(|| panic!("{file} is not in {DATA} (listed: {listed:?})"));
+        let (v, t) = load(&file);
+        let game = hexv::game::Game::new(&v, &t);
+        assert_eq!(
+            case.position,
+            game.position_text(&game.start_position()),
+            "{file}: the data file lists its start position"
+        );
+    }
 }
 
 #[test]
 #[ignore = "slow in debug builds: run with `cargo test --release -- --ignored`"]
-fn glinski_perft_4() {
-    let (v, t) = load("variants/glinski.hexv");
-    let game = hexv::game::Game::new(&v, &t);
-    assert_eq!(game.perft(&game.start_position(), 4), 7_282_418);
+fn perft_counts_with_the_reference_engine_at_every_depth() {
+    check_counts(u32::MAX);
 }

@@ -150,7 +150,7 @@ use std::collections::BTreeSet;
 use hexv::game::{Game, GameEnd, Position};
 use hexv::variant::Side;
 
-use crate::support::{castlings, legal_from, load, set};
+use crate::support::{castlings, game, legal_from, set};
 
 const GLINSKI: &str = "variants/glinski.hexv";
 const MCCOOEY: &str = "variants/mccooey.hexv";
@@ -281,8 +281,7 @@ fn assert_only_king_moves(game: &Game, pos: &Position, king: &str, king_to: &str
 /// (1,-1) and 8 (-1,0): d5 (-2,6) and f6 (0,5) both reach e5, from the two sides.
 #[test]
 fn glinski_en_passant_from_either_side() {
-    let (v, t) = load(GLINSKI);
-    let game = Game::new(&v, &t);
+    let game = game(GLINSKI);
     let pos = at(
         &game,
         "5k/7/8/4p4/3P6/5p5/10/9/8/7/K5 w",
@@ -315,8 +314,7 @@ fn glinski_en_passant_from_either_side() {
 /// a start cell; from there d3-d5 passes d4 (-2,5), where Black's c4 (-3,6) captures (4 o'clock).
 #[test]
 fn glinski_double_step_kept_after_capturing_onto_a_start_cell() {
-    let (v, t) = load(GLINSKI);
-    let game = Game::new(&v, &t);
+    let game = game(GLINSKI);
     let pos = at(
         &game,
         "5k/7/3p4/2n6/2P7/11/10/9/8/7/K5 w",
@@ -336,8 +334,7 @@ fn glinski_double_step_kept_after_capturing_onto_a_start_cell() {
 /// (-1,4), reached from d5 (-2,6) and from f6 (0,5).
 #[test]
 fn mccooey_en_passant_from_either_side() {
-    let (v, t) = load(MCCOOEY);
-    let game = Game::new(&v, &t);
+    let game = game(MCCOOEY);
     let pos = at(
         &game,
         "5k/7/8/4p4/2P7/5p5/10/9/8/7/K5 w",
@@ -363,8 +360,7 @@ fn mccooey_en_passant_from_either_side() {
 /// (0,7); White pawns take at 11 (-1,2) from 48 and at 1 (1,1) from 25.
 #[test]
 fn koval_en_passant_for_both_sides() {
-    let (v, t) = load(KOVAL);
-    let game = Game::new(&v, &t);
+    let game = game(KOVAL);
     let pos = at(
         &game,
         "8k/10/5p5/3P8/5p5/10/K8 w",
@@ -426,8 +422,7 @@ fn koval_castle(game: &Game, to_move: &str, extra: &[(&str, &str)]) -> Position 
 /// 8 o'clock 55 51 34 ..., along 10 o'clock to its king), so both castlings are open.
 #[test]
 fn koval_left_castling_performed() {
-    let (v, t) = load(KOVAL);
-    let game = Game::new(&v, &t);
+    let game = game(KOVAL);
     let pos = koval_castle(&game, "w", &[]);
     assert_eq!(castlings(&game, &pos), set("42-63 42-19"));
     let after = play(&game, &pos, "42-19");
@@ -446,8 +441,7 @@ fn koval_left_castling_performed() {
 /// passes 20 or lands on 19 attacked. As in chess the rook's own cell may be attacked.
 #[test]
 fn koval_left_castling_refusals() {
-    let (v, t) = load(KOVAL);
-    let game = Game::new(&v, &t);
+    let game = game(KOVAL);
     let base = koval_castle(&game, "w", &[]);
     // Moved pieces: the unmoved field without the king, without rook 1.
     let no_king = game
@@ -508,8 +502,7 @@ fn koval_left_castling_refusals() {
 /// attack none of them. A White rook on 48 (1,5) attacks 53 up column 5: only K31-10 is left.
 #[test]
 fn koval_black_castlings_performed() {
-    let (v, t) = load(KOVAL);
-    let game = Game::new(&v, &t);
+    let game = game(KOVAL);
     let pos = koval_castle(&game, "b", &[]);
     assert_eq!(castlings(&game, &pos), set("31-54 31-10"));
     for (mv, king, rook, rook_from) in [("31-54", "54", "53", "72"), ("31-10", "10", "30", "9")] {
@@ -529,8 +522,7 @@ fn koval_black_castlings_performed() {
 /// R b13-d15. All four performed; after the Black king has moved and come back, none.
 #[test]
 fn chessagon_black_castlings_performed() {
-    let (v, t) = load(CHESSAGON);
-    let game = Game::new(&v, &t);
+    let game = game(CHESSAGON);
     let pos = at(
         &game,
         "9/10r/13/15/K13k/13/10r/9 b - - b13,e15,g13 0",
@@ -565,8 +557,7 @@ fn chessagon_black_castlings_performed() {
 /// does not.
 #[test]
 fn glinski_promotion_choices_for_both_sides() {
-    let (v, t) = load(GLINSKI);
-    let game = Game::new(&v, &t);
+    let game = game(GLINSKI);
     let pos = at(
         &game,
         "K5/7/8/8n/8P1/9n1/10/9/8/7/5k w",
@@ -603,8 +594,7 @@ fn glinski_promotion_choices_for_both_sides() {
 /// plain, d1 promotes.
 #[test]
 fn mccooey_promotion_choices_for_both_sides() {
-    let (v, t) = load(MCCOOEY);
-    let game = Game::new(&v, &t);
+    let game = game(MCCOOEY);
     let pos = at(
         &game,
         "K5/7/8/8n/7P2/9n1/10/9/8/7/5k w",
@@ -627,8 +617,7 @@ fn mccooey_promotion_choices_for_both_sides() {
 /// on 63 (2,0): both promote; 46 (1,3) pushes to 45, no promotion.
 #[test]
 fn koval_promotion_choices_for_both_sides() {
-    let (v, t) = load(KOVAL);
-    let game = Game::new(&v, &t);
+    let game = game(KOVAL);
     let pos = at(
         &game,
         "7P1/9n/7P3/K10k/11/10/9 w",
@@ -668,8 +657,8 @@ fn shogi_81_and_41_pawn_drop_restrictions() {
         (SHOGI[1], "8K/9/9/9/4P4/9/9/4k4/9 w PG", 81),
         (SHOGI[2], "4K/4/5/4/2P2/4/5/3k/5 w PG", 41),
     ] {
-        let (v, t) = load(file);
-        let game = Game::new(&v, &t);
+        let game = game(file);
+        let v = game.variant;
         let pos = at(&game, text, "K 1i P 5e k 5b");
         for to in ["5d", "6d"] {
             assert_eq!(
@@ -713,8 +702,7 @@ fn shogi_81_and_41_pawn_drop_restrictions() {
 /// Rook on b1 (-4,4) cannot move at all.
 #[test]
 fn glinski_pins() {
-    let (v, t) = load(GLINSKI);
-    let game = Game::new(&v, &t);
+    let game = game(GLINSKI);
     let pos = at(
         &game,
         "5k/r6/8/9/N9/K1R3r4/PQ8/9/8/4b2/6 w",
@@ -736,8 +724,7 @@ fn glinski_pins() {
 /// by the Rook on i1, cannot push.
 #[test]
 fn mccooey_pins() {
-    let (v, t) = load(MCCOOEY);
-    let game = Game::new(&v, &t);
+    let game = game(MCCOOEY);
     let pos = at(
         &game,
         "5k/7/8/2b6/1P8/K2n7/P9/9/r7/7/6 w",
@@ -754,8 +741,7 @@ fn mccooey_pins() {
 /// o'clock line by the Rook on 64, cannot move.
 #[test]
 fn koval_pins() {
-    let (v, t) = load(KOVAL);
-    let game = Game::new(&v, &t);
+    let game = game(KOVAL);
     let pos = at(
         &game,
         "8k/10/11/K1R3r5/NQ9/10/r2b5 w",
@@ -773,8 +759,7 @@ fn koval_pins() {
 /// not stop it), not its file steps to d2 (taking the Rook) or d3.
 #[test]
 fn dagger_pin_along_the_straight_ahead_diagonal() {
-    let (v, t) = load(DAGGER);
-    let game = Game::new(&v, &t);
+    let game = game(DAGGER);
     let pos = at(
         &game,
         "K/2/1P1/1r2/3/4/2b2/4/3/3k/3/2/1/4 w",
@@ -791,8 +776,7 @@ fn dagger_pin_along_the_straight_ahead_diagonal() {
 /// the 10 o'clock row (d1 d2 c2 c3 b3) by the Rook on b3, moves along the row only.
 #[test]
 fn chessagon_pins() {
-    let (v, t) = load(CHESSAGON);
-    let game = Game::new(&v, &t);
+    let game = game(CHESSAGON);
     let pos = at(
         &game,
         "9/r10/13/1R13/KNQ3b7k/13/11/9 w",
@@ -814,8 +798,7 @@ fn shogi_pins() {
         (SHOGI[1], "9/9/4KG1r1/9/3S5/9/2b6/9/k8 w"),
         (SHOGI[2], "5/4/1KG1r/4/1S3/4/1b3/4/k4 w"),
     ] {
-        let (v, t) = load(file);
-        let game = Game::new(&v, &t);
+        let game = game(file);
         let pos = at(&game, text, "K 5g S 6e b 7c G 4g r 2g k 9a");
         assert!(!game.in_check(&pos, Side::White), "{file}");
         assert_eq!(
@@ -835,8 +818,7 @@ fn shogi_pins() {
 /// e2 are free. The Rook on g6 could take the Knight, but that leaves the Rook's check.
 #[test]
 fn glinski_double_check() {
-    let (v, t) = load(GLINSKI);
-    let game = Game::new(&v, &t);
+    let game = game(GLINSKI);
     let pos = at(
         &game,
         "5k/7/8/9/10/K3r6/2n2R4/9/8/7/6 w",
@@ -855,8 +837,7 @@ fn glinski_double_check() {
 /// take the Bishop (h2 h3), but not in a double check.
 #[test]
 fn mccooey_double_check() {
-    let (v, t) = load(MCCOOEY);
-    let game = Game::new(&v, &t);
+    let game = game(MCCOOEY);
     let pos = at(
         &game,
         "5k/7/8/9/1p8/K10/10/R1b6/8/7/6 w",
@@ -870,8 +851,7 @@ fn mccooey_double_check() {
 /// are free. The Rook on 49 could take the Knight down column 5: not in a double check.
 #[test]
 fn koval_double_check() {
-    let (v, t) = load(KOVAL);
-    let game = Game::new(&v, &t);
+    let game = game(KOVAL);
     let pos = at(
         &game,
         "8k/10/11/K3r7/2n3R4/10/9 w",
@@ -885,8 +865,7 @@ fn koval_double_check() {
 /// Rook on c1 could block either line (c2 or c3) or take the Bishop (d2 e2): none of that.
 #[test]
 fn dagger_double_check() {
-    let (v, t) = load(DAGGER);
-    let game = Game::new(&v, &t);
+    let game = game(DAGGER);
     let pos = at(
         &game,
         "K/2/R2/3r/1b1/4/5/4/3/4/3/2/k/4 w",
@@ -901,8 +880,7 @@ fn dagger_double_check() {
 /// not blocking the light diagonal) could take the Bishop: not in a double check.
 #[test]
 fn chessagon_double_check() {
-    let (v, t) = load(CHESSAGON);
-    let game = Game::new(&v, &t);
+    let game = game(CHESSAGON);
     let pos = at(
         &game,
         "9/11/13/15/K2Rb9k/13/r10/9 w",
@@ -943,8 +921,7 @@ fn shogi_double_check() {
             "2i 3h 2g",
         ),
     ] {
-        let (v, t) = load(file);
-        let game = Game::new(&v, &t);
+        let game = game(file);
         let pos = at(&game, text, pieces);
         assert_only_king_moves(&game, &pos, king, free);
     }
@@ -958,8 +935,7 @@ fn shogi_double_check() {
 /// the Queen on d2 instead Black has no move and is not in check: a draw, not Glinski's 3/4.
 #[test]
 fn mccooey_mate_wins_stalemate_draws() {
-    let (v, t) = load(MCCOOEY);
-    let game = Game::new(&v, &t);
+    let game = game(MCCOOEY);
     let mate = at(&game, "kQK3/7/8/9/10/11/10/9/8/7/6 b", "k a1 K a3 Q a2");
     assert_eq!(
         ending(&game, &mate),
@@ -978,8 +954,7 @@ fn mccooey_mate_wins_stalemate_draws() {
 /// 0-1.
 #[test]
 fn koval_checkmate_either_side() {
-    let (v, t) = load(KOVAL);
-    let game = Game::new(&v, &t);
+    let game = game(KOVAL);
     let pos = at(&game, "kQK6/10/11/12/11/10/9 b", "k 1 K 3 Q 2");
     assert_eq!(
         ending(&game, &pos),
@@ -998,8 +973,7 @@ fn koval_checkmate_either_side() {
 /// touch n1: stalemate, a draw.
 #[test]
 fn dagger_mate_wins_stalemate_draws() {
-    let (v, t) = load(DAGGER);
-    let game = Game::new(&v, &t);
+    let game = game(DAGGER);
     let mate = at(&game, "1/2/3/4/3/4/5/4/1K1/4/1Q1/2/k/4 b", "k n1 K j2 Q l2");
     assert_eq!(
         ending(&game, &mate),
@@ -1021,8 +995,7 @@ fn dagger_mate_wins_stalemate_draws() {
 /// rule is chess's, see the variant file): a draw.
 #[test]
 fn chessagon_mate_wins_stalemate_draws() {
-    let (v, t) = load(CHESSAGON);
-    let game = Game::new(&v, &t);
+    let game = game(CHESSAGON);
     let mate = at(&game, "9/11/13/15/10K1Q1k/13/11/9 b", "k e15 Q e13 K e11");
     assert_eq!(
         ending(&game, &mate),
@@ -1059,8 +1032,7 @@ fn shogi_81_and_41_mate_wins_stalemate_draws() {
             "4K/4/5/4/5/4/1G3/4/k4 b",
         ),
     ] {
-        let (v, t) = load(file);
-        let game = Game::new(&v, &t);
+        let game = game(file);
         let pos = at(&game, mate, mate_pieces);
         assert_eq!(
             ending(&game, &pos),

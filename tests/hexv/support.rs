@@ -2,13 +2,14 @@
 
 #![allow(dead_code)]
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
 
 use hexv::compile::MoveTables;
 use hexv::game::{Game, Position};
 use hexv::geometry::board::CellId;
-use hexv::load::{load as load_file, Loaded};
+use hexv::load::{load as load_file, Compiled, Loaded};
 use hexv::source::SourceFile;
 use hexv::variant::{PieceId, Side, Variant};
 
@@ -34,7 +35,7 @@ pub fn check_text(name: &str, text: &str) -> Loaded {
 }
 
 /// Loads and checks a file that must be clean.
-pub fn load(path: impl AsRef<Path>) -> (Variant, MoveTables) {
+pub fn compiled(path: impl AsRef<Path>) -> Compiled {
     let path = root().join(path);
     let file = SourceFile::read(&path).expect("variant file is readable");
     let checked = load_file(&file);
@@ -48,7 +49,26 @@ pub fn load(path: impl AsRef<Path>) -> (Variant, MoveTables) {
         "{} has errors: {errors:#?}",
         path.display()
     );
-    checked.compiled.expect("clean").into_parts()
+    checked.compiled.expect("clean")
+}
+
+/// A clean file's variant and tables.
+pub fn load(path: impl AsRef<Path>) -> (Variant, MoveTables) {
+    compiled(path).into_parts()
+}
+
+/// The reference engine of a shipped variant, checked and compiled once per test run and
+/// shared by every test that plays it: the set-up of a rule test in one line.
+pub fn game(path: &str) -> Game<'static> {
+    static LOADED: OnceLock<Mutex<HashMap<String, &'static Compiled>>> = OnceLock::new();
+    let mut loaded = LOADED
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let compiled = *loaded
+        .entry(path.to_string())
+        .or_insert_with(|| Box::leak(Box::new(compiled(path))));
+    compiled.game()
 }
 
 pub fn cell(v: &Variant, name: &str) -> CellId {
