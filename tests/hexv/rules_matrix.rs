@@ -1,5 +1,6 @@
 //! The rules audit: every rule of every shipped variant, each cell of the matrix below naming
-//! the test that covers it. Existing tests are named `file::test`; the tests of this module
+//! the test that covers it (`the_matrix_names_existing_tests_and_covers_every_variant` reads the
+//! matrix and fails when a named test does not exist or a variant has no row for a rule). Existing tests are named `file::test`; the tests of this module
 //! are named by their function alone. A dash marks a rule the variant does not have (checked
 //! against its `.hexv` file and the rule text cited at the top of that file).
 //!
@@ -42,14 +43,17 @@
 //!                           |         |   koval_left_castling_refusals (left)
 //!                           | Ch      | chessagon::castling_needs_the_king_and_that_rook_unmoved;
 //!                           |         |   chessagon_black_castlings_performed (Black's king moved)
+//!                           | Gl Mc Da S* | -  (no castling)
 //! castling refused: cell    | Ko      | koval::refused_castlings_say_which_condition_failed (43);
 //!   between occupied        |         |   koval_left_castling_refusals (20, 19)
 //!                           | Ch      | chessagon::castling_needs_empty_cells_between_king_and_rook
+//!                           | Gl Mc Da S* | -  (no castling)
 //! castling refused: in      | Ko      | koval::castling_is_refused_out_of_through_or_into_attack
 //!   check / passes / lands  |         |   (right); koval_left_castling_refusals (left, and the
 //!   on an attacked cell     |         |   rook's attacked cell does not matter);
 //!                           |         |   koval_black_castlings_performed (Black passing 53)
 //!                           | Ch      | chessagon::castling_is_refused_out_of_through_or_into_check
+//!                           | Gl Mc Da S* | -  (no castling)
 //! promotion: every choice,  | Gl      | notation::promotion_must_be_named (one recorded game);
 //!   forced (chess)          |         |   glinski_promotion_choices_for_both_sides
 //!                           | Mc      | mccooey_promotion_choices_for_both_sides
@@ -57,6 +61,7 @@
 //!                           |         |   koval_promotion_choices_for_both_sides
 //!                           | Da      | dagger::pawns_promote_on_the_opponents_back_cell
 //!                           | Ch      | chessagon::promotion_on_the_eight_far_edge_cells_to_q_d_r_b_n
+//!                           | S*      | -  (shogi promotion: the next rule)
 //! promotion: optional in    | S91     | hex_shogi::promotion_is_optional_entering_leaving_or_within_
 //!   the zone, forced where  |         |   the_zone, ::each_promoting_piece_may_promote_entering_the_
 //!   no move (shogi)         |         |   zone, ::promotion_is_forced_where_the_piece_would_have_no_
@@ -64,14 +69,22 @@
 //!                           | S81 S41 | hex_shogi::promotion_is_forced_on_81_and_41_too (forced
 //!                           |         |   Pawn and Knight, optional Knight on rank c);
 //!                           |         |   shogi_pins (optional Silver capture into the zone)
+//!                           | Gl Mc Ko Da Ch | -  (chess promotion: the rule above)
 //! drops: no-move cells      | S*      | hex_shogi::drops_avoid_cells_without_a_move (all 3 boards)
+//!                           | Gl Mc Ko Da Ch | -  (no hands)
 //! drops: not defended by    | S91     | hex_shogi::pawn_drop_not_on_a_cell_defended_by_an_own_pawn
 //!   an own unpromoted Pawn  | S81 S41 | shogi_81_and_41_pawn_drop_restrictions
+//!                           | Gl Mc Ko Da Ch | -  (no hands)
 //! drops: no check by Pawn   | S91     | hex_shogi::pawn_drop_may_not_give_check_other_drops_may
 //!                           | S81 S41 | shogi_81_and_41_pawn_drop_restrictions
+//!                           | Gl Mc Ko Da Ch | -  (no hands)
 //! drops: never promote      | S91     | hex_shogi::a_drop_never_promotes_the_next_move_may
+//!                           | S81 S41 | shogi_81_and_41_hands_drops_and_draws
+//!                           | Gl Mc Ko Da Ch | -  (no hands)
 //! captures to hand          | S91     | hex_shogi::captured_pieces_go_to_the_captors_hand_unpromoted,
 //!                           |         |   ::dropping_takes_the_piece_from_the_hand
+//!                           | S81 S41 | shogi_81_and_41_hands_drops_and_draws
+//!                           | Gl Mc Ko Da Ch | -  (captures leave the game)
 //! entry from hand           | Da      | dagger::knight_in_hand_enters_by_moving_or_capturing_and_
 //!   (off-board knights)     |         |   that_is_the_whole_turn, ::knight_in_hand_may_be_placed_on_
 //!                           |         |   the_vacant_back_cell, ::knight_in_hand_gives_check,
@@ -112,6 +125,7 @@
 //!                           | S81 S41 | shogi_81_and_41_mate_wins_stalemate_draws
 //! repetition / move limit   | S91     | hex_shogi::threefold_repetition_is_a_draw,
 //!                           |         |   ::fifty_moves_each_without_a_capture_is_a_draw
+//!                           | S81 S41 | shogi_81_and_41_hands_drops_and_draws
 //!                           | Ch      | chessagon::game_end_follows_the_text_and_chess_conventions
 //!                           |         |   (the rules); game_end::chessagon_third_repetition_is_a_
 //!                           |         |   draw, ::chessagon_fifty_moves_without_capture_or_pawn_
@@ -147,8 +161,8 @@
 
 use std::collections::BTreeSet;
 
-use hexv::game::{Game, GameEnd, Position};
-use hexv::variant::Side;
+use hexv::game::{Game, GameEnd, Move, Position};
+use hexv::variant::{Score, Side};
 
 use crate::support::{castlings, game, legal_from, set};
 
@@ -691,6 +705,85 @@ fn shogi_81_and_41_pawn_drop_restrictions() {
     }
 }
 
+/// Seed 004's hands and draws on the 81 and 41 boards, as on the 91 board (hex_shogi.rs):
+/// "When a piece is captured, it comes into the possession of the player who captures it"
+/// and "reverts back to its unpromoted state"; "A piece cannot promote by being dropped";
+/// the third repetition and fifty moves each without a capture are draws. White's Pawn on 5e
+/// takes Black's Tokin on 5d (1 o'clock) and holds a Pawn; every Pawn drop, those into the
+/// promotion zone included, stays a Pawn; the kings step 1i-2i and 5b-5a and back twice, and
+/// the start occurs a third time; at 99 quiet plies a king step ends the game, the capture
+/// starts the count again.
+#[test]
+fn shogi_81_and_41_hands_drops_and_draws() {
+    for (file, text) in [
+        (SHOGI[1], "8K/9/9/9/4P4/4(+p)4/9/4k4/9 w"),
+        (SHOGI[2], "4K/4/5/4/2P2/2(+p)1/5/3k/5 w"),
+    ] {
+        let game = game(file);
+        let v = game.variant;
+        let rules = v.rules();
+        assert!(rules.captures_to_hand, "{file}");
+        assert_eq!(rules.repetition, Some((3, Score::DRAW)), "{file}");
+        let limit = rules.move_limit.as_ref().expect("a move limit");
+        assert_eq!((limit.moves, limit.score), (50, Score::DRAW), "{file}");
+
+        let pos = at(&game, text, "K 1i P 5e +p 5d k 5b");
+        let pawn = v.find_piece("P").expect("a Pawn");
+        let taken = play(&game, &pos, "5ex5d");
+        let held: Vec<u16> = taken.hands[Side::White].clone();
+        let mut expected = vec![0; v.pieces().len()];
+        expected[pawn.index()] = 1;
+        assert_eq!(held, expected, "{file}: the Tokin is held as a Pawn");
+
+        let black_moved = play(&game, &taken, "5b-5a");
+        let zone = &v
+            .zone(v.piece(pawn).promotion.as_ref().expect("promotes").zone)
+            .cells;
+        let drops: Vec<Move> = game
+            .legal_moves(&black_moved)
+            .into_iter()
+            .filter(Move::is_drop)
+            .collect();
+        assert!(
+            drops.iter().any(|m| zone[Side::White].contains(&m.to)),
+            "{file}"
+        );
+        assert!(drops.iter().all(|m| m.promotion.is_none()), "{file}");
+
+        let quiet = at(
+            &game,
+            &text.replace("4(+p)4", "9").replace("2(+p)1", "4"),
+            "K 1i P 5e k 5b",
+        );
+        let mut history = vec![quiet.clone()];
+        for (ply, mv) in "1i-2i 5b-5a 2i-1i 5a-5b 1i-2i 5b-5a 2i-1i 5a-5b"
+            .split_whitespace()
+            .enumerate()
+        {
+            assert_eq!(
+                game.outcome(&history),
+                None,
+                "{file}: before ply {}",
+                ply + 1
+            );
+            history.push(play(&game, history.last().expect("history"), mv));
+        }
+        let end = game.outcome(&history).map(|o| (o.end, o.white));
+        assert_eq!(end, Some((GameEnd::Repetition, Score::DRAW)), "{file}");
+
+        let mut late = pos.clone();
+        late.quiet_plies = 99;
+        let stepped = play(&game, &late, "1i-2i");
+        let end = game
+            .outcome(&[late.clone(), stepped])
+            .map(|o| (o.end, o.white));
+        assert_eq!(end, Some((GameEnd::MoveLimit, Score::DRAW)), "{file}");
+        let captured = play(&game, &late, "5ex5d");
+        assert_eq!(captured.quiet_plies, 0, "{file}");
+        assert_eq!(game.outcome(&[late, captured]), None, "{file}");
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Pins
 
@@ -1047,4 +1140,142 @@ fn shogi_81_and_41_mate_wins_stalemate_draws() {
             "{file}"
         );
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// The matrix itself
+
+/// The variants of the matrix; `S*` stands for the three Hex Shogi boards.
+const MATRIX_VARIANTS: [&str; 8] = ["Gl", "Mc", "Ko", "Da", "Ch", "S91", "S81", "S41"];
+
+/// One rule of the matrix: each row's variants and the tests it names (`-`: not a rule of
+/// those variants).
+struct MatrixRule {
+    name: String,
+    rows: Vec<(Vec<String>, Vec<String>)>,
+}
+
+/// The matrix in this module's documentation, read cell by cell. A test name that does not
+/// fit a line goes on with the next line when the line ends with `_`; text in parentheses is
+/// a note.
+fn matrix() -> Vec<MatrixRule> {
+    let source = include_str!("rules_matrix.rs");
+    let block = source
+        .split("//! ```text\n")
+        .nth(1)
+        .and_then(|rest| rest.split("//! ```\n").next())
+        .expect("the matrix is this module's first text block");
+    let mut rules: Vec<MatrixRule> = Vec::new();
+    for line in block.lines().skip(2) {
+        let cells: Vec<&str> = line.trim_start_matches("//!").splitn(3, '|').collect();
+        let [rule, variants, covered] = cells[..] else {
+            panic!("a matrix line has three cells: `{line}`");
+        };
+        // One space follows `//!`; a rule's name goes on in a cell indented by two more.
+        let rule = rule.strip_prefix(' ').unwrap_or(rule);
+        if !rule.trim().is_empty() && !rule.starts_with("  ") {
+            rules.push(MatrixRule {
+                name: rule.trim().to_string(),
+                rows: Vec::new(),
+            });
+        }
+        let current = rules.last_mut().expect("the first line names a rule");
+        if !variants.trim().is_empty() {
+            let names = variants.split_whitespace().map(str::to_string).collect();
+            current.rows.push((names, Vec::new()));
+        }
+        let (_, text) = current.rows.last_mut().expect("a row names its variants");
+        let chunk = covered.trim();
+        match text.last_mut() {
+            Some(previous) if previous.ends_with('_') => previous.push_str(chunk),
+            _ => text.push(chunk.to_string()),
+        }
+    }
+    for rule in &mut rules {
+        for (_, text) in &mut rule.rows {
+            *text = test_names(&text.join(" "));
+        }
+    }
+    rules
+}
+
+/// The test names of a cell's text (`file::test`, `::test` for the previous file, or a test
+/// of this module), notes in parentheses left out; `-` alone for a rule the variants lack.
+fn test_names(text: &str) -> Vec<String> {
+    let mut plain = String::new();
+    let mut depth = 0;
+    for ch in text.chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ if depth == 0 => plain.push(ch),
+            _ => {}
+        }
+    }
+    let mut file = String::from("rules_matrix");
+    let mut names = Vec::new();
+    for token in plain.split([',', ';', ' ']).filter(|t| !t.is_empty()) {
+        if token == "-" {
+            names.push(token.to_string());
+        } else if let Some(test) = token.strip_prefix("::") {
+            names.push(format!("{file}::{test}"));
+        } else if let Some((f, test)) = token.split_once("::") {
+            file = f.to_string();
+            names.push(format!("{file}::{test}"));
+        } else if token.contains('_') {
+            file = String::from("rules_matrix");
+            names.push(format!("{file}::{token}"));
+        }
+    }
+    names
+}
+
+/// True when `tests/hexv/FILE.rs` has a `#[test] fn TEST()`.
+fn test_exists(name: &str) -> bool {
+    let (file, test) = name.split_once("::").expect("file::test");
+    let path = crate::support::root().join(format!("tests/hexv/{file}.rs"));
+    let Ok(source) = std::fs::read_to_string(&path) else {
+        return false;
+    };
+    let signature = format!("fn {test}()");
+    source.split("#[test]").skip(1).any(|after| {
+        after
+            .lines()
+            .take(3)
+            .any(|l| l.trim_start().starts_with(&signature))
+    })
+}
+
+#[test]
+fn the_matrix_names_existing_tests_and_covers_every_variant() {
+    let rules = matrix();
+    assert!(rules.len() >= 15, "the matrix has its rules");
+    let mut gaps = Vec::new();
+    for rule in &rules {
+        let mut covered: Vec<&str> = Vec::new();
+        for (variants, tests) in &rule.rows {
+            if tests.is_empty() {
+                gaps.push(format!("{}: {variants:?} names no test", rule.name));
+            }
+            for test in tests.iter().filter(|t| *t != "-" && !test_exists(t)) {
+                gaps.push(format!("{}: no test `{test}`", rule.name));
+            }
+            for v in variants {
+                match v.as_str() {
+                    "S*" => covered.extend(["S91", "S81", "S41"]),
+                    "others" => covered.extend(MATRIX_VARIANTS),
+                    // A parenthesised variant repeats one already covered.
+                    v if v.starts_with('(') => {}
+                    v => match MATRIX_VARIANTS.iter().find(|known| **known == v) {
+                        Some(known) => covered.push(known),
+                        None => gaps.push(format!("{}: unknown variant {v}", rule.name)),
+                    },
+                }
+            }
+        }
+        for v in MATRIX_VARIANTS.iter().filter(|v| !covered.contains(v)) {
+            gaps.push(format!("{}: no row for {v}", rule.name));
+        }
+    }
+    assert!(gaps.is_empty(), "the matrix has gaps:\n{}", gaps.join("\n"));
 }
