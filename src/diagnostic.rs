@@ -192,7 +192,7 @@ impl JsonDiagnostic {
             })
             .collect();
         JsonDiagnostic {
-            file: file.name.clone(),
+            file: file.name().to_string(),
             code: d.code,
             severity: d.severity,
             message: d.message.clone(),
@@ -211,6 +211,7 @@ mod fancy {
     use super::{Diagnostic, Severity, Span};
     use crate::source::SourceFile;
     use std::fmt;
+    use std::sync::Arc;
 
     impl From<Span> for SourceSpan {
         fn from(s: Span) -> SourceSpan {
@@ -221,7 +222,7 @@ mod fancy {
     /// A diagnostic together with its file, in the form miette renders.
     struct Located<'a> {
         diagnostic: &'a Diagnostic,
-        source: NamedSource<String>,
+        source: NamedSource<Arc<str>>,
     }
 
     impl fmt::Debug for Located<'_> {
@@ -294,6 +295,17 @@ mod fancy {
 
     /// Renders one diagnostic with its source excerpt (miette's graphical style).
     pub fn render(diagnostic: &Diagnostic, file: &SourceFile, options: RenderOptions) -> String {
+        render_shared(diagnostic, file.name(), &drawable(file.text()), options)
+    }
+
+    /// Renders one diagnostic over a text shared by every diagnostic of the file (so that a
+    /// thousand diagnostics do not copy the file a thousand times).
+    fn render_shared(
+        diagnostic: &Diagnostic,
+        name: &str,
+        text: &Arc<str>,
+        options: RenderOptions,
+    ) -> String {
         let theme = if options.colour {
             GraphicalTheme::unicode()
         } else {
@@ -304,7 +316,7 @@ mod fancy {
             .with_links(false);
         let located = Located {
             diagnostic,
-            source: NamedSource::new(file.name.clone(), file.text.clone()),
+            source: NamedSource::new(name, Arc::clone(text)),
         };
         let mut out = String::new();
         if handler.render_report(&mut out, &located).is_err() {
@@ -314,15 +326,36 @@ mod fancy {
         out
     }
 
+    /// The text as it may be drawn on a terminal: control characters (an escape sequence
+    /// could recolour or clear the screen) become `?`, byte for byte, so spans still fit.
+    fn drawable(text: &str) -> Arc<str> {
+        let harmless = |c: char| !c.is_control() || matches!(c, '\n' | '\r' | '\t');
+        if text.chars().all(harmless) {
+            return Arc::from(text);
+        }
+        let shown: String = text
+            .chars()
+            .map(|c| {
+                if harmless(c) {
+                    c.to_string()
+                } else {
+                    "?".repeat(c.len_utf8())
+                }
+            })
+            .collect();
+        Arc::from(shown)
+    }
+
     /// Renders every diagnostic, one after another.
     pub fn render_all(
         diagnostics: &[Diagnostic],
         file: &SourceFile,
         options: RenderOptions,
     ) -> String {
+        let text = drawable(file.text());
         diagnostics
             .iter()
-            .map(|d| render(d, file, options))
+            .map(|d| render_shared(d, file.name(), &text, options))
             .collect::<Vec<_>>()
             .join("\n")
     }

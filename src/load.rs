@@ -79,6 +79,7 @@ pub fn load(file: &SourceFile) -> Loaded {
     let tables = compile(&variant);
     diagnostics.extend(analyse::analyse(&variant, &tables, &spans));
     diagnostic::sort(&mut diagnostics);
+    check::limit(&mut diagnostics);
     let clean = !diagnostics.iter().any(Diagnostic::is_error);
     Loaded {
         diagnostics,

@@ -1,19 +1,21 @@
 //! Reading variant files: size limit, UTF-8 check, and offset → line/column.
 
+use std::io::Read;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use serde::Serialize;
 
 /// Largest variant file accepted. The biggest real variant is a few kilobytes.
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
-/// A variant file's name (as shown in diagnostics) and text.
+/// A variant file's name (as shown in diagnostics) and text, with an index of its lines
+/// built on first use, so that locating many diagnostics costs a binary search each.
 #[derive(Clone, Debug)]
 pub struct SourceFile {
-    /// The name shown in diagnostics (the path as given).
-    pub name: String,
-    /// The whole text, valid UTF-8; spans are byte offsets into it.
-    pub text: String,
+    name: String,
+    text: String,
+    line_starts: OnceLock<Vec<usize>>,
 }
 
 /// Why a file could not be read as text.
@@ -34,12 +36,10 @@ pub enum SourceError {
         path: String,
     },
     /// The file is larger than [`MAX_FILE_BYTES`].
-    #[error("`{path}` is {size} bytes; a variant file may be at most {MAX_FILE_BYTES} bytes")]
+    #[error("`{path}` is larger than {MAX_FILE_BYTES} bytes, the most a variant file may hold")]
     TooLarge {
         /// The file, as shown in the message.
         path: String,
-        /// The file's size in bytes.
-        size: u64,
     },
     /// The file holds a byte sequence that is not UTF-8.
     #[error("`{path}` is not UTF-8 text: invalid byte at line {line}, column {column} (byte offset {offset})")]
@@ -71,42 +71,46 @@ impl SourceFile {
         SourceFile {
             name: name.into(),
             text: text.into(),
+            line_starts: OnceLock::new(),
         }
     }
 
-    /// Reads a file, refusing directories, huge files and bytes that are not UTF-8.
+    /// The name shown in diagnostics (the path as given).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The whole text, valid UTF-8; spans are byte offsets into it.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// Reads a file, refusing directories, huge files and bytes that are not UTF-8. At most
+    /// one byte more than the limit is read, so a pipe or a device (`/dev/zero`) is refused
+    /// as soon as it is too long, not after it has filled the memory.
     pub fn read(path: &Path) -> Result<SourceFile, SourceError> {
         let shown = path.display().to_string();
-        let meta = std::fs::metadata(path).map_err(|e| SourceError::Io {
+        let io = |e: std::io::Error| SourceError::Io {
             path: shown.clone(),
             reason: io_reason(&e),
-        })?;
-        if meta.is_dir() {
+        };
+        if std::fs::metadata(path).map_err(io)?.is_dir() {
             return Err(SourceError::Directory { path: shown });
         }
-        if meta.len() > MAX_FILE_BYTES {
-            return Err(SourceError::TooLarge {
-                path: shown,
-                size: meta.len(),
-            });
-        }
-        let bytes = std::fs::read(path).map_err(|e| SourceError::Io {
-            path: shown.clone(),
-            reason: io_reason(&e),
-        })?;
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+            .map_err(io)?;
         Self::from_bytes(shown, bytes)
     }
 
     /// Builds a source from raw bytes, locating the first invalid UTF-8 byte.
     pub fn from_bytes(name: String, bytes: Vec<u8>) -> Result<SourceFile, SourceError> {
         if bytes.len() as u64 > MAX_FILE_BYTES {
-            return Err(SourceError::TooLarge {
-                path: name,
-                size: bytes.len() as u64,
-            });
+            return Err(SourceError::TooLarge { path: name });
         }
         match String::from_utf8(bytes) {
-            Ok(text) => Ok(SourceFile { name, text }),
+            Ok(text) => Ok(SourceFile::new(name, text)),
             Err(e) => {
                 let offset = e.utf8_error().valid_up_to();
                 let valid = &e.as_bytes()[..offset];
@@ -127,10 +131,14 @@ impl SourceFile {
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
         let offset = self.floor_boundary(offset);
-        let before = &self.text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let column = before[line_start..].chars().count() + 1;
+        let starts = self.line_starts.get_or_init(|| {
+            std::iter::once(0)
+                .chain(self.text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect()
+        });
+        // The last line start at or before the offset (the first is 0).
+        let line = starts.partition_point(|&s| s <= offset).max(1);
+        let column = self.text[starts[line - 1]..offset].chars().count() + 1;
         (line, column)
     }
 

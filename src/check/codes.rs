@@ -100,3 +100,6 @@ pub const IMMOBILE_PIECE: &str = "hexv::lint::immobile_piece";
 pub const KING_EN_PRISE: &str = "hexv::lint::king_capturable";
 /// Warning: White has no legal move in the start position.
 pub const NO_START_MOVES: &str = "hexv::lint::no_start_moves";
+
+/// More problems than are reported at once: the rest are counted, not shown.
+pub const TOO_MANY_DIAGNOSTICS: &str = "hexv::limits::too_many_diagnostics";

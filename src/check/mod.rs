@@ -66,6 +66,7 @@ impl Checked {
 
     fn failed(mut diagnostics: Vec<Diagnostic>) -> Checked {
         diagnostic::sort(&mut diagnostics);
+        limit(&mut diagnostics);
         Checked {
             diagnostics,
             variant: None,
@@ -178,6 +179,7 @@ pub fn check(file: &SourceFile) -> Checked {
     if diags.iter().any(Diagnostic::is_error) {
         return Checked::failed(diags);
     }
+    limit(&mut diags);
     let spans = Spans {
         pieces: piece_spans,
         setup: setup_spans,
@@ -190,13 +192,43 @@ pub fn check(file: &SourceFile) -> Checked {
     }
 }
 
+/// Most diagnostics reported for one file: past this the first ones are the useful ones.
+pub const MAX_DIAGNOSTICS: usize = 100;
+
+/// Keeps the first [`MAX_DIAGNOSTICS`] of sorted diagnostics and counts the rest in one last
+/// diagnostic, where the first of them was, so a file of a hundred thousand bad lines is
+/// reported (and drawn) quickly.
+pub fn limit(diagnostics: &mut Vec<Diagnostic>) {
+    if diagnostics.len() <= MAX_DIAGNOSTICS {
+        return;
+    }
+    let hidden = diagnostics.split_off(MAX_DIAGNOSTICS - 1);
+    let at = hidden[0].primary_span().unwrap_or_default();
+    let errors = hidden.iter().filter(|d| d.is_error()).count();
+    let message = format!(
+        "{} more problems ({errors} errors) are not shown",
+        hidden.len()
+    );
+    // Hidden warnings alone do not make the file wrong.
+    let summary = if errors > 0 {
+        Diagnostic::error(codes::TOO_MANY_DIAGNOSTICS, message)
+    } else {
+        Diagnostic::warning(codes::TOO_MANY_DIAGNOSTICS, message)
+    };
+    diagnostics.push(
+        summary
+            .at(at, "the first of them")
+            .help("mend the problems above and check again"),
+    );
+}
+
 /// The span of the first line that is neither blank nor only a comment (usually the
 /// `variant` line), where file-wide problems are reported. Falls back to the first non-blank
 /// line, then to the start of the file.
 fn first_line(file: &SourceFile) -> Span {
     let mut offset = 0;
     let mut first_non_blank = None;
-    for line in file.text.split_inclusive('\n') {
+    for line in file.text().split_inclusive('\n') {
         let content = line.trim_end_matches(['\n', '\r']);
         let indent = content.len() - content.trim_start().len();
         let trimmed = content.trim();

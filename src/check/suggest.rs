@@ -12,13 +12,18 @@ pub fn nearest<'a>(wrong: &str, candidates: impl IntoIterator<Item = &'a str>) -
     let mut found: Vec<&str> = Vec::new();
     for c in candidates {
         let c_len = c.chars().count();
+        let longer = len.max(c_len);
+        let limit = if longer <= 1 { 0 } else { (longer / 3).max(1) };
+        // The distance is at least the difference in length: most candidates end here,
+        // before the quadratic comparison.
+        if len.abs_diff(c_len) > limit {
+            continue;
+        }
         let d = if c.to_lowercase() == lower {
             0
         } else {
             strsim::damerau_levenshtein(&lower, &c.to_lowercase())
         };
-        let longer = len.max(c_len);
-        let limit = if longer <= 1 { 0 } else { (longer / 3).max(1) };
         if d > limit {
             continue;
         }

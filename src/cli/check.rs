@@ -52,13 +52,13 @@ pub fn run(args: &Args) -> Status {
                     if i > 0 {
                         outln!();
                     }
-                    outln!("{}: ok", file.name);
+                    outln!("{}: ok", file.name());
                     out!("{}", compiled.summary());
                 } else {
                     let errors = checked.diagnostics.iter().filter(|d| d.is_error()).count();
                     eprintln!(
                         "{}: {errors} error{}",
-                        file.name,
+                        file.name(),
                         if errors == 1 { "" } else { "s" }
                     );
                 }

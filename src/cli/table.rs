@@ -67,7 +67,7 @@ pub fn run(args: &Args) -> Status {
                 let hint = closest(p, keys)
                     .map(|s| format!(" (did you mean `{s}`?)"))
                     .unwrap_or_default();
-                eprintln!("error: no piece `{p}` in {}{hint}", file.name);
+                eprintln!("error: no piece `{p}` in {}{hint}", file.name());
                 return Status::UsageOrIo;
             }
         }
@@ -79,7 +79,7 @@ pub fn run(args: &Args) -> Status {
                 let hint = closest(c, v.board().names().iter().map(String::as_str))
                     .map(|s| format!(" (did you mean `{s}`?)"))
                     .unwrap_or_default();
-                eprintln!("error: no cell `{c}` on the board of {}{hint}", file.name);
+                eprintln!("error: no cell `{c}` on the board of {}{hint}", file.name());
                 return Status::UsageOrIo;
             }
         }

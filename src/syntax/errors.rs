@@ -11,6 +11,105 @@ pub const UNEXPECTED_BRACE: &str = "hexv::syntax::unexpected_brace";
 pub const TOO_DEEP: &str = "hexv::syntax::too_deep";
 pub const UNTERMINATED_STRING: &str = "hexv::syntax::unterminated_string";
 pub const UNEXPECTED: &str = "hexv::syntax::unexpected";
+pub const LINE_TOO_LONG: &str = "hexv::syntax::line_too_long";
+pub const WORD_TOO_LONG: &str = "hexv::syntax::word_too_long";
+pub const CONTROL_CHARACTER: &str = "hexv::syntax::control_character";
+pub const TOO_COMPLEX: &str = "hexv::syntax::too_complex";
+
+/// Longest line, in characters. Real lines are under a hundred; the bound keeps every column
+/// a diagnostic points at small enough to draw.
+pub const MAX_LINE_CHARS: usize = 10_000;
+
+/// Longest word (a name, a symbol, a number), in characters: it bounds every name hexv
+/// prints, aligns or compares for "did you mean".
+pub const MAX_WORD_CHARS: usize = 64;
+
+/// Lines too long, words too long and control characters, found by a linear scan before
+/// anything else reads the text: each is one diagnostic, at most one per line.
+pub fn check_limits(text: &str) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let mut line_start = 0;
+    for line in text.split_inclusive('\n') {
+        if let Some(d) = line_problem(line, line_start) {
+            out.push(d);
+        }
+        line_start += line.len();
+    }
+    out
+}
+
+/// The first problem of one line (`start` is its byte offset in the file).
+fn line_problem(line: &str, start: usize) -> Option<Diagnostic> {
+    let content = line.trim_end_matches(['\n', '\r']);
+    if let Some((i, c)) = content
+        .char_indices()
+        .find(|(_, c)| c.is_control() && *c != '\t')
+    {
+        return Some(
+            Diagnostic::error(
+                CONTROL_CHARACTER,
+                format!("a control character ({}) in the text", c.escape_unicode()),
+            )
+            .at(Span::new(start + i, start + i + c.len_utf8()), "here")
+            .help("remove it: a variant file is plain text (tabs are allowed)"),
+        );
+    }
+    if let Some((i, _)) = content.char_indices().nth(MAX_LINE_CHARS) {
+        return Some(
+            Diagnostic::error(
+                LINE_TOO_LONG,
+                format!("this line is longer than {MAX_LINE_CHARS} characters"),
+            )
+            .at(
+                Span::new(start + i, start + content.len()),
+                "beyond the limit",
+            )
+            .help("split it: most statements may be given again on the next line"),
+        );
+    }
+    let code = content.split('#').next().unwrap_or("");
+    let mut quoted = false;
+    let mut word: Option<(usize, usize)> = None;
+    for (i, c) in code
+        .char_indices()
+        .chain(std::iter::once((code.len(), ' ')))
+    {
+        let in_word = !quoted && (c.is_alphanumeric() || matches!(c, '_' | '-' | '\'' | '+'));
+        match (in_word, word) {
+            (true, None) => word = Some((i, 1)),
+            (true, Some((w, n))) => word = Some((w, n + 1)),
+            (false, Some((w, n))) => {
+                if n > MAX_WORD_CHARS {
+                    return Some(
+                        Diagnostic::error(
+                            WORD_TOO_LONG,
+                            format!("this word is {n} characters long; names, symbols and numbers may have at most {MAX_WORD_CHARS}"),
+                        )
+                        .at(Span::new(start + w, start + i), "too long")
+                        .help(format!("use a name of at most {MAX_WORD_CHARS} characters")),
+                    );
+                }
+                word = None;
+            }
+            (false, None) => {}
+        }
+        if c == '"' {
+            quoted = !quoted;
+        }
+    }
+    None
+}
+
+/// The diagnostic for pest's call limit: the text is too intricate to read, not wrong at a
+/// place (pest gives up there, which is no mistake of the author's).
+pub fn too_complex(call_limit: usize) -> Diagnostic {
+    Diagnostic::error(
+        TOO_COMPLEX,
+        format!("the file is too intricate to read within {call_limit} parser steps"),
+    )
+    .at(Span::new(0, 0), "reading gave up")
+    .help("split long lines and remove repeated statements")
+}
 
 /// Finds unbalanced braces, unterminated strings and absurd nesting by a linear scan, so the
 /// message can point at the brace that was opened and the parser never recurses deeply.
@@ -162,4 +261,12 @@ fn join_or(items: &[&str]) -> String {
         [one] => one.to_string(),
         [init @ .., last] => format!("{} or {}", init.join(", "), last),
     }
+}
+
+/// True when pest stopped at its call or stack limit rather than at a mistake in the text.
+pub fn is_call_limit(error: &Error<Rule>) -> bool {
+    matches!(
+        &error.variant,
+        ErrorVariant::CustomError { message } if message.ends_with("limit reached")
+    )
 }

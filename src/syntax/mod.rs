@@ -17,22 +17,31 @@ use crate::source::SourceFile;
 #[grammar = "../grammar/hexv.pest"]
 pub(crate) struct HexvParser;
 
+/// Most steps pest may take for one file (a process-wide setting of the pest crate, set
+/// before every parse); a 1 MiB file of ordinary lines takes a fraction of it.
+const CALL_LIMIT: usize = 20_000_000;
+
 /// Deepest `{` nesting accepted; real files nest two deep.
 pub const MAX_NESTING: usize = 32;
 
 /// Parses a file. Unreadable lines become `Bad` nodes (explained by the checker); only
 /// structural problems (braces, strings) stop the parse and come back as diagnostics.
 pub fn parse(file: &SourceFile) -> Result<ast::Ast, Vec<Diagnostic>> {
-    let structure = errors::check_structure(&file.text);
+    let limits = errors::check_limits(file.text());
+    if !limits.is_empty() {
+        return Err(limits);
+    }
+    let structure = errors::check_structure(file.text());
     if !structure.is_empty() {
         return Err(structure);
     }
-    pest::set_call_limit(std::num::NonZeroUsize::new(20_000_000));
-    match HexvParser::parse(Rule::file, &file.text) {
+    pest::set_call_limit(std::num::NonZeroUsize::new(CALL_LIMIT));
+    match HexvParser::parse(Rule::file, file.text()) {
         Ok(mut pairs) => match pairs.next() {
             Some(root) => Ok(lower::file(root)),
             None => Ok(ast::Ast::default()),
         },
-        Err(e) => Err(vec![errors::from_pest(&e, &file.text)]),
+        Err(e) if errors::is_call_limit(&e) => Err(vec![errors::too_complex(CALL_LIMIT)]),
+        Err(e) => Err(vec![errors::from_pest(&e, file.text())]),
     }
 }

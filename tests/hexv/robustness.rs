@@ -196,8 +196,11 @@ fn huge_numbers_elsewhere_are_located_errors() {
 
 #[test]
 fn deep_nesting_is_refused_before_parsing() {
-    let text = "{".repeat(100_000);
+    let text = "{\n".repeat(100_000);
     assert_eq!(codes(&text), vec!["hexv::syntax::too_deep"]);
+    // On one line, the line's length is reported first.
+    let text = "{".repeat(100_000);
+    assert_eq!(codes(&text), vec!["hexv::syntax::line_too_long"]);
     let text = format!("piece X X {}", "{".repeat(40));
     assert_eq!(codes(&text), vec!["hexv::syntax::too_deep"]);
 }
@@ -205,7 +208,9 @@ fn deep_nesting_is_refused_before_parsing() {
 #[test]
 fn long_input_is_handled() {
     let line = "a".repeat(500_000);
-    assert_eq!(codes(&line), vec!["hexv::syntax::unknown_statement"]);
+    assert_eq!(codes(&line), vec!["hexv::syntax::line_too_long"]);
+    let word = "a".repeat(5_000);
+    assert_eq!(codes(&word), vec!["hexv::syntax::word_too_long"]);
     let many = "zone z = a1\n".repeat(20_000);
     assert!(check_text("many.hexv", &many).has_errors());
 }
@@ -235,4 +240,123 @@ fn empty_and_comment_only_files_say_what_is_missing() {
         );
         assert_eq!(checked.diagnostics[0].code, "hexv::names::missing");
     }
+}
+
+// ---------------------------------------------------------------------------------------
+// Bounds on what is read and what is drawn (each input is built here, not stored)
+
+/// Half a million lines of one unknown word reach the parser's step limit: one diagnostic at
+/// the start of the file, not a syntax error on an innocent line.
+#[test]
+fn a_file_too_intricate_to_parse_is_one_diagnostic() {
+    let text = "a\n".repeat(500_000);
+    let checked = check_text("big.hexv", &text);
+    assert_eq!(codes_of(&checked), ["hexv::syntax::too_complex"]);
+    let d = &checked.diagnostics[0];
+    assert_eq!(d.primary_span().map(|s| s.start), Some(0));
+}
+
+fn codes_of(loaded: &hexv::load::Loaded) -> Vec<&'static str> {
+    loaded.diagnostics.iter().map(|d| d.code).collect()
+}
+
+/// A label past column 65 535 made the formatter panic when the diagnostic was drawn: lines
+/// are at most 10 000 characters, so no label can start that far right, and the long line is
+/// reported (and drawn) instead of what stands at its end.
+#[test]
+fn a_very_long_line_is_reported_and_drawn_without_panicking() {
+    let text = glinski().replace("  K g1\n", &format!("  K g1{}\n", " zz9".repeat(20_000)));
+    let file = SourceFile::new("long.hexv", text);
+    let loaded = load(&file);
+    assert_eq!(codes_of(&loaded), ["hexv::syntax::line_too_long"]);
+    let (_, column) = file.line_col(loaded.diagnostics[0].primary_span().expect("a span").start);
+    assert_eq!(column, 10_001);
+    let drawn = hexv::diagnostic::render_all(&loaded.diagnostics, &file, Default::default());
+    assert!(drawn.contains("longer than 10000 characters"));
+}
+
+/// Names printed with a width (the check summary, the table text) made the formatter panic
+/// past 65 535 characters, and "did you mean" compared long names with every candidate:
+/// words are at most 64 characters.
+#[test]
+fn long_names_are_refused_before_anything_prints_or_compares_them() {
+    let long = "Q".repeat(65);
+    for text in [
+        glinski().replace("piece Queen Q {", &format!("piece Queen{long} Q {{")),
+        glinski().replace("  K g1\n", &format!("  K g1 {long}\n")),
+    ] {
+        let loaded = check_text("names.hexv", &text);
+        assert_eq!(codes_of(&loaded), ["hexv::syntax::word_too_long"]);
+    }
+    let sixty_four =
+        glinski().replace("piece Queen Q {", &format!("piece {} Q {{", "Q".repeat(64)));
+    assert!(!check_text("ok.hexv", &sixty_four).has_errors());
+}
+
+/// A hundred thousand unknown statements: 99 reported, the rest counted, each located from
+/// the line index (not by rescanning the file) and drawn over one shared copy of the text.
+#[test]
+fn a_hundred_thousand_bad_lines_give_a_hundred_diagnostics() {
+    let mut text = glinski();
+    for i in 0..100_000 {
+        text.push_str(&format!("x{i}\n"));
+    }
+    let file = SourceFile::new("bad.hexv", text);
+    let loaded = load(&file);
+    assert_eq!(loaded.diagnostics.len(), 100);
+    let last = loaded.diagnostics.last().expect("the count");
+    assert_eq!(last.code, "hexv::limits::too_many_diagnostics");
+    assert_eq!(
+        last.message,
+        "99901 more problems (99901 errors) are not shown"
+    );
+    let json: Vec<_> = loaded
+        .diagnostics
+        .iter()
+        .map(|d| hexv::diagnostic::JsonDiagnostic::new(d, &file))
+        .collect();
+    assert_eq!(json[98].spans[0].text, "x98");
+    let glinski_lines = glinski().lines().count();
+    assert_eq!(json[98].spans[0].line, glinski_lines + 99);
+    let drawn = hexv::diagnostic::render_all(&loaded.diagnostics, &file, Default::default());
+    assert_eq!(drawn.matches("hexv::syntax::unknown_statement").count(), 99);
+}
+
+/// Control characters never reach a terminal, an SVG picture or an HTML page: the file is
+/// refused, and the diagnostic draws them as `?`.
+#[test]
+fn control_characters_are_refused_and_never_drawn() {
+    let text = glinski().replace(
+        "variant  \"Glinski's Hexagonal Chess\"",
+        "variant \"Glinski\u{1b}[2J\u{7}\"",
+    );
+    let file = SourceFile::new("ctl.hexv", text);
+    let loaded = load(&file);
+    assert_eq!(codes_of(&loaded), ["hexv::syntax::control_character"]);
+    let drawn = hexv::diagnostic::render_all(&loaded.diagnostics, &file, Default::default());
+    assert!(
+        !drawn.chars().any(|c| c.is_control() && c != '\n'),
+        "{drawn:?}"
+    );
+    assert!(drawn.contains("Glinski?[2J?"));
+}
+
+/// A device or a pipe is read no further than one byte past the size limit (`/dev/zero`
+/// never ends: it was read until the memory ran out).
+#[test]
+#[cfg(unix)]
+fn an_endless_file_is_refused_at_the_size_limit() {
+    match SourceFile::read(std::path::Path::new("/dev/zero")) {
+        Err(SourceError::TooLarge { path }) => assert_eq!(path, "/dev/zero"),
+        other => panic!("expected TooLarge, got {other:?}"),
+    }
+}
+
+/// "Did you mean" skips candidates whose length alone puts them too far away.
+#[test]
+fn suggestions_still_find_near_names() {
+    let text = glinski().replace("  K g1\n", "  K gg1\n");
+    let loaded = check_text("typo.hexv", &text);
+    let help = loaded.diagnostics[0].help.clone().unwrap_or_default();
+    assert!(help.contains("`g1`"), "{help}");
 }
