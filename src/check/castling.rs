@@ -39,11 +39,37 @@ impl Resolver<'_> {
                 continue;
             }
             given[side] = Some(b.keyword);
+            let mut spans: Vec<(CellId, CellId, Span)> = Vec::new();
             for option in &b.options {
-                match self.castling(option, side, setup) {
-                    Some(c) => out.push(c),
-                    None => ok = false,
+                let Some(c) = self.castling(option, side, setup) else {
+                    ok = false;
+                    continue;
+                };
+                // The king's move names the castling: two options with one king move would
+                // be one move played twice (and written alike).
+                if let Some(&(_, _, first)) = spans
+                    .iter()
+                    .find(|(from, to, _)| (*from, *to) == (c.king_from, c.king_to))
+                {
+                    self.diags.push(
+                        Diagnostic::error(
+                            codes::DUPLICATE_STATEMENT,
+                            format!(
+                                "{} has two castlings with the king's move `{}` -> `{}`",
+                                side.title(),
+                                option.king_from.node,
+                                option.king_to.node
+                            ),
+                        )
+                        .at(option.span, "again here")
+                        .also(first, "first here")
+                        .help("keep one of the two options"),
+                    );
+                    ok = false;
+                    continue;
                 }
+                spans.push((c.king_from, c.king_to, option.span));
+                out.push(c);
             }
             if !b.bad.is_empty() {
                 ok = false;

@@ -347,6 +347,28 @@ fn names_pass(c: &Collected, diags: &mut Vec<Diagnostic>) {
         "symbol",
         diags,
     );
+    // Position texts write White's symbols in upper case and Black's in lower case, so two
+    // symbols differing only in case would read as one.
+    for (i, p) in c.pieces.iter().enumerate() {
+        let same = |q: &&&ast::PieceDef| {
+            q.symbol.node != p.symbol.node
+                && q.symbol.node.to_lowercase() == p.symbol.node.to_lowercase()
+        };
+        if let Some(first) = c.pieces[..i].iter().find(same) {
+            diags.push(
+                Diagnostic::error(
+                    codes::DUPLICATE_SYMBOL,
+                    format!(
+                        "symbols `{}` and `{}` differ only in case",
+                        first.symbol.node, p.symbol.node
+                    ),
+                )
+                .at(p.symbol.span, "this symbol")
+                .also(first.symbol.span, "the other")
+                .help("position texts tell the sides apart by case: make the symbols differ in their letters"),
+            );
+        }
+    }
     // A symbol that is another piece's name would make setup lines ambiguous.
     for p in &c.pieces {
         if let Some(other) = c

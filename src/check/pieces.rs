@@ -203,8 +203,40 @@ impl Resolver<'_> {
             no_check: None,
         };
         let mut ok = true;
+        // Where each movement was written, to point at the first of two identical lines.
+        let mut written: Vec<Span> = Vec::new();
         for s in &def.statements {
+            let before = draft.piece.movements.len();
             ok &= self.piece_stmt(s, &def.name.node, &mut draft);
+            let Some(span) = movement_span(s) else {
+                continue;
+            };
+            let (old, new) = draft.piece.movements.split_at(before);
+            let first = new
+                .iter()
+                .map(|m| old.iter().position(|o| o == m))
+                .collect::<Option<Vec<usize>>>()
+                .and_then(|found| found.first().map(|&i| written[i]));
+            if let (false, Some(first)) = (new.is_empty(), first) {
+                // Every movement of the line is there already: the line would only make
+                // the tables bigger (a hundred thousand copies took gigabytes).
+                self.diags.push(
+                    Diagnostic::error(
+                        codes::DUPLICATE_STATEMENT,
+                        format!(
+                            "this line repeats a movement `{}` has already",
+                            def.name.node
+                        ),
+                    )
+                    .at(span, "again here")
+                    .also(first, "first here")
+                    .help("remove the repeated line"),
+                );
+                ok = false;
+                draft.piece.movements.truncate(before);
+                continue;
+            }
+            written.resize(draft.piece.movements.len(), span);
         }
         ok.then_some((draft.piece, draft.spans))
     }
@@ -671,5 +703,16 @@ fn images(grid: Grid, leap: &Leap, symmetry: LeapSymmetry) -> Vec<Leap> {
             out
         }
         (other, _) => vec![other.clone()],
+    }
+}
+
+/// The span of a movement statement (`step`, `ride`, `leap`, `multi-step`).
+fn movement_span(s: &PieceStmt) -> Option<Span> {
+    match s {
+        PieceStmt::Step { span, .. }
+        | PieceStmt::Ride { span, .. }
+        | PieceStmt::Leap { span, .. }
+        | PieceStmt::MultiStep { span, .. } => Some(*span),
+        _ => None,
     }
 }

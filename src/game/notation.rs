@@ -80,13 +80,58 @@ impl Game<'_> {
             Some((b, p)) => (b, Some(p)),
             None => (text, None),
         };
-        let (from, to, says_capture) = match (body.split_once('-'), body.split_once('x')) {
-            (Some((f, t)), _) => (f, t, false),
-            (None, Some((f, t))) => (f, t, true),
-            _ => return Err(malformed()),
-        };
-        if from.is_empty() || to.is_empty() || promo.is_some_and(str::is_empty) {
+        if promo.is_some_and(str::is_empty) {
             return Err(malformed());
+        }
+        // Cell names may hold `-` and `x` themselves (`x1`, `a-b`): every place the text can
+        // be cut into two known cells is a reading, and the first that names a legal move is
+        // the move. Without a known pair, the first `-` (else `x`) says what is unknown.
+        let board = &self.variant.board;
+        let readings: Vec<(&str, &str, bool)> = body
+            .char_indices()
+            .filter(|(_, c)| matches!(c, '-' | 'x'))
+            .map(|(i, c)| (&body[..i], &body[i + 1..], c == 'x'))
+            .collect();
+        let known: Vec<(&str, &str, bool)> = readings
+            .iter()
+            .copied()
+            .filter(|(f, t, _)| board.find(f).is_some() && board.find(t).is_some())
+            .collect();
+        let tried = if known.is_empty() {
+            let first = readings
+                .iter()
+                .find(|r| !r.2)
+                .or(readings.first())
+                .copied()
+                .ok_or_else(malformed)?;
+            vec![first]
+        } else {
+            known
+        };
+        let mut first_error = None;
+        for (from, to, says_capture) in tried {
+            match self.parse_piece_move(pos, text, from, to, says_capture, promo) {
+                Ok(mv) => return Ok(mv),
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        Err(first_error.unwrap_or_else(malformed))
+    }
+
+    /// Reads a piece's move once the text is cut into its two cells.
+    fn parse_piece_move(
+        &self,
+        pos: &Position,
+        text: &str,
+        from: &str,
+        to: &str,
+        says_capture: bool,
+        promo: Option<&str>,
+    ) -> Result<Move, MoveError> {
+        if from.is_empty() || to.is_empty() {
+            return Err(MoveError::Malformed(text.to_string()));
         }
         let board = &self.variant.board;
         let from_id = board

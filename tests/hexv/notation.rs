@@ -166,3 +166,38 @@ fn refusals_say_why() {
     );
     assert_eq!(err("P*"), "`P*` is not a move: write FROM-TO, FROMxTO for a capture, =X to promote, X*TO to drop (e.g. `e4-e5`, `f10-f11=Q`, `P*e5`)");
 }
+
+/// Cell names may hold `-` and `x` (`x1`, `b-x`): a printed move such as `b-xxx1` or
+/// `x-2-b-x` used to be cut at its first `-` or `x` and could not be read back. Every move of
+/// a board named that way, and of every shipped variant along its legal moves, reads back as
+/// itself.
+#[test]
+fn moves_between_cells_named_with_dashes_and_xs_read_back() {
+    let text = "variant \"Odd names\"\n\
+        board {\n cells flat\n shape hexagon 2\n names list x1 x-2 b-x ax x 2x-x b\n}\n\
+        symmetry rotate\n\
+        piece King K {\n royal\n step all\n}\n\
+        piece Rook R {\n ride orthogonal\n}\n\
+        setup {\n K x1\n R b-x\n}\n";
+    let checked = crate::support::check_text("odd.hexv", text);
+    assert!(!checked.has_errors(), "{:?}", checked.diagnostics);
+    let odd = checked.compiled.expect("clean");
+    let game = odd.game();
+    let start = game.start_position();
+    let moves = game.legal_moves(&start);
+    assert!(!moves.is_empty());
+    let mut printed = Vec::new();
+    for m in &moves {
+        let written = game.format_move(&start, m);
+        assert_eq!(
+            game.parse_move(&start, &written).as_ref(),
+            Ok(m),
+            "{written}"
+        );
+        printed.push(written);
+    }
+    assert!(
+        printed.iter().any(|m| m.matches(['-', 'x']).count() > 1),
+        "some move needs the names read right: {printed:?}"
+    );
+}

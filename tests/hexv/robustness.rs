@@ -360,3 +360,70 @@ fn suggestions_still_find_near_names() {
     let help = loaded.diagnostics[0].help.clone().unwrap_or_default();
     assert!(help.contains("`g1`"), "{help}");
 }
+
+// ---------------------------------------------------------------------------------------
+// Statements that used to be accepted twice and silently change the game
+
+fn koval() -> String {
+    std::fs::read_to_string(root().join("variants/koval.hexv")).expect("readable")
+}
+
+/// A castling given twice generated its move twice (perft was inflated, and past 254
+/// options the fast engine handed over silently): the second is a located error.
+#[test]
+fn a_castling_given_twice_is_refused() {
+    let text = koval().replace(
+        "  K 42 -> 19  R 1 -> 20                # left side (L0-0)\n",
+        "  K 42 -> 19  R 1 -> 20\n  K 42 -> 19  R 1 -> 20\n",
+    );
+    let loaded = check_text("castling.hexv", &text);
+    assert_eq!(codes_of(&loaded), ["hexv::names::duplicate_statement"]);
+    assert_eq!(
+        loaded.diagnostics[0].message,
+        "White has two castlings with the king's move `42` -> `19`"
+    );
+    let labels: Vec<&str> = loaded.diagnostics[0]
+        .labels
+        .iter()
+        .map(|l| l.text.as_str())
+        .collect();
+    assert_eq!(labels, ["again here", "first here"]);
+}
+
+/// A hundred thousand identical movement lines were all kept (gigabytes of tables): a line
+/// whose movements the piece has already is an error, pointing at the first.
+#[test]
+fn a_repeated_movement_line_is_refused() {
+    let text = glinski().replace("piece Rook R {\n", "piece Rook R {\n  ride orthogonal\n");
+    assert_ne!(text, glinski());
+    let loaded = check_text("repeat.hexv", &text);
+    assert_eq!(codes_of(&loaded), ["hexv::names::duplicate_statement"]);
+    assert_eq!(
+        loaded.diagnostics[0].message,
+        "this line repeats a movement `Rook` has already"
+    );
+    // A line that adds something new is no repetition.
+    let text = glinski().replace("piece Rook R {\n", "piece Rook R {\n  step diagonal\n");
+    assert!(!check_text("new.hexv", &text).has_errors());
+}
+
+/// Symbols differing only in case (`Ab`, `AB`) read as one piece in position texts, where
+/// case tells the sides apart.
+#[test]
+fn symbols_that_differ_only_in_case_are_refused() {
+    let text = glinski()
+        .replace("piece Queen Q {", "piece Queen Qu {")
+        .replace("piece Rook R {", "piece QRook QU {");
+    let loaded = check_text("case.hexv", &text);
+    assert!(
+        codes_of(&loaded).contains(&"hexv::names::duplicate_symbol"),
+        "{:?}",
+        loaded.diagnostics
+    );
+    let d = loaded
+        .diagnostics
+        .iter()
+        .find(|d| d.code == "hexv::names::duplicate_symbol")
+        .expect("the clash");
+    assert_eq!(d.message, "symbols `Qu` and `QU` differ only in case");
+}
