@@ -70,7 +70,7 @@ pub fn run(args: &Args) -> Status {
         v.meta().name
     );
     let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut input = stdin.lock();
     // The board is shown when the position changes, not after a refused move.
     let mut changed = true;
     loop {
@@ -91,10 +91,17 @@ pub fn run(args: &Args) -> Status {
         }
         changed = false;
         out!("{} to move> ", mover);
-        let Some(Ok(line)) = lines.next() else {
-            outln!();
-            outln!("Game left unfinished.");
-            return Status::Ok;
+        let line = match read_line(&mut input) {
+            Line::Text(line) => line,
+            Line::Refused(why) => {
+                outln!("Refused: {why}");
+                continue;
+            }
+            Line::End => {
+                outln!();
+                outln!("Game left unfinished.");
+                return Status::Ok;
+            }
         };
         match line.trim() {
             "" => {}
@@ -139,5 +146,58 @@ pub fn run(args: &Args) -> Status {
                 Err(e) => outln!("Refused: {e}"),
             },
         }
+    }
+}
+
+/// Longest input line read, in bytes: a move is a few characters; a longer line is skipped
+/// without being kept, so a gigabyte line costs no memory.
+const MAX_LINE_BYTES: usize = 1024;
+
+/// One line of the players' input.
+enum Line {
+    Text(String),
+    /// A line that is too long or not UTF-8: refused, and the game goes on.
+    Refused(String),
+    /// The input ended (or could not be read).
+    End,
+}
+
+/// Reads one line, keeping at most [`MAX_LINE_BYTES`] of it.
+fn read_line(input: &mut impl BufRead) -> Line {
+    let mut kept = Vec::new();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => return Line::End,
+        };
+        if buf.is_empty() {
+            break;
+        }
+        any = true;
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], Some(i + 1)),
+            None => (buf, None),
+        };
+        let room = MAX_LINE_BYTES.saturating_sub(kept.len());
+        too_long |= chunk.len() > room;
+        kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = done.unwrap_or(buf.len());
+        input.consume(used);
+        if done.is_some() {
+            break;
+        }
+    }
+    if !any {
+        return Line::End;
+    }
+    if too_long {
+        return Line::Refused(format!("the line is longer than {MAX_LINE_BYTES} bytes"));
+    }
+    match String::from_utf8(kept) {
+        Ok(text) => Line::Text(text),
+        Err(_) => Line::Refused("the line is not UTF-8 text".to_string()),
     }
 }

@@ -40,13 +40,27 @@ impl fmt::Display for PositionError {
 impl std::error::Error for PositionError {}
 
 impl PositionError {
-    /// The text with a caret under the place of the error, for a terminal.
+    /// The text with a caret under the place of the error, for a terminal. The caret stands
+    /// under the `offset`-th character: the padding has one character for each before it, a
+    /// space, or the same character when it is white space (a tab lines up in a terminal too).
     pub fn show(&self, text: &str) -> String {
-        format!("{text}\n{}^ {}", " ".repeat(self.offset), self.message)
+        let pad: String = text
+            .chars()
+            .chain(std::iter::repeat(' '))
+            .take(self.offset)
+            .map(|c| {
+                if c.is_whitespace() && c != '\n' && c != '\r' {
+                    c
+                } else {
+                    ' '
+                }
+            })
+            .collect();
+        format!("{text}\n{pad}^ {}", self.message)
     }
 }
 
-fn err(offset: usize, message: impl Into<String>) -> PositionError {
+pub(super) fn err(offset: usize, message: impl Into<String>) -> PositionError {
     PositionError {
         offset,
         message: message.into(),
@@ -142,26 +156,11 @@ impl Game<'_> {
         )
     }
 
-    /// Reads a position; the error says where the text is wrong and why.
+    /// Reads a position; the error says where the text is wrong and why. A text that reads
+    /// but describes a position no game can reach (a side without its royal piece, the side
+    /// not to move in check, an en-passant right no move gives) is refused too.
     pub fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
-        let v = self.variant;
-        let board = &v.board;
-        // Fields with their offsets.
-        let mut fields: Vec<(usize, &str)> = Vec::new();
-        let mut start = None;
-        for (i, ch) in text.char_indices() {
-            match (ch.is_whitespace(), start) {
-                (false, None) => start = Some(i),
-                (true, Some(s)) => {
-                    fields.push((s, &text[s..i]));
-                    start = None;
-                }
-                _ => {}
-            }
-        }
-        if let Some(s) = start {
-            fields.push((s, &text[s..]));
-        }
+        let fields = fields(text);
         if fields.len() < 2 || fields.len() > 6 {
             return Err(err(
                 0,
@@ -172,15 +171,47 @@ impl Game<'_> {
             ));
         }
         let mut pos = self.empty_position(Side::White);
-        // The board.
-        let (b0, board_text) = fields[0];
+        self.read_board(&mut pos, fields[0])?;
+        // Side to move.
+        let (o, side) = fields[1];
+        pos.to_move = match side {
+            "w" => Side::White,
+            "b" => Side::Black,
+            _ => return Err(err(o, "the side to move is `w` or `b`")),
+        };
+        if let Some(&field) = fields.get(2) {
+            self.read_hands(&mut pos, field)?;
+        }
+        let en_passant = match fields.get(3) {
+            Some(&field) => self.read_en_passant(&mut pos, field)?,
+            None => None,
+        };
+        if let Some(&field) = fields.get(4) {
+            self.read_unmoved(&mut pos, field)?;
+        }
+        if let Some(&(o, quiet)) = fields.get(5) {
+            pos.quiet_plies = quiet
+                .parse()
+                .map_err(|_| err(o, "the count of quiet moves is a number"))?;
+        }
+        self.check_position(&pos, fields[0].0, fields[1].0, en_passant.as_ref())?;
+        Ok(pos)
+    }
+
+    /// The board field: line by line, each piece on its cell; a number counts empty cells.
+    fn read_board(
+        &self,
+        pos: &mut Position,
+        (b0, board_text): (usize, &str),
+    ) -> Result<(), PositionError> {
+        let board = &self.variant.board;
         let lines = self.position_lines();
         let written: Vec<(usize, &str)> = {
             let mut out = Vec::new();
             let mut at = b0;
             for part in board_text.split('/') {
                 out.push((at, part));
-                at += part.len() + 1;
+                at += part.chars().count() + 1;
             }
             out
         };
@@ -200,11 +231,36 @@ impl Game<'_> {
             ));
         }
         for ((offset, part), cells) in written.iter().zip(&lines) {
-            let mut k = 0;
+            // Cells written so far: never more than the line has, so it cannot overflow.
+            let mut k: usize = 0;
             for (o, token) in tokens(part).map_err(|o| err(offset + o, "a `(` is not closed"))? {
                 let at = offset + o;
                 match token {
-                    Token::Empty(n) => k += n,
+                    Token::Empty(digits) => {
+                        // Digits only, so the parse fails only when the count overflows.
+                        let total = digits.parse::<usize>().ok().and_then(|n| k.checked_add(n));
+                        match total {
+                            Some(t) if t <= cells.len() => k = t,
+                            Some(t) => {
+                                return Err(err(
+                                    at,
+                                    format!(
+                                        "this line has {} cells, but {t} are written",
+                                        cells.len()
+                                    ),
+                                ))
+                            }
+                            None => {
+                                return Err(err(
+                                    at,
+                                    format!(
+                                        "this line has {} cells, but the count {digits} is larger",
+                                        cells.len()
+                                    ),
+                                ))
+                            }
+                        }
+                    }
                     Token::Piece(s) => {
                         let Some(&cell) = cells.get(k) else {
                             return Err(err(at, "more cells than the line has"));
@@ -221,89 +277,113 @@ impl Game<'_> {
                 ));
             }
         }
-        // Side to move.
-        let (o, side) = fields[1];
-        pos.to_move = match side {
-            "w" => Side::White,
-            "b" => Side::Black,
-            _ => return Err(err(o, "the side to move is `w` or `b`")),
-        };
-        // Hands.
-        if let Some(&(o, hands)) = fields.get(2) {
-            if hands != "-" {
-                for (i, token) in tokens(hands).map_err(|i| err(o + i, "a `(` is not closed"))? {
-                    match token {
-                        Token::Piece(s) => {
-                            let (side, p) = self.read_piece(&s, o + i)?;
-                            let held = &mut pos.hands[side][p.index()];
-                            if *held >= MAX_IN_HAND {
-                                return Err(err(
-                                    o + i,
-                                    format!("more than {MAX_IN_HAND} pieces of a kind in hand"),
-                                ));
-                            }
-                            *held += 1;
-                        }
-                        Token::Empty(_) => {
-                            return Err(err(o + i, "a hand lists pieces, one symbol each"))
-                        }
-                    }
-                }
-            }
+        Ok(())
+    }
+
+    /// The hands field: every piece in hand, one symbol each (upper case White's), or `-`.
+    fn read_hands(
+        &self,
+        pos: &mut Position,
+        (o, hands): (usize, &str),
+    ) -> Result<(), PositionError> {
+        if hands == "-" {
+            return Ok(());
         }
-        // En passant: PASSED,...@VICTIM.
-        if let Some(&(o, ep)) = fields.get(3) {
-            if ep != "-" {
-                let Some((passed, victim)) = ep.split_once('@') else {
-                    return Err(err(
-                        o,
-                        "write the en-passant right as CELL,...@VICTIM, or -",
-                    ));
-                };
-                let cell = |name: &str, at: usize| {
-                    board
-                        .find(name)
-                        .ok_or_else(|| err(at, format!("there is no cell `{name}`")))
-                };
-                let mut cells = Vec::new();
-                let mut at = o;
-                for name in passed.split(',') {
-                    cells.push(cell(name, at)?);
-                    at += name.len() + 1;
-                }
-                // Kept in cell order, as the engines keep them, so equal rights compare equal.
-                cells.sort();
-                pos.en_passant = Some(EnPassant {
-                    cells,
-                    victim: cell(victim, o + passed.len() + 1)?,
-                });
-            }
-        }
-        // Unmoved pieces.
-        if let Some(&(o, unmoved)) = fields.get(4) {
-            if unmoved != "-" {
-                let mut at = o;
-                for name in unmoved.split(',') {
-                    let c = board
-                        .find(name)
-                        .ok_or_else(|| err(at, format!("there is no cell `{name}`")))?;
-                    if pos.squares[c.index()].is_none() {
+        for (i, token) in tokens(hands).map_err(|i| err(o + i, "a `(` is not closed"))? {
+            match token {
+                Token::Piece(s) => {
+                    let (side, p) = self.read_piece(&s, o + i)?;
+                    let held = &mut pos.hands[side][p.index()];
+                    if *held >= MAX_IN_HAND {
                         return Err(err(
-                            at,
-                            format!("`{name}` is empty: no piece there to be unmoved"),
+                            o + i,
+                            format!("more than {MAX_IN_HAND} pieces of a kind in hand"),
                         ));
                     }
-                    pos.unmoved[c.index()] = true;
-                    at += name.len() + 1;
+                    *held += 1;
                 }
+                Token::Empty(_) => return Err(err(o + i, "a hand lists pieces, one symbol each")),
             }
         }
-        if let Some(&(o, quiet)) = fields.get(5) {
-            pos.quiet_plies = quiet
-                .parse()
-                .map_err(|_| err(o, "the count of quiet moves is a number"))?;
+        Ok(())
+    }
+
+    /// The en-passant field, `PASSED,...@VICTIM` or `-`; with where each cell is written,
+    /// for [`Game::check_position`].
+    fn read_en_passant(
+        &self,
+        pos: &mut Position,
+        (o, ep): (usize, &str),
+    ) -> Result<Option<EnPassantText>, PositionError> {
+        if ep == "-" {
+            return Ok(None);
         }
-        Ok(pos)
+        let board = &self.variant.board;
+        let Some((passed, victim)) = ep.split_once('@') else {
+            return Err(err(
+                o,
+                "write the en-passant right as CELL,...@VICTIM, or -",
+            ));
+        };
+        let cell = |name: &str, at: usize| {
+            board
+                .find(name)
+                .ok_or_else(|| err(at, format!("there is no cell `{name}`")))
+        };
+        let mut cells: Vec<(CellId, usize)> = Vec::new();
+        let mut at = o;
+        for name in passed.split(',') {
+            let c = cell(name, at)?;
+            if cells.iter().any(|&(seen, _)| seen == c) {
+                return Err(err(at, format!("`{name}` is listed twice")));
+            }
+            cells.push((c, at));
+            at += name.chars().count() + 1;
+        }
+        let victim_at = o + passed.chars().count() + 1;
+        let victim = cell(victim, victim_at)?;
+        let mut sorted: Vec<CellId> = cells.iter().map(|&(c, _)| c).collect();
+        // Kept in cell order, as the engines keep them, so equal rights compare equal.
+        sorted.sort();
+        pos.en_passant = Some(EnPassant {
+            cells: sorted,
+            victim,
+        });
+        Ok(Some(EnPassantText {
+            at: o,
+            cells,
+            victim_at,
+        }))
+    }
+
+    /// The unmoved field: cells, comma separated, each holding a piece, or `-`.
+    fn read_unmoved(
+        &self,
+        pos: &mut Position,
+        (o, unmoved): (usize, &str),
+    ) -> Result<(), PositionError> {
+        if unmoved == "-" {
+            return Ok(());
+        }
+        let board = &self.variant.board;
+        let mut at = o;
+        for name in unmoved.split(',') {
+            let c = board
+                .find(name)
+                .ok_or_else(|| err(at, format!("there is no cell `{name}`")))?;
+            if pos.squares[c.index()].is_none() {
+                return Err(err(
+                    at,
+                    format!("`{name}` is empty: no piece there to be unmoved"),
+                ));
+            }
+            if pos.unmoved[c.index()] {
+                return Err(err(at, format!("`{name}` is listed twice")));
+            }
+            pos.unmoved[c.index()] = true;
+            at += name.chars().count() + 1;
+        }
+        Ok(())
     }
 
     fn read_piece(&self, s: &str, at: usize) -> Result<(Side, PieceId), PositionError> {
@@ -324,37 +404,66 @@ impl Game<'_> {
     }
 }
 
-enum Token {
-    Empty(usize),
+enum Token<'a> {
+    /// A count of empty cells, as written (digits only).
+    Empty(&'a str),
     Piece(String),
 }
 
+/// The fields of a position text, each with its character offset.
+fn fields(text: &str) -> Vec<(usize, &str)> {
+    let mut fields = Vec::new();
+    // (character offset, byte offset) where the current field starts.
+    let mut start = None;
+    for (i, (b, ch)) in text.char_indices().enumerate() {
+        match (ch.is_whitespace(), start) {
+            (false, None) => start = Some((i, b)),
+            (true, Some((s, sb))) => {
+                fields.push((s, &text[sb..b]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((s, sb)) = start {
+        fields.push((s, &text[sb..]));
+    }
+    fields
+}
+
 /// The tokens of a line: runs of digits (empty cells), single characters and parenthesised
-/// symbols (pieces), each with its offset. The error is the offset of an unclosed `(`.
-fn tokens(text: &str) -> Result<Vec<(usize, Token)>, usize> {
+/// symbols (pieces), each with its character offset. The error is the character offset of an
+/// unclosed `(`.
+fn tokens(text: &str) -> Result<Vec<(usize, Token<'_>)>, usize> {
     let mut out = Vec::new();
     let chars: Vec<(usize, char)> = text.char_indices().collect();
+    let byte = |i: usize| chars.get(i).map_or(text.len(), |&(b, _)| b);
     let mut i = 0;
     while i < chars.len() {
-        let (o, ch) = chars[i];
+        let ch = chars[i].1;
         if ch.is_ascii_digit() {
-            let mut n = 0usize;
+            let start = i;
             while i < chars.len() && chars[i].1.is_ascii_digit() {
-                n = n
-                    .saturating_mul(10)
-                    .saturating_add(chars[i].1 as usize - '0' as usize);
                 i += 1;
             }
-            out.push((o, Token::Empty(n)));
+            out.push((start, Token::Empty(&text[byte(start)..byte(i)])));
         } else if ch == '(' {
-            let close = chars[i..].iter().position(|(_, c)| *c == ')').ok_or(o)?;
+            let close = chars[i..].iter().position(|(_, c)| *c == ')').ok_or(i)?;
             let s: String = chars[i + 1..i + close].iter().map(|(_, c)| c).collect();
-            out.push((o, Token::Piece(s)));
+            out.push((i, Token::Piece(s)));
             i += close + 1;
         } else {
-            out.push((o, Token::Piece(ch.to_string())));
+            out.push((i, Token::Piece(ch.to_string())));
             i += 1;
         }
     }
     Ok(out)
+}
+
+/// Where the cells of an en-passant field are written (character offsets): the field, each
+/// passed cell in the order written, the victim.
+pub(super) struct EnPassantText {
+    pub(super) at: usize,
+    pub(super) cells: Vec<(CellId, usize)>,
+    pub(super) victim_at: usize,
 }

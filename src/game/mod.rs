@@ -9,6 +9,7 @@ pub mod fast;
 mod fen;
 mod movegen;
 pub mod notation;
+mod validate;
 
 pub use end::{GameEnd, Outcome};
 pub use fen::PositionError;

@@ -402,6 +402,10 @@ fn table_json_lists_entries_from_off_board_cells_and_drops() {
 
 /// Runs `hexv play` with the given lines typed in.
 fn play(args: &[&str], typed: &str) -> String {
+    play_bytes(args, typed.as_bytes())
+}
+
+fn play_bytes(args: &[&str], typed: &[u8]) -> String {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_hexv"))
         .arg("play")
@@ -415,7 +419,7 @@ fn play(args: &[&str], typed: &str) -> String {
         .stdin
         .take()
         .expect("stdin")
-        .write_all(typed.as_bytes())
+        .write_all(typed)
         .expect("typed");
     let out = child.wait_with_output().expect("hexv ends");
     assert!(out.status.success());
@@ -453,4 +457,21 @@ fn play_refuses_illegal_moves_and_announces_the_end() {
     assert!(out.contains("Game left unfinished."), "{out}");
     let out = play(&["variants/koval.hexv"], "resign\n");
     assert!(out.contains("White resigns.\nResult: 0-1"), "{out}");
+}
+
+/// A line of a million characters and a line that is not UTF-8 are refused, and the game
+/// goes on (a non-UTF-8 line used to end it silently; a long line was kept four times over).
+#[test]
+fn play_refuses_overlong_and_non_utf8_lines_and_goes_on() {
+    let mut typed = "x".repeat(1_000_000).into_bytes();
+    typed.extend_from_slice(b"\n\xff\xfe f5-f6\nf5-f6\nquit\n");
+    let out = play_bytes(&["variants/glinski.hexv"], &typed);
+    assert!(
+        out.contains("Refused: the line is longer than 1024 bytes"),
+        "{}",
+        &out[..out.len().min(2000)]
+    );
+    assert!(out.contains("Refused: the line is not UTF-8 text"), "{out}");
+    assert!(out.contains("White plays f5-f6."), "{out}");
+    assert!(out.contains("Game left unfinished."), "{out}");
 }

@@ -1,10 +1,12 @@
 //! Positions as text (docs/positions.md): printed and read back unchanged for every variant,
-//! at the start and along random games; mistakes located; the start texts checked by hand.
+//! at the start and along random games; mistakes located (by characters); impossible
+//! positions refused; the start texts checked by hand.
 
-use hexv::game::{Game, Position};
+use hexv::game::fast::Engine;
+use hexv::game::{EnPassant, Game, Position};
 use hexv::variant::Side;
 
-use crate::support::{cell, load, piece, variant_files, Rng};
+use crate::support::{cell, game, load, piece, position, variant_files, Rng};
 
 #[test]
 fn glinski_start_by_hand() {
@@ -109,4 +111,327 @@ fn mistakes_are_located() {
     let e = err(&text);
     assert_eq!(e.message, "more than 1000 pieces of a kind in hand");
     assert_eq!(e.offset, text.find(" w ").unwrap() + 3 + 1000);
+}
+
+/// The character offset of the first `pattern` in `text` (tests build texts whose offsets
+/// differ from byte offsets).
+fn char_at(text: &str, pattern: &str) -> usize {
+    let byte = text.find(pattern).expect("the pattern is in the text");
+    text[..byte].chars().count()
+}
+
+#[test]
+fn offsets_and_the_caret_count_characters_not_bytes() {
+    let game = game("variants/glinski.hexv");
+    let board = game.position_text(&game.start_position());
+    let board = board.split(' ').next().expect("a board field");
+    // Non-ASCII white space separates fields (a no-break space is 2 bytes in UTF-8, an
+    // ideographic space 3), so each error below stands characters, not bytes, into the text.
+    for (text, bad, message) in [
+        (
+            format!("{board}\u{a0}w\u{3000}Pé"),
+            "é",
+            "no piece has the symbol `é` (White's upper case, Black's lower case)",
+        ),
+        (
+            format!("{board}\u{3000}ß"),
+            "ß",
+            "the side to move is `w` or `b`",
+        ),
+        (
+            format!("{board}\u{a0}b\u{a0}-\u{a0}e5,ß@e6"),
+            "ß",
+            "there is no cell `ß`",
+        ),
+        (
+            format!("{board}\u{a0}w\u{a0}-\u{a0}-\u{a0}g1,ä,é"),
+            "ä",
+            "there is no cell `ä`",
+        ),
+    ] {
+        let e = game.parse_position(&text).unwrap_err();
+        assert_eq!(e.message, message, "{text}");
+        assert_eq!(e.offset, char_at(&text, bad), "{text}");
+        assert!(
+            e.offset < text.find(bad).unwrap(),
+            "bytes and characters differ"
+        );
+        let shown = e.show(&text);
+        let (first, caret) = shown.split_once('\n').expect("two lines");
+        assert_eq!(first, text);
+        let caret_column = caret.chars().position(|c| c == '^').expect("a caret");
+        assert_eq!(
+            first.chars().nth(caret_column),
+            bad.chars().next(),
+            "{shown}"
+        );
+        assert_eq!(
+            caret.chars().skip(caret_column).collect::<String>(),
+            format!("^ {message}")
+        );
+    }
+    // A piece in a line after a non-ASCII character of an earlier, bad, parenthesised symbol:
+    // the line offsets count characters too.
+    let text = board.replacen("6/", "(é)5/", 1).replacen("/6", "/7", 1) + " w";
+    let e = game.parse_position(&text).unwrap_err();
+    assert_eq!(
+        (e.offset, e.message.as_str()),
+        (
+            0,
+            "no piece has the symbol `é` (White's upper case, Black's lower case)"
+        )
+    );
+    let text = board.replacen("/6", "/(é)5", 1) + "\u{a0}w";
+    let e = game.parse_position(&text).unwrap_err();
+    assert_eq!(e.offset, char_at(&text, "(é)"));
+}
+
+#[test]
+fn run_length_counts_that_overflow_are_refused_at_the_count() {
+    let game = game("variants/glinski.hexv");
+    let start = game.position_text(&game.start_position());
+    assert!(start.starts_with("6/P5p/"), "{start}");
+    // File a has 6 cells. Each line: what is written instead of `6`, where the error stands
+    // in that line, the message. `1P18446744073709551615P4` once wrapped to 6 cells in release
+    // builds (a pawn read onto a2 twice) and panicked with overflow checks.
+    for (line, at, message) in [
+        (
+            "99999999999999999999",
+            0,
+            "this line has 6 cells, but the count 99999999999999999999 is larger",
+        ),
+        (
+            "18446744073709551617",
+            0,
+            "this line has 6 cells, but the count 18446744073709551617 is larger",
+        ),
+        (
+            "1P18446744073709551615P4",
+            2,
+            "this line has 6 cells, but the count 18446744073709551615 is larger",
+        ),
+        (
+            "1P18446744073709551614P3",
+            2,
+            "this line has 6 cells, but the count 18446744073709551614 is larger",
+        ),
+        ("P5P", 2, "more cells than the line has"),
+        ("2P4", 2, "this line has 6 cells, but 7 are written"),
+    ] {
+        let text = start.replacen("6/", &format!("{line}/"), 1);
+        let e = game.parse_position(&text).unwrap_err();
+        assert_eq!((e.offset, e.message.as_str()), (at, message), "{text}");
+    }
+    // The same in the last line, far into the text.
+    let text = start.replacen("/6 ", "/4P18446744073709551617 ", 1);
+    let e = game.parse_position(&text).unwrap_err();
+    assert_eq!(e.offset, text.find("18446744073709551617").unwrap());
+}
+
+#[test]
+fn cells_listed_twice_are_refused() {
+    let game = game("variants/glinski.hexv");
+    let after = game
+        .play_moves(&game.start_position(), "e4-e6")
+        .expect("legal");
+    let text = game.position_text(&after);
+    assert!(text.ends_with(" b - e5@e6 - 1"), "{text}");
+    for (right, twice) in [("e5,e5@e6", 3), ("e5,d5,e5@e6", 6)] {
+        let text = text.replace(" e5@e6 ", &format!(" {right} "));
+        let e = game.parse_position(&text).unwrap_err();
+        assert_eq!(e.message, "`e5` is listed twice", "{text}");
+        assert_eq!(e.offset, text.find(right).unwrap() + twice, "{text}");
+    }
+    let game = crate::support::game("variants/koval.hexv");
+    let text = game.position_text(&game.start_position());
+    let text = text.replace(" 1,9,42,31,64,72 ", " 1,9,42,31,9,64,72 ");
+    let e = game.parse_position(&text).unwrap_err();
+    assert_eq!(e.message, "`9` is listed twice");
+    assert_eq!(e.offset, text.find(",9,64").unwrap() + 1);
+}
+
+#[test]
+fn the_fast_engine_reads_an_en_passant_right_as_a_set() {
+    // Dagger's d2-f2 passes between e1 and e2: a right of two cells, both occupied.
+    let game = game("variants/dagger.hexv");
+    let engine = Engine::new(game).expect("Dagger fits the fast engine");
+    let after = game
+        .play_moves(&game.start_position(), "d2-f2")
+        .expect("legal");
+    let text = game.position_text(&after);
+    assert!(text.contains(" e1,e2@f2 "), "{text}");
+    let read = game.parse_position(&text).expect("a right the move gave");
+    assert_eq!(read, after);
+    assert_eq!(engine.position(&engine.state(&read)), read);
+    // A cell listed twice (no text gives one now) is still one cell for the fast engine:
+    // the cell set is an OR of the cells' bits, not their sum (which read e1 twice as the
+    // next cell).
+    let v = game.variant;
+    let mut twice: Position = read.clone();
+    twice.en_passant = Some(EnPassant {
+        cells: vec![cell(v, "e1"), cell(v, "e1")],
+        victim: cell(v, "f2"),
+    });
+    let back = engine.position(&engine.state(&twice));
+    assert_eq!(
+        back.en_passant,
+        Some(EnPassant {
+            cells: vec![cell(v, "e1")],
+            victim: cell(v, "f2"),
+        })
+    );
+}
+
+#[test]
+fn a_side_without_its_royal_piece_is_refused() {
+    let game = game("variants/glinski.hexv");
+    let start = game.position_text(&game.start_position());
+    // File g: K g1, two empty, P g4, two, p g7, two, k g10.
+    for (from, to, side) in [
+        ("K2P2p2k", "3P2p2k", "White"),
+        ("K2P2p2k", "K2P2p3", "Black"),
+    ] {
+        let text = start.replacen(from, to, 1);
+        let e = game.parse_position(&text).unwrap_err();
+        assert_eq!(
+            (e.offset, e.message),
+            (
+                0,
+                format!(
+                    "the board has no royal piece of {side}'s: checkmate wins, so each side has one"
+                )
+            ),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn the_side_not_to_move_in_check_is_refused() {
+    let game = game("variants/glinski.hexv");
+    let v = game.variant;
+    let (white, black) = (Side::White, Side::Black);
+    // White's rook on g5 attacks Black's king on g10 along the file.
+    let pos = position(
+        v,
+        game.tables,
+        black,
+        &[(white, "K", "g1"), (white, "R", "g5"), (black, "K", "g10")],
+    );
+    let text = game.position_text(&pos);
+    assert_eq!(game.parse_position(&text), Ok(pos.clone()));
+    let text = text.replace(" b ", " w ");
+    let e = game.parse_position(&text).unwrap_err();
+    assert_eq!(
+        e.message,
+        "it is White's turn, but Black's royal piece on `g10` is attacked: no move leaves its own royal piece in check"
+    );
+    assert_eq!(e.offset, text.find(" w ").unwrap() + 1);
+    // Shielded, the same position is fine.
+    let text = game.position_text(&position(
+        v,
+        game.tables,
+        white,
+        &[
+            (white, "K", "g1"),
+            (white, "R", "g5"),
+            (black, "P", "g7"),
+            (black, "K", "g10"),
+        ],
+    ));
+    assert!(game.parse_position(&text).is_ok(), "{text}");
+}
+
+#[test]
+fn en_passant_rights_no_move_gives_are_refused() {
+    let game = game("variants/glinski.hexv");
+    let after = game
+        .play_moves(&game.start_position(), "e4-e6")
+        .expect("legal");
+    let text = game.position_text(&after);
+    assert!(text.ends_with(" b - e5@e6 - 1"), "{text}");
+    // File d: N d1, d2 empty, P d3, d4-d6 empty; file e after e4-e6: Q e1, e2-e5 empty, P e6,
+    // p e7, e8 e9 empty, q e10.
+    for (right, at, message) in [
+        (
+            "e5@e7",
+            "e7",
+            "the en-passant victim on `e7` must be a piece of White's, the side that just moved",
+        ),
+        (
+            "e5@e8",
+            "e8",
+            "the en-passant victim on `e8` must be a piece of White's, the side that just moved",
+        ),
+        // A knight: a pawn may become one, but only at the far edge.
+        (
+            "d2@d1",
+            "d1",
+            "the piece on `d1` cannot have given an en-passant right: only a multi-step or an `en-passant` step gives one",
+        ),
+        (
+            "e5,e6@e6",
+            "e6@",
+            "`e6` is the victim's cell, not a cell the move passed",
+        ),
+        (
+            "e7@e6",
+            "e7",
+            "`e7` is not empty: the move that gave the right passed it",
+        ),
+        ("d5@e6", "d5", "no move to `e6` passes exactly these cells"),
+        (
+            "e4,e5@e6",
+            "e4",
+            "no move to `e6` passes exactly these cells",
+        ),
+    ] {
+        let text = text.replace(" e5@e6 ", &format!(" {right} "));
+        let e = game.parse_position(&text).unwrap_err();
+        assert_eq!(e.message, message, "{text}");
+        let field = text.find(right).unwrap();
+        assert_eq!(e.offset, field + right.find(at).unwrap(), "{text}");
+    }
+
+    // Dagger: a step passes between cells whatever stands there (e1 and e2 hold White's
+    // pawns after d2-f2), but never off the board.
+    let game = crate::support::game("variants/dagger.hexv");
+    let after = game
+        .play_moves(&game.start_position(), "d2-f2")
+        .expect("legal");
+    let text = game.position_text(&after);
+    assert_eq!(game.parse_position(&text), Ok(after));
+    let bad = text.replace(" e1,e2@f2 ", " a0,e2@f2 ");
+    let e = game.parse_position(&bad).unwrap_err();
+    assert_eq!(
+        (e.offset, e.message.as_str()),
+        (
+            bad.find("a0,").unwrap(),
+            "`a0` is off the board: a move passes board cells only"
+        )
+    );
+}
+
+#[test]
+fn an_en_passant_victim_may_have_promoted_on_arrival() {
+    // Dagger's pawn steps two ranks ahead anywhere, so l2-n1 gives a right and promotes:
+    // the victim is the piece it became, which has no en-passant move of its own.
+    let game = game("variants/dagger.hexv");
+    let v = game.variant;
+    let (white, black) = (Side::White, Side::Black);
+    let pos = position(
+        v,
+        game.tables,
+        white,
+        &[(white, "K", "a1"), (white, "P", "l2"), (black, "K", "k1")],
+    );
+    let moves = game.legal_moves(&pos);
+    let step = moves
+        .iter()
+        .find(|m| !m.passed.is_empty() && m.promotion == Some(piece(v, "R")))
+        .unwrap_or_else(|| panic!("a promoting step among {moves:?}"));
+    let after = game.play(&pos, step);
+    let text = game.position_text(&after);
+    assert!(text.contains("@n1 "), "{text}");
+    assert_eq!(game.parse_position(&text), Ok(after));
 }

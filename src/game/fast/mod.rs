@@ -145,7 +145,9 @@ impl<'a> Engine<'a> {
         }
         let (en_passant, en_passant_victim) = match &pos.en_passant {
             Some(ep) => (
-                ep.cells.iter().map(|c| bit(c.0 as u8)).sum(),
+                // A set: OR, so a cell listed twice is still that cell (a sum would carry
+                // into the next cell's bit).
+                ep.cells.iter().fold(0, |set, c| set | bit(c.0 as u8)),
                 ep.victim.0 as u8,
             ),
             None => (0, NONE),

@@ -1,0 +1,168 @@
+//! Positions that can be read but that no game reaches, refused after a position text is
+//! read the way the checker refuses a setup (docs/positions.md, "Refused positions").
+
+use super::fen::{err, EnPassantText};
+use super::{EnPassant, Game, Position, PositionError};
+use crate::geometry::board::CellId;
+use crate::variant::{Movement, PieceId, Promotion, Side};
+
+impl Game<'_> {
+    /// Refuses a position that was read but that no game can reach, the way the checker
+    /// refuses a setup: the first problem found, at the field concerned (`board_at`, `side_at`:
+    /// where the board and the side to move are written).
+    pub(super) fn check_position(
+        &self,
+        pos: &Position,
+        board_at: usize,
+        side_at: usize,
+        en_passant: Option<&EnPassantText>,
+    ) -> Result<(), PositionError> {
+        let v = self.variant;
+        let board = &v.board;
+        // Each side has its royal piece when checkmate wins.
+        if v.rules.checkmate_wins && v.pieces.iter().any(|p| p.royal) {
+            for side in Side::BOTH {
+                if self.royals(pos, side).is_empty() {
+                    return Err(err(
+                        board_at,
+                        format!(
+                            "the board has no royal piece of {}'s: checkmate wins, so each side has one",
+                            side.title()
+                        ),
+                    ));
+                }
+            }
+        }
+        // The side that just moved did not leave its royal piece attacked.
+        let mover = pos.to_move;
+        let last = mover.opponent();
+        if let Some(&royal) = self
+            .royals(pos, last)
+            .iter()
+            .find(|&&c| self.attacked(pos, c, mover))
+        {
+            return Err(err(
+                side_at,
+                format!(
+                    "it is {}'s turn, but {}'s royal piece on `{}` is attacked: no move leaves its own royal piece in check",
+                    mover.title(),
+                    last.title(),
+                    board.name(royal)
+                ),
+            ));
+        }
+        let (Some(ep), Some(text)) = (&pos.en_passant, en_passant) else {
+            return Ok(());
+        };
+        self.check_en_passant(pos, ep, text)
+    }
+
+    /// An en-passant right is one the last move gave: its victim is a piece of the side that
+    /// just moved that gives such rights (or that such a piece promoted to), and some move of
+    /// it to the victim's cell passed exactly the right's cells, board cells apart from the
+    /// victim's, empty unless a step passed between them.
+    fn check_en_passant(
+        &self,
+        pos: &Position,
+        ep: &EnPassant,
+        text: &EnPassantText,
+    ) -> Result<(), PositionError> {
+        let v = self.variant;
+        let board = &v.board;
+        let last = pos.to_move.opponent();
+        let victim_name = board.name(ep.victim);
+        let victim = match pos.squares[ep.victim.index()] {
+            Some((side, p)) if side == last => p,
+            _ => {
+                return Err(err(
+                    text.victim_at,
+                    format!(
+                        "the en-passant victim on `{victim_name}` must be a piece of {}'s, the side that just moved",
+                        last.title()
+                    ),
+                ))
+            }
+        };
+        // The pieces whose move could have left the victim there: itself, or a piece that
+        // promoted to it (in chess on arriving in its zone, so the victim stands there); only
+        // those that give en-passant rights.
+        let givers: Vec<PieceId> = v
+            .piece_ids()
+            .filter(|&p| {
+                let piece = v.piece(p);
+                let promoted_to = |pr: &Promotion| {
+                    pr.to.contains(&victim)
+                        && (pr.optional || v.zone(pr.zone).cells[last].contains(&ep.victim))
+                };
+                piece.captures_en_passant()
+                    && (p == victim || piece.promotion.as_ref().is_some_and(promoted_to))
+            })
+            .collect();
+        if givers.is_empty() {
+            return Err(err(
+                text.victim_at,
+                format!(
+                    "the piece on `{victim_name}` cannot have given an en-passant right: only a multi-step or an `en-passant` step gives one"
+                ),
+            ));
+        }
+        // A diagonal `en-passant` step passes between two cells, whatever stands there; a
+        // multi-step passes over empty cells only.
+        let steps_between = givers.iter().any(|&p| {
+            v.piece(p).movements.iter().any(|m| {
+                matches!(
+                    m,
+                    Movement::Ride {
+                        en_passant: true,
+                        ..
+                    }
+                )
+            })
+        });
+        for &(c, at) in &text.cells {
+            let name = board.name(c);
+            if board.is_off_board(c) {
+                return Err(err(
+                    at,
+                    format!("`{name}` is off the board: a move passes board cells only"),
+                ));
+            }
+            if c == ep.victim {
+                return Err(err(
+                    at,
+                    format!("`{name}` is the victim's cell, not a cell the move passed"),
+                ));
+            }
+            if !steps_between && pos.squares[c.index()].is_some() {
+                return Err(err(
+                    at,
+                    format!("`{name}` is not empty: the move that gave the right passed it"),
+                ));
+            }
+        }
+        let occupied = |c: CellId| pos.squares[c.index()].is_some();
+        let given = board.all_cells().any(|from| {
+            !occupied(from)
+                && givers.iter().any(|&p| {
+                    self.tables
+                        .entries(p, last, from)
+                        .iter()
+                        .filter(|e| e.mode.moves && self.tables.creates_en_passant(e))
+                        .any(|e| {
+                            self.tables.landings(e, occupied).any(|l| {
+                                let mut passed = self.tables.passed(e, l.index).to_vec();
+                                passed.sort();
+                                l.cell == ep.victim && passed == ep.cells
+                            })
+                        })
+                })
+        });
+        if !given {
+            return Err(err(
+                text.at,
+                format!("no move to `{victim_name}` passes exactly these cells"),
+            ));
+        }
+        Ok(())
+    }
+}
