@@ -39,6 +39,8 @@ pub enum Status {
     Ok = 0,
     InputErrors = 1,
     UsageOrIo = 2,
+    /// A time limit ended the work before it was done.
+    Stopped = 3,
 }
 
 /// How diagnostics are drawn on stderr: colour only on a terminal without `NO_COLOR`.

@@ -245,6 +245,22 @@ impl<'a> Game<'a> {
         next
     }
 
+    /// As [`Game::perft`], but gives up (`None`) as soon as `stop` says so; `stop` is asked
+    /// once per node two or more plies from the leaves.
+    pub fn perft_until(&self, pos: &Position, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {
+        if depth <= 1 {
+            return Some(self.perft(pos, depth));
+        }
+        if stop() {
+            return None;
+        }
+        let mut total = 0;
+        for m in self.legal_moves(pos) {
+            total += self.perft_until(&self.play(pos, &m), depth - 1, stop)?;
+        }
+        Some(total)
+    }
+
     /// Number of leaf positions `depth` moves ahead.
     pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
         if depth == 0 {

@@ -239,6 +239,52 @@ fn perft_prints_the_total_last() {
     assert!(per_move.contains(&("k1-k3", 51)));
 }
 
+/// `--time-limit` ends a count that would take hours with exit status 3 and says how far it
+/// got; piped, no progress is drawn (stderr holds only the message), and a count within its
+/// limit is the same as without one.
+#[test]
+fn perft_stops_at_its_time_limit() {
+    let (code, stdout, stderr) = run(&[
+        "perft",
+        "variants/glinski.hexv",
+        "--depth",
+        "9",
+        "--time-limit",
+        "0.2",
+    ]);
+    assert_eq!(code, 3, "{stderr}");
+    assert_eq!(stdout, "");
+    assert!(
+        stderr.starts_with("error: the time limit was reached after "),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    let (code, stdout, stderr) = run(&[
+        "perft",
+        "variants/glinski.hexv",
+        "--depth",
+        "3",
+        "--time-limit",
+        "3600",
+    ]);
+    assert_eq!(
+        (code, stdout.as_str(), stderr.as_str()),
+        (0, "137858\n", "")
+    );
+    let (code, _, stderr) = run(&[
+        "perft",
+        "variants/glinski.hexv",
+        "--depth",
+        "2",
+        "--time-limit",
+        "0",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    // At depth 1 `--divide` lists every move with its one leaf.
+    let (_, stdout, _) = run(&["perft", "variants/dagger.hexv", "--depth", "1", "--divide"]);
+    assert_eq!(stdout.lines().filter(|l| l.ends_with(": 1")).count(), 13);
+}
+
 #[test]
 fn perft_and_moves_after_moves() {
     let (code, stdout, _) = run(&[

@@ -361,6 +361,23 @@ impl<'a> Engine<'a> {
             .sum()
     }
 
+    /// As [`Engine::perft`], but gives up (`None`) as soon as `stop` says so. `stop` is
+    /// asked once per node two or more plies from the leaves, so a deep count stops within
+    /// a fraction of a second at a cost of about one clock reading per move generation.
+    pub fn perft_until(&self, s: &State, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {
+        if depth <= 1 {
+            return Some(self.perft(s, depth));
+        }
+        if stop() {
+            return None;
+        }
+        let mut total = 0;
+        for m in self.legal_moves(s) {
+            total += self.perft_until(&self.play(s, &m), depth - 1, stop)?;
+        }
+        Some(total)
+    }
+
     /// The legal moves of the side to move.
     pub fn legal_moves(&self, s: &State) -> Vec<FastMove> {
         let mut moves = Vec::new();
@@ -403,6 +420,15 @@ impl<'a> Fastest<'a> {
         match self {
             Fastest::Fast(e) => e.perft(&e.state(pos), depth),
             Fastest::Reference(g) => g.perft(pos, depth),
+        }
+    }
+
+    /// As [`Fastest::perft`], but gives up (`None`) as soon as `stop` says so (a time
+    /// budget, an interrupt).
+    pub fn perft_until(&self, pos: &Position, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {
+        match self {
+            Fastest::Fast(e) => e.perft_until(&e.state(pos), depth, stop),
+            Fastest::Reference(g) => g.perft_until(pos, depth, stop),
         }
     }
 }
