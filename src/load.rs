@@ -3,7 +3,8 @@
 
 use crate::analyse::{self, Summary};
 use crate::check;
-use crate::compile::{compile, MoveTables};
+use crate::check::codes;
+use crate::compile::{compile, MoveTables, TablesTooLarge, MAX_PATH_CELLS};
 use crate::diagnostic::{self, Diagnostic};
 use crate::game::fast::Fastest;
 use crate::game::Game;
@@ -76,7 +77,17 @@ pub fn load(file: &SourceFile) -> Loaded {
             compiled: None,
         };
     };
-    let tables = compile(&variant);
+    let tables = match compile(&variant) {
+        Ok(tables) => tables,
+        Err(too_large) => {
+            diagnostics.push(tables_too_large(&variant, &spans, too_large));
+            diagnostic::sort(&mut diagnostics);
+            return Loaded {
+                diagnostics,
+                compiled: None,
+            };
+        }
+    };
     diagnostics.extend(analyse::analyse(&variant, &tables, &spans));
     diagnostic::sort(&mut diagnostics);
     check::limit(&mut diagnostics);
@@ -85,4 +96,23 @@ pub fn load(file: &SourceFile) -> Loaded {
         diagnostics,
         compiled: clean.then_some(Compiled { variant, tables }),
     }
+}
+
+/// The diagnostic of tables too large to build, at the piece whose tables passed the limit.
+fn tables_too_large(variant: &Variant, spans: &check::Spans, e: TablesTooLarge) -> Diagnostic {
+    let piece = variant.piece(e.piece);
+    let at = spans
+        .pieces
+        .get(e.piece.index())
+        .map_or(spans.anchor, |p| p.name);
+    Diagnostic::error(
+        codes::TABLES_TOO_LARGE,
+        format!(
+            "the move tables would hold more than {MAX_PATH_CELLS} landing cells ({} cells, {} piece types)",
+            variant.board().total(),
+            variant.pieces().len()
+        ),
+    )
+    .at(at, format!("`{}`'s tables passed the limit", piece.name))
+    .help("use a smaller board, fewer piece types, or shorter rides (`ride ... max N`)")
 }

@@ -103,3 +103,5 @@ pub const NO_START_MOVES: &str = "hexv::lint::no_start_moves";
 
 /// More problems than are reported at once: the rest are counted, not shown.
 pub const TOO_MANY_DIAGNOSTICS: &str = "hexv::limits::too_many_diagnostics";
+/// The compiled move tables would be larger than the limit (a huge board, many riders).
+pub const TABLES_TOO_LARGE: &str = "hexv::limits::tables_too_large";

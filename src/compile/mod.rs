@@ -202,8 +202,9 @@ pub fn between(v: Coord) -> Vec<Coord> {
     }
 }
 
-/// Compiles every piece's movement into tables.
-pub fn compile(variant: &Variant) -> MoveTables {
+/// Compiles every piece's movement into tables, or stops as soon as they would hold more
+/// than [`MAX_PATH_CELLS`] cells, before they fill the memory.
+pub fn compile(variant: &Variant) -> Result<MoveTables, TablesTooLarge> {
     let board = &variant.board;
     let cells = board.total();
     let mut t = MoveTables {
@@ -239,6 +240,12 @@ pub fn compile(variant: &Variant) -> MoveTables {
                     t.push_path(&[c.king_to], Mode::MOVE_ONLY, Some(Condition::Castling));
                 }
                 t.offsets.push(t.entries.len() as u32);
+                if t.path_cells.len() > MAX_PATH_CELLS {
+                    return Err(TablesTooLarge {
+                        piece,
+                        cells: t.path_cells.len(),
+                    });
+                }
             }
             let drops = board
                 .cells()
@@ -247,7 +254,22 @@ pub fn compile(variant: &Variant) -> MoveTables {
             t.drop_cells.push(drops);
         }
     }
-    t
+    Ok(t)
+}
+
+/// Most landing cells the tables of one variant may hold: a hundred times those of the
+/// largest shipped variant, and few enough that the tables (and their JSON) stay within
+/// tens of megabytes.
+pub const MAX_PATH_CELLS: usize = 8_000_000;
+
+/// Compilation stopped: the tables would hold more than [`MAX_PATH_CELLS`] cells (a huge
+/// board with many long-range pieces).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TablesTooLarge {
+    /// The piece being compiled when the limit was passed.
+    pub piece: PieceId,
+    /// The cells held by then.
+    pub cells: usize,
 }
 
 impl MoveTables {
