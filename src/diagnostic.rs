@@ -329,21 +329,26 @@ mod fancy {
     /// The text as it may be drawn on a terminal: control characters (an escape sequence
     /// could recolour or clear the screen) become `?`, byte for byte, so spans still fit.
     fn drawable(text: &str) -> Arc<str> {
-        let harmless = |c: char| !c.is_control() || matches!(c, '\n' | '\r' | '\t');
-        if text.chars().all(harmless) {
-            return Arc::from(text);
+        // A carriage return ends a Windows line harmlessly; alone it would move the cursor.
+        let harmless = |c: char, next: Option<char>| {
+            !c.is_control() || matches!(c, '\n' | '\t') || (c == '\r' && next == Some('\n'))
+        };
+        let mut chars = text.chars().peekable();
+        let mut shown = String::with_capacity(text.len());
+        let mut changed = false;
+        while let Some(c) = chars.next() {
+            if harmless(c, chars.peek().copied()) {
+                shown.push(c);
+            } else {
+                shown.push_str(&"?".repeat(c.len_utf8()));
+                changed = true;
+            }
         }
-        let shown: String = text
-            .chars()
-            .map(|c| {
-                if harmless(c) {
-                    c.to_string()
-                } else {
-                    "?".repeat(c.len_utf8())
-                }
-            })
-            .collect();
-        Arc::from(shown)
+        if changed {
+            Arc::from(shown)
+        } else {
+            Arc::from(text)
+        }
     }
 
     /// Renders every diagnostic, one after another.

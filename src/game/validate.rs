@@ -33,14 +33,18 @@ impl Game<'_> {
                 }
             }
         }
-        // The side that just moved did not leave its royal piece attacked.
+        // The side that just moved did not leave its royal piece attacked, unless this is
+        // the variant's own start (a setup may put a royal piece en prise: the checker
+        // warns, and the start is still where every game begins).
         let mover = pos.to_move;
         let last = mover.opponent();
-        if let Some(&royal) = self
-            .royals(pos, last)
-            .iter()
-            .find(|&&c| self.attacked(pos, c, mover))
-        {
+        let start = *pos == self.start_position();
+        let exposed = if start {
+            Vec::new()
+        } else {
+            self.royals(pos, last)
+        };
+        if let Some(&royal) = exposed.iter().find(|&&c| self.attacked(pos, c, mover)) {
             return Err(err(
                 side_at,
                 format!(

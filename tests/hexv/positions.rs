@@ -435,3 +435,22 @@ fn an_en_passant_victim_may_have_promoted_on_arrival() {
     assert!(text.contains("@n1 "), "{text}");
     assert_eq!(game.parse_position(&text), Ok(after));
 }
+
+/// A setup may leave a royal piece en prise (the checker only warns): the start position is
+/// still where every game begins, so its text reads back (found by the `source` fuzz target).
+#[test]
+fn a_start_with_a_royal_piece_en_prise_reads_back() {
+    let path = "tests/fixtures/invalid/king_capturable_at_start.hexv";
+    let text = std::fs::read_to_string(crate::support::root().join(path)).expect(path);
+    let loaded = crate::support::check_text(path, &text);
+    let compiled = loaded.compiled.expect("warnings only");
+    let game = compiled.game();
+    let start = game.start_position();
+    assert!(game.in_check(&start, Side::Black));
+    let written = game.position_text(&start);
+    assert_eq!(game.parse_position(&written), Ok(start.clone()));
+    // One move later the same attack is refused: no move may leave it.
+    let mut later = start;
+    later.quiet_plies = 1;
+    assert!(game.parse_position(&game.position_text(&later)).is_err());
+}

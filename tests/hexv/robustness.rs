@@ -339,6 +339,16 @@ fn control_characters_are_refused_and_never_drawn() {
         "{drawn:?}"
     );
     assert!(drawn.contains("Glinski?[2J?"));
+    // A carriage return alone moves the cursor: drawn as `?` too (found by the fuzzer);
+    // before a line feed it is a Windows line end and left alone.
+    let text = glinski()
+        .replacen("b1 c2", "b1\r c2", 1)
+        .replace('\n', "\r\n");
+    let file = SourceFile::new("cr.hexv", text);
+    let loaded = load(&file);
+    assert_eq!(codes_of(&loaded), ["hexv::syntax::control_character"]);
+    let drawn = hexv::diagnostic::render_all(&loaded.diagnostics, &file, Default::default());
+    assert!(drawn.contains("b1? c2"), "{drawn}");
 }
 
 /// A device or a pipe is read no further than one byte past the size limit (`/dev/zero`

@@ -1,0 +1,83 @@
+//! What the fuzz targets share: the shipped variants, checked and compiled once, and the
+//! properties every target asserts.
+
+use std::sync::OnceLock;
+
+use hexv::game::fast::Fastest;
+use hexv::{Compiled, Game, Position, SourceFile};
+
+/// The shipped variants' sources, compiled in so a target needs no file.
+const SHIPPED: [(&str, &str); 8] = [
+    ("glinski.hexv", include_str!("../../variants/glinski.hexv")),
+    ("mccooey.hexv", include_str!("../../variants/mccooey.hexv")),
+    ("koval.hexv", include_str!("../../variants/koval.hexv")),
+    ("dagger.hexv", include_str!("../../variants/dagger.hexv")),
+    (
+        "chessagon.hexv",
+        include_str!("../../variants/chessagon.hexv"),
+    ),
+    (
+        "hex-shogi-41.hexv",
+        include_str!("../../variants/hex-shogi-41.hexv"),
+    ),
+    (
+        "hex-shogi-81.hexv",
+        include_str!("../../variants/hex-shogi-81.hexv"),
+    ),
+    (
+        "hex-shogi-91.hexv",
+        include_str!("../../variants/hex-shogi-91.hexv"),
+    ),
+];
+
+/// The shipped variant a selector byte names.
+pub fn shipped(selector: u8) -> &'static Compiled {
+    static LOADED: OnceLock<Vec<Compiled>> = OnceLock::new();
+    let all = LOADED.get_or_init(|| {
+        SHIPPED
+            .iter()
+            .map(|(name, text)| {
+                hexv::load(&SourceFile::new(*name, *text))
+                    .compiled
+                    .expect("a shipped variant is clean")
+            })
+            .collect()
+    });
+    &all[selector as usize % all.len()]
+}
+
+/// The fast engine of a shipped variant, built once (building it takes milliseconds).
+pub fn shipped_fastest(selector: u8) -> &'static Fastest<'static> {
+    static BUILT: OnceLock<Vec<Fastest<'static>>> = OnceLock::new();
+    let all = BUILT.get_or_init(|| {
+        (0..SHIPPED.len() as u8)
+            .map(|i| shipped(i).fastest())
+            .collect()
+    });
+    &all[selector as usize % all.len()]
+}
+
+/// The legal moves of both engines, written and sorted: they must be the same.
+pub fn engines_agree(game: &Game, pos: &Position) {
+    engines_agree_with(game, &Fastest::new(*game), pos);
+}
+
+/// As [`engines_agree`], with the fast engine already built.
+pub fn engines_agree_with(game: &Game, fastest: &Fastest, pos: &Position) {
+    let written = |moves: Vec<hexv::Move>| {
+        let mut w: Vec<String> = moves.iter().map(|m| game.format_move(pos, m)).collect();
+        w.sort();
+        w
+    };
+    let reference = written(game.legal_moves(pos));
+    let fastest = written(fastest.legal_moves(pos));
+    assert_eq!(reference, fastest, "{}", game.position_text(pos));
+}
+
+/// Every legal move, written, reads back as itself.
+pub fn moves_read_back(game: &Game, pos: &Position) {
+    for m in game.legal_moves(pos) {
+        let text = game.format_move(pos, &m);
+        assert_eq!(game.parse_move(pos, &text).as_ref(), Ok(&m), "{text}");
+    }
+}
