@@ -6,10 +6,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Some((&selector, rest)) = data.split_first() else {
-        return;
-    };
-    let Ok(text) = std::str::from_utf8(rest) else {
+    let Some((selector, text)) = hexv_fuzz::selected(data) else {
         return;
     };
     let game = hexv_fuzz::shipped(selector).game();

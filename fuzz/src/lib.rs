@@ -30,6 +30,12 @@ const SHIPPED: [(&str, &str); 8] = [
     ),
 ];
 
+/// A target's input read as a selector byte (a shipped variant) and UTF-8 text.
+pub fn selected(data: &[u8]) -> Option<(u8, &str)> {
+    let (&selector, rest) = data.split_first()?;
+    Some((selector, std::str::from_utf8(rest).ok()?))
+}
+
 /// The shipped variant a selector byte names.
 pub fn shipped(selector: u8) -> &'static Compiled {
     static LOADED: OnceLock<Vec<Compiled>> = OnceLock::new();
