@@ -82,6 +82,7 @@ pub fn load(file: &SourceFile) -> Loaded {
         Err(too_large) => {
             diagnostics.push(tables_too_large(&variant, &spans, too_large));
             diagnostic::sort(&mut diagnostics);
+            check::limit(&mut diagnostics);
             return Loaded {
                 diagnostics,
                 compiled: None,
