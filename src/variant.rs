@@ -174,6 +174,49 @@ pub enum Movement {
     },
 }
 
+impl Movement {
+    /// Whether this movement already gives every move of `other`: same mode and limits,
+    /// with `other`'s hours or leaps among its own (so a line adding `other` adds nothing).
+    pub fn covers(&self, other: &Movement) -> bool {
+        match (self, other) {
+            (
+                Movement::Ride {
+                    hours,
+                    kind,
+                    max,
+                    mode,
+                    en_passant,
+                },
+                Movement::Ride {
+                    hours: h,
+                    kind: k,
+                    max: m,
+                    mode: o,
+                    en_passant: e,
+                },
+            ) => (kind, max, mode, en_passant) == (k, m, o, e) && h.difference(*hours).is_empty(),
+            (Movement::Leap { leaps, mode }, Movement::Leap { leaps: l, mode: o }) => {
+                mode == o && l.iter().all(|x| leaps.contains(x))
+            }
+            (
+                Movement::MultiStep {
+                    max,
+                    hours,
+                    kind,
+                    from,
+                },
+                Movement::MultiStep {
+                    max: m,
+                    hours: h,
+                    kind: k,
+                    from: f,
+                },
+            ) => (max, kind, from) == (m, k, f) && h.difference(*hours).is_empty(),
+            _ => false,
+        }
+    }
+}
+
 /// Where a leap lands, in White's frame.
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -1,6 +1,6 @@
-//! The checks that need the compiled tables or legal moves: colour-bound declarations (an
-//! error), pieces that never move, are never used or get stuck, and a start position with a
-//! royal piece en prise or no legal move (warnings).
+//! The checks that need the compiled tables or legal moves: colour-bound declarations and a
+//! start position with a royal piece en prise (errors); pieces that never move, are never used
+//! or get stuck, and a start position with no legal move (warnings).
 
 use std::collections::VecDeque;
 
@@ -24,11 +24,12 @@ impl Context<'_> {
     pub fn run(&self, diags: &mut Vec<Diagnostic>) {
         let tables = self.tables;
         self.colour_bound(tables, diags);
+        self.royal_en_prise(tables, diags);
         if diags.iter().any(Diagnostic::is_error) {
             return;
         }
         self.piece_warnings(tables, diags);
-        self.start_position(tables, diags);
+        self.no_start_moves(tables, diags);
     }
 
     fn colour_bound(&self, tables: &MoveTables, diags: &mut Vec<Diagnostic>) {
@@ -118,7 +119,9 @@ impl Context<'_> {
         }
     }
 
-    fn start_position(&self, tables: &MoveTables, diags: &mut Vec<Diagnostic>) {
+    /// A royal piece the first mover can capture: an error, since no legal game reaches such
+    /// a position (the side that just moved would have left its royal piece attacked).
+    fn royal_en_prise(&self, tables: &MoveTables, diags: &mut Vec<Diagnostic>) {
         let v = self.variant;
         let game = Game::new(v, tables);
         let pos = game.start_position();
@@ -147,7 +150,7 @@ impl Context<'_> {
                     .into_iter()
                     .find(|m| m.to == royal)
                     .and_then(|m| m.from.and_then(|f| written(mover, f)));
-                let mut d = Diagnostic::warning(
+                let mut d = Diagnostic::error(
                     codes::KING_EN_PRISE,
                     format!(
                         "in the setup {} can capture {}'s royal piece on `{}`",
@@ -163,6 +166,14 @@ impl Context<'_> {
                 diags.push(d.help("move the royal piece, or shield it with another piece"));
             }
         }
+    }
+
+    /// A start where the first mover has no legal move: legal, but the game is over at once.
+    fn no_start_moves(&self, tables: &MoveTables, diags: &mut Vec<Diagnostic>) {
+        let v = self.variant;
+        let game = Game::new(v, tables);
+        let pos = game.start_position();
+        let mover = pos.to_move;
         if game.legal_moves(&pos).is_empty() {
             diags.push(
                 Diagnostic::warning(

@@ -96,8 +96,11 @@ pub const STUCK_PIECE: &str = "hexv::lint::stuck_piece";
 pub const UNUSED_PIECE: &str = "hexv::lint::unused_piece";
 /// Warning: a piece with no movement at all.
 pub const IMMOBILE_PIECE: &str = "hexv::lint::immobile_piece";
-/// Warning: White can capture one of Black's royal pieces in the start position.
-pub const KING_EN_PRISE: &str = "hexv::lint::king_capturable";
+/// Warning: a movement line whose every movement the piece has already (it is dropped).
+pub const REDUNDANT_MOVEMENT: &str = "hexv::lint::redundant_movement";
+/// White can capture one of Black's royal pieces in the start position: the game could not
+/// be played by its own rules (no move may leave a royal piece attacked).
+pub const KING_EN_PRISE: &str = "hexv::rules::king_capturable";
 /// Warning: White has no legal move in the start position.
 pub const NO_START_MOVES: &str = "hexv::lint::no_start_moves";
 

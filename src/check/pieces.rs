@@ -211,29 +211,34 @@ impl Resolver<'_> {
             let Some(span) = movement_span(s) else {
                 continue;
             };
-            let (old, new) = draft.piece.movements.split_at(before);
-            let first = new
-                .iter()
-                .map(|m| old.iter().position(|o| o == m))
-                .collect::<Option<Vec<usize>>>()
-                .and_then(|found| found.first().map(|&i| written[i]));
-            if let (false, Some(first)) = (new.is_empty(), first) {
-                // Every movement of the line is there already: the line would only make
-                // the tables bigger (a hundred thousand copies took gigabytes).
+            // Movements the piece has already (or ones that contain them) are dropped (a hundred thousand copies of a
+            // line took gigabytes); a line that adds none gets a warning pointing at the first.
+            let added = draft.piece.movements.split_off(before);
+            let total = added.len();
+            let mut first = None;
+            for m in added {
+                match draft.piece.movements.iter().position(|o| o.covers(&m)) {
+                    Some(i) if i < before => {
+                        first.get_or_insert(written[i]);
+                    }
+                    Some(_) => {}
+                    None => draft.piece.movements.push(m),
+                }
+            }
+            let added = draft.piece.movements.len() - before;
+            if let (true, 0, Some(first)) = (total > 0, added, first) {
                 self.diags.push(
-                    Diagnostic::error(
-                        codes::DUPLICATE_STATEMENT,
+                    Diagnostic::warning(
+                        codes::REDUNDANT_MOVEMENT,
                         format!(
-                            "this line repeats a movement `{}` has already",
+                            "this line adds no movement: `{}` has it already",
                             def.name.node
                         ),
                     )
-                    .at(span, "again here")
-                    .also(first, "first here")
-                    .help("remove the repeated line"),
+                    .at(span, "adds nothing")
+                    .also(first, "already here")
+                    .help("remove the line"),
                 );
-                ok = false;
-                draft.piece.movements.truncate(before);
                 continue;
             }
             written.resize(draft.piece.movements.len(), span);

@@ -33,18 +33,15 @@ impl Game<'_> {
                 }
             }
         }
-        // The side that just moved did not leave its royal piece attacked, unless this is
-        // the variant's own start (a setup may put a royal piece en prise: the checker
-        // warns, and the start is still where every game begins).
+        // The side that just moved did not leave its royal piece attacked (the checker
+        // refuses a setup that does so, so the start passes too).
         let mover = pos.to_move;
         let last = mover.opponent();
-        let start = *pos == self.start_position();
-        let exposed = if start {
-            Vec::new()
-        } else {
-            self.royals(pos, last)
-        };
-        if let Some(&royal) = exposed.iter().find(|&&c| self.attacked(pos, c, mover)) {
+        if let Some(&royal) = self
+            .royals(pos, last)
+            .iter()
+            .find(|&&c| self.attacked(pos, c, mover))
+        {
             return Err(err(
                 side_at,
                 format!(

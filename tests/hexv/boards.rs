@@ -8,14 +8,15 @@ use hexv::variant::Variant;
 
 use crate::support::check_text;
 
-/// A minimal variant around a board block (one royal piece so the file is complete).
+/// A minimal variant around a board block (one royal piece so the file is complete; it never
+/// captures, so the two kings may stand side by side on the smallest boards).
 fn board(block: &str, king_at: &str) -> Variant {
     board_with(block, king_at, "mirror")
 }
 
 fn board_with(block: &str, king_at: &str, symmetry: &str) -> Variant {
     let text = format!(
-        "variant \"t\"\n{block}\nsymmetry {symmetry}\npiece King K {{\n royal\n step all\n}}\nsetup {{\n K {king_at}\n}}\n"
+        "variant \"t\"\n{block}\nsymmetry {symmetry}\npiece King K {{\n royal\n step all move-only\n}}\nsetup {{\n K {king_at}\n}}\n"
     );
     let checked = check_text("board.hexv", &text);
     let errors: Vec<_> = checked

@@ -21,6 +21,7 @@ mod mccooey;
 mod notation;
 mod perft;
 mod positions;
+mod properties;
 mod robustness;
 mod rules_matrix;
 mod snapshots_diagrams;

@@ -436,21 +436,35 @@ fn an_en_passant_victim_may_have_promoted_on_arrival() {
     assert_eq!(game.parse_position(&text), Ok(after));
 }
 
-/// A setup may leave a royal piece en prise (the checker only warns): the start position is
-/// still where every game begins, so its text reads back (found by the `source` fuzz target).
+/// A position where the side that just moved left its royal piece attacked is refused, and
+/// so is a setup like that (the checker's `king_capturable` error), so no game starts there.
 #[test]
-fn a_start_with_a_royal_piece_en_prise_reads_back() {
+fn a_royal_piece_en_prise_is_refused_in_setups_and_position_texts() {
     let path = "tests/fixtures/invalid/king_capturable_at_start.hexv";
     let text = std::fs::read_to_string(crate::support::root().join(path)).expect(path);
     let loaded = crate::support::check_text(path, &text);
-    let compiled = loaded.compiled.expect("warnings only");
-    let game = compiled.game();
-    let start = game.start_position();
-    assert!(game.in_check(&start, Side::Black));
-    let written = game.position_text(&start);
-    assert_eq!(game.parse_position(&written), Ok(start.clone()));
-    // One move later the same attack is refused: no move may leave it.
-    let mut later = start;
-    later.quiet_plies = 1;
-    assert!(game.parse_position(&game.position_text(&later)).is_err());
+    assert!(loaded.compiled.is_none(), "the setup is refused");
+    assert!(loaded
+        .diagnostics
+        .iter()
+        .any(|d| d.code == hexv::check::codes::KING_EN_PRISE));
+    // The same placement as a position text of Glinski's: White's rook on g9 attacks Black's
+    // king on g10, White to move.
+    let game = crate::support::game("variants/glinski.hexv");
+    let pos = crate::support::position(
+        game.variant,
+        game.tables,
+        Side::White,
+        &[
+            (Side::White, "K", "g1"),
+            (Side::White, "R", "g9"),
+            (Side::Black, "K", "g10"),
+        ],
+    );
+    let err = game.parse_position(&game.position_text(&pos)).unwrap_err();
+    assert!(
+        err.message
+            .contains("Black's royal piece on `g10` is attacked"),
+        "{err:?}"
+    );
 }

@@ -401,20 +401,37 @@ fn a_castling_given_twice_is_refused() {
 }
 
 /// A hundred thousand identical movement lines were all kept (gigabytes of tables): a line
-/// whose movements the piece has already is an error, pointing at the first.
+/// whose movements the piece has already is dropped with a warning pointing at the first, and
+/// the variant plays as without it.
 #[test]
-fn a_repeated_movement_line_is_refused() {
+fn a_repeated_movement_line_is_dropped_with_a_warning() {
     let text = glinski().replace("piece Rook R {\n", "piece Rook R {\n  ride orthogonal\n");
     assert_ne!(text, glinski());
     let loaded = check_text("repeat.hexv", &text);
-    assert_eq!(codes_of(&loaded), ["hexv::names::duplicate_statement"]);
+    assert_eq!(codes_of(&loaded), ["hexv::lint::redundant_movement"]);
+    let d = &loaded.diagnostics[0];
     assert_eq!(
-        loaded.diagnostics[0].message,
-        "this line repeats a movement `Rook` has already"
+        d.message,
+        "this line adds no movement: `Rook` has it already"
+    );
+    let labels: Vec<&str> = d.labels.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(labels, ["adds nothing", "already here"]);
+    let compiled = loaded.compiled.expect("a warning only");
+    let game = compiled.game();
+    assert_eq!(game.perft(&game.start_position(), 2), 2_586);
+    // Contained in an earlier line counts too: `ride all` has every diagonal ride.
+    let text = glinski().replace(
+        "  ride orthogonal diagonal\n",
+        "  ride all\n  ride diagonal\n",
+    );
+    assert_ne!(text, glinski());
+    assert_eq!(
+        codes_of(&check_text("contained.hexv", &text)),
+        ["hexv::lint::redundant_movement"]
     );
     // A line that adds something new is no repetition.
     let text = glinski().replace("piece Rook R {\n", "piece Rook R {\n  step diagonal\n");
-    assert!(!check_text("new.hexv", &text).has_errors());
+    assert!(check_text("new.hexv", &text).diagnostics.is_empty());
 }
 
 /// Symbols differing only in case (`Ab`, `AB`) read as one piece in position texts, where
