@@ -148,8 +148,8 @@ const LEAP_SYMMETRIES: [&str; 3] = [" all", " mirror", ""];
 
 fn rule() -> impl Strategy<Value = Rule> {
     prop_oneof![
-        (0usize..14, 0usize..3).prop_map(|(dirs, mode)| Rule::Step { dirs, mode }),
-        (0usize..14, proptest::option::of(1u32..4), 0usize..3)
+        (0usize..15, 0usize..3).prop_map(|(dirs, mode)| Rule::Step { dirs, mode }),
+        (0usize..15, proptest::option::of(1u32..4), 0usize..3)
             .prop_map(|(dirs, max, mode)| Rule::Ride { dirs, max, mode }),
         (1u32..=12, -2i32..=2, 0usize..3, 0usize..3).prop_map(|(first, turn, symmetry, mode)| {
             Rule::PathLeap {
@@ -172,7 +172,9 @@ fn rule() -> impl Strategy<Value = Rule> {
 
 impl Rule {
     fn write(&self, grid: Grid) -> String {
-        let dirs = |i: usize| grid.directions()[i % grid.directions().len()];
+        // One index past the built-in sets names the file's own set, `mine`.
+        let all = grid.directions();
+        let dirs = |i: usize| all.get(i % (all.len() + 1)).copied().unwrap_or("mine");
         match self {
             Rule::Step { dirs: d, mode } => format!("step {}{}", dirs(*d), MODES[*mode]),
             Rule::Ride { dirs: d, max, mode } => {
@@ -213,7 +215,10 @@ impl Rule {
 #[derive(Clone, Debug)]
 struct PieceSpec {
     rules: Vec<Rule>,
-    multi_step: bool,
+    /// `multi-step 2 unmoved` (true) or `from far` (false, when there is a zone).
+    multi_step: Option<bool>,
+    /// Also moves like the piece before it.
+    like: bool,
     promotes: Option<bool>,
     drop_rule: usize,
     count: usize,
@@ -222,15 +227,17 @@ struct PieceSpec {
 fn piece() -> impl Strategy<Value = PieceSpec> {
     (
         proptest::collection::vec(rule(), 1..=3),
+        proptest::option::of(any::<bool>()),
         any::<bool>(),
         proptest::option::of(any::<bool>()),
         0usize..3,
         0usize..=3,
     )
         .prop_map(
-            |(rules, multi_step, promotes, drop_rule, count)| PieceSpec {
+            |(rules, multi_step, like, promotes, drop_rule, count)| PieceSpec {
                 rules,
                 multi_step,
+                like,
                 promotes,
                 drop_rule,
                 count,
@@ -288,6 +295,13 @@ impl VariantSpec {
         let _ = writeln!(s, "  shape {}", self.board.shape);
         let names: Vec<String> = (0..self.board.cells).map(cell).collect();
         let _ = writeln!(s, "  names list {}\n}}\n", names.join(" "));
+        let sets = grid.directions();
+        let _ = writeln!(
+            s,
+            "directions mine = {} {}\n",
+            sets[self.seed as usize % sets.len()],
+            sets[(self.seed >> 8) as usize % sets.len()]
+        );
 
         // Zones: a random tenth of the board for each side.
         let far = |rng: &mut Rng| -> Vec<String> {
@@ -321,8 +335,13 @@ impl VariantSpec {
             for r in written {
                 let _ = writeln!(s, "  {r}");
             }
-            if p.multi_step {
-                let _ = writeln!(s, "  multi-step 2 unmoved");
+            match p.multi_step {
+                Some(false) if promoting => s.push_str("  multi-step 2 from far\n"),
+                Some(_) => s.push_str("  multi-step 2 unmoved\n"),
+                None => {}
+            }
+            if p.like && i > 0 {
+                let _ = writeln!(s, "  like Piece{}", i - 1);
             }
             if let Some(optional) = p.promotes.filter(|_| promoting) {
                 // To every piece after this one, or to the first when it is the last.
