@@ -289,10 +289,35 @@ impl Game<'_> {
         if hands == "-" {
             return Ok(());
         }
+        let v = self.variant;
+        if !v.rules.captures_to_hand {
+            return Err(err(
+                o,
+                "this variant has no hands (its rules have no `captures to-hand`): write `-`",
+            ));
+        }
         for (i, token) in tokens(hands).map_err(|i| err(o + i, "a `(` is not closed"))? {
             match token {
                 Token::Piece(s) => {
                     let (side, p) = self.read_piece(&s, o + i)?;
+                    let piece = v.piece(p);
+                    if piece.royal {
+                        return Err(err(
+                            o + i,
+                            format!("`{s}` is royal: it is never captured, so never in hand"),
+                        ));
+                    }
+                    let as_held = v.in_hand_as(p);
+                    if as_held != p {
+                        return Err(err(
+                            o + i,
+                            format!(
+                                "a captured `{}` goes to hand as `{}`: write that",
+                                piece.name,
+                                v.piece(as_held).name
+                            ),
+                        ));
+                    }
                     let held = &mut pos.hands[side][p.index()];
                     if *held >= MAX_IN_HAND {
                         return Err(err(
@@ -379,6 +404,17 @@ impl Game<'_> {
             }
             if pos.unmoved[c.index()] {
                 return Err(err(at, format!("`{name}` is listed twice")));
+            }
+            if let Some((_, p)) = pos.squares[c.index()] {
+                if !self.variant.tracks_unmoved(p) {
+                    return Err(err(
+                        at,
+                        format!(
+                            "the `{}` on `{name}` needs no unmoved mark (only castling kings and rooks and pieces with an unmoved multi-step do): leave it out",
+                            self.variant.piece(p).name
+                        ),
+                    ));
+                }
             }
             pos.unmoved[c.index()] = true;
             at += name.chars().count() + 1;

@@ -106,9 +106,11 @@ fn mistakes_are_located() {
     let e = err(&start.replacen("Q2P", "(Q2P", 1));
     assert_eq!(e.message, "a `(` is not closed");
     // A hand of 1001 pawns is refused at the 1001st, before any count could overflow.
+    let game = crate::support::game("variants/hex-shogi-41.hexv");
+    let start = game.position_text(&game.start_position());
     let hand = "P".repeat(1001);
     let text = start.replace(" w - ", &format!(" w {hand} "));
-    let e = err(&text);
+    let e = game.parse_position(&text).unwrap_err();
     assert_eq!(e.message, "more than 1000 pieces of a kind in hand");
     assert_eq!(e.offset, text.find(" w ").unwrap() + 3 + 1000);
 }
@@ -129,9 +131,9 @@ fn offsets_and_the_caret_count_characters_not_bytes() {
     // ideographic space 3), so each error below stands characters, not bytes, into the text.
     for (text, bad, message) in [
         (
-            format!("{board}\u{a0}w\u{3000}Pé"),
+            format!("{board}\u{a0}w\u{3000}-\u{a0}é5@e6"),
             "é",
-            "no piece has the symbol `é` (White's upper case, Black's lower case)",
+            "there is no cell `é5`",
         ),
         (
             format!("{board}\u{3000}ß"),
@@ -144,7 +146,7 @@ fn offsets_and_the_caret_count_characters_not_bytes() {
             "there is no cell `ß`",
         ),
         (
-            format!("{board}\u{a0}w\u{a0}-\u{a0}-\u{a0}g1,ä,é"),
+            format!("{board}\u{a0}w\u{a0}-\u{a0}-\u{a0}ä,é"),
             "ä",
             "there is no cell `ä`",
         ),
@@ -467,4 +469,61 @@ fn a_royal_piece_en_prise_is_refused_in_setups_and_position_texts() {
             .contains("Black's royal piece on `g10` is attacked"),
         "{err:?}"
     );
+}
+
+/// A hand in a variant without hands, a royal or promoted piece in hand, and an unmoved mark on
+/// a piece whose rules ignore it were all accepted, making positions no game reaches (and
+/// positions equal in play that compared unequal).
+#[test]
+fn hands_and_unmoved_marks_only_where_the_rules_have_them() {
+    let refused = |path: &str, from: &str, to: &str, message: &str, at: &str| {
+        let game = game(path);
+        let start = game.position_text(&game.start_position());
+        let text = start.replacen(from, to, 1);
+        assert_ne!(text, start);
+        let e = game.parse_position(&text).unwrap_err();
+        assert_eq!(e.message, message, "{text}");
+        assert_eq!(e.offset, text.rfind(at).unwrap(), "{text}");
+    };
+    refused(
+        "variants/glinski.hexv",
+        " w - ",
+        " w P ",
+        "this variant has no hands (its rules have no `captures to-hand`): write `-`",
+        "P",
+    );
+    refused(
+        "variants/glinski.hexv",
+        " - 0",
+        " g1 0",
+        "the `King` on `g1` needs no unmoved mark (only castling kings and rooks and pieces with an unmoved multi-step do): leave it out",
+        "g1",
+    );
+    refused(
+        "variants/hex-shogi-41.hexv",
+        " w - ",
+        " w Pk ",
+        "`k` is royal: it is never captured, so never in hand",
+        "k",
+    );
+    refused(
+        "variants/hex-shogi-41.hexv",
+        " w - ",
+        " w P(+P) ",
+        "a captured `Tokin` goes to hand as `Pawn`: write that",
+        "(+P)",
+    );
+    // What the rules allow still reads: pawns in hand in Hex Shogi, Koval's castling pieces.
+    let game = game("variants/hex-shogi-41.hexv");
+    let text = game
+        .position_text(&game.start_position())
+        .replacen(" w - ", " w PPs ", 1);
+    assert_eq!(
+        game.position_text(&game.parse_position(&text).unwrap()),
+        text
+    );
+    let game = crate::support::game("variants/koval.hexv");
+    let text = game.position_text(&game.start_position());
+    assert!(text.contains(" 1,9,42,31,64,72 "));
+    assert!(game.parse_position(&text).is_ok());
 }
