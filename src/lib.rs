@@ -66,6 +66,7 @@ pub mod game;
 pub mod geometry;
 pub mod load;
 pub mod render;
+pub mod search;
 pub mod source;
 pub(crate) mod syntax;
 pub mod variant;

@@ -34,6 +34,8 @@ enum Command {
     Play(cli::play::Args),
     /// Count the positions N plies ahead (perft), optionally per move.
     Perft(cli::perft::Args),
+    /// Search a position: the best line and its score at each depth.
+    Analyse(cli::analyse::Args),
 }
 
 fn main() -> ExitCode {
@@ -46,6 +48,7 @@ fn main() -> ExitCode {
         Command::Doc(args) => cli::doc::run(&args),
         Command::Perft(args) => cli::perft::run(&args),
         Command::Play(args) => cli::play::run(&args),
+        Command::Analyse(args) => cli::analyse::run(&args),
     };
     ExitCode::from(status as u8)
 }

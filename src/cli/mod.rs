@@ -18,6 +18,7 @@ macro_rules! outln {
     };
 }
 
+pub mod analyse;
 pub mod check;
 pub mod diagram;
 pub mod doc;

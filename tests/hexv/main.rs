@@ -24,6 +24,7 @@ mod positions;
 mod properties;
 mod robustness;
 mod rules_matrix;
+mod search;
 mod snapshots_diagrams;
 mod svg;
 mod tables;

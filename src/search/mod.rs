@@ -1,0 +1,391 @@
+//! The search: the best move of a position for any variant, driven only by the compiled
+//! variant. It sits beside [`crate::game`] and uses its move generation: the fast engine where
+//! the board fits in 128-bit sets, the reference engine elsewhere. The evaluation is derived
+//! from the move tables ([`eval`]); docs/engine.md describes both.
+
+mod alphabeta;
+pub mod eval;
+mod playable;
+mod tt;
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use crate::game::fast::{Engine, FastMove};
+use crate::game::{Game, Move, Position};
+use crate::variant::Side;
+
+use alphabeta::{Budget, Search, MATE, MATE_BOUND};
+pub use eval::Evaluator;
+pub use playable::{MoveFacts, Playable};
+use tt::{Table, Zobrist};
+
+/// The transposition table's size unless told otherwise, in MB.
+pub const DEFAULT_HASH_MB: usize = 16;
+/// The most the search goes deep (a `depth` limit above it is cut to it).
+pub const MAX_DEPTH: u32 = 64;
+
+/// How long or how deep to search; all given limits hold, none means "until stopped".
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Plies of full-width search.
+    pub depth: Option<u32>,
+    /// Positions visited.
+    pub nodes: Option<u64>,
+    /// Time for this move.
+    pub movetime: Option<Duration>,
+    /// Each side's remaining clock time.
+    pub time: [Option<Duration>; 2],
+    /// Each side's increment per move.
+    pub increment: [Option<Duration>; 2],
+    /// Moves until the next time control.
+    pub moves_to_go: Option<u32>,
+    /// Search until stopped, whatever else is given.
+    pub infinite: bool,
+}
+
+impl Limits {
+    /// A fixed depth.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// A fixed time per move.
+    pub fn movetime(time: Duration) -> Limits {
+        Limits {
+            movetime: Some(time),
+            ..Limits::default()
+        }
+    }
+
+    /// A fixed number of nodes.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    /// The time to aim for (start no new iteration after it) and the time never to pass, for
+    /// `side` to move.
+    fn deadlines(&self, side: Side) -> (Option<Duration>, Option<Duration>) {
+        if self.infinite {
+            return (None, None);
+        }
+        // What answering takes after the search stops: printing, the pipe, the GUI.
+        let overhead = Duration::from_millis(10);
+        let mut soft: Option<Duration> = None;
+        let mut hard: Option<Duration> = None;
+        if let Some(t) = self.movetime {
+            let t = t.saturating_sub(overhead.min(t / 10));
+            soft = Some(t);
+            hard = Some(t);
+        }
+        if let Some(left) = self.time[side.index()] {
+            let inc = self.increment[side.index()].unwrap_or_default();
+            let moves = self.moves_to_go.unwrap_or(30).clamp(1, 60);
+            let usable = left.saturating_sub(overhead);
+            let aim = (usable / moves + inc * 3 / 4).min(usable / 2);
+            let limit = (aim * 3).min(usable * 2 / 3);
+            soft = Some(soft.map_or(aim, |s| s.min(aim)));
+            hard = Some(hard.map_or(limit, |h| h.min(limit)));
+        }
+        (soft, hard)
+    }
+
+    /// True when the search may stop early on its own judgement (a single legal move, a mate
+    /// found): only when time, not depth or nodes, is what the caller asked to spend.
+    fn timed(&self) -> bool {
+        !self.infinite
+            && self.depth.is_none()
+            && self.nodes.is_none()
+            && (self.movetime.is_some() || self.time.iter().any(Option::is_some))
+    }
+}
+
+/// A score for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchScore {
+    /// Centipawns (100: about a pawn of the variant).
+    Centipawns(i32),
+    /// Mate in this many moves (negative: the side to move is mated).
+    Mate(i32),
+}
+
+impl SearchScore {
+    fn from_internal(score: i32) -> SearchScore {
+        if score >= MATE_BOUND {
+            SearchScore::Mate((MATE - score + 1) / 2)
+        } else if score <= -MATE_BOUND {
+            SearchScore::Mate(-(MATE + score) / 2)
+        } else {
+            SearchScore::Centipawns(score)
+        }
+    }
+}
+
+/// A finished iteration, as reported while the search goes on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// Plies of full-width search.
+    pub depth: u32,
+    /// The deepest ply reached (quiescence included).
+    pub seldepth: u32,
+    /// The score for the side to move.
+    pub score: SearchScore,
+    /// Positions visited so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// The expected line, from the root.
+    pub pv: Vec<Move>,
+}
+
+impl Info {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        let ms = self.time.as_millis().max(1) as u64;
+        self.nodes.saturating_mul(1000) / ms
+    }
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` only when the side to move has no legal move.
+    pub best: Option<Move>,
+    /// The last finished iteration (depth 0 and the static evaluation if none finished).
+    pub info: Info,
+}
+
+/// The engines' own transposition tables (their moves differ in type).
+enum Kind<'a> {
+    Fast(Box<Engine<'a>>, Table<FastMove>),
+    Reference(Game<'a>, Table<Move>),
+}
+
+/// A searcher for one variant: its evaluation, its keys and its transposition table, kept
+/// between searches of the same game.
+pub struct Searcher<'a> {
+    kind: Kind<'a>,
+    eval: Evaluator,
+    zobrist: Zobrist,
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher with the default table size.
+    pub fn new(game: Game<'a>) -> Searcher<'a> {
+        Searcher::with_hash(game, DEFAULT_HASH_MB)
+    }
+
+    /// A searcher whose transposition table takes about `megabytes` MB.
+    pub fn with_hash(game: Game<'a>, megabytes: usize) -> Searcher<'a> {
+        let eval = Evaluator::new(game.variant, game.tables);
+        let zobrist = Zobrist::new(game.variant);
+        let kind = match Engine::new(game) {
+            Some(e) => Kind::Fast(Box::new(e), Table::new(megabytes)),
+            None => Kind::Reference(game, Table::new(megabytes)),
+        };
+        Searcher {
+            kind,
+            eval,
+            zobrist,
+        }
+    }
+
+    /// The evaluation in use.
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.eval
+    }
+
+    /// Resizes the transposition table (forgetting it).
+    pub fn set_hash(&mut self, megabytes: usize) {
+        match &mut self.kind {
+            Kind::Fast(_, t) => *t = Table::new(megabytes),
+            Kind::Reference(_, t) => *t = Table::new(megabytes),
+        }
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        match &mut self.kind {
+            Kind::Fast(_, t) => t.clear(),
+            Kind::Reference(_, t) => t.clear(),
+        }
+    }
+
+    /// The static evaluation of a position for the side to move, in centipawns.
+    pub fn evaluate(&self, pos: &Position) -> i32 {
+        match &self.kind {
+            Kind::Fast(e, _) => self.eval.evaluate(e.as_ref(), &e.state(pos)),
+            Kind::Reference(g, _) => self.eval.evaluate(g, pos),
+        }
+    }
+
+    /// Searches the last position of `history` (the game from its start, or from a given
+    /// position) within `limits`, or until `stop` is set; `info` hears of every finished
+    /// iteration. The move returned is always legal.
+    pub fn search(
+        &mut self,
+        history: &[Position],
+        limits: &Limits,
+        stop: &AtomicBool,
+        info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        match &mut self.kind {
+            Kind::Fast(e, t) => run(
+                e.as_ref(),
+                &self.eval,
+                &self.zobrist,
+                t,
+                history,
+                limits,
+                stop,
+                info,
+            ),
+            Kind::Reference(g, t) => {
+                run(g, &self.eval, &self.zobrist, t, history, limits, stop, info)
+            }
+        }
+    }
+}
+
+/// Iterative deepening with one engine.
+#[allow(clippy::too_many_arguments)]
+fn run<P: Playable>(
+    engine: &P,
+    eval: &Evaluator,
+    zobrist: &Zobrist,
+    tt: &mut Table<P::Move>,
+    history: &[Position],
+    limits: &Limits,
+    stop: &AtomicBool,
+    report: &mut dyn FnMut(&Info),
+) -> SearchResult {
+    let started = Instant::now();
+    let Some(pos) = history.last() else {
+        return SearchResult {
+            best: None,
+            info: empty_info(started),
+        };
+    };
+    let root = engine.state(pos);
+    let (soft, hard) = limits.deadlines(pos.to_move);
+    let keys: Vec<u64> = history
+        .iter()
+        .map(|p| zobrist.key(engine, &engine.state(p)))
+        .collect();
+    let mut moves = Vec::new();
+    engine.legal_moves(&root, &mut moves);
+    let static_eval = eval.evaluate(engine, &root);
+    let mut result = SearchResult {
+        best: None,
+        info: Info {
+            score: SearchScore::Centipawns(static_eval),
+            ..empty_info(started)
+        },
+    };
+    if moves.is_empty() {
+        return result;
+    }
+    // Until an iteration finishes, the best guess is the best capture or promotion.
+    let facts: Vec<(i32, usize)> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let f = engine.facts(&root, m);
+            let gain =
+                f.captured.map_or(0, |p| eval.value(p)) + f.promotion.map_or(0, |p| eval.value(p));
+            (-gain, i)
+        })
+        .collect();
+    let mut sorted = facts;
+    sorted.sort();
+    let mut moves: Vec<P::Move> = sorted.iter().map(|&(_, i)| moves[i].clone()).collect();
+    result.best = Some(engine.to_reference(&moves[0]));
+    if moves.len() == 1 && limits.timed() {
+        return result;
+    }
+    let mut search = Search::new(
+        engine,
+        eval,
+        zobrist,
+        tt,
+        Budget {
+            hard: hard.map(|h| started + h),
+            nodes: limits.nodes,
+            stop,
+        },
+        keys,
+    );
+    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    for depth in 1..=max_depth {
+        let Some(it) = search.root(&root, depth, &mut moves) else {
+            break;
+        };
+        let info = Info {
+            depth: it.depth,
+            seldepth: it.seldepth.max(it.depth),
+            score: SearchScore::from_internal(it.score),
+            nodes: search.nodes,
+            time: started.elapsed(),
+            pv: it.pv.iter().map(|m| engine.to_reference(m)).collect(),
+        };
+        // A partly searched iteration still counts when it found a move at least as good as
+        // the last finished one (the last best move is searched first).
+        result.best = it.pv.first().map(|m| engine.to_reference(m));
+        report(&info);
+        result.info = info;
+        if search.stopped {
+            break;
+        }
+        let mate_found =
+            matches!(result.info.score, SearchScore::Mate(n) if (n.unsigned_abs() * 2) < depth);
+        if limits.timed() && (soft.is_some_and(|s| started.elapsed() >= s) || mate_found) {
+            break;
+        }
+    }
+    result.info.nodes = search.nodes;
+    result.info.time = started.elapsed();
+    result
+}
+
+fn empty_info(started: Instant) -> Info {
+    Info {
+        depth: 0,
+        seldepth: 0,
+        score: SearchScore::Centipawns(0),
+        nodes: 0,
+        time: started.elapsed(),
+        pv: Vec::new(),
+    }
+}
+
+/// A line of moves from `pos`, each written in hexv's notation in the position it is played
+/// from.
+pub fn line_text(game: &Game, pos: &Position, line: &[Move]) -> Vec<String> {
+    let mut at = pos.clone();
+    line.iter()
+        .map(|m| {
+            let text = game.format_move(&at, m);
+            at = game.play(&at, m);
+            text
+        })
+        .collect()
+}
+
+impl std::fmt::Display for SearchScore {
+    /// `+1.25`, `-0.40` (pawns), `#3` (mates in 3), `#-2` (is mated in 2).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SearchScore::Centipawns(cp) => {
+                let sign = if *cp < 0 { "-" } else { "+" };
+                write!(f, "{sign}{}.{:02}", cp.abs() / 100, cp.abs() % 100)
+            }
+            SearchScore::Mate(n) => write!(f, "#{n}"),
+        }
+    }
+}

@@ -1,0 +1,405 @@
+//! The search (issue 13): mates found, free pieces taken, the variant's stalemate score
+//! respected, and never an illegal move. Positions are built from seeded random placements
+//! and kept only when a brute-force solver (the legal moves, tried exhaustively) proves what
+//! they hold, so the expected answers do not come from the search being tested.
+
+use std::sync::atomic::AtomicBool;
+
+use hexv::game::fast::Fastest;
+use hexv::game::{Game, Move, Position};
+use hexv::geometry::board::CellId;
+use hexv::search::{Limits, SearchResult, SearchScore, Searcher};
+use hexv::variant::{PieceId, Side};
+
+use crate::support::{game, Rng};
+
+/// Searches a position alone (no earlier history) to a fixed depth.
+fn search(game: &Game, pos: &Position, depth: u32) -> SearchResult {
+    let stop = AtomicBool::new(false);
+    Searcher::new(*game).search(
+        std::slice::from_ref(pos),
+        &Limits::depth(depth),
+        &stop,
+        &mut |_| {},
+    )
+}
+
+/// The side to move is checkmated.
+fn mated(game: &Game, fast: &Fastest, pos: &Position) -> bool {
+    fast.legal_moves(pos).is_empty() && game.in_check(pos, pos.to_move)
+}
+
+/// The side to move has no legal move and is not in check.
+fn stalemated(game: &Game, fast: &Fastest, pos: &Position) -> bool {
+    fast.legal_moves(pos).is_empty() && !game.in_check(pos, pos.to_move)
+}
+
+/// Every move that mates at once.
+fn mates_in_one(game: &Game, fast: &Fastest, pos: &Position) -> Vec<Move> {
+    fast.legal_moves(pos)
+        .into_iter()
+        .filter(|m| mated(game, fast, &game.play(pos, m)))
+        .collect()
+}
+
+/// Every move after which each reply allows a mate at once (mates in one excluded).
+fn mates_in_two(game: &Game, fast: &Fastest, pos: &Position) -> Vec<Move> {
+    fast.legal_moves(pos)
+        .into_iter()
+        .filter(|m| {
+            let after = game.play(pos, m);
+            let replies = fast.legal_moves(&after);
+            !replies.is_empty()
+                && replies
+                    .iter()
+                    .all(|r| !mates_in_one(game, fast, &game.play(&after, r)).is_empty())
+        })
+        .collect()
+}
+
+/// What a random placement holds.
+struct Placement {
+    /// White's non-royal pieces.
+    pieces: usize,
+    /// Black's non-royal pieces.
+    black: usize,
+    /// Pieces put in White's hand, when the variant has hands.
+    in_hand: usize,
+    /// Cells White's pieces may also stand on (off-board cells, for Dagger's knights).
+    extra_cells: Vec<CellId>,
+}
+
+/// A random legal position with White to move: both royal pieces and a few others.
+fn random_position(game: &Game, rng: &mut Rng, p: &Placement) -> Option<Position> {
+    let v = game.variant;
+    let cells: Vec<CellId> = v.board().cells().collect();
+    let royal = v.piece_ids().find(|&q| v.piece(q).royal)?;
+    let others: Vec<PieceId> = v.piece_ids().filter(|&q| !v.piece(q).royal).collect();
+    let mut pos = game.empty_position(Side::White);
+    let put = |pos: &mut Position, rng: &mut Rng, side: Side, piece: PieceId, extra: bool| {
+        let pool: Vec<CellId> = if extra && !p.extra_cells.is_empty() {
+            p.extra_cells.clone()
+        } else {
+            cells.clone()
+        };
+        for _ in 0..20 {
+            let c = pool[rng.below(pool.len())];
+            if pos.squares[c.index()].is_none() {
+                pos.squares[c.index()] = Some((side, piece));
+                return;
+            }
+        }
+    };
+    put(&mut pos, rng, Side::White, royal, false);
+    put(&mut pos, rng, Side::Black, royal, false);
+    for i in 0..p.pieces {
+        let piece = others[rng.below(others.len())];
+        put(&mut pos, rng, Side::White, piece, i == 0);
+    }
+    for _ in 0..p.black {
+        let piece = others[rng.below(others.len())];
+        put(&mut pos, rng, Side::Black, piece, false);
+    }
+    for _ in 0..p.in_hand {
+        let piece = others[rng.below(others.len())];
+        if v.in_hand_as(piece) == piece {
+            pos.hands[Side::White][piece.index()] += 1;
+        }
+    }
+    // Only positions a game could reach: the position text reads back.
+    game.parse_position(&game.position_text(&pos)).ok()
+}
+
+/// The first `count` random positions (seeded) that `keep` accepts.
+fn find(
+    game: &Game,
+    placement: &Placement,
+    count: usize,
+    mut keep: impl FnMut(&Position) -> bool,
+) -> Vec<Position> {
+    let mut rng = Rng(0x5EED_0000_0000_0001);
+    let mut found = Vec::new();
+    for _ in 0..200_000 {
+        if let Some(pos) = random_position(game, &mut rng, placement) {
+            if keep(&pos) {
+                found.push(pos);
+                if found.len() == count {
+                    break;
+                }
+            }
+        }
+    }
+    assert_eq!(found.len(), count, "not enough positions found");
+    found
+}
+
+fn plain(pieces: usize) -> Placement {
+    Placement {
+        pieces,
+        black: pieces / 2,
+        in_hand: 0,
+        extra_cells: Vec::new(),
+    }
+}
+
+/// The engine finds a mate in one wherever the solver proves there is one, in every variant.
+#[test]
+fn mates_in_one_are_found_in_every_variant() {
+    for path in [
+        "variants/glinski.hexv",
+        "variants/mccooey.hexv",
+        "variants/koval.hexv",
+        "variants/dagger.hexv",
+        "variants/chessagon.hexv",
+        "variants/hex-shogi-41.hexv",
+        "variants/hex-shogi-81.hexv",
+        "variants/hex-shogi-91.hexv",
+    ] {
+        let game = game(path);
+        let fast = Fastest::new(game);
+        let positions = find(&game, &plain(3), 3, |pos| {
+            !mates_in_one(&game, &fast, pos).is_empty()
+        });
+        for pos in positions {
+            let mates = mates_in_one(&game, &fast, &pos);
+            let result = search(&game, &pos, 2);
+            let best = result.best.expect("a move");
+            assert!(
+                mates.contains(&best),
+                "{path}: {} played {} instead of a mate ({})",
+                game.position_text(&pos),
+                game.format_move(&pos, &best),
+                game.format_move(&pos, &mates[0])
+            );
+            assert_eq!(result.info.score, SearchScore::Mate(1), "{path}");
+        }
+    }
+}
+
+/// Mates in two (and none in one), proven by the solver, in the main variants.
+#[test]
+fn mates_in_two_are_found() {
+    for path in [
+        "variants/glinski.hexv",
+        "variants/koval.hexv",
+        "variants/chessagon.hexv",
+    ] {
+        let game = game(path);
+        let fast = Fastest::new(game);
+        let positions = find(&game, &plain(2), 1, |pos| {
+            // Cheap filters first: no mate in one, and a cramped royal piece.
+            let replies_cramped = fast.legal_moves(pos).len() < 40;
+            replies_cramped
+                && mates_in_one(&game, &fast, pos).is_empty()
+                && !mates_in_two(&game, &fast, pos).is_empty()
+        });
+        for pos in positions {
+            let mates = mates_in_two(&game, &fast, &pos);
+            let result = search(&game, &pos, 4);
+            let best = result.best.expect("a move");
+            assert!(
+                mates.contains(&best),
+                "{path}: {} played {}",
+                game.position_text(&pos),
+                game.format_move(&pos, &best)
+            );
+            assert_eq!(result.info.score, SearchScore::Mate(2), "{path}");
+        }
+    }
+}
+
+/// Dagger's knights start off the board: a mate in one by a knight entering the game.
+#[test]
+fn a_mate_by_a_knight_entering_dagger() {
+    let game = game("variants/dagger.hexv");
+    let fast = Fastest::new(game);
+    let v = game.variant;
+    let off: Vec<CellId> = v.board().off_board_cells().collect();
+    let placement = Placement {
+        pieces: 3,
+        black: 1,
+        in_hand: 0,
+        extra_cells: off.clone(),
+    };
+    let positions = find(&game, &placement, 2, |pos| {
+        let mates = mates_in_one(&game, &fast, pos);
+        !mates.is_empty()
+            && mates
+                .iter()
+                .all(|m| m.from.is_some_and(|f| off.contains(&f)))
+    });
+    for pos in positions {
+        let best = search(&game, &pos, 2).best.expect("a move");
+        assert!(
+            best.from.is_some_and(|f| off.contains(&f)),
+            "{}: {}",
+            game.position_text(&pos),
+            game.format_move(&pos, &best)
+        );
+        assert!(mated(&game, &fast, &game.play(&pos, &best)));
+    }
+}
+
+/// Hex Shogi: a mate in one that only a drop from the hand gives.
+#[test]
+fn a_drop_mate_in_hex_shogi() {
+    let game = game("variants/hex-shogi-41.hexv");
+    let fast = Fastest::new(game);
+    let placement = Placement {
+        pieces: 2,
+        black: 1,
+        in_hand: 2,
+        extra_cells: Vec::new(),
+    };
+    let positions = find(&game, &placement, 2, |pos| {
+        let mates = mates_in_one(&game, &fast, pos);
+        !mates.is_empty() && mates.iter().all(Move::is_drop)
+    });
+    for pos in positions {
+        let best = search(&game, &pos, 2).best.expect("a move");
+        assert!(best.is_drop(), "{}", game.position_text(&pos));
+        assert!(mated(&game, &fast, &game.play(&pos, &best)));
+    }
+}
+
+/// A piece that can be taken for nothing is taken: White has a royal piece and one other that
+/// does not promote, Black a royal piece and the free one, so nothing is better.
+#[test]
+fn a_free_piece_is_taken() {
+    for path in ["variants/glinski.hexv", "variants/chessagon.hexv"] {
+        let game = game(path);
+        let fast = Fastest::new(game);
+        let searcher = Searcher::new(game);
+        let value = |p: PieceId| searcher.evaluator().value(p.index());
+        // Exactly one capture wins a piece worth a knight or more that nothing defends.
+        let free = |pos: &Position| -> Vec<Move> {
+            fast.legal_moves(pos)
+                .into_iter()
+                .filter(|m| {
+                    let Some((_, taken)) = pos.squares[m.to.index()] else {
+                        return false;
+                    };
+                    let after = game.play(pos, m);
+                    value(taken) >= 250 && !fast.legal_moves(&after).iter().any(|r| r.to == m.to)
+                })
+                .collect()
+        };
+        let one_each = Placement {
+            pieces: 1,
+            black: 1,
+            in_hand: 0,
+            extra_cells: Vec::new(),
+        };
+        let promotes = |pos: &Position| {
+            pos.squares
+                .iter()
+                .flatten()
+                .any(|(side, p)| *side == Side::White && game.variant.piece(*p).promotion.is_some())
+        };
+        let positions = find(&game, &one_each, 3, |pos| {
+            free(pos).len() == 1 && !promotes(pos) && !game.in_check(pos, Side::White)
+        });
+        for pos in positions {
+            let best = search(&game, &pos, 3).best.expect("a move");
+            assert_eq!(
+                Some(&best),
+                free(&pos).first(),
+                "{path}: {} played {}",
+                game.position_text(&pos),
+                game.format_move(&pos, &best)
+            );
+        }
+    }
+}
+
+/// Glinski's stalemate is worth 3/4 to the side that gives it: a side with less material
+/// stalemates when it can (and is not mated for it); where stalemate is a draw (Chessagon) a
+/// side with more material does not.
+#[test]
+fn stalemate_is_scored_by_the_variant() {
+    let game = game("variants/glinski.hexv");
+    let fast = Fastest::new(game);
+    let searcher = Searcher::new(game);
+    let stalemating = |pos: &Position| -> Vec<Move> {
+        fast.legal_moves(pos)
+            .into_iter()
+            .filter(|m| stalemated(&game, &fast, &game.play(pos, m)))
+            .collect()
+    };
+    let behind = |pos: &Position| searcher.evaluate(pos) < -150;
+    let positions = find(&game, &plain(2), 2, |pos| {
+        !stalemating(pos).is_empty() && mates_in_one(&game, &fast, pos).is_empty() && behind(pos)
+    });
+    for pos in positions {
+        let result = search(&game, &pos, 3);
+        let best = result.best.expect("a move");
+        assert!(
+            stalemating(&pos).contains(&best),
+            "{}: {}",
+            game.position_text(&pos),
+            game.format_move(&pos, &best)
+        );
+        // 3/4 of the point: about +1.9 pawns.
+        assert_eq!(result.info.score, SearchScore::Centipawns(191));
+    }
+    let game = crate::support::game("variants/chessagon.hexv");
+    let fast = Fastest::new(game);
+    let searcher = Searcher::new(game);
+    let stalemating = |pos: &Position| -> Vec<Move> {
+        fast.legal_moves(pos)
+            .into_iter()
+            .filter(|m| stalemated(&game, &fast, &game.play(pos, m)))
+            .collect()
+    };
+    let positions = find(&game, &plain(3), 2, |pos| {
+        let moves = fast.legal_moves(pos).len();
+        let stalemates = stalemating(pos).len();
+        stalemates > 0 && moves > stalemates + 2 && searcher.evaluate(pos) > 300
+    });
+    for pos in positions {
+        let best = search(&game, &pos, 3).best.expect("a move");
+        assert!(
+            !stalemating(&pos).contains(&best),
+            "{}: {}",
+            game.position_text(&pos),
+            game.format_move(&pos, &best)
+        );
+    }
+}
+
+/// In random positions of every variant reached by random games, every move the search
+/// returns (at several limits) is legal.
+#[test]
+fn the_search_never_returns_an_illegal_move() {
+    for path in crate::support::variant_files() {
+        let path = path
+            .strip_prefix(crate::support::root())
+            .expect("in the repo");
+        let game = game(path.to_str().expect("UTF-8"));
+        let fast = Fastest::new(game);
+        let mut rng = Rng(0xFEED_0000_0000_0003);
+        let mut searcher = Searcher::new(game);
+        for _ in 0..3 {
+            let mut history = vec![game.start_position()];
+            for ply in 0..40 {
+                let pos = history.last().expect("a position").clone();
+                let legal = fast.legal_moves(&pos);
+                if legal.is_empty() {
+                    break;
+                }
+                if ply % 10 == 9 {
+                    let stop = AtomicBool::new(false);
+                    let limits = if ply % 20 == 9 {
+                        Limits::depth(2)
+                    } else {
+                        Limits::nodes(500)
+                    };
+                    let result = searcher.search(&history, &limits, &stop, &mut |_| {});
+                    let best = result.best.expect("a move in a position with moves");
+                    assert!(legal.contains(&best), "{}", game.position_text(&pos));
+                }
+                history.push(game.play(&pos, &legal[rng.below(legal.len())]));
+            }
+        }
+    }
+}
