@@ -69,6 +69,7 @@ pub mod render;
 pub mod search;
 pub mod source;
 pub(crate) mod syntax;
+pub mod uci;
 pub mod variant;
 
 pub use compile::MoveTables;

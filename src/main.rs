@@ -36,6 +36,8 @@ enum Command {
     Perft(cli::perft::Args),
     /// Search a position: the best line and its score at each depth.
     Analyse(cli::analyse::Args),
+    /// Speak the UCI engine protocol on stdin and stdout (docs/engine.md).
+    Engine(cli::engine::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +51,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => cli::perft::run(&args),
         Command::Play(args) => cli::play::run(&args),
         Command::Analyse(args) => cli::analyse::run(&args),
+        Command::Engine(args) => cli::engine::run(&args),
     };
     ExitCode::from(status as u8)
 }

@@ -22,6 +22,7 @@ pub mod analyse;
 pub mod check;
 pub mod diagram;
 pub mod doc;
+pub mod engine;
 pub mod moves;
 pub mod perft;
 pub mod play;

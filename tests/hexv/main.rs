@@ -9,6 +9,7 @@ mod cli;
 mod dagger;
 mod diagrams;
 mod doc;
+mod engine;
 mod fast_engine;
 mod fixtures;
 mod game_end;

@@ -1,0 +1,499 @@
+//! The engine protocol: UCI, with the conventions engines use for user-defined variants
+//! (docs/engine.md). A front end like the command line or a fuzz target hands it a reader
+//! and a writer; every reply is one flushed line, malformed input gets an `info string`
+//! reply and is otherwise ignored, and the search runs on its own thread so `stop` and
+//! `isready` are answered while it thinks.
+
+use std::io::{BufRead, Read, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::thread::ScopedJoinHandle;
+use std::time::Duration;
+
+use crate::game::{Game, Move, Position};
+use crate::load::{load, Compiled};
+use crate::search::{Info, Limits, SearchScore, Searcher, DEFAULT_HASH_MB};
+use crate::source::SourceFile;
+
+/// The longest input line read; longer lines are refused whole.
+pub const MAX_LINE: usize = 1 << 20;
+/// The largest transposition table accepted, in MB.
+pub const MAX_HASH_MB: usize = 4096;
+
+/// How moves are written in `bestmove` and `pv`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Notation {
+    /// hexv's own (`f5-f7`, `e4xd5`, `P*5e`, `f10-f11=Q`).
+    Hexv,
+    /// From and to cells run together, a promotion's letter lower case (`f5f7`, `f10f11q`,
+    /// drops `P@5e`): the form other hex engines use.
+    Compact,
+}
+
+/// Where output goes: one line at a time, flushed, from either thread.
+struct Out<W: Write> {
+    writer: Mutex<W>,
+}
+
+impl<W: Write> Out<W> {
+    fn line(&self, text: &str) {
+        let mut w = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+        // A reader that went away is not an error of ours: keep reading until `quit` or the
+        // end of the input.
+        let _ = writeln!(w, "{text}").and_then(|()| w.flush());
+    }
+}
+
+/// Serves the protocol until `quit` or the end of `input`. `variant` is loaded first when
+/// given (as `setoption name VariantPath value FILE` would).
+pub fn serve<R: BufRead, W: Write + Send>(mut input: R, output: W, variant: Option<&Path>) {
+    let out = Out {
+        writer: Mutex::new(output),
+    };
+    let mut path = variant.map(|p| p.display().to_string());
+    let mut settings = Settings {
+        hash_mb: DEFAULT_HASH_MB,
+        notation: Notation::Hexv,
+    };
+    loop {
+        let compiled = match &path {
+            Some(p) => load_variant(p, &out),
+            None => None,
+        };
+        match session(
+            compiled.as_ref(),
+            path.as_deref(),
+            &mut input,
+            &out,
+            &mut settings,
+        ) {
+            Next::Quit => return,
+            Next::Variant(p) => path = Some(p),
+        }
+    }
+}
+
+/// Options that outlive a variant change.
+struct Settings {
+    hash_mb: usize,
+    notation: Notation,
+}
+
+/// Why a session ended.
+enum Next {
+    Quit,
+    /// `setoption name VariantPath` named another file.
+    Variant(String),
+}
+
+/// Loads a variant file, reporting why not as `info string` lines.
+fn load_variant<W: Write>(path: &str, out: &Out<W>) -> Option<Compiled> {
+    let file = match SourceFile::read(Path::new(path)) {
+        Ok(f) => f,
+        Err(e) => {
+            out.line(&format!("info string error: {e}"));
+            return None;
+        }
+    };
+    let loaded = load(&file);
+    for d in loaded.diagnostics.iter().filter(|d| d.is_error()) {
+        let at = d
+            .primary_span()
+            .map(|s| {
+                let (line, col) = file.line_col(s.start);
+                format!("{}:{line}:{col}: ", file.name())
+            })
+            .unwrap_or_default();
+        out.line(&format!(
+            "info string error: {at}{} [{}]",
+            d.message, d.code
+        ));
+    }
+    if loaded.compiled.is_some() {
+        out.line(&format!("info string variant {}", file.name()));
+    }
+    loaded.compiled
+}
+
+/// Reads one line of at most [`MAX_LINE`] bytes; `None` at the end of the input.
+fn read_line<R: BufRead>(input: &mut R) -> Option<Result<String, String>> {
+    let mut bytes = Vec::new();
+    let mut limited = (&mut *input).take(MAX_LINE as u64 + 1);
+    match limited.read_until(b'\n', &mut bytes) {
+        Ok(0) => return None,
+        Ok(_) => {}
+        Err(e) => return Some(Err(format!("input: {e}"))),
+    }
+    if bytes.len() > MAX_LINE && !bytes.ends_with(b"\n") {
+        // Skip the rest of the line.
+        let mut rest = Vec::new();
+        loop {
+            rest.clear();
+            match (&mut *input).take(1 << 16).read_until(b'\n', &mut rest) {
+                Ok(0) => break,
+                Ok(_) if rest.ends_with(b"\n") => break,
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+        return Some(Err(format!("a line longer than {MAX_LINE} bytes")));
+    }
+    match String::from_utf8(bytes) {
+        Ok(s) => Some(Ok(s.trim_end_matches(['\n', '\r']).to_string())),
+        Err(_) => Some(Err("a line that is not UTF-8".to_string())),
+    }
+}
+
+/// Serves commands with one variant (or none) until `quit` or a new variant.
+fn session<R: BufRead, W: Write + Send>(
+    compiled: Option<&Compiled>,
+    path: Option<&str>,
+    input: &mut R,
+    out: &Out<W>,
+    settings: &mut Settings,
+) -> Next {
+    let game = compiled.map(|c| c.game());
+    let mut searcher = game.map(|g| Searcher::with_hash(g, settings.hash_mb));
+    let mut history: Vec<Position> = game.map(|g| vec![g.start_position()]).unwrap_or_default();
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let mut running: Option<ScopedJoinHandle<'_, Searcher<'_>>> = None;
+        loop {
+            let line = match read_line(input) {
+                None => {
+                    stop.store(true, Ordering::Relaxed);
+                    finish(&mut running, &mut searcher);
+                    return Next::Quit;
+                }
+                Some(Err(e)) => {
+                    out.line(&format!("info string error: {e}"));
+                    continue;
+                }
+                Some(Ok(line)) => line,
+            };
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let Some((&command, args)) = words.split_first() else {
+                continue;
+            };
+            match command {
+                "isready" => out.line("readyok"),
+                "stop" => stop.store(true, Ordering::Relaxed),
+                "quit" => {
+                    stop.store(true, Ordering::Relaxed);
+                    finish(&mut running, &mut searcher);
+                    return Next::Quit;
+                }
+                "uci" => {
+                    out.line(&format!("id name hexv {}", env!("CARGO_PKG_VERSION")));
+                    out.line("id author the hexv developers");
+                    out.line(&format!(
+                        "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
+                    ));
+                    out.line(&format!(
+                        "option name VariantPath type string default {}",
+                        path.unwrap_or("<empty>")
+                    ));
+                    out.line("option name Notation type combo default hexv var hexv var compact");
+                    out.line("uciok");
+                }
+                _ => {
+                    // Everything else waits for a running search to end.
+                    finish(&mut running, &mut searcher);
+                    match command {
+                        "setoption" => match setoption(args, settings) {
+                            Ok(Some(p)) => return Next::Variant(p),
+                            Ok(None) => {
+                                if let Some(g) = game {
+                                    searcher = Some(Searcher::with_hash(g, settings.hash_mb));
+                                }
+                            }
+                            Err(e) => out.line(&format!("info string error: {e}")),
+                        },
+                        "ucinewgame" => {
+                            if let (Some(g), Some(s)) = (game, searcher.as_mut()) {
+                                s.clear();
+                                history = vec![g.start_position()];
+                            }
+                        }
+                        "position" => match (game, position(game, args)) {
+                            (Some(_), Ok(h)) => history = h,
+                            (None, _) => out.line("info string error: no variant: setoption name VariantPath value FILE"),
+                            (Some(_), Err(e)) => out.line(&format!("info string error: {e}")),
+                        },
+                        "go" => {
+                            let limits = match go_limits(args) {
+                                Ok(l) => l,
+                                Err(e) => {
+                                    out.line(&format!("info string error: {e}"));
+                                    continue;
+                                }
+                            };
+                            let (Some(g), Some(mut s)) = (game, searcher.take()) else {
+                                out.line("info string error: no variant: setoption name VariantPath value FILE");
+                                out.line("bestmove (none)");
+                                continue;
+                            };
+                            stop.store(false, Ordering::Relaxed);
+                            let history = history.clone();
+                            let notation = settings.notation;
+                            let stop = &stop;
+                            running = Some(scope.spawn(move || {
+                                think(&g, &mut s, &history, &limits, stop, out, notation);
+                                s
+                            }));
+                        }
+                        other => out.line(&format!("info string unknown command: {other}")),
+                    }
+                }
+            }
+        }
+    })
+}
+
+/// Waits for a running search and takes the searcher back.
+fn finish<'s, 'a>(
+    running: &mut Option<ScopedJoinHandle<'s, Searcher<'a>>>,
+    searcher: &mut Option<Searcher<'a>>,
+) {
+    if let Some(handle) = running.take() {
+        if let Ok(s) = handle.join() {
+            *searcher = Some(s);
+        }
+    }
+}
+
+/// Runs one search and prints its `info` lines and the `bestmove`.
+fn think<W: Write>(
+    game: &Game,
+    searcher: &mut Searcher,
+    history: &[Position],
+    limits: &Limits,
+    stop: &AtomicBool,
+    out: &Out<W>,
+    notation: Notation,
+) {
+    let root = history
+        .last()
+        .cloned()
+        .unwrap_or_else(|| game.start_position());
+    let result = searcher.search(history, limits, stop, &mut |info| {
+        out.line(&info_line(game, &root, info, notation));
+    });
+    // In infinite mode the answer waits for `stop`.
+    if limits.infinite {
+        while !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+    let best = match &result.best {
+        Some(m) => write_move(game, &root, m, notation),
+        None => "(none)".to_string(),
+    };
+    let ponder = result
+        .info
+        .pv
+        .get(1)
+        .filter(|_| result.info.pv.first() == result.best.as_ref())
+        .map(|m| {
+            let after = game.play(&root, &result.info.pv[0]);
+            format!(" ponder {}", write_move(game, &after, m, notation))
+        })
+        .unwrap_or_default();
+    out.line(&format!("bestmove {best}{ponder}"));
+}
+
+/// `info depth .. seldepth .. score cp ..|mate .. nodes .. nps .. time .. pv ..`.
+fn info_line(game: &Game, root: &Position, info: &Info, notation: Notation) -> String {
+    let score = match info.score {
+        SearchScore::Centipawns(cp) => format!("cp {cp}"),
+        SearchScore::Mate(n) => format!("mate {n}"),
+    };
+    let mut at = root.clone();
+    let pv: Vec<String> = info
+        .pv
+        .iter()
+        .map(|m| {
+            let text = write_move(game, &at, m, notation);
+            at = game.play(&at, m);
+            text
+        })
+        .collect();
+    format!(
+        "info depth {} seldepth {} score {score} nodes {} nps {} time {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.nodes,
+        info.nps(),
+        info.time.as_millis(),
+        pv.join(" ")
+    )
+}
+
+/// A move in the chosen notation.
+fn write_move(game: &Game, pos: &Position, m: &Move, notation: Notation) -> String {
+    match notation {
+        Notation::Hexv => game.format_move(pos, m),
+        Notation::Compact => {
+            let board = game.variant.board();
+            match m.from {
+                None => format!(
+                    "{}@{}",
+                    game.variant.piece(m.piece).symbol,
+                    board.name(m.to)
+                ),
+                Some(from) => {
+                    let promotion = m
+                        .promotion
+                        .map(|p| game.variant.piece(p).symbol.to_lowercase())
+                        .unwrap_or_default();
+                    format!("{}{}{promotion}", board.name(from), board.name(m.to))
+                }
+            }
+        }
+    }
+}
+
+/// Reads a move in hexv's notation or the compact form.
+fn read_move(game: &Game, pos: &Position, text: &str) -> Result<Move, String> {
+    if let Ok(m) = game.parse_move(pos, text) {
+        return Ok(m);
+    }
+    let board = game.variant.board();
+    let legal = game.legal_moves(pos);
+    let symbol = |p| game.variant.piece(p).symbol.as_str();
+    // A compact drop: `P@5e`.
+    if let Some((piece, cell)) = text.split_once('@') {
+        let found = legal
+            .iter()
+            .find(|m| m.from.is_none() && symbol(m.piece) == piece && board.name(m.to) == cell);
+        return found
+            .cloned()
+            .ok_or_else(|| format!("`{text}` is not a legal drop here"));
+    }
+    // From and to run together, maybe a promotion letter after: every cut into two known
+    // cells is a reading.
+    let matches: Vec<&Move> = legal
+        .iter()
+        .filter(|m| {
+            let Some(from) = m.from else { return false };
+            let Some(rest) = text.strip_prefix(board.name(from)) else {
+                return false;
+            };
+            let Some(promotion) = rest.strip_prefix(board.name(m.to)) else {
+                return false;
+            };
+            match m.promotion {
+                None => promotion.is_empty(),
+                Some(p) => symbol(p).eq_ignore_ascii_case(promotion),
+            }
+        })
+        .collect();
+    match matches.as_slice() {
+        [m] => Ok((*m).clone()),
+        [] => Err(format!("`{text}` is not a legal move here")),
+        _ => Err(format!("`{text}` names more than one legal move")),
+    }
+}
+
+/// `position startpos | fen TEXT [moves m1 m2 ...]`: the game from its given start.
+fn position(game: Option<Game>, args: &[&str]) -> Result<Vec<Position>, String> {
+    let Some(game) = game else {
+        return Err("no variant".to_string());
+    };
+    let split = args.iter().position(|w| *w == "moves");
+    let (head, moves) = match split {
+        Some(i) => (&args[..i], &args[i + 1..]),
+        None => (args, &[][..]),
+    };
+    let start = match head.split_first() {
+        Some((&"startpos", [])) => game.start_position(),
+        Some((&"fen", text)) if !text.is_empty() => {
+            let text = text.join(" ");
+            game.parse_position(&text)
+                .map_err(|e| format!("this position cannot be read: {}", e.message))?
+        }
+        _ => {
+            return Err(
+                "write `position startpos` or `position fen TEXT`, then maybe `moves ...`"
+                    .to_string(),
+            )
+        }
+    };
+    let mut history = vec![start];
+    for (i, text) in moves.iter().enumerate() {
+        let pos = history.last().expect("the start at least");
+        let m = read_move(&game, pos, text).map_err(|e| format!("move {}: {e}", i + 1))?;
+        let next = game.play(pos, &m);
+        history.push(next);
+    }
+    Ok(history)
+}
+
+/// The limits of a `go` command.
+fn go_limits(args: &[&str]) -> Result<Limits, String> {
+    let mut limits = Limits::default();
+    let mut words = args.iter();
+    let number = |name: &str, value: Option<&&str>| -> Result<u64, String> {
+        value
+            .and_then(|v| v.parse::<i64>().ok())
+            .map(|v| v.max(0) as u64)
+            .ok_or_else(|| format!("`go {name}` needs a number"))
+    };
+    let ms = |v: u64| Some(Duration::from_millis(v));
+    while let Some(&word) = words.next() {
+        match word {
+            "infinite" => limits.infinite = true,
+            "ponder" => {}
+            "depth" => limits.depth = Some(number(word, words.next())?.clamp(1, 64) as u32),
+            "nodes" => limits.nodes = Some(number(word, words.next())?.max(1)),
+            "movetime" => limits.movetime = ms(number(word, words.next())?),
+            "wtime" => limits.time[0] = ms(number(word, words.next())?),
+            "btime" => limits.time[1] = ms(number(word, words.next())?),
+            "winc" => limits.increment[0] = ms(number(word, words.next())?),
+            "binc" => limits.increment[1] = ms(number(word, words.next())?),
+            "movestogo" => limits.moves_to_go = Some(number(word, words.next())?.min(1000) as u32),
+            "mate" | "searchmoves" => {
+                return Err(format!("`go {word}` is not supported"));
+            }
+            other => return Err(format!("unknown `go` parameter `{other}`")),
+        }
+    }
+    Ok(limits)
+}
+
+/// `setoption name NAME [value VALUE]`: `Ok(Some(path))` when the variant changes.
+fn setoption(args: &[&str], settings: &mut Settings) -> Result<Option<String>, String> {
+    let text = args.join(" ");
+    let rest = text
+        .strip_prefix("name ")
+        .ok_or("write `setoption name NAME value VALUE`")?;
+    let (name, value) = match rest.split_once(" value ") {
+        Some((n, v)) => (n.trim(), v.trim()),
+        None => (rest.trim(), ""),
+    };
+    match name.to_ascii_lowercase().as_str() {
+        "variantpath" => {
+            if value.is_empty() {
+                return Err("`VariantPath` needs a file".to_string());
+            }
+            Ok(Some(value.to_string()))
+        }
+        "hash" => {
+            let mb: usize = value
+                .parse()
+                .map_err(|_| format!("`Hash` is a number of MB, not `{value}`"))?;
+            settings.hash_mb = mb.clamp(1, MAX_HASH_MB);
+            Ok(None)
+        }
+        "notation" => {
+            settings.notation = match value {
+                "hexv" => Notation::Hexv,
+                "compact" => Notation::Compact,
+                _ => return Err(format!("`Notation` is `hexv` or `compact`, not `{value}`")),
+            };
+            Ok(None)
+        }
+        _ => Err(format!("unknown option `{name}`")),
+    }
+}

@@ -1,0 +1,203 @@
+//! `hexv engine`: UCI over pipes, as a GUI drives it (a transcript), and bad input answered
+//! without a crash.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::support::{game, root};
+
+/// A running `hexv engine`, read line by line.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hexv"))
+            .arg("engine")
+            .args(args)
+            .current_dir(root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("hexv engine starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        Engine {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").expect("the engine reads");
+        self.stdin.flush().expect("flushed");
+    }
+
+    fn line(&mut self) -> String {
+        let mut line = String::new();
+        let n = self.stdout.read_line(&mut line).expect("the engine writes");
+        assert!(n > 0, "the engine ended its output");
+        line.trim_end().to_string()
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut lines = Vec::new();
+        loop {
+            let line = self.line();
+            let done = line.starts_with(prefix);
+            lines.push(line);
+            if done {
+                return lines;
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn a_gui_session_over_pipes() {
+    let mut e = Engine::start(&[]);
+    e.send("uci");
+    let hello = e.until("uciok");
+    assert!(hello[0].starts_with("id name hexv "), "{hello:?}");
+    assert!(hello
+        .iter()
+        .any(|l| l.starts_with("option name VariantPath type string")));
+    assert!(hello
+        .iter()
+        .any(|l| l.starts_with("option name Hash type spin")));
+    // No variant yet: `go` still answers.
+    e.send("go depth 1");
+    assert_eq!(e.until("bestmove").last().unwrap(), "bestmove (none)");
+    e.send("setoption name VariantPath value variants/glinski.hexv");
+    e.send("isready");
+    assert_eq!(
+        e.until("readyok"),
+        ["info string variant variants/glinski.hexv", "readyok"]
+    );
+    e.send("ucinewgame");
+    // Moves in both notations: hexv's and the compact one.
+    e.send("position startpos moves f5-f6 c7c6");
+    e.send("go depth 3");
+    let lines = e.until("bestmove");
+    assert!(lines[0].starts_with("info depth 1 "), "{lines:?}");
+    let infos: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert_eq!(infos.len(), 3, "{lines:?}");
+    for (i, info) in infos.iter().enumerate() {
+        let words: Vec<&str> = info.split(' ').collect();
+        assert_eq!(words[2], (i + 1).to_string(), "{info}");
+        for key in ["seldepth", "score", "nodes", "nps", "time", "pv"] {
+            assert!(words.contains(&key), "{key} in {info}");
+        }
+    }
+    // The answer is a legal move of the position reached.
+    let game = game("variants/glinski.hexv");
+    let pos = game
+        .play_moves(&game.start_position(), "f5-f6 c7-c6")
+        .expect("legal");
+    let best = lines.last().unwrap().split(' ').nth(1).unwrap().to_string();
+    assert!(game.parse_move(&pos, &best).is_ok(), "{best}");
+    // A position text, the compact notation out, a time limit kept.
+    e.send("setoption name Notation value compact");
+    e.send(&format!(
+        "position fen {}",
+        game.position_text(&game.start_position())
+    ));
+    let started = Instant::now();
+    e.send("go movetime 200");
+    let lines = e.until("bestmove");
+    assert!(started.elapsed() < Duration::from_millis(1500));
+    let best = lines.last().unwrap().split(' ').nth(1).unwrap().to_string();
+    assert!(!best.contains('-'), "compact: {best}");
+    // Infinite: nothing until `stop`; `isready` is answered meanwhile.
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(100));
+    e.send("isready");
+    let lines = e.until("readyok");
+    assert!(
+        !lines.iter().any(|l| l.starts_with("bestmove")),
+        "{lines:?}"
+    );
+    e.send("stop");
+    e.until("bestmove");
+    e.send("quit");
+    let status = e.child.wait().expect("it ends");
+    assert!(status.success());
+}
+
+#[test]
+fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
+    let mut e = Engine::start(&["variants/glinski.hexv"]);
+    assert_eq!(e.line(), "info string variant variants/glinski.hexv");
+    for (input, reply) in [
+        ("bogus", "info string unknown command: bogus"),
+        (
+            "position startpos moves f5-f6 z9z9",
+            "info string error: move 2: `z9z9` is not a legal move here",
+        ),
+        (
+            "position fen nonsense",
+            "info string error: this position cannot be read:",
+        ),
+        ("position", "info string error: write `position startpos`"),
+        ("go depth x", "info string error: `go depth` needs a number"),
+        ("go mate 3", "info string error: `go mate` is not supported"),
+        (
+            "setoption name Hash value lots",
+            "info string error: `Hash` is a number of MB, not `lots`",
+        ),
+        (
+            "setoption name Colour value blue",
+            "info string error: unknown option `Colour`",
+        ),
+    ] {
+        e.send(input);
+        let line = e.line();
+        assert!(line.starts_with(reply), "{input}: {line}");
+    }
+    // Binary garbage and a line that is not UTF-8.
+    e.stdin
+        .write_all(b"\xff\xfe\x00garbage\n")
+        .expect("written");
+    assert_eq!(e.line(), "info string error: a line that is not UTF-8");
+    // A variant file with errors: located diagnostics, and no variant.
+    e.send("setoption name VariantPath value tests/fixtures/invalid/hour_13.hexv");
+    let line = e.line();
+    assert!(
+        line.starts_with("info string error: tests/fixtures/invalid/hour_13.hexv:"),
+        "{line}"
+    );
+    e.send("isready");
+    e.until("readyok");
+    e.send("go depth 1");
+    assert_eq!(e.until("bestmove").last().unwrap(), "bestmove (none)");
+    // The end of the input ends the engine.
+    drop(std::mem::replace(
+        &mut e.stdin,
+        Command::new("true")
+            .stdin(Stdio::piped())
+            .spawn()
+            .unwrap()
+            .stdin
+            .take()
+            .unwrap(),
+    ));
+    let status = e.child.wait().expect("it ends");
+    assert!(status.success());
+}
