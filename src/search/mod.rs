@@ -4,6 +4,7 @@
 //! from the move tables ([`eval`]); docs/engine.md describes both.
 
 mod alphabeta;
+pub mod arena;
 pub mod eval;
 mod playable;
 mod tt;

@@ -27,5 +27,6 @@ mod robustness;
 mod rules_matrix;
 mod search;
 mod snapshots_diagrams;
+mod strength;
 mod svg;
 mod tables;

@@ -1,0 +1,66 @@
+//! Strength, deterministic (fixed seeds and depths, no clock): the engine at depth 2 against
+//! a random mover and against a one-ply greedy player, in every shipped variant, each
+//! opponent met with both colours. It must score at least 95%. Slow in a debug build, so
+//! ignored by `cargo test`; `.ci/run` runs it in release:
+//! `cargo test --release --test hexv -- --ignored strength`.
+
+use hexv::search::arena::{play_game, Player, Rng};
+use hexv::search::Limits;
+use hexv::variant::Side;
+
+use crate::support::{game, root, variant_files};
+
+/// Games per opponent and variant (half with each colour).
+const GAMES: usize = 10;
+/// Plies after which a game is scored a draw.
+const MAX_PLIES: usize = 300;
+
+fn score_against(path: &str, opponent: &Player) -> (f64, Vec<String>) {
+    let game = game(path);
+    let engine = Player::Engine(Limits::depth(2));
+    let mut points = 0.0;
+    let mut record = Vec::new();
+    for i in 0..GAMES {
+        let mut rng = Rng::new(i as u64 + 1);
+        let engine_side = if i % 2 == 0 { Side::White } else { Side::Black };
+        let (white, black) = match engine_side {
+            Side::White => (&engine, opponent),
+            Side::Black => (opponent, &engine),
+        };
+        let played = play_game(game, &[], white, black, MAX_PLIES, &mut rng);
+        let white_points = played.white.numerator as f64 / played.white.denominator as f64;
+        let mine = match engine_side {
+            Side::White => white_points,
+            Side::Black => 1.0 - white_points,
+        };
+        points += mine;
+        record.push(format!(
+            "game {i} engine {engine_side:?}: {mine} ({:?}, {} plies)",
+            played.ending,
+            played.moves.len()
+        ));
+    }
+    (points / GAMES as f64, record)
+}
+
+#[test]
+#[ignore = "slow in a debug build: .ci/run runs it with --release"]
+fn strength_the_engine_beats_a_random_and_a_greedy_player_in_every_variant() {
+    let mut failures = Vec::new();
+    for path in variant_files() {
+        let path = path
+            .strip_prefix(root())
+            .expect("in the repo")
+            .to_str()
+            .expect("UTF-8")
+            .to_string();
+        for opponent in [Player::Random, Player::Greedy] {
+            let (score, record) = score_against(&path, &opponent);
+            println!("{path} against {opponent:?}: {:.0}%", score * 100.0);
+            if score < 0.95 {
+                failures.push(format!("{path} against {opponent:?}: {score}\n{record:#?}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
