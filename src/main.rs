@@ -38,6 +38,8 @@ enum Command {
     Analyse(cli::analyse::Args),
     /// Speak the UCI engine protocol on stdin and stdout (docs/engine.md).
     Engine(cli::engine::Args),
+    /// Play the engine against itself and report the variant's balance.
+    Selfplay(cli::selfplay::Args),
 }
 
 fn main() -> ExitCode {
@@ -52,6 +54,7 @@ fn main() -> ExitCode {
         Command::Play(args) => cli::play::run(&args),
         Command::Analyse(args) => cli::analyse::run(&args),
         Command::Engine(args) => cli::engine::run(&args),
+        Command::Selfplay(args) => cli::selfplay::run(&args),
     };
     ExitCode::from(status as u8)
 }

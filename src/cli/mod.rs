@@ -26,6 +26,7 @@ pub mod engine;
 pub mod moves;
 pub mod perft;
 pub mod play;
+pub mod selfplay;
 pub mod table;
 
 use std::io::IsTerminal;

@@ -1,14 +1,17 @@
 //! `hexv play FILE [--position POS]`: two people at one terminal. The board is shown after
 //! every move (with the hands); a move is typed in the notation of docs/notation.md, and an
 //! illegal one is refused with the reason. Check, mate and the result are announced.
-//! Commands: `moves` lists the legal moves, `undo` takes the last move back, `resign` and
-//! `quit` end the game.
+//! Commands: `help`, `moves` lists the legal moves, `undo` takes the last move back, `resign`
+//! and `quit` end the game. With `--engine` one side is played by the search.
 
 use std::io::BufRead;
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use hexv::game::{Game, GameEnd, Outcome, Position};
 use hexv::render::{ascii, diagram};
+use hexv::search::{Limits, Searcher};
 use hexv::variant::Side;
 
 use super::{load_variant, start_from, Status};
@@ -20,6 +23,24 @@ pub struct Args {
     /// Start from this position (docs/positions.md) instead of the setup.
     #[arg(long)]
     position: Option<String>,
+    /// Play against the engine.
+    #[arg(long)]
+    engine: bool,
+    /// Your side against the engine.
+    #[arg(long, value_enum, default_value_t = SideArg::White, requires = "engine")]
+    side: SideArg,
+    /// The engine's time per move in milliseconds (default 1000).
+    #[arg(long, value_name = "MS", requires = "engine", conflicts_with = "depth")]
+    movetime: Option<u64>,
+    /// The engine's search depth per move instead of a time.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64), requires = "engine")]
+    depth: Option<u32>,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum SideArg {
+    White,
+    Black,
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -66,9 +87,21 @@ pub fn run(args: &Args) -> Status {
     };
     let mut history = vec![start];
     outln!(
-        "{} — type a move (e.g. as `hexv moves` lists them), `moves`, `undo`, `resign` or `quit`.",
+        "{} — type a move (e.g. as `hexv moves` lists them), or `help`.",
         v.meta().name
     );
+    // The engine's side and searcher, when playing against it.
+    let human = match args.side {
+        SideArg::White => Side::White,
+        SideArg::Black => Side::Black,
+    };
+    let limits = match (args.movetime, args.depth) {
+        (_, Some(d)) => Limits::depth(d),
+        (Some(ms), None) => Limits::movetime(Duration::from_millis(ms)),
+        (None, None) => Limits::movetime(Duration::from_millis(1000)),
+    };
+    let mut searcher = args.engine.then(|| Searcher::new(game));
+    let stop = AtomicBool::new(false);
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     // The board is shown when the position changes, not after a refused move.
@@ -90,6 +123,21 @@ pub fn run(args: &Args) -> Status {
             }
         }
         changed = false;
+        if let Some(searcher) = searcher.as_mut().filter(|_| pos.to_move != human) {
+            outln!("{mover} (hexv) thinks...");
+            let result = searcher.search(&history, &limits, &stop, &mut |_| {});
+            let Some(mv) = result.best else {
+                // No legal move: the game's end was announced above.
+                return Status::Ok;
+            };
+            let written = game.format_move(&pos, &mv);
+            let next = game.play(&pos, &mv);
+            let check = check_mark(&game, &next);
+            history.push(next);
+            outln!("{mover} plays {written}{check} ({}).", result.info.score);
+            changed = true;
+            continue;
+        }
         out!("{} to move> ", mover);
         let line = match read_line(&mut input) {
             Line::Text(line) => line,
@@ -128,9 +176,20 @@ pub fn run(args: &Args) -> Status {
                 moves.sort();
                 outln!("{}", moves.join(" "));
             }
+            "help" => {
+                outln!("Type a move as `hexv moves` lists them (f5-f6, e4xd5, f10-f11=Q, P*5e).");
+                outln!("  moves   the legal moves");
+                outln!(
+                    "  undo    take back the last move (against the engine: yours and its reply)"
+                );
+                outln!("  resign  give up the game");
+                outln!("  quit    leave the game unfinished");
+            }
             "undo" => {
-                if history.len() > 1 {
-                    history.pop();
+                // Against the engine, back to the human's previous turn.
+                let plies = if searcher.is_some() { 2 } else { 1 };
+                if history.len() > plies {
+                    history.truncate(history.len() - plies);
                     changed = true;
                 } else {
                     outln!("Nothing to undo.");
@@ -139,13 +198,26 @@ pub fn run(args: &Args) -> Status {
             text => match game.parse_move(&pos, text) {
                 Ok(mv) => {
                     let written = game.format_move(&pos, &mv);
-                    history.push(game.play(&pos, &mv));
-                    outln!("{mover} plays {written}.");
+                    let next = game.play(&pos, &mv);
+                    let check = check_mark(&game, &next);
+                    history.push(next);
+                    outln!("{mover} plays {written}{check}.");
                     changed = true;
                 }
                 Err(e) => outln!("Refused: {e}"),
             },
         }
+    }
+}
+
+/// `#` after a move that mates, `+` after one that gives check.
+fn check_mark(game: &Game, after: &Position) -> &'static str {
+    if !game.in_check(after, after.to_move) {
+        ""
+    } else if game.legal_moves(after).is_empty() {
+        "#"
+    } else {
+        "+"
     }
 }
 

@@ -29,18 +29,22 @@ pub struct Outcome {
 impl Outcome {
     /// "1-0", "0-1", "1/2-1/2", "3/4-1/4".
     pub fn result(&self) -> String {
-        let w = self.white;
-        let b = Score {
-            numerator: w.denominator - w.numerator,
-            denominator: w.denominator,
-        };
-        let text = |s: Score| match (s.numerator, s.denominator) {
-            (0, _) => "0".to_string(),
-            (n, d) if n == d => "1".to_string(),
-            (n, d) => format!("{n}/{d}"),
-        };
-        format!("{}-{}", text(w), text(b))
+        result_text(self.white)
     }
+}
+
+/// A result written from White's score: "1-0", "0-1", "1/2-1/2", "3/4-1/4".
+pub fn result_text(white: Score) -> String {
+    let b = Score {
+        numerator: white.denominator - white.numerator,
+        denominator: white.denominator,
+    };
+    let text = |s: Score| match (s.numerator, s.denominator) {
+        (0, _) => "0".to_string(),
+        (n, d) if n == d => "1".to_string(),
+        (n, d) => format!("{n}/{d}"),
+    };
+    format!("{}-{}", text(white), text(b))
 }
 
 impl Game<'_> {

@@ -11,7 +11,7 @@ mod movegen;
 pub mod notation;
 mod validate;
 
-pub use end::{GameEnd, Outcome};
+pub use end::{result_text, GameEnd, Outcome};
 pub use fen::PositionError;
 
 use crate::compile::MoveTables;

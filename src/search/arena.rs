@@ -153,3 +153,160 @@ fn greedy(
     }
     best[rng.below(best.len())].clone()
 }
+
+/// One game as `hexv selfplay` records it (a line of its JSON Lines output): enough to
+/// replay it and to merge runs made on several machines.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct GameRecord {
+    /// The variant's name.
+    pub variant: String,
+    /// The game's number in its run.
+    pub game: usize,
+    /// The position the game started from (the start, in the position text).
+    pub start: String,
+    /// Every move from there, the random opening moves included.
+    pub moves: Vec<String>,
+    /// How many of the first moves were the random opening.
+    pub opening_plies: usize,
+    /// `1-0`, `0-1`, `1/2-1/2`, `3/4-1/4`, ...
+    pub result: String,
+    /// White's score, 0 to 1.
+    pub white: f64,
+    /// `checkmate`, `stalemate`, `repetition`, `move-limit` or `ply-limit`.
+    pub ending: String,
+}
+
+impl Ending {
+    /// The word a record uses.
+    pub fn word(self) -> &'static str {
+        match self {
+            Ending::Rules(GameEnd::Checkmate) => "checkmate",
+            Ending::Rules(GameEnd::Stalemate) => "stalemate",
+            Ending::Rules(GameEnd::Repetition) => "repetition",
+            Ending::Rules(GameEnd::MoveLimit) => "move-limit",
+            Ending::PlyLimit => "ply-limit",
+        }
+    }
+}
+
+/// The balance report of a set of games.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Report {
+    /// Games counted.
+    pub games: usize,
+    /// White's mean score, 0 to 1.
+    pub white_score: f64,
+    /// Half the width of its 95% confidence interval (normal approximation).
+    pub confidence_95: f64,
+    /// White's wins.
+    pub wins: usize,
+    /// Games with a result between a win and a loss (draws, fractional stalemates).
+    pub draws: usize,
+    /// White's losses.
+    pub losses: usize,
+    /// Games per ending: checkmate, stalemate, repetition, move-limit, ply-limit.
+    pub endings: indexmap::IndexMap<String, usize>,
+    /// Median length in plies.
+    pub median_plies: f64,
+    /// Mean length in plies.
+    pub mean_plies: f64,
+}
+
+impl Report {
+    /// The report of these games (none: all zero).
+    pub fn of(records: &[GameRecord]) -> Report {
+        let n = records.len();
+        let scores: Vec<f64> = records.iter().map(|r| r.white).collect();
+        let mean = if n == 0 {
+            0.0
+        } else {
+            scores.iter().sum::<f64>() / n as f64
+        };
+        let variance = if n < 2 {
+            0.0
+        } else {
+            scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1) as f64
+        };
+        let confidence_95 = if n == 0 {
+            0.0
+        } else {
+            1.96 * (variance / n as f64).sqrt()
+        };
+        let mut lengths: Vec<usize> = records.iter().map(|r| r.moves.len()).collect();
+        lengths.sort_unstable();
+        let median_plies = match n {
+            0 => 0.0,
+            _ if n % 2 == 1 => lengths[n / 2] as f64,
+            _ => (lengths[n / 2 - 1] + lengths[n / 2]) as f64 / 2.0,
+        };
+        let mean_plies = if n == 0 {
+            0.0
+        } else {
+            lengths.iter().sum::<usize>() as f64 / n as f64
+        };
+        let endings = [
+            "checkmate",
+            "stalemate",
+            "repetition",
+            "move-limit",
+            "ply-limit",
+        ]
+        .iter()
+        .map(|e| {
+            (
+                e.to_string(),
+                records.iter().filter(|r| r.ending == *e).count(),
+            )
+        })
+        .collect();
+        Report {
+            games: n,
+            white_score: mean,
+            confidence_95,
+            wins: scores.iter().filter(|&&s| s >= 1.0).count(),
+            draws: scores.iter().filter(|&&s| s > 0.0 && s < 1.0).count(),
+            losses: scores.iter().filter(|&&s| s <= 0.0).count(),
+            endings,
+            median_plies,
+            mean_plies,
+        }
+    }
+}
+
+/// A random opening: the moves and the positions from the start (the last one is where play
+/// begins).
+#[derive(Clone, Debug)]
+pub struct Opening {
+    /// The start, then the position after each move.
+    pub history: Vec<Position>,
+    /// The moves.
+    pub moves: Vec<Move>,
+}
+
+/// A random opening of `plies` moves from the start, drawn again (up to 100 times) while it
+/// ends the game.
+pub fn random_opening(game: Game, plies: usize, rng: &mut Rng) -> Opening {
+    let fast = Fastest::new(game);
+    let mut last = None;
+    for _ in 0..100 {
+        let mut opening = Opening {
+            history: vec![game.start_position()],
+            moves: Vec::new(),
+        };
+        for _ in 0..plies {
+            let pos = opening.history.last().expect("never empty").clone();
+            let legal = fast.legal_moves(&pos);
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[rng.below(legal.len())].clone();
+            opening.history.push(game.play(&pos, &m));
+            opening.moves.push(m);
+        }
+        if opening.moves.len() == plies && game.outcome(&opening.history).is_none() {
+            return opening;
+        }
+        last = Some(opening);
+    }
+    last.expect("tried at least once")
+}

@@ -488,7 +488,8 @@ fn play_refuses_illegal_moves_and_announces_the_end() {
         out.contains("Refused: the side to move has no piece on `e4`"),
         "{out}"
     );
-    assert!(out.contains("White plays b4-a2."), "{out}");
+    // Mate is marked after the move.
+    assert!(out.contains("White plays b4-a2#."), "{out}");
     assert!(out.contains("Checkmate: White wins.\nResult: 1-0"), "{out}");
     // The board is drawn with its coordinates, twice: at the start and after the mate.
     assert_eq!(out.matches("  a   b   c   d   e").count(), 2, "{out}");
@@ -520,4 +521,45 @@ fn play_refuses_overlong_and_non_utf8_lines_and_goes_on() {
     assert!(out.contains("Refused: the line is not UTF-8 text"), "{out}");
     assert!(out.contains("White plays f5-f6."), "{out}");
     assert!(out.contains("Game left unfinished."), "{out}");
+}
+
+/// `hexv play --engine`: the engine answers each move with a legal one, `undo` takes back
+/// both, and `help` lists the commands.
+#[test]
+fn play_against_the_engine() {
+    let out = play_bytes(
+        &["variants/glinski.hexv", "--engine", "--depth", "2"],
+        b"help\nf5-f6\nundo\ne4-e5\nquit\n",
+    );
+    assert!(out.contains("  undo    take back the last move"), "{out}");
+    let replies: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("Black plays "))
+        .collect();
+    assert_eq!(replies.len(), 2, "{out}");
+    // Each reply is legal after the human's move (the first was taken back by `undo`).
+    let game = crate::support::game("variants/glinski.hexv");
+    for (human, reply) in ["f5-f6", "e4-e5"].iter().zip(&replies) {
+        let reply = reply
+            .split(' ')
+            .next()
+            .unwrap()
+            .trim_end_matches(['.', '+']);
+        let pos = game.play_moves(&game.start_position(), human).unwrap();
+        assert!(game.parse_move(&pos, reply).is_ok(), "{human} {reply}");
+    }
+    assert!(out.contains("Black (hexv) thinks..."), "{out}");
+    // As Black: the engine opens.
+    let out = play_bytes(
+        &[
+            "variants/glinski.hexv",
+            "--engine",
+            "--side",
+            "black",
+            "--depth",
+            "1",
+        ],
+        b"quit\n",
+    );
+    assert!(out.contains("White plays "), "{out}");
 }

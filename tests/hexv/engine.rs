@@ -201,3 +201,78 @@ fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
     let status = e.child.wait().expect("it ends");
     assert!(status.success());
 }
+
+/// `hexv selfplay`: the report, every game recorded and replayable to the ending it states,
+/// and `--merge` reporting on the records alone.
+#[test]
+fn selfplay_reports_and_records_every_game() {
+    let dir = std::env::temp_dir().join(format!("hexv-selfplay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("games.jsonl");
+    let out_text = out.to_str().unwrap();
+    let (code, stdout, stderr) = crate::cli::run(&[
+        "selfplay",
+        "variants/dagger.hexv",
+        "--games",
+        "4",
+        "--depth",
+        "1",
+        "--jobs",
+        "2",
+        "--max-plies",
+        "60",
+        "--out",
+        out_text,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.starts_with("Dagger Chess: 4 games, depth 1\nWhite scores "),
+        "{stdout}"
+    );
+    assert!(stdout.contains("(95% confidence)"), "{stdout}");
+    let game = game("variants/dagger.hexv");
+    let records = std::fs::read_to_string(&out).unwrap();
+    let lines: Vec<&str> = records.lines().collect();
+    assert_eq!(lines.len(), 4);
+    for (i, line) in lines.iter().enumerate() {
+        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(r["game"], i);
+        assert_eq!(r["opening_plies"], 4);
+        let moves: Vec<&str> = r["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        let mut history = vec![game.start_position()];
+        for m in &moves {
+            let pos = history.last().unwrap();
+            let mv = game.parse_move(pos, m).expect("a legal move");
+            history.push(game.play(pos, &mv));
+        }
+        let ending = r["ending"].as_str().unwrap();
+        match game.outcome(&history) {
+            Some(o) => {
+                assert_eq!(r["result"], o.result());
+                assert_ne!(ending, "ply-limit");
+            }
+            None => assert_eq!((ending, moves.len()), ("ply-limit", 60)),
+        }
+    }
+    // The same report from the records.
+    let (code, merged, _) = crate::cli::run(&["selfplay", "--merge", out_text]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        merged.lines().skip(1).collect::<Vec<_>>(),
+        stdout.lines().skip(1).collect::<Vec<_>>()
+    );
+    // A line that is not a record is refused with its place.
+    std::fs::write(&out, format!("{}\nnot json\n", lines[0])).unwrap();
+    let (code, _, stderr) = crate::cli::run(&["selfplay", "--merge", out_text]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("games.jsonl:2: not a game record"),
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -403,3 +403,21 @@ fn the_search_never_returns_an_illegal_move() {
         }
     }
 }
+
+/// The evaluation treats the sides alike: every variant's start (Black's setup is White's
+/// mirrored or turned) is worth the same to either side to move, the tempo bonus.
+#[test]
+fn the_start_is_balanced_for_either_side_to_move() {
+    for path in crate::support::variant_files() {
+        let path = path
+            .strip_prefix(crate::support::root())
+            .expect("in the repo");
+        let game = game(path.to_str().expect("UTF-8"));
+        let searcher = Searcher::new(game);
+        let mut pos = game.start_position();
+        let white = searcher.evaluate(&pos);
+        pos.to_move = Side::Black;
+        let black = searcher.evaluate(&pos);
+        assert_eq!((white, black), (10, 10), "{}", path.display());
+    }
+}

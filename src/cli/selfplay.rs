@@ -1,0 +1,297 @@
+//! `hexv selfplay FILE --games N (--movetime MS | --depth N | --nodes N) [--jobs J]
+//! [--random-plies K] [--seed S] [--max-plies P] [--out games.jsonl] [--format text|json]`:
+//! the engine against itself from random openings, and the balance report (White's score
+//! with its 95% confidence interval, draws, endings, lengths). `hexv selfplay --merge A B ...`
+//! reports on recorded games instead.
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use hexv::game::Game;
+use hexv::search::arena::{play_game, random_opening, GameRecord, Player, Report, Rng};
+use hexv::search::Limits;
+
+use super::{load_variant, Status};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Variant file (.hexv); not needed with --merge.
+    #[arg(required_unless_present = "merge")]
+    file: Option<PathBuf>,
+    /// Games to play, each from its own random opening.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    games: u64,
+    /// Milliseconds per move.
+    #[arg(long, value_name = "MS", conflicts_with_all = ["depth", "nodes"])]
+    movetime: Option<u64>,
+    /// Plies of search per move.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64), conflicts_with = "nodes")]
+    depth: Option<u32>,
+    /// Positions searched per move.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Games played at once (default: every core).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    jobs: Option<u64>,
+    /// Random moves opening every game.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=100))]
+    random_plies: u64,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Plies after which a game is scored a draw.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    max_plies: u64,
+    /// Write every game, one JSON object per line.
+    #[arg(long, value_name = "PATH")]
+    out: Option<PathBuf>,
+    /// The report as text or JSON.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Report on games recorded by --out (of one variant) instead of playing.
+    #[arg(long, num_args = 1.., value_name = "JSONL", conflicts_with = "file")]
+    merge: Vec<PathBuf>,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+pub fn run(args: &Args) -> Status {
+    if !args.merge.is_empty() {
+        return merge(args);
+    }
+    let Some(file) = &args.file else {
+        return Status::UsageOrIo;
+    };
+    let compiled = match load_variant(file) {
+        Ok(c) => c,
+        Err(s) => return s,
+    };
+    let game = compiled.game();
+    let limits = match (args.movetime, args.depth, args.nodes) {
+        (Some(ms), _, _) => Limits::movetime(Duration::from_millis(ms)),
+        (_, Some(d), _) => Limits::depth(d),
+        (_, _, Some(n)) => Limits::nodes(n),
+        _ => {
+            eprintln!("error: give the engine a limit: --movetime MS, --depth N or --nodes N");
+            return Status::UsageOrIo;
+        }
+    };
+    let mut out = match &args.out {
+        Some(path) => match std::fs::File::create(path) {
+            Ok(f) => Some(std::io::BufWriter::new(f)),
+            Err(e) => {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                return Status::UsageOrIo;
+            }
+        },
+        None => None,
+    };
+    let jobs = args.jobs.map(|j| j as usize).unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    });
+    let total = args.games as usize;
+    let records = play_all(game, &limits, args, jobs.min(total));
+    for r in &records {
+        if let Some(w) = out.as_mut() {
+            let line = serde_json::to_string(r).expect("a record serialises");
+            if let Err(e) = writeln!(w, "{line}") {
+                eprintln!("error: cannot write the games: {e}");
+                return Status::UsageOrIo;
+            }
+        }
+    }
+    if let Some(Err(e)) = out.as_mut().map(Write::flush) {
+        eprintln!("error: cannot write the games: {e}");
+        return Status::UsageOrIo;
+    }
+    let what = match (args.movetime, args.depth, args.nodes) {
+        (Some(ms), _, _) => format!("{ms} ms a move"),
+        (_, Some(d), _) => format!("depth {d}"),
+        (_, _, Some(n)) => format!("{n} nodes a move"),
+        _ => String::new(),
+    };
+    report(
+        &compiled.variant().meta().name,
+        &what,
+        &records,
+        args.format,
+    );
+    Status::Ok
+}
+
+/// Plays every game on `jobs` threads; the records in game order.
+fn play_all(game: Game, limits: &Limits, args: &Args, jobs: usize) -> Vec<GameRecord> {
+    let total = args.games as usize;
+    let next = AtomicUsize::new(0);
+    let (send, receive) = mpsc::channel::<GameRecord>();
+    let started = Instant::now();
+    let shown = std::io::stderr().is_terminal();
+    let mut records = Vec::with_capacity(total);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let send = send.clone();
+            let next = &next;
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= total {
+                    return;
+                }
+                let record = play_one(game, limits, args, i);
+                if send.send(record).is_err() {
+                    return;
+                }
+            });
+        }
+        drop(send);
+        for record in receive {
+            records.push(record);
+            if shown {
+                let done = records.len();
+                let score = Report::of(&records);
+                let eta = started.elapsed().as_secs_f64() / done as f64 * (total - done) as f64;
+                eprint!(
+                    "\r{done}/{total} games, White {:.1}%, {:.0} s left   ",
+                    score.white_score * 100.0,
+                    eta
+                );
+            }
+        }
+        if shown {
+            eprintln!();
+        }
+    });
+    records.sort_by_key(|r| r.game);
+    records
+}
+
+/// Game `i`: its own random opening, then the engine on both sides. (With the same engine on
+/// both sides, an opening played again with the colours swapped would be the same game at a
+/// fixed depth or node count: every game gets a new opening instead.)
+fn play_one(game: Game, limits: &Limits, args: &Args, i: usize) -> GameRecord {
+    let mut rng = Rng::new(args.seed.wrapping_mul(1_000_003).wrapping_add(i as u64));
+    let opening = random_opening(game, args.random_plies as usize, &mut rng);
+    let engine = Player::Engine(limits.clone());
+    let played = play_game(
+        game,
+        &opening.history,
+        &engine,
+        &engine,
+        args.max_plies as usize,
+        &mut rng,
+    );
+    let mut at = game.start_position();
+    let moves: Vec<String> = opening
+        .moves
+        .iter()
+        .chain(&played.moves)
+        .map(|m| {
+            let text = game.format_move(&at, m);
+            at = game.play(&at, m);
+            text
+        })
+        .collect();
+    GameRecord {
+        variant: game.variant.meta().name.clone(),
+        game: i,
+        start: game.position_text(&game.start_position()),
+        moves,
+        opening_plies: opening.moves.len(),
+        result: hexv::game::result_text(played.white),
+        white: played.white.numerator as f64 / played.white.denominator.max(1) as f64,
+        ending: played.ending.word().to_string(),
+    }
+}
+
+/// `--merge`: the report of recorded games.
+fn merge(args: &Args) -> Status {
+    let mut records = Vec::new();
+    for path in &args.merge {
+        let file = match std::fs::File::open(path) {
+            Ok(f) => f,
+            Err(e) => {
+                eprintln!("error: cannot read {}: {e}", path.display());
+                return Status::UsageOrIo;
+            }
+        };
+        for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
+            let line = match line {
+                Ok(l) => l,
+                Err(e) => {
+                    eprintln!("error: {}:{}: {e}", path.display(), n + 1);
+                    return Status::InputErrors;
+                }
+            };
+            if line.trim().is_empty() {
+                continue;
+            }
+            match serde_json::from_str::<GameRecord>(&line) {
+                Ok(r) => records.push(r),
+                Err(e) => {
+                    eprintln!(
+                        "error: {}:{}: not a game record: {e}",
+                        path.display(),
+                        n + 1
+                    );
+                    return Status::InputErrors;
+                }
+            }
+        }
+    }
+    let variants: std::collections::BTreeSet<&str> =
+        records.iter().map(|r| r.variant.as_str()).collect();
+    if variants.len() > 1 {
+        eprintln!(
+            "error: the files hold games of several variants: {}",
+            variants.into_iter().collect::<Vec<_>>().join(", ")
+        );
+        return Status::InputErrors;
+    }
+    let name = variants
+        .into_iter()
+        .next()
+        .unwrap_or("no games")
+        .to_string();
+    report(&name, "merged", &records, args.format);
+    Status::Ok
+}
+
+fn report(name: &str, what: &str, records: &[GameRecord], format: Format) {
+    let r = Report::of(records);
+    match format {
+        Format::Json => outln!(
+            "{}",
+            serde_json::to_string_pretty(&r).expect("a report serialises")
+        ),
+        Format::Text => {
+            outln!("{name}: {} games, {what}", r.games);
+            outln!(
+                "White scores {:.1}% ± {:.1}% (95% confidence): {} wins, {} draws, {} losses",
+                r.white_score * 100.0,
+                r.confidence_95 * 100.0,
+                r.wins,
+                r.draws,
+                r.losses
+            );
+            outln!(
+                "draws {:.1}%",
+                100.0 * r.draws as f64 / r.games.max(1) as f64
+            );
+            let endings: Vec<String> = r.endings.iter().map(|(e, n)| format!("{e} {n}")).collect();
+            outln!("endings: {}", endings.join(", "));
+            outln!(
+                "length: median {} plies, mean {:.1}",
+                r.median_plies,
+                r.mean_plies
+            );
+        }
+    }
+}
