@@ -305,6 +305,9 @@ pub struct Piece {
     pub drops: DropRules,
     /// What the piece becomes in the captor's hand (itself unless it is a promoted piece).
     pub demotes_to: Option<PieceId>,
+    /// The engine's value of the piece in hundredths of a pawn, when the file gives one
+    /// (`value N`); otherwise the engine derives it from the piece's mobility.
+    pub value: Option<u32>,
 }
 
 impl Piece {

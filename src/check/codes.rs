@@ -96,6 +96,8 @@ pub const STUCK_PIECE: &str = "hexv::lint::stuck_piece";
 pub const UNUSED_PIECE: &str = "hexv::lint::unused_piece";
 /// Warning: a piece with no movement at all.
 pub const IMMOBILE_PIECE: &str = "hexv::lint::immobile_piece";
+/// A royal piece given a `value` (it is never captured).
+pub const ROYAL_VALUE: &str = "hexv::rules::royal_value";
 /// Warning: a movement line whose every movement the piece has already (it is dropped).
 pub const REDUNDANT_MOVEMENT: &str = "hexv::lint::redundant_movement";
 /// White can capture one of Black's royal pieces in the start position: the game could not

@@ -33,7 +33,12 @@ pub struct PieceSpans {
     pub likes: Vec<(PieceId, Span)>,
     /// The first `drop` line.
     pub drop: Option<Span>,
+    /// The `value` line, if any.
+    pub value: Option<Span>,
 }
+
+/// The largest `value` (a thousand pawns).
+const MAX_VALUE: i64 = 100_000;
 
 /// A piece being resolved from its block, statement by statement.
 struct Draft {
@@ -191,6 +196,7 @@ impl Resolver<'_> {
                 promotion: None,
                 drops: DropRules::default(),
                 demotes_to: None,
+                value: None,
             },
             spans: PieceSpans {
                 name: def.name.span,
@@ -199,6 +205,7 @@ impl Resolver<'_> {
                 promote: None,
                 likes: Vec::new(),
                 drop: None,
+                value: None,
             },
             no_check: None,
         };
@@ -243,6 +250,18 @@ impl Resolver<'_> {
             }
             written.resize(draft.piece.movements.len(), span);
         }
+        if let (Some(_), Some(value)) = (draft.spans.royal, draft.spans.value) {
+            // A royal piece is never captured: a value could only mislead.
+            self.diags.push(
+                Diagnostic::error(
+                    codes::ROYAL_VALUE,
+                    format!("royal piece `{}` has a value", def.name.node),
+                )
+                .at(value, "never captured, so never counted")
+                .help("remove the `value` line: the engine counts a royal piece's safety, not its material"),
+            );
+            ok = false;
+        }
         ok.then_some((draft.piece, draft.spans))
     }
 
@@ -255,6 +274,26 @@ impl Resolver<'_> {
                 self.once(&mut d.spans.royal, *span, "royal", piece);
                 d.piece.royal = true;
                 true
+            }
+            PieceStmt::Value { value, span } => {
+                self.once(&mut d.spans.value, *span, "value", piece);
+                match value.node {
+                    Some(v) if (1..=MAX_VALUE).contains(&v) => {
+                        d.piece.value = Some(v as u32);
+                        true
+                    }
+                    _ => {
+                        self.diags.push(
+                            Diagnostic::error(
+                                codes::BAD_LIMIT,
+                                format!("a value must be between 1 and {MAX_VALUE}"),
+                            )
+                            .at(value.span, "out of range")
+                            .help("a value is in hundredths of a pawn: `value 300` for a piece worth three pawns"),
+                        );
+                        false
+                    }
+                }
             }
             PieceStmt::ColourBound(span) => {
                 self.once(&mut d.spans.colour_bound, *span, "colour-bound", piece);

@@ -160,6 +160,11 @@ const STATEMENTS: &[Statement] = &[
     stmt(Block::Piece, "like", "like PIECE ..."),
     stmt(
         Block::Piece,
+        "value",
+        "value N  (hundredths of a pawn: 1 ... 100000)",
+    ),
+    stmt(
+        Block::Piece,
         "drop",
         "drop not-defended-by PIECE ...  (or: drop no-check)",
     ),

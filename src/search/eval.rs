@@ -1,6 +1,7 @@
 //! The evaluation, derived from the compiled variant alone (docs/engine.md gives the formulas):
 //!
-//! - **material**: a piece is worth `76 · m^(2/3)` centipawns, where `m` is its mobility: the
+//! - **material**: the file's `value N` for the piece if it has one; otherwise a piece is
+//!   worth `76 · m^(2/3)` centipawns, where `m` is its mobility: the
 //!   average, over the board's cells, of the cells it reaches on an empty board (a cell it may
 //!   only move to, or only capture on, counts one half). So a piece with one forward move and
 //!   two forward captures (`m` = 2 near the start, about 1.5 on average) is worth about 100,
@@ -63,10 +64,10 @@ impl Evaluator {
             mobility[p.index()] = m;
             let bound = colours && crate::analyse::colour_change(v, t, p).is_none();
             let factor = if bound { 0.85 } else { 1.0 };
-            value[p.index()] = if v.piece(p).royal {
-                0
-            } else {
-                (SCALE * m.powf(2.0 / 3.0) * factor).round() as i32
+            value[p.index()] = match (v.piece(p).royal, v.piece(p).value) {
+                (true, _) => 0,
+                (false, Some(given)) => given as i32,
+                (false, None) => (SCALE * m.powf(2.0 / 3.0) * factor).round() as i32,
             };
         }
         let mut middle = vec![0; pieces * 2 * cells];

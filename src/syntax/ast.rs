@@ -188,6 +188,11 @@ pub struct Leaps {
 #[derive(Clone, Debug)]
 pub enum PieceStmt {
     Royal(Span),
+    /// `value N`: the engine's value of the piece, in hundredths of a pawn.
+    Value {
+        value: Number,
+        span: Span,
+    },
     ColourBound(Span),
     Step {
         directions: Vec<Direction>,

@@ -280,6 +280,10 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
     let sp = span(&p);
     Some(match p.as_rule() {
         Rule::royal_stmt => PieceStmt::Royal(sp),
+        Rule::value_stmt => PieceStmt::Value {
+            value: children(p).next().map(number)?,
+            span: sp,
+        },
         Rule::bound_stmt => PieceStmt::ColourBound(sp),
         Rule::step_stmt => {
             let mut dirs = Vec::new();

@@ -421,3 +421,32 @@ fn the_start_is_balanced_for_either_side_to_move() {
         assert_eq!((white, black), (10, 10), "{}", path.display());
     }
 }
+
+/// `value N` in a piece block replaces the value the engine derives (and is refused on a royal
+/// piece, and out of range).
+#[test]
+fn a_value_line_sets_the_engines_value() {
+    let text = std::fs::read_to_string(crate::support::root().join("variants/glinski.hexv"))
+        .expect("glinski");
+    let with_value = text.replace("piece Knight N {\n", "piece Knight N {\n  value 425\n");
+    assert_ne!(with_value, text);
+    let compiled = crate::support::check_text("valued.hexv", &with_value)
+        .compiled
+        .expect("clean");
+    let searcher = Searcher::new(compiled.game());
+    let v = compiled.variant();
+    let value = |s: &str| searcher.evaluator().value(v.find_piece(s).unwrap().index());
+    assert_eq!(value("N"), 425);
+    // The others keep their derived values.
+    assert_eq!((value("Q"), value("P"), value("K")), (807, 91, 0));
+    let out_of_range = text.replace("piece Knight N {\n", "piece Knight N {\n  value 0\n");
+    let loaded = crate::support::check_text("zero.hexv", &out_of_range);
+    let d = &loaded.diagnostics[0];
+    assert_eq!(
+        (d.code, d.message.as_str()),
+        (
+            "hexv::rules::bad_limit",
+            "a value must be between 1 and 100000"
+        )
+    );
+}
