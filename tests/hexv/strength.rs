@@ -64,3 +64,37 @@ fn strength_the_engine_beats_a_random_and_a_greedy_player_in_every_variant() {
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// A deeper search beats a shallower one: depth 3 against depth 2 from random openings (four
+/// plies, seeded), each opening played with both colours. It must score at least 60%.
+#[test]
+#[ignore = "slow in a debug build: .ci/run runs it with --release"]
+fn strength_depth_three_beats_depth_two() {
+    use hexv::search::arena::random_opening;
+    let mut failures = Vec::new();
+    for path in ["variants/glinski.hexv", "variants/chessagon.hexv"] {
+        let game = game(path);
+        let deep = Player::Engine(Limits::depth(3));
+        let shallow = Player::Engine(Limits::depth(2));
+        let mut points = 0.0;
+        let games = 16;
+        for i in 0..games {
+            let mut rng = Rng::new(100 + (i / 2) as u64);
+            let opening = random_opening(game, 4, &mut rng);
+            let deep_side = if i % 2 == 0 { Side::White } else { Side::Black };
+            let (white, black) = match deep_side {
+                Side::White => (&deep, &shallow),
+                Side::Black => (&shallow, &deep),
+            };
+            let played = play_game(game, &opening.history, white, black, MAX_PLIES, &mut rng);
+            let w = played.white.numerator as f64 / played.white.denominator as f64;
+            points += if deep_side == Side::White { w } else { 1.0 - w };
+        }
+        let score = points / games as f64;
+        println!("{path}: depth 3 against depth 2: {:.0}%", score * 100.0);
+        if score < 0.6 {
+            failures.push(format!("{path}: {score}"));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:?}");
+}
