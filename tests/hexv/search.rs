@@ -450,3 +450,79 @@ fn a_value_line_sets_the_engines_value() {
         )
     );
 }
+
+/// Chessagon's `repetition 3 draw` inside the search: a side far behind, with a move that
+/// repeats a position for the third time, takes the draw.
+#[test]
+fn a_side_far_behind_takes_a_draw_by_repetition() {
+    let game = game("variants/chessagon.hexv");
+    let fast = Fastest::new(game);
+    let searcher = Searcher::new(game);
+    let quiet = |pos: &Position| -> Vec<Move> {
+        fast.legal_moves(pos)
+            .into_iter()
+            .filter(|m| {
+                m.from.is_some()
+                    && pos.squares[m.to.index()].is_none()
+                    && m.promotion.is_none()
+                    && m.passed.is_empty()
+            })
+            .collect()
+    };
+    // The move back from `m`'s cell to where it came from, if legal in `pos`.
+    let back = |pos: &Position, m: &Move| -> Option<Move> {
+        fast.legal_moves(pos)
+            .into_iter()
+            .find(|b| b.from == Some(m.to) && Some(b.to) == m.from && b.promotion.is_none())
+    };
+    // A cycle of four moves from a position where White is far behind.
+    let cycle = |pos: &Position| -> Option<[Move; 4]> {
+        if searcher.evaluate(pos) > -400 {
+            return None;
+        }
+        for m in quiet(pos) {
+            let a = game.play(pos, &m);
+            for r in quiet(&a) {
+                let b = game.play(&a, &r);
+                let Some(m_back) = back(&b, &m) else { continue };
+                let c = game.play(&b, &m_back);
+                let Some(r_back) = back(&c, &r) else { continue };
+                if game.play(&c, &r_back).repetition_key() == pos.repetition_key() {
+                    return Some([m, r, m_back, r_back]);
+                }
+            }
+        }
+        None
+    };
+    let placement = Placement {
+        pieces: 1,
+        black: 2,
+        in_hand: 0,
+        extra_cells: Vec::new(),
+    };
+    let positions = find(&game, &placement, 1, |pos| cycle(pos).is_some());
+    for start in positions {
+        let moves = cycle(&start).expect("found");
+        // Twice round the cycle and two more moves: White to move, and the cycle's third
+        // move makes its position appear a third time.
+        let mut history = vec![start.clone()];
+        for m in moves.iter().cycle().take(10) {
+            let pos = history.last().expect("a position");
+            history.push(game.play(pos, m));
+        }
+        let stop = AtomicBool::new(false);
+        let result = Searcher::new(game).search(&history, &Limits::depth(3), &stop, &mut |_| {});
+        let best = result.best.expect("a move");
+        let pos = history.last().expect("a position").clone();
+        history.push(game.play(&pos, &best));
+        let outcome = game.outcome(&history);
+        assert_eq!(
+            outcome.map(|o| o.end),
+            Some(hexv::game::GameEnd::Repetition),
+            "{}: {}",
+            game.position_text(&start),
+            game.format_move(&pos, &best)
+        );
+        assert_eq!(result.info.score, SearchScore::Centipawns(0));
+    }
+}
