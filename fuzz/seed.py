@@ -41,6 +41,17 @@ def main():
             played.append(moves[(ply * 7) % len(moves)])
         write("moves", f"{name}", bytes([selector]) + " ".join(played).encode())
         write("engines", f"{name}", bytes([selector]) + os.urandom(60))
+        # A GUI's session: the engine protocol with the moves above, both notations.
+        compact = [m.replace("-", "").replace("x", "") for m in played[:4]]
+        session = "\n".join([
+            "uci", "setoption name Hash value 1", "isready", "ucinewgame",
+            "position startpos moves " + " ".join(played),
+            "go depth 2", "setoption name Notation value compact",
+            "position startpos moves " + " ".join(compact),
+            "go nodes 300", "go infinite", "isready", "stop",
+            "position fen nonsense", "go movetime 5", "quit", "",
+        ])
+        write("uci", f"{name}", bytes([selector]) + session.encode())
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 //! (docs/engine.md). A front end like the command line or a fuzz target hands it a reader
 //! and a writer; every reply is one flushed line, malformed input gets an `info string`
 //! reply and is otherwise ignored, and the search runs on its own thread so `stop` and
-//! `isready` are answered while it thinks.
+//! `isready` are answered while it thinks (any other command stops it first).
 
 use std::io::{BufRead, Read, Write};
 use std::path::Path;
@@ -37,7 +37,13 @@ struct Out<W: Write> {
 }
 
 impl<W: Write> Out<W> {
+    /// Writes one line; control characters (from echoed input) are written as `?`, so a
+    /// line is always one line and never moves a terminal's cursor.
     fn line(&self, text: &str) {
+        let text: String = text
+            .chars()
+            .map(|c| if c.is_control() { '?' } else { c })
+            .collect();
         let mut w = self.writer.lock().unwrap_or_else(|e| e.into_inner());
         // A reader that went away is not an error of ours: keep reading until `quit` or the
         // end of the input.
@@ -198,7 +204,11 @@ fn session<R: BufRead, W: Write + Send>(
                     out.line("uciok");
                 }
                 _ => {
-                    // Everything else waits for a running search to end.
+                    // Everything else ends a running search first, as `stop` would (a GUI
+                    // sends `stop` first; input that does not cannot leave us waiting).
+                    if running.is_some() {
+                        stop.store(true, Ordering::Relaxed);
+                    }
                     finish(&mut running, &mut searcher);
                     match command {
                         "setoption" => match setoption(args, settings) {

@@ -30,6 +30,25 @@ const SHIPPED: [(&str, &str); 8] = [
     ),
 ];
 
+/// The file of the shipped variant a selector byte names, written once to a temporary
+/// directory (the engine protocol loads variants by path).
+pub fn shipped_path(selector: u8) -> &'static std::path::Path {
+    static WRITTEN: OnceLock<Vec<std::path::PathBuf>> = OnceLock::new();
+    let all = WRITTEN.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("hexv-fuzz-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        SHIPPED
+            .iter()
+            .map(|(name, text)| {
+                let path = dir.join(name);
+                std::fs::write(&path, text).expect("written");
+                path
+            })
+            .collect()
+    });
+    &all[selector as usize % all.len()]
+}
+
 /// A target's input read as a selector byte (a shipped variant) and UTF-8 text.
 pub fn selected(data: &[u8]) -> Option<(u8, &str)> {
     let (&selector, rest) = data.split_first()?;

@@ -147,6 +147,8 @@ fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
     assert_eq!(e.line(), "info string variant variants/glinski.hexv");
     for (input, reply) in [
         ("bogus", "info string unknown command: bogus"),
+        // Echoed input never carries a control character to the GUI's terminal.
+        ("bogus\u{1b}[31m", "info string unknown command: bogus?[31m"),
         (
             "position startpos moves f5-f6 z9z9",
             "info string error: move 2: `z9z9` is not a legal move here",
