@@ -307,7 +307,7 @@ impl<'e, P: Playable> Search<'e, P> {
                 }
             }
         }
-        let facts: Vec<MoveFacts> = moves.iter().map(|m| self.engine.facts(s, m)).collect();
+        let mut facts: Vec<MoveFacts> = moves.iter().map(|m| self.engine.facts(s, m)).collect();
         let mut order: Vec<i32> = moves
             .iter()
             .zip(&facts)
@@ -317,9 +317,9 @@ impl<'e, P: Playable> Search<'e, P> {
         let mut best_score = -MATE;
         let mut best_move: Option<P::Move> = None;
         for i in 0..moves.len() {
-            pick(&mut moves, &mut order, i);
+            pick(&mut moves, &mut facts, &mut order, i);
             let m = moves[i].clone();
-            let f = self.engine.facts(s, &m);
+            let f = facts[i];
             let child = self.engine.play(s, &m);
             let gives_check = self.engine.in_check(&child);
             let extension = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
@@ -526,8 +526,9 @@ impl<'e, P: Playable> Search<'e, P> {
     }
 }
 
-/// Brings the best-ordered remaining move to `i` (selection: most nodes cut off early).
-fn pick<M>(moves: &mut [M], order: &mut [i32], i: usize) {
+/// Brings the best-ordered remaining move (with its facts) to `i`: a selection, since most
+/// nodes cut off after a few moves.
+fn pick<M>(moves: &mut [M], facts: &mut [MoveFacts], order: &mut [i32], i: usize) {
     let mut best = i;
     for j in i + 1..moves.len() {
         if order[j] > order[best] {
@@ -535,6 +536,7 @@ fn pick<M>(moves: &mut [M], order: &mut [i32], i: usize) {
         }
     }
     moves.swap(i, best);
+    facts.swap(i, best);
     order.swap(i, best);
 }
 

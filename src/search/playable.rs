@@ -2,7 +2,7 @@
 //! boards that fit, the reference engine for any other board. The search is written once,
 //! generic over this trait, and never sees a variant's name or cells.
 
-use crate::game::fast::{Engine, FastMove, State};
+use crate::game::fast::{piece_of, side_of, Engine, FastMove, State};
 use crate::game::{Game, Move, Position};
 use crate::geometry::board::CellId;
 use crate::variant::{PieceId, Side, Variant};
@@ -168,14 +168,7 @@ impl<'a> Playable for Engine<'a> {
 
 /// The side and piece of a fast-engine cell code (0 is empty).
 fn decode(code: u8) -> Option<(Side, usize)> {
-    (code != 0).then(|| {
-        let side = if (code - 1).is_multiple_of(2) {
-            Side::White
-        } else {
-            Side::Black
-        };
-        (side, ((code - 1) / 2) as usize)
-    })
+    (code != 0).then(|| (side_of(code), piece_of(code) as usize))
 }
 
 impl<'a> Playable for Game<'a> {

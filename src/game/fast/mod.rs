@@ -26,11 +26,11 @@ fn code(side: Side, piece: u8) -> Code {
     1 + piece * 2 + side.index() as u8
 }
 
-fn piece_of(code: Code) -> u8 {
+pub(crate) fn piece_of(code: Code) -> u8 {
     (code - 1) / 2
 }
 
-fn side_of(code: Code) -> Side {
+pub(crate) fn side_of(code: Code) -> Side {
     if (code - 1).is_multiple_of(2) {
         Side::White
     } else {
