@@ -216,6 +216,22 @@ impl<'e, P: Playable> Search<'e, P> {
         -points(score, ply)
     }
 
+    /// The legal moves and whether the side to move is in check, or the position's score when
+    /// the rules end the game here (no legal move, the move limit reached).
+    fn moves_or_end(&self, s: &P::State, ply: usize) -> Result<(bool, Vec<P::Move>), i32> {
+        let in_check = self.engine.in_check(s);
+        let mut moves = Vec::with_capacity(64);
+        self.engine.legal_moves(s, &mut moves);
+        if moves.is_empty() {
+            return Err(self.terminal(s, in_check, ply));
+        }
+        let limit = self.rules.move_limit_plies;
+        if limit.is_some_and(|limit| self.engine.quiet_plies(s) >= limit) {
+            return Err(0);
+        }
+        Ok((in_check, moves))
+    }
+
     /// Alpha-beta with a null window on all but the first move (principal variation search).
     fn node(
         &mut self,
@@ -278,19 +294,10 @@ impl<'e, P: Playable> Search<'e, P> {
                 }
             }
         }
-        let in_check = self.engine.in_check(s);
-        let mut moves = Vec::with_capacity(64);
-        self.engine.legal_moves(s, &mut moves);
-        if moves.is_empty() {
-            return self.terminal(s, in_check, ply);
-        }
-        if self
-            .rules
-            .move_limit_plies
-            .is_some_and(|limit| quiet >= limit)
-        {
-            return 0;
-        }
+        let (in_check, mut moves) = match self.moves_or_end(s, ply) {
+            Ok(found) => found,
+            Err(score) => return score,
+        };
         // Null move: if passing still fails high, a real move will too (not in check, and
         // only with a piece besides the smallest ones, where zugzwang is rare).
         if allow_null && !pv_node && !in_check && depth >= 3 && self.has_pieces(s) {
@@ -393,19 +400,10 @@ impl<'e, P: Playable> Search<'e, P> {
         if self.out_of_budget() {
             return 0;
         }
-        let in_check = self.engine.in_check(s);
-        let mut moves = Vec::with_capacity(64);
-        self.engine.legal_moves(s, &mut moves);
-        if moves.is_empty() {
-            return self.terminal(s, in_check, ply);
-        }
-        if self
-            .rules
-            .move_limit_plies
-            .is_some_and(|limit| self.engine.quiet_plies(s) >= limit)
-        {
-            return 0;
-        }
+        let (in_check, moves) = match self.moves_or_end(s, ply) {
+            Ok(found) => found,
+            Err(score) => return score,
+        };
         let stand = self.eval.evaluate(self.engine, s);
         let evasions = in_check && qply < QUIESCENCE_EVASION_PLIES;
         if ply >= MAX_PLY {

@@ -34,6 +34,14 @@ fn stalemated(game: &Game, fast: &Fastest, pos: &Position) -> bool {
     fast.legal_moves(pos).is_empty() && !game.in_check(pos, pos.to_move)
 }
 
+/// Every move that stalemates the other side.
+fn stalemating_moves(game: &Game, fast: &Fastest, pos: &Position) -> Vec<Move> {
+    fast.legal_moves(pos)
+        .into_iter()
+        .filter(|m| stalemated(game, fast, &game.play(pos, m)))
+        .collect()
+}
+
 /// Every move that mates at once.
 fn mates_in_one(game: &Game, fast: &Fastest, pos: &Position) -> Vec<Move> {
     fast.legal_moves(pos)
@@ -320,12 +328,7 @@ fn stalemate_is_scored_by_the_variant() {
     let game = game("variants/glinski.hexv");
     let fast = Fastest::new(game);
     let searcher = Searcher::new(game);
-    let stalemating = |pos: &Position| -> Vec<Move> {
-        fast.legal_moves(pos)
-            .into_iter()
-            .filter(|m| stalemated(&game, &fast, &game.play(pos, m)))
-            .collect()
-    };
+    let stalemating = |pos: &Position| stalemating_moves(&game, &fast, pos);
     let behind = |pos: &Position| searcher.evaluate(pos) < -150;
     let positions = find(&game, &plain(2), 2, |pos| {
         !stalemating(pos).is_empty() && mates_in_one(&game, &fast, pos).is_empty() && behind(pos)
@@ -345,12 +348,7 @@ fn stalemate_is_scored_by_the_variant() {
     let game = crate::support::game("variants/chessagon.hexv");
     let fast = Fastest::new(game);
     let searcher = Searcher::new(game);
-    let stalemating = |pos: &Position| -> Vec<Move> {
-        fast.legal_moves(pos)
-            .into_iter()
-            .filter(|m| stalemated(&game, &fast, &game.play(pos, m)))
-            .collect()
-    };
+    let stalemating = |pos: &Position| stalemating_moves(&game, &fast, pos);
     let positions = find(&game, &plain(3), 2, |pos| {
         let moves = fast.legal_moves(pos).len();
         let stalemates = stalemating(pos).len();
