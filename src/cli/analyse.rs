@@ -1,24 +1,17 @@
 //! `hexv analyse FILE [--position POS] [--moves ...] [--depth N | --movetime MS | --nodes N]`:
 //! the engine's best line and score, one line per finished depth.
 
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use hexv::search::{line_text, Limits, Searcher};
 
-use super::{at_position, Status};
+use super::Status;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Variant file (.hexv).
-    file: PathBuf,
-    /// Start from this position (docs/positions.md) instead of the setup.
-    #[arg(long)]
-    position: Option<String>,
-    /// Moves to play first, e.g. "f5-f7 f7-f6".
-    #[arg(long)]
-    moves: Option<String>,
+    #[command(flatten)]
+    at: super::At,
     /// Search this many plies deep.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: Option<u32>,
@@ -31,47 +24,42 @@ pub struct Args {
 }
 
 pub fn run(args: &Args) -> Status {
-    at_position(
-        &args.file,
-        args.position.as_deref(),
-        args.moves.as_deref(),
-        |game, pos| {
-            let mut limits = Limits {
-                depth: args.depth,
-                nodes: args.nodes,
-                movetime: args.movetime.map(Duration::from_millis),
-                ..Limits::default()
-            };
-            if limits == Limits::default() {
-                limits.movetime = Some(Duration::from_millis(3000));
+    args.at.run(|game, pos| {
+        let mut limits = Limits {
+            depth: args.depth,
+            nodes: args.nodes,
+            movetime: args.movetime.map(Duration::from_millis),
+            ..Limits::default()
+        };
+        if limits == Limits::default() {
+            limits.movetime = Some(Duration::from_millis(3000));
+        }
+        let mut searcher = Searcher::new(*game);
+        let stop = AtomicBool::new(false);
+        let result = searcher.search(std::slice::from_ref(pos), &limits, &stop, &mut |info| {
+            outln!(
+                "depth {:>2}  score {:>7}  nodes {:>10}  nps {:>8}  time {:>6} ms  pv {}",
+                info.depth,
+                info.score.to_string(),
+                info.nodes,
+                info.nps(),
+                info.time.as_millis(),
+                line_text(game, pos, &info.pv).join(" ")
+            );
+        });
+        match result.best {
+            Some(best) => {
+                outln!("best {}", game.format_move(pos, &best));
+                Status::Ok
             }
-            let mut searcher = Searcher::new(*game);
-            let stop = AtomicBool::new(false);
-            let result = searcher.search(std::slice::from_ref(pos), &limits, &stop, &mut |info| {
-                outln!(
-                    "depth {:>2}  score {:>7}  nodes {:>10}  nps {:>8}  time {:>6} ms  pv {}",
-                    info.depth,
-                    info.score.to_string(),
-                    info.nodes,
-                    info.nps(),
-                    info.time.as_millis(),
-                    line_text(game, pos, &info.pv).join(" ")
-                );
-            });
-            match result.best {
-                Some(best) => {
-                    outln!("best {}", game.format_move(pos, &best));
-                    Status::Ok
-                }
-                None => {
-                    let end = game
-                        .outcome(std::slice::from_ref(pos))
-                        .map(|o| format!("{:?}, {}", o.end, o.result()))
-                        .unwrap_or_default();
-                    outln!("no legal move ({end})");
-                    Status::Ok
-                }
+            None => {
+                let end = game
+                    .outcome(std::slice::from_ref(pos))
+                    .map(|o| format!("{:?}, {}", o.end, o.result()))
+                    .unwrap_or_default();
+                outln!("no legal move ({end})");
+                Status::Ok
             }
-        },
-    )
+        }
+    })
 }

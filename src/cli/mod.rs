@@ -106,22 +106,35 @@ pub fn start_from(
     }
 }
 
-/// Loads a clean variant, reaches the position of `--position` and `--moves`, and runs `f`
-/// on it (the shared start of `moves` and `perft`).
-pub fn at_position(
-    path: &Path,
-    position: Option<&str>,
-    moves: Option<&str>,
-    f: impl FnOnce(&hexv::game::Game, &hexv::game::Position) -> Status,
-) -> Status {
-    let compiled = match load_variant(path) {
-        Ok(compiled) => compiled,
-        Err(s) => return s,
-    };
-    let game = compiled.game();
-    match start_from(&game, position, moves) {
-        Ok(pos) => f(&game, &pos),
-        Err(s) => s,
+/// The variant file and the position a command works on: `FILE [--position POS] [--moves
+/// "..."]` (shared by `moves`, `perft` and `analyse`).
+#[derive(clap::Args)]
+pub struct At {
+    /// Variant file (.hexv).
+    file: std::path::PathBuf,
+    /// Start from this position (docs/positions.md) instead of the setup.
+    #[arg(long)]
+    position: Option<String>,
+    /// Moves to play first, e.g. "f5-f7 f7-f6".
+    #[arg(long)]
+    moves: Option<String>,
+}
+
+impl At {
+    /// Loads a clean variant, reaches the position, and runs `f` on it.
+    pub fn run(
+        &self,
+        f: impl FnOnce(&hexv::game::Game, &hexv::game::Position) -> Status,
+    ) -> Status {
+        let compiled = match load_variant(&self.file) {
+            Ok(compiled) => compiled,
+            Err(s) => return s,
+        };
+        let game = compiled.game();
+        match start_from(&game, self.position.as_deref(), self.moves.as_deref()) {
+            Ok(pos) => f(&game, &pos),
+            Err(s) => s,
+        }
     }
 }
 

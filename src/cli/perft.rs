@@ -3,29 +3,22 @@
 //! at the root, leaves so far, leaves per second) is shown on stderr; piped, nothing is.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use hexv::game::fast::Fastest;
 
-use super::{at_position, Status};
+use super::Status;
 
 /// Deepest perft accepted (the count grows about fifty-fold per ply).
 const MAX_DEPTH: u32 = 12;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Variant file (.hexv).
-    file: PathBuf,
+    #[command(flatten)]
+    at: super::At,
     /// Plies to search.
     #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_DEPTH as i64))]
     depth: u32,
-    /// Start from this position (docs/positions.md) instead of the setup.
-    #[arg(long)]
-    position: Option<String>,
-    /// Moves to play first, e.g. "f5-f7 f7-f6".
-    #[arg(long)]
-    moves: Option<String>,
     /// Print each legal move with its count first.
     #[arg(long)]
     divide: bool,
@@ -48,11 +41,7 @@ fn seconds(text: &str) -> Result<Duration, String> {
 }
 
 pub fn run(args: &Args) -> Status {
-    at_position(
-        &args.file,
-        args.position.as_deref(),
-        args.moves.as_deref(),
-        |game, pos| {
+    args.at.run(|game, pos| {
             let engine = Fastest::new(*game);
             let started = Instant::now();
             let deadline = args.time_limit.map(|limit| started + limit);
