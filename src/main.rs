@@ -1,5 +1,6 @@
 //! The `hexv` command: parses arguments, dispatches, prints, returns an exit code
-//! (0 ok, 1 the input has errors, 2 usage or I/O error).
+//! (0 ok, 1 the input has errors, 2 usage or I/O error, 3 stopped by a time limit; `play`
+//! tells the result with 10, 11 or 12).
 
 use std::process::ExitCode;
 

@@ -28,6 +28,7 @@ pub mod perft;
 pub mod play;
 pub mod selfplay;
 pub mod table;
+pub mod terminal;
 
 use std::io::IsTerminal;
 use std::path::Path;
@@ -44,6 +45,12 @@ pub enum Status {
     UsageOrIo = 2,
     /// A time limit ended the work before it was done.
     Stopped = 3,
+    /// `hexv play`: the game ended and White scored more than half (won, or 3/4 by a stalemate).
+    WhiteScoredMore = 10,
+    /// `hexv play`: the game ended and Black scored more than half.
+    BlackScoredMore = 11,
+    /// `hexv play`: the game ended with the point shared equally (a draw).
+    EqualShares = 12,
 }
 
 /// How diagnostics are drawn on stderr: colour only on a terminal without `NO_COLOR`.

@@ -4,16 +4,18 @@
 //! Commands: `help`, `moves` lists the legal moves, `undo` takes the last move back, `resign`
 //! and `quit` end the game. With `--engine` one side is played by the search.
 
-use std::io::BufRead;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use hexv::game::{Game, GameEnd, Outcome, Position};
+use hexv::game::{result_text, Game, GameEnd, Move, Outcome, Position};
+use hexv::geometry::board::CellId;
+use hexv::geometry::Grid;
 use hexv::render::{ascii, diagram};
 use hexv::search::{Limits, Searcher};
-use hexv::variant::Side;
+use hexv::variant::{Score, Side};
 
+use super::terminal::{self, Line};
 use super::{load_variant, start_from, Status};
 
 #[derive(clap::Args)]
@@ -50,17 +52,64 @@ fn side_name(side: Side) -> &'static str {
     }
 }
 
-fn show(game: &Game, pos: &Position) {
+/// How the board is drawn: with colours or not, and the last move to mark.
+struct Look<'a> {
+    colour: bool,
+    last: Option<&'a Move>,
+}
+
+/// Draws the position: each piece by its symbol (the last move's destination as `[N]` where
+/// the symbol leaves room, its origin as `.`), the coordinates, and the hands. In colour,
+/// Black's pieces are magenta and White's bold, the last move's two cells are in reverse
+/// video and a royal piece in check has a red background.
+fn show(game: &Game, pos: &Position, look: &Look) {
     let v = game.variant;
-    let labels = diagram::position_labels(v, pos);
-    let text = ascii::render_with(
-        v.board(),
-        &|c| labels.get(&c).cloned().unwrap_or_default(),
-        true,
-    );
-    out!("{text}");
+    let width = match v.board().grid {
+        Grid::Hex(_) => 3,
+        Grid::Triangle => 2,
+    };
+    let mut labels = diagram::position_labels(v, pos);
+    let (from, to) = look.last.map_or((None, None), |m| (m.from, Some(m.to)));
+    if let Some(symbol) = to.and_then(|c| labels.get_mut(&c)) {
+        if symbol.chars().count() + 2 <= width {
+            *symbol = format!("[{symbol}]");
+        }
+    }
+    if let Some(c) = from.filter(|c| !labels.contains_key(c)) {
+        labels.insert(c, if width >= 3 { "." } else { ":" }.to_string());
+    }
+    let checked = game.in_check(pos, pos.to_move);
+    let ink = |c: CellId| -> Option<(String, String)> {
+        let mut codes: Vec<&str> = Vec::new();
+        if let Some((side, piece)) = pos.squares.get(c.index()).copied().flatten() {
+            codes.push(match side {
+                Side::White => "1",
+                Side::Black => "1;35",
+            });
+            if checked && side == pos.to_move && v.piece(piece).royal {
+                codes.push("97;41");
+            }
+        }
+        if from == Some(c) || to == Some(c) {
+            codes.push("7");
+        }
+        (look.colour && !codes.is_empty()).then(|| terminal::sgr(&codes.join(";")))
+    };
+    let label = |c: CellId| labels.get(&c).cloned().unwrap_or_default();
+    out!("{}", ascii::render_inked(v.board(), &label, true, &ink));
     for line in diagram::hands(v, pos) {
         outln!("{line}");
+    }
+}
+
+/// The exit status that tells the result: 10 when White scored more, 11 when Black did,
+/// 12 for equal shares (a draw).
+fn result_status(white: Score) -> Status {
+    let (won, half) = (2 * white.numerator, white.denominator);
+    match won.cmp(&half) {
+        std::cmp::Ordering::Greater => Status::WhiteScoredMore,
+        std::cmp::Ordering::Less => Status::BlackScoredMore,
+        std::cmp::Ordering::Equal => Status::EqualShares,
     }
 }
 
@@ -85,7 +134,9 @@ pub fn run(args: &Args) -> Status {
         Ok(p) => p,
         Err(s) => return s,
     };
+    // The positions from the start (the current one last) and the moves between them.
     let mut history = vec![start];
+    let mut played: Vec<Move> = Vec::new();
     outln!(
         "{} — type a move (e.g. as `hexv moves` lists them), or `help`.",
         v.meta().name
@@ -102,8 +153,8 @@ pub fn run(args: &Args) -> Status {
     };
     let mut searcher = args.engine.then(|| Searcher::new(game));
     let stop = AtomicBool::new(false);
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
+    let mut input = terminal::Input::open();
+    let colour = terminal::stdout_colour();
     // The board is shown when the position changes, not after a refused move.
     let mut changed = true;
     loop {
@@ -113,10 +164,14 @@ pub fn run(args: &Args) -> Status {
             .unwrap_or_else(|| game.start_position());
         let mover = side_name(pos.to_move);
         if changed {
-            show(&game, &pos);
+            let look = Look {
+                colour,
+                last: played.last(),
+            };
+            show(&game, &pos, &look);
             if let Some(outcome) = game.outcome(&history) {
                 announce(&outcome, pos.to_move);
-                return Status::Ok;
+                return result_status(outcome.white);
             }
             if game.in_check(&pos, pos.to_move) {
                 outln!("{mover} is in check.");
@@ -134,12 +189,12 @@ pub fn run(args: &Args) -> Status {
             let next = game.play(&pos, &mv);
             let check = check_mark(&game, &next);
             history.push(next);
+            played.push(mv);
             outln!("{mover} plays {written}{check} ({}).", result.info.score);
             changed = true;
             continue;
         }
-        out!("{} to move> ", mover);
-        let line = match read_line(&mut input) {
+        let line = match input.read(&format!("{mover} to move> ")) {
             Line::Text(line) => line,
             Line::Refused(why) => {
                 outln!("Refused: {why}");
@@ -159,13 +214,13 @@ pub fn run(args: &Args) -> Status {
             }
             "resign" => {
                 outln!("{mover} resigns.");
-                let result = if pos.to_move == Side::White {
-                    "0-1"
+                let white = if pos.to_move == Side::White {
+                    Score::LOSS
                 } else {
-                    "1-0"
+                    Score::WIN
                 };
-                outln!("Result: {result}");
-                return Status::Ok;
+                outln!("Result: {}", result_text(white));
+                return result_status(white);
             }
             "moves" => {
                 let mut moves: Vec<String> = game
@@ -176,20 +231,24 @@ pub fn run(args: &Args) -> Status {
                 moves.sort();
                 outln!("{}", moves.join(" "));
             }
+            "board" => changed = true,
             "help" => {
                 outln!("Type a move as `hexv moves` lists them (f5-f6, e4xd5, f10-f11=Q, P*5e).");
                 outln!("  moves   the legal moves");
+                outln!("  board   draw the board again");
                 outln!(
                     "  undo    take back the last move (against the engine: yours and its reply)"
                 );
                 outln!("  resign  give up the game");
                 outln!("  quit    leave the game unfinished");
+                outln!("The last move is marked [N] where it landed and . where it came from.");
             }
             "undo" => {
                 // Against the engine, back to the human's previous turn.
                 let plies = if searcher.is_some() { 2 } else { 1 };
                 if history.len() > plies {
                     history.truncate(history.len() - plies);
+                    played.truncate(played.len().saturating_sub(plies));
                     changed = true;
                 } else {
                     outln!("Nothing to undo.");
@@ -201,6 +260,7 @@ pub fn run(args: &Args) -> Status {
                     let next = game.play(&pos, &mv);
                     let check = check_mark(&game, &next);
                     history.push(next);
+                    played.push(mv);
                     outln!("{mover} plays {written}{check}.");
                     changed = true;
                 }
@@ -218,58 +278,5 @@ fn check_mark(game: &Game, after: &Position) -> &'static str {
         "#"
     } else {
         "+"
-    }
-}
-
-/// Longest input line read, in bytes: a move is a few characters; a longer line is skipped
-/// without being kept, so a gigabyte line costs no memory.
-const MAX_LINE_BYTES: usize = 1024;
-
-/// One line of the players' input.
-enum Line {
-    Text(String),
-    /// A line that is too long or not UTF-8: refused, and the game goes on.
-    Refused(String),
-    /// The input ended (or could not be read).
-    End,
-}
-
-/// Reads one line, keeping at most [`MAX_LINE_BYTES`] of it.
-fn read_line(input: &mut impl BufRead) -> Line {
-    let mut kept = Vec::new();
-    let mut too_long = false;
-    let mut any = false;
-    loop {
-        let buf = match input.fill_buf() {
-            Ok(buf) => buf,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(_) => return Line::End,
-        };
-        if buf.is_empty() {
-            break;
-        }
-        any = true;
-        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
-            Some(i) => (&buf[..i], Some(i + 1)),
-            None => (buf, None),
-        };
-        let room = MAX_LINE_BYTES.saturating_sub(kept.len());
-        too_long |= chunk.len() > room;
-        kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        let used = done.unwrap_or(buf.len());
-        input.consume(used);
-        if done.is_some() {
-            break;
-        }
-    }
-    if !any {
-        return Line::End;
-    }
-    if too_long {
-        return Line::Refused(format!("the line is longer than {MAX_LINE_BYTES} bytes"));
-    }
-    match String::from_utf8(kept) {
-        Ok(text) => Line::Text(text),
-        Err(_) => Line::Refused("the line is not UTF-8 text".to_string()),
     }
 }

@@ -257,3 +257,42 @@ fn coordinates_on_the_margins() {
     assert!(lines[1].starts_with("15 ") && lines[15].starts_with(" 1 "));
     assert_eq!(lines.len(), 16);
 }
+
+/// Ink sets text around a cell's label and nothing else: without the ink the drawing is the
+/// plain one, and the inked text is the cell's label, on both kinds of grid.
+#[test]
+fn ink_surrounds_labels_and_leaves_the_drawing_alone() {
+    for path in ["variants/glinski.hexv", "variants/dagger.hexv", "variants/chessagon.hexv"] {
+        let game = crate::support::game(path);
+        let board = game.variant.board();
+        let inked_cells: Vec<_> = board.cells().step_by(7).collect();
+        let label = |c| board.name(c).chars().take(2).collect::<String>();
+        let ink = |c| {
+            inked_cells
+                .contains(&c)
+                .then(|| ("\u{1b}[7m".to_string(), "\u{1b}[0m".to_string()))
+        };
+        for coordinates in [false, true] {
+            let plain = ascii::render_with(board, &label, coordinates);
+            let inked = ascii::render_inked(board, &label, coordinates, &ink);
+            let stripped = inked.replace("\u{1b}[7m", "").replace("\u{1b}[0m", "");
+            // Trailing blanks inside an inked label at a line's end are kept; nothing else.
+            let trimmed: Vec<&str> = stripped.lines().map(str::trim_end).collect();
+            assert_eq!(trimmed.join("\n") + "\n", plain, "{path}");
+            assert_eq!(inked.matches("\u{1b}[7m").count(), inked_cells.len(), "{path}");
+            // Every inked span holds its cell's label.
+            let spans: Vec<&str> = inked
+                .split("\u{1b}[7m")
+                .skip(1)
+                .map(|s| s.split("\u{1b}[0m").next().unwrap())
+                .collect();
+            for span in spans {
+                let text = span.trim().trim_matches(['<', '>', '.']);
+                assert!(
+                    inked_cells.iter().any(|&c| label(c) == text),
+                    "{path}: `{span}` is no inked cell's label"
+                );
+            }
+        }
+    }
+}

@@ -446,12 +446,12 @@ fn table_json_lists_entries_from_off_board_cells_and_drops() {
     assert!(json["pieces"][0]["moves"]["white"].get("(hand)").is_none());
 }
 
-/// Runs `hexv play` with the given lines typed in.
-fn play(args: &[&str], typed: &str) -> String {
+/// Runs `hexv play` with the given lines typed in: its exit status and what it printed.
+fn play(args: &[&str], typed: &str) -> (i32, String) {
     play_bytes(args, typed.as_bytes())
 }
 
-fn play_bytes(args: &[&str], typed: &[u8]) -> String {
+fn play_bytes(args: &[&str], typed: &[u8]) -> (i32, String) {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_hexv"))
         .arg("play")
@@ -468,15 +468,15 @@ fn play_bytes(args: &[&str], typed: &[u8]) -> String {
         .write_all(typed)
         .expect("typed");
     let out = child.wait_with_output().expect("hexv ends");
-    assert!(out.status.success());
-    String::from_utf8_lossy(&out.stdout).into_owned()
+    let code = out.status.code().expect("an exit status");
+    (code, String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 #[test]
 fn play_refuses_illegal_moves_and_announces_the_end() {
     // Black's king on a1, White's on a3, White's queen on b4: b4-a2 mates (the queen, guarded
     // by the king, takes a2, b1, b2, b3 and c2 from the king).
-    let out = play(
+    let (code, out) = play(
         &[
             "variants/glinski.hexv",
             "--position",
@@ -484,6 +484,8 @@ fn play_refuses_illegal_moves_and_announces_the_end() {
         ],
         "e4-e7\nb4-a2\n",
     );
+    // The exit status tells the result: White won.
+    assert_eq!(code, 10, "{out}");
     assert!(
         out.contains("Refused: the side to move has no piece on `e4`"),
         "{out}"
@@ -495,15 +497,31 @@ fn play_refuses_illegal_moves_and_announces_the_end() {
     assert_eq!(out.matches("  a   b   c   d   e").count(), 2, "{out}");
 
     // Check is announced, a move into check refused, and the game can be left.
-    let out = play(
+    let (code, out) = play(
         &["variants/glinski.hexv"],
         "f5-f6\ne7-e6\nmoves\nundo\nundo\nquit\n",
     );
+    assert_eq!(code, 0, "a game left unfinished: {out}");
     assert!(out.contains("White plays f5-f6."), "{out}");
     assert!(out.contains("Black plays e7-e6."), "{out}");
     assert!(out.contains("Game left unfinished."), "{out}");
-    let out = play(&["variants/koval.hexv"], "resign\n");
+    let (code, out) = play(&["variants/koval.hexv"], "resign\n");
     assert!(out.contains("White resigns.\nResult: 0-1"), "{out}");
+    assert_eq!(code, 11, "Black won: {out}");
+    // A stalemate in Glinski's rules is worth 3/4 to the stalemating side: more than half,
+    // so the status is White's. Black's king on a1, White's king on a3 and queen on a4:
+    // a4-e4 leaves the king no move and no check.
+    let (code, out) = play(
+        &[
+            "variants/glinski.hexv",
+            "--position",
+            "k1KQ2/7/8/9/10/11/10/9/8/7/6 w",
+        ],
+        "a4-e4\n",
+    );
+    assert!(out.contains("Black is stalemated."), "{out}");
+    assert!(out.contains("Result: 3/4-1/4"), "{out}");
+    assert_eq!(code, 10, "{out}");
 }
 
 /// A line of a million characters and a line that is not UTF-8 are refused, and the game
@@ -512,7 +530,7 @@ fn play_refuses_illegal_moves_and_announces_the_end() {
 fn play_refuses_overlong_and_non_utf8_lines_and_goes_on() {
     let mut typed = "x".repeat(1_000_000).into_bytes();
     typed.extend_from_slice(b"\n\xff\xfe f5-f6\nf5-f6\nquit\n");
-    let out = play_bytes(&["variants/glinski.hexv"], &typed);
+    let (_, out) = play_bytes(&["variants/glinski.hexv"], &typed);
     assert!(
         out.contains("Refused: the line is longer than 1024 bytes"),
         "{}",
@@ -527,7 +545,7 @@ fn play_refuses_overlong_and_non_utf8_lines_and_goes_on() {
 /// both, and `help` lists the commands.
 #[test]
 fn play_against_the_engine() {
-    let out = play_bytes(
+    let (_, out) = play_bytes(
         &["variants/glinski.hexv", "--engine", "--depth", "2"],
         b"help\nf5-f6\nundo\ne4-e5\nquit\n",
     );
@@ -550,7 +568,7 @@ fn play_against_the_engine() {
     }
     assert!(out.contains("Black (hexv) thinks..."), "{out}");
     // As Black: the engine opens.
-    let out = play_bytes(
+    let (_, out) = play_bytes(
         &[
             "variants/glinski.hexv",
             "--engine",
@@ -562,4 +580,48 @@ fn play_against_the_engine() {
         b"quit\n",
     );
     assert!(out.contains("White plays "), "{out}");
+}
+
+/// The board drawn after `mover plays MOVE.`, up to the next prompt.
+fn drawing_after<'a>(out: &'a str, echo: &str) -> &'a str {
+    let from = out.find(echo).expect("the move is echoed") + echo.len();
+    let rest = &out[from..];
+    &rest[..rest.find(" to move>").expect("a prompt follows")]
+}
+
+/// After each move the board marks it: `[P]` where the piece landed and `.` where it came
+/// from (on triangle boards, with two characters a cell, `:` where it came from).
+#[test]
+fn play_marks_the_last_move_on_the_board() {
+    use hexv::render::ascii;
+    let game = crate::support::game("variants/glinski.hexv");
+    let board = game.variant.board();
+    let (_, out) = play(&["variants/glinski.hexv"], "f5-f6\ne7-e6\nquit\n");
+    let marked = |drawing: &str, label: &str| -> Vec<String> {
+        ascii::read(board, drawing)
+            .into_iter()
+            .filter(|(_, l)| l == label)
+            .map(|(c, _)| board.name(c).to_string())
+            .collect()
+    };
+    let after_white = drawing_after(&out, "White plays f5-f6.");
+    assert_eq!(marked(after_white, "[P]"), ["f6"], "{after_white}");
+    assert_eq!(marked(after_white, "."), ["f5"], "{after_white}");
+    let after_black = drawing_after(&out, "Black plays e7-e6.");
+    assert_eq!(marked(after_black, "[p]"), ["e6"], "{after_black}");
+    assert_eq!(marked(after_black, "."), ["e7"], "{after_black}");
+    assert!(marked(after_black, "[P]").is_empty(), "only the last move");
+
+    let game = crate::support::game("variants/chessagon.hexv");
+    let board = game.variant.board();
+    let first = game.legal_moves(&game.start_position())[0].clone();
+    let written = game.format_move(&game.start_position(), &first);
+    let (_, out) = play(&["variants/chessagon.hexv"], &format!("{written}\nquit\n"));
+    let drawing = drawing_after(&out, &format!("White plays {written}."));
+    let from: Vec<_> = ascii::read(board, drawing)
+        .into_iter()
+        .filter(|(_, l)| l == ":")
+        .map(|(c, _)| c)
+        .collect();
+    assert_eq!(from, [first.from.expect("a move on the board")], "{drawing}");
 }

@@ -19,6 +19,7 @@
 //! [`read`] turns such a drawing back into labelled cells, so tests can compare a rendered
 //! diagram (or a published one) with the tables cell by cell.
 
+use super::Canvas;
 use crate::geometry::board::{Board, CellId};
 use crate::geometry::{rotate60, Coord, Orientation};
 
@@ -37,12 +38,12 @@ fn on_page(o: Orientation, c: Coord) -> Coord {
 /// outline (as the Dagger text draws its knights in hand). With `coordinates`, each line of
 /// cells that the names letter (files of a flat board, ranks of a pointy one) gets its letter
 /// on the margin: below the file, or left of the rank's first cell.
-pub fn render(
+pub(super) fn render(
     board: &Board,
     page: Orientation,
     label: &dyn Fn(CellId) -> String,
     coordinates: bool,
-) -> String {
+) -> Canvas {
     let o = Orientation::Flat;
     let cells: Vec<(CellId, Coord)> = board
         .cells()
@@ -65,7 +66,10 @@ pub fn render(
         max_y = max_y.max(o.doubled_height(c));
     }
     if cells.is_empty() {
-        return String::new();
+        return Canvas {
+            grid: Vec::new(),
+            slots: Vec::new(),
+        };
     }
     // Room on the left for rank letters, below for file letters.
     let left = if coordinates && page == Orientation::Pointy {
@@ -77,6 +81,7 @@ pub fn render(
     let width = (4 * (max_a - min_a) + 6) as usize + left;
     let height = (max_y - min_y + 3) as usize + below;
     let mut grid = vec![vec![' '; width]; height];
+    let mut slots = Vec::with_capacity(cells.len());
 
     // The label line of a cell; its top edge is one line up, its bottom edge one down.
     let place = |c: &Coord| {
@@ -91,11 +96,13 @@ pub fn render(
         put(&mut grid, row - 1, col + 1, "___");
         put(&mut grid, row, col, &format!("/{text}\\"));
         put(&mut grid, row + 1, col, "\\___/");
+        slots.push((*id, row, col + 1, 3));
     }
-    for (_, c, text) in &outside {
+    for (id, c, text) in &outside {
         let (row, col) = place(c);
         let text: String = format!("{:^3}", text).chars().take(3).collect();
         put(&mut grid, row, col + 1, &text);
+        slots.push((*id, row, col + 1, 3));
     }
     if coordinates {
         for (line, first) in lettered_lines(board, page) {
@@ -115,13 +122,7 @@ pub fn render(
             }
         }
     }
-    let mut out = String::new();
-    for line in grid {
-        let line: String = line.into_iter().collect();
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
+    Canvas { grid, slots }
 }
 
 /// Writes `text` from (row, col); a blank does not erase what is drawn there.

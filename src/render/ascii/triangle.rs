@@ -12,6 +12,7 @@
 //!
 //! A two-character label fits (`+P`); longer ones are cut.
 
+use super::Canvas;
 use crate::geometry::board::{Board, CellId};
 use crate::geometry::triangle::{points_right, strip, tripled_height};
 
@@ -53,53 +54,48 @@ fn slot(right: bool, label: &str) -> String {
 
 /// Draws a triangle board with a label of up to two characters per cell. With
 /// `coordinates`, the file letters head the columns and the levels number the lines.
-pub fn render(board: &Board, label: &dyn Fn(CellId) -> String, coordinates: bool) -> String {
+pub(super) fn render(
+    board: &Board,
+    label: &dyn Fn(CellId) -> String,
+    coordinates: bool,
+) -> Canvas {
     let placed = layout(board);
     let lines = placed.iter().map(|(_, l, _)| l + 1).max().unwrap_or(0);
-    let mut grid: Vec<Vec<char>> = vec![Vec::new(); lines];
+    let files = placed.iter().map(|p| p.2 + 1).max().unwrap_or(0);
+    // With coordinates: a header line above, and four columns for the level on the left.
+    let (top, left) = if coordinates { (1, 4) } else { (0, 0) };
+    let mut grid: Vec<Vec<char>> = vec![vec![' '; left + 4 * files]; lines + top];
+    let mut slots = Vec::with_capacity(placed.len());
+    let put = |grid: &mut Vec<Vec<char>>, row: usize, col: usize, text: &str| {
+        for (i, ch) in text.chars().enumerate() {
+            grid[row][col + i] = ch;
+        }
+    };
     for &(c, line, file) in &placed {
         let text = slot(points_right(board.coord(c)), &label(c));
-        let row = &mut grid[line];
-        let col = 4 * file;
-        if row.len() < col + 3 {
-            row.resize(col + 3, ' ');
-        }
-        for (i, ch) in text.chars().enumerate() {
-            row[col + i] = ch;
-        }
+        let (row, col) = (top + line, left + 4 * file);
+        put(&mut grid, row, col, &text);
+        slots.push((c, row, col, 3));
     }
-    let mut out = String::new();
     if coordinates {
         // Files: the letters the names of a column share; levels: the digits.
-        let mut header = vec![' '; 4 + 4 * (placed.iter().map(|p| p.2).max().unwrap_or(0) + 1)];
         for &(c, line, file) in &placed {
             let letters: String = board
                 .name(c)
                 .chars()
                 .filter(|ch| !ch.is_ascii_digit())
+                .take(2)
                 .collect();
-            if line == 0 || header[4 + 4 * file + 1] == ' ' {
-                for (i, ch) in letters.chars().take(2).enumerate() {
-                    header[4 + 4 * file + 1 + i] = ch;
-                }
+            if line == 0 || grid[0][left + 4 * file + 1] == ' ' {
+                put(&mut grid, 0, left + 4 * file + 1, &letters);
             }
         }
-        out.push_str(header.iter().collect::<String>().trim_end());
-        out.push('\n');
         let lowest = placed.iter().map(|p| p.1).max().unwrap_or(0);
-        for (i, row) in grid.into_iter().enumerate() {
-            let line: String = row.into_iter().collect();
-            out.push_str(format!("{:>2}  {line}", lowest - i + 1).trim_end());
-            out.push('\n');
+        for line in 0..lines {
+            put(&mut grid, top + line, 0, &format!("{:>2}", lowest - line + 1));
         }
-        return out;
     }
-    for row in grid {
-        let line: String = row.into_iter().collect();
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
+    Canvas { grid, slots }
 }
 
 /// The labelled cells of a drawing in this style (`.` is an empty cell), lined up with the
