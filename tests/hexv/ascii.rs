@@ -262,7 +262,11 @@ fn coordinates_on_the_margins() {
 /// plain one, and the inked text is the cell's label, on both kinds of grid.
 #[test]
 fn ink_surrounds_labels_and_leaves_the_drawing_alone() {
-    for path in ["variants/glinski.hexv", "variants/dagger.hexv", "variants/chessagon.hexv"] {
+    for path in [
+        "variants/glinski.hexv",
+        "variants/dagger.hexv",
+        "variants/chessagon.hexv",
+    ] {
         let game = crate::support::game(path);
         let board = game.variant.board();
         let inked_cells: Vec<_> = board.cells().step_by(7).collect();
@@ -279,7 +283,11 @@ fn ink_surrounds_labels_and_leaves_the_drawing_alone() {
             // Trailing blanks inside an inked label at a line's end are kept; nothing else.
             let trimmed: Vec<&str> = stripped.lines().map(str::trim_end).collect();
             assert_eq!(trimmed.join("\n") + "\n", plain, "{path}");
-            assert_eq!(inked.matches("\u{1b}[7m").count(), inked_cells.len(), "{path}");
+            assert_eq!(
+                inked.matches("\u{1b}[7m").count(),
+                inked_cells.len(),
+                "{path}"
+            );
             // Every inked span holds its cell's label.
             let spans: Vec<&str> = inked
                 .split("\u{1b}[7m")

@@ -623,5 +623,9 @@ fn play_marks_the_last_move_on_the_board() {
         .filter(|(_, l)| l == ":")
         .map(|(c, _)| c)
         .collect();
-    assert_eq!(from, [first.from.expect("a move on the board")], "{drawing}");
+    assert_eq!(
+        from,
+        [first.from.expect("a move on the board")],
+        "{drawing}"
+    );
 }

@@ -54,11 +54,7 @@ fn slot(right: bool, label: &str) -> String {
 
 /// Draws a triangle board with a label of up to two characters per cell. With
 /// `coordinates`, the file letters head the columns and the levels number the lines.
-pub(super) fn render(
-    board: &Board,
-    label: &dyn Fn(CellId) -> String,
-    coordinates: bool,
-) -> Canvas {
+pub(super) fn render(board: &Board, label: &dyn Fn(CellId) -> String, coordinates: bool) -> Canvas {
     let placed = layout(board);
     let lines = placed.iter().map(|(_, l, _)| l + 1).max().unwrap_or(0);
     let files = placed.iter().map(|p| p.2 + 1).max().unwrap_or(0);
@@ -92,7 +88,12 @@ pub(super) fn render(
         }
         let lowest = placed.iter().map(|p| p.1).max().unwrap_or(0);
         for line in 0..lines {
-            put(&mut grid, top + line, 0, &format!("{:>2}", lowest - line + 1));
+            put(
+                &mut grid,
+                top + line,
+                0,
+                &format!("{:>2}", lowest - line + 1),
+            );
         }
     }
     Canvas { grid, slots }
