@@ -99,20 +99,23 @@ pub fn run(args: &Args) -> Status {
             .unwrap_or(1)
     });
     let total = args.games as usize;
-    let records = play_all(game, &limits, args, jobs.min(total));
-    for r in &records {
-        if let Some(w) = out.as_mut() {
-            let line = serde_json::to_string(r).expect("a record serialises");
-            if let Err(e) = writeln!(w, "{line}") {
-                eprintln!("error: cannot write the games: {e}");
-                return Status::UsageOrIo;
+    // Each game is written (and flushed) as it ends, so a run cut short keeps its games.
+    let mut record_game = |r: &GameRecord| -> std::io::Result<()> {
+        match out.as_mut() {
+            Some(w) => {
+                let line = serde_json::to_string(r).expect("a record serialises");
+                writeln!(w, "{line}").and_then(|()| w.flush())
             }
+            None => Ok(()),
         }
-    }
-    if let Some(Err(e)) = out.as_mut().map(Write::flush) {
-        eprintln!("error: cannot write the games: {e}");
-        return Status::UsageOrIo;
-    }
+    };
+    let records = match play_all(game, &limits, args, jobs.min(total), &mut record_game) {
+        Ok(records) => records,
+        Err(e) => {
+            eprintln!("error: cannot write the games: {e}");
+            return Status::UsageOrIo;
+        }
+    };
     let what = match (args.movetime, args.depth, args.nodes) {
         (Some(ms), _, _) => format!("{ms} ms a move"),
         (_, Some(d), _) => format!("depth {d}"),
@@ -128,10 +131,18 @@ pub fn run(args: &Args) -> Status {
     Status::Ok
 }
 
-/// Plays every game on `jobs` threads; the records in game order.
-fn play_all(game: Game, limits: &Limits, args: &Args, jobs: usize) -> Vec<GameRecord> {
+/// Plays every game on `jobs` threads, handing each record to `sink` as its game ends; the
+/// records in game order. When `sink` fails, no new game starts and its error is returned.
+fn play_all(
+    game: Game,
+    limits: &Limits,
+    args: &Args,
+    jobs: usize,
+    sink: &mut dyn FnMut(&GameRecord) -> std::io::Result<()>,
+) -> std::io::Result<Vec<GameRecord>> {
     let total = args.games as usize;
     let next = AtomicUsize::new(0);
+    let mut failed = None;
     let (send, receive) = mpsc::channel::<GameRecord>();
     let started = Instant::now();
     let shown = std::io::stderr().is_terminal();
@@ -153,6 +164,12 @@ fn play_all(game: Game, limits: &Limits, args: &Args, jobs: usize) -> Vec<GameRe
         }
         drop(send);
         for record in receive {
+            if let Err(e) = sink(&record) {
+                // The games being played end; no other starts.
+                next.store(total, Ordering::Relaxed);
+                failed = Some(e);
+                break;
+            }
             records.push(record);
             if shown {
                 let done = records.len();
@@ -169,8 +186,11 @@ fn play_all(game: Game, limits: &Limits, args: &Args, jobs: usize) -> Vec<GameRe
             eprintln!();
         }
     });
+    if let Some(e) = failed {
+        return Err(e);
+    }
     records.sort_by_key(|r| r.game);
-    records
+    Ok(records)
 }
 
 /// Game `i`: its own random opening, then the engine on both sides. (With the same engine on

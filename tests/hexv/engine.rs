@@ -236,9 +236,19 @@ fn selfplay_reports_and_records_every_game() {
     let records = std::fs::read_to_string(&out).unwrap();
     let lines: Vec<&str> = records.lines().collect();
     assert_eq!(lines.len(), 4);
-    for (i, line) in lines.iter().enumerate() {
+    // Each game is written as it ends, so two threads may finish out of order.
+    let mut numbers: Vec<u64> = lines
+        .iter()
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["game"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    numbers.sort();
+    assert_eq!(numbers, [0, 1, 2, 3]);
+    for line in &lines {
         let r: serde_json::Value = serde_json::from_str(line).unwrap();
-        assert_eq!(r["game"], i);
         assert_eq!(r["opening_plies"], 4);
         let moves: Vec<&str> = r["moves"]
             .as_array()
@@ -276,5 +286,68 @@ fn selfplay_reports_and_records_every_game() {
         stderr.contains("games.jsonl:2: not a game record"),
         "{stderr}"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A record file that cannot be written stops the run with the reason (no game is lost
+/// silently): `/dev/full` takes nothing.
+#[test]
+#[cfg(target_os = "linux")]
+fn selfplay_stops_when_its_records_cannot_be_written() {
+    let (code, stdout, stderr) = crate::cli::run(&[
+        "selfplay",
+        "variants/dagger.hexv",
+        "--games",
+        "3",
+        "--depth",
+        "1",
+        "--jobs",
+        "1",
+        "--max-plies",
+        "20",
+        "--out",
+        "/dev/full",
+    ]);
+    assert_eq!(code, 2, "{stdout}");
+    assert!(stderr.contains("error: cannot write the games"), "{stderr}");
+    assert!(stdout.is_empty(), "no report of a run cut short: {stdout}");
+}
+
+/// A run cut short keeps the games it finished: each record is written as its game ends.
+#[test]
+fn selfplay_cut_short_keeps_its_finished_games() {
+    let dir = std::env::temp_dir().join(format!("hexv-selfplay-cut-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("games.jsonl");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexv"))
+        .args(["selfplay", "variants/dagger.hexv", "--games", "100000"])
+        .args(["--depth", "1", "--jobs", "1", "--max-plies", "20", "--out"])
+        .arg(&out)
+        .current_dir(root())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("hexv runs");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let complete_lines = || {
+        std::fs::read_to_string(&out)
+            .map(|t| t.matches('\n').count())
+            .unwrap_or(0)
+    };
+    while complete_lines() < 3 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().expect("killed");
+    child.wait().expect("ended");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let kept: Vec<&str> = text.lines().collect();
+    assert!(
+        kept.len() >= 3,
+        "games written while the run went on: {text}"
+    );
+    for line in kept {
+        let r: serde_json::Value = serde_json::from_str(line).expect("a whole record");
+        assert_eq!(r["variant"], "Dagger Chess");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
