@@ -159,6 +159,20 @@ pub enum Movement {
         leaps: Vec<Leap>,
         /// Whether the leaps move, capture or both.
         mode: Mode,
+        /// `lame`: blocked by a piece on any cell the path visits before it lands (the
+        /// leaps are then paths of hours on every board).
+        lame: bool,
+    },
+    /// A leap-rider: the same leap again and again from each cell reached, up to `max`
+    /// times, stopping at the first occupied cell or the edge (the cells leapt over never
+    /// block): the hex nightrider.
+    LeapRide {
+        /// Every leap, in White's frame.
+        leaps: Vec<Leap>,
+        /// Most leaps along a line; `None` to the edge or the first occupied cell.
+        max: Option<u32>,
+        /// Whether the movement moves, captures or both.
+        mode: Mode,
     },
     /// Up to `max` cells along each hour over empty cells, move only, from where `from`
     /// allows; creates an en-passant right on the cells passed over.
@@ -195,9 +209,22 @@ impl Movement {
                     en_passant: e,
                 },
             ) => (kind, max, mode, en_passant) == (k, m, o, e) && h.difference(*hours).is_empty(),
-            (Movement::Leap { leaps, mode }, Movement::Leap { leaps: l, mode: o }) => {
-                mode == o && l.iter().all(|x| leaps.contains(x))
-            }
+            (
+                Movement::Leap { leaps, mode, lame },
+                Movement::Leap {
+                    leaps: l,
+                    mode: o,
+                    lame: k,
+                },
+            ) => (mode, lame) == (o, k) && l.iter().all(|x| leaps.contains(x)),
+            (
+                Movement::LeapRide { leaps, max, mode },
+                Movement::LeapRide {
+                    leaps: l,
+                    max: m,
+                    mode: o,
+                },
+            ) => (mode, max) == (o, m) && l.iter().all(|x| leaps.contains(x)),
             (
                 Movement::MultiStep {
                     max,
@@ -238,6 +265,22 @@ impl Leap {
                 .fold(from, |at, h| board.grid.king_step(at, side.absolute(*h))),
         }
     }
+
+    /// The cells a path visits before it lands (what blocks a lame leap); none for a vector.
+    pub fn visited(&self, board: &Board, side: Side, from: Coord) -> Vec<Coord> {
+        match self {
+            Leap::Vector(_) => Vec::new(),
+            Leap::Path(hours) => {
+                let mut at = from;
+                let mut out = Vec::new();
+                for h in &hours[..hours.len().saturating_sub(1)] {
+                    at = board.grid.king_step(at, side.absolute(*h));
+                    out.push(at);
+                }
+                out
+            }
+        }
+    }
 }
 
 impl Movement {
@@ -245,7 +288,7 @@ impl Movement {
     pub fn creates_en_passant(&self) -> bool {
         match self {
             Movement::Ride { en_passant, .. } => *en_passant,
-            Movement::Leap { .. } => false,
+            Movement::Leap { .. } | Movement::LeapRide { .. } => false,
             Movement::MultiStep { .. } => true,
         }
     }

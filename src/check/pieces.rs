@@ -83,7 +83,10 @@ impl Resolver<'_> {
     /// The leaps of a `leap` line, expanded by their symmetry: axial vectors on hex boards
     /// (a path of hours is summed into one), paths of hours on triangle boards (walked step
     /// by step, so they mean the same from both kinds of triangle).
-    fn leaps(&mut self, leaps: &ast::Leaps) -> Option<Vec<Leap>> {
+    ///
+    /// With `keep_paths` (a lame leap, whose path cells matter) a path stays a path on hex
+    /// boards too, and a vector is refused.
+    fn leaps(&mut self, leaps: &ast::Leaps, keep_paths: bool) -> Option<Vec<Leap>> {
         let symmetry = leaps
             .symmetry
             .as_ref()
@@ -92,7 +95,19 @@ impl Resolver<'_> {
         let mut ok = true;
         for l in &leaps.leaps {
             let base = match (&l.node, self.grid()) {
+                (ast::Leap::Vector(..), _) if keep_paths => {
+                    self.diags.push(
+                        Diagnostic::error(codes::LEAP_FORM, "a lame leap needs a path of hours")
+                            .at(l.span, "a vector has no path to block")
+                            .help("write the leap as the king steps it takes, e.g. `leap [12 1] all lame`: a piece on a cell it steps through blocks it"),
+                    );
+                    None
+                }
                 (ast::Leap::Vector(a, b), Grid::Hex(_)) => self.leap_vector(a, b, l.span),
+                (ast::Leap::Path(hours), Grid::Hex(_)) if keep_paths => {
+                    let hours: Option<Vec<Hour>> = hours.iter().map(|h| self.hour(h)).collect();
+                    hours.map(Leap::Path)
+                }
                 (ast::Leap::Path(hours), Grid::Hex(o)) => {
                     let hours: Option<Vec<Hour>> = hours.iter().map(|h| self.hour(h)).collect();
                     hours
@@ -307,12 +322,20 @@ impl Resolver<'_> {
                 ..
             } => self.step(directions, mode_of(mode), *en_passant, movements),
             PieceStmt::Ride {
+                leaps: Some(leaps),
+                max,
+                mode,
+                ..
+            } => self.leap_ride(leaps, max.as_ref(), mode_of(mode), movements),
+            PieceStmt::Ride {
                 directions,
                 max,
                 mode,
                 ..
             } => self.ride(directions, max.as_ref(), mode_of(mode), movements),
-            PieceStmt::Leap { leaps, mode, .. } => self.leap(leaps, mode_of(mode), movements),
+            PieceStmt::Leap {
+                leaps, lame, mode, ..
+            } => self.leap(leaps, *lame, mode_of(mode), movements),
             PieceStmt::MultiStep {
                 count,
                 directions,
@@ -386,15 +409,60 @@ impl Resolver<'_> {
         true
     }
 
-    /// A `leap` line: one movement with all its leaps.
-    fn leap(&mut self, leaps: &ast::Leaps, mode: Mode, out: &mut Vec<Movement>) -> bool {
-        match self.leaps(leaps) {
-            Some(leaps) => {
-                out.push(Movement::Leap { leaps, mode });
-                true
+    /// A `leap` line: one movement with all its leaps. A `lame` line whose paths are all one
+    /// step long has nothing to block it: a warning, and it is an ordinary leap.
+    fn leap(
+        &mut self,
+        leaps: &ast::Leaps,
+        lame: Option<Span>,
+        mode: Mode,
+        out: &mut Vec<Movement>,
+    ) -> bool {
+        let Some(resolved) = self.leaps(leaps, lame.is_some()) else {
+            return false;
+        };
+        let lame = lame.filter(|&span| {
+            let blockable = resolved
+                .iter()
+                .any(|l| matches!(l, Leap::Path(hours) if hours.len() > 1));
+            if !blockable {
+                self.diags.push(
+                    Diagnostic::warning(
+                        codes::LAME_UNBLOCKABLE,
+                        "this lame leap has no cell to be blocked on",
+                    )
+                    .at(span, "every path is a single step")
+                    .help("a lame leap is blocked on the cells its path steps through before landing: give a path of two or more hours, or leave out `lame`"),
+                );
             }
-            None => false,
-        }
+            blockable
+        });
+        out.push(Movement::Leap {
+            leaps: resolved,
+            mode,
+            lame: lame.is_some(),
+        });
+        true
+    }
+
+    /// A leap-rider's `ride` line: its leaps, repeated up to the line's limit.
+    fn leap_ride(
+        &mut self,
+        leaps: &ast::Leaps,
+        max: Option<&Number>,
+        mode: Mode,
+        out: &mut Vec<Movement>,
+    ) -> bool {
+        let resolved = self.leaps(leaps, false);
+        let limit = match max {
+            Some(n) => self.distance(n, "ride limit", 1).map(Some),
+            None => Some(None),
+        };
+        let (Some(leaps), Some(max)) = (resolved, limit) else {
+            return false;
+        };
+        out.push(Movement::LeapRide { leaps, max, mode });
+        true
     }
 
     /// A `multi-step` line: one multi-step per kind of direction (straight ahead when the line

@@ -140,12 +140,12 @@ const STATEMENTS: &[Statement] = &[
     stmt(
         Block::Piece,
         "ride",
-        "ride DIRECTION ... [max N] [move-only | capture-only]",
+        "ride DIRECTION ... [max N] [move-only | capture-only]  (or a leap-rider: ride (A,B) ... | ride [HOUR HOUR ...] ... [all | mirror | none] [max N] [move-only | capture-only])",
     ),
     stmt(
         Block::Piece,
         "leap",
-        "leap (A,B) ... | leap [HOUR HOUR ...] ...  then [all | mirror | none] [move-only | capture-only]",
+        "leap (A,B) ... | leap [HOUR HOUR ...] ...  then [all | mirror | none] [lame] [move-only | capture-only]",
     ),
     stmt(
         Block::Piece,

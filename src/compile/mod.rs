@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::geometry::board::{Board, CellId};
 use crate::geometry::{Coord, Hour, RayKind, UNIT};
-use crate::variant::{Mode, Movement, MultiStepFrom, PieceId, Side, Variant};
+use crate::variant::{Leap, Mode, Movement, MultiStepFrom, PieceId, Side, Variant};
 pub use walk::{Landing, Landings, Reach, Walk};
 
 /// Why an entry is not always available.
@@ -274,10 +274,14 @@ pub struct TablesTooLarge {
 
 impl MoveTables {
     fn push_path(&mut self, path: &[CellId], mode: Mode, when: Option<Condition>) {
+        self.push_walk(path, Walk::Slide, mode, when);
+    }
+
+    fn push_walk(&mut self, path: &[CellId], walk: Walk, mode: Mode, when: Option<Condition>) {
         self.entries.push(Entry {
             start: self.path_cells.len() as u32,
             len: path.len() as u16,
-            walk: Walk::Slide,
+            walk,
             mode,
             when,
             between: None,
@@ -321,11 +325,44 @@ fn add_movement(
                 }
             }
         }
-        Movement::Leap { leaps, mode } => {
+        Movement::Leap {
+            leaps,
+            mode,
+            lame: false,
+        } => {
             let from = board.coord(cell);
             for leap in leaps {
                 if let Some(to) = board.at(leap.target(board, side, from)) {
                     t.push_path(&[to], *mode, None);
+                }
+            }
+        }
+        Movement::Leap {
+            leaps,
+            mode,
+            lame: true,
+        } => {
+            for leap in leaps {
+                if let Some(path) = lame_path(board, leap, side, cell) {
+                    t.push_walk(&path, Walk::Lame, *mode, None);
+                }
+            }
+        }
+        Movement::LeapRide { leaps, max, mode } => {
+            for leap in leaps {
+                let mut path = Vec::new();
+                let mut at = board.coord(cell);
+                while (path.len() as u32) < max.unwrap_or(u32::MAX) {
+                    at = leap.target(board, side, at);
+                    match board.at(at) {
+                        // On triangle boards a path repeated need not go straight on: a
+                        // line that comes back to a cell it passed ends there.
+                        Some(c) if c != cell && !path.contains(&c) => path.push(c),
+                        _ => break,
+                    }
+                }
+                if !path.is_empty() {
+                    t.push_path(&path, *mode, None);
                 }
             }
         }
@@ -356,6 +393,23 @@ fn add_movement(
             }
         }
     }
+}
+
+/// A lame leap's path from `cell`: the board cells its hours step through (the start, which
+/// the piece leaves, and the landing left out), then the landing; `None` when a step or the
+/// landing is off the board.
+fn lame_path(board: &Board, leap: &Leap, side: Side, cell: CellId) -> Option<Vec<CellId>> {
+    let from = board.coord(cell);
+    let to = board.at(leap.target(board, side, from))?;
+    let mut path = Vec::new();
+    for at in leap.visited(board, side, from) {
+        let c = board.at(at)?;
+        if c != cell && c != to && !path.contains(&c) {
+            path.push(c);
+        }
+    }
+    path.push(to);
+    Some(path)
 }
 
 /// True when `side` places `piece` on `cell` at the start: the only cells where the piece

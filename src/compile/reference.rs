@@ -65,16 +65,52 @@ pub fn destinations(
                     }
                 }
             }
-            Movement::Leap { leaps, mode } => {
+            Movement::Leap { leaps, mode, lame } => {
                 for leap in leaps {
-                    let target = match leap {
-                        Leap::Vector(v) => Some(from + Variant::orient(side, *v)),
-                        Leap::Path(hours) => hours.iter().try_fold(from, |at, h| {
-                            king_neighbour(board.grid, at, h.for_side(turned))
-                        }),
+                    let Some(steps) = leap_steps(board, leap, side, from) else {
+                        continue;
                     };
-                    if let Some(c) = target.and_then(|t| board.at(t)) {
+                    let Some(&landing) = steps.last() else {
+                        continue;
+                    };
+                    let Some(c) = board.at(landing) else {
+                        continue;
+                    };
+                    // Lame: every cell stepped through is on the board and empty (the start
+                    // is left by the mover; the landing is judged as a landing).
+                    let blocked = steps[..steps.len() - 1]
+                        .iter()
+                        .any(|&at| match board.at(at) {
+                            None => true,
+                            Some(x) => x != cell && x != c && occupied(x),
+                        });
+                    if !*lame || !blocked {
                         out.add(c, plain, *mode);
+                    }
+                }
+            }
+            Movement::LeapRide { leaps, max, mode } => {
+                for leap in leaps {
+                    let mut at = from;
+                    let mut seen = vec![cell];
+                    let mut count = 0;
+                    while max.is_none_or(|m| count < m) {
+                        let Some(&next) = leap_steps(board, leap, side, at)
+                            .and_then(|s| s.last().copied())
+                            .as_ref()
+                        else {
+                            break;
+                        };
+                        let Some(c) = board.at(next).filter(|c| !seen.contains(c)) else {
+                            break;
+                        };
+                        out.add(c, plain, *mode);
+                        seen.push(c);
+                        count += 1;
+                        at = next;
+                        if occupied(c) {
+                            break;
+                        }
                     }
                 }
             }
@@ -120,6 +156,24 @@ pub fn destinations(
         }
     }
     out
+}
+
+/// Every coordinate a leap steps on from `from`, its landing last (a vector is one jump);
+/// `None` when a king step has no neighbour there.
+fn leap_steps(board: &Board, leap: &Leap, side: Side, from: Coord) -> Option<Vec<Coord>> {
+    let turned = side == Side::Black;
+    match leap {
+        Leap::Vector(v) => Some(vec![from + Variant::orient(side, *v)]),
+        Leap::Path(hours) => {
+            let mut at = from;
+            let mut out = Vec::new();
+            for h in hours {
+                at = king_neighbour(board.grid, at, h.for_side(turned))?;
+                out.push(at);
+            }
+            Some(out)
+        }
+    }
 }
 
 /// The primitive direction of each hour: on hex boards the unit step, on triangle boards

@@ -17,6 +17,9 @@ pub enum Walk {
     /// multi-steps.
     #[default]
     Slide,
+    /// Lands only on the last cell of the path, and only when every cell before it is empty:
+    /// a lame leap, its path the cells it steps through, then its landing.
+    Lame,
 }
 
 /// A cell where a move along an entry may land, given the occupancy.
@@ -43,6 +46,14 @@ pub struct Reach<'a, C> {
 }
 
 impl Walk {
+    /// The name of the JSON format's `walk` key; `None` for a slide (the key is left out).
+    pub fn as_str(self) -> Option<&'static str> {
+        match self {
+            Walk::Slide => None,
+            Walk::Lame => Some("lame"),
+        }
+    }
+
     /// The landings along `path` when `occupied` says which cells hold a piece.
     pub fn landings<C: Copy, F: FnMut(C) -> bool>(
         self,
@@ -59,12 +70,14 @@ impl Walk {
 
     /// Every cell the entry can land on, each with the cells that must be empty for it.
     pub fn reach<C: Copy>(self, path: &[C]) -> impl Iterator<Item = Reach<'_, C>> {
-        (0..path.len()).map(move |index| match self {
-            Walk::Slide => Reach {
-                cell: path[index],
-                index,
-                clear: &path[..index],
-            },
+        let first = match self {
+            Walk::Slide => 0,
+            Walk::Lame => path.len().saturating_sub(1),
+        };
+        (first..path.len()).map(move |index| Reach {
+            cell: path[index],
+            index,
+            clear: &path[..index],
         })
     }
 
@@ -101,6 +114,23 @@ impl<C: Copy, F: FnMut(C) -> bool> Iterator for Landings<'_, C, F> {
                     occupied,
                 })
             }
+            Walk::Lame => {
+                // One landing at most: the last cell, when nothing stands before it.
+                let last = self.path.len().checked_sub(1)?;
+                if self.next > last {
+                    return None;
+                }
+                self.next = self.path.len();
+                if self.path[..last].iter().any(|&c| (self.occupied)(c)) {
+                    return None;
+                }
+                let cell = self.path[last];
+                Some(Landing {
+                    cell,
+                    index: last,
+                    occupied: (self.occupied)(cell),
+                })
+            }
         }
     }
 }
@@ -125,6 +155,29 @@ mod tests {
         assert_eq!(Walk::Slide.landings(&path, |_| false).count(), 3);
         assert_eq!(Walk::Slide.landings(&path, |_| true).count(), 1);
         assert_eq!(Walk::Slide.landings(&[] as &[i32], |_| false).count(), 0);
+    }
+
+    #[test]
+    fn a_lame_leap_lands_on_its_last_cell_only_when_its_path_is_empty() {
+        let path = [4, 5, 6];
+        let land = |occupied: &[i32]| -> Vec<(i32, usize, bool)> {
+            Walk::Lame
+                .landings(&path, |c| occupied.contains(&c))
+                .map(|l| (l.cell, l.index, l.occupied))
+                .collect()
+        };
+        assert_eq!(land(&[]), [(6, 2, false)]);
+        assert_eq!(land(&[6]), [(6, 2, true)]);
+        assert_eq!(land(&[4]), []);
+        assert_eq!(land(&[5, 6]), []);
+        let reach: Vec<(i32, Vec<i32>)> = Walk::Lame
+            .reach(&path)
+            .map(|r| (r.cell, r.clear.to_vec()))
+            .collect();
+        assert_eq!(reach, [(6, vec![4, 5])]);
+        assert!(!Walk::Lame.is_unblockable(&path));
+        assert!(Walk::Lame.is_unblockable(&[9]));
+        assert_eq!(Walk::Lame.landings(&[] as &[i32], |_| false).count(), 0);
     }
 
     #[test]

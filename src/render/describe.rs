@@ -134,15 +134,29 @@ pub fn piece(v: &Variant, t: &MoveTables, id: PieceId) -> Vec<String> {
     for m in &p.movements {
         out.push(match m {
             Movement::Ride { .. } => continue,
-            Movement::Leap { leaps, mode } => {
+            Movement::Leap { leaps, mode, lame } => {
                 let paths = leaps.iter().any(|l| matches!(l, Leap::Path(_)));
-                let how = if paths {
+                let how = if *lame {
+                    "stepping through the cells of its path, and blocked by a piece on any of them"
+                } else if paths {
                     "walking its path of steps"
                 } else {
                     "jumping over anything in between"
                 };
                 format!(
                     "Leaps to {} cells around it, {how}{}.",
+                    leaps.len(),
+                    mode_words(*mode)
+                )
+            }
+            Movement::LeapRide { leaps, max, mode } => {
+                let how_far = match max {
+                    None => "any number of times".to_string(),
+                    Some(1) => "once".to_string(),
+                    Some(n) => format!("up to {n} times"),
+                };
+                format!(
+                    "Leaps again and again the same way, by any of its {} leaps, {how_far}: over anything in between, stopping at the first piece it lands on{}.",
                     leaps.len(),
                     mode_words(*mode)
                 )

@@ -77,6 +77,9 @@ struct JsonEntry<'a> {
     capture: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     when: Option<&'static str>,
+    /// How the path is walked, when it is not a slide (`"lame"`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    walk: Option<&'static str>,
     /// For a step marked `en-passant`: the cells it passes between.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     en_passant: Vec<&'a str>,
@@ -93,6 +96,7 @@ fn json_entry<'a>(v: &'a Variant, t: &MoveTables, e: &Entry) -> JsonEntry<'a> {
         moves: e.mode.moves,
         capture: e.mode.captures,
         when: e.when.map(|w| w.as_str()),
+        walk: e.walk.as_str(),
         en_passant,
     }
 }
@@ -116,6 +120,7 @@ fn drop_entries<'a>(v: &'a Variant, t: &MoveTables, p: PieceId, s: Side) -> Vec<
             moves: true,
             capture: false,
             when: Some(Condition::Drop.as_str()),
+            walk: None,
             en_passant: Vec::new(),
         })
         .collect()
@@ -188,6 +193,9 @@ pub fn to_text(v: &Variant, t: &MoveTables, sel: &Selection) -> String {
                         }
                         if let Some(w) = e.when {
                             notes.push(w.as_str());
+                        }
+                        if let Some(w) = e.walk.as_str() {
+                            notes.push(w);
                         }
                         let between = if e.when.is_some_and(|w| w.is_multi_step()) {
                             Vec::new()

@@ -203,12 +203,16 @@ pub enum PieceStmt {
     },
     Ride {
         directions: Vec<Direction>,
+        /// `ride LEAPS`: a leap-rider (then `directions` is empty).
+        leaps: Option<Leaps>,
         max: Option<Number>,
         mode: Option<Spanned<Mode>>,
         span: Span,
     },
     Leap {
         leaps: Leaps,
+        /// `lame`: blocked by a piece on a cell the path visits before landing.
+        lame: Option<Span>,
         mode: Option<Spanned<Mode>>,
         span: Span,
     },

@@ -253,6 +253,38 @@ fn coord(p: P) -> Option<Spanned<(Number, Number)>> {
     Some(Spanned::new((a, b), sp))
 }
 
+/// The leaps among `pairs` (of a `leap` line or a leap-rider's `ride`), with their symmetry;
+/// other pairs are left to the caller.
+fn leaps<'i>(pairs: impl Iterator<Item = P<'i>>) -> Option<Leaps> {
+    let mut leaps = Vec::new();
+    let mut symmetry = None;
+    for c in pairs {
+        let csp = span(&c);
+        match c.as_rule() {
+            Rule::coord => {
+                let mut ci = children(c);
+                let a = number(ci.next()?);
+                let b = number(ci.next()?);
+                leaps.push(Spanned::new(Leap::Vector(a, b), csp));
+            }
+            Rule::leap_path => {
+                let hours = children(c).map(number).collect();
+                leaps.push(Spanned::new(Leap::Path(hours), csp));
+            }
+            Rule::leap_symmetry => {
+                let s = match c.as_str().trim() {
+                    "all" => LeapSymmetry::All,
+                    "mirror" => LeapSymmetry::Mirror,
+                    _ => LeapSymmetry::None,
+                };
+                symmetry = Some(Spanned::new(s, csp));
+            }
+            _ => {}
+        }
+    }
+    Some(Leaps { leaps, symmetry })
+}
+
 fn mode(p: P) -> Spanned<Mode> {
     let m = if p.as_str().starts_with("move") {
         Mode::MoveOnly
@@ -306,11 +338,13 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
         }
         Rule::ride_stmt => {
             let mut dirs = Vec::new();
+            let mut ridden = None;
             let mut m = None;
             let mut max = None;
             for c in children(p) {
                 match c.as_rule() {
                     Rule::direction_list => dirs = directions(c),
+                    Rule::ridden_leaps => ridden = Some(leaps(children(c))?),
                     Rule::mode => m = Some(mode(c)),
                     Rule::ride_limit => max = children(c).next().map(number),
                     _ => {}
@@ -318,42 +352,25 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
             }
             PieceStmt::Ride {
                 directions: dirs,
+                leaps: ridden,
                 max,
                 mode: m,
                 span: sp,
             }
         }
         Rule::leap_stmt => {
-            let mut leaps = Vec::new();
-            let mut symmetry = None;
+            let mut lame = None;
             let mut m = None;
-            for c in children(p) {
-                let csp = span(&c);
+            for c in children(p.clone()) {
                 match c.as_rule() {
-                    Rule::coord => {
-                        let mut ci = children(c);
-                        let a = number(ci.next()?);
-                        let b = number(ci.next()?);
-                        leaps.push(Spanned::new(Leap::Vector(a, b), csp));
-                    }
-                    Rule::leap_path => {
-                        let hours = children(c).map(number).collect();
-                        leaps.push(Spanned::new(Leap::Path(hours), csp));
-                    }
-                    Rule::leap_symmetry => {
-                        let s = match c.as_str().trim() {
-                            "all" => LeapSymmetry::All,
-                            "mirror" => LeapSymmetry::Mirror,
-                            _ => LeapSymmetry::None,
-                        };
-                        symmetry = Some(Spanned::new(s, csp));
-                    }
+                    Rule::lame => lame = Some(span(&c)),
                     Rule::mode => m = Some(mode(c)),
                     _ => {}
                 }
             }
             PieceStmt::Leap {
-                leaps: Leaps { leaps, symmetry },
+                leaps: leaps(children(p))?,
+                lame,
                 mode: m,
                 span: sp,
             }

@@ -9,7 +9,7 @@ use hexv::game::{Game, Move, Position};
 use hexv::geometry::board::CellId;
 use hexv::variant::{PieceId, Side};
 
-use crate::support::{load, variant_files, Rng};
+use crate::support::{load, movement_files, variant_files, Rng};
 
 /// Compares the two engines in one position; returns the reference's moves.
 fn agree(engine: &Engine, pos: &Position, context: &str) -> Vec<Move> {
@@ -55,7 +55,7 @@ pub fn engines_agree(game: &Game, pos: &Position, context: &str) {
 
 #[test]
 fn every_variant_agrees_along_random_games() {
-    for path in variant_files() {
+    for path in movement_files() {
         let (v, t) = load(&path);
         let engine = Engine::new(Game::new(&v, &t)).expect("every shipped board fits");
         let mut positions = 0;

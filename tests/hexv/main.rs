@@ -19,6 +19,7 @@ mod hexchess_diff;
 mod koval;
 mod language;
 mod mccooey;
+mod movement_kinds;
 mod notation;
 mod perft;
 mod positions;

@@ -134,6 +134,16 @@ enum Rule {
         turn: i32,
         symmetry: usize,
         mode: usize,
+        /// `lame`: blocked on the cell of its first step.
+        lame: bool,
+    },
+    /// A leap-rider: `ride [first second] ...`.
+    LeapRide {
+        first: u32,
+        turn: i32,
+        symmetry: usize,
+        max: Option<u32>,
+        mode: usize,
     },
     VectorLeap {
         a: i32,
@@ -151,14 +161,29 @@ fn rule() -> impl Strategy<Value = Rule> {
         (0usize..15, 0usize..3).prop_map(|(dirs, mode)| Rule::Step { dirs, mode }),
         (0usize..15, proptest::option::of(1u32..4), 0usize..3)
             .prop_map(|(dirs, max, mode)| Rule::Ride { dirs, max, mode }),
-        (1u32..=12, -2i32..=2, 0usize..3, 0usize..3).prop_map(|(first, turn, symmetry, mode)| {
-            Rule::PathLeap {
+        (1u32..=12, -2i32..=2, 0usize..3, 0usize..3, any::<bool>()).prop_map(
+            |(first, turn, symmetry, mode, lame)| Rule::PathLeap {
                 first,
                 turn,
                 symmetry,
                 mode,
+                lame,
             }
-        }),
+        ),
+        (
+            1u32..=12,
+            -2i32..=2,
+            0usize..3,
+            proptest::option::of(1u32..4),
+            0usize..3
+        )
+            .prop_map(|(first, turn, symmetry, max, mode)| Rule::LeapRide {
+                first,
+                turn,
+                symmetry,
+                max,
+                mode,
+            }),
         (-2i32..=2, -2i32..=2, 0usize..3, 0usize..3)
             .prop_filter("a leap moves", |(a, b, _, _)| (*a, *b) != (0, 0))
             .prop_map(|(a, b, symmetry, mode)| Rule::VectorLeap {
@@ -168,6 +193,12 @@ fn rule() -> impl Strategy<Value = Rule> {
                 mode
             }),
     ]
+}
+
+/// A two-step path of hours: two steps at most 60 degrees apart never cancel out.
+fn path(first: u32, turn: i32) -> String {
+    let second = (first as i32 - 1 + turn).rem_euclid(12) + 1;
+    format!("[{first} {second}]")
 }
 
 impl Rule {
@@ -186,12 +217,29 @@ impl Rule {
                 turn,
                 symmetry,
                 mode,
+                lame,
             } => {
-                // Two steps at most 60 degrees apart never cancel out.
-                let second = (*first as i32 - 1 + turn).rem_euclid(12) + 1;
+                let lame = if *lame { " lame" } else { "" };
                 format!(
-                    "leap [{first} {second}]{}{}",
-                    LEAP_SYMMETRIES[*symmetry], MODES[*mode]
+                    "leap {}{}{lame}{}",
+                    path(*first, *turn),
+                    LEAP_SYMMETRIES[*symmetry],
+                    MODES[*mode]
+                )
+            }
+            Rule::LeapRide {
+                first,
+                turn,
+                symmetry,
+                max,
+                mode,
+            } => {
+                let max = max.map(|m| format!(" max {m}")).unwrap_or_default();
+                format!(
+                    "ride {}{}{max}{}",
+                    path(*first, *turn),
+                    LEAP_SYMMETRIES[*symmetry],
+                    MODES[*mode]
                 )
             }
             Rule::VectorLeap {
@@ -517,7 +565,7 @@ enum Edit {
 }
 
 /// Words of the language and near misses, put in place of any word.
-const WORDS: [&str; 24] = [
+const WORDS: [&str; 25] = [
     "piece",
     "ride",
     "step",
@@ -538,6 +586,7 @@ const WORDS: [&str; 24] = [
     "K0",
     "P7",
     "all",
+    "lame",
     "hexagon",
     "x",
     "\"",

@@ -18,14 +18,28 @@ pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Every shipped variant file.
-pub fn variant_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("variants"))
-        .expect("variants/ exists")
+/// The `.hexv` files of a directory of the repository, sorted.
+fn hexv_files(dir: &str) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
         .map(|e| e.expect("readable entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "hexv"))
         .collect();
     files.sort();
+    files
+}
+
+/// Every shipped variant file.
+pub fn variant_files() -> Vec<PathBuf> {
+    hexv_files("variants")
+}
+
+/// The shipped variants and the valid fixtures: every file whose tables and engines are held
+/// to the reference walker and to each other (the fixtures carry movement kinds no shipped
+/// variant uses yet).
+pub fn movement_files() -> Vec<PathBuf> {
+    let mut files = variant_files();
+    files.extend(hexv_files("tests/fixtures/valid"));
     files
 }
 

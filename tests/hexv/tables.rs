@@ -1,15 +1,16 @@
 //! Move-table truth: the compiled tables equal the slow reference walker on every cell, for
-//! every piece and side of every shipped variant, on an empty board and with blockers.
+//! every piece and side of every shipped variant and valid fixture, on an empty board and with
+//! blockers.
 
 use hexv::compile::reference;
 use hexv::geometry::board::CellId;
 use hexv::variant::Side;
 
-use crate::support::{load, variant_files, Rng};
+use crate::support::{load, movement_files, variant_files, Rng};
 
 #[test]
 fn tables_equal_reference_walker_on_every_cell() {
-    let files = variant_files();
+    let files = movement_files();
     assert!(!files.is_empty());
     for path in files {
         let (v, t) = load(&path);
