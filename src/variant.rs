@@ -174,6 +174,19 @@ pub enum Movement {
         /// Whether the movement moves, captures or both.
         mode: Mode,
     },
+    /// A hopper: along each hour, over a piece of either side to a cell beyond it (`hop`:
+    /// the next cell; `cannon`: any cell up to the next piece, with exactly one piece
+    /// jumped).
+    Hop {
+        /// The hours of the lines, in White's frame.
+        hours: HourSet,
+        /// How the lines run (differs only on triangle boards).
+        kind: RayKind,
+        /// Where it lands beyond the piece it jumps.
+        beyond: Beyond,
+        /// Whether the movement moves, captures or both.
+        mode: Mode,
+    },
     /// Up to `max` cells along each hour over empty cells, move only, from where `from`
     /// allows; creates an en-passant right on the cells passed over.
     MultiStep {
@@ -226,6 +239,20 @@ impl Movement {
                 },
             ) => (mode, max) == (o, m) && l.iter().all(|x| leaps.contains(x)),
             (
+                Movement::Hop {
+                    hours,
+                    kind,
+                    beyond,
+                    mode,
+                },
+                Movement::Hop {
+                    hours: h,
+                    kind: k,
+                    beyond: b,
+                    mode: o,
+                },
+            ) => (kind, beyond, mode) == (k, b, o) && h.difference(*hours).is_empty(),
+            (
                 Movement::MultiStep {
                     max,
                     hours,
@@ -242,6 +269,16 @@ impl Movement {
             _ => false,
         }
     }
+}
+
+/// Where a hopper lands beyond the piece it jumps.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Beyond {
+    /// On the cell just beyond it, whatever stands there (`hop`: the grasshopper).
+    Next,
+    /// On any cell beyond it up to and including the next piece (`cannon`).
+    Any,
 }
 
 /// Where a leap lands, in White's frame.
@@ -288,7 +325,7 @@ impl Movement {
     pub fn creates_en_passant(&self) -> bool {
         match self {
             Movement::Ride { en_passant, .. } => *en_passant,
-            Movement::Leap { .. } | Movement::LeapRide { .. } => false,
+            Movement::Leap { .. } | Movement::LeapRide { .. } | Movement::Hop { .. } => false,
             Movement::MultiStep { .. } => true,
         }
     }

@@ -195,9 +195,10 @@ pub fn colour_change(v: &Variant, tables: &MoveTables, piece: PieceId) -> Option
     for side in Side::BOTH {
         for from in v.board.cells() {
             for e in tables.entries(piece, side, from) {
+                // Every cell it can land on on some board (a hopper's need a piece to jump).
                 if let Some(to) = tables
-                    .landings(e, |_| false)
-                    .map(|l| l.cell)
+                    .reach(e)
+                    .map(|r| r.cell)
                     .find(|c| v.board.colour(*c) != v.board.colour(from))
                 {
                     return Some((from, to));

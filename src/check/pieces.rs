@@ -9,8 +9,8 @@ use crate::geometry::directions::{DirSet, HourSet};
 use crate::geometry::{all_images, Coord, Grid, Hour};
 use crate::syntax::ast::{self, DropRule, LeapSymmetry, MultiStepFrom, Number, PieceStmt};
 use crate::variant::{
-    BySide, DropRules, Leap, Mode, Movement, MultiStepFrom as From, Piece, PieceId, Placements,
-    Promotion, Side,
+    Beyond, BySide, DropRules, Leap, Mode, Movement, MultiStepFrom as From, Piece, PieceId,
+    Placements, Promotion, Side,
 };
 
 /// Longest ride limit and multi-step accepted (boards have at most 1024 cells).
@@ -336,6 +336,12 @@ impl Resolver<'_> {
             PieceStmt::Leap {
                 leaps, lame, mode, ..
             } => self.leap(leaps, *lame, mode_of(mode), movements),
+            PieceStmt::Hop {
+                directions,
+                beyond,
+                mode,
+                ..
+            } => self.hop(directions, *beyond, mode_of(mode), movements),
             PieceStmt::MultiStep {
                 count,
                 directions,
@@ -442,6 +448,32 @@ impl Resolver<'_> {
             mode,
             lame: lame.is_some(),
         });
+        true
+    }
+
+    /// A `hop` or `cannon` line: one hopper per kind of direction.
+    fn hop(
+        &mut self,
+        directions: &[ast::Direction],
+        beyond: ast::Beyond,
+        mode: Mode,
+        out: &mut Vec<Movement>,
+    ) -> bool {
+        let Some(dirs) = self.hours(directions) else {
+            return false;
+        };
+        let beyond = match beyond {
+            ast::Beyond::Next => Beyond::Next,
+            ast::Beyond::Any => Beyond::Any,
+        };
+        for (kind, hours) in dirs.by_kind() {
+            out.push(Movement::Hop {
+                hours,
+                kind,
+                beyond,
+                mode,
+            })
+        }
         true
     }
 

@@ -149,6 +149,16 @@ const STATEMENTS: &[Statement] = &[
     ),
     stmt(
         Block::Piece,
+        "hop",
+        "hop DIRECTION ... [move-only | capture-only]",
+    ),
+    stmt(
+        Block::Piece,
+        "cannon",
+        "cannon DIRECTION ... [move-only | capture-only]",
+    ),
+    stmt(
+        Block::Piece,
         "multi-step",
         "multi-step N [DIRECTION ...] from ZONE  (or: multi-step N [DIRECTION ...] unmoved)",
     ),

@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::geometry::board::{Board, CellId};
 use crate::geometry::{Coord, Hour, RayKind, UNIT};
-use crate::variant::{Leap, Mode, Movement, MultiStepFrom, PieceId, Side, Variant};
+use crate::variant::{Beyond, Leap, Mode, Movement, MultiStepFrom, PieceId, Side, Variant};
 pub use walk::{Landing, Landings, Reach, Walk};
 
 /// Why an entry is not always available.
@@ -118,7 +118,8 @@ impl MoveTables {
         entry.walk.reach(self.path(entry))
     }
 
-    /// Distinct cells a piece reaches from `cell` on an empty board (every entry counted).
+    /// Distinct cells a piece reaches from `cell` on an empty board (every entry counted); a
+    /// hopper's cells are those it reaches with a piece to jump.
     pub fn empty_board_destinations(
         &self,
         piece: PieceId,
@@ -127,7 +128,7 @@ impl MoveTables {
     ) -> BTreeSet<CellId> {
         self.entries(piece, side, cell)
             .iter()
-            .flat_map(|e| self.landings(e, |_| false).map(|l| l.cell))
+            .flat_map(|e| self.reach(e).map(|r| r.cell))
             .collect()
     }
 
@@ -366,6 +367,24 @@ fn add_movement(
                 }
             }
         }
+        Movement::Hop {
+            hours,
+            kind,
+            beyond,
+            mode,
+        } => {
+            let walk = match beyond {
+                Beyond::Next => Walk::Hurdle,
+                _ => Walk::Screen,
+            };
+            for h in hours.iter() {
+                let path = ray_cells(board, cell, side.absolute(h), *kind, u32::MAX);
+                // A hopper needs a cell to jump and one to land on.
+                if path.len() >= 2 {
+                    t.push_walk(&path, walk, *mode, None);
+                }
+            }
+        }
         Movement::MultiStep {
             max,
             hours,
@@ -430,6 +449,16 @@ fn push_ray(
     mode: Mode,
     when: Option<Condition>,
 ) -> bool {
+    let path = ray_cells(board, cell, hour, kind, max);
+    if path.is_empty() {
+        return false;
+    }
+    t.push_path(&path, mode, when);
+    true
+}
+
+/// The board cells of a ray from `cell`, at most `max` of them.
+fn ray_cells(board: &Board, cell: CellId, hour: Hour, kind: RayKind, max: u32) -> Vec<CellId> {
     let mut path = Vec::new();
     let mut at = board.coord(cell);
     while (path.len() as u32) < max {
@@ -439,9 +468,5 @@ fn push_ray(
             None => break,
         }
     }
-    if path.is_empty() {
-        return false;
-    }
-    t.push_path(&path, mode, when);
-    true
+    path
 }

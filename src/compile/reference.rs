@@ -14,7 +14,7 @@
 use super::{setup_cell, AddDestination, Condition, Destinations};
 use crate::geometry::board::{Board, CellId};
 use crate::geometry::{Coord, Grid, Hour, Orientation, RayKind};
-use crate::variant::{Leap, Mode, Movement, MultiStepFrom, PieceId, Side, Variant};
+use crate::variant::{Beyond, Leap, Mode, Movement, MultiStepFrom, PieceId, Side, Variant};
 
 /// Destinations of `piece` for `side` on `cell` given occupied cells: every landing cell
 /// reachable with every cell strictly before it on its line empty. From an off-board cell
@@ -109,6 +109,26 @@ pub fn destinations(
                         count += 1;
                         at = next;
                         if occupied(c) {
+                            break;
+                        }
+                    }
+                }
+            }
+            Movement::Hop {
+                hours,
+                kind,
+                beyond,
+                mode,
+            } => {
+                for h in hours.iter() {
+                    let line = ray(board, from, h.for_side(turned), *kind);
+                    // The first piece on the line is jumped; nothing lands without one.
+                    let Some(jumped) = line.iter().position(|&c| occupied(c)) else {
+                        continue;
+                    };
+                    for &c in &line[jumped + 1..] {
+                        out.add(c, plain, *mode);
+                        if occupied(c) || *beyond == Beyond::Next {
                             break;
                         }
                     }

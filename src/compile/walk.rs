@@ -20,6 +20,12 @@ pub enum Walk {
     /// Lands only on the last cell of the path, and only when every cell before it is empty:
     /// a lame leap, its path the cells it steps through, then its landing.
     Lame,
+    /// Lands on the cell just beyond the first occupied cell of the path (the hurdle),
+    /// whatever stands there: a grasshopper (`hop`).
+    Hurdle,
+    /// Jumps the first occupied cell of the path (the screen), then slides on beyond it:
+    /// a cannon (`cannon`), which needs exactly one piece between it and its landing.
+    Screen,
 }
 
 /// A cell where a move along an entry may land, given the occupancy.
@@ -33,16 +39,36 @@ pub struct Landing<C> {
     pub occupied: bool,
 }
 
-/// A cell an entry can reach on some board, with the cells that must be empty for it: what
-/// precomputed tables (masks, attack trees) are built from.
+/// A way an entry can land on a cell on some board, with what the cells before it must hold:
+/// what precomputed tables (masks, attack trees) are built from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reach<'a, C> {
     /// The landing cell.
     pub cell: C,
     /// Its position in the path.
     pub index: usize,
-    /// The cells that must be empty for a move to land there, in path order.
-    pub clear: &'a [C],
+    /// The cells of the path before the landing, in path order: all must be empty except
+    /// the screen.
+    pub before: &'a [C],
+    /// Where in `before` a piece must stand to be jumped (hoppers); `None` for other walks.
+    pub screen: Option<usize>,
+}
+
+impl<C: Copy> Reach<'_, C> {
+    /// The cells that must be empty for this landing, in path order.
+    pub fn clear(&self) -> impl Iterator<Item = C> + '_ {
+        let screen = self.screen;
+        self.before
+            .iter()
+            .enumerate()
+            .filter(move |(i, _)| Some(*i) != screen)
+            .map(|(_, c)| *c)
+    }
+
+    /// The cell that must be occupied for this landing (a hopper's screen).
+    pub fn screen_cell(&self) -> Option<C> {
+        self.screen.map(|i| self.before[i])
+    }
 }
 
 impl Walk {
@@ -51,7 +77,14 @@ impl Walk {
         match self {
             Walk::Slide => None,
             Walk::Lame => Some("lame"),
+            Walk::Hurdle => Some("hurdle"),
+            Walk::Screen => Some("screen"),
         }
+    }
+
+    /// True for the walks that need a piece to jump over.
+    pub fn hops(self) -> bool {
+        matches!(self, Walk::Hurdle | Walk::Screen)
     }
 
     /// The landings along `path` when `occupied` says which cells hold a piece.
@@ -64,27 +97,34 @@ impl Walk {
             walk: self,
             path,
             next: 0,
+            jumped: false,
             occupied,
         }
     }
 
-    /// Every cell the entry can land on, each with the cells that must be empty for it.
+    /// Every way the entry can land on some board, each with what the cells before it must
+    /// hold.
     pub fn reach<C: Copy>(self, path: &[C]) -> impl Iterator<Item = Reach<'_, C>> {
-        let first = match self {
-            Walk::Slide => 0,
-            Walk::Lame => path.len().saturating_sub(1),
+        let n = path.len();
+        // (landing index, screen index) pairs.
+        let pairs: Box<dyn Iterator<Item = (usize, Option<usize>)>> = match self {
+            Walk::Slide => Box::new((0..n).map(|i| (i, None))),
+            Walk::Lame => Box::new(n.checked_sub(1).into_iter().map(|i| (i, None))),
+            Walk::Hurdle => Box::new((1..n).map(|i| (i, Some(i - 1)))),
+            Walk::Screen => Box::new((1..n).flat_map(|i| (0..i).map(move |s| (i, Some(s))))),
         };
-        (first..path.len()).map(move |index| Reach {
+        pairs.map(move |(index, screen)| Reach {
             cell: path[index],
             index,
-            clear: &path[..index],
+            before: &path[..index],
+            screen,
         })
     }
 
-    /// True when every landing needs nothing else empty: the entry's cells are plain
-    /// targets, and a cell set can hold them all.
+    /// True when every landing needs nothing else empty or occupied: the entry's cells are
+    /// plain targets, and a cell set can hold them all.
     pub fn is_unblockable<C: Copy>(self, path: &[C]) -> bool {
-        self.reach(path).all(|r| r.clear.is_empty())
+        !self.hops() && self.reach(path).all(|r| r.before.is_empty())
     }
 }
 
@@ -93,7 +133,35 @@ pub struct Landings<'a, C, F> {
     walk: Walk,
     path: &'a [C],
     next: usize,
+    /// A hopper has found its screen (or hurdle).
+    jumped: bool,
     occupied: F,
+}
+
+impl<C: Copy, F: FnMut(C) -> bool> Landings<'_, C, F> {
+    /// The landing at `index` of a slide: the walk ends after an occupied cell.
+    fn slide(&mut self, index: usize) -> Option<Landing<C>> {
+        let cell = *self.path.get(index)?;
+        let occupied = (self.occupied)(cell);
+        self.next = if occupied { self.path.len() } else { index + 1 };
+        Some(Landing {
+            cell,
+            index,
+            occupied,
+        })
+    }
+
+    /// Moves `next` just past the first occupied cell from `next` on (the end when none).
+    fn jump(&mut self) {
+        self.jumped = true;
+        while let Some(&c) = self.path.get(self.next) {
+            self.next += 1;
+            if (self.occupied)(c) {
+                return;
+            }
+        }
+        self.next = self.path.len();
+    }
 }
 
 impl<C: Copy, F: FnMut(C) -> bool> Iterator for Landings<'_, C, F> {
@@ -102,18 +170,7 @@ impl<C: Copy, F: FnMut(C) -> bool> Iterator for Landings<'_, C, F> {
     #[inline]
     fn next(&mut self) -> Option<Landing<C>> {
         match self.walk {
-            Walk::Slide => {
-                let index = self.next;
-                let cell = *self.path.get(index)?;
-                let occupied = (self.occupied)(cell);
-                // Nothing lands beyond an occupied cell.
-                self.next = if occupied { self.path.len() } else { index + 1 };
-                Some(Landing {
-                    cell,
-                    index,
-                    occupied,
-                })
-            }
+            Walk::Slide => self.slide(self.next),
             Walk::Lame => {
                 // One landing at most: the last cell, when nothing stands before it.
                 let last = self.path.len().checked_sub(1)?;
@@ -130,6 +187,27 @@ impl<C: Copy, F: FnMut(C) -> bool> Iterator for Landings<'_, C, F> {
                     index: last,
                     occupied: (self.occupied)(cell),
                 })
+            }
+            Walk::Hurdle => {
+                // One landing at most: just beyond the hurdle.
+                if self.jumped {
+                    return None;
+                }
+                self.jump();
+                let index = self.next;
+                let cell = *self.path.get(index)?;
+                self.next = self.path.len();
+                Some(Landing {
+                    cell,
+                    index,
+                    occupied: (self.occupied)(cell),
+                })
+            }
+            Walk::Screen => {
+                if !self.jumped {
+                    self.jump();
+                }
+                self.slide(self.next)
             }
         }
     }
@@ -172,7 +250,7 @@ mod tests {
         assert_eq!(land(&[5, 6]), []);
         let reach: Vec<(i32, Vec<i32>)> = Walk::Lame
             .reach(&path)
-            .map(|r| (r.cell, r.clear.to_vec()))
+            .map(|r| (r.cell, r.clear().collect::<Vec<_>>()))
             .collect();
         assert_eq!(reach, [(6, vec![4, 5])]);
         assert!(!Walk::Lame.is_unblockable(&path));
@@ -181,11 +259,60 @@ mod tests {
     }
 
     #[test]
+    fn a_hurdle_walk_lands_just_beyond_the_first_piece() {
+        let path = [1, 2, 3, 4, 5];
+        let land = |walk: Walk, occupied: &[i32]| -> Vec<(i32, bool)> {
+            walk.landings(&path, |c| occupied.contains(&c))
+                .map(|l| (l.cell, l.occupied))
+                .collect()
+        };
+        assert_eq!(land(Walk::Hurdle, &[]), []);
+        assert_eq!(land(Walk::Hurdle, &[2]), [(3, false)]);
+        assert_eq!(land(Walk::Hurdle, &[2, 3]), [(3, true)]);
+        assert_eq!(land(Walk::Hurdle, &[5]), []);
+        // A screen walk slides on beyond the screen, up to and including the next piece.
+        assert_eq!(land(Walk::Screen, &[]), []);
+        assert_eq!(
+            land(Walk::Screen, &[2]),
+            [(3, false), (4, false), (5, false)]
+        );
+        assert_eq!(
+            land(Walk::Screen, &[1, 4]),
+            [(2, false), (3, false), (4, true)]
+        );
+        assert_eq!(land(Walk::Screen, &[1, 2]), [(2, true)]);
+    }
+
+    #[test]
+    fn a_hopper_reaches_each_cell_over_each_possible_screen() {
+        let path = [7, 8, 9];
+        let reach = |walk: Walk| -> Vec<(i32, Vec<i32>, Option<i32>)> {
+            walk.reach(&path)
+                .map(|r| (r.cell, r.clear().collect(), r.screen_cell()))
+                .collect()
+        };
+        assert_eq!(
+            reach(Walk::Hurdle),
+            [(8, vec![], Some(7)), (9, vec![7], Some(8))]
+        );
+        assert_eq!(
+            reach(Walk::Screen),
+            [
+                (8, vec![], Some(7)),
+                (9, vec![8], Some(7)),
+                (9, vec![7], Some(8))
+            ]
+        );
+        assert!(!Walk::Hurdle.is_unblockable(&path));
+        assert!(!Walk::Screen.is_unblockable(&[7]));
+    }
+
+    #[test]
     fn a_slide_needs_the_cells_before_each_landing_empty() {
         let path = [7, 8, 9];
         let reach: Vec<(i32, Vec<i32>)> = Walk::Slide
             .reach(&path)
-            .map(|r| (r.cell, r.clear.to_vec()))
+            .map(|r| (r.cell, r.clear().collect::<Vec<_>>()))
             .collect();
         assert_eq!(reach, [(7, vec![]), (8, vec![7]), (9, vec![7, 8])]);
         assert!(Walk::Slide.is_unblockable(&[7]));

@@ -5,7 +5,7 @@ use crate::analyse::colour_change;
 use crate::compile::MoveTables;
 use crate::geometry::directions::{builtin, DirSet};
 use crate::geometry::Grid;
-use crate::variant::{Leap, Mode, Movement, MultiStepFrom, PieceId, Variant};
+use crate::variant::{Beyond, Leap, Mode, Movement, MultiStepFrom, PieceId, Variant};
 
 /// The built-in direction names tried when describing a set of hours, with their words.
 const PHRASES: [(&str, &str); 16] = [
@@ -160,6 +160,24 @@ pub fn piece(v: &Variant, t: &MoveTables, id: PieceId) -> Vec<String> {
                     leaps.len(),
                     mode_words(*mode)
                 )
+            }
+            Movement::Hop {
+                hours,
+                kind,
+                beyond,
+                mode,
+            } => {
+                let dirs = directions(grid, DirSet::of_kind(*kind, *hours));
+                match beyond {
+                    Beyond::Next => format!(
+                        "Hops {dirs} over the first piece on its line, of either side, to the cell just beyond it{}.",
+                        mode_words(*mode)
+                    ),
+                    _ => format!(
+                        "Jumps {dirs} over exactly one piece, of either side, to any cell beyond it up to the next piece{}.",
+                        mode_words(*mode)
+                    ),
+                }
             }
             Movement::MultiStep {
                 max,

@@ -44,6 +44,13 @@ pub fn marks(
 ) -> BTreeMap<CellId, Mark> {
     let mut modes: BTreeMap<CellId, (bool, bool, bool)> = BTreeMap::new();
     for e in tables.entries(piece, side, at) {
+        if e.walk.hops() && blockers.is_empty() {
+            // Without pieces a hopper lands nowhere: mark where it can with one to jump.
+            for r in tables.reach(e) {
+                modes.entry(r.cell).or_default().2 = true;
+            }
+            continue;
+        }
         for landing in tables.landings(e, |c| blockers.contains(&c)) {
             let c = landing.cell;
             if landing.occupied {

@@ -3,7 +3,8 @@
 //! - **material**: the file's `value N` for the piece if it has one; otherwise a piece is
 //!   worth `76 · m^(2/3)` centipawns, where `m` is its mobility: the
 //!   average, over the board's cells, of the cells it reaches on an empty board (a cell it may
-//!   only move to, or only capture on, counts one half). So a piece with one forward move and
+//!   only move to, or only capture on, counts one half; a hopper's cell, reached only with a
+//!   piece to jump, one half again). So a piece with one forward move and
 //!   two forward captures (`m` = 2 near the start, about 1.5 on average) is worth about 100,
 //!   and a hex queen about 900. A piece that never changes colour on a board of several
 //!   colours loses 15%. Royal pieces have no material value: they are never captured;
@@ -193,16 +194,28 @@ impl Evaluator {
 }
 
 /// Cells reached from `c` on an empty board, a cell only moved to or only captured on
-/// counting one half; moves with conditions (multi-steps, castlings, entries) left out.
+/// counting one half; moves with conditions (multi-steps, castlings, entries) left out. A
+/// hopper's cells (reached only with a piece to jump) count one half again.
 fn weighted_reach(t: &MoveTables, p: PieceId, side: Side, c: CellId) -> f64 {
-    t.destinations(p, side, c, &|_| false)
-        .iter()
-        .filter(|((_, when), _)| when.is_none())
-        .map(|(_, (moves, captures))| match (moves, captures) {
+    // Per cell: (moves, captures) by plain walks, then by hops.
+    let mut cells: std::collections::BTreeMap<CellId, [(bool, bool); 2]> = Default::default();
+    for e in t.entries(p, side, c).iter().filter(|e| e.when.is_none()) {
+        for r in t.reach(e) {
+            let m = &mut cells.entry(r.cell).or_default()[usize::from(e.walk.hops())];
+            m.0 |= e.mode.moves;
+            m.1 |= e.mode.captures;
+        }
+    }
+    let weight = |(moves, captures): (bool, bool)| -> f64 {
+        match (moves, captures) {
             (true, true) => 1.0,
             (false, false) => 0.0,
             _ => 0.5,
-        })
+        }
+    };
+    cells
+        .values()
+        .map(|[plain, hop]| weight(*plain).max(weight(*hop) / 2.0))
         .sum()
 }
 

@@ -165,6 +165,15 @@ pub enum Mode {
     CaptureOnly,
 }
 
+/// Where a hopper lands beyond the piece it jumps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Beyond {
+    /// `hop`: on the next cell.
+    Next,
+    /// `cannon`: on any cell up to the next piece.
+    Any,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LeapSymmetry {
     All,
@@ -213,6 +222,14 @@ pub enum PieceStmt {
         leaps: Leaps,
         /// `lame`: blocked by a piece on a cell the path visits before landing.
         lame: Option<Span>,
+        mode: Option<Spanned<Mode>>,
+        span: Span,
+    },
+    /// `hop` (over the first piece to the cell beyond) or `cannon` (over exactly one piece,
+    /// then on beyond it).
+    Hop {
+        directions: Vec<Direction>,
+        beyond: Beyond,
         mode: Option<Spanned<Mode>>,
         span: Span,
     },

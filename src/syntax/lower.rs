@@ -375,6 +375,28 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
                 span: sp,
             }
         }
+        Rule::hop_stmt | Rule::cannon_stmt => {
+            let beyond = if p.as_rule() == Rule::hop_stmt {
+                Beyond::Next
+            } else {
+                Beyond::Any
+            };
+            let mut dirs = Vec::new();
+            let mut m = None;
+            for c in children(p) {
+                match c.as_rule() {
+                    Rule::direction_list => dirs = directions(c),
+                    Rule::mode => m = Some(mode(c)),
+                    _ => {}
+                }
+            }
+            PieceStmt::Hop {
+                directions: dirs,
+                beyond,
+                mode: m,
+                span: sp,
+            }
+        }
         Rule::multi_step_stmt => {
             let mut it = children(p);
             let count = number(it.next()?);

@@ -12,17 +12,25 @@ use crate::support::{
 
 const FILE: &str = "tests/fixtures/valid/leap_rider_and_lame_leap.hexv";
 
-/// The occupied-cell test of `destinations` for a set of blockers.
-fn reached(blockers: &[&str], key: &str, from: &str) -> std::collections::BTreeSet<String> {
-    let (v, t) = load(FILE);
+/// The cells a White piece of `file` reaches from `from` (any mode) with pieces on
+/// `blockers`.
+fn among(
+    file: &str,
+    blockers: &[&str],
+    key: &str,
+    from: &str,
+) -> std::collections::BTreeSet<String> {
+    let (v, t) = load(file);
     let blocked: Vec<_> = blockers.iter().map(|b| cell(&v, b)).collect();
     let occupied = |c| blocked.contains(&c);
-    let cells = t
-        .destinations(piece(&v, key), Side::White, cell(&v, from), &occupied)
+    t.destinations(piece(&v, key), Side::White, cell(&v, from), &occupied)
         .into_keys()
         .map(|(c, _)| v.board().name(c).to_string())
-        .collect();
-    cells
+        .collect()
+}
+
+fn reached(blockers: &[&str], key: &str, from: &str) -> std::collections::BTreeSet<String> {
+    among(FILE, blockers, key, from)
 }
 
 #[test]
@@ -136,4 +144,117 @@ fn the_rules_page_says_what_they_do() {
         horse.iter().any(|s| s.contains("blocked by a piece")),
         "{horse:?}"
     );
+    let (v, t) = load(HOPPERS);
+    let cannon = hexv::render::describe::piece(&v, &t, piece(&v, "C"));
+    assert!(
+        cannon
+            .iter()
+            .any(|s| s.contains("over exactly one piece") && s.ends_with("only to capture.")),
+        "{cannon:?}"
+    );
+    let grasshopper = hexv::render::describe::piece(&v, &t, piece(&v, "G"));
+    assert!(
+        grasshopper.iter().any(|s| s.contains("just beyond it")),
+        "{grasshopper:?}"
+    );
+    // It changes colour by hopping (two cells straight on, or three), though it has no move on
+    // an empty board.
+    assert!(!grasshopper
+        .iter()
+        .any(|s| s.contains("Never leaves its colour")));
+}
+
+const HOPPERS: &str = "tests/fixtures/valid/hoppers.hexv";
+
+fn hops(blockers: &[&str], key: &str, from: &str) -> std::collections::BTreeSet<String> {
+    among(HOPPERS, blockers, key, from)
+}
+
+/// From f6, straight ahead runs f7 f8 f9 ..., and the diagonal at 1 o'clock g7 h8 i9.
+#[test]
+fn a_grasshopper_lands_just_beyond_the_first_piece_on_its_line() {
+    // Alone on the board it goes nowhere.
+    assert!(hops(&[], "G", "f6").is_empty());
+    assert_eq!(hops(&["f8"], "G", "f6"), set("f9"));
+    // Beyond the first piece only, whatever stands further on; the cell beyond may be
+    // occupied (a capture if it is an enemy).
+    assert_eq!(hops(&["f8", "f10"], "G", "f6"), set("f9"));
+    assert_eq!(hops(&["f8", "f9"], "G", "f6"), set("f9"));
+    assert_eq!(hops(&["f7"], "G", "f6"), set("f8"));
+    assert_eq!(hops(&["g7", "f8"], "G", "f6"), set("h8 f9"));
+    // A hurdle on the board's last cell of the line leaves nothing to land on.
+    assert!(hops(&["f11"], "G", "f6").is_empty());
+}
+
+#[test]
+fn a_cannon_moves_as_a_rook_and_captures_over_exactly_one_piece() {
+    let g = game(HOPPERS);
+    let (v, t) = (g.variant, g.tables);
+    // White's cannon on f1; along file f its own pawn on f3 (the screen), Black's pawns on
+    // f6 and f8. Along 2 o'clock from f1 lie g1 h1 i1 k1 l1, along 10 o'clock e1 d1 c1 b1 a1
+    // (White's king on a1).
+    let pos = position(
+        v,
+        t,
+        Side::White,
+        &[
+            (Side::White, "K", "a1"),
+            (Side::Black, "K", "l6"),
+            (Side::White, "C", "f1"),
+            (Side::White, "P", "f3"),
+            (Side::Black, "P", "f6"),
+            (Side::Black, "P", "f8"),
+        ],
+    );
+    // Moves: f2 before the screen, the two other lines to their ends (e1-b1 before the
+    // king); capture: f6, the first piece beyond the one screen; f8 has two pieces before it.
+    assert_eq!(
+        legal_from(&g, &pos, "f1"),
+        set("f2 f6 g1 h1 i1 k1 l1 e1 d1 c1 b1")
+    );
+    engines_agree(&g, &pos, "cannon");
+}
+
+/// A cannon gives check over one piece; a move that puts a second piece between lifts it, and
+/// a move that makes a piece the one screen between an enemy cannon and its own king is
+/// illegal: both engines see it (the fast engine tests every move of a variant with hoppers).
+#[test]
+fn check_by_a_cannon_is_made_and_lifted_by_screens() {
+    let g = game(HOPPERS);
+    let (v, t) = (g.variant, g.tables);
+    let checked = position(
+        v,
+        t,
+        Side::Black,
+        &[
+            (Side::White, "K", "a1"),
+            (Side::Black, "K", "f11"),
+            (Side::White, "C", "f1"),
+            (Side::White, "P", "f5"),
+            (Side::Black, "G", "e6"),
+        ],
+    );
+    assert!(g.in_check(&checked, Side::Black));
+    // e6 to f7 (its 2 o'clock line, over nothing: a grasshopper cannot) is not a move; the
+    // king's way out and the grasshopper's hops are checked by both engines.
+    engines_agree(&g, &checked, "cannon check");
+    let pinned_by_screen = |with_black_cannon: bool| {
+        let mut pieces = vec![
+            (Side::White, "K", "f1"),
+            (Side::Black, "K", "l6"),
+            (Side::White, "C", "e6"),
+        ];
+        if with_black_cannon {
+            pieces.push((Side::Black, "C", "f11"));
+        }
+        position(v, t, Side::White, &pieces)
+    };
+    // From e6 the cannon rides at 2 o'clock to f7, g8, ...: with Black's cannon on f11 and
+    // White's king on f1, standing on f7 would be the one screen between them.
+    let free = pinned_by_screen(false);
+    assert!(legal_from(&g, &free, "e6").contains("f7"));
+    let screened = pinned_by_screen(true);
+    assert!(!g.in_check(&screened, Side::White));
+    assert!(!legal_from(&g, &screened, "e6").contains("f7"));
+    engines_agree(&g, &screened, "a screen of one's own");
 }

@@ -145,6 +145,12 @@ enum Rule {
         max: Option<u32>,
         mode: usize,
     },
+    /// `hop` (grasshopper) or `cannon`.
+    Hop {
+        dirs: usize,
+        cannon: bool,
+        mode: usize,
+    },
     VectorLeap {
         a: i32,
         b: i32,
@@ -161,6 +167,11 @@ fn rule() -> impl Strategy<Value = Rule> {
         (0usize..15, 0usize..3).prop_map(|(dirs, mode)| Rule::Step { dirs, mode }),
         (0usize..15, proptest::option::of(1u32..4), 0usize..3)
             .prop_map(|(dirs, max, mode)| Rule::Ride { dirs, max, mode }),
+        (0usize..15, any::<bool>(), 0usize..3).prop_map(|(dirs, cannon, mode)| Rule::Hop {
+            dirs,
+            cannon,
+            mode
+        }),
         (1u32..=12, -2i32..=2, 0usize..3, 0usize..3, any::<bool>()).prop_map(
             |(first, turn, symmetry, mode, lame)| Rule::PathLeap {
                 first,
@@ -211,6 +222,14 @@ impl Rule {
             Rule::Ride { dirs: d, max, mode } => {
                 let max = max.map(|m| format!(" max {m}")).unwrap_or_default();
                 format!("ride {}{max}{}", dirs(*d), MODES[*mode])
+            }
+            Rule::Hop {
+                dirs: d,
+                cannon,
+                mode,
+            } => {
+                let word = if *cannon { "cannon" } else { "hop" };
+                format!("{word} {}{}", dirs(*d), MODES[*mode])
             }
             Rule::PathLeap {
                 first,
@@ -565,7 +584,7 @@ enum Edit {
 }
 
 /// Words of the language and near misses, put in place of any word.
-const WORDS: [&str; 25] = [
+const WORDS: [&str; 27] = [
     "piece",
     "ride",
     "step",
@@ -587,6 +606,8 @@ const WORDS: [&str; 25] = [
     "P7",
     "all",
     "lame",
+    "hop",
+    "cannon",
     "hexagon",
     "x",
     "\"",

@@ -213,11 +213,12 @@ impl<'a> Engine<'a> {
         while i < nodes.len() {
             let n = nodes[i];
             let c = b.squares[n.cell as usize];
-            if c == 0 {
+            // A plain node lets the walk on while empty; a screen only while occupied.
+            if (c == 0) != n.screen {
                 i += 1;
                 continue;
             }
-            if side_of(c) == by && (n.pieces & types) >> piece_of(c) & 1 != 0 {
+            if c != 0 && side_of(c) == by && (n.pieces & types) >> piece_of(c) & 1 != 0 {
                 return true;
             }
             i = n.skip as usize;
@@ -255,7 +256,13 @@ impl<'a> Engine<'a> {
         while i < end {
             let n = self.t.nodes[i as usize];
             let c = b.squares[n.cell as usize];
-            if c == 0 {
+            if n.screen {
+                // A hopper's screen: the line goes on only past a piece, which is not a
+                // blocker (variants with hoppers test every move, so no pin is missed).
+                if c != 0 {
+                    self.walk_pins(b, by, i + 1, n.skip, blocker, checked, pinned);
+                }
+            } else if c == 0 {
                 self.walk_pins(b, by, i + 1, n.skip, blocker, checked, pinned);
             } else if side_of(c) == by {
                 if n.pieces >> piece_of(c) & 1 != 0 {

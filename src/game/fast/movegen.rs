@@ -12,14 +12,16 @@ impl Engine<'_> {
     /// A move is tested for leaving the king attacked only when it could: when the king is
     /// in check already, when a royal piece moves (or one is made by promotion), when a
     /// piece is taken en passant, or when the piece is pinned. Any other move only puts a
-    /// piece somewhere or takes one, which never uncovers an attack.
+    /// piece somewhere or takes one, which never uncovers an attack, unless some piece
+    /// captures by hopping (a piece put down can be its screen): then every move is tested.
     pub fn legal_moves_into(&self, s: &State, out: &mut Vec<FastMove>) {
         out.clear();
         let side = s.to_move;
         let (checked, pinned) = self.check_and_pins(&s.board, side);
         let royal = |p: u8| p != NONE && self.t.royal[p as usize];
         let risky = |m: &FastMove| {
-            checked
+            self.t.hoppers
+                || checked
                 || m.victim != NONE
                 || (m.from != NONE && pinned & bit(m.from) != 0)
                 || royal(m.piece)

@@ -58,10 +58,13 @@ pub(crate) struct Slot {
 
 /// A node of an attack tree: when `cell` is occupied by a piece of the attacking side whose
 /// type is in `pieces`, the target is attacked; an occupied cell blocks the nodes below it.
+/// A `screen` node is the other way round: the nodes below it count only while its cell is
+/// occupied (the piece a hopper jumps), and it attacks nothing itself.
 /// Trees are stored in preorder; `skip` is the index after the node's subtree.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node {
     pub cell: u8,
+    pub screen: bool,
     pub skip: u32,
     pub pieces: u64,
 }
@@ -100,6 +103,9 @@ pub(crate) struct Compiled {
     pub in_hand_as: Vec<u8>,
     /// Per piece: its moves reset the move-limit count.
     pub resets_count: Vec<bool>,
+    /// Some piece captures by hopping: a move can then put a king in check by becoming a
+    /// screen, so every move is tested (the pin test covers only uncovered lines).
+    pub hoppers: bool,
 }
 
 /// The largest board (off-board cells included) the cell sets hold.
@@ -142,6 +148,7 @@ impl Compiled {
             can_en_passant: Vec::new(),
             in_hand_as: Vec::new(),
             resets_count: Vec::new(),
+            hoppers: false,
         };
         c.compile_moves(variant, tables);
         c.compile_attacks(variant, tables);
@@ -212,10 +219,19 @@ impl Compiled {
                         if !e.mode.captures || e.when == Some(Condition::Castling) {
                             continue;
                         }
+                        self.hoppers |= e.walk.hops();
                         for r in tables.reach(e) {
-                            let back = r.clear.iter().rev().chain(std::iter::once(&from));
-                            let cells: Vec<u8> = back.map(|c| c.0 as u8).collect();
-                            tries[r.cell.index()].insert(&cells, piece.0);
+                            // From the target back to the attacker: the cells before the
+                            // landing, nearest first, then the attacker's own cell.
+                            let back: Vec<(u8, bool)> = r
+                                .before
+                                .iter()
+                                .enumerate()
+                                .rev()
+                                .map(|(i, c)| (c.0 as u8, r.screen == Some(i)))
+                                .chain(std::iter::once((from.0 as u8, false)))
+                                .collect();
+                            tries[r.cell.index()].insert(&back, piece.0);
                         }
                     }
                 }
@@ -279,31 +295,32 @@ const ROOT: usize = 0;
 /// A prefix tree of backward paths, built once per target cell.
 #[derive(Clone, Debug)]
 struct Trie {
-    /// Per node: its cell, attacker types, and children in insertion order.
-    nodes: Vec<(u8, u64, Vec<usize>)>,
-    index: BTreeMap<(usize, u8), usize>,
+    /// Per node: its (cell, screen), attacker types, and children in insertion order.
+    nodes: Vec<((u8, bool), u64, Vec<usize>)>,
+    index: BTreeMap<(usize, (u8, bool)), usize>,
 }
 
 impl Default for Trie {
     fn default() -> Self {
         Trie {
-            nodes: vec![(0, 0, Vec::new())],
+            nodes: vec![((0, false), 0, Vec::new())],
             index: BTreeMap::new(),
         }
     }
 }
 
 impl Trie {
-    fn insert(&mut self, cells: &[u8], piece: u8) {
+    /// Adds a backward path of (cell, screen) steps whose last cell holds an attacker.
+    fn insert(&mut self, steps: &[(u8, bool)], piece: u8) {
         let mut at = ROOT;
-        for &cell in cells {
-            at = match self.index.get(&(at, cell)) {
+        for &step in steps {
+            at = match self.index.get(&(at, step)) {
                 Some(&n) => n,
                 None => {
                     let n = self.nodes.len();
-                    self.nodes.push((cell, 0, Vec::new()));
+                    self.nodes.push((step, 0, Vec::new()));
                     self.nodes[at].2.push(n);
-                    self.index.insert((at, cell), n);
+                    self.index.insert((at, step), n);
                     n
                 }
             };
@@ -314,10 +331,11 @@ impl Trie {
     /// Writes the subtrees below `node` in preorder.
     fn flatten(&self, node: usize, out: &mut Vec<Node>) {
         for &child in &self.nodes[node].2 {
-            let (cell, pieces, _) = self.nodes[child];
+            let ((cell, screen), pieces, _) = self.nodes[child];
             let me = out.len();
             out.push(Node {
                 cell,
+                screen,
                 skip: 0,
                 pieces,
             });
@@ -330,6 +348,6 @@ impl Trie {
         self.nodes[1..]
             .iter()
             .filter(|n| n.1 != 0)
-            .fold(0, |a, n| a | bit(n.0))
+            .fold(0, |a, n| a | bit(n.0 .0))
     }
 }
