@@ -585,8 +585,8 @@ fn shape_cells(
             }
             board::rhombus(w, h)
         }
-        Shape::Columns(hs) | Shape::Ranks(hs) => {
-            let is_columns = matches!(shape.node, Shape::Columns(_));
+        Shape::Columns(hs, starts) | Shape::Ranks(hs, starts) => {
+            let is_columns = matches!(shape.node, Shape::Columns(..));
             let (needed, word) = if is_columns {
                 (Orientation::Flat, "columns")
             } else {
@@ -618,6 +618,9 @@ fn shape_cells(
                 }
                 lens.push(len);
             }
+            if let Some(starts) = starts {
+                return starting_lines(shape.span, is_columns, &lens, starts, diags);
+            }
             let made = if is_columns {
                 board::columns(&lens)
             } else {
@@ -640,6 +643,69 @@ fn shape_cells(
         }
     };
     Some(cells)
+}
+
+/// Lines of the given lengths laid out from their `starting` half cells instead of centred.
+fn starting_lines(
+    span: Span,
+    is_columns: bool,
+    lens: &[i32],
+    starts: &[Number],
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Vec<Coord>> {
+    let word = if is_columns { "columns" } else { "ranks" };
+    if starts.len() != lens.len() {
+        diags.push(
+            Diagnostic::error(
+                codes::BOARD_SHAPE,
+                format!(
+                    "{} {word} but {} starts are given",
+                    lens.len(),
+                    starts.len()
+                ),
+            )
+            .at(span, "one start per line")
+            .help(format!("give each of the {} {word} its start", lens.len())),
+        );
+        return None;
+    }
+    let mut at = Vec::with_capacity(starts.len());
+    for n in starts {
+        at.push(coord_value(n, diags));
+    }
+    let at: Vec<i32> = at.into_iter().collect::<Option<_>>()?;
+    let made = if is_columns {
+        board::columns_starting(lens, &at)
+    } else {
+        board::ranks_starting(lens, &at)
+    };
+    match made {
+        Ok(cells) => Some(cells),
+        Err(i) => {
+            let (line, edge) = if is_columns {
+                ("column", "bottom")
+            } else {
+                ("rank", "left end")
+            };
+            let parity = if i % 2 == 0 { "even" } else { "odd" };
+            diags.push(
+                Diagnostic::error(
+                    codes::BOARD_SHAPE,
+                    format!(
+                        "{line} {} cannot start {} half cells from the first",
+                        i + 1,
+                        at[i] - at[0]
+                    ),
+                )
+                .at(starts[i].span, "between two cells")
+                .help(format!(
+                    "neighbouring {word} are offset by half a cell, so the {edge} of {line} {} lies an {parity} number of half cells from the first {line}'s",
+                    i + 1
+                )),
+            );
+            None
+        }
+    }
 }
 
 fn name_cells(
@@ -715,6 +781,30 @@ fn name_cells(
                 }
             }
         }
+        Naming::Leaning { left, letters } => {
+            // Left-leaning files run along 11 o'clock (a + b constant), right-leaning ones
+            // along 1 o'clock (a constant); the number is the rank from the bottom.
+            let key = |c: &Coord| if *left { c.a + c.b } else { c.a };
+            let leaning = |_: bool| -> Vec<Vec<usize>> {
+                let mut by: std::collections::BTreeMap<i32, Vec<usize>> = Default::default();
+                for (i, c) in coords.iter().enumerate() {
+                    by.entry(key(c)).or_default().push(i);
+                }
+                by.into_values().collect()
+            };
+            let scheme = if *left {
+                "left-leaning"
+            } else {
+                "right-leaning"
+            };
+            let lines = lettered_lines(grid, naming.span, scheme, letters.len(), &leaning, diags)?;
+            let bottom = coords.iter().map(|c| c.b).min().unwrap_or(0);
+            for (line, letter) in lines.iter().zip(letters) {
+                for &i in line {
+                    names[i] = format!("{}{}", letter.node, coords[i].b - bottom + 1);
+                }
+            }
+        }
         Naming::Snake => {
             let mut n = 1;
             for (j, line) in lines(files).iter().enumerate() {
@@ -777,6 +867,12 @@ fn lettered_lines(
             "ranks (rows)",
             "from the bottom up",
         ),
+        "left-leaning" | "right-leaning" => (
+            Orientation::Pointy,
+            "names files",
+            "leaning files",
+            "from left to right",
+        ),
         _ => (
             Orientation::Pointy,
             "names files",
@@ -812,7 +908,14 @@ fn lettered_lines(
                 ),
             )
             .at(span, format!("{letters} letters"))
-            .help(format!("give one letter per {}, {order}", &line_word[..4])),
+            .help(format!(
+                "give one letter per {}, {order}",
+                match scheme {
+                    "files" => "file",
+                    "left-leaning" | "right-leaning" => "leaning file",
+                    _ => "rank",
+                }
+            )),
         );
         return None;
     }

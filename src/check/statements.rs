@@ -111,12 +111,12 @@ const STATEMENTS: &[Statement] = &[
     stmt(
         Block::Board,
         "shape",
-        "shape hexagon SIDE | shape rhombus WIDTH x HEIGHT | shape columns HEIGHT ... | shape ranks LENGTH ...",
+        "shape hexagon SIDE | shape rhombus WIDTH x HEIGHT | shape columns HEIGHT ... [starting BOTTOM ...] | shape ranks LENGTH ... [starting LEFT ...]",
     ),
     stmt(
         Block::Board,
         "names",
-        "names files LETTER ... | names ranks LETTER ... | names snake | names shogi LETTER ... | names list NAME ...",
+        "names files LETTER ... | names ranks LETTER ... | names snake | names shogi LETTER ... | names left-leaning LETTER ... | names right-leaning LETTER ... | names list NAME ...",
     ),
     stmt(Block::Board, "remove", "remove CELL ..."),
     stmt(Block::Board, "cell", "cell NAME at (A, B)"),

@@ -384,6 +384,41 @@ pub fn ranks(lengths: &[i32]) -> Result<Vec<Coord>, usize> {
     })
 }
 
+/// Vertical columns of the given heights (flat boards), column `i`'s bottom `starts[i]` half
+/// cells up (the values count from any level: only their differences matter). Fails with the index of the first column whose
+/// start cannot be (neighbouring columns are offset by half a cell, so the start's parity
+/// follows the column's).
+pub fn columns_starting(heights: &[i32], starts: &[i32]) -> Result<Vec<Coord>, usize> {
+    lines_starting(heights, starts, |a, y0, k| Coord::new(a, (y0 - a) / 2 + k))
+}
+
+/// Horizontal ranks of the given lengths (pointy boards), rank `i`'s (from the bottom) left
+/// end `starts[i]` half cells to the right (only the differences matter). Fails as
+/// [`columns_starting`] does.
+pub fn ranks_starting(lengths: &[i32], starts: &[i32]) -> Result<Vec<Coord>, usize> {
+    lines_starting(lengths, starts, |b, x0, k| Coord::new((x0 - b) / 2 + k, b))
+}
+
+/// Shared by [`columns_starting`] and [`ranks_starting`]: `cell(i, start, k)` is the `k`-th
+/// cell of line `i`, whose start in doubled coordinates has the line's parity.
+fn lines_starting(
+    lengths: &[i32],
+    starts: &[i32],
+    cell: impl Fn(i32, i32, i32) -> Coord,
+) -> Result<Vec<Coord>, usize> {
+    let first = starts.first().copied().unwrap_or(0);
+    let mut out = Vec::new();
+    for (i, (&len, &start)) in lengths.iter().zip(starts).enumerate() {
+        // Only the differences from the first line's start matter.
+        let start = start - first;
+        if (start - i as i32).rem_euclid(2) != 0 {
+            return Err(i);
+        }
+        out.extend((0..len).map(|k| cell(i as i32, start, k)));
+    }
+    Ok(out)
+}
+
 /// Shared by [`columns`] and [`ranks`]: line `i` is laid out centred on a doubled middle
 /// coordinate fixed by the first line (which starts at 0).
 fn lines(

@@ -122,8 +122,10 @@ pub enum CellKind {
 pub enum Shape {
     Hexagon(Number),
     Rhombus(Number, Number),
-    Columns(Vec<Number>),
-    Ranks(Vec<Number>),
+    /// Column heights, and where each column starts (`starting ...`) when not centred.
+    Columns(Vec<Number>, Option<Vec<Number>>),
+    /// Rank lengths, and where each rank starts when not centred.
+    Ranks(Vec<Number>, Option<Vec<Number>>),
 }
 
 #[derive(Clone, Debug)]
@@ -133,6 +135,12 @@ pub enum Naming {
     Snake,
     /// Rank letters from the top rank down; files numbered from the right.
     Shogi(Vec<Name>),
+    /// Pointy boards: letters of the files leaning left (11 o'clock lines) or right (1
+    /// o'clock), left to right, with the rank number from the board's bottom rank.
+    Leaning {
+        left: bool,
+        letters: Vec<Name>,
+    },
     List(Vec<Name>),
 }
 

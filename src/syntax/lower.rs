@@ -191,15 +191,22 @@ fn board_stmt(p: P) -> Option<BoardStmt> {
             let s = children(p).next()?;
             let sp = span(&s);
             let rule = s.as_rule();
-            let nums: Vec<Number> = children(s).map(number).collect();
+            let mut nums: Vec<Number> = Vec::new();
+            let mut starts = None;
+            for c in children(s) {
+                match c.as_rule() {
+                    Rule::line_starts => starts = Some(children(c).map(number).collect()),
+                    _ => nums.push(number(c)),
+                }
+            }
             let shape = match rule {
                 Rule::shape_hexagon => Shape::Hexagon(nums.into_iter().next()?),
                 Rule::shape_rhombus => {
                     let mut it = nums.into_iter();
                     Shape::Rhombus(it.next()?, it.next()?)
                 }
-                Rule::shape_columns => Shape::Columns(nums),
-                _ => Shape::Ranks(nums),
+                Rule::shape_columns => Shape::Columns(nums, starts),
+                _ => Shape::Ranks(nums, starts),
             };
             BoardStmt::Shape(Spanned::new(shape, sp))
         }
@@ -207,8 +214,16 @@ fn board_stmt(p: P) -> Option<BoardStmt> {
             let n = children(p).next()?;
             let sp = span(&n);
             let rule = n.as_rule();
-            let names: Vec<Name> = children(n).map(name).collect();
+            let left = n.as_str().trim_start().starts_with("left-leaning");
+            let names: Vec<Name> = children(n)
+                .filter(|c| c.as_rule() != Rule::leaning)
+                .map(name)
+                .collect();
             let naming = match rule {
+                Rule::names_leaning => Naming::Leaning {
+                    left,
+                    letters: names,
+                },
                 Rule::names_files => Naming::Files(names),
                 Rule::names_ranks => Naming::Ranks(names),
                 Rule::names_snake => Naming::Snake,

@@ -190,3 +190,132 @@ fn explicit_cells_and_removal() {
     assert_eq!(v.board().len(), 6);
     assert!(v.board().find("d").is_none());
 }
+
+/// Brusky's board as The Chess Variant Pages describe it (Brusky's Hexagonal Chess,
+/// https://www.chessvariants.com/rules/bruskyshexagonalchess): 8 horizontal ranks of 9, 10,
+/// 11, 12, 12, 11, 10 and 9 cells; files lean left and are lettered a-l, a covering ranks 1-5,
+/// b 1-6, c 1-7, d-i 1-8, j 2-8, k 3-8, l 4-8 (84 cells); the right-leaning line from a1 is
+/// a1-b2-c3-d4-e5-f6-g7-h8. Ranks 4 and 5 are as long as each other, so they cannot be
+/// centred: their left ends are given in half cells.
+#[test]
+fn brusky_ranks_starting_where_the_text_draws_them_with_left_leaning_files() {
+    let block = "board {\n  cells pointy\n  shape ranks 9 10 11 12 12 11 10 9 starting 0 -1 -2 -3 -4 -3 -2 -1\n  names left-leaning a b c d e f g h i j k l\n}";
+    let v = board_with(block, "f1", "rotate");
+    let b = v.board();
+    assert_eq!(b.len(), 84);
+    let extent = |file: char| -> (u32, u32, usize) {
+        let ranks: Vec<u32> = b
+            .cells()
+            .map(|c| b.name(c))
+            .filter(|n| n.starts_with(file))
+            .map(|n| n[1..].parse().unwrap())
+            .collect();
+        (
+            *ranks.iter().min().unwrap(),
+            *ranks.iter().max().unwrap(),
+            ranks.len(),
+        )
+    };
+    assert_eq!(extent('a'), (1, 5, 5));
+    assert_eq!(extent('b'), (1, 6, 6));
+    assert_eq!(extent('c'), (1, 7, 7));
+    for f in ['d', 'e', 'f', 'g', 'h', 'i'] {
+        assert_eq!(extent(f), (1, 8, 8), "file {f}");
+    }
+    assert_eq!(extent('j'), (2, 8, 7));
+    assert_eq!(extent('k'), (3, 8, 6));
+    assert_eq!(extent('l'), (4, 8, 5));
+    // The lines through a1: left-leaning (11 o'clock) a2..a5, right-leaning (1 o'clock)
+    // b2..h8, and the rank (3 o'clock) b1..i1.
+    let line = |hour: u8| -> Vec<String> {
+        let grid = b.grid;
+        let mut at = b.coord(b.find("a1").unwrap());
+        let mut out = Vec::new();
+        loop {
+            at = grid.king_step(at, hexv::geometry::Hour::new(hour).unwrap());
+            match b.at(at) {
+                Some(c) => out.push(b.name(c).to_string()),
+                None => return out,
+            }
+        }
+    };
+    assert_eq!(line(11), ["a2", "a3", "a4", "a5"]);
+    assert_eq!(line(1), ["b2", "c3", "d4", "e5", "f6", "g7", "h8"]);
+    assert_eq!(line(3), ["b1", "c1", "d1", "e1", "f1", "g1", "h1", "i1"]);
+    // Turned 180 degrees the board is itself: a1 and l8 are opposite corners.
+    assert_eq!(rotation_of(&v, "a1"), "l8");
+    assert_eq!(rotation_of(&v, "i1"), "d8");
+}
+
+/// Columns given their bottoms in half cells draw any outline; Glinski's hexagon is one.
+#[test]
+fn columns_starting_draw_the_hexagon_too() {
+    let starting = board(
+        "board {\n  cells flat\n  shape columns 6 7 8 9 10 11 10 9 8 7 6 starting 5 4 3 2 1 0 1 2 3 4 5\n  names files a b c d e f g h i k l\n}",
+        "f1",
+    );
+    let hexagon = board(
+        "board {\n  cells flat\n  shape hexagon 6\n  names files a b c d e f g h i k l\n}",
+        "f1",
+    );
+    let cells = |v: &Variant| -> Vec<(String, Coord)> {
+        let b = v.board();
+        let mut out: Vec<_> = b
+            .cells()
+            .map(|c| (b.name(c).to_string(), b.coord(c)))
+            .collect();
+        out.sort();
+        out
+    };
+    let (a, b) = (cells(&starting), cells(&hexagon));
+    // The same cells with the same names, up to a shift of the whole board.
+    assert_eq!(a.len(), 91);
+    let shift = |x: &[(String, Coord)], i: usize| x[i].1 - x[0].1;
+    for i in 0..a.len() {
+        assert_eq!(a[i].0, b[i].0);
+        assert_eq!(shift(&a, i), shift(&b, i), "{}", a[i].0);
+    }
+}
+
+#[test]
+fn starts_that_do_not_fit_are_located() {
+    let text = |shape: &str, names: &str| {
+        format!("variant \"t\"\nboard {{\n  cells pointy\n  shape {shape}\n  names {names}\n}}\nsymmetry rotate\npiece King K {{\n royal\n step all\n}}\nsetup {{\n K a1\n}}\n")
+    };
+    let only = |t: &str| -> (String, String, String) {
+        let d = check_text("b.hexv", t).diagnostics;
+        assert_eq!(d.len(), 1, "{d:#?}");
+        let l = &d[0].labels[0];
+        (
+            d[0].code.to_string(),
+            d[0].message.clone(),
+            t[l.span.start..l.span.end].to_string(),
+        )
+    };
+    // Rank 3 cannot start a whole cell (two half cells) left of rank 2 and sit half a cell
+    // beside it: its start must be odd.
+    let t = text("ranks 3 4 5 starting 0 -1 -3", "left-leaning a b c d e");
+    let (code, message, under) = only(&t);
+    assert_eq!(code, "hexv::board::shape");
+    assert_eq!(message, "rank 3 cannot start -3 half cells from the first");
+    assert_eq!(under, "-3");
+    let t = text("ranks 3 4 5 starting 0 -1", "left-leaning a b c d e");
+    let (code, message, _) = only(&t);
+    assert_eq!(code, "hexv::board::shape");
+    assert_eq!(message, "3 ranks but 2 starts are given");
+    // Five left-leaning files here, not four.
+    let t = text("ranks 3 4 5 starting 0 -1 -2", "left-leaning a b c d");
+    let (code, message, _) = only(&t);
+    assert_eq!(code, "hexv::board::names");
+    assert_eq!(
+        message,
+        "the board has 5 leaning files but 4 letters are given"
+    );
+    // Leaning files belong to pointy boards.
+    let flat = t
+        .replace("cells pointy", "cells flat")
+        .replace("ranks 3 4 5 starting 0 -1 -2", "hexagon 2");
+    let (code, _, under) = only(&flat);
+    assert_eq!(code, "hexv::board::orientation");
+    assert_eq!(under, "left-leaning a b c d");
+}
