@@ -12,7 +12,7 @@ use hexv::search::arena::Rng;
 use hexv::search::{Limits, Searcher};
 use hexv::source::SourceFile;
 
-const VARIANTS: [&str; 8] = [
+const VARIANTS: [&str; 9] = [
     "glinski",
     "mccooey",
     "koval",
@@ -21,6 +21,7 @@ const VARIANTS: [&str; 8] = [
     "hex-shogi-41",
     "hex-shogi-81",
     "hex-shogi-91",
+    "shafran",
 ];
 
 /// The depth searched (deep enough that move ordering and pruning matter).

@@ -11,16 +11,18 @@ something. See docs/perft.md for what it covers.
     python3 tools/perft_check.py all 3                # every variant it knows
     python3 tools/perft_check.py hex-shogi-91 3 --moves "2j-4i 11a-11b 4ix8a" --divide
 
-Variants: glinski, mccooey, koval, dagger, chessagon, hex-shogi-41, hex-shogi-81, hex-shogi-91.
-Moves are written as hexv writes them (docs/notation.md). Castling (Koval only; Chessagon's
-cannot happen before ply 7 and is left out) is implemented but never reached at depth 3.
+Variants: glinski, mccooey, koval, dagger, chessagon, hex-shogi-41, hex-shogi-81, hex-shogi-91,
+shafran. Moves are written as hexv writes them (docs/notation.md). Castling (Koval and Shafran;
+Chessagon's cannot happen before ply 7 and is left out) is implemented but never reached at
+depth 3 (nor at depth 4 for Shafran: three cells between king and rook must be emptied first).
 
 Hex cells are axial pairs (a, b) on one hex lattice. The six edge (orthogonal) steps are
 (1,0) (1,-1) (0,-1) (-1,0) (-1,1) (0,1); a diagonal step is the sum of two neighbouring edge
 steps and passes between two cells, so only the cells it lands on can block a diagonal rider.
 Every vector below is given for the first player; the second player's pieces move along the
 negated vectors (turned 180 degrees), which for these sets equals the mirror image.
-Chessagon's triangles have their own coordinates (see the section further down).
+Chessagon's triangles and Shafran's board (in the (file, rank) pairs of its own notation) have
+their own coordinates (see their sections further down).
 """
 
 import sys
@@ -371,13 +373,20 @@ def chess_pawn_moves(v, pos, c, side):
             out.append((c, t, cap, None, extra))
 
     for d in v.vectors(side, p["push"]):
-        t = add(c, d)
-        if t in v.cells and t not in board:
-            push(t, False)
-            if p["double"](v, pos, c, side):
-                t2 = add(c, d, 2)
-                if t2 in v.cells and t2 not in board:
-                    push(t2, False, ("ep", (t,), t2))
+        # How far this pawn may advance: "reach" (Shafran's one, two or three cells) or, for
+        # the other variants, two cells when "double" says so. Every longer advance passes
+        # the cells before its landing cell, and each of them may be taken on en passant.
+        if "reach" in p:
+            reach = p["reach"](v, pos, c, side)
+        else:
+            reach = 2 if p["double"](v, pos, c, side) else 1
+        passed = []
+        for k in range(1, reach + 1):
+            t = add(c, d, k)
+            if t not in v.cells or t in board:
+                break
+            push(t, False, ("ep", tuple(passed), t) if passed else None)
+            passed.append(t)
     for d in v.vectors(side, p["capture"]):
         t = add(c, d)
         if t in v.cells:
@@ -840,6 +849,103 @@ def chessagon():
     return v
 
 
+# ---------------------------------------------------------------------------------------
+# Shafran's Hexagonal Chess, in the coordinates of its own notation: a cell is (file, rank),
+# file 0..8 for a..i and the rank number as written (rank 1 is the edge a1-e1). The rule
+# texts cited in variants/shafran.hexv describe the board: files vertical, of 6 7 8 9 10 9 8
+# 7 6 cells; the ranks are the lines running from 10 to 4 o'clock; a file's cells are
+# numbered from its lowest cell's rank, so file f runs f2-f10, g g3-g10, h h4-h10, i i5-i10
+# (rank 1 is the edge a1-e1 and White's other edge is e1 f2 g3 h4 i5).
+#
+# So from a cell: straight up the file is (0, +1); the neighbour at 4 o'clock, one file to
+# the right on the same rank line, is (+1, 0); the one at 2 o'clock, one file to the right
+# and up the file, is (+1, +1); the other three are these negated. In clockwise order from
+# 12 o'clock the six edge neighbours are below, and each diagonal (1, 3, 5, ... o'clock) is
+# the sum of the two edge steps beside it; the knight is two edge steps and one edge step
+# turned 60 degrees. A vector turned 180 degrees is negated, as for the other boards.
+
+SH_EDGE = [(0, 1), (1, 1), (1, 0), (0, -1), (-1, -1), (-1, 0)]  # 12 2 4 6 8 10 o'clock
+SH_DIAG = [(SH_EDGE[i][0] + SH_EDGE[(i + 1) % 6][0], SH_EDGE[i][1] + SH_EDGE[(i + 1) % 6][1]) for i in range(6)]
+SH_KNIGHT = sorted(
+    {
+        (2 * SH_EDGE[i][0] + SH_EDGE[(i + t) % 6][0], 2 * SH_EDGE[i][1] + SH_EDGE[(i + t) % 6][1])
+        for i in range(6)
+        for t in (1, 5)
+    }
+)
+assert SH_DIAG == [(1, 2), (2, 1), (1, -1), (-1, -2), (-2, -1), (-1, 1)]  # 1 3 5 7 9 11
+assert len(SH_KNIGHT) == 12 and (1, 3) in SH_KNIGHT  # [12 1]: up the file, then at 1 o'clock
+
+SH_PIECES = {
+    "K": [("step", SH_EDGE + SH_DIAG, "both")],
+    "Q": [("ride", SH_EDGE + SH_DIAG, "both")],
+    "R": [("ride", SH_EDGE, "both")],
+    "B": [("ride", SH_DIAG, "both")],
+    "N": [("leap", SH_KNIGHT, "both")],
+}
+
+
+def shafran_cells():
+    names = {}
+    for f, letter in enumerate("abcdefghi"):
+        low, high = max(1, f - 3), min(10, f + 6)
+        for r in range(low, high + 1):
+            names[(f, r)] = letter + str(r)
+    assert len(names) == 70
+    assert [sum(1 for (g, _) in names if g == f) for f in range(9)] == [6, 7, 8, 9, 10, 9, 8, 7, 6]
+    return names
+
+
+def shafran_turn(c):
+    """The board turned 180 degrees: file a <-> i, the bottom of a file <-> the top of its image."""
+    return (8 - c[0], 11 - c[1])
+
+
+def shafran():
+    names = shafran_cells()
+    by = {n: c for c, n in names.items()}
+    assert all(shafran_turn(c) in names for c in names)
+    white = {"K": "e1", "Q": "d1", "R": "a1 i5", "N": "b1 g3", "B": "c1 f2 h4", "P": "a2 b2 c2 d2 e2 f3 g4 h5 i6"}
+    black = {"K": "e10", "Q": "f10", "R": "i10 a6", "N": "h10 c8", "B": "g10 d9 b7", "P": "i9 h9 g9 f9 e9 d8 c7 b6 a5"}
+    for k in white:  # Black's army, as the texts list it, is White's turned 180 degrees
+        turned = {names[shafran_turn(by[x])] for x in white[k].split()}
+        assert turned == set(black[k].split()), k
+    # A pawn's first move reaches the middle of the board: three cells on files d e f, two on
+    # b c g h, one on a and i. Pawns never move back, so the start cells are only ever stood
+    # on by the pawns that began there, before they move.
+    reach = {}
+    for side, army in ((0, white), (1, black)):
+        for x in army["P"].split():
+            reach[(side, by[x])] = {"d": 3, "e": 3, "f": 3, "a": 1, "i": 1}.get(x[0], 2)
+
+    def pawn_reach(v, pos, c, side):
+        return reach.get((side, c), 1)
+
+    v = Variant(
+        "shafran",
+        names,
+        SH_PIECES,
+        chess_setup(white, black),
+        pawn={"push": [(0, 1)], "capture": [(-1, 1), (1, 2)], "reach": pawn_reach},  # 11, 1
+    )
+    # Promotion on the last cell of every file (Black: the first).
+    top = {f: max(r for (g, r) in names if g == f) for f in range(9)}
+    bottom = {f: min(r for (g, r) in names if g == f) for f in range(9)}
+    v.promotion = {0: {(f, top[f]) for f in range(9)}, 1: {(f, bottom[f]) for f in range(9)}}
+    c = v.cell
+    v.castlings = [
+        (0, c("e1"), c("c1"), c("a1"), c("d1")),  # queen's side, short
+        (0, c("e1"), c("b1"), c("a1"), c("c1")),  # queen's side, long
+        (0, c("e1"), c("g3"), c("i5"), c("f2")),  # bishops' side, short
+        (0, c("e1"), c("h4"), c("i5"), c("g3")),  # bishops' side, long
+        (1, c("e10"), c("g10"), c("i10"), c("f10")),
+        (1, c("e10"), c("h10"), c("i10"), c("g10")),
+        (1, c("e10"), c("c8"), c("a6"), c("d9")),
+        (1, c("e10"), c("b7"), c("a6"), c("c8")),
+    ]
+    return v
+
+
 VARIANTS = {
     "glinski": glinski,
     "mccooey": mccooey,
@@ -849,6 +955,7 @@ VARIANTS = {
     "hex-shogi-41": lambda: hex_shogi(41),
     "hex-shogi-81": lambda: hex_shogi(81),
     "hex-shogi-91": lambda: hex_shogi(91),
+    "shafran": shafran,
 }
 
 

@@ -27,6 +27,7 @@ mod properties;
 mod robustness;
 mod rules_matrix;
 mod search;
+mod shafran;
 mod snapshots_diagrams;
 mod strength;
 mod svg;
