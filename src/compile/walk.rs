@@ -140,6 +140,7 @@ pub struct Landings<'a, C, F> {
 
 impl<C: Copy, F: FnMut(C) -> bool> Landings<'_, C, F> {
     /// The landing at `index` of a slide: the walk ends after an occupied cell.
+    #[inline(always)]
     fn slide(&mut self, index: usize) -> Option<Landing<C>> {
         let cell = *self.path.get(index)?;
         let occupied = (self.occupied)(cell);
@@ -169,6 +170,17 @@ impl<C: Copy, F: FnMut(C) -> bool> Iterator for Landings<'_, C, F> {
 
     #[inline]
     fn next(&mut self) -> Option<Landing<C>> {
+        // Slides are nearly every entry of every variant: their path comes first and alone.
+        if self.walk == Walk::Slide {
+            return self.slide(self.next);
+        }
+        self.next_other()
+    }
+}
+
+impl<C: Copy, F: FnMut(C) -> bool> Landings<'_, C, F> {
+    /// [`Iterator::next`] for the walks other than a slide.
+    fn next_other(&mut self) -> Option<Landing<C>> {
         match self.walk {
             Walk::Slide => self.slide(self.next),
             Walk::Lame => {

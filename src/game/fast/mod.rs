@@ -10,7 +10,7 @@
 mod movegen;
 pub(crate) mod tables;
 
-use tables::{bit, cells, CellSet, Compiled};
+use tables::{bit, cells, CellSet, Compiled, Node};
 
 use super::{EnPassant, Game, Move, Position};
 use crate::geometry::board::CellId;
@@ -210,15 +210,17 @@ impl<'a> Engine<'a> {
         let (start, end) = self.t.trees[k];
         let nodes = &self.t.nodes[..end as usize];
         let mut i = start as usize;
+        if self.t.hoppers {
+            return attacked_over_screens(b, nodes, i, by, types);
+        }
         while i < nodes.len() {
             let n = nodes[i];
             let c = b.squares[n.cell as usize];
-            // A plain node lets the walk on while empty; a screen only while occupied.
-            if (c == 0) != n.screen {
+            if c == 0 {
                 i += 1;
                 continue;
             }
-            if c != 0 && side_of(c) == by && (n.pieces & types) >> piece_of(c) & 1 != 0 {
+            if side_of(c) == by && (n.pieces & types) >> piece_of(c) & 1 != 0 {
                 return true;
             }
             i = n.skip as usize;
@@ -234,15 +236,20 @@ impl<'a> Engine<'a> {
         let mut pinned = 0;
         for royal in cells(b.royals[side.index()]) {
             let (start, end) = self.t.trees[by.index() * self.t.cells + royal as usize];
-            self.walk_pins(b, by, start, end, NONE, &mut checked, &mut pinned);
+            if self.t.hoppers {
+                self.walk_pins::<true>(b, by, start, end, NONE, &mut checked, &mut pinned);
+            } else {
+                self.walk_pins::<false>(b, by, start, end, NONE, &mut checked, &mut pinned);
+            }
         }
         (checked, pinned)
     }
 
     /// Walks the nodes `start..end` (sibling subtrees) with at most one of the defender's
-    /// pieces passed (`blocker`).
+    /// pieces passed (`blocker`); `SCREENS` when the trees have screen nodes (a separate
+    /// copy, so variants without hoppers pay nothing for them).
     #[allow(clippy::too_many_arguments)]
-    fn walk_pins(
+    fn walk_pins<const SCREENS: bool>(
         &self,
         b: &Board,
         by: Side,
@@ -256,14 +263,14 @@ impl<'a> Engine<'a> {
         while i < end {
             let n = self.t.nodes[i as usize];
             let c = b.squares[n.cell as usize];
-            if n.screen {
+            if SCREENS && n.screen {
                 // A hopper's screen: the line goes on only past a piece, which is not a
                 // blocker (variants with hoppers test every move, so no pin is missed).
                 if c != 0 {
-                    self.walk_pins(b, by, i + 1, n.skip, blocker, checked, pinned);
+                    self.walk_pins::<SCREENS>(b, by, i + 1, n.skip, blocker, checked, pinned);
                 }
             } else if c == 0 {
-                self.walk_pins(b, by, i + 1, n.skip, blocker, checked, pinned);
+                self.walk_pins::<SCREENS>(b, by, i + 1, n.skip, blocker, checked, pinned);
             } else if side_of(c) == by {
                 if n.pieces >> piece_of(c) & 1 != 0 {
                     match blocker {
@@ -272,7 +279,7 @@ impl<'a> Engine<'a> {
                     }
                 }
             } else if blocker == NONE {
-                self.walk_pins(b, by, i + 1, n.skip, n.cell, checked, pinned);
+                self.walk_pins::<SCREENS>(b, by, i + 1, n.skip, n.cell, checked, pinned);
             }
             i = n.skip;
         }
@@ -391,6 +398,26 @@ impl<'a> Engine<'a> {
         self.legal_moves_into(s, &mut moves);
         moves
     }
+}
+
+/// [`Engine::attacked_by`]'s walk where some piece captures by hopping: a screen node lets
+/// the walk on only while its cell is occupied (kept apart so other variants pay nothing).
+fn attacked_over_screens(b: &Board, nodes: &[Node], start: usize, by: Side, types: u64) -> bool {
+    let mut i = start;
+    while i < nodes.len() {
+        let n = nodes[i];
+        let c = b.squares[n.cell as usize];
+        // A plain node lets the walk on while empty; a screen only while occupied.
+        if (c == 0) != n.screen {
+            i += 1;
+            continue;
+        }
+        if c != 0 && side_of(c) == by && (n.pieces & types) >> piece_of(c) & 1 != 0 {
+            return true;
+        }
+        i = n.skip as usize;
+    }
+    false
 }
 
 /// The fast engine where the board fits in 128-bit sets, else the reference engine: what the

@@ -18,10 +18,10 @@ impl Engine<'_> {
         out.clear();
         let side = s.to_move;
         let (checked, pinned) = self.check_and_pins(&s.board, side);
+        let every_move = self.t.hoppers || checked;
         let royal = |p: u8| p != NONE && self.t.royal[p as usize];
         let risky = |m: &FastMove| {
-            self.t.hoppers
-                || checked
+            every_move
                 || m.victim != NONE
                 || (m.from != NONE && pinned & bit(m.from) != 0)
                 || royal(m.piece)
