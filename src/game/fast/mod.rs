@@ -229,27 +229,24 @@ impl<'a> Engine<'a> {
     }
 
     /// Whether `side`'s royal pieces are attacked, and which of `side`'s pieces are pinned:
-    /// they alone stand between a royal piece and an attacker of the other side.
+    /// they alone stand between a royal piece and an attacker of the other side. Not for
+    /// variants with hoppers (whose trees have screen nodes).
     pub(crate) fn check_and_pins(&self, b: &Board, side: Side) -> (bool, CellSet) {
         let by = side.opponent();
         let mut checked = false;
         let mut pinned = 0;
         for royal in cells(b.royals[side.index()]) {
             let (start, end) = self.t.trees[by.index() * self.t.cells + royal as usize];
-            if self.t.hoppers {
-                self.walk_pins::<true>(b, by, start, end, NONE, &mut checked, &mut pinned);
-            } else {
-                self.walk_pins::<false>(b, by, start, end, NONE, &mut checked, &mut pinned);
-            }
+            self.walk_pins(b, by, start, end, NONE, &mut checked, &mut pinned);
         }
         (checked, pinned)
     }
 
     /// Walks the nodes `start..end` (sibling subtrees) with at most one of the defender's
-    /// pieces passed (`blocker`); `SCREENS` when the trees have screen nodes (a separate
-    /// copy, so variants without hoppers pay nothing for them).
+    /// pieces passed (`blocker`). Trees without screen nodes only: with hoppers every move
+    /// is tested instead.
     #[allow(clippy::too_many_arguments)]
-    fn walk_pins<const SCREENS: bool>(
+    fn walk_pins(
         &self,
         b: &Board,
         by: Side,
@@ -263,14 +260,8 @@ impl<'a> Engine<'a> {
         while i < end {
             let n = self.t.nodes[i as usize];
             let c = b.squares[n.cell as usize];
-            if SCREENS && n.screen {
-                // A hopper's screen: the line goes on only past a piece, which is not a
-                // blocker (variants with hoppers test every move, so no pin is missed).
-                if c != 0 {
-                    self.walk_pins::<SCREENS>(b, by, i + 1, n.skip, blocker, checked, pinned);
-                }
-            } else if c == 0 {
-                self.walk_pins::<SCREENS>(b, by, i + 1, n.skip, blocker, checked, pinned);
+            if c == 0 {
+                self.walk_pins(b, by, i + 1, n.skip, blocker, checked, pinned);
             } else if side_of(c) == by {
                 if n.pieces >> piece_of(c) & 1 != 0 {
                     match blocker {
@@ -279,7 +270,7 @@ impl<'a> Engine<'a> {
                     }
                 }
             } else if blocker == NONE {
-                self.walk_pins::<SCREENS>(b, by, i + 1, n.skip, n.cell, checked, pinned);
+                self.walk_pins(b, by, i + 1, n.skip, n.cell, checked, pinned);
             }
             i = n.skip;
         }

@@ -17,8 +17,13 @@ impl Engine<'_> {
     pub fn legal_moves_into(&self, s: &State, out: &mut Vec<FastMove>) {
         out.clear();
         let side = s.to_move;
-        let (checked, pinned) = self.check_and_pins(&s.board, side);
-        let every_move = self.t.hoppers || checked;
+        // With hoppers every move is tested (a piece put down can become a screen), so the
+        // pins are not needed.
+        let (every_move, pinned) = if self.t.hoppers {
+            (true, 0)
+        } else {
+            self.check_and_pins(&s.board, side)
+        };
         let royal = |p: u8| p != NONE && self.t.royal[p as usize];
         let risky = |m: &FastMove| {
             every_move
