@@ -388,6 +388,9 @@ pub struct Piece {
     /// The engine's value of the piece in hundredths of a pawn, when the file gives one
     /// (`value N`); otherwise the engine derives it from the piece's mobility.
     pub value: Option<u32>,
+    /// `confined to ZONE`: every cell its moves land on or pass through is in the side's
+    /// cells of the zone.
+    pub confined: Option<ZoneId>,
 }
 
 impl Piece {

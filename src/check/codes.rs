@@ -103,6 +103,8 @@ pub const REDUNDANT_MOVEMENT: &str = "hexv::lint::redundant_movement";
 /// White can capture one of Black's royal pieces in the start position: the game could not
 /// be played by its own rules (no move may leave a royal piece attacked).
 pub const KING_EN_PRISE: &str = "hexv::rules::king_capturable";
+/// A piece `confined to` a zone starts on a cell outside it.
+pub const OUTSIDE_CONFINEMENT: &str = "hexv::rules::outside_confinement";
 /// Warning: a `lame` leap whose every path has a single step, so nothing can block it.
 pub const LAME_UNBLOCKABLE: &str = "hexv::lint::lame_unblockable";
 /// Warning: White has no legal move in the start position.

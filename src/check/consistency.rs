@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use super::codes;
+use super::pieces::PieceSpans;
 use super::resolve::SetupSpans;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::geometry::board::CellId;
@@ -13,6 +14,7 @@ use crate::variant::{Side, Variant};
 pub struct Context<'a> {
     pub variant: &'a Variant,
     pub setup: &'a SetupSpans,
+    pub pieces: &'a [PieceSpans],
     pub checkmate: Option<Span>,
     pub anchor: Span,
 }
@@ -22,6 +24,48 @@ impl Context<'_> {
     pub fn check(&self, diags: &mut Vec<Diagnostic>) {
         self.setup_collisions(diags);
         self.royals(diags);
+        self.confinement(diags);
+    }
+
+    /// A piece confined to a zone must start in it (Black's copy of a White piece placed by
+    /// the symmetry is reported with White's).
+    fn confinement(&self, diags: &mut Vec<Diagnostic>) {
+        let v = self.variant;
+        let mut white_outside = Vec::new();
+        for side in Side::BOTH {
+            let derived = side == Side::Black && self.setup.block.black.is_none();
+            for (i, &(piece, cell)) in v.setup[side].iter().enumerate() {
+                let Some(zone) = v.piece(piece).confined else {
+                    continue;
+                };
+                let zone = v.zone(zone);
+                if zone.cells[side].contains(&cell) || (derived && white_outside.contains(&i)) {
+                    continue;
+                }
+                if side == Side::White {
+                    white_outside.push(i);
+                }
+                let p = v.piece(piece);
+                let mut d = Diagnostic::error(
+                    codes::OUTSIDE_CONFINEMENT,
+                    format!(
+                        "{}'s `{}` starts on `{}`, outside `{}`, the zone it is confined to",
+                        side.title(),
+                        p.symbol,
+                        v.board.name(cell),
+                        zone.name
+                    ),
+                )
+                .at(self.setup.cells[side][i], "outside its zone");
+                if let Some(line) = self.pieces[piece.index()].confined {
+                    d = d.also(line, "confined here");
+                }
+                diags.push(d.help(format!(
+                    "place it on a cell of `{}`, or add the cell to the zone",
+                    zone.name
+                )));
+            }
+        }
     }
 
     fn setup_collisions(&self, diags: &mut Vec<Diagnostic>) {

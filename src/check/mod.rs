@@ -171,6 +171,7 @@ pub fn check(file: &SourceFile) -> Checked {
     consistency::Context {
         variant: &variant,
         setup: &setup_spans,
+        pieces: &piece_spans,
         checkmate: checkmate_span,
         anchor,
     }

@@ -35,6 +35,8 @@ pub struct PieceSpans {
     pub drop: Option<Span>,
     /// The `value` line, if any.
     pub value: Option<Span>,
+    /// The `confined` line, if any.
+    pub confined: Option<Span>,
 }
 
 /// The largest `value` (a thousand pawns).
@@ -212,6 +214,7 @@ impl Resolver<'_> {
                 drops: DropRules::default(),
                 demotes_to: None,
                 value: None,
+                confined: None,
             },
             spans: PieceSpans {
                 name: def.name.span,
@@ -221,6 +224,7 @@ impl Resolver<'_> {
                 likes: Vec::new(),
                 drop: None,
                 value: None,
+                confined: None,
             },
             no_check: None,
         };
@@ -289,6 +293,16 @@ impl Resolver<'_> {
                 self.once(&mut d.spans.royal, *span, "royal", piece);
                 d.piece.royal = true;
                 true
+            }
+            PieceStmt::Confined { zone, span } => {
+                self.once(&mut d.spans.confined, *span, "confined", piece);
+                match self.zone(zone) {
+                    Some(z) => {
+                        d.piece.confined = Some(z);
+                        true
+                    }
+                    None => false,
+                }
             }
             PieceStmt::Value { value, span } => {
                 self.once(&mut d.spans.value, *span, "value", piece);

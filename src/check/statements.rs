@@ -147,6 +147,7 @@ const STATEMENTS: &[Statement] = &[
         "leap",
         "leap (A,B) ... | leap [HOUR HOUR ...] ...  then [all | mirror | none] [lame] [move-only | capture-only]",
     ),
+    stmt(Block::Piece, "confined", "confined to ZONE"),
     stmt(
         Block::Piece,
         "hop",

@@ -219,6 +219,14 @@ pub fn compile(variant: &Variant) -> Result<MoveTables, TablesTooLarge> {
     };
     for piece in variant.piece_ids() {
         for side in Side::BOTH {
+            // `confined to ZONE`: which cells the piece may land on or pass through.
+            let inside = variant.piece(piece).confined.map(|z| {
+                let mut inside = vec![false; cells];
+                for c in &variant.zone(z).cells[side] {
+                    inside[c.index()] = true;
+                }
+                inside
+            });
             for cell in board.all_cells() {
                 let first = t.entries.len();
                 for m in &variant.piece(piece).movements {
@@ -226,6 +234,9 @@ pub fn compile(variant: &Variant) -> Result<MoveTables, TablesTooLarge> {
                 }
                 if let Some(to) = board.place_on(cell) {
                     t.push_path(&[to], Mode::MOVE_ONLY, None);
+                }
+                if let Some(inside) = &inside {
+                    t.confine(first, cell, inside);
                 }
                 if board.is_off_board(cell) {
                     for e in &mut t.entries[first..] {
@@ -274,6 +285,31 @@ pub struct TablesTooLarge {
 }
 
 impl MoveTables {
+    /// Keeps of the entries from `first` on what stays inside the zone: nothing from a cell
+    /// outside it, a lame leap only when every cell of its path is inside, and of any other
+    /// path the cells before the first one outside (a piece may not pass outside either).
+    fn confine(&mut self, first: usize, cell: CellId, inside: &[bool]) {
+        if !inside[cell.index()] {
+            self.entries.truncate(first);
+            return;
+        }
+        let mut kept = first;
+        for i in first..self.entries.len() {
+            let mut e = self.entries[i];
+            let path = self.path(&e);
+            let within = path.iter().take_while(|c| inside[c.index()]).count();
+            e.len = match e.walk {
+                Walk::Lame if within < path.len() => 0,
+                _ => within as u16,
+            };
+            if e.len > 0 {
+                self.entries[kept] = e;
+                kept += 1;
+            }
+        }
+        self.entries.truncate(kept);
+    }
+
     fn push_path(&mut self, path: &[CellId], mode: Mode, when: Option<Condition>) {
         self.push_walk(path, Walk::Slide, mode, when);
     }

@@ -36,10 +36,20 @@ pub fn destinations(
         None
     };
     let turned = side == Side::Black;
+    // `confined to ZONE`: the cells outside the zone are as good as off the board.
+    let zone = variant.piece(piece).confined.map(|z| variant.zone(z));
+    let inside = |c: CellId| zone.is_none_or(|z| z.cells[side].contains(&c));
+    // A ray's cells up to the zone's edge.
+    let line = |h: Hour, kind: RayKind| -> Vec<CellId> {
+        ray(board, from, h.for_side(turned), kind)
+            .into_iter()
+            .take_while(|c| inside(*c))
+            .collect()
+    };
     // The landing cells of a ray up to `max`, stopping after the first occupied one.
     let walk = |h: Hour, kind: RayKind, max: Option<u32>| -> Vec<CellId> {
         let mut out = Vec::new();
-        for c in ray(board, from, h.for_side(turned), kind) {
+        for c in line(h, kind) {
             if max.is_some_and(|m| out.len() as u32 >= m) {
                 break;
             }
@@ -50,7 +60,13 @@ pub fn destinations(
         }
         out
     };
-    for m in &variant.piece(piece).movements {
+    // A confined piece outside its zone has no move (castling aside).
+    let movements: &[Movement] = if inside(cell) {
+        &variant.piece(piece).movements
+    } else {
+        &[]
+    };
+    for m in movements {
         match m {
             Movement::Ride {
                 hours,
@@ -73,7 +89,7 @@ pub fn destinations(
                     let Some(&landing) = steps.last() else {
                         continue;
                     };
-                    let Some(c) = board.at(landing) else {
+                    let Some(c) = board.at(landing).filter(|c| inside(*c)) else {
                         continue;
                     };
                     // Lame: every cell stepped through is on the board and empty (the start
@@ -82,7 +98,7 @@ pub fn destinations(
                         .iter()
                         .any(|&at| match board.at(at) {
                             None => true,
-                            Some(x) => x != cell && x != c && occupied(x),
+                            Some(x) => !inside(x) || (x != cell && x != c && occupied(x)),
                         });
                     if !*lame || !blocked {
                         out.add(c, plain, *mode);
@@ -101,7 +117,8 @@ pub fn destinations(
                         else {
                             break;
                         };
-                        let Some(c) = board.at(next).filter(|c| !seen.contains(c)) else {
+                        let Some(c) = board.at(next).filter(|c| !seen.contains(c) && inside(*c))
+                        else {
                             break;
                         };
                         out.add(c, plain, *mode);
@@ -121,7 +138,7 @@ pub fn destinations(
                 mode,
             } => {
                 for h in hours.iter() {
-                    let line = ray(board, from, h.for_side(turned), *kind);
+                    let line = line(h, *kind);
                     // The first piece on the line is jumped; nothing lands without one.
                     let Some(jumped) = line.iter().position(|&c| occupied(c)) else {
                         continue;
@@ -167,7 +184,7 @@ pub fn destinations(
             }
         }
     }
-    if let Some(c) = board.place_on(cell) {
+    if let Some(c) = board.place_on(cell).filter(|c| inside(cell) && inside(*c)) {
         out.add(c, Some(Condition::Entry), Mode::MOVE_ONLY);
     }
     for c in &variant.castlings {

@@ -196,6 +196,12 @@ pub fn piece(v: &Variant, t: &MoveTables, id: PieceId) -> Vec<String> {
             }
         });
     }
+    if let Some(z) = p.confined {
+        out.push(format!(
+            "Never leaves `{}`, not even in passing.",
+            v.zone(z).name
+        ));
+    }
     if colour_change(v, t, id).is_none() {
         out.push("Never leaves its colour.".to_string());
     }

@@ -233,6 +233,11 @@ pub enum PieceStmt {
         mode: Option<Spanned<Mode>>,
         span: Span,
     },
+    /// `confined to ZONE`: the piece never leaves the zone.
+    Confined {
+        zone: Name,
+        span: Span,
+    },
     /// `hop` (over the first piece to the cell beyond) or `cannon` (over exactly one piece,
     /// then on beyond it).
     Hop {

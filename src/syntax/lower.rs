@@ -390,6 +390,10 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
                 span: sp,
             }
         }
+        Rule::confined_stmt => PieceStmt::Confined {
+            zone: name(children(p).next()?),
+            span: sp,
+        },
         Rule::hop_stmt | Rule::cannon_stmt => {
             let beyond = if p.as_rule() == Rule::hop_stmt {
                 Beyond::Next

@@ -258,3 +258,56 @@ fn check_by_a_cannon_is_made_and_lifted_by_screens() {
     assert!(!legal_from(&g, &screened, "e6").contains("f7"));
     engines_agree(&g, &screened, "a screen of one's own");
 }
+
+const CONFINED: &str = "tests/fixtures/valid/confinement.hexv";
+
+/// `confined to ZONE`, on Glinski's board: the palace is e1 e2 f1 f2 f3 g1 g2, the lane f1 f2
+/// f3 f5 f6 (no f4), the corner d1 e4.
+#[test]
+fn a_confined_piece_never_leaves_its_zone_not_even_in_passing() {
+    // The king on f2: its six edge neighbours are the palace's other cells; its diagonal
+    // neighbours g3, h1, d1 and e3 lie outside.
+    assert_eq!(among(CONFINED, &[], "K", "f2"), set("e1 e2 f1 f3 g1 g2"));
+    // The rook on f1 rides up to f3: f4 is outside, so f5 and f6 are out of its reach.
+    assert_eq!(among(CONFINED, &[], "R", "f1"), set("f2 f3"));
+    // The knight's leap d1 to e4 passes d2, outside the corner: a leap's path does not count.
+    assert_eq!(among(CONFINED, &[], "N", "d1"), set("e4"));
+    // Black's zones are White's mirrored: its king on f10 keeps to e9 e10 f9 f11 g9 g10.
+    let (v, t) = load(CONFINED);
+    assert_eq!(
+        empty_destinations(&v, &t, piece(&v, "K"), Side::Black, cell(&v, "f10")),
+        set("e9 e10 f9 f11 g9 g10")
+    );
+    // A confined piece somehow outside its zone (by a position text) has no move.
+    assert!(among(CONFINED, &[], "K", "f6").is_empty());
+    let g = game(CONFINED);
+    engines_agree(&g, &g.start_position(), "confinement");
+    let rules = hexv::render::describe::piece(&v, &t, piece(&v, "R"));
+    assert!(
+        rules
+            .iter()
+            .any(|s| s == "Never leaves `lane`, not even in passing."),
+        "{rules:?}"
+    );
+}
+
+#[test]
+fn a_confined_piece_must_start_in_its_zone() {
+    let text = std::fs::read_to_string(crate::support::root().join(CONFINED))
+        .unwrap()
+        .replace("  K f2\n", "  K f4\n");
+    let d = check_text("outside.hexv", &text).diagnostics;
+    let errors: Vec<_> = d.iter().filter(|d| d.is_error()).collect();
+    assert_eq!(errors.len(), 1, "{d:#?}");
+    assert_eq!(errors[0].code, "hexv::rules::outside_confinement");
+    assert_eq!(
+        errors[0].message,
+        "White's `K` starts on `f4`, outside `palace`, the zone it is confined to"
+    );
+    let under: Vec<&str> = errors[0]
+        .labels
+        .iter()
+        .map(|l| &text[l.span.start..l.span.end])
+        .collect();
+    assert_eq!(under, ["f4", "confined to palace"]);
+}
