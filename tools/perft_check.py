@@ -12,7 +12,7 @@ something. See docs/perft.md for what it covers.
     python3 tools/perft_check.py hex-shogi-91 3 --moves "2j-4i 11a-11b 4ix8a" --divide
 
 Variants: glinski, mccooey, koval, dagger, chessagon, hex-shogi-41, hex-shogi-81, hex-shogi-91,
-shafran. Moves are written as hexv writes them (docs/notation.md). Castling (Koval and Shafran;
+shafran, mini-hexchess. Moves are written as hexv writes them (docs/notation.md). Castling (Koval and Shafran;
 Chessagon's cannot happen before ply 7 and is left out) is implemented but never reached at
 depth 3 (nor at depth 4 for Shafran: three cells between king and rook must be emptied first).
 
@@ -21,8 +21,9 @@ Hex cells are axial pairs (a, b) on one hex lattice. The six edge (orthogonal) s
 steps and passes between two cells, so only the cells it lands on can block a diagonal rider.
 Every vector below is given for the first player; the second player's pieces move along the
 negated vectors (turned 180 degrees), which for these sets equals the mirror image.
-Chessagon's triangles and Shafran's board (in the (file, rank) pairs of its own notation) have
-their own coordinates (see their sections further down).
+Chessagon's triangles, Shafran's board (in the (file, rank) pairs of its own notation) and Mini
+Hexchess's board (doubled-height pairs centred on d4) have their own coordinates (see their
+sections further down).
 """
 
 import sys
@@ -946,6 +947,70 @@ def shafran():
     return v
 
 
+# Mini Hexchess, in coordinates of its own: a cell is (column, height) with the centre d4 at
+# (0, 0), the column -3..3 for files a..g and the height counted in half cells ("doubled"
+# coordinates), so straight up a file is (0, 2). The board (variants/mini-hexchess.hexv, after
+# The Chess Variant Pages' "Mini Hexchess"): the 37-cell hexagon with four cells a side,
+# hexes lying on a side, files a-g of 4 5 6 7 6 5 4 cells numbered from their bottom cell.
+# Neighbours across an edge: 12 (0, 2), 2 (1, 1), 4 (1, -1), 6, 8, 10 their negations; a
+# diagonal passes between two neighbours and lands on their sum: 1 (1, 3), 3 (2, 0), 5
+# (1, -3), ...; the knight is two edge steps and one edge step turned 60 degrees. Black's army
+# is White's turned 180 degrees about d4: (q, h) -> (-q, -h), so its vectors are negated too.
+
+MH_EDGE = [(0, 2), (1, 1), (1, -1), (0, -2), (-1, -1), (-1, 1)]  # 12 2 4 6 8 10 o'clock
+MH_DIAG = [(MH_EDGE[i][0] + MH_EDGE[(i + 1) % 6][0], MH_EDGE[i][1] + MH_EDGE[(i + 1) % 6][1]) for i in range(6)]
+MH_KNIGHT = sorted(
+    {
+        (2 * MH_EDGE[i][0] + MH_EDGE[(i + t) % 6][0], 2 * MH_EDGE[i][1] + MH_EDGE[(i + t) % 6][1])
+        for i in range(6)
+        for t in (1, 5)
+    }
+)
+assert MH_DIAG == [(1, 3), (2, 0), (1, -3), (-1, -3), (-2, 0), (-1, 3)]  # 1 3 5 7 9 11
+assert len(MH_KNIGHT) == 12 and (1, 5) in MH_KNIGHT  # up the file twice, then at 2 o'clock
+
+MH_PIECES = {
+    "K": [("step", MH_EDGE + MH_DIAG, "both")],
+    "R": [("ride", MH_EDGE, "both")],
+    "B": [("ride", MH_DIAG, "both")],
+    "N": [("leap", MH_KNIGHT, "both")],
+}
+
+
+def mini_cells():
+    names = {}
+    for i, letter in enumerate("abcdefg"):
+        q = i - 3
+        length = 7 - abs(q)
+        for r in range(1, length + 1):
+            names[(q, -(6 - abs(q)) + 2 * (r - 1))] = letter + str(r)
+    assert len(names) == 37 and names[(0, 0)] == "d4" and names[(0, -6)] == "d1"
+    return names
+
+
+def mini_hexchess():
+    names = mini_cells()
+    by = {n: c for c, n in names.items()}
+    white = {"K": "d2", "R": "e1", "B": "d1", "N": "c1", "P": "b1 c2 d3 e2 f1"}
+    black = {"K": "d6", "R": "c6", "B": "d7", "N": "e6", "P": "b5 c5 d5 e5 f5"}
+    for k in white:  # Black's army is White's turned 180 degrees about d4
+        turned = {names[(-by[x][0], -by[x][1])] for x in white[k].split()}
+        assert turned == set(black[k].split()), k
+    v = Variant(
+        "mini-hexchess",
+        names,
+        MH_PIECES,
+        chess_setup(white, black),
+        # One cell ahead, never two; captures at 11 and 1 o'clock.
+        pawn={"push": [(0, 2)], "capture": [(-1, 3), (1, 3)], "double": lambda v, pos, c, side: False},
+        promote_to=["R", "B", "N"],
+    )
+    top = {q: max(h for (p, h) in names if p == q) for q in range(-3, 4)}
+    v.promotion = {0: {(q, top[q]) for q in top}, 1: {(q, -top[q]) for q in top}}
+    assert {names[c] for c in v.promotion[0]} == set("a4 b5 c6 d7 e6 f5 g4".split())
+    return v
+
+
 VARIANTS = {
     "glinski": glinski,
     "mccooey": mccooey,
@@ -956,6 +1021,7 @@ VARIANTS = {
     "hex-shogi-81": lambda: hex_shogi(81),
     "hex-shogi-91": lambda: hex_shogi(91),
     "shafran": shafran,
+    "mini-hexchess": mini_hexchess,
 }
 
 

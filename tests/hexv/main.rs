@@ -19,6 +19,7 @@ mod hexchess_diff;
 mod koval;
 mod language;
 mod mccooey;
+mod mini_hexchess;
 mod movement_kinds;
 mod notation;
 mod perft;
