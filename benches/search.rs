@@ -12,7 +12,7 @@ use hexv::search::arena::Rng;
 use hexv::search::{Limits, Searcher};
 use hexv::source::SourceFile;
 
-const VARIANTS: [&str; 9] = [
+const VARIANTS: [&str; 10] = [
     "glinski",
     "mccooey",
     "koval",
@@ -22,6 +22,7 @@ const VARIANTS: [&str; 9] = [
     "hex-shogi-81",
     "hex-shogi-91",
     "shafran",
+    "de-vasa",
 ];
 
 /// The depth searched (deep enough that move ordering and pruning matter).
