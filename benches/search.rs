@@ -12,7 +12,7 @@ use hexv::search::arena::Rng;
 use hexv::search::{Limits, Searcher};
 use hexv::source::SourceFile;
 
-const VARIANTS: [&str; 10] = [
+const VARIANTS: [&str; 11] = [
     "glinski",
     "mccooey",
     "koval",
@@ -23,6 +23,7 @@ const VARIANTS: [&str; 10] = [
     "hex-shogi-91",
     "shafran",
     "mini-hexchess",
+    "de-vasa",
 ];
 
 /// The depth searched (deep enough that move ordering and pruning matter).

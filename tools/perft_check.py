@@ -12,18 +12,20 @@ something. See docs/perft.md for what it covers.
     python3 tools/perft_check.py hex-shogi-91 3 --moves "2j-4i 11a-11b 4ix8a" --divide
 
 Variants: glinski, mccooey, koval, dagger, chessagon, hex-shogi-41, hex-shogi-81, hex-shogi-91,
-shafran, mini-hexchess. Moves are written as hexv writes them (docs/notation.md). Castling (Koval and Shafran;
-Chessagon's cannot happen before ply 7 and is left out) is implemented but never reached at
-depth 3 (nor at depth 4 for Shafran: three cells between king and rook must be emptied first).
+shafran, mini-hexchess, de-vasa. Moves are written as hexv writes them (docs/notation.md).
+Castling (Koval, Shafran and De Vasa; Chessagon's cannot happen before ply 7 and is left out)
+is implemented but never reached from the start at depth 3 (nor at depth 4 for Shafran and De
+Vasa: two or more cells between king and rook must be emptied first); see docs/perft.md for
+the positions where it was compared.
 
 Hex cells are axial pairs (a, b) on one hex lattice. The six edge (orthogonal) steps are
 (1,0) (1,-1) (0,-1) (-1,0) (-1,1) (0,1); a diagonal step is the sum of two neighbouring edge
 steps and passes between two cells, so only the cells it lands on can block a diagonal rider.
 Every vector below is given for the first player; the second player's pieces move along the
 negated vectors (turned 180 degrees), which for these sets equals the mirror image.
-Chessagon's triangles, Shafran's board (in the (file, rank) pairs of its own notation) and Mini
-Hexchess's board (doubled-height pairs centred on d4) have their own coordinates (see their
-sections further down).
+Chessagon's triangles, Shafran's and De Vasa's boards (in the (file, rank) pairs of their own
+notations) and Mini Hexchess's board (doubled-height pairs centred on d4) have their own
+coordinates (see their sections further down).
 """
 
 import sys
@@ -1011,6 +1013,87 @@ def mini_hexchess():
     return v
 
 
+# ---------------------------------------------------------------------------------------
+# De Vasa's Hexagonal Chess, in the coordinates of its own notation: a cell is (file, rank),
+# file 0..8 for a..i and rank 1..9. The texts cited in variants/de-vasa.hexv describe the
+# board: a rhombus of 9 x 9 hexes standing on a corner, so the ranks are horizontal rows;
+# each rank lies half a cell left of the one below it, so a file runs up and to the left
+# (11 o'clock) and every file has all nine ranks.
+#
+# So from a cell: up its file (11 o'clock) is (0, +1); the neighbour at 1 o'clock, up and to
+# the right, is one file further on the next rank, (+1, +1); along the rank to the right
+# (3 o'clock) is (+1, 0); the other three are these negated. Each diagonal (2, 4, ...
+# o'clock) is the sum of the two edge steps beside it, so a pawn's side captures at 10 and 2
+# o'clock are (-1, +1) and (+2, +1), one rank up; straight ahead (12 o'clock) is (+1, +2),
+# two ranks up, where the revised game's pawn does not capture. The knight is two edge steps
+# and one edge step turned 60 degrees.
+
+DV_EDGE = [(1, 1), (1, 0), (0, -1), (-1, -1), (-1, 0), (0, 1)]  # 1 3 5 7 9 11 o'clock
+DV_DIAG = [(DV_EDGE[i][0] + DV_EDGE[(i + 1) % 6][0], DV_EDGE[i][1] + DV_EDGE[(i + 1) % 6][1]) for i in range(6)]
+DV_KNIGHT = sorted(
+    {
+        (2 * DV_EDGE[i][0] + DV_EDGE[(i + t) % 6][0], 2 * DV_EDGE[i][1] + DV_EDGE[(i + t) % 6][1])
+        for i in range(6)
+        for t in (1, 5)
+    }
+)
+assert DV_DIAG == [(2, 1), (1, -1), (-1, -2), (-2, -1), (-1, 1), (1, 2)]  # 2 4 6 8 10 12
+assert len(DV_KNIGHT) == 12
+
+DV_PIECES = {
+    "K": [("step", DV_EDGE + DV_DIAG, "both")],
+    "Q": [("ride", DV_EDGE + DV_DIAG, "both")],
+    "R": [("ride", DV_EDGE, "both")],
+    "B": [("ride", DV_DIAG, "both")],
+    "N": [("leap", DV_KNIGHT, "both")],
+}
+
+
+def devasa_cells():
+    names = {(f, r): letter + str(r) for f, letter in enumerate("abcdefghi") for r in range(1, 10)}
+    # three colour classes of 27 cells: an edge step changes the colour, a diagonal keeps it
+    classes = [sum(1 for (f, r) in names if (f + r) % 3 == k) for k in range(3)]
+    assert len(names) == 81 and classes == [27, 27, 27]
+    return names
+
+
+def devasa_turn(c):
+    return (8 - c[0], 10 - c[1])
+
+
+def devasa():
+    names = devasa_cells()
+    by = {n: c for c, n in names.items()}
+    white = {"K": "f1", "Q": "d1", "R": "a1 i1", "N": "b1 h1", "B": "c1 e1 g1", "P": "a3 b3 c3 d3 e3 f3 g3 h3 i3"}
+    black = {"K": "d9", "Q": "f9", "R": "a9 i9", "N": "b9 h9", "B": "c9 e9 g9", "P": "a7 b7 c7 d7 e7 f7 g7 h7 i7"}
+    for k in white:  # Black's army is White's turned 180 degrees: the kings on opposite wings
+        turned = {names[devasa_turn(by[x])] for x in white[k].split()}
+        assert turned == set(black[k].split()), k
+    assert len({(by[x][0] + by[x][1]) % 3 for x in white["B"].split()}) == 3
+
+    def double(v, pos, c, side):  # a pawn still on its own third rank has not moved
+        return c[1] == (3 if side == 0 else 7)
+
+    v = Variant(
+        "de-vasa",
+        names,
+        DV_PIECES,
+        chess_setup(white, black),
+        # pushes at 11 and 1 o'clock, captures at 10 and 2 o'clock
+        pawn={"push": [(0, 1), (1, 1)], "capture": [(-1, 1), (2, 1)], "double": double},
+    )
+    v.promotion = {0: {(f, 9) for f in range(9)}, 1: {(f, 1) for f in range(9)}}
+    c = v.cell
+    v.castlings = [
+        (0, c("f1"), c("h1"), c("i1"), c("g1")),  # short
+        (0, c("f1"), c("c1"), c("a1"), c("d1")),  # long
+        (1, c("d9"), c("b9"), c("a9"), c("c9")),
+        (1, c("d9"), c("g9"), c("i9"), c("f9")),
+    ]
+    return v
+
+
+
 VARIANTS = {
     "glinski": glinski,
     "mccooey": mccooey,
@@ -1022,6 +1105,7 @@ VARIANTS = {
     "hex-shogi-91": lambda: hex_shogi(91),
     "shafran": shafran,
     "mini-hexchess": mini_hexchess,
+    "de-vasa": devasa,
 }
 
 

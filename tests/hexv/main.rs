@@ -7,6 +7,7 @@ mod boards;
 mod chessagon;
 mod cli;
 mod dagger;
+mod de_vasa;
 mod diagrams;
 mod doc;
 mod engine;
