@@ -27,6 +27,7 @@ mod perft;
 mod positions;
 mod properties;
 mod robustness;
+mod rule_support;
 mod rules_matrix;
 mod search;
 mod shafran;

@@ -32,6 +32,7 @@ use std::collections::BTreeSet;
 use hexv::game::{Game, GameEnd, Position};
 use hexv::variant::{Score, Side};
 
+use crate::rule_support::{all_moves, ending, moves_from, on, play, promotions, refusal, union};
 use crate::support::{cell, empty_destinations, game, load, names, piece, set};
 
 const MINI: &str = "variants/mini-hexchess.hexv";
@@ -130,82 +131,9 @@ fn colour((q, h): Qh) -> i32 {
 // ---------------------------------------------------------------------------------------
 // Positions and moves
 
-/// A position from `"K d1 r d7 ..."` (upper case White), written as text and read back so
-/// hexv's checks of a position accept it, and held to the fast engine as well.
+/// A position from `"K d1 r d7 ..."` (upper case White); no castling, so nothing unmoved.
 fn at(game: &Game, to_move: Side, pieces: &str) -> Position {
-    let v = game.variant;
-    let mut pos = game.empty_position(to_move);
-    let words: Vec<&str> = pieces.split_whitespace().collect();
-    assert_eq!(words.len() % 2, 0, "{pieces}");
-    for pair in words.chunks(2) {
-        let side = if pair[0].chars().all(|c| c.is_ascii_uppercase()) {
-            Side::White
-        } else {
-            Side::Black
-        };
-        let p = piece(v, &pair[0].to_uppercase());
-        pos.squares[cell(v, pair[1]).index()] = Some((side, p));
-    }
-    let text = game.position_text(&pos);
-    let back = game
-        .parse_position(&text)
-        .unwrap_or_else(|e| panic!("{}", e.show(&text)));
-    assert_eq!(back, pos, "{text}");
-    crate::fast_engine::engines_agree(game, &pos, &text);
-    pos
-}
-
-fn all_moves(game: &Game, pos: &Position) -> BTreeSet<String> {
-    game.legal_moves(pos)
-        .iter()
-        .map(|m| game.format_move(pos, m))
-        .collect()
-}
-
-fn moves_from(game: &Game, pos: &Position, from: &str) -> BTreeSet<String> {
-    all_moves(game, pos)
-        .into_iter()
-        .filter(|m| {
-            m.strip_prefix(from)
-                .is_some_and(|rest| rest.starts_with('-') || rest.starts_with('x'))
-        })
-        .collect()
-}
-
-fn promotions(mv: &str, pieces: &str) -> BTreeSet<String> {
-    pieces
-        .split_whitespace()
-        .map(|p| format!("{mv}={p}"))
-        .collect()
-}
-
-fn union(sets: &[BTreeSet<String>]) -> BTreeSet<String> {
-    sets.iter().flatten().cloned().collect()
-}
-
-fn play(game: &Game, pos: &Position, moves: &str) -> Position {
-    game.play_moves(pos, moves)
-        .unwrap_or_else(|(i, e)| panic!("move {i}: {e}"))
-}
-
-fn refusal(game: &Game, pos: &Position, text: &str) -> String {
-    game.parse_move(pos, text)
-        .expect_err("the move must be refused")
-        .to_string()
-}
-
-fn on(game: &Game, pos: &Position, name: &str) -> String {
-    let v = game.variant;
-    match pos.squares[cell(v, name).index()] {
-        None => String::new(),
-        Some((Side::White, p)) => v.piece(p).symbol.clone(),
-        Some((Side::Black, p)) => v.piece(p).symbol.to_lowercase(),
-    }
-}
-
-fn ending(game: &Game, pos: &Position) -> Option<(GameEnd, String)> {
-    game.outcome(std::slice::from_ref(pos))
-        .map(|o| (o.end, o.result()))
+    crate::rule_support::at(game, to_move, pieces, "")
 }
 
 // ---------------------------------------------------------------------------------------
