@@ -36,7 +36,7 @@ use hexv::game::{Game, GameEnd, Position};
 use hexv::variant::{Score, Side};
 
 use crate::rule_support::{
-    all_moves, at, ending, moves_from, on, play, promotions, refusal, union,
+    all_moves, assert_castled, at, ending, moves_from, on, play, promotions, refusal, union,
 };
 use crate::support::castlings;
 use crate::support::{cell, empty_destinations, game, load, names, piece, set};
@@ -100,26 +100,20 @@ fn turned(cells: &str) -> BTreeSet<String> {
     cells.split_whitespace().map(|c| nm(turn(fr(c)))).collect()
 }
 
+/// The board cell `k` times `d` from `c`, if there is one.
+fn cell_at(c: Fr, d: Fr, k: i32) -> Option<String> {
+    let t = plus(c, d, k);
+    on_board(t).then(|| nm(t))
+}
+
 /// Cells one step along each vector that are on the board.
 fn steps(c: Fr, vs: &[Fr]) -> BTreeSet<String> {
-    vs.iter()
-        .map(|d| plus(c, *d, 1))
-        .filter(|t| on_board(*t))
-        .map(nm)
-        .collect()
+    crate::rule_support::along(c, vs, Some(1), cell_at)
 }
 
 /// Cells along each vector to the edge of an empty board.
 fn rays(c: Fr, vs: &[Fr]) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    for d in vs {
-        let mut k = 1;
-        while on_board(plus(c, *d, k)) {
-            out.insert(nm(plus(c, *d, k)));
-            k += 1;
-        }
-    }
-    out
+    crate::rule_support::along(c, vs, None, cell_at)
 }
 
 fn colour((f, r): Fr) -> i32 {
@@ -650,11 +644,14 @@ fn castling_performed_on_both_sides() {
         let rights: Vec<bool> = (0..4).map(|i| (i < 2) != white).collect();
         let pos = castle(&game, to_move, "");
         let after = play(&game, &pos, mv);
-        let (k, r) = if white { ("K", "R") } else { ("k", "r") };
-        assert_eq!(on(&game, &after, king), k, "{mv}");
-        assert_eq!(on(&game, &after, rook), r, "{mv}");
-        assert_eq!(on(&game, &after, king_from), "", "{mv}");
-        assert_eq!(on(&game, &after, rook_from), "", "{mv}");
+        assert_castled(
+            &game,
+            &after,
+            mv,
+            to_move,
+            (king, rook),
+            (king_from, rook_from),
+        );
         assert_eq!(game.castling_rights(&after), rights, "{mv}");
     }
 }

@@ -104,24 +104,20 @@ fn turned(cells: &str) -> BTreeSet<String> {
         .collect()
 }
 
-fn steps(c: Qh, vs: &[Qh]) -> BTreeSet<String> {
-    vs.iter()
-        .map(|d| plus(c, *d, 1))
-        .filter(|t| on_board(*t))
-        .map(nm)
-        .collect()
+/// The board cell `k` times `d` from `c`, if there is one.
+fn cell_at(c: Qh, d: Qh, k: i32) -> Option<String> {
+    let t = plus(c, d, k);
+    on_board(t).then(|| nm(t))
 }
 
+/// Cells one step along each vector that are on the board.
+fn steps(c: Qh, vs: &[Qh]) -> BTreeSet<String> {
+    crate::rule_support::along(c, vs, Some(1), cell_at)
+}
+
+/// Cells along each vector to the edge of an empty board.
 fn rays(c: Qh, vs: &[Qh]) -> BTreeSet<String> {
-    let mut out = BTreeSet::new();
-    for d in vs {
-        let mut k = 1;
-        while on_board(plus(c, *d, k)) {
-            out.insert(nm(plus(c, *d, k)));
-            k += 1;
-        }
-    }
-    out
+    crate::rule_support::along(c, vs, None, cell_at)
 }
 
 fn colour((q, h): Qh) -> i32 {

@@ -98,3 +98,45 @@ pub fn ending(game: &Game, pos: &Position) -> Option<(GameEnd, String)> {
     game.outcome(std::slice::from_ref(pos))
         .map(|o| (o.end, o.result()))
 }
+
+/// The cells `k` steps along each vector from `c`, `k` = 1, 2, ... while `at` names a board
+/// cell there, at most `max` steps: a variant test's own geometry's view of a piece's moves on
+/// an empty board (`Some(1)` for a stepper, `None` for a rider).
+pub fn along<C: Copy>(
+    c: C,
+    vs: &[C],
+    max: Option<i32>,
+    at: impl Fn(C, C, i32) -> Option<String>,
+) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for &d in vs {
+        let mut k = 1;
+        while max.is_none_or(|m| k <= m) {
+            let Some(name) = at(c, d, k) else { break };
+            out.insert(name);
+            k += 1;
+        }
+    }
+    out
+}
+
+/// After the castling `mv` of `side`: its king on `king_to`, its rook on `rook_to`, and the
+/// cells they left empty.
+pub fn assert_castled(
+    game: &Game,
+    after: &Position,
+    mv: &str,
+    side: Side,
+    (king_to, rook_to): (&str, &str),
+    (king_from, rook_from): (&str, &str),
+) {
+    let (k, r) = if side == Side::White {
+        ("K", "R")
+    } else {
+        ("k", "r")
+    };
+    assert_eq!(on(game, after, king_to), k, "{mv}");
+    assert_eq!(on(game, after, rook_to), r, "{mv}");
+    assert_eq!(on(game, after, king_from), "", "{mv}");
+    assert_eq!(on(game, after, rook_from), "", "{mv}");
+}
