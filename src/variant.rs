@@ -271,6 +271,103 @@ impl Movement {
     }
 }
 
+/// A movement with the conditions under which it may be used (`when ...`, `unless ...`).
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRule {
+    /// Where the piece may go.
+    pub movement: Movement,
+    /// When it may go there; [`Guard::default`] for always.
+    pub guard: Guard,
+}
+
+impl MoveRule {
+    /// A movement without conditions.
+    pub fn always(movement: Movement) -> MoveRule {
+        MoveRule {
+            movement,
+            guard: Guard::default(),
+        }
+    }
+
+    /// Whether this rule already gives every move of `other` (same conditions, and its
+    /// movement covers the other's).
+    pub fn covers(&self, other: &MoveRule) -> bool {
+        self.guard == other.guard && self.movement.covers(&other.movement)
+    }
+}
+
+/// The conditions of a movement line, every one of which must hold. The zone conditions are
+/// settled when the tables are compiled; the others are tested on the board.
+#[non_exhaustive]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Guard {
+    /// `when unmoved` (`Some(true)`) or `unless unmoved` (`Some(false)`).
+    pub unmoved: Option<bool>,
+    /// `when from ZONE` (`true`) and `unless from ZONE` (`false`): where the piece stands.
+    pub from: Vec<(ZoneId, bool)>,
+    /// `when to ZONE` and `unless to ZONE`: where it lands.
+    pub to: Vec<(ZoneId, bool)>,
+    /// `when|unless WHO at CELLS`.
+    pub occupants: Vec<OccupantTest>,
+}
+
+impl Guard {
+    /// True when the movement is always available.
+    pub fn is_always(&self) -> bool {
+        *self == Guard::default()
+    }
+
+    /// True when some condition must be tested on the board (not only where the piece
+    /// stands and lands).
+    pub fn tested_in_play(&self) -> bool {
+        self.unmoved.is_some() || !self.occupants.is_empty()
+    }
+}
+
+/// `enemy|friend|piece at CELLS` under `when` (`present`) or `unless`.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OccupantTest {
+    /// Whose piece counts.
+    pub who: Occupant,
+    /// The cells, relative to the moving piece, in White's frame.
+    pub cells: Vec<Leap>,
+    /// `when` (one of the cells must hold such a piece) or `unless` (none may).
+    pub present: bool,
+}
+
+/// Whose piece an occupant condition looks for, seen from the moving piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Occupant {
+    /// The opponent's.
+    Enemy,
+    /// The mover's own.
+    Friend,
+    /// Either side's.
+    Piece,
+}
+
+impl Occupant {
+    /// The word of the language and of the JSON format.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Occupant::Enemy => "enemy",
+            Occupant::Friend => "friend",
+            Occupant::Piece => "piece",
+        }
+    }
+
+    /// True when a piece of `owner` counts for a mover of `mover`.
+    pub fn matches(self, mover: Side, owner: Side) -> bool {
+        match self {
+            Occupant::Enemy => owner != mover,
+            Occupant::Friend => owner == mover,
+            Occupant::Piece => true,
+        }
+    }
+}
+
 /// Where a hopper lands beyond the piece it jumps.
 #[non_exhaustive]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -377,8 +474,8 @@ pub struct Piece {
     pub royal: bool,
     /// The file says `colour-bound` (verified by the checker).
     pub declared_colour_bound: bool,
-    /// Every movement, `like` lines expanded.
-    pub movements: Vec<Movement>,
+    /// Every movement with its conditions, `like` lines expanded.
+    pub movements: Vec<MoveRule>,
     /// Its promotion, if it has one.
     pub promotion: Option<Promotion>,
     /// Where it may be dropped from the hand.
@@ -397,14 +494,16 @@ impl Piece {
     /// True when the piece can capture en passant: it has a move that gives the opponent
     /// that right (a multi-step, or a step marked `en-passant`), as pawns do.
     pub fn captures_en_passant(&self) -> bool {
-        self.movements.iter().any(Movement::creates_en_passant)
+        self.movements
+            .iter()
+            .any(|r| r.movement.creates_en_passant())
     }
 
     /// True when the piece has a multi-step that only an unmoved piece may make.
     pub fn multi_steps_when_unmoved(&self) -> bool {
-        self.movements.iter().any(|m| {
+        self.movements.iter().any(|r| {
             matches!(
-                m,
+                r.movement,
                 Movement::MultiStep {
                     from: MultiStepFrom::Unmoved,
                     ..
@@ -635,6 +734,11 @@ impl Variant {
     /// one that has moved: castling kings and rooks, and pieces with an unmoved multi-step.
     pub fn tracks_unmoved(&self, piece: PieceId) -> bool {
         self.piece(piece).multi_steps_when_unmoved()
+            || self
+                .piece(piece)
+                .movements
+                .iter()
+                .any(|r| r.guard.unmoved.is_some())
             || self
                 .castlings
                 .iter()

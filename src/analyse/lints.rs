@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use crate::check::codes;
 use crate::check::Spans;
 use crate::compile::MoveTables;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Span};
 use crate::game::Game;
 use crate::geometry::board::CellId;
 use crate::variant::{PieceId, Side, Variant};
@@ -29,6 +29,7 @@ impl Context<'_> {
             return;
         }
         self.piece_warnings(tables, diags);
+        self.conditions_never_hold(diags);
         self.no_start_moves(tables, diags);
     }
 
@@ -115,6 +116,40 @@ impl Context<'_> {
                     );
                     break;
                 }
+            }
+        }
+    }
+
+    /// A movement line whose `when` / `unless` clauses leave it no cell to be used from
+    /// (`when unmoved` for a piece never set up, `from` a zone and `unless from` another
+    /// covering it, `to` cells it never reaches, `when enemy at` cells off the board).
+    fn conditions_never_hold(&self, diags: &mut Vec<Diagnostic>) {
+        let v = self.variant;
+        for (i, spans) in self.spans.pieces.iter().enumerate() {
+            let piece = PieceId(i as u8);
+            let p = v.piece(piece);
+            // A line gives one movement per kind of direction: it is reported when none of
+            // them ever applies.
+            let mut lines: Vec<(Span, bool)> = Vec::new();
+            for (rule, span) in p.movements.iter().zip(&spans.movements) {
+                if rule.guard.is_always() {
+                    continue;
+                }
+                let applies = crate::compile::rule_ever_applies(v, piece, rule);
+                match lines.iter_mut().find(|(s, _)| s == span) {
+                    Some(line) => line.1 |= applies,
+                    None => lines.push((*span, applies)),
+                }
+            }
+            for (span, _) in lines.into_iter().filter(|(_, applies)| !applies) {
+                diags.push(
+                    Diagnostic::warning(
+                        codes::CONDITION_NEVER_HOLDS,
+                        format!("`{}` can never make this move: its conditions never hold", p.name),
+                    )
+                    .at(span, "used from no cell, by neither side")
+                    .help("check the line's `when` and `unless` clauses: a piece is unmoved only on its setup cells, and `from`/`to` take the side's cells of the zone"),
+                );
             }
         }
     }

@@ -107,6 +107,11 @@ pub const KING_EN_PRISE: &str = "hexv::rules::king_capturable";
 pub const OUTSIDE_CONFINEMENT: &str = "hexv::rules::outside_confinement";
 /// Warning: a `lame` leap whose every path has a single step, so nothing can block it.
 pub const LAME_UNBLOCKABLE: &str = "hexv::lint::lame_unblockable";
+/// A movement line says `when X` and `unless X`: it could never be used.
+pub const CONTRADICTORY_CONDITIONS: &str = "hexv::rules::contradictory_conditions";
+/// Warning: a movement line whose conditions hold on no cell for either side (`when
+/// unmoved` for a piece never set up, `from` a zone it never reaches, ...).
+pub const CONDITION_NEVER_HOLDS: &str = "hexv::lint::condition_never_holds";
 /// Warning: White has no legal move in the start position.
 pub const NO_START_MOVES: &str = "hexv::lint::no_start_moves";
 

@@ -9,8 +9,8 @@ use crate::geometry::directions::{DirSet, HourSet};
 use crate::geometry::{all_images, Coord, Grid, Hour};
 use crate::syntax::ast::{self, DropRule, LeapSymmetry, MultiStepFrom, Number, PieceStmt};
 use crate::variant::{
-    Beyond, BySide, DropRules, Leap, Mode, Movement, MultiStepFrom as From, Piece, PieceId,
-    Placements, Promotion, Side,
+    Beyond, BySide, DropRules, Guard, Leap, Mode, MoveRule, Movement, MultiStepFrom as From,
+    Occupant, OccupantTest, Piece, PieceId, Placements, Promotion, Side,
 };
 
 /// Longest ride limit and multi-step accepted (boards have at most 1024 cells).
@@ -37,6 +37,9 @@ pub struct PieceSpans {
     pub value: Option<Span>,
     /// The `confined` line, if any.
     pub confined: Option<Span>,
+    /// The line of each of the piece's own movements, in order (`like` lines' copies,
+    /// added after them, have none).
+    pub movements: Vec<Span>,
 }
 
 /// The largest `value` (a thousand pawns).
@@ -225,6 +228,7 @@ impl Resolver<'_> {
                 drop: None,
                 value: None,
                 confined: None,
+                movements: Vec::new(),
             },
             no_check: None,
         };
@@ -269,6 +273,7 @@ impl Resolver<'_> {
             }
             written.resize(draft.piece.movements.len(), span);
         }
+        draft.spans.movements = written;
         if let (Some(_), Some(value)) = (draft.spans.royal, draft.spans.value) {
             // A royal piece is never captured: a value could only mislead.
             self.diags.push(
@@ -333,35 +338,68 @@ impl Resolver<'_> {
                 directions,
                 mode,
                 en_passant,
+                guards,
                 ..
-            } => self.step(directions, mode_of(mode), *en_passant, movements),
+            } => {
+                let mut made = Vec::new();
+                let ok = self.step(directions, mode_of(mode), *en_passant, &mut made);
+                self.guarded(made, guards, ok, movements)
+            }
             PieceStmt::Ride {
                 leaps: Some(leaps),
                 max,
                 mode,
+                guards,
                 ..
-            } => self.leap_ride(leaps, max.as_ref(), mode_of(mode), movements),
+            } => {
+                let mut made = Vec::new();
+                let ok = self.leap_ride(leaps, max.as_ref(), mode_of(mode), &mut made);
+                self.guarded(made, guards, ok, movements)
+            }
             PieceStmt::Ride {
                 directions,
                 max,
                 mode,
+                guards,
                 ..
-            } => self.ride(directions, max.as_ref(), mode_of(mode), movements),
+            } => {
+                let mut made = Vec::new();
+                let ok = self.ride(directions, max.as_ref(), mode_of(mode), &mut made);
+                self.guarded(made, guards, ok, movements)
+            }
             PieceStmt::Leap {
-                leaps, lame, mode, ..
-            } => self.leap(leaps, *lame, mode_of(mode), movements),
+                leaps,
+                lame,
+                mode,
+                guards,
+                ..
+            } => {
+                let mut made = Vec::new();
+                let ok = self.leap(leaps, *lame, mode_of(mode), &mut made);
+                self.guarded(made, guards, ok, movements)
+            }
             PieceStmt::Hop {
                 directions,
                 beyond,
                 mode,
+                guards,
                 ..
-            } => self.hop(directions, *beyond, mode_of(mode), movements),
+            } => {
+                let mut made = Vec::new();
+                let ok = self.hop(directions, *beyond, mode_of(mode), &mut made);
+                self.guarded(made, guards, ok, movements)
+            }
             PieceStmt::MultiStep {
                 count,
                 directions,
                 from,
+                guards,
                 ..
-            } => self.multi_step(count, directions, from, movements),
+            } => {
+                let mut made = Vec::new();
+                let ok = self.multi_step(count, directions, from, &mut made);
+                self.guarded(made, guards, ok, movements)
+            }
             PieceStmt::Promote {
                 zone,
                 to,
@@ -372,6 +410,123 @@ impl Resolver<'_> {
             PieceStmt::Drop(rule) => self.drop_rule(rule, piece, d),
             PieceStmt::Bad(_) => false,
         }
+    }
+
+    /// Gives the movements of one line its `when` / `unless` clauses. The clauses are
+    /// resolved even when the line is in error, so all its mistakes are reported at once.
+    fn guarded(
+        &mut self,
+        made: Vec<Movement>,
+        clauses: &[ast::Guard],
+        ok: bool,
+        out: &mut Vec<MoveRule>,
+    ) -> bool {
+        let guard = self.guard(clauses);
+        match guard {
+            Some(guard) if ok => {
+                out.extend(made.into_iter().map(|movement| MoveRule {
+                    movement,
+                    guard: guard.clone(),
+                }));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The conditions of a line's `when` / `unless` clauses. A clause given twice, or both
+    /// ways, is reported: the second adds nothing, or the line could never be used.
+    fn guard(&mut self, clauses: &[ast::Guard]) -> Option<Guard> {
+        let mut guard = Guard::default();
+        let mut ok = true;
+        // The first clause of each condition, to point at it from a repeat.
+        let mut seen: Vec<(String, bool, Span)> = Vec::new();
+        for clause in clauses {
+            let key = match &clause.condition {
+                ast::GuardCondition::Unmoved => {
+                    guard.unmoved = Some(clause.holds);
+                    "unmoved".to_string()
+                }
+                ast::GuardCondition::From(zone) => {
+                    match self.zone(zone) {
+                        Some(z) => guard.from.push((z, clause.holds)),
+                        None => ok = false,
+                    }
+                    format!("from {}", zone.node)
+                }
+                ast::GuardCondition::To(zone) => {
+                    match self.zone(zone) {
+                        Some(z) => guard.to.push((z, clause.holds)),
+                        None => ok = false,
+                    }
+                    format!("to {}", zone.node)
+                }
+                ast::GuardCondition::Occupant { who, cells } => {
+                    match self.relative_cells(cells) {
+                        Some(cells) => guard.occupants.push(OccupantTest {
+                            who: match who.node {
+                                ast::Occupant::Enemy => Occupant::Enemy,
+                                ast::Occupant::Friend => Occupant::Friend,
+                                ast::Occupant::Piece => Occupant::Piece,
+                            },
+                            cells,
+                            present: clause.holds,
+                        }),
+                        None => ok = false,
+                    }
+                    continue;
+                }
+            };
+            match seen.iter().find(|(k, _, _)| *k == key) {
+                Some((_, holds, first)) if *holds != clause.holds => {
+                    self.diags.push(
+                        Diagnostic::error(
+                            codes::CONTRADICTORY_CONDITIONS,
+                            format!("`when {key}` and `unless {key}` on one line"),
+                        )
+                        .at(clause.span, "contradicts")
+                        .also(*first, "the other clause")
+                        .help("the line could never be used: keep one of the two clauses"),
+                    );
+                    ok = false;
+                }
+                Some((_, _, first)) => {
+                    self.diags.push(
+                        Diagnostic::warning(
+                            codes::REDUNDANT_MOVEMENT,
+                            format!("`{key}` is tested twice on one line"),
+                        )
+                        .at(clause.span, "adds nothing")
+                        .also(*first, "already here")
+                        .help("remove the clause"),
+                    );
+                }
+                None => seen.push((key, clause.holds, clause.span)),
+            }
+        }
+        ok.then_some(guard)
+    }
+
+    /// The cells of a `WHO at CELLS` clause, relative to the piece: hours and paths of hours
+    /// kept as paths (so they read back as written), vectors as vectors. Each must be off the
+    /// piece's own cell and on the board from some cell.
+    fn relative_cells(&mut self, cells: &[ast::Spanned<ast::Leap>]) -> Option<Vec<Leap>> {
+        let mut out = Vec::new();
+        let mut ok = true;
+        for c in cells {
+            let leap = match &c.node {
+                ast::Leap::Vector(a, b) => self.leap_vector(a, b, c.span),
+                ast::Leap::Path(hours) => {
+                    let hours: Option<Vec<Hour>> = hours.iter().map(|h| self.hour(h)).collect();
+                    hours.map(Leap::Path)
+                }
+            };
+            match leap {
+                Some(l) if self.leap_lands(&l, c.span) => out.push(l),
+                _ => ok = false,
+            }
+        }
+        ok.then_some(out)
     }
 
     /// A `step` line: one single-cell ride per kind of direction. An `en-passant` step must
@@ -687,7 +842,7 @@ pub fn expand_likes(pieces: &mut [Piece], spans: &[PieceSpans], diags: &mut Vec<
     if cyclic {
         return;
     }
-    let own: Vec<Vec<Movement>> = pieces.iter().map(|p| p.movements.clone()).collect();
+    let own: Vec<Vec<MoveRule>> = pieces.iter().map(|p| p.movements.clone()).collect();
     for (i, piece) in pieces.iter_mut().enumerate() {
         let mut stack: Vec<usize> = spans[i]
             .likes
@@ -870,6 +1025,7 @@ fn movement_span(s: &PieceStmt) -> Option<Span> {
         PieceStmt::Step { span, .. }
         | PieceStmt::Ride { span, .. }
         | PieceStmt::Leap { span, .. }
+        | PieceStmt::Hop { span, .. }
         | PieceStmt::MultiStep { span, .. } => Some(*span),
         _ => None,
     }

@@ -135,33 +135,33 @@ const STATEMENTS: &[Statement] = &[
     stmt(
         Block::Piece,
         "step",
-        "step DIRECTION ... [move-only | capture-only] [en-passant]",
+        "step DIRECTION ... [move-only | capture-only] [en-passant] [when|unless unmoved | from ZONE | to ZONE | enemy|friend|piece at CELL ...] ...",
     ),
     stmt(
         Block::Piece,
         "ride",
-        "ride DIRECTION ... [max N] [move-only | capture-only]  (or a leap-rider: ride (A,B) ... | ride [HOUR HOUR ...] ... [all | mirror | none] [max N] [move-only | capture-only])",
+        "ride DIRECTION ... [max N] [move-only | capture-only] [when|unless unmoved | from ZONE | to ZONE | enemy|friend|piece at CELL ...] ...  (or a leap-rider: ride (A,B) ... | ride [HOUR HOUR ...] ... [all | mirror | none] [max N] [move-only | capture-only] [when|unless ...])",
     ),
     stmt(
         Block::Piece,
         "leap",
-        "leap (A,B) ... | leap [HOUR HOUR ...] ...  then [all | mirror | none] [lame] [move-only | capture-only]",
+        "leap (A,B) ... | leap [HOUR HOUR ...] ...  then [all | mirror | none] [lame] [move-only | capture-only] [when|unless unmoved | from ZONE | to ZONE | enemy|friend|piece at CELL ...] ...",
     ),
     stmt(Block::Piece, "confined", "confined to ZONE"),
     stmt(
         Block::Piece,
         "hop",
-        "hop DIRECTION ... [move-only | capture-only]",
+        "hop DIRECTION ... [move-only | capture-only] [when|unless unmoved | from ZONE | to ZONE | enemy|friend|piece at CELL ...] ...",
     ),
     stmt(
         Block::Piece,
         "cannon",
-        "cannon DIRECTION ... [move-only | capture-only]",
+        "cannon DIRECTION ... [move-only | capture-only] [when|unless unmoved | from ZONE | to ZONE | enemy|friend|piece at CELL ...] ...",
     ),
     stmt(
         Block::Piece,
         "multi-step",
-        "multi-step N [DIRECTION ...] from ZONE  (or: multi-step N [DIRECTION ...] unmoved)",
+        "multi-step N [DIRECTION ...] from ZONE  (or: multi-step N [DIRECTION ...] unmoved), then [when|unless unmoved | from ZONE | to ZONE | enemy|friend|piece at CELL ...] ...",
     ),
     stmt(
         Block::Piece,

@@ -15,7 +15,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::geometry::board::{Board, CellId};
 use crate::geometry::{Coord, Hour, RayKind, UNIT};
-use crate::variant::{Beyond, Leap, Mode, Movement, MultiStepFrom, PieceId, Side, Variant};
+use crate::variant::{
+    Beyond, Guard, Leap, Mode, MoveRule, Movement, MultiStepFrom, Occupant, PieceId, Side, Variant,
+};
 pub use walk::{Landing, Landings, Reach, Walk};
 
 /// Why an entry is not always available.
@@ -33,6 +35,10 @@ pub enum Condition {
     Entry,
     /// A drop of a piece from the hand (only in the JSON view: drops are not entries).
     Drop,
+    /// A movement whose `when` / `unless` clauses are tested on the board (whether the
+    /// piece has moved, who stands where): only in [`MoveTables::destinations`], which does
+    /// not look at them. Entries keep their clauses in [`Entry::guard`].
+    Guarded,
 }
 
 impl Condition {
@@ -44,6 +50,7 @@ impl Condition {
             Condition::Castling => "castling",
             Condition::Entry => "entry",
             Condition::Drop => "drop",
+            Condition::Guarded => "guarded",
         }
     }
 
@@ -67,6 +74,51 @@ pub struct Entry {
     /// For a step marked `en-passant`: the range in `between_cells` of the cells it passes
     /// between.
     between: Option<(u32, u8)>,
+    /// The conditions tested on the board (`when unmoved`, `unless enemy at ...`): an index
+    /// into the tables' guards ([`MoveTables::guard`]).
+    guard: Option<u32>,
+    /// `to ZONE`: the cells the entry may land on, an index into the tables' landing sets
+    /// ([`MoveTables::may_land`]); `None` for every cell of the path.
+    land: Option<u32>,
+}
+
+/// The conditions of an entry that are tested on the board, its relative cells made
+/// absolute (cells off the board dropped: nothing stands there).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EntryGuard {
+    /// `when unmoved` (`Some(true)`) or `unless unmoved` (`Some(false)`).
+    pub unmoved: Option<bool>,
+    /// Each `when|unless WHO at CELLS`: whose piece, the cells, and whether one must stand
+    /// there (`when`) or none may (`unless`).
+    pub occupants: Vec<(Occupant, Vec<CellId>, bool)>,
+}
+
+impl EntryGuard {
+    /// Whether the conditions hold for a piece of `mover` that has (not) moved, given who
+    /// stands on each cell.
+    pub fn holds(
+        &self,
+        mover: Side,
+        unmoved: bool,
+        occupant: impl Fn(CellId) -> Option<Side>,
+    ) -> bool {
+        self.unmoved.is_none_or(|u| u == unmoved)
+            && self.occupants.iter().all(|(who, cells, present)| {
+                let found = cells
+                    .iter()
+                    .any(|c| occupant(*c).is_some_and(|owner| who.matches(mover, owner)));
+                found == *present
+            })
+    }
+}
+
+/// What the conditions of a movement read on the board: who stands on each cell, and whether
+/// the moving piece has moved.
+pub struct Surroundings<'a> {
+    /// The side whose piece stands on a cell, if any.
+    pub occupant: &'a dyn Fn(CellId) -> Option<Side>,
+    /// The moving piece has not moved yet.
+    pub unmoved: bool,
 }
 
 /// Every piece's entries from every cell, for both sides, in flat arrays.
@@ -83,6 +135,10 @@ pub struct MoveTables {
     /// Per `piece * 2 + side`: the board cells a piece in hand may be dropped on (every cell
     /// where it is not dead).
     drop_cells: Vec<Vec<CellId>>,
+    /// The entries' conditions tested on the board.
+    guards: Vec<EntryGuard>,
+    /// Per `to ZONE` movement and side: which cells its entries may land on.
+    land_sets: Vec<Vec<bool>>,
 }
 
 impl MoveTables {
@@ -104,18 +160,55 @@ impl MoveTables {
         &self.path_cells[s..s + entry.len as usize]
     }
 
-    /// Where a move along `entry` may land when `occupied` says which cells hold a piece.
+    /// Where a move along `entry` may land when `occupied` says which cells hold a piece
+    /// (the entry's conditions tested on the board aside: see [`MoveTables::guard`]).
     pub fn landings<F: FnMut(CellId) -> bool>(
         &self,
         entry: &Entry,
         occupied: F,
-    ) -> Landings<'_, CellId, F> {
-        entry.walk.landings(self.path(entry), occupied)
+    ) -> impl Iterator<Item = Landing<CellId>> + use<'_, F> {
+        let land = entry.land;
+        entry
+            .walk
+            .landings(self.path(entry), occupied)
+            .filter(move |l| self.may_land_in(land, l.cell))
     }
 
     /// Every cell `entry` can land on, each with the cells that must be empty for it.
     pub fn reach(&self, entry: &Entry) -> impl Iterator<Item = Reach<'_, CellId>> {
-        entry.walk.reach(self.path(entry))
+        let land = entry.land;
+        entry
+            .walk
+            .reach(self.path(entry))
+            .filter(move |r| self.may_land_in(land, r.cell))
+    }
+
+    /// True when a move along `entry` may end on `cell` (`to ZONE` aside, every cell of the
+    /// path may).
+    pub fn may_land(&self, entry: &Entry, cell: CellId) -> bool {
+        self.may_land_in(entry.land, cell)
+    }
+
+    fn may_land_in(&self, land: Option<u32>, cell: CellId) -> bool {
+        land.is_none_or(|i| self.land_sets[i as usize][cell.index()])
+    }
+
+    /// The conditions of `entry` tested on the board, if it has any.
+    pub fn guard(&self, entry: &Entry) -> Option<&EntryGuard> {
+        entry.guard.map(|i| &self.guards[i as usize])
+    }
+
+    /// True when the entry may be used by a piece of `mover` that has (not) moved: its
+    /// conditions tested on the board hold, given who stands on each cell.
+    pub fn guard_holds(
+        &self,
+        entry: &Entry,
+        mover: Side,
+        unmoved: bool,
+        occupant: impl Fn(CellId) -> Option<Side>,
+    ) -> bool {
+        self.guard(entry)
+            .is_none_or(|g| g.holds(mover, unmoved, occupant))
     }
 
     /// Distinct cells a piece reaches from `cell` on an empty board (every entry counted); a
@@ -171,6 +264,32 @@ impl MoveTables {
     ) -> Destinations {
         let mut out = Destinations::new();
         for e in self.entries(piece, side, cell) {
+            let when = match (e.when, e.guard) {
+                (None, Some(_)) => Some(Condition::Guarded),
+                (when, _) => when,
+            };
+            for l in self.landings(e, occupied) {
+                out.add(l.cell, when, e.mode);
+            }
+        }
+        out
+    }
+
+    /// As [`MoveTables::destinations`], with the conditions tested on the board evaluated
+    /// in `surroundings` (an entry whose conditions fail gives nothing).
+    pub fn destinations_in(
+        &self,
+        piece: PieceId,
+        side: Side,
+        cell: CellId,
+        surroundings: &Surroundings,
+    ) -> Destinations {
+        let mut out = Destinations::new();
+        let occupied = |c: CellId| (surroundings.occupant)(c).is_some();
+        for e in self.entries(piece, side, cell) {
+            if !self.guard_holds(e, side, surroundings.unmoved, surroundings.occupant) {
+                continue;
+            }
             for l in self.landings(e, occupied) {
                 out.add(l.cell, e.when, e.mode);
             }
@@ -208,17 +327,15 @@ pub fn between(v: Coord) -> Vec<Coord> {
 pub fn compile(variant: &Variant) -> Result<MoveTables, TablesTooLarge> {
     let board = &variant.board;
     let cells = board.total();
-    let mut t = MoveTables {
-        cells,
-        offsets: vec![0],
-        entries: Vec::new(),
-        path_cells: Vec::new(),
-        between_cells: Vec::new(),
-        dead: Vec::new(),
-        drop_cells: Vec::new(),
-    };
+    let mut t = MoveTables::empty(cells);
     for piece in variant.piece_ids() {
+        let rules = &variant.piece(piece).movements;
         for side in Side::BOTH {
+            // `to ZONE`: per movement, the cells it may land on.
+            let lands: Vec<Option<u32>> = rules
+                .iter()
+                .map(|r| t.land_set(variant, &r.guard, side))
+                .collect();
             // `confined to ZONE`: which cells the piece may land on or pass through.
             let inside = variant.piece(piece).confined.map(|z| {
                 let mut inside = vec![false; cells];
@@ -229,8 +346,13 @@ pub fn compile(variant: &Variant) -> Result<MoveTables, TablesTooLarge> {
             });
             for cell in board.all_cells() {
                 let first = t.entries.len();
-                for m in &variant.piece(piece).movements {
-                    add_movement(&mut t, variant, piece, m, side, cell);
+                for (rule, land) in rules.iter().zip(&lands) {
+                    if !holds_on(variant, piece, side, cell, &rule.guard) {
+                        continue;
+                    }
+                    let start = t.entries.len();
+                    add_movement(&mut t, variant, piece, &rule.movement, side, cell);
+                    t.restrict(start, variant, side, cell, rule, *land);
                 }
                 if let Some(to) = board.place_on(cell) {
                     t.push_path(&[to], Mode::MOVE_ONLY, None);
@@ -284,7 +406,136 @@ pub struct TablesTooLarge {
     pub cells: usize,
 }
 
+/// True when some piece of type `piece` could use `rule` somewhere: its conditions leave it
+/// an entry on some cell for some side, and none of its `when WHO at CELLS` clauses looks only
+/// off the board. (What the checker warns about when a line's conditions never hold.)
+pub fn rule_ever_applies(variant: &Variant, piece: PieceId, rule: &MoveRule) -> bool {
+    let mut t = MoveTables::empty(variant.board.total());
+    Side::BOTH.iter().any(|&side| {
+        let land = t.land_set(variant, &rule.guard, side);
+        variant.board.all_cells().any(|cell| {
+            if !holds_on(variant, piece, side, cell, &rule.guard) {
+                return false;
+            }
+            t.entries.clear();
+            t.guards.clear();
+            add_movement(&mut t, variant, piece, &rule.movement, side, cell);
+            t.restrict(0, variant, side, cell, rule, land);
+            !t.entries.is_empty()
+                && t.guards.iter().all(|g| {
+                    g.occupants
+                        .iter()
+                        .all(|(_, cells, present)| !present || !cells.is_empty())
+                })
+        })
+    })
+}
+
+/// True when a movement's conditions that depend only on where the piece stands hold for a
+/// piece of `side` on `cell`: `from ZONE`, and `when unmoved` (only a setup cell can hold an
+/// unmoved piece).
+fn holds_on(variant: &Variant, piece: PieceId, side: Side, cell: CellId, guard: &Guard) -> bool {
+    guard
+        .from
+        .iter()
+        .all(|(z, inside)| variant.zone(*z).cells[side].contains(&cell) == *inside)
+        && (guard.unmoved != Some(true) || setup_cell(variant, piece, side, cell))
+}
+
 impl MoveTables {
+    /// Tables for a board of `cells` cells, with nothing in them yet.
+    fn empty(cells: usize) -> MoveTables {
+        MoveTables {
+            cells,
+            offsets: vec![0],
+            entries: Vec::new(),
+            path_cells: Vec::new(),
+            between_cells: Vec::new(),
+            dead: Vec::new(),
+            drop_cells: Vec::new(),
+            guards: Vec::new(),
+            land_sets: Vec::new(),
+        }
+    }
+
+    /// The landing set of a movement with `to ZONE` clauses, for `side`.
+    fn land_set(&mut self, variant: &Variant, guard: &Guard, side: Side) -> Option<u32> {
+        if guard.to.is_empty() {
+            return None;
+        }
+        let set = variant
+            .board
+            .all_cells()
+            .map(|c| {
+                guard
+                    .to
+                    .iter()
+                    .all(|(z, inside)| variant.zone(*z).cells[side].contains(&c) == *inside)
+            })
+            .collect();
+        self.land_sets.push(set);
+        Some(self.land_sets.len() as u32 - 1)
+    }
+
+    /// Gives the entries from `start` on (one movement's, from `cell`) the movement's
+    /// conditions: the landing set of `to ZONE` (a path is cut after its last cell the piece
+    /// may land on, and an entry that may land nowhere is dropped), and the conditions
+    /// tested on the board, their cells made absolute.
+    fn restrict(
+        &mut self,
+        start: usize,
+        variant: &Variant,
+        side: Side,
+        cell: CellId,
+        rule: &MoveRule,
+        land: Option<u32>,
+    ) {
+        if let Some(land) = land {
+            let mut kept = start;
+            for i in start..self.entries.len() {
+                let mut e = self.entries[i];
+                e.land = Some(land);
+                let last = self.reach(&e).map(|r| r.index).max();
+                if let Some(last) = last {
+                    if e.walk != Walk::Lame {
+                        e.len = last as u16 + 1;
+                    }
+                    self.entries[kept] = e;
+                    kept += 1;
+                }
+            }
+            self.entries.truncate(kept);
+        }
+        let g = &rule.guard;
+        if self.entries.len() == start || !g.tested_in_play() {
+            return;
+        }
+        let board = &variant.board;
+        let from = board.coord(cell);
+        let occupants = g
+            .occupants
+            .iter()
+            .map(|test| {
+                let mut cells: Vec<CellId> = test
+                    .cells
+                    .iter()
+                    .filter_map(|l| board.at(l.target(board, side, from)))
+                    .collect();
+                cells.sort();
+                cells.dedup();
+                (test.who, cells, test.present)
+            })
+            .collect();
+        self.guards.push(EntryGuard {
+            unmoved: g.unmoved,
+            occupants,
+        });
+        let index = self.guards.len() as u32 - 1;
+        for e in &mut self.entries[start..] {
+            e.guard = Some(index);
+        }
+    }
+
     /// Keeps of the entries from `first` on what stays inside the zone: nothing from a cell
     /// outside it, a lame leap only when every cell of its path is inside, and of any other
     /// path the cells before the first one outside (a piece may not pass outside either).
@@ -322,6 +573,8 @@ impl MoveTables {
             mode,
             when,
             between: None,
+            guard: None,
+            land: None,
         });
         self.path_cells.extend_from_slice(path);
     }

@@ -11,20 +11,70 @@
 //!
 //! On hex boards a ray lands on `from + k v` for the hour's unit vector `v`.
 
-use super::{setup_cell, AddDestination, Condition, Destinations};
+use super::{setup_cell, AddDestination, Condition, Destinations, Surroundings};
 use crate::geometry::board::{Board, CellId};
 use crate::geometry::{Coord, Grid, Hour, Orientation, RayKind};
-use crate::variant::{Beyond, Leap, Mode, Movement, MultiStepFrom, PieceId, Side, Variant};
+use crate::variant::{
+    Beyond, Guard, Leap, Mode, MoveRule, Movement, MultiStepFrom, Occupant, PieceId, Side, Variant,
+};
 
 /// Destinations of `piece` for `side` on `cell` given occupied cells: every landing cell
 /// reachable with every cell strictly before it on its line empty. From an off-board cell
-/// every destination is an entry.
+/// every destination is an entry. A movement with conditions tested on the board (`when
+/// unmoved`, `unless enemy at ...`) gives its cells as [`Condition::Guarded`].
 pub fn destinations(
     variant: &Variant,
     piece: PieceId,
     side: Side,
     cell: CellId,
     occupied: &dyn Fn(CellId) -> bool,
+) -> Destinations {
+    walk_rules(variant, piece, side, cell, occupied, None)
+}
+
+/// As [`destinations`], with the conditions tested on the board evaluated in `surroundings`.
+pub fn destinations_in(
+    variant: &Variant,
+    piece: PieceId,
+    side: Side,
+    cell: CellId,
+    surroundings: &Surroundings,
+) -> Destinations {
+    let occupied = |c: CellId| (surroundings.occupant)(c).is_some();
+    walk_rules(variant, piece, side, cell, &occupied, Some(surroundings))
+}
+
+/// Whether a movement's conditions tested on the board hold for a piece of `side` at `from`:
+/// its moved state, and for each `WHO at CELLS` whether such a piece stands on one of the
+/// cells, found by walking each cell's path of hours from `from`.
+fn guard_holds(variant: &Variant, side: Side, from: Coord, g: &Guard, s: &Surroundings) -> bool {
+    let board = &variant.board;
+    if g.unmoved.is_some_and(|u| u != s.unmoved) {
+        return false;
+    }
+    g.occupants.iter().all(|test| {
+        let found = test.cells.iter().any(|leap| {
+            leap_steps(board, leap, side, from)
+                .and_then(|steps| steps.last().copied())
+                .and_then(|at| board.at(at))
+                .and_then(|c| (s.occupant)(c))
+                .is_some_and(|owner| match test.who {
+                    Occupant::Enemy => owner != side,
+                    Occupant::Friend => owner == side,
+                    Occupant::Piece => true,
+                })
+        });
+        found == test.present
+    })
+}
+
+fn walk_rules(
+    variant: &Variant,
+    piece: PieceId,
+    side: Side,
+    cell: CellId,
+    occupied: &dyn Fn(CellId) -> bool,
+    surroundings: Option<&Surroundings>,
 ) -> Destinations {
     let board = &variant.board;
     let from = board.coord(cell);
@@ -61,13 +111,29 @@ pub fn destinations(
         out
     };
     // A confined piece outside its zone has no move (castling aside).
-    let movements: &[Movement] = if inside(cell) {
+    let movements: &[MoveRule] = if inside(cell) {
         &variant.piece(piece).movements
     } else {
         &[]
     };
-    for m in movements {
-        match m {
+    for rule in movements {
+        let g = &rule.guard;
+        // Where the piece stands: `from ZONE`, and `when unmoved` (only on a setup cell).
+        let stands = g
+            .from
+            .iter()
+            .all(|(z, inside)| variant.zone(*z).cells[side].contains(&cell) == *inside);
+        if !stands || (g.unmoved == Some(true) && !setup_cell(variant, piece, side, cell)) {
+            continue;
+        }
+        let tested = g.unmoved.is_some() || !g.occupants.is_empty();
+        let key = match surroundings {
+            None if tested && plain.is_none() => Some(Condition::Guarded),
+            Some(s) if !guard_holds(variant, side, from, g, s) => continue,
+            _ => plain,
+        };
+        let mut mine = Destinations::new();
+        match &rule.movement {
             Movement::Ride {
                 hours,
                 kind,
@@ -77,7 +143,7 @@ pub fn destinations(
             } => {
                 for h in hours.iter() {
                     for c in walk(h, *kind, *max) {
-                        out.add(c, plain, *mode);
+                        mine.add(c, key, *mode);
                     }
                 }
             }
@@ -101,7 +167,7 @@ pub fn destinations(
                             Some(x) => !inside(x) || (x != cell && x != c && occupied(x)),
                         });
                     if !*lame || !blocked {
-                        out.add(c, plain, *mode);
+                        mine.add(c, key, *mode);
                     }
                 }
             }
@@ -121,7 +187,7 @@ pub fn destinations(
                         else {
                             break;
                         };
-                        out.add(c, plain, *mode);
+                        mine.add(c, key, *mode);
                         seen.push(c);
                         count += 1;
                         at = next;
@@ -144,7 +210,7 @@ pub fn destinations(
                         continue;
                     };
                     for &c in &line[jumped + 1..] {
-                        out.add(c, plain, *mode);
+                        mine.add(c, key, *mode);
                         if occupied(c) || *beyond == Beyond::Next {
                             break;
                         }
@@ -178,9 +244,18 @@ pub fn destinations(
                         continue;
                     }
                     for c in walk(h, *kind, Some(*max)) {
-                        out.add(c, Some(when), Mode::MOVE_ONLY);
+                        mine.add(c, Some(when), Mode::MOVE_ONLY);
                     }
                 }
+            }
+        }
+        // `to ZONE`: only landings on the zone's cells count.
+        for ((c, when), (moves, captures)) in mine {
+            if g.to
+                .iter()
+                .all(|(z, inside)| variant.zone(*z).cells[side].contains(&c) == *inside)
+            {
+                out.add(c, when, Mode { moves, captures });
             }
         }
     }

@@ -151,10 +151,12 @@ impl<'a> Game<'a> {
         let Some((side, piece)) = pos.squares[from.index()] else {
             return false;
         };
+        let unmoved = pos.unmoved[from.index()];
+        let occupant = |c: CellId| pos.squares[c.index()].map(|(s, _)| s);
         self.tables
             .entries(piece, side, from)
             .iter()
-            .filter(|e| e.mode.captures)
+            .filter(|e| e.mode.captures && self.tables.guard_holds(e, side, unmoved, occupant))
             .any(|e| {
                 self.tables
                     .landings(e, |c| pos.squares[c.index()].is_some())

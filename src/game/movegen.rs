@@ -21,10 +21,13 @@ impl Game<'_> {
             }
             let from = CellId(i as u16);
             let can_ep = self.variant.piece(piece).captures_en_passant();
+            let unmoved = pos.unmoved[from.index()];
+            let occupant = |c: CellId| pos.squares[c.index()].map(|(s, _)| s);
             for e in self.tables.entries(piece, side, from) {
                 match e.when {
                     Some(Condition::Castling) => continue,
                     Some(Condition::UnmovedMultiStep) if !pos.unmoved[from.index()] => continue,
+                    _ if !self.tables.guard_holds(e, side, unmoved, occupant) => continue,
                     _ => {}
                 }
                 let occupied = |c: CellId| pos.squares[c.index()].is_some();

@@ -110,9 +110,9 @@ impl Game<'_> {
         // A diagonal `en-passant` step passes between two cells, whatever stands there; a
         // multi-step passes over empty cells only.
         let steps_between = givers.iter().any(|&p| {
-            v.piece(p).movements.iter().any(|m| {
+            v.piece(p).movements.iter().any(|r| {
                 matches!(
-                    m,
+                    r.movement,
                     Movement::Ride {
                         en_passant: true,
                         ..

@@ -5,7 +5,9 @@ use crate::analyse::colour_change;
 use crate::compile::MoveTables;
 use crate::geometry::directions::{builtin, DirSet};
 use crate::geometry::Grid;
-use crate::variant::{Beyond, Leap, Mode, Movement, MultiStepFrom, PieceId, Variant};
+use crate::variant::{
+    Beyond, Guard, Leap, Mode, Movement, MultiStepFrom, Occupant, PieceId, Variant,
+};
 
 /// The built-in direction names tried when describing a set of hours, with their words.
 const PHRASES: [(&str, &str); 16] = [
@@ -71,6 +73,63 @@ fn directions(grid: Grid, set: DirSet) -> String {
     }
 }
 
+/// A movement's `when` / `unless` clauses as words after its sentence: ", only while it has
+/// not moved, and not while an enemy piece stands at 11 or 1 o'clock from it".
+fn guard_words(v: &Variant, g: &Guard) -> String {
+    let mut words: Vec<String> = Vec::new();
+    match g.unmoved {
+        Some(true) => words.push("only while it has not moved".into()),
+        Some(false) => words.push("only once it has moved".into()),
+        None => {}
+    }
+    for (z, inside) in &g.from {
+        let not = if *inside { "" } else { "not " };
+        words.push(format!("{not}from the cells of `{}`", v.zone(*z).name));
+    }
+    for (z, inside) in &g.to {
+        let not = if *inside { "" } else { "not " };
+        words.push(format!("{not}to the cells of `{}`", v.zone(*z).name));
+    }
+    for test in &g.occupants {
+        let who = match test.who {
+            Occupant::Enemy => "an enemy piece",
+            Occupant::Friend => "one of its own pieces",
+            Occupant::Piece => "a piece",
+        };
+        let cells: Vec<String> = test.cells.iter().map(relative_cell).collect();
+        let (lead, cells) = match cells.as_slice() {
+            [one] => ("the cell", one.clone()),
+            _ => (
+                "one of the cells",
+                either(&cells.iter().map(String::as_str).collect::<Vec<_>>()),
+            ),
+        };
+        let when = if test.present {
+            "only while"
+        } else {
+            "not while"
+        };
+        words.push(format!("{when} {who} stands on {lead} {cells} from it"));
+    }
+    match words.as_slice() {
+        [] => String::new(),
+        [one] => format!(", {one}"),
+        [rest @ .., last] => format!(", {}, and {last}", rest.join(", ")),
+    }
+}
+
+/// A cell relative to a piece: "at 11 o'clock", "[12 1] away", "(1, 2) away".
+fn relative_cell(leap: &Leap) -> String {
+    match leap {
+        Leap::Path(hours) if hours.len() == 1 => format!("at {} o'clock", hours[0].get()),
+        Leap::Path(hours) => {
+            let hs: Vec<String> = hours.iter().map(|h| h.get().to_string()).collect();
+            format!("[{}] away", hs.join(" "))
+        }
+        Leap::Vector(c) => format!("{c} away"),
+    }
+}
+
 /// "a, b or c".
 fn either(names: &[&str]) -> String {
     match names {
@@ -97,27 +156,28 @@ pub fn piece(v: &Variant, t: &MoveTables, id: PieceId) -> Vec<String> {
         out.push("Royal: it may not be left attacked, and checkmating it wins.".to_string());
     }
     // Rides that differ only in their kind of ray (a triangle King's `step all`) read as one.
-    let mut rides: Vec<(Option<u32>, Mode, bool, DirSet)> = Vec::new();
-    for m in &p.movements {
+    let mut rides: Vec<(Option<u32>, Mode, bool, &Guard, DirSet)> = Vec::new();
+    for rule in &p.movements {
         if let Movement::Ride {
             hours,
             kind,
             max,
             mode,
             en_passant,
-        } = m
+        } = &rule.movement
         {
             let set = DirSet::of_kind(*kind, *hours);
+            let g = &rule.guard;
             match rides
                 .iter_mut()
-                .find(|r| (r.0, r.1, r.2) == (*max, *mode, *en_passant))
+                .find(|r| (r.0, r.1, r.2, r.3) == (*max, *mode, *en_passant, g))
             {
-                Some(r) => r.3 = r.3.union(set),
-                None => rides.push((*max, *mode, *en_passant, set)),
+                Some(r) => r.4 = r.4.union(set),
+                None => rides.push((*max, *mode, *en_passant, g, set)),
             }
         }
     }
-    for (max, mode, en_passant, set) in rides {
+    for (max, mode, en_passant, guard, set) in rides {
         let dirs = directions(grid, set);
         let verb = match max {
             None => format!("Rides any distance {dirs}"),
@@ -129,10 +189,14 @@ pub fn piece(v: &Variant, t: &MoveTables, id: PieceId) -> Vec<String> {
         } else {
             ""
         };
-        out.push(format!("{verb}{}{ep}.", mode_words(mode)));
+        out.push(format!(
+            "{verb}{}{ep}{}.",
+            mode_words(mode),
+            guard_words(v, guard)
+        ));
     }
-    for m in &p.movements {
-        out.push(match m {
+    for rule in &p.movements {
+        let sentence = match &rule.movement {
             Movement::Ride { .. } => continue,
             Movement::Leap { leaps, mode, lame } => {
                 let paths = leaps.iter().any(|l| matches!(l, Leap::Path(_)));
@@ -194,6 +258,15 @@ pub fn piece(v: &Variant, t: &MoveTables, id: PieceId) -> Vec<String> {
                     "May advance up to {max} cells {dirs} over empty cells {when}, without capturing; the opponent may take it en passant on a cell it passed."
                 )
             }
+        };
+        // The clauses go before the full stop (and before a multi-step's en-passant note).
+        let clauses = guard_words(v, &rule.guard);
+        out.push(match sentence.split_once(';') {
+            Some((head, tail)) if !clauses.is_empty() => format!("{head}{clauses};{tail}"),
+            _ => match sentence.strip_suffix('.') {
+                Some(head) => format!("{head}{clauses}."),
+                None => sentence,
+            },
         });
     }
     if let Some(z) = p.confined {

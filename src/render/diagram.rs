@@ -51,18 +51,22 @@ pub fn marks(
             }
             continue;
         }
+        // Entries from off-board cells are the piece's ordinary moves; those with conditions
+        // (multi-steps, castling, `when` / `unless` clauses tested on the board) are marked
+        // apart.
+        let conditional =
+            e.when.is_some_and(|w| w != Condition::Entry) || tables.guard(e).is_some();
         for landing in tables.landings(e, |c| blockers.contains(&c)) {
             let c = landing.cell;
             if landing.occupied {
                 // An occupied cell: only a capture can land there.
-                if e.mode.captures && e.when.is_none_or(|w| w == Condition::Entry) {
+                if e.mode.captures && !conditional {
                     modes.entry(c).or_default().1 = true;
                 }
                 continue;
             }
             let m = modes.entry(c).or_default();
-            // Entries from off-board cells are the piece's ordinary moves.
-            if e.when.is_some_and(|w| w != Condition::Entry) {
+            if conditional {
                 m.2 = true;
             } else {
                 m.0 |= e.mode.moves;

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use indexmap::IndexMap;
 use serde::Serialize;
 
-use crate::compile::{Condition, Entry, MoveTables};
+use crate::compile::{Condition, Entry, EntryGuard, MoveTables};
 use crate::geometry::board::CellId;
 use crate::variant::{PieceId, Side, Variant};
 
@@ -83,6 +83,75 @@ struct JsonEntry<'a> {
     /// For a step marked `en-passant`: the cells it passes between.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     en_passant: Vec<&'a str>,
+    /// `to ZONE`: the cells of the path the piece may land on, when not all.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    land: Option<Vec<&'a str>>,
+    /// The conditions tested on the board (`when unmoved`, `unless enemy at ...`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    guard: Option<JsonGuard<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonGuard<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unmoved: Option<bool>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    occupants: Vec<JsonOccupant<'a>>,
+}
+
+#[derive(Serialize)]
+struct JsonOccupant<'a> {
+    who: &'static str,
+    cells: Vec<&'a str>,
+    present: bool,
+}
+
+fn json_guard<'a>(v: &'a Variant, g: &EntryGuard) -> JsonGuard<'a> {
+    JsonGuard {
+        unmoved: g.unmoved,
+        occupants: g
+            .occupants
+            .iter()
+            .map(|(who, cells, present)| JsonOccupant {
+                who: who.as_str(),
+                cells: cells.iter().map(|c| v.board.name(*c)).collect(),
+                present: *present,
+            })
+            .collect(),
+    }
+}
+
+/// The cells of an entry's path it may land on, when `to ZONE` leaves some out.
+fn landable<'a>(v: &'a Variant, t: &MoveTables, e: &Entry) -> Option<Vec<&'a str>> {
+    let path = t.path(e);
+    path.iter().any(|c| !t.may_land(e, *c)).then(|| {
+        path.iter()
+            .filter(|c| t.may_land(e, **c))
+            .map(|c| v.board.name(*c))
+            .collect()
+    })
+}
+
+/// The conditions of an entry in words, for the text view: "unmoved", "unless enemy at e5
+/// g5", "land on f9 f10".
+fn guard_notes(v: &Variant, t: &MoveTables, e: &Entry) -> Vec<String> {
+    let mut notes = Vec::new();
+    if let Some(cells) = landable(v, t, e) {
+        notes.push(format!("land on {}", cells.join(" ")));
+    }
+    if let Some(g) = t.guard(e) {
+        match g.unmoved {
+            Some(true) => notes.push("when unmoved".into()),
+            Some(false) => notes.push("unless unmoved".into()),
+            None => {}
+        }
+        for (who, cells, present) in &g.occupants {
+            let names: Vec<&str> = cells.iter().map(|c| v.board.name(*c)).collect();
+            let word = if *present { "when" } else { "unless" };
+            notes.push(format!("{word} {} at {}", who.as_str(), names.join(" ")));
+        }
+    }
+    notes
 }
 
 fn json_entry<'a>(v: &'a Variant, t: &MoveTables, e: &Entry) -> JsonEntry<'a> {
@@ -98,6 +167,8 @@ fn json_entry<'a>(v: &'a Variant, t: &MoveTables, e: &Entry) -> JsonEntry<'a> {
         when: e.when.map(|w| w.as_str()),
         walk: e.walk.as_str(),
         en_passant,
+        land: landable(v, t, e),
+        guard: t.guard(e).map(|g| json_guard(v, g)),
     }
 }
 
@@ -122,6 +193,8 @@ fn drop_entries<'a>(v: &'a Variant, t: &MoveTables, p: PieceId, s: Side) -> Vec<
             when: Some(Condition::Drop.as_str()),
             walk: None,
             en_passant: Vec::new(),
+            land: None,
+            guard: None,
         })
         .collect()
 }
@@ -206,6 +279,8 @@ pub fn to_text(v: &Variant, t: &MoveTables, sel: &Selection) -> String {
                         if !between.is_empty() {
                             notes.push(&ep_note);
                         }
+                        let conditions = guard_notes(v, t, e);
+                        notes.extend(conditions.iter().map(String::as_str));
                         if notes.is_empty() {
                             path.join(" ")
                         } else {

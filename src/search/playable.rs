@@ -140,7 +140,7 @@ impl<'a> Playable for Engine<'a> {
             f(set.trailing_zeros() as usize);
             set &= set - 1;
         }
-        let mut set = s.unmoved;
+        let mut set = s.board.unmoved;
         while set != 0 {
             g(set.trailing_zeros() as usize);
             set &= set - 1;

@@ -216,6 +216,8 @@ pub enum PieceStmt {
         mode: Option<Spanned<Mode>>,
         /// `en-passant`: the step gives an en-passant right on the cells it passes.
         en_passant: Option<Span>,
+        /// `when ...` / `unless ...` clauses, all of which must hold.
+        guards: Vec<Guard>,
         span: Span,
     },
     Ride {
@@ -224,6 +226,8 @@ pub enum PieceStmt {
         leaps: Option<Leaps>,
         max: Option<Number>,
         mode: Option<Spanned<Mode>>,
+        /// `when ...` / `unless ...` clauses, all of which must hold.
+        guards: Vec<Guard>,
         span: Span,
     },
     Leap {
@@ -231,6 +235,8 @@ pub enum PieceStmt {
         /// `lame`: blocked by a piece on a cell the path visits before landing.
         lame: Option<Span>,
         mode: Option<Spanned<Mode>>,
+        /// `when ...` / `unless ...` clauses, all of which must hold.
+        guards: Vec<Guard>,
         span: Span,
     },
     /// `confined to ZONE`: the piece never leaves the zone.
@@ -244,6 +250,8 @@ pub enum PieceStmt {
         directions: Vec<Direction>,
         beyond: Beyond,
         mode: Option<Spanned<Mode>>,
+        /// `when ...` / `unless ...` clauses, all of which must hold.
+        guards: Vec<Guard>,
         span: Span,
     },
     MultiStep {
@@ -251,6 +259,8 @@ pub enum PieceStmt {
         /// Empty: straight ahead.
         directions: Vec<Direction>,
         from: MultiStepFrom,
+        /// `when ...` / `unless ...` clauses, all of which must hold.
+        guards: Vec<Guard>,
         span: Span,
     },
     Promote {
@@ -264,6 +274,40 @@ pub enum PieceStmt {
     Like(Vec<Name>),
     Drop(Spanned<DropRule>),
     Bad(BadLine),
+}
+
+/// A `when COND` or `unless COND` clause of a movement line.
+#[derive(Clone, Debug)]
+pub struct Guard {
+    /// `when` (the condition must hold) or `unless` (it must not).
+    pub holds: bool,
+    pub condition: GuardCondition,
+    pub span: Span,
+}
+
+/// What a `when` or `unless` clause tests.
+#[derive(Clone, Debug)]
+pub enum GuardCondition {
+    /// `unmoved`: the piece has not moved yet.
+    Unmoved,
+    /// `from ZONE`: it stands on the side's cells of the zone.
+    From(Name),
+    /// `to ZONE`: it lands on them.
+    To(Name),
+    /// `enemy|friend|piece at CELLS`: one of the cells (relative to the piece) holds such a
+    /// piece.
+    Occupant {
+        who: Spanned<Occupant>,
+        cells: Vec<Spanned<Leap>>,
+    },
+}
+
+/// Whose piece an occupant condition looks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Occupant {
+    Enemy,
+    Friend,
+    Piece,
 }
 
 /// Where a multi-step may start.

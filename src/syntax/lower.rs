@@ -300,6 +300,51 @@ fn leaps<'i>(pairs: impl Iterator<Item = P<'i>>) -> Option<Leaps> {
     Some(Leaps { leaps, symmetry })
 }
 
+/// A `when COND` / `unless COND` clause.
+fn guard(p: P) -> Option<Guard> {
+    let sp = span(&p);
+    let mut it = children(p);
+    let holds = it.next()?.as_str().trim() == "when";
+    let c = it.next()?;
+    let condition = match c.as_rule() {
+        Rule::cond_unmoved => GuardCondition::Unmoved,
+        Rule::cond_from => GuardCondition::From(name(children(c).next()?)),
+        Rule::cond_to => GuardCondition::To(name(children(c).next()?)),
+        _ => {
+            let mut parts = children(c);
+            let w = parts.next()?;
+            let who = match w.as_str().trim() {
+                "enemy" => Occupant::Enemy,
+                "friend" => Occupant::Friend,
+                _ => Occupant::Piece,
+            };
+            let cells = parts
+                .map(|x| {
+                    let xs = span(&x);
+                    let leap = match x.as_rule() {
+                        Rule::coord => {
+                            let mut ci = children(x);
+                            Leap::Vector(number(ci.next()?), number(ci.next()?))
+                        }
+                        Rule::leap_path => Leap::Path(children(x).map(number).collect()),
+                        _ => Leap::Path(vec![number(x)]),
+                    };
+                    Some(Spanned::new(leap, xs))
+                })
+                .collect::<Option<Vec<_>>>()?;
+            GuardCondition::Occupant {
+                who: Spanned::new(who, span(&w)),
+                cells,
+            }
+        }
+    };
+    Some(Guard {
+        holds,
+        condition,
+        span: sp,
+    })
+}
+
 fn mode(p: P) -> Spanned<Mode> {
     let m = if p.as_str().starts_with("move") {
         Mode::MoveOnly
@@ -336,11 +381,13 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
             let mut dirs = Vec::new();
             let mut m = None;
             let mut en_passant = None;
+            let mut guards = Vec::new();
             for c in children(p) {
                 match c.as_rule() {
                     Rule::direction_list => dirs = directions(c),
                     Rule::mode => m = Some(mode(c)),
                     Rule::en_passant => en_passant = Some(span(&c)),
+                    Rule::guard => guards.extend(guard(c)),
                     _ => {}
                 }
             }
@@ -348,6 +395,7 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
                 directions: dirs,
                 mode: m,
                 en_passant,
+                guards,
                 span: sp,
             }
         }
@@ -356,12 +404,14 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
             let mut ridden = None;
             let mut m = None;
             let mut max = None;
+            let mut guards = Vec::new();
             for c in children(p) {
                 match c.as_rule() {
                     Rule::direction_list => dirs = directions(c),
                     Rule::ridden_leaps => ridden = Some(leaps(children(c))?),
                     Rule::mode => m = Some(mode(c)),
                     Rule::ride_limit => max = children(c).next().map(number),
+                    Rule::guard => guards.extend(guard(c)),
                     _ => {}
                 }
             }
@@ -370,23 +420,27 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
                 leaps: ridden,
                 max,
                 mode: m,
+                guards,
                 span: sp,
             }
         }
         Rule::leap_stmt => {
             let mut lame = None;
             let mut m = None;
+            let mut guards = Vec::new();
             for c in children(p.clone()) {
                 match c.as_rule() {
                     Rule::lame => lame = Some(span(&c)),
                     Rule::mode => m = Some(mode(c)),
+                    Rule::guard => guards.extend(guard(c)),
                     _ => {}
                 }
             }
             PieceStmt::Leap {
-                leaps: leaps(children(p))?,
+                leaps: leaps(children(p).filter(|c| c.as_rule() != Rule::guard))?,
                 lame,
                 mode: m,
+                guards,
                 span: sp,
             }
         }
@@ -402,10 +456,12 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
             };
             let mut dirs = Vec::new();
             let mut m = None;
+            let mut guards = Vec::new();
             for c in children(p) {
                 match c.as_rule() {
                     Rule::direction_list => dirs = directions(c),
                     Rule::mode => m = Some(mode(c)),
+                    Rule::guard => guards.extend(guard(c)),
                     _ => {}
                 }
             }
@@ -413,6 +469,7 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
                 directions: dirs,
                 beyond,
                 mode: m,
+                guards,
                 span: sp,
             }
         }
@@ -421,12 +478,14 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
             let count = number(it.next()?);
             let mut dirs = Vec::new();
             let mut from = None;
+            let mut guards = Vec::new();
             for c in it {
                 match c.as_rule() {
                     Rule::direction_list => dirs = directions(c),
                     Rule::multi_from => {
                         from = children(c).next().map(|z| MultiStepFrom::Zone(name(z)))
                     }
+                    Rule::guard => guards.extend(guard(c)),
                     _ => from = Some(MultiStepFrom::Unmoved(span(&c))),
                 }
             }
@@ -434,6 +493,7 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
                 count,
                 directions: dirs,
                 from: from?,
+                guards,
                 span: sp,
             }
         }

@@ -6,6 +6,7 @@ mod ascii;
 mod boards;
 mod chessagon;
 mod cli;
+mod conditions;
 mod dagger;
 mod de_vasa;
 mod diagrams;

@@ -2,7 +2,7 @@
 //! every piece and side of every shipped variant and valid fixture, on an empty board and with
 //! blockers.
 
-use hexv::compile::reference;
+use hexv::compile::{reference, Surroundings};
 use hexv::geometry::board::CellId;
 use hexv::variant::Side;
 
@@ -47,6 +47,57 @@ fn tables_equal_reference_walker_on_every_cell() {
             }
         }
     }
+}
+
+/// The conditions tested on the board (`when unmoved`, `unless enemy at ...`): the tables and
+/// the walker agree on every cell with pieces of both sides around and the piece moved or
+/// not (the walker finds the relative cells by walking their hours itself).
+#[test]
+fn tables_equal_reference_walker_under_conditions() {
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut guarded = 0;
+    for path in movement_files() {
+        let (v, t) = load(&path);
+        for piece in v.piece_ids() {
+            for side in Side::BOTH {
+                for from in v.board().all_cells() {
+                    for density in [2u64, 4, 7] {
+                        let who: Vec<Option<Side>> = (0..v.board().total())
+                            .map(|_| match rng.next() % 10 {
+                                r if r >= density => None,
+                                r if r % 2 == 0 => Some(Side::White),
+                                _ => Some(Side::Black),
+                            })
+                            .collect();
+                        let occupant = |c: CellId| who[c.index()];
+                        for unmoved in [false, true] {
+                            let s = Surroundings {
+                                occupant: &occupant,
+                                unmoved,
+                            };
+                            let tables = t.destinations_in(piece, side, from, &s);
+                            let walker = reference::destinations_in(&v, piece, side, from, &s);
+                            assert_eq!(
+                                tables,
+                                walker,
+                                "{} {} {:?} {}: density {density}/10, unmoved {unmoved}",
+                                path.display(),
+                                v.piece(piece).name,
+                                side,
+                                v.board().name(from)
+                            );
+                        }
+                    }
+                    guarded += t
+                        .entries(piece, side, from)
+                        .iter()
+                        .filter(|e| t.guard(e).is_some())
+                        .count();
+                }
+            }
+        }
+    }
+    assert!(guarded > 0, "no fixture has conditions tested on the board");
 }
 
 #[test]

@@ -14,7 +14,7 @@ use tables::{bit, cells, CellSet, Compiled, Node};
 
 use super::{EnPassant, Game, Move, Position};
 use crate::geometry::board::CellId;
-use crate::variant::{BySide, PieceId, Side};
+use crate::variant::{BySide, Occupant, PieceId, Side};
 
 /// No cell, no piece, no castling: the `u8` fields' "none".
 const NONE: u8 = u8::MAX;
@@ -45,6 +45,8 @@ pub(crate) struct Board {
     pub(crate) occupied: [CellSet; 2],
     /// Cells of royal pieces, per side.
     pub(crate) royals: [CellSet; 2],
+    /// Cells of the pieces that have not moved (what castling and `when unmoved` read).
+    pub(crate) unmoved: CellSet,
 }
 
 impl Board {
@@ -53,6 +55,7 @@ impl Board {
             squares: [0; 128],
             occupied: [0; 2],
             royals: [0; 2],
+            unmoved: 0,
         }
     }
 
@@ -90,7 +93,6 @@ pub struct State {
     /// The cells of the en-passant right (empty when there is none) and its victim's cell.
     pub(crate) en_passant: CellSet,
     pub(crate) en_passant_victim: u8,
-    pub(crate) unmoved: CellSet,
     pub(crate) hands: [[u16; 64]; 2],
     pub(crate) quiet_plies: u32,
 }
@@ -128,13 +130,12 @@ impl<'a> Engine<'a> {
     /// The fast form of a position.
     pub fn state(&self, pos: &Position) -> State {
         let mut board = Board::empty();
-        let mut unmoved = 0;
         for (i, sq) in pos.squares.iter().enumerate() {
             if let Some((side, p)) = sq {
                 board.put(i as u8, code(*side, p.0), self.t.royal[p.index()]);
             }
             if pos.unmoved[i] {
-                unmoved |= bit(i as u8);
+                board.unmoved |= bit(i as u8);
             }
         }
         let mut hands = [[0; 64]; 2];
@@ -157,7 +158,6 @@ impl<'a> Engine<'a> {
             to_move: pos.to_move,
             en_passant,
             en_passant_victim,
-            unmoved,
             hands,
             quiet_plies: pos.quiet_plies,
         }
@@ -181,7 +181,9 @@ impl<'a> Engine<'a> {
                 cells: cells(s.en_passant).map(|c| CellId(c as u16)).collect(),
                 victim: CellId(s.en_passant_victim as u16),
             }),
-            unmoved: (0..n).map(|i| s.unmoved & bit(i as u8) != 0).collect(),
+            unmoved: (0..n)
+                .map(|i| s.board.unmoved & bit(i as u8) != 0)
+                .collect(),
             hands: BySide::new(hand(Side::White), hand(Side::Black)),
             quiet_plies: s.quiet_plies,
         }
@@ -207,6 +209,9 @@ impl<'a> Engine<'a> {
         if self.t.attacker_cells[k] & b.occupied[by.index()] == 0 {
             return false;
         }
+        if self.t.guarded_captures && self.attacked_under_conditions(b, k, by, types) {
+            return true;
+        }
         let (start, end) = self.t.trees[k];
         let nodes = &self.t.nodes[..end as usize];
         let mut i = start as usize;
@@ -226,6 +231,42 @@ impl<'a> Engine<'a> {
             i = n.skip as usize;
         }
         false
+    }
+
+    /// The captures with conditions tested on the board that reach target `k` (the side's
+    /// index times the cells, plus the target): kept out of the trees, tried one by one. Out
+    /// of line: most variants have none, and their check test stays small.
+    #[inline(never)]
+    fn attacked_under_conditions(&self, b: &Board, k: usize, by: Side, types: u64) -> bool {
+        let all = b.all();
+        self.t.guarded_attacks[k].iter().any(|a| {
+            types >> a.piece & 1 != 0
+                && b.squares[a.from as usize] == code(by, a.piece)
+                && a.clear & all == 0
+                && (a.screen == NONE || all & bit(a.screen) != 0)
+                && self.guard_holds(b, a.guard, a.from, by)
+        })
+    }
+
+    /// Whether the conditions `guard` (an index into the guards) hold for the piece of `side`
+    /// on `from`. Out of line, so the move generator's loop stays as small as without them.
+    #[inline(never)]
+    pub(crate) fn guard_holds(&self, b: &Board, guard: u32, from: u8, side: Side) -> bool {
+        let g = &self.t.guards[guard as usize];
+        let unmoved = b.unmoved & bit(from) != 0;
+        g.unmoved.is_none_or(|u| u == unmoved)
+            && g.occupants.iter().all(|&(who, cells, present)| {
+                let (own, theirs) = (
+                    b.occupied[side.index()],
+                    b.occupied[side.opponent().index()],
+                );
+                let holders = match who {
+                    Occupant::Enemy => theirs,
+                    Occupant::Friend => own,
+                    Occupant::Piece => own | theirs,
+                };
+                (holders & cells != 0) == present
+            })
     }
 
     /// Whether `side`'s royal pieces are attacked, and which of `side`'s pieces are pinned:
@@ -288,8 +329,10 @@ impl<'a> Engine<'a> {
     /// The board after a move (what a check test needs), from the mover's side.
     fn board_after(&self, b: &Board, side: Side, m: &FastMove) -> Board {
         let mut n = *b;
+        n.unmoved &= !(bit(m.to) | if m.from != NONE { bit(m.from) } else { 0 });
         let rook = if m.castling != NONE {
             let c = &self.game.variant.castlings[m.castling as usize];
+            n.unmoved &= !bit(c.rook_from.0 as u8);
             Some((n.remove(c.rook_from.0 as u8), c.rook_to.0 as u8))
         } else {
             None
@@ -326,11 +369,6 @@ impl<'a> Engine<'a> {
         };
         let mut next = s.clone();
         next.board = self.board_after(&s.board, side, m);
-        next.unmoved &= !(bit(m.to) | if m.from != NONE { bit(m.from) } else { 0 });
-        if m.castling != NONE {
-            let c = &self.game.variant.castlings[m.castling as usize];
-            next.unmoved &= !bit(c.rook_from.0 as u8);
-        }
         if m.from == NONE {
             let held = &mut next.hands[side.index()][m.piece as usize];
             *held = held.saturating_sub(1);

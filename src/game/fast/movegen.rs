@@ -2,7 +2,7 @@
 //! a piece reaches along two rays is one move; stepping onto a passed cell with and without
 //! the en-passant capture are two; a plain move to a cell beats a multi-step to it.
 
-use super::tables::{bit, cells, CellSet};
+use super::tables::{bit, cells, CellSet, Ray};
 use super::{code, Engine, FastMove, State, NONE};
 use crate::variant::Side;
 
@@ -19,7 +19,7 @@ impl Engine<'_> {
         let side = s.to_move;
         // With hoppers every move is tested (a piece put down can become a screen), so the
         // pins are not needed.
-        let (every_move, pinned) = if self.t.hoppers {
+        let (every_move, pinned) = if self.t.hoppers || self.t.guarded_captures {
             (true, 0)
         } else {
             self.check_and_pins(&s.board, side)
@@ -52,49 +52,37 @@ impl Engine<'_> {
         let all = s.board.all();
         let theirs = s.board.occupied[side.opponent().index()];
         let can_ep = self.t.can_en_passant[piece as usize] && s.en_passant != 0;
-        let mut quiet = slot.step_moves & !all;
-        let mut captures = slot.step_captures & theirs;
-        let mut en_passant = if can_ep {
-            slot.step_captures & s.en_passant & !all
-        } else {
-            0
+        let mut found = Found {
+            quiet: slot.step_moves & !all,
+            captures: slot.step_captures & theirs,
+            en_passant: if can_ep {
+                slot.step_captures & s.en_passant & !all
+            } else {
+                0
+            },
+            passing: Vec::new(),
         };
-        // Moves that give an en-passant right: (to, passed), kept apart.
-        let mut passing: Vec<(u8, CellSet)> = Vec::new();
+        let unmoved = s.board.unmoved & bit(from) != 0;
         for ray in self.t.rays_of(slot) {
-            if ray.unmoved_only && s.unmoved & bit(from) == 0 {
+            if ray.unmoved_only && !unmoved {
                 continue;
             }
-            let mut passed_over: CellSet = 0;
-            for landing in ray
-                .walk
-                .landings(self.t.ray_path(ray), |c| all & bit(c) != 0)
-            {
-                let (to, b) = (landing.cell, bit(landing.cell));
-                if landing.occupied {
-                    if ray.captures && theirs & b != 0 {
-                        captures |= b;
-                    }
-                    continue;
-                }
-                if ray.captures && can_ep && s.en_passant & b != 0 {
-                    en_passant |= b;
-                }
-                if ray.moves {
-                    let passed = if ray.multi_step {
-                        passed_over
-                    } else {
-                        ray.between
-                    };
-                    if passed == 0 {
-                        quiet |= b;
-                    } else {
-                        passing.push((to, passed));
-                    }
-                }
-                passed_over |= b;
-            }
+            self.walk_ray(s, ray, CellSet::MAX, can_ep, &mut found);
         }
+        for ray in self.t.guarded_rays_of(slot) {
+            if (ray.unmoved_only && !unmoved) || !self.guard_holds(&s.board, ray.guard, from, side)
+            {
+                continue;
+            }
+            let land = self.t.guards[ray.guard as usize].land;
+            self.walk_ray(s, ray, land, can_ep, &mut found);
+        }
+        let Found {
+            quiet,
+            captures,
+            en_passant,
+            mut passing,
+        } = found;
         let plain = |to: u8, victim: u8, passed: CellSet| FastMove {
             from,
             to,
@@ -116,6 +104,50 @@ impl Engine<'_> {
             if quiet & bit(to) == 0 {
                 self.push_promotions(out, side, plain(to, NONE, passed));
             }
+        }
+    }
+
+    /// Adds to `found` where a piece of the side to move goes along `ray`, landing only on
+    /// `land` (`to ZONE`; every cell otherwise, a constant the compiler folds away).
+    #[inline(always)]
+    fn walk_ray(&self, s: &State, ray: &Ray, land: CellSet, can_ep: bool, found: &mut Found) {
+        let all = s.board.all();
+        let theirs = s.board.occupied[s.to_move.opponent().index()];
+        let mut passed_over: CellSet = 0;
+        for landing in ray
+            .walk
+            .landings(self.t.ray_path(ray), |c| all & bit(c) != 0)
+        {
+            let (to, b) = (landing.cell, bit(landing.cell));
+            if land & b == 0 {
+                // Not a landing (`to ZONE`), though it may have blocked the ray.
+                if !landing.occupied {
+                    passed_over |= b;
+                }
+                continue;
+            }
+            if landing.occupied {
+                if ray.captures && theirs & b != 0 {
+                    found.captures |= b;
+                }
+                continue;
+            }
+            if ray.captures && can_ep && s.en_passant & b != 0 {
+                found.en_passant |= b;
+            }
+            if ray.moves {
+                let passed = if ray.multi_step {
+                    passed_over
+                } else {
+                    ray.between
+                };
+                if passed == 0 {
+                    found.quiet |= b;
+                } else {
+                    found.passing.push((to, passed));
+                }
+            }
+            passed_over |= b;
         }
     }
 
@@ -194,8 +226,8 @@ impl Engine<'_> {
             let ready = c.side == side
                 && b.squares[k as usize] == code(side, c.king.0)
                 && b.squares[r as usize] == code(side, c.rook.0)
-                && s.unmoved & bit(k) != 0
-                && s.unmoved & bit(r) != 0
+                && s.board.unmoved & bit(k) != 0
+                && s.board.unmoved & bit(r) != 0
                 && c.empty.iter().all(|x| b.squares[x.index()] == 0);
             if !ready
                 || std::iter::once(&c.king_from)
@@ -218,6 +250,15 @@ impl Engine<'_> {
             }
         }
     }
+}
+
+/// Where a piece's moves go, gathered ray by ray.
+struct Found {
+    quiet: CellSet,
+    captures: CellSet,
+    en_passant: CellSet,
+    /// Moves that give an en-passant right: (to, passed), kept apart.
+    passing: Vec<(u8, CellSet)>,
 }
 
 /// A set's cells in order, to compare sets the way the reference engine compares lists.

@@ -5,8 +5,9 @@
 
 use std::collections::BTreeMap;
 
+use super::NONE;
 use crate::compile::{Condition, MoveTables, Walk};
-use crate::variant::{Side, Variant};
+use crate::variant::{Occupant, Side, Variant};
 
 /// Cells as bits: bit `i` is the cell with id `i`.
 pub(crate) type CellSet = u128;
@@ -44,6 +45,38 @@ pub(crate) struct Ray {
     pub unmoved_only: bool,
     /// A step marked `en-passant`: the cells it passes between (the right it gives).
     pub between: CellSet,
+    /// Its conditions (`to ZONE`, and those tested on the board): an index into
+    /// [`Compiled::guards`], or `NO_GUARD`.
+    pub guard: u32,
+}
+
+/// A ray without conditions tested on the board.
+pub(crate) const NO_GUARD: u32 = u32::MAX;
+
+/// A movement's conditions, on cell sets.
+#[derive(Clone, Debug)]
+pub(crate) struct Guard {
+    /// The cells it may land on (`to ZONE`; every cell otherwise).
+    pub land: CellSet,
+    /// `when unmoved` / `unless unmoved`.
+    pub unmoved: Option<bool>,
+    /// Per `WHO at CELLS`: whose piece, the cells, whether one must stand there.
+    pub occupants: Vec<(Occupant, CellSet, bool)>,
+}
+
+/// A capture whose conditions are tested on the board, read backwards from its target: kept
+/// out of the attack trees and tried one by one.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct GuardedAttack {
+    /// The attacker's cell and type.
+    pub from: u8,
+    pub piece: u8,
+    /// The cells that must be empty.
+    pub clear: CellSet,
+    /// The cell that must be occupied (a hopper's screen), or `NONE`.
+    pub screen: u8,
+    /// An index into [`Compiled::guards`].
+    pub guard: u32,
 }
 
 /// One piece's moves from one cell for one side.
@@ -52,8 +85,10 @@ pub(crate) struct Slot {
     /// One-cell entries without conditions, merged: move only, capture only, both.
     pub step_moves: CellSet,
     pub step_captures: CellSet,
-    /// Range in [`Compiled::rays`].
+    /// Range in [`Compiled::rays`] of the rays without conditions but `unmoved_only`, then
+    /// the end of the rays with them (`to ZONE`, `when` / `unless` clauses), which follow.
     pub rays: (u32, u32),
+    pub guarded_end: u32,
 }
 
 /// A node of an attack tree: when `cell` is occupied by a piece of the attacking side whose
@@ -106,6 +141,13 @@ pub(crate) struct Compiled {
     /// Some piece captures by hopping: a move can then put a king in check by becoming a
     /// screen, so every move is tested (the pin test covers only uncovered lines).
     pub hoppers: bool,
+    /// The conditions of rays and guarded captures.
+    pub guards: Vec<Guard>,
+    /// Per `side * cells + target`: the captures on it with conditions tested on the board.
+    pub guarded_attacks: Vec<Vec<GuardedAttack>>,
+    /// Some capture has conditions tested on the board: the pin test does not see it, so
+    /// every move is tested.
+    pub guarded_captures: bool,
 }
 
 /// The largest board (off-board cells included) the cell sets hold.
@@ -118,6 +160,11 @@ impl Compiled {
 
     pub fn rays_of(&self, slot: &Slot) -> &[Ray] {
         &self.rays[slot.rays.0 as usize..slot.rays.1 as usize]
+    }
+
+    /// The rays with conditions of a slot (most slots have none).
+    pub fn guarded_rays_of(&self, slot: &Slot) -> &[Ray] {
+        &self.rays[slot.rays.1 as usize..slot.guarded_end as usize]
     }
 
     pub fn ray_path(&self, ray: &Ray) -> &[u8] {
@@ -149,6 +196,9 @@ impl Compiled {
             in_hand_as: Vec::new(),
             resets_count: Vec::new(),
             hoppers: false,
+            guards: Vec::new(),
+            guarded_attacks: Vec::new(),
+            guarded_captures: false,
         };
         c.compile_moves(variant, tables);
         c.compile_attacks(variant, tables);
@@ -162,6 +212,7 @@ impl Compiled {
                 for cell in variant.board.all_cells() {
                     let first = self.rays.len() as u32;
                     let mut slot = Slot::default();
+                    let mut guarded: Vec<(Ray, Vec<u8>)> = Vec::new();
                     for e in tables.entries(piece, side, cell) {
                         let path = tables.path(e);
                         let between: CellSet = if e.when.is_some_and(Condition::is_multi_step) {
@@ -169,7 +220,10 @@ impl Compiled {
                         } else {
                             tables.passed(e, 0).iter().map(|c| bit(c.0 as u8)).sum()
                         };
-                        let plain = matches!(e.when, None | Some(Condition::Entry));
+                        let plain = matches!(e.when, None | Some(Condition::Entry))
+                            && tables.guard(e).is_none();
+                        // `to ZONE` alone is settled here: the masks hold only the cells
+                        // it may land on.
                         match e.when {
                             Some(Condition::Castling) => continue,
                             // Targets that nothing can block are bits of the masks.
@@ -185,8 +239,9 @@ impl Compiled {
                                 }
                             }
                             _ => {
-                                self.rays.push(Ray {
-                                    start: self.ray_cells.len() as u32,
+                                let guard = self.guard_of(tables, e);
+                                let ray = Ray {
+                                    start: 0,
                                     len: path.len() as u8,
                                     walk: e.walk,
                                     moves: e.mode.moves,
@@ -194,22 +249,42 @@ impl Compiled {
                                     multi_step: e.when.is_some_and(Condition::is_multi_step),
                                     unmoved_only: e.when == Some(Condition::UnmovedMultiStep),
                                     between,
-                                });
-                                self.ray_cells.extend(path.iter().map(|c| c.0 as u8));
+                                    guard,
+                                };
+                                let cells = path.iter().map(|c| c.0 as u8).collect();
+                                if guard == NO_GUARD {
+                                    self.push_ray(ray, cells);
+                                } else {
+                                    guarded.push((ray, cells));
+                                }
                             }
                         }
                     }
-                    slot.rays = (first, self.rays.len() as u32);
+                    let plain_end = self.rays.len() as u32;
+                    for (ray, cells) in guarded {
+                        self.push_ray(ray, cells);
+                    }
+                    slot.rays = (first, plain_end);
+                    slot.guarded_end = self.rays.len() as u32;
                     self.slots.push(slot);
                 }
             }
         }
     }
 
+    fn push_ray(&mut self, ray: Ray, cells: Vec<u8>) {
+        self.rays.push(Ray {
+            start: self.ray_cells.len() as u32,
+            ..ray
+        });
+        self.ray_cells.extend(cells);
+    }
+
     /// Reads every capture entry backwards: from the target, the cells before it on the path
     /// (nearest first) and then the attacker's cell. Paths that share their beginning share
     /// nodes, so a line of a rider becomes one chain with attackers all along it.
     fn compile_attacks(&mut self, variant: &Variant, tables: &MoveTables) {
+        let mut guarded = vec![Vec::new(); 2 * self.cells];
         for side in Side::BOTH {
             // Per target: a trie from (parent node, cell) to node, with attacker types.
             let mut tries: Vec<Trie> = vec![Trie::default(); self.cells];
@@ -217,6 +292,22 @@ impl Compiled {
                 for from in variant.board.all_cells() {
                     for e in tables.entries(piece, side, from) {
                         if !e.mode.captures || e.when == Some(Condition::Castling) {
+                            continue;
+                        }
+                        if tables.guard(e).is_some() {
+                            self.guarded_captures = true;
+                            let guard = self.guard_of(tables, e);
+                            for r in tables.reach(e) {
+                                guarded[side.index() * self.cells + r.cell.index()].push(
+                                    GuardedAttack {
+                                        from: from.0 as u8,
+                                        piece: piece.0,
+                                        clear: r.clear().fold(0, |set, c| set | bit(c.0 as u8)),
+                                        screen: r.screen_cell().map_or(NONE, |c| c.0 as u8),
+                                        guard,
+                                    },
+                                );
+                            }
                             continue;
                         }
                         self.hoppers |= e.walk.hops();
@@ -236,13 +327,52 @@ impl Compiled {
                     }
                 }
             }
-            for trie in &tries {
+            for (target, trie) in tries.iter().enumerate() {
                 let start = self.nodes.len() as u32;
                 trie.flatten(ROOT, &mut self.nodes);
                 self.trees.push((start, self.nodes.len() as u32));
-                self.attacker_cells.push(trie.attacker_cells());
+                let others: CellSet = guarded[side.index() * self.cells + target]
+                    .iter()
+                    .fold(0, |set, a: &GuardedAttack| set | bit(a.from));
+                self.attacker_cells.push(trie.attacker_cells() | others);
             }
         }
+        self.guarded_attacks = guarded;
+    }
+
+    /// The fast form of an entry's conditions (`to ZONE`, and those tested on the board), or
+    /// `NO_GUARD` when it has none.
+    fn guard_of(&mut self, tables: &MoveTables, e: &crate::compile::Entry) -> u32 {
+        let path = tables.path(e);
+        let restricted = path.iter().any(|c| !tables.may_land(e, *c));
+        let none = crate::compile::EntryGuard {
+            unmoved: None,
+            occupants: Vec::new(),
+        };
+        let g = match tables.guard(e) {
+            Some(g) => g,
+            None if restricted => &none,
+            None => return NO_GUARD,
+        };
+        self.guards.push(Guard {
+            land: if restricted {
+                path.iter()
+                    .filter(|c| tables.may_land(e, **c))
+                    .fold(0, |set, c| set | bit(c.0 as u8))
+            } else {
+                CellSet::MAX
+            },
+            unmoved: g.unmoved,
+            occupants: g
+                .occupants
+                .iter()
+                .map(|(who, cells, present)| {
+                    let set = cells.iter().fold(0, |set, c| set | bit(c.0 as u8));
+                    (*who, set, *present)
+                })
+                .collect(),
+        });
+        self.guards.len() as u32 - 1
     }
 
     fn compile_pieces(&mut self, variant: &Variant, tables: &MoveTables) {
