@@ -4,7 +4,7 @@
 use std::ops::{Index, IndexMut};
 
 use crate::geometry::board::{Board, CellId, Symmetry};
-use crate::geometry::directions::HourSet;
+use crate::geometry::directions::{DirSet, HourSet};
 use crate::geometry::{Coord, Hour, RayKind};
 
 /// A piece type's index in [`Variant::pieces`].
@@ -572,11 +572,18 @@ pub struct Rules {
     pub stalemate_with: Option<(Score, Vec<PieceId>)>,
     /// Captured pieces go to the captor's hand, demoted, and may be dropped (shogi).
     pub captures_to_hand: bool,
-    /// The game ends when the same position occurs this many times, with this score.
+    /// The game ends when the same position occurs this many times, with this score for the
+    /// side whose move repeated it (a draw, or a loss for that side).
     pub repetition: Option<(u32, Score)>,
     /// The game ends when each side has made this many moves without a capture (nor a move
     /// of one of `reset_by`).
     pub move_limit: Option<MoveLimit>,
+    /// `facing DIRECTIONS`: a royal piece may not stand on an open line along these (in its
+    /// side's frame) with an enemy royal piece, as if each attacked the other there
+    /// (xiangqi's flying general). Empty when the rules have no such line.
+    pub facing: DirSet,
+    /// `draw-without PIECES`: the game is drawn once neither side has a piece of these types.
+    pub draw_without: Vec<PieceId>,
 }
 
 /// `move-limit N OUTCOME [reset-by PIECE ...]`.
@@ -601,6 +608,8 @@ impl Rules {
             captures_to_hand: false,
             repetition: None,
             move_limit: None,
+            facing: DirSet::EMPTY,
+            draw_without: Vec::new(),
         }
     }
 }

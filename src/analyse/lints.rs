@@ -169,17 +169,19 @@ impl Context<'_> {
                 .position(|(_, c)| *c == cell)
                 .map(|i| self.spans.setup.cells[side][i])
         };
+        // The label at the royal piece's setup line: Black's may be White's line mirrored.
+        let derived = victim == Side::Black && self.spans.setup.block.black.is_none();
+        let label_at = |royal: CellId, what: &str| {
+            if derived {
+                format!("Black's copy of this, on `{}`, {what}", v.board.name(royal))
+            } else {
+                what.to_string()
+            }
+        };
         for royal in game.royals(&pos, victim) {
+            let span = written(victim, royal).unwrap_or(self.spans.anchor);
             if game.attacked(&pos, royal, mover) {
-                let span = written(victim, royal).unwrap_or(self.spans.anchor);
-                let label = if victim == Side::Black && self.spans.setup.block.black.is_none() {
-                    format!(
-                        "Black's copy of this, on `{}`, is attacked at the start",
-                        v.board.name(royal)
-                    )
-                } else {
-                    "attacked at the start".to_string()
-                };
+                let label = label_at(royal, "is attacked at the start");
                 let attacker = game
                     .pseudo_legal_moves(&pos)
                     .into_iter()
@@ -199,6 +201,21 @@ impl Context<'_> {
                     d = d.also(s, "this piece attacks it");
                 }
                 diags.push(d.help("move the royal piece, or shield it with another piece"));
+            } else if game.faces_royal(&pos, victim, royal) {
+                let label = label_at(royal, "faces the enemy royal piece at the start");
+                diags.push(
+                    Diagnostic::error(
+                        codes::KING_EN_PRISE,
+                        format!(
+                            "in the setup the royal pieces face each other: {}'s on `{}` sees {}'s on an open line",
+                            victim.title(),
+                            v.board.name(royal),
+                            mover.title()
+                        ),
+                    )
+                    .at(span, label)
+                    .help("the rules' `facing` forbids it: put a piece between them, or move one"),
+                );
             }
         }
     }

@@ -145,11 +145,13 @@ pub fn describe_rules(v: &Variant) -> Vec<String> {
         out.push("captured pieces go to the captor's hand".to_string());
     }
     if let Some((n, score)) = r.repetition {
-        out.push(format!(
-            "{} on the {} repetition",
-            score.describe(),
-            ordinal(n)
-        ));
+        out.push(match score.describe().as_str() {
+            "draw" => format!("draw on the {} repetition", ordinal(n)),
+            other => format!(
+                "{other} for the side whose move makes the {} repetition",
+                ordinal(n)
+            ),
+        });
     }
     if let Some(l) = &r.move_limit {
         let mut text = format!(
@@ -161,6 +163,23 @@ pub fn describe_rules(v: &Variant) -> Vec<String> {
             text.push_str(&format!(" or a {} move", symbols(&l.reset_by)));
         }
         out.push(text);
+    }
+    if !r.facing.is_empty() {
+        let hours: Vec<String> = r
+            .facing
+            .by_kind()
+            .flat_map(|(_, hours)| hours.iter().map(|h| h.get().to_string()))
+            .collect();
+        out.push(format!(
+            "royal pieces may not face each other on an open line at {} o'clock",
+            hours.join(" or ")
+        ));
+    }
+    if !r.draw_without.is_empty() {
+        out.push(format!(
+            "draw once neither side has {}",
+            symbols(&r.draw_without)
+        ));
     }
     out
 }

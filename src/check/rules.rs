@@ -24,7 +24,9 @@ impl Resolver<'_> {
                     RulesStmt::Stalemate(s, _) => ("stalemate", s.span),
                     RulesStmt::CastlingNone(span) => ("castling", *span),
                     RulesStmt::CapturesToHand(span) => ("captures", *span),
-                    RulesStmt::Repetition(n) => ("repetition", n.span),
+                    RulesStmt::Repetition(n, _) => ("repetition", n.span),
+                    RulesStmt::Facing(_, span) => ("facing", *span),
+                    RulesStmt::DrawWithout(_, span) => ("draw-without", *span),
                     RulesStmt::MoveLimit(n, _) => ("move-limit", n.span),
                     RulesStmt::Bad(_) => {
                         ok = false;
@@ -69,10 +71,24 @@ impl Resolver<'_> {
                         }
                     }
                     RulesStmt::CapturesToHand(_) => rules.captures_to_hand = true,
-                    RulesStmt::Repetition(n) => {
+                    RulesStmt::Repetition(n, loses) => {
+                        let score = if *loses { Score::LOSS } else { Score::DRAW };
                         match self.count_at_least(n, 2, "repetition count") {
-                            Some(t) => rules.repetition = Some((t, Score::DRAW)),
+                            Some(t) => rules.repetition = Some((t, score)),
                             None => ok = false,
+                        }
+                    }
+                    RulesStmt::Facing(dirs, _) => match self.hours(dirs) {
+                        Some(set) => rules.facing = set,
+                        None => ok = false,
+                    },
+                    RulesStmt::DrawWithout(pieces, _) => {
+                        let ids: Vec<Option<PieceId>> =
+                            pieces.iter().map(|p| self.piece_ref(p)).collect();
+                        if ids.iter().all(Option::is_some) {
+                            rules.draw_without = ids.into_iter().flatten().collect();
+                        } else {
+                            ok = false;
                         }
                     }
                     RulesStmt::MoveLimit(n, reset) => {

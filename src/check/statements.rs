@@ -191,7 +191,9 @@ const STATEMENTS: &[Statement] = &[
         "castling none  (castling options are a top-level `castling { ... }` block)",
     ),
     stmt(Block::Rules, "captures", "captures to-hand"),
-    stmt(Block::Rules, "repetition", "repetition N draw"),
+    stmt(Block::Rules, "repetition", "repetition N draw | repetition N loss"),
+    stmt(Block::Rules, "facing", "facing DIRECTION ..."),
+    stmt(Block::Rules, "draw-without", "draw-without PIECE ..."),
     stmt(
         Block::Rules,
         "move-limit",

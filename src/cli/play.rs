@@ -117,8 +117,17 @@ fn announce(outcome: &Outcome, loser: Side) {
     let how = match outcome.end {
         GameEnd::Checkmate => format!("Checkmate: {} wins.", side_name(loser.opponent())),
         GameEnd::Stalemate => format!("{} is stalemated.", side_name(loser)),
-        GameEnd::Repetition => "The same position for the last time: a draw.".to_string(),
+        GameEnd::Repetition if 2 * outcome.white.numerator == outcome.white.denominator => {
+            "The same position for the last time: a draw.".to_string()
+        }
+        GameEnd::Repetition => format!(
+            "{} repeated the position for the last time and loses.",
+            side_name(loser.opponent())
+        ),
         GameEnd::MoveLimit => "The move limit is reached: a draw.".to_string(),
+        GameEnd::Material => {
+            "Neither side has a piece that can still win the game: a draw.".to_string()
+        }
     };
     outln!("{how}");
     outln!("Result: {}", outcome.result());

@@ -139,6 +139,9 @@ pub struct MoveTables {
     guards: Vec<EntryGuard>,
     /// Per `to ZONE` movement and side: which cells its entries may land on.
     land_sets: Vec<Vec<bool>>,
+    /// `facing DIRECTIONS`: per `side * cells + cell`, the lines along which a royal piece of
+    /// the side standing there may not see an enemy royal piece (empty without the rule).
+    facing: Vec<Vec<Vec<CellId>>>,
 }
 
 impl MoveTables {
@@ -191,6 +194,14 @@ impl MoveTables {
 
     fn may_land_in(&self, land: Option<u32>, cell: CellId) -> bool {
         land.is_none_or(|i| self.land_sets[i as usize][cell.index()])
+    }
+
+    /// The lines from `cell` along which a royal piece of `side` there may not see an enemy
+    /// royal piece with nothing between (`facing DIRECTIONS`; none without the rule).
+    pub fn facing_lines(&self, side: Side, cell: CellId) -> &[Vec<CellId>] {
+        self.facing
+            .get(side.index() * self.cells + cell.index())
+            .map_or(&[], Vec::as_slice)
     }
 
     /// The conditions of `entry` tested on the board, if it has any.
@@ -388,6 +399,23 @@ pub fn compile(variant: &Variant) -> Result<MoveTables, TablesTooLarge> {
             t.drop_cells.push(drops);
         }
     }
+    let facing = variant.rules.facing;
+    if !facing.is_empty() {
+        for side in Side::BOTH {
+            for cell in board.all_cells() {
+                let lines = facing
+                    .by_kind()
+                    .flat_map(|(kind, hours)| {
+                        hours
+                            .iter()
+                            .map(move |h| ray_cells(board, cell, side.absolute(h), kind, u32::MAX))
+                    })
+                    .filter(|line| !line.is_empty())
+                    .collect();
+                t.facing.push(lines);
+            }
+        }
+    }
     Ok(t)
 }
 
@@ -455,6 +483,7 @@ impl MoveTables {
             drop_cells: Vec::new(),
             guards: Vec::new(),
             land_sets: Vec::new(),
+            facing: Vec::new(),
         }
     }
 

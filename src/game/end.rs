@@ -15,6 +15,8 @@ pub enum GameEnd {
     Repetition,
     /// Each side has made the rules' number of moves without a capture.
     MoveLimit,
+    /// Neither side has a piece of the types the rules' `draw-without` names.
+    Material,
 }
 
 /// How a game ended and what it is worth to White.
@@ -88,9 +90,10 @@ impl Game<'_> {
             let key = pos.repetition_key();
             let seen = history.iter().filter(|p| p.repetition_key() == key).count();
             if seen >= times as usize {
+                // The score is that of the side whose move repeated the position.
                 return Some(Outcome {
                     end: GameEnd::Repetition,
-                    white: score,
+                    white: score_for(mover.opponent(), score),
                 });
             }
         }
@@ -102,6 +105,27 @@ impl Game<'_> {
                 });
             }
         }
+        if self.lacks_material(pos) {
+            return Some(Outcome {
+                end: GameEnd::Material,
+                white: Score::DRAW,
+            });
+        }
         None
+    }
+
+    /// True when the rules say `draw-without PIECES` and neither side has one of them (on
+    /// the board or in hand).
+    pub fn lacks_material(&self, pos: &Position) -> bool {
+        let pieces = &self.variant.rules.draw_without;
+        !pieces.is_empty()
+            && !pos
+                .squares
+                .iter()
+                .flatten()
+                .any(|(_, p)| pieces.contains(p))
+            && Side::BOTH
+                .iter()
+                .all(|s| pieces.iter().all(|p| pos.hands[*s][p.index()] == 0))
     }
 }

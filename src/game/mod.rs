@@ -187,11 +187,22 @@ impl<'a> Game<'a> {
             .collect()
     }
 
-    /// True when one of `side`'s royal pieces is attacked.
+    /// True when one of `side`'s royal pieces is attacked, or (`facing DIRECTIONS`) faces an
+    /// enemy royal piece on an open line: either way no move may leave it so.
     pub fn in_check(&self, pos: &Position, side: Side) -> bool {
         self.royals(pos, side)
             .into_iter()
-            .any(|c| self.attacked(pos, c, side.opponent()))
+            .any(|c| self.attacked(pos, c, side.opponent()) || self.faces_royal(pos, side, c))
+    }
+
+    /// True when the royal piece of `side` on `cell` sees an enemy royal piece along one of
+    /// the `facing` lines, with nothing between them.
+    pub fn faces_royal(&self, pos: &Position, side: Side, cell: CellId) -> bool {
+        self.tables.facing_lines(side, cell).iter().any(|line| {
+            line.iter()
+                .find_map(|c| pos.squares[c.index()])
+                .is_some_and(|(s, p)| s != side && self.variant.piece(p).royal)
+        })
     }
 
     /// The position after a move (the move must come from this position's move list).

@@ -34,7 +34,8 @@ impl Game<'_> {
             }
         }
         // The side that just moved did not leave its royal piece attacked (the checker
-        // refuses a setup that does so, so the start passes too).
+        // refuses a setup that does so, so the start passes too), nor facing an enemy royal
+        // piece on a `facing` line.
         let mover = pos.to_move;
         let last = mover.opponent();
         if let Some(&royal) = self
@@ -47,6 +48,20 @@ impl Game<'_> {
                 format!(
                     "it is {}'s turn, but {}'s royal piece on `{}` is attacked: no move leaves its own royal piece in check",
                     mover.title(),
+                    last.title(),
+                    board.name(royal)
+                ),
+            ));
+        }
+        if let Some(&royal) = self
+            .royals(pos, last)
+            .iter()
+            .find(|&&c| self.faces_royal(pos, last, c))
+        {
+            return Err(err(
+                side_at,
+                format!(
+                    "{}'s royal piece on `{}` faces an enemy royal piece on an open line: the rules' `facing` forbids it",
                     last.title(),
                     board.name(royal)
                 ),

@@ -68,6 +68,10 @@ struct Rules {
     stalemate: Score,
     stalemate_with: Option<(Score, Vec<usize>)>,
     move_limit_plies: Option<u32>,
+    /// The score of the side whose move repeats a position (a draw, or a loss).
+    repeater: Score,
+    /// `draw-without PIECES`: the pieces one of which must remain for the game to go on.
+    draw_without: Vec<usize>,
 }
 
 impl<'e, P: Playable> Search<'e, P> {
@@ -105,6 +109,8 @@ impl<'e, P: Playable> Search<'e, P> {
                     .as_ref()
                     .map(|(s, pieces)| (*s, pieces.iter().map(|p| p.index()).collect())),
                 move_limit_plies: r.move_limit.as_ref().map(|l| 2 * l.moves),
+                repeater: r.repetition.map_or(Score::DRAW, |(_, score)| score),
+                draw_without: r.draw_without.iter().map(|p| p.index()).collect(),
             },
         }
     }
@@ -229,7 +235,22 @@ impl<'e, P: Playable> Search<'e, P> {
         if limit.is_some_and(|limit| self.engine.quiet_plies(s) >= limit) {
             return Err(0);
         }
+        if !self.rules.draw_without.is_empty() && !self.has_winning_material(s) {
+            return Err(0);
+        }
         Ok((in_check, moves))
+    }
+
+    /// True when a piece of the `draw-without` types is still on the board or in a hand.
+    fn has_winning_material(&self, s: &P::State) -> bool {
+        let pieces = &self.rules.draw_without;
+        let mut found = false;
+        self.engine
+            .for_each_piece(s, |_, _, piece| found |= pieces.contains(&piece));
+        found
+            || Side::BOTH
+                .iter()
+                .any(|side| pieces.iter().any(|p| self.engine.hand(s, *side, *p) > 0))
     }
 
     /// Alpha-beta with a null window on all but the first move (principal variation search).
@@ -262,8 +283,10 @@ impl<'e, P: Playable> Search<'e, P> {
         allow_null: bool,
     ) -> i32 {
         let quiet = self.engine.quiet_plies(s);
+        // A repetition inside the tree ends the line: a draw, or (`repetition N loss`) a loss
+        // for the side whose move repeated it, the opponent of the side to move.
         if self.repeated(quiet) {
-            return 0;
+            return -points(self.rules.repeater, ply);
         }
         // Mate-distance pruning: nothing here beats a mate already found nearer the root.
         *alpha = (*alpha).max(-(MATE - ply as i32));

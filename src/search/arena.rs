@@ -172,7 +172,7 @@ pub struct GameRecord {
     pub result: String,
     /// White's score, 0 to 1.
     pub white: f64,
-    /// `checkmate`, `stalemate`, `repetition`, `move-limit` or `ply-limit`.
+    /// `checkmate`, `stalemate`, `repetition`, `move-limit`, `material` or `ply-limit`.
     pub ending: String,
 }
 
@@ -184,6 +184,7 @@ impl Ending {
             Ending::Rules(GameEnd::Stalemate) => "stalemate",
             Ending::Rules(GameEnd::Repetition) => "repetition",
             Ending::Rules(GameEnd::MoveLimit) => "move-limit",
+            Ending::Rules(GameEnd::Material) => "material",
             Ending::PlyLimit => "ply-limit",
         }
     }
@@ -204,7 +205,7 @@ pub struct Report {
     pub draws: usize,
     /// White's losses.
     pub losses: usize,
-    /// Games per ending: checkmate, stalemate, repetition, move-limit, ply-limit.
+    /// Games per ending: checkmate, stalemate, repetition, move-limit, material, ply-limit.
     pub endings: indexmap::IndexMap<String, usize>,
     /// Median length in plies.
     pub median_plies: f64,
@@ -249,6 +250,7 @@ impl Report {
             "stalemate",
             "repetition",
             "move-limit",
+            "material",
             "ply-limit",
         ]
         .iter()

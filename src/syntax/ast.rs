@@ -378,8 +378,13 @@ pub enum RulesStmt {
     CastlingNone(Span),
     /// `captures to-hand`.
     CapturesToHand(Span),
-    /// `repetition N draw`.
-    Repetition(Number),
+    /// `repetition N draw` (`false`) or `repetition N loss` (`true`: the side whose move
+    /// repeats the position loses).
+    Repetition(Number, bool),
+    /// `facing DIRECTIONS`: royal pieces may not face each other on an open line.
+    Facing(Vec<Direction>, Span),
+    /// `draw-without PIECE ...`.
+    DrawWithout(Vec<Name>, Span),
     /// `move-limit N draw [reset-by PIECE ...]`.
     MoveLimit(Number, Vec<Name>),
     Bad(BadLine),

@@ -589,7 +589,13 @@ fn rules(p: P) -> Item {
                 Rule::captures_stmt => RulesStmt::CapturesToHand(csp),
                 Rule::repetition_stmt => {
                     let mut it = children(c);
-                    RulesStmt::Repetition(number(it.next()?))
+                    let n = number(it.next()?);
+                    let loses = it.next()?.as_rule() == Rule::loss;
+                    RulesStmt::Repetition(n, loses)
+                }
+                Rule::facing_stmt => RulesStmt::Facing(children(c).next().map(directions)?, csp),
+                Rule::draw_without_stmt => {
+                    RulesStmt::DrawWithout(children(c).map(name).collect(), csp)
                 }
                 Rule::move_limit_stmt => {
                     let mut it = children(c);

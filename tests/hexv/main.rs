@@ -36,3 +36,4 @@ mod snapshots_diagrams;
 mod strength;
 mod svg;
 mod tables;
+mod xiangqi_rules;

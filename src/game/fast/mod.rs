@@ -321,9 +321,27 @@ impl<'a> Engine<'a> {
         self.attacked_by(b, target, by, u64::MAX)
     }
 
-    /// True when one of `side`'s royal pieces is attacked.
+    /// True when one of `side`'s royal pieces is attacked, or faces an enemy royal piece on
+    /// an open `facing` line.
     pub(crate) fn in_check(&self, b: &Board, side: Side) -> bool {
-        cells(b.royals[side.index()]).any(|c| self.attacked(b, c, side.opponent()))
+        cells(b.royals[side.index()]).any(|c| {
+            self.attacked(b, c, side.opponent())
+                || (!self.t.facing.is_empty() && self.faces_royal(b, side, c))
+        })
+    }
+
+    /// True when the royal piece of `side` on `cell` sees an enemy royal piece along one of
+    /// the `facing` lines.
+    fn faces_royal(&self, b: &Board, side: Side, cell: u8) -> bool {
+        let all = b.all();
+        let enemy_royals = b.royals[side.opponent().index()];
+        self.t.facing[side.index() * self.t.cells + cell as usize]
+            .iter()
+            .any(|line| {
+                line.iter()
+                    .find(|&&c| all & bit(c) != 0)
+                    .is_some_and(|&c| enemy_royals & bit(c) != 0)
+            })
     }
 
     /// The board after a move (what a check test needs), from the mover's side.

@@ -17,13 +17,15 @@ impl Engine<'_> {
     pub fn legal_moves_into(&self, s: &State, out: &mut Vec<FastMove>) {
         out.clear();
         let side = s.to_move;
-        // With hoppers every move is tested (a piece put down can become a screen), so the
-        // pins are not needed.
-        let (every_move, pinned) = if self.t.hoppers || self.t.guarded_captures {
-            (true, 0)
-        } else {
-            self.check_and_pins(&s.board, side)
-        };
+        // With hoppers (a piece put down can become a screen), captures under conditions or
+        // facing lines (which the pin test does not see) every move is tested, so the pins
+        // are not needed.
+        let (every_move, pinned) =
+            if self.t.hoppers || self.t.guarded_captures || !self.t.facing.is_empty() {
+                (true, 0)
+            } else {
+                self.check_and_pins(&s.board, side)
+            };
         let royal = |p: u8| p != NONE && self.t.royal[p as usize];
         let risky = |m: &FastMove| {
             every_move

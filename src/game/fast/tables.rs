@@ -148,6 +148,9 @@ pub(crate) struct Compiled {
     /// Some capture has conditions tested on the board: the pin test does not see it, so
     /// every move is tested.
     pub guarded_captures: bool,
+    /// `facing DIRECTIONS`: per `side * cells + cell`, the lines a royal piece there may not
+    /// see an enemy royal along (every move is then tested: the pin test does not see them).
+    pub facing: Vec<Vec<Vec<u8>>>,
 }
 
 /// The largest board (off-board cells included) the cell sets hold.
@@ -199,10 +202,24 @@ impl Compiled {
             guards: Vec::new(),
             guarded_attacks: Vec::new(),
             guarded_captures: false,
+            facing: Vec::new(),
         };
         c.compile_moves(variant, tables);
         c.compile_attacks(variant, tables);
         c.compile_pieces(variant, tables);
+        if !variant.rules.facing.is_empty() {
+            for side in Side::BOTH {
+                for cell in variant.board.all_cells() {
+                    c.facing.push(
+                        tables
+                            .facing_lines(side, cell)
+                            .iter()
+                            .map(|line| line.iter().map(|x| x.0 as u8).collect())
+                            .collect(),
+                    );
+                }
+            }
+        }
         Some(c)
     }
 
