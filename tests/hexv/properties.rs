@@ -206,6 +206,23 @@ fn rule() -> impl Strategy<Value = Rule> {
     ]
 }
 
+/// The `when` / `unless` clauses of a movement line: none half the time, else one or two of
+/// every kind (the zone ones only when the file has its zone `far`).
+fn guard(choice: usize, zone: bool) -> &'static str {
+    match choice {
+        1 => " when unmoved",
+        2 => " unless unmoved",
+        3 => " unless enemy at 12",
+        4 => " when friend at 6",
+        5 => " unless piece at [12 12]",
+        6 => " when enemy at 2 10 unless unmoved",
+        7 if zone => " when from far",
+        8 if zone => " unless to far",
+        9 if zone => " unless from far when to far",
+        _ => "",
+    }
+}
+
 /// A two-step path of hours: two steps at most 60 degrees apart never cancel out.
 fn path(first: u32, turn: i32) -> String {
     let second = (first as i32 - 1 + turn).rem_euclid(12) + 1;
@@ -281,7 +298,8 @@ impl Rule {
 /// promotes (to the next piece in the list) in the far zone.
 #[derive(Clone, Debug)]
 struct PieceSpec {
-    rules: Vec<Rule>,
+    /// Each movement with a choice of conditions (see [`guard`]).
+    rules: Vec<(Rule, usize)>,
     /// `multi-step 2 unmoved` (true) or `from far` (false, when there is a zone).
     multi_step: Option<bool>,
     /// Also moves like the piece before it.
@@ -293,7 +311,7 @@ struct PieceSpec {
 
 fn piece() -> impl Strategy<Value = PieceSpec> {
     (
-        proptest::collection::vec(rule(), 1..=3),
+        proptest::collection::vec((rule(), 0usize..16), 1..=3),
         proptest::option::of(any::<bool>()),
         any::<bool>(),
         proptest::option::of(any::<bool>()),
@@ -398,7 +416,11 @@ impl VariantSpec {
         for (i, p) in self.pieces.iter().enumerate() {
             let _ = writeln!(s, "piece Piece{i} P{i} {{");
             // A repeated movement line is an error of its own: write each once.
-            let written: BTreeSet<String> = p.rules.iter().map(|r| r.write(grid)).collect();
+            let written: BTreeSet<String> = p
+                .rules
+                .iter()
+                .map(|(r, g)| format!("{}{}", r.write(grid), guard(*g, promoting)))
+                .collect();
             for r in written {
                 let _ = writeln!(s, "  {r}");
             }
