@@ -451,9 +451,11 @@ fn a_value_line_sets_the_engines_value() {
 
 /// Chessagon's `repetition 3 draw` inside the search: a side far behind, with a move that
 /// repeats a position for the third time, takes the draw.
-#[test]
-fn a_side_far_behind_takes_a_draw_by_repetition() {
-    let game = game("variants/chessagon.hexv");
+/// A position with White far behind and a cycle of four quiet moves back to it, and the
+/// game after going twice round the cycle and two more moves: White to move, and the cycle's
+/// third move would make its position appear a third time.
+fn repetition_ahead(file: &str) -> Vec<(Position, Vec<Position>)> {
+    let game = game(file);
     let fast = Fastest::new(game);
     let searcher = Searcher::new(game);
     let quiet = |pos: &Position| -> Vec<Move> {
@@ -498,16 +500,24 @@ fn a_side_far_behind_takes_a_draw_by_repetition() {
         in_hand: 0,
         extra_cells: Vec::new(),
     };
-    let positions = find(&game, &placement, 1, |pos| cycle(pos).is_some());
-    for start in positions {
-        let moves = cycle(&start).expect("found");
-        // Twice round the cycle and two more moves: White to move, and the cycle's third
-        // move makes its position appear a third time.
-        let mut history = vec![start.clone()];
-        for m in moves.iter().cycle().take(10) {
-            let pos = history.last().expect("a position");
-            history.push(game.play(pos, m));
-        }
+    find(&game, &placement, 1, |pos| cycle(pos).is_some())
+        .into_iter()
+        .map(|start| {
+            let moves = cycle(&start).expect("found");
+            let mut history = vec![start.clone()];
+            for m in moves.iter().cycle().take(10) {
+                let pos = history.last().expect("a position");
+                history.push(game.play(pos, m));
+            }
+            (start, history)
+        })
+        .collect()
+}
+
+#[test]
+fn a_side_far_behind_takes_a_draw_by_repetition() {
+    let game = game("variants/chessagon.hexv");
+    for (start, mut history) in repetition_ahead("variants/chessagon.hexv") {
         let stop = AtomicBool::new(false);
         let result = Searcher::new(game).search(&history, &Limits::depth(3), &stop, &mut |_| {});
         let best = result.best.expect("a move");
@@ -522,5 +532,27 @@ fn a_side_far_behind_takes_a_draw_by_repetition() {
             game.format_move(&pos, &best)
         );
         assert_eq!(result.info.score, SearchScore::Centipawns(0));
+    }
+}
+
+/// Under `repetition 3 loss` the same cycle is a trap: the side far behind does not make the
+/// third repetition, which would lose at once.
+#[test]
+fn a_side_far_behind_does_not_repeat_where_repeating_loses() {
+    const FILE: &str = "tests/fixtures/valid/facing_kings.hexv";
+    let game = game(FILE);
+    for (start, mut history) in repetition_ahead(FILE) {
+        let stop = AtomicBool::new(false);
+        let result = Searcher::new(game).search(&history, &Limits::depth(3), &stop, &mut |_| {});
+        let best = result.best.expect("a move");
+        let pos = history.last().expect("a position").clone();
+        history.push(game.play(&pos, &best));
+        assert_ne!(
+            game.outcome(&history).map(|o| o.end),
+            Some(hexv::game::GameEnd::Repetition),
+            "{}: {}",
+            game.position_text(&start),
+            game.format_move(&pos, &best)
+        );
     }
 }
