@@ -12,19 +12,19 @@ something. See docs/perft.md for what it covers.
     python3 tools/perft_check.py hex-shogi-91 3 --moves "2j-4i 11a-11b 4ix8a" --divide
 
 Variants: glinski, mccooey, koval, dagger, chessagon, hex-shogi-41, hex-shogi-81, hex-shogi-91,
-shafran, mini-hexchess, de-vasa. Moves are written as hexv writes them (docs/notation.md).
-Castling (Koval, Shafran and De Vasa; Chessagon's cannot happen before ply 7 and is left out)
-is implemented but never reached from the start at depth 3 (nor at depth 4 for Shafran and De
-Vasa: two or more cells between king and rook must be emptied first); see docs/perft.md for
-the positions where it was compared.
+shafran, mini-hexchess, de-vasa, brusky. Moves are written as hexv writes them
+(docs/notation.md). Castling (Koval, Shafran, De Vasa and Brusky; Chessagon's cannot happen
+before ply 7 and is left out) is implemented but never reached from the start at depth 3 (nor
+at depth 4 for Shafran, De Vasa and Brusky: two or more cells between king and rook must be
+emptied first); see docs/perft.md for the positions where it was compared.
 
 Hex cells are axial pairs (a, b) on one hex lattice. The six edge (orthogonal) steps are
 (1,0) (1,-1) (0,-1) (-1,0) (-1,1) (0,1); a diagonal step is the sum of two neighbouring edge
 steps and passes between two cells, so only the cells it lands on can block a diagonal rider.
 Every vector below is given for the first player; the second player's pieces move along the
 negated vectors (turned 180 degrees), which for these sets equals the mirror image.
-Chessagon's triangles, Shafran's and De Vasa's boards (in the (file, rank) pairs of their own
-notations) and Mini Hexchess's board (doubled-height pairs centred on d4) have their own
+Chessagon's triangles, Shafran's, De Vasa's and Brusky's boards (in the (file, rank) pairs of
+their own notations) and Mini Hexchess's board (doubled-height pairs centred on d4) have their own
 coordinates (see their sections further down).
 """
 
@@ -280,7 +280,7 @@ def attacked(v, pos, cell, by):
                 return True
             continue
         if kind == "P" and v.pawn:
-            for d in v.vectors(s, v.pawn["capture"]):
+            for d in v.vectors(s, pawn_captures(v, c, s)):
                 if add(c, d) == cell:
                     return True
             continue
@@ -363,6 +363,15 @@ def pseudo_moves(v, pos):
     return moves
 
 
+def pawn_captures(v, c, side):
+    """The capture vectors of a chess pawn on c: "capture" everywhere, and "start_capture"
+    too while it stands on one of its side's "start" cells (Brusky's straight-ahead capture)."""
+    p = v.pawn
+    if "start_capture" in p and c in p["start"][side]:
+        return p["capture"] + p["start_capture"]
+    return p["capture"]
+
+
 def chess_pawn_moves(v, pos, c, side):
     p = v.pawn
     board = pos.board
@@ -375,7 +384,9 @@ def chess_pawn_moves(v, pos, c, side):
         else:
             out.append((c, t, cap, None, extra))
 
-    for d in v.vectors(side, p["push"]):
+    # Brusky's pawn on its start cell advances nowhere while an enemy stands on a push cell.
+    pushes = [] if "blocked" in p and p["blocked"](v, pos, c, side) else p["push"]
+    for d in v.vectors(side, pushes):
         # How far this pawn may advance: "reach" (Shafran's one, two or three cells) or, for
         # the other variants, two cells when "double" says so. Every longer advance passes
         # the cells before its landing cell, and each of them may be taken on en passant.
@@ -390,7 +401,7 @@ def chess_pawn_moves(v, pos, c, side):
                 break
             push(t, False, ("ep", tuple(passed), t) if passed else None)
             passed.append(t)
-    for d in v.vectors(side, p["capture"]):
+    for d in v.vectors(side, pawn_captures(v, c, side)):
         t = add(c, d)
         if t in v.cells:
             occ = board.get(t)
@@ -1093,6 +1104,89 @@ def devasa():
     return v
 
 
+# ---------------------------------------------------------------------------------------
+# Brusky's Hexagonal Chess, in the coordinates of its own notation: a cell is (file, rank),
+# file 0..11 for a..l and rank 1..8. The texts cited in variants/brusky.hexv describe the
+# board: 84 hexes standing on a corner, horizontal ranks of 9 10 11 12 12 11 10 9 cells, files
+# lettered along the lines leaning to 11 o'clock, a1-a5, b1-b6, c1-c7, d1-d8 ... i1-i8, j2-j8,
+# k3-k8, l4-l8. So rank r holds the files max(0, r - 5) .. min(11, r + 7), and going up a
+# file keeps the letter: up the file (11 o'clock) is (0, +1), along the rank (3 o'clock)
+# (+1, 0), and 1 o'clock, touching both, (+1, +1), exactly as on De Vasa's board (the same
+# lattice cut to another outline). Each diagonal (2, 4, ... o'clock) is the sum of the two
+# edge steps beside it: the pawn's side captures at 10 and 2 o'clock are (-1, +1) and (+2, +1),
+# straight ahead (12 o'clock) is (+1, +2). The board turned 180 degrees: rank r -> 9 - r, and
+# the cell x = f - r / 2 half cells across -> 6.5 - x, so (f, r) -> (11 - f, 9 - r) (a1 <-> l8,
+# f1 <-> g8: Black's king stands on g8 and its queen on i8, White's turned).
+#
+# The pawn: one cell to 11 or 1 o'clock without capturing; from its start cell (its rank 2,
+# where only the pawn that began there can stand, pawns never going back) one or two cells
+# over an empty one, with en passant on the cell passed, unless an enemy piece stands on one
+# of its two forward edge neighbours: then it advances nowhere. It captures at 10 and 2
+# o'clock, and from its start cell also straight ahead (12 o'clock), which also attacks.
+# Promotion on the far rank (rank 8; Black: rank 1).
+
+
+def brusky_cells():
+    names = {}
+    for r in range(1, 9):
+        for f in range(max(0, r - 5), min(11, r + 7) + 1):
+            names[(f, r)] = "abcdefghijkl"[f] + str(r)
+    files = {letter: sorted(int(n[1:]) for n in names.values() if n[0] == letter) for letter in "abcdefghijkl"}
+    assert len(names) == 84 and [len(files[x]) for x in "abcdefghijkl"] == [5, 6, 7, 8, 8, 8, 8, 8, 8, 7, 6, 5]
+    assert files["a"] == [1, 2, 3, 4, 5] and files["j"][0] == 2 and files["l"] == [4, 5, 6, 7, 8]
+    assert [sum(1 for (f, r) in names if (f + r) % 3 == k) for k in range(3)] == [28, 28, 28]
+    return names
+
+
+def brusky_turn(c):
+    return (11 - c[0], 9 - c[1])
+
+
+def brusky():
+    names = brusky_cells()
+    by = {n: c for c, n in names.items()}
+    assert all(brusky_turn(c) in names for c in names)
+    white = {"K": "f1", "Q": "d1", "R": "a1 i1", "N": "b1 h1", "B": "c1 e1 g1", "P": "a2 b2 c2 d2 e2 f2 g2 h2 i2 j2"}
+    black = {"K": "g8", "Q": "i8", "R": "l8 d8", "N": "k8 e8", "B": "j8 h8 f8", "P": "l7 k7 j7 i7 h7 g7 f7 e7 d7 c7"}
+    for k in white:  # Black's army is White's turned 180 degrees ("rotational symmetry")
+        turned = {names[brusky_turn(by[x])] for x in white[k].split()}
+        assert turned == set(black[k].split()), k
+    start_cells = {0: {by[x] for x in white["P"].split()}, 1: {by[x] for x in black["P"].split()}}
+    push = [(0, 1), (1, 1)]  # 11 and 1 o'clock
+
+    def double(v, pos, c, side):
+        return c in start_cells[side]
+
+    def blocked(v, pos, c, side):
+        if c not in start_cells[side]:
+            return False
+        ahead = [pos.board.get(add(c, d)) for d in v.vectors(side, push)]
+        return any(occ is not None and occ[0] != side for occ in ahead)
+
+    v = Variant(
+        "brusky",
+        names,
+        DV_PIECES,
+        chess_setup(white, black),
+        pawn={
+            "push": push,
+            "capture": [(-1, 1), (2, 1)],  # 10 and 2 o'clock
+            "start_capture": [(1, 2)],  # 12 o'clock, from the start cell only
+            "start": start_cells,
+            "double": double,
+            "blocked": blocked,
+        },
+    )
+    v.promotion = {0: {c for c in names if c[1] == 8}, 1: {c for c in names if c[1] == 1}}
+    c = v.cell
+    v.castlings = [
+        (0, c("f1"), c("h1"), c("i1"), c("g1")),  # kingside: toward the near rook
+        (0, c("f1"), c("c1"), c("a1"), c("d1")),  # queenside: toward the far rook
+        (1, c("g8"), c("e8"), c("d8"), c("f8")),
+        (1, c("g8"), c("j8"), c("l8"), c("i8")),
+    ]
+    return v
+
 
 VARIANTS = {
     "glinski": glinski,
@@ -1106,6 +1200,7 @@ VARIANTS = {
     "shafran": shafran,
     "mini-hexchess": mini_hexchess,
     "de-vasa": devasa,
+    "brusky": brusky,
 }
 
 

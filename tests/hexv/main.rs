@@ -4,6 +4,7 @@ mod support;
 
 mod ascii;
 mod boards;
+mod brusky;
 mod chessagon;
 mod cli;
 mod conditions;
