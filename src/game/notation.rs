@@ -169,6 +169,11 @@ impl Game<'_> {
             if let Some(why) = self.why_no_castling(pos, from_id, to_id) {
                 return Err(illegal(format!("castling is not allowed: {why}")));
             }
+            if let Some(why) = self.why_conditions_fail(pos, from_id, to_id) {
+                return Err(illegal(format!(
+                    "the {name} on `{from}` cannot move to `{to}` now: {why}"
+                )));
+            }
             return Err(illegal(format!(
                 "the {name} on `{from}` cannot move to `{to}`"
             )));
@@ -217,6 +222,67 @@ impl Game<'_> {
 
     /// When `from`-`to` is the king's move of a castling option of the side to move, the first
     /// condition that forbids it now.
+    /// When a movement of the piece on `from` would reach `to` but for its `when` / `unless`
+    /// clauses tested on the board, the first clause that fails, in words.
+    fn why_conditions_fail(
+        &self,
+        pos: &Position,
+        from: crate::geometry::board::CellId,
+        to: crate::geometry::board::CellId,
+    ) -> Option<String> {
+        let (side, piece) = pos.squares[from.index()]?;
+        let unmoved = pos.unmoved[from.index()];
+        let occupant = |c: crate::geometry::board::CellId| pos.squares[c.index()].map(|(s, _)| s);
+        let name =
+            |c: &crate::geometry::board::CellId| format!("`{}`", self.variant.board.name(*c));
+        for e in self.tables.entries(piece, side, from) {
+            let Some(g) = self.tables.guard(e) else {
+                continue;
+            };
+            let lands = self
+                .tables
+                .landings(e, |c| pos.squares[c.index()].is_some())
+                .any(|l| {
+                    l.cell == to
+                        && match occupant(to) {
+                            None => e.mode.moves,
+                            Some(owner) => e.mode.captures && owner != side,
+                        }
+                });
+            if !lands || g.holds(side, unmoved, occupant) {
+                continue;
+            }
+            if g.unmoved.is_some_and(|u| u != unmoved) {
+                return Some(if unmoved {
+                    "it moves so only once it has moved".to_string()
+                } else {
+                    "only a piece that has not moved yet moves so".to_string()
+                });
+            }
+            for (who, cells, present) in &g.occupants {
+                let what = match who {
+                    crate::variant::Occupant::Enemy => "an enemy piece",
+                    crate::variant::Occupant::Friend => "one of its own pieces",
+                    crate::variant::Occupant::Piece => "a piece",
+                };
+                let found: Vec<String> = cells
+                    .iter()
+                    .filter(|c| occupant(**c).is_some_and(|o| who.matches(side, o)))
+                    .map(name)
+                    .collect();
+                if found.is_empty() == *present {
+                    let names: Vec<String> = cells.iter().map(name).collect();
+                    return Some(if *present {
+                        format!("only while {what} stands on {}", names.join(" or "))
+                    } else {
+                        format!("{what} stands on {}", found.join(" and "))
+                    });
+                }
+            }
+        }
+        None
+    }
+
     fn why_no_castling(
         &self,
         pos: &Position,

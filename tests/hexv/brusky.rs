@@ -572,7 +572,9 @@ fn pawn_on_its_start_cell_is_blocked_by_an_enemy_on_a_forward_neighbour() {
     for to in ["f3", "g4"] {
         assert_eq!(
             refusal(&game, &pos, &format!("e2-{to}")),
-            format!("`e2-{to}` is illegal: the Pawn on `e2` cannot move to `{to}`")
+            format!(
+                "`e2-{to}` is illegal: the Pawn on `e2` cannot move to `{to}` now: an enemy piece stands on `e3`"
+            )
         );
     }
     let pos = at(&game, Side::White, "K i1 k l8 P e2 n e3 n d3", "");

@@ -11,7 +11,7 @@
 use hexv::variant::Side;
 
 use crate::cli::run;
-use crate::rule_support::{at, moves_from};
+use crate::rule_support::{at, moves_from, refusal};
 use crate::support::{check_text, game, set};
 
 const FILE: &str = "tests/fixtures/valid/conditions.hexv";
@@ -64,6 +64,31 @@ fn an_unmoved_pawn_also_captures_straight_ahead_and_gives_check_so() {
     assert!(g.in_check(&pos, Side::Black));
     let pos = at(&g, Side::Black, "K k1 k e5 P e4", "");
     assert!(!g.in_check(&pos, Side::Black));
+}
+
+#[test]
+fn a_move_refused_by_its_conditions_says_which() {
+    let g = game(FILE);
+    let moved = position("P e4 p e5", "", Side::White);
+    assert_eq!(
+        refusal(&g, &moved, "e4xe5"),
+        "`e4xe5` is illegal: the Pawn on `e4` cannot move to `e5` now: only a piece that has not moved yet moves so"
+    );
+    let pos = position("P e5 p d5", "", Side::White);
+    assert_eq!(
+        refusal(&g, &pos, "e5-e6"),
+        "`e5-e6` is illegal: the Pawn on `e5` cannot move to `e6` now: an enemy piece stands on `d5`"
+    );
+    let pos = position("N f8 p c6", "", Side::White);
+    assert_eq!(
+        refusal(&g, &pos, "f8xc6"),
+        "`f8xc6` is illegal: the Knight on `f8` cannot move to `c6` now: only while one of its own pieces stands on `f7`"
+    );
+    // A move no movement gives at all keeps the plain refusal.
+    assert_eq!(
+        refusal(&g, &pos, "f8-f9"),
+        "`f8-f9` is illegal: the Knight on `f8` cannot move to `f9`"
+    );
 }
 
 #[test]
