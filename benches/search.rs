@@ -12,7 +12,7 @@ use hexv::search::arena::Rng;
 use hexv::search::{Limits, Searcher};
 use hexv::source::SourceFile;
 
-const VARIANTS: [&str; 11] = [
+const VARIANTS: [&str; 12] = [
     "glinski",
     "mccooey",
     "koval",
@@ -24,6 +24,7 @@ const VARIANTS: [&str; 11] = [
     "shafran",
     "mini-hexchess",
     "de-vasa",
+    "xiang-hex",
 ];
 
 /// The depth searched (deep enough that move ordering and pruning matter).

@@ -7,7 +7,7 @@ use hexv::game::fast::Fastest;
 use hexv::{Compiled, Game, Position, SourceFile};
 
 /// The shipped variants' sources, compiled in so a target needs no file.
-const SHIPPED: [(&str, &str); 11] = [
+const SHIPPED: [(&str, &str); 12] = [
     ("glinski.hexv", include_str!("../../variants/glinski.hexv")),
     ("mccooey.hexv", include_str!("../../variants/mccooey.hexv")),
     ("koval.hexv", include_str!("../../variants/koval.hexv")),
@@ -34,6 +34,7 @@ const SHIPPED: [(&str, &str); 11] = [
         include_str!("../../variants/mini-hexchess.hexv"),
     ),
     ("de-vasa.hexv", include_str!("../../variants/de-vasa.hexv")),
+    ("xiang-hex.hexv", include_str!("../../variants/xiang-hex.hexv")),
 ];
 
 /// The file of the shipped variant a selector byte names, written once to a temporary
