@@ -12,7 +12,7 @@ use hexv::search::arena::Rng;
 use hexv::search::{Limits, Searcher};
 use hexv::source::SourceFile;
 
-const VARIANTS: [&str; 12] = [
+const VARIANTS: [&str; 13] = [
     "glinski",
     "mccooey",
     "koval",
@@ -25,6 +25,7 @@ const VARIANTS: [&str; 12] = [
     "mini-hexchess",
     "de-vasa",
     "brusky",
+    "xiang-hex",
 ];
 
 /// The depth searched (deep enough that move ordering and pruning matter).

@@ -12,7 +12,7 @@ something. See docs/perft.md for what it covers.
     python3 tools/perft_check.py hex-shogi-91 3 --moves "2j-4i 11a-11b 4ix8a" --divide
 
 Variants: glinski, mccooey, koval, dagger, chessagon, hex-shogi-41, hex-shogi-81, hex-shogi-91,
-shafran, mini-hexchess, de-vasa, brusky. Moves are written as hexv writes them
+shafran, mini-hexchess, de-vasa, brusky, xiang-hex. Moves are written as hexv writes them
 (docs/notation.md). Castling (Koval, Shafran, De Vasa and Brusky; Chessagon's cannot happen
 before ply 7 and is left out) is implemented but never reached from the start at depth 3 (nor
 at depth 4 for Shafran, De Vasa and Brusky: two or more cells between king and rook must be
@@ -25,7 +25,9 @@ Every vector below is given for the first player; the second player's pieces mov
 negated vectors (turned 180 degrees), which for these sets equals the mirror image.
 Chessagon's triangles, Shafran's, De Vasa's and Brusky's boards (in the (file, rank) pairs of
 their own notations) and Mini Hexchess's board (doubled-height pairs centred on d4) have their own
-coordinates (see their sections further down).
+coordinates (see their sections further down). Xiang Hex (doubled-height pairs centred on e6)
+has its own move generator too: lame leaps, the cannon, palaces, the river and the generals
+that may not face each other.
 """
 
 import sys
@@ -198,6 +200,8 @@ class Variant:
         self.offboard = kw.get("offboard", {})  # off-board cell -> (side, back cell, name)
         self.dagger_leap = None
         self.tri = False  # Chessagon's triangles
+        self.xiang = None  # Xiang Hex: its own move generator (see its section)
+        self.royal = kw.get("royal", "K")  # the kind that may not be left attacked
 
     def cell(self, name):
         if name in self.by_name:
@@ -269,6 +273,8 @@ def targets(v, pos, c, side, kind, captures_only=False):
 
 def attacked(v, pos, cell, by):
     """Is `cell` attacked by side `by`? (Pieces off the board attack their entry cells.)"""
+    if v.xiang:
+        return xiang_attacked(v, pos, cell, by)
     for c, (s, kind) in pos.board.items():
         if s != by:
             continue
@@ -299,15 +305,15 @@ def attacked(v, pos, cell, by):
     return False
 
 
-def king_cell(pos, side):
+def king_cell(pos, side, royal="K"):
     for c, (s, k) in pos.board.items():
-        if s == side and k == "K":
+        if s == side and k == royal:
             return c
     return None
 
 
 def in_check(v, pos, side):
-    return attacked(v, pos, king_cell(pos, side), 1 - side)
+    return attacked(v, pos, king_cell(pos, side, v.royal), 1 - side)
 
 
 def no_move_on_empty_board(v, side, kind, c):
@@ -317,6 +323,8 @@ def no_move_on_empty_board(v, side, kind, c):
 
 def pseudo_moves(v, pos):
     """Moves as (label, function building the next position)."""
+    if v.xiang:
+        return xiang_moves(v, pos)
     side = pos.side
     board = pos.board
     moves = []  # (from, to, capture?, promote-to or None, extra)
@@ -482,6 +490,8 @@ def legal(v, pos):
         nxt = make(v, pos, mv)
         if in_check(v, nxt, pos.side):
             continue
+        if v.xiang and generals_face(v, nxt):
+            continue  # Xiang Hex: the generals may not face each other on an open file
         if mv[4] == "drop" and mv[3] == "P" and in_check(v, nxt, 1 - pos.side):
             continue  # a pawn drop may not give check
         out.append((mv, nxt))
@@ -1188,6 +1198,155 @@ def brusky():
     return v
 
 
+# ---------------------------------------------------------------------------------------
+# Xiang Hex, in coordinates of its own: a cell is (column, height) with the middle of the
+# river, e6, at (0, 0), the column -4..4 for files a..i and the height counted in half cells
+# ("doubled" coordinates), so straight up a file is (0, 2). The board (variants/xiang-hex.hexv,
+# after the author's text on The Chess Variant Pages): hexes lying on a side, files a-i of 7 8
+# 9 10 11 10 9 8 7 cells centred on one middle line, numbered from their bottom cell. Neighbours
+# across an edge: 12 (0, 2), 2 (1, 1), 4 (1, -1), 6, 8, 10 their negations; a diagonal step
+# passes between two neighbours and lands on their sum: 1 (1, 3), 3 (2, 0), 5 (1, -3), ...
+# The river is the cells of height 0 (a4 c5 e6 g5 i4); White's side is below it (height < 0),
+# Black's above. Black's army is White's turned 180 degrees about e6: (q, h) -> (-q, -h), so
+# its vectors are negated too.
+#
+# The pieces, from the text: General, one edge step inside its palace (e1 e2 e3 d1 d2 f1 f2,
+# Black's turned); Mandarin, one diagonal step inside it; Elephant, two diagonal steps the same
+# way, only over an empty middle cell, never leaving its side of the river; Horse, an edge step
+# onto an empty cell, then a diagonal step 30 degrees off it, outward; Chariot, an edge rider;
+# Cannon, an edge rider that never captures, capturing instead by jumping exactly one piece on
+# an edge line (any distance before and after it) onto the first piece beyond; Soldier, one
+# step ahead (12 o'clock) and, standing on the river or beyond it, also one at 10, 2, 3 or 9
+# o'clock. A move may not leave its own General attacked, nor the two Generals on one file
+# with nothing between them. No promotion, no castling, no en passant.
+
+XH_EDGE = [(0, 2), (1, 1), (1, -1), (0, -2), (-1, -1), (-1, 1)]  # 12 2 4 6 8 10 o'clock
+XH_DIAG = [(XH_EDGE[i][0] + XH_EDGE[(i + 1) % 6][0], XH_EDGE[i][1] + XH_EDGE[(i + 1) % 6][1]) for i in range(6)]
+assert XH_DIAG == [(1, 3), (2, 0), (1, -3), (-1, -3), (-2, 0), (-1, 3)]  # 1 3 5 7 9 11
+# The horse: edge step i, then the diagonal on either side of it (i and i - 1): 12 then 1 or
+# 11, 2 then 3 or 1, and so on.
+XH_HORSE = [(XH_EDGE[i], XH_DIAG[j]) for i in range(6) for j in (i, (i - 1) % 6)]
+assert len({add(e, d) for e, d in XH_HORSE}) == 12
+XH_SOLDIER_AHEAD = (0, 2)
+XH_SOLDIER_ACROSS = [(-1, 1), (1, 1), (2, 0), (-2, 0)]  # 10 2 3 9 o'clock
+
+
+def xiang_cells():
+    names = {}
+    for i, letter in enumerate("abcdefghi"):
+        q = i - 4
+        length = 11 - abs(q)
+        for r in range(1, length + 1):
+            names[(q, -(length - 1) + 2 * (r - 1))] = letter + str(r)
+    assert len(names) == 79 and names[(0, 0)] == "e6" and names[(0, -10)] == "e1"
+    river = {names[c] for c in names if c[1] == 0}
+    assert river == set("a4 c5 e6 g5 i4".split())
+    return names
+
+
+def xiang_ahead(side, h):
+    """The height `h` as the side sees it: negative on its own side of the river."""
+    return h if side == 0 else -h
+
+
+def xiang_targets(v, pos, c, side, kind):
+    """(to, capture?) for the piece of `side` and `kind` on `c`."""
+    board = pos.board
+    out = []
+
+    def vec(d):  # a vector as `side` sees it (Black's turned)
+        return d if side == 0 else neg(d)
+
+    def onto(t, inside=None):
+        if t not in v.cells or (inside is not None and t not in inside):
+            return
+        occ = board.get(t)
+        if occ is None:
+            out.append((t, False))
+        elif occ[0] != side:
+            out.append((t, True))
+
+    if kind == "G":
+        for d in XH_EDGE:
+            onto(add(c, d), v.xiang["palace"][side])
+    elif kind == "M":
+        for d in XH_DIAG:
+            onto(add(c, d), v.xiang["palace"][side])
+    elif kind == "E":
+        home = {x for x in v.cells if xiang_ahead(side, x[1]) < 0}
+        for d in XH_DIAG:
+            mid = add(c, d)
+            if mid in home and mid not in board:
+                onto(add(mid, d), home)
+    elif kind == "H":
+        for e, d in XH_HORSE:
+            leg = add(c, vec(e))
+            if leg in v.cells and leg not in board:
+                onto(add(leg, vec(d)))
+    elif kind in ("C", "A"):
+        for d in XH_EDGE:
+            t = add(c, d)
+            while t in v.cells and t not in board:
+                out.append((t, False))
+                t = add(t, d)
+            if kind == "C":
+                onto(t)
+            elif t in v.cells:  # the screen: jump it, then capture the next piece, if any
+                t = add(t, d)
+                while t in v.cells and t not in board:
+                    t = add(t, d)
+                if t in v.cells and board[t][0] != side:
+                    out.append((t, True))
+    elif kind == "S":
+        steps = [XH_SOLDIER_AHEAD]
+        if xiang_ahead(side, c[1]) >= 0:  # on the river or beyond it
+            steps += XH_SOLDIER_ACROSS
+        for d in steps:
+            onto(add(c, vec(d)))
+    return out
+
+
+def xiang_moves(v, pos):
+    return [
+        (c, t, cap, None, None)
+        for c, (s, kind) in list(pos.board.items())
+        if s == pos.side
+        for t, cap in xiang_targets(v, pos, c, s, kind)
+    ]
+
+
+def xiang_attacked(v, pos, cell, by):
+    return any(
+        t == cell and cap
+        for c, (s, kind) in pos.board.items()
+        if s == by
+        for t, cap in xiang_targets(v, pos, c, s, kind)
+    )
+
+
+def generals_face(v, pos):
+    """Both generals on one file (same column) with no piece between them."""
+    g = [c for c, (s, k) in pos.board.items() if k == "G"]
+    if len(g) != 2 or g[0][0] != g[1][0]:
+        return False
+    low, high = sorted(g, key=lambda c: c[1])
+    return not any((low[0], h) in pos.board for h in range(low[1] + 2, high[1], 2))
+
+
+def xiang_hex():
+    names = xiang_cells()
+    by = {n: c for c, n in names.items()}
+    white = {"G": "e1", "M": "d1 f1", "E": "c1 g1", "H": "b1 h1", "C": "a1 i1", "A": "b2 h2", "S": "a2 c3 e4 g3 i2"}
+    black = {"G": "e11", "M": "d10 f10", "E": "c9 g9", "H": "b8 h8", "C": "a7 i7", "A": "b7 h7", "S": "a6 c7 e8 g7 i6"}
+    for k in white:  # Black's army is White's turned 180 degrees about e6
+        turned = {names[(-by[x][0], -by[x][1])] for x in white[k].split()}
+        assert turned == set(black[k].split()), k
+    palace = {by[x] for x in "e1 e2 e3 d1 d2 f1 f2".split()}
+    v = Variant("xiang-hex", names, {}, chess_setup(white, black), royal="G")
+    v.xiang = {"palace": {0: palace, 1: {(-q, -h) for q, h in palace}}}
+    return v
+
+
 VARIANTS = {
     "glinski": glinski,
     "mccooey": mccooey,
@@ -1201,6 +1360,7 @@ VARIANTS = {
     "mini-hexchess": mini_hexchess,
     "de-vasa": devasa,
     "brusky": brusky,
+    "xiang-hex": xiang_hex,
 }
 
 

@@ -7,7 +7,7 @@ use hexv::game::fast::Fastest;
 use hexv::{Compiled, Game, Position, SourceFile};
 
 /// The shipped variants' sources, compiled in so a target needs no file.
-const SHIPPED: [(&str, &str); 12] = [
+const SHIPPED: [(&str, &str); 13] = [
     ("glinski.hexv", include_str!("../../variants/glinski.hexv")),
     ("mccooey.hexv", include_str!("../../variants/mccooey.hexv")),
     ("koval.hexv", include_str!("../../variants/koval.hexv")),
@@ -35,6 +35,7 @@ const SHIPPED: [(&str, &str); 12] = [
     ),
     ("de-vasa.hexv", include_str!("../../variants/de-vasa.hexv")),
     ("brusky.hexv", include_str!("../../variants/brusky.hexv")),
+    ("xiang-hex.hexv", include_str!("../../variants/xiang-hex.hexv")),
 ];
 
 /// The file of the shipped variant a selector byte names, written once to a temporary

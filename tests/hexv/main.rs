@@ -37,4 +37,5 @@ mod snapshots_diagrams;
 mod strength;
 mod svg;
 mod tables;
+mod xiang_hex;
 mod xiangqi_rules;

@@ -1,6 +1,6 @@
 //! Helpers the variants' rule tests share (shafran.rs, de_vasa.rs, mini_hexchess.rs,
-//! brusky.rs): positions written as piece lists, moves and refusals in notation, who stands
-//! where, the end of the game.
+//! brusky.rs, xiang_hex.rs): positions written as piece lists, moves and refusals in notation,
+//! who stands where, the end of the game.
 
 use std::collections::BTreeSet;
 

@@ -7,8 +7,9 @@
 //! Variants: Gl = Glinski (seed 003), Mc = McCooey (seed 003 + variants/mccooey.hexv), Ko =
 //! Koval (seed 001), Da = Dagger (seed 002), Ch = Chessagon (seed 000), S91 / S81 / S41 = Hex
 //! Shogi 91, 81, 41 (seed 004), Sh = Shafran (seed 005), Mi = Mini Hexchess (seed 006), DV = De
-//! Vasa (seed 007), Br = Brusky (seed 008). The seeds are the rule texts on The Chess Variant
-//! Pages (De Vasa's and Brusky's: the texts cited in their files):
+//! Vasa (seed 007), Br = Brusky (seed 008), XH = Xiang Hex (seed 009). The seeds are the rule
+//! texts on The Chess Variant Pages (De Vasa's, Brusky's and Xiang Hex's: with the other texts
+//! cited in their files):
 //! 000 Kerry Langford, "Chessagon", https://www.chessvariants.com/rules/chessagon;
 //! 001 Max Koval, "Koval's Hexagonal Chess" (2021),
 //! https://www.chessvariants.com/rules/kovals-hexagonal-chess;
@@ -28,6 +29,8 @@
 //! 008 "Brusky's Hexagonal Chess", https://www.chessvariants.com/rules/bruskyshexagonalchess,
 //! with the other texts cited in variants/brusky.hexv (Ludii's rules text and program,
 //! Wikipedia).
+//! 009 Larry L. Smith, "Xiang Hex" (2008), https://www.chessvariants.com/rules/xiang-hex, with
+//! Ludii's "Xiang Hex" and the Game Courier preset's summary (cited in variants/xiang-hex.hexv).
 //!
 //! ```text
 //! rule                      | variant | covered by
@@ -57,6 +60,7 @@
 //!                           |         |   ::en_passant_after_a_black_two_cell_move
 //!                           | S*      | -  (no double step)
 //!                           | Mi      | -  (no double step [CVP])
+//!                           | XH      | -  (no pawns: a soldier steps one cell)
 //! castling performed        | Ko      | koval::castling_moves_king_and_rook (White right);
 //!                           |         |   koval_left_castling_performed; koval_black_castlings_performed
 //!                           | Ch      | chessagon::the_four_castlings_and_blacks_mirror (White's four,
@@ -67,7 +71,7 @@
 //!                           |         |   ::the_two_castlings_of_each_side
 //!                           | Br      | brusky::castling_performed_on_both_sides (all four),
 //!                           |         |   ::the_two_castlings_of_each_side
-//!                           | Gl Mc Da S* Mi | -  (`castling none` / no castling block; Gl, Da texts
+//!                           | Gl Mc Da S* Mi XH | -  (`castling none` / no castling block; Gl, Da texts
 //!                           |         |   say so)
 //! castling refused: king    | Ko      | koval::castling_needs_unmoved_king_and_rook,
 //!   moved / rook moved      |         |   koval::refused_castlings_say_which_condition_failed (right);
@@ -77,14 +81,14 @@
 //!                           | Sh      | shafran::castling_refused_after_the_king_or_the_rook_moved
 //!                           | DV      | de_vasa::castling_refused_after_the_king_or_the_rook_moved
 //!                           | Br      | brusky::castling_refused_after_the_king_or_the_rook_moved
-//!                           | Gl Mc Da S* Mi | -  (no castling)
+//!                           | Gl Mc Da S* Mi XH | -  (no castling)
 //! castling refused: cell    | Ko      | koval::refused_castlings_say_which_condition_failed (43);
 //!   between occupied        |         |   koval_left_castling_refusals (20, 19)
 //!                           | Ch      | chessagon::castling_needs_empty_cells_between_king_and_rook
 //!                           | Sh      | shafran::castling_refused_when_a_cell_between_is_occupied
 //!                           | DV      | de_vasa::castling_refused_when_a_cell_between_is_occupied
 //!                           | Br      | brusky::castling_refused_when_a_cell_between_is_occupied
-//!                           | Gl Mc Da S* Mi | -  (no castling)
+//!                           | Gl Mc Da S* Mi XH | -  (no castling)
 //! castling refused: in      | Ko      | koval::castling_is_refused_out_of_through_or_into_attack
 //!   check / passes / lands  |         |   (right); koval_left_castling_refusals (left, and the
 //!   on an attacked cell     |         |   rook's attacked cell does not matter);
@@ -93,7 +97,7 @@
 //!                           | Sh      | shafran::castling_refused_out_of_through_or_into_check
 //!                           | DV      | de_vasa::castling_refused_out_of_through_or_into_check
 //!                           | Br      | brusky::castling_refused_out_of_through_or_into_check
-//!                           | Gl Mc Da S* Mi | -  (no castling)
+//!                           | Gl Mc Da S* Mi XH | -  (no castling)
 //! promotion: every choice,  | Gl      | notation::promotion_must_be_named (one recorded game);
 //!   forced (chess)          |         |   glinski_promotion_choices_for_both_sides
 //!                           | Mc      | mccooey_promotion_choices_for_both_sides
@@ -110,6 +114,7 @@
 //!                           | Br      | brusky::promotion_cells_are_the_far_rank,
 //!                           |         |   ::promotion_choices_for_both_sides
 //!                           | S*      | -  (shogi promotion: the next rule)
+//!                           | XH      | -  (no promotion [009])
 //! promotion: optional in    | S91     | hex_shogi::promotion_is_optional_entering_leaving_or_within_
 //!   the zone, forced where  |         |   the_zone, ::each_promoting_piece_may_promote_entering_the_
 //!   no move (shogi)         |         |   zone, ::promotion_is_forced_where_the_piece_would_have_no_
@@ -118,21 +123,22 @@
 //!                           |         |   Pawn and Knight, optional Knight on rank c);
 //!                           |         |   shogi_pins (optional Silver capture into the zone)
 //!                           | Gl Mc Ko Da Ch Sh Mi DV Br | -  (chess promotion: the rule above)
+//!                           | XH      | -  (no promotion [009])
 //! drops: no-move cells      | S*      | hex_shogi::drops_avoid_cells_without_a_move (all 3 boards)
-//!                           | Gl Mc Ko Da Ch Sh Mi DV Br | -  (no hands)
+//!                           | Gl Mc Ko Da Ch Sh Mi DV Br XH | -  (no hands)
 //! drops: not defended by    | S91     | hex_shogi::pawn_drop_not_on_a_cell_defended_by_an_own_pawn
 //!   an own unpromoted Pawn  | S81 S41 | shogi_81_and_41_pawn_drop_restrictions
-//!                           | Gl Mc Ko Da Ch Sh Mi DV Br | -  (no hands)
+//!                           | Gl Mc Ko Da Ch Sh Mi DV Br XH | -  (no hands)
 //! drops: no check by Pawn   | S91     | hex_shogi::pawn_drop_may_not_give_check_other_drops_may
 //!                           | S81 S41 | shogi_81_and_41_pawn_drop_restrictions
-//!                           | Gl Mc Ko Da Ch Sh Mi DV Br | -  (no hands)
+//!                           | Gl Mc Ko Da Ch Sh Mi DV Br XH | -  (no hands)
 //! drops: never promote      | S91     | hex_shogi::a_drop_never_promotes_the_next_move_may
 //!                           | S81 S41 | shogi_81_and_41_hands_drops_and_draws
-//!                           | Gl Mc Ko Da Ch Sh Mi DV Br | -  (no hands)
+//!                           | Gl Mc Ko Da Ch Sh Mi DV Br XH | -  (no hands)
 //! captures to hand          | S91     | hex_shogi::captured_pieces_go_to_the_captors_hand_unpromoted,
 //!                           |         |   ::dropping_takes_the_piece_from_the_hand
 //!                           | S81 S41 | shogi_81_and_41_hands_drops_and_draws
-//!                           | Gl Mc Ko Da Ch Sh Mi DV Br | -  (captures leave the game)
+//!                           | Gl Mc Ko Da Ch Sh Mi DV Br XH | -  (captures leave the game)
 //! entry from hand           | Da      | dagger::knight_in_hand_enters_by_moving_or_capturing_and_
 //!   (off-board knights)     |         |   that_is_the_whole_turn, ::knight_in_hand_may_be_placed_on_
 //!                           |         |   the_vacant_back_cell, ::knight_in_hand_gives_check,
@@ -149,6 +155,9 @@
 //!                           | Mi      | mini_hexchess::pins
 //!                           | DV      | de_vasa::pins
 //!                           | Br      | brusky::pins
+//!                           | XH      | xiang_hex::horse_checks_and_chariot_pins,
+//!                           |         |   ::two_screens_pin_each_other (a cannon's screens),
+//!                           |         |   ::the_piece_between_the_generals_is_held_on_the_file
 //!                           | S*      | shogi_pins (all three boards)
 //!                           | (Gl)    | also notation::a_move_into_check_is_refused_with_the_reason
 //! double check              | Gl      | glinski_double_check
@@ -160,6 +169,7 @@
 //!                           | Mi      | mini_hexchess::double_check
 //!                           | DV      | de_vasa::double_check
 //!                           | Br      | brusky::double_check
+//!                           | XH      | xiang_hex::double_check (horse and cannon)
 //!                           | S*      | shogi_double_check (all three boards)
 //! checkmate                 | Gl      | game_end::glinski_checkmate_in_the_corner
 //!                           | Mc      | mccooey_mate_wins_stalemate_draws
@@ -170,6 +180,8 @@
 //!                           | Mi      | mini_hexchess::checkmate_wins (both sides)
 //!                           | DV      | de_vasa::checkmate_wins (both sides)
 //!                           | Br      | brusky::checkmate_wins (both sides)
+//!                           | XH      | xiang_hex::checkmate_wins_for_either_side,
+//!                           |         |   ::mate_with_the_facing_rule
 //!                           | S91     | hex_shogi::checkmate_wins
 //!                           | S81 S41 | shogi_81_and_41_mate_wins_stalemate_draws
 //! stalemate and its score   | Gl      | game_end::glinski_stalemate_scores_three_quarters_to_the_
@@ -185,6 +197,7 @@
 //!                           | Mi      | mini_hexchess::stalemate_is_a_draw (1/2, McCooey's rules)
 //!                           | DV      | de_vasa::stalemate_is_a_draw (1/2, Wikipedia's half point)
 //!                           | Br      | brusky::stalemate_is_a_draw (1/2, Ludii)
+//!                           | XH      | xiang_hex::stalemate_loses (1-0: the stalemated player loses)
 //!                           | S91     | hex_shogi::stalemate_is_a_draw
 //!                           | S81 S41 | shogi_81_and_41_mate_wins_stalemate_draws
 //! repetition / move limit   | S91     | hex_shogi::threefold_repetition_is_a_draw,
@@ -198,7 +211,18 @@
 //!                           | DV      | de_vasa::repetition_and_fifty_moves_draw (chess conventions)
 //!                           | Br      | brusky::repetition_and_fifty_moves_draw (Ludii's 100 plies,
 //!                           |         |   chess's repetition)
+//!                           | XH      | xiang_hex::the_player_who_repeats_a_position_a_third_
+//!                           |         |   time_loses (the third repetition loses, either side; no
+//!                           |         |   move limit [009])
 //!                           | Gl Mc Ko Da Mi | -  (not in the files)
+//! generals facing           | XH      | xiang_hex::a_general_may_not_step_onto_an_open_file_facing_
+//!   (flying general)        |         |   the_other, ::the_piece_between_the_generals_is_held_on_
+//!                           |         |   the_file, ::facing_generals_are_an_impossible_position,
+//!                           |         |   ::mate_with_the_facing_rule
+//!                           | others  | -
+//! draw without pieces that  | XH      | xiang_hex::without_pieces_that_cross_the_river_the_game_
+//!   cross the river         |         |   is_drawn
+//!                           | others  | -
 //! ```
 //!
 //! Every position below is read from text with `parse_position` and checked against a list of
@@ -1214,8 +1238,8 @@ fn shogi_81_and_41_mate_wins_stalemate_draws() {
 // The matrix itself
 
 /// The variants of the matrix; `S*` stands for the three Hex Shogi boards.
-const MATRIX_VARIANTS: [&str; 12] = [
-    "Gl", "Mc", "Ko", "Da", "Ch", "S91", "S81", "S41", "Sh", "Mi", "DV", "Br",
+const MATRIX_VARIANTS: [&str; 13] = [
+    "Gl", "Mc", "Ko", "Da", "Ch", "S91", "S81", "S41", "Sh", "Mi", "DV", "Br", "XH",
 ];
 
 /// One rule of the matrix: each row's variants and the tests it names (`-`: not a rule of

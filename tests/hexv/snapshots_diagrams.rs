@@ -1,7 +1,10 @@
 //! An ASCII diagram of every piece of every shipped variant from its most central cell,
 //! snapshotted. Glinski's and McCooey's are reviewed against the Glinski text's drawings (same
 //! pieces, same board); Koval's text lost its pictures, so its diagrams were reviewed
-//! against the text's words ("orthogonal", "diagonal", "hippogonal" moves).
+//! against the text's words ("orthogonal", "diagonal", "hippogonal" moves). Xiang Hex's
+//! centre, e6, is a river cell: its General, Mandarin and Elephant, confined to the palace or
+//! their side, have no move there, and its Cannon's captures over a screen land on cells it
+//! also moves to, so they are drawn `o` like the moves.
 
 use hexv::render::{ascii, diagram};
 use hexv::variant::Side;

@@ -1,0 +1,810 @@
+//! Xiang Hex (`variants/xiang-hex.hexv`) against its rule texts, cited at the top of that file:
+//! [CVP] "Xiang Hex", The Chess Variant Pages (https://www.chessvariants.com/rules/xiang-hex),
+//! the author's text and diagram, also at
+//! https://www.geocities.ws/interrupt27/HomePage/XiangHex/XiangHexRules.txt; [LUD] Ludii's
+//! "Xiang Hex" (Common/res/lud/board/war/replacement/checkmate/xiangqi/Xiang Hex.lud in
+//! https://github.com/Ludeme/Ludii); [GCP] the Game Courier preset's rules summary. Every
+//! expected value below was derived by hand from the texts and the geometry, never read from
+//! hexv.
+//!
+//! **The board by name.** A cell is `(x, y)`: `x` the file index (a = 0 ... i = 8) and `y`
+//! its height in half cells above the board's middle line. The texts: hexes lying on a side,
+//! nine vertical files of 7 8 9 10 11 10 9 8 7 cells centred on one middle line, each
+//! numbered from its bottom cell. So file `x` has `L = 11 - |x - 4|` cells, at the heights
+//! `-(L - 1), -(L - 3), ..., L - 1`, and its cell number `n` is at `y = 2n - 1 - L` (a1 =
+//! (0, -6), e1 = (4, -10), e6 = (4, 0), e11 = (4, 10), i7 = (8, 6)). From a cell:
+//!
+//! - the edge (orthogonal) neighbours: 12 o'clock `(0, 2)`, 2 `(1, 1)`, 4 `(1, -1)`, 6
+//!   `(0, -2)`, 8 `(-1, -1)`, 10 `(-1, 1)`;
+//! - a diagonal step passes between two edge neighbours and lands on their sum: 1 `(1, 3)`,
+//!   3 `(2, 0)`, 5 `(1, -3)`, 7 `(-1, -3)`, 9 `(-2, 0)`, 11 `(-1, 3)`;
+//! - the river [CVP: a4 c5 e6 g5 i4] is the cells of height 0; White's side is `y < 0`,
+//!   Black's `y > 0`; White's "across the river" is `y >= 0`, Black's `y <= 0`;
+//! - White's palace [CVP] is e1 e2 e3 d1 d2 f1 f2: e2 = (4, -8) and its six neighbours;
+//! - Black's army is White's turned 180 degrees about e6: `(x, y) -> (8 - x, -y)` (e1 <-> e11,
+//!   d1 <-> f10), and Black's hours are White's turned, vectors negated.
+
+use std::collections::BTreeSet;
+
+use hexv::game::fast::Engine;
+use hexv::game::{GameEnd, Position};
+use hexv::variant::{Score, Side};
+
+use crate::rule_support::{all_moves, at, ending, moves_from, play, refusal};
+use crate::support::{cell, empty_destinations, game, load, names, piece, set};
+
+const XIANG_HEX: &str = "variants/xiang-hex.hexv";
+
+// ---------------------------------------------------------------------------------------
+// The geometry of the module comment
+
+/// A cell as (file index, a = 0; height in half cells above the middle line).
+type Xy = (i32, i32);
+
+const FILES: &str = "abcdefghi";
+
+/// 12 2 4 6 8 10 o'clock.
+const EDGES: [Xy; 6] = [(0, 2), (1, 1), (1, -1), (0, -2), (-1, -1), (-1, 1)];
+/// 1 3 5 7 9 11 o'clock.
+const DIAGONALS: [Xy; 6] = [(1, 3), (2, 0), (1, -3), (-1, -3), (-2, 0), (-1, 3)];
+
+/// The number of cells of file `x`.
+fn length(x: i32) -> i32 {
+    11 - (x - 4).abs()
+}
+
+fn on_board((x, y): Xy) -> bool {
+    (0..=8).contains(&x) && y.abs() < length(x) && (y + length(x) - 1) % 2 == 0
+}
+
+fn xy(name: &str) -> Xy {
+    let x = FILES.find(&name[..1]).expect("a file letter") as i32;
+    let n: i32 = name[1..].parse().expect("a number");
+    (x, 2 * n - 1 - length(x))
+}
+
+fn nm((x, y): Xy) -> String {
+    format!(
+        "{}{}",
+        &FILES[x as usize..x as usize + 1],
+        (y + length(x) - 1) / 2 + 1
+    )
+}
+
+fn all_cells() -> Vec<Xy> {
+    (0..=8)
+        .flat_map(|x| (-10..=10).map(move |y| (x, y)))
+        .filter(|c| on_board(*c))
+        .collect()
+}
+
+fn plus((x, y): Xy, (dx, dy): Xy) -> Xy {
+    (x + dx, y + dy)
+}
+
+fn turn((x, y): Xy) -> Xy {
+    (8 - x, -y)
+}
+
+/// A vector as `side` sees it (Black's turned).
+fn oriented(side: Side, (dx, dy): Xy) -> Xy {
+    match side {
+        Side::White => (dx, dy),
+        Side::Black => (-dx, -dy),
+    }
+}
+
+/// `y` as `side` sees it: negative on its own side of the river.
+fn ahead(side: Side, (_, y): Xy) -> i32 {
+    match side {
+        Side::White => y,
+        Side::Black => -y,
+    }
+}
+
+fn white_palace() -> BTreeSet<Xy> {
+    "e1 e2 e3 d1 d2 f1 f2".split_whitespace().map(xy).collect()
+}
+
+fn palace(side: Side) -> BTreeSet<Xy> {
+    match side {
+        Side::White => white_palace(),
+        Side::Black => white_palace().into_iter().map(turn).collect(),
+    }
+}
+
+/// The turned image of a set of cell names (Black's cells for White's).
+fn turned(cells: &str) -> BTreeSet<String> {
+    cells.split_whitespace().map(|c| nm(turn(xy(c)))).collect()
+}
+
+/// The board cell `k` times `d` from `c`, if there is one.
+fn cell_at(c: Xy, (dx, dy): Xy, k: i32) -> Option<String> {
+    let t = plus(c, (k * dx, k * dy));
+    on_board(t).then(|| nm(t))
+}
+
+/// Cells one step along each vector that are on the board.
+fn steps(c: Xy, vs: &[Xy]) -> BTreeSet<String> {
+    crate::rule_support::along(c, vs, Some(1), cell_at)
+}
+
+/// Cells along each vector to the edge of an empty board.
+fn rays(c: Xy, vs: &[Xy]) -> BTreeSet<String> {
+    crate::rule_support::along(c, vs, None, cell_at)
+}
+
+/// The horse's leaps: an edge step, then the diagonal on either side of it (12 then 1 or 11,
+/// 2 then 3 or 1, ...), as (first step, leap).
+fn horse_leaps() -> Vec<(Xy, Xy)> {
+    (0..6)
+        .flat_map(|i| {
+            [DIAGONALS[i], DIAGONALS[(i + 5) % 6]]
+                .into_iter()
+                .map(move |d| (EDGES[i], plus(EDGES[i], d)))
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------------
+// The board and the setup
+
+/// [CVP]: 79 cells in files of 7 to 11; the river a4 c5 e6 g5 i4 (the cells of height 0);
+/// each side's side of the river (`home`: 37 cells), its far side with the river
+/// (`across-river`: 42) and its palace, Black's turned.
+#[test]
+fn board_river_sides_and_palaces() {
+    let (v, _) = load(XIANG_HEX);
+    let board = v.board();
+    assert_eq!(board.len(), 79);
+    let expected: BTreeSet<String> = all_cells().into_iter().map(nm).collect();
+    assert_eq!(expected.len(), 79);
+    assert_eq!(names(&v, board.cells()), expected);
+    for (x, n) in FILES.chars().zip([7, 8, 9, 10, 11, 10, 9, 8, 7]) {
+        assert!(board.find(&format!("{x}{n}")).is_some(), "{x}{n}");
+        assert_eq!(board.find(&format!("{x}{}", n + 1)), None, "{x}{}", n + 1);
+        assert_eq!(board.find(&format!("{x}0")), None);
+    }
+    let river: BTreeSet<String> = all_cells()
+        .into_iter()
+        .filter(|c| c.1 == 0)
+        .map(nm)
+        .collect();
+    assert_eq!(river, set("a4 c5 e6 g5 i4"));
+    let zone = |name: &str, side: Side| {
+        let z = v
+            .zones()
+            .iter()
+            .find(|z| z.name == name)
+            .unwrap_or_else(|| panic!("no zone {name}"));
+        names(&v, z.cells[side].iter().copied())
+    };
+    for side in [Side::White, Side::Black] {
+        let side_cells = |keep: &dyn Fn(i32) -> bool| -> BTreeSet<String> {
+            all_cells()
+                .into_iter()
+                .filter(|c| keep(ahead(side, *c)))
+                .map(nm)
+                .collect()
+        };
+        let home = side_cells(&|h| h < 0);
+        let across = side_cells(&|h| h >= 0);
+        assert_eq!((home.len(), across.len()), (37, 42), "{side:?}");
+        assert_eq!(zone("home", side), home, "{side:?}");
+        assert_eq!(zone("across-river", side), across, "{side:?}");
+        let expected: BTreeSet<String> = palace(side).into_iter().map(nm).collect();
+        assert_eq!(zone("palace", side), expected, "{side:?}");
+    }
+    assert_eq!(zone("palace", Side::Black), set("e9 e10 e11 d9 d10 f9 f10"));
+    // The palace is e2 and its six neighbours.
+    assert_eq!(
+        steps(xy("e2"), &EDGES),
+        set("e1 e3 d1 d2 f1 f2"),
+        "e2's neighbours"
+    );
+}
+
+/// [CVP's diagram, LUD]: White G e1, M d1 f1, E c1 g1, H b1 h1, C a1 i1, A b2 h2, S a2 c3 e4
+/// g3 i2 (the soldiers level with each other, at height -4); Black's army is White's turned.
+#[test]
+fn setup_is_the_texts_for_both_sides() {
+    let (v, _) = load(XIANG_HEX);
+    let white = [
+        ("G", "e1"),
+        ("M", "d1 f1"),
+        ("E", "c1 g1"),
+        ("H", "b1 h1"),
+        ("C", "a1 i1"),
+        ("A", "b2 h2"),
+        ("S", "a2 c3 e4 g3 i2"),
+    ];
+    let black = [
+        ("G", "e11"),
+        ("M", "f10 d10"),
+        ("E", "g9 c9"),
+        ("H", "h8 b8"),
+        ("C", "i7 a7"),
+        ("A", "h7 b7"),
+        ("S", "i6 g7 e8 c7 a6"),
+    ];
+    for (side, army) in [(Side::White, white), (Side::Black, black)] {
+        let mut count = 0;
+        for (key, cells) in army {
+            let p = piece(&v, key);
+            let placed = names(
+                &v,
+                v.setup(side)
+                    .iter()
+                    .filter(|(q, _)| *q == p)
+                    .map(|(_, c)| *c),
+            );
+            assert_eq!(placed, set(cells), "{side:?} {key}");
+            count += placed.len();
+        }
+        assert_eq!(count, 16, "{side:?}");
+        assert_eq!(v.setup(side).len(), 16, "{side:?}");
+    }
+    for ((key, cells), (_, black_cells)) in white.iter().zip(&black) {
+        assert_eq!(turned(cells), set(black_cells), "{key}");
+    }
+    let soldiers: BTreeSet<i32> = "a2 c3 e4 g3 i2"
+        .split_whitespace()
+        .map(|c| xy(c).1)
+        .collect();
+    assert_eq!(soldiers, BTreeSet::from([-4]));
+}
+
+// ---------------------------------------------------------------------------------------
+// The pieces on an empty board
+
+/// [CVP]: the General steps orthogonally, the Mandarin diagonally, neither leaving the palace.
+/// From e2 the General reaches the whole palace; from e1 e2 d1 f1; from d2 e2 e3 d1. The
+/// Mandarin's diagonals inside the palace join d1 f1 e3 (from d1: 1 o'clock e3, 3 o'clock f1)
+/// and d2 f2 e1 (from d2: 3 o'clock f2, 5 o'clock e1); from e2 it has none. Every palace cell
+/// of both sides, by the geometry.
+#[test]
+fn general_and_mandarin_stay_in_the_palace() {
+    let (v, t) = load(XIANG_HEX);
+    let dest =
+        |key: &str, side, c: &str| empty_destinations(&v, &t, piece(&v, key), side, cell(&v, c));
+    assert_eq!(dest("G", Side::White, "e2"), set("e1 e3 d1 d2 f1 f2"));
+    assert_eq!(dest("G", Side::White, "e1"), set("e2 d1 f1"));
+    assert_eq!(dest("G", Side::White, "d2"), set("e2 e3 d1"));
+    assert_eq!(dest("M", Side::White, "d1"), set("e3 f1"));
+    assert_eq!(dest("M", Side::White, "e3"), set("d1 f1"));
+    assert_eq!(dest("M", Side::White, "d2"), set("f2 e1"));
+    assert_eq!(dest("M", Side::White, "e2"), set(""));
+    assert_eq!(dest("G", Side::Black, "e11"), set("e10 d10 f10"));
+    assert_eq!(dest("M", Side::Black, "f10"), set("d10 e9"));
+    for side in [Side::White, Side::Black] {
+        let inside = palace(side);
+        let within = |c: Xy, vs: &[Xy]| -> BTreeSet<String> {
+            vs.iter()
+                .map(|d| plus(c, *d))
+                .filter(|t| inside.contains(t))
+                .map(nm)
+                .collect()
+        };
+        for &c in &inside {
+            assert_eq!(dest("G", side, &nm(c)), within(c, &EDGES), "G {}", nm(c));
+            assert_eq!(
+                dest("M", side, &nm(c)),
+                within(c, &DIAGONALS),
+                "M {}",
+                nm(c)
+            );
+        }
+    }
+}
+
+/// [CVP]: the Elephant steps two diagonal cells the same way and never crosses the river.
+/// From e5 (4, -2): i3 (3 o'clock twice), a3 (9), g1 (5), c1 (7); its 1 and 11 o'clock leaps
+/// would cross the river (over f6 to g7, over d6 to c7). From c1: e5 over d3, g1 over e2, a3
+/// over b2. A leap moves two files and three cells up or down, or four files along the
+/// level, so from c1 and g1 it reaches only c1 g1 (height -8) and a3 e5 i3 (height -2): the
+/// next level up, 4, is beyond the river and the river's own level, 0, is never reached.
+#[test]
+fn elephant_two_diagonal_steps_on_its_own_side() {
+    let (v, t) = load(XIANG_HEX);
+    let e = piece(&v, "E");
+    let dest = |side, c: &str| empty_destinations(&v, &t, e, side, cell(&v, c));
+    assert_eq!(dest(Side::White, "e5"), set("i3 a3 g1 c1"));
+    assert_eq!(dest(Side::White, "c1"), set("e5 g1 a3"));
+    assert_eq!(dest(Side::Black, "e7"), turned("i3 a3 g1 c1"));
+    for side in [Side::White, Side::Black] {
+        for c in all_cells().into_iter().filter(|c| ahead(side, *c) < 0) {
+            let own = |t: Xy| on_board(t) && ahead(side, t) < 0;
+            let expected: BTreeSet<String> = DIAGONALS
+                .iter()
+                .filter(|d| own(plus(c, **d)))
+                .map(|d| plus(plus(c, *d), *d))
+                .filter(|t| own(*t))
+                .map(nm)
+                .collect();
+            assert_eq!(dest(side, &nm(c)), expected, "E {} {side:?}", nm(c));
+        }
+    }
+    // Every cell reachable from the setup cells, walking the empty board.
+    let mut seen = set("c1 g1");
+    let mut queue: Vec<String> = seen.iter().cloned().collect();
+    while let Some(c) = queue.pop() {
+        for d in dest(Side::White, &c) {
+            if seen.insert(d.clone()) {
+                queue.push(d);
+            }
+        }
+    }
+    assert_eq!(seen, set("c1 g1 a3 e5 i3"));
+    assert!(seen.iter().all(|c| xy(c).1 < 0));
+}
+
+/// [CVP]: the Horse steps one orthogonal cell, then one diagonal "in the same direction": the
+/// two diagonals beside that orthogonal, outward. From e5 (4, -2): over e6 to f7 and d7, over
+/// f5 to h4 and g6, over f4 to g2 and h3, over e4 to d2 and f2, over d4 to b3 and c2, over d5
+/// to c6 and b4. From a1: over a2 to b4, over b2 to c4 and d3, over b1 to d2. Every cell of
+/// both sides by the geometry (a leap whose first step leaves the board does not land).
+#[test]
+fn horse_twelve_leaps() {
+    let (v, t) = load(XIANG_HEX);
+    let h = piece(&v, "H");
+    let dest = |side, c: Xy| empty_destinations(&v, &t, h, side, cell(&v, &nm(c)));
+    assert_eq!(
+        dest(Side::White, xy("e5")),
+        set("f7 d7 h4 g6 g2 h3 d2 f2 b3 c2 c6 b4")
+    );
+    assert_eq!(dest(Side::White, xy("a1")), set("b4 c4 d3 d2"));
+    for side in [Side::White, Side::Black] {
+        for c in all_cells() {
+            let expected: BTreeSet<String> = horse_leaps()
+                .into_iter()
+                .filter(|(first, _)| on_board(plus(c, *first)))
+                .map(|(_, leap)| plus(c, leap))
+                .filter(|t| on_board(*t))
+                .map(nm)
+                .collect();
+            assert_eq!(dest(side, c), expected, "H {} {side:?}", nm(c));
+        }
+    }
+}
+
+/// [CVP]: the Chariot slides orthogonally; the Cannon slides the same way (it captures only
+/// by jumping, so on an empty board its moves are the Chariot's: the cells it could jump to
+/// lie on the same lines). From e6: 26 cells, e7-e11, e5-e1, f6 g6 h6 i6, f5 g4 h3 i2, d5 c4
+/// b3 a2, d6 c6 b6 a6.
+#[test]
+fn chariot_and_cannon_slide_orthogonally() {
+    let (v, t) = load(XIANG_HEX);
+    let from_e6 =
+        set("e7 e8 e9 e10 e11 e5 e4 e3 e2 e1 f6 g6 h6 i6 f5 g4 h3 i2 d5 c4 b3 a2 d6 c6 b6 a6");
+    assert_eq!(from_e6.len(), 26);
+    assert_eq!(rays(xy("e6"), &EDGES), from_e6);
+    for key in ["C", "A"] {
+        for side in [Side::White, Side::Black] {
+            for c in all_cells() {
+                let got = empty_destinations(&v, &t, piece(&v, key), side, cell(&v, &nm(c)));
+                assert_eq!(got, rays(c, &EDGES), "{key} {} {side:?}", nm(c));
+            }
+        }
+    }
+}
+
+/// [CVP]: before the river the Soldier steps one cell straight ahead (12 o'clock); on the
+/// river and beyond it also at 10 and 2 o'clock (the forward orthogonals) and at 3 and 9
+/// o'clock (the side diagonals). White's e4: e5. On the river, e6: e7, d6, f6, g5, c5; a4:
+/// a5, b5, c5. Beyond it, e8: e9, d8, f8, g7, c7. b4, just before the river on a file
+/// without a river cell: only b5; b5, beyond it: b6, a5, c6, d6. On e11, the apex of Black's
+/// side, it has no move. Black's are turned: its e8 steps to e7, its e6 to e5 d5 f5 c5 g5.
+/// Every cell of both sides by the geometry.
+#[test]
+fn soldier_before_on_and_beyond_the_river() {
+    let (v, t) = load(XIANG_HEX);
+    let s = piece(&v, "S");
+    let dest = |side, c: &str| empty_destinations(&v, &t, s, side, cell(&v, c));
+    for (from, to) in [
+        ("e4", "e5"),
+        ("e6", "e7 d6 f6 g5 c5"),
+        ("a4", "a5 b5 c5"),
+        ("e8", "e9 d8 f8 g7 c7"),
+        ("b4", "b5"),
+        ("b5", "b6 a5 c6 d6"),
+        ("e11", ""),
+    ] {
+        assert_eq!(dest(Side::White, from), set(to), "White {from}");
+    }
+    assert_eq!(dest(Side::Black, "e8"), set("e7"));
+    assert_eq!(dest(Side::Black, "e6"), set("e5 d5 f5 c5 g5"));
+    let across = [(-1, 1), (1, 1), (2, 0), (-2, 0)];
+    for side in [Side::White, Side::Black] {
+        for c in all_cells() {
+            let mut vs = vec![oriented(side, (0, 2))];
+            if ahead(side, c) >= 0 {
+                vs.extend(across.iter().map(|d| oriented(side, *d)));
+            }
+            assert_eq!(dest(side, &nm(c)), steps(c, &vs), "S {} {side:?}", nm(c));
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The pieces among others
+
+/// The Elephant is blocked by a piece on its middle cell only: from e5, the leap to g1 (5
+/// o'clock twice) passes between f4 and e4, lands on f3, passes between g2 and f2 and lands on
+/// g1. Pieces on e4 f4 g2 f2 leave it; a piece on f3 takes it away. The leap to c1 crosses d3
+/// the same way. It never crosses the river, even onto an enemy: from e5 the 1 o'clock leap
+/// over f6 to g7 is not a move.
+#[test]
+fn elephant_is_blocked_on_its_middle_cell_only() {
+    let g = game(XIANG_HEX);
+    let pos = at(&g, Side::White, "G e1 g d10 E e5 S e4 S f4 S g2 S f2", "");
+    assert_eq!(moves_from(&g, &pos, "e5"), set("e5-i3 e5-a3 e5-g1 e5-c1"));
+    let pos = at(&g, Side::White, "G e1 g d10 E e5 S f3 s d3", "");
+    assert_eq!(moves_from(&g, &pos, "e5"), set("e5-i3 e5-a3"));
+    let pos = at(&g, Side::White, "G e1 g d10 E e5 s g7 h i3", "");
+    assert_eq!(moves_from(&g, &pos, "e5"), set("e5xi3 e5-a3 e5-g1 e5-c1"));
+}
+
+/// The Horse is blocked by a piece on the cell of its first step: from e5, a piece on e6
+/// takes away f7 and d7, one on f5 h4 and g6; pieces on the two cells the diagonal passes
+/// between (e7 and f6 for e6-f7) do not block. With all six first cells taken it has no move.
+#[test]
+fn horse_is_blocked_on_its_first_cell_only() {
+    let g = game(XIANG_HEX);
+    let pos = at(&g, Side::White, "G e1 g d10 H e5 S e6 s f5 s e7 S f6", "");
+    assert_eq!(
+        moves_from(&g, &pos, "e5"),
+        set("e5-g2 e5-h3 e5-d2 e5-f2 e5-b3 e5-c2 e5-c6 e5-b4")
+    );
+    let pos = at(&g, Side::White, "G e1 g d10 H e5 s f7 S e7 S f6", "");
+    assert_eq!(
+        moves_from(&g, &pos, "e5"),
+        set("e5xf7 e5-d7 e5-h4 e5-g6 e5-g2 e5-h3 e5-d2 e5-f2 e5-b3 e5-c2 e5-c6 e5-b4")
+    );
+    let ring = "e6 f5 f4 e4 d4 d5";
+    let pieces: String = ring.split_whitespace().map(|c| format!(" S {c}")).collect();
+    let pos = at(&g, Side::White, &format!("G e1 g d10 H e5{pieces}"), "");
+    assert_eq!(moves_from(&g, &pos, "e5"), BTreeSet::new());
+}
+
+/// The Cannon moves as a Chariot and captures only by jumping exactly one piece of either
+/// side (the screen), landing on the first piece beyond it [CVP, LUD]. The Cannon on e5:
+///
+/// - 12 o'clock: e6; the soldier on e7 is the screen, e8 is empty, the horse on e9 is taken;
+/// - 2: f5; White's own soldier on g5 (on the river) is the screen, h5 empty, the chariot on
+///   i5 is taken;
+/// - 10: d5; the soldier on c5 is a screen with nothing beyond it (b5, a5 empty);
+/// - 4: the horse on f4 stands next to it, so it cannot be taken, but screens g3 (empty) and
+///   the soldier on h2, taken;
+/// - 8: d4; the own soldier on c3 screens the soldier on b2, taken;
+/// - 6: e4 e3 e2; the own General on e1 screens nothing.
+#[test]
+fn cannon_captures_over_exactly_one_piece() {
+    let g = game(XIANG_HEX);
+    let pos = at(
+        &g,
+        Side::White,
+        "G e1 A e5 S g5 S c3 g d10 s e7 h e9 c i5 h f4 s h2 s c5 s b2",
+        "",
+    );
+    assert_eq!(
+        moves_from(&g, &pos, "e5"),
+        set("e5-e6 e5xe9 e5-f5 e5xi5 e5-d5 e5xh2 e5-d4 e5xb2 e5-e4 e5-e3 e5-e2")
+    );
+    // Over two pieces it does not capture: from e3, its own soldier e5 screens the soldier
+    // on e7, the chariot on e9 behind it is out of reach.
+    let pos = at(&g, Side::White, "G e1 A e3 S e5 s e7 c e9 g d10", "");
+    assert_eq!(
+        moves_from(&g, &pos, "e3"),
+        set(
+            "e3-e4 e3xe7 e3-f3 e3-g3 e3-h3 e3-i3 e3-f2 e3-g1 e3-d2 e3-c1 e3-d3 e3-c3 e3-b3 \
+             e3-a3 e3-e2"
+        )
+    );
+}
+
+/// Soldiers capture where they move: before the river straight ahead only (the soldier on e4
+/// takes e5, not d4 or f4 at 10 and 2 o'clock); on the river also at 10, 2, 3 and 9 o'clock.
+/// (Something stands between the Generals on the d file each time.)
+#[test]
+fn soldier_captures_where_it_moves() {
+    let g = game(XIANG_HEX);
+    let pos = at(&g, Side::White, "G d1 g d10 S e4 s e5 s d4 s f4", "");
+    assert_eq!(moves_from(&g, &pos, "e4"), set("e4xe5"));
+    let pos = at(
+        &g,
+        Side::White,
+        "G d1 g d10 S e6 s e7 s d6 s f6 s g5 s c5",
+        "",
+    );
+    assert_eq!(
+        moves_from(&g, &pos, "e6"),
+        set("e6xe7 e6xd6 e6xf6 e6xg5 e6xc5")
+    );
+    let pos = at(
+        &g,
+        Side::Black,
+        "G d1 g d10 s e6 S e5 S d5 S f5 S g5 S c5",
+        "",
+    );
+    assert_eq!(
+        moves_from(&g, &pos, "e6"),
+        set("e6xe5 e6xd5 e6xf5 e6xg5 e6xc5")
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// The start
+
+/// The start (derived piece by piece in docs/perft.md): the five soldiers one step each; the
+/// General e2 (d1 and f1 hold its Mandarins); each Mandarin e3; each Elephant e5 (c1's other
+/// leaps: over b2, its own Cannon, or onto g1, its own Elephant); Horse b1 over c2 to e3 and
+/// d4 (b2, a1 and c1, its other first cells, hold its own pieces), h1 over g2 to e3 and f4;
+/// the Chariots are boxed in; Cannon b2 up the b file b3-b6 and over b7 (Black's Cannon) onto
+/// b8 (Black's Horse), at 4 o'clock c2 d2 e2 (f1, its own Mandarin, screens nothing); h2 the
+/// mirror image. 30 moves; Black's 30 are their turned image.
+#[test]
+fn the_start_moves_for_both_sides() {
+    let g = game(XIANG_HEX);
+    let start = g.start_position();
+    let white = "a2-a3 c3-c4 e4-e5 g3-g4 i2-i3 e1-e2 d1-e3 f1-e3 c1-e5 g1-e5 b1-e3 b1-d4 \
+                 h1-e3 h1-f4 b2-b3 b2-b4 b2-b5 b2-b6 b2xb8 b2-c2 b2-d2 b2-e2 h2-h3 h2-h4 \
+                 h2-h5 h2-h6 h2xh8 h2-g2 h2-f2 h2-e2";
+    assert_eq!(set(white).len(), 30);
+    assert_eq!(all_moves(&g, &start), set(white));
+    // Black, after a White move that changes nothing for it (e1-e2).
+    let black: BTreeSet<String> = set(white)
+        .iter()
+        .map(|m| {
+            let sep = if m.contains('x') { 'x' } else { '-' };
+            let (f, t) = m.split_once(sep).expect("a move");
+            format!("{}{sep}{}", nm(turn(xy(f))), nm(turn(xy(t))))
+        })
+        .collect();
+    assert_eq!(all_moves(&g, &play(&g, &start, "e1-e2")), black);
+}
+
+/// Perft from the start, derived at depths 1 and 2 in docs/perft.md and confirmed entry by
+/// entry to depth 4 by the independent counter of tools/perft_check.py (Xiang Hex section):
+/// 30, 874, 28 968, 940 775. The reference engine counts depths 1 and 2 here (depth 3 in
+/// tests/hexv/perft.rs), the fast engine all four.
+#[test]
+fn perft_from_the_start() {
+    let g = game(XIANG_HEX);
+    let start = g.start_position();
+    assert_eq!(g.perft(&start, 1), 30);
+    assert_eq!(g.perft(&start, 2), 874);
+    let engine = Engine::new(g).expect("the board fits the fast engine");
+    let state = engine.state(&start);
+    let counts: Vec<u64> = (1..=4).map(|d| engine.perft(&state, d)).collect();
+    assert_eq!(counts, [30, 874, 28_968, 940_775]);
+}
+
+// ---------------------------------------------------------------------------------------
+// The generals may not face each other
+
+/// [CVP]: a General may not stand on an open file with the other. White's General on e2,
+/// Black's on d10 with the d file empty: d1 and d2 would face it, so only e1 e3 f1 f2 are
+/// left; with a piece anywhere between them on the d file, all six.
+#[test]
+fn a_general_may_not_step_onto_an_open_file_facing_the_other() {
+    let g = game(XIANG_HEX);
+    let pos = at(&g, Side::White, "G e2 g d10", "");
+    assert_eq!(moves_from(&g, &pos, "e2"), set("e2-e1 e2-e3 e2-f1 e2-f2"));
+    assert_eq!(
+        refusal(&g, &pos, "e2-d2"),
+        "`e2-d2` is illegal: it leaves the mover's royal piece attacked"
+    );
+    let pos = at(&g, Side::White, "G e2 g d10 s d5", "");
+    assert_eq!(
+        moves_from(&g, &pos, "e2"),
+        set("e2-e1 e2-e3 e2-f1 e2-f2 e2-d1 e2-d2")
+    );
+}
+
+/// A piece standing alone between the Generals on their file is held there: White's Soldier
+/// on d6 (across the river: d7, c6, e7, f6, b5) may only advance to d7; a Black Horse alone
+/// between them has no move at all (every leap changes the file). With Black's General off
+/// the file both move freely.
+#[test]
+fn the_piece_between_the_generals_is_held_on_the_file() {
+    let g = game(XIANG_HEX);
+    let pos = at(&g, Side::White, "G d2 g d10 S d6", "");
+    assert_eq!(moves_from(&g, &pos, "d6"), set("d6-d7"));
+    assert_eq!(moves_from(&g, &pos, "d2"), set("d2-d1 d2-e2 d2-e3"));
+    let pos = at(&g, Side::White, "G d2 g e9 S d6", "");
+    assert_eq!(
+        moves_from(&g, &pos, "d6"),
+        set("d6-d7 d6-c6 d6-e7 d6-f6 d6-b5")
+    );
+    let pos = at(&g, Side::Black, "G d1 g d10 h d5", "");
+    assert_eq!(moves_from(&g, &pos, "d5"), BTreeSet::new());
+    let pos = at(&g, Side::Black, "G e1 g d10 h d5", "");
+    assert_eq!(moves_from(&g, &pos, "d5").len(), 12);
+}
+
+/// Generals facing each other cannot stand in a position: each counts as attacking the
+/// other, so the side not to move would be in check.
+#[test]
+fn facing_generals_are_an_impossible_position() {
+    let g = game(XIANG_HEX);
+    let v = g.variant;
+    let mut pos = g.empty_position(Side::White);
+    for (side, at_cell) in [(Side::White, "d1"), (Side::Black, "d10")] {
+        pos.squares[cell(v, at_cell).index()] = Some((side, piece(v, "G")));
+    }
+    assert!(g.in_check(&pos, Side::Black) && g.in_check(&pos, Side::White));
+    let text = g.position_text(&pos);
+    assert!(g.parse_position(&text).is_err(), "{text}");
+}
+
+/// The facing rule takes part in mate. Black's General on e11 (moves e10, d10, f10) is checked
+/// by the Chariot on e8 down the file, which also covers e10; the Soldier on f9 covers f10
+/// (and e10); d10 would face White's General on d1 up the open d file: checkmate, 1-0. With
+/// White's General on e1 instead (the Chariot between them), d10 is free and is Black's only
+/// move.
+#[test]
+fn mate_with_the_facing_rule() {
+    let g = game(XIANG_HEX);
+    let pos = at(&g, Side::Black, "G d1 C e8 S f9 g e11", "");
+    assert!(g.in_check(&pos, Side::Black));
+    assert_eq!(ending(&g, &pos), Some((GameEnd::Checkmate, "1-0".into())));
+    let pos = at(&g, Side::Black, "G e1 C e8 S f9 g e11", "");
+    assert_eq!(all_moves(&g, &pos), set("e11-d10"));
+    assert_eq!(ending(&g, &pos), None);
+}
+
+// ---------------------------------------------------------------------------------------
+// Checks, pins, the end of the game
+
+/// A Cannon gives check over exactly one screen. Black's Cannon on e9 checks White's General
+/// on e1 over the Soldier on e4: the Soldier's step to e5 keeps it the screen, e2 stays on the
+/// line, so only e1-d1 and e1-f1 are left. With nothing between them the Cannon gives no
+/// check, and a move that puts a piece there (the Horse c2 over d3 to e5) is refused.
+#[test]
+fn cannon_checks_over_one_screen() {
+    let g = game(XIANG_HEX);
+    let pos = at(&g, Side::White, "G e1 S e4 a e9 g e11", "");
+    assert!(g.in_check(&pos, Side::White));
+    assert_eq!(all_moves(&g, &pos), set("e1-d1 e1-f1"));
+    let pos = at(&g, Side::White, "G e1 H c2 a e9 g e11", "");
+    assert!(!g.in_check(&pos, Side::White));
+    assert_eq!(
+        moves_from(&g, &pos, "c2"),
+        set("c2-d5 c2-b4 c2-f3 c2-f2 c2-a3")
+    );
+    assert_eq!(
+        refusal(&g, &pos, "c2-e5"),
+        "`c2-e5` is illegal: it leaves the mover's royal piece attacked"
+    );
+}
+
+/// After the first move b2xb8 White's Cannon on b8 stands on the 2 o'clock line b8 c9 d10
+/// e11 with two Black pieces, the Elephant c9 and the Mandarin d10, between it and Black's
+/// General: either one moving off the line would leave the other a single screen, so c9-e7
+/// and d10-e9 are refused (Black has 27 replies: docs/perft.md).
+#[test]
+fn two_screens_pin_each_other() {
+    let g = game(XIANG_HEX);
+    let pos = play(&g, &g.start_position(), "b2xb8");
+    assert_eq!(all_moves(&g, &pos).len(), 27);
+    for mv in ["c9-e7", "d10-e9"] {
+        assert_eq!(
+            refusal(&g, &pos, mv),
+            format!("`{mv}` is illegal: it leaves the mover's royal piece attacked")
+        );
+    }
+}
+
+/// A Horse checks only while its first cell is empty: Black's Horse on d3 reaches e1 over
+/// d2 (6 o'clock, then 5 o'clock); White's Chariot on d2 blocks the check. A Chariot pins
+/// along the file: White's on e4, between its General e1 and Black's Chariot e9, moves on the
+/// e file only.
+#[test]
+fn horse_checks_and_chariot_pins() {
+    let g = game(XIANG_HEX);
+    let pos = at(&g, Side::White, "G e1 h d3 g f10", "");
+    assert!(g.in_check(&pos, Side::White));
+    let pos = at(&g, Side::White, "G e1 C d2 h d3 g f10", "");
+    assert!(!g.in_check(&pos, Side::White));
+    let pos = at(&g, Side::White, "G e1 C e4 c e9 g d10", "");
+    assert_eq!(
+        moves_from(&g, &pos, "e4"),
+        set("e4-e3 e4-e2 e4-e5 e4-e6 e4-e7 e4-e8 e4xe9")
+    );
+}
+
+/// Double check by a Horse and a Cannon: Black's Horse on d3 checks e1 over d2, its Cannon on
+/// e7 over White's Soldier on e4. Taking the Horse (the Chariot d5xd3) leaves the Cannon's
+/// check, screening the Cannon a second time (d5-e5) leaves the Horse's: only the General
+/// may move, and of its cells e2 stays on the Cannon's line and f1 is the Horse's (over e3):
+/// e1-d1 alone.
+#[test]
+fn double_check() {
+    let g = game(XIANG_HEX);
+    let pos = at(&g, Side::White, "G e1 S e4 C d5 h d3 a e7 g f10", "");
+    assert!(g.in_check(&pos, Side::White));
+    assert_eq!(all_moves(&g, &pos), set("e1-d1"));
+    for mv in ["d5xd3", "d5-e5"] {
+        assert_eq!(
+            refusal(&g, &pos, mv),
+            format!("`{mv}` is illegal: it leaves the mover's royal piece attacked")
+        );
+    }
+}
+
+/// Checkmate wins, for either side: the mate of `mate_with_the_facing_rule` turned 180
+/// degrees (d1 -> f10, e8 -> e4, f9 -> d2, e11 -> e1) with White to move: 0-1.
+#[test]
+fn checkmate_wins_for_either_side() {
+    let g = game(XIANG_HEX);
+    let pos = at(&g, Side::White, "g f10 c e4 s d2 G e1", "");
+    assert_eq!(ending(&g, &pos), Some((GameEnd::Checkmate, "0-1".into())));
+}
+
+/// [CVP]: a stalemated player loses. Black's General on e11, not in check (the Soldiers on d9
+/// and f9 attack d10, e10, f10 but not e11), has no move: 1-0.
+#[test]
+fn stalemate_loses() {
+    let (v, _) = load(XIANG_HEX);
+    assert_eq!(v.rules().stalemate, Score::WIN);
+    let g = game(XIANG_HEX);
+    let pos = at(&g, Side::Black, "G d1 S d9 S f9 g e11", "");
+    assert!(!g.in_check(&pos, Side::Black));
+    assert_eq!(all_moves(&g, &pos), BTreeSet::new());
+    assert_eq!(ending(&g, &pos), Some((GameEnd::Stalemate, "1-0".into())));
+}
+
+/// The history of positions after `plies` from `start`, checking that the game is not over
+/// before the last.
+fn history_of(start: Position, plies: &str) -> Vec<Position> {
+    let g = game(XIANG_HEX);
+    let mut history = vec![start];
+    for mv in plies.split_whitespace() {
+        assert_eq!(g.outcome(&history), None, "over before {mv}");
+        let last = history.last().expect("a position").clone();
+        history.push(play(&g, &last, mv));
+    }
+    history
+}
+
+/// [CVP]: repetition of position loses, settled as the third occurrence, lost by the player
+/// whose move makes it. The Generals step out and back twice: the start is back after four
+/// plies and a third time after eight, by Black's move: 1-0. After e4-e5 the position with
+/// Black to move comes back after plies 5 and 9, by White's moves: 0-1 (its second
+/// occurrence, after ply 5, ends nothing).
+#[test]
+fn the_player_who_repeats_a_position_a_third_time_loses() {
+    let (v, _) = load(XIANG_HEX);
+    assert_eq!(v.rules().repetition, Some((3, Score::LOSS)));
+    let g = game(XIANG_HEX);
+    let history = history_of(
+        g.start_position(),
+        "e1-e2 e11-e10 e2-e1 e10-e11 e1-e2 e11-e10 e2-e1 e10-e11",
+    );
+    let end = g.outcome(&history).expect("the third occurrence");
+    assert_eq!((end.end, end.result()), (GameEnd::Repetition, "1-0".into()));
+    let history = history_of(
+        g.start_position(),
+        "e4-e5 e11-e10 e1-e2 e10-e11 e2-e1 e11-e10 e1-e2 e10-e11 e2-e1",
+    );
+    let end = g.outcome(&history).expect("the third occurrence");
+    assert_eq!((end.end, end.result()), (GameEnd::Repetition, "0-1".into()));
+}
+
+/// [CVP]: drawn once neither side has a piece that can cross the river (Soldier, Horse,
+/// Chariot, Cannon): Generals, Mandarins and Elephants alone draw; one Soldier, Horse,
+/// Chariot or Cannon of either side keeps the game going.
+#[test]
+fn without_pieces_that_cross_the_river_the_game_is_drawn() {
+    let g = game(XIANG_HEX);
+    let defenders = "G e1 M d1 E c1 g d10 m f10 e g9";
+    let pos = at(&g, Side::White, defenders, "");
+    assert_eq!(
+        ending(&g, &pos),
+        Some((GameEnd::Material, "1/2-1/2".into()))
+    );
+    for attacker in ["S a2", "h b8", "C a1", "a h7"] {
+        let pos = at(&g, Side::White, &format!("{defenders} {attacker}"), "");
+        assert_eq!(ending(&g, &pos), None, "{attacker}");
+    }
+}
