@@ -9,7 +9,7 @@ use super::{describe, diagram, svg};
 use crate::analyse::{describe_rules, Summary};
 use crate::compile::MoveTables;
 use crate::geometry::board::{Board, CellId};
-use crate::variant::{Side, Variant};
+use crate::variant::{PieceId, Side, Variant};
 
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -20,16 +20,34 @@ fn escape(s: &str) -> String {
 
 /// The board cell nearest the middle of the board (where piece diagrams are drawn from).
 pub fn central_cell(board: &Board) -> Option<CellId> {
+    board.cells().min_by_key(|c| from_middle(board, *c))
+}
+
+/// How far a cell lies from the middle of the board (a squared distance, scaled).
+fn from_middle(board: &Board, c: CellId) -> i64 {
     let n = board.len() as i64;
     let (sa, sb) = board.cells().fold((0i64, 0i64), |(a, b), c| {
         let p = board.coord(c);
         (a + p.a as i64, b + p.b as i64)
     });
-    board.cells().min_by_key(|c| {
-        let p = board.coord(*c);
-        let (da, db) = (p.a as i64 * n - sa, p.b as i64 * n - sb);
-        da * da + db * db + da * db
-    })
+    let p = board.coord(c);
+    let (da, db) = (p.a as i64 * n - sa, p.b as i64 * n - sb);
+    da * da + db * db + da * db
+}
+
+/// Where a piece's diagram is drawn from: the central cell, unless the piece has no move
+/// there (a general confined to its palace); then the cell where it has the most moves,
+/// the nearest the middle among those.
+fn diagram_cell(v: &Variant, t: &MoveTables, piece: PieceId) -> Option<CellId> {
+    let board = &v.board;
+    let reach = |c: CellId| t.empty_board_destinations(piece, Side::White, c).len();
+    let centre = central_cell(board)?;
+    if reach(centre) > 0 {
+        return Some(centre);
+    }
+    board
+        .cells()
+        .max_by_key(|c| (reach(*c), std::cmp::Reverse(from_middle(board, *c))))
 }
 
 const STYLE: &str = "body{font-family:Georgia,serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f1f1f;line-height:1.45}\
@@ -132,7 +150,6 @@ fn board_section(out: &mut String, v: &Variant, t: &MoveTables, s: &Summary, nam
 
 fn pieces_section(out: &mut String, v: &Variant, t: &MoveTables) {
     let _ = writeln!(out, r#"<section id="pieces"><h2>Pieces</h2>"#);
-    let centre = central_cell(&v.board);
     for id in v.piece_ids() {
         let p = v.piece(id);
         let _ = writeln!(
@@ -146,7 +163,7 @@ fn pieces_section(out: &mut String, v: &Variant, t: &MoveTables) {
             let _ = writeln!(out, "<li>{}</li>", escape(&sentence));
         }
         let _ = writeln!(out, "</ul></div>");
-        if let Some(at) = centre {
+        if let Some(at) = diagram_cell(v, t, id) {
             let drawing = diagram::piece_drawing(v, t, id, Side::White, at, &[]);
             let title = format!("{} on {}", p.name, v.board.name(at));
             let picture = svg::render(&v.board, &title, &drawing);

@@ -130,3 +130,29 @@ fn descriptions_say_what_the_rules_say() {
         assert!(chessagon.contains(phrase), "Chessagon: {phrase}");
     }
 }
+
+/// Xiang Hex's page: the conditions and the xiangqi rules in words, and each piece drawn where
+/// it moves. The general, confined to its palace, has no move on the central cell e6; it is
+/// drawn on e2, the middle of its palace (six moves); the mandarin on e3, the elephant on e5
+/// (the cells nearest the middle where they have the most moves), the soldier on e6 itself.
+#[test]
+fn xiang_hex_page_draws_each_piece_where_it_moves() {
+    let page = page(std::path::Path::new("variants/xiang-hex.hexv"));
+    for title in [
+        "General on e2",
+        "Mandarin on e3",
+        "Elephant on e5",
+        "Soldier on e6",
+        "Chariot on e6",
+    ] {
+        assert!(page.contains(title), "{title}");
+    }
+    for phrase in [
+        "Steps one cell sideways diagonally and at 2 and 10 o'clock, from the cells of `across-river`.",
+        "Loss for the side whose move makes the 3rd repetition.",
+        "Royal pieces may not face each other on an open line at 12 o'clock.",
+        "Draw once neither side has S H C A.",
+    ] {
+        assert!(page.contains(phrase), "{phrase}");
+    }
+}
