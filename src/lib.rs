@@ -79,4 +79,6 @@ pub use game::{Game, GameEnd, Move, Outcome, Position};
 pub use geometry::board::{Board, CellId};
 pub use load::{load, Compiled, Loaded};
 pub use source::{SourceError, SourceFile, Span};
+/// The canonical layout of a `.hexv` file (`hexv fmt`).
+pub use syntax::format;
 pub use variant::{PieceId, Side, Variant};

@@ -29,6 +29,8 @@ enum Command {
     Diagram(cli::diagram::Args),
     /// Write a variant's rules page (HTML, with its pictures) into a directory.
     Doc(cli::doc::Args),
+    /// Rewrite variant files in the canonical layout (or, with --check, list those that differ).
+    Fmt(cli::fmt::Args),
     /// List the legal moves of the start position (after `--moves`).
     Moves(cli::moves::Args),
     /// Play a game at the terminal, two people taking turns.
@@ -51,6 +53,7 @@ fn main() -> ExitCode {
         Command::Moves(args) => cli::moves::run(&args),
         Command::Diagram(args) => cli::diagram::run(&args),
         Command::Doc(args) => cli::doc::run(&args),
+        Command::Fmt(args) => cli::fmt::run(&args),
         Command::Perft(args) => cli::perft::run(&args),
         Command::Play(args) => cli::play::run(&args),
         Command::Analyse(args) => cli::analyse::run(&args),

@@ -23,6 +23,7 @@ pub mod check;
 pub mod diagram;
 pub mod doc;
 pub mod engine;
+pub mod fmt;
 pub mod moves;
 pub mod perft;
 pub mod play;

@@ -6,6 +6,7 @@
 
 pub mod ast;
 mod errors;
+pub mod format;
 mod lower;
 
 use pest::Parser;

@@ -15,6 +15,7 @@ mod doc;
 mod engine;
 mod fast_engine;
 mod fixtures;
+mod format;
 mod game_end;
 mod games;
 mod hex_shogi;

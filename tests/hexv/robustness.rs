@@ -383,7 +383,7 @@ fn koval() -> String {
 #[test]
 fn a_castling_given_twice_is_refused() {
     let text = koval().replace(
-        "  K 42 -> 19  R 1 -> 20                # left side (L0-0)\n",
+        "  K 42 -> 19  R 1 -> 20                 # left side (L0-0)\n",
         "  K 42 -> 19  R 1 -> 20\n  K 42 -> 19  R 1 -> 20\n",
     );
     let loaded = check_text("castling.hexv", &text);
