@@ -36,11 +36,15 @@ pub fn run(args: &Args) -> Status {
 /// Formats standard input onto standard output (with `--check`, only says whether it would
 /// change).
 fn stdin(check: bool) -> Status {
-    let mut text = String::new();
-    if let Err(e) = std::io::stdin().read_to_string(&mut text) {
+    let mut bytes = Vec::new();
+    if let Err(e) = std::io::stdin().read_to_end(&mut bytes) {
         eprintln!("error: cannot read standard input: {e}");
         return Status::UsageOrIo;
     }
+    let Ok(text) = String::from_utf8(bytes) else {
+        eprintln!("error: standard input is not UTF-8 text");
+        return Status::InputErrors;
+    };
     let file = SourceFile::new("<stdin>", text);
     match format(&file) {
         Ok(formatted) if check => {
