@@ -4,7 +4,7 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 mod cli;
 
@@ -43,6 +43,14 @@ enum Command {
     Engine(cli::engine::Args),
     /// Play the engine against itself and report the variant's balance.
     Selfplay(cli::selfplay::Args),
+    /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff), e.g. `hexv man > hexv.1; man ./hexv.1`.
+    Man,
 }
 
 fn main() -> ExitCode {
@@ -59,6 +67,34 @@ fn main() -> ExitCode {
         Command::Analyse(args) => cli::analyse::run(&args),
         Command::Engine(args) => cli::engine::run(&args),
         Command::Selfplay(args) => cli::selfplay::run(&args),
+        Command::Completions { shell } => {
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "hexv", &mut out);
+            write_stdout(&out)
+        }
+        Command::Man => {
+            let mut out = Vec::new();
+            match clap_mangen::Man::new(Cli::command()).render(&mut out) {
+                Ok(()) => write_stdout(&out),
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    cli::Status::UsageOrIo
+                }
+            }
+        }
     };
     ExitCode::from(status as u8)
+}
+
+/// Writes generated text to standard output (a closed pipe is no error).
+fn write_stdout(bytes: &[u8]) -> cli::Status {
+    use std::io::Write;
+    match std::io::stdout().write_all(bytes) {
+        Ok(()) => cli::Status::Ok,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => cli::Status::Ok,
+        Err(e) => {
+            eprintln!("error: cannot write: {e}");
+            cli::Status::UsageOrIo
+        }
+    }
 }

@@ -629,3 +629,35 @@ fn play_marks_the_last_move_on_the_board() {
         "{drawing}"
     );
 }
+
+#[test]
+fn completions_and_the_manual_are_generated() {
+    let (code, script, _) = run(&["completions", "bash"]);
+    assert_eq!(code, 0);
+    for word in ["check", "fmt", "diagram", "selfplay", "--check", "--format"] {
+        assert!(script.contains(word), "bash completion lacks {word}");
+    }
+    // The script is valid bash.
+    let dir = tempdir("completions");
+    let path = dir.join("hexv.bash");
+    std::fs::write(&path, &script).expect("write");
+    let syntax = std::process::Command::new("bash")
+        .arg("-n")
+        .arg(&path)
+        .status()
+        .expect("bash runs");
+    assert!(syntax.success());
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        let (code, script, _) = run(&["completions", shell]);
+        assert_eq!(code, 0, "{shell}");
+        assert!(script.contains("selfplay"), "{shell}");
+    }
+    let (code, _, stderr) = run(&["completions", "tcsh"]);
+    assert_eq!(code, 2, "{stderr}");
+    let (code, page, _) = run(&["man"]);
+    assert_eq!(code, 0);
+    assert!(page.contains(".TH hexv 1"), "{page}");
+    for word in ["check", "fmt", "perft", "engine"] {
+        assert!(page.contains(word), "the manual lacks {word}");
+    }
+}
