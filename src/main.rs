@@ -43,6 +43,8 @@ enum Command {
     Engine(cli::engine::Args),
     /// Play the engine against itself and report the variant's balance.
     Selfplay(cli::selfplay::Args),
+    /// Speak the Language Server Protocol on stdin and stdout (for editors).
+    Lsp(cli::lsp::Args),
     /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell).
     Completions {
         /// The shell.
@@ -67,6 +69,7 @@ fn main() -> ExitCode {
         Command::Analyse(args) => cli::analyse::run(&args),
         Command::Engine(args) => cli::engine::run(&args),
         Command::Selfplay(args) => cli::selfplay::run(&args),
+        Command::Lsp(args) => cli::lsp::run(&args),
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "hexv", &mut out);

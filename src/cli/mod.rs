@@ -24,6 +24,7 @@ pub mod diagram;
 pub mod doc;
 pub mod engine;
 pub mod fmt;
+pub mod lsp;
 pub mod moves;
 pub mod perft;
 pub mod play;

@@ -37,7 +37,7 @@ pub enum Condition {
     Drop,
     /// A movement whose `when` / `unless` clauses are tested on the board (whether the
     /// piece has moved, who stands where): only in [`MoveTables::destinations`], which does
-    /// not look at them. Entries keep their clauses in [`Entry::guard`].
+    /// not look at them. Entries keep their clauses ([`MoveTables::guard`]).
     Guarded,
 }
 

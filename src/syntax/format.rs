@@ -6,7 +6,7 @@
 //! The formatter works on the file's lines and words, not on its syntax tree (the tree does not
 //! keep comments), so it never changes what a statement says: it only moves whitespace, splits
 //! lines at `;`, `{` and `}`, and pads. A file with a syntax error is not formatted
-//! ([`format`] returns the errors): a line the grammar could not read might not be a statement.
+//! ([`format()`] returns the errors): a line the grammar could not read might not be a statement.
 
 use crate::check::check;
 use crate::diagnostic::Diagnostic;

@@ -22,6 +22,7 @@ mod hex_shogi;
 mod hexchess_diff;
 mod koval;
 mod language;
+mod lsp;
 mod mccooey;
 mod mini_hexchess;
 mod movement_kinds;

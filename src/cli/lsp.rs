@@ -1,0 +1,507 @@
+//! `hexv lsp`: a language server over standard input and output (JSON-RPC, the Language Server
+//! Protocol), synchronous, with full-document sync. It publishes `hexv check`'s diagnostics on
+//! open and on every change (every label, the help, the code; positions in UTF-16 as the
+//! protocol counts them), formats with `hexv fmt`, shows a piece's movement diagram and
+//! description on hover (and a cell's coordinates, colour and zones), goes to the definition of
+//! pieces, zones and direction sets, finds their references and lists them as the document's
+//! symbols.
+
+use std::collections::HashMap;
+
+use lsp_server::{Connection, Message, Notification, Request, Response};
+use lsp_types::{
+    DiagnosticRelatedInformation, DiagnosticSeverity, DocumentSymbol, Hover, HoverContents,
+    Location, MarkupContent, MarkupKind, NumberOrString, OneOf, Position, PublishDiagnosticsParams,
+    Range, ServerCapabilities, SymbolKind, TextDocumentSyncCapability, TextDocumentSyncKind,
+    TextEdit, Uri,
+};
+
+use hexv::diagnostic::{Diagnostic, Severity};
+use hexv::render::{ascii, describe, diagram, html};
+use hexv::source::SourceFile;
+
+use super::Status;
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+/// The byte offsets where the lines of a text start, to turn offsets into LSP positions
+/// (UTF-16 code units within the line) and back.
+struct Lines<'a> {
+    text: &'a str,
+    starts: Vec<usize>,
+}
+
+impl<'a> Lines<'a> {
+    fn new(text: &'a str) -> Lines<'a> {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        Lines { text, starts }
+    }
+
+    fn position(&self, offset: usize) -> Position {
+        let offset = offset.min(self.text.len());
+        let line = self.starts.partition_point(|&s| s <= offset) - 1;
+        let start = self.starts[line];
+        let character = self.text[start..offset]
+            .chars()
+            .map(char::len_utf16)
+            .sum::<usize>();
+        Position::new(line as u32, character as u32)
+    }
+
+    fn offset(&self, p: Position) -> usize {
+        let Some(&start) = self.starts.get(p.line as usize) else {
+            return self.text.len();
+        };
+        let mut units = 0;
+        for (i, ch) in self.text[start..].char_indices() {
+            if units >= p.character as usize || ch == '\n' {
+                return start + i;
+            }
+            units += ch.len_utf16();
+        }
+        self.text.len()
+    }
+
+    fn range(&self, start: usize, end: usize) -> Range {
+        Range::new(self.position(start), self.position(end))
+    }
+}
+
+/// A word of the file (outside strings and comments) and where it is.
+#[derive(Clone, Debug)]
+struct Word<'a> {
+    text: &'a str,
+    start: usize,
+    end: usize,
+}
+
+/// The words of a text: names, numbers and symbols, with `(`, `)`, `[`, `]`, `,`, `{`, `}`,
+/// `;`, `=` and `->` between them, strings and comments skipped.
+fn words(text: &str) -> Vec<Word<'_>> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'\'' | b'+' | b'-');
+    while i < bytes.len() {
+        match bytes[i] {
+            b'#' => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'-' if bytes.get(i + 1) == Some(&b'>') => i += 2,
+            b if is_word(b) => {
+                let start = i;
+                while i < bytes.len()
+                    && is_word(bytes[i])
+                    && !(bytes[i] == b'-' && bytes.get(i + 1) == Some(&b'>'))
+                {
+                    i += 1;
+                }
+                out.push(Word {
+                    text: &text[start..i],
+                    start,
+                    end: i,
+                });
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+/// What a definition defines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Piece,
+    Zone,
+    Directions,
+}
+
+/// A piece, zone or direction set defined in the file: its name (and a piece's symbol) and
+/// where the definition is.
+struct Definition<'a> {
+    kind: Kind,
+    name: Word<'a>,
+    symbol: Option<Word<'a>>,
+    /// The whole definition line or block head.
+    line: (usize, usize),
+}
+
+/// The definitions of a text, found by their statements' first words: `piece NAME SYMBOL {`,
+/// `zone NAME = ...` or `zone NAME {`, `directions NAME = ...`.
+fn definitions<'a>(text: &'a str, ws: &[Word<'a>]) -> Vec<Definition<'a>> {
+    let mut out = Vec::new();
+    for (i, w) in ws.iter().enumerate() {
+        // A statement's first word: at the start of its line (after indentation).
+        let line_start = text[..w.start].rfind('\n').map_or(0, |n| n + 1);
+        if !text[line_start..w.start].trim().is_empty() {
+            continue;
+        }
+        let line_end = text[w.start..]
+            .find('\n')
+            .map_or(text.len(), |n| w.start + n);
+        let kind = match w.text {
+            "piece" => Kind::Piece,
+            "zone" => Kind::Zone,
+            "directions" => Kind::Directions,
+            _ => continue,
+        };
+        let Some(name) = ws.get(i + 1).filter(|n| n.end <= line_end) else {
+            continue;
+        };
+        let symbol = (kind == Kind::Piece)
+            .then(|| ws.get(i + 2).filter(|s| s.end <= line_end).cloned())
+            .flatten();
+        out.push(Definition {
+            kind,
+            name: name.clone(),
+            symbol,
+            line: (w.start, line_end),
+        });
+    }
+    out
+}
+
+/// The word under a position, if any.
+fn word_at<'a>(ws: &[Word<'a>], offset: usize) -> Option<Word<'a>> {
+    ws.iter()
+        .find(|w| w.start <= offset && offset <= w.end)
+        .cloned()
+}
+
+/// The definition a word names (a piece by name or symbol, a zone, a direction set).
+fn definition_of<'d, 'a>(defs: &'d [Definition<'a>], word: &str) -> Option<&'d Definition<'a>> {
+    defs.iter()
+        .find(|d| d.name.text == word || d.symbol.as_ref().is_some_and(|s| s.text == word))
+}
+
+/// The protocol's form of a diagnostic: the primary label's range, the message with the help
+/// below it, the code, and the other labels as related information.
+fn to_lsp(d: &Diagnostic, lines: &Lines, uri: &Uri) -> lsp_types::Diagnostic {
+    let primary = d.labels.iter().find(|l| l.primary).or(d.labels.first());
+    let range = primary.map_or(Range::default(), |l| lines.range(l.span.start, l.span.end));
+    let mut message = d.message.clone();
+    if let Some(label) = primary.filter(|l| !l.text.is_empty()) {
+        message.push_str(&format!(" ({})", label.text));
+    }
+    if let Some(help) = &d.help {
+        message.push_str(&format!("\nhelp: {help}"));
+    }
+    let related: Vec<DiagnosticRelatedInformation> = d
+        .labels
+        .iter()
+        .filter(|l| !std::ptr::eq(*l, primary.expect("a label when there are others")))
+        .map(|l| DiagnosticRelatedInformation {
+            location: Location::new(uri.clone(), lines.range(l.span.start, l.span.end)),
+            message: l.text.clone(),
+        })
+        .collect();
+    lsp_types::Diagnostic {
+        range,
+        severity: Some(match d.severity {
+            Severity::Error => DiagnosticSeverity::ERROR,
+            Severity::Warning => DiagnosticSeverity::WARNING,
+        }),
+        code: Some(NumberOrString::String(d.code.to_string())),
+        source: Some("hexv".to_string()),
+        message,
+        related_information: (!related.is_empty()).then_some(related),
+        ..Default::default()
+    }
+}
+
+/// The hover text of a word: a piece's diagram and description, or a cell's coordinates,
+/// colour and zones (when the file checks clean), or what a definition is.
+fn hover(text: &str, name: &str, word: &str) -> Option<String> {
+    let loaded = hexv::load::load(&SourceFile::new(name, text));
+    let compiled = loaded.compiled?;
+    let (v, t) = (compiled.variant(), compiled.tables());
+    if let Some(piece) = v.find_piece(word) {
+        let p = v.piece(piece);
+        let at = html::central_cell(v.board())?;
+        let labels = diagram::piece_labels(v, t, piece, hexv::Side::White, at, &[]);
+        let picture = ascii::render(v.board(), &|c| labels.get(&c).cloned().unwrap_or_default());
+        let words: Vec<String> = describe::piece(v, t, piece)
+            .into_iter()
+            .map(|s| format!("- {s}"))
+            .collect();
+        return Some(format!(
+            "**{} ({})**, from {}:\n\n```text\n{}```\n\n{}",
+            p.name,
+            p.symbol,
+            v.board().name(at),
+            picture,
+            words.join("\n")
+        ));
+    }
+    if let Some(cell) = v.board().find(word) {
+        let c = v.board().coord(cell);
+        let zones: Vec<String> = v
+            .zones()
+            .iter()
+            .filter_map(|z| {
+                let sides: Vec<&str> = hexv::Side::BOTH
+                    .iter()
+                    .filter(|s| z.cells[**s].contains(&cell))
+                    .map(|s| s.name())
+                    .collect();
+                (!sides.is_empty()).then(|| format!("`{}` ({})", z.name, sides.join(", ")))
+            })
+            .collect();
+        let colour = v.board().colour(cell) + 1;
+        return Some(format!(
+            "cell **{word}**: coordinates ({}, {}), colour {colour}{}",
+            c.a,
+            c.b,
+            if zones.is_empty() {
+                String::new()
+            } else {
+                format!(", in {}", zones.join(", "))
+            }
+        ));
+    }
+    None
+}
+
+/// One request's answer.
+fn answer(docs: &HashMap<String, String>, req: &Request) -> Response {
+    let ok = |v: serde_json::Value| Response::new_ok(req.id.clone(), v);
+    let params = &req.params;
+    let uri_of = |p: &serde_json::Value| -> Option<String> {
+        p.get("textDocument")?
+            .get("uri")?
+            .as_str()
+            .map(str::to_string)
+    };
+    let Some(key) = uri_of(params) else {
+        return ok(serde_json::Value::Null);
+    };
+    let Some(text) = docs.get(&key) else {
+        return ok(serde_json::Value::Null);
+    };
+    let lines = Lines::new(text);
+    let ws = words(text);
+    let defs = definitions(text, &ws);
+    let at = params
+        .get("position")
+        .and_then(|p| serde_json::from_value::<Position>(p.clone()).ok())
+        .map(|p| lines.offset(p));
+    let uri: Option<Uri> = key.parse().ok();
+    let null = serde_json::Value::Null;
+    let value = match req.method.as_str() {
+        "textDocument/formatting" => {
+            match hexv::format::format(&SourceFile::new(&key, text.as_str())) {
+                Ok(formatted) if formatted != *text => {
+                    serde_json::to_value(vec![TextEdit::new(lines.range(0, text.len()), formatted)])
+                        .unwrap_or(null)
+                }
+                Ok(_) => serde_json::json!([]),
+                Err(_) => null,
+            }
+        }
+        "textDocument/hover" => at
+            .and_then(|o| word_at(&ws, o))
+            .and_then(|w| {
+                let value = hover(text, &key, w.text).or_else(|| {
+                    definition_of(&defs, w.text)
+                        .map(|d| format!("`{}`", text[d.line.0..d.line.1].trim()))
+                })?;
+                Some(Hover {
+                    contents: HoverContents::Markup(MarkupContent {
+                        kind: MarkupKind::Markdown,
+                        value,
+                    }),
+                    range: Some(lines.range(w.start, w.end)),
+                })
+            })
+            .and_then(|h| serde_json::to_value(h).ok())
+            .unwrap_or(null),
+        "textDocument/definition" => at
+            .and_then(|o| word_at(&ws, o))
+            .and_then(|w| definition_of(&defs, w.text))
+            .zip(uri.clone())
+            .map(|(d, uri)| {
+                let target = match &d.symbol {
+                    Some(s)
+                        if text[d.name.start..d.name.end] != *text[s.start..s.end].to_string() =>
+                    {
+                        &d.name
+                    }
+                    _ => &d.name,
+                };
+                Location::new(uri, lines.range(target.start, target.end))
+            })
+            .and_then(|l| serde_json::to_value(l).ok())
+            .unwrap_or(null),
+        "textDocument/references" => at
+            .and_then(|o| word_at(&ws, o))
+            .and_then(|w| definition_of(&defs, w.text))
+            .zip(uri.clone())
+            .map(|(d, uri)| {
+                let names: Vec<&str> = std::iter::once(d.name.text)
+                    .chain(d.symbol.as_ref().map(|s| s.text))
+                    .collect();
+                let found: Vec<Location> = ws
+                    .iter()
+                    .filter(|w| names.contains(&w.text))
+                    .map(|w| Location::new(uri.clone(), lines.range(w.start, w.end)))
+                    .collect();
+                serde_json::to_value(found).unwrap_or(null.clone())
+            })
+            .unwrap_or(null),
+        "textDocument/documentSymbol" => {
+            #[allow(deprecated)]
+            let symbols: Vec<DocumentSymbol> = defs
+                .iter()
+                .map(|d| DocumentSymbol {
+                    name: d.name.text.to_string(),
+                    detail: d.symbol.as_ref().map(|s| s.text.to_string()),
+                    kind: match d.kind {
+                        Kind::Piece => SymbolKind::CLASS,
+                        Kind::Zone => SymbolKind::ENUM,
+                        Kind::Directions => SymbolKind::CONSTANT,
+                    },
+                    tags: None,
+                    deprecated: None,
+                    range: lines.range(d.line.0, d.line.1),
+                    selection_range: lines.range(d.name.start, d.name.end),
+                    children: None,
+                })
+                .collect();
+            serde_json::to_value(symbols).unwrap_or(null)
+        }
+        _ => {
+            return Response::new_err(
+                req.id.clone(),
+                lsp_server::ErrorCode::MethodNotFound as i32,
+                format!("hexv lsp does not answer {}", req.method),
+            )
+        }
+    };
+    ok(value)
+}
+
+/// The diagnostics of a document, as a notification to publish.
+fn publish(uri: &str, text: &str) -> Option<Notification> {
+    let parsed: Uri = uri.parse().ok()?;
+    let loaded = hexv::load::load(&SourceFile::new(uri, text));
+    let lines = Lines::new(text);
+    let params = PublishDiagnosticsParams {
+        uri: parsed.clone(),
+        diagnostics: loaded
+            .diagnostics
+            .iter()
+            .map(|d| to_lsp(d, &lines, &parsed))
+            .collect(),
+        version: None,
+    };
+    Some(Notification::new(
+        "textDocument/publishDiagnostics".to_string(),
+        params,
+    ))
+}
+
+pub fn run(_: &Args) -> Status {
+    let (connection, threads) = Connection::stdio();
+    let capabilities = ServerCapabilities {
+        text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
+        hover_provider: Some(lsp_types::HoverProviderCapability::Simple(true)),
+        definition_provider: Some(OneOf::Left(true)),
+        references_provider: Some(OneOf::Left(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
+        document_symbol_provider: Some(OneOf::Left(true)),
+        ..Default::default()
+    };
+    let Ok(capabilities) = serde_json::to_value(capabilities) else {
+        return Status::UsageOrIo;
+    };
+    if let Err(e) = connection.initialize(capabilities) {
+        eprintln!("error: hexv lsp: {e}");
+        return Status::UsageOrIo;
+    }
+    let mut docs: HashMap<String, String> = HashMap::new();
+    for message in &connection.receiver {
+        match message {
+            Message::Request(req) => {
+                match connection.handle_shutdown(&req) {
+                    Ok(true) => break,
+                    Ok(false) => {}
+                    Err(e) => {
+                        eprintln!("error: hexv lsp: {e}");
+                        return Status::UsageOrIo;
+                    }
+                }
+                let response = answer(&docs, &req);
+                if connection.sender.send(Message::Response(response)).is_err() {
+                    break;
+                }
+            }
+            Message::Notification(n) => {
+                let uri = n
+                    .params
+                    .get("textDocument")
+                    .and_then(|d| d.get("uri"))
+                    .and_then(|u| u.as_str())
+                    .map(str::to_string);
+                let Some(uri) = uri else { continue };
+                match n.method.as_str() {
+                    "textDocument/didOpen" => {
+                        let text = n.params["textDocument"]["text"].as_str().unwrap_or("");
+                        docs.insert(uri.clone(), text.to_string());
+                    }
+                    "textDocument/didChange" => {
+                        // Full sync: the last change holds the whole text.
+                        let text = n.params["contentChanges"]
+                            .as_array()
+                            .and_then(|c| c.last())
+                            .and_then(|c| c["text"].as_str());
+                        if let Some(text) = text {
+                            docs.insert(uri.clone(), text.to_string());
+                        }
+                    }
+                    "textDocument/didClose" => {
+                        docs.remove(&uri);
+                        if let Ok(parsed) = uri.parse::<Uri>() {
+                            let empty = PublishDiagnosticsParams {
+                                uri: parsed,
+                                diagnostics: Vec::new(),
+                                version: None,
+                            };
+                            let _ =
+                                connection
+                                    .sender
+                                    .send(Message::Notification(Notification::new(
+                                        "textDocument/publishDiagnostics".to_string(),
+                                        empty,
+                                    )));
+                        }
+                        continue;
+                    }
+                    _ => continue,
+                }
+                if let Some(note) = docs.get(&uri).and_then(|text| publish(&uri, text)) {
+                    let _ = connection.sender.send(Message::Notification(note));
+                }
+            }
+            Message::Response(_) => {}
+        }
+    }
+    drop(connection);
+    match threads.join() {
+        Ok(()) => Status::Ok,
+        Err(e) => {
+            eprintln!("error: hexv lsp: {e}");
+            Status::UsageOrIo
+        }
+    }
+}

@@ -1,0 +1,256 @@
+//! `hexv lsp` driven over stdio JSON-RPC, as an editor does: initialize, open a file with
+//! mistakes and compare the published diagnostics with `hexv check --format json`, change it,
+//! hover a piece and a cell, go to a definition, find references, list symbols, format, shut
+//! down.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use serde_json::{json, Value};
+
+use crate::cli::run;
+use crate::support::root;
+
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    next_id: i64,
+}
+
+impl Client {
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hexv"))
+            .arg("lsp")
+            .current_dir(root())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("hexv lsp starts");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        Client {
+            child,
+            stdin,
+            stdout,
+            next_id: 1,
+        }
+    }
+
+    fn send(&mut self, message: Value) {
+        let body = message.to_string();
+        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("sent");
+        self.stdin.flush().expect("flushed");
+    }
+
+    fn receive(&mut self) -> Value {
+        let mut length = 0;
+        loop {
+            let mut line = String::new();
+            self.stdout.read_line(&mut line).expect("a header line");
+            let line = line.trim_end();
+            if line.is_empty() {
+                break;
+            }
+            if let Some(n) = line.strip_prefix("Content-Length: ") {
+                length = n.parse().expect("a length");
+            }
+        }
+        let mut body = vec![0; length];
+        self.stdout.read_exact(&mut body).expect("a body");
+        serde_json::from_slice(&body).expect("JSON")
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}));
+        loop {
+            let message = self.receive();
+            if message["id"] == json!(id) {
+                return message;
+            }
+        }
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// The next diagnostics published.
+    fn diagnostics(&mut self) -> Value {
+        loop {
+            let message = self.receive();
+            if message["method"] == "textDocument/publishDiagnostics" {
+                return message["params"].clone();
+            }
+        }
+    }
+}
+
+const URI: &str = "file:///tmp/typos.hexv";
+
+fn glinski() -> String {
+    std::fs::read_to_string(root().join("variants/glinski.hexv")).expect("glinski")
+}
+
+/// The (line, UTF-16 character) of the first occurrence of `needle` in `text`, plus `extra`
+/// characters.
+fn position(text: &str, needle: &str, extra: usize) -> Value {
+    let at = text.find(needle).expect("the needle") + extra;
+    let line = text[..at].matches('\n').count();
+    let start = text[..at].rfind('\n').map_or(0, |n| n + 1);
+    json!({"line": line, "character": text[start..at].encode_utf16().count()})
+}
+
+#[test]
+fn an_editor_session() {
+    let mut client = Client::start();
+    let init = client.request("initialize", json!({"capabilities": {}}));
+    let caps = &init["result"]["capabilities"];
+    assert_eq!(caps["hoverProvider"], true);
+    assert_eq!(caps["definitionProvider"], true);
+    assert_eq!(caps["documentFormattingProvider"], true);
+    client.notify("initialized", json!({}));
+
+    // A file with two mistakes: the diagnostics are hexv check's.
+    let good = glinski();
+    let bad = good
+        .replacen("  B f1 f2 f3", "  Bishp f1 f2 f3", 1)
+        .replacen("step 12 move-only", "step 13 move-only", 1);
+    let dir = crate::cli::tempdir("lsp");
+    let path = dir.join("typos.hexv");
+    std::fs::write(&path, &bad).expect("write");
+    let (_, json_check, _) = run(&["check", "--format", "json", path.to_str().expect("utf-8")]);
+    let expected: Value = serde_json::from_str(&json_check).expect("JSON");
+    client.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": URI, "languageId": "hexv", "version": 1, "text": bad}}),
+    );
+    let published = client.diagnostics();
+    assert_eq!(published["uri"], URI);
+    let got = published["diagnostics"].as_array().expect("a list").clone();
+    let want = expected.as_array().expect("a list");
+    assert_eq!(got.len(), want.len());
+    for (g, w) in got.iter().zip(want) {
+        assert_eq!(g["code"], w["code"]);
+        assert!(
+            g["message"]
+                .as_str()
+                .expect("text")
+                .starts_with(w["message"].as_str().expect("text")),
+            "{g} {w}"
+        );
+        let severity = if w["severity"] == "error" { 1 } else { 2 };
+        assert_eq!(g["severity"], severity);
+        // The primary label's place, in 0-based lines and UTF-16 columns.
+        let span = &w["spans"][0];
+        assert_eq!(
+            g["range"]["start"]["line"],
+            json!(span["line"].as_u64().expect("n") - 1)
+        );
+        assert_eq!(
+            g["range"]["start"]["character"],
+            json!(span["column"].as_u64().expect("n") - 1)
+        );
+        if let Some(help) = w["help"].as_str() {
+            assert!(g["message"].as_str().expect("text").contains(help));
+        }
+    }
+
+    // Fixed: the diagnostics go away.
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [{"text": good}]}),
+    );
+    assert_eq!(client.diagnostics()["diagnostics"], json!([]));
+
+    // Hover on the knight's symbol in the setup: its diagram and description.
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": position(&good, "\n  N ", 3)}),
+    );
+    let value = hover["result"]["contents"]["value"]
+        .as_str()
+        .expect("markdown");
+    assert!(value.contains("Knight (N)"), "{value}");
+    assert!(value.contains("Leaps to 12 cells around it"), "{value}");
+    assert!(value.contains("```text"), "{value}");
+    // On a cell: its coordinates, colour and zones.
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": position(&good, "= a6 b7", 3)}),
+    );
+    let value = hover["result"]["contents"]["value"]
+        .as_str()
+        .expect("markdown");
+    assert!(
+        value.contains("cell **a6**") && value.contains("`far-edge` (white)"),
+        "{value}"
+    );
+
+    // Go to the definition of `pawn-start` from the pawn's multi-step line.
+    let def = client.request(
+        "textDocument/definition",
+        json!({"textDocument": {"uri": URI}, "position": position(&good, "from pawn-start", 6)}),
+    );
+    assert_eq!(
+        def["result"]["range"]["start"],
+        position(&good, "zone pawn-start", 5)
+    );
+    // Its references: the definition and the use.
+    let refs = client.request(
+        "textDocument/references",
+        json!({"textDocument": {"uri": URI}, "position": position(&good, "zone pawn-start", 5),
+               "context": {"includeDeclaration": true}}),
+    );
+    assert_eq!(refs["result"].as_array().expect("a list").len(), 2);
+
+    // The outline: every piece and zone.
+    let symbols = client.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    let names: Vec<&str> = symbols["result"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|s| s["name"].as_str().expect("a name"))
+        .collect();
+    for name in [
+        "King",
+        "Queen",
+        "Rook",
+        "Bishop",
+        "Knight",
+        "Pawn",
+        "pawn-start",
+        "far-edge",
+    ] {
+        assert!(names.contains(&name), "{name}: {names:?}");
+    }
+
+    // Formatting: a messy line is laid out; a formatted file needs no edit.
+    let messy = good.replacen("  cells flat", "cells    flat", 1);
+    client.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 3}, "contentChanges": [{"text": messy}]}),
+    );
+    client.diagnostics();
+    let edits = client.request(
+        "textDocument/formatting",
+        json!({"textDocument": {"uri": URI}, "options": {"tabSize": 2, "insertSpaces": true}}),
+    );
+    assert_eq!(edits["result"][0]["newText"].as_str(), Some(good.as_str()));
+
+    // An unknown request gets an error reply, not silence.
+    let unknown = client.request("textDocument/rename", json!({"textDocument": {"uri": URI}}));
+    assert!(unknown["error"]["code"].is_number());
+
+    let shutdown = client.request("shutdown", json!(null));
+    assert!(shutdown["error"].is_null());
+    client.notify("exit", json!(null));
+    let status = client.child.wait().expect("exits");
+    assert!(status.success());
+}
