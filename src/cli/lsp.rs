@@ -3,17 +3,19 @@
 //! open and on every change (every label, the help, the code; positions in UTF-16 as the
 //! protocol counts them), formats with `hexv fmt`, shows a piece's movement diagram and
 //! description on hover (and a cell's coordinates, colour and zones), goes to the definition of
-//! pieces, zones and direction sets, finds their references and lists them as the document's
-//! symbols.
+//! pieces, zones and direction sets, finds their references, renames them and lists them as
+//! the document's symbols, completes keywords, directions, names and cells, and offers each
+//! diagnostic's "did you mean" as a quick fix.
 
 use std::collections::HashMap;
 
 use lsp_server::{Connection, Message, Notification, Request, Response};
 use lsp_types::{
-    DiagnosticRelatedInformation, DiagnosticSeverity, DocumentSymbol, Hover, HoverContents,
-    Location, MarkupContent, MarkupKind, NumberOrString, OneOf, Position, PublishDiagnosticsParams,
-    Range, ServerCapabilities, SymbolKind, TextDocumentSyncCapability, TextDocumentSyncKind,
-    TextEdit, Uri,
+    CodeAction, CodeActionKind, CodeActionProviderCapability, CompletionItem, CompletionItemKind,
+    CompletionOptions, DiagnosticRelatedInformation, DiagnosticSeverity, DocumentSymbol, Hover,
+    HoverContents, Location, MarkupContent, MarkupKind, NumberOrString, OneOf, Position,
+    PublishDiagnosticsParams, Range, ServerCapabilities, SymbolKind, TextDocumentSyncCapability,
+    TextDocumentSyncKind, TextEdit, Uri, WorkspaceEdit,
 };
 
 use hexv::diagnostic::{Diagnostic, Severity};
@@ -273,6 +275,185 @@ fn hover(text: &str, name: &str, word: &str) -> Option<String> {
     None
 }
 
+/// The words of the language offered by completion: statements, modes, conditions, the
+/// board's and the rules' words.
+const KEYWORDS: &[&str] = &[
+    "variant",
+    "inventor",
+    "source",
+    "note",
+    "year",
+    "symmetry",
+    "mirror",
+    "rotate",
+    "directions",
+    "zone",
+    "white",
+    "black",
+    "board",
+    "cells",
+    "flat",
+    "pointy",
+    "triangle",
+    "shape",
+    "hexagon",
+    "rhombus",
+    "columns",
+    "ranks",
+    "starting",
+    "names",
+    "files",
+    "snake",
+    "shogi",
+    "list",
+    "left-leaning",
+    "right-leaning",
+    "remove",
+    "cell",
+    "at",
+    "off-board",
+    "place-on",
+    "colours",
+    "piece",
+    "royal",
+    "colour-bound",
+    "step",
+    "ride",
+    "leap",
+    "hop",
+    "cannon",
+    "confined",
+    "to",
+    "multi-step",
+    "from",
+    "unmoved",
+    "promote",
+    "in",
+    "optional",
+    "like",
+    "value",
+    "drop",
+    "not-defended-by",
+    "no-check",
+    "move-only",
+    "capture-only",
+    "en-passant",
+    "max",
+    "all",
+    "none",
+    "lame",
+    "when",
+    "unless",
+    "enemy",
+    "friend",
+    "setup",
+    "castling",
+    "rules",
+    "checkmate",
+    "win",
+    "stalemate",
+    "draw",
+    "loss",
+    "but",
+    "with",
+    "captures",
+    "to-hand",
+    "repetition",
+    "move-limit",
+    "reset-by",
+    "facing",
+    "draw-without",
+];
+
+/// Completion items: keywords, built-in direction names, the file's pieces (names and
+/// symbols), zones and direction sets, and the board's cells when the file checks clean.
+fn completions(text: &str, name: &str, defs: &[Definition]) -> Vec<CompletionItem> {
+    let item = |label: &str, kind: CompletionItemKind, detail: &str| CompletionItem {
+        label: label.to_string(),
+        kind: Some(kind),
+        detail: Some(detail.to_string()),
+        ..Default::default()
+    };
+    let mut out: Vec<CompletionItem> = KEYWORDS
+        .iter()
+        .map(|k| item(k, CompletionItemKind::KEYWORD, "keyword"))
+        .collect();
+    out.extend(
+        hexv::geometry::directions::BUILTIN_NAMES
+            .iter()
+            .map(|d| item(d, CompletionItemKind::ENUM_MEMBER, "direction set")),
+    );
+    for d in defs {
+        let (kind, what) = match d.kind {
+            Kind::Piece => (CompletionItemKind::CLASS, "piece"),
+            Kind::Zone => (CompletionItemKind::ENUM, "zone"),
+            Kind::Directions => (CompletionItemKind::CONSTANT, "direction set"),
+        };
+        out.push(item(d.name.text, kind, what));
+        if let Some(symbol) = &d.symbol {
+            out.push(item(
+                symbol.text,
+                kind,
+                &format!("symbol of {}", d.name.text),
+            ));
+        }
+    }
+    if let Some(compiled) = hexv::load::load(&SourceFile::new(name, text)).compiled {
+        let board = compiled.variant().board();
+        out.extend(
+            board
+                .cells()
+                .map(|c| item(board.name(c), CompletionItemKind::VALUE, "cell")),
+        );
+    }
+    out
+}
+
+/// The "did you mean" fixes of the diagnostics on `range`: each candidate replaces the
+/// primary label's text.
+fn quick_fixes(text: &str, name: &str, uri: &Uri, lines: &Lines, range: Range) -> Vec<CodeAction> {
+    let loaded = hexv::load::load(&SourceFile::new(name, text));
+    let mut out = Vec::new();
+    for d in &loaded.diagnostics {
+        let Some(span) = d.primary_span() else {
+            continue;
+        };
+        let at = lines.range(span.start, span.end);
+        if at.end < range.start || range.end < at.start {
+            continue;
+        }
+        let Some(help) = d.help.as_deref() else {
+            continue;
+        };
+        let Some(rest) = help.strip_prefix("did you mean ") else {
+            continue;
+        };
+        for candidate in rest.split('`').skip(1).step_by(2) {
+            let edit = TextEdit::new(at, candidate.to_string());
+            out.push(CodeAction {
+                title: format!("Replace with `{candidate}`"),
+                kind: Some(CodeActionKind::QUICKFIX),
+                diagnostics: Some(vec![to_lsp(d, lines, uri)]),
+                edit: Some(WorkspaceEdit {
+                    changes: Some(HashMap::from([(uri.clone(), vec![edit])])),
+                    ..Default::default()
+                }),
+                is_preferred: Some(true),
+                ..Default::default()
+            });
+        }
+    }
+    out
+}
+
+/// True for a name the language reads as one word.
+fn is_name(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '\'' | '-' | '+'))
+        && !s.ends_with('-')
+}
+
 /// One request's answer.
 fn answer(docs: &HashMap<String, String>, req: &Request) -> Response {
     let ok = |v: serde_json::Value| Response::new_ok(req.id.clone(), v);
@@ -380,6 +561,48 @@ fn answer(docs: &HashMap<String, String>, req: &Request) -> Response {
                 .collect();
             serde_json::to_value(symbols).unwrap_or(null)
         }
+        "textDocument/completion" => {
+            serde_json::to_value(completions(text, &key, &defs)).unwrap_or(null)
+        }
+        "textDocument/codeAction" => {
+            let range = params
+                .get("range")
+                .and_then(|r| serde_json::from_value::<Range>(r.clone()).ok())
+                .unwrap_or_default();
+            match &uri {
+                Some(uri) => serde_json::to_value(quick_fixes(text, &key, uri, &lines, range))
+                    .unwrap_or(null),
+                None => null,
+            }
+        }
+        "textDocument/rename" => {
+            let new_name = params.get("newName").and_then(|n| n.as_str()).unwrap_or("");
+            if !is_name(new_name) {
+                return Response::new_err(
+                    req.id.clone(),
+                    lsp_server::ErrorCode::InvalidParams as i32,
+                    format!("`{new_name}` is not a name hexv can read"),
+                );
+            }
+            let target = at
+                .and_then(|o| word_at(&ws, o))
+                .filter(|w| definition_of(&defs, w.text).is_some());
+            match (target, &uri) {
+                (Some(word), Some(uri)) => {
+                    let edits: Vec<TextEdit> = ws
+                        .iter()
+                        .filter(|w| w.text == word.text)
+                        .map(|w| TextEdit::new(lines.range(w.start, w.end), new_name.to_string()))
+                        .collect();
+                    serde_json::to_value(WorkspaceEdit {
+                        changes: Some(HashMap::from([(uri.clone(), edits)])),
+                        ..Default::default()
+                    })
+                    .unwrap_or(null)
+                }
+                _ => null,
+            }
+        }
         _ => {
             return Response::new_err(
                 req.id.clone(),
@@ -420,6 +643,9 @@ pub fn run(_: &Args) -> Status {
         references_provider: Some(OneOf::Left(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
         document_symbol_provider: Some(OneOf::Left(true)),
+        completion_provider: Some(CompletionOptions::default()),
+        code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+        rename_provider: Some(OneOf::Left(true)),
         ..Default::default()
     };
     let Ok(capabilities) = serde_json::to_value(capabilities) else {

@@ -112,6 +112,8 @@ fn an_editor_session() {
     assert_eq!(caps["hoverProvider"], true);
     assert_eq!(caps["definitionProvider"], true);
     assert_eq!(caps["documentFormattingProvider"], true);
+    assert_eq!(caps["renameProvider"], true);
+    assert_eq!(caps["codeActionProvider"], true);
     client.notify("initialized", json!({}));
 
     // A file with two mistakes: the diagnostics are hexv check's.
@@ -158,6 +160,22 @@ fn an_editor_session() {
             assert!(g["message"].as_str().expect("text").contains(help));
         }
     }
+
+    // The typo's "did you mean" is a quick fix that replaces the misspelt name.
+    let actions = client.request(
+        "textDocument/codeAction",
+        json!({"textDocument": {"uri": URI},
+               "range": {"start": {"line": 0, "character": 0}, "end": {"line": 999, "character": 0}},
+               "context": {"diagnostics": []}}),
+    );
+    let fixes = actions["result"].as_array().expect("a list");
+    let fix = fixes
+        .iter()
+        .find(|a| a["title"] == "Replace with `Bishop`")
+        .unwrap_or_else(|| panic!("{fixes:?}"));
+    let edit = &fix["edit"]["changes"][URI][0];
+    assert_eq!(edit["range"]["start"], position(&bad, "Bishp", 0));
+    assert_eq!(edit["newText"], "Bishop");
 
     // Fixed: the diagnostics go away.
     client.notify(
@@ -231,6 +249,48 @@ fn an_editor_session() {
         assert!(names.contains(&name), "{name}: {names:?}");
     }
 
+    // Completion offers keywords, directions, the file's names and the board's cells.
+    let items = client.request(
+        "textDocument/completion",
+        json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}}),
+    );
+    let labels: Vec<&str> = items["result"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|i| i["label"].as_str().expect("a label"))
+        .collect();
+    for label in [
+        "multi-step",
+        "orthogonal",
+        "pawn-start",
+        "Knight",
+        "N",
+        "f6",
+        "l6",
+    ] {
+        assert!(labels.contains(&label), "{label}");
+    }
+
+    // Renaming a zone changes its definition and every use; a name hexv cannot read is refused.
+    let rename = client.request(
+        "textDocument/rename",
+        json!({"textDocument": {"uri": URI}, "position": position(&good, "zone pawn-start", 5),
+               "newName": "start-cells"}),
+    );
+    let edits = rename["result"]["changes"][URI].as_array().expect("edits");
+    assert_eq!(edits.len(), 2);
+    assert!(edits.iter().all(|e| e["newText"] == "start-cells"));
+    let refused = client.request(
+        "textDocument/rename",
+        json!({"textDocument": {"uri": URI}, "position": position(&good, "zone pawn-start", 5),
+               "newName": "two words"}),
+    );
+    assert!(refused["error"]["message"]
+        .as_str()
+        .expect("a reason")
+        .contains("two words"));
+
     // Formatting: a messy line is laid out; a formatted file needs no edit.
     let messy = good.replacen("  cells flat", "cells    flat", 1);
     client.notify(
@@ -245,7 +305,10 @@ fn an_editor_session() {
     assert_eq!(edits["result"][0]["newText"].as_str(), Some(good.as_str()));
 
     // An unknown request gets an error reply, not silence.
-    let unknown = client.request("textDocument/rename", json!({"textDocument": {"uri": URI}}));
+    let unknown = client.request(
+        "textDocument/signatureHelp",
+        json!({"textDocument": {"uri": URI}}),
+    );
     assert!(unknown["error"]["code"].is_number());
 
     let shutdown = client.request("shutdown", json!(null));
