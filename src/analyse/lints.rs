@@ -30,6 +30,8 @@ impl Context<'_> {
         }
         self.piece_warnings(tables, diags);
         self.conditions_never_hold(diags);
+        self.unused_zones(diags);
+        self.second_royal(diags);
         self.no_start_moves(tables, diags);
     }
 
@@ -150,6 +152,81 @@ impl Context<'_> {
                     .at(span, "used from no cell, by neither side")
                     .help("check the line's `when` and `unless` clauses: a piece is unmoved only on its setup cells, and `from`/`to` take the side's cells of the zone"),
                 );
+            }
+        }
+    }
+
+    /// A zone no piece reads (promotion, multi-step, confinement, `from`/`to` clauses): most
+    /// likely a misspelt or forgotten reference.
+    fn unused_zones(&self, diags: &mut Vec<Diagnostic>) {
+        use crate::variant::{Movement, MultiStepFrom};
+        let v = self.variant;
+        let mut used = vec![false; v.zones.len()];
+        for p in &v.pieces {
+            let mut mark = |z: crate::variant::ZoneId| used[z.0 as usize] = true;
+            if let Some(pr) = &p.promotion {
+                mark(pr.zone);
+            }
+            if let Some(z) = p.confined {
+                mark(z);
+            }
+            for rule in &p.movements {
+                if let Movement::MultiStep {
+                    from: MultiStepFrom::Zone(z),
+                    ..
+                } = rule.movement
+                {
+                    mark(z);
+                }
+                for (z, _) in rule.guard.from.iter().chain(&rule.guard.to) {
+                    mark(*z);
+                }
+            }
+        }
+        for (i, span) in self.spans.zones.iter().enumerate() {
+            if !used.get(i).copied().unwrap_or(true) {
+                diags.push(
+                    Diagnostic::warning(
+                        codes::UNUSED_ZONE,
+                        format!("zone `{}` is never used", v.zones[i].name),
+                    )
+                    .at(*span, "no piece reads it")
+                    .help("use it (`promote in`, `multi-step ... from`, `confined to`, `when from`, `when to`) or remove it"),
+                );
+            }
+        }
+    }
+
+    /// A side set up with two or more royal pieces: checkmate then needs every one attacked
+    /// and stuck at once, which is rarely what a rule text means.
+    fn second_royal(&self, diags: &mut Vec<Diagnostic>) {
+        let v = self.variant;
+        for side in Side::BOTH {
+            let royals: Vec<usize> = v.setup[side]
+                .iter()
+                .enumerate()
+                .filter(|(_, (p, _))| v.piece(*p).royal)
+                .map(|(i, _)| i)
+                .collect();
+            let (Some(&first), Some(&second)) = (royals.first(), royals.get(1)) else {
+                continue;
+            };
+            let span = |i: usize| self.spans.setup.cells[side].get(i).copied();
+            let (Some(at), Some(before)) = (span(second), span(first)) else {
+                continue;
+            };
+            diags.push(
+                Diagnostic::warning(
+                    codes::SECOND_ROYAL,
+                    format!("{} has {} royal pieces", side.title(), royals.len()),
+                )
+                .at(at, "another royal piece")
+                .also(before, "the first")
+                .help("a side is checkmated only when all its royal pieces are attacked and none can escape: keep one royal piece, or drop `royal` from the others"),
+            );
+            // White's copy by the symmetry would say the same again.
+            if self.spans.setup.block.black.is_none() {
+                break;
             }
         }
     }

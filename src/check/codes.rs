@@ -112,6 +112,10 @@ pub const CONTRADICTORY_CONDITIONS: &str = "hexv::rules::contradictory_condition
 /// Warning: a movement line whose conditions hold on no cell for either side (`when
 /// unmoved` for a piece never set up, `from` a zone it never reaches, ...).
 pub const CONDITION_NEVER_HOLDS: &str = "hexv::lint::condition_never_holds";
+/// Warning: a zone no piece reads.
+pub const UNUSED_ZONE: &str = "hexv::lint::unused_zone";
+/// Warning: a side set up with two or more royal pieces.
+pub const SECOND_ROYAL: &str = "hexv::lint::second_royal";
 /// Warning: White has no legal move in the start position.
 pub const NO_START_MOVES: &str = "hexv::lint::no_start_moves";
 

@@ -56,6 +56,8 @@ pub struct Spans {
     pub checkmate: Option<Span>,
     /// The file's first statement, where file-wide problems are reported.
     pub anchor: Span,
+    /// Where each zone is named, in id order.
+    pub zones: Vec<Span>,
 }
 
 impl Checked {
@@ -124,6 +126,7 @@ pub fn check(file: &SourceFile) -> Checked {
         r.direction_set(d);
     }
     let zones = r.zones(&c.zones);
+    let zone_spans = r.zone_spans.clone();
     r.declare_pieces(&c.pieces);
     let mut pieces = Vec::new();
     let mut piece_spans = Vec::new();
@@ -186,6 +189,7 @@ pub fn check(file: &SourceFile) -> Checked {
         setup: setup_spans,
         checkmate: checkmate_span,
         anchor,
+        zones: zone_spans,
     };
     Checked {
         diagnostics: diags,

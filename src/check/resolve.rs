@@ -37,6 +37,8 @@ pub struct Resolver<'a> {
     pub diags: &'a mut Vec<Diagnostic>,
     user_directions: HashMap<String, DirSet>,
     zone_ids: HashMap<String, ZoneId>,
+    /// Where each resolved zone is named, in id order.
+    pub zone_spans: Vec<Span>,
     piece_keys: HashMap<String, PieceId>,
     /// Direction sets and zones that are defined but could not be resolved (already
     /// reported): using them is not reported again as "unknown".
@@ -85,6 +87,7 @@ impl<'a> Resolver<'a> {
             diags,
             user_directions: HashMap::new(),
             zone_ids: HashMap::new(),
+            zone_spans: Vec::new(),
             piece_keys: HashMap::new(),
             broken_directions: HashSet::new(),
             broken_zones: HashSet::new(),
@@ -310,6 +313,7 @@ impl<'a> Resolver<'a> {
             };
             self.zone_ids
                 .insert(def.name.node.clone(), ZoneId(out.len() as u16));
+            self.zone_spans.push(def.name.span);
             out.push(Zone {
                 name: def.name.node.clone(),
                 cells: BySide::new(white, black),
