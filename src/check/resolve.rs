@@ -30,6 +30,22 @@ pub struct SetupSpans {
     pub block: BySide<Option<Span>>,
 }
 
+/// The words after a direction list (modes, limits, conditions), offered when a misspelt one
+/// was read as a direction.
+const LIST_ENDERS: [&str; 11] = [
+    "move-only",
+    "capture-only",
+    "en-passant",
+    "max",
+    "from",
+    "unmoved",
+    "to",
+    "at",
+    "when",
+    "unless",
+    "lame",
+];
+
 pub struct Resolver<'a> {
     pub board: &'a Board,
     pub symmetry: Option<(Symmetry, Span)>,
@@ -257,9 +273,18 @@ impl<'a> Resolver<'a> {
                                 .iter()
                                 .copied()
                                 .chain(self.user_directions.keys().map(String::as_str))
+                                // The words that end a direction list: a misspelt one
+                                // (`move_only`) is read as a direction.
+                                .chain(LIST_ENDERS)
                                 .collect();
-                            let suggestion =
-                                closest(&name.node, candidates.iter().copied()).map(str::to_string);
+                            let spelled = name.node.replace('_', "-");
+                            let suggestion = candidates
+                                .contains(&spelled.as_str())
+                                .then_some(spelled.clone())
+                                .or_else(|| {
+                                    closest(&spelled, candidates.iter().copied())
+                                        .map(str::to_string)
+                                });
                             self.diags.push(
                                 Diagnostic::error(codes::UNKNOWN_DIRECTION, format!("unknown direction `{}`", name.node))
                                     .at(name.span, "not a direction")

@@ -235,6 +235,29 @@ pub fn explain(line: &BadLine, block: Block) -> Diagnostic {
             .help("write the piece's symbol or name, then its cells: `B f1 f2 f3`");
     }
     if let Some((_, usage)) = block.statements().find(|(k, _)| *k == word.node) {
+        // A word close to one of the statement's own keywords, but not one: most likely the
+        // mistake (`symmetry rotated`, `checkmate wins`, `step 12 move_only`).
+        let keywords: Vec<&str> = usage
+            .split(|c: char| !(c.is_ascii_lowercase() || c == '-'))
+            .filter(|w| w.len() > 1 && !w.starts_with('-') && !w.ends_with('-'))
+            .collect();
+        let misspelt = line.words.iter().skip(1).find_map(|w| {
+            let lower = w.node.to_ascii_lowercase();
+            if keywords.contains(&w.node.as_str()) || !lower.chars().any(|c| c.is_alphabetic()) {
+                return None;
+            }
+            closest(&lower.replace('_', "-"), keywords.iter().copied())
+                .or_else(|| closest(&w.node, keywords.iter().copied()))
+                .map(|k| (w, k))
+        });
+        if let Some((wrong, keyword)) = misspelt {
+            return Diagnostic::error(
+                codes::MALFORMED,
+                format!("could not read this `{}` line", word.node),
+            )
+            .at(wrong.span, format!("not a word of `{}`", word.node))
+            .help(format!("did you mean `{keyword}`? write it as: {usage}"));
+        }
         return Diagnostic::error(
             codes::MALFORMED,
             format!("could not read this `{}` line", word.node),

@@ -401,6 +401,8 @@ pub struct RulesBlock {
 pub struct BadLine {
     /// The first word of the line, if it has one.
     pub first_word: Option<Name>,
+    /// Every word of the line (names, numbers, keywords), comment left out.
+    pub words: Vec<Name>,
     pub span: Span,
 }
 

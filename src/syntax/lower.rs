@@ -681,10 +681,46 @@ fn bad_line(p: P) -> BadLine {
         let start = sp.start + trimmed_start;
         Spanned::new(word.clone(), Span::new(start, start + word.len()))
     });
-    // Report the line without trailing blanks.
-    let end = sp.start + text.trim_end().len();
+    // Report the line without its comment (the parser may have skipped over it) and without
+    // trailing blanks.
+    let mut code_end = text.len();
+    let mut in_string = false;
+    for (i, c) in text.char_indices() {
+        match c {
+            '"' => in_string = !in_string,
+            '#' if !in_string => {
+                code_end = i;
+                break;
+            }
+            '\n' => break,
+            _ => {}
+        }
+    }
+    let code = &text[..code_end];
+    let end = sp.start + code.trim_end().len();
+    // Its words, to point at the one that is wrong.
+    let mut words = Vec::new();
+    let mut start = None;
+    for (i, c) in code
+        .char_indices()
+        .chain(std::iter::once((code.len(), ' ')))
+    {
+        let in_word = c.is_alphanumeric() || matches!(c, '-' | '_' | '\'' | '+');
+        match (in_word, start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                words.push(Spanned::new(
+                    code[s..i].to_string(),
+                    Span::new(sp.start + s, sp.start + i),
+                ));
+                start = None;
+            }
+            _ => {}
+        }
+    }
     BadLine {
         first_word,
+        words,
         span: Span::new(sp.start, end.max(sp.start)),
     }
 }
