@@ -96,6 +96,7 @@ pub fn rules_page(v: &Variant, t: &MoveTables, summary: &Summary) -> String {
         let _ = writeln!(out, "</ul></section>");
     }
     board_section(&mut out, v, t, summary, name);
+    zones_section(&mut out, v);
     pieces_section(&mut out, v, t);
     let _ = writeln!(out, r#"<section id="rules"><h2>Rules</h2><ul>"#);
     let _ = writeln!(out, "<li>White moves first; the players alternate.</li>");
@@ -104,7 +105,7 @@ pub fn rules_page(v: &Variant, t: &MoveTables, summary: &Summary) -> String {
         if let Some(first) = r.get(0..1) {
             r = first.to_uppercase() + &r[1..];
         }
-        let _ = writeln!(out, "<li>{}.</li>", escape(&r));
+        let _ = writeln!(out, "<li>{}.</li>", prose(&r));
     }
     if v.rules.captures_to_hand {
         let _ = writeln!(out, "<li>Instead of moving, a player may drop a piece from the hand on an empty cell where it has a move; a drop never promotes.</li>");
@@ -116,6 +117,52 @@ pub fn rules_page(v: &Variant, t: &MoveTables, summary: &Summary) -> String {
     );
     let _ = writeln!(out, "</body></html>");
     out
+}
+
+/// A generated sentence as HTML: escaped, with each name written between backquotes
+/// (`palace`) set as code rather than shown with its backquotes.
+fn prose(sentence: &str) -> String {
+    let parts: Vec<String> = sentence.split('`').map(escape).collect();
+    if parts.len() % 2 == 0 {
+        // An unpaired backquote: keep the text as it is.
+        return escape(sentence);
+    }
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            if i % 2 == 1 {
+                format!("<code>{p}</code>")
+            } else {
+                p.clone()
+            }
+        })
+        .collect()
+}
+
+/// The zones the rules name (promotion zones, start cells, palaces), each side's cells.
+fn zones_section(out: &mut String, v: &Variant) {
+    if v.zones.is_empty() {
+        return;
+    }
+    let _ = writeln!(out, r#"<section id="zones"><h2>Zones</h2><ul>"#);
+    for z in &v.zones {
+        let names = |side: Side| -> String {
+            z.cells[side]
+                .iter()
+                .map(|c| v.board.name(*c))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let _ = writeln!(
+            out,
+            "<li><code>{}</code>: White {}; Black {}.</li>",
+            escape(&z.name),
+            escape(&names(Side::White)),
+            escape(&names(Side::Black))
+        );
+    }
+    let _ = writeln!(out, "</ul></section>");
 }
 
 fn board_section(out: &mut String, v: &Variant, t: &MoveTables, s: &Summary, name: &str) {
@@ -160,7 +207,7 @@ fn pieces_section(out: &mut String, v: &Variant, t: &MoveTables) {
             escape(&p.symbol)
         );
         for sentence in describe::piece(v, t, id) {
-            let _ = writeln!(out, "<li>{}</li>", escape(&sentence));
+            let _ = writeln!(out, "<li>{}</li>", prose(&sentence));
         }
         let _ = writeln!(out, "</ul></div>");
         if let Some(at) = diagram_cell(v, t, id) {

@@ -99,7 +99,7 @@ fn descriptions_say_what_the_rules_say() {
         "Never leaves its colour.",
         "Leaps to 12 cells around it, jumping over anything in between.",
         "Steps one cell at 12 o'clock",
-        "Promotes to Queen, Rook, Bishop or Knight on reaching `far-edge`.",
+        "Promotes to Queen, Rook, Bishop or Knight on reaching <code>far-edge</code>.",
         "Stalemate is worth 3/4 to the stalemating side.",
     ] {
         assert!(glinski.contains(phrase), "Glinski: {phrase}");
@@ -135,6 +135,18 @@ fn descriptions_say_what_the_rules_say() {
 /// it moves. The general, confined to its palace, has no move on the central cell e6; it is
 /// drawn on e2, the middle of its palace (six moves); the mandarin on e3, the elephant on e5
 /// (the cells nearest the middle where they have the most moves), the soldier on e6 itself.
+/// The zones the rules name, each side's cells, in a section of their own.
+#[test]
+fn the_page_lists_the_zones() {
+    let page = page(std::path::Path::new("variants/glinski.hexv"));
+    assert!(page.contains(
+        "<li><code>pawn-start</code>: White b1 c2 d3 e4 f5 g4 h3 i2 k1; Black b7 c7 d7 e7 f7 g7 h7 i7 k7.</li>"
+    ));
+    assert!(page.contains("<li><code>far-edge</code>: White a6 b7 c8 d9 e10 f11 g10 h9 i8 k7 l6; Black a1 b1 c1 d1 e1 f1 g1 h1 i1 k1 l1.</li>"));
+    // No name is shown with its backquotes.
+    assert!(!page.contains('`'));
+}
+
 #[test]
 fn xiang_hex_page_draws_each_piece_where_it_moves() {
     let page = page(std::path::Path::new("variants/xiang-hex.hexv"));
@@ -148,7 +160,7 @@ fn xiang_hex_page_draws_each_piece_where_it_moves() {
         assert!(page.contains(title), "{title}");
     }
     for phrase in [
-        "Steps one cell sideways diagonally and at 2 and 10 o'clock, from the cells of `across-river`.",
+        "Steps one cell sideways diagonally and at 2 and 10 o'clock, from the cells of <code>across-river</code>.",
         "Loss for the side whose move makes the 3rd repetition.",
         "Royal pieces may not face each other on an open line at 12 o'clock.",
         "Draw once neither side has S H C A.",
