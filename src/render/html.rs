@@ -123,7 +123,7 @@ pub fn rules_page(v: &Variant, t: &MoveTables, summary: &Summary) -> String {
 /// (`palace`) set as code rather than shown with its backquotes.
 fn prose(sentence: &str) -> String {
     let parts: Vec<String> = sentence.split('`').map(escape).collect();
-    if parts.len() % 2 == 0 {
+    if parts.len().is_multiple_of(2) {
         // An unpaired backquote: keep the text as it is.
         return escape(sentence);
     }
