@@ -36,7 +36,8 @@ use hexv::game::{Game, GameEnd, Position};
 use hexv::variant::{Score, Side};
 
 use crate::rule_support::{
-    all_moves, assert_castled, at, ending, moves_from, on, play, promotions, refusal, union,
+    all_moves, assert_castlings_performed, at, ending, moves_from, on, play, promotions, refusal,
+    union,
 };
 use crate::support::castlings;
 use crate::support::{cell, empty_destinations, game, load, names, piece, set};
@@ -633,27 +634,16 @@ fn castling_performed_on_both_sides() {
         let pos = castle(&game, to_move, "");
         assert_eq!(castlings(&game, &pos), set(expected), "{to_move:?}");
     }
-    for (mv, king, rook, king_from, rook_from) in [
-        ("f1-h1", "h1", "g1", "f1", "i1"),
-        ("f1-c1", "c1", "d1", "f1", "a1"),
-        ("d9-b9", "b9", "c9", "d9", "a9"),
-        ("d9-g9", "g9", "f9", "d9", "i9"),
-    ] {
-        let white = mv.starts_with("f1-");
-        let to_move = if white { Side::White } else { Side::Black };
-        let rights: Vec<bool> = (0..4).map(|i| (i < 2) != white).collect();
-        let pos = castle(&game, to_move, "");
-        let after = play(&game, &pos, mv);
-        assert_castled(
-            &game,
-            &after,
-            mv,
-            to_move,
-            (king, rook),
-            (king_from, rook_from),
-        );
-        assert_eq!(game.castling_rights(&after), rights, "{mv}");
-    }
+    assert_castlings_performed(
+        &game,
+        &|side| castle(&game, side, ""),
+        &[
+            ("f1-h1", "h1", "g1", "f1", "i1"),
+            ("f1-c1", "c1", "d1", "f1", "a1"),
+            ("d9-b9", "b9", "c9", "d9", "a9"),
+            ("d9-g9", "g9", "f9", "d9", "i9"),
+        ],
+    );
 }
 
 /// Not after the king or that rook has moved, even back to its cell [WIK: "normal castling

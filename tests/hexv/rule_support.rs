@@ -140,3 +140,39 @@ pub fn assert_castled(
     assert_eq!(on(game, after, king_from), "", "{mv}");
     assert_eq!(on(game, after, rook_from), "", "{mv}");
 }
+
+/// Each castling `(move, king_to, rook_to, king_from, rook_from)` played from `castle(side)`
+/// (the side that owns `king_from`): the pieces land as [`assert_castled`] checks, and
+/// afterwards the castler has lost every castling right while the other side keeps its own.
+pub fn assert_castlings_performed(
+    game: &Game,
+    castle: &dyn Fn(Side) -> Position,
+    cases: &[(&str, &str, &str, &str, &str)],
+) {
+    for &(mv, king_to, rook_to, king_from, rook_from) in cases {
+        let from = cell(game.variant, king_from);
+        let side = game
+            .variant
+            .castlings()
+            .iter()
+            .find(|c| c.king_from == from)
+            .map(|c| c.side)
+            .unwrap_or_else(|| panic!("{mv}: no castling from {king_from}"));
+        let after = play(game, &castle(side), mv);
+        assert_castled(
+            game,
+            &after,
+            mv,
+            side,
+            (king_to, rook_to),
+            (king_from, rook_from),
+        );
+        let rights: Vec<bool> = game
+            .variant
+            .castlings()
+            .iter()
+            .map(|c| c.side != side)
+            .collect();
+        assert_eq!(game.castling_rights(&after), rights, "{mv}");
+    }
+}

@@ -38,7 +38,8 @@ use hexv::game::{Game, GameEnd, Position};
 use hexv::variant::{Score, Side};
 
 use crate::rule_support::{
-    all_moves, assert_castled, at, ending, moves_from, on, play, promotions, refusal, union,
+    all_moves, assert_castlings_performed, at, ending, moves_from, on, play, promotions, refusal,
+    union,
 };
 use crate::support::castlings;
 use crate::support::{cell, empty_destinations, game, load, names, piece, set};
@@ -742,33 +743,21 @@ fn castling_performed_on_both_sides_short_and_long() {
         let pos = castle(&game, to_move, "");
         assert_eq!(castlings(&game, &pos), set(expected), "{to_move:?}");
     }
-    for (mv, king, rook, rook_from) in [
-        ("e1-c1", "c1", "d1", "a1"),
-        ("e1-b1", "b1", "c1", "a1"),
-        ("e1-g3", "g3", "f2", "i5"),
-        ("e1-h4", "h4", "g3", "i5"),
-        ("e10-g10", "g10", "f10", "i10"),
-        ("e10-h10", "h10", "g10", "i10"),
-        ("e10-c8", "c8", "d9", "a6"),
-        ("e10-b7", "b7", "c8", "a6"),
-    ] {
-        let white = mv.starts_with("e1-");
-        let to_move = if white { Side::White } else { Side::Black };
-        // The castler loses its four rights (its king moved), the other side keeps its own.
-        let rights: Vec<bool> = (0..8).map(|i| (i < 4) != white).collect();
-        let pos = castle(&game, to_move, "");
-        let after = play(&game, &pos, mv);
-        let king_from = if white { "e1" } else { "e10" };
-        assert_castled(
-            &game,
-            &after,
-            mv,
-            to_move,
-            (king, rook),
-            (king_from, rook_from),
-        );
-        assert_eq!(game.castling_rights(&after), rights, "{mv}");
-    }
+    // The castler loses its four rights (its king moved), the other side keeps its own.
+    assert_castlings_performed(
+        &game,
+        &|side| castle(&game, side, ""),
+        &[
+            ("e1-c1", "c1", "d1", "e1", "a1"),
+            ("e1-b1", "b1", "c1", "e1", "a1"),
+            ("e1-g3", "g3", "f2", "e1", "i5"),
+            ("e1-h4", "h4", "g3", "e1", "i5"),
+            ("e10-g10", "g10", "f10", "e10", "i10"),
+            ("e10-h10", "h10", "g10", "e10", "i10"),
+            ("e10-c8", "c8", "d9", "e10", "a6"),
+            ("e10-b7", "b7", "c8", "e10", "a6"),
+        ],
+    );
 }
 
 /// "Castling works the same as it does in Chess" [CVP]: not after the king or that rook has
