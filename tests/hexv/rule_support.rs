@@ -176,3 +176,27 @@ pub fn assert_castlings_performed(
         assert_eq!(game.castling_rights(&after), rights, "{mv}");
     }
 }
+
+/// Asserts that `side`'s setup puts each piece of `army` (`(key, "cell cell ...")`) exactly on
+/// those cells and nothing else anywhere; returns how many pieces that is.
+pub fn assert_setup(v: &hexv::variant::Variant, side: Side, army: &[(&str, &str)]) -> usize {
+    let mut count = 0;
+    for (key, cells) in army {
+        let p = piece(v, key);
+        let placed = crate::support::names(
+            v,
+            v.setup(side)
+                .iter()
+                .filter(|(q, _)| *q == p)
+                .map(|(_, c)| *c),
+        );
+        assert_eq!(placed, crate::support::set(cells), "{side:?} {key}");
+        count += placed.len();
+    }
+    assert_eq!(
+        v.setup(side).len(),
+        count,
+        "{side:?}: pieces beyond the list"
+    );
+    count
+}

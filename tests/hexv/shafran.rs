@@ -38,8 +38,8 @@ use hexv::game::{Game, GameEnd, Position};
 use hexv::variant::{Score, Side};
 
 use crate::rule_support::{
-    all_moves, assert_castlings_performed, at, ending, moves_from, on, play, promotions, refusal,
-    union,
+    all_moves, assert_castlings_performed, assert_setup, at, ending, moves_from, on, play,
+    promotions, refusal, union,
 };
 use crate::support::castlings;
 use crate::support::{cell, empty_destinations, game, load, names, piece, set};
@@ -197,21 +197,7 @@ fn setup_is_the_texts_for_both_sides() {
         ("P", "i9 h9 g9 f9 e9 d8 c7 b6 a5"),
     ];
     for (side, army) in [(Side::White, white), (Side::Black, black)] {
-        let mut count = 0;
-        for (key, cells) in army {
-            let p = piece(&v, key);
-            let placed = names(
-                &v,
-                v.setup(side)
-                    .iter()
-                    .filter(|(q, _)| *q == p)
-                    .map(|(_, c)| *c),
-            );
-            assert_eq!(placed, set(cells), "{side:?} {key}");
-            count += placed.len();
-        }
-        assert_eq!(count, 18, "{side:?}");
-        assert_eq!(v.setup(side).len(), 18, "{side:?}");
+        assert_eq!(assert_setup(&v, side, &army), 18, "{side:?}");
     }
     for (key, cells) in white {
         let black_cells = black

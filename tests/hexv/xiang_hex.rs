@@ -30,7 +30,7 @@ use hexv::game::fast::Engine;
 use hexv::game::{GameEnd, Position};
 use hexv::variant::{Score, Side};
 
-use crate::rule_support::{all_moves, at, ending, moves_from, play, refusal};
+use crate::rule_support::{all_moves, assert_setup, at, ending, moves_from, play, refusal};
 use crate::support::{cell, empty_destinations, game, load, names, piece, set};
 
 const XIANG_HEX: &str = "variants/xiang-hex.hexv";
@@ -228,21 +228,7 @@ fn setup_is_the_texts_for_both_sides() {
         ("S", "i6 g7 e8 c7 a6"),
     ];
     for (side, army) in [(Side::White, white), (Side::Black, black)] {
-        let mut count = 0;
-        for (key, cells) in army {
-            let p = piece(&v, key);
-            let placed = names(
-                &v,
-                v.setup(side)
-                    .iter()
-                    .filter(|(q, _)| *q == p)
-                    .map(|(_, c)| *c),
-            );
-            assert_eq!(placed, set(cells), "{side:?} {key}");
-            count += placed.len();
-        }
-        assert_eq!(count, 16, "{side:?}");
-        assert_eq!(v.setup(side).len(), 16, "{side:?}");
+        assert_eq!(assert_setup(&v, side, &army), 16, "{side:?}");
     }
     for ((key, cells), (_, black_cells)) in white.iter().zip(&black) {
         assert_eq!(turned(cells), set(black_cells), "{key}");
