@@ -317,3 +317,32 @@ fn an_editor_session() {
     let status = client.child.wait().expect("exits");
     assert!(status.success());
 }
+
+/// Bad input on the wire ends the server with an error message and a non-zero exit, never a
+/// panic or a hang: a body that is not JSON, and a request before `initialize`.
+#[test]
+fn garbage_on_the_wire_is_an_error_not_a_panic() {
+    for input in [
+        "Content-Length: 9\r\n\r\nnot json!".to_string(),
+        "this is no header at all\r\n\r\n".to_string(),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hexv"))
+            .arg("lsp")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("hexv lsp starts");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(input.as_bytes())
+            .expect("written");
+        let out = child.wait_with_output().expect("it exits");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{input:?}: {stderr}");
+        assert!(stderr.contains("error: hexv lsp"), "{input:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{input:?}: {stderr}");
+    }
+}
