@@ -365,3 +365,15 @@ mod fancy {
             .join("\n")
     }
 }
+
+/// "1st", "2nd", "3rd", "4th", ... "11th", "21st": for messages that count places.
+pub fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}

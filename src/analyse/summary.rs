@@ -5,6 +5,7 @@ use std::fmt;
 use serde::Serialize;
 
 use crate::compile::MoveTables;
+use crate::diagnostic::ordinal;
 use crate::game::Game;
 use crate::geometry::board::CellId;
 use crate::variant::{PieceId, Score, Side, Variant};
@@ -184,18 +185,6 @@ pub fn describe_rules(v: &Variant) -> Vec<String> {
     out
 }
 
-/// "1st", "2nd", "3rd", "4th", ... "11th", "21st".
-fn ordinal(n: u32) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let name = if self.name.is_empty() {
@@ -271,7 +260,7 @@ mod tests {
     fn ordinals() {
         let words: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 103]
             .into_iter()
-            .map(super::ordinal)
+            .map(crate::diagnostic::ordinal)
             .collect();
         assert_eq!(
             words,

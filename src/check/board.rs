@@ -4,11 +4,11 @@ use std::collections::{HashMap, HashSet};
 
 use super::codes;
 use super::suggest::did_you_mean;
-use crate::diagnostic::{Diagnostic, Span};
+use crate::diagnostic::{ordinal, Diagnostic, Span};
 use crate::geometry::board::{self, Board, OffBoardCell, MAX_CELLS};
 use crate::geometry::{triangle, Coord, Grid, Orientation};
 use crate::syntax::ast::{
-    BoardBlock, BoardStmt, CellKind, Naming, Number, OffBoardDef, Shape, Spanned,
+    BoardBlock, BoardStmt, CellKind, Name, Naming, Number, OffBoardDef, Shape, Spanned,
 };
 
 /// Largest coordinate accepted in `cell NAME at (a, b)`.
@@ -749,7 +749,7 @@ fn name_cells(
                 Naming::Ranks(_) => "ranks",
                 _ => "shogi",
             };
-            let lines = lettered_lines(grid, naming.span, scheme, letters.len(), &lines, diags)?;
+            let lines = lettered_lines(grid, naming.span, scheme, letters, &lines, diags)?;
             if scheme == "shogi" {
                 // Files are the lines at 1 o'clock (constant a), numbered from the right;
                 // rank letters are listed from the top rank down.
@@ -797,7 +797,7 @@ fn name_cells(
             } else {
                 "right-leaning"
             };
-            let lines = lettered_lines(grid, naming.span, scheme, letters.len(), &leaning, diags)?;
+            let lines = lettered_lines(grid, naming.span, scheme, letters, &leaning, diags)?;
             let bottom = coords.iter().map(|c| c.b).min().unwrap_or(0);
             for (line, letter) in lines.iter().zip(letters) {
                 for &i in line {
@@ -821,18 +821,7 @@ fn name_cells(
         }
         Naming::List(list) => {
             if list.len() != coords.len() {
-                diags.push(
-                    Diagnostic::error(
-                        codes::BOARD_NAMES,
-                        format!(
-                            "the board has {} cells but {} names are listed",
-                            coords.len(),
-                            list.len()
-                        ),
-                    )
-                    .at(naming.span, "names")
-                    .help("list one name per cell, file by file (flat) or rank by rank (pointy)"),
-                );
+                diags.push(list_mismatch(list, &lines(files), files, naming.span));
                 return None;
             }
             let order: Vec<usize> = lines(files).concat();
@@ -844,13 +833,62 @@ fn name_cells(
     Some(names)
 }
 
+/// `names list` with too few or too many names: says where the names run out (which file
+/// or rank, which cell of it) or which names are left over.
+fn list_mismatch(list: &[Name], lines: &[Vec<usize>], files: bool, span: Span) -> Diagnostic {
+    let cells: usize = lines.iter().map(Vec::len).sum();
+    let (line, from, along) = if files {
+        ("file", "the left", "from the bottom")
+    } else {
+        ("rank", "the bottom", "from the left")
+    };
+    let message = format!(
+        "the board has {cells} cells but {} names are listed",
+        list.len()
+    );
+    let help = "list one name per cell, file by file (flat) or rank by rank (pointy)";
+    if list.len() > cells {
+        let extra = &list[cells..];
+        let at = Span::new(extra[0].span.start, extra[extra.len() - 1].span.end);
+        return Diagnostic::error(
+            codes::BOARD_NAMES,
+            format!("{message}: {} too many", extra.len()),
+        )
+        .at(at, "no cell left for these")
+        .help(help);
+    }
+    // The first unnamed cell: its line and its place along it.
+    let mut before = list.len();
+    let mut place = (0, 0);
+    for (i, l) in lines.iter().enumerate() {
+        if before < l.len() {
+            place = (i, before);
+            break;
+        }
+        before -= l.len();
+    }
+    let (line_index, cell_index) = place;
+    let detail = format!(
+        "the names run out at the {} cell {along} of the {} {line} from {from}; {} cells have no name",
+        ordinal(cell_index as u32 + 1),
+        ordinal(line_index as u32 + 1),
+        cells - list.len()
+    );
+    let d = Diagnostic::error(codes::BOARD_NAMES, format!("{message}: {detail}"));
+    let d = match list.last() {
+        Some(last) => d.at(last.span, "the last name"),
+        None => d.at(span, "names"),
+    };
+    d.help(help)
+}
+
 /// The lines a lettered naming walks (files of a flat board, ranks of a pointy one), after
 /// checking that the scheme fits the cells and that there is one letter per line.
 fn lettered_lines(
     grid: Grid,
     span: Span,
     scheme: &str,
-    letters: usize,
+    letters: &[Name],
     lines: &dyn Fn(bool) -> Vec<Vec<usize>>,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Vec<Vec<usize>>> {
@@ -898,24 +936,63 @@ fn lettered_lines(
         return None;
     }
     let found = lines(needed == Orientation::Flat);
-    if found.len() != letters {
+    if found.len() != letters.len() {
+        let line = match scheme {
+            "files" => "file",
+            "left-leaning" | "right-leaning" => "leaning file",
+            _ => "rank",
+        };
+        let from = match scheme {
+            "shogi" => "the top",
+            "ranks" => "the bottom",
+            _ => "the left",
+        };
+        let (detail, label_span, label) = if found.len() > letters.len() {
+            let first = letters.len();
+            // Letters are taken in order, so it is the last lines that go without.
+            let detail = if found.len() - first == 1 {
+                format!(
+                    "they name the first {first} {line}s from {from}; the {} ({}) has none",
+                    ordinal(first as u32 + 1),
+                    match found[first].len() {
+                        1 => "1 cell".to_string(),
+                        n => format!("{n} cells"),
+                    }
+                )
+            } else {
+                let last = ordinal(found.len() as u32);
+                format!(
+                    "they name the first {first} {line}s from {from}; the {} to the {last} have none",
+                    ordinal(first as u32 + 1)
+                )
+            };
+            (detail, span, format!("{} letters", letters.len()))
+        } else {
+            let extra = &letters[found.len()..];
+            let (first, last) = (extra[0].span, extra[extra.len() - 1].span);
+            let (detail, label) = match extra {
+                [one] => (
+                    format!("`{}` names no {line}", one.node),
+                    "one too many".to_string(),
+                ),
+                _ => (
+                    format!("the last {} letters name no {line}", extra.len()),
+                    format!("{} too many", extra.len()),
+                ),
+            };
+            (detail, Span::new(first.start, last.end), label)
+        };
         diags.push(
             Diagnostic::error(
                 codes::BOARD_NAMES,
                 format!(
-                    "the board has {} {line_word} but {letters} letters are given",
-                    found.len()
+                    "the board has {} {line_word} but {} letters are given: {detail}",
+                    found.len(),
+                    letters.len()
                 ),
             )
-            .at(span, format!("{letters} letters"))
-            .help(format!(
-                "give one letter per {}, {order}",
-                match scheme {
-                    "files" => "file",
-                    "left-leaning" | "right-leaning" => "leaning file",
-                    _ => "rank",
-                }
-            )),
+            .at(label_span, label)
+            .help(format!("give one letter per {line}, {order}")),
         );
         return None;
     }

@@ -11,12 +11,19 @@ use crate::variant::{BySide, Castling, PieceId, Placements, Side};
 
 impl Resolver<'_> {
     /// Resolves the castling blocks (Black's derived by the symmetry when not given) and
-    /// checks each option against the board and the setup.
+    /// checks each option against the board and the setup. When checkmate wins and a side's
+    /// setup has no royal piece at all, the options that move one are not reported: the one
+    /// cause is reported once, as that side's missing royal piece (`NO_ROYAL`).
     pub fn castlings(
         &mut self,
         blocks: &[&ast::CastlingBlock],
         setup: &BySide<Placements>,
+        checkmate_wins: bool,
     ) -> Option<Vec<Castling>> {
+        let royal_missing = BySide {
+            white: checkmate_wins && !setup.white.iter().any(|(p, _)| self.is_royal(*p)),
+            black: checkmate_wins && !setup.black.iter().any(|(p, _)| self.is_royal(*p)),
+        };
         let mut out = Vec::new();
         let mut ok = true;
         let mut given: BySide<Option<Span>> = BySide::default();
@@ -41,7 +48,7 @@ impl Resolver<'_> {
             given[side] = Some(b.keyword);
             let mut spans: Vec<(CellId, CellId, Span)> = Vec::new();
             for option in &b.options {
-                let Some(c) = self.castling(option, side, setup) else {
+                let Some(c) = self.castling(option, side, setup, royal_missing[side]) else {
                     ok = false;
                     continue;
                 };
@@ -93,7 +100,10 @@ impl Resolver<'_> {
                             ..c.clone()
                         })
                         .collect();
-                    for c in &black {
+                    for c in black
+                        .iter()
+                        .filter(|c| !(royal_missing.black && self.is_royal(c.king)))
+                    {
                         if !self.holds(setup, Side::Black, c.king, c.king_from)
                             || !self.holds(setup, Side::Black, c.rook, c.rook_from)
                         {
@@ -117,6 +127,13 @@ impl Resolver<'_> {
         ok.then_some(out)
     }
 
+    fn is_royal(&self, piece: PieceId) -> bool {
+        self.royal_declared
+            .get(piece.index())
+            .copied()
+            .unwrap_or(false)
+    }
+
     fn holds(&self, setup: &BySide<Placements>, side: Side, piece: PieceId, cell: CellId) -> bool {
         setup[side].contains(&(piece, cell))
     }
@@ -126,6 +143,7 @@ impl Resolver<'_> {
         o: &ast::CastlingOption,
         side: Side,
         setup: &BySide<Placements>,
+        royal_missing: bool,
     ) -> Option<Castling> {
         let king = self.piece_ref(&o.king);
         let rook = self.piece_ref(&o.rook);
@@ -144,6 +162,9 @@ impl Resolver<'_> {
         for (piece, cell, name) in [(king, kf, &o.king_from), (rook, rf, &o.rook_from)] {
             if !self.holds(setup, side, piece, cell) {
                 ok = false;
+                if royal_missing && self.is_royal(piece) {
+                    continue;
+                }
                 let symbol = &o.king.node;
                 let wanted = if piece == king { symbol } else { &o.rook.node };
                 self.diags.push(

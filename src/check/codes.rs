@@ -8,6 +8,8 @@ pub const UNKNOWN_STATEMENT: &str = "hexv::syntax::unknown_statement";
 pub const MALFORMED: &str = "hexv::syntax::malformed";
 /// A statement written in a block it does not belong to.
 pub const MISPLACED: &str = "hexv::syntax::misplaced";
+/// Lines that carry on the list of the statement above them: a statement ends at its line's end.
+pub const CONTINUED_LINE: &str = "hexv::syntax::continued_line";
 /// A `year` beyond 64 bits, or a `cell` coordinate outside -1000..1000.
 pub const BAD_NUMBER: &str = "hexv::syntax::bad_number";
 

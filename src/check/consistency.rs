@@ -128,20 +128,26 @@ impl Context<'_> {
             );
             return;
         }
+        let missing = |side: Side| !v.setup[side].iter().any(|(p, _)| v.piece(*p).royal);
+        // Black's setup derived by the symmetry lacks what White's lacks: one cause, said once.
+        let derived = self.setup.block.black.is_none();
         for side in Side::BOTH {
-            if !v.setup[side].iter().any(|(p, _)| v.piece(*p).royal) {
-                let span = self.setup.block[side]
-                    .or(self.setup.block.white)
-                    .unwrap_or(self.anchor);
-                diags.push(
-                    Diagnostic::error(
-                        codes::NO_ROYAL,
-                        format!("{} has no royal piece in the setup", side.title()),
-                    )
+            if !missing(side) || (side == Side::Black && derived && missing(Side::White)) {
+                continue;
+            }
+            let span = self.setup.block[side]
+                .or(self.setup.block.white)
+                .unwrap_or(self.anchor);
+            let message = if side == Side::White && derived && missing(Side::Black) {
+                "White has no royal piece in the setup (nor has Black, whose setup is White's by the symmetry)".to_string()
+            } else {
+                format!("{} has no royal piece in the setup", side.title())
+            };
+            diags.push(
+                Diagnostic::error(codes::NO_ROYAL, message)
                     .at(span, "this setup")
                     .help("place the royal piece (the king) in the setup"),
-                );
-            }
+            );
         }
     }
 }

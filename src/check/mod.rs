@@ -20,6 +20,7 @@ mod resolve;
 mod rules;
 mod statements;
 pub mod suggest;
+mod unread;
 
 pub use pieces::PieceSpans;
 pub use resolve::SetupSpans;
@@ -90,25 +91,32 @@ pub(crate) struct Collected<'a> {
     castlings: Vec<&'a ast::CastlingBlock>,
 }
 
-/// Checks a whole file.
+/// Checks a whole file. Past unreadable lines the other statements are still resolved and
+/// checked; what the lost lines may cause is not reported ([`unread::Unread`]).
 pub fn check(file: &SourceFile) -> Checked {
     let ast = match parse(file) {
         Ok(ast) => ast,
         Err(diags) => return Checked::failed(diags),
     };
     let mut diags = Vec::new();
-    let c = collect(&ast, &mut diags);
+    let (c, unread) = collect(&ast, file.text(), &mut diags);
+    let unread_errors = diags.len();
     names_pass(&c, &mut diags);
-    if diags.iter().any(Diagnostic::is_error) {
+    // Two definitions of one name, or a board with unread lines, leave nothing to resolve
+    // names against.
+    if diags.len() > unread_errors || unread.board {
         return Checked::failed(diags);
     }
     let anchor = first_line(file);
     let Some(board_block) = c.boards.first() else {
-        diags.push(
-            Diagnostic::error(codes::MISSING, "the variant has no board")
-                .at(anchor, "no `board` block in this file")
-                .help("add `board { cells flat; shape hexagon 6; names files a b c d e f g h i k l }`"),
-        );
+        // An unread top-level line may be the board block itself.
+        if !unread.top {
+            diags.push(
+                Diagnostic::error(codes::MISSING, "the variant has no board")
+                    .at(anchor, "no `board` block in this file")
+                    .help("add `board { cells flat; shape hexagon 6; names files a b c d e f g h i k l }`"),
+            );
+        }
         return Checked::failed(diags);
     };
     let Some(built) = board::build(board_block, &mut diags) else {
@@ -121,6 +129,7 @@ pub fn check(file: &SourceFile) -> Checked {
         };
         (kind, s.span)
     });
+    let resolved_from = diags.len();
     let mut r = resolve::Resolver::new(&built.board, symmetry, &mut diags);
     for d in &c.directions {
         r.direction_set(d);
@@ -136,7 +145,10 @@ pub fn check(file: &SourceFile) -> Checked {
             piece_spans.push(s);
         }
     }
-    if !r.diags.iter().any(Diagnostic::is_error) {
+    // Every piece resolved (ids line up with the declarations) and nothing wrong in them.
+    let pieces_whole = pieces.len() == c.pieces.len()
+        && !r.diags[resolved_from..].iter().any(Diagnostic::is_error);
+    if pieces_whole {
         pieces::expand_likes(&mut pieces, &piece_spans, r.diags);
     }
     let setup = r.setup(&c.setups, anchor);
@@ -148,18 +160,19 @@ pub fn check(file: &SourceFile) -> Checked {
             pieces::drops_need_a_hand(&pieces, &piece_spans, r.diags);
         }
     }
+    let checkmate_wins = rules.as_ref().is_some_and(|(r, _)| r.checkmate_wins);
     let castlings = match &setup {
-        Some((placements, _)) => r.castlings(&c.castlings, placements),
+        Some((placements, _)) => r.castlings(&c.castlings, placements, checkmate_wins),
         None => None,
     };
-    if diags.iter().any(Diagnostic::is_error) {
-        return Checked::failed(diags);
-    }
-    let (Some((setup, setup_spans)), Some((rules, checkmate_span)), Some(castlings)) =
-        (setup, rules, castlings)
+    // The whole-variant rules (royal pieces, shared cells) need only the setup, the rules and
+    // every piece: run them even when a castling line failed, whose cause they may name.
+    let (Some((setup, setup_spans)), Some((rules, checkmate_span)), true) =
+        (setup, rules, pieces_whole)
     else {
-        return Checked::failed(diags);
+        return finish_failed(diags, &unread, resolved_from);
     };
+    let castlings_whole = castlings.is_some();
     let variant = Variant {
         meta: meta(&c),
         board: built.board,
@@ -167,7 +180,7 @@ pub fn check(file: &SourceFile) -> Checked {
         pieces,
         zones,
         setup,
-        castlings,
+        castlings: castlings.unwrap_or_default(),
         rules,
         colour_names: built.colour_names,
     };
@@ -179,10 +192,10 @@ pub fn check(file: &SourceFile) -> Checked {
         anchor,
     }
     .check(&mut diags);
-    diagnostic::sort(&mut diags);
-    if diags.iter().any(Diagnostic::is_error) {
-        return Checked::failed(diags);
+    if diags.iter().any(Diagnostic::is_error) || !castlings_whole {
+        return finish_failed(diags, &unread, resolved_from);
     }
+    diagnostic::sort(&mut diags);
     limit(&mut diags);
     let spans = Spans {
         pieces: piece_spans,
@@ -195,6 +208,21 @@ pub fn check(file: &SourceFile) -> Checked {
         diagnostics: diags,
         variant: Some((variant, spans)),
     }
+}
+
+/// The failed outcome, without what unread lines may have caused among the diagnostics
+/// found from `resolved_from` on.
+fn finish_failed(
+    mut diags: Vec<Diagnostic>,
+    unread: &unread::Unread,
+    resolved_from: usize,
+) -> Checked {
+    unread.drop_consequences(&mut diags, resolved_from);
+    debug_assert!(
+        diags.iter().any(Diagnostic::is_error),
+        "a failed check names its error"
+    );
+    Checked::failed(diags)
 }
 
 /// Most diagnostics reported for one file: past this the first ones are the useful ones.
@@ -249,7 +277,12 @@ fn first_line(file: &SourceFile) -> Span {
     first_non_blank.unwrap_or_default()
 }
 
-fn collect<'a>(ast: &'a ast::Ast, diags: &mut Vec<Diagnostic>) -> Collected<'a> {
+/// Sorts the items of a file by kind and explains its unread lines.
+fn collect<'a>(
+    ast: &'a ast::Ast,
+    text: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> (Collected<'a>, unread::Unread) {
     let mut c = Collected {
         meta: Vec::new(),
         year: Vec::new(),
@@ -262,6 +295,7 @@ fn collect<'a>(ast: &'a ast::Ast, diags: &mut Vec<Diagnostic>) -> Collected<'a> 
         rules: Vec::new(),
         castlings: Vec::new(),
     };
+    let mut bad: Vec<(&ast::BadLine, Block)> = Vec::new();
     for item in &ast.items {
         match item {
             Item::Meta(m) => c.meta.push(m),
@@ -269,51 +303,43 @@ fn collect<'a>(ast: &'a ast::Ast, diags: &mut Vec<Diagnostic>) -> Collected<'a> 
             Item::Symmetry(s) => c.symmetry.push(s),
             Item::Directions(d) => c.directions.push(d),
             Item::Zone(z) => {
-                for l in &z.bad {
-                    diags.push(statements::explain(l, Block::Zone));
-                }
+                bad.extend(z.bad.iter().map(|l| (l, Block::Zone)));
                 c.zones.push(z);
             }
             Item::Board(b) => {
-                for s in &b.statements {
-                    if let ast::BoardStmt::Bad(l) = s {
-                        diags.push(statements::explain(l, Block::Board));
-                    }
-                }
+                bad.extend(b.statements.iter().filter_map(|s| match s {
+                    ast::BoardStmt::Bad(l) => Some((l, Block::Board)),
+                    _ => None,
+                }));
                 c.boards.push(b);
             }
             Item::Piece(p) => {
-                for s in &p.statements {
-                    if let ast::PieceStmt::Bad(l) = s {
-                        diags.push(statements::explain(l, Block::Piece));
-                    }
-                }
+                bad.extend(p.statements.iter().filter_map(|s| match s {
+                    ast::PieceStmt::Bad(l) => Some((l, Block::Piece)),
+                    _ => None,
+                }));
                 c.pieces.push(p);
             }
             Item::Setup(s) => {
-                for l in &s.bad {
-                    diags.push(statements::explain(l, Block::Setup));
-                }
+                bad.extend(s.bad.iter().map(|l| (l, Block::Setup)));
                 c.setups.push(s);
             }
             Item::Rules(r) => {
-                for s in &r.statements {
-                    if let ast::RulesStmt::Bad(l) = s {
-                        diags.push(statements::explain(l, Block::Rules));
-                    }
-                }
+                bad.extend(r.statements.iter().filter_map(|s| match s {
+                    ast::RulesStmt::Bad(l) => Some((l, Block::Rules)),
+                    _ => None,
+                }));
                 c.rules.push(r);
             }
             Item::Castling(b) => {
-                for l in &b.bad {
-                    diags.push(statements::explain(l, Block::Castling));
-                }
+                bad.extend(b.bad.iter().map(|l| (l, Block::Castling)));
                 c.castlings.push(b);
             }
-            Item::Bad(l) => diags.push(statements::explain(l, Block::Top)),
+            Item::Bad(l) => bad.push((l, Block::Top)),
         }
     }
-    c
+    let unread = unread::explain(text, &mut bad, diags);
+    (c, unread)
 }
 
 /// Pass 2: every name defined once; single statements given once.

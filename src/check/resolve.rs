@@ -56,6 +56,8 @@ pub struct Resolver<'a> {
     /// Where each resolved zone is named, in id order.
     pub zone_spans: Vec<Span>,
     piece_keys: HashMap<String, PieceId>,
+    /// Per declared piece, in id order: whether its block says `royal`.
+    pub royal_declared: Vec<bool>,
     /// Direction sets and zones that are defined but could not be resolved (already
     /// reported): using them is not reported again as "unknown".
     broken_directions: HashSet<String>,
@@ -105,6 +107,7 @@ impl<'a> Resolver<'a> {
             zone_ids: HashMap::new(),
             zone_spans: Vec::new(),
             piece_keys: HashMap::new(),
+            royal_declared: Vec::new(),
             broken_directions: HashSet::new(),
             broken_zones: HashSet::new(),
             no_black: None,
@@ -403,6 +406,11 @@ impl<'a> Resolver<'a> {
             let id = PieceId(i as u8);
             self.piece_keys.insert(d.symbol.node.clone(), id);
             self.piece_keys.entry(d.name.node.clone()).or_insert(id);
+            self.royal_declared.push(
+                d.statements
+                    .iter()
+                    .any(|s| matches!(s, ast::PieceStmt::Royal(_))),
+            );
         }
     }
 

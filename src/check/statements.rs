@@ -203,6 +203,16 @@ const STATEMENTS: &[Statement] = &[
     stmt(Block::Zone, "black", "black CELL ..."),
 ];
 
+/// Every statement keyword of every block.
+pub fn keywords() -> impl Iterator<Item = &'static str> {
+    STATEMENTS.iter().map(|s| s.keyword)
+}
+
+/// True when `word` starts a statement of some block.
+pub fn is_keyword(word: &str) -> bool {
+    keywords().any(|k| k == word)
+}
+
 const ALL_BLOCKS: [Block; 5] = [
     Block::Top,
     Block::Board,

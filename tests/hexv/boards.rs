@@ -309,7 +309,7 @@ fn starts_that_do_not_fit_are_located() {
     assert_eq!(code, "hexv::board::names");
     assert_eq!(
         message,
-        "the board has 5 leaning files but 4 letters are given"
+        "the board has 5 leaning files but 4 letters are given: they name the first 4 leaning files from the left; the 5th (1 cell) has none"
     );
     // Leaning files belong to pointy boards.
     let flat = t

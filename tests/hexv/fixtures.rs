@@ -85,6 +85,15 @@ fn expect_one(
     (file, d)
 }
 
+/// Each diagnostic's code and the source text under its primary label, in order.
+fn codes_and_texts<'a>(file: &'a SourceFile, checked: &Checked) -> Vec<(&'static str, &'a str)> {
+    checked
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, file.slice(primary(d).span)))
+        .collect()
+}
+
 /// The line (1-based) of the primary label.
 fn line_of(file: &SourceFile, d: &Diagnostic) -> usize {
     file.line_col(primary(d).span.start).0
@@ -685,11 +694,7 @@ fn independent_mistakes_are_all_reported_in_order() {
     assert_ne!(text, glinski);
     let file = SourceFile::new("three-mistakes.hexv", text);
     let checked = check(&file);
-    let found: Vec<(&str, &str)> = checked
-        .diagnostics
-        .iter()
-        .map(|d| (d.code, file.slice(primary(d).span)))
-        .collect();
+    let found = codes_and_texts(&file, &checked);
     assert_eq!(
         found,
         [
@@ -705,6 +710,156 @@ fn independent_mistakes_are_all_reported_in_order() {
         .collect();
     assert!(starts.windows(2).all(|w| w[0] < w[1]), "{starts:?}");
     assert!(checked.compiled.is_none());
+}
+
+/// README's "every mistake at once": a line the grammar cannot read does not stop the
+/// checker; the statements around it are still resolved and their mistakes reported.
+#[test]
+fn mistakes_past_a_syntax_error_are_reported_too() {
+    let (file, checked) = invalid("mistakes_past_a_syntax_error");
+    let found = codes_and_texts(&file, &checked);
+    assert_eq!(
+        found,
+        [
+            (codes::UNKNOWN_STATEMENT, "rid"),
+            (codes::UNKNOWN_DIRECTION, "diagonl"),
+            (codes::UNKNOWN_CELL, "f12"),
+        ]
+    );
+    assert!(checked.compiled.is_none());
+}
+
+/// What an unread line would have defined is not reported missing: a misspelt `piece` block
+/// is one error, not also an unknown piece in the setup and the promotion.
+#[test]
+fn an_unread_block_hides_its_consequences() {
+    expect_one(
+        "misspelt_piece_block",
+        codes::UNKNOWN_STATEMENT,
+        Severity::Error,
+        "pice",
+        "did you mean `piece`?",
+    );
+    // A misspelt `royal` is one error, not also "no piece is royal".
+    expect_one(
+        "unknown_statement_in_piece",
+        codes::UNKNOWN_STATEMENT,
+        Severity::Error,
+        "ryal",
+        "did you mean `royal`?",
+    );
+    // An unread setup line hides the missing king it held, but not an unknown cell elsewhere.
+    let glinski = std::fs::read_to_string(root().join("variants/glinski.hexv")).unwrap();
+    let text = glinski
+        .replace("  K g1\n", "  K: g1\n")
+        .replace("  R c1 i1\n", "  R c1 i12\n");
+    let file = SourceFile::new("setup.hexv", text);
+    let checked = check(&file);
+    let found = codes_and_texts(&file, &checked);
+    assert_eq!(
+        found,
+        [(codes::MALFORMED, "K: g1"), (codes::UNKNOWN_CELL, "i12")]
+    );
+}
+
+/// A list carried on over lines is one mistake, labelled on each continuation line and on the
+/// statement it continues.
+#[test]
+fn a_list_continued_on_the_next_lines_is_one_error() {
+    let (file, d) = expect_one(
+        "list_continued_on_next_line",
+        codes::CONTINUED_LINE,
+        Severity::Error,
+        "g10 h9 i8",
+        "join these lines to the `zone` line: a line may be up to 10 000 characters long",
+    );
+    assert_eq!(
+        d.message,
+        "this `zone` line goes on over 2 more lines, but a statement ends at the end of its line"
+    );
+    assert_eq!(
+        secondary_texts(&file, &d),
+        ["k7 l6", "zone far-edge = a6 b7 c8 d9 e10 f11"]
+    );
+    // A direction list carried on inside a piece block; a misspelt keyword on the next line is
+    // still explained as a misspelling, not as a continuation.
+    let glinski = std::fs::read_to_string(root().join("variants/glinski.hexv")).unwrap();
+    let text = glinski.replace(
+        "  ride orthogonal diagonal\n",
+        "  ride orthogonal\n    diagonal\n  rid orthogonal\n",
+    );
+    let file = SourceFile::new("queen.hexv", text);
+    let checked = check(&file);
+    let found = codes_and_texts(&file, &checked);
+    assert_eq!(
+        found,
+        [
+            (codes::CONTINUED_LINE, "diagonal"),
+            (codes::UNKNOWN_STATEMENT, "rid")
+        ]
+    );
+}
+
+/// A setup without its king: one error for the cause, none for the castling lines that move
+/// the king, none for Black's setup derived from White's.
+#[test]
+fn a_missing_king_is_reported_once_not_per_castling() {
+    let (_, d) = expect_one(
+        "king_missing_with_castlings",
+        codes::NO_ROYAL,
+        Severity::Error,
+        "setup",
+        "place the royal piece (the king) in the setup",
+    );
+    assert_eq!(
+        d.message,
+        "White has no royal piece in the setup (nor has Black, whose setup is White's by the symmetry)"
+    );
+}
+
+/// Names that run short say where: which file and which cell of it; letters that run short
+/// say which file has none; letters left over are pointed at.
+#[test]
+fn names_that_run_short_say_where() {
+    let (_, d) = expect_one(
+        "names_list_too_short",
+        codes::BOARD_NAMES,
+        Severity::Error,
+        "c1",
+        "list one name per cell, file by file (flat) or rank by rank (pointy)",
+    );
+    assert_eq!(
+        d.message,
+        "the board has 9 cells but 7 names are listed: the names run out at the 2nd cell from the bottom of the 3rd file from the left; 2 cells have no name"
+    );
+    let (_, d) = expect_one(
+        "file_letters_too_few",
+        codes::BOARD_NAMES,
+        Severity::Error,
+        "files a b c d e f h i k l",
+        "give one letter per file, from left to right",
+    );
+    assert!(
+        d.message
+            .ends_with(": they name the first 10 files from the left; the 11th (6 cells) has none"),
+        "{}",
+        d.message
+    );
+    let glinski = std::fs::read_to_string(root().join("variants/glinski.hexv")).unwrap();
+    let text = glinski.replace(
+        "names files a b c d e f g h i k l",
+        "names files a b c d e f g h i k l m n",
+    );
+    let file = SourceFile::new("letters.hexv", text);
+    let checked = check(&file);
+    let [d] = checked.diagnostics.as_slice() else {
+        panic!("{:?}", checked.diagnostics)
+    };
+    assert_eq!(
+        d.message,
+        "the board has 11 files (columns) but 13 letters are given: the last 2 letters name no file"
+    );
+    assert_eq!(file.slice(primary(d).span), "m n");
 }
 
 #[test]
