@@ -32,6 +32,8 @@ impl Context<'_> {
         self.conditions_never_hold(diags);
         self.unused_zones(diags);
         self.second_royal(diags);
+        self.pawns_stepping_back(diags);
+        self.capturable_at_start(tables, diags);
         self.no_start_moves(tables, diags);
     }
 
@@ -231,6 +233,131 @@ impl Context<'_> {
         }
     }
 
+    /// A pawn-like piece (it promotes, and makes a multi-step or moves and captures
+    /// differently) with a line that takes it back toward its own side (within 60 degrees of
+    /// straight back): pawns only advance, so such a line is most likely a wrong hour (`step 6`
+    /// for `step 12`).
+    fn pawns_stepping_back(&self, diags: &mut Vec<Diagnostic>) {
+        let v = self.variant;
+        let grid = v.board.grid;
+        // Backward: more than 120 degrees from straight ahead, so the flat board's edge steps
+        // at 4 and 8 o'clock (a pawn's sideways move there) are not.
+        let backward = |from: CellId, to: CellId| {
+            let (x0, y0) = grid.centre(v.board.coord(from));
+            let (x1, y1) = grid.centre(v.board.coord(to));
+            let (dx, dy) = (x1 - x0, y1 - y0);
+            dy < 0.0 && 3.0 * dy * dy > dx * dx + 1e-9
+        };
+        for (i, spans) in self.spans.pieces.iter().enumerate() {
+            let piece = PieceId(i as u8);
+            let p = v.piece(piece);
+            if !is_pawn_like(p) {
+                continue;
+            }
+            let mut reported: Vec<Span> = Vec::new();
+            for (rule, span) in p.movements.iter().zip(&spans.movements) {
+                if reported.contains(span) {
+                    continue;
+                }
+                // White's frame: backward is down the board.
+                let back = v.board.all_cells().find_map(|from| {
+                    crate::compile::rule_landings(v, piece, rule, Side::White, from)
+                        .into_iter()
+                        .find(|to| backward(from, *to))
+                        .map(|to| (from, to))
+                });
+                let Some((from, to)) = back else {
+                    continue;
+                };
+                reported.push(*span);
+                diags.push(
+                    Diagnostic::warning(
+                        codes::PAWN_STEPS_BACK,
+                        format!(
+                            "`{}` moves like a pawn but this line takes it backward",
+                            p.name
+                        ),
+                    )
+                    .at(*span, format!("White's {} could go from `{}` to `{}`", p.name, v.board.name(from), v.board.name(to)))
+                    .help("a pawn-like piece (it promotes and moves and captures differently, or makes a multi-step) usually only advances: check the line's hours (12 is straight ahead, in White's frame)"),
+                );
+            }
+        }
+    }
+
+    /// A piece the side to move can capture with its first move through the armies (the
+    /// capturing move leaps over a piece or passes between two): the start position then
+    /// leaves a piece en prise behind the lines, which is rarely intended (a setup cell or a
+    /// movement written wrong). Captures along an open line are left alone: on small test
+    /// boards the armies simply face each other.
+    fn capturable_at_start(&self, tables: &MoveTables, diags: &mut Vec<Diagnostic>) {
+        let v = self.variant;
+        let game = Game::new(v, tables);
+        let pos = game.start_position();
+        let mover = pos.to_move;
+        let victim = mover.opponent();
+        let captures: Vec<crate::game::Move> = game
+            .legal_moves(&pos)
+            .into_iter()
+            .filter(|m| {
+                m.castling.is_none()
+                    && pos.squares[m.to.index()].is_some_and(|(s, _)| s == victim)
+                    && m.from.is_some_and(|f| through_pieces(v, &pos, f, m.to))
+            })
+            .collect();
+        let Some(first) = captures.first() else {
+            return;
+        };
+        let written = |side: Side, cell: CellId| {
+            v.setup[side]
+                .iter()
+                .position(|(_, c)| *c == cell)
+                .and_then(|i| self.spans.setup.cells[side].get(i).copied())
+        };
+        let name = |side: Side, cell: CellId| {
+            let piece =
+                pos.squares[cell.index()].map_or("piece", |(_, p)| v.piece(p).name.as_str());
+            format!("{}'s {} on `{}`", side.title(), piece, v.board.name(cell))
+        };
+        let mut victims: Vec<CellId> = captures.iter().map(|m| m.to).collect();
+        victims.sort_unstable();
+        victims.dedup();
+        let attacker = first.from.map(|f| name(mover, f)).unwrap_or_default();
+        let more = match victims.len() {
+            1 => String::new(),
+            n => format!(" ({} pieces can be captured in all)", n),
+        };
+        let mut d = Diagnostic::warning(
+            codes::CAPTURABLE_AT_START,
+            format!(
+                "{mover} can capture on its first move: {attacker} takes {}{more}",
+                name(victim, first.to),
+                mover = mover.title()
+            ),
+        );
+        // Black's setup derived by the symmetry is written as White's: point at the line
+        // that places the piece, whichever side's it is.
+        let victim_span = written(victim, first.to).unwrap_or(self.spans.anchor);
+        let derived = victim == Side::Black && self.spans.setup.block.black.is_none();
+        let taken = if derived {
+            format!(
+                "Black's copy of this, on `{}`, is taken",
+                v.board.name(first.to)
+            )
+        } else {
+            "the piece taken".to_string()
+        };
+        d = d.at(victim_span, taken);
+        if let Some(s) = first
+            .from
+            .and_then(|f| written(mover, f))
+            .filter(|s| *s != victim_span)
+        {
+            d = d.also(s, "the piece that takes it");
+        }
+        diags.push(d.help("if the rules do not mean the game to open with a capture, check the setup's cells and the pieces' lines"));
+    }
+
     /// A royal piece the first mover can capture: an error, since no legal game reaches such
     /// a position (the side that just moved would have left its royal piece attacked).
     fn royal_en_prise(&self, tables: &MoveTables, diags: &mut Vec<Diagnostic>) {
@@ -385,4 +512,58 @@ fn stuck_cells(v: &Variant, tables: &MoveTables, piece: PieceId, side: Side) -> 
     }
     stuck.sort();
     stuck
+}
+
+/// A piece that promotes and either makes a multi-step or moves and captures by different
+/// lines (move-only beside capture-only), as the pawns of every shipped chess variant do.
+fn is_pawn_like(p: &crate::variant::Piece) -> bool {
+    use crate::variant::{Mode, Movement};
+    let mode = |m: &Movement| match m {
+        Movement::Ride { mode, .. }
+        | Movement::Leap { mode, .. }
+        | Movement::LeapRide { mode, .. }
+        | Movement::Hop { mode, .. } => Some(*mode),
+        Movement::MultiStep { .. } => None,
+    };
+    let has = |wanted: Mode| {
+        p.movements
+            .iter()
+            .any(|r| mode(&r.movement) == Some(wanted))
+    };
+    let multi = p
+        .movements
+        .iter()
+        .any(|r| matches!(r.movement, Movement::MultiStep { .. }));
+    p.promotion.is_some() && (multi || (has(Mode::MOVE_ONLY) && has(Mode::CAPTURE_ONLY)))
+}
+
+/// Whether the straight line between two cells' centres crosses a cell that holds a piece, or
+/// runs between cells that all hold pieces (a hex diagonal between two pawns): the capture
+/// goes through the armies rather than along an open line.
+fn through_pieces(v: &Variant, pos: &crate::game::Position, from: CellId, to: CellId) -> bool {
+    let grid = v.board.grid;
+    let centres: Vec<(CellId, (f64, f64))> = v
+        .board
+        .cells()
+        .map(|c| (c, grid.centre(v.board.coord(c))))
+        .collect();
+    let (x0, y0) = grid.centre(v.board.coord(from));
+    let (x1, y1) = grid.centre(v.board.coord(to));
+    const SAMPLES: u32 = 96;
+    (1..SAMPLES).any(|k| {
+        let t = f64::from(k) / f64::from(SAMPLES);
+        let (x, y) = (x0 + t * (x1 - x0), y0 + t * (y1 - y0));
+        let dist = |(cx, cy): (f64, f64)| (cx - x).powi(2) + (cy - y).powi(2);
+        let nearest = centres
+            .iter()
+            .map(|(_, p)| dist(*p))
+            .fold(f64::INFINITY, f64::min);
+        let cells: Vec<CellId> = centres
+            .iter()
+            .filter(|(_, p)| dist(*p) <= nearest + 1e-6)
+            .map(|(c, _)| *c)
+            .collect();
+        !cells.iter().any(|c| *c == from || *c == to)
+            && cells.iter().all(|c| pos.squares[c.index()].is_some())
+    })
 }

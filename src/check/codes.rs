@@ -118,6 +118,11 @@ pub const CONDITION_NEVER_HOLDS: &str = "hexv::lint::condition_never_holds";
 pub const UNUSED_ZONE: &str = "hexv::lint::unused_zone";
 /// Warning: a side set up with two or more royal pieces.
 pub const SECOND_ROYAL: &str = "hexv::lint::second_royal";
+/// Warning: a pawn-like piece (it promotes, and makes a multi-step or moves and captures
+/// differently) with a line that takes it backward.
+pub const PAWN_STEPS_BACK: &str = "hexv::lint::pawn_steps_back";
+/// Warning: the side to move can capture a piece with its first move.
+pub const CAPTURABLE_AT_START: &str = "hexv::lint::capturable_at_start";
 /// Warning: White has no legal move in the start position.
 pub const NO_START_MOVES: &str = "hexv::lint::no_start_moves";
 

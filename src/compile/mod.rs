@@ -459,6 +459,33 @@ pub fn rule_ever_applies(variant: &Variant, piece: PieceId, rule: &MoveRule) -> 
     })
 }
 
+/// The cells one movement line can land on for a piece of `side` on `cell`, on a board where
+/// every cell it may need occupied is (hoppers' screens), with its `from`, `to` and `unmoved`
+/// conditions applied: what the lints read to judge a single line.
+pub fn rule_landings(
+    variant: &Variant,
+    piece: PieceId,
+    rule: &MoveRule,
+    side: Side,
+    cell: CellId,
+) -> Vec<CellId> {
+    if !holds_on(variant, piece, side, cell, &rule.guard) {
+        return Vec::new();
+    }
+    let mut t = MoveTables::empty(variant.board.total());
+    let land = t.land_set(variant, &rule.guard, side);
+    add_movement(&mut t, variant, piece, &rule.movement, side, cell);
+    t.restrict(0, variant, side, cell, rule, land);
+    let mut out: Vec<CellId> = t
+        .entries
+        .iter()
+        .flat_map(|e| t.reach(e).map(|r| r.cell))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
 /// True when a movement's conditions that depend only on where the piece stands hold for a
 /// piece of `side` on `cell`: `from ZONE`, and `when unmoved` (only a setup cell can hold an
 /// unmoved piece).

@@ -334,6 +334,19 @@ impl Grid {
         }
     }
 
+    /// The centre of a cell in the plane, y up, in units of a hex's circumradius or a
+    /// triangle's side: what angles between cells are measured in.
+    pub fn centre(self, c: Coord) -> (f64, f64) {
+        let (a, b) = (f64::from(c.a), f64::from(c.b));
+        let s3 = 3f64.sqrt();
+        match self {
+            Grid::Hex(Orientation::Flat) => (1.5 * a, s3 * (b + a / 2.0)),
+            Grid::Hex(Orientation::Pointy) => (s3 * (a + b / 2.0), 1.5 * b),
+            // Tripled barycentric coordinates: a side is 3 units.
+            Grid::Triangle => (a * s3 / 6.0, (a / 2.0 + b) / 3.0),
+        }
+    }
+
     /// A height that orders cells bottom to top and is linear in the coordinates: twice
     /// the centre's height in hex rows, or the tripled height of a triangle's centroid.
     pub fn height(self, c: Coord) -> i32 {

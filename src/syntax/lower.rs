@@ -15,6 +15,28 @@ fn span(p: &P) -> Span {
     Span::new(s.start(), s.end())
 }
 
+/// The span of a one-line statement without a trailing comment or blanks, which the grammar's
+/// implicit trivia may have taken in: a label on the statement underlines its code only.
+fn stmt_span(p: &P) -> Span {
+    let sp = span(p);
+    let code = code_of(p.as_str());
+    Span::new(sp.start, sp.start + code.trim_end().len())
+}
+
+/// The text of a line up to its comment (a `#` outside a string) or its end.
+fn code_of(text: &str) -> &str {
+    let mut in_string = false;
+    for (i, c) in text.char_indices() {
+        match c {
+            '"' => in_string = !in_string,
+            '#' if !in_string => return &text[..i],
+            '\n' => return &text[..i],
+            _ => {}
+        }
+    }
+    text
+}
+
 fn name(p: P) -> Name {
     Spanned::new(p.as_str().to_string(), span(&p))
 }
@@ -251,7 +273,7 @@ fn board_stmt(p: P) -> Option<BoardStmt> {
             })
         }
         Rule::colours_stmt => {
-            let sp = span(&p);
+            let sp = stmt_span(&p);
             BoardStmt::Colours(Spanned::new(children(p).map(name).collect(), sp))
         }
         Rule::bad_stmt => BoardStmt::Bad(bad_line(p)),
@@ -369,7 +391,7 @@ fn piece(p: P) -> Option<Item> {
 }
 
 fn piece_stmt(p: P) -> Option<PieceStmt> {
-    let sp = span(&p);
+    let sp = stmt_span(&p);
     Some(match p.as_rule() {
         Rule::royal_stmt => PieceStmt::Royal(sp),
         Rule::value_stmt => PieceStmt::Value {
@@ -569,7 +591,7 @@ fn rules(p: P) -> Item {
     let sp = span(&p);
     let statements = children(p)
         .filter_map(|c| {
-            let csp = span(&c);
+            let csp = stmt_span(&c);
             Some(match c.as_rule() {
                 Rule::checkmate_stmt => {
                     let win = children(c).next()?;
@@ -683,20 +705,7 @@ fn bad_line(p: P) -> BadLine {
     });
     // Report the line without its comment (the parser may have skipped over it) and without
     // trailing blanks.
-    let mut code_end = text.len();
-    let mut in_string = false;
-    for (i, c) in text.char_indices() {
-        match c {
-            '"' => in_string = !in_string,
-            '#' if !in_string => {
-                code_end = i;
-                break;
-            }
-            '\n' => break,
-            _ => {}
-        }
-    }
-    let code = &text[..code_end];
+    let code = code_of(text);
     let end = sp.start + code.trim_end().len();
     // Its words, to point at the one that is wrong.
     let mut words = Vec::new();

@@ -862,6 +862,48 @@ fn names_that_run_short_say_where() {
     assert_eq!(file.slice(primary(d).span), "m n");
 }
 
+/// A pawn-like piece stepping straight back is reported with an example move; the sideways
+/// edge steps of a flat board (4 and 8 o'clock) are not backward (conditions.hexv's pawn
+/// steps 4 8 and checks cleanly).
+#[test]
+fn a_pawn_stepping_back_is_a_warning() {
+    let (_, d) = expect_one(
+        "pawn_steps_back",
+        codes::PAWN_STEPS_BACK,
+        Severity::Warning,
+        "step 12 6 move-only",
+        "a pawn-like piece (it promotes and moves and captures differently, or makes a multi-step) usually only advances: check the line's hours (12 is straight ahead, in White's frame)",
+    );
+    assert_eq!(
+        d.message,
+        "`Pawn` moves like a pawn but this line takes it backward"
+    );
+    assert_eq!(primary(&d).text, "White's Pawn could go from `a2` to `a1`");
+}
+
+/// A first-move capture through the armies names the taker and the piece taken; Glinski's own
+/// setup (no such capture) checks cleanly.
+#[test]
+fn a_piece_capturable_at_the_start_is_a_warning() {
+    let (file, d) = expect_one(
+        "capturable_at_start",
+        codes::CAPTURABLE_AT_START,
+        Severity::Warning,
+        "i2",
+        "if the rules do not mean the game to open with a capture, check the setup's cells and the pieces' lines",
+    );
+    assert_eq!(
+        d.message,
+        "White can capture on its first move: White's Queen on `e2` takes Black's Pawn on `i7`"
+    );
+    assert_eq!(secondary_texts(&file, &d), ["e2"]);
+    let glinski = SourceFile::new(
+        "glinski.hexv",
+        std::fs::read_to_string(root().join("variants/glinski.hexv")).unwrap(),
+    );
+    assert!(check(&glinski).diagnostics.is_empty());
+}
+
 #[test]
 fn diagnostics_are_sorted_even_when_found_out_of_order() {
     // Zones are resolved before pieces, pieces before the setup, but a setup written first
