@@ -1,0 +1,2 @@
+; Every block folds: board, piece, zone, setup, castling and rules.
+(block) @fold
