@@ -208,6 +208,40 @@ fn an_editor_session() {
         "{value}"
     );
 
+    // On a direction set: its hours on this board's flat hexes.
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": position(&good, "ride orthogonal\n", 6)}),
+    );
+    let value = hover["result"]["contents"]["value"]
+        .as_str()
+        .expect("markdown");
+    assert!(
+        value.contains("direction set **orthogonal**")
+            && value.contains("- flat hexes: hours 2 4 6 8 10 12"),
+        "{value}"
+    );
+    // On a keyword: its section of docs/language.md.
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": position(&good, "multi-step 2", 2)}),
+    );
+    let value = hover["result"]["contents"]["value"]
+        .as_str()
+        .expect("markdown");
+    assert!(
+        value.starts_with("`multi-step N [DIRECTIONS] from ZONE`"),
+        "{value}"
+    );
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": position(&good, "setup {", 1)}),
+    );
+    let value = hover["result"]["contents"]["value"]
+        .as_str()
+        .expect("markdown");
+    assert!(value.starts_with("Setup\n"), "{value}");
+
     // Go to the definition of `pawn-start` from the pawn's multi-step line.
     let def = client.request(
         "textDocument/definition",

@@ -2,7 +2,8 @@
 //! Protocol), synchronous, with full-document sync. It publishes `hexv check`'s diagnostics on
 //! open and on every change (every label, the help, the code; positions in UTF-16 as the
 //! protocol counts them), formats with `hexv fmt`, shows a piece's movement diagram and
-//! description on hover (and a cell's coordinates, colour and zones), goes to the definition of
+//! description on hover (a cell's coordinates, colour and zones, a direction set's hours, a
+//! keyword's section of the language reference), goes to the definition of
 //! pieces, zones and direction sets, finds their references, renames them and lists them as
 //! the document's symbols, completes keywords, directions, names and cells, and offers each
 //! diagnostic's "did you mean" as a quick fix.
@@ -19,10 +20,12 @@ use lsp_types::{
 };
 
 use hexv::diagnostic::{Diagnostic, Severity};
-use hexv::render::{ascii, describe, diagram, html};
 use hexv::source::SourceFile;
 
 use super::Status;
+
+mod hover;
+use hover::hover;
 
 #[derive(clap::Args)]
 pub struct Args {}
@@ -220,59 +223,6 @@ fn to_lsp(d: &Diagnostic, lines: &Lines, uri: &Uri) -> lsp_types::Diagnostic {
         related_information: (!related.is_empty()).then_some(related),
         ..Default::default()
     }
-}
-
-/// The hover text of a word: a piece's diagram and description, or a cell's coordinates,
-/// colour and zones (when the file checks clean), or what a definition is.
-fn hover(text: &str, name: &str, word: &str) -> Option<String> {
-    let loaded = hexv::load::load(&SourceFile::new(name, text));
-    let compiled = loaded.compiled?;
-    let (v, t) = (compiled.variant(), compiled.tables());
-    if let Some(piece) = v.find_piece(word) {
-        let p = v.piece(piece);
-        let at = html::central_cell(v.board())?;
-        let labels = diagram::piece_labels(v, t, piece, hexv::Side::White, at, &[]);
-        let picture = ascii::render(v.board(), &|c| labels.get(&c).cloned().unwrap_or_default());
-        let words: Vec<String> = describe::piece(v, t, piece)
-            .into_iter()
-            .map(|s| format!("- {s}"))
-            .collect();
-        return Some(format!(
-            "**{} ({})**, from {}:\n\n```text\n{}```\n\n{}",
-            p.name,
-            p.symbol,
-            v.board().name(at),
-            picture,
-            words.join("\n")
-        ));
-    }
-    if let Some(cell) = v.board().find(word) {
-        let c = v.board().coord(cell);
-        let zones: Vec<String> = v
-            .zones()
-            .iter()
-            .filter_map(|z| {
-                let sides: Vec<&str> = hexv::Side::BOTH
-                    .iter()
-                    .filter(|s| z.cells[**s].contains(&cell))
-                    .map(|s| s.name())
-                    .collect();
-                (!sides.is_empty()).then(|| format!("`{}` ({})", z.name, sides.join(", ")))
-            })
-            .collect();
-        let colour = v.board().colour(cell) + 1;
-        return Some(format!(
-            "cell **{word}**: coordinates ({}, {}), colour {colour}{}",
-            c.a,
-            c.b,
-            if zones.is_empty() {
-                String::new()
-            } else {
-                format!(", in {}", zones.join(", "))
-            }
-        ));
-    }
-    None
 }
 
 /// The words of the language offered by completion: statements, modes, conditions, the
