@@ -499,6 +499,33 @@ impl Piece {
             .any(|r| r.movement.creates_en_passant())
     }
 
+    /// True for a pawn-like piece: it promotes, and either makes a multi-step or moves and
+    /// captures by different lines (move-only beside capture-only), as the pawns of every
+    /// shipped chess variant do.
+    pub fn is_pawn_like(&self) -> bool {
+        let mode = |m: &Movement| match m {
+            Movement::Ride { mode, .. }
+            | Movement::Leap { mode, .. }
+            | Movement::LeapRide { mode, .. }
+            | Movement::Hop { mode, .. } => Some(*mode),
+            Movement::MultiStep { .. } => None,
+        };
+        let has = |wanted: Mode| {
+            self.movements
+                .iter()
+                .any(|r| mode(&r.movement) == Some(wanted))
+        };
+        self.promotion.is_some()
+            && (self.has_multi_step() || (has(Mode::MOVE_ONLY) && has(Mode::CAPTURE_ONLY)))
+    }
+
+    /// True when the piece has a multi-step.
+    pub fn has_multi_step(&self) -> bool {
+        self.movements
+            .iter()
+            .any(|r| matches!(r.movement, Movement::MultiStep { .. }))
+    }
+
     /// True when the piece has a multi-step that only an unmoved piece may make.
     pub fn multi_steps_when_unmoved(&self) -> bool {
         self.movements.iter().any(|r| {

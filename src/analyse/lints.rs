@@ -251,7 +251,7 @@ impl Context<'_> {
         for (i, spans) in self.spans.pieces.iter().enumerate() {
             let piece = PieceId(i as u8);
             let p = v.piece(piece);
-            if !is_pawn_like(p) {
+            if !p.is_pawn_like() {
                 continue;
             }
             let mut reported: Vec<Span> = Vec::new();
@@ -512,29 +512,6 @@ fn stuck_cells(v: &Variant, tables: &MoveTables, piece: PieceId, side: Side) -> 
     }
     stuck.sort();
     stuck
-}
-
-/// A piece that promotes and either makes a multi-step or moves and captures by different
-/// lines (move-only beside capture-only), as the pawns of every shipped chess variant do.
-fn is_pawn_like(p: &crate::variant::Piece) -> bool {
-    use crate::variant::{Mode, Movement};
-    let mode = |m: &Movement| match m {
-        Movement::Ride { mode, .. }
-        | Movement::Leap { mode, .. }
-        | Movement::LeapRide { mode, .. }
-        | Movement::Hop { mode, .. } => Some(*mode),
-        Movement::MultiStep { .. } => None,
-    };
-    let has = |wanted: Mode| {
-        p.movements
-            .iter()
-            .any(|r| mode(&r.movement) == Some(wanted))
-    };
-    let multi = p
-        .movements
-        .iter()
-        .any(|r| matches!(r.movement, Movement::MultiStep { .. }));
-    p.promotion.is_some() && (multi || (has(Mode::MOVE_ONLY) && has(Mode::CAPTURE_ONLY)))
 }
 
 /// Whether the straight line between two cells' centres crosses a cell that holds a piece, or

@@ -3,13 +3,14 @@
 //! the rules. No script, no external file: it opens from disk. The markup is well-formed XML
 //! as well, so tests can read it with an XML parser.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::{describe, diagram, svg};
 use crate::analyse::{describe_rules, Summary};
 use crate::compile::MoveTables;
 use crate::geometry::board::{Board, CellId};
-use crate::variant::{PieceId, Side, Variant};
+use crate::variant::{PieceId, Side, Variant, ZoneId};
 
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -50,12 +51,69 @@ fn diagram_cell(v: &Variant, t: &MoveTables, piece: PieceId) -> Option<CellId> {
         .max_by_key(|c| (reach(*c), std::cmp::Reverse(from_middle(board, *c))))
 }
 
+/// One figure of a piece: its moves from `at` on an empty board, with White's cells of
+/// `zone` tinted.
+fn piece_figure(
+    out: &mut String,
+    v: &Variant,
+    t: &MoveTables,
+    piece: PieceId,
+    at: CellId,
+    zone: Option<ZoneId>,
+    caption: &str,
+) {
+    let mut drawing = diagram::piece_drawing(v, t, piece, Side::White, at, &[]);
+    if let Some(z) = zone {
+        for &c in &v.zone(z).cells[Side::White] {
+            drawing.entry(c).or_default().zone = Some(svg::ZoneCell::White);
+        }
+    }
+    let title = format!("{} on {}", v.piece(piece).name, v.board.name(at));
+    let picture = svg::render(&v.board, &title, &drawing);
+    let _ = writeln!(
+        out,
+        "<figure>{picture}<figcaption>{caption}</figcaption></figure>"
+    );
+}
+
+/// White's setup cell of a piece, nearest the middle, where it has a multi-step.
+fn multi_step_cell(v: &Variant, t: &MoveTables, piece: PieceId) -> Option<CellId> {
+    v.setup[Side::White]
+        .iter()
+        .filter(|(p, _)| *p == piece)
+        .map(|(_, c)| *c)
+        .filter(|c| {
+            t.entries(piece, Side::White, *c)
+                .iter()
+                .any(|e| e.when.is_some_and(|w| w.is_multi_step()))
+        })
+        .min_by_key(|c| from_middle(&v.board, *c))
+}
+
+/// A cell, nearest the middle, from which the piece reaches its promotion zone on an empty
+/// board (not itself in the zone), with the zone.
+fn promotion_cell(v: &Variant, t: &MoveTables, piece: PieceId) -> Option<(CellId, ZoneId)> {
+    let zone = v.piece(piece).promotion.as_ref()?.zone;
+    let cells = &v.zone(zone).cells[Side::White];
+    let at = v
+        .board
+        .cells()
+        .filter(|c| !cells.contains(c))
+        .filter(|c| {
+            t.empty_board_destinations(piece, Side::White, *c)
+                .iter()
+                .any(|d| cells.contains(d))
+        })
+        .min_by_key(|c| from_middle(&v.board, *c))?;
+    Some((at, zone))
+}
+
 const STYLE: &str = "body{font-family:Georgia,serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1f1f1f;line-height:1.45}\
 h1{margin-bottom:0.2rem}.meta{color:#555;margin-top:0}\
 h2{border-bottom:1px solid #ccc;padding-bottom:0.2rem;margin-top:2rem}\
 .piece-section{display:flex;flex-wrap:wrap;gap:1.5rem;align-items:flex-start;border-bottom:1px dotted #ddd;padding:1rem 0}\
 .piece-section .words{flex:1 1 18rem}.piece-section figure{margin:0}svg{max-width:100%;height:auto}\
-.piece-section svg{width:26rem}#board svg{width:34rem}\
+.piece-section svg{width:26rem}#board svg{width:34rem}.zone-section svg{width:22rem}\
 figcaption{font-size:0.85rem;color:#555}footer{margin-top:3rem;font-size:0.8rem;color:#777}";
 
 /// The whole page.
@@ -140,12 +198,13 @@ fn prose(sentence: &str) -> String {
         .collect()
 }
 
-/// The zones the rules name (promotion zones, start cells, palaces), each side's cells.
+/// The zones the rules name (promotion zones, start cells, palaces): each side's cells, in
+/// words and drawn on the board.
 fn zones_section(out: &mut String, v: &Variant) {
     if v.zones.is_empty() {
         return;
     }
-    let _ = writeln!(out, r#"<section id="zones"><h2>Zones</h2><ul>"#);
+    let _ = writeln!(out, r#"<section id="zones"><h2>Zones</h2>"#);
     for z in &v.zones {
         let names = |side: Side| -> String {
             z.cells[side]
@@ -154,15 +213,34 @@ fn zones_section(out: &mut String, v: &Variant) {
                 .collect::<Vec<_>>()
                 .join(" ")
         };
+        let drawing: BTreeMap<CellId, svg::CellDrawing> = v
+            .board
+            .cells()
+            .filter_map(|c| {
+                let zone = svg::ZoneCell::of(
+                    z.cells[Side::White].contains(&c),
+                    z.cells[Side::Black].contains(&c),
+                )?;
+                Some((
+                    c,
+                    svg::CellDrawing {
+                        zone: Some(zone),
+                        ..Default::default()
+                    },
+                ))
+            })
+            .collect();
+        let picture = svg::render(&v.board, &format!("zone {}", z.name), &drawing);
         let _ = writeln!(
             out,
-            "<li><code>{}</code>: White {}; Black {}.</li>",
+            r#"<article class="zone-section" id="zone-{}"><p><code>{}</code>: White {}; Black {}.</p><figure>{picture}</figure></article>"#,
+            escape(&z.name),
             escape(&z.name),
             escape(&names(Side::White)),
             escape(&names(Side::Black))
         );
     }
-    let _ = writeln!(out, "</ul></section>");
+    let _ = writeln!(out, "</section>");
 }
 
 fn board_section(out: &mut String, v: &Variant, t: &MoveTables, s: &Summary, name: &str) {
@@ -210,16 +288,33 @@ fn pieces_section(out: &mut String, v: &Variant, t: &MoveTables) {
             let _ = writeln!(out, "<li>{}</li>", prose(&sentence));
         }
         let _ = writeln!(out, "</ul></div>");
-        if let Some(at) = diagram_cell(v, t, id) {
-            let drawing = diagram::piece_drawing(v, t, id, Side::White, at, &[]);
-            let title = format!("{} on {}", p.name, v.board.name(at));
-            let picture = svg::render(&v.board, &title, &drawing);
-            let _ = writeln!(
-                out,
-                "<figure>{picture}<figcaption>White's {} on {}, on an empty board.</figcaption></figure>",
+        let main = diagram_cell(v, t, id);
+        if let Some(at) = main {
+            let caption = format!(
+                "White's {} on {}, on an empty board.",
                 escape(&p.name),
                 escape(v.board.name(at))
             );
+            piece_figure(out, v, t, id, at, None, &caption);
+        }
+        // A pawn's multi-step and promotion rarely show from the middle of the board: draw
+        // it again from a start cell, and from a cell one move short of promotion.
+        if p.is_pawn_like() {
+            if let Some(at) = multi_step_cell(v, t, id).filter(|c| Some(*c) != main) {
+                let caption = format!(
+                    "From its start cell {}: the diamonds are its multi-step.",
+                    escape(v.board.name(at))
+                );
+                piece_figure(out, v, t, id, at, None, &caption);
+            }
+            if let Some((at, zone)) = promotion_cell(v, t, id).filter(|(c, _)| Some(*c) != main) {
+                let caption = format!(
+                    "From {}: on the tinted cells (zone <code>{}</code>) it promotes.",
+                    escape(v.board.name(at)),
+                    escape(&v.zone(zone).name)
+                );
+                piece_figure(out, v, t, id, at, Some(zone), &caption);
+            }
         }
         let _ = writeln!(out, "</article>");
     }

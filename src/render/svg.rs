@@ -2,7 +2,7 @@
 //! cell names, the piece,
 //! and its destinations marked by shape as well as colour so they read in grey print:
 //! a filled disc (move and capture), a ring (move only), a cross (capture only), a diamond
-//! (conditional: multi-step, castling), a square outline (a blocker).
+//! (conditional: multi-step, castling), a square outline (a blocker); zones as tints.
 //! Numbers are printed with two decimals, so the output is byte-for-byte stable.
 
 use std::collections::BTreeMap;
@@ -31,6 +31,40 @@ pub struct CellDrawing {
     pub mark: Option<Mark>,
     /// A piece placed to block rays: drawn with a square outline.
     pub blocker: bool,
+    /// A cell of a zone: whose (White's, Black's or both sides'), drawn as a tint.
+    pub zone: Option<ZoneCell>,
+}
+
+/// Whose zone a cell belongs to, for zone drawings: a tint in print-safe weights (White's
+/// light with dots, Black's darker with stripes, so grey print tells them apart).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ZoneCell {
+    /// White's cell of the zone.
+    White,
+    /// Black's cell of the zone.
+    Black,
+    /// A cell of the zone for both sides.
+    Both,
+}
+
+impl ZoneCell {
+    /// The zone cell for sides `white` and `black` being in the zone, if either is.
+    pub fn of(white: bool, black: bool) -> Option<ZoneCell> {
+        match (white, black) {
+            (true, true) => Some(ZoneCell::Both),
+            (true, false) => Some(ZoneCell::White),
+            (false, true) => Some(ZoneCell::Black),
+            (false, false) => None,
+        }
+    }
+
+    fn style(self) -> (&'static str, &'static str, &'static str) {
+        match self {
+            ZoneCell::White => ("white", "#e8b62c", "White's cells"),
+            ZoneCell::Black => ("black", "#3b6ea8", "Black's cells"),
+            ZoneCell::Both => ("both", "#8c4fa3", "both sides' cells"),
+        }
+    }
 }
 
 /// A point of the triangle lattice in tripled barycentric coordinates, on the page.
@@ -200,6 +234,19 @@ pub fn render(board: &Board, title: &str, cells: &BTreeMap<CellId, CellDrawing>)
             escape(board.name(*c))
         );
     }
+    let mut zones_used: Vec<ZoneCell> = Vec::new();
+    for (c, d) in cells {
+        let Some(z) = d.zone else { continue };
+        if !zones_used.contains(&z) {
+            zones_used.push(z);
+        }
+        let (class, colour, _) = z.style();
+        let _ = writeln!(
+            out,
+            r#"<polygon class="zone {class}" points="{}" fill="{colour}" fill-opacity="0.55" stroke="{colour}" stroke-width="2.5"/>"#,
+            corners(board, *c)
+        );
+    }
     let mut used = Vec::new();
     for (c, d) in cells {
         let Some(&(_, p)) = centres.iter().find(|(id, _)| id == c) else {
@@ -250,6 +297,25 @@ pub fn render(board: &Board, title: &str, cells: &BTreeMap<CellId, CellDrawing>)
             Mark::CaptureOnly => "capture only",
             Mark::Conditional => "conditional",
         };
+        let _ = writeln!(
+            out,
+            r#"<text x="{:.2}" y="{:.2}" font-size="11" fill="{INK}">{text}</text>"#,
+            x + 20.0,
+            y + 4.0
+        );
+        x += 20.0 + 7.0 * text.len() as f64 + 16.0;
+    }
+    for z in [ZoneCell::White, ZoneCell::Black, ZoneCell::Both] {
+        if !zones_used.contains(&z) {
+            continue;
+        }
+        let (class, colour, text) = z.style();
+        let _ = writeln!(
+            out,
+            r#"<rect class="zone {class}" x="{:.2}" y="{:.2}" width="16.00" height="16.00" fill="{colour}" fill-opacity="0.55" stroke="{colour}" stroke-width="2.5"/>"#,
+            x,
+            y - 8.0
+        );
         let _ = writeln!(
             out,
             r#"<text x="{:.2}" y="{:.2}" font-size="11" fill="{INK}">{text}</text>"#,

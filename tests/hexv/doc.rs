@@ -131,22 +131,85 @@ fn descriptions_say_what_the_rules_say() {
     }
 }
 
+/// The zones the rules name, each side's cells in words and tinted on a board of their own.
+#[test]
+fn the_page_lists_and_draws_the_zones() {
+    let page = page(std::path::Path::new("variants/glinski.hexv"));
+    assert!(page.contains(
+        "<p><code>pawn-start</code>: White b1 c2 d3 e4 f5 g4 h3 i2 k1; Black b7 c7 d7 e7 f7 g7 h7 i7 k7.</p>"
+    ));
+    assert!(page.contains("<p><code>far-edge</code>: White a6 b7 c8 d9 e10 f11 g10 h9 i8 k7 l6; Black a1 b1 c1 d1 e1 f1 g1 h1 i1 k1 l1.</p>"));
+    // No name is shown with its backquotes.
+    assert!(!page.contains('`'));
+    let doc = roxmltree::Document::parse_with_options(
+        &page,
+        roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..Default::default()
+        },
+    )
+    .expect("well-formed");
+    let zone = |id: &str| {
+        doc.descendants()
+            .find(|n| n.attribute("id") == Some(id))
+            .unwrap_or_else(|| panic!("{id}"))
+    };
+    // Tinted cells (polygons), legend swatches aside: 9 start cells a side; 11 far-edge cells.
+    let tinted = |id: &str, class: &str| {
+        zone(id)
+            .descendants()
+            .filter(|n| n.tag_name().name() == "polygon" && n.attribute("class") == Some(class))
+            .count()
+    };
+    assert_eq!(tinted("zone-pawn-start", "zone white"), 9);
+    assert_eq!(tinted("zone-pawn-start", "zone black"), 9);
+    assert_eq!(tinted("zone-far-edge", "zone white"), 11);
+    assert_eq!(tinted("zone-far-edge", "zone black"), 11);
+}
+
+/// A pawn is drawn three times: from the middle, from a start cell where its multi-step shows
+/// (f5, nearest the middle of Glinski's start cells: diamonds on f6 and f7), and from a cell one
+/// move short of its promotion zone (tinted).
+#[test]
+fn the_pawn_is_drawn_where_its_multi_step_and_promotion_show() {
+    let page = page(std::path::Path::new("variants/glinski.hexv"));
+    let doc = roxmltree::Document::parse_with_options(
+        &page,
+        roxmltree::ParsingOptions {
+            allow_dtd: true,
+            ..Default::default()
+        },
+    )
+    .expect("well-formed");
+    let pawn = doc
+        .descendants()
+        .find(|n| n.attribute("id") == Some("piece-5"))
+        .expect("the pawn's article");
+    let titles: Vec<&str> = pawn
+        .descendants()
+        .filter(|n| n.tag_name().name() == "title")
+        .filter_map(|n| n.text())
+        .collect();
+    assert_eq!(titles, ["Pawn on f6", "Pawn on f5", "Pawn on d8"]);
+    assert!(text_of(pawn).contains("From its start cell f5: the diamonds are its multi-step."));
+    assert!(page.contains("From d8: on the tinted cells (zone <code>far-edge</code>) it promotes."));
+    // Only pawn-like pieces get the extra figures.
+    let rook = doc
+        .descendants()
+        .find(|n| n.attribute("id") == Some("piece-2"))
+        .expect("the rook's article");
+    assert_eq!(
+        rook.descendants()
+            .filter(|n| n.tag_name().name() == "figure")
+            .count(),
+        1
+    );
+}
+
 /// Xiang Hex's page: the conditions and the xiangqi rules in words, and each piece drawn where
 /// it moves. The general, confined to its palace, has no move on the central cell e6; it is
 /// drawn on e2, the middle of its palace (six moves); the mandarin on e3, the elephant on e5
 /// (the cells nearest the middle where they have the most moves), the soldier on e6 itself.
-/// The zones the rules name, each side's cells, in a section of their own.
-#[test]
-fn the_page_lists_the_zones() {
-    let page = page(std::path::Path::new("variants/glinski.hexv"));
-    assert!(page.contains(
-        "<li><code>pawn-start</code>: White b1 c2 d3 e4 f5 g4 h3 i2 k1; Black b7 c7 d7 e7 f7 g7 h7 i7 k7.</li>"
-    ));
-    assert!(page.contains("<li><code>far-edge</code>: White a6 b7 c8 d9 e10 f11 g10 h9 i8 k7 l6; Black a1 b1 c1 d1 e1 f1 g1 h1 i1 k1 l1.</li>"));
-    // No name is shown with its backquotes.
-    assert!(!page.contains('`'));
-}
-
 #[test]
 fn xiang_hex_page_draws_each_piece_where_it_moves() {
     let page = page(std::path::Path::new("variants/xiang-hex.hexv"));
