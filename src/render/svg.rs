@@ -297,13 +297,7 @@ pub fn render(board: &Board, title: &str, cells: &BTreeMap<CellId, CellDrawing>)
             Mark::CaptureOnly => "capture only",
             Mark::Conditional => "conditional",
         };
-        let _ = writeln!(
-            out,
-            r#"<text x="{:.2}" y="{:.2}" font-size="11" fill="{INK}">{text}</text>"#,
-            x + 20.0,
-            y + 4.0
-        );
-        x += 20.0 + 7.0 * text.len() as f64 + 16.0;
+        x = legend_text(&mut out, x, y, text);
     }
     for z in [ZoneCell::White, ZoneCell::Black, ZoneCell::Both] {
         if !zones_used.contains(&z) {
@@ -316,13 +310,7 @@ pub fn render(board: &Board, title: &str, cells: &BTreeMap<CellId, CellDrawing>)
             x,
             y - 8.0
         );
-        let _ = writeln!(
-            out,
-            r#"<text x="{:.2}" y="{:.2}" font-size="11" fill="{INK}">{text}</text>"#,
-            x + 20.0,
-            y + 4.0
-        );
-        x += 20.0 + 7.0 * text.len() as f64 + 16.0;
+        x = legend_text(&mut out, x, y, text);
     }
     if cells.values().any(|d| d.blocker) {
         let _ = writeln!(
@@ -331,15 +319,21 @@ pub fn render(board: &Board, title: &str, cells: &BTreeMap<CellId, CellDrawing>)
             x,
             y - 8.0
         );
-        let _ = writeln!(
-            out,
-            r#"<text x="{:.2}" y="{:.2}" font-size="11" fill="{INK}">blocker</text>"#,
-            x + 20.0,
-            y + 4.0
-        );
+        legend_text(&mut out, x, y, "blocker");
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// A legend entry's words beside its swatch at `x`; returns where the next entry starts.
+fn legend_text(out: &mut String, x: f64, y: f64, text: &str) -> f64 {
+    let _ = writeln!(
+        out,
+        r#"<text x="{:.2}" y="{:.2}" font-size="11" fill="{INK}">{text}</text>"#,
+        x + 20.0,
+        y + 4.0
+    );
+    x + 20.0 + 7.0 * text.len() as f64 + 16.0
 }
 
 fn mark_shape(m: Mark, (x, y): (f64, f64)) -> String {

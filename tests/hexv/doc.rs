@@ -21,6 +21,15 @@ fn page(path: &std::path::Path) -> String {
     std::fs::read_to_string(written).expect("index.html written")
 }
 
+/// The page read as XML.
+fn parse(page: &str) -> roxmltree::Document<'_> {
+    let options = roxmltree::ParsingOptions {
+        allow_dtd: true,
+        ..Default::default()
+    };
+    roxmltree::Document::parse_with_options(page, options).expect("well-formed")
+}
+
 fn text_of(node: roxmltree::Node) -> String {
     node.descendants()
         .filter(|n| n.is_text())
@@ -141,14 +150,7 @@ fn the_page_lists_and_draws_the_zones() {
     assert!(page.contains("<p><code>far-edge</code>: White a6 b7 c8 d9 e10 f11 g10 h9 i8 k7 l6; Black a1 b1 c1 d1 e1 f1 g1 h1 i1 k1 l1.</p>"));
     // No name is shown with its backquotes.
     assert!(!page.contains('`'));
-    let doc = roxmltree::Document::parse_with_options(
-        &page,
-        roxmltree::ParsingOptions {
-            allow_dtd: true,
-            ..Default::default()
-        },
-    )
-    .expect("well-formed");
+    let doc = parse(&page);
     let zone = |id: &str| {
         doc.descendants()
             .find(|n| n.attribute("id") == Some(id))
@@ -173,14 +175,7 @@ fn the_page_lists_and_draws_the_zones() {
 #[test]
 fn the_pawn_is_drawn_where_its_multi_step_and_promotion_show() {
     let page = page(std::path::Path::new("variants/glinski.hexv"));
-    let doc = roxmltree::Document::parse_with_options(
-        &page,
-        roxmltree::ParsingOptions {
-            allow_dtd: true,
-            ..Default::default()
-        },
-    )
-    .expect("well-formed");
+    let doc = parse(&page);
     let pawn = doc
         .descendants()
         .find(|n| n.attribute("id") == Some("piece-5"))
