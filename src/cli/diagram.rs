@@ -1,6 +1,7 @@
 //! `hexv diagram FILE (--piece S --at CELL | --position [--moves "..."]) [--side white|black]
-//! [--blockers C,...] [--format ascii|svg] [--coordinates] [-o PATH]`: a movement diagram or
-//! a position, in the style of the rule texts or as an SVG picture.
+//! [--blockers C,...] [--format ascii|svg] [--no-coordinates] [-o PATH]`: a movement diagram
+//! or a position, in the style of the rule texts (with the files' and ranks' names on the
+//! margins) or as an SVG picture.
 
 use std::path::PathBuf;
 
@@ -35,8 +36,12 @@ pub struct Args {
     /// With --position: the moves to play from the start first, e.g. "e4-e6 d7-d5".
     #[arg(long, requires = "position")]
     moves: Option<String>,
-    /// ASCII: write the files' and ranks' names on the margins.
+    /// ASCII: leave out the files' and ranks' names, drawn on the margins by default.
     #[arg(long)]
+    no_coordinates: bool,
+    /// ASCII: the files' and ranks' names on the margins (the default; kept for scripts
+    /// written before it was).
+    #[arg(long, hide = true, overrides_with = "no_coordinates")]
     coordinates: bool,
     /// `ascii` in the style of the rule texts, or an `svg` picture.
     #[arg(long, value_enum, default_value_t = Format::Ascii)]
@@ -138,7 +143,7 @@ pub fn run(args: &Args) -> Status {
     let text = match args.format {
         Format::Ascii => {
             let label = |c| labels.get(&c).cloned().unwrap_or_default();
-            let mut text = ascii::render_with(v.board(), &label, args.coordinates);
+            let mut text = ascii::render_with(v.board(), &label, !args.no_coordinates);
             for line in &below {
                 text.push_str(line);
                 text.push('\n');

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 
+use hexv::geometry::board::{Board, CellId};
 use hexv::render::{ascii, diagram};
 use hexv::variant::Side;
 
@@ -39,13 +40,18 @@ const GLINSKI: &str = "variants/glinski.hexv";
 #[test]
 fn every_cell_comes_back_where_it_was_drawn() {
     let (v, _) = load(GLINSKI);
-    let text = ascii::render(v.board(), &|c| v.board().name(c).to_string());
-    let read = ascii::read(v.board(), &text);
-    assert_eq!(read.len(), 91);
-    for (c, label) in read {
-        assert_eq!(v.board().name(c), label);
+    let names = |c| v.board().name(c).to_string();
+    for coordinates in [true, false] {
+        let text = ascii::render_with(v.board(), &names, coordinates);
+        let read = ascii::read(v.board(), &text);
+        assert_eq!(read.len(), 91);
+        for (c, label) in read {
+            assert_eq!(v.board().name(c), label);
+        }
     }
-    // The drawing has the seed's outline: 11 files, f1 at the bottom, f11 at the top.
+    // Without coordinates the drawing has the seed's outline: 11 files, f1 at the bottom,
+    // f11 at the top.
+    let text = ascii::render_with(v.board(), &names, false);
     assert_eq!(text.lines().count(), 23);
     assert!(text.lines().next().unwrap().trim() == "___");
     assert!(text.lines().last().unwrap().trim() == "\\___/");
@@ -132,7 +138,7 @@ fn pointy_boards_are_drawn_turned_like_the_dagger_text() {
     let text = "variant \"d\"\nboard {\n cells pointy\n shape ranks 1 2 3 4 3 4 5 4 3 4 3 2 1\n names ranks a b c d e f g h j k l m n\n}\nsymmetry rotate\npiece King K {\n royal\n step all\n}\nsetup {\n K a1\n}\n";
     let checked = crate::support::check_text("dagger-board.hexv", text);
     let v = checked.compiled.expect("clean").into_parts().0;
-    let drawing = ascii::render(v.board(), &|c| v.board().name(c).to_string());
+    let drawing = ascii::render_with(v.board(), &|c| v.board().name(c).to_string(), false);
     let read = ascii::read(v.board(), &drawing);
     assert_eq!(read.len(), 39);
     assert!(read.iter().all(|(c, l)| v.board().name(*c) == l));
@@ -167,12 +173,15 @@ fn triangle_cells_come_back_where_they_were_drawn() {
         let i = c.index();
         format!("{}{}", digits[i / 36], digits[i % 36])
     };
-    let text = ascii::render(v.board(), &|c| code(c));
-    let read = ascii::read(v.board(), &text);
-    assert_eq!(read.len(), 96);
-    for (c, label) in read {
-        assert_eq!(code(c), label);
+    for coordinates in [true, false] {
+        let text = ascii::render_with(v.board(), &|c| code(c), coordinates);
+        let read = ascii::read(v.board(), &text);
+        assert_eq!(read.len(), 96);
+        for (c, label) in read {
+            assert_eq!(code(c), label);
+        }
     }
+    let text = ascii::render_with(v.board(), &|c| code(c), false);
     // 15 levels, the corners d1/e1 at the bottom and d15/e15 at the top, 8 files.
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 15);
@@ -210,9 +219,9 @@ fn off_board_pieces_are_drawn_beside_the_board() {
     assert_eq!(n_line + 1, a1_line);
 }
 
-/// `--coordinates`: file letters under the files of a flat board, rank letters left of the
-/// ranks of a pointy one, file letters and levels around a triangle board; the drawing reads
-/// back the same.
+/// Coordinates: file letters under the files of a flat board, rank letters left of the
+/// ranks of a pointy one, file letters under a triangle board and its levels left of it;
+/// the drawing reads back the same.
 #[test]
 fn coordinates_on_the_margins() {
     let (v, _) = load(GLINSKI);
@@ -251,10 +260,10 @@ fn coordinates_on_the_margins() {
     let text = ascii::render_with(c.board(), &|_| String::new(), true);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
-        lines[0].split_whitespace().collect::<Vec<_>>(),
+        lines[15].split_whitespace().collect::<Vec<_>>(),
         ["a", "b", "c", "d", "e", "f", "g", "h"]
     );
-    assert!(lines[1].starts_with("15 ") && lines[15].starts_with(" 1 "));
+    assert!(lines[0].starts_with("15 ") && lines[14].starts_with(" 1 "));
     assert_eq!(lines.len(), 16);
 }
 
@@ -303,4 +312,326 @@ fn ink_surrounds_labels_and_leaves_the_drawing_alone() {
             }
         }
     }
+}
+
+/// The drawing of `board` with `@` on `cell` alone, and where the `@` is: (line, column).
+fn marked(board: &Board, cell: CellId) -> (String, usize, usize) {
+    let text = ascii::render(board, &|c| {
+        if c == cell {
+            "@".to_string()
+        } else {
+            String::new()
+        }
+    });
+    let (row, col) = text
+        .lines()
+        .enumerate()
+        .find_map(|(r, l)| l.find('@').map(|c| (r, c)))
+        .unwrap_or_else(|| panic!("{} not drawn:\n{text}", board.name(cell)));
+    (text, row, col)
+}
+
+/// The words of a line (runs of letters and digits) with the columns they span.
+fn words(line: &str) -> Vec<(usize, usize, String)> {
+    let chars: Vec<char> = line.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i].is_ascii_alphanumeric() {
+            let start = i;
+            while i < chars.len() && chars[i].is_ascii_alphanumeric() {
+                i += 1;
+            }
+            out.push((start, i, chars[start..i].iter().collect()));
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The labels beside the cell drawn at (row, col): on its line left of the board, on its
+/// line right of the board, on the last line under it, on the first line above it. A label
+/// line holds words only; a line of the board, words only before and after the drawing.
+fn labels_at(text: &str, row: usize, col: usize) -> [Option<String>; 4] {
+    let lines: Vec<&str> = text.lines().collect();
+    let drawing = |l: &str| l.chars().any(|c| !c.is_ascii_alphanumeric() && c != ' ');
+    let line = lines[row];
+    let first = line.find(|c: char| !c.is_ascii_alphanumeric() && c != ' ');
+    let last = line.rfind(|c: char| !c.is_ascii_alphanumeric() && c != ' ');
+    let left = words(line)
+        .into_iter()
+        .find(|w| first.is_some_and(|f| w.1 <= f))
+        .map(|w| w.2);
+    let right = words(line)
+        .into_iter()
+        .find(|w| last.is_some_and(|l| w.0 > l))
+        .map(|w| w.2);
+    let edge = |l: &str| {
+        (!drawing(l))
+            .then(|| words(l).into_iter().find(|w| w.0 <= col && col < w.1))
+            .flatten()
+            .map(|w| w.2)
+    };
+    [left, right, edge(lines[lines.len() - 1]), edge(lines[0])]
+}
+
+/// A cell name's two parts: its letters and its digits (`f6`, `6k`), or `None` (`37`).
+fn parts(name: &str) -> Option<(String, String)> {
+    let letters: String = name.chars().filter(|c| !c.is_ascii_digit()).collect();
+    let digits: String = name.chars().filter(char::is_ascii_digit).collect();
+    let split = name.starts_with(&letters) || name.starts_with(&digits);
+    (split && !letters.is_empty() && !digits.is_empty()).then_some((letters, digits))
+}
+
+/// Every label of every shipped variant's drawing and of every valid fixture's (flat,
+/// pointy and triangle boards, boards of explicit cells, boards named by a list, by snake
+/// numbers, by shogi names) names the cells it stands beside: a label left of the board
+/// names the leftmost cell of its line (its letters or its digits), one right of the board
+/// the rightmost, one under the board every cell of the column above it; on a board whose
+/// names are not letters and digits, the names of the column's lowest and highest cells
+/// stand under and above it. Every board has labels, none inside the board, and the labels
+/// leave the drawing as it is (the `@` drawings differ only by the `@`, and read back as
+/// the one cell with `@`).
+#[test]
+fn every_coordinate_names_the_cells_beside_it() {
+    for path in crate::support::movement_files() {
+        let (v, _) = load(&path);
+        let board = v.board();
+        let empty = ascii::render(board, &|_| String::new());
+        let at: Vec<(CellId, usize, usize)> = board
+            .cells()
+            .map(|c| {
+                let (text, row, col) = marked(board, c);
+                // An empty triangle is drawn `.`, an empty hex blank.
+                let blank = match board.grid {
+                    hexv::geometry::Grid::Triangle => ".",
+                    hexv::geometry::Grid::Hex(_) => " ",
+                };
+                assert_eq!(text.replace('@', blank), empty, "{}", path.display());
+                // The reader skips the coordinates: it finds the one labelled cell.
+                assert_eq!(
+                    ascii::read(board, &text),
+                    [(c, "@".to_string())],
+                    "{}",
+                    path.display()
+                );
+                (c, row, col)
+            })
+            .collect();
+        let lines: Vec<&str> = empty.lines().collect();
+        let mut labels = 0;
+        for (row, line) in lines.iter().enumerate() {
+            let on_row: Vec<&(CellId, usize, usize)> = at.iter().filter(|p| p.1 == row).collect();
+            let leftmost = on_row.iter().min_by_key(|p| p.2);
+            let rightmost = on_row.iter().max_by_key(|p| p.2);
+            // No label inside the board: every word is left or right of the drawing.
+            let drawn: Vec<usize> = line
+                .char_indices()
+                .filter(|(_, c)| !c.is_ascii_alphanumeric() && *c != ' ')
+                .map(|(i, _)| i)
+                .collect();
+            if let (Some(first), Some(last)) = (drawn.first(), drawn.last()) {
+                assert!(
+                    words(line).iter().all(|w| w.1 <= *first || w.0 > *last),
+                    "{}: a label inside the board:\n{empty}",
+                    path.display()
+                );
+            }
+            let [left, right, _, _] = labels_at(&empty, row, 0);
+            for (label, end) in [(left, leftmost), (right, rightmost)] {
+                let Some(label) = label else { continue };
+                labels += 1;
+                let end =
+                    end.unwrap_or_else(|| panic!("{}: `{label}` beside no cell", path.display()));
+                let name = board.name(end.0);
+                let (l, d) = parts(name).expect("split names");
+                assert!(
+                    label == l || label == d,
+                    "{}: `{label}` beside {name}:\n{empty}",
+                    path.display()
+                );
+            }
+            // The label lines under and above the board.
+            let edge = row == 0 || row == lines.len() - 1;
+            if !edge || line.chars().any(|c| !c.is_ascii_alphanumeric() && c != ' ') {
+                continue;
+            }
+            for (start, end, label) in words(line) {
+                labels += 1;
+                let column: Vec<&(CellId, usize, usize)> =
+                    at.iter().filter(|p| start <= p.2 && p.2 < end).collect();
+                assert!(
+                    !column.is_empty(),
+                    "{}: `{label}` under no column",
+                    path.display()
+                );
+                for &&(c, r, _) in &column {
+                    let name = board.name(c);
+                    match parts(name) {
+                        Some((l, d)) => assert!(
+                            label == l || label == d,
+                            "{}: `{label}` over or under {name}",
+                            path.display()
+                        ),
+                        None => {
+                            let rows = column.iter().map(|p| p.1);
+                            let end = if row == 0 { rows.min() } else { rows.max() };
+                            if Some(r) == end {
+                                assert_eq!(label, name, "{}", path.display());
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(labels > 0, "{}: no coordinates", path.display());
+    }
+}
+
+/// The labels beside named cells of `path`: (cell, [left, right, under, above]). A cell
+/// has the label left of its line when it is the line's leftmost cell, the one right of
+/// its line when it is the rightmost.
+fn check_labels(path: &str, cases: &[(&str, [Option<&str>; 4])]) {
+    let (v, _) = load(path);
+    let board = v.board();
+    let at: Vec<(CellId, usize, usize)> = board
+        .cells()
+        .map(|c| {
+            let (_, row, col) = marked(board, c);
+            (c, row, col)
+        })
+        .collect();
+    for (name, expected) in cases {
+        let (text, row, col) = marked(board, cell(&v, name));
+        let [left, right, under, above] = labels_at(&text, row, col);
+        let on_row = || at.iter().filter(|p| p.1 == row).map(|p| p.2);
+        let found = [
+            left.filter(|_| on_row().min() == Some(col)),
+            right.filter(|_| on_row().max() == Some(col)),
+            under,
+            above,
+        ];
+        let expected = expected.map(|e| e.map(str::to_string));
+        assert_eq!(found, expected, "{path}: {name}\n{text}");
+    }
+}
+
+/// Glinski's flat board, as the published diagrams label it: the file letters under the
+/// files, the rank numbers left of each rank's first cell, on its line (a1-a6 up the left
+/// side, b7 c8 d9 e10 f11 up the top left edge). The centre f6 and the cells right of the
+/// first ones have none beside them on their lines.
+#[test]
+fn glinski_labels_files_under_and_ranks_left() {
+    check_labels(
+        GLINSKI,
+        &[
+            ("a1", [Some("1"), None, Some("a"), None]),
+            ("a6", [Some("6"), None, Some("a"), None]),
+            ("b7", [Some("7"), None, Some("b"), None]),
+            ("f11", [Some("11"), None, Some("f"), None]),
+            ("f1", [None, None, Some("f"), None]),
+            ("f6", [None, None, Some("f"), None]),
+            ("l1", [None, None, Some("l"), None]),
+            ("k7", [None, None, Some("k"), None]),
+        ],
+    );
+}
+
+/// Pointy boards, drawn turned 30 degrees: Brusky's files (leaning to 11 o'clock, upright
+/// on the page) are lettered under the board and its ranks numbered left of their first
+/// cells; Hex Shogi's ranks (both families slant on the page) are lettered left of their
+/// first cells and its files numbered right of their top cells; Dagger's ranks are lettered,
+/// and its cell numbers, counted along each rank from the lettered end, are not labelled.
+#[test]
+fn pointy_boards_label_their_ranks_and_files() {
+    check_labels(
+        "variants/brusky.hexv",
+        &[
+            ("a1", [Some("1"), None, Some("a"), None]),
+            ("a5", [Some("5"), None, Some("a"), None]),
+            ("d8", [Some("8"), None, Some("d"), None]),
+            ("i1", [None, None, Some("i"), None]),
+            ("l8", [None, None, Some("l"), None]),
+        ],
+    );
+    check_labels(
+        "variants/hex-shogi-91.hexv",
+        &[
+            ("11a", [Some("a"), Some("11"), None, None]),
+            ("11f", [Some("f"), None, None, None]),
+            ("6k", [Some("k"), None, None, None]),
+            ("6a", [None, Some("6"), None, None]),
+            ("1f", [None, Some("1"), None, None]),
+            ("1k", [None, None, None, None]),
+        ],
+    );
+    check_labels(
+        "variants/dagger.hexv",
+        &[
+            ("a1", [Some("a"), None, None, None]),
+            ("g1", [Some("g"), None, None, None]),
+            ("n1", [Some("n"), None, None, None]),
+            ("g5", [None, None, None, None]),
+        ],
+    );
+}
+
+/// Chessagon's triangles: the file letters under the columns, the levels left of the lines.
+#[test]
+fn triangle_boards_label_files_under_and_levels_left() {
+    check_labels(
+        "variants/chessagon.hexv",
+        &[
+            ("d1", [Some("1"), None, Some("d"), None]),
+            ("e1", [None, None, Some("e"), None]),
+            ("a4", [Some("4"), None, Some("a"), None]),
+            ("a12", [Some("12"), None, Some("a"), None]),
+            ("h12", [None, None, Some("h"), None]),
+            ("d15", [Some("15"), None, Some("d"), None]),
+        ],
+    );
+}
+
+/// Boards of explicit `cell` lines (two corners removed) and of a `names list`: the labels
+/// come from the names, as on a board of a shape; a board of numbers (Koval's snake) has
+/// each column's end cells named under and above it.
+#[test]
+fn explicit_and_listed_boards_label_from_their_names() {
+    check_labels(
+        "tests/fixtures/valid/explicit_cells.hexv",
+        &[
+            ("a1", [Some("1"), None, Some("a"), None]),
+            ("a2", [Some("2"), None, Some("a"), None]),
+            ("b3", [Some("3"), None, Some("b"), None]),
+            ("b4", [Some("4"), None, Some("b"), None]),
+            ("c5", [Some("5"), None, Some("c"), None]),
+            ("e3", [None, None, Some("e"), None]),
+        ],
+    );
+    check_labels(
+        "tests/fixtures/valid/rhombus_explicit_sides.hexv",
+        &[
+            ("a1", [Some("1"), None, Some("a"), None]),
+            ("b5", [Some("5"), None, Some("b"), None]),
+            ("e5", [None, None, Some("e"), None]),
+        ],
+    );
+    check_labels(
+        "variants/shafran.hexv",
+        &[
+            ("a1", [Some("1"), None, Some("a"), None]),
+            ("e10", [Some("10"), None, Some("e"), None]),
+            ("i10", [None, None, Some("i"), None]),
+        ],
+    );
+    check_labels(
+        "variants/koval.hexv",
+        &[
+            ("1", [None, None, Some("1"), Some("9")]),
+            ("9", [None, None, Some("1"), Some("9")]),
+            ("37", [None, None, Some("42"), Some("31")]),
+            ("72", [None, None, Some("64"), Some("72")]),
+        ],
+    );
 }

@@ -343,6 +343,55 @@ fn diagram_draws_like_the_rule_text() {
     assert_eq!(code, 2, "--piece needs --at");
 }
 
+/// `hexv diagram` labels the files and ranks: the king put on an edge cell stands on the
+/// line of its rank's number and above its file's letter (Glinski's a1, Brusky's d8 at the
+/// top of the turned board, Chessagon's corner d1); `--no-coordinates` leaves the drawing
+/// alone.
+#[test]
+fn diagram_coordinates_name_the_cell_of_the_piece() {
+    for (file, at, rank, file_letter) in [
+        ("variants/glinski.hexv", "a1", "1", "a"),
+        ("variants/glinski.hexv", "f11", "11", "f"),
+        ("variants/brusky.hexv", "d8", "8", "d"),
+        ("variants/chessagon.hexv", "d1", "1", "d"),
+    ] {
+        let (code, out, _) = run(&["diagram", file, "--piece", "K", "--at", at]);
+        assert_eq!(code, 0, "{out}");
+        let lines: Vec<&str> = out.lines().collect();
+        let (row, col) = lines
+            .iter()
+            .enumerate()
+            .find_map(|(r, l)| l.find('K').map(|c| (r, c)))
+            .expect("the king is drawn");
+        assert_eq!(
+            lines[row].split_whitespace().next(),
+            Some(rank),
+            "{file} {at}:\n{out}"
+        );
+        let under: String = lines[lines.len() - 1]
+            .chars()
+            .skip(col)
+            .take_while(char::is_ascii_alphanumeric)
+            .collect();
+        assert_eq!(under, file_letter, "{file} {at}:\n{out}");
+        let (_, plain, _) = run(&[
+            "diagram",
+            file,
+            "--piece",
+            "K",
+            "--at",
+            at,
+            "--no-coordinates",
+        ]);
+        assert!(
+            plain
+                .lines()
+                .all(|l| !l.split_whitespace().any(|w| w == rank)),
+            "{file} {at}: no labels without coordinates:\n{plain}"
+        );
+    }
+}
+
 #[test]
 fn a_closed_pipe_ends_quietly() {
     use std::io::Read;

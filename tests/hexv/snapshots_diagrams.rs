@@ -4,7 +4,9 @@
 //! against the text's words ("orthogonal", "diagonal", "hippogonal" moves). Xiang Hex's
 //! centre, e6, is a river cell: its General, Mandarin and Elephant, confined to the palace or
 //! their side, have no move there, and its Cannon's captures over a screen land on cells it
-//! also moves to, so they are drawn `o` like the moves.
+//! also moves to, so they are drawn `o` like the moves. Every drawing carries the board's
+//! coordinates on its margins (docs/geometry.md, Drawings); they were reviewed against the
+//! cell names on a drawing of each board with every cell named.
 
 use hexv::render::{ascii, diagram};
 use hexv::variant::Side;

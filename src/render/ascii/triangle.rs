@@ -10,7 +10,8 @@
 //!       <.  .>
 //! ```
 //!
-//! A two-character label fits (`+P`); longer ones are cut.
+//! A two-character label fits (`+P`); longer ones are cut. With coordinates the file letters
+//! stand under the columns and the levels left of the lines (see [`super::render_with`]).
 
 use super::Canvas;
 use crate::geometry::board::{Board, CellId};
@@ -53,14 +54,28 @@ fn slot(right: bool, label: &str) -> String {
 }
 
 /// Draws a triangle board with a label of up to two characters per cell. With
-/// `coordinates`, the file letters head the columns and the levels number the lines.
+/// `coordinates`, the lines the cell names draw are labelled: a family whose lines are the
+/// drawing's columns (Chessagon's files) under the board, centred under each column; a
+/// family whose lines are its text lines (Chessagon's levels) left of each line (a second
+/// such family right of it). A board whose names draw no such line has the name of each
+/// column's lowest cell under the board and of its highest above it.
 pub(super) fn render(board: &Board, label: &dyn Fn(CellId) -> String, coordinates: bool) -> Canvas {
     let placed = layout(board);
     let lines = placed.iter().map(|(_, l, _)| l + 1).max().unwrap_or(0);
     let files = placed.iter().map(|p| p.2 + 1).max().unwrap_or(0);
-    // With coordinates: a header line above, and four columns for the level on the left.
-    let (top, left) = if coordinates { (1, 4) } else { (0, 0) };
-    let mut grid: Vec<Vec<char>> = vec![vec![' '; left + 4 * files]; lines + top];
+    let margins = if coordinates {
+        margins(board, &placed)
+    } else {
+        Margins::default()
+    };
+    let top = usize::from(!margins.above.is_empty());
+    // The columns a side's labels take, with `gap` blanks between them and the board.
+    let room = |texts: &[(usize, String)], gap: usize| {
+        texts.iter().map(|(_, t)| t.len() + gap).max().unwrap_or(0)
+    };
+    let (left, right) = (room(&margins.left, 2), room(&margins.right, 1));
+    let below = usize::from(!margins.below.is_empty());
+    let mut grid: Vec<Vec<char>> = vec![vec![' '; left + 4 * files + right]; top + lines + below];
     let mut slots = Vec::with_capacity(placed.len());
     let put = |grid: &mut Vec<Vec<char>>, row: usize, col: usize, text: &str| {
         for (i, ch) in text.chars().enumerate() {
@@ -73,30 +88,90 @@ pub(super) fn render(board: &Board, label: &dyn Fn(CellId) -> String, coordinate
         put(&mut grid, row, col, &text);
         slots.push((c, row, col, 3));
     }
-    if coordinates {
-        // Files: the letters the names of a column share; levels: the digits.
-        for &(c, line, file) in &placed {
-            let letters: String = board
-                .name(c)
-                .chars()
-                .filter(|ch| !ch.is_ascii_digit())
-                .take(2)
-                .collect();
-            if line == 0 || grid[0][left + 4 * file + 1] == ' ' {
-                put(&mut grid, 0, left + 4 * file + 1, &letters);
-            }
-        }
-        let lowest = placed.iter().map(|p| p.1).max().unwrap_or(0);
-        for line in 0..lines {
-            put(
-                &mut grid,
-                top + line,
-                0,
-                &format!("{:>2}", lowest - line + 1),
-            );
+    // Under or above a column: from its second character, the middle of `.>` and `<.`.
+    let edges = [(0, &margins.above), (top + lines, &margins.below)];
+    for (row, texts) in edges.into_iter().filter(|(_, t)| !t.is_empty()) {
+        for (file, text) in texts {
+            put(&mut grid, row, left + 4 * file + 1, text);
         }
     }
+    for (line, text) in &margins.left {
+        put(&mut grid, top + line, left - 2 - text.len(), text);
+    }
+    for (line, text) in &margins.right {
+        put(&mut grid, top + line, left + 4 * files, text);
+    }
     Canvas { grid, slots }
+}
+
+/// The labels around a triangle board: (file column, text) above and below it, (line,
+/// text) left and right of it.
+#[derive(Default)]
+struct Margins {
+    above: Vec<(usize, String)>,
+    below: Vec<(usize, String)>,
+    left: Vec<(usize, String)>,
+    right: Vec<(usize, String)>,
+}
+
+/// Where the names' lines are labelled (see [`render`]). Texts longer than fits a column
+/// (three characters) are left out rather than cut.
+fn margins(board: &Board, placed: &[(CellId, usize, usize)]) -> Margins {
+    let at: std::collections::HashMap<CellId, (usize, usize)> =
+        placed.iter().map(|&(c, l, f)| (c, (l, f))).collect();
+    let mut m = Margins::default();
+    // A family whose every line lies in one column (or on one text line), one line a column.
+    let along = |lines: &[super::NamedLine], key: &dyn Fn((usize, usize)) -> usize| {
+        let keys: Option<Vec<usize>> = lines
+            .iter()
+            .map(|l| {
+                let k = key(at[l.cells.first()?]);
+                l.cells.iter().all(|c| key(at[c]) == k).then_some(k)
+            })
+            .collect();
+        keys.filter(|k| {
+            let mut sorted = k.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            sorted.len() == k.len()
+        })
+    };
+    let fits = |t: &str| t.chars().count() <= 3;
+    for lines in super::named_lines(board).unwrap_or_default() {
+        let texts = lines.iter().map(|l| l.text.clone());
+        if let Some(files) = along(&lines, &|(_, f)| f).filter(|_| m.below.is_empty()) {
+            m.below = files
+                .into_iter()
+                .zip(texts)
+                .filter(|(_, t)| fits(t))
+                .collect();
+        } else if let Some(levels) = along(&lines, &|(l, _)| l) {
+            let side = if m.left.is_empty() {
+                &mut m.left
+            } else {
+                &mut m.right
+            };
+            *side = levels.into_iter().zip(texts).collect();
+        }
+    }
+    if m.below.is_empty() && m.left.is_empty() && m.right.is_empty() {
+        // Each column's two ends, by their names.
+        let files = placed.iter().map(|p| p.2 + 1).max().unwrap_or(0);
+        for file in 0..files {
+            let column = placed.iter().filter(|p| p.2 == file);
+            let low = column.clone().max_by_key(|p| p.1);
+            let high = column.min_by_key(|p| p.1);
+            if let Some(&(c, _, _)) = low {
+                m.below.push((file, board.name(c).to_string()));
+            }
+            if let Some(&(c, _, _)) = high.filter(|h| Some(*h) != low) {
+                m.above.push((file, board.name(c).to_string()));
+            }
+        }
+        m.below.retain(|(_, t)| fits(t));
+        m.above.retain(|(_, t)| fits(t));
+    }
+    m
 }
 
 /// The labelled cells of a drawing in this style (`.` is an empty cell), lined up with the
