@@ -78,7 +78,7 @@ fn triangle_point(p: Coord) -> (f64, f64) {
 }
 
 /// The centre of a cell on the page (y grows downward).
-fn centre(board: &Board, c: CellId) -> (f64, f64) {
+pub(crate) fn centre(board: &Board, c: CellId) -> (f64, f64) {
     let p = board.coord(c);
     let (a, b) = (p.a as f64, p.b as f64);
     let s3 = 3f64.sqrt();
@@ -93,7 +93,24 @@ fn centre(board: &Board, c: CellId) -> (f64, f64) {
 /// coordinates: a right-pointing `(X, Y)` has corners `(X-1, Y-1) (X+2, Y-1) (X-1, Y+2)`,
 /// a left-pointing one `(X+1, Y-2) (X-2, Y+1) (X+1, Y+1)`).
 fn corners(board: &Board, c: CellId) -> String {
-    let points: Vec<(f64, f64)> = match board.grid {
+    corner_points(board, c)
+        .iter()
+        .map(|(x, y)| format!("{:.2},{:.2}", unsigned_zero(*x), unsigned_zero(*y)))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The size a cell is drawn at: a hex cell's circumradius, a triangle cell's side.
+pub(crate) fn cell_size(grid: Grid) -> f64 {
+    match grid {
+        Grid::Hex(_) => R,
+        Grid::Triangle => T,
+    }
+}
+
+/// The corners of a cell on the page, as [`corners`] draws them.
+pub(crate) fn corner_points(board: &Board, c: CellId) -> Vec<(f64, f64)> {
+    match board.grid {
         Grid::Hex(o) => {
             let (x, y) = centre(board, c);
             let start = match o {
@@ -119,12 +136,7 @@ fn corners(board: &Board, c: CellId) -> String {
                 .map(|(x, y)| triangle_point(p + Coord::new(*x, *y)))
                 .collect()
         }
-    };
-    points
-        .iter()
-        .map(|(x, y)| format!("{:.2},{:.2}", unsigned_zero(*x), unsigned_zero(*y)))
-        .collect::<Vec<_>>()
-        .join(" ")
+    }
 }
 
 /// `x`, with a value that rounds to zero written `0.00` rather than `-0.00`.

@@ -1,5 +1,8 @@
-//! `hexv table`: the compiled move tables as text or as the documented JSON format
-//! (`hexv-tables-1`, docs/tables-json.md).
+//! `hexv table`: the compiled move tables as text, or the whole variant in the documented
+//! JSON format (`hexv-tables-2`, docs/tables-json.md): the board, the pieces' facts and their
+//! move tables, the setup, zones, castlings and rules.
+
+mod variant;
 
 use std::fmt::Write as _;
 
@@ -59,6 +62,9 @@ struct JsonTables<'a> {
     cells: Vec<&'a str>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     off_board: Vec<&'a str>,
+    /// Version 2's keys, before the (long) pieces.
+    #[serde(flatten)]
+    whole: variant::WholeVariant<'a>,
     pieces: Vec<JsonPiece<'a>>,
 }
 
@@ -66,6 +72,8 @@ struct JsonTables<'a> {
 struct JsonPiece<'a> {
     symbol: &'a str,
     name: &'a str,
+    #[serde(flatten)]
+    facts: variant::PieceFacts<'a>,
     moves: IndexMap<&'static str, IndexMap<&'a str, Vec<JsonEntry<'a>>>>,
 }
 
@@ -199,7 +207,12 @@ fn drop_entries<'a>(v: &'a Variant, t: &MoveTables, p: PieceId, s: Side) -> Vec<
         .collect()
 }
 
-/// The tables in the `hexv-tables-1` JSON format, pretty-printed.
+/// The name of the JSON format [`to_json`] writes.
+pub const JSON_FORMAT: &str = "hexv-tables-2";
+
+/// The variant and its tables in the `hexv-tables-2` JSON format, pretty-printed. The
+/// selection restricts the pieces and their `moves`; the board, setup and rules are always
+/// whole.
 pub fn to_json(v: &Variant, t: &MoveTables, sel: &Selection) -> String {
     let pieces = sel
         .pieces(v)
@@ -228,18 +241,20 @@ pub fn to_json(v: &Variant, t: &MoveTables, sel: &Selection) -> String {
             JsonPiece {
                 symbol: &piece.symbol,
                 name: &piece.name,
+                facts: variant::piece_facts(v, t, p, droppable(v, p)),
                 moves,
             }
         })
         .collect();
     let doc = JsonTables {
-        format: "hexv-tables-1",
+        format: JSON_FORMAT,
         variant: &v.meta.name,
         cells: v.board.names().iter().map(String::as_str).collect(),
         off_board: v.board.off_board_cells().map(|c| v.board.name(c)).collect(),
+        whole: variant::whole_variant(v, t),
         pieces,
     };
-    // Serialising plain strings, bools and maps with string keys cannot fail.
+    // Serialising strings, bools, finite numbers and maps with string keys cannot fail.
     serde_json::to_string_pretty(&doc).unwrap_or_default()
 }
 

@@ -149,7 +149,7 @@ fn table_json_has_the_documented_shape() {
     let (code, stdout, _) = run(&["table", "variants/glinski.hexv", "--format", "json"]);
     assert_eq!(code, 0);
     let json: serde_json::Value = serde_json::from_str(&stdout).expect("valid JSON");
-    assert_eq!(json["format"], "hexv-tables-1");
+    assert_eq!(json["format"], "hexv-tables-2");
     assert_eq!(json["variant"], "Glinski's Hexagonal Chess");
     assert_eq!(json["cells"].as_array().unwrap().len(), 91);
     let pieces = json["pieces"].as_array().unwrap();
@@ -212,6 +212,14 @@ fn table_json_selection() {
     cells.sort();
     // Edge neighbours a2 b1 b2; diagonals b3 (1 o'clock) and c2 (3 o'clock).
     assert_eq!(cells, ["a2", "b1", "b2", "b3", "c2"]);
+    // The selection restricts only the pieces and their moves: the rest of the variant is
+    // whole (hexv-tables-2, tests/hexv/json_variant.rs).
+    assert_eq!(json["pieces"].as_array().unwrap().len(), 1);
+    assert_eq!(king["moves"]["white"].as_object().unwrap().len(), 1);
+    assert_eq!(json["cells"].as_array().unwrap().len(), 91);
+    assert_eq!(json["board"]["cells"].as_array().unwrap().len(), 91);
+    assert_eq!(json["setup"]["white"].as_object().unwrap().len(), 18);
+    assert_eq!(json["zones"].as_object().unwrap().len(), 2);
 }
 
 pub fn tempdir(name: &str) -> std::path::PathBuf {

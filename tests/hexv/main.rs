@@ -20,6 +20,7 @@ mod game_end;
 mod games;
 mod hex_shogi;
 mod hexchess_diff;
+mod json_variant;
 mod koval;
 mod language;
 mod lsp;
