@@ -92,7 +92,7 @@ pub(crate) struct Collected<'a> {
 }
 
 /// Checks a whole file. Past unreadable lines the other statements are still resolved and
-/// checked; what the lost lines may cause is not reported ([`unread::Unread`]).
+/// checked; what the lost lines may cause is not reported (see docs/diagnostics.md).
 pub fn check(file: &SourceFile) -> Checked {
     let ast = match parse(file) {
         Ok(ast) => ast,
