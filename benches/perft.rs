@@ -1,7 +1,8 @@
 //! `cargo bench`: perft speed. Glinski's chess at depth 4 with hexv's fast engine, hexv's
 //! reference engine and the `hexchess` crate (a hand-written Glinski engine on 128-bit
-//! boards) in the same run, then every shipped variant with both hexv engines. Each figure is
-//! the best of three runs; counts must agree or the bench fails.
+//! boards) in the same run; Glinski's depth 5 on one thread, on every core and with a table;
+//! then every shipped variant with both hexv engines. Each figure at depth 4 and below is the
+//! best of three runs (depth 5: one run); counts must agree or the bench fails.
 
 use std::time::{Duration, Instant};
 
@@ -54,6 +55,40 @@ fn rate(count: u64, time: Duration) -> String {
     format!("{:6.1} M leaves/s", count as f64 / time.as_secs_f64() / 1e6)
 }
 
+/// Glinski's perft(5), once each: one thread, every core, every core with a 256 MiB table.
+fn scaling(engine: &Engine, start: &hexv::game::fast::State) {
+    use hexv::game::perft::{perft, Options, Progress};
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let depth = 5;
+    let run = |threads: usize, hash_mb: usize| {
+        let options = Options {
+            threads,
+            hash_mb,
+            ..Options::default()
+        };
+        let t = Instant::now();
+        let n = perft(engine, start, depth, &options, &Progress::default()).expect("not stopped");
+        (t.elapsed(), n.total)
+    };
+    let (one, n) = run(1, 0);
+    let (all, n_all) = run(cores, 0);
+    let (hashed, n_hashed) = run(cores, 256);
+    assert_eq!(n, n_all, "threads change the count");
+    assert_eq!(n, n_hashed, "the table changes the count");
+    println!("Glinski perft({depth}) = {n}");
+    println!("  1 thread          {one:>10.3?}  {}", rate(n, one));
+    println!(
+        "  {cores} threads         {all:>10.3?}  {}  ({:.2}x)",
+        rate(n, all),
+        one.as_secs_f64() / all.as_secs_f64()
+    );
+    println!(
+        "  {cores} threads, table  {hashed:>10.3?}  {}  ({:.2}x)",
+        rate(n, hashed),
+        one.as_secs_f64() / hashed.as_secs_f64()
+    );
+}
+
 fn main() {
     // `cargo test` runs benches with `--bench` absent: skip the slow work there.
     if !std::env::args().any(|a| a == "--bench") {
@@ -83,6 +118,8 @@ fn main() {
         "  hexv fast is {:.2}x as fast as hexchess",
         theirs.as_secs_f64() / fast.as_secs_f64()
     );
+    println!();
+    scaling(&engine, &start);
     println!();
     println!("every variant, perft(3) from the start: fast / reference engine");
     let mut files: Vec<_> = std::fs::read_dir("variants")

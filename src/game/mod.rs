@@ -9,6 +9,7 @@ pub mod fast;
 mod fen;
 mod movegen;
 pub mod notation;
+pub mod perft;
 mod validate;
 
 pub use end::{result_text, GameEnd, Outcome};

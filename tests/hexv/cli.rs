@@ -247,6 +247,73 @@ fn perft_prints_the_total_last() {
     assert!(per_move.contains(&("k1-k3", 51)));
 }
 
+/// `--threads`, `--hash` and `--verify` give the same counts; `--format json` gives the total
+/// and each move's count for another program to diff against its own.
+#[test]
+fn perft_threads_table_and_json() {
+    for extra in [
+        &["--threads", "1"][..],
+        &["--threads", "3", "--hash", "2"],
+        &["--verify"],
+    ] {
+        let mut args = vec!["perft", "variants/glinski.hexv", "--depth", "3"];
+        args.extend_from_slice(extra);
+        let (code, stdout, stderr) = run(&args);
+        assert_eq!(
+            (code, stdout.as_str()),
+            (0, "137858\n"),
+            "{extra:?}: {stderr}"
+        );
+    }
+    let (code, stdout, stderr) = run(&[
+        "perft",
+        "variants/glinski.hexv",
+        "--depth",
+        "3",
+        "--threads",
+        "2",
+        "--hash",
+        "1",
+        "--verify",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect("one JSON object");
+    assert_eq!(json["format"], "hexv-perft-1");
+    assert_eq!(json["depth"], 3);
+    assert_eq!(json["total"], 137_858);
+    assert_eq!(json["threads"], 2);
+    assert_eq!(json["hash_mb"], 1);
+    assert_eq!(json["verified"], true);
+    let moves = json["moves"].as_object().expect("moves");
+    assert_eq!(moves.len(), 51);
+    assert_eq!(
+        moves
+            .values()
+            .map(|n| n.as_u64().expect("a count"))
+            .sum::<u64>(),
+        137_858
+    );
+    // The same counts as `--divide`'s lines.
+    let (_, divided, _) = run(&["perft", "variants/glinski.hexv", "--depth", "3", "--divide"]);
+    for line in divided.lines().filter(|l| l.contains(": ")) {
+        let (m, n) = line.split_once(": ").expect("MOVE: COUNT");
+        assert_eq!(moves[m].as_u64(), Some(n.parse().expect("count")), "{m}");
+    }
+    // Bad values are refused before counting.
+    for bad in [
+        &["--threads", "0"][..],
+        &["--hash", "999999999"],
+        &["--format", "xml"],
+    ] {
+        let mut args = vec!["perft", "variants/glinski.hexv", "--depth", "1"];
+        args.extend_from_slice(bad);
+        let (code, _, stderr) = run(&args);
+        assert_eq!(code, 2, "{bad:?}: {stderr}");
+    }
+}
+
 /// `--time-limit` ends a count that would take hours with exit status 3 and says how far it
 /// got; piped, no progress is drawn (stderr holds only the message), and a count within its
 /// limit is the same as without one.

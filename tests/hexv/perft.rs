@@ -104,3 +104,100 @@ fn every_shipped_variant_has_its_start_in_the_data_file() {
 fn perft_counts_with_the_reference_engine_at_every_depth() {
     check_counts(u32::MAX);
 }
+
+/// Threads and the table change nothing: every position of the data file counted with three
+/// threads and a small table (1 MiB, so slots are overwritten and shared by many positions),
+/// with two key seeds, at each listed depth up to 3 (the reference engine up to 2), gives the listed count,
+/// and the count below each root move equals the plain count below that move.
+#[test]
+fn threads_and_the_table_give_the_same_counts() {
+    use hexv::game::perft::{perft, Options, Progress};
+    let threaded = Options {
+        threads: 3,
+        hash_mb: 1,
+        ..Options::default()
+    };
+    let other_seed = Options {
+        seed: 7,
+        threads: 2,
+        ..threaded
+    };
+    for case in cases() {
+        let (v, t) = load(&case.file);
+        let game = hexv::game::Game::new(&v, &t);
+        let pos = game.parse_position(&case.position).expect("a position");
+        let engine = Engine::new(game).expect("fits");
+        let state = engine.state(&pos);
+        for &(depth, count) in case.counts.iter().filter(|(d, _)| *d <= 3) {
+            let context = format!("{} at depth {depth}", case.file);
+            for options in [&threaded, &other_seed] {
+                let fast = perft(&engine, &state, depth, options, &Progress::default())
+                    .expect("not stopped");
+                assert_eq!(fast.total, count, "fast engine, {context}");
+                // Each engine lists its moves in its own order.
+                let plain: Vec<u64> = engine
+                    .legal_moves(&state)
+                    .iter()
+                    .map(|m| engine.perft(&engine.play(&state, m), depth - 1))
+                    .collect();
+                assert_eq!(fast.per_move, plain, "fast engine per move, {context}");
+                if depth > 2 {
+                    continue; // the reference engine is slow in debug builds
+                }
+                let reference =
+                    perft(&game, &pos, depth, options, &Progress::default()).expect("not stopped");
+                assert_eq!(reference.total, count, "reference engine, {context}");
+                let plain: Vec<u64> = game
+                    .legal_moves(&pos)
+                    .iter()
+                    .map(|m| game.perft(&game.play(&pos, m), depth - 1))
+                    .collect();
+                assert_eq!(reference.per_move, plain, "reference per move, {context}");
+            }
+        }
+    }
+}
+
+/// A count stopped from outside ends with `None`, not with a partial total.
+#[test]
+fn a_stopped_count_gives_no_total() {
+    use hexv::game::perft::{perft, Options, Progress};
+    let (v, t) = load("variants/glinski.hexv");
+    let game = hexv::game::Game::new(&v, &t);
+    let engine = Engine::new(game).expect("fits");
+    let state = engine.state(&game.start_position());
+    let progress = Progress::default();
+    progress
+        .stop
+        .store(true, std::sync::atomic::Ordering::Relaxed);
+    for hash_mb in [0, 1] {
+        let options = Options {
+            threads: 2,
+            hash_mb,
+            ..Options::default()
+        };
+        assert_eq!(perft(&engine, &state, 4, &options, &progress), None);
+    }
+}
+
+/// The table is used: Mini Hexchess's perft(6) finds counts in it (transpositions from three
+/// plies on, such as two moves of White's played in either order), and gives the same count
+/// as without it (1 220 292, counted single-threaded without a table).
+#[test]
+fn the_table_finds_transpositions() {
+    use hexv::game::perft::{perft, Options, Progress};
+    let (v, t) = load("variants/mini-hexchess.hexv");
+    let game = hexv::game::Game::new(&v, &t);
+    let engine = Engine::new(game).expect("fits");
+    let state = engine.state(&game.start_position());
+    let progress = Progress::default();
+    let options = Options {
+        threads: 2,
+        hash_mb: 4,
+        ..Options::default()
+    };
+    let counted = perft(&engine, &state, 6, &options, &progress).expect("not stopped");
+    assert_eq!(counted.total, engine.perft(&state, 6));
+    assert_eq!(counted.total, 1_220_292);
+    assert!(progress.hits.load(std::sync::atomic::Ordering::Relaxed) > 100);
+}

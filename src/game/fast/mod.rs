@@ -97,6 +97,48 @@ pub struct State {
     pub(crate) quiet_plies: u32,
 }
 
+impl State {
+    /// The position's 128-bit key for the perft table (see [`crate::game::perft`]): the same
+    /// features as the reference engine's key, so both engines key a position alike.
+    pub fn key(&self, seed: u64) -> u128 {
+        use crate::game::perft::{feature, hand_feature, piece_feature};
+        let mut k = feature(seed, 1 << 40 | self.to_move.index() as u64);
+        let mut bits = self.board.occupied[0] | self.board.occupied[1];
+        while bits != 0 {
+            let cell = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let code = self.board.squares[cell];
+            k ^= feature(
+                seed,
+                piece_feature(cell, side_of(code).index(), piece_of(code) as usize),
+            );
+        }
+        let mut unmoved = self.board.unmoved;
+        while unmoved != 0 {
+            let cell = unmoved.trailing_zeros() as u64;
+            unmoved &= unmoved - 1;
+            k ^= feature(seed, 4 << 40 | cell);
+        }
+        if self.en_passant != 0 {
+            k ^= feature(seed, 2 << 40 | u64::from(self.en_passant_victim));
+            let mut passed = self.en_passant;
+            while passed != 0 {
+                let cell = passed.trailing_zeros() as u64;
+                passed &= passed - 1;
+                k ^= feature(seed, 5 << 40 | cell);
+            }
+        }
+        for side in Side::BOTH {
+            for (piece, &n) in self.hands[side.index()].iter().enumerate() {
+                if n > 0 {
+                    k ^= feature(seed, hand_feature(side.index(), piece, n));
+                }
+            }
+        }
+        k
+    }
+}
+
 /// A move of the fast engine: cells and pieces as numbers, `NONE` for "none".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FastMove {
@@ -501,6 +543,23 @@ impl<'a> Fastest<'a> {
         match self {
             Fastest::Fast(e) => e.perft(&e.state(pos), depth),
             Fastest::Reference(g) => g.perft(pos, depth),
+        }
+    }
+
+    /// Perft with threads and a table ([`crate::game::perft`]): the total and the count below
+    /// each move of [`Fastest::legal_moves`], in that order; `None` once `progress.stop` is
+    /// set.
+    pub fn perft_with(
+        &self,
+        pos: &Position,
+        depth: u32,
+        options: &crate::game::perft::Options,
+        progress: &crate::game::perft::Progress,
+    ) -> Option<crate::game::perft::Counted> {
+        use crate::game::perft::perft;
+        match self {
+            Fastest::Fast(e) => perft(e.as_ref(), &e.state(pos), depth, options, progress),
+            Fastest::Reference(g) => perft(g, pos, depth, options, progress),
         }
     }
 
