@@ -3,6 +3,9 @@
 //! (the tree split at the root, or a ply deeper), with an optional lossless table; the total
 //! is the last line of text output. On a terminal the progress (tasks done, leaves so far,
 //! leaves per second, time left) is shown on stderr; piped, nothing is.
+//!
+//! Also: `--suite FILE` (positions with expected counts, mismatches reported) and work units
+//! for many machines (`--split-at D`, `--units FILE`, `--merge UNITS RESULTS...`).
 
 use std::io::IsTerminal;
 use std::sync::atomic::Ordering;
@@ -12,6 +15,9 @@ use hexv::game::fast::Fastest;
 use hexv::game::perft::{Counted, Options, Progress};
 
 use super::Status;
+
+mod suite;
+mod units;
 
 /// Deepest perft accepted (the count grows about fifty-fold per ply).
 const MAX_DEPTH: u32 = 12;
@@ -28,15 +34,25 @@ enum Format {
     Text,
     /// One JSON object: the depth, the total, each move's count, threads, table, time.
     Json,
+    /// One JSON object a line (work units and their results).
+    Jsonl,
 }
 
 #[derive(clap::Args)]
 pub struct Args {
-    #[command(flatten)]
-    at: super::At,
+    /// Variant file (.hexv); not with --suite or --merge.
+    #[arg(required_unless_present_any = ["suite", "merge"])]
+    file: Option<std::path::PathBuf>,
+    /// Start from this position (docs/positions.md) instead of the setup.
+    #[arg(long)]
+    position: Option<String>,
+    /// Moves to play first, e.g. "f5-f7 f7-f6".
+    #[arg(long)]
+    moves: Option<String>,
     /// Plies to search.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_DEPTH as i64))]
-    depth: u32,
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=MAX_DEPTH as i64),
+          required_unless_present_any = ["suite", "units", "merge"])]
+    depth: Option<u32>,
     /// Print each legal move with its count first.
     #[arg(long)]
     divide: bool,
@@ -51,12 +67,31 @@ pub struct Args {
     /// fail if the counts differ.
     #[arg(long)]
     verify: bool,
-    /// Output format.
+    /// Output format (`jsonl`, one object a line, is what --split-at and --units write).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Give up after this many seconds (exit status 3), e.g. 60 or 0.5.
     #[arg(long, value_name = "SECONDS", value_parser = seconds)]
     time_limit: Option<Duration>,
+    /// Count every position of a suite file (`VARIANT; POSITION; 1=N 2=N ...; TAG` lines, as
+    /// tests/data/perft-suite.txt) and report each count that differs.
+    #[arg(long, value_name = "SUITE",
+          conflicts_with_all = ["file", "position", "moves", "depth", "units", "merge", "split_at"])]
+    suite: Option<std::path::PathBuf>,
+    /// Write the positions this many plies ahead as work units (one JSON object a line), each
+    /// to be counted `--depth` minus these plies further, with a hash of the variant file.
+    #[arg(long, value_name = "PLIES", value_parser = clap::value_parser!(u32).range(1..=MAX_DEPTH as i64),
+          requires = "depth", conflicts_with_all = ["units", "merge", "divide", "verify"])]
+    split_at: Option<u32>,
+    /// Count the work units of this file (`-`: standard input) for FILE's variant, writing one
+    /// result a line; units of another variant file are skipped.
+    #[arg(long, value_name = "UNITS", conflicts_with_all = ["position", "moves", "depth", "merge", "divide"])]
+    units: Option<std::path::PathBuf>,
+    /// Add up results: the units file, then the result files; every unit must be counted
+    /// exactly once.
+    #[arg(long, value_name = "FILE", num_args = 2..,
+          conflicts_with_all = ["position", "moves", "depth", "divide", "verify"])]
+    merge: Option<Vec<std::path::PathBuf>>,
 }
 
 /// A positive number of seconds, at most a year.
@@ -72,25 +107,68 @@ fn seconds(text: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(s))
 }
 
-pub fn run(args: &Args) -> Status {
-    args.at.run(|game, pos| {
-        let engine = Fastest::new(*game);
-        let threads = args.threads.map_or_else(
+impl Args {
+    /// The counting options: threads (default every core) and table.
+    fn options(&self) -> Options {
+        let threads = self.threads.map_or_else(
             || std::thread::available_parallelism().map_or(1, |n| n.get()),
             |n| n as usize,
         );
-        let hash_mb = match (args.hash, args.verify) {
+        let hash_mb = match (self.hash, self.verify) {
             (0, true) => 64,
             (mb, _) => mb as usize,
         };
-        let options = Options {
+        Options {
             threads,
             hash_mb,
             ..Options::default()
-        };
+        }
+    }
+}
+
+pub fn run(args: &Args) -> Status {
+    if let Some(path) = &args.suite {
+        return suite::run(path, &args.options());
+    }
+    if let Some(files) = &args.merge {
+        return units::merge(files);
+    }
+    let Some(file) = &args.file else {
+        return Status::UsageOrIo;
+    };
+    let compiled = match super::load_variant(file) {
+        Ok(compiled) => compiled,
+        Err(s) => return s,
+    };
+    let game = compiled.game();
+    if let Some(units) = &args.units {
+        return units::count(&game, file, units, &args.options());
+    }
+    let pos = match super::start_from(&game, args.position.as_deref(), args.moves.as_deref()) {
+        Ok(pos) => pos,
+        Err(s) => return s,
+    };
+    let depth = args.depth.unwrap_or(0);
+    if let Some(plies) = args.split_at {
+        return units::split(&game, file, &pos, depth, plies);
+    }
+    count_one(args, &game, &pos, depth)
+}
+
+/// The ordinary count of one position.
+fn count_one(
+    args: &Args,
+    game: &hexv::game::Game,
+    pos: &hexv::game::Position,
+    depth: u32,
+) -> Status {
+    {
+        let engine = Fastest::new(*game);
+        let options = args.options();
+        let (threads, hash_mb) = (options.threads, options.hash_mb);
         let started = Instant::now();
         let deadline = args.time_limit.map(|limit| started + limit);
-        let Some(counted) = count(&engine, pos, args.depth, &options, deadline) else {
+        let Some(counted) = count(&engine, pos, depth, &options, deadline) else {
             return Status::Stopped;
         };
         if args.verify {
@@ -98,7 +176,7 @@ pub fn run(args: &Args) -> Status {
                 seed: SECOND_SEED,
                 ..options
             };
-            let Some(again) = count(&engine, pos, args.depth, &second, deadline) else {
+            let Some(again) = count(&engine, pos, depth, &second, deadline) else {
                 return Status::Stopped;
             };
             if again != counted {
@@ -127,14 +205,14 @@ pub fn run(args: &Args) -> Status {
                 }
                 outln!("{}", counted.total);
             }
-            Format::Json => {
+            Format::Json | Format::Jsonl => {
                 let moves: serde_json::Map<String, serde_json::Value> = lines
                     .into_iter()
                     .map(|(m, n)| (m, serde_json::Value::from(n)))
                     .collect();
                 let json = serde_json::json!({
                     "format": "hexv-perft-1",
-                    "depth": args.depth,
+                    "depth": depth,
                     "total": counted.total,
                     "moves": moves,
                     "threads": threads,
@@ -146,12 +224,12 @@ pub fn run(args: &Args) -> Status {
             }
         }
         Status::Ok
-    })
+    }
 }
 
 /// One count, with its progress on a terminal and the time limit watched by this thread
 /// while the workers count; `None` (reported) when the time ran out.
-fn count(
+pub(super) fn count(
     engine: &Fastest,
     pos: &hexv::game::Position,
     depth: u32,
