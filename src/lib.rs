@@ -49,9 +49,10 @@
 //! ```
 //!
 //! Features: `cli` (default) builds the `hexv` command and turns on `fancy`, the graphical
-//! rendering of diagnostics with their source excerpt (`diagnostic::render_all`). Without
-//! them (`default-features = false`) the library has no terminal dependency and builds for
-//! `wasm32-unknown-unknown`.
+//! rendering of diagnostics with their source excerpt (`diagnostic::render_all`), and `lsp`,
+//! the language server's logic (`lsp`: a `Session` that answers the protocol's messages,
+//! whose transport is `hexv lsp`'s). Without them (`default-features = false`) the library
+//! has no terminal dependency and builds for `wasm32-unknown-unknown`.
 //!
 //! Parsing sets pest's call limit, a process-wide setting of the `pest` crate, to 20 000 000
 //! calls before every parse: a program that also parses other grammars with pest shares it.
@@ -65,6 +66,8 @@ pub mod diagnostic;
 pub mod game;
 pub mod geometry;
 pub mod load;
+#[cfg(feature = "lsp")]
+pub mod lsp;
 pub mod render;
 pub mod search;
 pub mod source;

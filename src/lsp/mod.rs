@@ -1,16 +1,50 @@
-//! `hexv lsp`: a language server over standard input and output (JSON-RPC, the Language Server
-//! Protocol), synchronous, with full-document sync. It publishes `hexv check`'s diagnostics on
-//! open and on every change (every label, the help, the code; positions in UTF-16 as the
-//! protocol counts them), formats with `hexv fmt`, shows a piece's movement diagram and
-//! description on hover (a cell's coordinates, colour and zones, a direction set's hours, a
-//! keyword's section of the language reference), goes to the definition of
-//! pieces, zones and direction sets, finds their references, renames them and lists them as
-//! the document's symbols, completes keywords, directions, names and cells, and offers each
-//! diagnostic's "did you mean" as a quick fix.
+//! The language server's logic (the `lsp` feature): what `hexv lsp` answers, as a
+//! [`Session`] that takes the protocol's messages and gives the messages to send back, with no
+//! transport of its own. The transport (`hexv lsp`: JSON-RPC over standard input and output,
+//! `initialize`, `shutdown` and `exit`) is the binary's; a fuzz target or another embedder
+//! drives a [`Session`] directly.
+//!
+//! The server is synchronous, with full-document sync. It publishes the checker's diagnostics
+//! (those of `hexv check`) on open and on every change (every label, the help, the code;
+//! positions in UTF-16 as the protocol counts them), formats with [`crate::format`], shows a
+//! piece's movement diagram and description on hover (a cell's coordinates, colour and zones,
+//! a direction set's hours, a keyword's section of the language reference), goes to the
+//! definition of pieces, zones and direction sets, finds their references, renames them and
+//! lists them as the document's symbols, completes keywords, directions, names and cells, and
+//! offers each diagnostic's "did you mean" as a quick fix.
+//!
+//! ```
+//! use hexv::lsp::lsp_server::{Message, Notification, Request};
+//! use hexv::lsp::Session;
+//! use serde_json::json;
+//!
+//! let mut session = Session::new();
+//! let uri = "file:///mini.hexv";
+//! let text = "variant \"Mini\"\nboard { cells flat; shape hexagon 3 }\npiece King K { royal; step al }\n";
+//! let open = Notification::new(
+//!     "textDocument/didOpen".to_string(),
+//!     json!({"textDocument": {"uri": uri, "languageId": "hexv", "version": 1, "text": text}}),
+//! );
+//! // Opening a document publishes its diagnostics.
+//! let out = session.handle(Message::Notification(open));
+//! let Message::Notification(published) = &out[0] else { panic!("{out:?}") };
+//! assert_eq!(published.method, "textDocument/publishDiagnostics");
+//! assert!(!published.params["diagnostics"].as_array().unwrap().is_empty());
+//!
+//! // A request gets one response, with its id.
+//! let hover = Request::new(
+//!     7.into(),
+//!     "textDocument/hover".to_string(),
+//!     json!({"textDocument": {"uri": uri}, "position": {"line": 2, "character": 7}}),
+//! );
+//! let out = session.handle(Message::Request(hover));
+//! let Message::Response(response) = &out[0] else { panic!("{out:?}") };
+//! assert_eq!(response.id, 7.into());
+//! ```
 
 use std::collections::HashMap;
 
-use lsp_server::{Connection, Message, Notification, Request, Response};
+use lsp_server::{Message, Notification, Request, Response};
 use lsp_types::{
     CodeAction, CodeActionKind, CodeActionProviderCapability, CompletionItem, CompletionItemKind,
     CompletionOptions, DiagnosticRelatedInformation, DiagnosticSeverity, DocumentSymbol, Hover,
@@ -19,16 +53,18 @@ use lsp_types::{
     TextDocumentSyncKind, TextEdit, Uri, WorkspaceEdit,
 };
 
-use hexv::diagnostic::{Diagnostic, Severity};
-use hexv::source::SourceFile;
+use crate::diagnostic::{Diagnostic, Severity};
+use crate::source::SourceFile;
 
-use super::Status;
+/// The transport's crate (lsp-server), re-exported: [`Session::handle`] takes and gives its
+/// [`Message`]s.
+pub use lsp_server;
+/// The protocol's types (lsp-types), re-exported: [`capabilities`] gives its
+/// [`ServerCapabilities`].
+pub use lsp_types;
 
 mod hover;
 use hover::hover;
-
-#[derive(clap::Args)]
-pub struct Args {}
 
 /// The byte offsets where the lines of a text start, to turn offsets into LSP positions
 /// (UTF-16 code units within the line) and back.
@@ -329,7 +365,7 @@ fn completions(text: &str, name: &str, defs: &[Definition]) -> Vec<CompletionIte
         .map(|k| item(k, CompletionItemKind::KEYWORD, "keyword"))
         .collect();
     out.extend(
-        hexv::geometry::directions::BUILTIN_NAMES
+        crate::geometry::directions::BUILTIN_NAMES
             .iter()
             .map(|d| item(d, CompletionItemKind::ENUM_MEMBER, "direction set")),
     );
@@ -348,7 +384,7 @@ fn completions(text: &str, name: &str, defs: &[Definition]) -> Vec<CompletionIte
             ));
         }
     }
-    if let Some(compiled) = hexv::load::load(&SourceFile::new(name, text)).compiled {
+    if let Some(compiled) = crate::load::load(&SourceFile::new(name, text)).compiled {
         let board = compiled.variant().board();
         out.extend(
             board
@@ -362,7 +398,7 @@ fn completions(text: &str, name: &str, defs: &[Definition]) -> Vec<CompletionIte
 /// The "did you mean" fixes of the diagnostics on `range`: each candidate replaces the
 /// primary label's text.
 fn quick_fixes(text: &str, name: &str, uri: &Uri, lines: &Lines, range: Range) -> Vec<CodeAction> {
-    let loaded = hexv::load::load(&SourceFile::new(name, text));
+    let loaded = crate::load::load(&SourceFile::new(name, text));
     let mut out = Vec::new();
     for d in &loaded.diagnostics {
         let Some(span) = d.primary_span() else {
@@ -431,7 +467,7 @@ fn answer(docs: &HashMap<String, String>, req: &Request) -> Response {
     let null = serde_json::Value::Null;
     let value = match req.method.as_str() {
         "textDocument/formatting" => {
-            match hexv::format::format(&SourceFile::new(&key, text.as_str())) {
+            match crate::format::format(&SourceFile::new(&key, text.as_str())) {
                 Ok(formatted) if formatted != *text => {
                     serde_json::to_value(vec![TextEdit::new(lines.range(0, text.len()), formatted)])
                         .unwrap_or(null)
@@ -567,7 +603,7 @@ fn answer(docs: &HashMap<String, String>, req: &Request) -> Response {
 /// The diagnostics of a document, as a notification to publish.
 fn publish(uri: &str, text: &str) -> Option<Notification> {
     let parsed: Uri = uri.parse().ok()?;
-    let loaded = hexv::load::load(&SourceFile::new(uri, text));
+    let loaded = crate::load::load(&SourceFile::new(uri, text));
     let lines = Lines::new(text);
     let params = PublishDiagnosticsParams {
         uri: parsed.clone(),
@@ -584,9 +620,11 @@ fn publish(uri: &str, text: &str) -> Option<Notification> {
     ))
 }
 
-pub fn run(_: &Args) -> Status {
-    let (connection, threads) = Connection::stdio();
-    let capabilities = ServerCapabilities {
+/// What the server can do, as the `initialize` response announces it: full-document sync,
+/// hover, definition, references, formatting, document symbols, completion, code actions and
+/// rename.
+pub fn capabilities() -> ServerCapabilities {
+    ServerCapabilities {
         text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
         hover_provider: Some(lsp_types::HoverProviderCapability::Simple(true)),
         definition_provider: Some(OneOf::Left(true)),
@@ -597,87 +635,87 @@ pub fn run(_: &Args) -> Status {
         code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
         rename_provider: Some(OneOf::Left(true)),
         ..Default::default()
-    };
-    let Ok(capabilities) = serde_json::to_value(capabilities) else {
-        return Status::UsageOrIo;
-    };
-    if let Err(e) = connection.initialize(capabilities) {
-        eprintln!("error: hexv lsp: {e}");
-        return Status::UsageOrIo;
     }
-    let mut docs: HashMap<String, String> = HashMap::new();
-    for message in &connection.receiver {
+}
+
+/// The server's state between messages: the open documents' texts, by URI. It answers the
+/// document requests and notifications; the protocol's life cycle (`initialize`, `shutdown`,
+/// `exit`) is the transport's, and a [`Session`] answers those requests as unknown methods.
+#[derive(Debug, Default)]
+pub struct Session {
+    docs: HashMap<String, String>,
+}
+
+impl Session {
+    /// A session with no document open.
+    pub fn new() -> Session {
+        Session::default()
+    }
+
+    /// The messages to send for one message received:
+    /// - a request gets exactly one response, with its id: the answer (`null` for a document
+    ///   that is not open or a place where there is nothing to say), an `InvalidParams` error
+    ///   for a rename to a name hexv cannot read, a `MethodNotFound` error for a method the
+    ///   server does not answer;
+    /// - `textDocument/didOpen` and `textDocument/didChange` (whose last change holds the whole
+    ///   text) publish the document's diagnostics, `textDocument/didClose` publishes none for
+    ///   it; a notification without a document's URI, or of another method, gives nothing;
+    /// - a response (to a request the server never sends) gives nothing.
+    pub fn handle(&mut self, message: Message) -> Vec<Message> {
         match message {
-            Message::Request(req) => {
-                match connection.handle_shutdown(&req) {
-                    Ok(true) => break,
-                    Ok(false) => {}
-                    Err(e) => {
-                        eprintln!("error: hexv lsp: {e}");
-                        return Status::UsageOrIo;
-                    }
-                }
-                let response = answer(&docs, &req);
-                if connection.sender.send(Message::Response(response)).is_err() {
-                    break;
-                }
-            }
-            Message::Notification(n) => {
-                let uri = n
-                    .params
-                    .get("textDocument")
-                    .and_then(|d| d.get("uri"))
-                    .and_then(|u| u.as_str())
-                    .map(str::to_string);
-                let Some(uri) = uri else { continue };
-                match n.method.as_str() {
-                    "textDocument/didOpen" => {
-                        let text = n.params["textDocument"]["text"].as_str().unwrap_or("");
-                        docs.insert(uri.clone(), text.to_string());
-                    }
-                    "textDocument/didChange" => {
-                        // Full sync: the last change holds the whole text.
-                        let text = n.params["contentChanges"]
-                            .as_array()
-                            .and_then(|c| c.last())
-                            .and_then(|c| c["text"].as_str());
-                        if let Some(text) = text {
-                            docs.insert(uri.clone(), text.to_string());
-                        }
-                    }
-                    "textDocument/didClose" => {
-                        docs.remove(&uri);
-                        if let Ok(parsed) = uri.parse::<Uri>() {
-                            let empty = PublishDiagnosticsParams {
-                                uri: parsed,
-                                diagnostics: Vec::new(),
-                                version: None,
-                            };
-                            let _ =
-                                connection
-                                    .sender
-                                    .send(Message::Notification(Notification::new(
-                                        "textDocument/publishDiagnostics".to_string(),
-                                        empty,
-                                    )));
-                        }
-                        continue;
-                    }
-                    _ => continue,
-                }
-                if let Some(note) = docs.get(&uri).and_then(|text| publish(&uri, text)) {
-                    let _ = connection.sender.send(Message::Notification(note));
-                }
-            }
-            Message::Response(_) => {}
+            Message::Request(req) => vec![Message::Response(answer(&self.docs, &req))],
+            Message::Notification(n) => self
+                .notified(&n)
+                .into_iter()
+                .map(Message::Notification)
+                .collect(),
+            Message::Response(_) => Vec::new(),
         }
     }
-    drop(connection);
-    match threads.join() {
-        Ok(()) => Status::Ok,
-        Err(e) => {
-            eprintln!("error: hexv lsp: {e}");
-            Status::UsageOrIo
+
+    /// The text of an open document as the session has it (after every change received), or
+    /// `None` when the URI is not open.
+    pub fn document(&self, uri: &str) -> Option<&str> {
+        self.docs.get(uri).map(String::as_str)
+    }
+
+    /// A notification's effect on the documents, and the diagnostics to publish.
+    fn notified(&mut self, n: &Notification) -> Option<Notification> {
+        let uri = n
+            .params
+            .get("textDocument")
+            .and_then(|d| d.get("uri"))
+            .and_then(|u| u.as_str())
+            .map(str::to_string)?;
+        match n.method.as_str() {
+            "textDocument/didOpen" => {
+                let text = n.params["textDocument"]["text"].as_str().unwrap_or("");
+                self.docs.insert(uri.clone(), text.to_string());
+            }
+            "textDocument/didChange" => {
+                // Full sync: the last change holds the whole text.
+                let text = n.params["contentChanges"]
+                    .as_array()
+                    .and_then(|c| c.last())
+                    .and_then(|c| c["text"].as_str());
+                if let Some(text) = text {
+                    self.docs.insert(uri.clone(), text.to_string());
+                }
+            }
+            "textDocument/didClose" => {
+                self.docs.remove(&uri);
+                let empty = PublishDiagnosticsParams {
+                    uri: uri.parse::<Uri>().ok()?,
+                    diagnostics: Vec::new(),
+                    version: None,
+                };
+                return Some(Notification::new(
+                    "textDocument/publishDiagnostics".to_string(),
+                    empty,
+                ));
+            }
+            _ => return None,
         }
+        self.docs.get(&uri).and_then(|text| publish(&uri, text))
     }
 }

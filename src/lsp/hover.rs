@@ -1,21 +1,21 @@
 //! Hover texts: a piece's movement diagram and description, a cell's coordinates, colour and
 //! zones, a direction set's hours on the file's board, and a keyword's section of the
-//! language reference (docs/language.md, built into the binary).
+//! language reference (docs/language.md, built into the library).
 
-use hexv::geometry::directions::{self, DirSet};
-use hexv::geometry::{Grid, Orientation, RayKind};
-use hexv::render::{ascii, describe, diagram, html};
-use hexv::source::SourceFile;
+use crate::geometry::directions::{self, DirSet};
+use crate::geometry::{Grid, Orientation, RayKind};
+use crate::render::{ascii, describe, diagram, html};
+use crate::source::SourceFile;
 
 /// The language reference, whose sections are the keywords' hover texts.
-const LANGUAGE: &str = include_str!("../../../docs/language.md");
+const LANGUAGE: &str = include_str!("../../docs/language.md");
 
 /// Most lines of a reference section shown on hover; the rest is one click away in the docs.
 const SECTION_LINES: usize = 40;
 
 /// The hover text of a word, or `None` when the word means nothing hexv can explain.
-pub fn hover(text: &str, name: &str, word: &str) -> Option<String> {
-    let loaded = hexv::load::load(&SourceFile::new(name, text));
+pub(super) fn hover(text: &str, name: &str, word: &str) -> Option<String> {
+    let loaded = crate::load::load(&SourceFile::new(name, text));
     if let Some(compiled) = &loaded.compiled {
         if let Some(h) = piece_or_cell(compiled, word) {
             return Some(h);
@@ -31,12 +31,12 @@ pub fn hover(text: &str, name: &str, word: &str) -> Option<String> {
 
 /// A piece's diagram and description, or a cell's coordinates,
 /// colour and zones (when the file checks clean), or what a definition is.
-fn piece_or_cell(compiled: &hexv::load::Compiled, word: &str) -> Option<String> {
+fn piece_or_cell(compiled: &crate::load::Compiled, word: &str) -> Option<String> {
     let (v, t) = (compiled.variant(), compiled.tables());
     if let Some(piece) = v.find_piece(word) {
         let p = v.piece(piece);
         let at = html::central_cell(v.board())?;
-        let labels = diagram::piece_labels(v, t, piece, hexv::Side::White, at, &[]);
+        let labels = diagram::piece_labels(v, t, piece, crate::Side::White, at, &[]);
         let picture = ascii::render(v.board(), &|c| labels.get(&c).cloned().unwrap_or_default());
         let words: Vec<String> = describe::piece(v, t, piece)
             .into_iter()
@@ -57,7 +57,7 @@ fn piece_or_cell(compiled: &hexv::load::Compiled, word: &str) -> Option<String> 
             .zones()
             .iter()
             .filter_map(|z| {
-                let sides: Vec<&str> = hexv::Side::BOTH
+                let sides: Vec<&str> = crate::Side::BOTH
                     .iter()
                     .filter(|s| z.cells[**s].contains(&cell))
                     .map(|s| s.name())
