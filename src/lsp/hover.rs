@@ -4,8 +4,8 @@
 
 use crate::geometry::directions::{self, DirSet};
 use crate::geometry::{Grid, Orientation, RayKind};
+use crate::load::Loaded;
 use crate::render::{ascii, describe, diagram, html};
-use crate::source::SourceFile;
 
 /// The language reference, whose sections are the keywords' hover texts.
 const LANGUAGE: &str = include_str!("../../docs/language.md");
@@ -14,8 +14,7 @@ const LANGUAGE: &str = include_str!("../../docs/language.md");
 const SECTION_LINES: usize = 40;
 
 /// The hover text of a word, or `None` when the word means nothing hexv can explain.
-pub(super) fn hover(text: &str, name: &str, word: &str) -> Option<String> {
-    let loaded = crate::load::load(&SourceFile::new(name, text));
+pub(super) fn hover(text: &str, loaded: &Loaded, word: &str) -> Option<String> {
     if let Some(compiled) = &loaded.compiled {
         if let Some(h) = piece_or_cell(compiled, word) {
             return Some(h);

@@ -6,12 +6,14 @@
 //!
 //! The server is synchronous, with full-document sync. It publishes the checker's diagnostics
 //! (those of `hexv check`) on open and on every change (every label, the help, the code;
-//! positions in UTF-16 as the protocol counts them), formats with [`crate::format`], shows a
-//! piece's movement diagram and description on hover (a cell's coordinates, colour and zones,
-//! a direction set's hours, a keyword's section of the language reference), goes to the
-//! definition of pieces, zones and direction sets, finds their references, renames them and
-//! lists them as the document's symbols, completes keywords, directions, names and cells, and
-//! offers each diagnostic's "did you mean" as a quick fix.
+//! positions in UTF-16 as the protocol counts them, on lines ended by `\n`, `\r\n` or `\r`;
+//! each text is checked once, for its diagnostics and the requests after them), formats with
+//! [`crate::format`], shows a piece's movement diagram and description on hover (a cell's
+//! coordinates, colour and zones, a direction set's hours, a keyword's section of the
+//! language reference), goes to the definition of pieces, zones and direction sets, finds
+//! their references, renames them and lists them as the document's symbols, completes
+//! keywords, directions, names and cells, and offers each diagnostic's "did you mean" as a
+//! quick fix.
 //!
 //! ```
 //! use hexv::lsp::lsp_server::{Message, Notification, Request};
@@ -42,6 +44,7 @@
 //! assert_eq!(response.id, 7.into());
 //! ```
 
+use std::cell::OnceCell;
 use std::collections::HashMap;
 
 use lsp_server::{Message, Notification, Request, Response};
@@ -54,6 +57,7 @@ use lsp_types::{
 };
 
 use crate::diagnostic::{Diagnostic, Severity};
+use crate::load::Loaded;
 use crate::source::SourceFile;
 
 /// The transport's crate (lsp-server), re-exported: [`Session::handle`] takes and gives its
@@ -67,42 +71,77 @@ mod hover;
 use hover::hover;
 
 /// The byte offsets where the lines of a text start, to turn offsets into LSP positions
-/// (UTF-16 code units within the line) and back.
+/// (UTF-16 code units within the line) and back. Lines end as the protocol ends them: at
+/// `\n`, `\r\n` or a lone `\r` (which hexv itself refuses, but the editor shows as a line end).
 struct Lines<'a> {
     text: &'a str,
     starts: Vec<usize>,
 }
 
+/// True for the byte that ends a line (the `\n` of `\r\n`, a lone `\r`).
+fn ends_line(bytes: &[u8], i: usize) -> bool {
+    bytes[i] == b'\n' || (bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n'))
+}
+
 impl<'a> Lines<'a> {
     fn new(text: &'a str) -> Lines<'a> {
+        let bytes = text.as_bytes();
         let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        starts.extend(
+            (0..bytes.len())
+                .filter(|&i| ends_line(bytes, i))
+                .map(|i| i + 1),
+        );
         Lines { text, starts }
     }
 
+    /// Where a line's text ends, before its line end.
+    fn end(&self, line: usize) -> usize {
+        let Some(&next) = self.starts.get(line + 1) else {
+            return self.text.len();
+        };
+        let bytes = self.text.as_bytes();
+        let mut end = next;
+        if bytes[end - 1] == b'\n' {
+            end -= 1;
+        }
+        if end > self.starts[line] && bytes[end - 1] == b'\r' {
+            end -= 1;
+        }
+        end
+    }
+
+    /// The position of a byte offset; past the end of the text, the end; inside a line end or
+    /// a character, the position before it.
     fn position(&self, offset: usize) -> Position {
-        let offset = offset.min(self.text.len());
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
         let line = self.starts.partition_point(|&s| s <= offset) - 1;
         let start = self.starts[line];
-        let character = self.text[start..offset]
+        let character = self.text[start..offset.min(self.end(line))]
             .chars()
             .map(char::len_utf16)
             .sum::<usize>();
         Position::new(line as u32, character as u32)
     }
 
+    /// The byte offset of a position; past the end of its line, the line's end (past the last
+    /// line, the text's end); inside a character of two UTF-16 units, after the character.
     fn offset(&self, p: Position) -> usize {
         let Some(&start) = self.starts.get(p.line as usize) else {
             return self.text.len();
         };
+        let end = self.end(p.line as usize);
         let mut units = 0;
-        for (i, ch) in self.text[start..].char_indices() {
-            if units >= p.character as usize || ch == '\n' {
+        for (i, ch) in self.text[start..end].char_indices() {
+            if units >= p.character as usize {
                 return start + i;
             }
             units += ch.len_utf16();
         }
-        self.text.len()
+        end
     }
 
     fn range(&self, start: usize, end: usize) -> Range {
@@ -128,13 +167,13 @@ fn words(text: &str) -> Vec<Word<'_>> {
     while i < bytes.len() {
         match bytes[i] {
             b'#' => {
-                while i < bytes.len() && bytes[i] != b'\n' {
+                while i < bytes.len() && !matches!(bytes[i], b'\n' | b'\r') {
                     i += 1;
                 }
             }
             b'"' => {
                 i += 1;
-                while i < bytes.len() && bytes[i] != b'"' && bytes[i] != b'\n' {
+                while i < bytes.len() && !matches!(bytes[i], b'"' | b'\n' | b'\r') {
                     i += if bytes[i] == b'\\' { 2 } else { 1 };
                 }
                 i += 1;
@@ -184,12 +223,12 @@ fn definitions<'a>(text: &'a str, ws: &[Word<'a>]) -> Vec<Definition<'a>> {
     let mut out = Vec::new();
     for (i, w) in ws.iter().enumerate() {
         // A statement's first word: at the start of its line (after indentation).
-        let line_start = text[..w.start].rfind('\n').map_or(0, |n| n + 1);
+        let line_start = text[..w.start].rfind(['\n', '\r']).map_or(0, |n| n + 1);
         if !text[line_start..w.start].trim().is_empty() {
             continue;
         }
         let line_end = text[w.start..]
-            .find('\n')
+            .find(['\n', '\r'])
             .map_or(text.len(), |n| w.start + n);
         let kind = match w.text {
             "piece" => Kind::Piece,
@@ -353,7 +392,7 @@ const KEYWORDS: &[&str] = &[
 
 /// Completion items: keywords, built-in direction names, the file's pieces (names and
 /// symbols), zones and direction sets, and the board's cells when the file checks clean.
-fn completions(text: &str, name: &str, defs: &[Definition]) -> Vec<CompletionItem> {
+fn completions(loaded: &Loaded, defs: &[Definition]) -> Vec<CompletionItem> {
     let item = |label: &str, kind: CompletionItemKind, detail: &str| CompletionItem {
         label: label.to_string(),
         kind: Some(kind),
@@ -384,7 +423,7 @@ fn completions(text: &str, name: &str, defs: &[Definition]) -> Vec<CompletionIte
             ));
         }
     }
-    if let Some(compiled) = crate::load::load(&SourceFile::new(name, text)).compiled {
+    if let Some(compiled) = &loaded.compiled {
         let board = compiled.variant().board();
         out.extend(
             board
@@ -397,8 +436,7 @@ fn completions(text: &str, name: &str, defs: &[Definition]) -> Vec<CompletionIte
 
 /// The "did you mean" fixes of the diagnostics on `range`: each candidate replaces the
 /// primary label's text.
-fn quick_fixes(text: &str, name: &str, uri: &Uri, lines: &Lines, range: Range) -> Vec<CodeAction> {
-    let loaded = crate::load::load(&SourceFile::new(name, text));
+fn quick_fixes(loaded: &Loaded, uri: &Uri, lines: &Lines, range: Range) -> Vec<CodeAction> {
     let mut out = Vec::new();
     for d in &loaded.diagnostics {
         let Some(span) = d.primary_span() else {
@@ -440,8 +478,28 @@ fn is_name(s: &str) -> bool {
         && !s.ends_with('-')
 }
 
-/// One request's answer.
-fn answer(docs: &HashMap<String, String>, req: &Request) -> Response {
+/// The requests the server answers; any other gets a `MethodNotFound` error.
+const ANSWERED: [&str; 8] = [
+    "textDocument/formatting",
+    "textDocument/hover",
+    "textDocument/definition",
+    "textDocument/references",
+    "textDocument/documentSymbol",
+    "textDocument/completion",
+    "textDocument/codeAction",
+    "textDocument/rename",
+];
+
+/// One request's answer: a method the server does not answer is an error whatever its
+/// params, a document not open (or no document) `null`.
+fn answer(docs: &HashMap<String, Document>, req: &Request) -> Response {
+    if !ANSWERED.contains(&req.method.as_str()) {
+        return Response::new_err(
+            req.id.clone(),
+            lsp_server::ErrorCode::MethodNotFound as i32,
+            format!("hexv lsp does not answer {}", req.method),
+        );
+    }
     let ok = |v: serde_json::Value| Response::new_ok(req.id.clone(), v);
     let params = &req.params;
     let uri_of = |p: &serde_json::Value| -> Option<String> {
@@ -453,9 +511,10 @@ fn answer(docs: &HashMap<String, String>, req: &Request) -> Response {
     let Some(key) = uri_of(params) else {
         return ok(serde_json::Value::Null);
     };
-    let Some(text) = docs.get(&key) else {
+    let Some(doc) = docs.get(&key) else {
         return ok(serde_json::Value::Null);
     };
+    let text = &doc.text;
     let lines = Lines::new(text);
     let ws = words(text);
     let defs = definitions(text, &ws);
@@ -479,7 +538,7 @@ fn answer(docs: &HashMap<String, String>, req: &Request) -> Response {
         "textDocument/hover" => at
             .and_then(|o| word_at(&ws, o))
             .and_then(|w| {
-                let value = hover(text, &key, w.text).or_else(|| {
+                let value = hover(text, doc.loaded(&key), w.text).or_else(|| {
                     definition_of(&defs, w.text)
                         .map(|d| format!("`{}`", text[d.line.0..d.line.1].trim()))
                 })?;
@@ -548,7 +607,7 @@ fn answer(docs: &HashMap<String, String>, req: &Request) -> Response {
             serde_json::to_value(symbols).unwrap_or(null)
         }
         "textDocument/completion" => {
-            serde_json::to_value(completions(text, &key, &defs)).unwrap_or(null)
+            serde_json::to_value(completions(doc.loaded(&key), &defs)).unwrap_or(null)
         }
         "textDocument/codeAction" => {
             let range = params
@@ -556,8 +615,10 @@ fn answer(docs: &HashMap<String, String>, req: &Request) -> Response {
                 .and_then(|r| serde_json::from_value::<Range>(r.clone()).ok())
                 .unwrap_or_default();
             match &uri {
-                Some(uri) => serde_json::to_value(quick_fixes(text, &key, uri, &lines, range))
-                    .unwrap_or(null),
+                Some(uri) => {
+                    serde_json::to_value(quick_fixes(doc.loaded(&key), uri, &lines, range))
+                        .unwrap_or(null)
+                }
                 None => null,
             }
         }
@@ -589,22 +650,18 @@ fn answer(docs: &HashMap<String, String>, req: &Request) -> Response {
                 _ => null,
             }
         }
-        _ => {
-            return Response::new_err(
-                req.id.clone(),
-                lsp_server::ErrorCode::MethodNotFound as i32,
-                format!("hexv lsp does not answer {}", req.method),
-            )
-        }
+        // Not in ANSWERED: refused above.
+        _ => null,
     };
     ok(value)
 }
 
-/// The diagnostics of a document, as a notification to publish.
-fn publish(uri: &str, text: &str) -> Option<Notification> {
+/// The diagnostics of a document, as a notification to publish (none for a URI that does not
+/// parse).
+fn publish(uri: &str, doc: &Document) -> Option<Notification> {
     let parsed: Uri = uri.parse().ok()?;
-    let loaded = crate::load::load(&SourceFile::new(uri, text));
-    let lines = Lines::new(text);
+    let loaded = doc.loaded(uri);
+    let lines = Lines::new(&doc.text);
     let params = PublishDiagnosticsParams {
         uri: parsed.clone(),
         diagnostics: loaded
@@ -638,12 +695,35 @@ pub fn capabilities() -> ServerCapabilities {
     }
 }
 
-/// The server's state between messages: the open documents' texts, by URI. It answers the
-/// document requests and notifications; the protocol's life cycle (`initialize`, `shutdown`,
-/// `exit`) is the transport's, and a [`Session`] answers those requests as unknown methods.
+/// An open document: its text, and what the checker makes of it, loaded once per text (the
+/// diagnostics published, then hover, completion and code actions read it).
+#[derive(Debug)]
+struct Document {
+    text: String,
+    loaded: OnceCell<Loaded>,
+}
+
+impl Document {
+    fn new(text: &str) -> Document {
+        Document {
+            text: text.to_string(),
+            loaded: OnceCell::new(),
+        }
+    }
+
+    /// The checker's outcome for the text, named by the document's URI.
+    fn loaded(&self, uri: &str) -> &Loaded {
+        self.loaded
+            .get_or_init(|| crate::load::load(&SourceFile::new(uri, self.text.as_str())))
+    }
+}
+
+/// The server's state between messages: the open documents, by URI. It answers the document
+/// requests and notifications; the protocol's life cycle (`initialize`, `shutdown`, `exit`)
+/// is the transport's, and a [`Session`] answers those requests as unknown methods.
 #[derive(Debug, Default)]
 pub struct Session {
-    docs: HashMap<String, String>,
+    docs: HashMap<String, Document>,
 }
 
 impl Session {
@@ -676,7 +756,7 @@ impl Session {
     /// The text of an open document as the session has it (after every change received), or
     /// `None` when the URI is not open.
     pub fn document(&self, uri: &str) -> Option<&str> {
-        self.docs.get(uri).map(String::as_str)
+        self.docs.get(uri).map(|d| d.text.as_str())
     }
 
     /// A notification's effect on the documents, and the diagnostics to publish.
@@ -690,7 +770,7 @@ impl Session {
         match n.method.as_str() {
             "textDocument/didOpen" => {
                 let text = n.params["textDocument"]["text"].as_str().unwrap_or("");
-                self.docs.insert(uri.clone(), text.to_string());
+                self.docs.insert(uri.clone(), Document::new(text));
             }
             "textDocument/didChange" => {
                 // Full sync: the last change holds the whole text.
@@ -699,7 +779,7 @@ impl Session {
                     .and_then(|c| c.last())
                     .and_then(|c| c["text"].as_str());
                 if let Some(text) = text {
-                    self.docs.insert(uri.clone(), text.to_string());
+                    self.docs.insert(uri.clone(), Document::new(text));
                 }
             }
             "textDocument/didClose" => {
@@ -716,6 +796,6 @@ impl Session {
             }
             _ => return None,
         }
-        self.docs.get(&uri).and_then(|text| publish(&uri, text))
+        self.docs.get(&uri).and_then(|doc| publish(&uri, doc))
     }
 }

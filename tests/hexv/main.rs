@@ -24,6 +24,7 @@ mod json_variant;
 mod koval;
 mod language;
 mod lsp;
+mod lsp_session;
 mod mccooey;
 mod mini_hexchess;
 mod movement_kinds;
