@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes the fuzz targets' seed corpora into fuzz/corpus/TARGET from the repository's own
 files: the shipped variants and the fixtures (source), the positions of tests/data/perft.txt
-(position), short games played by `hexv moves` (moves). Run from the repository root with a
-built hexv: python3 fuzz/seed.py target/release/hexv"""
+(position), short games played by `hexv moves` (moves), editor sessions on the shipped
+variants (lsp). Run from the repository root with a built hexv:
+python3 fuzz/seed.py target/release/hexv"""
 
 import os
 import subprocess
@@ -19,6 +20,85 @@ def write(target, name, data):
     d = Path("fuzz/corpus") / target
     d.mkdir(parents=True, exist_ok=True)
     (d / name).write_bytes(data)
+
+
+# The lsp target's input (fuzz/fuzz_targets/lsp.rs): after the selector byte, one byte picks
+# each step's operation (its value modulo 8) and the bytes after it are the operation's.
+LSP_METHODS = ["hover", "definition", "references", "completion", "documentSymbol",
+               "formatting", "codeAction", "rename"]
+LSP_SNIPPETS = 24  # the length of SNIPPETS in lsp.rs; a text byte with its high bit set picks one
+
+
+def lsp_position(line, character):
+    return [line & 0xFF, line >> 8, character]
+
+
+def lsp_request(method, line=0, character=0, uri=0, end=(0, 0), name=0):
+    m = LSP_METHODS.index(method)
+    out = [5, m, uri] + lsp_position(line, character)
+    if method == "codeAction":
+        out += lsp_position(*end)
+    if method == "rename":
+        out.append(name)
+    return out
+
+
+def lsp_text(data=b"", snippet=None):
+    if snippet is not None:
+        return [128 + (snippet - 128) % LSP_SNIPPETS]
+    return [len(data)] + list(data)
+
+
+def lsp_edit(kind, at, length=0, text=None):
+    """kind 0 inserts, 1 replaces `length` bytes, 2 deletes them; then a stale-change byte."""
+    out = [0, kind, at & 0xFF, at >> 8, length]
+    if kind != 2:
+        out += text if text is not None else lsp_text(b"x")
+    return out + [0]
+
+
+def lsp_where(text, needle, extra=0):
+    """(line, UTF-16 character) of the first `needle` in the text, plus `extra`."""
+    at = text.find(needle)
+    if at < 0:
+        return (0, 0)
+    at += extra
+    line = text[:at].count("\n")
+    start = text.rfind("\n", 0, at) + 1
+    return (line, len(text[start:at].encode("utf-16-le")) // 2)
+
+
+def lsp_seeds(selector, text):
+    piece = lsp_where(text, "\npiece ", 7)
+    zone = lsp_where(text, "\nzone ", 6)
+    setup = lsp_where(text, "setup", 1)
+    step = lsp_where(text, "step ", 1)
+    requests = []
+    for method in LSP_METHODS:
+        for at in (piece, zone, setup, step):
+            requests += lsp_request(method, *at, end=(at[0] + 3, 0), name=1)
+    yield "requests", bytes([selector] + requests)
+    # Edits that meet line ends of each kind and characters of two UTF-16 units, then requests
+    # around them.
+    edits = (lsp_edit(0, 0, text=lsp_text(snippet=6)) + lsp_request("hover", 0, 1)
+             + lsp_edit(0, 40, text=lsp_text(snippet=2)) + lsp_request("formatting")
+             + lsp_edit(1, 60, 5, text=lsp_text(snippet=1)) + lsp_request("documentSymbol")
+             + lsp_edit(2, 10, 20) + lsp_request("completion", 200, 255)
+             + lsp_edit(1, 200, 3, text=lsp_text(snippet=20)) + lsp_request("codeAction", end=(999, 0))
+             + lsp_request("rename", *piece, name=4) + lsp_request("definition", 65535, 255))
+    yield "edits", bytes([selector] + edits)
+    # Other documents: a second variant, a close, requests on a closed and an unknown URI, and
+    # messages of the wrong shape (params missing or mistyped, unknown methods, stray
+    # notifications).
+    other = (selector + 1) % len(SHIPPED)
+    session = ([3, 1, other << 1] + lsp_request("hover", *piece, uri=1) + [4, 0]
+               + lsp_request("hover", *piece, uri=0) + lsp_request("completion", uri=3)
+               + [3, 3, 1] + lsp_text(b"piece K") + lsp_request("rename", 0, 7, uri=3, name=0))
+    for shape in range(8):
+        session += [7, 1, shape, shape, shape % 2]
+    session += [7, 0, 0, 0, 2, 0, 7, 1, 1, 1, 2, 4, 7, 2, 2, 2, 2, 5]
+    session += [7, 0, 0, 0, 3, 0, 7, 1, 0, 0, 3, 1, 7, 0, 0, 0, 3, 2, 7, 0, 0, 0, 3, 3, 7, 0, 0, 0, 3, 4]
+    yield "session", bytes([selector] + session)
 
 
 def main():
@@ -53,6 +133,9 @@ def main():
             "position fen nonsense", "go movetime 5", "quit", "",
         ])
         write("uci", f"{name}", bytes([selector]) + session.encode())
+        text = Path(f"variants/{name}.hexv").read_text()
+        for kind, data in lsp_seeds(selector, text):
+            write("lsp", f"{name}-{kind}", data)
 
 
 if __name__ == "__main__":

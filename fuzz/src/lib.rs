@@ -38,6 +38,11 @@ const SHIPPED: [(&str, &str); 13] = [
     ("xiang-hex.hexv", include_str!("../../variants/xiang-hex.hexv")),
 ];
 
+/// The file name and source text of the shipped variant a selector byte names.
+pub fn shipped_source(selector: u8) -> (&'static str, &'static str) {
+    SHIPPED[selector as usize % SHIPPED.len()]
+}
+
 /// The file of the shipped variant a selector byte names, written once to a temporary
 /// directory (the engine protocol loads variants by path).
 pub fn shipped_path(selector: u8) -> &'static std::path::Path {
