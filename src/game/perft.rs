@@ -87,10 +87,10 @@ const COUNT_BITS: u32 = 56;
 
 impl Table {
     fn new(mb: usize) -> Option<Table> {
-        let n = (mb.saturating_mul(1 << 20) / std::mem::size_of::<Slot>()).max(1);
         if mb == 0 {
             return None;
         }
+        let n = (mb.saturating_mul(1 << 20) / std::mem::size_of::<Slot>()).max(1);
         let slots = (0..n)
             .map(|_| Slot {
                 a: AtomicU64::new(0),
@@ -153,6 +153,8 @@ pub fn perft<T: Tree>(
         });
     }
     let roots = tree.children(pos);
+    // Every root move has its count, zero for one with no reply below the split.
+    let root_moves = roots.len();
     let mut tasks: Vec<Task<T::Pos>> = Vec::new();
     // Enough tasks to keep every thread busy to the end: split one ply deeper when the root
     // has fewer than eight moves a thread.
@@ -175,13 +177,6 @@ pub fn perft<T: Tree>(
             });
         }
     }
-    let root_moves = tasks.last().map_or(0, |t| t.root_move + 1);
-    let root_moves = if deeper {
-        // Root moves without replies still count (zero) in the per-move list.
-        tree.children(pos).len()
-    } else {
-        root_moves
-    };
     progress.tasks.store(tasks.len(), Ordering::Relaxed);
     let table = Table::new(options.hash_mb);
     let results: Vec<AtomicU64> = (0..root_moves).map(|_| AtomicU64::new(0)).collect();
