@@ -29,6 +29,7 @@ mod mini_hexchess;
 mod movement_kinds;
 mod notation;
 mod perft;
+mod perft_suite;
 mod positions;
 mod properties;
 mod robustness;
