@@ -12,8 +12,18 @@ with their restrictions, castling, check by royal pieces and the `facing` lines.
 
 Prints `1=N1 2=N2 ...`, the number of leaf positions at each depth up to --depth, from the
 start, or from the position after --moves (written as docs/notation.md describes; repeat
---moves for several positions, one line each, `--moves ""` being the start). With --divide,
-first the count below each first move at the deepest depth. Python 3 standard library only.
+--moves for several positions, one line each, `--moves ""` being the start), or from a
+position given as text with --position (docs/positions.md). With --divide, first the count
+below each first move at the deepest depth. With --suite FILE --variant-file VARIANT, counts
+the lines of a perft data file for that variant instead and reports every count that differs
+(the tricky-position suite, tests/data/perft-suite.txt):
+
+    for f in variants/*.hexv; do
+      hexv table $f --format json | python3 tools/json_perft.py - --depth 2 \
+        --suite tests/data/perft-suite.txt --variant-file $f
+    done
+
+Python 3 standard library only.
 """
 
 import argparse
@@ -253,6 +263,45 @@ class Variant:
         to_move = SIDE_NAMES.index(self.setup["to_move"])
         cells = [{c for c, s in enumerate(sq) if s is not None and s[0] == side} for side in (0, 1)]
         return Position(sq, cells, to_move, None, unmoved, hands)
+
+    def position(self, text):
+        """A position written as docs/positions.md describes (hexv's parser has checked it):
+        the board's lines in the order of `cells`, then the off-board cells; the side to
+        move; the hands; the en-passant right; the unmoved pieces. The move-limit count,
+        which perft never reads, is left out."""
+        fields = text.split() + ["-"] * 3
+        sq = [None] * self.total
+        k = 0
+        for line in fields[0].split("/"):
+            for token in position_tokens(line):
+                if token.isdigit():
+                    k += int(token)
+                else:
+                    sq[k] = self.piece_of(token)
+                    k += 1
+        if k != self.total:
+            sys.exit(f"json_perft: the board field has {k} cells, the board {self.total}")
+        to_move = {"w": WHITE, "b": BLACK}[fields[1]]
+        hands = [[0] * len(self.symbols) for _ in SIDE_NAMES]
+        if fields[2] != "-":
+            for token in position_tokens(fields[2]):
+                side, piece = self.piece_of(token)
+                hands[side][piece] += 1
+        ep = None
+        if fields[3] != "-":
+            passed, victim = fields[3].split("@")
+            ep = (frozenset(self.index[c] for c in passed.split(",")), self.index[victim])
+        unmoved = [False] * self.total
+        if fields[4] != "-":
+            for c in fields[4].split(","):
+                unmoved[self.index[c]] = True
+        cells = [{c for c, x in enumerate(sq) if x is not None and x[0] == side} for side in (0, 1)]
+        return Position(sq, cells, to_move, ep, unmoved, hands)
+
+    def piece_of(self, token):
+        """(side, piece) of a piece written in a position: upper case White's."""
+        side = WHITE if any(ch.isupper() for ch in token) else BLACK
+        return side, self.pid[token.upper()]
 
     def play(self, pos, mv):
         side = pos.to_move
@@ -497,6 +546,49 @@ class Variant:
         return found[0]
 
 
+def position_tokens(text):
+    """The tokens of a board line or a hands field: a count of empty cells, a one-character
+    symbol, or a longer symbol in parentheses (without them)."""
+    out, i = [], 0
+    while i < len(text):
+        if text[i].isdigit():
+            j = i
+            while j < len(text) and text[j].isdigit():
+                j += 1
+        elif text[i] == "(":
+            j = text.index(")", i) + 1
+        else:
+            j = i + 1
+        out.append(text[i:j].strip("()"))
+        i = j
+    return out
+
+
+def suite(v, path, variant_file, depth):
+    """Counts every position of a perft data file (tests/data/perft.txt or
+    perft-suite.txt) listed for `variant_file`, to `depth`, and compares the listed counts;
+    returns the number of mismatches."""
+    bad = checked = 0
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            if not line.strip() or line.startswith("#"):
+                continue
+            fields = [x.strip() for x in line.split(";")]
+            if fields[0] != variant_file:
+                continue
+            listed = dict(tuple(map(int, c.split("="))) for c in fields[2].split())
+            deepest = min(depth, max(listed))
+            counts = [0] * (deepest + 1)
+            v.perft_all(v.position(fields[1]), deepest, counts)
+            checked += 1
+            for d in range(1, deepest + 1):
+                if d in listed and listed[d] != counts[d]:
+                    bad += 1
+                    print(f"{fields[0]}; {fields[1]}: depth {d}: listed {listed[d]}, counted {counts[d]}")
+    print(f"{variant_file}: {checked} positions to depth {depth}, {bad} mismatches")
+    return bad
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("json", help="the output of `hexv table FILE --format json`, or - for stdin")
@@ -506,6 +598,17 @@ def main():
         action="append",
         help="moves to play from the start first (repeat for several positions)",
     )
+    ap.add_argument(
+        "--position",
+        action="append",
+        help="count from this position (docs/positions.md; repeat for several)",
+    )
+    ap.add_argument(
+        "--suite",
+        metavar="FILE",
+        help="check the counts of a perft data file's lines for --variant-file, to --depth",
+    )
+    ap.add_argument("--variant-file", help="with --suite: the variant file the JSON is of")
     ap.add_argument("--divide", action="store_true", help="the count below each first move")
     args = ap.parse_args()
     if args.json == "-":
@@ -514,9 +617,15 @@ def main():
         with open(args.json, encoding="utf-8") as f:
             doc = json.load(f)
     v = Variant(doc)
-    for moves in args.moves or [""]:
-        pos = v.start()
-        for token in moves.split():
+    if args.suite:
+        if not args.variant_file:
+            sys.exit("json_perft: --suite needs --variant-file")
+        sys.exit(1 if suite(v, args.suite, args.variant_file, args.depth) else 0)
+    starts = [("moves", m) for m in args.moves or []]
+    starts += [("position", p) for p in args.position or []]
+    for kind, given in starts or [("moves", "")]:
+        pos = v.start() if kind == "moves" else v.position(given)
+        for token in given.split() if kind == "moves" else []:
             pos = v.play(pos, v.parse(pos, token))
         if args.divide and args.depth >= 1:
             lines = []

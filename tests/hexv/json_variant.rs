@@ -15,7 +15,7 @@ use crate::cli::{run, tempdir};
 use crate::support::{compiled, root, variant_files};
 
 /// The JSON `hexv table FILE --format json` prints, parsed, and its text.
-fn table_json(file: &str) -> (Value, String) {
+pub fn table_json(file: &str) -> (Value, String) {
     let (code, stdout, stderr) = run(&["table", file, "--format", "json"]);
     assert_eq!(code, 0, "{file}: {stderr}");
     let json = serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("{file}: {e}"));
@@ -23,7 +23,7 @@ fn table_json(file: &str) -> (Value, String) {
 }
 
 /// True when `python3` runs; otherwise says why the test is skipped.
-fn python_available(test: &str) -> bool {
+pub fn python_available(test: &str) -> bool {
     let ok = Command::new("python3")
         .arg("--version")
         .output()

@@ -13,22 +13,27 @@ const DATA: &str = "tests/data/perft.txt";
 /// Depths up to this one are also counted by the slow reference engine in every test run.
 const REFERENCE_DEPTH: u32 = 3;
 
-/// One line of the data file.
-struct Case {
-    file: String,
-    position: String,
-    counts: Vec<(u32, u64)>,
+/// One line of a perft data file: `FILE; POSITION; COUNTS`, and in the tricky-position suite
+/// (`tests/data/perft-suite.txt`) a fourth field, the tag.
+pub struct Case {
+    pub file: String,
+    pub position: String,
+    pub counts: Vec<(u32, u64)>,
+    pub tag: Option<String>,
 }
 
-fn cases() -> Vec<Case> {
-    let text = std::fs::read_to_string(root().join(DATA)).expect(DATA);
-    let cases: Vec<Case> = text
-        .lines()
+/// The lines of a perft data file (`data` relative to the repository root), comments and
+/// blank lines left out.
+pub fn read_cases(data: &str) -> Vec<Case> {
+    let text = std::fs::read_to_string(root().join(data)).expect(data);
+    text.lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|line| {
             let fields: Vec<&str> = line.split(';').map(str::trim).collect();
-            let [file, position, counts] = fields[..] else {
-                panic!("{DATA}: `{line}` is not FILE; POSITION; COUNTS");
+            let (file, position, counts, tag) = match fields[..] {
+                [file, position, counts] => (file, position, counts, None),
+                [file, position, counts, tag] => (file, position, counts, Some(tag.to_string())),
+                _ => panic!("{data}: `{line}` is not FILE; POSITION; COUNTS[; TAG]"),
             };
             let counts = counts
                 .split_whitespace()
@@ -41,9 +46,14 @@ fn cases() -> Vec<Case> {
                 file: file.to_string(),
                 position: position.to_string(),
                 counts,
+                tag,
             }
         })
-        .collect();
+        .collect()
+}
+
+fn cases() -> Vec<Case> {
+    let cases = read_cases(DATA);
     assert!(cases.len() >= 8, "{DATA} lists every shipped variant");
     cases
 }
