@@ -34,6 +34,12 @@ fn agree(engine: &Engine, pos: &Position, context: &str) -> Vec<Move> {
             .collect::<Vec<_>>(),
     );
     assert_eq!(fast.len(), reference.len(), "{context}: duplicate moves");
+    assert_eq!(
+        engine.count_legal(&state),
+        reference.len() as u64,
+        "{context}: the count without a list: {}",
+        game.position_text(pos)
+    );
     for (fm, m) in fast.iter().zip(&fast_moves) {
         let played = engine.position(&engine.play(&state, fm));
         assert_eq!(

@@ -256,23 +256,35 @@ impl<'a> Engine<'a> {
         }
         let (start, end) = self.t.trees[k];
         let nodes = &self.t.nodes[..end as usize];
-        let mut i = start as usize;
         if self.t.hoppers {
-            return attacked_over_screens(b, nodes, i, by, types);
+            return attacked_over_screens(b, nodes, start as usize, by, types);
         }
-        while i < nodes.len() {
-            let n = nodes[i];
-            let c = b.squares[n.cell as usize];
-            if c == 0 {
-                i += 1;
-                continue;
-            }
-            if side_of(c) == by && (n.pieces & types) >> piece_of(c) & 1 != 0 {
-                return true;
-            }
-            i = n.skip as usize;
+        attacked_in_tree(b, nodes, start as usize, by, types, NONE)
+    }
+
+    /// Whether a piece of `by` could capture on `target` once the piece on `vacated` has
+    /// left it: a royal piece's step tested without copying the board. For variants whose
+    /// attacks are all in the trees (no hoppers, no captures under conditions).
+    pub(crate) fn attacked_after_leaving(
+        &self,
+        b: &Board,
+        target: u8,
+        by: Side,
+        vacated: u8,
+    ) -> bool {
+        let k = by.index() * self.t.cells + target as usize;
+        if self.t.attacker_cells[k] & b.occupied[by.index()] == 0 {
+            return false;
         }
-        false
+        let (start, end) = self.t.trees[k];
+        attacked_in_tree(
+            b,
+            &self.t.nodes[..end as usize],
+            start as usize,
+            by,
+            u64::MAX,
+            vacated,
+        )
     }
 
     /// The captures with conditions tested on the board that reach target `k` (the side's
@@ -340,8 +352,13 @@ impl<'a> Engine<'a> {
         pinned: &mut CellSet,
     ) {
         let mut i = start;
+        let theirs = b.occupied[by.index()];
         while i < end {
             let n = self.t.nodes[i as usize];
+            if n.attackers & theirs == 0 {
+                i = n.skip;
+                continue;
+            }
             let c = b.squares[n.cell as usize];
             if c == 0 {
                 self.walk_pins(b, by, i + 1, n.skip, blocker, checked, pinned);
@@ -450,33 +467,45 @@ impl<'a> Engine<'a> {
 
     /// Number of leaf positions `depth` moves ahead.
     pub fn perft(&self, s: &State, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut moves = Vec::with_capacity(128);
-        self.legal_moves_into(s, &mut moves);
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .iter()
-            .map(|m| self.perft(&self.play(s, m), depth - 1))
-            .sum()
+        self.perft_until(s, depth, &|| false)
+            .expect("a count that is never stopped ends")
     }
 
     /// As [`Engine::perft`], but gives up (`None`) as soon as `stop` says so. `stop` is
     /// asked once per node two or more plies from the leaves, so a deep count stops within
     /// a fraction of a second at a cost of about one clock reading per move generation.
     pub fn perft_until(&self, s: &State, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {
-        if depth <= 1 {
-            return Some(self.perft(s, depth));
+        match depth {
+            0 => Some(1),
+            1 => Some(self.count_legal(s)),
+            _ => {
+                // One move list per ply, reused by every node at that ply.
+                let mut lists = vec![Vec::with_capacity(128); depth as usize - 1];
+                self.perft_in(s, depth, &mut lists, stop)
+            }
+        }
+    }
+
+    /// Perft below `s` with `lists[depth - 2]` as this node's move list and the lists before
+    /// it for the nodes below; the last ply is counted, not listed.
+    fn perft_in(
+        &self,
+        s: &State,
+        depth: u32,
+        lists: &mut [Vec<FastMove>],
+        stop: &dyn Fn() -> bool,
+    ) -> Option<u64> {
+        if depth == 1 {
+            return Some(self.count_legal(s));
         }
         if stop() {
             return None;
         }
+        let (moves, below) = lists.split_last_mut()?;
+        self.legal_moves_into(s, moves);
         let mut total = 0;
-        for m in self.legal_moves(s) {
-            total += self.perft_until(&self.play(s, &m), depth - 1, stop)?;
+        for m in moves.iter() {
+            total += self.perft_in(&self.play(s, m), depth - 1, below, stop)?;
         }
         Some(total)
     }
@@ -487,6 +516,43 @@ impl<'a> Engine<'a> {
         self.legal_moves_into(s, &mut moves);
         moves
     }
+}
+
+/// The walk of an attack tree (its nodes from `start` to the end of `nodes`): whether a piece
+/// of `by` whose type is in `types` attacks its target, the cell `vacated` (or none, `NONE`)
+/// counted as empty.
+#[inline(always)]
+fn attacked_in_tree(
+    b: &Board,
+    nodes: &[Node],
+    start: usize,
+    by: Side,
+    types: u64,
+    vacated: u8,
+) -> bool {
+    let theirs = b.occupied[by.index()];
+    let mut i = start;
+    while i < nodes.len() {
+        let n = nodes[i];
+        if n.attackers & theirs == 0 {
+            i = n.skip as usize;
+            continue;
+        }
+        let c = if n.cell == vacated {
+            0
+        } else {
+            b.squares[n.cell as usize]
+        };
+        if c == 0 {
+            i += 1;
+            continue;
+        }
+        if side_of(c) == by && (n.pieces & types) >> piece_of(c) & 1 != 0 {
+            return true;
+        }
+        i = n.skip as usize;
+    }
+    false
 }
 
 /// [`Engine::attacked_by`]'s walk where some piece captures by hopping: a screen node lets

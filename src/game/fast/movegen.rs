@@ -2,7 +2,7 @@
 //! a piece reaches along two rays is one move; stepping onto a passed cell with and without
 //! the en-passant capture are two; a plain move to a cell beats a multi-step to it.
 
-use super::tables::{bit, cells, CellSet, Ray};
+use super::tables::{bit, cells, CellSet, Ray, Resolve};
 use super::{code, Engine, FastMove, State, NONE};
 use crate::variant::Side;
 
@@ -17,75 +17,141 @@ impl Engine<'_> {
     pub fn legal_moves_into(&self, s: &State, out: &mut Vec<FastMove>) {
         out.clear();
         let side = s.to_move;
-        // With hoppers (a piece put down can become a screen), captures under conditions or
-        // facing lines (which the pin test does not see) every move is tested, so the pins
-        // are not needed.
-        let (every_move, pinned) =
-            if self.t.hoppers || self.t.guarded_captures || !self.t.facing.is_empty() {
-                (true, 0)
-            } else {
-                self.check_and_pins(&s.board, side)
-            };
-        let royal = |p: u8| p != NONE && self.t.royal[p as usize];
+        let (every_move, pinned) = self.tests_needed(s);
         let risky = |m: &FastMove| {
             every_move
                 || m.victim != NONE
                 || (m.from != NONE && pinned & bit(m.from) != 0)
-                || royal(m.piece)
-                || royal(m.promotion)
+                || self.t.royal_mover[m.piece as usize * 2 + side.index()]
         };
         let mut own = s.board.occupied[side.index()];
         while own != 0 {
             let from = own.trailing_zeros() as u8;
             own &= own - 1;
-            self.piece_moves(s, from, out);
+            self.piece_moves(s, from, &mut |m| out.push(m));
         }
-        self.drops(s, out);
-        out.retain(|m| !risky(m) || !self.in_check(&self.board_after(&s.board, side, m), side));
-        self.castlings(s, out);
+        self.drops(s, &mut |m| out.push(m));
+        out.retain(|m| !risky(m) || self.keeps_royals_safe(s, m));
+        self.castlings(s, &mut |m| out.push(m));
     }
 
-    /// The moves of the piece on `from` that obey its movement (they may leave its king
-    /// attacked).
-    fn piece_moves(&self, s: &State, from: u8, out: &mut Vec<FastMove>) {
+    /// The number of legal moves, [`Engine::legal_moves_into`]'s length, without building
+    /// the list: where no move of a piece needs a test, its moves are counted from the sets
+    /// of cells it reaches (what perft does at its last ply).
+    pub fn count_legal(&self, s: &State) -> u64 {
         let side = s.to_move;
-        let piece = super::piece_of(s.board.squares[from as usize]);
-        let slot = self.t.slot(piece, side, from);
-        let all = s.board.all();
-        let theirs = s.board.occupied[side.opponent().index()];
-        let can_ep = self.t.can_en_passant[piece as usize] && s.en_passant != 0;
-        let mut found = Found {
-            quiet: slot.step_moves & !all,
-            captures: slot.step_captures & theirs,
-            en_passant: if can_ep {
-                slot.step_captures & s.en_passant & !all
+        let (every_move, pinned) = self.tests_needed(s);
+        // Moves counted from sets, and moves tested one by one.
+        let (mut n, mut safe) = (0, 0);
+        let mut tested = |m: FastMove| safe += u64::from(self.keeps_royals_safe(s, &m));
+        let mut own = s.board.occupied[side.index()];
+        while own != 0 {
+            let from_bit = own & own.wrapping_neg();
+            let from = own.trailing_zeros() as u8;
+            own ^= from_bit;
+            let piece = super::piece_of(s.board.squares[from as usize]);
+            let royal_mover = self.t.royal_mover[piece as usize * 2 + side.index()];
+            if every_move || royal_mover || pinned & from_bit != 0 {
+                if !every_move && royal_mover && self.sole_royal(s, piece) {
+                    if let Some(k) = self.count_royal_steps(s, from, piece) {
+                        n += k;
+                        continue;
+                    }
+                }
+                self.piece_moves(s, from, &mut tested);
+                continue;
+            }
+            let found = self.targets(s, from, piece, None);
+            let plain = found.quiet | found.captures;
+            let passing = found.passing_to & !found.quiet;
+            let counted = self.count_promotions(piece, side, from, plain | passing);
+            for to in cells(found.en_passant) {
+                self.push_promotions(
+                    &mut tested,
+                    side,
+                    self.plain(from, to, piece, s.en_passant_victim, 0),
+                );
+            }
+            n += counted;
+        }
+        self.drops(s, &mut |m| {
+            if every_move || self.t.royal_mover[m.piece as usize * 2 + side.index()] {
+                tested(m);
             } else {
-                0
-            },
-            passing: Vec::new(),
+                n += 1;
+            }
+        });
+        self.castlings(s, &mut |_| n += 1);
+        n + safe
+    }
+
+    /// True when `piece` is royal, does not promote, and is the side to move's only royal
+    /// piece: its moves are safe when their destination is not attacked.
+    fn sole_royal(&self, s: &State, piece: u8) -> bool {
+        let side = s.to_move;
+        self.t.royal[piece as usize]
+            && self.t.promotions[piece as usize * 2 + side.index()].is_none()
+            && s.board.royals[side.index()].count_ones() == 1
+    }
+
+    /// The legal moves of the side's only royal piece, on `from`, counted by testing each
+    /// destination for attacks with `from` left empty; `None` when some move is more than a
+    /// step or a capture there (it takes en passant or gives an en-passant right).
+    fn count_royal_steps(&self, s: &State, from: u8, piece: u8) -> Option<u64> {
+        let found = self.targets(s, from, piece, None);
+        if found.en_passant != 0 || found.passing_to != 0 {
+            return None;
+        }
+        let them = s.to_move.opponent();
+        Some(
+            cells(found.quiet | found.captures)
+                .filter(|&to| !self.attacked_after_leaving(&s.board, to, them, from))
+                .count() as u64,
+        )
+    }
+
+    /// Whether moves must be tested for leaving a royal piece attacked: every move (in
+    /// check, or where the pin test does not see every attack: hoppers, whose screen a
+    /// piece put down can become, captures under conditions, facing lines), or only those
+    /// of the pinned pieces returned.
+    fn tests_needed(&self, s: &State) -> (bool, CellSet) {
+        if self.t.hoppers || self.t.guarded_captures || !self.t.facing.is_empty() {
+            (true, 0)
+        } else {
+            self.check_and_pins(&s.board, s.to_move)
+        }
+    }
+
+    /// True when the side to move has no royal piece attacked after `m`.
+    fn keeps_royals_safe(&self, s: &State, m: &FastMove) -> bool {
+        !self.in_check(&self.board_after(&s.board, s.to_move, m), s.to_move)
+    }
+
+    /// How many moves a piece of `piece` makes from `from` to the cells `to` (no en-passant
+    /// capture among them): one each, or as many as [`Engine::push_promotions`] would add.
+    fn count_promotions(&self, piece: u8, side: Side, from: u8, to: CellSet) -> u64 {
+        let Some(promo) = &self.t.promotions[piece as usize * 2 + side.index()] else {
+            return u64::from(to.count_ones());
         };
-        let unmoved = s.board.unmoved & bit(from) != 0;
-        for ray in self.t.rays_of(slot) {
-            if ray.unmoved_only && !unmoved {
-                continue;
-            }
-            self.walk_ray(s, ray, CellSet::MAX, can_ep, &mut found);
+        let choices = promo.to.len() as u64;
+        let count = |set: CellSet| u64::from(set.count_ones());
+        if !promo.optional {
+            // Forced: inside the zone only the promotions.
+            return count(to & !promo.zone) + count(to & promo.zone) * choices;
         }
-        for ray in self.t.guarded_rays_of(slot) {
-            if (ray.unmoved_only && !unmoved) || !self.guard_holds(&s.board, ray.guard, from, side)
-            {
-                continue;
-            }
-            let land = self.t.guards[ray.guard as usize].land;
-            self.walk_ray(s, ray, land, can_ep, &mut found);
-        }
-        let Found {
-            quiet,
-            captures,
-            en_passant,
-            mut passing,
-        } = found;
-        let plain = |to: u8, victim: u8, passed: CellSet| FastMove {
+        // Optional: the move itself unless the piece would be dead there, and the promotions
+        // wherever it starts or ends in the zone.
+        let may = if promo.zone & bit(from) != 0 {
+            to
+        } else {
+            to & promo.zone
+        };
+        count(to) - count(may & promo.dead) + count(may) * choices
+    }
+
+    /// A move of the piece on `from` without promotion or castling.
+    fn plain(&self, from: u8, to: u8, piece: u8, victim: u8, passed: CellSet) -> FastMove {
+        FastMove {
             from,
             to,
             piece,
@@ -93,28 +159,134 @@ impl Engine<'_> {
             victim,
             castling: NONE,
             passed,
-        };
+        }
+    }
+
+    /// The moves of the piece on `from` that obey its movement (they may leave its king
+    /// attacked).
+    fn piece_moves(&self, s: &State, from: u8, emit: &mut impl FnMut(FastMove)) {
+        let side = s.to_move;
+        let piece = super::piece_of(s.board.squares[from as usize]);
+        let mut passing = Vec::new();
+        let Targets {
+            quiet,
+            captures,
+            en_passant,
+            ..
+        } = self.targets(s, from, piece, Some(&mut passing));
         for to in cells(quiet | captures) {
-            self.push_promotions(out, side, plain(to, NONE, 0));
+            self.push_promotions(emit, side, self.plain(from, to, piece, NONE, 0));
         }
         for to in cells(en_passant) {
-            self.push_promotions(out, side, plain(to, s.en_passant_victim, 0));
+            self.push_promotions(
+                emit,
+                side,
+                self.plain(from, to, piece, s.en_passant_victim, 0),
+            );
         }
         passing.sort_by_key(|&(to, passed)| (to, first_cells(passed)));
         passing.dedup_by_key(|p| p.0);
         for (to, passed) in passing {
             if quiet & bit(to) == 0 {
-                self.push_promotions(out, side, plain(to, NONE, passed));
+                self.push_promotions(emit, side, self.plain(from, to, piece, NONE, passed));
             }
         }
     }
 
+    /// Where the piece `piece` on `from` goes, as sets of cells; the moves that give an
+    /// en-passant right are also listed with the cells they pass when `passing` is given.
+    fn targets(
+        &self,
+        s: &State,
+        from: u8,
+        piece: u8,
+        mut passing: Option<&mut Vec<(u8, CellSet)>>,
+    ) -> Targets {
+        let side = s.to_move;
+        let slot = self.t.slot(piece, side, from);
+        let all = s.board.all();
+        let theirs = s.board.occupied[side.opponent().index()];
+        let can_ep = self.t.can_en_passant[piece as usize] && s.en_passant != 0;
+        let (rising, falling) = self.t.slides_of(slot);
+        // The plain slides move and capture: they reach both kinds of cells.
+        let slides = slide_reach(rising, falling, all);
+        let captures = slot.step_captures | slides;
+        let mut found = Targets {
+            quiet: (slot.step_moves | slides) & !all,
+            captures: captures & theirs,
+            en_passant: if can_ep {
+                captures & s.en_passant & !all
+            } else {
+                0
+            },
+            passing_to: 0,
+        };
+        let unmoved = || s.board.unmoved & bit(from) != 0;
+        for ray in self.t.rays_of(slot) {
+            if ray.unmoved_only && !unmoved() {
+                continue;
+            }
+            self.walk_ray(
+                s,
+                ray,
+                CellSet::MAX,
+                can_ep,
+                &mut found,
+                passing.as_deref_mut(),
+            );
+        }
+        for ray in self.t.guarded_rays_of(slot) {
+            if (ray.unmoved_only && !unmoved())
+                || !self.guard_holds(&s.board, ray.guard, from, side)
+            {
+                continue;
+            }
+            let land = self.t.guards[ray.guard as usize].land;
+            self.walk_ray(s, ray, land, can_ep, &mut found, passing.as_deref_mut());
+        }
+        found
+    }
+
     /// Adds to `found` where a piece of the side to move goes along `ray`, landing only on
-    /// `land` (`to ZONE`; every cell otherwise, a constant the compiler folds away).
+    /// `land` (`to ZONE`; every cell otherwise, a constant the compiler folds away), and to
+    /// `passing` (when given) each move that gives an en-passant right.
     #[inline(always)]
-    fn walk_ray(&self, s: &State, ray: &Ray, land: CellSet, can_ep: bool, found: &mut Found) {
+    fn walk_ray(
+        &self,
+        s: &State,
+        ray: &Ray,
+        land: CellSet,
+        can_ep: bool,
+        found: &mut Targets,
+        mut passing: Option<&mut Vec<(u8, CellSet)>>,
+    ) {
         let all = s.board.all();
         let theirs = s.board.occupied[s.to_move.opponent().index()];
+        match ray.resolve {
+            Resolve::Bits => {
+                let (reach, blocker) = ray.slide(all);
+                let empty = reach & !all & land;
+                if ray.captures {
+                    found.captures |= blocker & theirs & land;
+                    if can_ep {
+                        found.en_passant |= empty & s.en_passant;
+                    }
+                }
+                if ray.moves {
+                    found.quiet |= empty;
+                }
+                return;
+            }
+            Resolve::MultiStepBits if passing.is_none() && land == CellSet::MAX => {
+                // The first cell is a plain move; every later one passes the cells before.
+                let empty = ray.slide(all).0 & !all;
+                let first = bit(self.t.ray_cells[ray.start as usize]);
+                found.quiet |= empty & first;
+                found.passing_to |= empty & !first;
+                return;
+            }
+            _ => {}
+        }
         let mut passed_over: CellSet = 0;
         for landing in ray
             .walk
@@ -146,7 +318,10 @@ impl Engine<'_> {
                 if passed == 0 {
                     found.quiet |= b;
                 } else {
-                    found.passing.push((to, passed));
+                    found.passing_to |= b;
+                    if let Some(list) = passing.as_deref_mut() {
+                        list.push((to, passed));
+                    }
                 }
             }
             passed_over |= b;
@@ -154,9 +329,9 @@ impl Engine<'_> {
     }
 
     /// `mv` with its promotion choices (see the reference engine's `push_promotions`).
-    fn push_promotions(&self, out: &mut Vec<FastMove>, side: Side, mv: FastMove) {
+    fn push_promotions(&self, emit: &mut impl FnMut(FastMove), side: Side, mv: FastMove) {
         let Some(promo) = &self.t.promotions[mv.piece as usize * 2 + side.index()] else {
-            out.push(mv);
+            emit(mv);
             return;
         };
         let ends_in = promo.zone & bit(mv.to) != 0;
@@ -168,11 +343,11 @@ impl Engine<'_> {
             (ends_in, ends_in)
         };
         if !must {
-            out.push(mv);
+            emit(mv);
         }
         if may {
             for &target in &promo.to {
-                out.push(FastMove {
+                emit(FastMove {
                     promotion: target,
                     ..mv
                 });
@@ -182,7 +357,10 @@ impl Engine<'_> {
 
     /// Drops from the hand on every cell their rules allow (they may leave the king
     /// attacked).
-    fn drops(&self, s: &State, out: &mut Vec<FastMove>) {
+    fn drops(&self, s: &State, emit: &mut impl FnMut(FastMove)) {
+        if !self.t.drops {
+            return;
+        }
         let side = s.to_move;
         let hand = &s.hands[side.index()];
         let empty = !s.board.all();
@@ -211,7 +389,7 @@ impl Engine<'_> {
                 {
                     continue;
                 }
-                out.push(mv);
+                emit(mv);
             }
         }
     }
@@ -219,7 +397,7 @@ impl Engine<'_> {
     /// Castlings available now: king and rook unmoved on their cells, the cells between
     /// empty, the king not attacked on its start, its way or its destination, and no royal
     /// piece attacked afterwards.
-    fn castlings(&self, s: &State, out: &mut Vec<FastMove>) {
+    fn castlings(&self, s: &State, emit: &mut impl FnMut(FastMove)) {
         let side = s.to_move;
         let them = side.opponent();
         let b = &s.board;
@@ -248,22 +426,82 @@ impl Engine<'_> {
                 passed: 0,
             };
             if !self.in_check(&self.board_after(b, side, &mv), side) {
-                out.push(mv);
+                emit(mv);
             }
         }
     }
 }
 
 /// Where a piece's moves go, gathered ray by ray.
-struct Found {
+#[derive(Clone, Copy)]
+struct Targets {
     quiet: CellSet,
     captures: CellSet,
     en_passant: CellSet,
-    /// Moves that give an en-passant right: (to, passed), kept apart.
-    passing: Vec<(u8, CellSet)>,
+    /// The cells of the moves that give an en-passant right (not plain moves).
+    passing_to: CellSet,
+}
+
+/// The cells the slides `rising` and `falling` (cells of rising and of falling ids) reach on
+/// a board whose occupied cells are `all`: along each, its cells up to and including the
+/// first occupied one (the one of lowest id on a rising slide, of highest on a falling one).
+/// Without branches: an empty path of blockers gives every cell.
+#[inline(always)]
+fn slide_reach(rising: &[CellSet], falling: &[CellSet], all: CellSet) -> CellSet {
+    let mut reach = 0;
+    for &cells in rising {
+        let blockers = cells & all;
+        let first = blockers & blockers.wrapping_neg();
+        reach |= cells & (first | first.wrapping_sub(1));
+    }
+    for &cells in falling {
+        // Bit 0 stands in for "no blocker": every cell is at or above it.
+        let first = 1u128 << (127 - ((cells & all) | 1).leading_zeros());
+        reach |= cells & !(first - 1);
+    }
+    reach
 }
 
 /// A set's cells in order, to compare sets the way the reference engine compares lists.
 fn first_cells(set: CellSet) -> Vec<u8> {
     cells(set).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(cells: &[u8]) -> CellSet {
+        cells.iter().fold(0, |s, &c| s | bit(c))
+    }
+
+    #[test]
+    fn a_slide_reaches_up_to_its_first_occupied_cell() {
+        // A rising path 3, 5, 9, 100 and a falling one 100, 9, 5, 3.
+        let path = set(&[3, 5, 9, 100]);
+        for (occupied, rising, falling) in [
+            (set(&[]), set(&[3, 5, 9, 100]), set(&[3, 5, 9, 100])),
+            (set(&[9]), set(&[3, 5, 9]), set(&[9, 100])),
+            (set(&[5, 9]), set(&[3, 5]), set(&[9, 100])),
+            (set(&[3]), set(&[3]), set(&[3, 5, 9, 100])),
+            (set(&[100]), set(&[3, 5, 9, 100]), set(&[100])),
+            // Cells off the path do not block it.
+            (
+                set(&[0, 4, 127]),
+                set(&[3, 5, 9, 100]),
+                set(&[3, 5, 9, 100]),
+            ),
+        ] {
+            assert_eq!(slide_reach(&[path], &[], occupied), rising, "{occupied:b}");
+            assert_eq!(slide_reach(&[], &[path], occupied), falling, "{occupied:b}");
+        }
+        // Two slides merge; bit 0 and bit 127 are ordinary cells.
+        let low = set(&[0, 1]);
+        let high = set(&[127, 126]);
+        assert_eq!(
+            slide_reach(&[low], &[high], set(&[1, 126])),
+            set(&[0, 1, 126, 127])
+        );
+        assert_eq!(slide_reach(&[], &[low], set(&[0])), low);
+    }
 }

@@ -48,6 +48,85 @@ pub(crate) struct Ray {
     /// Its conditions (`to ZONE`, and those tested on the board): an index into
     /// [`Compiled::guards`], or `NO_GUARD`.
     pub guard: u32,
+    /// The path's cells as a set.
+    pub mask: CellSet,
+    /// How its cells' ids run (what [`Ray::slide`] needs).
+    pub order: Order,
+    /// How the moves along it are found.
+    pub resolve: Resolve,
+}
+
+/// How a path's cell ids run. Cells are numbered file by file, so every straight line of a
+/// grid rises or falls: the first occupied cell along it is then the occupied cell of lowest
+/// (highest) id, found with two bit operations instead of a walk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Order {
+    Rising,
+    Falling,
+    Mixed,
+}
+
+/// How the moves along a ray are found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Resolve {
+    /// A slide along a rising or falling path without an en-passant right: by bit operations.
+    Bits,
+    /// A multi-step along a rising or falling path that only moves: by bit operations when
+    /// the moves are counted, not listed (each landing after the first gives a right).
+    MultiStepBits,
+    /// Cell by cell.
+    Walk,
+}
+
+impl Resolve {
+    fn of(walk: Walk, multi_step: bool, captures: bool, between: CellSet, order: Order) -> Self {
+        match (walk, order) {
+            (Walk::Slide, Order::Rising | Order::Falling) if between == 0 => {
+                if !multi_step {
+                    Resolve::Bits
+                } else if !captures {
+                    Resolve::MultiStepBits
+                } else {
+                    Resolve::Walk
+                }
+            }
+            _ => Resolve::Walk,
+        }
+    }
+}
+
+impl Ray {
+    /// For a path that rises or falls: the cells a slide along it reaches given the occupied
+    /// cells `all` (those it lands on, then the first occupied one, if any) and that occupied
+    /// cell as a set (empty when the path is clear).
+    #[inline(always)]
+    pub fn slide(&self, all: CellSet) -> (CellSet, CellSet) {
+        let blockers = self.mask & all;
+        if blockers == 0 {
+            return (self.mask, 0);
+        }
+        match self.order {
+            Order::Rising => {
+                let first = blockers & blockers.wrapping_neg();
+                (self.mask & (first | (first - 1)), first)
+            }
+            _ => {
+                let first = 1u128 << (127 - blockers.leading_zeros());
+                (self.mask & !(first - 1), first)
+            }
+        }
+    }
+}
+
+/// How the ids of a path's cells run.
+fn order_of(cells: &[u8]) -> Order {
+    if cells.windows(2).all(|w| w[0] < w[1]) {
+        Order::Rising
+    } else if cells.windows(2).all(|w| w[0] > w[1]) {
+        Order::Falling
+    } else {
+        Order::Mixed
+    }
 }
 
 /// A ray without conditions tested on the board.
@@ -89,6 +168,11 @@ pub(crate) struct Slot {
     /// the end of the rays with them (`to ZONE`, `when` / `unless` clauses), which follow.
     pub rays: (u32, u32),
     pub guarded_end: u32,
+    /// Ranges in [`Compiled::slides`] of the plain slides that move and capture (riders'
+    /// lines), their cells of rising ids, then of falling ids: found with bit operations
+    /// (see [`Order`]) and merged into one set before anything else is looked at.
+    pub rising: (u32, u32),
+    pub falling_end: u32,
 }
 
 /// A node of an attack tree: when `cell` is occupied by a piece of the attacking side whose
@@ -102,6 +186,9 @@ pub(crate) struct Node {
     pub screen: bool,
     pub skip: u32,
     pub pieces: u64,
+    /// The cells of the attackers in its subtree (itself included): when none holds a piece
+    /// of the attacking side, a walk skips the subtree.
+    pub attackers: CellSet,
 }
 
 /// The promotion a piece has, as masks.
@@ -121,6 +208,8 @@ pub(crate) struct Compiled {
     pub slots: Vec<Slot>,
     pub rays: Vec<Ray>,
     pub ray_cells: Vec<u8>,
+    /// The cells of the plain slides of every slot (see [`Slot::rising`]).
+    pub slides: Vec<CellSet>,
     /// Per `side * cells + target`: the range in `nodes` of the tree of attacks by `side`.
     pub trees: Vec<(u32, u32)>,
     /// Per `side * cells + target`: every cell an attacker of `side` could stand on.
@@ -128,7 +217,12 @@ pub(crate) struct Compiled {
     pub nodes: Vec<Node>,
     /// Per `piece * 2 + side`.
     pub promotions: Vec<Option<PromotionMasks>>,
+    /// Per `piece * 2 + side`: the piece is royal or may promote to a royal piece, so each of
+    /// its moves may leave its own royal pieces attacked.
+    pub royal_mover: Vec<bool>,
     pub drop_cells: Vec<CellSet>,
+    /// Some piece may be dropped somewhere (else the hands are not looked at).
+    pub drops: bool,
     /// Per piece: the piece types in bits whose capture on a cell forbids a drop there.
     pub not_defended_by: Vec<u64>,
     pub no_check: Vec<bool>,
@@ -170,6 +264,15 @@ impl Compiled {
         &self.rays[slot.rays.1 as usize..slot.guarded_end as usize]
     }
 
+    /// The slot's plain slides: those of rising ids, those of falling ids.
+    pub fn slides_of(&self, slot: &Slot) -> (&[CellSet], &[CellSet]) {
+        let (start, mid) = (slot.rising.0 as usize, slot.rising.1 as usize);
+        (
+            &self.slides[start..mid],
+            &self.slides[mid..slot.falling_end as usize],
+        )
+    }
+
     pub fn ray_path(&self, ray: &Ray) -> &[u8] {
         &self.ray_cells[ray.start as usize..ray.start as usize + ray.len as usize]
     }
@@ -187,11 +290,14 @@ impl Compiled {
             slots: Vec::new(),
             rays: Vec::new(),
             ray_cells: Vec::new(),
+            slides: Vec::new(),
             trees: Vec::new(),
             attacker_cells: Vec::new(),
             nodes: Vec::new(),
             promotions: Vec::new(),
+            royal_mover: Vec::new(),
             drop_cells: Vec::new(),
+            drops: false,
             not_defended_by: Vec::new(),
             no_check: Vec::new(),
             royal: Vec::new(),
@@ -207,6 +313,7 @@ impl Compiled {
         c.compile_moves(variant, tables);
         c.compile_attacks(variant, tables);
         c.compile_pieces(variant, tables);
+        c.drops = c.drop_cells.iter().any(|&cells| cells != 0);
         if !variant.rules.facing.is_empty() {
             for side in Side::BOTH {
                 for cell in variant.board.all_cells() {
@@ -230,6 +337,8 @@ impl Compiled {
                     let first = self.rays.len() as u32;
                     let mut slot = Slot::default();
                     let mut guarded: Vec<(Ray, Vec<u8>)> = Vec::new();
+                    let mut falling: Vec<CellSet> = Vec::new();
+                    let slides_start = self.slides.len() as u32;
                     for e in tables.entries(piece, side, cell) {
                         let path = tables.path(e);
                         let between: CellSet = if e.when.is_some_and(Condition::is_multi_step) {
@@ -257,19 +366,35 @@ impl Compiled {
                             }
                             _ => {
                                 let guard = self.guard_of(tables, e);
+                                let cells: Vec<u8> = path.iter().map(|c| c.0 as u8).collect();
+                                let multi_step = e.when.is_some_and(Condition::is_multi_step);
                                 let ray = Ray {
                                     start: 0,
                                     len: path.len() as u8,
                                     walk: e.walk,
                                     moves: e.mode.moves,
                                     captures: e.mode.captures,
-                                    multi_step: e.when.is_some_and(Condition::is_multi_step),
+                                    multi_step,
                                     unmoved_only: e.when == Some(Condition::UnmovedMultiStep),
                                     between,
                                     guard,
+                                    mask: cells.iter().fold(0, |set, &c| set | bit(c)),
+                                    order: order_of(&cells),
+                                    resolve: Resolve::of(
+                                        e.walk,
+                                        multi_step,
+                                        e.mode.captures,
+                                        between,
+                                        order_of(&cells),
+                                    ),
                                 };
-                                let cells = path.iter().map(|c| c.0 as u8).collect();
-                                if guard == NO_GUARD {
+                                let slide = plain && guard == NO_GUARD && ray.moves && ray.captures;
+                                let slide = slide && ray.resolve == Resolve::Bits;
+                                if slide && ray.order == Order::Rising {
+                                    self.slides.push(ray.mask);
+                                } else if slide && ray.order == Order::Falling {
+                                    falling.push(ray.mask);
+                                } else if guard == NO_GUARD {
                                     self.push_ray(ray, cells);
                                 } else {
                                     guarded.push((ray, cells));
@@ -282,6 +407,9 @@ impl Compiled {
                         self.push_ray(ray, cells);
                     }
                     slot.rays = (first, plain_end);
+                    slot.rising = (slides_start, self.slides.len() as u32);
+                    self.slides.extend(falling);
+                    slot.falling_end = self.slides.len() as u32;
                     slot.guarded_end = self.rays.len() as u32;
                     self.slots.push(slot);
                 }
@@ -413,6 +541,11 @@ impl Compiled {
                         optional: pr.optional,
                     }
                 }));
+                self.royal_mover.push(
+                    p.royal
+                        || promotion
+                            .is_some_and(|pr| pr.to.iter().any(|t| variant.piece(*t).royal)),
+                );
                 self.drop_cells
                     .push(mask(&mut tables.drop_cells(piece, side).iter().copied()));
             }
@@ -485,9 +618,14 @@ impl Trie {
                 screen,
                 skip: 0,
                 pieces,
+                attackers: 0,
             });
             self.flatten(child, out);
             out[me].skip = out.len() as u32;
+            out[me].attackers = out[me..]
+                .iter()
+                .filter(|n| n.pieces != 0)
+                .fold(0, |set, n| set | bit(n.cell));
         }
     }
 
