@@ -1,8 +1,11 @@
 //! `cargo bench`: perft speed. Glinski's chess at depth 4 with hexv's fast engine, hexv's
 //! reference engine and the `hexchess` crate (a hand-written Glinski engine on 128-bit
-//! boards) in the same run; Glinski's depth 5 on one thread, on every core and with a table;
-//! then every shipped variant with both hexv engines. Each figure at depth 4 and below is the
-//! best of three runs (depth 5: one run); counts must agree or the bench fails.
+//! boards) in the same run; Glinski's depth 5 with `hexchess` and with hexv on one thread, on
+//! every core and on every core with a table; then every shipped variant with both hexv
+//! engines. With `HEXV_BENCH_DEPTH6=1` in the environment, also Glinski's depth 6 on every
+//! core without and with a 1 GiB table (about ten minutes: not run by CI). Each figure at
+//! depth 4 and below is the best of three runs (deeper: one run); counts must agree or the
+//! bench fails.
 
 use std::time::{Duration, Instant};
 
@@ -55,11 +58,15 @@ fn rate(count: u64, time: Duration) -> String {
     format!("{:6.1} M leaves/s", count as f64 / time.as_secs_f64() / 1e6)
 }
 
-/// Glinski's perft(5), once each: one thread, every core, every core with a 256 MiB table.
+/// Glinski's perft(5), once each: `hexchess`, and hexv on one thread, every core, every core
+/// with a 256 MiB table.
 fn scaling(engine: &Engine, start: &hexv::game::fast::State) {
     use hexv::game::perft::{perft, Options, Progress};
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let depth = 5;
+    let t = Instant::now();
+    let n_theirs = hexchess_perft(&Hexchess::init(), depth);
+    let theirs = t.elapsed();
     let run = |threads: usize, hash_mb: usize| {
         let options = Options {
             threads,
@@ -75,8 +82,14 @@ fn scaling(engine: &Engine, start: &hexv::game::fast::State) {
     let (hashed, n_hashed) = run(cores, 256);
     assert_eq!(n, n_all, "threads change the count");
     assert_eq!(n, n_hashed, "the table changes the count");
+    assert_eq!(n, n_theirs, "hexv and hexchess disagree");
     println!("Glinski perft({depth}) = {n}");
-    println!("  1 thread          {one:>10.3?}  {}", rate(n, one));
+    println!("  hexchess 2        {theirs:>10.3?}  {}", rate(n, theirs));
+    println!(
+        "  1 thread          {one:>10.3?}  {}  ({:.2}x hexchess)",
+        rate(n, one),
+        theirs.as_secs_f64() / one.as_secs_f64()
+    );
     println!(
         "  {cores} threads         {all:>10.3?}  {}  ({:.2}x)",
         rate(n, all),
@@ -86,6 +99,37 @@ fn scaling(engine: &Engine, start: &hexv::game::fast::State) {
         "  {cores} threads, table  {hashed:>10.3?}  {}  ({:.2}x)",
         rate(n, hashed),
         one.as_secs_f64() / hashed.as_secs_f64()
+    );
+}
+
+/// Glinski's perft(6) on every core, without and with a 1 GiB table: what the table saves
+/// on a deep count.
+fn deep_table(engine: &Engine, start: &hexv::game::fast::State) {
+    use hexv::game::perft::{perft, Options, Progress};
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let depth = 6;
+    let run = |hash_mb: usize| {
+        let options = Options {
+            threads: cores,
+            hash_mb,
+            ..Options::default()
+        };
+        let t = Instant::now();
+        let n = perft(engine, start, depth, &options, &Progress::default()).expect("not stopped");
+        (t.elapsed(), n.total)
+    };
+    let (plain, n) = run(0);
+    let (hashed, n_hashed) = run(1024);
+    assert_eq!(n, n_hashed, "the table changes the count");
+    println!("Glinski perft({depth}) = {n}");
+    println!(
+        "  {cores} threads         {plain:>10.3?}  {}",
+        rate(n, plain)
+    );
+    println!(
+        "  {cores} threads, table  {hashed:>10.3?}  {}  ({:.2}x)",
+        rate(n, hashed),
+        plain.as_secs_f64() / hashed.as_secs_f64()
     );
 }
 
@@ -121,6 +165,10 @@ fn main() {
     println!();
     scaling(&engine, &start);
     println!();
+    if std::env::var_os("HEXV_BENCH_DEPTH6").is_some_and(|v| v == "1") {
+        deep_table(&engine, &start);
+        println!();
+    }
     println!("every variant, perft(3) from the start: fast / reference engine");
     let mut files: Vec<_> = std::fs::read_dir("variants")
         .expect("variants/")

@@ -30,6 +30,7 @@ mod mini_hexchess;
 mod movement_kinds;
 mod notation;
 mod perft;
+mod perft_deep;
 mod perft_suite;
 mod perft_units;
 mod positions;

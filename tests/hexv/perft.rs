@@ -4,7 +4,8 @@
 //! an independent Glinski implementation that `cargo bench` runs to depth 4 and that
 //! tests/hexv/hexchess_diff.rs compares move lists with.
 
-use hexv::game::fast::Engine;
+use hexv::game::fast::{Engine, State};
+use hexv::game::Position;
 
 use crate::support::{load, root};
 
@@ -58,28 +59,33 @@ fn cases() -> Vec<Case> {
     cases
 }
 
+/// Calls `f` with the case's position for both engines: the reference engine's position and
+/// the fast engine with its state.
+pub fn with_position(case: &Case, f: impl FnOnce(&Position, &Engine, &State)) {
+    let (v, t) = load(&case.file);
+    let game = hexv::game::Game::new(&v, &t);
+    let pos = game
+        .parse_position(&case.position)
+        .unwrap_or_else(|e| panic!("{}: {}", case.file, e.show(&case.position)));
+    let engine = Engine::new(game).expect("every shipped board fits the fast engine");
+    let state = engine.state(&pos);
+    f(&pos, &engine, &state);
+}
+
 /// Counts every position of the data file, with the fast engine at every depth and the
 /// reference engine up to `max_reference_depth`.
 fn check_counts(max_reference_depth: u32) {
     for case in cases() {
-        let (v, t) = load(&case.file);
-        let game = hexv::game::Game::new(&v, &t);
-        let pos = game
-            .parse_position(&case.position)
-            .unwrap_or_else(|e| panic!("{}: {}", case.file, e.show(&case.position)));
-        let engine = Engine::new(game).expect("every shipped board fits the fast engine");
-        let state = engine.state(&pos);
-        for &(depth, count) in &case.counts {
-            let context = format!("{} at depth {depth}", case.file);
-            assert_eq!(engine.perft(&state, depth), count, "fast engine, {context}");
-            if depth <= max_reference_depth {
-                assert_eq!(
-                    game.perft(&pos, depth),
-                    count,
-                    "reference engine, {context}"
-                );
+        with_position(&case, |pos, engine, state| {
+            let game = engine.game();
+            for &(depth, count) in &case.counts {
+                let context = format!("{} at depth {depth}", case.file);
+                assert_eq!(engine.perft(state, depth), count, "fast engine, {context}");
+                if depth <= max_reference_depth {
+                    assert_eq!(game.perft(pos, depth), count, "reference engine, {context}");
+                }
             }
-        }
+        });
     }
 }
 
@@ -91,12 +97,7 @@ fn perft_counts_of_the_data_file() {
 #[test]
 fn every_shipped_variant_has_its_start_in_the_data_file() {
     let listed: Vec<String> = cases().into_iter().map(|c| c.file).collect();
-    for path in crate::support::variant_files() {
-        let file = path
-            .strip_prefix(root())
-            .expect("under the repository")
-            .to_string_lossy()
-            .to_string();
+    for file in crate::support::variant_names() {
         let case = cases().into_iter().find(|c| c.file == file);
         let case = case.unwrap_or_else(|| panic!("{file} is not in {DATA} (listed: {listed:?})"));
         let (v, t) = load(&file);

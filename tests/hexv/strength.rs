@@ -8,7 +8,7 @@ use hexv::search::arena::{play_game, Player, Rng};
 use hexv::search::Limits;
 use hexv::variant::Side;
 
-use crate::support::{game, root, variant_files};
+use crate::support::game;
 
 /// Games per opponent and variant (half with each colour).
 const GAMES: usize = 10;
@@ -47,13 +47,7 @@ fn score_against(path: &str, opponent: &Player) -> (f64, Vec<String>) {
 #[ignore = "slow in a debug build: .ci/run runs it with --release"]
 fn strength_the_engine_beats_a_random_and_a_greedy_player_in_every_variant() {
     let mut failures = Vec::new();
-    for path in variant_files() {
-        let path = path
-            .strip_prefix(root())
-            .expect("in the repo")
-            .to_str()
-            .expect("UTF-8")
-            .to_string();
+    for path in crate::support::variant_names() {
         for opponent in [Player::Random, Player::Greedy] {
             let (score, record) = score_against(&path, &opponent);
             println!("{path} against {opponent:?}: {:.0}%", score * 100.0);

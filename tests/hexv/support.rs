@@ -34,6 +34,19 @@ pub fn variant_files() -> Vec<PathBuf> {
     hexv_files("variants")
 }
 
+/// The shipped variant files as the data files name them: relative to the repository root.
+pub fn variant_names() -> Vec<String> {
+    variant_files()
+        .iter()
+        .map(|path| {
+            path.strip_prefix(root())
+                .expect("under the repository")
+                .to_string_lossy()
+                .to_string()
+        })
+        .collect()
+}
+
 /// The shipped variants and the valid fixtures: every file whose tables and engines are held
 /// to the reference walker and to each other (the fixtures carry movement kinds no shipped
 /// variant uses yet).
