@@ -195,6 +195,7 @@ impl Engine<'_> {
 
     /// Where the piece `piece` on `from` goes, as sets of cells; the moves that give an
     /// en-passant right are also listed with the cells they pass when `passing` is given.
+    #[inline(always)]
     fn targets(
         &self,
         s: &State,
