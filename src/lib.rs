@@ -68,6 +68,7 @@ pub mod geometry;
 pub mod load;
 #[cfg(feature = "lsp")]
 pub mod lsp;
+pub mod pgn;
 pub mod render;
 pub mod search;
 pub mod source;

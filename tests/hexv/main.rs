@@ -32,6 +32,7 @@ mod notation;
 mod perft;
 mod perft_suite;
 mod perft_units;
+mod pgn;
 mod positions;
 mod properties;
 mod robustness;
