@@ -50,8 +50,9 @@ fn every_tournament_game_is_read_and_replays_up_to_its_one_slip() {
         .map(|i| i + 1)
         .collect();
     assert_eq!(empty, [20, 218]);
-    // What cannot be read: the result of GameID 25 of 1984 written `ź-ź` (a mangled `½-½`,
-    // line 2662) is an error, and the `====` line between two games (line 3297) is skipped.
+    // What cannot be read: the result of GameID 140 (Rudolf - Botkó, 1984) written `ź-ź` (a
+    // mangled `½-½`, line 2662) is an error, and the `====` line between two games (line
+    // 3297) is skipped.
     let located: Vec<(bool, usize, usize)> = file
         .errors
         .iter()
@@ -423,4 +424,69 @@ fn binary_garbage_never_panics() {
             let _ = pgn::replay(&game, record, &Letters::hungarian());
         }
     }
+}
+
+#[test]
+fn pgn_check_names_the_faulty_record_and_exits_1() {
+    use crate::cli::{run, tempdir};
+    // The Variant tag names the shipped variant; Hungarian letters.
+    let (code, stdout, stderr) = run(&[
+        "pgn",
+        "check",
+        "tests/data/glinski-games-hu.pgn",
+        "--letters",
+        "hu",
+    ]);
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stdout.contains("tests/data/glinski-games-hu.pgn:7458:41: game 358 (Szőke Gyula - Kövér Imre), move 55. Kf7: illegal:"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with("395 games read, 393 replay to the end, 1 moves unresolved\n"),
+        "{stdout}"
+    );
+    // Game 196 (GameID 209) has no Variant tag, and line 2662 an unreadable result.
+    assert!(
+        stderr.contains("game 196 (Rudolf László - Nyilas László): no `Variant` tag"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("glinski-games-hu.pgn:2662:12: error:"),
+        "{stderr}"
+    );
+
+    let dir = tempdir("pgn");
+    let clean = dir.join("clean.pgn");
+    std::fs::write(&clean, "[Variant \"Glinski\"]\n\n1. Ndf4 e6 2. e5 *\n").unwrap();
+    let (code, stdout, _) = run(&["pgn", "check", clean.to_str().unwrap()]);
+    assert_eq!(
+        (code, stdout.as_str()),
+        (0, "1 games read, 1 replay to the end, 0 moves unresolved\n")
+    );
+    let ambiguous = dir.join("ambiguous.pgn");
+    std::fs::write(&ambiguous, "1. Nf4 *\n").unwrap();
+    let (code, stdout, _) = run(&[
+        "pgn",
+        "check",
+        ambiguous.to_str().unwrap(),
+        "--variant",
+        "variants/glinski.hexv",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        stdout.contains("ambiguous.pgn:1:4: game 1 (? - ?), move 1. Nf4: ambiguous:"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("  candidates: d1-f4, h1-f4\n"), "{stdout}");
+    let binary = dir.join("binary.pgn");
+    std::fs::write(&binary, [0xff, 0xfe, 0x00, 0x80]).unwrap();
+    let (code, _, stderr) = run(&[
+        "pgn",
+        "check",
+        binary.to_str().unwrap(),
+        "--variant",
+        "variants/glinski.hexv",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
 }
