@@ -490,3 +490,33 @@ fn pgn_check_names_the_faulty_record_and_exits_1() {
     ]);
     assert_eq!(code, 2, "{stderr}");
 }
+
+/// The records' own check marks: every move written with `+` gives check, and the one
+/// written with `#` (47.Bg9# of GameID 212, line 3187) mates.
+#[test]
+fn the_records_check_and_mate_marks_agree_with_the_positions() {
+    let text = tournament_text();
+    let file = pgn::read(&text);
+    let game = glinski();
+    let (mut checks, mut mates, mut wrong) = (0, 0, Vec::new());
+    for (i, record) in file.games.iter().enumerate() {
+        let replay = pgn::replay(&game, record, &Letters::hungarian()).expect("no FEN");
+        let mut pos = replay.start.clone();
+        for (written, mv) in record.line.moves.iter().zip(&replay.moves) {
+            pos = game.play(&pos, mv);
+            let in_check = game.in_check(&pos, pos.to_move);
+            let mated = in_check && game.legal_moves(&pos).is_empty();
+            let marked_mate = written.text.contains('#');
+            let marked_check = written.text.contains('+');
+            checks += usize::from(marked_check);
+            mates += usize::from(marked_mate);
+            if (marked_check && !in_check) || (marked_mate && !mated) {
+                wrong.push((i + 1, written.text.clone()));
+            }
+        }
+    }
+    // The file has 757 `+` outside its `;` lines (`grep -o '[A-Za-z0-9]*+'`): one is in the
+    // comment `{ Fxi6+ }` and three (Kd5+, f6+, g6+) follow game 358's slip.
+    assert_eq!((checks, mates), (753, 1));
+    assert_eq!(wrong, []);
+}
