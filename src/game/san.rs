@@ -20,6 +20,10 @@ use super::{Game, Move, Position};
 use crate::geometry::board::CellId;
 use crate::variant::{Piece, PieceId};
 
+/// The longest move text read (readings try every cut of the text, so a long one would be
+/// slow); the longest real move is a few letters and two cell names.
+const MAX_LEN: usize = 48;
+
 /// The letters pieces are written with: a map from the variant's symbols to letters, and the
 /// variant's own symbol for every piece the map does not name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -309,6 +313,9 @@ impl Game<'_> {
         letters: &Letters,
     ) -> Result<Move, SanError> {
         let body = strip_annotations(text);
+        if body.len() > MAX_LEN {
+            return Err(SanError::Malformed(text.to_string()));
+        }
         if let Some((letter, to)) = body.split_once('*') {
             return self.resolve_drop(text, letter, to, legal, letters);
         }

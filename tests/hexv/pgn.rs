@@ -211,6 +211,9 @@ fn short_notation_reads_the_usual_ways_of_writing() {
     ));
     assert!(matches!(read(&start, "e7"), Err(SanError::Illegal { .. })));
     assert!(matches!(read(&start, "zz"), Err(SanError::Malformed(_))));
+    // A very long token is refused at once (reading tries every cut of a text).
+    let long = "e4".repeat(100_000);
+    assert!(matches!(read(&start, &long), Err(SanError::Malformed(_))));
     let pos = game.play_moves(&start, "e4-e6 d7-d5").expect("legal moves");
     // En passant, with `x`, `:` or nothing, and with `e.p.`.
     for text in ["exd6", "e:d6", "exd6 e.p.", "ed6"] {
