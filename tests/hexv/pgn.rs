@@ -167,8 +167,10 @@ fn the_collectors_notes_name_the_moves_that_fail() {
     let (text, index, error) = failure("Rudolf László", "Halas János");
     assert_eq!((text.as_str(), index), ("Bg7", 68));
     assert!(matches!(&error, SanError::Illegal { near, .. } if near == &["k7-g7"]));
-    // "ambiguity at 14. ... Be8": both of Black's rooks, c8 along the line through d8 and h9
-    // along the diagonal through g9 and f8... reach e8 (the two candidates).
+    // "ambiguity at 14. ... Be8": Black's rooks on c8 and h9 both reach e8, c8 along the
+    // 4 o'clock line through d8 (left of file f a cell's 4 o'clock neighbour keeps its rank
+    // number), h9 along the 8 o'clock line through g9 and f9 (f9's 8 o'clock neighbour is
+    // e8), the cells between being empty.
     let (text, index, error) = failure("Rudolf László", "Hermesz Antal");
     assert_eq!((text.as_str(), index), ("Be8", 27));
     assert_eq!(error.candidates(), ["c8-e8", "h9-e8"]);
@@ -176,7 +178,8 @@ fn the_collectors_notes_name_the_moves_that_fail() {
     let (text, index, error) = failure("Rudolf László", "Ambrus Lajos");
     assert_eq!((text.as_str(), index), ("Hxg2", 18));
     assert_eq!(error.candidates(), ["d1xg2", "i3xg2"]);
-    // "ambiguity at move 24.Be3": White's rooks on e4 (one step down its file) and g4.
+    // "ambiguity at move 24.Be3": White's rooks on e4 (one step down its file) and g4
+    // (along the 8 o'clock line through f4).
     let (text, index, error) = failure("Rudolf László", "Putzer András");
     assert_eq!((text.as_str(), index), ("Be3", 46));
     assert_eq!(error.candidates(), ["e4-e3", "g4-e3"]);
