@@ -12,6 +12,7 @@
 //! | play | [`game`] | [`Position`]s, legal [`Move`]s, the end of the game, perft |
 //! | analyse | [`analyse`] | the checks that need legal moves, the summary |
 //! | render | [`render`] | tables as text and JSON, ASCII and SVG diagrams, the rules page |
+//! | records | [`pgn`] | games read from and written to PGN, moves in short algebraic notation ([`game::san`]) |
 //!
 //! [`load()`] runs check, compile and analyse in one call; a clean file gives a [`Compiled`]
 //! variant, from which a [`Game`] (the reference engine) or [`Fastest`] (the 128-bit engine
@@ -68,6 +69,7 @@ pub mod geometry;
 pub mod load;
 #[cfg(feature = "lsp")]
 pub mod lsp;
+pub mod pgn;
 pub mod render;
 pub mod search;
 pub mod source;

@@ -33,6 +33,8 @@ enum Command {
     Fmt(cli::fmt::Args),
     /// List the legal moves of the start position (after `--moves`).
     Moves(cli::moves::Args),
+    /// Read game records (PGN): `hexv pgn check FILE.pgn` replays every game.
+    Pgn(cli::pgn::Args),
     /// Play a game at the terminal, two people taking turns.
     Play(cli::play::Args),
     /// Count the positions N plies ahead (perft), optionally per move.
@@ -66,6 +68,7 @@ fn main() -> ExitCode {
         Command::Fmt(args) => cli::fmt::run(&args),
         Command::Perft(args) => cli::perft::run(&args),
         Command::Play(args) => cli::play::run(&args),
+        Command::Pgn(args) => cli::pgn::run(&args),
         Command::Analyse(args) => cli::analyse::run(&args),
         Command::Engine(args) => cli::engine::run(&args),
         Command::Selfplay(args) => cli::selfplay::run(&args),

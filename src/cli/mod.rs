@@ -27,6 +27,7 @@ pub mod fmt;
 pub mod lsp;
 pub mod moves;
 pub mod perft;
+pub mod pgn;
 pub mod play;
 pub mod selfplay;
 pub mod table;

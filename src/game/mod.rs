@@ -10,6 +10,7 @@ mod fen;
 mod movegen;
 pub mod notation;
 pub mod perft;
+pub mod san;
 mod validate;
 
 pub use end::{result_text, GameEnd, Outcome};

@@ -33,6 +33,7 @@ mod perft;
 mod perft_deep;
 mod perft_suite;
 mod perft_units;
+mod pgn;
 mod positions;
 mod properties;
 mod robustness;
