@@ -123,9 +123,12 @@ fn run_check(args: &CheckArgs) -> Status {
             }
         }
     }
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     outln!(
-        "{} games read, {complete} replay to the end, {unresolved} moves unresolved",
-        parsed.games.len()
+        "{} read, {complete} replay to the end, {} unresolved",
+        plural(parsed.games.len(), "game", "games"),
+        plural(unresolved, "move", "moves")
     );
     if faulty || unresolved > 0 {
         Status::InputErrors

@@ -449,7 +449,7 @@ fn pgn_check_names_the_faulty_record_and_exits_1() {
         "{stdout}"
     );
     assert!(
-        stdout.ends_with("395 games read, 393 replay to the end, 1 moves unresolved\n"),
+        stdout.ends_with("395 games read, 393 replay to the end, 1 move unresolved\n"),
         "{stdout}"
     );
     // Game 196 (GameID 209) has no Variant tag, and line 2662 an unreadable result.
@@ -468,7 +468,7 @@ fn pgn_check_names_the_faulty_record_and_exits_1() {
     let (code, stdout, _) = run(&["pgn", "check", clean.to_str().unwrap()]);
     assert_eq!(
         (code, stdout.as_str()),
-        (0, "1 games read, 1 replay to the end, 0 moves unresolved\n")
+        (0, "1 game read, 1 replay to the end, 0 moves unresolved\n")
     );
     let ambiguous = dir.join("ambiguous.pgn");
     std::fs::write(&ambiguous, "1. Nf4 *\n").unwrap();
