@@ -220,8 +220,6 @@ impl Game<'_> {
         Ok(chosen)
     }
 
-    /// When `from`-`to` is the king's move of a castling option of the side to move, the first
-    /// condition that forbids it now.
     /// When a movement of the piece on `from` would reach `to` but for its `when` / `unless`
     /// clauses tested on the board, the first clause that fails, in words.
     fn why_conditions_fail(
@@ -283,6 +281,8 @@ impl Game<'_> {
         None
     }
 
+    /// When `from`-`to` is the king's move of a castling option of the side to move, the first
+    /// condition that forbids it now.
     fn why_no_castling(
         &self,
         pos: &Position,
