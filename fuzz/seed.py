@@ -111,6 +111,11 @@ def main():
         file, position, _ = [x.strip() for x in line.split(";")]
         selector = SHIPPED.index(Path(file).stem)
         write("position", f"perft-{i}", bytes([selector]) + position.encode())
+    # The first published Glinski tournament games, one a seed, read with the Hungarian letters.
+    games = Path("tests/data/glinski-games-hu.pgn").read_text().split("\n[Variant ")
+    for i, game in enumerate(games[:12]):
+        text = game if i == 0 else "[Variant " + game
+        write("pgn", f"glinski-hu-{i}", bytes([SHIPPED.index("glinski") | 0x80]) + text.encode())
     for selector, name in enumerate(SHIPPED):
         played = []
         for ply in range(12):
@@ -133,6 +138,10 @@ def main():
             "position fen nonsense", "go movetime 5", "quit", "",
         ])
         write("uci", f"{name}", bytes([selector]) + session.encode())
+        # A PGN game of the same moves, in hexv's long notation (which SAN reading mostly
+        # refuses: the errors are the seed's point), with the variant's own letters.
+        numbered = " ".join(f"{i // 2 + 1}. {m}" if i % 2 == 0 else m for i, m in enumerate(played))
+        write("pgn", f"{name}", bytes([selector]) + f'[Variant "{name}"]\n\n{numbered} *\n'.encode())
         text = Path(f"variants/{name}.hexv").read_text()
         for kind, data in lsp_seeds(selector, text):
             write("lsp", f"{name}-{kind}", data)

@@ -16,6 +16,9 @@ pub fn read(text: &str) -> PgnFile {
         file: PgnFile::default(),
     };
     reader.file_body();
+    // A move number's error is known only at the next token, after errors found between:
+    // put them back in file order (a stable sort keeps a place's errors as found).
+    reader.file.errors.sort_by_key(|e| e.span.start);
     reader.file
 }
 

@@ -392,7 +392,14 @@ fn bad_input_gives_located_errors() {
         (PgnErrorKind::UnopenedVariation, (1, 7))
     );
     let deep = format!("1. e5 {}", "(".repeat(10_000));
-    assert_eq!(first_error(&deep).0, PgnErrorKind::NestedTooDeep);
+    // In file order the unterminated first `(` comes before the one nested too deep.
+    let kinds: Vec<PgnErrorKind> = pgn::read(&deep)
+        .errors
+        .into_iter()
+        .map(|e| e.kind)
+        .collect();
+    assert_eq!(first_error(&deep).0, PgnErrorKind::UnterminatedVariation);
+    assert!(kinds.contains(&PgnErrorKind::NestedTooDeep), "{kinds:?}");
     // An unknown letter is a value of the replay, located by the move's span.
     let text = "1. Zf3 *";
     let record = &pgn::read(text).games[0];
@@ -525,4 +532,14 @@ fn the_records_check_and_mate_marks_agree_with_the_positions() {
     // comment `{ Fxi6+ }` and three (Kd5+, f6+, g6+) follow game 358's slip.
     assert_eq!((checks, mates), (753, 1));
     assert_eq!(wrong, []);
+}
+
+/// A move number left without its move is reported where it stands, before the text after
+/// it that is not movetext (found by the `pgn` fuzz target: the two came out of order).
+#[test]
+fn errors_come_in_file_order() {
+    let file = hexv::pgn::read("1. e4 e5 2.   ]] 3. f4 *\n");
+    let starts: Vec<usize> = file.errors.iter().map(|e| e.span.start).collect();
+    assert!(starts.len() >= 2, "{:?}", file.errors);
+    assert!(starts.windows(2).all(|w| w[0] <= w[1]), "{starts:?}");
 }

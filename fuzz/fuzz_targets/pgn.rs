@@ -1,0 +1,61 @@
+//! PGN files read and replayed on a shipped variant (the selector byte also picks the letters:
+//! the variant's own or the Hungarian map). Properties: reading never fails as a whole; every
+//! error and every game lies inside the text, on character boundaries, errors in file order;
+//! every game replays up to its first unresolved move; the moves replayed, written as PGN by
+//! hexv and read again, replay to the same moves and the same end.
+#![no_main]
+
+use hexv::game::san::Letters;
+use hexv::pgn;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((selector, text)) = hexv_fuzz::selected(data) else {
+        return;
+    };
+    let game = hexv_fuzz::shipped(selector).game();
+    let letters = if selector & 0x80 == 0 {
+        Letters::own()
+    } else {
+        Letters::hungarian()
+    };
+    let file = pgn::read(text);
+    let inside = |span: hexv::source::Span| {
+        span.start <= span.end
+            && span.end <= text.len()
+            && text.is_char_boundary(span.start)
+            && text.is_char_boundary(span.end)
+    };
+    for e in &file.errors {
+        assert!(inside(e.span), "{e:?} outside the text");
+    }
+    assert!(
+        file.errors
+            .windows(2)
+            .all(|w| w[0].span.start <= w[1].span.start),
+        "errors out of order"
+    );
+    for record in file.games.iter().take(8) {
+        assert!(inside(record.span), "a game outside the text");
+        let Ok(replayed) = pgn::replay(&game, record, &letters) else {
+            continue;
+        };
+        let written = pgn::write_game(&game, &[], &replayed.start, &replayed.moves, "*", &letters);
+        let again = pgn::read(&written);
+        assert_eq!(
+            again.games.len(),
+            1,
+            "hexv's PGN reads as one game:\n{written}"
+        );
+        let back = pgn::replay(&game, &again.games[0], &letters).expect("hexv's FEN reads back");
+        assert!(
+            back.unresolved.is_none(),
+            "hexv's PGN replays whole:\n{written}"
+        );
+        assert_eq!(
+            back.moves, replayed.moves,
+            "the moves read back:\n{written}"
+        );
+        assert_eq!(back.end, replayed.end);
+    }
+});
