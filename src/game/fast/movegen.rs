@@ -2,7 +2,7 @@
 //! a piece reaches along two rays is one move; stepping onto a passed cell with and without
 //! the en-passant capture are two; a plain move to a cell beats a multi-step to it.
 
-use super::tables::{bit, cells, CellSet, Ray, Resolve};
+use super::tables::{bit, cells, falling_reach, rising_reach, CellSet, Ray, Resolve};
 use super::{code, Engine, FastMove, State, NONE};
 use crate::variant::Side;
 
@@ -265,10 +265,11 @@ impl Engine<'_> {
         let theirs = s.board.occupied[s.to_move.opponent().index()];
         match ray.resolve {
             Resolve::Bits => {
-                let (reach, blocker) = ray.slide(all);
+                let reach = ray.slide(all);
                 let empty = reach & !all & land;
                 if ray.captures {
-                    found.captures |= blocker & theirs & land;
+                    // The only occupied cell reached is the blocker.
+                    found.captures |= reach & theirs & land;
                     if can_ep {
                         found.en_passant |= empty & s.en_passant;
                     }
@@ -280,7 +281,7 @@ impl Engine<'_> {
             }
             Resolve::MultiStepBits if passing.is_none() && land == CellSet::MAX => {
                 // The first cell is a plain move; every later one passes the cells before.
-                let empty = ray.slide(all).0 & !all;
+                let empty = ray.slide(all) & !all;
                 let first = bit(self.t.ray_cells[ray.start as usize]);
                 found.quiet |= empty & first;
                 found.passing_to |= empty & !first;
@@ -446,21 +447,15 @@ struct Targets {
 /// The cells the slides `rising` and `falling` (cells of rising and of falling ids) reach on
 /// a board whose occupied cells are `all`: along each, its cells up to and including the
 /// first occupied one (the one of lowest id on a rising slide, of highest on a falling one).
-/// Without branches: an empty path of blockers gives every cell.
+/// Without branches.
 #[inline(always)]
 fn slide_reach(rising: &[CellSet], falling: &[CellSet], all: CellSet) -> CellSet {
-    let mut reach = 0;
-    for &cells in rising {
-        let blockers = cells & all;
-        let first = blockers & blockers.wrapping_neg();
-        reach |= cells & (first | first.wrapping_sub(1));
-    }
-    for &cells in falling {
-        // Bit 0 stands in for "no blocker": every cell is at or above it.
-        let first = 1u128 << (127 - ((cells & all) | 1).leading_zeros());
-        reach |= cells & !(first - 1);
-    }
-    reach
+    let up = rising
+        .iter()
+        .fold(0, |reach, &cells| reach | rising_reach(cells, all));
+    falling
+        .iter()
+        .fold(up, |reach, &cells| reach | falling_reach(cells, all))
 }
 
 /// A set's cells in order, to compare sets the way the reference engine compares lists.

@@ -97,25 +97,31 @@ impl Resolve {
 
 impl Ray {
     /// For a path that rises or falls: the cells a slide along it reaches given the occupied
-    /// cells `all` (those it lands on, then the first occupied one, if any) and that occupied
-    /// cell as a set (empty when the path is clear).
+    /// cells `all`, those it lands on and then the first occupied one, if any.
     #[inline(always)]
-    pub fn slide(&self, all: CellSet) -> (CellSet, CellSet) {
-        let blockers = self.mask & all;
-        if blockers == 0 {
-            return (self.mask, 0);
-        }
+    pub fn slide(&self, all: CellSet) -> CellSet {
         match self.order {
-            Order::Rising => {
-                let first = blockers & blockers.wrapping_neg();
-                (self.mask & (first | (first - 1)), first)
-            }
-            _ => {
-                let first = 1u128 << (127 - blockers.leading_zeros());
-                (self.mask & !(first - 1), first)
-            }
+            Order::Rising => rising_reach(self.mask, all),
+            _ => falling_reach(self.mask, all),
         }
     }
+}
+
+/// The cells of a line of rising ids up to and including its first occupied one (the
+/// occupied cell of lowest id; every cell when none is). Without a branch.
+#[inline(always)]
+pub(crate) fn rising_reach(cells: CellSet, all: CellSet) -> CellSet {
+    let blockers = cells & all;
+    let first = blockers & blockers.wrapping_neg();
+    cells & (first | first.wrapping_sub(1))
+}
+
+/// As [`rising_reach`] for a line of falling ids: its first occupied cell is the one of
+/// highest id. Bit 0 stands in for "no blocker": every cell is at or above it.
+#[inline(always)]
+pub(crate) fn falling_reach(cells: CellSet, all: CellSet) -> CellSet {
+    let first = 1u128 << (127 - ((cells & all) | 1).leading_zeros());
+    cells & !(first - 1)
 }
 
 /// How the ids of a path's cells run.
