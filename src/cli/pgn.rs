@@ -1,11 +1,13 @@
 //! `hexv pgn check FILE.pgn [--variant FILE.hexv] [--letters hu|en|own]`: replays every game
-//! and names each move that resolves to no single legal move.
+//! and names each move that resolves to no single legal move, and each result the final
+//! position contradicts. `hexv pgn convert FILE.pgn [--to short|long] [--to-letters L]`:
+//! the games with their moves rewritten.
 
 use std::path::{Path, PathBuf};
 
 use hexv::game::san::Letters;
 use hexv::load::Compiled;
-use hexv::pgn::{self, PgnGame};
+use hexv::pgn::{self, Notation, PgnGame};
 use hexv::source::SourceFile;
 
 use super::Status;
@@ -21,6 +23,37 @@ enum Command {
     /// Replay every game; report each move that is illegal, ambiguous or has an unknown
     /// piece letter (exit 1 when there is one, 2 when the file cannot be read).
     Check(CheckArgs),
+    /// Rewrite every game's moves in short notation with other letters, or in hexv's long
+    /// notation, keeping tags, comments, NAGs and variations (exit 1 when a move cannot be
+    /// read: it and the rest of its line are kept as written).
+    Convert(ConvertArgs),
+}
+
+#[derive(clap::Args)]
+struct ConvertArgs {
+    /// The PGN file.
+    file: PathBuf,
+    /// The variant (.hexv); without it, the `Variant` tag names a shipped variant.
+    #[arg(long)]
+    variant: Option<PathBuf>,
+    /// The piece letters of the moves read (long notation is read as well).
+    #[arg(long, default_value = "own")]
+    letters: String,
+    /// The notation written: `short` (SAN) or `long` (hexv's from-to notation).
+    #[arg(long, value_enum, default_value_t = To::Short)]
+    to: To,
+    /// The piece letters written in short notation (default: those read).
+    #[arg(long)]
+    to_letters: Option<String>,
+    /// Write to this file instead of stdout.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum To {
+    Short,
+    Long,
 }
 
 #[derive(clap::Args)]
@@ -38,47 +71,163 @@ struct CheckArgs {
 pub fn run(args: &Args) -> Status {
     match &args.command {
         Command::Check(check) => run_check(check),
+        Command::Convert(convert) => run_convert(convert),
+    }
+}
+
+/// The letter map named on the command line, or the usage error printed.
+fn letters_named(name: &str) -> Result<Letters, Status> {
+    Letters::by_name(name).ok_or_else(|| {
+        eprintln!("error: unknown letters `{name}`: use own, en or hu");
+        Status::UsageOrIo
+    })
+}
+
+/// A PGN file read, its syntax errors printed (`faulty` when one is not a warning).
+struct Opened {
+    file: SourceFile,
+    parsed: pgn::PgnFile,
+    faulty: bool,
+}
+
+impl Opened {
+    fn read(path: &Path) -> Result<Opened, Status> {
+        let file = SourceFile::read(path).map_err(|e| {
+            eprintln!("error: {e}");
+            Status::UsageOrIo
+        })?;
+        let parsed = pgn::read(file.text());
+        let mut opened = Opened {
+            file,
+            parsed,
+            faulty: false,
+        };
+        for e in &opened.parsed.errors {
+            let severity = if e.is_warning() { "warning" } else { "error" };
+            opened.faulty |= !e.is_warning();
+            eprintln!("{}: {severity}: {}", opened.at(e.span.start), e.kind);
+        }
+        Ok(opened)
+    }
+
+    /// `file:line:column` of a byte offset.
+    fn at(&self, offset: usize) -> String {
+        let (line, column) = self.file.line_col(offset);
+        format!("{}:{line}:{column}", self.file.name())
+    }
+}
+
+/// "White - Black" of a record.
+fn players(record: &PgnGame) -> String {
+    format!(
+        "{} - {}",
+        record.tag("White").unwrap_or("?"),
+        record.tag("Black").unwrap_or("?")
+    )
+}
+
+fn run_convert(args: &ConvertArgs) -> Status {
+    let reading = match letters_named(&args.letters) {
+        Ok(l) => l,
+        Err(s) => return s,
+    };
+    let to = match args.to {
+        To::Long => Notation::Long,
+        To::Short => match letters_named(args.to_letters.as_deref().unwrap_or(&args.letters)) {
+            Ok(l) => Notation::Short(l),
+            Err(s) => return s,
+        },
+    };
+    let opened = match Opened::read(&args.file) {
+        Ok(o) => o,
+        Err(s) => return s,
+    };
+    let mut faulty = opened.faulty;
+    let mut variants = Variants::default();
+    let mut out = String::new();
+    for (i, record) in opened.parsed.games.iter().enumerate() {
+        let number = i + 1;
+        // A game that cannot be converted is written as it was, so nothing is lost.
+        let as_written = opened
+            .file
+            .text()
+            .get(record.span.start..record.span.end)
+            .unwrap_or_default();
+        let failed = |why: String| {
+            eprintln!(
+                "{}: error: game {number} ({}): {why}; the game is kept as written",
+                opened.at(record.span.start),
+                players(record)
+            );
+        };
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        let compiled = match variants.for_game(args.variant.as_deref(), record) {
+            Ok(c) => c,
+            Err(why) => {
+                failed(why);
+                faulty = true;
+                out.push_str(as_written.trim_end());
+                out.push('\n');
+                continue;
+            }
+        };
+        let converted = match pgn::convert(&compiled.game(), record, &reading, &to) {
+            Ok(c) => c,
+            Err(e) => {
+                failed(format!("the FEN tag cannot be read: {e}"));
+                faulty = true;
+                out.push_str(as_written.trim_end());
+                out.push('\n');
+                continue;
+            }
+        };
+        for (span, error) in &converted.unresolved {
+            faulty = true;
+            eprintln!(
+                "{}: error: game {number} ({}): {}: {error}; kept as written from there",
+                opened.at(span.start),
+                players(record),
+                error.kind()
+            );
+        }
+        out.push_str(&converted.text);
+    }
+    let written = match &args.output {
+        Some(path) => std::fs::write(path, &out).map_err(|e| {
+            eprintln!("error: cannot write `{}`: {e}", path.display());
+        }),
+        None => {
+            out!("{out}");
+            Ok(())
+        }
+    };
+    match (written, faulty) {
+        (Err(()), _) => Status::UsageOrIo,
+        (Ok(()), true) => Status::InputErrors,
+        (Ok(()), false) => Status::Ok,
     }
 }
 
 fn run_check(args: &CheckArgs) -> Status {
-    let Some(letters) = Letters::by_name(&args.letters) else {
-        eprintln!(
-            "error: unknown letters `{}`: use own, en or hu",
-            args.letters
-        );
-        return Status::UsageOrIo;
+    let letters = match letters_named(&args.letters) {
+        Ok(l) => l,
+        Err(s) => return s,
     };
-    let file = match SourceFile::read(&args.file) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return Status::UsageOrIo;
-        }
+    let opened = match Opened::read(&args.file) {
+        Ok(o) => o,
+        Err(s) => return s,
     };
-    let parsed = pgn::read(file.text());
-    let name = file.name().to_string();
-    let at = |offset: usize| {
-        let (line, column) = file.line_col(offset);
-        format!("{name}:{line}:{column}")
-    };
+    let (parsed, at) = (&opened.parsed, |offset| opened.at(offset));
     // Syntax errors and games that cannot be replayed make the input faulty (exit 1), as
     // unresolved moves do; only a file that cannot be read at all exits 2.
-    let mut faulty = false;
-    for e in &parsed.errors {
-        let severity = if e.is_warning() { "warning" } else { "error" };
-        faulty |= !e.is_warning();
-        eprintln!("{}: {severity}: {}", at(e.span.start), e.kind);
-    }
+    let mut faulty = opened.faulty;
     let mut variants = Variants::default();
-    let (mut complete, mut unresolved) = (0, 0);
+    let (mut complete, mut unresolved, mut wrong_results) = (0, 0, 0);
     for (i, record) in parsed.games.iter().enumerate() {
         let number = i + 1;
-        let players = format!(
-            "{} - {}",
-            record.tag("White").unwrap_or("?"),
-            record.tag("Black").unwrap_or("?")
-        );
+        let players = players(record);
         let compiled = match variants.for_game(args.variant.as_deref(), record) {
             Ok(c) => c,
             Err(why) => {
@@ -103,7 +252,22 @@ fn run_check(args: &CheckArgs) -> Status {
             }
         };
         match &replay.unresolved {
-            None => complete += 1,
+            None => {
+                complete += 1;
+                if let Some(written) = written_result(record) {
+                    if let Some((expected, end)) = pgn::result_disagrees(&game, &replay, &written)
+                    {
+                        faulty = true;
+                        wrong_results += 1;
+                        let offset = record.result.as_ref().map_or(record.span.end, |r| r.span.start);
+                        outln!(
+                            "{}: game {number} ({players}): the result {written} is not the rules' {expected}: the game ends by {}",
+                            at(offset),
+                            end.phrase()
+                        );
+                    }
+                }
+            }
             Some(u) => {
                 unresolved += 1;
                 let written = &record.line.moves[u.index];
@@ -125,8 +289,13 @@ fn run_check(args: &CheckArgs) -> Status {
     }
     let plural =
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let results = if wrong_results > 0 {
+        format!(", {}", plural(wrong_results, "wrong result", "wrong results"))
+    } else {
+        String::new()
+    };
     outln!(
-        "{} read, {complete} replay to the end, {} unresolved",
+        "{} read, {complete} replay to the end, {} unresolved{results}",
         plural(parsed.games.len(), "game", "games"),
         plural(unresolved, "move", "moves")
     );
@@ -135,6 +304,20 @@ fn run_check(args: &CheckArgs) -> Status {
     } else {
         Status::Ok
     }
+}
+
+/// The result a record gives (its result token, else its `Result` tag) as a score token:
+/// `remi` is a draw.
+fn written_result(record: &PgnGame) -> Option<String> {
+    let text = record
+        .result
+        .as_ref()
+        .map(|r| r.text.as_str())
+        .or_else(|| record.tag("Result"))?;
+    Some(match text {
+        "remi" => "1/2-1/2".to_string(),
+        other => other.to_string(),
+    })
 }
 
 /// The variants the games are played in, each loaded once.

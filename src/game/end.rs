@@ -19,6 +19,19 @@ pub enum GameEnd {
     Material,
 }
 
+impl GameEnd {
+    /// The end in a few words, to follow "the game ends by".
+    pub fn phrase(self) -> &'static str {
+        match self {
+            GameEnd::Checkmate => "checkmate",
+            GameEnd::Stalemate => "stalemate",
+            GameEnd::Repetition => "repetition",
+            GameEnd::MoveLimit => "the move limit",
+            GameEnd::Material => "lack of material",
+        }
+    }
+}
+
 /// How a game ended and what it is worth to White.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {

@@ -5,14 +5,18 @@
 //! (`{...}` and `; ...`), variations `( ... )`, NAGs (`$n`, `!`, `?`) and the result. It
 //! never fails as a whole: what cannot be read is a located [`PgnError`] beside the games.
 //! [`replay`] resolves a game's moves with short algebraic notation ([`crate::game::san`])
-//! on a variant; [`write_game`] writes a game in standard PGN.
+//! on a variant (short notation, or hexv's long notation); [`write_game`] writes a game in
+//! standard PGN; [`convert`] rewrites a record's moves in another notation or letter set,
+//! keeping its comments, NAGs and variations.
 
+mod convert;
 mod read;
 mod replay;
 mod write;
 
+pub use convert::{convert, Converted, Notation};
 pub use read::read;
-pub use replay::{replay, Replay, Unresolved};
+pub use replay::{replay, resolve, result_disagrees, Replay, Unresolved};
 pub use write::write_game;
 
 use std::fmt;

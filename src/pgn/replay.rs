@@ -1,8 +1,9 @@
-//! Replaying a game's main line on a variant, move by move, with short algebraic notation.
+//! Replaying a game's main line on a variant, move by move: each move in short algebraic
+//! notation or in hexv's long notation.
 
 use super::PgnGame;
 use crate::game::san::{Letters, SanError};
-use crate::game::{Game, Move, Position, PositionError};
+use crate::game::{result_text, Game, GameEnd, Move, Position, PositionError};
 
 /// A game replayed as far as its moves resolve.
 #[derive(Clone, Debug)]
@@ -26,6 +27,35 @@ pub struct Unresolved {
     pub error: SanError,
 }
 
+/// The legal move `text` names in `pos`: read as short algebraic notation with `letters`,
+/// or else as hexv's long notation (`e4-e5`, `f10xe10=N`), so records converted to long
+/// notation read back. When neither reads, the short reading's error says why.
+pub fn resolve(game: &Game, pos: &Position, text: &str, letters: &Letters) -> Result<Move, SanError> {
+    let legal = game.legal_moves(pos);
+    game.parse_san_among(pos, text, &legal, letters)
+        .or_else(|san| game.parse_move(pos, text).map_err(|_| san))
+}
+
+/// Whether a replayed game's recorded result agrees with how its last position ends: when
+/// the rules end the game there (mate, stalemate, repetition, ...), the result must be the
+/// one they give; a game that is not over may carry any result (a resignation, an agreed
+/// draw, a game unfinished), and `*` (unknown) agrees with anything. Meant for a replay
+/// that reached the end of its record. `None` when they agree, else the rules' result and
+/// why the game ended.
+pub fn result_disagrees(game: &Game, replay: &Replay, written: &str) -> Option<(String, GameEnd)> {
+    if written == "*" {
+        return None;
+    }
+    let mut history = vec![replay.start.clone()];
+    for mv in &replay.moves {
+        let next = game.play(history.last()?, mv);
+        history.push(next);
+    }
+    let outcome = game.outcome(&history)?;
+    let expected = result_text(outcome.white);
+    (written != expected).then_some((expected, outcome.end))
+}
+
 /// Replays the main line of `record` on `game`: from its `FEN` tag when it has one, each
 /// move resolved against the legal moves of its position, up to the first that names no
 /// single legal move. Fails only when the `FEN` tag cannot be read.
@@ -38,8 +68,7 @@ pub fn replay(game: &Game, record: &PgnGame, letters: &Letters) -> Result<Replay
     let mut moves = Vec::new();
     let mut unresolved = None;
     for (index, written) in record.line.moves.iter().enumerate() {
-        let legal = game.legal_moves(&pos);
-        match game.parse_san_among(&pos, &written.text, &legal, letters) {
+        match resolve(game, &pos, &written.text, letters) {
             Ok(mv) => {
                 pos = game.play(&pos, &mv);
                 moves.push(mv);

@@ -28,9 +28,7 @@ pub fn write_game(
             .map(|(_, v)| v.as_str())
     };
     let mut out = String::new();
-    let mut tag = |name: &str, value: &str| {
-        out.push_str(&format!("[{name} \"{}\"]\n", escape(value)));
-    };
+    let mut tag = |name: &str, value: &str| out.push_str(&tag_line(name, value));
     for name in ROSTER {
         let value = if name == "Result" {
             result
@@ -56,6 +54,11 @@ pub fn write_game(
     out.push('\n');
     out.push_str(&movetext(game, start, moves, result, letters));
     out
+}
+
+/// A tag pair's line, `[Name "value"]` and a line break.
+pub(super) fn tag_line(name: &str, value: &str) -> String {
+    format!("[{name} \"{}\"]\n", escape(value))
 }
 
 /// A tag value with `\` and `"` escaped and line breaks made spaces.
@@ -90,19 +93,48 @@ fn movetext(
         pos = game.play(&pos, mv);
     }
     tokens.push(result.to_string());
+    wrap(&tokens)
+}
+
+/// Movetext tokens joined by spaces into lines of at most [`WIDTH`] columns (a longer token
+/// stands alone on its line), ending with a line break. A `(` token is joined to the token
+/// after it and a `)` to the one before; a `;` comment ends its line.
+pub(super) fn wrap(tokens: &[String]) -> String {
+    let mut joined: Vec<String> = Vec::with_capacity(tokens.len());
+    let mut open = String::new();
+    for token in tokens {
+        match token.as_str() {
+            "(" => open.push('('),
+            ")" => match joined.last_mut() {
+                Some(last) if open.is_empty() && !last.starts_with(';') => last.push(')'),
+                _ => joined.push(format!("{})", std::mem::take(&mut open))),
+            },
+            _ => joined.push(format!("{}{token}", std::mem::take(&mut open))),
+        }
+    }
+    if !open.is_empty() {
+        joined.push(open);
+    }
     let mut out = String::new();
     let mut column = 0;
-    for token in tokens {
-        if column > 0 && column + 1 + token.len() > WIDTH {
+    for token in &joined {
+        let width = token.chars().count();
+        if column > 0 && column + 1 + width > WIDTH {
             out.push('\n');
             column = 0;
         } else if column > 0 {
             out.push(' ');
             column += 1;
         }
-        out.push_str(&token);
-        column += token.len();
+        out.push_str(token);
+        column += width;
+        if token.starts_with(';') {
+            out.push('\n');
+            column = 0;
+        }
     }
-    out.push('\n');
+    if column > 0 || out.is_empty() {
+        out.push('\n');
+    }
     out
 }

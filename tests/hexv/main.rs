@@ -34,6 +34,7 @@ mod perft_deep;
 mod perft_suite;
 mod perft_units;
 mod pgn;
+mod pgn_commands;
 mod positions;
 mod properties;
 mod robustness;

@@ -1,0 +1,182 @@
+//! Rewriting a record's moves in another notation (short algebraic with any letters, or
+//! hexv's long notation) while keeping everything else it holds: its tags in their order,
+//! move numbers, comments, NAGs, variations (each replayed from the position it branches
+//! from) and the result.
+
+use super::replay::resolve;
+use super::write::{tag_line, wrap};
+use super::{Comment, Line, PgnGame};
+use crate::game::san::{Letters, SanError};
+use crate::game::{Game, Position, PositionError};
+use crate::source::Span;
+use crate::variant::Side;
+
+/// How moves are written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// Short algebraic notation with these letters, `+`/`#` after checks and mates.
+    Short(Letters),
+    /// hexv's long notation (`e4-e5`, `f10xe10=N`, `P*5e`; docs/notation.md).
+    Long,
+}
+
+/// A record rewritten, and the moves that could not be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Converted {
+    /// The whole game in PGN: tags, movetext and result.
+    pub text: String,
+    /// Each line's first move that names no single legal move, where it is written in the
+    /// source and why. That move and the rest of its line are kept as written.
+    pub unresolved: Vec<(Span, SanError)>,
+}
+
+/// Rewrites `record`'s moves, read with `reading` letters (or as long notation), in `to`.
+/// Fails only when its `FEN` tag cannot be read.
+pub fn convert(
+    game: &Game,
+    record: &PgnGame,
+    reading: &Letters,
+    to: &Notation,
+) -> Result<Converted, PositionError> {
+    let start = match record.tag("FEN") {
+        Some(text) => game.parse_position(text)?,
+        None => game.start_position(),
+    };
+    let mut text: String = record
+        .tags
+        .iter()
+        .map(|t| tag_line(&t.name, &t.value))
+        .collect();
+    if !text.is_empty() {
+        text.push('\n');
+    }
+    let mut writer = Writer {
+        game,
+        reading,
+        to,
+        tokens: Vec::new(),
+        unresolved: Vec::new(),
+    };
+    let number = record
+        .line
+        .moves
+        .first()
+        .and_then(|m| m.number)
+        .unwrap_or(1);
+    let turn = Turn {
+        number,
+        side: start.to_move,
+    };
+    writer.line(&record.line, Some(start), turn);
+    // A record without a result keeps none (adding `*` would say something it did not).
+    writer
+        .tokens
+        .extend(record.result.as_ref().map(|r| r.text.clone()));
+    writer.comments(&record.trailing_comments);
+    text.push_str(&wrap(&writer.tokens));
+    Ok(Converted {
+        text,
+        unresolved: writer.unresolved,
+    })
+}
+
+/// Whose move it is and its number, counted even where the position is unknown (after a
+/// move that did not resolve).
+#[derive(Clone, Copy)]
+struct Turn {
+    number: u32,
+    side: Side,
+}
+
+impl Turn {
+    fn next(self) -> Turn {
+        match self.side {
+            Side::White => Turn {
+                side: Side::Black,
+                ..self
+            },
+            Side::Black => Turn {
+                number: self.number.saturating_add(1),
+                side: Side::White,
+            },
+        }
+    }
+}
+
+struct Writer<'a, 'g> {
+    game: &'a Game<'g>,
+    reading: &'a Letters,
+    to: &'a Notation,
+    tokens: Vec<String>,
+    unresolved: Vec<(Span, SanError)>,
+}
+
+impl Writer<'_, '_> {
+    /// Writes a line from `pos` (`None`: unknown, the moves kept as written).
+    fn line(&mut self, line: &Line, mut pos: Option<Position>, mut turn: Turn) {
+        self.comments(&line.leading_comments);
+        // Black's move is numbered `N...` at the start of a line and after anything that
+        // interrupts the moves (a comment, a variation), as PGN export does.
+        let mut numbered = false;
+        for written in &line.moves {
+            match turn.side {
+                Side::White => self.tokens.push(format!("{}.", turn.number)),
+                Side::Black if !numbered => self.tokens.push(format!("{}...", turn.number)),
+                Side::Black => {}
+            }
+            numbered = true;
+            let before = pos.clone();
+            let text = match pos.take() {
+                Some(p) => match resolve(self.game, &p, &written.text, self.reading) {
+                    Ok(mv) => {
+                        let text = match self.to {
+                            Notation::Short(letters) => self.game.format_san(&p, &mv, letters),
+                            Notation::Long => self.game.format_move(&p, &mv),
+                        };
+                        pos = Some(self.game.play(&p, &mv));
+                        text
+                    }
+                    Err(e) => {
+                        self.unresolved.push((written.span, e));
+                        written.text.clone()
+                    }
+                },
+                None => written.text.clone(),
+            };
+            self.tokens.push(text);
+            self.tokens
+                .extend(written.nags.iter().map(|n| format!("${n}")));
+            if !written.comments.is_empty() || !written.variations.is_empty() {
+                numbered = false;
+            }
+            self.comments(&written.comments);
+            for variation in &written.variations {
+                self.tokens.push("(".to_string());
+                self.line(variation, before.clone(), turn);
+                self.tokens.push(")".to_string());
+            }
+            turn = turn.next();
+        }
+    }
+
+    /// Comments as `{...}`, split at spaces so long ones wrap; one holding `}` as a `;`
+    /// comment, which runs to the end of its line.
+    fn comments(&mut self, comments: &[Comment]) {
+        for c in comments {
+            if c.text.contains('}') {
+                self.tokens.push(format!("; {}", c.text.replace(['\n', '\r'], " ")));
+                continue;
+            }
+            let words: Vec<&str> = c.text.split_whitespace().collect();
+            match words.as_slice() {
+                [] => self.tokens.push("{}".to_string()),
+                [one] => self.tokens.push(format!("{{{one}}}")),
+                [first, middle @ .., last] => {
+                    self.tokens.push(format!("{{{first}"));
+                    self.tokens.extend(middle.iter().map(|w| w.to_string()));
+                    self.tokens.push(format!("{last}}}"));
+                }
+            }
+        }
+    }
+}

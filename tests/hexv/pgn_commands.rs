@@ -1,0 +1,295 @@
+//! Game records beyond reading: converting between notations and letter sets
+//! (`hexv::pgn::convert`, `hexv pgn convert`), results checked against the final position,
+//! and the commands that write or draw PGN games (`play --save`, `selfplay --pgn`,
+//! `diagram --pgn`, `doc --pgn`).
+
+use hexv::game::san::Letters;
+use hexv::game::{Game, GameEnd, Move, Position};
+use hexv::pgn::{self, Notation, PgnGame};
+
+use crate::cli::{run, tempdir};
+use crate::support::{game, root, variant_files, Rng};
+
+fn tournament_text() -> String {
+    std::fs::read_to_string(root().join("tests/data/glinski-games-hu.pgn"))
+        .expect("tests/data/glinski-games-hu.pgn")
+}
+
+/// The moves a record replays to, in long notation.
+fn replayed(game: &Game, record: &PgnGame, letters: &Letters) -> Vec<String> {
+    let replay = pgn::replay(game, record, letters).expect("FEN reads");
+    let mut pos = replay.start.clone();
+    replay
+        .moves
+        .iter()
+        .map(|m| {
+            let text = game.format_move(&pos, m);
+            pos = game.play(&pos, m);
+            text
+        })
+        .collect()
+}
+
+/// Every tournament game converted from Hungarian letters to long notation, and from there
+/// to English letters, replays to the same moves; the one slip (55.Kf7 of game 358) and
+/// everything after it are kept as written.
+#[test]
+fn tournament_games_convert_to_long_and_back_to_the_same_moves() {
+    let glinski = game("variants/glinski.hexv");
+    let text = tournament_text();
+    let file = pgn::read(&text);
+    let (hu, en) = (Letters::hungarian(), Letters::english());
+    let mut unresolved = Vec::new();
+    for (i, record) in file.games.iter().enumerate() {
+        let long = pgn::convert(&glinski, record, &hu, &Notation::Long).expect("no FEN");
+        for (span, _) in &long.unresolved {
+            unresolved.push((i + 1, &text[span.start..span.end]));
+        }
+        let reread = pgn::read(&long.text);
+        assert_eq!(reread.errors, [], "game {}:\n{}", i + 1, long.text);
+        let long_record = &reread.games[0];
+        assert_eq!(long_record.tags, {
+            // Tags are kept in order with their values (only their spans move).
+            let mut tags = record.tags.clone();
+            for (t, r) in tags.iter_mut().zip(&long_record.tags) {
+                t.span = r.span;
+            }
+            tags
+        });
+        let original = replayed(&glinski, record, &hu);
+        assert_eq!(replayed(&glinski, long_record, &hu), original, "game {}", i + 1);
+        assert_eq!(
+            long_record.line.moves.len(),
+            record.line.moves.len(),
+            "game {}",
+            i + 1
+        );
+        let english = pgn::convert(&glinski, long_record, &en, &Notation::Short(en.clone()))
+            .expect("no FEN");
+        let english_record = &pgn::read(&english.text).games[0];
+        assert_eq!(replayed(&glinski, english_record, &en), original);
+        // Comments (their line breaks rewrapped) and results survive both conversions.
+        let comments = |r: &PgnGame| -> Vec<String> {
+            r.line
+                .moves
+                .iter()
+                .flat_map(|m| m.comments.iter())
+                .map(|c| c.text.split_whitespace().collect::<Vec<_>>().join(" "))
+                .collect()
+        };
+        assert_eq!(comments(english_record), comments(record), "game {}", i + 1);
+        assert_eq!(
+            english_record.result.as_ref().map(|r| &r.text),
+            record.result.as_ref().map(|r| &r.text)
+        );
+    }
+    assert_eq!(unresolved, [(358, "Kf7")]);
+}
+
+/// A record's variations are replayed from the position they branch from, and its NAGs,
+/// comments and move numbers are kept.
+#[test]
+fn variations_nags_and_comments_survive_conversion() {
+    let glinski = game("variants/glinski.hexv");
+    let text = "[Event \"E\"]\n\n{start} 1. e5 $1 {good} (1. d5 {side} d6 $2) 1... Ndf8 \
+                (1... e6 2. Ndf4 (2. Ne2)) 2. d5 1/2-1/2 {after}\n";
+    let record = &pgn::read(text).games[0];
+    let out = pgn::convert(&glinski, record, &Letters::own(), &Notation::Long).expect("no FEN");
+    assert_eq!(out.unresolved, []);
+    assert_eq!(
+        out.text,
+        "[Event \"E\"]\n\n{start} 1. e4-e5 $1 {good} (1. d3-d5 {side} 1... d7-d6 $2) 1... d9-f8 \
+         (1...\ne7-e6 2. d1-f4 (2. h1-e2)) 2. d3-d5 1/2-1/2 {after}\n"
+    );
+    // And back to short notation with Hungarian letters.
+    let long = &pgn::read(&out.text).games[0];
+    let hu = pgn::convert(&glinski, long, &Letters::own(), &Notation::Short(Letters::hungarian()))
+        .expect("no FEN");
+    assert_eq!(
+        hu.text,
+        "[Event \"E\"]\n\n{start} 1. e5 $1 {good} (1. d5 {side} 1... d6 $2) 1... Hdf8 (1... e6 \
+         2. Hdf4 (2.\nHe2)) 2. d5 1/2-1/2 {after}\n"
+    );
+}
+
+/// A move that does not resolve is reported where it is written and kept, with the rest of
+/// its line, as written.
+#[test]
+fn an_unresolved_move_and_the_rest_of_its_line_are_kept() {
+    let glinski = game("variants/glinski.hexv");
+    let text = "1. e5 Qz9 2. Nf4 (2. d5) 2... e6 *\n";
+    // Qz9: no cell z9; the moves after it cannot be known, so they stay as they are.
+    let record = &pgn::read(text).games[0];
+    let out = pgn::convert(&glinski, record, &Letters::own(), &Notation::Long).expect("no FEN");
+    assert_eq!(out.text, "1. e4-e5 Qz9 2. Nf4 (2. d5) 2... e6 *\n");
+    let spans: Vec<&str> = out
+        .unresolved
+        .iter()
+        .map(|(s, _)| &text[s.start..s.end])
+        .collect();
+    assert_eq!(spans, ["Qz9"]);
+}
+
+/// Random games of every shipped variant written in long notation read back to the same
+/// moves, drops and promotions included.
+#[test]
+fn random_games_of_every_variant_round_trip_through_long_notation() {
+    for path in variant_files() {
+        let name = path
+            .strip_prefix(root())
+            .unwrap_or(&path)
+            .to_string_lossy()
+            .to_string();
+        let game = game(&name);
+        let mut rng = Rng(0x10_4E6 + name.len() as u64);
+        let start = game.start_position();
+        let (mut pos, mut moves) = (start.clone(), Vec::new());
+        for _ in 0..150 {
+            let legal = game.legal_moves(&pos);
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[rng.below(legal.len())].clone();
+            pos = game.play(&pos, &mv);
+            moves.push(mv);
+        }
+        let short = pgn::write_game(&game, &[], &start, &moves, "*", &Letters::own());
+        let record = &pgn::read(&short).games[0];
+        let long = pgn::convert(&game, record, &Letters::own(), &Notation::Long).expect("no FEN");
+        assert_eq!(long.unresolved, [], "{name}");
+        let back = pgn::replay(&game, &pgn::read(&long.text).games[0], &Letters::own())
+            .expect("no FEN");
+        assert_eq!((back.unresolved, back.moves), (None, moves), "{name}");
+    }
+}
+
+/// A random Mini Hexchess game that ends in checkmate, with its moves.
+fn a_mated_game(game: &Game) -> (Position, Vec<Move>) {
+    for seed in 0..500u64 {
+        let mut rng = Rng(0xA7E + seed);
+        let start = game.start_position();
+        let mut history = vec![start.clone()];
+        let mut moves = Vec::new();
+        for _ in 0..300 {
+            let pos = history.last().expect("a position").clone();
+            if let Some(outcome) = game.outcome(&history) {
+                if outcome.end == GameEnd::Checkmate {
+                    return (start, moves);
+                }
+                break;
+            }
+            let legal = game.legal_moves(&pos);
+            let mv = legal[rng.below(legal.len())].clone();
+            history.push(game.play(&pos, &mv));
+            moves.push(mv);
+        }
+    }
+    panic!("no random game ended in checkmate");
+}
+
+/// The recorded result must be the rules' when the last position ends the game; `*` and
+/// results of games that are not over agree with anything.
+#[test]
+fn a_result_the_final_position_contradicts_is_found() {
+    let mini = game("variants/mini-hexchess.hexv");
+    let (start, moves) = a_mated_game(&mini);
+    let winner = if moves.len() % 2 == 1 { "1-0" } else { "0-1" };
+    let loser = if winner == "1-0" { "0-1" } else { "1-0" };
+    let record_with = |result: &str| {
+        let text = pgn::write_game(&mini, &[], &start, &moves, result, &Letters::own());
+        assert!(text.contains('#'), "{text}");
+        pgn::read(&text).games.remove(0)
+    };
+    for (written, disagrees) in [(winner, false), ("*", false), (loser, true), ("1/2-1/2", true)] {
+        let record = record_with(written);
+        let replay = pgn::replay(&mini, &record, &Letters::own()).expect("no FEN");
+        let found = pgn::result_disagrees(&mini, &replay, written);
+        assert_eq!(
+            found,
+            disagrees.then(|| (winner.to_string(), GameEnd::Checkmate)),
+            "{written}"
+        );
+    }
+    // Before the mate, the game is not over: any result stands (a resignation).
+    let mut early = record_with(loser);
+    early.line.moves.pop();
+    let replay = pgn::replay(&mini, &early, &Letters::own()).expect("no FEN");
+    assert_eq!(pgn::result_disagrees(&mini, &replay, loser), None);
+
+    // `hexv pgn check` reports it at the result token and exits 1.
+    let dir = tempdir("pgn-result");
+    let path = dir.join("wrong.pgn");
+    let text = pgn::write_game(&mini, &[], &start, &moves, loser, &Letters::own());
+    std::fs::write(&path, &text).unwrap();
+    let (code, stdout, _) = run(&["pgn", "check", path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{stdout}");
+    let offset = text.rfind(loser).expect("the result");
+    let (line, column) = hexv::source::SourceFile::new("wrong.pgn", &text).line_col(offset);
+    assert!(
+        stdout.contains(&format!(
+            "wrong.pgn:{line}:{column}: game 1 (? - ?): the result {loser} is not the rules' {winner}: the game ends by checkmate"
+        )),
+        "{stdout}"
+    );
+    assert!(stdout.ends_with(", 1 wrong result\n"), "{stdout}");
+}
+
+#[test]
+fn pgn_convert_writes_every_game_and_keeps_what_it_cannot_read() {
+    let dir = tempdir("pgn-convert");
+    let long = dir.join("long.pgn");
+    let (code, _, stderr) = run(&[
+        "pgn",
+        "convert",
+        "tests/data/glinski-games-hu.pgn",
+        "--letters",
+        "hu",
+        "--to",
+        "long",
+        "-o",
+        long.to_str().unwrap(),
+    ]);
+    // Exit 1: game 196 names no variant, game 358 has an illegal move; both kept.
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stderr.contains("game 196 (Rudolf László - Nyilas László): no `Variant` tag: give the variant with --variant FILE.hexv; the game is kept as written"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("glinski-games-hu.pgn:7458:41: error: game 358 (Szőke Gyula - Kövér Imre): illegal:"),
+        "{stderr}"
+    );
+    let text = std::fs::read_to_string(&long).unwrap();
+    let file = pgn::read(&text);
+    assert_eq!(file.games.len(), 395);
+    assert!(text.contains("1. e4-e5 d9-f8 2. d3-d5 g7-g5"), "{text}");
+    // Game 196 as it was written.
+    assert!(file.games[195].line.moves[0].text.chars().all(|c| c != '-'));
+    // Back to Hungarian short notation: the same moves as the original file.
+    let (code, stdout, _) = run(&[
+        "pgn",
+        "convert",
+        long.to_str().unwrap(),
+        "--variant",
+        "variants/glinski.hexv",
+        "--to-letters",
+        "hu",
+    ]);
+    assert_eq!(code, 1, "the slip of game 358 stays");
+    let back = pgn::read(&stdout);
+    let original = pgn::read(&tournament_text());
+    let glinski = game("variants/glinski.hexv");
+    let hu = Letters::hungarian();
+    for (a, b) in back.games.iter().zip(&original.games) {
+        assert_eq!(replayed(&glinski, a, &hu), replayed(&glinski, b, &hu));
+    }
+    let (code, _, stderr) = run(&[
+        "pgn",
+        "convert",
+        long.to_str().unwrap(),
+        "--to-letters",
+        "xx",
+    ]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("unknown letters `xx`"), "{stderr}");
+}
