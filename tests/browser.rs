@@ -22,11 +22,10 @@ fn hexv_doc(variant: &Path, out: &Path) {
     assert!(done.status.success(), "hexv doc {}", variant.display());
 }
 
-/// Renders a page with headless Chromium (flags as this machine's browser needs them: no
-/// sandbox as root, no network) and returns the PNG's bytes.
-fn screenshot(page: &Path, png: &Path, profile: &Path) -> Vec<u8> {
-    let url = format!("file://{}", page.display());
-    let out = Command::new("chromium")
+/// Headless Chromium as this machine's browser needs it: no sandbox as root, no network.
+fn chromium(profile: &Path) -> Command {
+    let mut command = Command::new("chromium");
+    command
         .args([
             "--headless",
             "--no-sandbox",
@@ -36,10 +35,17 @@ fn screenshot(page: &Path, png: &Path, profile: &Path) -> Vec<u8> {
             "--disable-background-networking",
             "--disable-component-update",
             "--disable-sync",
-            "--hide-scrollbars",
-            "--window-size=1000,1600",
         ])
-        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--user-data-dir={}", profile.display()));
+    command
+}
+
+/// Renders a page with headless Chromium (flags as this machine's browser needs them: no
+/// sandbox as root, no network) and returns the PNG's bytes.
+fn screenshot(page: &Path, png: &Path, profile: &Path) -> Vec<u8> {
+    let url = format!("file://{}", page.display());
+    let out = chromium(profile)
+        .args(["--hide-scrollbars", "--window-size=1000,1600"])
         .arg(format!("--screenshot={}", png.display()))
         .arg(&url)
         .output()
@@ -96,4 +102,128 @@ fn rules_pages_render_in_chromium() {
         assert!(share > 0.05, "{stem}: {share:.3} of the page inked");
         eprintln!("{stem}: {colours} colours, {:.1}% inked", 100.0 * share);
     }
+}
+
+/// Runs a page's script in headless Chromium and returns the DOM it leaves.
+fn dump_dom(url: &str, profile: &Path) -> String {
+    let out = chromium(profile)
+        .arg("--dump-dom")
+        .arg(url)
+        .output()
+        .expect("chromium runs (install Debian's `chromium` package)");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The pieces the DOM shows: (x, y, letters) of every `<text class="piece">`, x and y in
+/// hundredths.
+fn drawn_pieces(dom: &str) -> Vec<(i64, i64, String)> {
+    let number = |s: &str| (s.parse::<f64>().expect("a number") * 100.0).round() as i64;
+    let mut pieces: Vec<(i64, i64, String)> = dom
+        .split(r#"<text class="piece" "#)
+        .skip(1)
+        .map(|rest| {
+            let attr = |name: &str| {
+                let start = rest.find(&format!("{name}=\"")).expect(name) + name.len() + 2;
+                rest[start..start + rest[start..].find('"').expect("a quote")].to_string()
+            };
+            let open = rest.find('>').expect("a tag") + 1;
+            let close = rest.find("</text>").expect("a closing tag");
+            (
+                number(&attr("x")),
+                number(&attr("y")),
+                rest[open..close].to_string(),
+            )
+        })
+        .collect();
+    pieces.sort();
+    pieces
+}
+
+/// `hexv doc --pgn`'s game page steps through a tournament game in Chromium: at the start,
+/// after 19 plies and at the end, the script draws exactly the pieces of the library's
+/// position at that ply, on the cells' places, marks the move in the list and says where it
+/// is; the screenshot is not blank.
+#[test]
+#[ignore = "needs chromium: .ci/run installs it and runs this test"]
+fn game_page_steps_through_a_game_in_chromium() {
+    use hexv::game::san::Letters;
+
+    let work = std::env::temp_dir().join(format!("hexv-game-page-{}", std::process::id()));
+    let done = Command::new(env!("CARGO_BIN_EXE_hexv"))
+        .args([
+            "doc",
+            "--pgn",
+            "tests/data/glinski-games-hu.pgn",
+            "--game",
+            "2",
+        ])
+        .args(["--letters", "hu", "-o"])
+        .arg(&work)
+        .current_dir(root())
+        .output()
+        .expect("hexv runs");
+    assert!(
+        done.status.success(),
+        "{}",
+        String::from_utf8_lossy(&done.stderr)
+    );
+    let page = work.join("game-2.html");
+
+    let text = std::fs::read_to_string(root().join("tests/data/glinski-games-hu.pgn")).unwrap();
+    let record = hexv::pgn::read(&text).games.remove(1);
+    let source = hexv::source::SourceFile::read(&root().join("variants/glinski.hexv")).unwrap();
+    let compiled = hexv::load::load(&source)
+        .compiled
+        .expect("Glinski compiles");
+    let game = compiled.game();
+    let replay = hexv::pgn::replay(&game, &record, &Letters::hungarian()).expect("no FEN");
+    assert_eq!((replay.unresolved.as_ref(), replay.moves.len()), (None, 28));
+
+    for (ply, label) in [
+        (0, "start"),
+        (19, "after 10. H1f4 (ply 19 of 28)"),
+        (28, "after 14... f6 (ply 28 of 28)"),
+    ] {
+        let dom = dump_dom(
+            &format!("file://{}#ply={ply}", page.display()),
+            &work.join("profile"),
+        );
+        assert!(
+            dom.contains(&format!(r#"<span id="ply">{label}</span>"#)),
+            "ply {ply}"
+        );
+        // Where the page puts each cell's piece, from its data block.
+        let data_start = dom.find(r#"id="game-data">"#).expect("data") + 15;
+        let data_end = data_start + dom[data_start..].find("</script>").expect("end");
+        let data: serde_json::Value = serde_json::from_str(&dom[data_start..data_end]).unwrap();
+        let mut pos = replay.start.clone();
+        for mv in &replay.moves[..ply] {
+            pos = game.play(&pos, mv);
+        }
+        let mut expected: Vec<(i64, i64, String)> =
+            hexv::render::diagram::position_labels(game.variant, &pos)
+                .into_iter()
+                .map(|(cell, letters)| {
+                    let at = &data["cells"][game.variant.board().name(cell)];
+                    let hundredths =
+                        |v: &serde_json::Value| (v.as_f64().unwrap() * 100.0).round() as i64;
+                    (hundredths(&at[0]), hundredths(&at[1]), letters)
+                })
+                .collect();
+        expected.sort();
+        assert_eq!(drawn_pieces(&dom), expected, "ply {ply}");
+        let current = dom.matches(r#"class="move current""#).count();
+        assert_eq!(current, usize::from(ply > 0), "ply {ply}");
+    }
+    let png = screenshot(&page, &work.join("game.png"), &work.join("profile"));
+    let (colours, share) = ink(&png);
+    assert!(
+        colours > 20 && share > 0.05,
+        "{colours} colours, {share:.3} inked"
+    );
 }

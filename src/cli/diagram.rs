@@ -1,7 +1,8 @@
 //! `hexv diagram FILE (--piece S --at CELL | --position [--moves "..."]) [--side white|black]
 //! [--blockers C,...] [--format ascii|svg] [--no-coordinates] [-o PATH]`: a movement diagram
 //! or a position, in the style of the rule texts (with the files' and ranks' names on the
-//! margins) or as an SVG picture.
+//! margins) or as an SVG picture. `hexv diagram [FILE] --pgn GAMES.pgn [--game N] [--ply K]`
+//! draws a recorded game's position.
 
 use std::path::PathBuf;
 
@@ -15,10 +16,12 @@ use super::{load_variant, Status};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Variant file (.hexv).
-    file: PathBuf,
+    /// Variant file (.hexv); with --pgn it may be left out when the game's `Variant` tag
+    /// names a shipped variant.
+    #[arg(required_unless_present = "pgn")]
+    file: Option<PathBuf>,
     /// The piece to show (symbol or name).
-    #[arg(long, required_unless_present = "position", requires = "at")]
+    #[arg(long, required_unless_present_any = ["position", "pgn"], requires = "at")]
     piece: Option<String>,
     /// The cell the piece stands on.
     #[arg(long)]
@@ -36,6 +39,19 @@ pub struct Args {
     /// With --position: the moves to play from the start first, e.g. "e4-e6 d7-d5".
     #[arg(long, requires = "position")]
     moves: Option<String>,
+    /// Draw a position of a game recorded in this PGN file instead.
+    #[arg(long, value_name = "GAMES.pgn", conflicts_with_all = ["piece", "position"])]
+    pgn: Option<PathBuf>,
+    /// With --pgn: the game's number in the file, from 1.
+    #[arg(long, default_value_t = 1, requires = "pgn", value_parser = clap::value_parser!(u64).range(1..))]
+    game: u64,
+    /// With --pgn: the position after this many plies (half-moves); the game's end when
+    /// left out.
+    #[arg(long, requires = "pgn")]
+    ply: Option<usize>,
+    /// With --pgn: the piece letters of its moves (own, en, hu).
+    #[arg(long, default_value = "own", requires = "pgn")]
+    letters: String,
     /// ASCII: leave out the files' and ranks' names, drawn on the margins by default.
     #[arg(long)]
     no_coordinates: bool,
@@ -80,7 +96,13 @@ fn cell(v: &Variant, name: &str) -> Result<CellId, Status> {
 }
 
 pub fn run(args: &Args) -> Status {
-    let compiled = match load_variant(&args.file) {
+    if let Some(pgn) = &args.pgn {
+        return run_pgn(args, pgn);
+    }
+    let Some(file) = &args.file else {
+        return Status::UsageOrIo;
+    };
+    let compiled = match load_variant(file) {
         Ok(compiled) => compiled,
         Err(s) => return s,
     };
@@ -152,6 +174,80 @@ pub fn run(args: &Args) -> Status {
         }
         Format::Svg => svg::render(v.board(), &title, &drawing),
     };
+    write_out(args, &text)
+}
+
+/// `--pgn`: the position of a recorded game after `--ply` plies (its end by default).
+fn run_pgn(args: &Args, pgn: &std::path::Path) -> Status {
+    let game = match super::pgn::recorded_game(
+        pgn,
+        args.game as usize,
+        args.file.as_deref(),
+        &args.letters,
+    ) {
+        Ok(g) => g,
+        Err(s) => return s,
+    };
+    let (v, replay) = (game.compiled.variant(), &game.replay);
+    let plies = args.ply.unwrap_or(replay.moves.len());
+    if plies > replay.moves.len() {
+        eprintln!(
+            "error: game {} has {} plies{}: --ply {plies} is past its end",
+            args.game,
+            replay.moves.len(),
+            if game.stopped.is_some() {
+                " that resolve"
+            } else {
+                ""
+            }
+        );
+        return Status::UsageOrIo;
+    }
+    let rules = game.compiled.game();
+    let mut pos = replay.start.clone();
+    let mut last = String::new();
+    for (i, mv) in replay.moves[..plies].iter().enumerate() {
+        let number = (i + usize::from(replay.start.to_move == Side::Black)) / 2 + 1;
+        let dots = if pos.to_move == Side::White {
+            "."
+        } else {
+            "..."
+        };
+        last = format!(
+            "{number}{dots} {}",
+            rules.format_san(&pos, mv, &game.letters)
+        );
+        pos = rules.play(&pos, mv);
+    }
+    let players = format!(
+        "{} - {}",
+        game.record.tag("White").unwrap_or("?"),
+        game.record.tag("Black").unwrap_or("?")
+    );
+    let title = if plies == 0 {
+        format!("{players}: start")
+    } else {
+        format!("{players}: after {last}")
+    };
+    let text = match args.format {
+        Format::Ascii => {
+            let labels = diagram::position_labels(v, &pos);
+            let label = |c| labels.get(&c).cloned().unwrap_or_default();
+            let mut text = format!("{title}\n");
+            text.push_str(&ascii::render_with(v.board(), &label, !args.no_coordinates));
+            for line in diagram::hands(v, &pos) {
+                text.push_str(&line);
+                text.push('\n');
+            }
+            text
+        }
+        Format::Svg => svg::render(v.board(), &title, &diagram::position_drawing(v, &pos)),
+    };
+    write_out(args, &text)
+}
+
+/// The drawing to `--output`, or to stdout.
+fn write_out(args: &Args, text: &str) -> Status {
     match &args.output {
         Some(path) => match std::fs::write(path, text) {
             Ok(()) => Status::Ok,

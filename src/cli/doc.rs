@@ -1,22 +1,43 @@
 //! `hexv doc FILE -o DIR`: the variant's rules page, `DIR/index.html`.
+//! `hexv doc [FILE] --pgn GAMES.pgn --game N -o DIR`: a page that steps through a recorded
+//! game, `DIR/game-N.html`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
+use hexv::render::game_page::{game_page, GameSheet};
 use hexv::render::html::rules_page;
 
 use super::{read, Status};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Variant file (.hexv).
-    file: PathBuf,
-    /// The directory to write `index.html` into (made if missing).
+    /// Variant file (.hexv); with --pgn it may be left out when the game's `Variant` tag
+    /// names a shipped variant.
+    #[arg(required_unless_present = "pgn")]
+    file: Option<PathBuf>,
+    /// The directory to write the page into (made if missing).
     #[arg(short, long)]
     output: PathBuf,
+    /// Write a page for a game recorded in this PGN file instead: the board, the moves, and
+    /// buttons (or the arrow keys) to step through them.
+    #[arg(long, value_name = "GAMES.pgn")]
+    pgn: Option<PathBuf>,
+    /// With --pgn: the game's number in the file, from 1.
+    #[arg(long, default_value_t = 1, requires = "pgn", value_parser = clap::value_parser!(u64).range(1..))]
+    game: u64,
+    /// With --pgn: the piece letters of its moves as read and written (own, en, hu).
+    #[arg(long, default_value = "own", requires = "pgn")]
+    letters: String,
 }
 
 pub fn run(args: &Args) -> Status {
-    let file = match read(&args.file) {
+    if let Some(pgn) = &args.pgn {
+        return run_game(args, pgn);
+    }
+    let Some(path) = &args.file else {
+        return Status::UsageOrIo;
+    };
+    let file = match read(path) {
         Ok(f) => f,
         Err(s) => return s,
     };
@@ -26,8 +47,55 @@ pub fn run(args: &Args) -> Status {
         return Status::InputErrors;
     };
     let page = rules_page(compiled.variant(), compiled.tables(), &compiled.summary());
-    let path = args.output.join("index.html");
-    let written = std::fs::create_dir_all(&args.output).and_then(|()| std::fs::write(&path, page));
+    write_page(&args.output, "index.html", &page)
+}
+
+/// `--pgn`: the game's page.
+fn run_game(args: &Args, pgn: &Path) -> Status {
+    let recorded = match super::pgn::recorded_game(
+        pgn,
+        args.game as usize,
+        args.file.as_deref(),
+        &args.letters,
+    ) {
+        Ok(g) => g,
+        Err(s) => return s,
+    };
+    let game = recorded.compiled.game();
+    let record = &recorded.record;
+    let mut tags: Vec<(String, String)> = record
+        .tags
+        .iter()
+        .map(|t| (t.name.clone(), t.value.clone()))
+        .collect();
+    if let Some(result) = &record.result {
+        if !tags.iter().any(|(n, _)| n == "Result") {
+            tags.push(("Result".to_string(), result.text.clone()));
+        }
+    }
+    let comments: Vec<Vec<String>> = record
+        .line
+        .moves
+        .iter()
+        .take(recorded.replay.moves.len())
+        .map(|m| m.comments.iter().map(|c| c.text.clone()).collect())
+        .collect();
+    let sheet = GameSheet {
+        tags: &tags,
+        start: &recorded.replay.start,
+        moves: &recorded.replay.moves,
+        comments: &comments,
+        letters: &recorded.letters,
+        note: recorded.stopped.as_deref(),
+    };
+    let page = game_page(&game, &sheet);
+    write_page(&args.output, &format!("game-{}.html", args.game), &page)
+}
+
+/// Writes `DIR/name` (making DIR) and prints its path.
+fn write_page(dir: &Path, name: &str, page: &str) -> Status {
+    let path = dir.join(name);
+    let written = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, page));
     match written {
         Ok(()) => {
             outln!("{}", path.display());

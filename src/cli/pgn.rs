@@ -97,17 +97,23 @@ impl Opened {
             Status::UsageOrIo
         })?;
         let parsed = pgn::read(file.text());
-        let mut opened = Opened {
+        let faulty = parsed.errors.iter().any(|e| !e.is_warning());
+        Ok(Opened {
             file,
             parsed,
-            faulty: false,
+            faulty,
+        })
+    }
+
+    /// Prints the errors (and warnings) found within `span`, or all of them.
+    fn print_errors(&self, within: Option<hexv::source::Span>) {
+        let inside = |e: &&pgn::PgnError| {
+            within.is_none_or(|s| s.start <= e.span.start && e.span.start < s.end)
         };
-        for e in &opened.parsed.errors {
+        for e in self.parsed.errors.iter().filter(inside) {
             let severity = if e.is_warning() { "warning" } else { "error" };
-            opened.faulty |= !e.is_warning();
-            eprintln!("{}: {severity}: {}", opened.at(e.span.start), e.kind);
+            eprintln!("{}: {severity}: {}", self.at(e.span.start), e.kind);
         }
-        Ok(opened)
     }
 
     /// `file:line:column` of a byte offset.
@@ -142,6 +148,7 @@ fn run_convert(args: &ConvertArgs) -> Status {
         Ok(o) => o,
         Err(s) => return s,
     };
+    opened.print_errors(None);
     let mut faulty = opened.faulty;
     let mut variants = Variants::default();
     let mut out = String::new();
@@ -219,6 +226,7 @@ fn run_check(args: &CheckArgs) -> Status {
         Ok(o) => o,
         Err(s) => return s,
     };
+    opened.print_errors(None);
     let (parsed, at) = (&opened.parsed, |offset| opened.at(offset));
     // Syntax errors and games that cannot be replayed make the input faulty (exit 1), as
     // unresolved moves do; only a file that cannot be read at all exits 2.
@@ -255,11 +263,13 @@ fn run_check(args: &CheckArgs) -> Status {
             None => {
                 complete += 1;
                 if let Some(written) = written_result(record) {
-                    if let Some((expected, end)) = pgn::result_disagrees(&game, &replay, &written)
-                    {
+                    if let Some((expected, end)) = pgn::result_disagrees(&game, &replay, &written) {
                         faulty = true;
                         wrong_results += 1;
-                        let offset = record.result.as_ref().map_or(record.span.end, |r| r.span.start);
+                        let offset = record
+                            .result
+                            .as_ref()
+                            .map_or(record.span.end, |r| r.span.start);
                         outln!(
                             "{}: game {number} ({players}): the result {written} is not the rules' {expected}: the game ends by {}",
                             at(offset),
@@ -290,7 +300,10 @@ fn run_check(args: &CheckArgs) -> Status {
     let plural =
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     let results = if wrong_results > 0 {
-        format!(", {}", plural(wrong_results, "wrong result", "wrong results"))
+        format!(
+            ", {}",
+            plural(wrong_results, "wrong result", "wrong results")
+        )
     } else {
         String::new()
     };
@@ -320,6 +333,78 @@ fn written_result(record: &PgnGame) -> Option<String> {
     })
 }
 
+/// One game of a PGN file, replayed on its variant, for the commands that show it.
+pub struct RecordedGame {
+    /// Its variant.
+    pub compiled: Compiled,
+    /// The record as read.
+    pub record: PgnGame,
+    /// Its moves as far as they resolve.
+    pub replay: pgn::Replay,
+    /// The piece letters its moves are written with.
+    pub letters: Letters,
+    /// Where the record stops resolving, if it does: the move, why, and where it is written.
+    pub stopped: Option<String>,
+}
+
+/// Game `number` (from 1) of the PGN file `path`, on `variant` or the shipped variant its
+/// `Variant` tag names, its moves read with the letters named `letters`. A move that does
+/// not resolve is reported on stderr; the game is replayed up to it.
+pub fn recorded_game(
+    path: &Path,
+    number: usize,
+    variant: Option<&Path>,
+    letters: &str,
+) -> Result<RecordedGame, Status> {
+    let letters = letters_named(letters)?;
+    let opened = Opened::read(path)?;
+    let count = opened.parsed.games.len();
+    let Some(record) = number
+        .checked_sub(1)
+        .and_then(|i| opened.parsed.games.get(i))
+    else {
+        eprintln!(
+            "error: no game {number} in `{}`: it holds {}",
+            path.display(),
+            match count {
+                1 => "1 game".to_string(),
+                n => format!("{n} games"),
+            }
+        );
+        return Err(Status::UsageOrIo);
+    };
+    opened.print_errors(Some(record.span));
+    let at = opened.at(record.span.start);
+    let variant_path = variant_path(variant, record).map_err(|why| {
+        eprintln!("{at}: error: game {number}: {why}");
+        Status::UsageOrIo
+    })?;
+    let compiled = super::load_variant(&variant_path)?;
+    let replay = pgn::replay(&compiled.game(), record, &letters).map_err(|e| {
+        eprintln!("{at}: error: game {number}: the FEN tag cannot be read: {e}");
+        Status::InputErrors
+    })?;
+    let stopped = replay.unresolved.as_ref().map(|u| {
+        let written = &record.line.moves[u.index];
+        format!(
+            "The record stops resolving at `{}` ({}): {}",
+            written.text,
+            opened.at(written.span.start),
+            u.error
+        )
+    });
+    if let Some(why) = &stopped {
+        eprintln!("warning: game {number}: {why}; shown up to the move before");
+    }
+    Ok(RecordedGame {
+        compiled,
+        record: record.clone(),
+        replay,
+        letters,
+        stopped,
+    })
+}
+
 /// The variants the games are played in, each loaded once.
 #[derive(Default)]
 struct Variants {
@@ -329,17 +414,7 @@ struct Variants {
 impl Variants {
     /// The game's variant: `--variant`, else the shipped variant its `Variant` tag names.
     fn for_game(&mut self, given: Option<&Path>, record: &PgnGame) -> Result<&Compiled, String> {
-        let path = match given {
-            Some(p) => p.to_path_buf(),
-            None => {
-                let tag = record
-                    .tag("Variant")
-                    .ok_or("no `Variant` tag: give the variant with --variant FILE.hexv")?;
-                shipped_variant(tag).ok_or_else(|| {
-                    format!("no shipped variant is named `{tag}`: give it with --variant FILE.hexv")
-                })?
-            }
-        };
+        let path = variant_path(given, record)?;
         if let Some(i) = self.loaded.iter().position(|(p, _)| *p == path) {
             return Ok(&self.loaded[i].1);
         }
@@ -347,6 +422,22 @@ impl Variants {
             .map_err(|_| format!("the variant `{}` cannot be used", path.display()))?;
         self.loaded.push((path, compiled));
         Ok(&self.loaded[self.loaded.len() - 1].1)
+    }
+}
+
+/// The variant file of a game: the one given, else the shipped variant its `Variant` tag
+/// names.
+fn variant_path(given: Option<&Path>, record: &PgnGame) -> Result<PathBuf, String> {
+    match given {
+        Some(p) => Ok(p.to_path_buf()),
+        None => {
+            let tag = record
+                .tag("Variant")
+                .ok_or("no `Variant` tag: give the variant with --variant FILE.hexv")?;
+            shipped_variant(tag).ok_or_else(|| {
+                format!("no shipped variant is named `{tag}`: give it with --variant FILE.hexv")
+            })
+        }
     }
 }
 

@@ -164,7 +164,8 @@ impl Writer<'_, '_> {
     fn comments(&mut self, comments: &[Comment]) {
         for c in comments {
             if c.text.contains('}') {
-                self.tokens.push(format!("; {}", c.text.replace(['\n', '\r'], " ")));
+                self.tokens
+                    .push(format!("; {}", c.text.replace(['\n', '\r'], " ")));
                 continue;
             }
             let words: Vec<&str> = c.text.split_whitespace().collect();

@@ -30,7 +30,12 @@ pub struct Unresolved {
 /// The legal move `text` names in `pos`: read as short algebraic notation with `letters`,
 /// or else as hexv's long notation (`e4-e5`, `f10xe10=N`), so records converted to long
 /// notation read back. When neither reads, the short reading's error says why.
-pub fn resolve(game: &Game, pos: &Position, text: &str, letters: &Letters) -> Result<Move, SanError> {
+pub fn resolve(
+    game: &Game,
+    pos: &Position,
+    text: &str,
+    letters: &Letters,
+) -> Result<Move, SanError> {
     let legal = game.legal_moves(pos);
     game.parse_san_among(pos, text, &legal, letters)
         .or_else(|san| game.parse_move(pos, text).map_err(|_| san))

@@ -57,15 +57,20 @@ fn tournament_games_convert_to_long_and_back_to_the_same_moves() {
             tags
         });
         let original = replayed(&glinski, record, &hu);
-        assert_eq!(replayed(&glinski, long_record, &hu), original, "game {}", i + 1);
+        assert_eq!(
+            replayed(&glinski, long_record, &hu),
+            original,
+            "game {}",
+            i + 1
+        );
         assert_eq!(
             long_record.line.moves.len(),
             record.line.moves.len(),
             "game {}",
             i + 1
         );
-        let english = pgn::convert(&glinski, long_record, &en, &Notation::Short(en.clone()))
-            .expect("no FEN");
+        let english =
+            pgn::convert(&glinski, long_record, &en, &Notation::Short(en.clone())).expect("no FEN");
         let english_record = &pgn::read(&english.text).games[0];
         assert_eq!(replayed(&glinski, english_record, &en), original);
         // Comments (their line breaks rewrapped) and results survive both conversions.
@@ -103,8 +108,13 @@ fn variations_nags_and_comments_survive_conversion() {
     );
     // And back to short notation with Hungarian letters.
     let long = &pgn::read(&out.text).games[0];
-    let hu = pgn::convert(&glinski, long, &Letters::own(), &Notation::Short(Letters::hungarian()))
-        .expect("no FEN");
+    let hu = pgn::convert(
+        &glinski,
+        long,
+        &Letters::own(),
+        &Notation::Short(Letters::hungarian()),
+    )
+    .expect("no FEN");
     assert_eq!(
         hu.text,
         "[Event \"E\"]\n\n{start} 1. e5 $1 {good} (1. d5 {side} 1... d6 $2) 1... Hdf8 (1... e6 \
@@ -157,8 +167,8 @@ fn random_games_of_every_variant_round_trip_through_long_notation() {
         let record = &pgn::read(&short).games[0];
         let long = pgn::convert(&game, record, &Letters::own(), &Notation::Long).expect("no FEN");
         assert_eq!(long.unresolved, [], "{name}");
-        let back = pgn::replay(&game, &pgn::read(&long.text).games[0], &Letters::own())
-            .expect("no FEN");
+        let back =
+            pgn::replay(&game, &pgn::read(&long.text).games[0], &Letters::own()).expect("no FEN");
         assert_eq!((back.unresolved, back.moves), (None, moves), "{name}");
     }
 }
@@ -200,7 +210,12 @@ fn a_result_the_final_position_contradicts_is_found() {
         assert!(text.contains('#'), "{text}");
         pgn::read(&text).games.remove(0)
     };
-    for (written, disagrees) in [(winner, false), ("*", false), (loser, true), ("1/2-1/2", true)] {
+    for (written, disagrees) in [
+        (winner, false),
+        ("*", false),
+        (loser, true),
+        ("1/2-1/2", true),
+    ] {
         let record = record_with(written);
         let replay = pgn::replay(&mini, &record, &Letters::own()).expect("no FEN");
         let found = pgn::result_disagrees(&mini, &replay, written);
@@ -256,7 +271,9 @@ fn pgn_convert_writes_every_game_and_keeps_what_it_cannot_read() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("glinski-games-hu.pgn:7458:41: error: game 358 (Szőke Gyula - Kövér Imre): illegal:"),
+        stderr.contains(
+            "glinski-games-hu.pgn:7458:41: error: game 358 (Szőke Gyula - Kövér Imre): illegal:"
+        ),
         "{stderr}"
     );
     let text = std::fs::read_to_string(&long).unwrap();
@@ -292,4 +309,103 @@ fn pgn_convert_writes_every_game_and_keeps_what_it_cannot_read() {
     ]);
     assert_eq!(code, 2);
     assert!(stderr.contains("unknown letters `xx`"), "{stderr}");
+}
+
+/// `hexv diagram --pgn` draws a recorded game's position: the same drawing as the position
+/// reached by its moves in long notation, under a title naming the players and the move.
+#[test]
+fn diagram_draws_a_recorded_position() {
+    let glinski = game("variants/glinski.hexv");
+    let record = pgn::read(&tournament_text()).games.remove(1);
+    let moves = replayed(&glinski, &record, &Letters::hungarian());
+    let pgn_args = [
+        "diagram",
+        "--pgn",
+        "tests/data/glinski-games-hu.pgn",
+        "--game",
+        "2",
+    ];
+    let (code, stdout, stderr) =
+        run(&[&pgn_args[..], &["--ply", "19", "--letters", "hu"]].concat());
+    assert_eq!(code, 0, "{stderr}");
+    let (title, drawing) = stdout.split_once('\n').expect("a title");
+    assert_eq!(title, "Marek Mackowiak - Rudolf László: after 10. H1f4");
+    let played = moves[..19].join(" ");
+    let (_, by_moves, _) = run(&[
+        "diagram",
+        "variants/glinski.hexv",
+        "--position",
+        "--moves",
+        &played,
+    ]);
+    assert_eq!(drawing, by_moves);
+    // Syntax errors elsewhere in the file are not this game's: none is printed.
+    assert_eq!(stderr, "");
+
+    let (code, _, stderr) = run(&[&pgn_args[..], &["--ply", "29", "--letters", "hu"]].concat());
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("game 2 has 28 plies: --ply 29 is past its end"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = run(&[
+        "diagram",
+        "--pgn",
+        "tests/data/glinski-games-hu.pgn",
+        "--game",
+        "400",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("no game 400 in `tests/data/glinski-games-hu.pgn`: it holds 395 games"),
+        "{stderr}"
+    );
+    // Game 358 stops at its slip: drawn up to the move before, with a warning.
+    let (code, stdout, stderr) = run(&[
+        "diagram",
+        "--pgn",
+        "tests/data/glinski-games-hu.pgn",
+        "--game",
+        "358",
+        "--letters",
+        "hu",
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("warning: game 358: The record stops resolving at `Kf7`"),
+        "{stderr}"
+    );
+    assert!(stdout.starts_with("<svg"), "{stdout}");
+    assert!(
+        stdout.contains("Szőke Gyula - Kövér Imre: after 54... "),
+        "{stdout}"
+    );
+}
+
+/// `hexv doc --pgn` writes one self-contained page with every move of the game listed.
+#[test]
+fn doc_writes_a_game_page() {
+    let dir = tempdir("game-page");
+    let (code, stdout, stderr) = run(&[
+        "doc",
+        "--pgn",
+        "tests/data/glinski-games-hu.pgn",
+        "--game",
+        "2",
+        "--letters",
+        "hu",
+        "-o",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let path = dir.join("game-2.html");
+    assert_eq!(stdout.trim(), path.to_str().unwrap());
+    let page = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(page.matches(r#"<span class="move">"#).count(), 28);
+    assert!(page.contains(r#"<span class="move">H1f4</span>"#), "{page}");
+    assert!(page.contains("<h1>Marek Mackowiak – Rudolf László</h1>"));
+    // Self-contained: no file or address is loaded.
+    assert!(!page.contains("src=") && !page.contains("href="), "{page}");
 }
