@@ -2,15 +2,19 @@
 //! every move (with the hands); a move is typed in the notation of docs/notation.md, and an
 //! illegal one is refused with the reason. Check, mate and the result are announced.
 //! Commands: `help`, `moves` lists the legal moves, `undo` takes the last move back, `resign`
-//! and `quit` end the game. With `--engine` one side is played by the search.
+//! and `quit` end the game. With `--engine` one side is played by the search; with `--save`
+//! the game is kept as PGN.
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use hexv::game::notation::MoveError;
+use hexv::game::san::Letters;
 use hexv::game::{result_text, Game, GameEnd, Move, Outcome, Position};
 use hexv::geometry::board::CellId;
 use hexv::geometry::Grid;
+use hexv::pgn::write_game;
 use hexv::render::{ascii, diagram};
 use hexv::search::{Limits, Searcher};
 use hexv::variant::{Score, Side};
@@ -37,6 +41,13 @@ pub struct Args {
     /// The engine's search depth per move instead of a time.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64), requires = "engine")]
     depth: Option<u32>,
+    /// Keep the game in this PGN file, rewritten after every move (so an interrupted game is
+    /// kept too) with its result at the end; moves in short algebraic notation.
+    #[arg(long, value_name = "FILE.pgn")]
+    save: Option<PathBuf>,
+    /// With --save: the piece letters written (own, en, hu).
+    #[arg(long, default_value = "own", requires = "save")]
+    letters: String,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -143,6 +154,10 @@ pub fn run(args: &Args) -> Status {
         Ok(p) => p,
         Err(s) => return s,
     };
+    let saver = match Saver::new(args, &game, &start) {
+        Ok(s) => s,
+        Err(s) => return s,
+    };
     // The positions from the start (the current one last) and the moves between them.
     let mut history = vec![start];
     let mut played: Vec<Move> = Vec::new();
@@ -151,10 +166,7 @@ pub fn run(args: &Args) -> Status {
         v.meta().name
     );
     // The engine's side and searcher, when playing against it.
-    let human = match args.side {
-        SideArg::White => Side::White,
-        SideArg::Black => Side::Black,
-    };
+    let human = side_of(args.side);
     let limits = match (args.movetime, args.depth) {
         (_, Some(d)) => Limits::depth(d),
         (Some(ms), None) => Limits::movetime(Duration::from_millis(ms)),
@@ -173,12 +185,18 @@ pub fn run(args: &Args) -> Status {
             .unwrap_or_else(|| game.start_position());
         let mover = side_name(pos.to_move);
         if changed {
+            let over = game.outcome(&history);
+            saver.save(
+                &game,
+                &played,
+                &over.map_or("*".to_string(), |o| o.result()),
+            );
             let look = Look {
                 colour,
                 last: played.last(),
             };
             show(&game, &pos, &look);
-            if let Some(outcome) = game.outcome(&history) {
+            if let Some(outcome) = over {
                 announce(&outcome, pos.to_move);
                 return result_status(outcome.white);
             }
@@ -228,6 +246,7 @@ pub fn run(args: &Args) -> Status {
                 } else {
                     Score::WIN
                 };
+                saver.save(&game, &played, &result_text(white));
                 outln!("Result: {}", result_text(white));
                 return result_status(white);
             }
@@ -242,7 +261,8 @@ pub fn run(args: &Args) -> Status {
             }
             "board" => changed = true,
             "help" => {
-                outln!("Type a move as `hexv moves` lists them (f5-f6, e4xd5, f10-f11=Q, P*5e).");
+                outln!("Type a move as `hexv moves` lists them (f5-f6, e4xd5, f10-f11=Q, P*5e),");
+                outln!("or in short algebraic notation with the pieces' symbols (Nf3, exd5).");
                 outln!("  moves   the legal moves");
                 outln!("  board   draw the board again");
                 outln!(
@@ -263,7 +283,7 @@ pub fn run(args: &Args) -> Status {
                     outln!("Nothing to undo.");
                 }
             }
-            text => match game.parse_move(&pos, text) {
+            text => match read_move(&game, &pos, text) {
                 Ok(mv) => {
                     let written = game.format_move(&pos, &mv);
                     let next = game.play(&pos, &mv);
@@ -279,6 +299,108 @@ pub fn run(args: &Args) -> Status {
     }
 }
 
+/// The legal move a typed text names: hexv's long notation, or else short algebraic
+/// notation with the variant's own letters (`Nf3`). A text neither reads is refused with the
+/// long reading's reason.
+fn read_move(game: &Game, pos: &Position, text: &str) -> Result<Move, MoveError> {
+    game.parse_move(pos, text)
+        .or_else(|long| game.parse_san(pos, text, &Letters::own()).map_err(|_| long))
+}
+
+/// `--save`: where the game is kept, and its tags.
+struct Saver {
+    path: Option<PathBuf>,
+    tags: Vec<(String, String)>,
+    start: Position,
+    letters: Letters,
+}
+
+impl Saver {
+    /// Checks the letters and that the file can be written (an empty game is written at
+    /// once), so a typo in the path is found before the game, not after it.
+    fn new(args: &Args, game: &Game, start: &Position) -> Result<Saver, Status> {
+        let letters = Letters::by_name(&args.letters).ok_or_else(|| {
+            eprintln!(
+                "error: unknown letters `{}`: use own, en or hu",
+                args.letters
+            );
+            Status::UsageOrIo
+        })?;
+        let engine = |side: Side| {
+            let who = match (args.movetime, args.depth) {
+                (_, Some(d)) => format!("hexv (depth {d})"),
+                (Some(ms), None) => format!("hexv ({ms} ms a move)"),
+                (None, None) => "hexv (1000 ms a move)".to_string(),
+            };
+            (args.engine && side_of(args.side) != side).then_some(who)
+        };
+        let mut tags = vec![
+            ("Event".to_string(), "hexv play".to_string()),
+            ("Date".to_string(), pgn_date(std::time::SystemTime::now())),
+        ];
+        for (tag, side) in [("White", Side::White), ("Black", Side::Black)] {
+            if let Some(name) = engine(side) {
+                tags.push((tag.to_string(), name));
+            }
+        }
+        tags.push(("VariantFile".to_string(), args.file.display().to_string()));
+        let saver = Saver {
+            path: args.save.clone(),
+            tags,
+            start: start.clone(),
+            letters,
+        };
+        if let Some(path) = &saver.path {
+            let text = write_game(game, &saver.tags, start, &[], "*", &saver.letters);
+            std::fs::write(path, text).map_err(|e| {
+                eprintln!("error: cannot write `{}`: {e}", path.display());
+                Status::UsageOrIo
+            })?;
+        }
+        Ok(saver)
+    }
+
+    /// Rewrites the file with the moves so far and the result (`*` while the game goes on).
+    fn save(&self, game: &Game, moves: &[Move], result: &str) {
+        let Some(path) = &self.path else { return };
+        let text = write_game(game, &self.tags, &self.start, moves, result, &self.letters);
+        if let Err(e) = std::fs::write(path, text) {
+            eprintln!("warning: cannot write `{}`: {e}", path.display());
+        }
+    }
+}
+
+fn side_of(side: SideArg) -> Side {
+    match side {
+        SideArg::White => Side::White,
+        SideArg::Black => Side::Black,
+    }
+}
+
+/// A PGN date, `YYYY.MM.DD` (UTC), of a moment.
+fn pgn_date(at: std::time::SystemTime) -> String {
+    let secs = at
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    // Days since 1970-01-01 to a civil date (proleptic Gregorian calendar), by 400-year eras
+    // of 146 097 days counted from 0000-03-01.
+    let days = (secs / 86_400) as i64 + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
+    let month = if shifted_month < 10 {
+        shifted_month + 3
+    } else {
+        shifted_month - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
+}
+
 /// `#` after a move that mates, `+` after one that gives check.
 fn check_mark(game: &Game, after: &Position) -> &'static str {
     if !game.in_check(after, after.to_move) {
@@ -287,5 +409,23 @@ fn check_mark(game: &Game, after: &Position) -> &'static str {
         "#"
     } else {
         "+"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pgn_date;
+    use std::time::{Duration, UNIX_EPOCH};
+
+    #[test]
+    fn pgn_dates_are_civil_dates() {
+        for (secs, date) in [
+            (0, "1970.01.01"),
+            (951_782_400, "2000.02.29"),
+            (4_102_444_799, "2099.12.31"),
+            (1_795_651_200, "2026.11.26"),
+        ] {
+            assert_eq!(pgn_date(UNIX_EPOCH + Duration::from_secs(secs)), date);
+        }
     }
 }

@@ -1,5 +1,6 @@
 //! `hexv selfplay FILE --games N (--movetime MS | --depth N | --nodes N) [--jobs J]
-//! [--random-plies K] [--seed S] [--max-plies P] [--out games.jsonl] [--format text|json]`:
+//! [--random-plies K] [--seed S] [--max-plies P] [--out games.jsonl] [--pgn games.pgn]
+//! [--format text|json]`:
 //! the engine against itself from random openings, and the balance report (White's score
 //! with its 95% confidence interval, draws, endings, lengths). `hexv selfplay --merge A B ...`
 //! reports on recorded games instead.
@@ -10,6 +11,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use hexv::game::san::Letters;
 use hexv::game::Game;
 use hexv::search::arena::{play_game, random_opening, GameRecord, Player, Report, Rng};
 use hexv::search::Limits;
@@ -48,6 +50,10 @@ pub struct Args {
     /// Write every game, one JSON object per line.
     #[arg(long, value_name = "PATH")]
     out: Option<PathBuf>,
+    /// Write every game to this PGN file as well (short algebraic notation, each game
+    /// flushed as it ends).
+    #[arg(long, value_name = "FILE.pgn")]
+    pgn: Option<PathBuf>,
     /// The report as text or JSON.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -93,6 +99,22 @@ pub fn run(args: &Args) -> Status {
         },
         None => None,
     };
+    let mut pgn_out = match &args.pgn {
+        Some(path) => match std::fs::File::create(path) {
+            Ok(f) => Some(std::io::BufWriter::new(f)),
+            Err(e) => {
+                eprintln!("error: cannot write {}: {e}", path.display());
+                return Status::UsageOrIo;
+            }
+        },
+        None => None,
+    };
+    let what = match (args.movetime, args.depth, args.nodes) {
+        (Some(ms), _, _) => format!("{ms} ms a move"),
+        (_, Some(d), _) => format!("depth {d}"),
+        (_, _, Some(n)) => format!("{n} nodes a move"),
+        _ => String::new(),
+    };
     let jobs = args.jobs.map(|j| j as usize).unwrap_or_else(|| {
         std::thread::available_parallelism()
             .map(|n| n.get())
@@ -101,13 +123,15 @@ pub fn run(args: &Args) -> Status {
     let total = args.games as usize;
     // Each game is written (and flushed) as it ends, so a run cut short keeps its games.
     let mut record_game = |r: &GameRecord| -> std::io::Result<()> {
-        match out.as_mut() {
-            Some(w) => {
-                let line = serde_json::to_string(r).expect("a record serialises");
-                writeln!(w, "{line}").and_then(|()| w.flush())
-            }
-            None => Ok(()),
+        if let Some(w) = out.as_mut() {
+            let line = serde_json::to_string(r).expect("a record serialises");
+            writeln!(w, "{line}").and_then(|()| w.flush())?;
         }
+        if let Some(w) = pgn_out.as_mut() {
+            let text = pgn_game(&game, r, &what);
+            writeln!(w, "{text}").and_then(|()| w.flush())?;
+        }
+        Ok(())
     };
     let records = match play_all(game, &limits, args, jobs.min(total), &mut record_game) {
         Ok(records) => records,
@@ -115,12 +139,6 @@ pub fn run(args: &Args) -> Status {
             eprintln!("error: cannot write the games: {e}");
             return Status::UsageOrIo;
         }
-    };
-    let what = match (args.movetime, args.depth, args.nodes) {
-        (Some(ms), _, _) => format!("{ms} ms a move"),
-        (_, Some(d), _) => format!("depth {d}"),
-        (_, _, Some(n)) => format!("{n} nodes a move"),
-        _ => String::new(),
     };
     report(
         &compiled.variant().meta().name,
@@ -191,6 +209,35 @@ fn play_all(
     }
     records.sort_by_key(|r| r.game);
     Ok(records)
+}
+
+/// A played game in PGN: the engine on both sides, the game's number as its round, how it
+/// ended and how many opening plies were random as tags.
+fn pgn_game(game: &Game, record: &GameRecord, what: &str) -> String {
+    // The record's moves were written from legal moves of this very game, so they read back.
+    let start = game
+        .parse_position(&record.start)
+        .unwrap_or_else(|_| game.start_position());
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(record.moves.len());
+    for text in &record.moves {
+        let Ok(mv) = game.parse_move(&pos, text) else {
+            break;
+        };
+        pos = game.play(&pos, &mv);
+        moves.push(mv);
+    }
+    let engine = format!("hexv ({what})");
+    let tags = [
+        ("Event", "hexv selfplay".to_string()),
+        ("Round", (record.game + 1).to_string()),
+        ("White", engine.clone()),
+        ("Black", engine),
+        ("Termination", record.ending.clone()),
+        ("RandomOpeningPlies", record.opening_plies.to_string()),
+    ]
+    .map(|(n, v)| (n.to_string(), v));
+    hexv::pgn::write_game(game, &tags, &start, &moves, &record.result, &Letters::own())
 }
 
 /// Game `i`: its own random opening, then the engine on both sides. (With the same engine on

@@ -571,7 +571,7 @@ fn table_json_lists_entries_from_off_board_cells_and_drops() {
 }
 
 /// Runs `hexv play` with the given lines typed in: its exit status and what it printed.
-fn play(args: &[&str], typed: &str) -> (i32, String) {
+pub fn play(args: &[&str], typed: &str) -> (i32, String) {
     play_bytes(args, typed.as_bytes())
 }
 
@@ -583,6 +583,7 @@ fn play_bytes(args: &[&str], typed: &[u8]) -> (i32, String) {
         .current_dir(root())
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("hexv runs");
     child

@@ -409,3 +409,137 @@ fn doc_writes_a_game_page() {
     // Self-contained: no file or address is loaded.
     assert!(!page.contains("src=") && !page.contains("href="), "{page}");
 }
+
+/// `hexv play --save` keeps the game as PGN after every move: read back, it is the game
+/// played (moves typed in long and in short notation, an undo taken back), with its result.
+#[test]
+fn play_saves_the_game_and_it_reads_back() {
+    use crate::cli::play;
+    let dir = tempdir("play-save");
+    let path = dir.join("game.pgn");
+    let saved = path.to_str().unwrap();
+    let (code, out) = play(
+        &["variants/glinski.hexv", "--save", saved, "--letters", "hu"],
+        "e4-e5\nNdf8\nf5-f6\nundo\nNdf4\ne7-e6\nresign\n",
+    );
+    assert_eq!(code, 11, "{out}");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let file = pgn::read(&text);
+    assert_eq!(file.errors, []);
+    let record = &file.games[0];
+    assert_eq!(record.tag("Event"), Some("hexv play"));
+    assert_eq!(record.tag("VariantFile"), Some("variants/glinski.hexv"));
+    assert_eq!(record.tag("Result"), Some("0-1"));
+    assert!(text.contains("1. e5 Hdf8 2. Hdf4 e6 0-1"), "{text}");
+    let glinski = game("variants/glinski.hexv");
+    assert_eq!(
+        replayed(&glinski, record, &Letters::hungarian()),
+        ["e4-e5", "d9-f8", "d1-f4", "e7-e6"]
+    );
+
+    // Against the engine, quit midway: the game so far, result `*`, the engine named.
+    let (code, out) = play(
+        &[
+            "variants/mini-hexchess.hexv",
+            "--engine",
+            "--depth",
+            "1",
+            "--save",
+            saved,
+        ],
+        "moves\nquit\n",
+    );
+    assert_eq!(code, 0, "{out}");
+    let first = out
+        .split_whitespace()
+        .find(|w| w.contains('-'))
+        .expect("a legal move listed");
+    let (_, out) = play(
+        &[
+            "variants/mini-hexchess.hexv",
+            "--engine",
+            "--depth",
+            "1",
+            "--save",
+            saved,
+        ],
+        &format!("{first}\nquit\n"),
+    );
+    let record = pgn::read(&std::fs::read_to_string(&path).unwrap())
+        .games
+        .remove(0);
+    assert_eq!(record.tag("Black"), Some("hexv (depth 1)"), "{out}");
+    assert_eq!(record.tag("Result"), Some("*"));
+    let mini = game("variants/mini-hexchess.hexv");
+    let moves = replayed(&mini, &record, &Letters::own());
+    assert_eq!(moves.len(), 2, "{out}");
+    assert_eq!(moves[0], first);
+    assert!(out.contains(&format!("Black plays {}", moves[1])), "{out}");
+
+    // An unwritable path is refused before the game starts.
+    let (code, out) = play(
+        &[
+            "variants/glinski.hexv",
+            "--save",
+            "/nonexistent-dir/game.pgn",
+        ],
+        "e4-e5\n",
+    );
+    assert_eq!(code, 2, "{out}");
+}
+
+/// `hexv selfplay --pgn` writes every game; each reads back to its JSON record's moves and
+/// result, and its result agrees with the final position.
+#[test]
+fn selfplay_writes_every_game_as_pgn() {
+    let dir = tempdir("selfplay-pgn");
+    let (pgn_path, jsonl) = (dir.join("games.pgn"), dir.join("games.jsonl"));
+    let (code, _, stderr) = run(&[
+        "selfplay",
+        "variants/mini-hexchess.hexv",
+        "--games",
+        "3",
+        "--depth",
+        "1",
+        "--jobs",
+        "1",
+        "--max-plies",
+        "60",
+        "--out",
+        jsonl.to_str().unwrap(),
+        "--pgn",
+        pgn_path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let file = pgn::read(&std::fs::read_to_string(&pgn_path).unwrap());
+    assert_eq!(file.errors, []);
+    let records: Vec<serde_json::Value> = std::fs::read_to_string(&jsonl)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!((file.games.len(), records.len()), (3, 3));
+    let mini = game("variants/mini-hexchess.hexv");
+    for pgn_game in &file.games {
+        let round: u64 = pgn_game.tag("Round").unwrap().parse().unwrap();
+        let json = records
+            .iter()
+            .find(|r| r["game"].as_u64() == Some(round - 1))
+            .expect("the JSON record of that game");
+        let moves: Vec<String> = json["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(replayed(&mini, pgn_game, &Letters::own()), moves);
+        let result = json["result"].as_str().unwrap();
+        assert_eq!(
+            pgn_game.result.as_ref().map(|r| r.text.as_str()),
+            Some(result)
+        );
+        assert_eq!(pgn_game.tag("Termination"), json["ending"].as_str());
+        let replay = pgn::replay(&mini, pgn_game, &Letters::own()).unwrap();
+        assert_eq!(pgn::result_disagrees(&mini, &replay, result), None);
+    }
+}
