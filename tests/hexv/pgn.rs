@@ -293,8 +293,8 @@ fn every_variant_round_trips_through_san_and_pgn() {
         }
     }
     assert!(
-        drops > 0 && promotions > 0,
-        "{drops} drops, {promotions} promotions"
+        drops > 0 && promotions > 0 && castlings > 0,
+        "{drops} drops, {promotions} promotions, {castlings} castlings"
     );
     eprintln!("{drops} drops, {promotions} promotions, {castlings} castlings");
 }
