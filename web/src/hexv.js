@@ -1,0 +1,28 @@
+// The hexv library in the page: instantiates the WebAssembly module from the base64 that
+// wasm.js holds (no fetch, so file:// works) and wraps each binding so it returns the parsed
+// reply ({ok: true, ...} or {ok: false, error}). `hexv.ready` resolves to the wrapped API.
+'use strict';
+(function () {
+  function bytes(base64) {
+    const text = atob(base64);
+    const out = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+    return out;
+  }
+
+  const call = (name) => (...args) => JSON.parse(wasm_bindgen[name](...args));
+  const api = {
+    check: call('check'),
+    board: call('board'),
+    pieceMoves: call('piece_moves'),
+    startPosition: call('start_position'),
+    legalMoves: call('legal_moves'),
+    play: call('play'),
+    gameEnd: call('game_end'),
+    bestMove: call('best_move'),
+  };
+
+  window.hexv = {
+    ready: wasm_bindgen({ module_or_path: bytes(window.HEXV_WASM_BASE64) }).then(() => api),
+  };
+})();

@@ -1,0 +1,81 @@
+// The playground's wiring: the variant picker, the source (kept in the URL's fragment so a
+// variant can be shared as a link), and a debounced check-and-draw on every edit.
+'use strict';
+(function () {
+  const DEBOUNCE_MS = 150;
+  const $ = (id) => document.getElementById(id);
+  const source = $('source');
+  const picker = $('variant');
+  const status = $('status');
+  const variants = window.HEXV_VARIANTS || [];
+
+  // Gliński's chess first: the best known hexagonal variant.
+  const first = Math.max(0, variants.findIndex((v) => v.file === 'glinski.hexv'));
+  for (const [i, v] of variants.entries()) {
+    const option = document.createElement('option');
+    option.value = String(i);
+    option.textContent = v.name;
+    picker.append(option);
+  }
+  picker.value = String(first);
+
+  /** The source the URL names: `#src=` (an edited text) or `#v=` (a shipped file). */
+  function fromUrl() {
+    const params = new URLSearchParams(location.hash.slice(1));
+    if (params.has('src')) return hexvText.decode(params.get('src'));
+    const file = params.get('v');
+    const i = variants.findIndex((v) => v.file === file);
+    if (i >= 0) picker.value = String(i);
+    return null;
+  }
+
+  function select(startByte, endByte) {
+    const text = source.value;
+    source.focus();
+    source.setSelectionRange(hexvText.indexOfByte(text, startByte), hexvText.indexOfByte(text, endByte));
+  }
+
+  hexv.ready.then((api) => {
+    function update() {
+      const text = source.value;
+      const started = performance.now();
+      const checked = api.check(text);
+      hexvDiagnostics.show($('diagnostics'), checked, select);
+      let drawn = false;
+      if (checked.ok && checked.errors === 0) {
+        const board = api.board(text);
+        if (board.ok) {
+          hexvBoard.show($('board'), $('pieces'), board, (p, c) => api.pieceMoves(text, p, c));
+          drawn = true;
+        }
+      }
+      if (!drawn) $('board').classList.add('stale');
+      const ms = (performance.now() - started).toFixed(0);
+      const errors = checked.ok ? checked.errors : '?';
+      const warnings = checked.ok ? checked.warnings : '?';
+      status.textContent = `${errors} error(s), ${warnings} warning(s); checked${drawn ? ' and drawn' : ''} in ${ms} ms`;
+      status.dataset.ms = ms;
+    }
+
+    let timer = 0;
+    source.addEventListener('input', () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        history.replaceState(null, '', `#src=${hexvText.encode(source.value)}`);
+        update();
+      }, DEBOUNCE_MS);
+    });
+    picker.addEventListener('change', () => {
+      const v = variants[Number(picker.value)];
+      source.value = v.source;
+      history.replaceState(null, '', `#v=${encodeURIComponent(v.file)}`);
+      update();
+    });
+
+    const shared = fromUrl();
+    source.value = shared !== null ? shared : (variants[Number(picker.value)] || { source: '' }).source;
+    update();
+  }, (e) => {
+    status.textContent = `hexv could not start: ${e}`;
+  });
+})();
