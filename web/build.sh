@@ -3,7 +3,7 @@
 # WebAssembly, wasm-bindgen's JavaScript glue, the shipped variants, and the page. The result
 # opens from file:// (no module imports, no fetch: see web/README.md) or any static server.
 #
-# Needs rustup and Node.js. wasm-bindgen-cli is installed once into target/tools, at the exact
+# Needs rustup, Node.js and npm. wasm-bindgen-cli is installed once into target/tools, at the exact
 # version of the wasm-bindgen crate in Cargo.lock (the CLI and the crate must agree).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,11 +38,13 @@ echo "== page"
 node web/tools/embed.js "$dist/pkg/hexv_wasm_bg.wasm" variants "$dist"
 cp web/index.html web/style.css "$dist/"
 cp -r web/src "$dist/src"
+# The editor: CodeMirror 6 from npm (web/package-lock.json), bundled into one classic script.
+(cd web && npm ci --no-audit --no-fund --silent && npm run --silent bundle)
 
 echo "== size (gzip -9)"
 gz() { gzip -9 -c "$@" | wc -c; }
 wasm_gz=$(gz "$dist/pkg/hexv_wasm_bg.wasm")
 glue_gz=$(gz "$dist/pkg/hexv_wasm.js")
-page_gz=$(cat "$dist"/wasm.js "$dist"/variants.js "$dist"/src/*.js "$dist"/index.html "$dist"/style.css | gzip -9 | wc -c)
+page_gz=$(cat "$dist"/wasm.js "$dist"/variants.js "$dist"/editor.js "$dist"/pkg/hexv_wasm.js "$dist"/src/*.js "$dist"/index.html "$dist"/style.css | gzip -9 | wc -c)
 echo "wasm $wasm_gz B, glue $glue_gz B; everything the page loads (wasm inlined as base64): $page_gz B"
 echo "open $dist/index.html"

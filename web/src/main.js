@@ -4,7 +4,6 @@
 (function () {
   const DEBOUNCE_MS = 150;
   const $ = (id) => document.getElementById(id);
-  const source = $('source');
   const picker = $('variant');
   const status = $('status');
   const variants = window.HEXV_VARIANTS || [];
@@ -29,10 +28,45 @@
     return null;
   }
 
+  /** The textarea with the editor's interface, when the CodeMirror bundle is absent. */
+  function plainEditor(textarea, changed) {
+    textarea.addEventListener('input', changed);
+    return {
+      get value() { return textarea.value; },
+      set value(text) { textarea.value = text; },
+      select(from, to) { textarea.focus(); textarea.setSelectionRange(from, to); },
+      mark() {},
+    };
+  }
+
+  // Set while the page itself replaces the text (a picked variant): not an edit to debounce.
+  let replacing = false;
+  let onEdit = () => {};
+  const changed = () => { if (!replacing) onEdit(); };
+  const source = window.hexvEditor
+    ? hexvEditor.create($('source'), changed)
+    : plainEditor($('source'), changed);
+
+  function setText(text) {
+    replacing = true;
+    source.value = text;
+    replacing = false;
+  }
+
   function select(startByte, endByte) {
     const text = source.value;
-    source.focus();
-    source.setSelectionRange(hexvText.indexOfByte(text, startByte), hexvText.indexOfByte(text, endByte));
+    source.select(hexvText.indexOfByte(text, startByte), hexvText.indexOfByte(text, endByte));
+  }
+
+  /** The check reply's spans as the editor's underlines (UTF-16 indices). */
+  function underlines(text, checked) {
+    if (!checked.ok) return [];
+    return checked.diagnostics.flatMap((d) => d.spans.map((s) => {
+      const from = hexvText.indexOfByte(text, s.start);
+      const to = Math.max(hexvText.indexOfByte(text, s.end), from);
+      const message = s.primary ? `${d.message}${d.help ? ` (help: ${d.help})` : ''}` : s.label;
+      return { from, to, severity: d.severity === 'error' ? 'error' : 'warning', message: message || d.message };
+    }));
   }
 
   hexv.ready.then((api) => {
@@ -41,6 +75,7 @@
       const started = performance.now();
       const checked = api.check(text);
       hexvDiagnostics.show($('diagnostics'), checked, select);
+      source.mark(underlines(text, checked));
       let drawn = false;
       if (checked.ok && checked.errors === 0) {
         const board = api.board(text);
@@ -58,22 +93,22 @@
     }
 
     let timer = 0;
-    source.addEventListener('input', () => {
+    onEdit = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
         history.replaceState(null, '', `#src=${hexvText.encode(source.value)}`);
         update();
       }, DEBOUNCE_MS);
-    });
+    };
     picker.addEventListener('change', () => {
       const v = variants[Number(picker.value)];
-      source.value = v.source;
+      setText(v.source);
       history.replaceState(null, '', `#v=${encodeURIComponent(v.file)}`);
       update();
     });
 
     const shared = fromUrl();
-    source.value = shared !== null ? shared : (variants[Number(picker.value)] || { source: '' }).source;
+    setText(shared !== null ? shared : (variants[Number(picker.value)] || { source: '' }).source);
     update();
   }, (e) => {
     status.textContent = `hexv could not start: ${e}`;
