@@ -15,8 +15,8 @@ window.hexvBoard = {
   },
 
   /** Draws a board reply into `pane` and its pieces into `list`; `diagram(symbol, cell)`
-   *  gives a piece's diagram reply. */
-  show(pane, list, reply, diagram) {
+   *  gives a piece's diagram reply, `restore()` what the pane shows again after it. */
+  show(pane, list, reply, diagram, restore) {
     pane.classList.remove('stale');
     pane.innerHTML = reply.svg;
     const centre = this.centralCell(reply.board);
@@ -29,7 +29,7 @@ window.hexvBoard = {
         const d = diagram(p.symbol, centre);
         if (d.ok) pane.innerHTML = d.svg;
       });
-      li.addEventListener('mouseleave', () => { pane.innerHTML = reply.svg; });
+      li.addEventListener('mouseleave', () => { pane.innerHTML = restore() || reply.svg; });
       list.append(li);
     }
   },

@@ -16,6 +16,7 @@
     board: call('board'),
     pieceMoves: call('piece_moves'),
     startPosition: call('start_position'),
+    positionSvg: call('position_svg'),
     legalMoves: call('legal_moves'),
     play: call('play'),
     gameEnd: call('game_end'),

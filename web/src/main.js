@@ -70,6 +70,16 @@
   }
 
   hexv.ready.then((api) => {
+    const game = hexvPlay.create(api, {
+      board: $('board'),
+      moves: $('moves'),
+      hands: $('hands'),
+      result: $('result'),
+      choice: $('choice'),
+      engine: $('engine'),
+      millis: $('millis'),
+      undo: $('undo'),
+    });
     function update() {
       const text = source.value;
       const started = performance.now();
@@ -80,7 +90,8 @@
       if (checked.ok && checked.errors === 0) {
         const board = api.board(text);
         if (board.ok) {
-          hexvBoard.show($('board'), $('pieces'), board, (p, c) => api.pieceMoves(text, p, c));
+          hexvBoard.show($('board'), $('pieces'), board, (p, c) => api.pieceMoves(text, p, c), game.svg);
+          game.reset(text);
           drawn = true;
         }
       }

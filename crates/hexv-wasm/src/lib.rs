@@ -21,4 +21,4 @@ mod reply;
 pub use check::{board, check};
 pub use diagram::piece_moves;
 pub use engine::best_move;
-pub use play::{game_end, legal_moves, play, start_position};
+pub use play::{game_end, legal_moves, play, position_svg, start_position};

@@ -3,6 +3,8 @@
 //! its own.
 
 use hexv::game::GameEnd;
+use hexv::render::diagram::{hands, position_drawing};
+use hexv::render::svg;
 use hexv::{Compiled, Game, Move, Position};
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -23,6 +25,24 @@ pub fn start_position(source: &str) -> String {
     to_json(compiled(&loaded).map(|c| {
         let game = c.game();
         json!({ "position": game.position_text(&game.start_position()) })
+    }))
+}
+
+/// `position` drawn: `{ok, svg, hands}`, `hands` being the lines `hexv diagram --position`
+/// prints below the board (empty without hands). Every cell of the SVG carries `data-cell`
+/// with its name, for the page's clicks.
+#[wasm_bindgen]
+pub fn position_svg(source: &str, position_text: &str) -> String {
+    let loaded = loaded(source);
+    to_json(compiled(&loaded).and_then(|c| {
+        let v = c.variant();
+        let pos = position(&c.game(), position_text)?;
+        let title = format!("{}: {} to move", v.meta().name, pos.to_move.name());
+        Ok(json!({
+            "svg": svg::render(v.board(), &title, &position_drawing(v, &pos)),
+            "hands": hands(v, &pos),
+            "to_move": pos.to_move.name(),
+        }))
     }))
 }
 

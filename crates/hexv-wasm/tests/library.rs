@@ -114,6 +114,10 @@ fn legal_moves_are_the_engines_own_at_the_start_and_one_ply_later() {
             compiled.fastest().legal_moves(&pos).len(),
             "{name}"
         );
+        let drawn = reply(web::position_svg(&source, after_text));
+        assert_eq!(drawn["ok"], true, "{name}: {drawn}");
+        let board = compiled.variant().board();
+        assert!(drawn["svg"].as_str().unwrap().matches("data-cell=").count() >= board.len());
         let end = reply(web::game_end(&source, &start_text, first));
         assert_eq!(end["over"], false, "{name}: {end}");
         assert_eq!(end["position"], after["position"], "{name}");
