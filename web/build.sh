@@ -35,7 +35,7 @@ mkdir -p "$dist/pkg"
 "$tools/bin/wasm-bindgen" --target no-modules --no-typescript --out-dir "$dist/pkg" "$wasm"
 
 echo "== page"
-node web/tools/embed.js "$dist/pkg/hexv_wasm_bg.wasm" variants "$dist"
+node web/tools/embed.js "$dist/pkg/hexv_wasm_bg.wasm" "$dist/pkg/hexv_wasm.js" web/src/worker.js variants "$dist"
 cp web/index.html web/style.css "$dist/"
 cp -r web/src "$dist/src"
 # The editor: CodeMirror 6 from npm (web/package-lock.json), bundled into one classic script.
@@ -45,6 +45,6 @@ echo "== size (gzip -9)"
 gz() { gzip -9 -c "$@" | wc -c; }
 wasm_gz=$(gz "$dist/pkg/hexv_wasm_bg.wasm")
 glue_gz=$(gz "$dist/pkg/hexv_wasm.js")
-page_gz=$(cat "$dist"/wasm.js "$dist"/variants.js "$dist"/editor.js "$dist"/pkg/hexv_wasm.js "$dist"/src/*.js "$dist"/index.html "$dist"/style.css | gzip -9 | wc -c)
+page_gz=$(cat "$dist"/wasm.js "$dist"/variants.js "$dist"/worker-source.js "$dist"/editor.js "$dist"/pkg/hexv_wasm.js "$dist"/src/*.js "$dist"/index.html "$dist"/style.css | gzip -9 | wc -c)
 echo "wasm $wasm_gz B, glue $glue_gz B; everything the page loads (wasm inlined as base64): $page_gz B"
 echo "open $dist/index.html"

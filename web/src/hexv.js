@@ -1,6 +1,7 @@
 // The hexv library in the page: instantiates the WebAssembly module from the base64 that
 // wasm.js holds (no fetch, so file:// works) and wraps each binding so it returns the parsed
-// reply ({ok: true, ...} or {ok: false, error}). `hexv.ready` resolves to the wrapped API.
+// reply ({ok: true, ...} or {ok: false, error}). `hexv.ready` resolves to the wrapped API,
+// `hexv.wasm` holds the module's bytes.
 'use strict';
 (function () {
   function bytes(base64) {
@@ -23,7 +24,10 @@
     bestMove: call('best_move'),
   };
 
+  const wasm = bytes(window.HEXV_WASM_BASE64);
   window.hexv = {
-    ready: wasm_bindgen({ module_or_path: bytes(window.HEXV_WASM_BASE64) }).then(() => api),
+    // The module's bytes, which the engine's Worker instantiates again (src/engine.js).
+    wasm,
+    ready: wasm_bindgen({ module_or_path: wasm }).then(() => api),
   };
 })();

@@ -47,6 +47,9 @@
     ? hexvEditor.create($('source'), changed)
     : plainEditor($('source'), changed);
 
+  // The editor, for the browser test to put the cursor where it types.
+  window.hexvPage = { source };
+
   function setText(text) {
     replacing = true;
     source.value = text;
@@ -70,15 +73,18 @@
   }
 
   hexv.ready.then((api) => {
-    const game = hexvPlay.create(api, {
+    const engine = hexvEngine.create(hexv.wasm, api.bestMove);
+    const game = hexvPlay.create(api, engine, {
       board: $('board'),
       moves: $('moves'),
       hands: $('hands'),
       result: $('result'),
       choice: $('choice'),
       engine: $('engine'),
-      millis: $('millis'),
+      strength: $('strength'),
       undo: $('undo'),
+      newGame: $('new-game'),
+      thinking: $('thinking'),
     });
     function update() {
       const text = source.value;

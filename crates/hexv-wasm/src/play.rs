@@ -5,7 +5,7 @@
 use hexv::game::GameEnd;
 use hexv::render::diagram::{hands, position_drawing};
 use hexv::render::svg;
-use hexv::{Compiled, Game, Move, Position};
+use hexv::{Compiled, Game, Move, Position, Side};
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -28,9 +28,10 @@ pub fn start_position(source: &str) -> String {
     }))
 }
 
-/// `position` drawn: `{ok, svg, hands}`, `hands` being the lines `hexv diagram --position`
-/// prints below the board (empty without hands). Every cell of the SVG carries `data-cell`
-/// with its name, for the page's clicks.
+/// `position` drawn: `{ok, svg, hands, hand, to_move}`, `hands` being the lines `hexv diagram
+/// --position` prints below the board (empty without hands), `hand` the same as data for the
+/// page's hand buttons (`[{side, pieces: [{symbol, count}]}]`, both sides, pieces held only).
+/// Every cell of the SVG carries `data-cell` with its name, for the page's clicks.
 #[wasm_bindgen]
 pub fn position_svg(source: &str, position_text: &str) -> String {
     let loaded = loaded(source);
@@ -41,9 +42,29 @@ pub fn position_svg(source: &str, position_text: &str) -> String {
         Ok(json!({
             "svg": svg::render(v.board(), &title, &position_drawing(v, &pos)),
             "hands": hands(v, &pos),
+            "hand": held(v, &pos),
             "to_move": pos.to_move.name(),
         }))
     }))
+}
+
+/// Each side's hand as data: the page draws a button per piece held, a click on which offers
+/// that piece's drops.
+fn held(v: &hexv::Variant, pos: &Position) -> Value {
+    let sides: Vec<Value> = Side::BOTH
+        .iter()
+        .map(|&side| {
+            let pieces: Vec<Value> = v
+                .piece_ids()
+                .filter(|p| pos.hands[side][p.index()] > 0)
+                .map(
+                    |p| json!({ "symbol": v.piece(p).symbol, "count": pos.hands[side][p.index()] }),
+                )
+                .collect();
+            json!({ "side": side.name(), "pieces": pieces })
+        })
+        .collect();
+    Value::Array(sides)
 }
 
 /// A move as the page needs it to offer it on a click: its text, the cells it goes from

@@ -228,3 +228,59 @@ fn bad_inputs_are_error_values() {
         "position"
     );
 }
+
+#[test]
+fn a_captured_piece_is_in_the_hand_and_may_be_dropped() {
+    let (_, source) = variants()
+        .into_iter()
+        .find(|(name, _)| name == "hex-shogi-41.hexv")
+        .expect("Hex Shogi 41 is shipped");
+    let loaded = load(&SourceFile::new("variant.hexv", &source));
+    let compiled = loaded.compiled.unwrap();
+    let game = compiled.game();
+    let v = compiled.variant();
+    let mut pos = reply(web::start_position(&source))["position"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // The engine's own game (depth 2 for both sides) until the side to move holds a piece.
+    for _ in 0..40 {
+        let drawn = reply(web::position_svg(&source, &pos));
+        let to_move = drawn["to_move"].as_str().unwrap().to_string();
+        let mine = drawn["hand"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|h| h["side"] == to_move.as_str())
+            .unwrap()["pieces"]
+            .clone();
+        if let Some(held) = mine.as_array().unwrap().first() {
+            let symbol = held["symbol"].as_str().unwrap();
+            let library = game.parse_position(&pos).unwrap();
+            let piece = v.find_piece(symbol).unwrap();
+            assert_eq!(
+                held["count"],
+                library.hands[library.to_move][piece.index()],
+                "{pos}"
+            );
+            let moves = reply(web::legal_moves(&source, &pos));
+            let drop = moves["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|m| m["drop"] == true && m["piece"] == symbol)
+                .expect("the held piece has a drop");
+            assert!(drop["from"].is_null(), "{drop}");
+            let played = reply(web::play(&source, &pos, drop["text"].as_str().unwrap()));
+            assert_eq!(played["ok"], true, "{played}");
+            return;
+        }
+        let best = reply(web::best_move(&source, &pos, 2, 0));
+        let best = best["best"].as_str().expect("a move").to_string();
+        pos = reply(web::play(&source, &pos, &best))["position"]
+            .as_str()
+            .unwrap()
+            .to_string();
+    }
+    panic!("no piece reached a hand in 40 plies");
+}
