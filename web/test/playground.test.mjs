@@ -143,6 +143,62 @@ for (const v of variants) {
   });
 }
 
+/** A line of moves (from random games with a fixed seed, by the library in the page) after
+ *  which the side to move has a move that `wanted` (a predicate's source) accepts. */
+function findLine(source, start, wanted) {
+  return page.evaluate((src, s0, test) => window.hexv.ready.then((x) => {
+    const accept = new Function('m', `return ${test};`);
+    let seed = 12345;
+    const random = (n) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let game = 0; game < 300; game++) {
+      const line = [];
+      let pos = s0;
+      for (let ply = 0; ply < 24; ply++) {
+        const moves = x.legalMoves(src, pos).moves;
+        const hit = moves.find(accept);
+        if (hit) return { line, hit };
+        if (moves.length === 0) break;
+        const m = moves[random(moves.length)];
+        line.push(m);
+        pos = x.play(src, pos, m.text).position;
+      }
+    }
+    return null;
+  }), source, start, wanted);
+}
+
+/** Plays `line` by clicks, then `hit`, checking each is played. */
+async function playByClicks(line, hit) {
+  for (const [i, m] of [...line, hit].entries()) {
+    await clickMove(m);
+    assert.equal((await state()).plies, String(i + 1), `ply ${i + 1}: ${m.text}`);
+  }
+  const moves = await page.$eval('#moves', (e) => e.textContent);
+  assert.ok(moves.endsWith(hit.text), `${moves} ends with ${hit.text}`);
+}
+
+test('a knight enters from an off-board cell by clicks (Dagger)', async () => {
+  const { source } = variants.find((v) => v.file === 'dagger.hexv');
+  await page.select('#engine', '');
+  const start = await pick(page, 'dagger.hexv');
+  const found = await findLine(source, start, "/^[a-z]0$|^[a-z]2$/.test(m.from) && ['a0','a2','n0','n2'].includes(m.from)");
+  assert.ok(found, 'an entry becomes legal');
+  await playByClicks(found.line, found.hit);
+});
+
+test('a castling is played by clicks (every variant with castlings)', async () => {
+  for (const v of variants.filter((x) => /^castling \{/m.test(x.source))) {
+    await page.select('#engine', '');
+    const start = await pick(page, v.file);
+    const found = await findLine(v.source, start, 'm.castling');
+    assert.ok(found, `${v.file}: a castling becomes legal`);
+    await playByClicks(found.line, found.hit);
+  }
+});
+
 test('a piece is dropped from the hand by clicks (Hex Shogi)', async () => {
   const file = variants.find((v) => /shogi/.test(v.file)).file;
   const { source } = variants.find((v) => v.file === file);
