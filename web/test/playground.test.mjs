@@ -55,6 +55,8 @@ function ink(png) {
 async function clickMove(m) {
   if (m.drop) await page.click(`#hands button[data-drop="${m.piece}"]:not([disabled])`);
   else await clickCell(m.from);
+  const targets = await page.$$eval('#board .target', (t) => t.map((e) => e.dataset.cell));
+  assert.ok(targets.includes(m.to), `${m.text}: ${m.to} is shown as a target`);
   await clickCell(m.to);
   const choices = await page.$$('#choice button');
   for (const b of choices) {
@@ -204,33 +206,8 @@ test('a piece is dropped from the hand by clicks (Hex Shogi)', async () => {
   const { source } = variants.find((v) => v.file === file);
   await page.select('#engine', '');
   const start = await pick(page, file);
-  // A game that reaches a drop, found with the library's engine (depth 2 for both sides).
-  const line = await page.evaluate((src, s0) => window.hexv.ready.then((x) => {
-    const line = [];
-    let pos = s0;
-    for (let ply = 0; ply < 40; ply++) {
-      const moves = x.legalMoves(src, pos).moves;
-      const drop = moves.find((m) => m.drop);
-      if (drop) return { line, drop };
-      const best = x.bestMove(src, pos, 2, 0).best;
-      const m = moves.find((mv) => mv.text === best) || moves[0];
-      line.push(m);
-      pos = x.play(src, pos, m.text).position;
-    }
-    return null;
-  }), source, start);
-  assert.ok(line, 'a drop becomes legal within 40 plies');
-  for (const [i, m] of line.line.entries()) {
-    await clickMove(m);
-    assert.equal((await state()).plies, String(i + 1), `ply ${i + 1}: ${m.text}`);
-  }
-  const before = await state();
-  await page.click(`#hands button[data-drop="${line.drop.piece}"]:not([disabled])`);
-  const targets = await page.$$eval('#board .target', (t) => t.length);
-  assert.ok(targets > 0, 'the drop cells are shown');
-  await clickCell(line.drop.to);
-  const after = await state();
-  assert.equal(Number(after.plies), Number(before.plies) + 1);
-  assert.match(await page.$eval('#moves', (e) => e.textContent), new RegExp(`${line.drop.text.replace(/[*+]/g, '\\$&')}$`));
+  const found = await findLine(source, start, 'm.drop');
+  assert.ok(found, 'a drop becomes legal');
+  await playByClicks(found.line, found.hit);
   await page.screenshot({ path: path.join(artifacts, `${file}-drop.png`) });
 });
