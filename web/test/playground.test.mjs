@@ -145,6 +145,32 @@ for (const v of variants) {
   });
 }
 
+test('the page stays responsive while the engine thinks, and undo drops its answer', async () => {
+  const { source } = variants.find((v) => v.file === 'glinski.hexv');
+  await page.select('#engine', '');
+  const start = await pick(page, 'glinski.hexv');
+  await page.select('#strength', 'ms:3000');
+  await page.select('#engine', 'black');
+  const m = (await api(page, 'legalMoves', source, start)).moves[0];
+  await clickMove(m);
+  assert.equal(await page.$eval('#thinking', (e) => e.hidden), false, 'thinking… is shown');
+  // The page's thread answers at once: two animation frames well under the 3 s think, which a
+  // search on that thread would block whole (not a speed budget: it tells the Worker apart).
+  const frames = await page.evaluate(() => new Promise((resolve) => {
+    const t0 = performance.now();
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - t0)));
+  }));
+  assert.ok(frames < 1000, `two frames took ${frames} ms while the engine thinks`);
+  await page.click('#undo');
+  assert.equal((await state()).plies, '0');
+  assert.equal(await page.$eval('#thinking', (e) => e.hidden), true);
+  await new Promise((resolve) => setTimeout(resolve, 3500));
+  assert.equal((await state()).plies, '0', 'the dropped answer is not played');
+  assert.equal((await state()).position, start);
+  await page.select('#engine', '');
+  await page.select('#strength', 'ms:200');
+});
+
 /** A line of moves (from random games with a fixed seed, by the library in the page) after
  *  which the side to move has a move that `wanted` (a predicate's source) accepts. */
 function findLine(source, start, wanted) {
