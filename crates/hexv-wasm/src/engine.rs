@@ -1,5 +1,6 @@
 //! The engine's move: hexv's search (iterative deepening alpha-beta over the fast engine
-//! where the board fits), limited by depth or time. The page will run it in a Web Worker.
+//! where the board fits), limited by depth or time. The page runs it in a Web Worker
+//! (web/src/engine.js), so a long search never blocks the page.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
