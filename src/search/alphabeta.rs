@@ -3,8 +3,8 @@
 //! MVV-LVA, killers, history), check extension, null-move pruning and late-move reductions,
 //! mate scores, and the variant's own draws and stalemate score inside the tree.
 
+use super::clock::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 use super::eval::Evaluator;
 use super::playable::{MoveFacts, Playable};

@@ -5,18 +5,20 @@
 
 mod alphabeta;
 pub mod arena;
+mod clock;
 pub mod eval;
 mod playable;
 mod tt;
 
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::game::fast::{Engine, FastMove};
 use crate::game::{Game, Move, Position};
 use crate::variant::Side;
 
 use alphabeta::{Budget, Search, MATE, MATE_BOUND};
+use clock::Instant;
 pub use eval::Evaluator;
 pub use playable::{MoveFacts, Playable};
 use tt::{Table, Zobrist};

@@ -1,0 +1,50 @@
+//! The engine's move: hexv's search (iterative deepening alpha-beta over the fast engine
+//! where the board fits), limited by depth or time. The page runs it in a Web Worker
+//! (web/src/engine.js), so a long search never blocks the page.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use hexv::search::{line_text, Limits, SearchScore, Searcher};
+use serde_json::json;
+use wasm_bindgen::prelude::wasm_bindgen;
+
+use crate::cache::{compiled, loaded};
+use crate::play::position;
+use crate::reply::to_json;
+
+/// The transposition table's size in the browser, in MB: small, as each call builds its own.
+const HASH_MB: usize = 8;
+
+/// The best move of `position` in a clean `source`, searching `depth` plies when `depth` is
+/// above 0, else for `millis` milliseconds (at least 1): `{ok, best, score, depth, nodes,
+/// millis, line}`. `best` is null only when the side to move has no legal move; `score` is
+/// `{cp}` in centipawns or `{mate}` in moves, for the side to move.
+#[wasm_bindgen]
+pub fn best_move(source: &str, position_text: &str, depth: u32, millis: u32) -> String {
+    let loaded = loaded(source);
+    to_json(compiled(&loaded).and_then(|c| {
+        let game = c.game();
+        let pos = position(&game, position_text)?;
+        let limits = if depth > 0 {
+            Limits::depth(depth)
+        } else {
+            Limits::movetime(Duration::from_millis(u64::from(millis.max(1))))
+        };
+        let mut searcher = Searcher::with_hash(game, HASH_MB);
+        let stop = AtomicBool::new(false);
+        let result = searcher.search(std::slice::from_ref(&pos), &limits, &stop, &mut |_| {});
+        let score = match result.info.score {
+            SearchScore::Centipawns(cp) => json!({ "cp": cp }),
+            SearchScore::Mate(n) => json!({ "mate": n }),
+        };
+        Ok(json!({
+            "best": result.best.as_ref().map(|m| game.format_move(&pos, m)),
+            "score": score,
+            "depth": result.info.depth,
+            "nodes": result.info.nodes,
+            "millis": result.info.time.as_millis() as u64,
+            "line": line_text(&game, &pos, &result.info.pv),
+        }))
+    }))
+}

@@ -1,0 +1,286 @@
+//! The bindings give the library's answers, for every shipped variant: the same diagnostics,
+//! the same legal moves (counted by both engines), the board's cells, a playable start; and
+//! refused inputs come back as error values.
+
+use std::path::PathBuf;
+
+use hexv::{load, SourceFile};
+use hexv_wasm as web;
+use serde_json::Value;
+
+fn reply(text: String) -> Value {
+    serde_json::from_str(&text).expect("every reply is JSON")
+}
+
+fn variants() -> Vec<(String, String)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../variants");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("the shipped variants")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "hexv"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "the shipped variants are found");
+    files
+        .into_iter()
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (
+                name,
+                std::fs::read_to_string(&p).expect("a readable variant"),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_shipped_variant_checks_as_the_library_does() {
+    for (name, source) in variants() {
+        let r = reply(web::check(&source));
+        assert_eq!(r["ok"], true, "{name}");
+        assert_eq!(r["errors"], 0, "{name}: {r}");
+        let loaded = load(&SourceFile::new("variant.hexv", &source));
+        let codes: Vec<&str> = loaded.diagnostics.iter().map(|d| d.code).collect();
+        let got: Vec<&str> = r["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["code"].as_str().unwrap())
+            .collect();
+        assert_eq!(got, codes, "{name}");
+    }
+}
+
+#[test]
+fn every_shipped_board_is_drawn_and_measured() {
+    for (name, source) in variants() {
+        let r = reply(web::board(&source));
+        assert_eq!(r["ok"], true, "{name}: {r}");
+        let loaded = load(&SourceFile::new("variant.hexv", &source));
+        let compiled = loaded.compiled.unwrap();
+        let board = compiled.variant().board();
+        let cells = r["board"]["cells"].as_array().unwrap();
+        assert_eq!(cells.len(), board.len(), "{name}");
+        for cell in cells {
+            let id = board
+                .find(cell["name"].as_str().unwrap())
+                .expect("a cell of the board");
+            assert!(!board.is_off_board(id), "{name}");
+            assert!(cell["x"].is_f64() && cell["y"].is_f64(), "{name}");
+        }
+        let svg = r["svg"].as_str().unwrap();
+        assert!(svg.starts_with("<svg"), "{name}");
+        assert!(svg.matches("data-cell=").count() >= board.len(), "{name}");
+        assert_eq!(
+            r["pieces"].as_array().unwrap().len(),
+            compiled.variant().pieces().len(),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn legal_moves_are_the_engines_own_at_the_start_and_one_ply_later() {
+    for (name, source) in variants() {
+        let loaded = load(&SourceFile::new("variant.hexv", &source));
+        let compiled = loaded.compiled.unwrap();
+        let game = compiled.game();
+        let start = game.start_position();
+        let start_text = reply(web::start_position(&source))["position"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert_eq!(start_text, game.position_text(&start), "{name}");
+        let r = reply(web::legal_moves(&source, &start_text));
+        let moves = r["moves"].as_array().unwrap();
+        assert_eq!(
+            moves.len(),
+            compiled.fastest().legal_moves(&start).len(),
+            "{name}"
+        );
+        assert_eq!(moves.len(), game.legal_moves(&start).len(), "{name}");
+        // Every move plays, and the position after the first has the library's count.
+        for m in moves {
+            let played = reply(web::play(&source, &start_text, m["text"].as_str().unwrap()));
+            assert_eq!(played["ok"], true, "{name} {m}: {played}");
+        }
+        let first = moves[0]["text"].as_str().unwrap();
+        let after = reply(web::play(&source, &start_text, first));
+        let after_text = after["position"].as_str().unwrap();
+        let pos = game.parse_position(after_text).unwrap();
+        let r = reply(web::legal_moves(&source, after_text));
+        assert_eq!(
+            r["moves"].as_array().unwrap().len(),
+            compiled.fastest().legal_moves(&pos).len(),
+            "{name}"
+        );
+        let drawn = reply(web::position_svg(&source, after_text));
+        assert_eq!(drawn["ok"], true, "{name}: {drawn}");
+        let board = compiled.variant().board();
+        assert!(drawn["svg"].as_str().unwrap().matches("data-cell=").count() >= board.len());
+        let end = reply(web::game_end(&source, &start_text, first));
+        assert_eq!(end["over"], false, "{name}: {end}");
+        assert_eq!(end["position"], after["position"], "{name}");
+    }
+}
+
+#[test]
+fn the_engine_answers_with_a_legal_move() {
+    for (name, source) in variants() {
+        let start = reply(web::start_position(&source))["position"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        let r = reply(web::best_move(&source, &start, 2, 0));
+        assert_eq!(r["ok"], true, "{name}: {r}");
+        let best = r["best"].as_str().expect("a move");
+        assert_eq!(
+            reply(web::play(&source, &start, best))["ok"],
+            true,
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn a_piece_diagram_marks_the_library_marks() {
+    let source = variants()
+        .into_iter()
+        .find(|(n, _)| n == "glinski.hexv")
+        .unwrap()
+        .1;
+    let r = reply(web::piece_moves(&source, "N", "f6"));
+    assert_eq!(r["ok"], true, "{r}");
+    // A knight in the middle of Glinski's board leaps to 12 cells.
+    assert_eq!(r["marks"].as_array().unwrap().len(), 12, "{r}");
+    assert!(r["svg"].as_str().unwrap().starts_with("<svg"));
+    assert_eq!(
+        reply(web::piece_moves(&source, "Z", "f6"))["error"]["kind"],
+        "piece"
+    );
+    assert_eq!(
+        reply(web::piece_moves(&source, "N", "z99"))["error"]["kind"],
+        "cell"
+    );
+}
+
+#[test]
+fn a_typo_gives_its_located_diagnostic() {
+    let (_, source) = variants().into_iter().next().unwrap();
+    let at = source
+        .find("orthogonal")
+        .expect("a variant with an orthogonal ride");
+    let typo = source.replacen("orthogonal", "orthogonl", 1);
+    let r = reply(web::check(&typo));
+    assert!(r["errors"].as_u64().unwrap() >= 1, "{r}");
+    let d = &r["diagnostics"][0];
+    assert_eq!(d["code"], "hexv::resolve::unknown_direction", "{d}");
+    assert_eq!(d["help"], "did you mean `orthogonal`?");
+    let span = &d["spans"][0];
+    assert_eq!(span["start"].as_u64().unwrap() as usize, at, "{d}");
+    assert_eq!(
+        span["end"].as_u64().unwrap() as usize,
+        at + "orthogonl".len()
+    );
+    // A source with errors has no board, position or moves, but says why.
+    for r in [
+        web::board(&typo),
+        web::start_position(&typo),
+        web::legal_moves(&typo, ""),
+    ] {
+        let r = reply(r);
+        assert_eq!(r["ok"], false);
+        assert_eq!(r["error"]["kind"], "source");
+    }
+}
+
+#[test]
+fn bad_inputs_are_error_values() {
+    let (_, source) = variants().into_iter().next().unwrap();
+    let start = reply(web::start_position(&source))["position"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for junk in [
+        "",
+        "\u{0}",
+        "}}}{{{",
+        "variant",
+        "variant \"x\"\nboard {",
+        &"{".repeat(10_000),
+    ] {
+        assert_eq!(reply(web::check(junk))["ok"], true);
+        assert_eq!(reply(web::board(junk))["ok"], false);
+    }
+    let r = reply(web::legal_moves(&source, "not a position"));
+    assert_eq!(r["error"]["kind"], "position", "{r}");
+    assert!(r["error"]["offset"].is_u64(), "{r}");
+    for bad in ["", "zz", "a1-a1", "e4-e5-e6", "Q*a1", "\u{0}"] {
+        let r = reply(web::play(&source, &start, bad));
+        assert_eq!(r["error"]["kind"], "move", "{bad}: {r}");
+    }
+    assert_eq!(
+        reply(web::game_end(&source, &start, "nonsense"))["error"]["kind"],
+        "move"
+    );
+    assert_eq!(
+        reply(web::best_move(&source, "???", 1, 0))["error"]["kind"],
+        "position"
+    );
+}
+
+#[test]
+fn a_captured_piece_is_in_the_hand_and_may_be_dropped() {
+    let (_, source) = variants()
+        .into_iter()
+        .find(|(name, _)| name == "hex-shogi-41.hexv")
+        .expect("Hex Shogi 41 is shipped");
+    let loaded = load(&SourceFile::new("variant.hexv", &source));
+    let compiled = loaded.compiled.unwrap();
+    let game = compiled.game();
+    let v = compiled.variant();
+    let mut pos = reply(web::start_position(&source))["position"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // The engine's own game (depth 2 for both sides) until the side to move holds a piece.
+    for _ in 0..40 {
+        let drawn = reply(web::position_svg(&source, &pos));
+        let to_move = drawn["to_move"].as_str().unwrap().to_string();
+        let mine = drawn["hand"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|h| h["side"] == to_move.as_str())
+            .unwrap()["pieces"]
+            .clone();
+        if let Some(held) = mine.as_array().unwrap().first() {
+            let symbol = held["symbol"].as_str().unwrap();
+            let library = game.parse_position(&pos).unwrap();
+            let piece = v.find_piece(symbol).unwrap();
+            assert_eq!(
+                held["count"],
+                library.hands[library.to_move][piece.index()],
+                "{pos}"
+            );
+            let moves = reply(web::legal_moves(&source, &pos));
+            let drop = moves["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|m| m["drop"] == true && m["piece"] == symbol)
+                .expect("the held piece has a drop");
+            assert!(drop["from"].is_null(), "{drop}");
+            let played = reply(web::play(&source, &pos, drop["text"].as_str().unwrap()));
+            assert_eq!(played["ok"], true, "{played}");
+            return;
+        }
+        let best = reply(web::best_move(&source, &pos, 2, 0));
+        let best = best["best"].as_str().expect("a move").to_string();
+        pos = reply(web::play(&source, &pos, &best))["position"]
+            .as_str()
+            .unwrap()
+            .to_string();
+    }
+    panic!("no piece reached a hand in 40 plies");
+}

@@ -1,0 +1,133 @@
+// The playground's wiring: the variant picker, the source (kept in the URL's fragment so a
+// variant can be shared as a link), and a debounced check-and-draw on every edit.
+'use strict';
+(function () {
+  const DEBOUNCE_MS = 150;
+  const $ = (id) => document.getElementById(id);
+  const picker = $('variant');
+  const status = $('status');
+  const variants = window.HEXV_VARIANTS || [];
+
+  // Gliński's chess first: the best known hexagonal variant.
+  const first = Math.max(0, variants.findIndex((v) => v.file === 'glinski.hexv'));
+  for (const [i, v] of variants.entries()) {
+    const option = document.createElement('option');
+    option.value = String(i);
+    option.textContent = v.name;
+    picker.append(option);
+  }
+  picker.value = String(first);
+
+  /** The source the URL names: `#src=` (an edited text) or `#v=` (a shipped file). */
+  function fromUrl() {
+    const params = new URLSearchParams(location.hash.slice(1));
+    if (params.has('src')) return hexvText.decode(params.get('src'));
+    const file = params.get('v');
+    const i = variants.findIndex((v) => v.file === file);
+    if (i >= 0) picker.value = String(i);
+    return null;
+  }
+
+  /** The textarea with the editor's interface, when the CodeMirror bundle is absent. */
+  function plainEditor(textarea, changed) {
+    textarea.addEventListener('input', changed);
+    return {
+      get value() { return textarea.value; },
+      set value(text) { textarea.value = text; },
+      select(from, to) { textarea.focus(); textarea.setSelectionRange(from, to); },
+      mark() {},
+    };
+  }
+
+  // Set while the page itself replaces the text (a picked variant): not an edit to debounce.
+  let replacing = false;
+  let onEdit = () => {};
+  const changed = () => { if (!replacing) onEdit(); };
+  const source = window.hexvEditor
+    ? hexvEditor.create($('source'), changed)
+    : plainEditor($('source'), changed);
+
+  // The editor, for the browser test to put the cursor where it types.
+  window.hexvPage = { source };
+
+  function setText(text) {
+    replacing = true;
+    source.value = text;
+    replacing = false;
+  }
+
+  function select(startByte, endByte) {
+    const text = source.value;
+    source.select(hexvText.indexOfByte(text, startByte), hexvText.indexOfByte(text, endByte));
+  }
+
+  /** The check reply's spans as the editor's underlines (UTF-16 indices). */
+  function underlines(text, checked) {
+    if (!checked.ok) return [];
+    return checked.diagnostics.flatMap((d) => d.spans.map((s) => {
+      const from = hexvText.indexOfByte(text, s.start);
+      const to = Math.max(hexvText.indexOfByte(text, s.end), from);
+      const message = s.primary ? `${d.message}${d.help ? ` (help: ${d.help})` : ''}` : s.label;
+      return { from, to, severity: d.severity === 'error' ? 'error' : 'warning', message: message || d.message };
+    }));
+  }
+
+  hexv.ready.then((api) => {
+    const engine = hexvEngine.create(hexv.wasm, api.bestMove);
+    const game = hexvPlay.create(api, engine, {
+      board: $('board'),
+      moves: $('moves'),
+      hands: $('hands'),
+      result: $('result'),
+      choice: $('choice'),
+      engine: $('engine'),
+      strength: $('strength'),
+      undo: $('undo'),
+      newGame: $('new-game'),
+      thinking: $('thinking'),
+    });
+    function update() {
+      const text = source.value;
+      const started = performance.now();
+      const checked = api.check(text);
+      hexvDiagnostics.show($('diagnostics'), checked, select);
+      source.mark(underlines(text, checked));
+      let drawn = false;
+      if (checked.ok && checked.errors === 0) {
+        const board = api.board(text);
+        if (board.ok) {
+          hexvBoard.show($('board'), $('pieces'), board, (p, c) => api.pieceMoves(text, p, c), game.svg);
+          game.reset(text);
+          drawn = true;
+        }
+      }
+      if (!drawn) $('board').classList.add('stale');
+      const ms = (performance.now() - started).toFixed(0);
+      const errors = checked.ok ? checked.errors : '?';
+      const warnings = checked.ok ? checked.warnings : '?';
+      status.textContent = `${errors} error(s), ${warnings} warning(s); checked${drawn ? ' and drawn' : ''} in ${ms} ms`;
+      status.dataset.ms = ms;
+    }
+
+    let timer = 0;
+    onEdit = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        history.replaceState(null, '', `#src=${hexvText.encode(source.value)}`);
+        update();
+      }, DEBOUNCE_MS);
+    };
+    picker.addEventListener('change', () => {
+      const v = variants[Number(picker.value)];
+      setText(v.source);
+      history.replaceState(null, '', `#v=${encodeURIComponent(v.file)}`);
+      update();
+    });
+
+    const shared = fromUrl();
+    setText(shared !== null ? shared : (variants[Number(picker.value)] || { source: '' }).source);
+    update();
+  }, (e) => {
+    status.textContent = `hexv could not start: ${e}`;
+  });
+})();

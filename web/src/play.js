@@ -1,0 +1,230 @@
+// Playing the variant on the drawn board: click a piece of the side to move (on the board, on
+// an off-board cell, or in its hand) to see its legal targets, click a target to move (a
+// promotion or castling sharing the cells asks which); clicking anything else is refused and
+// said. The engine, when on, answers in a Web Worker (src/engine.js) while the page stays
+// usable; undo and a new game drop its pending answer. Positions are hexv's texts and moves
+// hexv's notation; the page keeps no board model, only the game's list.
+'use strict';
+window.hexvPlay = {
+  /** A game over `els` ({board, moves, hands, result, choice, engine, strength, undo, newGame,
+   *  thinking}) with `api` (src/hexv.js) and `engine` (src/engine.js). */
+  create(api, engine, els) {
+    let source = '';
+    let start = '';
+    let history = [];
+    let played = [];
+    let legal = [];
+    // What the player picked: {cell} on the board or {drop: symbol} from the hand, or null.
+    let selected = null;
+    let over = null;
+    let drawnSvg = '';
+    // The engine's question in flight: its number, so an answer to an older one is ignored.
+    let asked = 0;
+    let thinking = false;
+
+    const current = () => history[history.length - 1];
+    const sideToMove = () => els.board.dataset.toMove;
+    const engineSide = () => els.engine.value;
+    const title = (side) => `${side.charAt(0).toUpperCase()}${side.slice(1)}`;
+    const picks = (sel, m) => (sel.drop ? m.drop && m.piece === sel.drop : m.from === sel.cell);
+
+    function mark(cell, cls) {
+      const el = els.board.querySelector(`[data-cell="${CSS.escape(cell)}"]`);
+      if (el) el.classList.add(cls);
+    }
+
+    function say(text, refused) {
+      els.result.textContent = text;
+      els.result.classList.toggle('refused', Boolean(refused));
+    }
+
+    function setThinking(on) {
+      thinking = on;
+      els.thinking.hidden = !on;
+      document.body.dataset.thinking = on ? 'yes' : '';
+    }
+
+    /** Each side's hand, a button per piece: the side to move's pick a drop. */
+    function drawHands(hand, toMove) {
+      els.hands.replaceChildren();
+      if (!hand || hand.every((h) => h.pieces.length === 0)) return;
+      for (const h of hand) {
+        const row = document.createElement('div');
+        row.className = 'hand';
+        row.dataset.side = h.side;
+        row.append(`${title(h.side)}'s hand: `);
+        if (h.pieces.length === 0) row.append('empty');
+        for (const p of h.pieces) {
+          const b = document.createElement('button');
+          b.type = 'button';
+          b.dataset.drop = p.symbol;
+          b.textContent = p.count > 1 ? `${p.symbol} ×${p.count}` : p.symbol;
+          const mine = h.side === toMove && !over;
+          b.disabled = !mine || !legal.some((m) => m.drop && m.piece === p.symbol);
+          if (mine && selected && selected.drop === p.symbol) b.classList.add('selected');
+          b.addEventListener('click', () => pickDrop(p.symbol));
+          row.append(b);
+        }
+        els.hands.append(row);
+      }
+    }
+
+    function draw() {
+      const drawn = api.positionSvg(source, current());
+      drawnSvg = drawn.ok ? drawn.svg : '';
+      els.board.classList.remove('stale');
+      els.board.innerHTML = drawnSvg;
+      const reply = over ? { moves: [] } : api.legalMoves(source, current());
+      legal = reply.moves || [];
+      if (selected) {
+        if (selected.cell) mark(selected.cell, 'selected');
+        for (const m of legal) if (picks(selected, m)) mark(m.to, 'target');
+      }
+      els.moves.textContent = played
+        .map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${m}` : m))
+        .join(' ');
+      const toMove = drawn.ok ? drawn.to_move : '';
+      drawHands(drawn.ok ? drawn.hand : null, toMove);
+      if (over) say(`Game over: ${over.result} (${over.reason})`);
+      else if (drawn.ok) say(`${title(toMove)} to move`);
+      els.board.dataset.toMove = toMove;
+      els.board.dataset.plies = String(played.length);
+      els.board.dataset.position = current() || '';
+    }
+
+    /** Drops the engine's pending answer, if any. */
+    function cancelEngine() {
+      if (!thinking) return;
+      asked++;
+      engine.cancel();
+      setThinking(false);
+    }
+
+    /** Asks the engine for its move when it is its turn. */
+    function engineTurn() {
+      if (over || !source || !engineSide() || sideToMove() !== engineSide() || thinking) return;
+      const [kind, value] = els.strength.value.split(':');
+      const depth = kind === 'depth' ? Number(value) : 0;
+      const millis = kind === 'ms' ? Number(value) : 0;
+      const question = ++asked;
+      setThinking(true);
+      engine.ask(source, current(), depth, millis).then((answer) => {
+        if (answer.cancelled || question !== asked) return;
+        setThinking(false);
+        const r = answer.reply;
+        if (r.ok && r.best) play(r.best);
+        else if (!r.ok) say(`the engine failed: ${r.error.message}`, true);
+      });
+    }
+
+    function play(text) {
+      const r = api.play(source, current(), text);
+      if (!r.ok) {
+        say(r.error.message, true);
+        return;
+      }
+      history.push(r.position);
+      played.push(r.move);
+      const end = api.gameEnd(source, start, played.join(' '));
+      over = end.ok && end.over ? end : null;
+      selected = null;
+      els.choice.replaceChildren();
+      draw();
+      engineTurn();
+    }
+
+    /** Offers the moves between the same cells (promotions, a castling) as buttons. */
+    function choose(moves) {
+      els.choice.replaceChildren();
+      for (const m of moves) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = m.promotion ? `promote to ${m.promotion}` : m.castling ? `castle ${m.text}` : m.text;
+        b.addEventListener('click', () => play(m.text));
+        els.choice.append(b);
+      }
+    }
+
+    /** May the player move now? Says why not when not. */
+    function mayMove() {
+      if (!source || over) return false;
+      if (thinking) {
+        say('the engine is thinking: wait, or undo', true);
+        return false;
+      }
+      return true;
+    }
+
+    function pickDrop(symbol) {
+      if (!mayMove()) return;
+      selected = { drop: symbol };
+      els.choice.replaceChildren();
+      draw();
+    }
+
+    els.board.addEventListener('click', (ev) => {
+      const target = ev.target.closest('[data-cell]');
+      if (!target || !mayMove()) return;
+      const cell = target.dataset.cell;
+      if (selected) {
+        const moves = legal.filter((m) => picks(selected, m) && m.to === cell);
+        if (moves.length === 1) return play(moves[0].text);
+        if (moves.length > 1) return choose(moves);
+      }
+      if (legal.some((m) => m.from === cell)) {
+        selected = { cell };
+        els.choice.replaceChildren();
+        draw();
+      } else {
+        const was = selected ? selected.cell || `${selected.drop} from the hand` : null;
+        selected = null;
+        els.choice.replaceChildren();
+        draw();
+        say(was ? `${was} to ${cell} is not a legal move` : `no legal move from ${cell}`, true);
+      }
+    });
+
+    els.undo.addEventListener('click', () => {
+      cancelEngine();
+      // Back to the player's turn: the engine's reply goes too.
+      do {
+        history.pop();
+        played.pop();
+      } while (played.length > 0 && engineSide() && history.length > 1 &&
+               api.positionSvg(source, current()).to_move === engineSide());
+      if (history.length === 0) history = [start];
+      over = null;
+      selected = null;
+      els.choice.replaceChildren();
+      draw();
+      engineTurn();
+    });
+
+    els.newGame.addEventListener('click', () => game.reset(source));
+    els.engine.addEventListener('change', () => {
+      cancelEngine();
+      engineTurn();
+    });
+
+    const game = {
+      /** Starts a new game of `text` (a clean source). */
+      reset(text) {
+        cancelEngine();
+        source = text;
+        const s = api.startPosition(text);
+        if (!s.ok) return;
+        start = s.position;
+        history = [start];
+        played = [];
+        over = null;
+        selected = null;
+        els.choice.replaceChildren();
+        draw();
+        engineTurn();
+      },
+      /** The current position's drawing (shown again after a hovered piece's diagram). */
+      svg: () => drawnSvg,
+    };
+    return game;
+  },
+};
