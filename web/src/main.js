@@ -105,7 +105,8 @@
       const ms = (performance.now() - started).toFixed(0);
       const errors = checked.ok ? checked.errors : '?';
       const warnings = checked.ok ? checked.warnings : '?';
-      status.textContent = `${errors} error(s), ${warnings} warning(s); checked${drawn ? ' and drawn' : ''} in ${ms} ms`;
+      const count = (n, one) => `${n} ${one}${n === 1 ? '' : 's'}`;
+      status.textContent = `${count(errors, 'error')}, ${count(warnings, 'warning')}; checked${drawn ? ' and drawn' : ''} in ${ms} ms`;
       status.dataset.ms = ms;
     }
 

@@ -237,3 +237,78 @@ test('a piece is dropped from the hand by clicks (Hex Shogi)', async () => {
   await playByClicks(found.line, found.hit);
   await page.screenshot({ path: path.join(artifacts, `${file}-drop.png`) });
 });
+
+// The issue's newcomer: picks Chessagon, plays against the machine, edits the knight's rule,
+// and sees the new diagram at once; then a mistake in the rule is shown where it is.
+test("a newcomer plays Chessagon against the engine, edits the knight's rule and sees it", async () => {
+  const file = 'chessagon.hexv';
+  const source = variants.find((v) => v.file === file).source;
+  await page.select('#engine', '');
+  const start = await pick(page, file);
+  await page.select('#strength', 'depth:1');
+  await page.select('#engine', 'black');
+  let position = start;
+  for (let ply = 2; ply <= 4; ply += 2) {
+    const m = (await api(page, 'legalMoves', source, position)).moves.find((x) => !x.drop && !x.promotion);
+    await clickMove(m);
+    await page.waitForFunction((n) => document.getElementById('board').dataset.plies === String(n), { timeout: 20000 }, ply);
+    position = (await state()).position;
+  }
+  assert.match(await page.$eval('#moves', (e) => e.textContent), /^1\. \S+ \S+ 2\. \S+ \S+$/);
+  await page.select('#engine', '');
+
+  // The knight's diagram from the middle before the edit: the ring of 12 cells [the rule's
+  // comment]; the page shows the library's marks.
+  const hoverKnight = async () => {
+    const items = await page.$$('#pieces li');
+    for (const li of items) {
+      if ((await li.evaluate((e) => e.textContent)) === 'N Knight') {
+        await li.hover();
+        return;
+      }
+    }
+    assert.fail('no Knight in the piece list');
+  };
+  const centre = await page.evaluate(async (src) => {
+    const x = await window.hexv.ready;
+    return window.hexvBoard.centralCell(x.board(src).board);
+  }, source);
+  // Each mark kind used is drawn once more in the legend.
+  const drawnFor = (marks) => marks.length + new Set(marks.map((m) => m.mark)).size;
+  await hoverKnight();
+  const knight = (await api(page, 'pieceMoves', source, 'N', centre)).marks;
+  const before = knight.length;
+  assert.equal(before, 12);
+  assert.equal(await page.$$eval('#board .mark', (m) => m.length), drawnFor(knight));
+
+  // The edit: the knight steps like the king (12 cells in Chessagon too, but other ones).
+  const rule = 'leap [12 1] all';
+  const at = source.indexOf(rule);
+  assert.ok(at > 0);
+  const edited = source.slice(0, at) + 'step orthogonal' + source.slice(at + rule.length);
+  await page.evaluate((from, to) => window.hexvPage.source.select(from, to), at, at + rule.length);
+  await page.keyboard.type('step orthogonal');
+  const after = (await api(page, 'pieceMoves', edited, 'N', centre)).marks;
+  assert.notEqual(after.length, before);
+  // The page redraws after its debounce: hover the (new) piece list until the new diagram
+  // shows, for at most five seconds.
+  let shown = 0;
+  for (let tries = 0; tries < 25 && shown !== drawnFor(after); tries++) {
+    await new Promise((r) => setTimeout(r, 200));
+    await page.mouse.move(0, 0);
+    await hoverKnight();
+    shown = await page.$$eval('#board .mark', (m) => m.length);
+  }
+  assert.equal(shown, drawnFor(after));
+  await page.screenshot({ path: path.join(artifacts, 'newcomer-knight.png') });
+
+  // A mistake in the rule: its diagnostic names the knight's line.
+  await page.mouse.move(0, 0);
+  const line = source.slice(0, at).split('\n').length;
+  await page.evaluate((from) => window.hexvPage.source.select(from, from), at + 'step orthogonal'.length);
+  await page.keyboard.type('ish');
+  await page.waitForFunction((l) => [...document.querySelectorAll('#diagnostics li')]
+    .some((li) => li.textContent.startsWith(`${l}:`)), { timeout: 5000 }, line);
+  await page.screenshot({ path: path.join(artifacts, 'newcomer-mistake.png') });
+  assert.deepEqual(page.errors, []);
+});
