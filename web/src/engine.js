@@ -5,7 +5,7 @@
 // on the page's thread (slower to answer clicks, but the game still plays).
 'use strict';
 window.hexvEngine = {
-  /** An engine over `wasm` (the module's bytes); `fallback(source, position, depth, millis)`
+  /** An engine over `wasm` (the module's bytes); `fallback(source, start, moves, depth, millis)`
    *  is the page's own best_move, used only when no Worker starts. */
   create(wasm, fallback) {
     let url = null;
@@ -43,17 +43,19 @@ window.hexvEngine = {
       /** True when the search runs in a Worker. */
       get inWorker() { return worker !== null; },
 
-      /** The best move: resolves to {reply, ms}, or {cancelled: true} after `cancel`. */
-      ask(source, position, depth, millis) {
+      /** The best move of the game from `start` after `moves` (long notation, separated by
+       *  spaces, so repetitions count): resolves to {reply, ms}, or {cancelled: true} after
+       *  `cancel`. */
+      ask(source, start, moves, depth, millis) {
         const id = next++;
         return new Promise((resolve) => {
           pending.set(id, resolve);
           if (worker) {
-            worker.postMessage({ id, source, position, depth, millis });
+            worker.postMessage({ id, source, start, moves, depth, millis });
           } else {
             setTimeout(() => {
               const started = performance.now();
-              const reply = fallback(source, position, depth, millis);
+              const reply = fallback(source, start, moves, depth, millis);
               settle(id, { reply, ms: performance.now() - started });
             }, 20);
           }

@@ -108,7 +108,7 @@ window.hexvPlay = {
       const millis = kind === 'ms' ? Number(value) : 0;
       const question = ++asked;
       setThinking(true);
-      engine.ask(source, current(), depth, millis).then((answer) => {
+      engine.ask(source, start, played.join(' '), depth, millis).then((answer) => {
         if (answer.cancelled || question !== asked) return;
         setThinking(false);
         const r = answer.reply;

@@ -53,7 +53,7 @@ try {
   const browserRun = await page.evaluate((src, d) => window.hexv.ready.then((api) => {
     const engine = window.hexvEngine.create(window.hexv.wasm, api.bestMove);
     const start = api.startPosition(src).position;
-    return engine.ask(src, start, d, 0).then((a) => ({ ...a.reply, wall: a.ms, inWorker: engine.inWorker }));
+    return engine.ask(src, start, '', d, 0).then((a) => ({ ...a.reply, wall: a.ms, inWorker: engine.inWorker }));
   }), source, depth);
   const nps = (nodes, ms) => Math.round(nodes / Math.max(ms, 1) * 1000);
   console.log(`browser (Worker: ${browserRun.inWorker}): Gliński start, depth ${browserRun.depth}: ${browserRun.nodes} nodes in ${browserRun.millis} ms, ${nps(browserRun.nodes, browserRun.millis)} nodes/s, best ${browserRun.best}`);

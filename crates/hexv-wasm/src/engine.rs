@@ -10,22 +10,33 @@ use serde_json::json;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use crate::cache::{compiled, loaded};
-use crate::play::position;
+use crate::play::history;
 use crate::reply::to_json;
 
 /// The transposition table's size in the browser, in MB: small, as each call builds its own.
 const HASH_MB: usize = 8;
 
-/// The best move of `position` in a clean `source`, searching `depth` plies when `depth` is
-/// above 0, else for `millis` milliseconds (at least 1): `{ok, best, score, depth, nodes,
-/// millis, line}`. `best` is null only when the side to move has no legal move; `score` is
-/// `{cp}` in centipawns or `{mate}` in moves, for the side to move.
+/// The best move of the game that started at `position_text` and went on with `moves` (long
+/// algebraic, separated by spaces; the search counts repetitions over them, as `game_end`
+/// does), in a clean `source`, searching `depth` plies when `depth` is above 0, else for
+/// `millis` milliseconds (at least 1): `{ok, best, score, depth, nodes, millis, line}`.
+/// `best` is null only when the side to move has no legal move; `score` is `{cp}` in
+/// centipawns or `{mate}` in moves, for the side to move.
 #[wasm_bindgen]
-pub fn best_move(source: &str, position_text: &str, depth: u32, millis: u32) -> String {
+pub fn best_move(
+    source: &str,
+    position_text: &str,
+    moves: &str,
+    depth: u32,
+    millis: u32,
+) -> String {
     let loaded = loaded(source);
     to_json(compiled(&loaded).and_then(|c| {
         let game = c.game();
-        let pos = position(&game, position_text)?;
+        let history = history(&game, position_text, moves)?;
+        let Some(pos) = history.last() else {
+            return Err(crate::reply::Failure::new("position", "no position"));
+        };
         let limits = if depth > 0 {
             Limits::depth(depth)
         } else {
@@ -33,18 +44,18 @@ pub fn best_move(source: &str, position_text: &str, depth: u32, millis: u32) -> 
         };
         let mut searcher = Searcher::with_hash(game, HASH_MB);
         let stop = AtomicBool::new(false);
-        let result = searcher.search(std::slice::from_ref(&pos), &limits, &stop, &mut |_| {});
+        let result = searcher.search(&history, &limits, &stop, &mut |_| {});
         let score = match result.info.score {
             SearchScore::Centipawns(cp) => json!({ "cp": cp }),
             SearchScore::Mate(n) => json!({ "mate": n }),
         };
         Ok(json!({
-            "best": result.best.as_ref().map(|m| game.format_move(&pos, m)),
+            "best": result.best.as_ref().map(|m| game.format_move(pos, m)),
             "score": score,
             "depth": result.info.depth,
             "nodes": result.info.nodes,
             "millis": result.info.time.as_millis() as u64,
-            "line": line_text(&game, &pos, &result.info.pv),
+            "line": line_text(&game, pos, &result.info.pv),
         }))
     }))
 }

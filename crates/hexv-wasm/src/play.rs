@@ -122,6 +122,27 @@ pub fn play(source: &str, position_text: &str, move_text: &str) -> String {
     }))
 }
 
+/// The positions of a game that started at `position_text` and went on with `moves` (long
+/// algebraic, separated by spaces), the start first: what repetitions are counted on.
+pub(crate) fn history(
+    game: &Game,
+    position_text: &str,
+    moves: &str,
+) -> Result<Vec<Position>, Failure> {
+    let mut history = vec![position(game, position_text)?];
+    for (i, text) in moves.split_whitespace().enumerate() {
+        let pos = history
+            .last()
+            .cloned()
+            .unwrap_or_else(|| game.start_position());
+        let m = game
+            .parse_move(&pos, text)
+            .map_err(|e| Failure::new("move", format!("move {}: {e}", i + 1)))?;
+        history.push(game.play(&pos, &m));
+    }
+    Ok(history)
+}
+
 /// The state of the game that started at `position` and went on with `moves` (long algebraic,
 /// separated by spaces): `{ok, position, over, result, reason}`. `result` is "1-0",
 /// "0-1", "1/2-1/2" (or the variant's score) when the game is over, `reason` one of
@@ -132,17 +153,7 @@ pub fn game_end(source: &str, position_text: &str, moves: &str) -> String {
     let loaded = loaded(source);
     to_json(compiled(&loaded).and_then(|c| {
         let game = c.game();
-        let mut history = vec![position(&game, position_text)?];
-        for (i, text) in moves.split_whitespace().enumerate() {
-            let pos = history
-                .last()
-                .cloned()
-                .unwrap_or_else(|| game.start_position());
-            let m = game
-                .parse_move(&pos, text)
-                .map_err(|e| Failure::new("move", format!("move {}: {e}", i + 1)))?;
-            history.push(game.play(&pos, &m));
-        }
+        let history = history(&game, position_text, moves)?;
         let last = history
             .last()
             .map(|p| game.position_text(p))

@@ -131,7 +131,7 @@ fn the_engine_answers_with_a_legal_move() {
             .as_str()
             .unwrap()
             .to_string();
-        let r = reply(web::best_move(&source, &start, 2, 0));
+        let r = reply(web::best_move(&source, &start, "", 2, 0));
         assert_eq!(r["ok"], true, "{name}: {r}");
         let best = r["best"].as_str().expect("a move");
         assert_eq!(
@@ -224,7 +224,7 @@ fn bad_inputs_are_error_values() {
         "move"
     );
     assert_eq!(
-        reply(web::best_move(&source, "???", 1, 0))["error"]["kind"],
+        reply(web::best_move(&source, "???", "", 1, 0))["error"]["kind"],
         "position"
     );
 }
@@ -275,7 +275,7 @@ fn a_captured_piece_is_in_the_hand_and_may_be_dropped() {
             assert_eq!(played["ok"], true, "{played}");
             return;
         }
-        let best = reply(web::best_move(&source, &pos, 2, 0));
+        let best = reply(web::best_move(&source, &pos, "", 2, 0));
         let best = best["best"].as_str().expect("a move").to_string();
         pos = reply(web::play(&source, &pos, &best))["position"]
             .as_str()
@@ -283,4 +283,56 @@ fn a_captured_piece_is_in_the_hand_and_may_be_dropped() {
             .to_string();
     }
     panic!("no piece reached a hand in 40 plies");
+}
+
+/// The engine searches the game's history, not only its last position: its answer after a
+/// repeated knight shuffle is the library's search over the same positions, and a move of
+/// the history that is not legal is refused.
+#[test]
+fn the_engine_searches_the_games_history() {
+    use std::sync::atomic::AtomicBool;
+
+    use hexv::search::{Limits, Searcher};
+
+    let (_, source) = variants()
+        .into_iter()
+        .find(|(name, _)| name == "glinski.hexv")
+        .expect("Glinski");
+    let start = reply(web::start_position(&source))["position"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let moves = "d1-f4 d9-f8 f4-d1 f8-d9 d1-f4 d9-f8 f4-d1";
+    let r = reply(web::best_move(&source, &start, moves, 3, 0));
+    assert_eq!(r["ok"], true, "{r}");
+
+    let file = SourceFile::new("variant.hexv", &source);
+    let loaded = load(&file);
+    let compiled = loaded.compiled.as_ref().expect("Glinski compiles");
+    let game = compiled.game();
+    let mut history = vec![game.start_position()];
+    for text in moves.split_whitespace() {
+        let pos = history.last().unwrap().clone();
+        let m = game.parse_move(&pos, text).expect("legal");
+        history.push(game.play(&pos, &m));
+    }
+    let expected = Searcher::with_hash(game, 8).search(
+        &history,
+        &Limits::depth(3),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    let last = history.last().unwrap();
+    assert_eq!(
+        r["best"].as_str(),
+        expected
+            .best
+            .as_ref()
+            .map(|m| game.format_move(last, m))
+            .as_deref()
+    );
+    assert_eq!(r["nodes"].as_u64(), Some(expected.info.nodes));
+
+    let bad = reply(web::best_move(&source, &start, "d1-f4 d1-f4", 2, 0));
+    assert_eq!(bad["error"]["kind"], "move", "{bad}");
 }
