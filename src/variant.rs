@@ -664,6 +664,9 @@ pub struct Castling {
     pub empty: Vec<CellId>,
     /// Cells the king passes and lands on: none may be attacked (nor its start).
     pub passage: Vec<CellId>,
+    /// How records write this castling (`O-O`, Koval's `R0-0`), when the rules say; without
+    /// it, a castling is written as the king's move.
+    pub notation: Option<String>,
 }
 
 /// What the file says about the variant rather than its rules.

@@ -376,8 +376,12 @@ module.exports = grammar({
 
     _castling_block: $ => block($, $.castling_option),
 
-    // pest `castling_option`: the king's move and the rook's.
-    castling_option: $ => seq(field('king', $.castling_move), field('rook', $.castling_move)),
+    // pest `castling_option`: the king's move and the rook's, and how records write it.
+    castling_option: $ => seq(
+      field('king', $.castling_move),
+      field('rook', $.castling_move),
+      optional(seq('written', field('written', $.string))),
+    ),
     castling_move: $ => seq(
       field('piece', piece($)),
       field('from', cell($)),

@@ -47,7 +47,14 @@ impl Resolver<'_> {
             }
             given[side] = Some(b.keyword);
             let mut spans: Vec<(CellId, CellId, Span)> = Vec::new();
+            let mut written: Vec<(&str, Span)> = Vec::new();
             for option in &b.options {
+                if let Some(w) = &option.written {
+                    if !self.castling_notation(w, side, &written) {
+                        ok = false;
+                    }
+                    written.push((&w.node, w.span));
+                }
                 let Some(c) = self.castling(option, side, setup, royal_missing[side]) else {
                     ok = false;
                     continue;
@@ -125,6 +132,44 @@ impl Resolver<'_> {
             }
         }
         ok.then_some(out)
+    }
+
+    /// A castling's `written` notation: one word, and no other castling of the side written
+    /// alike (a record could not tell them apart). False when it is refused.
+    fn castling_notation(
+        &mut self,
+        w: &ast::Spanned<String>,
+        side: Side,
+        earlier: &[(&str, Span)],
+    ) -> bool {
+        if w.node.is_empty() || w.node.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            self.diags.push(
+                Diagnostic::error(
+                    codes::CASTLING,
+                    "a castling is written as one word without spaces",
+                )
+                .at(w.span, "how records write this castling")
+                .help("write it as the rule text does, e.g. `written \"O-O\"`"),
+            );
+            return false;
+        }
+        if let Some(&(_, first)) = earlier.iter().find(|(text, _)| *text == w.node) {
+            self.diags.push(
+                Diagnostic::error(
+                    codes::DUPLICATE_STATEMENT,
+                    format!(
+                        "{} has two castlings written `{}`",
+                        side.title(),
+                        w.node
+                    ),
+                )
+                .at(w.span, "again here")
+                .also(first, "first here")
+                .help("give each castling its own notation, or leave one out (it is then written as the king's move)"),
+            );
+            return false;
+        }
+        true
     }
 
     fn is_royal(&self, piece: PieceId) -> bool {
@@ -227,6 +272,7 @@ impl Resolver<'_> {
             rook_to: rt,
             empty,
             passage,
+            notation: o.written.as_ref().map(|w| w.node.clone()),
         })
     }
 }

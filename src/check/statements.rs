@@ -234,7 +234,7 @@ pub fn explain(line: &BadLine, block: Block) -> Diagnostic {
         }
         return Diagnostic::error(codes::MALFORMED, "could not read this castling option")
             .at(line.span, "expected the king's move and the rook's")
-            .help("write KING FROM -> TO  ROOK FROM -> TO, e.g. `K 42 -> 63  R 64 -> 43`");
+            .help("write KING FROM -> TO  ROOK FROM -> TO, e.g. `K 42 -> 63  R 64 -> 43`, and `written \"NOTATION\"` after them if the rules name it");
     }
     if block == Block::Setup {
         if let Some(d) = misplaced(word, block) {

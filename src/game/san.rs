@@ -6,7 +6,8 @@
 //! capture, the destination, `=X` for a promotion and `+` / `#` after a check or a mate. A
 //! piece whose symbol is `P` has no letter; its captures name the file it leaves (`fxe5`).
 //! Drops are `X*cell` with the piece's letter, or its symbol when the map gives none.
-//! Castlings are the king's move. The file of a cell is the first run of letters or of digits
+//! A castling is written as the variant says (`written "R0-0"` in its castling block; `O` and
+//! `0` read alike), or else as the king's move. The file of a cell is the first run of letters or of digits
 //! of its name and the rank the rest (`e10`: `e`, `10`; shogi's `5e`: `5`, `e`); a name
 //! with no such split (Koval's `42`) has only the whole cell.
 //!
@@ -224,13 +225,14 @@ impl Game<'_> {
         let board = &v.board;
         let piece = v.piece(mv.piece);
         let mut s = String::new();
-        match mv.from {
-            None => {
+        match (mv.from, self.castling_notation(mv)) {
+            (_, Some(written)) => s.push_str(written),
+            (None, None) => {
                 s.push_str(letters.named_letter(piece));
                 s.push('*');
                 s.push_str(board.name(mv.to));
             }
-            Some(from) => {
+            (Some(from), None) => {
                 let letter = letters.letter(piece);
                 let capture = self.is_capture(pos, mv);
                 let from_name = board.name(from);
@@ -304,6 +306,41 @@ impl Game<'_> {
         self.parse_san_among(pos, text, &self.legal_moves(pos), letters)
     }
 
+    /// How records write a castling move, when the variant says (`written "R0-0"`).
+    fn castling_notation(&self, mv: &Move) -> Option<&str> {
+        let i = mv.castling?;
+        self.variant.castlings.get(i)?.notation.as_deref()
+    }
+
+    /// The castling of the side to move that `body` names by its notation (`O` and `0` read
+    /// alike), if any: its legal move, or why it cannot be played.
+    fn castling_written(
+        &self,
+        pos: &Position,
+        text: &str,
+        body: &str,
+        legal: &[Move],
+    ) -> Option<Result<Move, SanError>> {
+        let same = |a: &str, b: &str| a.replace('0', "O") == b.replace('0', "O");
+        let (index, castling) = self.variant.castlings.iter().enumerate().find(|(_, c)| {
+            c.side == pos.to_move
+                && c.notation
+                    .as_deref()
+                    .is_some_and(|n| same(strip_annotations(n), body))
+        })?;
+        let found = legal.iter().find(|m| m.castling == Some(index)).cloned();
+        Some(found.ok_or_else(|| SanError::Illegal {
+            text: text.to_string(),
+            reason: format!(
+                "the castling `{}` (the king from `{}` to `{}`) is not possible here",
+                castling.notation.as_deref().unwrap_or_default(),
+                self.variant.board.name(castling.king_from),
+                self.variant.board.name(castling.king_to)
+            ),
+            near: Vec::new(),
+        }))
+    }
+
     /// [`Game::parse_san`] with the legal moves of `pos` given.
     pub fn parse_san_among(
         &self,
@@ -318,6 +355,9 @@ impl Game<'_> {
         }
         if let Some((letter, to)) = body.split_once('*') {
             return self.resolve_drop(text, letter, to, legal, letters);
+        }
+        if let Some(castling) = self.castling_written(pos, text, body, legal) {
+            return castling;
         }
         let readings = self.readings(body, letters);
         if readings.is_empty() {

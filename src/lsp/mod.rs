@@ -373,6 +373,7 @@ const KEYWORDS: &[&str] = &[
     "friend",
     "setup",
     "castling",
+    "written",
     "rules",
     "checkmate",
     "win",

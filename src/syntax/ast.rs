@@ -415,6 +415,8 @@ pub struct CastlingOption {
     pub rook: Name,
     pub rook_from: Name,
     pub rook_to: Name,
+    /// How a record writes this castling (`written "O-O"`), if the rules say.
+    pub written: Option<Spanned<String>>,
     pub span: Span,
 }
 

@@ -142,13 +142,27 @@ fn statement(words: &[String], block: Option<&str>) -> String {
             let key = &words[0];
             format!("{key:<META_WIDTH$}{}", join(&words[1..]))
         }
-        // A castling option: the king's move and the rook's, two spaces apart.
+        // A castling option: the king's move, the rook's and how it is written, two spaces
+        // apart.
         _ if block == Some("castling")
             && words.len() == 8
             && words[2] == "->"
             && words[6] == "->" =>
         {
             format!("{}  {}", join(&words[..4]), join(&words[4..]))
+        }
+        _ if block == Some("castling")
+            && words.len() == 10
+            && words[2] == "->"
+            && words[6] == "->"
+            && words[8] == "written" =>
+        {
+            format!(
+                "{}  {}  {}",
+                join(&words[..4]),
+                join(&words[4..8]),
+                join(&words[8..])
+            )
         }
         _ => join(words),
     }

@@ -665,7 +665,15 @@ fn castling(p: P) -> Item {
             Rule::side => side = Some(side_name(c)),
             Rule::castling_option => {
                 let csp = span(&c);
-                let n: Vec<Name> = children(c).map(name).collect();
+                let mut written = None;
+                let mut n: Vec<Name> = Vec::new();
+                for part in children(c) {
+                    if part.as_rule() == Rule::castling_written {
+                        written = children(part).next().map(string);
+                    } else {
+                        n.push(name(part));
+                    }
+                }
                 if let [king, king_from, king_to, rook, rook_from, rook_to] = n.as_slice() {
                     options.push(CastlingOption {
                         king: king.clone(),
@@ -674,6 +682,7 @@ fn castling(p: P) -> Item {
                         rook: rook.clone(),
                         rook_from: rook_from.clone(),
                         rook_to: rook_to.clone(),
+                        written,
                         span: csp,
                     });
                 }

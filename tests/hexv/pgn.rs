@@ -299,25 +299,77 @@ fn every_variant_round_trips_through_san_and_pgn() {
     eprintln!("{drops} drops, {promotions} promotions, {castlings} castlings");
 }
 
-/// A castling is written as the king's move and read back (Koval's, after the text's
-/// clearing moves).
+/// A position of a random game where `side` may castle with its king landing on `king_to`,
+/// and that castling.
+fn a_castling(game: &Game, side: hexv::Side, king_to: &str) -> (Position, Move) {
+    let to = game.variant.board().find(king_to).expect("a cell");
+    for seed in 0..2000u64 {
+        let mut rng = Rng(0xCA57 + seed);
+        let mut pos = game.start_position();
+        for _ in 0..80 {
+            let legal = game.legal_moves(&pos);
+            if let Some(c) = legal
+                .iter()
+                .find(|m| m.castling.is_some() && m.to == to && pos.to_move == side)
+            {
+                return (pos.clone(), c.clone());
+            }
+            if legal.is_empty() {
+                break;
+            }
+            pos = game.play(&pos, &legal[rng.below(legal.len())]);
+        }
+    }
+    panic!("no random game reached the castling");
+}
+
+/// A castling is written as the variant's text writes it when its castling block says so:
+/// Koval's `R0-0` and `L0-0` [the text: "K42-63 & R64-43 for right side castling (R0-0)",
+/// and for Black "K31-10 & R9-30 right side castling (R0-0)"], `O` and `0` read alike; a
+/// castling that is not possible is refused with the reason. Without a notation (Brusky's),
+/// a castling is the king's move.
 #[test]
-fn castling_is_the_kings_move() {
-    let game = game("variants/koval.hexv");
-    let pos = game
+fn castlings_are_written_as_the_texts_write_them() {
+    let koval = game("variants/koval.hexv");
+    let pos = koval
         .play_moves(
-            &game.start_position(),
+            &koval.start_position(),
             "63-66 10-7 39-37 12-13 40-39 13-14 43-23 14-15",
         )
         .expect("legal moves");
-    let castling = game
+    let castling = koval
         .legal_moves(&pos)
         .into_iter()
         .find(|m| m.castling.is_some())
         .expect("a castling");
-    let san = game.format_san(&pos, &castling, &Letters::own());
-    assert_eq!(san, "K63");
-    assert_eq!(game.parse_san(&pos, &san, &Letters::own()), Ok(castling));
+    assert_eq!(koval.format_move(&pos, &castling), "42-63");
+    let own = Letters::own();
+    assert_eq!(koval.format_san(&pos, &castling, &own), "R0-0");
+    for text in ["R0-0", "RO-O", "R0-0!"] {
+        assert_eq!(
+            koval.parse_san(&pos, text, &own).as_ref(),
+            Ok(&castling),
+            "{text}"
+        );
+    }
+    // The king's move still reads as the castling.
+    assert_eq!(koval.parse_san(&pos, "K63", &own), Ok(castling));
+    match koval.parse_san(&pos, "L0-0", &own) {
+        Err(SanError::Illegal { reason, .. }) => assert_eq!(
+            reason,
+            "the castling `L0-0` (the king from `42` to `19`) is not possible here"
+        ),
+        other => panic!("{other:?}"),
+    }
+    let (pos, black) = a_castling(&koval, hexv::Side::Black, "10");
+    assert_eq!(koval.format_move(&pos, &black), "31-10");
+    assert_eq!(koval.format_san(&pos, &black, &own), "R0-0");
+    assert_eq!(koval.parse_san(&pos, "R0-0", &own), Ok(black));
+
+    let brusky = game("variants/brusky.hexv");
+    let (pos, short) = a_castling(&brusky, hexv::Side::White, "h1");
+    assert_eq!(brusky.format_san(&pos, &short, &own), "Kh1");
+    assert_eq!(brusky.parse_san(&pos, "Kh1", &own), Ok(short));
 }
 
 /// A PGN game from a set-up position keeps it in its `FEN` tag.

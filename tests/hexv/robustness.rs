@@ -383,7 +383,7 @@ fn koval() -> String {
 #[test]
 fn a_castling_given_twice_is_refused() {
     let text = koval().replace(
-        "  K 42 -> 19  R 1 -> 20                 # left side (L0-0)\n",
+        "  K 42 -> 19  R 1 -> 20  written \"L0-0\"   # left side castling\n",
         "  K 42 -> 19  R 1 -> 20\n  K 42 -> 19  R 1 -> 20\n",
     );
     let loaded = check_text("castling.hexv", &text);
@@ -398,6 +398,33 @@ fn a_castling_given_twice_is_refused() {
         .map(|l| l.text.as_str())
         .collect();
     assert_eq!(labels, ["again here", "first here"]);
+}
+
+/// How records write a castling is one word, and no two castlings of a side are written
+/// alike (a record could not tell them apart).
+#[test]
+fn a_castlings_notation_is_one_word_of_its_own() {
+    let same = koval().replace("written \"L0-0\"", "written \"R0-0\"");
+    let loaded = check_text("castling.hexv", &same);
+    assert_eq!(codes_of(&loaded), ["hexv::names::duplicate_statement"]);
+    assert_eq!(
+        loaded.diagnostics[0].message,
+        "White has two castlings written `R0-0`"
+    );
+    for bad in ["", "R 0-0"] {
+        let text = koval().replace("written \"L0-0\"", &format!("written \"{bad}\""));
+        let loaded = check_text("castling.hexv", &text);
+        assert_eq!(codes_of(&loaded), ["hexv::rules::castling"], "{bad:?}");
+        assert_eq!(
+            loaded.diagnostics[0].message,
+            "a castling is written as one word without spaces"
+        );
+        let at = loaded.diagnostics[0].labels[0].span;
+        assert_eq!(&text[at.start..at.end], format!("\"{bad}\""));
+    }
+    // `written` without its text is a located syntax error, not a panic.
+    let text = koval().replace("written \"L0-0\"", "written");
+    assert!(check_text("castling.hexv", &text).compiled.is_none());
 }
 
 /// A hundred thousand identical movement lines were all kept (gigabytes of tables): a line

@@ -92,6 +92,7 @@
   "from"
   "at"
   "with"
+  "written"
   "x"
   "enemy"
   "friend"

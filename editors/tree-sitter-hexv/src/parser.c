@@ -7,16 +7,16 @@
 #endif
 
 #define LANGUAGE_VERSION 15
-#define STATE_COUNT 312
+#define STATE_COUNT 314
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 193
+#define SYMBOL_COUNT 194
 #define ALIAS_COUNT 4
-#define TOKEN_COUNT 111
+#define TOKEN_COUNT 112
 #define EXTERNAL_TOKEN_COUNT 0
-#define FIELD_COUNT 34
+#define FIELD_COUNT 35
 #define MAX_ALIAS_SEQUENCE_LENGTH 7
 #define MAX_RESERVED_WORD_SET_SIZE 10
-#define PRODUCTION_ID_COUNT 63
+#define PRODUCTION_ID_COUNT 64
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
@@ -114,108 +114,109 @@ enum ts_symbol_identifiers {
   anon_sym_value = 92,
   anon_sym_setup = 93,
   anon_sym_castling = 94,
-  anon_sym_DASH_GT = 95,
-  anon_sym_rules = 96,
-  anon_sym_draw = 97,
-  anon_sym_win = 98,
-  anon_sym_loss = 99,
-  anon_sym_checkmate = 100,
-  anon_sym_stalemate = 101,
-  anon_sym_but = 102,
-  anon_sym_with = 103,
-  anon_sym_captures = 104,
-  anon_sym_to_DASHhand = 105,
-  anon_sym_repetition = 106,
-  anon_sym_move_DASHlimit = 107,
-  anon_sym_reset_DASHby = 108,
-  anon_sym_facing = 109,
-  anon_sym_draw_DASHwithout = 110,
-  sym_source_file = 111,
-  sym_string = 112,
-  sym_metadata_statement = 113,
-  sym_year_statement = 114,
-  sym_symmetry_statement = 115,
-  sym_direction_list = 116,
-  sym_directions_statement = 117,
-  sym_zone_definition = 118,
-  sym__zone_block = 119,
-  sym_zone_side = 120,
-  sym__side = 121,
-  sym_board = 122,
-  sym__board_block = 123,
-  sym_cells_statement = 124,
-  sym_shape_statement = 125,
-  sym_hexagon_shape = 126,
-  sym_rhombus_shape = 127,
-  sym_columns_shape = 128,
-  sym_ranks_shape = 129,
-  sym_line_starts = 130,
-  sym_names_statement = 131,
-  sym_remove_statement = 132,
-  sym_coordinates = 133,
-  sym_cell_statement = 134,
-  sym_off_board_statement = 135,
-  sym_colours_statement = 136,
-  sym_piece_definition = 137,
-  sym__piece_block = 138,
-  sym_colour_bound_statement = 139,
-  sym__mode = 140,
-  aux_sym__conditions = 141,
-  sym_step_statement = 142,
-  sym_ride_statement = 143,
-  sym_leap_statement = 144,
-  sym__leap = 145,
-  sym__leap_symmetry = 146,
-  sym_path = 147,
-  sym_hop_statement = 148,
-  sym_cannon_statement = 149,
-  sym_confined_statement = 150,
-  sym_condition = 151,
-  sym_multi_step_statement = 152,
-  sym_promote_statement = 153,
-  sym_like_statement = 154,
-  sym_drop_statement = 155,
-  sym_value_statement = 156,
-  sym_setup = 157,
-  sym__setup_block = 158,
-  sym_placement = 159,
-  sym_castling = 160,
-  sym__castling_block = 161,
-  sym_castling_option = 162,
-  sym_castling_move = 163,
-  sym_rules = 164,
-  sym__rules_block = 165,
-  sym__outcome = 166,
-  sym_checkmate_statement = 167,
-  sym_stalemate_statement = 168,
-  sym_castling_statement = 169,
-  sym_captures_statement = 170,
-  sym_repetition_statement = 171,
-  sym_move_limit_statement = 172,
-  sym_facing_statement = 173,
-  sym_draw_without_statement = 174,
-  aux_sym_source_file_repeat1 = 175,
-  aux_sym_string_repeat1 = 176,
-  aux_sym_direction_list_repeat1 = 177,
-  aux_sym_zone_definition_repeat1 = 178,
-  aux_sym__zone_block_repeat1 = 179,
-  aux_sym__board_block_repeat1 = 180,
-  aux_sym_columns_shape_repeat1 = 181,
-  aux_sym_line_starts_repeat1 = 182,
-  aux_sym_names_statement_repeat1 = 183,
-  aux_sym__piece_block_repeat1 = 184,
-  aux_sym_ride_statement_repeat1 = 185,
-  aux_sym_path_repeat1 = 186,
-  aux_sym_condition_repeat1 = 187,
-  aux_sym_promote_statement_repeat1 = 188,
-  aux_sym_like_statement_repeat1 = 189,
-  aux_sym__setup_block_repeat1 = 190,
-  aux_sym__castling_block_repeat1 = 191,
-  aux_sym__rules_block_repeat1 = 192,
-  alias_sym_cell = 193,
-  alias_sym_direction_name = 194,
-  alias_sym_hour = 195,
-  alias_sym_label = 196,
+  anon_sym_written = 95,
+  anon_sym_DASH_GT = 96,
+  anon_sym_rules = 97,
+  anon_sym_draw = 98,
+  anon_sym_win = 99,
+  anon_sym_loss = 100,
+  anon_sym_checkmate = 101,
+  anon_sym_stalemate = 102,
+  anon_sym_but = 103,
+  anon_sym_with = 104,
+  anon_sym_captures = 105,
+  anon_sym_to_DASHhand = 106,
+  anon_sym_repetition = 107,
+  anon_sym_move_DASHlimit = 108,
+  anon_sym_reset_DASHby = 109,
+  anon_sym_facing = 110,
+  anon_sym_draw_DASHwithout = 111,
+  sym_source_file = 112,
+  sym_string = 113,
+  sym_metadata_statement = 114,
+  sym_year_statement = 115,
+  sym_symmetry_statement = 116,
+  sym_direction_list = 117,
+  sym_directions_statement = 118,
+  sym_zone_definition = 119,
+  sym__zone_block = 120,
+  sym_zone_side = 121,
+  sym__side = 122,
+  sym_board = 123,
+  sym__board_block = 124,
+  sym_cells_statement = 125,
+  sym_shape_statement = 126,
+  sym_hexagon_shape = 127,
+  sym_rhombus_shape = 128,
+  sym_columns_shape = 129,
+  sym_ranks_shape = 130,
+  sym_line_starts = 131,
+  sym_names_statement = 132,
+  sym_remove_statement = 133,
+  sym_coordinates = 134,
+  sym_cell_statement = 135,
+  sym_off_board_statement = 136,
+  sym_colours_statement = 137,
+  sym_piece_definition = 138,
+  sym__piece_block = 139,
+  sym_colour_bound_statement = 140,
+  sym__mode = 141,
+  aux_sym__conditions = 142,
+  sym_step_statement = 143,
+  sym_ride_statement = 144,
+  sym_leap_statement = 145,
+  sym__leap = 146,
+  sym__leap_symmetry = 147,
+  sym_path = 148,
+  sym_hop_statement = 149,
+  sym_cannon_statement = 150,
+  sym_confined_statement = 151,
+  sym_condition = 152,
+  sym_multi_step_statement = 153,
+  sym_promote_statement = 154,
+  sym_like_statement = 155,
+  sym_drop_statement = 156,
+  sym_value_statement = 157,
+  sym_setup = 158,
+  sym__setup_block = 159,
+  sym_placement = 160,
+  sym_castling = 161,
+  sym__castling_block = 162,
+  sym_castling_option = 163,
+  sym_castling_move = 164,
+  sym_rules = 165,
+  sym__rules_block = 166,
+  sym__outcome = 167,
+  sym_checkmate_statement = 168,
+  sym_stalemate_statement = 169,
+  sym_castling_statement = 170,
+  sym_captures_statement = 171,
+  sym_repetition_statement = 172,
+  sym_move_limit_statement = 173,
+  sym_facing_statement = 174,
+  sym_draw_without_statement = 175,
+  aux_sym_source_file_repeat1 = 176,
+  aux_sym_string_repeat1 = 177,
+  aux_sym_direction_list_repeat1 = 178,
+  aux_sym_zone_definition_repeat1 = 179,
+  aux_sym__zone_block_repeat1 = 180,
+  aux_sym__board_block_repeat1 = 181,
+  aux_sym_columns_shape_repeat1 = 182,
+  aux_sym_line_starts_repeat1 = 183,
+  aux_sym_names_statement_repeat1 = 184,
+  aux_sym__piece_block_repeat1 = 185,
+  aux_sym_ride_statement_repeat1 = 186,
+  aux_sym_path_repeat1 = 187,
+  aux_sym_condition_repeat1 = 188,
+  aux_sym_promote_statement_repeat1 = 189,
+  aux_sym_like_statement_repeat1 = 190,
+  aux_sym__setup_block_repeat1 = 191,
+  aux_sym__castling_block_repeat1 = 192,
+  aux_sym__rules_block_repeat1 = 193,
+  alias_sym_cell = 194,
+  alias_sym_direction_name = 195,
+  alias_sym_hour = 196,
+  alias_sym_label = 197,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -314,6 +315,7 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_value] = "value",
   [anon_sym_setup] = "setup",
   [anon_sym_castling] = "castling",
+  [anon_sym_written] = "written",
   [anon_sym_DASH_GT] = "->",
   [anon_sym_rules] = "rules",
   [anon_sym_draw] = "outcome",
@@ -514,6 +516,7 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_value] = anon_sym_value,
   [anon_sym_setup] = anon_sym_setup,
   [anon_sym_castling] = anon_sym_castling,
+  [anon_sym_written] = anon_sym_written,
   [anon_sym_DASH_GT] = anon_sym_DASH_GT,
   [anon_sym_rules] = anon_sym_rules,
   [anon_sym_draw] = anon_sym_draw,
@@ -999,6 +1002,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
+  [anon_sym_written] = {
+    .visible = true,
+    .named = false,
+  },
   [anon_sym_DASH_GT] = {
     .visible = true,
     .named = false,
@@ -1443,7 +1450,8 @@ enum ts_field_identifiers {
   field_to = 31,
   field_value = 32,
   field_width = 33,
-  field_zone = 34,
+  field_written = 34,
+  field_zone = 35,
 };
 
 static const char * const ts_field_names[] = {
@@ -1481,6 +1489,7 @@ static const char * const ts_field_names[] = {
   [field_to] = "to",
   [field_value] = "value",
   [field_width] = "width",
+  [field_written] = "written",
   [field_zone] = "zone",
 };
 
@@ -1508,40 +1517,41 @@ static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [26] = {.index = 30, .length = 1},
   [27] = {.index = 31, .length = 1},
   [28] = {.index = 32, .length = 3},
-  [29] = {.index = 35, .length = 2},
-  [30] = {.index = 37, .length = 1},
-  [31] = {.index = 38, .length = 2},
-  [32] = {.index = 40, .length = 2},
-  [33] = {.index = 42, .length = 1},
-  [34] = {.index = 43, .length = 2},
-  [35] = {.index = 45, .length = 2},
-  [36] = {.index = 47, .length = 2},
-  [37] = {.index = 49, .length = 2},
-  [38] = {.index = 51, .length = 1},
-  [39] = {.index = 52, .length = 1},
-  [40] = {.index = 53, .length = 3},
-  [41] = {.index = 56, .length = 1},
-  [42] = {.index = 57, .length = 3},
-  [43] = {.index = 60, .length = 2},
-  [44] = {.index = 62, .length = 2},
-  [45] = {.index = 64, .length = 3},
+  [29] = {.index = 35, .length = 3},
+  [30] = {.index = 38, .length = 2},
+  [31] = {.index = 40, .length = 1},
+  [32] = {.index = 41, .length = 2},
+  [33] = {.index = 43, .length = 2},
+  [34] = {.index = 45, .length = 1},
+  [35] = {.index = 46, .length = 2},
+  [36] = {.index = 48, .length = 2},
+  [37] = {.index = 50, .length = 2},
+  [38] = {.index = 52, .length = 2},
+  [39] = {.index = 54, .length = 1},
+  [40] = {.index = 55, .length = 1},
+  [41] = {.index = 56, .length = 3},
+  [42] = {.index = 59, .length = 1},
+  [43] = {.index = 60, .length = 3},
+  [44] = {.index = 63, .length = 2},
+  [45] = {.index = 65, .length = 2},
   [46] = {.index = 67, .length = 3},
   [47] = {.index = 70, .length = 3},
-  [48] = {.index = 73, .length = 2},
-  [49] = {.index = 75, .length = 2},
-  [50] = {.index = 77, .length = 2},
-  [51] = {.index = 79, .length = 2},
-  [52] = {.index = 81, .length = 3},
+  [48] = {.index = 73, .length = 3},
+  [49] = {.index = 76, .length = 2},
+  [50] = {.index = 78, .length = 2},
+  [51] = {.index = 80, .length = 2},
+  [52] = {.index = 82, .length = 2},
   [53] = {.index = 84, .length = 3},
   [54] = {.index = 87, .length = 3},
-  [55] = {.index = 90, .length = 4},
-  [56] = {.index = 94, .length = 3},
-  [57] = {.index = 97, .length = 1},
-  [58] = {.index = 97, .length = 1},
-  [59] = {.index = 98, .length = 3},
-  [60] = {.index = 101, .length = 4},
-  [61] = {.index = 105, .length = 2},
-  [62] = {.index = 107, .length = 2},
+  [55] = {.index = 90, .length = 3},
+  [56] = {.index = 93, .length = 4},
+  [57] = {.index = 97, .length = 3},
+  [58] = {.index = 100, .length = 1},
+  [59] = {.index = 100, .length = 1},
+  [60] = {.index = 101, .length = 3},
+  [61] = {.index = 104, .length = 4},
+  [62] = {.index = 108, .length = 2},
+  [63] = {.index = 110, .length = 2},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
@@ -1604,110 +1614,114 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
     {field_piece, 0},
     {field_to, 3},
   [35] =
+    {field_king, 0},
+    {field_rook, 1},
+    {field_written, 3},
+  [38] =
     {field_height, 3},
     {field_width, 1},
-  [37] =
+  [40] =
     {field_mode, 0},
-  [38] =
+  [41] =
     {field_directions, 1},
     {field_en_passant, 2},
-  [40] =
+  [43] =
     {field_directions, 1},
     {field_mode, 2, .inherited = true},
-  [42] =
+  [45] =
     {field_symmetry, 0},
-  [43] =
+  [46] =
     {field_leap, 1, .inherited = true},
     {field_mode, 2, .inherited = true},
-  [45] =
+  [48] =
     {field_leap, 1, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [47] =
+  [50] =
     {field_leap, 0, .inherited = true},
     {field_leap, 1, .inherited = true},
-  [49] =
+  [52] =
     {field_lame, 2},
     {field_leap, 1, .inherited = true},
-  [51] =
+  [54] =
     {field_zone, 2},
-  [52] =
+  [55] =
     {field_distance, 1},
-  [53] =
+  [56] =
     {field_name, 1},
     {field_place_on, 5},
     {field_position, 3},
-  [56] =
+  [59] =
     {field_polarity, 0},
-  [57] =
+  [60] =
     {field_directions, 1},
     {field_en_passant, 3},
     {field_mode, 2, .inherited = true},
-  [60] =
+  [63] =
     {field_directions, 1},
     {field_max, 3},
-  [62] =
+  [65] =
     {field_leap, 1, .inherited = true},
     {field_max, 3},
-  [64] =
+  [67] =
     {field_leap, 1, .inherited = true},
     {field_mode, 3, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [67] =
+  [70] =
     {field_lame, 2},
     {field_leap, 1, .inherited = true},
     {field_mode, 3, .inherited = true},
-  [70] =
+  [73] =
     {field_lame, 3},
     {field_leap, 1, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [73] =
+  [76] =
     {field_distance, 1},
     {field_zone, 3},
-  [75] =
+  [78] =
     {field_directions, 2},
     {field_distance, 1},
-  [77] =
+  [80] =
     {field_exception, 3},
     {field_result, 1},
-  [79] =
+  [82] =
     {field_polarity, 0},
     {field_zone, 2},
-  [81] =
-    {field_directions, 1},
-    {field_max, 3},
-    {field_mode, 4, .inherited = true},
   [84] =
-    {field_leap, 1, .inherited = true},
+    {field_directions, 1},
     {field_max, 3},
     {field_mode, 4, .inherited = true},
   [87] =
     {field_leap, 1, .inherited = true},
+    {field_max, 3},
+    {field_mode, 4, .inherited = true},
+  [90] =
+    {field_leap, 1, .inherited = true},
     {field_max, 4},
     {field_symmetry, 2, .inherited = true},
-  [90] =
+  [93] =
     {field_lame, 3},
     {field_leap, 1, .inherited = true},
     {field_mode, 4, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [94] =
+  [97] =
     {field_directions, 2},
     {field_distance, 1},
     {field_zone, 4},
-  [97] =
+  [100] =
     {field_cell, 0},
-  [98] =
+  [101] =
     {field_cell, 3, .inherited = true},
     {field_occupant, 1},
     {field_polarity, 0},
-  [101] =
+  [104] =
     {field_leap, 1, .inherited = true},
     {field_max, 4},
     {field_mode, 5, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [105] =
+  [108] =
     {field_optional, 5},
     {field_zone, 2},
-  [107] =
+  [110] =
     {field_cell, 0, .inherited = true},
     {field_cell, 1, .inherited = true},
 };
@@ -1746,14 +1760,14 @@ static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE
     [1] = alias_sym_cell,
     [3] = alias_sym_cell,
   },
-  [33] = {
+  [34] = {
     [0] = anon_sym_all,
   },
-  [40] = {
+  [41] = {
     [1] = alias_sym_cell,
     [5] = alias_sym_cell,
   },
-  [57] = {
+  [58] = {
     [0] = alias_sym_hour,
   },
 };
@@ -2075,6 +2089,8 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [309] = 309,
   [310] = 310,
   [311] = 311,
+  [312] = 312,
+  [313] = 313,
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -2822,1231 +2838,1250 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
     case 19:
       if (lookahead == 'h') ADVANCE(74);
       if (lookahead == 'i') ADVANCE(75);
+      if (lookahead == 'r') ADVANCE(76);
       END_STATE();
     case 20:
       ACCEPT_TOKEN(anon_sym_x);
       END_STATE();
     case 21:
-      if (lookahead == 'e') ADVANCE(76);
+      if (lookahead == 'e') ADVANCE(77);
       END_STATE();
     case 22:
-      if (lookahead == 'o') ADVANCE(77);
+      if (lookahead == 'o') ADVANCE(78);
       END_STATE();
     case 23:
-      if (lookahead == 'l') ADVANCE(78);
+      if (lookahead == 'l') ADVANCE(79);
       END_STATE();
     case 24:
       ACCEPT_TOKEN(anon_sym_at);
       END_STATE();
     case 25:
-      if (lookahead == 'a') ADVANCE(79);
-      END_STATE();
-    case 26:
       if (lookahead == 'a') ADVANCE(80);
       END_STATE();
+    case 26:
+      if (lookahead == 'a') ADVANCE(81);
+      END_STATE();
     case 27:
-      if (lookahead == 't') ADVANCE(81);
+      if (lookahead == 't') ADVANCE(82);
       END_STATE();
     case 28:
-      if (lookahead == 'n') ADVANCE(82);
-      if (lookahead == 'p') ADVANCE(83);
-      if (lookahead == 's') ADVANCE(84);
+      if (lookahead == 'n') ADVANCE(83);
+      if (lookahead == 'p') ADVANCE(84);
+      if (lookahead == 's') ADVANCE(85);
       END_STATE();
     case 29:
-      if (lookahead == 'l') ADVANCE(85);
+      if (lookahead == 'l') ADVANCE(86);
       END_STATE();
     case 30:
-      if (lookahead == 'e') ADVANCE(86);
+      if (lookahead == 'e') ADVANCE(87);
       END_STATE();
     case 31:
-      if (lookahead == 'l') ADVANCE(87);
-      if (lookahead == 'n') ADVANCE(88);
+      if (lookahead == 'l') ADVANCE(88);
+      if (lookahead == 'n') ADVANCE(89);
       END_STATE();
     case 32:
-      if (lookahead == 'r') ADVANCE(89);
+      if (lookahead == 'r') ADVANCE(90);
       END_STATE();
     case 33:
-      if (lookahead == 'a') ADVANCE(90);
-      if (lookahead == 'o') ADVANCE(91);
+      if (lookahead == 'a') ADVANCE(91);
+      if (lookahead == 'o') ADVANCE(92);
       END_STATE();
     case 34:
-      if (lookahead == '-') ADVANCE(92);
-      if (lookahead == 'e') ADVANCE(93);
+      if (lookahead == '-') ADVANCE(93);
+      if (lookahead == 'e') ADVANCE(94);
       END_STATE();
     case 35:
-      if (lookahead == 'c') ADVANCE(94);
+      if (lookahead == 'c') ADVANCE(95);
       END_STATE();
     case 36:
-      if (lookahead == 'l') ADVANCE(95);
+      if (lookahead == 'l') ADVANCE(96);
       END_STATE();
     case 37:
-      if (lookahead == 'a') ADVANCE(96);
+      if (lookahead == 'a') ADVANCE(97);
       END_STATE();
     case 38:
-      if (lookahead == 'i') ADVANCE(97);
-      if (lookahead == 'o') ADVANCE(98);
+      if (lookahead == 'i') ADVANCE(98);
+      if (lookahead == 'o') ADVANCE(99);
       END_STATE();
     case 39:
-      if (lookahead == 'x') ADVANCE(99);
+      if (lookahead == 'x') ADVANCE(100);
       END_STATE();
     case 40:
-      if (lookahead == 'p') ADVANCE(100);
+      if (lookahead == 'p') ADVANCE(101);
       END_STATE();
     case 41:
       ACCEPT_TOKEN(anon_sym_in);
-      if (lookahead == 'v') ADVANCE(101);
+      if (lookahead == 'v') ADVANCE(102);
       END_STATE();
     case 42:
-      if (lookahead == 'm') ADVANCE(102);
+      if (lookahead == 'm') ADVANCE(103);
       END_STATE();
     case 43:
-      if (lookahead == 'a') ADVANCE(103);
-      if (lookahead == 'f') ADVANCE(104);
+      if (lookahead == 'a') ADVANCE(104);
+      if (lookahead == 'f') ADVANCE(105);
       END_STATE();
     case 44:
-      if (lookahead == 'k') ADVANCE(105);
-      if (lookahead == 's') ADVANCE(106);
-      END_STATE();
-    case 45:
+      if (lookahead == 'k') ADVANCE(106);
       if (lookahead == 's') ADVANCE(107);
       END_STATE();
+    case 45:
+      if (lookahead == 's') ADVANCE(108);
+      END_STATE();
     case 46:
-      if (lookahead == 'x') ADVANCE(108);
+      if (lookahead == 'x') ADVANCE(109);
       END_STATE();
     case 47:
-      if (lookahead == 'r') ADVANCE(109);
+      if (lookahead == 'r') ADVANCE(110);
       END_STATE();
     case 48:
-      if (lookahead == 'v') ADVANCE(110);
+      if (lookahead == 'v') ADVANCE(111);
       END_STATE();
     case 49:
-      if (lookahead == 'l') ADVANCE(111);
+      if (lookahead == 'l') ADVANCE(112);
       END_STATE();
     case 50:
-      if (lookahead == 'm') ADVANCE(112);
+      if (lookahead == 'm') ADVANCE(113);
       END_STATE();
     case 51:
-      if (lookahead == '-') ADVANCE(113);
-      if (lookahead == 'n') ADVANCE(114);
-      if (lookahead == 't') ADVANCE(115);
+      if (lookahead == '-') ADVANCE(114);
+      if (lookahead == 'n') ADVANCE(115);
+      if (lookahead == 't') ADVANCE(116);
       END_STATE();
     case 52:
-      if (lookahead == 'f') ADVANCE(116);
+      if (lookahead == 'f') ADVANCE(117);
       END_STATE();
     case 53:
-      if (lookahead == 't') ADVANCE(117);
+      if (lookahead == 't') ADVANCE(118);
       END_STATE();
     case 54:
-      if (lookahead == 'e') ADVANCE(118);
+      if (lookahead == 'e') ADVANCE(119);
       END_STATE();
     case 55:
-      if (lookahead == 'a') ADVANCE(119);
+      if (lookahead == 'a') ADVANCE(120);
       END_STATE();
     case 56:
-      if (lookahead == 'i') ADVANCE(120);
+      if (lookahead == 'i') ADVANCE(121);
       END_STATE();
     case 57:
-      if (lookahead == 'o') ADVANCE(121);
+      if (lookahead == 'o') ADVANCE(122);
       END_STATE();
     case 58:
-      if (lookahead == 'n') ADVANCE(122);
+      if (lookahead == 'n') ADVANCE(123);
       END_STATE();
     case 59:
-      if (lookahead == 'm') ADVANCE(123);
-      if (lookahead == 'p') ADVANCE(124);
-      if (lookahead == 's') ADVANCE(125);
+      if (lookahead == 'm') ADVANCE(124);
+      if (lookahead == 'p') ADVANCE(125);
+      if (lookahead == 's') ADVANCE(126);
       END_STATE();
     case 60:
-      if (lookahead == 'o') ADVANCE(126);
+      if (lookahead == 'o') ADVANCE(127);
       END_STATE();
     case 61:
-      if (lookahead == 'd') ADVANCE(127);
-      if (lookahead == 'g') ADVANCE(128);
+      if (lookahead == 'd') ADVANCE(128);
+      if (lookahead == 'g') ADVANCE(129);
       END_STATE();
     case 62:
-      if (lookahead == 't') ADVANCE(129);
-      if (lookahead == 'y') ADVANCE(130);
+      if (lookahead == 't') ADVANCE(130);
+      if (lookahead == 'y') ADVANCE(131);
       END_STATE();
     case 63:
-      if (lookahead == 'l') ADVANCE(131);
+      if (lookahead == 'l') ADVANCE(132);
       END_STATE();
     case 64:
-      if (lookahead == 't') ADVANCE(132);
+      if (lookahead == 't') ADVANCE(133);
       END_STATE();
     case 65:
-      if (lookahead == 'a') ADVANCE(133);
-      if (lookahead == 'o') ADVANCE(134);
+      if (lookahead == 'a') ADVANCE(134);
+      if (lookahead == 'o') ADVANCE(135);
       END_STATE();
     case 66:
-      if (lookahead == 'a') ADVANCE(135);
+      if (lookahead == 'a') ADVANCE(136);
       END_STATE();
     case 67:
-      if (lookahead == 'u') ADVANCE(136);
+      if (lookahead == 'u') ADVANCE(137);
       END_STATE();
     case 68:
-      if (lookahead == 'a') ADVANCE(137);
-      if (lookahead == 'e') ADVANCE(138);
+      if (lookahead == 'a') ADVANCE(138);
+      if (lookahead == 'e') ADVANCE(139);
       END_STATE();
     case 69:
-      if (lookahead == 'm') ADVANCE(139);
+      if (lookahead == 'm') ADVANCE(140);
       END_STATE();
     case 70:
       ACCEPT_TOKEN(anon_sym_to);
-      if (lookahead == '-') ADVANCE(140);
+      if (lookahead == '-') ADVANCE(141);
       END_STATE();
     case 71:
-      if (lookahead == 'i') ADVANCE(141);
+      if (lookahead == 'i') ADVANCE(142);
       END_STATE();
     case 72:
-      if (lookahead == 'm') ADVANCE(142);
+      if (lookahead == 'm') ADVANCE(143);
       END_STATE();
     case 73:
-      if (lookahead == 'l') ADVANCE(143);
-      if (lookahead == 'r') ADVANCE(144);
+      if (lookahead == 'l') ADVANCE(144);
+      if (lookahead == 'r') ADVANCE(145);
       END_STATE();
     case 74:
-      if (lookahead == 'i') ADVANCE(145);
+      if (lookahead == 'i') ADVANCE(146);
       END_STATE();
     case 75:
-      if (lookahead == 'n') ADVANCE(146);
-      if (lookahead == 't') ADVANCE(147);
+      if (lookahead == 'n') ADVANCE(147);
+      if (lookahead == 't') ADVANCE(148);
       END_STATE();
     case 76:
-      if (lookahead == 'a') ADVANCE(148);
+      if (lookahead == 'i') ADVANCE(149);
       END_STATE();
     case 77:
-      if (lookahead == 'n') ADVANCE(149);
+      if (lookahead == 'a') ADVANCE(150);
       END_STATE();
     case 78:
-      ACCEPT_TOKEN(anon_sym_all);
+      if (lookahead == 'n') ADVANCE(151);
       END_STATE();
     case 79:
-      if (lookahead == 'c') ADVANCE(150);
+      ACCEPT_TOKEN(anon_sym_all);
       END_STATE();
     case 80:
-      if (lookahead == 'r') ADVANCE(151);
+      if (lookahead == 'c') ADVANCE(152);
       END_STATE();
     case 81:
-      ACCEPT_TOKEN(anon_sym_but);
+      if (lookahead == 'r') ADVANCE(153);
       END_STATE();
     case 82:
-      if (lookahead == 'n') ADVANCE(152);
+      ACCEPT_TOKEN(anon_sym_but);
       END_STATE();
     case 83:
-      if (lookahead == 't') ADVANCE(153);
+      if (lookahead == 'n') ADVANCE(154);
       END_STATE();
     case 84:
-      if (lookahead == 't') ADVANCE(154);
+      if (lookahead == 't') ADVANCE(155);
       END_STATE();
     case 85:
-      if (lookahead == 'l') ADVANCE(155);
+      if (lookahead == 't') ADVANCE(156);
       END_STATE();
     case 86:
-      if (lookahead == 'c') ADVANCE(156);
+      if (lookahead == 'l') ADVANCE(157);
       END_STATE();
     case 87:
-      if (lookahead == 'o') ADVANCE(157);
-      if (lookahead == 'u') ADVANCE(158);
+      if (lookahead == 'c') ADVANCE(158);
       END_STATE();
     case 88:
-      if (lookahead == 'f') ADVANCE(159);
+      if (lookahead == 'o') ADVANCE(159);
+      if (lookahead == 'u') ADVANCE(160);
       END_STATE();
     case 89:
-      if (lookahead == 'e') ADVANCE(160);
+      if (lookahead == 'f') ADVANCE(161);
       END_STATE();
     case 90:
-      if (lookahead == 'w') ADVANCE(161);
+      if (lookahead == 'e') ADVANCE(162);
       END_STATE();
     case 91:
-      if (lookahead == 'p') ADVANCE(162);
+      if (lookahead == 'w') ADVANCE(163);
       END_STATE();
     case 92:
-      if (lookahead == 'p') ADVANCE(163);
+      if (lookahead == 'p') ADVANCE(164);
       END_STATE();
     case 93:
-      if (lookahead == 'm') ADVANCE(164);
+      if (lookahead == 'p') ADVANCE(165);
       END_STATE();
     case 94:
-      if (lookahead == 'i') ADVANCE(165);
+      if (lookahead == 'm') ADVANCE(166);
       END_STATE();
     case 95:
-      if (lookahead == 'e') ADVANCE(166);
+      if (lookahead == 'i') ADVANCE(167);
       END_STATE();
     case 96:
-      if (lookahead == 't') ADVANCE(167);
-      END_STATE();
-    case 97:
       if (lookahead == 'e') ADVANCE(168);
       END_STATE();
+    case 97:
+      if (lookahead == 't') ADVANCE(169);
+      END_STATE();
     case 98:
-      if (lookahead == 'm') ADVANCE(169);
+      if (lookahead == 'e') ADVANCE(170);
       END_STATE();
     case 99:
-      if (lookahead == 'a') ADVANCE(170);
+      if (lookahead == 'm') ADVANCE(171);
       END_STATE();
     case 100:
-      ACCEPT_TOKEN(anon_sym_hop);
+      if (lookahead == 'a') ADVANCE(172);
       END_STATE();
     case 101:
-      if (lookahead == 'e') ADVANCE(171);
+      ACCEPT_TOKEN(anon_sym_hop);
       END_STATE();
     case 102:
-      if (lookahead == 'e') ADVANCE(172);
+      if (lookahead == 'e') ADVANCE(173);
       END_STATE();
     case 103:
-      if (lookahead == 'p') ADVANCE(173);
+      if (lookahead == 'e') ADVANCE(174);
       END_STATE();
     case 104:
-      if (lookahead == 't') ADVANCE(174);
+      if (lookahead == 'p') ADVANCE(175);
       END_STATE();
     case 105:
-      if (lookahead == 'e') ADVANCE(175);
-      END_STATE();
-    case 106:
       if (lookahead == 't') ADVANCE(176);
       END_STATE();
+    case 106:
+      if (lookahead == 'e') ADVANCE(177);
+      END_STATE();
     case 107:
-      if (lookahead == 's') ADVANCE(177);
+      if (lookahead == 't') ADVANCE(178);
       END_STATE();
     case 108:
-      ACCEPT_TOKEN(anon_sym_max);
+      if (lookahead == 's') ADVANCE(179);
       END_STATE();
     case 109:
-      if (lookahead == 'r') ADVANCE(178);
+      ACCEPT_TOKEN(anon_sym_max);
       END_STATE();
     case 110:
-      if (lookahead == 'e') ADVANCE(179);
+      if (lookahead == 'r') ADVANCE(180);
       END_STATE();
     case 111:
-      if (lookahead == 't') ADVANCE(180);
-      END_STATE();
-    case 112:
       if (lookahead == 'e') ADVANCE(181);
       END_STATE();
-    case 113:
-      if (lookahead == 'c') ADVANCE(182);
+    case 112:
+      if (lookahead == 't') ADVANCE(182);
       END_STATE();
-    case 114:
+    case 113:
       if (lookahead == 'e') ADVANCE(183);
       END_STATE();
+    case 114:
+      if (lookahead == 'c') ADVANCE(184);
+      END_STATE();
     case 115:
-      if (lookahead == '-') ADVANCE(184);
       if (lookahead == 'e') ADVANCE(185);
       END_STATE();
     case 116:
       if (lookahead == '-') ADVANCE(186);
+      if (lookahead == 'e') ADVANCE(187);
       END_STATE();
     case 117:
-      if (lookahead == 'i') ADVANCE(187);
+      if (lookahead == '-') ADVANCE(188);
       END_STATE();
     case 118:
-      if (lookahead == 'c') ADVANCE(188);
+      if (lookahead == 'i') ADVANCE(189);
       END_STATE();
     case 119:
-      if (lookahead == 'c') ADVANCE(189);
+      if (lookahead == 'c') ADVANCE(190);
       END_STATE();
     case 120:
-      if (lookahead == 'n') ADVANCE(190);
+      if (lookahead == 'c') ADVANCE(191);
       END_STATE();
     case 121:
-      if (lookahead == 'm') ADVANCE(191);
+      if (lookahead == 'n') ADVANCE(192);
       END_STATE();
     case 122:
-      if (lookahead == 'k') ADVANCE(192);
+      if (lookahead == 'm') ADVANCE(193);
       END_STATE();
     case 123:
-      if (lookahead == 'o') ADVANCE(193);
+      if (lookahead == 'k') ADVANCE(194);
       END_STATE();
     case 124:
-      if (lookahead == 'e') ADVANCE(194);
+      if (lookahead == 'o') ADVANCE(195);
       END_STATE();
     case 125:
-      if (lookahead == 'e') ADVANCE(195);
+      if (lookahead == 'e') ADVANCE(196);
       END_STATE();
     case 126:
-      if (lookahead == 'm') ADVANCE(196);
-      END_STATE();
-    case 127:
       if (lookahead == 'e') ADVANCE(197);
       END_STATE();
+    case 127:
+      if (lookahead == 'm') ADVANCE(198);
+      END_STATE();
     case 128:
-      if (lookahead == 'h') ADVANCE(198);
+      if (lookahead == 'e') ADVANCE(199);
       END_STATE();
     case 129:
-      if (lookahead == 'a') ADVANCE(199);
+      if (lookahead == 'h') ADVANCE(200);
       END_STATE();
     case 130:
-      if (lookahead == 'a') ADVANCE(200);
+      if (lookahead == 'a') ADVANCE(201);
       END_STATE();
     case 131:
-      if (lookahead == 'e') ADVANCE(201);
+      if (lookahead == 'a') ADVANCE(202);
       END_STATE();
     case 132:
-      if (lookahead == 'u') ADVANCE(202);
+      if (lookahead == 'e') ADVANCE(203);
       END_STATE();
     case 133:
-      if (lookahead == 'p') ADVANCE(203);
+      if (lookahead == 'u') ADVANCE(204);
       END_STATE();
     case 134:
-      if (lookahead == 'g') ADVANCE(204);
+      if (lookahead == 'p') ADVANCE(205);
       END_STATE();
     case 135:
-      if (lookahead == 'k') ADVANCE(205);
+      if (lookahead == 'g') ADVANCE(206);
       END_STATE();
     case 136:
-      if (lookahead == 'r') ADVANCE(206);
+      if (lookahead == 'k') ADVANCE(207);
       END_STATE();
     case 137:
-      if (lookahead == 'l') ADVANCE(207);
+      if (lookahead == 'r') ADVANCE(208);
       END_STATE();
     case 138:
-      if (lookahead == 'p') ADVANCE(208);
+      if (lookahead == 'l') ADVANCE(209);
       END_STATE();
     case 139:
-      if (lookahead == 'm') ADVANCE(209);
+      if (lookahead == 'p') ADVANCE(210);
       END_STATE();
     case 140:
-      if (lookahead == 'h') ADVANCE(210);
+      if (lookahead == 'm') ADVANCE(211);
       END_STATE();
     case 141:
-      if (lookahead == 'a') ADVANCE(211);
+      if (lookahead == 'h') ADVANCE(212);
       END_STATE();
     case 142:
-      if (lookahead == 'o') ADVANCE(212);
+      if (lookahead == 'a') ADVANCE(213);
       END_STATE();
     case 143:
-      if (lookahead == 'u') ADVANCE(213);
+      if (lookahead == 'o') ADVANCE(214);
       END_STATE();
     case 144:
-      if (lookahead == 'i') ADVANCE(214);
+      if (lookahead == 'u') ADVANCE(215);
       END_STATE();
     case 145:
-      if (lookahead == 't') ADVANCE(215);
+      if (lookahead == 'i') ADVANCE(216);
       END_STATE();
     case 146:
-      ACCEPT_TOKEN(anon_sym_win);
+      if (lookahead == 't') ADVANCE(217);
       END_STATE();
     case 147:
-      if (lookahead == 'h') ADVANCE(216);
+      ACCEPT_TOKEN(anon_sym_win);
       END_STATE();
     case 148:
-      if (lookahead == 'r') ADVANCE(217);
+      if (lookahead == 'h') ADVANCE(218);
       END_STATE();
     case 149:
-      if (lookahead == 'e') ADVANCE(218);
+      if (lookahead == 't') ADVANCE(219);
       END_STATE();
     case 150:
-      if (lookahead == 'k') ADVANCE(219);
+      if (lookahead == 'r') ADVANCE(220);
       END_STATE();
     case 151:
-      if (lookahead == 'd') ADVANCE(220);
+      if (lookahead == 'e') ADVANCE(221);
       END_STATE();
     case 152:
-      if (lookahead == 'o') ADVANCE(221);
+      if (lookahead == 'k') ADVANCE(222);
       END_STATE();
     case 153:
-      if (lookahead == 'u') ADVANCE(222);
+      if (lookahead == 'd') ADVANCE(223);
       END_STATE();
     case 154:
-      if (lookahead == 'l') ADVANCE(223);
+      if (lookahead == 'o') ADVANCE(224);
       END_STATE();
     case 155:
-      ACCEPT_TOKEN(anon_sym_cell);
-      if (lookahead == 's') ADVANCE(224);
+      if (lookahead == 'u') ADVANCE(225);
       END_STATE();
     case 156:
-      if (lookahead == 'k') ADVANCE(225);
+      if (lookahead == 'l') ADVANCE(226);
       END_STATE();
     case 157:
-      if (lookahead == 'r') ADVANCE(226);
-      if (lookahead == 'u') ADVANCE(227);
+      ACCEPT_TOKEN(anon_sym_cell);
+      if (lookahead == 's') ADVANCE(227);
       END_STATE();
     case 158:
-      if (lookahead == 'm') ADVANCE(228);
+      if (lookahead == 'k') ADVANCE(228);
       END_STATE();
     case 159:
-      if (lookahead == 'i') ADVANCE(229);
+      if (lookahead == 'r') ADVANCE(229);
+      if (lookahead == 'u') ADVANCE(230);
       END_STATE();
     case 160:
-      if (lookahead == 'c') ADVANCE(230);
+      if (lookahead == 'm') ADVANCE(231);
       END_STATE();
     case 161:
-      ACCEPT_TOKEN(anon_sym_draw);
-      if (lookahead == '-') ADVANCE(231);
+      if (lookahead == 'i') ADVANCE(232);
       END_STATE();
     case 162:
-      ACCEPT_TOKEN(anon_sym_drop);
+      if (lookahead == 'c') ADVANCE(233);
       END_STATE();
     case 163:
-      if (lookahead == 'a') ADVANCE(232);
+      ACCEPT_TOKEN(anon_sym_draw);
+      if (lookahead == '-') ADVANCE(234);
       END_STATE();
     case 164:
-      if (lookahead == 'y') ADVANCE(233);
+      ACCEPT_TOKEN(anon_sym_drop);
       END_STATE();
     case 165:
-      if (lookahead == 'n') ADVANCE(234);
+      if (lookahead == 'a') ADVANCE(235);
       END_STATE();
     case 166:
-      if (lookahead == 's') ADVANCE(235);
+      if (lookahead == 'y') ADVANCE(236);
       END_STATE();
     case 167:
-      ACCEPT_TOKEN(anon_sym_flat);
+      if (lookahead == 'n') ADVANCE(237);
       END_STATE();
     case 168:
-      if (lookahead == 'n') ADVANCE(236);
+      if (lookahead == 's') ADVANCE(238);
       END_STATE();
     case 169:
-      ACCEPT_TOKEN(anon_sym_from);
+      ACCEPT_TOKEN(anon_sym_flat);
       END_STATE();
     case 170:
-      if (lookahead == 'g') ADVANCE(237);
+      if (lookahead == 'n') ADVANCE(239);
       END_STATE();
     case 171:
-      if (lookahead == 'n') ADVANCE(238);
+      ACCEPT_TOKEN(anon_sym_from);
       END_STATE();
     case 172:
-      ACCEPT_TOKEN(anon_sym_lame);
+      if (lookahead == 'g') ADVANCE(240);
       END_STATE();
     case 173:
-      ACCEPT_TOKEN(anon_sym_leap);
+      if (lookahead == 'n') ADVANCE(241);
       END_STATE();
     case 174:
-      if (lookahead == '-') ADVANCE(239);
+      ACCEPT_TOKEN(anon_sym_lame);
       END_STATE();
     case 175:
-      ACCEPT_TOKEN(anon_sym_like);
+      ACCEPT_TOKEN(anon_sym_leap);
       END_STATE();
     case 176:
-      ACCEPT_TOKEN(anon_sym_list);
+      if (lookahead == '-') ADVANCE(242);
       END_STATE();
     case 177:
-      ACCEPT_TOKEN(anon_sym_loss);
+      ACCEPT_TOKEN(anon_sym_like);
       END_STATE();
     case 178:
-      if (lookahead == 'o') ADVANCE(240);
+      ACCEPT_TOKEN(anon_sym_list);
       END_STATE();
     case 179:
-      if (lookahead == '-') ADVANCE(241);
+      ACCEPT_TOKEN(anon_sym_loss);
       END_STATE();
     case 180:
-      if (lookahead == 'i') ADVANCE(242);
+      if (lookahead == 'o') ADVANCE(243);
       END_STATE();
     case 181:
-      if (lookahead == 's') ADVANCE(243);
+      if (lookahead == '-') ADVANCE(244);
       END_STATE();
     case 182:
-      if (lookahead == 'h') ADVANCE(244);
+      if (lookahead == 'i') ADVANCE(245);
       END_STATE();
     case 183:
-      ACCEPT_TOKEN(anon_sym_none);
+      if (lookahead == 's') ADVANCE(246);
       END_STATE();
     case 184:
-      if (lookahead == 'd') ADVANCE(245);
+      if (lookahead == 'h') ADVANCE(247);
       END_STATE();
     case 185:
-      ACCEPT_TOKEN(anon_sym_note);
+      ACCEPT_TOKEN(anon_sym_none);
       END_STATE();
     case 186:
-      if (lookahead == 'b') ADVANCE(246);
+      if (lookahead == 'd') ADVANCE(248);
       END_STATE();
     case 187:
-      if (lookahead == 'o') ADVANCE(247);
+      ACCEPT_TOKEN(anon_sym_note);
       END_STATE();
     case 188:
-      if (lookahead == 'e') ADVANCE(248);
+      if (lookahead == 'b') ADVANCE(249);
       END_STATE();
     case 189:
-      if (lookahead == 'e') ADVANCE(249);
+      if (lookahead == 'o') ADVANCE(250);
       END_STATE();
     case 190:
-      if (lookahead == 't') ADVANCE(250);
+      if (lookahead == 'e') ADVANCE(251);
       END_STATE();
     case 191:
-      if (lookahead == 'o') ADVANCE(251);
+      if (lookahead == 'e') ADVANCE(252);
       END_STATE();
     case 192:
-      if (lookahead == 's') ADVANCE(252);
+      if (lookahead == 't') ADVANCE(253);
       END_STATE();
     case 193:
-      if (lookahead == 'v') ADVANCE(253);
+      if (lookahead == 'o') ADVANCE(254);
       END_STATE();
     case 194:
-      if (lookahead == 't') ADVANCE(254);
+      if (lookahead == 's') ADVANCE(255);
       END_STATE();
     case 195:
-      if (lookahead == 't') ADVANCE(255);
+      if (lookahead == 'v') ADVANCE(256);
       END_STATE();
     case 196:
-      if (lookahead == 'b') ADVANCE(256);
-      END_STATE();
-    case 197:
-      ACCEPT_TOKEN(anon_sym_ride);
-      END_STATE();
-    case 198:
       if (lookahead == 't') ADVANCE(257);
       END_STATE();
-    case 199:
+    case 197:
       if (lookahead == 't') ADVANCE(258);
       END_STATE();
+    case 198:
+      if (lookahead == 'b') ADVANCE(259);
+      END_STATE();
+    case 199:
+      ACCEPT_TOKEN(anon_sym_ride);
+      END_STATE();
     case 200:
-      if (lookahead == 'l') ADVANCE(259);
+      if (lookahead == 't') ADVANCE(260);
       END_STATE();
     case 201:
-      if (lookahead == 's') ADVANCE(260);
+      if (lookahead == 't') ADVANCE(261);
       END_STATE();
     case 202:
-      if (lookahead == 'p') ADVANCE(261);
+      if (lookahead == 'l') ADVANCE(262);
       END_STATE();
     case 203:
-      if (lookahead == 'e') ADVANCE(262);
+      if (lookahead == 's') ADVANCE(263);
       END_STATE();
     case 204:
-      if (lookahead == 'i') ADVANCE(263);
+      if (lookahead == 'p') ADVANCE(264);
       END_STATE();
     case 205:
-      if (lookahead == 'e') ADVANCE(264);
+      if (lookahead == 'e') ADVANCE(265);
       END_STATE();
     case 206:
-      if (lookahead == 'c') ADVANCE(265);
+      if (lookahead == 'i') ADVANCE(266);
       END_STATE();
     case 207:
-      if (lookahead == 'e') ADVANCE(266);
-      END_STATE();
-    case 208:
-      ACCEPT_TOKEN(anon_sym_step);
-      END_STATE();
-    case 209:
       if (lookahead == 'e') ADVANCE(267);
       END_STATE();
+    case 208:
+      if (lookahead == 'c') ADVANCE(268);
+      END_STATE();
+    case 209:
+      if (lookahead == 'e') ADVANCE(269);
+      END_STATE();
     case 210:
-      if (lookahead == 'a') ADVANCE(268);
+      ACCEPT_TOKEN(anon_sym_step);
       END_STATE();
     case 211:
-      if (lookahead == 'n') ADVANCE(269);
+      if (lookahead == 'e') ADVANCE(270);
       END_STATE();
     case 212:
-      if (lookahead == 'v') ADVANCE(270);
+      if (lookahead == 'a') ADVANCE(271);
       END_STATE();
     case 213:
-      if (lookahead == 'e') ADVANCE(271);
+      if (lookahead == 'n') ADVANCE(272);
       END_STATE();
     case 214:
-      if (lookahead == 'a') ADVANCE(272);
+      if (lookahead == 'v') ADVANCE(273);
       END_STATE();
     case 215:
-      if (lookahead == 'e') ADVANCE(273);
+      if (lookahead == 'e') ADVANCE(274);
       END_STATE();
     case 216:
-      ACCEPT_TOKEN(anon_sym_with);
+      if (lookahead == 'a') ADVANCE(275);
       END_STATE();
     case 217:
-      ACCEPT_TOKEN(anon_sym_year);
+      if (lookahead == 'e') ADVANCE(276);
       END_STATE();
     case 218:
-      ACCEPT_TOKEN(anon_sym_zone);
+      ACCEPT_TOKEN(anon_sym_with);
       END_STATE();
     case 219:
-      ACCEPT_TOKEN(anon_sym_black);
+      if (lookahead == 't') ADVANCE(277);
       END_STATE();
     case 220:
-      ACCEPT_TOKEN(anon_sym_board);
+      ACCEPT_TOKEN(anon_sym_year);
       END_STATE();
     case 221:
-      if (lookahead == 'n') ADVANCE(274);
+      ACCEPT_TOKEN(anon_sym_zone);
       END_STATE();
     case 222:
-      if (lookahead == 'r') ADVANCE(275);
+      ACCEPT_TOKEN(anon_sym_black);
       END_STATE();
     case 223:
-      if (lookahead == 'i') ADVANCE(276);
+      ACCEPT_TOKEN(anon_sym_board);
       END_STATE();
     case 224:
-      ACCEPT_TOKEN(anon_sym_cells);
+      if (lookahead == 'n') ADVANCE(278);
       END_STATE();
     case 225:
-      if (lookahead == 'm') ADVANCE(277);
+      if (lookahead == 'r') ADVANCE(279);
       END_STATE();
     case 226:
-      if (lookahead == '-') ADVANCE(278);
-      if (lookahead == 's') ADVANCE(279);
+      if (lookahead == 'i') ADVANCE(280);
       END_STATE();
     case 227:
-      if (lookahead == 'r') ADVANCE(280);
+      ACCEPT_TOKEN(anon_sym_cells);
       END_STATE();
     case 228:
-      if (lookahead == 'n') ADVANCE(281);
+      if (lookahead == 'm') ADVANCE(281);
       END_STATE();
     case 229:
-      if (lookahead == 'n') ADVANCE(282);
+      if (lookahead == '-') ADVANCE(282);
+      if (lookahead == 's') ADVANCE(283);
       END_STATE();
     case 230:
-      if (lookahead == 't') ADVANCE(283);
+      if (lookahead == 'r') ADVANCE(284);
       END_STATE();
     case 231:
-      if (lookahead == 'w') ADVANCE(284);
+      if (lookahead == 'n') ADVANCE(285);
       END_STATE();
     case 232:
-      if (lookahead == 's') ADVANCE(285);
+      if (lookahead == 'n') ADVANCE(286);
       END_STATE();
     case 233:
-      ACCEPT_TOKEN(anon_sym_enemy);
+      if (lookahead == 't') ADVANCE(287);
       END_STATE();
     case 234:
-      if (lookahead == 'g') ADVANCE(286);
+      if (lookahead == 'w') ADVANCE(288);
       END_STATE();
     case 235:
-      ACCEPT_TOKEN(anon_sym_files);
+      if (lookahead == 's') ADVANCE(289);
       END_STATE();
     case 236:
-      if (lookahead == 'd') ADVANCE(287);
+      ACCEPT_TOKEN(anon_sym_enemy);
       END_STATE();
     case 237:
-      if (lookahead == 'o') ADVANCE(288);
+      if (lookahead == 'g') ADVANCE(290);
       END_STATE();
     case 238:
-      if (lookahead == 't') ADVANCE(289);
+      ACCEPT_TOKEN(anon_sym_files);
       END_STATE();
     case 239:
-      if (lookahead == 'l') ADVANCE(290);
+      if (lookahead == 'd') ADVANCE(291);
       END_STATE();
     case 240:
-      if (lookahead == 'r') ADVANCE(291);
+      if (lookahead == 'o') ADVANCE(292);
       END_STATE();
     case 241:
-      if (lookahead == 'l') ADVANCE(292);
-      if (lookahead == 'o') ADVANCE(293);
+      if (lookahead == 't') ADVANCE(293);
       END_STATE();
     case 242:
-      if (lookahead == '-') ADVANCE(294);
+      if (lookahead == 'l') ADVANCE(294);
       END_STATE();
     case 243:
-      ACCEPT_TOKEN(anon_sym_names);
+      if (lookahead == 'r') ADVANCE(295);
       END_STATE();
     case 244:
-      if (lookahead == 'e') ADVANCE(295);
-      END_STATE();
-    case 245:
-      if (lookahead == 'e') ADVANCE(296);
-      END_STATE();
-    case 246:
+      if (lookahead == 'l') ADVANCE(296);
       if (lookahead == 'o') ADVANCE(297);
       END_STATE();
+    case 245:
+      if (lookahead == '-') ADVANCE(298);
+      END_STATE();
+    case 246:
+      ACCEPT_TOKEN(anon_sym_names);
+      END_STATE();
     case 247:
-      if (lookahead == 'n') ADVANCE(298);
+      if (lookahead == 'e') ADVANCE(299);
       END_STATE();
     case 248:
-      ACCEPT_TOKEN(anon_sym_piece);
+      if (lookahead == 'e') ADVANCE(300);
       END_STATE();
     case 249:
-      if (lookahead == '-') ADVANCE(299);
+      if (lookahead == 'o') ADVANCE(301);
       END_STATE();
     case 250:
-      if (lookahead == 'y') ADVANCE(300);
+      if (lookahead == 'n') ADVANCE(302);
       END_STATE();
     case 251:
-      if (lookahead == 't') ADVANCE(301);
+      ACCEPT_TOKEN(anon_sym_piece);
       END_STATE();
     case 252:
-      ACCEPT_TOKEN(anon_sym_ranks);
+      if (lookahead == '-') ADVANCE(303);
       END_STATE();
     case 253:
-      if (lookahead == 'e') ADVANCE(302);
+      if (lookahead == 'y') ADVANCE(304);
       END_STATE();
     case 254:
-      if (lookahead == 'i') ADVANCE(303);
+      if (lookahead == 't') ADVANCE(305);
       END_STATE();
     case 255:
-      if (lookahead == '-') ADVANCE(304);
+      ACCEPT_TOKEN(anon_sym_ranks);
       END_STATE();
     case 256:
-      if (lookahead == 'u') ADVANCE(305);
+      if (lookahead == 'e') ADVANCE(306);
       END_STATE();
     case 257:
-      if (lookahead == '-') ADVANCE(306);
+      if (lookahead == 'i') ADVANCE(307);
       END_STATE();
     case 258:
-      if (lookahead == 'e') ADVANCE(307);
+      if (lookahead == '-') ADVANCE(308);
       END_STATE();
     case 259:
-      ACCEPT_TOKEN(sym_royal_statement);
+      if (lookahead == 'u') ADVANCE(309);
       END_STATE();
     case 260:
-      ACCEPT_TOKEN(anon_sym_rules);
+      if (lookahead == '-') ADVANCE(310);
       END_STATE();
     case 261:
-      ACCEPT_TOKEN(anon_sym_setup);
+      if (lookahead == 'e') ADVANCE(311);
       END_STATE();
     case 262:
-      ACCEPT_TOKEN(anon_sym_shape);
+      ACCEPT_TOKEN(sym_royal_statement);
       END_STATE();
     case 263:
-      ACCEPT_TOKEN(anon_sym_shogi);
+      ACCEPT_TOKEN(anon_sym_rules);
       END_STATE();
     case 264:
-      ACCEPT_TOKEN(anon_sym_snake);
+      ACCEPT_TOKEN(anon_sym_setup);
       END_STATE();
     case 265:
-      if (lookahead == 'e') ADVANCE(308);
+      ACCEPT_TOKEN(anon_sym_shape);
       END_STATE();
     case 266:
-      if (lookahead == 'm') ADVANCE(309);
+      ACCEPT_TOKEN(anon_sym_shogi);
       END_STATE();
     case 267:
-      if (lookahead == 't') ADVANCE(310);
+      ACCEPT_TOKEN(anon_sym_snake);
       END_STATE();
     case 268:
-      if (lookahead == 'n') ADVANCE(311);
+      if (lookahead == 'e') ADVANCE(312);
       END_STATE();
     case 269:
-      if (lookahead == 'g') ADVANCE(312);
+      if (lookahead == 'm') ADVANCE(313);
       END_STATE();
     case 270:
-      if (lookahead == 'e') ADVANCE(313);
+      if (lookahead == 't') ADVANCE(314);
       END_STATE();
     case 271:
-      ACCEPT_TOKEN(anon_sym_value);
+      if (lookahead == 'n') ADVANCE(315);
       END_STATE();
     case 272:
-      if (lookahead == 'n') ADVANCE(314);
+      if (lookahead == 'g') ADVANCE(316);
       END_STATE();
     case 273:
-      ACCEPT_TOKEN(anon_sym_white);
+      if (lookahead == 'e') ADVANCE(317);
       END_STATE();
     case 274:
-      ACCEPT_TOKEN(anon_sym_cannon);
+      ACCEPT_TOKEN(anon_sym_value);
       END_STATE();
     case 275:
-      if (lookahead == 'e') ADVANCE(315);
+      if (lookahead == 'n') ADVANCE(318);
       END_STATE();
     case 276:
-      if (lookahead == 'n') ADVANCE(316);
+      ACCEPT_TOKEN(anon_sym_white);
       END_STATE();
     case 277:
-      if (lookahead == 'a') ADVANCE(317);
+      if (lookahead == 'e') ADVANCE(319);
       END_STATE();
     case 278:
-      if (lookahead == 'b') ADVANCE(318);
+      ACCEPT_TOKEN(anon_sym_cannon);
       END_STATE();
     case 279:
-      ACCEPT_TOKEN(anon_sym_colors);
+      if (lookahead == 'e') ADVANCE(320);
       END_STATE();
     case 280:
-      if (lookahead == '-') ADVANCE(319);
-      if (lookahead == 's') ADVANCE(320);
+      if (lookahead == 'n') ADVANCE(321);
       END_STATE();
     case 281:
-      if (lookahead == 's') ADVANCE(321);
+      if (lookahead == 'a') ADVANCE(322);
       END_STATE();
     case 282:
-      if (lookahead == 'e') ADVANCE(322);
+      if (lookahead == 'b') ADVANCE(323);
       END_STATE();
     case 283:
-      if (lookahead == 'i') ADVANCE(323);
+      ACCEPT_TOKEN(anon_sym_colors);
       END_STATE();
     case 284:
-      if (lookahead == 'i') ADVANCE(324);
-      END_STATE();
-    case 285:
+      if (lookahead == '-') ADVANCE(324);
       if (lookahead == 's') ADVANCE(325);
       END_STATE();
+    case 285:
+      if (lookahead == 's') ADVANCE(326);
+      END_STATE();
     case 286:
-      ACCEPT_TOKEN(anon_sym_facing);
+      if (lookahead == 'e') ADVANCE(327);
       END_STATE();
     case 287:
-      ACCEPT_TOKEN(anon_sym_friend);
+      if (lookahead == 'i') ADVANCE(328);
       END_STATE();
     case 288:
-      if (lookahead == 'n') ADVANCE(326);
-      END_STATE();
-    case 289:
-      if (lookahead == 'o') ADVANCE(327);
-      END_STATE();
-    case 290:
-      if (lookahead == 'e') ADVANCE(328);
-      END_STATE();
-    case 291:
-      ACCEPT_TOKEN(anon_sym_mirror);
-      END_STATE();
-    case 292:
       if (lookahead == 'i') ADVANCE(329);
       END_STATE();
+    case 289:
+      if (lookahead == 's') ADVANCE(330);
+      END_STATE();
+    case 290:
+      ACCEPT_TOKEN(anon_sym_facing);
+      END_STATE();
+    case 291:
+      ACCEPT_TOKEN(anon_sym_friend);
+      END_STATE();
+    case 292:
+      if (lookahead == 'n') ADVANCE(331);
+      END_STATE();
     case 293:
-      if (lookahead == 'n') ADVANCE(330);
+      if (lookahead == 'o') ADVANCE(332);
       END_STATE();
     case 294:
-      if (lookahead == 's') ADVANCE(331);
+      if (lookahead == 'e') ADVANCE(333);
       END_STATE();
     case 295:
-      if (lookahead == 'c') ADVANCE(332);
+      ACCEPT_TOKEN(anon_sym_mirror);
       END_STATE();
     case 296:
-      if (lookahead == 'f') ADVANCE(333);
+      if (lookahead == 'i') ADVANCE(334);
       END_STATE();
     case 297:
-      if (lookahead == 'a') ADVANCE(334);
+      if (lookahead == 'n') ADVANCE(335);
       END_STATE();
     case 298:
-      if (lookahead == 'a') ADVANCE(335);
+      if (lookahead == 's') ADVANCE(336);
       END_STATE();
     case 299:
-      if (lookahead == 'o') ADVANCE(336);
+      if (lookahead == 'c') ADVANCE(337);
       END_STATE();
     case 300:
-      ACCEPT_TOKEN(anon_sym_pointy);
+      if (lookahead == 'f') ADVANCE(338);
       END_STATE();
     case 301:
-      if (lookahead == 'e') ADVANCE(337);
+      if (lookahead == 'a') ADVANCE(339);
       END_STATE();
     case 302:
-      ACCEPT_TOKEN(anon_sym_remove);
+      if (lookahead == 'a') ADVANCE(340);
       END_STATE();
     case 303:
-      if (lookahead == 't') ADVANCE(338);
+      if (lookahead == 'o') ADVANCE(341);
       END_STATE();
     case 304:
-      if (lookahead == 'b') ADVANCE(339);
+      ACCEPT_TOKEN(anon_sym_pointy);
       END_STATE();
     case 305:
-      if (lookahead == 's') ADVANCE(340);
+      if (lookahead == 'e') ADVANCE(342);
       END_STATE();
     case 306:
-      if (lookahead == 'l') ADVANCE(341);
+      ACCEPT_TOKEN(anon_sym_remove);
       END_STATE();
     case 307:
-      ACCEPT_TOKEN(anon_sym_rotate);
+      if (lookahead == 't') ADVANCE(343);
       END_STATE();
     case 308:
-      ACCEPT_TOKEN(anon_sym_source);
+      if (lookahead == 'b') ADVANCE(344);
       END_STATE();
     case 309:
-      if (lookahead == 'a') ADVANCE(342);
+      if (lookahead == 's') ADVANCE(345);
       END_STATE();
     case 310:
-      if (lookahead == 'r') ADVANCE(343);
+      if (lookahead == 'l') ADVANCE(346);
       END_STATE();
     case 311:
-      if (lookahead == 'd') ADVANCE(344);
+      ACCEPT_TOKEN(anon_sym_rotate);
       END_STATE();
     case 312:
-      if (lookahead == 'l') ADVANCE(345);
+      ACCEPT_TOKEN(anon_sym_source);
       END_STATE();
     case 313:
-      if (lookahead == 'd') ADVANCE(346);
+      if (lookahead == 'a') ADVANCE(347);
       END_STATE();
     case 314:
-      if (lookahead == 't') ADVANCE(347);
+      if (lookahead == 'r') ADVANCE(348);
       END_STATE();
     case 315:
-      if (lookahead == '-') ADVANCE(348);
-      if (lookahead == 's') ADVANCE(349);
+      if (lookahead == 'd') ADVANCE(349);
       END_STATE();
     case 316:
-      if (lookahead == 'g') ADVANCE(350);
+      if (lookahead == 'l') ADVANCE(350);
       END_STATE();
     case 317:
-      if (lookahead == 't') ADVANCE(351);
+      if (lookahead == 'd') ADVANCE(351);
       END_STATE();
     case 318:
-      if (lookahead == 'o') ADVANCE(352);
+      if (lookahead == 't') ADVANCE(352);
       END_STATE();
     case 319:
-      if (lookahead == 'b') ADVANCE(353);
+      if (lookahead == 'n') ADVANCE(353);
       END_STATE();
     case 320:
-      ACCEPT_TOKEN(anon_sym_colours);
+      if (lookahead == '-') ADVANCE(354);
+      if (lookahead == 's') ADVANCE(355);
       END_STATE();
     case 321:
-      ACCEPT_TOKEN(anon_sym_columns);
+      if (lookahead == 'g') ADVANCE(356);
       END_STATE();
     case 322:
-      if (lookahead == 'd') ADVANCE(354);
+      if (lookahead == 't') ADVANCE(357);
       END_STATE();
     case 323:
-      if (lookahead == 'o') ADVANCE(355);
+      if (lookahead == 'o') ADVANCE(358);
       END_STATE();
     case 324:
-      if (lookahead == 't') ADVANCE(356);
+      if (lookahead == 'b') ADVANCE(359);
       END_STATE();
     case 325:
-      if (lookahead == 'a') ADVANCE(357);
+      ACCEPT_TOKEN(anon_sym_colours);
       END_STATE();
     case 326:
-      ACCEPT_TOKEN(anon_sym_hexagon);
+      ACCEPT_TOKEN(anon_sym_columns);
       END_STATE();
     case 327:
-      if (lookahead == 'r') ADVANCE(358);
+      if (lookahead == 'd') ADVANCE(360);
       END_STATE();
     case 328:
-      if (lookahead == 'a') ADVANCE(359);
+      if (lookahead == 'o') ADVANCE(361);
       END_STATE();
     case 329:
-      if (lookahead == 'm') ADVANCE(360);
-      END_STATE();
-    case 330:
-      if (lookahead == 'l') ADVANCE(361);
-      END_STATE();
-    case 331:
       if (lookahead == 't') ADVANCE(362);
       END_STATE();
+    case 330:
+      if (lookahead == 'a') ADVANCE(363);
+      END_STATE();
+    case 331:
+      ACCEPT_TOKEN(anon_sym_hexagon);
+      END_STATE();
     case 332:
-      if (lookahead == 'k') ADVANCE(363);
+      if (lookahead == 'r') ADVANCE(364);
       END_STATE();
     case 333:
-      if (lookahead == 'e') ADVANCE(364);
+      if (lookahead == 'a') ADVANCE(365);
       END_STATE();
     case 334:
-      if (lookahead == 'r') ADVANCE(365);
+      if (lookahead == 'm') ADVANCE(366);
       END_STATE();
     case 335:
-      if (lookahead == 'l') ADVANCE(366);
+      if (lookahead == 'l') ADVANCE(367);
       END_STATE();
     case 336:
-      if (lookahead == 'n') ADVANCE(367);
+      if (lookahead == 't') ADVANCE(368);
       END_STATE();
     case 337:
-      ACCEPT_TOKEN(anon_sym_promote);
+      if (lookahead == 'k') ADVANCE(369);
       END_STATE();
     case 338:
-      if (lookahead == 'i') ADVANCE(368);
-      END_STATE();
-    case 339:
-      if (lookahead == 'y') ADVANCE(369);
-      END_STATE();
-    case 340:
-      ACCEPT_TOKEN(anon_sym_rhombus);
-      END_STATE();
-    case 341:
       if (lookahead == 'e') ADVANCE(370);
       END_STATE();
+    case 339:
+      if (lookahead == 'r') ADVANCE(371);
+      END_STATE();
+    case 340:
+      if (lookahead == 'l') ADVANCE(372);
+      END_STATE();
+    case 341:
+      if (lookahead == 'n') ADVANCE(373);
+      END_STATE();
     case 342:
-      if (lookahead == 't') ADVANCE(371);
+      ACCEPT_TOKEN(anon_sym_promote);
       END_STATE();
     case 343:
-      if (lookahead == 'y') ADVANCE(372);
+      if (lookahead == 'i') ADVANCE(374);
       END_STATE();
     case 344:
-      ACCEPT_TOKEN(anon_sym_to_DASHhand);
+      if (lookahead == 'y') ADVANCE(375);
       END_STATE();
     case 345:
-      if (lookahead == 'e') ADVANCE(373);
+      ACCEPT_TOKEN(anon_sym_rhombus);
       END_STATE();
     case 346:
-      ACCEPT_TOKEN(anon_sym_unmoved);
+      if (lookahead == 'e') ADVANCE(376);
       END_STATE();
     case 347:
-      ACCEPT_TOKEN(anon_sym_variant);
+      if (lookahead == 't') ADVANCE(377);
       END_STATE();
     case 348:
-      if (lookahead == 'o') ADVANCE(374);
+      if (lookahead == 'y') ADVANCE(378);
       END_STATE();
     case 349:
-      ACCEPT_TOKEN(anon_sym_captures);
+      ACCEPT_TOKEN(anon_sym_to_DASHhand);
       END_STATE();
     case 350:
-      ACCEPT_TOKEN(anon_sym_castling);
+      if (lookahead == 'e') ADVANCE(379);
       END_STATE();
     case 351:
-      if (lookahead == 'e') ADVANCE(375);
+      ACCEPT_TOKEN(anon_sym_unmoved);
       END_STATE();
     case 352:
-      if (lookahead == 'u') ADVANCE(376);
+      ACCEPT_TOKEN(anon_sym_variant);
       END_STATE();
     case 353:
-      if (lookahead == 'o') ADVANCE(377);
+      ACCEPT_TOKEN(anon_sym_written);
       END_STATE();
     case 354:
-      ACCEPT_TOKEN(anon_sym_confined);
+      if (lookahead == 'o') ADVANCE(380);
       END_STATE();
     case 355:
-      if (lookahead == 'n') ADVANCE(378);
+      ACCEPT_TOKEN(anon_sym_captures);
       END_STATE();
     case 356:
-      if (lookahead == 'h') ADVANCE(379);
+      ACCEPT_TOKEN(anon_sym_castling);
       END_STATE();
     case 357:
-      if (lookahead == 'n') ADVANCE(380);
+      if (lookahead == 'e') ADVANCE(381);
       END_STATE();
     case 358:
-      ACCEPT_TOKEN(anon_sym_inventor);
+      if (lookahead == 'u') ADVANCE(382);
       END_STATE();
     case 359:
-      if (lookahead == 'n') ADVANCE(381);
+      if (lookahead == 'o') ADVANCE(383);
       END_STATE();
     case 360:
-      if (lookahead == 'i') ADVANCE(382);
+      ACCEPT_TOKEN(anon_sym_confined);
       END_STATE();
     case 361:
-      if (lookahead == 'y') ADVANCE(383);
+      if (lookahead == 'n') ADVANCE(384);
       END_STATE();
     case 362:
-      if (lookahead == 'e') ADVANCE(384);
+      if (lookahead == 'h') ADVANCE(385);
       END_STATE();
     case 363:
-      ACCEPT_TOKEN(anon_sym_no_DASHcheck);
+      if (lookahead == 'n') ADVANCE(386);
       END_STATE();
     case 364:
-      if (lookahead == 'n') ADVANCE(385);
+      ACCEPT_TOKEN(anon_sym_inventor);
       END_STATE();
     case 365:
-      if (lookahead == 'd') ADVANCE(386);
+      if (lookahead == 'n') ADVANCE(387);
       END_STATE();
     case 366:
-      ACCEPT_TOKEN(anon_sym_optional);
+      if (lookahead == 'i') ADVANCE(388);
       END_STATE();
     case 367:
-      ACCEPT_TOKEN(anon_sym_place_DASHon);
+      if (lookahead == 'y') ADVANCE(389);
       END_STATE();
     case 368:
-      if (lookahead == 'o') ADVANCE(387);
+      if (lookahead == 'e') ADVANCE(390);
       END_STATE();
     case 369:
-      ACCEPT_TOKEN(anon_sym_reset_DASHby);
+      ACCEPT_TOKEN(anon_sym_no_DASHcheck);
       END_STATE();
     case 370:
-      if (lookahead == 'a') ADVANCE(388);
-      END_STATE();
-    case 371:
-      if (lookahead == 'e') ADVANCE(389);
-      END_STATE();
-    case 372:
-      ACCEPT_TOKEN(anon_sym_symmetry);
-      END_STATE();
-    case 373:
-      ACCEPT_TOKEN(anon_sym_triangle);
-      END_STATE();
-    case 374:
-      if (lookahead == 'n') ADVANCE(390);
-      END_STATE();
-    case 375:
-      ACCEPT_TOKEN(anon_sym_checkmate);
-      END_STATE();
-    case 376:
       if (lookahead == 'n') ADVANCE(391);
       END_STATE();
+    case 371:
+      if (lookahead == 'd') ADVANCE(392);
+      END_STATE();
+    case 372:
+      ACCEPT_TOKEN(anon_sym_optional);
+      END_STATE();
+    case 373:
+      ACCEPT_TOKEN(anon_sym_place_DASHon);
+      END_STATE();
+    case 374:
+      if (lookahead == 'o') ADVANCE(393);
+      END_STATE();
+    case 375:
+      ACCEPT_TOKEN(anon_sym_reset_DASHby);
+      END_STATE();
+    case 376:
+      if (lookahead == 'a') ADVANCE(394);
+      END_STATE();
     case 377:
-      if (lookahead == 'u') ADVANCE(392);
+      if (lookahead == 'e') ADVANCE(395);
       END_STATE();
     case 378:
-      if (lookahead == 's') ADVANCE(393);
+      ACCEPT_TOKEN(anon_sym_symmetry);
       END_STATE();
     case 379:
-      if (lookahead == 'o') ADVANCE(394);
+      ACCEPT_TOKEN(anon_sym_triangle);
       END_STATE();
     case 380:
-      if (lookahead == 't') ADVANCE(395);
+      if (lookahead == 'n') ADVANCE(396);
       END_STATE();
     case 381:
-      if (lookahead == 'i') ADVANCE(396);
+      ACCEPT_TOKEN(anon_sym_checkmate);
       END_STATE();
     case 382:
-      if (lookahead == 't') ADVANCE(397);
+      if (lookahead == 'n') ADVANCE(397);
       END_STATE();
     case 383:
-      ACCEPT_TOKEN(anon_sym_move_DASHonly);
+      if (lookahead == 'u') ADVANCE(398);
       END_STATE();
     case 384:
-      if (lookahead == 'p') ADVANCE(398);
+      if (lookahead == 's') ADVANCE(399);
       END_STATE();
     case 385:
-      if (lookahead == 'd') ADVANCE(399);
+      if (lookahead == 'o') ADVANCE(400);
       END_STATE();
     case 386:
-      ACCEPT_TOKEN(anon_sym_off_DASHboard);
+      if (lookahead == 't') ADVANCE(401);
       END_STATE();
     case 387:
-      if (lookahead == 'n') ADVANCE(400);
+      if (lookahead == 'i') ADVANCE(402);
       END_STATE();
     case 388:
-      if (lookahead == 'n') ADVANCE(401);
+      if (lookahead == 't') ADVANCE(403);
       END_STATE();
     case 389:
-      ACCEPT_TOKEN(anon_sym_stalemate);
+      ACCEPT_TOKEN(anon_sym_move_DASHonly);
       END_STATE();
     case 390:
-      if (lookahead == 'l') ADVANCE(402);
+      if (lookahead == 'p') ADVANCE(404);
       END_STATE();
     case 391:
-      if (lookahead == 'd') ADVANCE(403);
+      if (lookahead == 'd') ADVANCE(405);
       END_STATE();
     case 392:
-      if (lookahead == 'n') ADVANCE(404);
+      ACCEPT_TOKEN(anon_sym_off_DASHboard);
       END_STATE();
     case 393:
-      ACCEPT_TOKEN(anon_sym_directions);
-      END_STATE();
-    case 394:
-      if (lookahead == 'u') ADVANCE(405);
-      END_STATE();
-    case 395:
-      ACCEPT_TOKEN(anon_sym_en_DASHpassant);
-      END_STATE();
-    case 396:
       if (lookahead == 'n') ADVANCE(406);
       END_STATE();
+    case 394:
+      if (lookahead == 'n') ADVANCE(407);
+      END_STATE();
+    case 395:
+      ACCEPT_TOKEN(anon_sym_stalemate);
+      END_STATE();
+    case 396:
+      if (lookahead == 'l') ADVANCE(408);
+      END_STATE();
     case 397:
-      ACCEPT_TOKEN(anon_sym_move_DASHlimit);
+      if (lookahead == 'd') ADVANCE(409);
       END_STATE();
     case 398:
-      ACCEPT_TOKEN(anon_sym_multi_DASHstep);
+      if (lookahead == 'n') ADVANCE(410);
       END_STATE();
     case 399:
-      if (lookahead == 'e') ADVANCE(407);
+      ACCEPT_TOKEN(anon_sym_directions);
       END_STATE();
     case 400:
-      ACCEPT_TOKEN(anon_sym_repetition);
+      if (lookahead == 'u') ADVANCE(411);
       END_STATE();
     case 401:
-      if (lookahead == 'i') ADVANCE(408);
+      ACCEPT_TOKEN(anon_sym_en_DASHpassant);
       END_STATE();
     case 402:
-      if (lookahead == 'y') ADVANCE(409);
+      if (lookahead == 'n') ADVANCE(412);
       END_STATE();
     case 403:
-      ACCEPT_TOKEN(anon_sym_color_DASHbound);
+      ACCEPT_TOKEN(anon_sym_move_DASHlimit);
       END_STATE();
     case 404:
-      if (lookahead == 'd') ADVANCE(410);
+      ACCEPT_TOKEN(anon_sym_multi_DASHstep);
       END_STATE();
     case 405:
-      if (lookahead == 't') ADVANCE(411);
+      if (lookahead == 'e') ADVANCE(413);
       END_STATE();
     case 406:
-      if (lookahead == 'g') ADVANCE(412);
+      ACCEPT_TOKEN(anon_sym_repetition);
       END_STATE();
     case 407:
-      if (lookahead == 'd') ADVANCE(413);
+      if (lookahead == 'i') ADVANCE(414);
       END_STATE();
     case 408:
-      if (lookahead == 'n') ADVANCE(414);
+      if (lookahead == 'y') ADVANCE(415);
       END_STATE();
     case 409:
-      ACCEPT_TOKEN(anon_sym_capture_DASHonly);
+      ACCEPT_TOKEN(anon_sym_color_DASHbound);
       END_STATE();
     case 410:
-      ACCEPT_TOKEN(anon_sym_colour_DASHbound);
+      if (lookahead == 'd') ADVANCE(416);
       END_STATE();
     case 411:
-      ACCEPT_TOKEN(anon_sym_draw_DASHwithout);
+      if (lookahead == 't') ADVANCE(417);
       END_STATE();
     case 412:
-      ACCEPT_TOKEN(anon_sym_left_DASHleaning);
+      if (lookahead == 'g') ADVANCE(418);
       END_STATE();
     case 413:
-      if (lookahead == '-') ADVANCE(415);
+      if (lookahead == 'd') ADVANCE(419);
       END_STATE();
     case 414:
-      if (lookahead == 'g') ADVANCE(416);
+      if (lookahead == 'n') ADVANCE(420);
       END_STATE();
     case 415:
-      if (lookahead == 'b') ADVANCE(417);
+      ACCEPT_TOKEN(anon_sym_capture_DASHonly);
       END_STATE();
     case 416:
-      ACCEPT_TOKEN(anon_sym_right_DASHleaning);
+      ACCEPT_TOKEN(anon_sym_colour_DASHbound);
       END_STATE();
     case 417:
-      if (lookahead == 'y') ADVANCE(418);
+      ACCEPT_TOKEN(anon_sym_draw_DASHwithout);
       END_STATE();
     case 418:
+      ACCEPT_TOKEN(anon_sym_left_DASHleaning);
+      END_STATE();
+    case 419:
+      if (lookahead == '-') ADVANCE(421);
+      END_STATE();
+    case 420:
+      if (lookahead == 'g') ADVANCE(422);
+      END_STATE();
+    case 421:
+      if (lookahead == 'b') ADVANCE(423);
+      END_STATE();
+    case 422:
+      ACCEPT_TOKEN(anon_sym_right_DASHleaning);
+      END_STATE();
+    case 423:
+      if (lookahead == 'y') ADVANCE(424);
+      END_STATE();
+    case 424:
       ACCEPT_TOKEN(anon_sym_not_DASHdefended_DASHby);
       END_STATE();
     default:
@@ -4156,8 +4191,8 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [98] = {.lex_state = 1},
   [99] = {.lex_state = 1},
   [100] = {.lex_state = 1},
-  [101] = {.lex_state = 31},
-  [102] = {.lex_state = 1},
+  [101] = {.lex_state = 1},
+  [102] = {.lex_state = 31},
   [103] = {.lex_state = 1},
   [104] = {.lex_state = 1},
   [105] = {.lex_state = 1},
@@ -4167,61 +4202,61 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [109] = {.lex_state = 31},
   [110] = {.lex_state = 1},
   [111] = {.lex_state = 1},
-  [112] = {.lex_state = 31},
-  [113] = {.lex_state = 2},
+  [112] = {.lex_state = 2},
+  [113] = {.lex_state = 31},
   [114] = {.lex_state = 31},
   [115] = {.lex_state = 1},
   [116] = {.lex_state = 31},
   [117] = {.lex_state = 31},
-  [118] = {.lex_state = 31},
-  [119] = {.lex_state = 0},
+  [118] = {.lex_state = 0},
+  [119] = {.lex_state = 31},
   [120] = {.lex_state = 31},
-  [121] = {.lex_state = 31},
+  [121] = {.lex_state = 32, .reserved_word_set_id = 3},
   [122] = {.lex_state = 31},
   [123] = {.lex_state = 1},
-  [124] = {.lex_state = 32, .reserved_word_set_id = 3},
+  [124] = {.lex_state = 31},
   [125] = {.lex_state = 31},
   [126] = {.lex_state = 31},
-  [127] = {.lex_state = 3},
-  [128] = {.lex_state = 1},
-  [129] = {.lex_state = 5},
+  [127] = {.lex_state = 5},
+  [128] = {.lex_state = 31},
+  [129] = {.lex_state = 31},
   [130] = {.lex_state = 31},
-  [131] = {.lex_state = 31},
+  [131] = {.lex_state = 1},
   [132] = {.lex_state = 31},
   [133] = {.lex_state = 3},
   [134] = {.lex_state = 31},
-  [135] = {.lex_state = 31},
-  [136] = {.lex_state = 31},
+  [135] = {.lex_state = 5},
+  [136] = {.lex_state = 1},
   [137] = {.lex_state = 31},
   [138] = {.lex_state = 31},
-  [139] = {.lex_state = 1},
+  [139] = {.lex_state = 31},
   [140] = {.lex_state = 31},
   [141] = {.lex_state = 31},
   [142] = {.lex_state = 31},
   [143] = {.lex_state = 31},
   [144] = {.lex_state = 31},
   [145] = {.lex_state = 31},
-  [146] = {.lex_state = 5},
-  [147] = {.lex_state = 31},
-  [148] = {.lex_state = 31},
+  [146] = {.lex_state = 31},
+  [147] = {.lex_state = 3},
+  [148] = {.lex_state = 32, .reserved_word_set_id = 2},
   [149] = {.lex_state = 32, .reserved_word_set_id = 2},
   [150] = {.lex_state = 32, .reserved_word_set_id = 2},
   [151] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [152] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [153] = {.lex_state = 31},
-  [154] = {.lex_state = 4},
+  [152] = {.lex_state = 31},
+  [153] = {.lex_state = 4},
+  [154] = {.lex_state = 31},
   [155] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [156] = {.lex_state = 4},
-  [157] = {.lex_state = 31},
+  [156] = {.lex_state = 0},
+  [157] = {.lex_state = 4},
   [158] = {.lex_state = 31},
-  [159] = {.lex_state = 4},
-  [160] = {.lex_state = 0},
+  [159] = {.lex_state = 31},
+  [160] = {.lex_state = 31},
   [161] = {.lex_state = 0},
-  [162] = {.lex_state = 0},
+  [162] = {.lex_state = 4},
   [163] = {.lex_state = 0},
   [164] = {.lex_state = 0},
   [165] = {.lex_state = 0},
-  [166] = {.lex_state = 31},
+  [166] = {.lex_state = 0},
   [167] = {.lex_state = 0},
   [168] = {.lex_state = 0},
   [169] = {.lex_state = 0},
@@ -4235,14 +4270,14 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [177] = {.lex_state = 0},
   [178] = {.lex_state = 0},
   [179] = {.lex_state = 0},
-  [180] = {.lex_state = 31},
-  [181] = {.lex_state = 0},
+  [180] = {.lex_state = 0},
+  [181] = {.lex_state = 31},
   [182] = {.lex_state = 0},
-  [183] = {.lex_state = 31},
-  [184] = {.lex_state = 0},
+  [183] = {.lex_state = 0},
+  [184] = {.lex_state = 31},
   [185] = {.lex_state = 0},
-  [186] = {.lex_state = 1},
-  [187] = {.lex_state = 0},
+  [186] = {.lex_state = 0},
+  [187] = {.lex_state = 1},
   [188] = {.lex_state = 0},
   [189] = {.lex_state = 0},
   [190] = {.lex_state = 0},
@@ -4253,13 +4288,13 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [195] = {.lex_state = 0},
   [196] = {.lex_state = 0},
   [197] = {.lex_state = 0},
-  [198] = {.lex_state = 31},
-  [199] = {.lex_state = 0},
+  [198] = {.lex_state = 0},
+  [199] = {.lex_state = 31},
   [200] = {.lex_state = 0},
   [201] = {.lex_state = 0},
   [202] = {.lex_state = 0},
-  [203] = {.lex_state = 1},
-  [204] = {.lex_state = 0},
+  [203] = {.lex_state = 0},
+  [204] = {.lex_state = 1},
   [205] = {.lex_state = 0},
   [206] = {.lex_state = 0},
   [207] = {.lex_state = 0},
@@ -4271,8 +4306,8 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [213] = {.lex_state = 0},
   [214] = {.lex_state = 0},
   [215] = {.lex_state = 0},
-  [216] = {.lex_state = 31, .reserved_word_set_id = 4},
-  [217] = {.lex_state = 0},
+  [216] = {.lex_state = 0},
+  [217] = {.lex_state = 31, .reserved_word_set_id = 4},
   [218] = {.lex_state = 0},
   [219] = {.lex_state = 0},
   [220] = {.lex_state = 0},
@@ -4280,93 +4315,95 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [222] = {.lex_state = 0},
   [223] = {.lex_state = 0},
   [224] = {.lex_state = 0},
-  [225] = {.lex_state = 0},
+  [225] = {.lex_state = 31},
   [226] = {.lex_state = 0},
   [227] = {.lex_state = 0},
   [228] = {.lex_state = 0},
   [229] = {.lex_state = 0},
-  [230] = {.lex_state = 31},
-  [231] = {.lex_state = 0},
+  [230] = {.lex_state = 0},
+  [231] = {.lex_state = 31},
   [232] = {.lex_state = 0},
   [233] = {.lex_state = 0},
   [234] = {.lex_state = 0},
   [235] = {.lex_state = 0},
   [236] = {.lex_state = 0},
   [237] = {.lex_state = 0},
-  [238] = {.lex_state = 31},
-  [239] = {.lex_state = 1},
-  [240] = {.lex_state = 3},
-  [241] = {.lex_state = 31},
+  [238] = {.lex_state = 1},
+  [239] = {.lex_state = 0},
+  [240] = {.lex_state = 31},
+  [241] = {.lex_state = 0},
   [242] = {.lex_state = 0},
-  [243] = {.lex_state = 31},
-  [244] = {.lex_state = 0},
+  [243] = {.lex_state = 3},
+  [244] = {.lex_state = 31},
   [245] = {.lex_state = 0},
   [246] = {.lex_state = 0},
-  [247] = {.lex_state = 0},
-  [248] = {.lex_state = 31},
-  [249] = {.lex_state = 31},
+  [247] = {.lex_state = 31},
+  [248] = {.lex_state = 0},
+  [249] = {.lex_state = 0},
   [250] = {.lex_state = 0},
-  [251] = {.lex_state = 1},
-  [252] = {.lex_state = 1},
-  [253] = {.lex_state = 31},
-  [254] = {.lex_state = 31},
-  [255] = {.lex_state = 31},
-  [256] = {.lex_state = 0},
-  [257] = {.lex_state = 0},
+  [251] = {.lex_state = 31},
+  [252] = {.lex_state = 31},
+  [253] = {.lex_state = 0},
+  [254] = {.lex_state = 0},
+  [255] = {.lex_state = 1},
+  [256] = {.lex_state = 1},
+  [257] = {.lex_state = 31},
   [258] = {.lex_state = 31},
-  [259] = {.lex_state = 0},
+  [259] = {.lex_state = 31},
   [260] = {.lex_state = 0},
   [261] = {.lex_state = 31},
-  [262] = {.lex_state = 31},
-  [263] = {.lex_state = 0},
-  [264] = {.lex_state = 0},
+  [262] = {.lex_state = 0},
+  [263] = {.lex_state = 31},
+  [264] = {.lex_state = 31},
   [265] = {.lex_state = 31},
   [266] = {.lex_state = 1},
   [267] = {.lex_state = 0},
-  [268] = {.lex_state = 31},
+  [268] = {.lex_state = 0},
   [269] = {.lex_state = 31},
-  [270] = {.lex_state = 0},
+  [270] = {.lex_state = 31},
   [271] = {.lex_state = 31},
-  [272] = {.lex_state = 31},
+  [272] = {.lex_state = 0},
   [273] = {.lex_state = 31},
-  [274] = {.lex_state = 31},
+  [274] = {.lex_state = 1},
   [275] = {.lex_state = 31},
-  [276] = {.lex_state = 31},
-  [277] = {.lex_state = 3},
-  [278] = {.lex_state = 0},
-  [279] = {.lex_state = 1},
-  [280] = {.lex_state = 31},
+  [276] = {.lex_state = 3},
+  [277] = {.lex_state = 31},
+  [278] = {.lex_state = 31},
+  [279] = {.lex_state = 3},
+  [280] = {.lex_state = 0},
   [281] = {.lex_state = 31},
-  [282] = {.lex_state = 0},
+  [282] = {.lex_state = 1},
   [283] = {.lex_state = 31},
   [284] = {.lex_state = 31},
   [285] = {.lex_state = 1},
-  [286] = {.lex_state = 1},
-  [287] = {.lex_state = 1},
-  [288] = {.lex_state = 31},
+  [286] = {.lex_state = 31},
+  [287] = {.lex_state = 0},
+  [288] = {.lex_state = 1},
   [289] = {.lex_state = 31},
-  [290] = {.lex_state = 1},
+  [290] = {.lex_state = 31},
   [291] = {.lex_state = 31},
-  [292] = {.lex_state = 3},
-  [293] = {.lex_state = 1},
-  [294] = {.lex_state = 31},
+  [292] = {.lex_state = 1},
+  [293] = {.lex_state = 31},
+  [294] = {.lex_state = 3},
   [295] = {.lex_state = 1},
-  [296] = {.lex_state = 31},
+  [296] = {.lex_state = 1},
   [297] = {.lex_state = 31},
-  [298] = {.lex_state = 0},
-  [299] = {.lex_state = 1},
-  [300] = {.lex_state = 31},
-  [301] = {.lex_state = 1},
-  [302] = {.lex_state = 3},
-  [303] = {.lex_state = 31},
+  [298] = {.lex_state = 31},
+  [299] = {.lex_state = 31},
+  [300] = {.lex_state = 0},
+  [301] = {.lex_state = 31},
+  [302] = {.lex_state = 31},
+  [303] = {.lex_state = 1},
   [304] = {.lex_state = 31},
   [305] = {.lex_state = 1},
-  [306] = {.lex_state = 0},
+  [306] = {.lex_state = 31},
   [307] = {.lex_state = 31},
-  [308] = {.lex_state = 31},
-  [309] = {.lex_state = 31},
-  [310] = {.lex_state = 1},
+  [308] = {.lex_state = 0},
+  [309] = {.lex_state = 1},
+  [310] = {.lex_state = 31},
   [311] = {.lex_state = 31},
+  [312] = {.lex_state = 31},
+  [313] = {.lex_state = 1},
 };
 
 static const TSSymbol ts_reserved_words[5][MAX_RESERVED_WORD_SET_SIZE] = {
@@ -4497,6 +4534,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_value] = ACTIONS(1),
     [anon_sym_setup] = ACTIONS(1),
     [anon_sym_castling] = ACTIONS(1),
+    [anon_sym_written] = ACTIONS(1),
     [anon_sym_DASH_GT] = ACTIONS(1),
     [anon_sym_rules] = ACTIONS(1),
     [anon_sym_draw] = ACTIONS(1),
@@ -4515,17 +4553,17 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_draw_DASHwithout] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(298),
-    [sym_metadata_statement] = STATE(233),
-    [sym_year_statement] = STATE(233),
-    [sym_symmetry_statement] = STATE(233),
-    [sym_directions_statement] = STATE(233),
-    [sym_zone_definition] = STATE(233),
-    [sym_board] = STATE(233),
-    [sym_piece_definition] = STATE(233),
-    [sym_setup] = STATE(233),
-    [sym_castling] = STATE(233),
-    [sym_rules] = STATE(233),
+    [sym_source_file] = STATE(300),
+    [sym_metadata_statement] = STATE(234),
+    [sym_year_statement] = STATE(234),
+    [sym_symmetry_statement] = STATE(234),
+    [sym_directions_statement] = STATE(234),
+    [sym_zone_definition] = STATE(234),
+    [sym_board] = STATE(234),
+    [sym_piece_definition] = STATE(234),
+    [sym_setup] = STATE(234),
+    [sym_castling] = STATE(234),
+    [sym_rules] = STATE(234),
     [aux_sym_source_file_repeat1] = STATE(5),
     [ts_builtin_sym_end] = ACTIONS(5),
     [anon_sym_SEMI] = ACTIONS(7),
@@ -4635,7 +4673,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(67), 2,
       anon_sym_colour_DASHbound,
       anon_sym_color_DASHbound,
-    STATE(237), 12,
+    STATE(242), 12,
       sym_colour_bound_statement,
       sym_step_statement,
       sym_ride_statement,
@@ -4731,7 +4769,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_inventor,
       anon_sym_source,
       anon_sym_note,
-    STATE(212), 10,
+    STATE(213), 10,
       sym_metadata_statement,
       sym_year_statement,
       sym_symmetry_statement,
@@ -4775,7 +4813,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_inventor,
       anon_sym_source,
       anon_sym_note,
-    STATE(250), 10,
+    STATE(254), 10,
       sym_metadata_statement,
       sym_year_statement,
       sym_symmetry_statement,
@@ -4886,7 +4924,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(166), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(226), 8,
+    STATE(227), 8,
       sym_checkmate_statement,
       sym_stalemate_statement,
       sym_castling_statement,
@@ -4921,7 +4959,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(186), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(256), 8,
+    STATE(260), 8,
       sym_checkmate_statement,
       sym_stalemate_statement,
       sym_castling_statement,
@@ -4956,7 +4994,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(215), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(184), 8,
+    STATE(185), 8,
       sym_checkmate_statement,
       sym_stalemate_statement,
       sym_castling_statement,
@@ -4990,7 +5028,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(235), 2,
       anon_sym_colours,
       anon_sym_colors,
-    STATE(206), 7,
+    STATE(207), 7,
       sym_cells_statement,
       sym_shape_statement,
       sym_names_statement,
@@ -5023,7 +5061,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(260), 2,
       anon_sym_colours,
       anon_sym_colors,
-    STATE(267), 7,
+    STATE(239), 7,
       sym_cells_statement,
       sym_shape_statement,
       sym_names_statement,
@@ -5056,7 +5094,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(263), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(219), 7,
+    STATE(237), 7,
       sym_cells_statement,
       sym_shape_statement,
       sym_names_statement,
@@ -5296,7 +5334,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
     ACTIONS(311), 1,
       anon_sym_lame,
-    STATE(81), 1,
+    STATE(82), 1,
       sym__mode,
     ACTIONS(154), 2,
       anon_sym_move_DASHonly,
@@ -5304,7 +5342,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(82), 2,
+    STATE(83), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(309), 3,
@@ -5316,7 +5354,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
     ACTIONS(315), 1,
       anon_sym_max,
-    STATE(76), 1,
+    STATE(77), 1,
       sym__mode,
     ACTIONS(154), 2,
       anon_sym_move_DASHonly,
@@ -5324,7 +5362,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(77), 2,
+    STATE(78), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(313), 3,
@@ -5481,7 +5519,7 @@ static const uint16_t ts_small_parse_table[] = {
   [1213] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(91), 1,
+    STATE(92), 1,
       sym__mode,
     ACTIONS(154), 2,
       anon_sym_move_DASHonly,
@@ -5489,7 +5527,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(92), 2,
+    STATE(93), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(346), 3,
@@ -5499,7 +5537,7 @@ static const uint16_t ts_small_parse_table[] = {
   [1237] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(78), 1,
+    STATE(79), 1,
       sym__mode,
     ACTIONS(154), 2,
       anon_sym_move_DASHonly,
@@ -5507,7 +5545,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(79), 2,
+    STATE(80), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(348), 3,
@@ -5539,7 +5577,7 @@ static const uint16_t ts_small_parse_table[] = {
   [1293] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(89), 1,
+    STATE(90), 1,
       sym__mode,
     ACTIONS(154), 2,
       anon_sym_move_DASHonly,
@@ -5547,7 +5585,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(90), 2,
+    STATE(91), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(350), 3,
@@ -5557,7 +5595,7 @@ static const uint16_t ts_small_parse_table[] = {
   [1317] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(95), 1,
+    STATE(96), 1,
       sym__mode,
     ACTIONS(154), 2,
       anon_sym_move_DASHonly,
@@ -5565,7 +5603,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(96), 2,
+    STATE(97), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(352), 3,
@@ -5575,7 +5613,7 @@ static const uint16_t ts_small_parse_table[] = {
   [1341] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(105), 1,
+    STATE(106), 1,
       sym__mode,
     ACTIONS(154), 2,
       anon_sym_move_DASHonly,
@@ -5583,7 +5621,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(106), 2,
+    STATE(53), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(354), 3,
@@ -5654,9 +5692,9 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
     STATE(48), 1,
       aux_sym__zone_block_repeat1,
-    STATE(193), 1,
+    STATE(194), 1,
       sym_zone_side,
-    STATE(261), 1,
+    STATE(264), 1,
       sym__side,
     ACTIONS(370), 2,
       anon_sym_SEMI,
@@ -5675,7 +5713,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_columns,
     ACTIONS(382), 1,
       anon_sym_ranks,
-    STATE(199), 4,
+    STATE(200), 4,
       sym_hexagon_shape,
       sym_rhombus_shape,
       sym_columns_shape,
@@ -5687,9 +5725,9 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
     STATE(51), 1,
       aux_sym__zone_block_repeat1,
-    STATE(231), 1,
+    STATE(232), 1,
       sym_zone_side,
-    STATE(261), 1,
+    STATE(264), 1,
       sym__side,
     ACTIONS(374), 2,
       anon_sym_white,
@@ -5706,7 +5744,7 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym__castling_block_repeat1,
     STATE(171), 1,
       sym_castling_move,
-    STATE(247), 1,
+    STATE(253), 1,
       sym_castling_option,
     ACTIONS(388), 2,
       sym_identifier,
@@ -5723,7 +5761,7 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym__castling_block_repeat1,
     STATE(171), 1,
       sym_castling_move,
-    STATE(215), 1,
+    STATE(216), 1,
       sym_castling_option,
     ACTIONS(364), 2,
       sym_identifier,
@@ -5738,9 +5776,9 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
     STATE(51), 1,
       aux_sym__zone_block_repeat1,
-    STATE(260), 1,
+    STATE(241), 1,
       sym_zone_side,
-    STATE(261), 1,
+    STATE(264), 1,
       sym__side,
     ACTIONS(400), 2,
       anon_sym_SEMI,
@@ -5806,7 +5844,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
     STATE(58), 1,
       aux_sym__setup_block_repeat1,
-    STATE(211), 1,
+    STATE(212), 1,
       sym_placement,
     ACTIONS(420), 2,
       sym_identifier,
@@ -5834,7 +5872,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
     STATE(58), 1,
       aux_sym__setup_block_repeat1,
-    STATE(242), 1,
+    STATE(246), 1,
       sym_placement,
     ACTIONS(428), 2,
       sym_identifier,
@@ -5861,7 +5899,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(53), 2,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(438), 3,
@@ -5913,7 +5951,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(80), 2,
+    STATE(81), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(446), 3,
@@ -5939,7 +5977,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(83), 2,
+    STATE(84), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(450), 3,
@@ -5965,7 +6003,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(84), 2,
+    STATE(85), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(454), 3,
@@ -5991,7 +6029,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(85), 2,
+    STATE(86), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(458), 3,
@@ -6017,7 +6055,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(88), 2,
+    STATE(89), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(462), 3,
@@ -6057,7 +6095,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
     STATE(56), 1,
       aux_sym__setup_block_repeat1,
-    STATE(163), 1,
+    STATE(215), 1,
       sym_placement,
     ACTIONS(420), 2,
       sym_identifier,
@@ -6071,7 +6109,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(93), 2,
+    STATE(74), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(475), 3,
@@ -6084,7 +6122,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(74), 2,
+    STATE(94), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(477), 3,
@@ -6097,7 +6135,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(94), 2,
+    STATE(74), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(479), 3,
@@ -6110,7 +6148,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(74), 2,
+    STATE(95), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(481), 3,
@@ -6136,7 +6174,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(97), 2,
+    STATE(74), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(485), 3,
@@ -6149,7 +6187,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(74), 2,
+    STATE(98), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(487), 3,
@@ -6201,7 +6239,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(98), 2,
+    STATE(74), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(495), 3,
@@ -6227,7 +6265,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(74), 2,
+    STATE(100), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(499), 3,
@@ -6240,7 +6278,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(103), 2,
+    STATE(74), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(501), 3,
@@ -6253,7 +6291,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(74), 2,
+    STATE(104), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(503), 3,
@@ -6266,7 +6304,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(104), 2,
+    STATE(74), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(505), 3,
@@ -6279,7 +6317,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(74), 2,
+    STATE(105), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(507), 3,
@@ -6318,7 +6356,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(107), 2,
+    STATE(74), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(513), 3,
@@ -6331,7 +6369,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(74), 2,
+    STATE(107), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(515), 3,
@@ -6383,53 +6421,53 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(108), 2,
+    STATE(74), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(523), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2422] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(525), 1,
-      sym_identifier,
-    ACTIONS(529), 1,
-      sym__plus_symbol,
-    ACTIONS(531), 1,
-      anon_sym_optional,
-    STATE(109), 1,
-      aux_sym_promote_statement_repeat1,
-    ACTIONS(527), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2443] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(535), 1,
-      sym_number,
-    ACTIONS(537), 1,
-      anon_sym_starting,
-    STATE(123), 1,
-      aux_sym_columns_shape_repeat1,
-    STATE(162), 1,
-      sym_line_starts,
-    ACTIONS(533), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2464] = 4,
+  [2422] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(74), 2,
+    STATE(108), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(539), 3,
+    ACTIONS(525), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2439] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(527), 1,
+      sym_identifier,
+    ACTIONS(531), 1,
+      sym__plus_symbol,
+    ACTIONS(533), 1,
+      anon_sym_optional,
+    STATE(109), 1,
+      aux_sym_promote_statement_repeat1,
+    ACTIONS(529), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2460] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(537), 1,
+      sym_number,
+    ACTIONS(539), 1,
+      anon_sym_starting,
+    STATE(123), 1,
+      aux_sym_columns_shape_repeat1,
+    STATE(224), 1,
+      sym_line_starts,
+    ACTIONS(535), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
@@ -6452,7 +6490,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(54), 2,
+    STATE(74), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(543), 3,
@@ -6465,7 +6503,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(160), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(74), 2,
+    STATE(54), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(545), 3,
@@ -6516,9 +6554,9 @@ static const uint16_t ts_small_parse_table[] = {
   [2587] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(535), 1,
-      sym_number,
     ACTIONS(537), 1,
+      sym_number,
+    ACTIONS(539), 1,
       anon_sym_starting,
     STATE(123), 1,
       aux_sym_columns_shape_repeat1,
@@ -6541,37 +6579,37 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2625] = 4,
+  [2625] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(122), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(565), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(567), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2641] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(569), 6,
+    ACTIONS(565), 6,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_en_DASHpassant,
       anon_sym_when,
       anon_sym_unless,
+  [2637] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(571), 1,
+      anon_sym_unmoved,
+    ACTIONS(569), 2,
+      anon_sym_to,
+      anon_sym_from,
+    ACTIONS(567), 3,
+      anon_sym_piece,
+      anon_sym_enemy,
+      anon_sym_friend,
   [2653] = 4,
     ACTIONS(3), 1,
       sym_comment,
     STATE(122), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(565), 2,
+    ACTIONS(573), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(571), 3,
+    ACTIONS(575), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
@@ -6592,40 +6630,28 @@ static const uint16_t ts_small_parse_table[] = {
   [2689] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(577), 1,
-      anon_sym_unmoved,
-    ACTIONS(575), 2,
-      anon_sym_to,
-      anon_sym_from,
-    ACTIONS(573), 3,
-      anon_sym_piece,
-      anon_sym_enemy,
-      anon_sym_friend,
+    STATE(122), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(573), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(577), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
   [2705] = 4,
     ACTIONS(3), 1,
       sym_comment,
     STATE(122), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(565), 2,
+    ACTIONS(573), 2,
       sym_identifier,
       sym__plus_symbol,
     ACTIONS(579), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2721] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(122), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(565), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(581), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2737] = 6,
+  [2721] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(152), 1,
@@ -6639,122 +6665,123 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(24), 2,
       sym_coordinates,
       sym_path,
-  [2757] = 4,
+  [2741] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(585), 1,
+    ACTIONS(583), 1,
       sym_identifier,
-    STATE(120), 1,
+    STATE(119), 1,
       aux_sym_zone_definition_repeat1,
-    ACTIONS(583), 4,
+    ACTIONS(581), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2773] = 3,
+  [2757] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(588), 2,
+    ACTIONS(586), 2,
       sym_identifier,
       anon_sym_optional,
-    ACTIONS(590), 4,
+    ACTIONS(588), 4,
       anon_sym_SEMI,
       sym__newline,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [2787] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(122), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(592), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(595), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2803] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(599), 1,
-      sym_number,
-    STATE(123), 1,
-      aux_sym_columns_shape_repeat1,
-    ACTIONS(597), 4,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-      anon_sym_starting,
-  [2819] = 7,
+  [2771] = 7,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(279), 1,
       sym_identifier,
     ACTIONS(281), 1,
       sym_number,
-    ACTIONS(602), 1,
+    ACTIONS(590), 1,
       anon_sym_unmoved,
-    ACTIONS(604), 1,
+    ACTIONS(592), 1,
       anon_sym_from,
     STATE(19), 1,
       aux_sym_direction_list_repeat1,
-    STATE(238), 1,
+    STATE(240), 1,
       sym_direction_list,
+  [2793] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(122), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(594), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(597), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2809] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(601), 1,
+      sym_number,
+    STATE(123), 1,
+      aux_sym_columns_shape_repeat1,
+    ACTIONS(599), 4,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+      anon_sym_starting,
+  [2825] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(122), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(573), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(604), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
   [2841] = 4,
     ACTIONS(3), 1,
       sym_comment,
     STATE(122), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(565), 2,
+    ACTIONS(573), 2,
       sym_identifier,
       sym__plus_symbol,
     ACTIONS(606), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2857] = 4,
+  [2857] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(608), 1,
+    ACTIONS(608), 2,
       sym_identifier,
-    STATE(126), 1,
-      aux_sym_names_statement_repeat1,
-    ACTIONS(611), 3,
+      anon_sym_written,
+    ACTIONS(610), 4,
       anon_sym_SEMI,
       sym__newline,
+      sym__plus_symbol,
       anon_sym_RBRACE,
-  [2872] = 4,
+  [2871] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(615), 1,
-      sym_integer,
-    STATE(133), 1,
-      aux_sym_line_starts_repeat1,
-    ACTIONS(613), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2887] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(617), 5,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-      anon_sym_when,
-      anon_sym_unless,
-  [2898] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(158), 1,
+    STATE(160), 1,
       sym__outcome,
-    ACTIONS(619), 4,
+    ACTIONS(612), 4,
       sym_fraction,
       anon_sym_draw,
       anon_sym_win,
       anon_sym_loss,
-  [2911] = 2,
+  [2884] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(614), 5,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+      anon_sym_RBRACE,
+  [2895] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(394), 5,
@@ -6763,134 +6790,145 @@ static const uint16_t ts_small_parse_table[] = {
       sym_identifier,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [2922] = 5,
+  [2906] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(621), 1,
-      anon_sym_LBRACE,
-    STATE(204), 1,
-      sym__setup_block,
-    STATE(244), 1,
-      sym__side,
-    ACTIONS(623), 2,
-      anon_sym_white,
-      anon_sym_black,
-  [2939] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(625), 1,
+    ACTIONS(616), 1,
       sym_identifier,
-    STATE(120), 1,
+    STATE(119), 1,
       aux_sym_zone_definition_repeat1,
-    ACTIONS(627), 3,
+    ACTIONS(618), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2954] = 4,
+  [2921] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(631), 1,
-      sym_integer,
-    STATE(133), 1,
-      aux_sym_line_starts_repeat1,
-    ACTIONS(629), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2969] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(634), 1,
-      sym_identifier,
-    STATE(126), 1,
-      aux_sym_names_statement_repeat1,
-    ACTIONS(636), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2984] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(634), 1,
-      sym_identifier,
-    STATE(126), 1,
-      aux_sym_names_statement_repeat1,
-    ACTIONS(638), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2999] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(625), 1,
-      sym_identifier,
-    STATE(120), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(640), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3014] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(625), 1,
-      sym_identifier,
-    STATE(120), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(636), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3029] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(625), 1,
-      sym_identifier,
-    STATE(120), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(642), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3044] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(644), 5,
+    ACTIONS(620), 5,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_when,
       anon_sym_unless,
-  [3055] = 2,
+  [2932] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(646), 5,
-      ts_builtin_sym_end,
+    ACTIONS(622), 1,
+      sym_identifier,
+    STATE(138), 1,
+      aux_sym_names_statement_repeat1,
+    ACTIONS(624), 3,
       anon_sym_SEMI,
       sym__newline,
-      sym_identifier,
       anon_sym_RBRACE,
-  [3066] = 2,
+  [2947] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(648), 5,
+    ACTIONS(628), 1,
+      sym_integer,
+    STATE(133), 1,
+      aux_sym_line_starts_repeat1,
+    ACTIONS(626), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2962] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(622), 1,
+      sym_identifier,
+    STATE(138), 1,
+      aux_sym_names_statement_repeat1,
+    ACTIONS(631), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2977] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(293), 1,
+      sym__outcome,
+    ACTIONS(633), 4,
+      sym_fraction,
+      anon_sym_draw,
+      anon_sym_win,
+      anon_sym_loss,
+  [2990] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(635), 5,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+      anon_sym_when,
+      anon_sym_unless,
+  [3001] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(616), 1,
+      sym_identifier,
+    STATE(119), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(637), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3016] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(639), 1,
+      sym_identifier,
+    STATE(138), 1,
+      aux_sym_names_statement_repeat1,
+    ACTIONS(642), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3031] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(644), 5,
       anon_sym_SEMI,
       sym__newline,
       sym_identifier,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [3077] = 4,
+  [3042] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(625), 1,
+    ACTIONS(616), 1,
       sym_identifier,
-    STATE(120), 1,
+    STATE(119), 1,
       aux_sym_zone_definition_repeat1,
-    ACTIONS(650), 3,
+    ACTIONS(646), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3092] = 2,
+  [3057] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(648), 1,
+      anon_sym_LBRACE,
+    STATE(208), 1,
+      sym__castling_block,
+    STATE(250), 1,
+      sym__side,
+    ACTIONS(650), 2,
+      anon_sym_white,
+      anon_sym_black,
+  [3074] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(652), 1,
+      anon_sym_LBRACE,
+    STATE(205), 1,
+      sym__setup_block,
+    STATE(248), 1,
+      sym__side,
+    ACTIONS(654), 2,
+      anon_sym_white,
+      anon_sym_black,
+  [3091] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(403), 5,
@@ -6899,19 +6937,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
       anon_sym_white,
       anon_sym_black,
-  [3103] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(652), 1,
-      anon_sym_LBRACE,
-    STATE(207), 1,
-      sym__castling_block,
-    STATE(246), 1,
-      sym__side,
-    ACTIONS(654), 2,
-      anon_sym_white,
-      anon_sym_black,
-  [3120] = 2,
+  [3102] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(434), 5,
@@ -6920,68 +6946,40 @@ static const uint16_t ts_small_parse_table[] = {
       sym_identifier,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [3131] = 3,
+  [3113] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(289), 1,
-      sym__outcome,
-    ACTIONS(656), 4,
-      sym_fraction,
-      anon_sym_draw,
-      anon_sym_win,
-      anon_sym_loss,
-  [3144] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(658), 5,
-      anon_sym_SEMI,
-      sym__newline,
+    ACTIONS(616), 1,
       sym_identifier,
-      sym__plus_symbol,
-      anon_sym_RBRACE,
-  [3155] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(662), 1,
-      anon_sym_place_DASHon,
-    ACTIONS(660), 3,
+    STATE(119), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(624), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3167] = 5,
+  [3128] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(279), 1,
+    ACTIONS(616), 1,
       sym_identifier,
-    ACTIONS(281), 1,
-      sym_number,
-    STATE(19), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(190), 1,
-      sym_direction_list,
-  [3183] = 5,
+    STATE(119), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(656), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3143] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(279), 1,
-      sym_identifier,
-    ACTIONS(281), 1,
-      sym_number,
-    STATE(19), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(32), 1,
-      sym_direction_list,
-  [3199] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(279), 1,
-      sym_identifier,
-    ACTIONS(281), 1,
-      sym_number,
-    STATE(19), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(34), 1,
-      sym_direction_list,
-  [3215] = 5,
+    ACTIONS(660), 1,
+      sym_integer,
+    STATE(133), 1,
+      aux_sym_line_starts_repeat1,
+    ACTIONS(658), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3158] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(279), 1,
@@ -6992,26 +6990,7 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_direction_list_repeat1,
     STATE(35), 1,
       sym_direction_list,
-  [3231] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(666), 1,
-      anon_sym_reset_DASHby,
-    ACTIONS(664), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3243] = 4,
-    ACTIONS(668), 1,
-      sym_comment,
-    ACTIONS(672), 1,
-      anon_sym_DQUOTE2,
-    STATE(159), 1,
-      aux_sym_string_repeat1,
-    ACTIONS(670), 2,
-      aux_sym_string_token1,
-      sym_escape_sequence,
-  [3257] = 5,
+  [3174] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(279), 1,
@@ -7020,1038 +6999,1117 @@ static const uint16_t ts_small_parse_table[] = {
       sym_number,
     STATE(19), 1,
       aux_sym_direction_list_repeat1,
-    STATE(221), 1,
+    STATE(191), 1,
       sym_direction_list,
-  [3273] = 4,
-    ACTIONS(668), 1,
-      sym_comment,
-    ACTIONS(677), 1,
-      anon_sym_DQUOTE2,
-    STATE(156), 1,
-      aux_sym_string_repeat1,
-    ACTIONS(674), 2,
-      aux_sym_string_token1,
-      sym_escape_sequence,
-  [3287] = 2,
+  [3190] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(679), 4,
+    ACTIONS(279), 1,
+      sym_identifier,
+    ACTIONS(281), 1,
+      sym_number,
+    STATE(19), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(32), 1,
+      sym_direction_list,
+  [3206] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(279), 1,
+      sym_identifier,
+    ACTIONS(281), 1,
+      sym_number,
+    STATE(19), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(34), 1,
+      sym_direction_list,
+  [3222] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(664), 1,
+      anon_sym_reset_DASHby,
+    ACTIONS(662), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3234] = 4,
+    ACTIONS(666), 1,
+      sym_comment,
+    ACTIONS(670), 1,
+      anon_sym_DQUOTE2,
+    STATE(162), 1,
+      aux_sym_string_repeat1,
+    ACTIONS(668), 2,
+      aux_sym_string_token1,
+      sym_escape_sequence,
+  [3248] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(674), 1,
+      anon_sym_place_DASHon,
+    ACTIONS(672), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3260] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(279), 1,
+      sym_identifier,
+    ACTIONS(281), 1,
+      sym_number,
+    STATE(19), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(222), 1,
+      sym_direction_list,
+  [3276] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(676), 4,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3286] = 4,
+    ACTIONS(666), 1,
+      sym_comment,
+    ACTIONS(681), 1,
+      anon_sym_DQUOTE2,
+    STATE(157), 1,
+      aux_sym_string_repeat1,
+    ACTIONS(678), 2,
+      aux_sym_string_token1,
+      sym_escape_sequence,
+  [3300] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(683), 4,
       anon_sym_SEMI,
       sym__newline,
       sym_identifier,
       anon_sym_RBRACE,
-  [3297] = 3,
+  [3310] = 3,
     ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(683), 1,
-      anon_sym_but,
-    ACTIONS(681), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3309] = 4,
-    ACTIONS(668), 1,
       sym_comment,
     ACTIONS(687), 1,
+      anon_sym_written,
+    ACTIONS(685), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3322] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(691), 1,
+      anon_sym_but,
+    ACTIONS(689), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3334] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(693), 4,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3344] = 4,
+    ACTIONS(666), 1,
+      sym_comment,
+    ACTIONS(697), 1,
       anon_sym_DQUOTE2,
-    STATE(156), 1,
+    STATE(157), 1,
       aux_sym_string_repeat1,
-    ACTIONS(685), 2,
+    ACTIONS(695), 2,
       aux_sym_string_token1,
       sym_escape_sequence,
-  [3323] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(689), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3332] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(691), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3341] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(693), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3350] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(424), 1,
-      anon_sym_RBRACE,
-    ACTIONS(695), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3361] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(697), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3370] = 2,
+  [3358] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(699), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3379] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(112), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(565), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [3390] = 2,
+  [3367] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(701), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3399] = 2,
+      anon_sym_RBRACE,
+  [3376] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(703), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3408] = 2,
+      anon_sym_RBRACE,
+  [3385] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(705), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3417] = 3,
+  [3394] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(398), 1,
-      anon_sym_RBRACE,
-    ACTIONS(707), 2,
+    ACTIONS(707), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3428] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(214), 1,
-      sym_castling_move,
-    ACTIONS(364), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [3439] = 2,
+  [3403] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(709), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3448] = 2,
+  [3412] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(711), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3457] = 2,
+  [3421] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(713), 3,
-      ts_builtin_sym_end,
+    ACTIONS(398), 1,
+      anon_sym_RBRACE,
+    ACTIONS(713), 2,
       anon_sym_SEMI,
       sym__newline,
-  [3466] = 2,
+  [3432] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(159), 1,
+      sym_castling_move,
+    ACTIONS(364), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [3443] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(715), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3475] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(117), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(565), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [3486] = 2,
+  [3452] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(717), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3495] = 2,
+  [3461] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(719), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3504] = 3,
+  [3470] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(723), 1,
-      anon_sym_RBRACE,
-    ACTIONS(721), 2,
+    ACTIONS(721), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3515] = 3,
+  [3479] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(118), 1,
+    STATE(116), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(565), 2,
+    ACTIONS(573), 2,
       sym_identifier,
       sym__plus_symbol,
-  [3526] = 2,
+  [3490] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(723), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3499] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(725), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3535] = 2,
+  [3508] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(727), 3,
+    ACTIONS(729), 1,
+      anon_sym_RBRACE,
+    ACTIONS(727), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3519] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(731), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3528] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(117), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(573), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [3539] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(733), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3548] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(735), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3544] = 3,
+  [3557] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(125), 1,
+    STATE(124), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(565), 2,
+    ACTIONS(573), 2,
       sym_identifier,
       sym__plus_symbol,
-  [3555] = 3,
+  [3568] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(168), 1,
       anon_sym_RBRACE,
-    ACTIONS(729), 2,
+    ACTIONS(737), 2,
       anon_sym_SEMI,
       sym__newline,
-  [3566] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(731), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3575] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(733), 1,
-      sym_number,
-    ACTIONS(735), 1,
-      anon_sym_RBRACK,
-    STATE(203), 1,
-      aux_sym_path_repeat1,
-  [3588] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(737), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3597] = 2,
+  [3579] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(739), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3606] = 4,
+  [3588] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(741), 1,
-      anon_sym_EQ,
+      sym_number,
     ACTIONS(743), 1,
-      anon_sym_LBRACE,
-    STATE(227), 1,
-      sym__zone_block,
-  [3619] = 2,
+      anon_sym_RBRACK,
+    STATE(204), 1,
+      aux_sym_path_repeat1,
+  [3601] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(745), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3628] = 2,
+  [3610] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(747), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3637] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(749), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3646] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(386), 1,
       anon_sym_RBRACE,
-    ACTIONS(751), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3657] = 2,
+  [3619] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(749), 1,
+      anon_sym_EQ,
+    ACTIONS(751), 1,
+      anon_sym_LBRACE,
+    STATE(228), 1,
+      sym__zone_block,
+  [3632] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(753), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3666] = 2,
+  [3641] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(755), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3675] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(105), 1,
-      anon_sym_RBRACE,
-    ACTIONS(721), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3686] = 2,
+  [3650] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(757), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3695] = 3,
+  [3659] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(114), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(565), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [3706] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(759), 3,
+    ACTIONS(386), 1,
+      anon_sym_RBRACE,
+    ACTIONS(759), 2,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3715] = 2,
+  [3670] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(761), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3724] = 2,
+  [3679] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(105), 1,
+      anon_sym_RBRACE,
+    ACTIONS(727), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3690] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(763), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3733] = 2,
+  [3699] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(765), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3708] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(114), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(573), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [3719] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(767), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3742] = 4,
+  [3728] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(767), 1,
+    ACTIONS(769), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3737] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(771), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3746] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(773), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3755] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(775), 1,
       sym_number,
-    ACTIONS(770), 1,
-      anon_sym_RBRACK,
-    STATE(203), 1,
-      aux_sym_path_repeat1,
-  [3755] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(772), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3764] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(774), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3773] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
     ACTIONS(778), 1,
-      anon_sym_RBRACE,
-    ACTIONS(776), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3784] = 2,
+      anon_sym_RBRACK,
+    STATE(204), 1,
+      aux_sym_path_repeat1,
+  [3768] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(780), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3793] = 2,
+  [3777] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(782), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3802] = 2,
+  [3786] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(784), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3811] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(786), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3820] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(788), 1,
+    ACTIONS(786), 1,
       anon_sym_RBRACE,
-    ACTIONS(695), 2,
+    ACTIONS(784), 2,
       anon_sym_SEMI,
       sym__newline,
-  [3831] = 3,
+  [3797] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(790), 1,
+    ACTIONS(788), 3,
       ts_builtin_sym_end,
-    ACTIONS(792), 2,
       anon_sym_SEMI,
       sym__newline,
-  [3842] = 2,
+  [3806] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(790), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3815] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(792), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3824] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(794), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3851] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(796), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3860] = 3,
+  [3833] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(798), 1,
       anon_sym_RBRACE,
-    ACTIONS(707), 2,
+    ACTIONS(796), 2,
       anon_sym_SEMI,
       sym__newline,
-  [3871] = 3,
+  [3844] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(101), 1,
-      aux_sym_promote_statement_repeat1,
-    ACTIONS(529), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [3882] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(800), 3,
+    ACTIONS(800), 1,
+      ts_builtin_sym_end,
+    ACTIONS(802), 2,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3891] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(802), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3900] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(221), 1,
-      anon_sym_RBRACE,
-    ACTIONS(776), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3911] = 2,
+  [3855] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(804), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3920] = 2,
+  [3864] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(806), 3,
+    ACTIONS(424), 1,
+      anon_sym_RBRACE,
+    ACTIONS(796), 2,
       anon_sym_SEMI,
       sym__newline,
+  [3875] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(806), 1,
       anon_sym_RBRACE,
-  [3929] = 2,
+    ACTIONS(713), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3886] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(102), 1,
+      aux_sym_promote_statement_repeat1,
+    ACTIONS(531), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [3897] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(808), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3938] = 2,
+      anon_sym_RBRACE,
+  [3906] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(810), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3947] = 2,
+      anon_sym_RBRACE,
+  [3915] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(812), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3956] = 2,
+  [3924] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(814), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3965] = 3,
+      anon_sym_RBRACE,
+  [3933] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(816), 1,
-      anon_sym_RBRACE,
-    ACTIONS(729), 2,
+    ACTIONS(816), 3,
       anon_sym_SEMI,
       sym__newline,
-  [3976] = 2,
+      anon_sym_RBRACE,
+  [3942] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(818), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3985] = 2,
+  [3951] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(820), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3994] = 2,
+      anon_sym_RBRACE,
+  [3960] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(125), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(573), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [3971] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(822), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4003] = 2,
+  [3980] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(824), 3,
-      anon_sym_flat,
-      anon_sym_pointy,
-      anon_sym_triangle,
-  [4012] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(826), 1,
+    ACTIONS(824), 1,
       anon_sym_RBRACE,
-    ACTIONS(751), 2,
+    ACTIONS(737), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4023] = 2,
+  [3991] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(826), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4000] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(828), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4009] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(830), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4018] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(832), 3,
+      anon_sym_flat,
+      anon_sym_pointy,
+      anon_sym_triangle,
+  [4027] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(834), 1,
+      anon_sym_RBRACE,
+    ACTIONS(759), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4038] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(836), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4032] = 3,
+  [4047] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(109), 1,
       ts_builtin_sym_end,
-    ACTIONS(792), 2,
+    ACTIONS(802), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4043] = 2,
+  [4058] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(830), 3,
+    ACTIONS(838), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4052] = 2,
+  [4067] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(832), 3,
+    ACTIONS(840), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4061] = 2,
+  [4076] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(834), 3,
-      anon_sym_SEMI,
-      sym__newline,
+    ACTIONS(221), 1,
       anon_sym_RBRACE,
-  [4070] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(721), 2,
+    ACTIONS(784), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4078] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(836), 1,
-      anon_sym_unmoved,
-    ACTIONS(838), 1,
-      anon_sym_from,
-  [4088] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(840), 1,
-      sym_number,
-    STATE(110), 1,
-      aux_sym_columns_shape_repeat1,
-  [4098] = 3,
+  [4087] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(842), 1,
-      sym_integer,
-    STATE(127), 1,
-      aux_sym_line_starts_repeat1,
-  [4108] = 3,
+      sym_number,
+    STATE(110), 1,
+      aux_sym_columns_shape_repeat1,
+  [4097] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(634), 1,
-      sym_identifier,
-    STATE(134), 1,
-      aux_sym_names_statement_repeat1,
-  [4118] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(695), 2,
+    ACTIONS(784), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4126] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(625), 1,
-      sym_identifier,
-    STATE(137), 1,
-      aux_sym_zone_definition_repeat1,
-  [4136] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(621), 1,
-      anon_sym_LBRACE,
-    STATE(167), 1,
-      sym__setup_block,
-  [4146] = 3,
+  [4105] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(844), 1,
+      anon_sym_unmoved,
+    ACTIONS(846), 1,
+      anon_sym_from,
+  [4115] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(759), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4123] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(727), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4131] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(848), 1,
+      sym_integer,
+    STATE(147), 1,
+      aux_sym_line_starts_repeat1,
+  [4141] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(622), 1,
+      sym_identifier,
+    STATE(132), 1,
+      aux_sym_names_statement_repeat1,
+  [4151] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(850), 1,
       anon_sym_LBRACE,
-    STATE(191), 1,
-      sym__board_block,
-  [4156] = 3,
+    STATE(209), 1,
+      sym__piece_block,
+  [4161] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(796), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4169] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(616), 1,
+      sym_identifier,
+    STATE(145), 1,
+      aux_sym_zone_definition_repeat1,
+  [4179] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(652), 1,
       anon_sym_LBRACE,
-    STATE(173), 1,
-      sym__castling_block,
-  [4166] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(707), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4174] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(625), 1,
-      sym_identifier,
-    STATE(138), 1,
-      aux_sym_zone_definition_repeat1,
-  [4184] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(846), 1,
-      anon_sym_DQUOTE,
-    STATE(172), 1,
-      sym_string,
-  [4194] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(792), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4202] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(848), 2,
-      sym_number,
-      anon_sym_RBRACK,
-  [4210] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(733), 1,
-      sym_number,
-    STATE(186), 1,
-      aux_sym_path_repeat1,
-  [4220] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(850), 2,
-      anon_sym_mirror,
-      anon_sym_rotate,
-  [4228] = 3,
+    STATE(167), 1,
+      sym__setup_block,
+  [4189] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(852), 1,
-      anon_sym_not_DASHdefended_DASHby,
+      anon_sym_LBRACE,
+    STATE(192), 1,
+      sym__board_block,
+  [4199] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(648), 1,
+      anon_sym_LBRACE,
+    STATE(173), 1,
+      sym__castling_block,
+  [4209] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
     ACTIONS(854), 1,
-      anon_sym_no_DASHcheck,
-  [4238] = 2,
+      anon_sym_DQUOTE,
+    STATE(180), 1,
+      sym_string,
+  [4219] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(854), 1,
+      anon_sym_DQUOTE,
+    STATE(172), 1,
+      sym_string,
+  [4229] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(713), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4237] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(802), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4245] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(856), 2,
+      sym_number,
+      anon_sym_RBRACK,
+  [4253] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(741), 1,
+      sym_number,
+    STATE(187), 1,
+      aux_sym_path_repeat1,
+  [4263] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(858), 2,
+      anon_sym_mirror,
+      anon_sym_rotate,
+  [4271] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(860), 2,
       anon_sym_draw,
       anon_sym_loss,
-  [4246] = 2,
+  [4279] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(729), 2,
+    ACTIONS(862), 1,
+      anon_sym_not_DASHdefended_DASHby,
+    ACTIONS(864), 1,
+      anon_sym_no_DASHcheck,
+  [4289] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(737), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4254] = 3,
+  [4297] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(858), 1,
-      anon_sym_LBRACE,
-    STATE(208), 1,
-      sym__piece_block,
-  [4264] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(625), 1,
+    ACTIONS(616), 1,
       sym_identifier,
-    STATE(142), 1,
+    STATE(140), 1,
       aux_sym_zone_definition_repeat1,
-  [4274] = 3,
+  [4307] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(860), 1,
+    ACTIONS(866), 1,
       anon_sym_LBRACE,
-    STATE(209), 1,
+    STATE(210), 1,
       sym__rules_block,
-  [4284] = 2,
+  [4317] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(751), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4292] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(625), 1,
+    ACTIONS(616), 1,
       sym_identifier,
-    STATE(136), 1,
+    STATE(130), 1,
       aux_sym_zone_definition_repeat1,
-  [4302] = 3,
+  [4327] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(625), 1,
+    ACTIONS(616), 1,
       sym_identifier,
-    STATE(132), 1,
+    STATE(137), 1,
       aux_sym_zone_definition_repeat1,
-  [4312] = 3,
+  [4337] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(616), 1,
+      sym_identifier,
+    STATE(146), 1,
+      aux_sym_zone_definition_repeat1,
+  [4347] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(868), 1,
+      sym_number,
+    STATE(103), 1,
+      aux_sym_columns_shape_repeat1,
+  [4357] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(152), 1,
       anon_sym_LPAREN,
     STATE(165), 1,
       sym_coordinates,
-  [4322] = 3,
+  [4367] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(152), 1,
       anon_sym_LPAREN,
-    STATE(148), 1,
+    STATE(154), 1,
       sym_coordinates,
-  [4332] = 3,
+  [4377] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(634), 1,
+    ACTIONS(622), 1,
       sym_identifier,
-    STATE(135), 1,
+    STATE(134), 1,
       aux_sym_names_statement_repeat1,
-  [4342] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(862), 1,
-      sym_number,
-    STATE(102), 1,
-      aux_sym_columns_shape_repeat1,
-  [4352] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(776), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4360] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(864), 1,
-      sym_identifier,
-  [4367] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(866), 1,
-      anon_sym_at,
-  [4374] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(868), 1,
-      anon_sym_DASH_GT,
-  [4381] = 2,
+  [4387] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(870), 1,
-      anon_sym_in,
-  [4388] = 2,
+      sym_identifier,
+  [4394] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(872), 1,
       sym_identifier,
-  [4395] = 2,
+  [4401] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(874), 1,
-      sym_identifier,
-  [4402] = 2,
+      anon_sym_DASH_GT,
+  [4408] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(876), 1,
-      anon_sym_to,
-  [4409] = 2,
+      sym_identifier,
+  [4415] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(878), 1,
-      sym_identifier,
-  [4416] = 2,
+      sym_number,
+  [4422] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(880), 1,
-      anon_sym_to,
-  [4423] = 2,
+      sym_identifier,
+  [4429] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(882), 1,
       sym_integer,
-  [4430] = 2,
+  [4436] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(884), 1,
-      anon_sym_RPAREN,
-  [4437] = 2,
+      sym_identifier,
+  [4443] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(886), 1,
-      sym_number,
-  [4444] = 2,
+      anon_sym_at,
+  [4450] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(888), 1,
-      anon_sym_at,
-  [4451] = 2,
+      sym_integer,
+  [4457] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(890), 1,
-      anon_sym_at,
-  [4458] = 2,
+      anon_sym_RPAREN,
+  [4464] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(892), 1,
-      anon_sym_EQ,
-  [4465] = 2,
+      anon_sym_at,
+  [4471] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(894), 1,
-      anon_sym_to_DASHhand,
-  [4472] = 2,
+      sym_number,
+  [4478] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(896), 1,
-      anon_sym_draw,
-  [4479] = 2,
+      anon_sym_in,
+  [4485] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(898), 1,
-      sym_number,
-  [4486] = 2,
+      anon_sym_to_DASHhand,
+  [4492] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(900), 1,
       sym_number,
-  [4493] = 2,
+  [4499] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(902), 1,
-      sym_number,
-  [4500] = 2,
+      anon_sym_draw,
+  [4506] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(904), 1,
-      sym_identifier,
-  [4507] = 2,
+      anon_sym_EQ,
+  [4513] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(906), 1,
-      anon_sym_with,
-  [4514] = 2,
+      sym_number,
+  [4520] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(908), 1,
-      sym_symbol,
-  [4521] = 2,
+      sym_identifier,
+  [4527] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(910), 1,
       sym_identifier,
-  [4528] = 2,
+  [4534] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(912), 1,
-      sym_integer,
-  [4535] = 2,
+      sym_identifier,
+  [4541] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(914), 1,
       sym_number,
-  [4542] = 2,
+  [4548] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(916), 1,
-      anon_sym_none,
-  [4549] = 2,
+      anon_sym_with,
+  [4555] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(918), 1,
-      sym_number,
-  [4556] = 2,
+      sym_integer,
+  [4562] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(920), 1,
-      sym_identifier,
-  [4563] = 2,
+      sym_symbol,
+  [4569] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(922), 1,
-      sym_identifier,
-  [4570] = 2,
+      sym_number,
+  [4576] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(924), 1,
-      ts_builtin_sym_end,
-  [4577] = 2,
+      anon_sym_none,
+  [4583] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(926), 1,
-      sym_number,
-  [4584] = 2,
+      anon_sym_to,
+  [4590] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(928), 1,
-      anon_sym_x,
-  [4591] = 2,
+      sym_identifier,
+  [4597] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(930), 1,
-      sym_number,
-  [4598] = 2,
+      ts_builtin_sym_end,
+  [4604] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(932), 1,
-      sym_integer,
-  [4605] = 2,
+      sym_identifier,
+  [4611] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(934), 1,
-      sym_identifier,
-  [4612] = 2,
+      anon_sym_x,
+  [4618] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(936), 1,
-      sym_identifier,
-  [4619] = 2,
+      sym_number,
+  [4625] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(938), 1,
-      sym_number,
-  [4626] = 2,
+      anon_sym_at,
+  [4632] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(940), 1,
-      anon_sym_COMMA,
-  [4633] = 2,
+      sym_number,
+  [4639] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(942), 1,
-      anon_sym_win,
-  [4640] = 2,
+      sym_identifier,
+  [4646] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(944), 1,
       sym_identifier,
-  [4647] = 2,
+  [4653] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(946), 1,
-      sym_identifier,
-  [4654] = 2,
+      anon_sym_COMMA,
+  [4660] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(948), 1,
       sym_number,
-  [4661] = 2,
+  [4667] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(950), 1,
       sym_identifier,
+  [4674] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(952), 1,
+      anon_sym_win,
+  [4681] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(954), 1,
+      anon_sym_to,
+  [4688] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(956), 1,
+      sym_number,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
@@ -8155,8 +8213,8 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(99)] = 2388,
   [SMALL_STATE(100)] = 2405,
   [SMALL_STATE(101)] = 2422,
-  [SMALL_STATE(102)] = 2443,
-  [SMALL_STATE(103)] = 2464,
+  [SMALL_STATE(102)] = 2439,
+  [SMALL_STATE(103)] = 2460,
   [SMALL_STATE(104)] = 2481,
   [SMALL_STATE(105)] = 2498,
   [SMALL_STATE(106)] = 2515,
@@ -8166,205 +8224,207 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(110)] = 2587,
   [SMALL_STATE(111)] = 2608,
   [SMALL_STATE(112)] = 2625,
-  [SMALL_STATE(113)] = 2641,
+  [SMALL_STATE(113)] = 2637,
   [SMALL_STATE(114)] = 2653,
   [SMALL_STATE(115)] = 2669,
   [SMALL_STATE(116)] = 2689,
   [SMALL_STATE(117)] = 2705,
   [SMALL_STATE(118)] = 2721,
-  [SMALL_STATE(119)] = 2737,
+  [SMALL_STATE(119)] = 2741,
   [SMALL_STATE(120)] = 2757,
-  [SMALL_STATE(121)] = 2773,
-  [SMALL_STATE(122)] = 2787,
-  [SMALL_STATE(123)] = 2803,
-  [SMALL_STATE(124)] = 2819,
+  [SMALL_STATE(121)] = 2771,
+  [SMALL_STATE(122)] = 2793,
+  [SMALL_STATE(123)] = 2809,
+  [SMALL_STATE(124)] = 2825,
   [SMALL_STATE(125)] = 2841,
   [SMALL_STATE(126)] = 2857,
-  [SMALL_STATE(127)] = 2872,
-  [SMALL_STATE(128)] = 2887,
-  [SMALL_STATE(129)] = 2898,
-  [SMALL_STATE(130)] = 2911,
-  [SMALL_STATE(131)] = 2922,
-  [SMALL_STATE(132)] = 2939,
-  [SMALL_STATE(133)] = 2954,
-  [SMALL_STATE(134)] = 2969,
-  [SMALL_STATE(135)] = 2984,
-  [SMALL_STATE(136)] = 2999,
-  [SMALL_STATE(137)] = 3014,
-  [SMALL_STATE(138)] = 3029,
-  [SMALL_STATE(139)] = 3044,
-  [SMALL_STATE(140)] = 3055,
-  [SMALL_STATE(141)] = 3066,
-  [SMALL_STATE(142)] = 3077,
-  [SMALL_STATE(143)] = 3092,
-  [SMALL_STATE(144)] = 3103,
-  [SMALL_STATE(145)] = 3120,
-  [SMALL_STATE(146)] = 3131,
-  [SMALL_STATE(147)] = 3144,
-  [SMALL_STATE(148)] = 3155,
-  [SMALL_STATE(149)] = 3167,
-  [SMALL_STATE(150)] = 3183,
-  [SMALL_STATE(151)] = 3199,
-  [SMALL_STATE(152)] = 3215,
-  [SMALL_STATE(153)] = 3231,
-  [SMALL_STATE(154)] = 3243,
-  [SMALL_STATE(155)] = 3257,
-  [SMALL_STATE(156)] = 3273,
-  [SMALL_STATE(157)] = 3287,
-  [SMALL_STATE(158)] = 3297,
-  [SMALL_STATE(159)] = 3309,
-  [SMALL_STATE(160)] = 3323,
-  [SMALL_STATE(161)] = 3332,
-  [SMALL_STATE(162)] = 3341,
-  [SMALL_STATE(163)] = 3350,
-  [SMALL_STATE(164)] = 3361,
-  [SMALL_STATE(165)] = 3370,
-  [SMALL_STATE(166)] = 3379,
-  [SMALL_STATE(167)] = 3390,
-  [SMALL_STATE(168)] = 3399,
-  [SMALL_STATE(169)] = 3408,
-  [SMALL_STATE(170)] = 3417,
-  [SMALL_STATE(171)] = 3428,
-  [SMALL_STATE(172)] = 3439,
-  [SMALL_STATE(173)] = 3448,
-  [SMALL_STATE(174)] = 3457,
-  [SMALL_STATE(175)] = 3466,
-  [SMALL_STATE(176)] = 3475,
-  [SMALL_STATE(177)] = 3486,
-  [SMALL_STATE(178)] = 3495,
-  [SMALL_STATE(179)] = 3504,
-  [SMALL_STATE(180)] = 3515,
-  [SMALL_STATE(181)] = 3526,
-  [SMALL_STATE(182)] = 3535,
-  [SMALL_STATE(183)] = 3544,
-  [SMALL_STATE(184)] = 3555,
-  [SMALL_STATE(185)] = 3566,
-  [SMALL_STATE(186)] = 3575,
+  [SMALL_STATE(127)] = 2871,
+  [SMALL_STATE(128)] = 2884,
+  [SMALL_STATE(129)] = 2895,
+  [SMALL_STATE(130)] = 2906,
+  [SMALL_STATE(131)] = 2921,
+  [SMALL_STATE(132)] = 2932,
+  [SMALL_STATE(133)] = 2947,
+  [SMALL_STATE(134)] = 2962,
+  [SMALL_STATE(135)] = 2977,
+  [SMALL_STATE(136)] = 2990,
+  [SMALL_STATE(137)] = 3001,
+  [SMALL_STATE(138)] = 3016,
+  [SMALL_STATE(139)] = 3031,
+  [SMALL_STATE(140)] = 3042,
+  [SMALL_STATE(141)] = 3057,
+  [SMALL_STATE(142)] = 3074,
+  [SMALL_STATE(143)] = 3091,
+  [SMALL_STATE(144)] = 3102,
+  [SMALL_STATE(145)] = 3113,
+  [SMALL_STATE(146)] = 3128,
+  [SMALL_STATE(147)] = 3143,
+  [SMALL_STATE(148)] = 3158,
+  [SMALL_STATE(149)] = 3174,
+  [SMALL_STATE(150)] = 3190,
+  [SMALL_STATE(151)] = 3206,
+  [SMALL_STATE(152)] = 3222,
+  [SMALL_STATE(153)] = 3234,
+  [SMALL_STATE(154)] = 3248,
+  [SMALL_STATE(155)] = 3260,
+  [SMALL_STATE(156)] = 3276,
+  [SMALL_STATE(157)] = 3286,
+  [SMALL_STATE(158)] = 3300,
+  [SMALL_STATE(159)] = 3310,
+  [SMALL_STATE(160)] = 3322,
+  [SMALL_STATE(161)] = 3334,
+  [SMALL_STATE(162)] = 3344,
+  [SMALL_STATE(163)] = 3358,
+  [SMALL_STATE(164)] = 3367,
+  [SMALL_STATE(165)] = 3376,
+  [SMALL_STATE(166)] = 3385,
+  [SMALL_STATE(167)] = 3394,
+  [SMALL_STATE(168)] = 3403,
+  [SMALL_STATE(169)] = 3412,
+  [SMALL_STATE(170)] = 3421,
+  [SMALL_STATE(171)] = 3432,
+  [SMALL_STATE(172)] = 3443,
+  [SMALL_STATE(173)] = 3452,
+  [SMALL_STATE(174)] = 3461,
+  [SMALL_STATE(175)] = 3470,
+  [SMALL_STATE(176)] = 3479,
+  [SMALL_STATE(177)] = 3490,
+  [SMALL_STATE(178)] = 3499,
+  [SMALL_STATE(179)] = 3508,
+  [SMALL_STATE(180)] = 3519,
+  [SMALL_STATE(181)] = 3528,
+  [SMALL_STATE(182)] = 3539,
+  [SMALL_STATE(183)] = 3548,
+  [SMALL_STATE(184)] = 3557,
+  [SMALL_STATE(185)] = 3568,
+  [SMALL_STATE(186)] = 3579,
   [SMALL_STATE(187)] = 3588,
-  [SMALL_STATE(188)] = 3597,
-  [SMALL_STATE(189)] = 3606,
+  [SMALL_STATE(188)] = 3601,
+  [SMALL_STATE(189)] = 3610,
   [SMALL_STATE(190)] = 3619,
-  [SMALL_STATE(191)] = 3628,
-  [SMALL_STATE(192)] = 3637,
-  [SMALL_STATE(193)] = 3646,
-  [SMALL_STATE(194)] = 3657,
-  [SMALL_STATE(195)] = 3666,
-  [SMALL_STATE(196)] = 3675,
-  [SMALL_STATE(197)] = 3686,
-  [SMALL_STATE(198)] = 3695,
-  [SMALL_STATE(199)] = 3706,
-  [SMALL_STATE(200)] = 3715,
-  [SMALL_STATE(201)] = 3724,
-  [SMALL_STATE(202)] = 3733,
-  [SMALL_STATE(203)] = 3742,
+  [SMALL_STATE(191)] = 3632,
+  [SMALL_STATE(192)] = 3641,
+  [SMALL_STATE(193)] = 3650,
+  [SMALL_STATE(194)] = 3659,
+  [SMALL_STATE(195)] = 3670,
+  [SMALL_STATE(196)] = 3679,
+  [SMALL_STATE(197)] = 3690,
+  [SMALL_STATE(198)] = 3699,
+  [SMALL_STATE(199)] = 3708,
+  [SMALL_STATE(200)] = 3719,
+  [SMALL_STATE(201)] = 3728,
+  [SMALL_STATE(202)] = 3737,
+  [SMALL_STATE(203)] = 3746,
   [SMALL_STATE(204)] = 3755,
-  [SMALL_STATE(205)] = 3764,
-  [SMALL_STATE(206)] = 3773,
-  [SMALL_STATE(207)] = 3784,
-  [SMALL_STATE(208)] = 3793,
-  [SMALL_STATE(209)] = 3802,
-  [SMALL_STATE(210)] = 3811,
-  [SMALL_STATE(211)] = 3820,
-  [SMALL_STATE(212)] = 3831,
-  [SMALL_STATE(213)] = 3842,
-  [SMALL_STATE(214)] = 3851,
-  [SMALL_STATE(215)] = 3860,
-  [SMALL_STATE(216)] = 3871,
-  [SMALL_STATE(217)] = 3882,
-  [SMALL_STATE(218)] = 3891,
-  [SMALL_STATE(219)] = 3900,
-  [SMALL_STATE(220)] = 3911,
-  [SMALL_STATE(221)] = 3920,
-  [SMALL_STATE(222)] = 3929,
-  [SMALL_STATE(223)] = 3938,
-  [SMALL_STATE(224)] = 3947,
-  [SMALL_STATE(225)] = 3956,
-  [SMALL_STATE(226)] = 3965,
-  [SMALL_STATE(227)] = 3976,
-  [SMALL_STATE(228)] = 3985,
-  [SMALL_STATE(229)] = 3994,
-  [SMALL_STATE(230)] = 4003,
-  [SMALL_STATE(231)] = 4012,
-  [SMALL_STATE(232)] = 4023,
-  [SMALL_STATE(233)] = 4032,
-  [SMALL_STATE(234)] = 4043,
-  [SMALL_STATE(235)] = 4052,
-  [SMALL_STATE(236)] = 4061,
-  [SMALL_STATE(237)] = 4070,
-  [SMALL_STATE(238)] = 4078,
-  [SMALL_STATE(239)] = 4088,
-  [SMALL_STATE(240)] = 4098,
-  [SMALL_STATE(241)] = 4108,
-  [SMALL_STATE(242)] = 4118,
-  [SMALL_STATE(243)] = 4126,
-  [SMALL_STATE(244)] = 4136,
-  [SMALL_STATE(245)] = 4146,
-  [SMALL_STATE(246)] = 4156,
-  [SMALL_STATE(247)] = 4166,
-  [SMALL_STATE(248)] = 4174,
-  [SMALL_STATE(249)] = 4184,
-  [SMALL_STATE(250)] = 4194,
-  [SMALL_STATE(251)] = 4202,
-  [SMALL_STATE(252)] = 4210,
-  [SMALL_STATE(253)] = 4220,
-  [SMALL_STATE(254)] = 4228,
-  [SMALL_STATE(255)] = 4238,
-  [SMALL_STATE(256)] = 4246,
-  [SMALL_STATE(257)] = 4254,
-  [SMALL_STATE(258)] = 4264,
-  [SMALL_STATE(259)] = 4274,
-  [SMALL_STATE(260)] = 4284,
-  [SMALL_STATE(261)] = 4292,
-  [SMALL_STATE(262)] = 4302,
-  [SMALL_STATE(263)] = 4312,
-  [SMALL_STATE(264)] = 4322,
-  [SMALL_STATE(265)] = 4332,
-  [SMALL_STATE(266)] = 4342,
-  [SMALL_STATE(267)] = 4352,
-  [SMALL_STATE(268)] = 4360,
-  [SMALL_STATE(269)] = 4367,
-  [SMALL_STATE(270)] = 4374,
-  [SMALL_STATE(271)] = 4381,
-  [SMALL_STATE(272)] = 4388,
-  [SMALL_STATE(273)] = 4395,
-  [SMALL_STATE(274)] = 4402,
-  [SMALL_STATE(275)] = 4409,
-  [SMALL_STATE(276)] = 4416,
-  [SMALL_STATE(277)] = 4423,
-  [SMALL_STATE(278)] = 4430,
-  [SMALL_STATE(279)] = 4437,
-  [SMALL_STATE(280)] = 4444,
-  [SMALL_STATE(281)] = 4451,
-  [SMALL_STATE(282)] = 4458,
-  [SMALL_STATE(283)] = 4465,
-  [SMALL_STATE(284)] = 4472,
-  [SMALL_STATE(285)] = 4479,
-  [SMALL_STATE(286)] = 4486,
-  [SMALL_STATE(287)] = 4493,
-  [SMALL_STATE(288)] = 4500,
-  [SMALL_STATE(289)] = 4507,
-  [SMALL_STATE(290)] = 4514,
-  [SMALL_STATE(291)] = 4521,
-  [SMALL_STATE(292)] = 4528,
-  [SMALL_STATE(293)] = 4535,
-  [SMALL_STATE(294)] = 4542,
-  [SMALL_STATE(295)] = 4549,
-  [SMALL_STATE(296)] = 4556,
-  [SMALL_STATE(297)] = 4563,
-  [SMALL_STATE(298)] = 4570,
-  [SMALL_STATE(299)] = 4577,
-  [SMALL_STATE(300)] = 4584,
-  [SMALL_STATE(301)] = 4591,
-  [SMALL_STATE(302)] = 4598,
-  [SMALL_STATE(303)] = 4605,
-  [SMALL_STATE(304)] = 4612,
-  [SMALL_STATE(305)] = 4619,
-  [SMALL_STATE(306)] = 4626,
-  [SMALL_STATE(307)] = 4633,
-  [SMALL_STATE(308)] = 4640,
-  [SMALL_STATE(309)] = 4647,
-  [SMALL_STATE(310)] = 4654,
-  [SMALL_STATE(311)] = 4661,
+  [SMALL_STATE(205)] = 3768,
+  [SMALL_STATE(206)] = 3777,
+  [SMALL_STATE(207)] = 3786,
+  [SMALL_STATE(208)] = 3797,
+  [SMALL_STATE(209)] = 3806,
+  [SMALL_STATE(210)] = 3815,
+  [SMALL_STATE(211)] = 3824,
+  [SMALL_STATE(212)] = 3833,
+  [SMALL_STATE(213)] = 3844,
+  [SMALL_STATE(214)] = 3855,
+  [SMALL_STATE(215)] = 3864,
+  [SMALL_STATE(216)] = 3875,
+  [SMALL_STATE(217)] = 3886,
+  [SMALL_STATE(218)] = 3897,
+  [SMALL_STATE(219)] = 3906,
+  [SMALL_STATE(220)] = 3915,
+  [SMALL_STATE(221)] = 3924,
+  [SMALL_STATE(222)] = 3933,
+  [SMALL_STATE(223)] = 3942,
+  [SMALL_STATE(224)] = 3951,
+  [SMALL_STATE(225)] = 3960,
+  [SMALL_STATE(226)] = 3971,
+  [SMALL_STATE(227)] = 3980,
+  [SMALL_STATE(228)] = 3991,
+  [SMALL_STATE(229)] = 4000,
+  [SMALL_STATE(230)] = 4009,
+  [SMALL_STATE(231)] = 4018,
+  [SMALL_STATE(232)] = 4027,
+  [SMALL_STATE(233)] = 4038,
+  [SMALL_STATE(234)] = 4047,
+  [SMALL_STATE(235)] = 4058,
+  [SMALL_STATE(236)] = 4067,
+  [SMALL_STATE(237)] = 4076,
+  [SMALL_STATE(238)] = 4087,
+  [SMALL_STATE(239)] = 4097,
+  [SMALL_STATE(240)] = 4105,
+  [SMALL_STATE(241)] = 4115,
+  [SMALL_STATE(242)] = 4123,
+  [SMALL_STATE(243)] = 4131,
+  [SMALL_STATE(244)] = 4141,
+  [SMALL_STATE(245)] = 4151,
+  [SMALL_STATE(246)] = 4161,
+  [SMALL_STATE(247)] = 4169,
+  [SMALL_STATE(248)] = 4179,
+  [SMALL_STATE(249)] = 4189,
+  [SMALL_STATE(250)] = 4199,
+  [SMALL_STATE(251)] = 4209,
+  [SMALL_STATE(252)] = 4219,
+  [SMALL_STATE(253)] = 4229,
+  [SMALL_STATE(254)] = 4237,
+  [SMALL_STATE(255)] = 4245,
+  [SMALL_STATE(256)] = 4253,
+  [SMALL_STATE(257)] = 4263,
+  [SMALL_STATE(258)] = 4271,
+  [SMALL_STATE(259)] = 4279,
+  [SMALL_STATE(260)] = 4289,
+  [SMALL_STATE(261)] = 4297,
+  [SMALL_STATE(262)] = 4307,
+  [SMALL_STATE(263)] = 4317,
+  [SMALL_STATE(264)] = 4327,
+  [SMALL_STATE(265)] = 4337,
+  [SMALL_STATE(266)] = 4347,
+  [SMALL_STATE(267)] = 4357,
+  [SMALL_STATE(268)] = 4367,
+  [SMALL_STATE(269)] = 4377,
+  [SMALL_STATE(270)] = 4387,
+  [SMALL_STATE(271)] = 4394,
+  [SMALL_STATE(272)] = 4401,
+  [SMALL_STATE(273)] = 4408,
+  [SMALL_STATE(274)] = 4415,
+  [SMALL_STATE(275)] = 4422,
+  [SMALL_STATE(276)] = 4429,
+  [SMALL_STATE(277)] = 4436,
+  [SMALL_STATE(278)] = 4443,
+  [SMALL_STATE(279)] = 4450,
+  [SMALL_STATE(280)] = 4457,
+  [SMALL_STATE(281)] = 4464,
+  [SMALL_STATE(282)] = 4471,
+  [SMALL_STATE(283)] = 4478,
+  [SMALL_STATE(284)] = 4485,
+  [SMALL_STATE(285)] = 4492,
+  [SMALL_STATE(286)] = 4499,
+  [SMALL_STATE(287)] = 4506,
+  [SMALL_STATE(288)] = 4513,
+  [SMALL_STATE(289)] = 4520,
+  [SMALL_STATE(290)] = 4527,
+  [SMALL_STATE(291)] = 4534,
+  [SMALL_STATE(292)] = 4541,
+  [SMALL_STATE(293)] = 4548,
+  [SMALL_STATE(294)] = 4555,
+  [SMALL_STATE(295)] = 4562,
+  [SMALL_STATE(296)] = 4569,
+  [SMALL_STATE(297)] = 4576,
+  [SMALL_STATE(298)] = 4583,
+  [SMALL_STATE(299)] = 4590,
+  [SMALL_STATE(300)] = 4597,
+  [SMALL_STATE(301)] = 4604,
+  [SMALL_STATE(302)] = 4611,
+  [SMALL_STATE(303)] = 4618,
+  [SMALL_STATE(304)] = 4625,
+  [SMALL_STATE(305)] = 4632,
+  [SMALL_STATE(306)] = 4639,
+  [SMALL_STATE(307)] = 4646,
+  [SMALL_STATE(308)] = 4653,
+  [SMALL_STATE(309)] = 4660,
+  [SMALL_STATE(310)] = 4667,
+  [SMALL_STATE(311)] = 4674,
+  [SMALL_STATE(312)] = 4681,
+  [SMALL_STATE(313)] = 4688,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -8373,46 +8433,46 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
   [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(249),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(277),
-  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(253),
-  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(311),
-  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(296),
-  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(245),
-  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(308),
-  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(131),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
-  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(259),
+  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(252),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(279),
+  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(257),
+  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(291),
+  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(299),
+  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(249),
+  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(307),
+  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(142),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(262),
   [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
   [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(197),
   [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(196),
-  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(200),
+  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
   [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
   [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
-  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(119),
+  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(118),
   [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
-  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(152),
-  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(276),
-  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(293),
-  [51] = {.entry = {.count = 1, .reusable = true}}, SHIFT(271),
-  [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
-  [55] = {.entry = {.count = 1, .reusable = true}}, SHIFT(254),
-  [57] = {.entry = {.count = 1, .reusable = true}}, SHIFT(286),
+  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(148),
+  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(312),
+  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(274),
+  [51] = {.entry = {.count = 1, .reusable = true}}, SHIFT(283),
+  [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(225),
+  [55] = {.entry = {.count = 1, .reusable = true}}, SHIFT(259),
+  [57] = {.entry = {.count = 1, .reusable = true}}, SHIFT(313),
   [59] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
   [62] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0),
-  [64] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(237),
-  [67] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(200),
+  [64] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(242),
+  [67] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(203),
   [70] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(150),
   [73] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(38),
-  [76] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(119),
+  [76] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(118),
   [79] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(151),
-  [82] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(152),
-  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(276),
-  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(293),
-  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(271),
-  [94] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(166),
-  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(254),
-  [100] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(286),
+  [82] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(148),
+  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(312),
+  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(274),
+  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(283),
+  [94] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(225),
+  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(259),
+  [100] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(313),
   [103] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
   [105] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
   [107] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
@@ -8420,70 +8480,70 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [111] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
   [113] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
   [115] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(6),
-  [118] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(249),
-  [121] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(277),
-  [124] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(253),
-  [127] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(311),
-  [130] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(296),
-  [133] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(245),
-  [136] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(308),
-  [139] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(131),
-  [142] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(144),
-  [145] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(259),
+  [118] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(252),
+  [121] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(279),
+  [124] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(257),
+  [127] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(291),
+  [130] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(299),
+  [133] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(249),
+  [136] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(307),
+  [139] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(142),
+  [142] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(141),
+  [145] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(262),
   [148] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 2, 0, 27),
   [150] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
-  [152] = {.entry = {.count = 1, .reusable = true}}, SHIFT(292),
-  [154] = {.entry = {.count = 1, .reusable = true}}, SHIFT(113),
+  [152] = {.entry = {.count = 1, .reusable = true}}, SHIFT(294),
+  [154] = {.entry = {.count = 1, .reusable = true}}, SHIFT(112),
   [156] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
-  [158] = {.entry = {.count = 1, .reusable = true}}, SHIFT(252),
-  [160] = {.entry = {.count = 1, .reusable = true}}, SHIFT(116),
+  [158] = {.entry = {.count = 1, .reusable = true}}, SHIFT(256),
+  [160] = {.entry = {.count = 1, .reusable = true}}, SHIFT(113),
   [162] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 27),
-  [164] = {.entry = {.count = 1, .reusable = true}}, SHIFT(285),
+  [164] = {.entry = {.count = 1, .reusable = true}}, SHIFT(288),
   [166] = {.entry = {.count = 1, .reusable = true}}, SHIFT(10),
-  [168] = {.entry = {.count = 1, .reusable = true}}, SHIFT(225),
-  [170] = {.entry = {.count = 1, .reusable = true}}, SHIFT(294),
-  [172] = {.entry = {.count = 1, .reusable = true}}, SHIFT(307),
-  [174] = {.entry = {.count = 1, .reusable = true}}, SHIFT(129),
-  [176] = {.entry = {.count = 1, .reusable = true}}, SHIFT(283),
-  [178] = {.entry = {.count = 1, .reusable = true}}, SHIFT(287),
+  [168] = {.entry = {.count = 1, .reusable = true}}, SHIFT(226),
+  [170] = {.entry = {.count = 1, .reusable = true}}, SHIFT(297),
+  [172] = {.entry = {.count = 1, .reusable = true}}, SHIFT(311),
+  [174] = {.entry = {.count = 1, .reusable = true}}, SHIFT(127),
+  [176] = {.entry = {.count = 1, .reusable = true}}, SHIFT(284),
+  [178] = {.entry = {.count = 1, .reusable = true}}, SHIFT(285),
   [180] = {.entry = {.count = 1, .reusable = true}}, SHIFT(305),
   [182] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
-  [184] = {.entry = {.count = 1, .reusable = true}}, SHIFT(183),
+  [184] = {.entry = {.count = 1, .reusable = true}}, SHIFT(184),
   [186] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(10),
   [189] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0),
-  [191] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(294),
-  [194] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(307),
-  [197] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(129),
-  [200] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(283),
-  [203] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(287),
+  [191] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(297),
+  [194] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(311),
+  [197] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(127),
+  [200] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(284),
+  [203] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(285),
   [206] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(305),
   [209] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(155),
-  [212] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(183),
+  [212] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(184),
   [215] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
   [217] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
   [219] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
-  [221] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
-  [223] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
+  [221] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
+  [223] = {.entry = {.count = 1, .reusable = true}}, SHIFT(231),
   [225] = {.entry = {.count = 1, .reusable = true}}, SHIFT(47),
   [227] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
-  [229] = {.entry = {.count = 1, .reusable = true}}, SHIFT(262),
-  [231] = {.entry = {.count = 1, .reusable = false}}, SHIFT(303),
-  [233] = {.entry = {.count = 1, .reusable = true}}, SHIFT(268),
-  [235] = {.entry = {.count = 1, .reusable = true}}, SHIFT(265),
+  [229] = {.entry = {.count = 1, .reusable = true}}, SHIFT(265),
+  [231] = {.entry = {.count = 1, .reusable = false}}, SHIFT(270),
+  [233] = {.entry = {.count = 1, .reusable = true}}, SHIFT(306),
+  [235] = {.entry = {.count = 1, .reusable = true}}, SHIFT(269),
   [237] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(13),
   [240] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
-  [242] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(230),
+  [242] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(231),
   [245] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(47),
   [248] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(55),
-  [251] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(262),
-  [254] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(303),
-  [257] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(268),
-  [260] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(265),
+  [251] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(265),
+  [254] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(270),
+  [257] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(306),
+  [260] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(269),
   [263] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
-  [265] = {.entry = {.count = 1, .reusable = true}}, SHIFT(228),
-  [267] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 36),
-  [269] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 36), SHIFT_REPEAT(292),
-  [272] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 36), SHIFT_REPEAT(252),
+  [265] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
+  [267] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 37),
+  [269] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 37), SHIFT_REPEAT(294),
+  [272] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 37), SHIFT_REPEAT(256),
   [275] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coordinates, 5, 0, 0),
   [277] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_direction_list, 1, 0, 0),
   [279] = {.entry = {.count = 1, .reusable = false}}, SHIFT(23),
@@ -8500,318 +8560,321 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [303] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 8),
   [305] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap, 1, 0, 25),
   [307] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 1, 0, 26),
-  [309] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 35),
+  [309] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 36),
   [311] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
-  [313] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 35),
-  [315] = {.entry = {.count = 1, .reusable = true}}, SHIFT(295),
+  [313] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 36),
+  [315] = {.entry = {.count = 1, .reusable = true}}, SHIFT(296),
   [317] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 18),
-  [319] = {.entry = {.count = 1, .reusable = true}}, SHIFT(279),
+  [319] = {.entry = {.count = 1, .reusable = true}}, SHIFT(282),
   [321] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
-  [323] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 62),
-  [325] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 62), SHIFT_REPEAT(52),
-  [328] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 62), SHIFT_REPEAT(292),
-  [331] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 62), SHIFT_REPEAT(252),
+  [323] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 63),
+  [325] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 63), SHIFT_REPEAT(52),
+  [328] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 63), SHIFT_REPEAT(294),
+  [331] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 63), SHIFT_REPEAT(256),
   [334] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 2, 0, 18),
   [336] = {.entry = {.count = 1, .reusable = true}}, SHIFT(57),
-  [338] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 4, 0, 59),
+  [338] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 4, 0, 60),
   [340] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
   [342] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 2, 0, 18),
   [344] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 2, 0, 18),
-  [346] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 44),
-  [348] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 37),
-  [350] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 43),
-  [352] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 47),
-  [354] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 54),
-  [356] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap_symmetry, 1, 0, 33),
-  [358] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 32),
+  [346] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 45),
+  [348] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 38),
+  [350] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 44),
+  [352] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 48),
+  [354] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 55),
+  [356] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap_symmetry, 1, 0, 34),
+  [358] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 33),
   [360] = {.entry = {.count = 1, .reusable = true}}, SHIFT(72),
-  [362] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 58),
-  [364] = {.entry = {.count = 1, .reusable = true}}, SHIFT(272),
+  [362] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 59),
+  [364] = {.entry = {.count = 1, .reusable = true}}, SHIFT(275),
   [366] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
   [368] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
   [370] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
-  [372] = {.entry = {.count = 1, .reusable = true}}, SHIFT(192),
-  [374] = {.entry = {.count = 1, .reusable = true}}, SHIFT(261),
-  [376] = {.entry = {.count = 1, .reusable = true}}, SHIFT(299),
-  [378] = {.entry = {.count = 1, .reusable = true}}, SHIFT(301),
+  [372] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
+  [374] = {.entry = {.count = 1, .reusable = true}}, SHIFT(264),
+  [376] = {.entry = {.count = 1, .reusable = true}}, SHIFT(303),
+  [378] = {.entry = {.count = 1, .reusable = true}}, SHIFT(309),
   [380] = {.entry = {.count = 1, .reusable = true}}, SHIFT(266),
-  [382] = {.entry = {.count = 1, .reusable = true}}, SHIFT(239),
+  [382] = {.entry = {.count = 1, .reusable = true}}, SHIFT(238),
   [384] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
-  [386] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
-  [388] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(272),
+  [386] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
+  [388] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(275),
   [391] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(49),
   [394] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0),
   [396] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
-  [398] = {.entry = {.count = 1, .reusable = true}}, SHIFT(213),
+  [398] = {.entry = {.count = 1, .reusable = true}}, SHIFT(214),
   [400] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(51),
   [403] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0),
-  [405] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(261),
-  [408] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 57),
-  [410] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 32),
-  [412] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 7, 0, 60),
-  [414] = {.entry = {.count = 1, .reusable = true}}, SHIFT(241),
-  [416] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
-  [418] = {.entry = {.count = 1, .reusable = true}}, SHIFT(243),
-  [420] = {.entry = {.count = 1, .reusable = true}}, SHIFT(248),
+  [405] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(264),
+  [408] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 58),
+  [410] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 55),
+  [412] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 7, 0, 61),
+  [414] = {.entry = {.count = 1, .reusable = true}}, SHIFT(244),
+  [416] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
+  [418] = {.entry = {.count = 1, .reusable = true}}, SHIFT(247),
+  [420] = {.entry = {.count = 1, .reusable = true}}, SHIFT(263),
   [422] = {.entry = {.count = 1, .reusable = true}}, SHIFT(58),
-  [424] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
-  [426] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 31),
-  [428] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(248),
+  [424] = {.entry = {.count = 1, .reusable = true}}, SHIFT(211),
+  [426] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 32),
+  [428] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(263),
   [431] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(58),
   [434] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0),
   [436] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 18),
-  [438] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 32),
+  [438] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 33),
   [440] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 18),
-  [442] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 34),
+  [442] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 35),
   [444] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 27),
-  [446] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 34),
+  [446] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 35),
   [448] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 27),
-  [450] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 32),
+  [450] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 33),
   [452] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 18),
-  [454] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 32),
+  [454] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 33),
   [456] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 18),
-  [458] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 3, 0, 39),
-  [460] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 31),
-  [462] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 42),
-  [464] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 32),
+  [458] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 3, 0, 40),
+  [460] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 32),
+  [462] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 43),
+  [464] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 33),
   [466] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0),
-  [468] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0), SHIFT_REPEAT(116),
+  [468] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0), SHIFT_REPEAT(113),
   [471] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
-  [473] = {.entry = {.count = 1, .reusable = true}}, SHIFT(223),
-  [475] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 45),
-  [477] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 35),
-  [479] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 46),
-  [481] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 37),
-  [483] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 34),
-  [485] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 45),
-  [487] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 35),
-  [489] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 4, 0, 32),
-  [491] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 4, 0, 32),
-  [493] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 39),
-  [495] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 48),
+  [473] = {.entry = {.count = 1, .reusable = true}}, SHIFT(188),
+  [475] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 33),
+  [477] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 46),
+  [479] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 36),
+  [481] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 47),
+  [483] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 38),
+  [485] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 35),
+  [487] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 46),
+  [489] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 36),
+  [491] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 4, 0, 33),
+  [493] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 4, 0, 33),
+  [495] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 40),
   [497] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 49),
-  [499] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 5, 0, 42),
-  [501] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 52),
-  [503] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 43),
-  [505] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 53),
-  [507] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 44),
+  [499] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 50),
+  [501] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 5, 0, 43),
+  [503] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 53),
+  [505] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 44),
+  [507] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 54),
   [509] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 45),
-  [511] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 46),
-  [513] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 55),
-  [515] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 47),
-  [517] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 45),
-  [519] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 48),
+  [511] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 46),
+  [513] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 47),
+  [515] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 56),
+  [517] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 48),
+  [519] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 46),
   [521] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 49),
-  [523] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 56),
-  [525] = {.entry = {.count = 1, .reusable = false}}, SHIFT(121),
-  [527] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 5, 0, 38),
-  [529] = {.entry = {.count = 1, .reusable = true}}, SHIFT(121),
-  [531] = {.entry = {.count = 1, .reusable = false}}, SHIFT(234),
-  [533] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 2, 0, 0),
-  [535] = {.entry = {.count = 1, .reusable = true}}, SHIFT(123),
-  [537] = {.entry = {.count = 1, .reusable = true}}, SHIFT(240),
-  [539] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 52),
+  [523] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 50),
+  [525] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 57),
+  [527] = {.entry = {.count = 1, .reusable = false}}, SHIFT(120),
+  [529] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 5, 0, 39),
+  [531] = {.entry = {.count = 1, .reusable = true}}, SHIFT(120),
+  [533] = {.entry = {.count = 1, .reusable = false}}, SHIFT(235),
+  [535] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 2, 0, 0),
+  [537] = {.entry = {.count = 1, .reusable = true}}, SHIFT(123),
+  [539] = {.entry = {.count = 1, .reusable = true}}, SHIFT(243),
   [541] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 53),
-  [543] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 60),
-  [545] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 54),
-  [547] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 6, 0, 55),
-  [549] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 56),
-  [551] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(121),
+  [543] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 54),
+  [545] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 61),
+  [547] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 6, 0, 56),
+  [549] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 57),
+  [551] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(120),
   [554] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
-  [556] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(121),
+  [556] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(120),
   [559] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
   [561] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 2, 0, 0),
-  [563] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 34),
-  [565] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
-  [567] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_like_statement, 2, 0, 0),
-  [569] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__mode, 1, 0, 30),
-  [571] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 6, 0, 50),
-  [573] = {.entry = {.count = 1, .reusable = true}}, SHIFT(269),
-  [575] = {.entry = {.count = 1, .reusable = true}}, SHIFT(273),
-  [577] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
-  [579] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 3, 0, 0),
-  [581] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 5, 0, 23),
-  [583] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0),
-  [585] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0), SHIFT_REPEAT(140),
-  [588] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 19),
-  [590] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 19),
-  [592] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(141),
-  [595] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0),
-  [597] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0),
-  [599] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0), SHIFT_REPEAT(123),
-  [602] = {.entry = {.count = 1, .reusable = false}}, SHIFT(70),
-  [604] = {.entry = {.count = 1, .reusable = false}}, SHIFT(304),
-  [606] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_draw_without_statement, 2, 0, 0),
-  [608] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(157),
-  [611] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0),
-  [613] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_line_starts, 2, 0, 0),
-  [615] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
-  [617] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 3, 0, 51),
-  [619] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
-  [621] = {.entry = {.count = 1, .reusable = true}}, SHIFT(75),
-  [623] = {.entry = {.count = 1, .reusable = true}}, SHIFT(244),
-  [625] = {.entry = {.count = 1, .reusable = true}}, SHIFT(140),
-  [627] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove_statement, 2, 0, 0),
-  [629] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0),
-  [631] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0), SHIFT_REPEAT(133),
-  [634] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
-  [636] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 3, 0, 12),
-  [638] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colours_statement, 2, 0, 0),
-  [640] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_side, 2, 0, 20),
-  [642] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement, 2, 0, 15),
-  [644] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 2, 0, 41),
-  [646] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 1, 0, 10),
-  [648] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 1, 0, 19),
-  [650] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 4, 0, 11),
-  [652] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
-  [654] = {.entry = {.count = 1, .reusable = true}}, SHIFT(246),
-  [656] = {.entry = {.count = 1, .reusable = true}}, SHIFT(289),
-  [658] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_move, 4, 0, 28),
-  [660] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 4, 0, 24),
-  [662] = {.entry = {.count = 1, .reusable = true}}, SHIFT(309),
-  [664] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 3, 0, 23),
-  [666] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
-  [668] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
-  [670] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
-  [672] = {.entry = {.count = 1, .reusable = true}}, SHIFT(222),
-  [674] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0), SHIFT_REPEAT(156),
-  [677] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0),
-  [679] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 1, 0, 13),
-  [681] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 2, 0, 17),
-  [683] = {.entry = {.count = 1, .reusable = true}}, SHIFT(146),
-  [685] = {.entry = {.count = 1, .reusable = true}}, SHIFT(156),
-  [687] = {.entry = {.count = 1, .reusable = true}}, SHIFT(187),
-  [689] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 4, 0, 0),
-  [691] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 4, 0, 0),
-  [693] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 3, 0, 0),
-  [695] = {.entry = {.count = 1, .reusable = true}}, SHIFT(145),
-  [697] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 3, 0, 0),
-  [699] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cell_statement, 4, 0, 24),
-  [701] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 3, 0, 6),
-  [703] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 3, 0, 0),
-  [705] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 2, 0, 0),
-  [707] = {.entry = {.count = 1, .reusable = true}}, SHIFT(130),
-  [709] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_metadata_statement, 2, 0, 1),
-  [711] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 3, 0, 6),
-  [713] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 2, 0, 0),
-  [715] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_year_statement, 2, 0, 2),
-  [717] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 2, 0, 0),
-  [719] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_value_statement, 2, 0, 2),
-  [721] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [723] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
-  [725] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rhombus_shape, 4, 0, 29),
-  [727] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 4, 0, 0),
-  [729] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
-  [731] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_symmetry_statement, 2, 0, 3),
-  [733] = {.entry = {.count = 1, .reusable = true}}, SHIFT(251),
-  [735] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
-  [737] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 3, 0, 0),
-  [739] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 4, 0, 0),
-  [741] = {.entry = {.count = 1, .reusable = true}}, SHIFT(258),
-  [743] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
-  [745] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directions_statement, 4, 0, 9),
-  [747] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_board, 2, 0, 4),
-  [749] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 2, 0, 0),
-  [751] = {.entry = {.count = 1, .reusable = true}}, SHIFT(143),
-  [753] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cells_statement, 2, 0, 3),
-  [755] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_confined_statement, 3, 0, 38),
-  [757] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 2, 0, 0),
-  [759] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_shape_statement, 2, 0, 0),
-  [761] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colour_bound_statement, 1, 0, 0),
-  [763] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 2, 0, 12),
-  [765] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_repetition_statement, 3, 0, 22),
-  [767] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0), SHIFT_REPEAT(251),
-  [770] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0),
-  [772] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 2, 0, 4),
-  [774] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 3, 0, 0),
-  [776] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
-  [778] = {.entry = {.count = 1, .reusable = true}}, SHIFT(235),
-  [780] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 2, 0, 4),
-  [782] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_piece_definition, 4, 0, 14),
-  [784] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 2, 0, 4),
-  [786] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 3, 0, 0),
-  [788] = {.entry = {.count = 1, .reusable = true}}, SHIFT(182),
-  [790] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [792] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
-  [794] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 3, 0, 0),
-  [796] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 2, 0, 16),
-  [798] = {.entry = {.count = 1, .reusable = true}}, SHIFT(188),
-  [800] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_statement, 2, 0, 0),
-  [802] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_checkmate_statement, 2, 0, 17),
-  [804] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_captures_statement, 2, 0, 0),
-  [806] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_facing_statement, 2, 0, 18),
-  [808] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 2, 0, 0),
-  [810] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 2, 0, 0),
+  [563] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 35),
+  [565] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__mode, 1, 0, 31),
+  [567] = {.entry = {.count = 1, .reusable = true}}, SHIFT(304),
+  [569] = {.entry = {.count = 1, .reusable = true}}, SHIFT(271),
+  [571] = {.entry = {.count = 1, .reusable = true}}, SHIFT(136),
+  [573] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
+  [575] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 6, 0, 51),
+  [577] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 3, 0, 0),
+  [579] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 5, 0, 23),
+  [581] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0),
+  [583] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0), SHIFT_REPEAT(128),
+  [586] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 19),
+  [588] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 19),
+  [590] = {.entry = {.count = 1, .reusable = false}}, SHIFT(70),
+  [592] = {.entry = {.count = 1, .reusable = false}}, SHIFT(290),
+  [594] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(139),
+  [597] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0),
+  [599] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0),
+  [601] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0), SHIFT_REPEAT(123),
+  [604] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_draw_without_statement, 2, 0, 0),
+  [606] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_like_statement, 2, 0, 0),
+  [608] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_castling_move, 4, 0, 28),
+  [610] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_move, 4, 0, 28),
+  [612] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
+  [614] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 1, 0, 10),
+  [616] = {.entry = {.count = 1, .reusable = true}}, SHIFT(128),
+  [618] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement, 2, 0, 15),
+  [620] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 3, 0, 52),
+  [622] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
+  [624] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 3, 0, 12),
+  [626] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0),
+  [628] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0), SHIFT_REPEAT(133),
+  [631] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colours_statement, 2, 0, 0),
+  [633] = {.entry = {.count = 1, .reusable = true}}, SHIFT(293),
+  [635] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 2, 0, 42),
+  [637] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_side, 2, 0, 20),
+  [639] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(158),
+  [642] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0),
+  [644] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 1, 0, 19),
+  [646] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 4, 0, 11),
+  [648] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
+  [650] = {.entry = {.count = 1, .reusable = true}}, SHIFT(250),
+  [652] = {.entry = {.count = 1, .reusable = true}}, SHIFT(75),
+  [654] = {.entry = {.count = 1, .reusable = true}}, SHIFT(248),
+  [656] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove_statement, 2, 0, 0),
+  [658] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_line_starts, 2, 0, 0),
+  [660] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
+  [662] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 3, 0, 23),
+  [664] = {.entry = {.count = 1, .reusable = true}}, SHIFT(181),
+  [666] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
+  [668] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
+  [670] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
+  [672] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 4, 0, 24),
+  [674] = {.entry = {.count = 1, .reusable = true}}, SHIFT(310),
+  [676] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 3, 0, 0),
+  [678] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0), SHIFT_REPEAT(157),
+  [681] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0),
+  [683] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 1, 0, 13),
+  [685] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 2, 0, 16),
+  [687] = {.entry = {.count = 1, .reusable = true}}, SHIFT(251),
+  [689] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 2, 0, 17),
+  [691] = {.entry = {.count = 1, .reusable = true}}, SHIFT(135),
+  [693] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 2, 0, 0),
+  [695] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
+  [697] = {.entry = {.count = 1, .reusable = true}}, SHIFT(156),
+  [699] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_confined_statement, 3, 0, 39),
+  [701] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 3, 0, 0),
+  [703] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cell_statement, 4, 0, 24),
+  [705] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 4, 0, 0),
+  [707] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 3, 0, 6),
+  [709] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 3, 0, 0),
+  [711] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 2, 0, 0),
+  [713] = {.entry = {.count = 1, .reusable = true}}, SHIFT(129),
+  [715] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_metadata_statement, 2, 0, 1),
+  [717] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 3, 0, 6),
+  [719] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 2, 0, 0),
+  [721] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_year_statement, 2, 0, 2),
+  [723] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 2, 0, 0),
+  [725] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_value_statement, 2, 0, 2),
+  [727] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [729] = {.entry = {.count = 1, .reusable = true}}, SHIFT(198),
+  [731] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 4, 0, 29),
+  [733] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rhombus_shape, 4, 0, 30),
+  [735] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 4, 0, 0),
+  [737] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
+  [739] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_symmetry_statement, 2, 0, 3),
+  [741] = {.entry = {.count = 1, .reusable = true}}, SHIFT(255),
+  [743] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
+  [745] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 2, 0, 0),
+  [747] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_repetition_statement, 3, 0, 22),
+  [749] = {.entry = {.count = 1, .reusable = true}}, SHIFT(261),
+  [751] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
+  [753] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directions_statement, 4, 0, 9),
+  [755] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_board, 2, 0, 4),
+  [757] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 2, 0, 0),
+  [759] = {.entry = {.count = 1, .reusable = true}}, SHIFT(143),
+  [761] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cells_statement, 2, 0, 3),
+  [763] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 2, 0, 0),
+  [765] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 4, 0, 0),
+  [767] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_shape_statement, 2, 0, 0),
+  [769] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 6, 0, 41),
+  [771] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 2, 0, 12),
+  [773] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colour_bound_statement, 1, 0, 0),
+  [775] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0), SHIFT_REPEAT(255),
+  [778] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0),
+  [780] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 2, 0, 4),
+  [782] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 3, 0, 0),
+  [784] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
+  [786] = {.entry = {.count = 1, .reusable = true}}, SHIFT(236),
+  [788] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 2, 0, 4),
+  [790] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_piece_definition, 4, 0, 14),
+  [792] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 2, 0, 4),
+  [794] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 3, 0, 0),
+  [796] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
+  [798] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
+  [800] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [802] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [804] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 3, 0, 0),
+  [806] = {.entry = {.count = 1, .reusable = true}}, SHIFT(183),
+  [808] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_statement, 2, 0, 0),
+  [810] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_checkmate_statement, 2, 0, 17),
   [812] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 4, 0, 0),
-  [814] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 3, 0, 0),
-  [816] = {.entry = {.count = 1, .reusable = true}}, SHIFT(224),
-  [818] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 3, 0, 5),
-  [820] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 2, 0, 0),
-  [822] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 3, 0, 0),
-  [824] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
-  [826] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
-  [828] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hexagon_shape, 2, 0, 21),
-  [830] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 61),
-  [832] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 4, 0, 0),
-  [834] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 6, 0, 40),
-  [836] = {.entry = {.count = 1, .reusable = true}}, SHIFT(87),
-  [838] = {.entry = {.count = 1, .reusable = true}}, SHIFT(275),
-  [840] = {.entry = {.count = 1, .reusable = true}}, SHIFT(110),
-  [842] = {.entry = {.count = 1, .reusable = true}}, SHIFT(127),
-  [844] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [846] = {.entry = {.count = 1, .reusable = true}}, SHIFT(154),
-  [848] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 1, 0, 7),
-  [850] = {.entry = {.count = 1, .reusable = true}}, SHIFT(185),
-  [852] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
-  [854] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
-  [856] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
-  [858] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [860] = {.entry = {.count = 1, .reusable = true}}, SHIFT(11),
-  [862] = {.entry = {.count = 1, .reusable = true}}, SHIFT(102),
-  [864] = {.entry = {.count = 1, .reusable = true}}, SHIFT(281),
-  [866] = {.entry = {.count = 1, .reusable = true}}, SHIFT(115),
-  [868] = {.entry = {.count = 1, .reusable = true}}, SHIFT(288),
-  [870] = {.entry = {.count = 1, .reusable = true}}, SHIFT(291),
-  [872] = {.entry = {.count = 1, .reusable = true}}, SHIFT(270),
-  [874] = {.entry = {.count = 1, .reusable = true}}, SHIFT(128),
-  [876] = {.entry = {.count = 1, .reusable = true}}, SHIFT(216),
-  [878] = {.entry = {.count = 1, .reusable = true}}, SHIFT(100),
-  [880] = {.entry = {.count = 1, .reusable = true}}, SHIFT(297),
-  [882] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
-  [884] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [886] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
-  [888] = {.entry = {.count = 1, .reusable = true}}, SHIFT(263),
-  [890] = {.entry = {.count = 1, .reusable = true}}, SHIFT(264),
-  [892] = {.entry = {.count = 1, .reusable = true}}, SHIFT(149),
-  [894] = {.entry = {.count = 1, .reusable = true}}, SHIFT(220),
-  [896] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
-  [898] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
-  [900] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
-  [902] = {.entry = {.count = 1, .reusable = true}}, SHIFT(255),
-  [904] = {.entry = {.count = 1, .reusable = true}}, SHIFT(147),
-  [906] = {.entry = {.count = 1, .reusable = true}}, SHIFT(198),
-  [908] = {.entry = {.count = 1, .reusable = true}}, SHIFT(257),
-  [910] = {.entry = {.count = 1, .reusable = true}}, SHIFT(274),
-  [912] = {.entry = {.count = 1, .reusable = true}}, SHIFT(306),
-  [914] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
-  [916] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
-  [918] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
-  [920] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
-  [922] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
-  [924] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [926] = {.entry = {.count = 1, .reusable = true}}, SHIFT(232),
-  [928] = {.entry = {.count = 1, .reusable = true}}, SHIFT(310),
-  [930] = {.entry = {.count = 1, .reusable = true}}, SHIFT(300),
-  [932] = {.entry = {.count = 1, .reusable = true}}, SHIFT(278),
-  [934] = {.entry = {.count = 1, .reusable = true}}, SHIFT(280),
-  [936] = {.entry = {.count = 1, .reusable = true}}, SHIFT(86),
-  [938] = {.entry = {.count = 1, .reusable = true}}, SHIFT(284),
-  [940] = {.entry = {.count = 1, .reusable = true}}, SHIFT(302),
-  [942] = {.entry = {.count = 1, .reusable = true}}, SHIFT(218),
-  [944] = {.entry = {.count = 1, .reusable = true}}, SHIFT(290),
-  [946] = {.entry = {.count = 1, .reusable = true}}, SHIFT(236),
-  [948] = {.entry = {.count = 1, .reusable = true}}, SHIFT(181),
-  [950] = {.entry = {.count = 1, .reusable = true}}, SHIFT(282),
+  [814] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_captures_statement, 2, 0, 0),
+  [816] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_facing_statement, 2, 0, 18),
+  [818] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 4, 0, 0),
+  [820] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 3, 0, 0),
+  [822] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 3, 0, 0),
+  [824] = {.entry = {.count = 1, .reusable = true}}, SHIFT(220),
+  [826] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 3, 0, 5),
+  [828] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 2, 0, 0),
+  [830] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 3, 0, 0),
+  [832] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
+  [834] = {.entry = {.count = 1, .reusable = true}}, SHIFT(223),
+  [836] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hexagon_shape, 2, 0, 21),
+  [838] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 62),
+  [840] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 4, 0, 0),
+  [842] = {.entry = {.count = 1, .reusable = true}}, SHIFT(110),
+  [844] = {.entry = {.count = 1, .reusable = true}}, SHIFT(88),
+  [846] = {.entry = {.count = 1, .reusable = true}}, SHIFT(277),
+  [848] = {.entry = {.count = 1, .reusable = true}}, SHIFT(147),
+  [850] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [852] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
+  [854] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
+  [856] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 1, 0, 7),
+  [858] = {.entry = {.count = 1, .reusable = true}}, SHIFT(186),
+  [860] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
+  [862] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
+  [864] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
+  [866] = {.entry = {.count = 1, .reusable = true}}, SHIFT(11),
+  [868] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
+  [870] = {.entry = {.count = 1, .reusable = true}}, SHIFT(278),
+  [872] = {.entry = {.count = 1, .reusable = true}}, SHIFT(131),
+  [874] = {.entry = {.count = 1, .reusable = true}}, SHIFT(289),
+  [876] = {.entry = {.count = 1, .reusable = true}}, SHIFT(298),
+  [878] = {.entry = {.count = 1, .reusable = true}}, SHIFT(121),
+  [880] = {.entry = {.count = 1, .reusable = true}}, SHIFT(272),
+  [882] = {.entry = {.count = 1, .reusable = true}}, SHIFT(280),
+  [884] = {.entry = {.count = 1, .reusable = true}}, SHIFT(101),
+  [886] = {.entry = {.count = 1, .reusable = true}}, SHIFT(267),
+  [888] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
+  [890] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
+  [892] = {.entry = {.count = 1, .reusable = true}}, SHIFT(268),
+  [894] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
+  [896] = {.entry = {.count = 1, .reusable = true}}, SHIFT(273),
+  [898] = {.entry = {.count = 1, .reusable = true}}, SHIFT(221),
+  [900] = {.entry = {.count = 1, .reusable = true}}, SHIFT(258),
+  [902] = {.entry = {.count = 1, .reusable = true}}, SHIFT(152),
+  [904] = {.entry = {.count = 1, .reusable = true}}, SHIFT(149),
+  [906] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
+  [908] = {.entry = {.count = 1, .reusable = true}}, SHIFT(126),
+  [910] = {.entry = {.count = 1, .reusable = true}}, SHIFT(87),
+  [912] = {.entry = {.count = 1, .reusable = true}}, SHIFT(287),
+  [914] = {.entry = {.count = 1, .reusable = true}}, SHIFT(182),
+  [916] = {.entry = {.count = 1, .reusable = true}}, SHIFT(199),
+  [918] = {.entry = {.count = 1, .reusable = true}}, SHIFT(308),
+  [920] = {.entry = {.count = 1, .reusable = true}}, SHIFT(245),
+  [922] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
+  [924] = {.entry = {.count = 1, .reusable = true}}, SHIFT(218),
+  [926] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
+  [928] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
+  [930] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [932] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
+  [934] = {.entry = {.count = 1, .reusable = true}}, SHIFT(292),
+  [936] = {.entry = {.count = 1, .reusable = true}}, SHIFT(233),
+  [938] = {.entry = {.count = 1, .reusable = true}}, SHIFT(115),
+  [940] = {.entry = {.count = 1, .reusable = true}}, SHIFT(286),
+  [942] = {.entry = {.count = 1, .reusable = true}}, SHIFT(281),
+  [944] = {.entry = {.count = 1, .reusable = true}}, SHIFT(295),
+  [946] = {.entry = {.count = 1, .reusable = true}}, SHIFT(276),
+  [948] = {.entry = {.count = 1, .reusable = true}}, SHIFT(302),
+  [950] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
+  [952] = {.entry = {.count = 1, .reusable = true}}, SHIFT(219),
+  [954] = {.entry = {.count = 1, .reusable = true}}, SHIFT(301),
+  [956] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
 };
 
 #ifdef __cplusplus

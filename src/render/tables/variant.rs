@@ -122,6 +122,8 @@ struct JsonCastling<'a> {
     rook_to: &'a str,
     empty: Vec<&'a str>,
     passage: Vec<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    written: Option<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -413,6 +415,7 @@ fn castling(v: &Variant) -> Vec<JsonCastling<'_>> {
             rook_to: b.name(c.rook_to),
             empty: names(b, &c.empty),
             passage: names(b, &c.passage),
+            written: c.notation.as_deref(),
         })
         .collect()
 }
