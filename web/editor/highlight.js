@@ -10,7 +10,7 @@ const STATEMENTS = words(`variant inventor source note year symmetry board setup
   leap hop cannon confined multi-step promote like value drop checkmate stalemate captures
   repetition move-limit facing draw-without piece zone directions`);
 const OPTIONS = words(`move-only capture-only en-passant max all mirror none lame when unless
-  unmoved from to at in optional with but reset-by to-hand enemy friend white black flat pointy
+  unmoved from to at in optional with written but reset-by to-hand enemy friend white black flat pointy
   triangle hexagon rhombus columns ranks starting files snake shogi list left-leaning
   right-leaning rotate place-on not-defended-by no-check x win draw loss`);
 const DIRECTION = /^(?:(?:forward|backward|sideways|[0-9]+)-)?(?:orthogonal|diagonal|face-point)$|^(?:forward|backward|sideways)$/;
