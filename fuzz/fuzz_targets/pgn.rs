@@ -2,11 +2,13 @@
 //! the variant's own or the Hungarian map). Properties: reading never fails as a whole; every
 //! error and every game lies inside the text, on character boundaries, errors in file order;
 //! every game replays up to its first unresolved move; the moves replayed, written as PGN by
-//! hexv and read again, replay to the same moves and the same end.
+//! hexv and read again, replay to the same moves and the same end; a game converted to long
+//! notation (comments, NAGs and variations kept) reads as one game whose main line replays as
+//! far and to the same moves.
 #![no_main]
 
 use hexv::game::san::Letters;
-use hexv::pgn;
+use hexv::pgn::{self, Notation};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -57,5 +59,22 @@ fuzz_target!(|data: &[u8]| {
             "the moves read back:\n{written}"
         );
         assert_eq!(back.end, replayed.end);
+
+        let converted = pgn::convert(&game, record, &letters, &Notation::Long)
+            .expect("the FEN read above reads again");
+        let long = pgn::read(&converted.text);
+        assert_eq!(
+            long.games.len(),
+            1,
+            "a converted game reads as one game:\n{}",
+            converted.text
+        );
+        let long_replay =
+            pgn::replay(&game, &long.games[0], &letters).expect("the FEN is kept as it was");
+        assert_eq!(
+            long_replay.moves, replayed.moves,
+            "the long notation replays to the same moves:\n{}",
+            converted.text
+        );
     }
 });

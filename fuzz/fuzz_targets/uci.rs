@@ -21,15 +21,15 @@ fuzz_target!(|data: &[u8]| {
                 .any(|p| line.starts_with(p)),
             "not a protocol line: {line:?}"
         );
-        assert!(!line.chars().any(char::is_control), "a control character: {line:?}");
+        assert!(
+            !line.chars().any(char::is_control),
+            "a control character: {line:?}"
+        );
         bestmoves += usize::from(line.starts_with("bestmove "));
     }
     let gos = input
         .split(|&b| b == b'\n')
-        .filter(|l| {
-            std::str::from_utf8(l)
-                .is_ok_and(|l| l.split_whitespace().next() == Some("go"))
-        })
+        .filter(|l| std::str::from_utf8(l).is_ok_and(|l| l.split_whitespace().next() == Some("go")))
         .count();
     assert!(bestmoves <= gos, "{bestmoves} answers to {gos} go commands");
 });

@@ -35,7 +35,10 @@ const SHIPPED: [(&str, &str); 13] = [
     ),
     ("de-vasa.hexv", include_str!("../../variants/de-vasa.hexv")),
     ("brusky.hexv", include_str!("../../variants/brusky.hexv")),
-    ("xiang-hex.hexv", include_str!("../../variants/xiang-hex.hexv")),
+    (
+        "xiang-hex.hexv",
+        include_str!("../../variants/xiang-hex.hexv"),
+    ),
 ];
 
 /// The file name and source text of the shipped variant a selector byte names.

@@ -1,7 +1,7 @@
 //! Rewriting a record's moves in another notation (short algebraic with any letters, or
 //! hexv's long notation) while keeping everything else it holds: its tags in their order,
 //! move numbers, comments, NAGs, variations (each replayed from the position it branches
-//! from) and the result.
+//! from) and the result (a draw written `½-½` or `remi` as the standard `1/2-1/2`).
 
 use super::replay::resolve;
 use super::write::{tag_line, wrap};
@@ -68,16 +68,32 @@ pub fn convert(
         side: start.to_move,
     };
     writer.line(&record.line, Some(start), turn);
-    // A record without a result keeps none (adding `*` would say something it did not).
-    writer
-        .tokens
-        .extend(record.result.as_ref().map(|r| r.text.clone()));
+    // A record without a result keeps none (adding `*` would say something it did not), but
+    // a game with no tag and no move needs one to be read as a game at all.
+    let result = record.result.as_ref().map(standard_result);
+    match result {
+        Some(r) => writer.tokens.push(r),
+        None if text.is_empty() && record.line.moves.is_empty() => {
+            writer.tokens.push("*".to_string());
+        }
+        None => {}
+    }
     writer.comments(&record.trailing_comments);
     text.push_str(&wrap(&writer.tokens));
     Ok(Converted {
         text,
         unresolved: writer.unresolved,
     })
+}
+
+/// A result as the PGN standard writes it: the words read as results (`½-½`, `remi`, a
+/// draw) become `1/2-1/2`, which every PGN reader knows.
+fn standard_result(result: &super::GameResult) -> String {
+    match result.text.as_str() {
+        _ if result.standard => result.text.clone(),
+        "½-½" | "remi" => "1/2-1/2".to_string(),
+        other => other.to_string(),
+    }
 }
 
 /// Whose move it is and its number, counted even where the position is unknown (after a

@@ -83,9 +83,14 @@ fn tournament_games_convert_to_long_and_back_to_the_same_moves() {
                 .collect()
         };
         assert_eq!(comments(english_record), comments(record), "game {}", i + 1);
+        // Draws written as words (`remi`) become the standard `1/2-1/2`.
+        let standard = |r: &pgn::GameResult| match r.text.as_str() {
+            "remi" | "½-½" => "1/2-1/2".to_string(),
+            other => other.to_string(),
+        };
         assert_eq!(
-            english_record.result.as_ref().map(|r| &r.text),
-            record.result.as_ref().map(|r| &r.text)
+            english_record.result.as_ref().map(|r| r.text.clone()),
+            record.result.as_ref().map(standard)
         );
     }
     assert_eq!(unresolved, [(358, "Kf7")]);
@@ -541,5 +546,40 @@ fn selfplay_writes_every_game_as_pgn() {
         assert_eq!(pgn_game.tag("Termination"), json["ending"].as_str());
         let replay = pgn::replay(&mini, pgn_game, &Letters::own()).unwrap();
         assert_eq!(pgn::result_disagrees(&mini, &replay, result), None);
+    }
+}
+
+/// A game with nothing in it (no tag, move or result: stray text read as a game) is
+/// converted to a game still, `*` (found by the `pgn` fuzz target).
+#[test]
+fn an_empty_game_stays_a_game() {
+    let glinski = game("variants/glinski.hexv");
+    let file = pgn::read("[Varian\0[Variantt ");
+    assert_eq!(file.games.len(), 1);
+    let record = &file.games[0];
+    assert!(record.tags.is_empty() && record.line.moves.is_empty() && record.result.is_none());
+    let out = pgn::convert(&glinski, record, &Letters::own(), &Notation::Long).expect("no FEN");
+    assert_eq!(out.text, "*\n");
+    assert_eq!(pgn::read(&out.text).games.len(), 1);
+}
+
+/// A draw written as a word (`remi`, `½-½`) is converted to the standard `1/2-1/2`; a game
+/// with only such a result stays a game (found by the `pgn` fuzz target).
+#[test]
+fn results_written_as_words_become_standard() {
+    let glinski = game("variants/glinski.hexv");
+    for (text, expected) in [
+        (
+            "[Event \"E\"]\n\n1. e5 remi\n",
+            "[Event \"E\"]\n\n1. e4-e5 1/2-1/2\n",
+        ),
+        (
+            "[Event \"E\"]\n\n1. e5 ½-½\n",
+            "[Event \"E\"]\n\n1. e4-e5 1/2-1/2\n",
+        ),
+    ] {
+        let record = &pgn::read(text).games[0];
+        let out = pgn::convert(&glinski, record, &Letters::own(), &Notation::Long).expect("no FEN");
+        assert_eq!(out.text, expected);
     }
 }
