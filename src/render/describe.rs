@@ -313,8 +313,13 @@ pub fn piece(v: &Variant, t: &MoveTables, id: PieceId) -> Vec<String> {
     }
     for c in v.castlings.iter().filter(|c| c.king == id) {
         let n = |x| v.board.name(x);
+        let written = c
+            .notation
+            .as_ref()
+            .map(|w| format!(" (written `{w}`)"))
+            .unwrap_or_default();
         out.push(format!(
-            "{} castles {}-{}, the {} going {}-{}.",
+            "{} castles {}-{}, the {} going {}-{}{written}.",
             if c.side == crate::variant::Side::White {
                 "White"
             } else {

@@ -125,6 +125,11 @@ fn descriptions_say_what_the_rules_say() {
     ] {
         assert!(shogi.contains(phrase), "Hex Shogi: {phrase}");
     }
+    let koval = page(std::path::Path::new("variants/koval.hexv"));
+    assert!(
+        koval.contains("White castles 42-63, the Rook going 64-43 (written <code>R0-0</code>)."),
+        "Koval's castling and how its text writes it"
+    );
     let dagger = page(std::path::Path::new("variants/dagger.hexv"));
     assert!(dagger.contains("Off the board, beside it: a0, a2, n0, n2."));
     let chessagon = page(std::path::Path::new("variants/chessagon.hexv"));
