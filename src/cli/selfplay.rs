@@ -89,25 +89,10 @@ pub fn run(args: &Args) -> Status {
             return Status::UsageOrIo;
         }
     };
-    let mut out = match &args.out {
-        Some(path) => match std::fs::File::create(path) {
-            Ok(f) => Some(std::io::BufWriter::new(f)),
-            Err(e) => {
-                eprintln!("error: cannot write {}: {e}", path.display());
-                return Status::UsageOrIo;
-            }
-        },
-        None => None,
-    };
-    let mut pgn_out = match &args.pgn {
-        Some(path) => match std::fs::File::create(path) {
-            Ok(f) => Some(std::io::BufWriter::new(f)),
-            Err(e) => {
-                eprintln!("error: cannot write {}: {e}", path.display());
-                return Status::UsageOrIo;
-            }
-        },
-        None => None,
+    let (mut out, mut pgn_out) = match (created(args.out.as_deref()), created(args.pgn.as_deref()))
+    {
+        (Ok(out), Ok(pgn)) => (out, pgn),
+        _ => return Status::UsageOrIo,
     };
     let what = match (args.movetime, args.depth, args.nodes) {
         (Some(ms), _, _) => format!("{ms} ms a move"),
@@ -209,6 +194,20 @@ fn play_all(
     }
     records.sort_by_key(|r| r.game);
     Ok(records)
+}
+
+/// The file an option names, made (empty) for writing; the reason printed when it cannot be.
+fn created(
+    path: Option<&std::path::Path>,
+) -> Result<Option<std::io::BufWriter<std::fs::File>>, ()> {
+    let Some(path) = path else { return Ok(None) };
+    match std::fs::File::create(path) {
+        Ok(f) => Ok(Some(std::io::BufWriter::new(f))),
+        Err(e) => {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            Err(())
+        }
+    }
 }
 
 /// A played game in PGN: the engine on both sides, the game's number as its round, how it

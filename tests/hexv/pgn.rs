@@ -24,7 +24,7 @@ fn glinski() -> Game<'static> {
 }
 
 /// The long notation of the moves a replay resolved.
-fn long_moves(game: &Game, start: &Position, moves: &[Move]) -> Vec<String> {
+pub fn long_moves(game: &Game, start: &Position, moves: &[Move]) -> Vec<String> {
     let mut pos = start.clone();
     moves
         .iter()

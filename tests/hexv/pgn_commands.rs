@@ -18,16 +18,7 @@ fn tournament_text() -> String {
 /// The moves a record replays to, in long notation.
 fn replayed(game: &Game, record: &PgnGame, letters: &Letters) -> Vec<String> {
     let replay = pgn::replay(game, record, letters).expect("FEN reads");
-    let mut pos = replay.start.clone();
-    replay
-        .moves
-        .iter()
-        .map(|m| {
-            let text = game.format_move(&pos, m);
-            pos = game.play(&pos, m);
-            text
-        })
-        .collect()
+    crate::pgn::long_moves(game, &replay.start, &replay.moves)
 }
 
 /// Every tournament game converted from Hungarian letters to long notation, and from there
