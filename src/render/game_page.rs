@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use serde_json::json;
 
 use super::diagram::{hands, position_drawing, position_labels};
-use super::svg;
+use super::svg::{self, escape};
 use crate::game::san::Letters;
 use crate::game::{Game, Move, Position};
 use crate::variant::Side;
@@ -248,11 +248,4 @@ fn ply_data(
 /// Two decimals, as the SVG is written.
 fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }

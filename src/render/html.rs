@@ -6,18 +6,12 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
+use super::svg::escape;
 use super::{describe, diagram, svg};
 use crate::analyse::{describe_rules, Summary};
 use crate::compile::MoveTables;
 use crate::geometry::board::{Board, CellId};
 use crate::variant::{PieceId, Side, Variant, ZoneId};
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
 
 /// The board cell nearest the middle of the board (where piece diagrams are drawn from).
 pub fn central_cell(board: &Board) -> Option<CellId> {

@@ -156,7 +156,9 @@ fn extent(board: &Board) -> (f64, f64) {
     }
 }
 
-fn escape(s: &str) -> String {
+/// Text made safe inside XML and HTML (elements and double-quoted attributes); the rules
+/// page and the game page use it too.
+pub(crate) fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
