@@ -22,6 +22,18 @@ fn hexv_doc(variant: &Path, out: &Path) {
     assert!(done.status.success(), "hexv doc {}", variant.display());
 }
 
+/// A new folder of the test's own (a unique name under the system's temporary folder), kept
+/// after the run so that a person can look at the screenshots; its path is printed.
+fn kept_folder(prefix: &str) -> PathBuf {
+    let dir = tempfile::Builder::new()
+        .prefix(prefix)
+        .tempdir()
+        .expect("a temporary folder")
+        .keep();
+    eprintln!("pages and screenshots in {}", dir.display());
+    dir
+}
+
 /// Headless Chromium as this machine's browser needs it: no sandbox as root, no network.
 fn chromium(profile: &Path) -> Command {
     let mut command = Command::new("chromium");
@@ -80,7 +92,7 @@ fn ink(png: &[u8]) -> (usize, f64) {
 #[test]
 #[ignore = "needs chromium: .ci/run installs it and runs this test"]
 fn rules_pages_render_in_chromium() {
-    let work = std::env::temp_dir().join(format!("hexv-browser-{}", std::process::id()));
+    let work = kept_folder("hexv-browser-");
     let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("variants"))
         .expect("variants/")
         .map(|e| e.expect("entry").path())
@@ -153,7 +165,7 @@ fn drawn_pieces(dom: &str) -> Vec<(i64, i64, String)> {
 fn game_page_steps_through_a_game_in_chromium() {
     use hexv::game::san::Letters;
 
-    let work = std::env::temp_dir().join(format!("hexv-game-page-{}", std::process::id()));
+    let work = kept_folder("hexv-game-page-");
     let done = Command::new(env!("CARGO_BIN_EXE_hexv"))
         .args([
             "doc",

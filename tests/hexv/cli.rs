@@ -2,7 +2,7 @@
 
 use std::process::Command;
 
-use crate::support::root;
+use crate::support::{root, scratch};
 
 /// Runs hexv in the repository root and returns "exit N", stdout and stderr as one text.
 pub fn run(args: &[&str]) -> (i32, String, String) {
@@ -40,7 +40,7 @@ fn check_glinski_prints_the_summary() {
 
 #[test]
 fn check_reports_errors_with_exit_1() {
-    let dir = tempdir("errors");
+    let dir = scratch("errors");
     let path = dir.join("bad.hexv");
     let text = std::fs::read_to_string(root().join("variants/glinski.hexv"))
         .unwrap()
@@ -64,7 +64,7 @@ fn check_reports_errors_with_exit_1() {
 
 #[test]
 fn check_json_lists_diagnostics_with_lines_and_columns() {
-    let dir = tempdir("json");
+    let dir = scratch("json");
     let path = dir.join("bad.hexv");
     let text = std::fs::read_to_string(root().join("variants/glinski.hexv"))
         .unwrap()
@@ -104,7 +104,7 @@ fn io_and_usage_errors_exit_2() {
 
 #[test]
 fn not_utf8_is_an_input_error() {
-    let dir = tempdir("binary");
+    let dir = scratch("binary");
     let path = dir.join("garbage.hexv");
     std::fs::write(&path, [b'b', b'o', 0xff, 0xfe, 0, 1, 2]).unwrap();
     let (code, _, stderr) = run(&["check", path.to_str().unwrap()]);
@@ -220,12 +220,6 @@ fn table_json_selection() {
     assert_eq!(json["board"]["cells"].as_array().unwrap().len(), 91);
     assert_eq!(json["setup"]["white"].as_object().unwrap().len(), 18);
     assert_eq!(json["zones"].as_object().unwrap().len(), 2);
-}
-
-pub fn tempdir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("hexv-cli-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 #[test]
@@ -763,7 +757,7 @@ fn completions_and_the_manual_are_generated() {
         assert!(script.contains(word), "bash completion lacks {word}");
     }
     // The script is valid bash.
-    let dir = tempdir("completions");
+    let dir = scratch("completions");
     let path = dir.join("hexv.bash");
     std::fs::write(&path, &script).expect("write");
     let syntax = std::process::Command::new("bash")

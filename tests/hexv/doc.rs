@@ -6,13 +6,14 @@ use std::collections::BTreeSet;
 
 use hexv::variant::Side;
 
-use crate::cli::{run, tempdir};
+use crate::cli::run;
+use crate::support::scratch;
 use crate::support::{load, variant_files};
 
 /// The page of a variant, written by the CLI.
 fn page(path: &std::path::Path) -> String {
     let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("v");
-    let dir = tempdir(&format!("doc-{stem}"));
+    let dir = scratch(&format!("doc-{stem}"));
     let file = path.to_str().expect("utf-8 path");
     let (code, stdout, stderr) = run(&["doc", file, "-o", dir.to_str().unwrap()]);
     assert_eq!(code, 0, "{stderr}");

@@ -208,8 +208,7 @@ fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
 /// and `--merge` reporting on the records alone.
 #[test]
 fn selfplay_reports_and_records_every_game() {
-    let dir = std::env::temp_dir().join(format!("hexv-selfplay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::scratch("selfplay");
     let out = dir.join("games.jsonl");
     let out_text = out.to_str().unwrap();
     let (code, stdout, stderr) = crate::cli::run(&[
@@ -286,7 +285,6 @@ fn selfplay_reports_and_records_every_game() {
         stderr.contains("games.jsonl:2: not a game record"),
         "{stderr}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A record file that cannot be written stops the run with the reason (no game is lost
@@ -316,8 +314,7 @@ fn selfplay_stops_when_its_records_cannot_be_written() {
 /// A run cut short keeps the games it finished: each record is written as its game ends.
 #[test]
 fn selfplay_cut_short_keeps_its_finished_games() {
-    let dir = std::env::temp_dir().join(format!("hexv-selfplay-cut-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = crate::support::scratch("selfplay-cut");
     let out = dir.join("games.jsonl");
     let mut child = Command::new(env!("CARGO_BIN_EXE_hexv"))
         .args(["selfplay", "variants/dagger.hexv", "--games", "100000"])
@@ -349,5 +346,4 @@ fn selfplay_cut_short_keeps_its_finished_games() {
         let r: serde_json::Value = serde_json::from_str(line).expect("a whole record");
         assert_eq!(r["variant"], "Dagger Chess");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

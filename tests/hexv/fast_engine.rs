@@ -263,11 +263,11 @@ fn boards_over_128_cells_use_the_reference_engine() {
     assert_eq!(v.board().total(), 169);
     let game = Game::new(&v, &t);
     assert!(Engine::new(game).is_none());
-    let path = std::env::temp_dir().join(format!("hexv-big-{}.hexv", std::process::id()));
+    let dir = crate::support::scratch("big");
+    let path = dir.join("big.hexv");
     std::fs::write(&path, text).expect("temp file");
     let (code, stdout, _) =
         crate::cli::run(&["perft", path.to_str().expect("UTF-8"), "--depth", "1"]);
-    std::fs::remove_file(&path).ok();
     assert_eq!(code, 0);
     assert_eq!(stdout.trim(), "5");
 }

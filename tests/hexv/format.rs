@@ -7,7 +7,8 @@ use hexv::render::tables::{to_json, Selection};
 use hexv::source::SourceFile;
 use hexv::{load, Game};
 
-use crate::cli::{run, tempdir};
+use crate::cli::run;
+use crate::support::scratch;
 use crate::support::{movement_files, root, variant_files};
 
 /// The tables as JSON and the start position as text: what the file means.
@@ -71,7 +72,7 @@ fn a_messy_file_is_laid_out() {
 
 #[test]
 fn check_names_the_files_that_would_change_and_fmt_rewrites_them() {
-    let dir = tempdir("fmt");
+    let dir = scratch("fmt");
     let path = dir.join("messy.hexv");
     let glinski = std::fs::read_to_string(root().join("variants/glinski.hexv")).expect("read");
     let messy = glinski
@@ -93,7 +94,7 @@ fn check_names_the_files_that_would_change_and_fmt_rewrites_them() {
 
 #[test]
 fn a_file_with_a_syntax_error_is_left_alone() {
-    let dir = tempdir("fmt-bad");
+    let dir = scratch("fmt-bad");
     let path = dir.join("bad.hexv");
     let text = "variant \"Bad\"\nboard {\n  cells flat\n  shape hexagon\n}\n";
     std::fs::write(&path, text).expect("write");

@@ -11,7 +11,8 @@ use hexv::load::Compiled;
 use hexv::render::svg;
 use serde_json::{json, Value};
 
-use crate::cli::{run, tempdir};
+use crate::cli::run;
+use crate::support::scratch;
 use crate::support::{compiled, root, variant_files};
 
 /// The JSON `hexv table FILE --format json` prints, parsed, and its text.
@@ -188,7 +189,7 @@ fn compare(start_depth: u32, cases: &[Case]) {
             .push(c.moves);
     }
     // Each variant's JSON in a file; the scripts run side by side while hexv counts.
-    let dir = tempdir(&format!("json-perft-{start_depth}"));
+    let dir = scratch(&format!("json-perft-{start_depth}"));
     let mut json_of: BTreeMap<String, PathBuf> = BTreeMap::new();
     let children: Vec<Child> = jobs
         .iter()

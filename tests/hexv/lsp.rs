@@ -121,7 +121,7 @@ fn an_editor_session() {
     let bad = good
         .replacen("  B f1 f2 f3", "  Bishp f1 f2 f3", 1)
         .replacen("step 12 move-only", "step 13 move-only", 1);
-    let dir = crate::cli::tempdir("lsp");
+    let dir = crate::support::scratch("lsp");
     let path = dir.join("typos.hexv");
     std::fs::write(&path, &bad).expect("write");
     let (_, json_check, _) = run(&["check", "--format", "json", path.to_str().expect("utf-8")]);

@@ -321,7 +321,7 @@ fn json_alone(test: &str, depth: u32) {
     if !crate::json_variant::python_available(test) {
         return;
     }
-    let dir = crate::cli::tempdir(&format!("perft-suite-json-{depth}"));
+    let dir = crate::support::scratch(&format!("perft-suite-json-{depth}"));
     let children: Vec<(String, std::process::Child)> = variant_files()
         .iter()
         .map(|path| {

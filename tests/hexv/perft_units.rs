@@ -3,7 +3,8 @@
 //! variant; the merge refuses a unit counted twice, a missing one and one of another
 //! variant file; a suite reports each count that differs with its line.
 
-use crate::cli::{run, tempdir};
+use crate::cli::run;
+use crate::support::scratch;
 use crate::support::{root, variant_files};
 
 /// The lines of a units file split into `parts` files, round robin.
@@ -28,7 +29,7 @@ fn split_count_and_merge_give_the_direct_count() {
     for path in variant_files() {
         let file = path.to_str().expect("UTF-8");
         let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("v");
-        let dir = tempdir(&format!("units-{stem}"));
+        let dir = scratch(&format!("units-{stem}"));
         let (code, direct, stderr) = run(&["perft", file, "--depth", "3", "--threads", "1"]);
         assert_eq!(code, 0, "{stderr}");
         let (code, units, stderr) = run(&["perft", file, "--depth", "3", "--split-at", "2"]);
@@ -66,7 +67,7 @@ fn split_count_and_merge_give_the_direct_count() {
 
 #[test]
 fn merge_refuses_missing_repeated_and_foreign_units() {
-    let dir = tempdir("units-refused");
+    let dir = scratch("units-refused");
     let (_, units, _) = run(&[
         "perft",
         "variants/glinski.hexv",
@@ -146,7 +147,7 @@ fn a_suite_reports_each_count_that_differs() {
     assert_eq!(code, 0, "{stderr}");
     assert!(out.ends_with("counts: all as expected\n"), "{out}");
     // A wrong count is named with its line, variant, tag, depth and both numbers.
-    let dir = tempdir("suite-wrong");
+    let dir = scratch("suite-wrong");
     let suite = dir.join("suite.txt");
     let start = "6/P5p/RP4pr/N1P3p1n/Q2P2p2q/BBB1P1p1bbb/K2P2p2k/N1P3p1n/RP4pr/P5p/6 w - - - 0";
     std::fs::write(

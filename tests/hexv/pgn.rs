@@ -493,7 +493,8 @@ fn binary_garbage_never_panics() {
 
 #[test]
 fn pgn_check_names_the_faulty_record_and_exits_1() {
-    use crate::cli::{run, tempdir};
+    use crate::cli::run;
+    use crate::support::scratch;
     // The Variant tag names the shipped variant; Hungarian letters.
     let (code, stdout, stderr) = run(&[
         "pgn",
@@ -521,7 +522,7 @@ fn pgn_check_names_the_faulty_record_and_exits_1() {
         "{stderr}"
     );
 
-    let dir = tempdir("pgn");
+    let dir = scratch("pgn");
     let clean = dir.join("clean.pgn");
     std::fs::write(&clean, "[Variant \"Glinski\"]\n\n1. Ndf4 e6 2. e5 *\n").unwrap();
     let (code, stdout, _) = run(&["pgn", "check", clean.to_str().unwrap()]);

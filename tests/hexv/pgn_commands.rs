@@ -7,7 +7,8 @@ use hexv::game::san::Letters;
 use hexv::game::{Game, GameEnd, Move, Position};
 use hexv::pgn::{self, Notation, PgnGame};
 
-use crate::cli::{run, tempdir};
+use crate::cli::run;
+use crate::support::scratch;
 use crate::support::{game, root, variant_files, Rng};
 
 fn tournament_text() -> String {
@@ -228,7 +229,7 @@ fn a_result_the_final_position_contradicts_is_found() {
     assert_eq!(pgn::result_disagrees(&mini, &replay, loser), None);
 
     // `hexv pgn check` reports it at the result token and exits 1.
-    let dir = tempdir("pgn-result");
+    let dir = scratch("pgn-result");
     let path = dir.join("wrong.pgn");
     let text = pgn::write_game(&mini, &[], &start, &moves, loser, &Letters::own());
     std::fs::write(&path, &text).unwrap();
@@ -247,7 +248,7 @@ fn a_result_the_final_position_contradicts_is_found() {
 
 #[test]
 fn pgn_convert_writes_every_game_and_keeps_what_it_cannot_read() {
-    let dir = tempdir("pgn-convert");
+    let dir = scratch("pgn-convert");
     let long = dir.join("long.pgn");
     let (code, _, stderr) = run(&[
         "pgn",
@@ -383,7 +384,7 @@ fn diagram_draws_a_recorded_position() {
 /// `hexv doc --pgn` writes one self-contained page with every move of the game listed.
 #[test]
 fn doc_writes_a_game_page() {
-    let dir = tempdir("game-page");
+    let dir = scratch("game-page");
     let (code, stdout, stderr) = run(&[
         "doc",
         "--pgn",
@@ -411,7 +412,7 @@ fn doc_writes_a_game_page() {
 #[test]
 fn play_saves_the_game_and_it_reads_back() {
     use crate::cli::play;
-    let dir = tempdir("play-save");
+    let dir = scratch("play-save");
     let path = dir.join("game.pgn");
     let saved = path.to_str().unwrap();
     let (code, out) = play(
@@ -488,7 +489,7 @@ fn play_saves_the_game_and_it_reads_back() {
 /// result, and its result agrees with the final position.
 #[test]
 fn selfplay_writes_every_game_as_pgn() {
-    let dir = tempdir("selfplay-pgn");
+    let dir = scratch("selfplay-pgn");
     let (pgn_path, jsonl) = (dir.join("games.pgn"), dir.join("games.jsonl"));
     let (code, _, stderr) = run(&[
         "selfplay",

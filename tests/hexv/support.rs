@@ -13,6 +13,33 @@ use hexv::load::{load as load_file, Compiled, Loaded};
 use hexv::source::SourceFile;
 use hexv::variant::{PieceId, Side, Variant};
 
+/// A folder of one test's own under the system's temporary folder, with a unique name, removed
+/// when the value is dropped: tests never share a file, whatever their order or threads.
+pub struct Scratch(tempfile::TempDir);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+/// A new [`Scratch`] folder, its name starting `hexv-NAME-` (for a person looking at `/tmp`).
+pub fn scratch(name: &str) -> Scratch {
+    tempfile::Builder::new()
+        .prefix(&format!("hexv-{name}-"))
+        .tempdir()
+        .map(Scratch)
+        .expect("a temporary folder")
+}
+
 /// The repository root.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
