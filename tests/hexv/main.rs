@@ -38,6 +38,7 @@ mod pgn_commands;
 mod positions;
 mod properties;
 mod robustness;
+mod rule_cases;
 mod rule_support;
 mod rules_matrix;
 mod search;
