@@ -317,7 +317,7 @@ impl Case<'_> {
         let v = game.variant;
         let mut pos = game.empty_position(to_move);
         let words: Vec<&str> = list.split_whitespace().collect();
-        if words.len() % 2 != 0 {
+        if !words.len().is_multiple_of(2) {
             return Err(format!("`{list}` is not a list of piece-cell pairs"));
         }
         for pair in words.chunks(2) {
@@ -438,7 +438,7 @@ impl Case<'_> {
             "on" => {
                 let mut wrong = Vec::new();
                 let pairs: Vec<&str> = value.split_whitespace().collect();
-                if pairs.len() % 2 != 0 {
+                if !pairs.len().is_multiple_of(2) {
                     return Err(format!("`on: {value}` is not a list of cell-piece pairs"));
                 }
                 for pair in pairs.chunks(2) {
