@@ -1,75 +1,22 @@
 //! `hexv engine`: UCI over pipes, as a GUI drives it (a transcript), and bad input answered
 //! without a crash.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::peer::Peer;
 use crate::support::{game, root};
 
-/// A running `hexv engine`, read line by line.
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Engine {
-    fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hexv"))
-            .arg("engine")
-            .args(args)
-            .current_dir(root())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("hexv engine starts");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        Engine {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").expect("the engine reads");
-        self.stdin.flush().expect("flushed");
-    }
-
-    fn line(&mut self) -> String {
-        let mut line = String::new();
-        let n = self.stdout.read_line(&mut line).expect("the engine writes");
-        assert!(n > 0, "the engine ended its output");
-        line.trim_end().to_string()
-    }
-
-    /// Lines up to and including the first that starts with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let line = self.line();
-            let done = line.starts_with(prefix);
-            lines.push(line);
-            if done {
-                return lines;
-            }
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// A running `hexv engine ARGS...`.
+fn engine(args: &[&str]) -> Peer {
+    let mut all = vec!["engine"];
+    all.extend_from_slice(args);
+    Peer::start(&all)
 }
 
 #[test]
 fn a_gui_session_over_pipes() {
-    let mut e = Engine::start(&[]);
+    let mut e = engine(&[]);
     e.send("uci");
     let hello = e.until("uciok");
     assert!(hello[0].starts_with("id name hexv "), "{hello:?}");
@@ -137,13 +84,13 @@ fn a_gui_session_over_pipes() {
     e.send("stop");
     e.until("bestmove");
     e.send("quit");
-    let status = e.child.wait().expect("it ends");
+    let status = e.wait();
     assert!(status.success());
 }
 
 #[test]
 fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
-    let mut e = Engine::start(&["variants/glinski.hexv"]);
+    let mut e = engine(&["variants/glinski.hexv"]);
     assert_eq!(e.line(), "info string variant variants/glinski.hexv");
     for (input, reply) in [
         ("bogus", "info string unknown command: bogus"),
@@ -174,9 +121,7 @@ fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
         assert!(line.starts_with(reply), "{input}: {line}");
     }
     // Binary garbage and a line that is not UTF-8.
-    e.stdin
-        .write_all(b"\xff\xfe\x00garbage\n")
-        .expect("written");
+    e.write(b"\xff\xfe\x00garbage\n");
     assert_eq!(e.line(), "info string error: a line that is not UTF-8");
     // A variant file with errors: located diagnostics, and no variant.
     e.send("setoption name VariantPath value tests/fixtures/invalid/hour_13.hexv");
@@ -190,17 +135,7 @@ fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
     e.send("go depth 1");
     assert_eq!(e.until("bestmove").last().unwrap(), "bestmove (none)");
     // The end of the input ends the engine.
-    drop(std::mem::replace(
-        &mut e.stdin,
-        Command::new("true")
-            .stdin(Stdio::piped())
-            .spawn()
-            .unwrap()
-            .stdin
-            .take()
-            .unwrap(),
-    ));
-    let status = e.child.wait().expect("it ends");
+    let status = e.wait();
     assert!(status.success());
 }
 

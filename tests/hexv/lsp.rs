@@ -3,63 +3,35 @@
 //! hover a piece and a cell, go to a definition, find references, list symbols, format, shut
 //! down.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::io::Write;
+use std::process::{Command, Stdio};
 
 use serde_json::{json, Value};
 
 use crate::cli::run;
+use crate::peer::Peer;
 use crate::support::root;
 
+/// `hexv lsp` as an editor drives it: requests numbered in order.
 struct Client {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    peer: Peer,
     next_id: i64,
 }
 
 impl Client {
     fn start() -> Client {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hexv"))
-            .arg("lsp")
-            .current_dir(root())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("hexv lsp starts");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = BufReader::new(child.stdout.take().expect("stdout"));
         Client {
-            child,
-            stdin,
-            stdout,
+            peer: Peer::start(&["lsp"]),
             next_id: 1,
         }
     }
 
     fn send(&mut self, message: Value) {
-        let body = message.to_string();
-        write!(self.stdin, "Content-Length: {}\r\n\r\n{body}", body.len()).expect("sent");
-        self.stdin.flush().expect("flushed");
+        self.peer.send_message(&message);
     }
 
     fn receive(&mut self) -> Value {
-        let mut length = 0;
-        loop {
-            let mut line = String::new();
-            self.stdout.read_line(&mut line).expect("a header line");
-            let line = line.trim_end();
-            if line.is_empty() {
-                break;
-            }
-            if let Some(n) = line.strip_prefix("Content-Length: ") {
-                length = n.parse().expect("a length");
-            }
-        }
-        let mut body = vec![0; length];
-        self.stdout.read_exact(&mut body).expect("a body");
-        serde_json::from_slice(&body).expect("JSON")
+        self.peer.message()
     }
 
     fn request(&mut self, method: &str, params: Value) -> Value {
@@ -348,7 +320,7 @@ fn an_editor_session() {
     let shutdown = client.request("shutdown", json!(null));
     assert!(shutdown["error"].is_null());
     client.notify("exit", json!(null));
-    let status = client.child.wait().expect("exits");
+    let status = client.peer.wait();
     assert!(status.success());
 }
 

@@ -1,5 +1,6 @@
 //! The one integration-test binary: every module below is a group of tests.
 
+mod peer;
 mod support;
 
 mod ascii;
