@@ -7,12 +7,20 @@ use std::time::{Duration, Instant};
 
 use serde_json::json;
 
-const EDITS: usize = 30;
+/// Edits per variant: 30, or 3 with `HEXV_BENCH_QUICK=1` (CI: every reply still checked).
+fn edits() -> usize {
+    if std::env::var_os("HEXV_BENCH_QUICK").is_some_and(|v| v == "1") {
+        3
+    } else {
+        30
+    }
+}
 
 #[path = "../tests/hexv/peer.rs"]
 mod peer;
 
 fn main() {
+    let edits = edits();
     let mut server = peer::Peer::start(&["lsp"]);
     server.send_message(
         &json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}),
@@ -32,7 +40,7 @@ fn main() {
                     "params": {"textDocument": {"uri": uri, "languageId": "hexv", "version": 1, "text": text}}}));
         server.message();
         let mut times: Vec<Duration> = Vec::new();
-        for i in 0..EDITS {
+        for i in 0..edits {
             // A trailing comment that changes, as typing does.
             let edited = format!("{text}# edit {i}\n");
             let t = Instant::now();
@@ -49,8 +57,8 @@ fn main() {
         println!(
             "{:<28} {:>8.2} ms {:>7.2} ms",
             path.file_name().and_then(|n| n.to_str()).unwrap_or("?"),
-            times[EDITS / 2].as_secs_f64() * 1e3,
-            times[EDITS - 1].as_secs_f64() * 1e3
+            times[edits / 2].as_secs_f64() * 1e3,
+            times[edits - 1].as_secs_f64() * 1e3
         );
     }
     server.send_message(&json!({"jsonrpc": "2.0", "id": 2, "method": "shutdown", "params": null}));

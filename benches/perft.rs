@@ -5,7 +5,8 @@
 //! engines. With `HEXV_BENCH_DEPTH6=1` in the environment, also Glinski's depth 6 on every
 //! core without and with a 1 GiB table (about ten minutes: not run by CI). Each figure at
 //! depth 4 and below is the best of three runs (deeper: one run); counts must agree or the
-//! bench fails.
+//! bench fails. With `HEXV_BENCH_QUICK=1` (CI), every depth is one less and each figure one
+//! run: the counts are still held to each other, in seconds.
 
 use std::time::{Duration, Instant};
 
@@ -17,13 +18,16 @@ use hexv::load::load as load_file;
 use hexv::source::SourceFile;
 use hexv::variant::Variant;
 
-const RUNS: usize = 3;
+/// True with `HEXV_BENCH_QUICK=1`: the small size CI runs.
+fn quick() -> bool {
+    std::env::var_os("HEXV_BENCH_QUICK").is_some_and(|v| v == "1")
+}
 
-/// Best time of `RUNS` runs and the count they returned.
+/// Best time of three runs (one when quick) and the count they returned.
 fn best(mut f: impl FnMut() -> u64) -> (Duration, u64) {
     let mut times = Vec::new();
     let mut count = 0;
-    for _ in 0..RUNS {
+    for _ in 0..if quick() { 1 } else { 3 } {
         let t = Instant::now();
         count = std::hint::black_box(f());
         times.push(t.elapsed());
@@ -58,12 +62,11 @@ fn rate(count: u64, time: Duration) -> String {
     format!("{:6.1} M leaves/s", count as f64 / time.as_secs_f64() / 1e6)
 }
 
-/// Glinski's perft(5), once each: `hexchess`, and hexv on one thread, every core, every core
-/// with a 256 MiB table.
-fn scaling(engine: &Engine, start: &hexv::game::fast::State) {
+/// Glinski's perft at `depth`, once each: `hexchess`, and hexv on one thread, every core, every
+/// core with a 256 MiB table.
+fn scaling(engine: &Engine, start: &hexv::game::fast::State, depth: u32) {
     use hexv::game::perft::{perft, Options, Progress};
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let depth = 5;
     let t = Instant::now();
     let n_theirs = hexchess_perft(&Hexchess::init(), depth);
     let theirs = t.elapsed();
@@ -142,7 +145,8 @@ fn main() {
     let game = Game::new(&v, &t);
     let engine = Engine::new(game).expect("Glinski's board fits");
     let start = engine.state(&game.start_position());
-    let depth = 4;
+    let less = u32::from(quick());
+    let depth = 4 - less;
     let (fast, n_fast) = best(|| engine.perft(&start, depth));
     let (theirs, n_theirs) = best(|| hexchess_perft(&Hexchess::init(), depth));
     let (reference, n_ref) = best(|| game.perft(&game.start_position(), depth));
@@ -163,13 +167,14 @@ fn main() {
         theirs.as_secs_f64() / fast.as_secs_f64()
     );
     println!();
-    scaling(&engine, &start);
+    scaling(&engine, &start, 5 - less);
     println!();
     if std::env::var_os("HEXV_BENCH_DEPTH6").is_some_and(|v| v == "1") {
         deep_table(&engine, &start);
         println!();
     }
-    println!("every variant, perft(3) from the start: fast / reference engine");
+    let depth = 3 - less;
+    println!("every variant, perft({depth}) from the start: fast / reference engine");
     let mut files: Vec<_> = std::fs::read_dir("variants")
         .expect("variants/")
         .map(|e| e.expect("entry").path())
@@ -181,8 +186,8 @@ fn main() {
         let engine = Engine::new(game).expect("every shipped board fits");
         let start = game.start_position();
         let state = engine.state(&start);
-        let (fast, n) = best(|| engine.perft(&state, 3));
-        let (reference, n_ref) = best(|| game.perft(&start, 3));
+        let (fast, n) = best(|| engine.perft(&state, depth));
+        let (reference, n_ref) = best(|| game.perft(&start, depth));
         assert_eq!(n, n_ref, "{}", path.display());
         println!(
             "  {:<24} {n:>8}  {fast:>9.3?} {reference:>9.3?}  ({:.1}x)",

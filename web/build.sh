@@ -3,8 +3,9 @@
 # WebAssembly, wasm-bindgen's JavaScript glue, the shipped variants, and the page. The result
 # opens from file:// (no module imports, no fetch: see web/README.md) or any static server.
 #
-# Needs rustup, Node.js and npm. wasm-bindgen-cli is installed once into target/tools, at the exact
-# version of the wasm-bindgen crate in Cargo.lock (the CLI and the crate must agree).
+# Needs rustup, Node.js and npm. wasm-bindgen-cli is installed once into target/tools (or
+# $HEXV_TOOLS: CI keeps it in the machine's cache), at the exact version of the wasm-bindgen crate
+# in Cargo.lock (the CLI and the crate must agree).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$PWD
@@ -15,7 +16,7 @@ rustup target add wasm32-unknown-unknown >/dev/null 2>&1
 
 version=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
 [ -n "$version" ] || { echo "no wasm-bindgen in Cargo.lock" >&2; exit 1; }
-tools=$repo/target/tools
+tools=${HEXV_TOOLS:-$repo/target/tools}
 if [ "$("$tools/bin/wasm-bindgen" --version 2>/dev/null)" != "wasm-bindgen $version" ]; then
   echo "== installing wasm-bindgen-cli $version into $tools"
   # --locked first (the versions wasm-bindgen-cli was released with); when the registry no

@@ -55,9 +55,7 @@
 //!                           | DV      | de_vasa::en_passant_after_a_white_two_cell_file_move,
 //!                           |         |   ::en_passant_after_a_white_two_cell_move_at_one_oclock,
 //!                           |         |   ::en_passant_after_a_black_two_cell_move
-//!                           | Br      | brusky::en_passant_after_a_white_two_cell_file_move,
-//!                           |         |   ::en_passant_after_a_white_two_cell_move_at_one_oclock,
-//!                           |         |   ::en_passant_after_a_black_two_cell_move
+//!                           | Br      | brusky.rules:en-passant
 //!                           | S*      | -  (no double step)
 //!                           | Mi      | -  (no double step [CVP])
 //!                           | XH      | -  (no pawns: a soldier steps one cell)
@@ -69,8 +67,7 @@
 //!                           |         |   (all eight), ::the_four_castlings_of_each_side
 //!                           | DV      | de_vasa::castling_performed_on_both_sides (all four),
 //!                           |         |   ::the_two_castlings_of_each_side
-//!                           | Br      | brusky::castling_performed_on_both_sides (all four),
-//!                           |         |   ::the_two_castlings_of_each_side
+//!                           | Br      | brusky.rules:castling (all four), brusky.rules:castling.rules
 //!                           | Gl Mc Da S* Mi XH | -  (`castling none` / no castling block; Gl, Da texts
 //!                           |         |   say so)
 //! castling refused: king    | Ko      | koval::castling_needs_unmoved_king_and_rook,
@@ -80,14 +77,14 @@
 //!                           |         |   chessagon_black_castlings_performed (Black's king moved)
 //!                           | Sh      | shafran::castling_refused_after_the_king_or_the_rook_moved
 //!                           | DV      | de_vasa::castling_refused_after_the_king_or_the_rook_moved
-//!                           | Br      | brusky::castling_refused_after_the_king_or_the_rook_moved
+//!                           | Br      | brusky.rules:castling.moved
 //!                           | Gl Mc Da S* Mi XH | -  (no castling)
 //! castling refused: cell    | Ko      | koval::refused_castlings_say_which_condition_failed (43);
 //!   between occupied        |         |   koval_left_castling_refusals (20, 19)
 //!                           | Ch      | chessagon::castling_needs_empty_cells_between_king_and_rook
 //!                           | Sh      | shafran::castling_refused_when_a_cell_between_is_occupied
 //!                           | DV      | de_vasa::castling_refused_when_a_cell_between_is_occupied
-//!                           | Br      | brusky::castling_refused_when_a_cell_between_is_occupied
+//!                           | Br      | brusky.rules:castling.path
 //!                           | Gl Mc Da S* Mi XH | -  (no castling)
 //! castling refused: in      | Ko      | koval::castling_is_refused_out_of_through_or_into_attack
 //!   check / passes / lands  |         |   (right); koval_left_castling_refusals (left, and the
@@ -96,7 +93,7 @@
 //!                           | Ch      | chessagon::castling_is_refused_out_of_through_or_into_check
 //!                           | Sh      | shafran::castling_refused_out_of_through_or_into_check
 //!                           | DV      | de_vasa::castling_refused_out_of_through_or_into_check
-//!                           | Br      | brusky::castling_refused_out_of_through_or_into_check
+//!                           | Br      | brusky.rules:castling.check
 //!                           | Gl Mc Da S* Mi XH | -  (no castling)
 //! promotion: every choice,  | Gl      | notation::promotion_must_be_named (one recorded game);
 //!   forced (chess)          |         |   glinski_promotion_choices_for_both_sides
@@ -111,8 +108,7 @@
 //!                           |         |   ::promotion_cells_are_the_seven_far_hexes
 //!                           | DV      | de_vasa::promotion_cells_are_the_far_rank,
 //!                           |         |   ::promotion_choices_for_both_sides
-//!                           | Br      | brusky::promotion_cells_are_the_far_rank,
-//!                           |         |   ::promotion_choices_for_both_sides
+//!                           | Br      | brusky.rules:promotion
 //!                           | S*      | -  (shogi promotion: the next rule)
 //!                           | XH      | -  (no promotion [009])
 //! promotion: optional in    | S91     | hex_shogi::promotion_is_optional_entering_leaving_or_within_
@@ -154,7 +150,7 @@
 //!                           | Sh      | shafran::pins
 //!                           | Mi      | mini_hexchess::pins
 //!                           | DV      | de_vasa::pins
-//!                           | Br      | brusky::pins
+//!                           | Br      | brusky.rules:pin
 //!                           | XH      | xiang_hex::horse_checks_and_chariot_pins,
 //!                           |         |   ::two_screens_pin_each_other (a cannon's screens),
 //!                           |         |   ::the_piece_between_the_generals_is_held_on_the_file
@@ -168,7 +164,7 @@
 //!                           | Sh      | shafran::double_check
 //!                           | Mi      | mini_hexchess::double_check
 //!                           | DV      | de_vasa::double_check
-//!                           | Br      | brusky::double_check
+//!                           | Br      | brusky.rules:check.double
 //!                           | XH      | xiang_hex::double_check (horse and cannon)
 //!                           | S*      | shogi_double_check (all three boards)
 //! checkmate                 | Gl      | game_end::glinski_checkmate_in_the_corner
@@ -179,7 +175,7 @@
 //!                           | Sh      | shafran::checkmate_wins (both sides), ::check_from_the_start
 //!                           | Mi      | mini_hexchess::checkmate_wins (both sides)
 //!                           | DV      | de_vasa::checkmate_wins (both sides)
-//!                           | Br      | brusky::checkmate_wins (both sides)
+//!                           | Br      | brusky.rules:checkmate (both sides)
 //!                           | XH      | xiang_hex::checkmate_wins_for_either_side,
 //!                           |         |   ::mate_with_the_facing_rule
 //!                           | S91     | hex_shogi::checkmate_wins
@@ -196,7 +192,7 @@
 //!                           | Sh      | shafran::stalemate_is_a_draw (1/2, Jocly's rules)
 //!                           | Mi      | mini_hexchess::stalemate_is_a_draw (1/2, McCooey's rules)
 //!                           | DV      | de_vasa::stalemate_is_a_draw (1/2, Wikipedia's half point)
-//!                           | Br      | brusky::stalemate_is_a_draw (1/2, Ludii)
+//!                           | Br      | brusky.rules:stalemate (1/2, Ludii)
 //!                           | XH      | xiang_hex::stalemate_loses (1-0: the stalemated player loses)
 //!                           | S91     | hex_shogi::stalemate_is_a_draw
 //!                           | S81 S41 | shogi_81_and_41_mate_wins_stalemate_draws
@@ -209,8 +205,8 @@
 //!                           |         |   move_is_a_draw (in play)
 //!                           | Sh      | shafran::repetition_and_fifty_moves_draw (chess conventions)
 //!                           | DV      | de_vasa::repetition_and_fifty_moves_draw (chess conventions)
-//!                           | Br      | brusky::repetition_and_fifty_moves_draw (Ludii's 100 plies,
-//!                           |         |   chess's repetition)
+//!                           | Br      | brusky.rules:repetition, brusky.rules:move-limit (Ludii's
+//!                           |         |   100 plies, chess's repetition)
 //!                           | XH      | xiang_hex::the_player_who_repeats_a_position_a_third_
 //!                           |         |   time_loses (the third repetition loses, either side; no
 //!                           |         |   move limit [009])
@@ -256,6 +252,7 @@ use std::collections::BTreeSet;
 use hexv::game::{Game, GameEnd, Move, Position};
 use hexv::variant::{Score, Side};
 
+use crate::rule_support::{all_moves, ending, moves_from, on, play, promotions, refusal, union};
 use crate::support::{castlings, game, legal_from, set};
 
 const GLINSKI: &str = "variants/glinski.hexv";
@@ -305,64 +302,6 @@ fn at(game: &Game, text: &str, pieces: &str) -> Position {
     // The fast engine is held to every rule tested here as well.
     crate::fast_engine::engines_agree(game, &pos, text);
     pos
-}
-
-/// The legal moves in notation.
-fn all_moves(game: &Game, pos: &Position) -> BTreeSet<String> {
-    game.legal_moves(pos)
-        .iter()
-        .map(|m| game.format_move(pos, m))
-        .collect()
-}
-
-/// The legal moves from `from`, in notation.
-fn moves_from(game: &Game, pos: &Position, from: &str) -> BTreeSet<String> {
-    let prefix_dash = format!("{from}-");
-    let prefix_x = format!("{from}x");
-    all_moves(game, pos)
-        .into_iter()
-        .filter(|m| m.starts_with(&prefix_dash) || m.starts_with(&prefix_x))
-        .collect()
-}
-
-/// `mv` and `mv=X` for every X of `pieces`.
-fn promotions(mv: &str, pieces: &str) -> BTreeSet<String> {
-    pieces
-        .split_whitespace()
-        .map(|p| format!("{mv}={p}"))
-        .collect()
-}
-
-fn union(sets: &[BTreeSet<String>]) -> BTreeSet<String> {
-    sets.iter().flatten().cloned().collect()
-}
-
-/// Who stands on a cell: `"K"` White's king, `"k"` Black's, `""` nobody.
-fn on(game: &Game, pos: &Position, name: &str) -> String {
-    let v = game.variant;
-    match pos.squares[v.board().find(name).expect("a cell").index()] {
-        None => String::new(),
-        Some((Side::White, p)) => v.piece(p).symbol.clone(),
-        Some((Side::Black, p)) => v.piece(p).symbol.to_lowercase(),
-    }
-}
-
-fn play(game: &Game, pos: &Position, moves: &str) -> Position {
-    game.play_moves(pos, moves)
-        .unwrap_or_else(|(i, e)| panic!("move {}: {e}", i + 1))
-}
-
-/// The reason a move is refused.
-fn refusal(game: &Game, pos: &Position, text: &str) -> String {
-    game.parse_move(pos, text)
-        .expect_err("the move must be refused")
-        .to_string()
-}
-
-/// The end of a game in `pos` (no history): the kind and the result string.
-fn ending(game: &Game, pos: &Position) -> Option<(GameEnd, String)> {
-    game.outcome(std::slice::from_ref(pos))
-        .map(|o| (o.end, o.result()))
 }
 
 /// Asserts a double check: the side to move is in check, every legal move is the king's, and
@@ -1293,8 +1232,9 @@ fn matrix() -> Vec<MatrixRule> {
     rules
 }
 
-/// The test names of a cell's text (`file::test`, `::test` for the previous file, or a test
-/// of this module), notes in parentheses left out; `-` alone for a rule the variants lack.
+/// The test names of a cell's text (`file::test`, `::test` for the previous file, a test of
+/// this module, or `FILE.rules:RULE` for the rule cases of a data file), notes in parentheses
+/// left out; `-` alone for a rule the variants lack.
 fn test_names(text: &str) -> Vec<String> {
     let mut plain = String::new();
     let mut depth = 0;
@@ -1309,7 +1249,7 @@ fn test_names(text: &str) -> Vec<String> {
     let mut file = String::from("rules_matrix");
     let mut names = Vec::new();
     for token in plain.split([',', ';', ' ']).filter(|t| !t.is_empty()) {
-        if token == "-" {
+        if token == "-" || token.contains(".rules:") {
             names.push(token.to_string());
         } else if let Some(test) = token.strip_prefix("::") {
             names.push(format!("{file}::{test}"));
@@ -1324,8 +1264,22 @@ fn test_names(text: &str) -> Vec<String> {
     names
 }
 
-/// True when `tests/hexv/FILE.rs` has a `#[test] fn TEST()`.
+/// True when `tests/hexv/FILE.rs` has a `#[test] fn TEST()`, or for `FILE.rules:RULE`, when the
+/// rule case file `tests/data/rules/FILE.rules` has a case of that rule (or of a rule below it:
+/// `castling` covers `castling.path`).
 fn test_exists(name: &str) -> bool {
+    if let Some((file, rule)) = name.split_once(".rules:") {
+        let path = crate::support::root().join(format!("tests/data/rules/{file}.rules"));
+        let Ok(cases) = std::fs::read_to_string(&path) else {
+            return false;
+        };
+        return cases.lines().any(|line| {
+            line.trim()
+                .strip_prefix("case ")
+                .and_then(|c| c.split(':').next())
+                .is_some_and(|r| r == rule || r.starts_with(&format!("{rule}.")))
+        });
+    }
     let (file, test) = name.split_once("::").expect("file::test");
     let path = crate::support::root().join(format!("tests/hexv/{file}.rs"));
     let Ok(source) = std::fs::read_to_string(&path) else {
