@@ -25,6 +25,7 @@ use std::sync::Mutex;
 use hexv::compile::walk::Walk;
 use hexv::compile::Condition;
 use hexv::game::fast::Engine;
+use hexv::rng::Rng;
 use hexv::variant::{Movement, MultiStepFrom};
 use hexv::{load, CellId, Compiled, Game, Move, PieceId, Position, Side, SourceFile};
 
@@ -305,22 +306,6 @@ fn mix(mut x: u64) -> u64 {
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     x ^ (x >> 31)
-}
-
-/// A small deterministic generator (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// What one position exercises: (category, tag) pairs. The category groups positions for
@@ -1030,7 +1015,7 @@ fn mine(file: &str, m: &Mining) {
     let engine = Engine::new(game).expect("fits");
     let finder = Finder { game, engine };
     let v = game.variant;
-    let mut rng = Rng(m.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = Rng::new(m.seed);
     // Category → (position text → tag).
     let mut found: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
     let castling_pieces: BTreeSet<PieceId> = v

@@ -71,6 +71,7 @@ pub mod load;
 pub mod lsp;
 pub mod pgn;
 pub mod render;
+pub mod rng;
 pub mod search;
 pub mod source;
 pub(crate) mod syntax;

@@ -40,29 +40,8 @@ pub struct Played {
     pub ending: Ending,
 }
 
-/// A small deterministic generator (xorshift), so a game is the same for the same seed.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator from a seed (any value).
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    /// The next number.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// A number below `n` (which must not be 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+/// The seeded generator of the games (a seed names the same games everywhere).
+pub use crate::rng::Rng;
 
 /// Plays one game from the last position of `opening` (the moves that led there are part of
 /// the game), `white` and `black` choosing, until the rules end it or `max_plies` moves have

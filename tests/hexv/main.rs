@@ -22,7 +22,6 @@ mod games;
 mod hex_shogi;
 mod hexchess_diff;
 mod json_variant;
-mod koval;
 mod language;
 mod lsp;
 mod lsp_session;

@@ -6,7 +6,9 @@
 //! rules (https://zoldsakk.hu/en/rules.php?v=mini-hex); [LUD] Ludii
 //! (https://ludii.games/details.php?keyword=Mini%20Hexchess); [GC] the Game Courier preset's
 //! start position, for the setup cells [CVP] shows only in a picture. Every expected value
-//! below was derived by hand from the texts and the geometry, never read from hexv.
+//! below was derived by hand from the texts and the geometry, never read from hexv. The cases
+//! of pawns, promotion, pins, check, checkmate and stalemate are data, derived with this
+//! geometry: `tests/data/rules/mini-hexchess.rules`.
 //!
 //! **The board by name.** 37 hexes, four on a side, lying on a side, so the files a-g are
 //! vertical, of 4 5 6 7 6 5 4 cells numbered from each file's bottom cell. A cell is `(q, h)`:
@@ -29,10 +31,9 @@
 
 use std::collections::BTreeSet;
 
-use hexv::game::{Game, GameEnd, Position};
-use hexv::variant::{Score, Side};
+use hexv::variant::Side;
 
-use crate::rule_support::{all_moves, ending, moves_from, on, play, promotions, refusal, union};
+use crate::rule_support::{all_moves, play};
 use crate::support::{cell, empty_destinations, game, load, names, piece, set};
 
 const MINI: &str = "variants/mini-hexchess.hexv";
@@ -122,14 +123,6 @@ fn rays(c: Qh, vs: &[Qh]) -> BTreeSet<String> {
 
 fn colour((q, h): Qh) -> i32 {
     (q - (h - q) / 2).rem_euclid(3)
-}
-
-// ---------------------------------------------------------------------------------------
-// Positions and moves
-
-/// A position from `"K d1 r d7 ..."` (upper case White); no castling, so nothing unmoved.
-fn at(game: &Game, to_move: Side, pieces: &str) -> Position {
-    crate::rule_support::at(game, to_move, pieces, "")
 }
 
 // ---------------------------------------------------------------------------------------
@@ -295,164 +288,4 @@ fn the_start_moves_for_both_sides() {
     );
     assert!(game.parse_move(&start, "b1-b3").is_err());
     assert!(crate::support::castlings(&game, &start).is_empty());
-}
-
-/// Pawns step one cell straight ahead, only onto an empty cell, and capture one cell
-/// diagonally forward [CVP, MCC]. White's pawn on d3 (0,-2) with a black knight on d4 ahead,
-/// a black pawn on c4 (-1,1: its 11 o'clock) and a black rook on e4 (1,1: its 1 o'clock):
-/// it cannot step, and takes on c4 or e4. No pawn ever moves two cells [CVP], so no cell is
-/// ever passed and there is no en passant: with a black pawn on d6, White's d3-d5 and
-/// Black's d6-d4 are refused.
-#[test]
-fn pawns_step_one_cell_and_capture_diagonally_forward() {
-    let game = game(MINI);
-    let pos = at(&game, Side::White, "K a1 P d3 n d4 p c4 r e4 k g4");
-    assert_eq!(moves_from(&game, &pos, "d3"), set("d3xc4 d3xe4"));
-    let pos = at(&game, Side::White, "K a1 P d3 p d6 k g4");
-    assert_eq!(moves_from(&game, &pos, "d3"), set("d3-d4"));
-    assert!(game.parse_move(&pos, "d3-d5").is_err());
-    let pos = at(&game, Side::Black, "K a1 P d3 p d6 k g4");
-    assert_eq!(moves_from(&game, &pos, "d6"), set("d6-d5"));
-    assert!(game.parse_move(&pos, "d6-d4").is_err());
-}
-
-/// [CVP]: all seven hexes of the opponent's side promote, to a rook, bishop or knight, not a
-/// queen. White's pawn on c5 (-1,3) pushes to c6 (the top of file c) and takes the rook on d7
-/// (1 o'clock, the top of file d); its 11 o'clock cell is off the board. Every choice is
-/// R B N, and the plain move is refused. Black, the same turned: the pawn on e2 pushes to e1
-/// and takes on d1. A pawn reaching d6 (not a top cell) does not promote.
-#[test]
-fn promotion_choices_for_both_sides() {
-    let game = game(MINI);
-    let pos = at(&game, Side::White, "K a1 P c5 r d7 k g4");
-    assert_eq!(
-        moves_from(&game, &pos, "c5"),
-        union(&[promotions("c5-c6", "R B N"), promotions("c5xd7", "R B N")])
-    );
-    assert!(refusal(&game, &pos, "c5-c6").contains("must promote"));
-    assert!(game.parse_move(&pos, "c5-c6=Q").is_err());
-    assert_eq!(on(&game, &play(&game, &pos, "c5xd7=N"), "d7"), "N");
-
-    let pos = at(&game, Side::Black, "k g4 p e2 R d1 K a1");
-    assert_eq!(
-        moves_from(&game, &pos, "e2"),
-        union(&[promotions("e2-e1", "R B N"), promotions("e2xd1", "R B N")])
-    );
-    assert_eq!(on(&game, &play(&game, &pos, "e2-e1=B"), "e1"), "b");
-
-    let pos = at(&game, Side::White, "K a1 P d5 k g4");
-    assert_eq!(moves_from(&game, &pos, "d5"), set("d5-d6"));
-}
-
-/// The promotion cells are the top cell of every file for White, the bottom cell of every
-/// file for Black: a pawn one cell below promotes on its step, for each of the seven files.
-#[test]
-fn promotion_cells_are_the_seven_far_hexes() {
-    let game = game(MINI);
-    for q in -3..=3 {
-        let below = nm((q, top(q) - 2));
-        let last = nm((q, top(q)));
-        // Kings out of the way: White's on the bottom of a side file, Black's on the other.
-        let (wk, bk) = if q <= 0 { ("g1", "g4") } else { ("a1", "a4") };
-        let pos = at(&game, Side::White, &format!("K {wk} P {below} k {bk}"));
-        assert_eq!(
-            moves_from(&game, &pos, &below),
-            promotions(&format!("{below}-{last}"), "R B N"),
-            "{below}"
-        );
-        let above = nm((q, -top(q) + 2));
-        let first = nm((q, -top(q)));
-        let (wk, bk) = if q <= 0 { ("g4", "g1") } else { ("a4", "a1") };
-        let pos = at(&game, Side::Black, &format!("K {wk} p {above} k {bk}"));
-        assert_eq!(
-            moves_from(&game, &pos, &above),
-            promotions(&format!("{above}-{first}"), "R B N"),
-            "{above}"
-        );
-    }
-}
-
-// ---------------------------------------------------------------------------------------
-// Check, pins, game end
-
-/// King d1 (0,-6). The Rook on d3, pinned up the file by the rook on d6, moves on the file
-/// only; the Pawn on e2 (1,-3), pinned on the 1 o'clock diagonal d1 e2 f3 by the bishop on f3,
-/// may take it (its own 1 o'clock capture) but not step to e3; the Knight on c2 (-1,-3),
-/// pinned on the 11 o'clock diagonal d1 c2 b3 a4 by the bishop on a4, cannot move.
-#[test]
-fn pins() {
-    let game = game(MINI);
-    let pos = at(
-        &game,
-        Side::White,
-        "K d1 R d3 r d6 P e2 b f3 N c2 b a4 k g2",
-    );
-    assert!(!game.in_check(&pos, Side::White));
-    assert_eq!(
-        moves_from(&game, &pos, "d3"),
-        set("d3-d2 d3-d4 d3-d5 d3xd6")
-    );
-    assert_eq!(moves_from(&game, &pos, "e2"), set("e2xf3"));
-    assert_eq!(moves_from(&game, &pos, "c2"), BTreeSet::new());
-    assert_eq!(
-        refusal(&game, &pos, "e2-e3"),
-        "`e2-e3` is illegal: it leaves the mover's royal piece attacked"
-    );
-}
-
-/// King d1 (neighbours d2 e1 c1 e2 c2) checked down the file by the rook on d5 and by the
-/// knight on f2 (its (-2,-4) leap); the rook covers d2 and the knight c2 ((-3,-1)). Only e1,
-/// c1 and e2 are left; the Rook on f5, which could take either checker (down the f-file to
-/// f2, along 8 o'clock to d5), may not.
-#[test]
-fn double_check() {
-    let game = game(MINI);
-    let pos = at(&game, Side::White, "K d1 r d5 n f2 R f5 k a4");
-    assert!(game.in_check(&pos, Side::White));
-    assert_eq!(all_moves(&game, &pos), set("d1-e1 d1-c1 d1-e2"));
-    for m in ["f5xf2", "f5xd5"] {
-        assert_eq!(
-            refusal(&game, &pos, m),
-            format!("`{m}` is illegal: it leaves the mover's royal piece attacked")
-        );
-    }
-}
-
-/// Checkmate wins. Black's King in the corner d7 (neighbours d6 e6 c6 e5 c5): the Rook on d6
-/// checks it and covers e6 (2 o'clock), c6 (10), e5 (4) and c5 (8); the King on d5 guards it:
-/// 1-0. Turned 180 degrees with White to move: 0-1.
-#[test]
-fn checkmate_wins() {
-    let game = game(MINI);
-    let pos = at(&game, Side::Black, "k d7 R d6 K d5");
-    assert_eq!(
-        ending(&game, &pos),
-        Some((GameEnd::Checkmate, "1-0".into()))
-    );
-    let pos = at(&game, Side::White, "K d1 r d2 k d3");
-    assert_eq!(
-        ending(&game, &pos),
-        Some((GameEnd::Checkmate, "0-1".into()))
-    );
-}
-
-/// Stalemate is a draw, as in McCooey's game and chess (not Glinski's 3/4). White's King
-/// alone on d5 covers all five cells around Black's King d7: d6 (12 o'clock), e5 (2), c5
-/// (10), e6 (1), c6 (11), and d7 is four half cells up, not a king step.
-#[test]
-fn stalemate_is_a_draw() {
-    let (v, _) = load(MINI);
-    assert_eq!(v.rules().stalemate, Score::DRAW);
-    let game = game(MINI);
-    let pos = at(&game, Side::Black, "k d7 K d5");
-    assert!(!game.in_check(&pos, Side::Black));
-    assert_eq!(
-        ending(&game, &pos),
-        Some((GameEnd::Stalemate, "1/2-1/2".into()))
-    );
-    let pos = at(&game, Side::White, "K d1 k d3");
-    assert_eq!(
-        ending(&game, &pos),
-        Some((GameEnd::Stalemate, "1/2-1/2".into()))
-    );
 }

@@ -35,7 +35,7 @@ macro_rules! case_files {
     };
 }
 
-case_files!(brusky);
+case_files!(brusky, de_vasa, shafran, mini_hexchess, koval, chessagon);
 
 #[test]
 fn every_case_file_is_run() {
@@ -253,17 +253,47 @@ fn pieces_and_unmoved(
 }
 
 /// How many comparisons a statement makes: one per cell of `on`, per move of `legal` and
-/// `illegal`, else one (the figure a run reports, to compare with the assertions it replaced).
+/// `illegal`, per cell asked about by `attacked` and `unmoved`, else one (the figure a run
+/// reports, to compare with the assertions it replaced).
 fn weight(line: &Line) -> usize {
     match line.keyword {
         "on" => line.value.split_whitespace().count() / 2,
         "legal" | "illegal" => line.value.split_whitespace().count(),
+        // One per cell asked about: `attacked by SIDE among CELLS`, `unmoved among CELLS`.
+        "attacked" | "unmoved" => line
+            .subject
+            .split_once("among ")
+            .map_or(1, |(_, among)| among.split_whitespace().count().max(1)),
         _ => 1,
     }
 }
 
 fn words(text: &str) -> BTreeSet<String> {
     text.split_whitespace().map(str::to_string).collect()
+}
+
+/// The words of a value, none for `none`.
+fn none_or_words(value: &str) -> BTreeSet<String> {
+    if value == "none" {
+        BTreeSet::new()
+    } else {
+        words(value)
+    }
+}
+
+/// The cells named in `among` for which `holds` is true.
+fn which_of(
+    game: &Game,
+    among: &str,
+    holds: impl Fn(CellId) -> bool,
+) -> Result<BTreeSet<String>, String> {
+    let mut out = BTreeSet::new();
+    for name in among.split_whitespace() {
+        if holds(cell_named(game, name)?) {
+            out.insert(name.to_string());
+        }
+    }
+    Ok(out)
 }
 
 fn side(word: &str) -> Result<Side, String> {
@@ -384,6 +414,27 @@ impl Case<'_> {
                 }
                 Ok(())
             }
+            "put" => {
+                // `put: PIECE CELL ...`: the pieces are placed on the current position (an
+                // edit, not a move: nothing else changes), held to the fast engine.
+                let mut pos = self.position()?.clone();
+                let words: Vec<&str> = value.split_whitespace().collect();
+                if words.is_empty() || !words.len().is_multiple_of(2) {
+                    return Err(format!("`put: {value}` is not a list of piece-cell pairs"));
+                }
+                for pair in words.chunks(2) {
+                    let white = pair[0].chars().all(|c| !c.is_ascii_lowercase());
+                    let p = game
+                        .variant
+                        .find_piece(&pair[0].to_uppercase())
+                        .ok_or_else(|| format!("no piece `{}`", pair[0]))?;
+                    let side = if white { Side::White } else { Side::Black };
+                    pos.squares[cell_named(&game, pair[1])?.index()] = Some((side, p));
+                }
+                crate::fast_engine::engines_agree(&game, &pos, &game.position_text(&pos));
+                *self.history.last_mut().expect("a position") = pos;
+                Ok(())
+            }
             _ => {
                 self.checks += weight(line);
                 self.check(line)
@@ -464,12 +515,7 @@ impl Case<'_> {
                     .filter(|s| game.in_check(pos, *s))
                     .map(|s| if s == Side::White { "white" } else { "black" }.to_string())
                     .collect();
-                let want = if value == "none" {
-                    BTreeSet::new()
-                } else {
-                    words(value)
-                };
-                compare("sides in check", &want, &got)
+                compare("sides in check", &none_or_words(value), &got)
             }
             "en-passant" => {
                 let text = game.position_text(pos);
@@ -497,34 +543,26 @@ impl Case<'_> {
                         )
                     })
                     .collect();
-                let want = if value == "none" {
-                    BTreeSet::new()
-                } else {
-                    words(value)
-                };
-                compare("castling rights", &want, &got)
+                compare("castling rights", &none_or_words(value), &got)
             }
             "attacked" => {
                 // `attacked by SIDE among CELLS: CELLS`
-                let rest = subject
+                let (by, among) = subject
                     .strip_prefix("by ")
-                    .ok_or("write `attacked by SIDE among CELLS: CELLS`")?;
-                let (by, among) = rest
-                    .split_once(" among ")
+                    .and_then(|rest| rest.split_once(" among "))
                     .ok_or("write `attacked by SIDE among CELLS: CELLS`")?;
                 let by = side(by.trim())?;
-                let mut got = BTreeSet::new();
-                for name in among.split_whitespace() {
-                    if game.attacked(pos, cell_named(game, name)?, by) {
-                        got.insert(name.to_string());
-                    }
-                }
-                let want = if value == "none" {
-                    BTreeSet::new()
-                } else {
-                    words(value)
-                };
-                compare("attacked cells", &want, &got)
+                let got = which_of(game, among, |c| game.attacked(pos, c, by))?;
+                compare("attacked cells", &none_or_words(value), &got)
+            }
+            "unmoved" => {
+                // `unmoved among CELLS: CELLS`: of the cells listed, exactly these are marked
+                // as not moved.
+                let among = subject
+                    .strip_prefix("among ")
+                    .ok_or("write `unmoved among CELLS: CELLS`")?;
+                let got = which_of(game, among, |c| pos.unmoved[c.index()])?;
+                compare("unmoved cells", &none_or_words(value), &got)
             }
             "quiet-plies" => {
                 let got = pos.quiet_plies.to_string();
@@ -620,6 +658,49 @@ impl Case<'_> {
                 }));
                 compare("multi-step cells", &words(line.value), &got)
             }),
+            // The cells where a piece of a side stands at the start.
+            "setup" => piece_and_side().and_then(|(p, s)| {
+                let got = names(&mut v.setup(s).iter().filter(|(q, _)| *q == p).map(|(_, c)| *c));
+                compare("setup cells", &words(line.value), &got)
+            }),
+            // `castling-entries PIECE SIDE FROM: CELLS`: the cells of the castling entries of
+            // the piece's tables from a cell.
+            "castling-entries" => {
+                let mut w = line.subject.split_whitespace();
+                match (w.next(), w.next(), w.next(), w.next()) {
+                    (Some(key), Some(side_word), Some(from), None) => v
+                        .find_piece(key)
+                        .ok_or_else(|| format!("no piece `{key}`"))
+                        .and_then(|p| Ok((p, side(side_word)?, cell_named(game, from)?)))
+                        .map(|(p, s, from)| {
+                            let entries = t.entries(p, s, from);
+                            names(
+                                &mut entries
+                                    .iter()
+                                    .filter(|e| e.when == Some(Condition::Castling))
+                                    .flat_map(|e| t.path(e).iter().copied()),
+                            )
+                        })
+                        .and_then(|got| compare("castling entries", &words(line.value), &got)),
+                    _ => Err("write `castling-entries PIECE SIDE FROM: CELLS`".into()),
+                }
+            }
+            // `stalemate-rule: SCORE [but SCORE with PIECES]`, as the variant's rules say.
+            "stalemate-rule" => {
+                let r = v.rules();
+                let mut got = r.stalemate.describe();
+                if let Some((score, pieces)) = &r.stalemate_with {
+                    let symbols: Vec<&str> =
+                        pieces.iter().map(|p| v.piece(*p).symbol.as_str()).collect();
+                    got += &format!(" but {} with {}", score.describe(), symbols.join(" "));
+                }
+                let want = line.value.split_whitespace().collect::<Vec<_>>().join(" ");
+                if got == want {
+                    Ok(())
+                } else {
+                    Err(format!("stalemate `{got}`, expected `{want}`"))
+                }
+            }
             // The variant's castlings in order: `SIDE K FROM-TO R FROM-TO; ...`.
             "castling-rules" => {
                 let n = |c| v.board().name(c);

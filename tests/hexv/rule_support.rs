@@ -1,5 +1,5 @@
-//! Helpers the variants' rule tests share (shafran.rs, de_vasa.rs, mini_hexchess.rs,
-//! brusky.rs, xiang_hex.rs): positions written as piece lists, moves and refusals in notation,
+//! Helpers the variants' rule tests share (the rule case runner, the variants' modules, the
+//! rules matrix): positions written as piece lists, moves and refusals in notation,
 //! who stands where, the end of the game.
 
 use std::collections::BTreeSet;
@@ -118,63 +118,6 @@ pub fn along<C: Copy>(
         }
     }
     out
-}
-
-/// After the castling `mv` of `side`: its king on `king_to`, its rook on `rook_to`, and the
-/// cells they left empty.
-pub fn assert_castled(
-    game: &Game,
-    after: &Position,
-    mv: &str,
-    side: Side,
-    (king_to, rook_to): (&str, &str),
-    (king_from, rook_from): (&str, &str),
-) {
-    let (k, r) = if side == Side::White {
-        ("K", "R")
-    } else {
-        ("k", "r")
-    };
-    assert_eq!(on(game, after, king_to), k, "{mv}");
-    assert_eq!(on(game, after, rook_to), r, "{mv}");
-    assert_eq!(on(game, after, king_from), "", "{mv}");
-    assert_eq!(on(game, after, rook_from), "", "{mv}");
-}
-
-/// Each castling `(move, king_to, rook_to, king_from, rook_from)` played from `castle(side)`
-/// (the side that owns `king_from`): the pieces land as [`assert_castled`] checks, and
-/// afterwards the castler has lost every castling right while the other side keeps its own.
-pub fn assert_castlings_performed(
-    game: &Game,
-    castle: &dyn Fn(Side) -> Position,
-    cases: &[(&str, &str, &str, &str, &str)],
-) {
-    for &(mv, king_to, rook_to, king_from, rook_from) in cases {
-        let from = cell(game.variant, king_from);
-        let side = game
-            .variant
-            .castlings()
-            .iter()
-            .find(|c| c.king_from == from)
-            .map(|c| c.side)
-            .unwrap_or_else(|| panic!("{mv}: no castling from {king_from}"));
-        let after = play(game, &castle(side), mv);
-        assert_castled(
-            game,
-            &after,
-            mv,
-            side,
-            (king_to, rook_to),
-            (king_from, rook_from),
-        );
-        let rights: Vec<bool> = game
-            .variant
-            .castlings()
-            .iter()
-            .map(|c| c.side != side)
-            .collect();
-        assert_eq!(game.castling_rights(&after), rights, "{mv}");
-    }
 }
 
 /// Asserts that `side`'s setup puts each piece of `army` (`(key, "cell cell ...")`) exactly on

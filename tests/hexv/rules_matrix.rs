@@ -46,68 +46,59 @@
 //!                           |         |   ::en_passant_only_on_the_next_turn, ::no_en_passant_after_
 //!                           |         |   the_step_d2_e1, ::only_pawns_capture_en_passant,
 //!                           |         |   ::taking_en_passant_is_a_choice
-//!                           | Ch      | chessagon::double_step_along_one_line_over_an_empty_cell_
-//!                           |         |   and_en_passant, chessagon::unmoved_is_per_pawn_not_per_cell
-//!                           | Sh      | shafran::en_passant_after_a_white_two_cell_move,
-//!                           |         |   ::en_passant_on_either_cell_a_white_three_cell_move_passed,
-//!                           |         |   ::en_passant_after_a_black_three_cell_move_the_wikipedia_
-//!                           |         |   example, ::en_passant_after_a_black_two_cell_move
-//!                           | DV      | de_vasa::en_passant_after_a_white_two_cell_file_move,
-//!                           |         |   ::en_passant_after_a_white_two_cell_move_at_one_oclock,
-//!                           |         |   ::en_passant_after_a_black_two_cell_move
+//!                           | Ch      | chessagon.rules:en-passant, chessagon.rules:pawn.unmoved
+//!                           | Sh      | shafran.rules:en-passant
+//!                           | DV      | de-vasa.rules:en-passant
 //!                           | Br      | brusky.rules:en-passant
 //!                           | S*      | -  (no double step)
 //!                           | Mi      | -  (no double step [CVP])
 //!                           | XH      | -  (no pawns: a soldier steps one cell)
-//! castling performed        | Ko      | koval::castling_moves_king_and_rook (White right);
+//! castling performed        | Ko      | koval.rules:castling (White right), koval.rules:castling.rules;
 //!                           |         |   koval_left_castling_performed; koval_black_castlings_performed
-//!                           | Ch      | chessagon::the_four_castlings_and_blacks_mirror (White's four,
-//!                           |         |   Black's e15-g13); chessagon_black_castlings_performed
-//!                           | Sh      | shafran::castling_performed_on_both_sides_short_and_long
-//!                           |         |   (all eight), ::the_four_castlings_of_each_side
-//!                           | DV      | de_vasa::castling_performed_on_both_sides (all four),
-//!                           |         |   ::the_two_castlings_of_each_side
+//!                           | Ch      | chessagon.rules:castling (White's four, Black's e15-g13),
+//!                           |         |   chessagon.rules:castling.rules; chessagon_black_castlings_performed
+//!                           | Sh      | shafran.rules:castling (all eight), shafran.rules:castling.rules,
+//!                           |         |   shafran::each_castling_runs_along_one_edge_line
+//!                           | DV      | de-vasa.rules:castling (all four), de-vasa.rules:castling.rules
 //!                           | Br      | brusky.rules:castling (all four), brusky.rules:castling.rules
 //!                           | Gl Mc Da S* Mi XH | -  (`castling none` / no castling block; Gl, Da texts
 //!                           |         |   say so)
-//! castling refused: king    | Ko      | koval::castling_needs_unmoved_king_and_rook,
-//!   moved / rook moved      |         |   koval::refused_castlings_say_which_condition_failed (right);
-//!                           |         |   koval_left_castling_refusals (left)
-//!                           | Ch      | chessagon::castling_needs_the_king_and_that_rook_unmoved;
-//!                           |         |   chessagon_black_castlings_performed (Black's king moved)
-//!                           | Sh      | shafran::castling_refused_after_the_king_or_the_rook_moved
-//!                           | DV      | de_vasa::castling_refused_after_the_king_or_the_rook_moved
+//! castling refused: king    | Ko      | koval.rules:castling.moved (right);
+//!   moved / rook moved      |         |   koval_left_castling_refusals (left)
+//!                           | Ch      | chessagon.rules:castling.moved; chessagon_black_castlings_performed
+//!                           |         |   (Black's king moved)
+//!                           | Sh      | shafran.rules:castling.moved
+//!                           | DV      | de-vasa.rules:castling.moved
 //!                           | Br      | brusky.rules:castling.moved
 //!                           | Gl Mc Da S* Mi XH | -  (no castling)
-//! castling refused: cell    | Ko      | koval::refused_castlings_say_which_condition_failed (43);
+//! castling refused: cell    | Ko      | koval.rules:castling.path (43);
 //!   between occupied        |         |   koval_left_castling_refusals (20, 19)
-//!                           | Ch      | chessagon::castling_needs_empty_cells_between_king_and_rook
-//!                           | Sh      | shafran::castling_refused_when_a_cell_between_is_occupied
-//!                           | DV      | de_vasa::castling_refused_when_a_cell_between_is_occupied
+//!                           | Ch      | chessagon.rules:castling.path
+//!                           | Sh      | shafran.rules:castling.path
+//!                           | DV      | de-vasa.rules:castling.path
 //!                           | Br      | brusky.rules:castling.path
 //!                           | Gl Mc Da S* Mi XH | -  (no castling)
-//! castling refused: in      | Ko      | koval::castling_is_refused_out_of_through_or_into_attack
-//!   check / passes / lands  |         |   (right); koval_left_castling_refusals (left, and the
+//! castling refused: in      | Ko      | koval.rules:castling.check (right);
+//!   check / passes / lands  |         |   koval_left_castling_refusals (left, and the
 //!   on an attacked cell     |         |   rook's attacked cell does not matter);
 //!                           |         |   koval_black_castlings_performed (Black passing 53)
-//!                           | Ch      | chessagon::castling_is_refused_out_of_through_or_into_check
-//!                           | Sh      | shafran::castling_refused_out_of_through_or_into_check
-//!                           | DV      | de_vasa::castling_refused_out_of_through_or_into_check
+//!                           | Ch      | chessagon.rules:castling.check
+//!                           | Sh      | shafran.rules:castling.check
+//!                           | DV      | de-vasa.rules:castling.check
 //!                           | Br      | brusky.rules:castling.check
 //!                           | Gl Mc Da S* Mi XH | -  (no castling)
 //! promotion: every choice,  | Gl      | notation::promotion_must_be_named (one recorded game);
 //!   forced (chess)          |         |   glinski_promotion_choices_for_both_sides
 //!                           | Mc      | mccooey_promotion_choices_for_both_sides
-//!                           | Ko      | koval::promotion_cells_are_the_texts (cells, pieces);
+//!                           | Ko      | koval.rules:promotion.zone (cells, pieces);
 //!                           |         |   koval_promotion_choices_for_both_sides
 //!                           | Da      | dagger::pawns_promote_on_the_opponents_back_cell
-//!                           | Ch      | chessagon::promotion_on_the_eight_far_edge_cells_to_q_d_r_b_n
-//!                           | Sh      | shafran::promotion_cells_are_the_last_cell_of_every_file,
-//!                           |         |   ::promotion_choices_for_both_sides
-//!                           | Mi      | mini_hexchess::promotion_choices_for_both_sides (R B N),
-//!                           |         |   ::promotion_cells_are_the_seven_far_hexes
-//!                           | DV      | de_vasa::promotion_cells_are_the_far_rank,
-//!                           |         |   ::promotion_choices_for_both_sides
+//!                           | Ch      | chessagon.rules:promotion, chessagon::promotion_cells_are_the_last_cell_
+//!                           |         |   of_every_file
+//!                           | Sh      | shafran.rules:promotion, shafran::the_promotion_cells_are_the_ends_of_
+//!                           |         |   the_files
+//!                           | Mi      | mini-hexchess.rules:promotion (R B N)
+//!                           | DV      | de-vasa.rules:promotion
 //!                           | Br      | brusky.rules:promotion
 //!                           | S*      | -  (shogi promotion: the next rule)
 //!                           | XH      | -  (no promotion [009])
@@ -147,9 +138,9 @@
 //!                           | Ko      | koval_pins
 //!                           | Da      | dagger_pin_along_the_straight_ahead_diagonal
 //!                           | Ch      | chessagon_pins
-//!                           | Sh      | shafran::pins
-//!                           | Mi      | mini_hexchess::pins
-//!                           | DV      | de_vasa::pins
+//!                           | Sh      | shafran.rules:pin
+//!                           | Mi      | mini-hexchess.rules:pin
+//!                           | DV      | de-vasa.rules:pin
 //!                           | Br      | brusky.rules:pin
 //!                           | XH      | xiang_hex::horse_checks_and_chariot_pins,
 //!                           |         |   ::two_screens_pin_each_other (a cannon's screens),
@@ -161,9 +152,9 @@
 //!                           | Ko      | koval_double_check
 //!                           | Da      | dagger_double_check
 //!                           | Ch      | chessagon_double_check
-//!                           | Sh      | shafran::double_check
-//!                           | Mi      | mini_hexchess::double_check
-//!                           | DV      | de_vasa::double_check
+//!                           | Sh      | shafran.rules:check.double
+//!                           | Mi      | mini-hexchess.rules:check.double
+//!                           | DV      | de-vasa.rules:check.double
 //!                           | Br      | brusky.rules:check.double
 //!                           | XH      | xiang_hex::double_check (horse and cannon)
 //!                           | S*      | shogi_double_check (all three boards)
@@ -172,9 +163,9 @@
 //!                           | Ko      | koval_checkmate_either_side
 //!                           | Da      | dagger_mate_wins_stalemate_draws
 //!                           | Ch      | chessagon_mate_wins_stalemate_draws
-//!                           | Sh      | shafran::checkmate_wins (both sides), ::check_from_the_start
-//!                           | Mi      | mini_hexchess::checkmate_wins (both sides)
-//!                           | DV      | de_vasa::checkmate_wins (both sides)
+//!                           | Sh      | shafran.rules:checkmate (both sides), shafran.rules:check
+//!                           | Mi      | mini-hexchess.rules:checkmate (both sides)
+//!                           | DV      | de-vasa.rules:checkmate (both sides)
 //!                           | Br      | brusky.rules:checkmate (both sides)
 //!                           | XH      | xiang_hex::checkmate_wins_for_either_side,
 //!                           |         |   ::mate_with_the_facing_rule
@@ -185,13 +176,12 @@
 //!                           | Mc      | mccooey_mate_wins_stalemate_draws (1/2)
 //!                           | Ko      | game_end::koval_stalemate_is_a_draw_while_the_stalemating_
 //!                           |         |   side_keeps_a_queen, ::koval_stalemate_without_queen_rook_
-//!                           |         |   or_pawn_wins, koval::stalemate_is_a_win_unless_queen_rook_
-//!                           |         |   or_pawn_remain
+//!                           |         |   or_pawn_wins, koval.rules:stalemate.rule
 //!                           | Da      | dagger_mate_wins_stalemate_draws (1/2)
 //!                           | Ch      | chessagon_mate_wins_stalemate_draws (1/2, chess convention)
-//!                           | Sh      | shafran::stalemate_is_a_draw (1/2, Jocly's rules)
-//!                           | Mi      | mini_hexchess::stalemate_is_a_draw (1/2, McCooey's rules)
-//!                           | DV      | de_vasa::stalemate_is_a_draw (1/2, Wikipedia's half point)
+//!                           | Sh      | shafran.rules:stalemate (1/2, Jocly's rules)
+//!                           | Mi      | mini-hexchess.rules:stalemate (1/2, McCooey's rules)
+//!                           | DV      | de-vasa.rules:stalemate (1/2, Wikipedia's half point)
 //!                           | Br      | brusky.rules:stalemate (1/2, Ludii)
 //!                           | XH      | xiang_hex::stalemate_loses (1-0: the stalemated player loses)
 //!                           | S91     | hex_shogi::stalemate_is_a_draw
@@ -203,8 +193,10 @@
 //!                           |         |   (the rules); game_end::chessagon_third_repetition_is_a_
 //!                           |         |   draw, ::chessagon_fifty_moves_without_capture_or_pawn_
 //!                           |         |   move_is_a_draw (in play)
-//!                           | Sh      | shafran::repetition_and_fifty_moves_draw (chess conventions)
-//!                           | DV      | de_vasa::repetition_and_fifty_moves_draw (chess conventions)
+//!                           | Sh      | shafran.rules:repetition, shafran.rules:move-limit (chess
+//!                           |         |   conventions)
+//!                           | DV      | de-vasa.rules:repetition, de-vasa.rules:move-limit (chess
+//!                           |         |   conventions)
 //!                           | Br      | brusky.rules:repetition, brusky.rules:move-limit (Ludii's
 //!                           |         |   100 plies, chess's repetition)
 //!                           | XH      | xiang_hex::the_player_who_repeats_a_position_a_third_

@@ -159,21 +159,9 @@ pub fn empty_destinations(
     names(v, t.empty_board_destinations(piece, side, from))
 }
 
-/// A small deterministic generator (xorshift) for test inputs.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+/// The seeded generator of the tests' random inputs: the library's own, `Rng(state)` starting
+/// at that exact state.
+pub use hexv::rng::Rng;
 
 /// An empty position with `to_move` to move and the given pieces (off-board cells allowed).
 pub fn position(

@@ -30,7 +30,7 @@ fn tables_equal_reference_walker_on_every_cell() {
                     );
                     for density in [3u64, 5, 8] {
                         let blocked: Vec<bool> = (0..v.board().total())
-                            .map(|_| rng.next() % 10 < density)
+                            .map(|_| rng.next_u64() % 10 < density)
                             .collect();
                         let occupied = |c: CellId| blocked[c.index()];
                         assert_eq!(
@@ -63,7 +63,7 @@ fn tables_equal_reference_walker_under_conditions() {
                 for from in v.board().all_cells() {
                     for density in [2u64, 4, 7] {
                         let who: Vec<Option<Side>> = (0..v.board().total())
-                            .map(|_| match rng.next() % 10 {
+                            .map(|_| match rng.next_u64() % 10 {
                                 r if r >= density => None,
                                 r if r % 2 == 0 => Some(Side::White),
                                 _ => Some(Side::Black),
