@@ -45,6 +45,7 @@ use std::collections::BTreeSet;
 use hexv::game::fast::Engine;
 use hexv::variant::Side;
 
+use crate::board_model::{plus, BoardModel, FileRank};
 use crate::rule_support::{all_moves, assert_setup, at, moves_from, play, union};
 use crate::support::{cell, empty_destinations, game, load, names, piece, set};
 
@@ -77,17 +78,15 @@ const KNIGHT: [Fr; 12] = [
     (1, 3),
 ];
 
+/// The board as the module comment models it.
+const B: FileRank = FileRank {
+    files: FILES,
+    cells: on_board,
+    half_turn: turn,
+};
+
 fn on_board((f, r): Fr) -> bool {
     (1..=8).contains(&r) && ((r - 5).max(0)..=(r + 7).min(11)).contains(&f)
-}
-
-fn fr(name: &str) -> Fr {
-    let f = FILES.find(&name[..1]).expect("a file letter") as i32;
-    (f, name[1..].parse().expect("a rank"))
-}
-
-fn nm((f, r): Fr) -> String {
-    format!("{}{}", &FILES[f as usize..f as usize + 1], r)
 }
 
 fn all_cells() -> Vec<Fr> {
@@ -97,17 +96,8 @@ fn all_cells() -> Vec<Fr> {
         .collect()
 }
 
-fn plus((f, r): Fr, (df, dr): Fr, k: i32) -> Fr {
-    (f + k * df, r + k * dr)
-}
-
 fn turn((f, r): Fr) -> Fr {
     (11 - f, 9 - r)
-}
-
-/// The turned image of a set of cell names (Black's cells for White's).
-fn turned(cells: &str) -> BTreeSet<String> {
-    cells.split_whitespace().map(|c| nm(turn(fr(c)))).collect()
 }
 
 /// The turned image of moves written `a1-b2` / `a1xb2` (Black's moves for White's).
@@ -117,25 +107,9 @@ fn turned_moves(moves: &BTreeSet<String>) -> BTreeSet<String> {
         .map(|m| {
             let sep = if m.contains('x') { 'x' } else { '-' };
             let (f, t) = m.split_once(sep).expect("a move");
-            format!("{}{sep}{}", nm(turn(fr(f))), nm(turn(fr(t))))
+            format!("{}{sep}{}", B.nm(turn(B.fr(f))), B.nm(turn(B.fr(t))))
         })
         .collect()
-}
-
-/// The board cell `k` times `d` from `c`, if there is one.
-fn cell_at(c: Fr, d: Fr, k: i32) -> Option<String> {
-    let t = plus(c, d, k);
-    on_board(t).then(|| nm(t))
-}
-
-/// Cells one step along each vector that are on the board.
-fn steps(c: Fr, vs: &[Fr]) -> BTreeSet<String> {
-    crate::rule_support::along(c, vs, Some(1), cell_at)
-}
-
-/// Cells along each vector to the edge of an empty board.
-fn rays(c: Fr, vs: &[Fr]) -> BTreeSet<String> {
-    crate::rule_support::along(c, vs, None, cell_at)
 }
 
 fn colour((f, r): Fr) -> i32 {
@@ -156,7 +130,7 @@ fn board_files_ranks_and_colours() {
     assert_eq!(board.len(), 84);
     let cells = all_cells();
     assert_eq!(cells.len(), 84);
-    let expected: BTreeSet<String> = cells.iter().copied().map(nm).collect();
+    let expected: BTreeSet<String> = cells.iter().copied().map(|c| B.nm(c)).collect();
     assert_eq!(names(&v, board.cells()), expected);
     let per_file: Vec<usize> = (0..12)
         .map(|f| cells.iter().filter(|c| c.0 == f).count())
@@ -173,8 +147,8 @@ fn board_files_ranks_and_colours() {
     for &c in &cells {
         sizes[colour(c) as usize] += 1;
         for &d in &cells {
-            let same = board.colour(cell(&v, &nm(c))) == board.colour(cell(&v, &nm(d)));
-            assert_eq!(same, colour(c) == colour(d), "{} {}", nm(c), nm(d));
+            let same = board.colour(cell(&v, &B.nm(c))) == board.colour(cell(&v, &B.nm(d)));
+            assert_eq!(same, colour(c) == colour(d), "{} {}", B.nm(c), B.nm(d));
         }
     }
     assert_eq!(sizes, [28, 28, 28]);
@@ -182,7 +156,7 @@ fn board_files_ranks_and_colours() {
     board_sizes.sort();
     assert_eq!(board_sizes, [28, 28, 28]);
     assert!(cells.iter().all(|c| on_board(turn(*c))));
-    assert_eq!(nm(turn(fr("a1"))), "l8");
+    assert_eq!(B.nm(turn(B.fr("a1"))), "l8");
 }
 
 /// [CVP]: from each player's left, R N B Q B K B N R on the back rank and ten pawns on the
@@ -219,9 +193,9 @@ fn setup_is_the_texts_for_both_sides() {
             .find(|(k, _)| *k == key)
             .expect("same pieces")
             .1;
-        assert_eq!(turned(cells), set(black_cells), "{key}");
+        assert_eq!(B.turned(cells), set(black_cells), "{key}");
     }
-    let bishop_colours: Vec<i32> = ["c1", "e1", "g1"].iter().map(|c| colour(fr(c))).collect();
+    let bishop_colours: Vec<i32> = ["c1", "e1", "g1"].iter().map(|c| colour(B.fr(c))).collect();
     assert_eq!(bishop_colours, [0, 2, 1]);
 }
 
@@ -288,29 +262,29 @@ fn every_piece_on_every_cell_follows_the_geometry() {
             Side::Black => ("g8", set("e8 j8"), 7),
         };
         for c in all_cells() {
-            let name = nm(c);
+            let name = B.nm(c);
             let dest =
                 |key: &str| empty_destinations(&v, &t, piece(&v, key), side, cell(&v, &name));
-            let mut king = steps(c, &all);
+            let mut king = B.steps(c, &all);
             if name == king_start {
                 king.extend(castle_to.clone());
             }
             assert_eq!(dest("K"), king, "K {name}");
-            assert_eq!(dest("R"), rays(c, &EDGES), "R {name}");
-            assert_eq!(dest("B"), rays(c, &DIAGONALS), "B {name}");
-            assert_eq!(dest("Q"), rays(c, &all), "Q {name}");
-            assert_eq!(dest("N"), steps(c, &KNIGHT), "N {name}");
+            assert_eq!(dest("R"), B.rays(c, &EDGES), "R {name}");
+            assert_eq!(dest("B"), B.rays(c, &DIAGONALS), "B {name}");
+            assert_eq!(dest("Q"), B.rays(c, &all), "Q {name}");
+            assert_eq!(dest("N"), B.steps(c, &KNIGHT), "N {name}");
             let pushes = [(0, s), (s, s)];
-            let mut pawn = steps(c, &[(0, s), (s, s), (-s, s), (2 * s, s)]);
+            let mut pawn = B.steps(c, &[(0, s), (s, s), (-s, s), (2 * s, s)]);
             if c.1 == start_rank {
                 pawn.extend(
                     pushes
                         .iter()
                         .map(|d| plus(c, *d, 2))
                         .filter(|t| on_board(*t))
-                        .map(nm),
+                        .map(|c| B.nm(c)),
                 );
-                pawn.extend(steps(c, &[(s, 2 * s)]));
+                pawn.extend(B.steps(c, &[(s, 2 * s)]));
             }
             assert_eq!(dest("P"), pawn, "P {name} {side:?}");
         }
@@ -440,6 +414,6 @@ fn blacks_castling_cells_are_whites_turned() {
         ("f1 h1 i1 g1", "g8 e8 d8 f8"),
         ("f1 c1 a1 d1", "g8 j8 l8 i8"),
     ] {
-        assert_eq!(turned(w), set(b));
+        assert_eq!(B.turned(w), set(b));
     }
 }

@@ -33,6 +33,7 @@ use std::collections::BTreeSet;
 
 use hexv::variant::Side;
 
+use crate::board_model::{plus, BoardModel, FileRank};
 use crate::rule_support::{all_moves, assert_setup, at, moves_from, play, union};
 use crate::support::{cell, empty_destinations, game, load, names, piece, set};
 
@@ -65,50 +66,23 @@ const KNIGHT: [Fr; 12] = [
     (1, 3),
 ];
 
+/// The board as the module comment models it.
+const B: FileRank = FileRank {
+    files: FILES,
+    cells: on_board,
+    half_turn: turn,
+};
+
 fn on_board((f, r): Fr) -> bool {
     (0..=8).contains(&f) && (1..=9).contains(&r)
-}
-
-fn fr(name: &str) -> Fr {
-    let f = FILES.find(&name[..1]).expect("a file letter") as i32;
-    (f, name[1..].parse().expect("a rank"))
-}
-
-fn nm((f, r): Fr) -> String {
-    format!("{}{}", &FILES[f as usize..f as usize + 1], r)
 }
 
 fn all_cells() -> Vec<Fr> {
     (0..=8).flat_map(|f| (1..=9).map(move |r| (f, r))).collect()
 }
 
-fn plus((f, r): Fr, (df, dr): Fr, k: i32) -> Fr {
-    (f + k * df, r + k * dr)
-}
-
 fn turn((f, r): Fr) -> Fr {
     (8 - f, 10 - r)
-}
-
-/// The turned image of a set of cell names (Black's cells for White's).
-fn turned(cells: &str) -> BTreeSet<String> {
-    cells.split_whitespace().map(|c| nm(turn(fr(c)))).collect()
-}
-
-/// The board cell `k` times `d` from `c`, if there is one.
-fn cell_at(c: Fr, d: Fr, k: i32) -> Option<String> {
-    let t = plus(c, d, k);
-    on_board(t).then(|| nm(t))
-}
-
-/// Cells one step along each vector that are on the board.
-fn steps(c: Fr, vs: &[Fr]) -> BTreeSet<String> {
-    crate::rule_support::along(c, vs, Some(1), cell_at)
-}
-
-/// Cells along each vector to the edge of an empty board.
-fn rays(c: Fr, vs: &[Fr]) -> BTreeSet<String> {
-    crate::rule_support::along(c, vs, None, cell_at)
 }
 
 fn colour((f, r): Fr) -> i32 {
@@ -128,7 +102,7 @@ fn board_files_ranks_and_colours() {
     let (v, _) = load(DE_VASA);
     let board = v.board();
     assert_eq!(board.len(), 81);
-    let expected: BTreeSet<String> = all_cells().into_iter().map(nm).collect();
+    let expected: BTreeSet<String> = all_cells().into_iter().map(|c| B.nm(c)).collect();
     assert_eq!(names(&v, board.cells()), expected);
     for f in ["a0", "j1", "a10", "i10"] {
         assert_eq!(board.find(f), None, "{f} is not a cell");
@@ -137,15 +111,15 @@ fn board_files_ranks_and_colours() {
     for c in all_cells() {
         sizes[colour(c) as usize] += 1;
         for d in all_cells() {
-            let same = board.colour(cell(&v, &nm(c))) == board.colour(cell(&v, &nm(d)));
-            assert_eq!(same, colour(c) == colour(d), "{} {}", nm(c), nm(d));
+            let same = board.colour(cell(&v, &B.nm(c))) == board.colour(cell(&v, &B.nm(d)));
+            assert_eq!(same, colour(c) == colour(d), "{} {}", B.nm(c), B.nm(d));
         }
     }
     assert_eq!(sizes, [27, 27, 27]);
     let mut board_sizes = board.colour_sizes();
     board_sizes.sort();
     assert_eq!(board_sizes, [27, 27, 27]);
-    assert_eq!(colour(fr("i1")), colour(fr("a9")));
+    assert_eq!(colour(B.fr("i1")), colour(B.fr("a9")));
     assert!(all_cells().into_iter().all(|c| on_board(turn(c))));
 }
 
@@ -180,9 +154,10 @@ fn setup_is_the_texts_for_both_sides() {
             .find(|(k, _)| *k == key)
             .expect("same pieces")
             .1;
-        assert_eq!(turned(cells), set(black_cells), "{key}");
+        assert_eq!(B.turned(cells), set(black_cells), "{key}");
     }
-    let bishop_colours: BTreeSet<i32> = ["c1", "e1", "g1"].iter().map(|c| colour(fr(c))).collect();
+    let bishop_colours: BTreeSet<i32> =
+        ["c1", "e1", "g1"].iter().map(|c| colour(B.fr(c))).collect();
     assert_eq!(bishop_colours.len(), 3);
 }
 
@@ -248,27 +223,27 @@ fn every_piece_on_every_cell_follows_the_geometry() {
             Side::Black => ("d9", set("b9 g9"), 7),
         };
         for c in all_cells() {
-            let name = nm(c);
+            let name = B.nm(c);
             let dest =
                 |key: &str| empty_destinations(&v, &t, piece(&v, key), side, cell(&v, &name));
-            let mut king = steps(c, &all);
+            let mut king = B.steps(c, &all);
             if name == king_start {
                 king.extend(castle_to.clone());
             }
             assert_eq!(dest("K"), king, "K {name}");
-            assert_eq!(dest("R"), rays(c, &EDGES), "R {name}");
-            assert_eq!(dest("B"), rays(c, &DIAGONALS), "B {name}");
-            assert_eq!(dest("Q"), rays(c, &all), "Q {name}");
-            assert_eq!(dest("N"), steps(c, &KNIGHT), "N {name}");
+            assert_eq!(dest("R"), B.rays(c, &EDGES), "R {name}");
+            assert_eq!(dest("B"), B.rays(c, &DIAGONALS), "B {name}");
+            assert_eq!(dest("Q"), B.rays(c, &all), "Q {name}");
+            assert_eq!(dest("N"), B.steps(c, &KNIGHT), "N {name}");
             let pushes = [(0, s), (s, s)];
-            let mut pawn = steps(c, &[(0, s), (s, s), (-s, s), (2 * s, s)]);
+            let mut pawn = B.steps(c, &[(0, s), (s, s), (-s, s), (2 * s, s)]);
             if c.1 == start_rank {
                 pawn.extend(
                     pushes
                         .iter()
                         .map(|d| plus(c, *d, 2))
                         .filter(|t| on_board(*t))
-                        .map(nm),
+                        .map(|c| B.nm(c)),
                 );
             }
             assert_eq!(dest("P"), pawn, "P {name} {side:?}");
@@ -332,7 +307,7 @@ fn the_start_moves_for_both_sides() {
         .iter()
         .map(|m| {
             let (f, t) = m.split_once('-').expect("a move");
-            format!("{}-{}", nm(turn(fr(f))), nm(turn(fr(t))))
+            format!("{}-{}", B.nm(turn(B.fr(f))), B.nm(turn(B.fr(t))))
         })
         .collect();
     assert_eq!(all_moves(&game, &play(&game, &start, "a1-a2")), black);

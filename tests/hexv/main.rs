@@ -4,6 +4,7 @@ mod peer;
 mod support;
 
 mod ascii;
+mod board_model;
 mod boards;
 mod brusky;
 mod chessagon;

@@ -33,6 +33,7 @@ use std::collections::BTreeSet;
 
 use hexv::variant::Side;
 
+use crate::board_model::BoardModel;
 use crate::rule_support::{all_moves, play};
 use crate::support::{cell, empty_destinations, game, load, names, piece, set};
 
@@ -74,51 +75,36 @@ fn on_board((q, h): Qh) -> bool {
     q.abs() <= 3 && h.abs() <= top(q) && (h - top(q)).rem_euclid(2) == 0
 }
 
-fn qh(name: &str) -> Qh {
-    let q = FILES.find(&name[..1]).expect("a file letter") as i32 - 3;
-    let r: i32 = name[1..].parse().expect("a rank");
-    (q, -top(q) + 2 * (r - 1))
-}
+/// The board as the module comment models it.
+struct Model;
 
-fn nm((q, h): Qh) -> String {
-    let i = (q + 3) as usize;
-    format!("{}{}", &FILES[i..i + 1], (h + top(q)) / 2 + 1)
+const B: Model = Model;
+
+impl BoardModel for Model {
+    fn on_board(&self, c: Qh) -> bool {
+        on_board(c)
+    }
+
+    fn nm(&self, (q, h): Qh) -> String {
+        let i = (q + 3) as usize;
+        format!("{}{}", &FILES[i..i + 1], (h + top(q)) / 2 + 1)
+    }
+
+    fn fr(&self, name: &str) -> Qh {
+        let q = FILES.find(&name[..1]).expect("a file letter") as i32 - 3;
+        let r: i32 = name[1..].parse().expect("a rank");
+        (q, -top(q) + 2 * (r - 1))
+    }
+
+    fn turn(&self, (q, h): Qh) -> Qh {
+        (-q, -h)
+    }
 }
 
 fn all_cells() -> Vec<Qh> {
     (-3..=3)
         .flat_map(|q| (0..=2 * top(q) / 2).map(move |k| (q, -top(q) + 2 * k)))
         .collect()
-}
-
-fn plus((q, h): Qh, (dq, dh): Qh, k: i32) -> Qh {
-    (q + k * dq, h + k * dh)
-}
-
-fn turned(cells: &str) -> BTreeSet<String> {
-    cells
-        .split_whitespace()
-        .map(|c| {
-            let (q, h) = qh(c);
-            nm((-q, -h))
-        })
-        .collect()
-}
-
-/// The board cell `k` times `d` from `c`, if there is one.
-fn cell_at(c: Qh, d: Qh, k: i32) -> Option<String> {
-    let t = plus(c, d, k);
-    on_board(t).then(|| nm(t))
-}
-
-/// Cells one step along each vector that are on the board.
-fn steps(c: Qh, vs: &[Qh]) -> BTreeSet<String> {
-    crate::rule_support::along(c, vs, Some(1), cell_at)
-}
-
-/// Cells along each vector to the edge of an empty board.
-fn rays(c: Qh, vs: &[Qh]) -> BTreeSet<String> {
-    crate::rule_support::along(c, vs, None, cell_at)
 }
 
 fn colour((q, h): Qh) -> i32 {
@@ -139,7 +125,7 @@ fn board_files_ranks_and_colours() {
     let (v, _) = load(MINI);
     let board = v.board();
     assert_eq!(board.len(), 37);
-    let expected: BTreeSet<String> = all_cells().into_iter().map(nm).collect();
+    let expected: BTreeSet<String> = all_cells().into_iter().map(|c| B.nm(c)).collect();
     assert_eq!(expected.len(), 37);
     assert_eq!(names(&v, board.cells()), expected);
     let lengths: Vec<usize> = (-3..=3)
@@ -151,13 +137,13 @@ fn board_files_ranks_and_colours() {
     }
     for c in all_cells() {
         for d in all_cells() {
-            let same = board.colour(cell(&v, &nm(c))) == board.colour(cell(&v, &nm(d)));
-            assert_eq!(same, colour(c) == colour(d), "{} {}", nm(c), nm(d));
+            let same = board.colour(cell(&v, &B.nm(c))) == board.colour(cell(&v, &B.nm(d)));
+            assert_eq!(same, colour(c) == colour(d), "{} {}", B.nm(c), B.nm(d));
         }
     }
     let corners: BTreeSet<i32> = ["d1", "d7", "a1", "a4", "g1", "g4"]
         .iter()
-        .map(|c| colour(qh(c)))
+        .map(|c| colour(B.fr(c)))
         .collect();
     assert_eq!(corners.len(), 1);
     assert!(all_cells().into_iter().all(|(q, h)| on_board((-q, -h))));
@@ -199,7 +185,7 @@ fn setup_is_the_texts_for_both_sides() {
         assert_eq!(v.setup(side).len(), 9, "{side:?}");
     }
     for ((key, w), (_, b)) in white.iter().zip(black.iter()) {
-        assert_eq!(turned(w), set(b), "{key}");
+        assert_eq!(B.turned(w), set(b), "{key}");
     }
 }
 
@@ -256,14 +242,14 @@ fn every_piece_on_every_cell_follows_the_geometry() {
     for side in [Side::White, Side::Black] {
         let sign = if side == Side::White { 1 } else { -1 };
         for c in all_cells() {
-            let name = nm(c);
+            let name = B.nm(c);
             let dest =
                 |key: &str| empty_destinations(&v, &t, piece(&v, key), side, cell(&v, &name));
-            assert_eq!(dest("K"), steps(c, &all), "K {name}");
-            assert_eq!(dest("R"), rays(c, &EDGES), "R {name}");
-            assert_eq!(dest("B"), rays(c, &DIAGONALS), "B {name}");
-            assert_eq!(dest("N"), steps(c, &KNIGHT), "N {name}");
-            let pawn = steps(c, &[(0, 2 * sign), (-sign, 3 * sign), (sign, 3 * sign)]);
+            assert_eq!(dest("K"), B.steps(c, &all), "K {name}");
+            assert_eq!(dest("R"), B.rays(c, &EDGES), "R {name}");
+            assert_eq!(dest("B"), B.rays(c, &DIAGONALS), "B {name}");
+            assert_eq!(dest("N"), B.steps(c, &KNIGHT), "N {name}");
+            let pawn = B.steps(c, &[(0, 2 * sign), (-sign, 3 * sign), (sign, 3 * sign)]);
             assert_eq!(dest("P"), pawn, "P {name} {side:?}");
         }
     }

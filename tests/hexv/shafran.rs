@@ -35,6 +35,7 @@ use std::collections::BTreeSet;
 
 use hexv::variant::Side;
 
+use crate::board_model::{plus, BoardModel, FileRank};
 use crate::rule_support::{all_moves, assert_setup, at, moves_from, play, union};
 use crate::support::{cell, empty_destinations, game, load, names, piece, set};
 
@@ -71,17 +72,15 @@ fn ranks(f: i32) -> std::ops::RangeInclusive<i32> {
     (f - 3).max(1)..=(f + 6).min(10)
 }
 
+/// The board as the module comment models it.
+const B: FileRank = FileRank {
+    files: FILES,
+    cells: on_board,
+    half_turn: turn,
+};
+
 fn on_board((f, r): Fr) -> bool {
     (0..=8).contains(&f) && ranks(f).contains(&r)
-}
-
-fn fr(name: &str) -> Fr {
-    let f = FILES.find(&name[..1]).expect("a file letter") as i32;
-    (f, name[1..].parse().expect("a rank"))
-}
-
-fn nm((f, r): Fr) -> String {
-    format!("{}{}", &FILES[f as usize..f as usize + 1], r)
 }
 
 fn all_cells() -> Vec<Fr> {
@@ -90,33 +89,8 @@ fn all_cells() -> Vec<Fr> {
         .collect()
 }
 
-fn plus((f, r): Fr, (df, dr): Fr, k: i32) -> Fr {
-    (f + k * df, r + k * dr)
-}
-
 fn turn((f, r): Fr) -> Fr {
     (8 - f, 11 - r)
-}
-
-/// The turned image of a set of cell names (Black's cells for White's).
-fn turned(cells: &str) -> BTreeSet<String> {
-    cells.split_whitespace().map(|c| nm(turn(fr(c)))).collect()
-}
-
-/// The board cell `k` times `d` from `c`, if there is one.
-fn cell_at(c: Fr, d: Fr, k: i32) -> Option<String> {
-    let t = plus(c, d, k);
-    on_board(t).then(|| nm(t))
-}
-
-/// Cells one step along each vector that are on the board.
-fn steps(c: Fr, vs: &[Fr]) -> BTreeSet<String> {
-    crate::rule_support::along(c, vs, Some(1), cell_at)
-}
-
-/// Cells along each vector to the edge of an empty board.
-fn rays(c: Fr, vs: &[Fr]) -> BTreeSet<String> {
-    crate::rule_support::along(c, vs, None, cell_at)
 }
 
 fn colour((f, r): Fr) -> i32 {
@@ -137,7 +111,7 @@ fn board_files_ranks_and_colours() {
     let (v, _) = load(SHAFRAN);
     let board = v.board();
     assert_eq!(board.len(), 70);
-    let expected: BTreeSet<String> = all_cells().into_iter().map(nm).collect();
+    let expected: BTreeSet<String> = all_cells().into_iter().map(|c| B.nm(c)).collect();
     assert_eq!(expected.len(), 70);
     assert_eq!(names(&v, board.cells()), expected);
     let lengths: Vec<usize> = (0..=8).map(|f| ranks(f).count()).collect();
@@ -150,8 +124,8 @@ fn board_files_ranks_and_colours() {
     for c in all_cells() {
         sizes[colour(c) as usize] += 1;
         for d in all_cells() {
-            let same = board.colour(cell(&v, &nm(c))) == board.colour(cell(&v, &nm(d)));
-            assert_eq!(same, colour(c) == colour(d), "{} {}", nm(c), nm(d));
+            let same = board.colour(cell(&v, &B.nm(c))) == board.colour(cell(&v, &B.nm(d)));
+            assert_eq!(same, colour(c) == colour(d), "{} {}", B.nm(c), B.nm(d));
         }
     }
     sizes.sort();
@@ -160,7 +134,7 @@ fn board_files_ranks_and_colours() {
     board_sizes.sort();
     assert_eq!(board_sizes, [23, 23, 24]);
     for (x, y) in [("a1", "i5"), ("a6", "i10"), ("e1", "e10")] {
-        assert_eq!(colour(fr(x)), colour(fr(y)), "{x} {y}");
+        assert_eq!(colour(B.fr(x)), colour(B.fr(y)), "{x} {y}");
     }
     // The 180 degree turn maps the board onto itself.
     assert!(all_cells().into_iter().all(|c| on_board(turn(c))));
@@ -199,18 +173,19 @@ fn setup_is_the_texts_for_both_sides() {
             .find(|(k, _)| *k == key)
             .expect("same pieces")
             .1;
-        assert_eq!(turned(cells), set(black_cells), "{key}");
+        assert_eq!(B.turned(cells), set(black_cells), "{key}");
     }
     // Each officer on the lowest cell of its file, its pawn on the next one.
     for f in 0..=8 {
         let low = *ranks(f).start();
         let officer = white
             .iter()
-            .find(|(k, c)| *k != "P" && set(c).contains(&nm((f, low))));
+            .find(|(k, c)| *k != "P" && set(c).contains(&B.nm((f, low))));
         assert!(officer.is_some(), "file {f}");
-        assert!(set(white[5].1).contains(&nm((f, low + 1))), "file {f}");
+        assert!(set(white[5].1).contains(&B.nm((f, low + 1))), "file {f}");
     }
-    let bishop_colours: BTreeSet<i32> = ["c1", "f2", "h4"].iter().map(|c| colour(fr(c))).collect();
+    let bishop_colours: BTreeSet<i32> =
+        ["c1", "f2", "h4"].iter().map(|c| colour(B.fr(c))).collect();
     assert_eq!(bishop_colours.len(), 3);
 }
 
@@ -271,24 +246,24 @@ fn every_piece_on_every_cell_follows_the_geometry() {
         let sign = if side == Side::White { 1 } else { -1 };
         let turn_set = |cells: &str| match side {
             Side::White => set(cells),
-            Side::Black => turned(cells),
+            Side::Black => B.turned(cells),
         };
         for c in all_cells() {
-            let name = nm(c);
+            let name = B.nm(c);
             let dest =
                 |key: &str| empty_destinations(&v, &t, piece(&v, key), side, cell(&v, &name));
             // The king's table also lists its castlings, from its start cell.
-            let mut king = steps(c, &all);
+            let mut king = B.steps(c, &all);
             if turn_set("e1").contains(&name) {
                 king.extend(turn_set("c1 b1 g3 h4"));
             }
             assert_eq!(dest("K"), king, "K {name}");
-            assert_eq!(dest("R"), rays(c, &EDGES), "R {name}");
-            assert_eq!(dest("B"), rays(c, &DIAGONALS), "B {name}");
-            assert_eq!(dest("Q"), rays(c, &all), "Q {name}");
-            assert_eq!(dest("N"), steps(c, &KNIGHT), "N {name}");
+            assert_eq!(dest("R"), B.rays(c, &EDGES), "R {name}");
+            assert_eq!(dest("B"), B.rays(c, &DIAGONALS), "B {name}");
+            assert_eq!(dest("Q"), B.rays(c, &all), "Q {name}");
+            assert_eq!(dest("N"), B.steps(c, &KNIGHT), "N {name}");
             let ahead = (0, sign);
-            let mut pawn = steps(c, &[ahead, (-sign, sign), (sign, 2 * sign)]);
+            let mut pawn = B.steps(c, &[ahead, (-sign, sign), (sign, 2 * sign)]);
             let reach = if turn_set(three).contains(&name) {
                 3
             } else if turn_set(two).contains(&name) {
@@ -297,7 +272,7 @@ fn every_piece_on_every_cell_follows_the_geometry() {
                 1
             };
             for k in 2..=reach {
-                pawn.insert(nm(plus(c, ahead, k)));
+                pawn.insert(B.nm(plus(c, ahead, k)));
             }
             assert_eq!(dest("P"), pawn, "P {name} {side:?}");
         }
@@ -356,7 +331,7 @@ fn the_start_moves_for_both_sides() {
         .map(|m| {
             let sep = if m.contains('x') { 'x' } else { '-' };
             let (f, t) = m.split_once(sep).expect("a move");
-            format!("{}{sep}{}", nm(turn(fr(f))), nm(turn(fr(t))))
+            format!("{}{sep}{}", B.nm(turn(B.fr(f))), B.nm(turn(B.fr(t))))
         })
         .collect();
     assert_eq!(all_moves(&game, &play(&game, &start, "a2-a3")), black);
@@ -369,7 +344,10 @@ fn the_start_moves_for_both_sides() {
 /// cells b2 c2 d2 e2 f3 g4 h5): so they are, by the geometry above.
 #[test]
 fn blacks_multi_step_cells_are_whites_turned() {
-    assert_eq!(turned("b2 c2 d2 e2 f3 g4 h5"), set("h9 g9 f9 e9 d8 c7 b6"));
+    assert_eq!(
+        B.turned("b2 c2 d2 e2 f3 g4 h5"),
+        set("h9 g9 f9 e9 d8 c7 b6")
+    );
 }
 
 /// The rule cases give the promotion cells as the last cell of every file (White's) and the
@@ -377,10 +355,10 @@ fn blacks_multi_step_cells_are_whites_turned() {
 #[test]
 fn the_promotion_cells_are_the_ends_of_the_files() {
     let tops: String = (0..=8)
-        .map(|f| format!("{} ", nm((f, *ranks(f).end()))))
+        .map(|f| format!("{} ", B.nm((f, *ranks(f).end()))))
         .collect();
     let bottoms: String = (0..=8)
-        .map(|f| format!("{} ", nm((f, *ranks(f).start()))))
+        .map(|f| format!("{} ", B.nm((f, *ranks(f).start()))))
         .collect();
     assert_eq!(tops.trim(), "a6 b7 c8 d9 e10 f10 g10 h10 i10");
     assert_eq!(bottoms.trim(), "a1 b1 c1 d1 e1 f2 g3 h4 i5");
@@ -391,6 +369,6 @@ fn the_promotion_cells_are_the_ends_of_the_files() {
 #[test]
 fn each_castling_runs_along_one_edge_line() {
     for (king, rook, d) in [("e1", "a1", (-1, 0)), ("e1", "i5", (1, 1))] {
-        assert_eq!(plus(fr(king), d, 4), fr(rook));
+        assert_eq!(plus(B.fr(king), d, 4), B.fr(rook));
     }
 }
