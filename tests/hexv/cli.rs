@@ -4,14 +4,34 @@ use std::process::Command;
 
 use crate::support::{root, scratch};
 
-/// Runs hexv in the repository root and returns "exit N", stdout and stderr as one text.
+/// Runs hexv in the repository root and returns its exit status, stdout and stderr.
 pub fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_hexv"))
+    run_with_input(args, b"")
+}
+
+/// Runs hexv in the repository root with `input` on its stdin (written from a thread of its
+/// own, so a child that prints before it has read everything cannot block the test) and
+/// returns its exit status, stdout and stderr.
+pub fn run_with_input(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hexv"))
         .args(args)
         .current_dir(root())
         .env("NO_COLOR", "1")
-        .output()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
         .expect("hexv runs");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let input = input.to_vec();
+    // A child that ends before reading all of it closes the pipe: not the test's concern.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().expect("hexv ends");
+    writer.join().expect("the input is written");
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -570,25 +590,10 @@ pub fn play(args: &[&str], typed: &str) -> (i32, String) {
 }
 
 fn play_bytes(args: &[&str], typed: &[u8]) -> (i32, String) {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hexv"))
-        .arg("play")
-        .args(args)
-        .current_dir(root())
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("hexv runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(typed)
-        .expect("typed");
-    let out = child.wait_with_output().expect("hexv ends");
-    let code = out.status.code().expect("an exit status");
-    (code, String::from_utf8_lossy(&out.stdout).into_owned())
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    let (code, stdout, _) = run_with_input(&all, typed);
+    (code, stdout)
 }
 
 #[test]

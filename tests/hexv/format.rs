@@ -109,35 +109,13 @@ fn a_file_with_a_syntax_error_is_left_alone() {
 
 #[test]
 fn standard_input_is_formatted_to_standard_output() {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let fmt = |input: &[u8]| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hexv"))
-            .args(["fmt", "-"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("hexv runs");
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(input)
-            .expect("written");
-        let out = child.wait_with_output().expect("finished");
-        (
-            out.status.code(),
-            String::from_utf8_lossy(&out.stdout).to_string(),
-            String::from_utf8_lossy(&out.stderr).to_string(),
-        )
-    };
+    let fmt = |input: &[u8]| crate::cli::run_with_input(&["fmt", "-"], input);
     let (code, stdout, _) = fmt(b"rules{checkmate win;stalemate draw}");
     assert_eq!(
         (code, stdout.as_str()),
-        (Some(0), "rules {\n  checkmate win\n  stalemate draw\n}\n")
+        (0, "rules {\n  checkmate win\n  stalemate draw\n}\n")
     );
     let (code, stdout, stderr) = fmt(b"\xff\xfe");
-    assert_eq!((code, stdout.as_str()), (Some(1), ""));
+    assert_eq!((code, stdout.as_str()), (1, ""));
     assert!(stderr.contains("not UTF-8"), "{stderr}");
 }
