@@ -20,9 +20,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use hexv::compile::MoveTables;
-use hexv::game::notation::MoveError;
-use hexv::game::{Game, GameEnd, Move, Outcome, Position};
-use hexv::variant::{Score, Side, Variant};
+use hexv::game::{Game, Move, Position};
+use hexv::variant::{Side, Variant};
 
 use crate::support::{cell, empty_destinations, game, load, names, piece, set};
 
@@ -133,56 +132,11 @@ fn position(game: &Game, to_move: Side, white: &str, black: &str) -> Position {
     pos
 }
 
-fn give(v: &Variant, pos: &mut Position, side: Side, sym: &str, n: u16) {
-    pos.hands[side][piece(v, sym).index()] = n;
-}
-
-fn held(v: &Variant, pos: &Position, side: Side, sym: &str) -> u16 {
-    pos.hands[side][piece(v, sym).index()]
-}
-
-/// What stands on a cell, as (side, symbol).
-fn on(v: &Variant, pos: &Position, at: &str) -> Option<(Side, String)> {
-    pos.squares[cell(v, at).index()].map(|(s, p)| (s, v.piece(p).symbol.clone()))
-}
-
-/// The promotion choices among the legal moves from `from` to `to`: `"="` for the move
-/// without promotion, the promoted piece's symbol otherwise.
-fn choices(game: &Game, pos: &Position, from: &str, to: &str) -> BTreeSet<String> {
-    let v = game.variant;
-    let (f, t) = (cell(v, from), cell(v, to));
-    game.legal_moves(pos)
-        .into_iter()
-        .filter(|m| m.from == Some(f) && m.to == t)
-        .map(|m| match m.promotion {
-            None => "=".to_string(),
-            Some(p) => v.piece(p).symbol.clone(),
-        })
-        .collect()
-}
-
-/// The reason `parse_move` gives for refusing a move.
-fn refusal(game: &Game, pos: &Position, text: &str) -> String {
-    match game.parse_move(pos, text) {
-        Err(MoveError::Illegal { reason, .. }) => reason,
-        other => panic!("`{text}` should be illegal, got {other:?}"),
-    }
-}
-
 fn play(game: &Game, pos: &Position, text: &str) -> Position {
     let mv = game
         .parse_move(pos, text)
         .unwrap_or_else(|e| panic!("{text}: {e}"));
     game.play(pos, &mv)
-}
-
-/// The legal drops, written `X*cell`.
-fn drop_texts(game: &Game, pos: &Position) -> BTreeSet<String> {
-    game.legal_moves(pos)
-        .iter()
-        .filter(|m| m.is_drop())
-        .map(|m| game.format_move(pos, m))
-        .collect()
 }
 
 /// How many of the side to move's legal moves each piece type makes (by symbol).
@@ -711,257 +665,27 @@ fn what_promotes_to_what() {
     }
 }
 
-/// The kings of the positions on 91: far from the pieces under test, so that none of the
-/// moves tested is a capture of a King or leaves one in check.
-const KINGS_W: &str = "K 1k";
-const KINGS_B: &str = "K 11f";
+// Promotion entering, leaving and within the zone, forced promotion (on the 81 and 41 boards
+// too), what never promotes; captures to hand and drops from it:
+// tests/data/rules/hex-shogi-91.rules
 
-/// "enters, leaves, or moves within the opponent's territory, it may promote": White's zone
-/// on 91 is ranks a-d. A Silver entering (5e-6d, 11 o'clock), leaving (6d-5f, 6 o'clock) and
-/// moving within (6c-6b, 1 o'clock) is offered both; outside (6f-6e) only the plain move.
+/// The rule cases give Black's promotions into its zone as White's turned 180° (the module
+/// comment's turn: file `12 - f` on 91, the rank letters counted from the other end): so they
+/// are.
 #[test]
-fn promotion_is_optional_entering_leaving_or_within_the_zone() {
-    let game = game(V91);
-    let v = game.variant;
-    let both = set("= +S");
-    for (from, to, expected) in [
-        ("5e", "6d", both.clone()),
-        ("6d", "5f", both.clone()),
-        ("6c", "6b", both.clone()),
-        ("6f", "6e", set("=")),
+fn blacks_promotion_cases_are_whites_turned() {
+    let (v, _) = load(V91);
+    for (white, black) in [
+        ("6e 6d", "6g 6h"),
+        ("6f 6c", "6f 6i"),
+        ("6f 5d", "6f 7h"),
+        ("5e 6d", "7g 6h"),
+        ("6h 6d", "6d 6h"),
+        ("6h 8d", "6d 4h"),
     ] {
-        let pos = position(&game, Side::White, &format!("{KINGS_W} S {from}"), KINGS_B);
-        assert_eq!(choices(&game, &pos, from, to), expected, "{from}-{to}");
+        let cells: Vec<String> = white.split_whitespace().map(|c| turned(&v, c)).collect();
+        assert_eq!(cells.join(" "), black, "{white}");
     }
-    // The notation: without `=` the piece stays a Silver, with `=+S` it promotes.
-    let pos = position(&game, Side::White, &format!("{KINGS_W} S 5e"), KINGS_B);
-    let plain = play(&game, &pos, "5e-6d");
-    assert_eq!(on(v, &plain, "6d"), Some((Side::White, "S".into())));
-    let promoted = play(&game, &pos, "5e-6d=+S");
-    assert_eq!(on(v, &promoted, "6d"), Some((Side::White, "+S".into())));
-    let pos = position(&game, Side::White, &format!("{KINGS_W} S 6f"), KINGS_B);
-    assert_eq!(
-        refusal(&game, &pos, "6f-6e=+S"),
-        "the Silver cannot promote to PromotedSilver here"
-    );
-}
-
-/// Every promoting piece may promote on a move into the zone (rank d on 91) that does not
-/// leave it without a move: Pawn 6e-6d, Lance 6f-6c, Knight 6f-5d, Silver 5e-6d, Rook
-/// 6h-6d, Bishop 6h-8d (12 o'clock through 7f). Black likewise into its zone (ranks h-k).
-#[test]
-fn each_promoting_piece_may_promote_entering_the_zone() {
-    let game = game(V91);
-    let v = game.variant;
-    for (sym, from, to) in [
-        ("P", "6e", "6d"),
-        ("L", "6f", "6c"),
-        ("N", "6f", "5d"),
-        ("S", "5e", "6d"),
-        ("R", "6h", "6d"),
-        ("B", "6h", "8d"),
-    ] {
-        let pos = position(
-            &game,
-            Side::White,
-            &format!("{KINGS_W} {sym} {from}"),
-            KINGS_B,
-        );
-        assert_eq!(
-            choices(&game, &pos, from, to),
-            set(&format!("= +{sym}")),
-            "White {sym} {from}-{to}"
-        );
-        // Black: the same move turned 180°.
-        let (bf, bt) = (turned(v, from), turned(v, to));
-        let pos = position(&game, Side::Black, "K 1f", &format!("K 11a {sym} {bf}"));
-        assert_eq!(
-            choices(&game, &pos, &bf, &bt),
-            set(&format!("= +{sym}")),
-            "Black {sym} {bf}-{bt}"
-        );
-    }
-}
-
-/// "Pawns and Lances must promote upon reaching the last rank, and Knights must promote upon
-/// reaching either of the last two ranks": only the promoted move is offered, and the move
-/// written without `=` is refused. One rank short of that the choice stays open (a Pawn
-/// 6c-6b, a Lance 6d-6b, a Knight 6e-5c or 6e-9c on rank c).
-#[test]
-fn promotion_is_forced_where_the_piece_would_have_no_move() {
-    let game = game(V91);
-    let v = game.variant;
-    let cases = [
-        ("P", "6b", "6a", "+P"),
-        ("L", "6d", "6a", "+L"),
-        // Knight from 6e `(0,1)`: 5c `(1,3)`, 7b `(-1,4)`, 8b `(-2,4)`, 9c `(-3,3)`.
-        ("N", "6e", "7b", "+N"),
-        ("N", "6e", "8b", "+N"),
-    ];
-    for (sym, from, to, promoted) in cases {
-        let pos = position(
-            &game,
-            Side::White,
-            &format!("{KINGS_W} {sym} {from}"),
-            KINGS_B,
-        );
-        assert_eq!(choices(&game, &pos, from, to), set(promoted), "{from}-{to}");
-        let name = &v.piece(piece(v, sym)).name;
-        assert_eq!(
-            refusal(&game, &pos, &format!("{from}-{to}")),
-            format!("the {name} must promote: add ={promoted}")
-        );
-        let after = play(&game, &pos, &format!("{from}-{to}={promoted}"));
-        assert_eq!(on(v, &after, to), Some((Side::White, promoted.to_string())));
-    }
-    for (sym, from, to) in [
-        ("P", "6c", "6b"),
-        ("L", "6d", "6b"),
-        ("N", "6e", "5c"),
-        ("N", "6e", "9c"),
-    ] {
-        let pos = position(
-            &game,
-            Side::White,
-            &format!("{KINGS_W} {sym} {from}"),
-            KINGS_B,
-        );
-        assert_eq!(
-            choices(&game, &pos, from, to),
-            set(&format!("= +{sym}")),
-            "{from}-{to}"
-        );
-    }
-    // Black's last rank is k and its last two are j and k: a Black Pawn on 6j `(0,-4)` steps
-    // to 6k or 5k and must promote either way.
-    let pos = position(&game, Side::Black, "K 11a", "K 1f P 6j");
-    assert_eq!(choices(&game, &pos, "6j", "6k"), set("+P"));
-    assert_eq!(choices(&game, &pos, "6j", "5k"), set("+P"));
-    // ... and a Black Knight on 6g `(0,-1)` leaps to 7i, 5j, 4j and 3i: rank j is one of
-    // Black's last two, rank i is not.
-    let pos = position(&game, Side::Black, "K 11a", "K 1f N 6g");
-    for to in ["5j", "4j"] {
-        assert_eq!(choices(&game, &pos, "6g", to), set("+N"), "6g-{to}");
-    }
-    for to in ["7i", "3i"] {
-        assert_eq!(choices(&game, &pos, "6g", to), set("= +N"), "6g-{to}");
-    }
-}
-
-/// The same forced promotions on the 81 and 41 boards (last rank a; Knight also rank b).
-#[test]
-fn promotion_is_forced_on_81_and_41_too() {
-    for file in [V81, V41] {
-        let game = game(file);
-        // A Pawn on 5b (`(4,7)` on 81, `(0,7)` on 41) steps to 5a and 6a; a Knight on 5e
-        // leaps to 6b, 7b (rank b) and 4c, 8c (rank c), as found above.
-        let pos = position(&game, Side::White, "K 5i P 5b N 5e", "K 3e");
-        for to in ["5a", "6a"] {
-            assert_eq!(choices(&game, &pos, "5b", to), set("+P"), "{file} 5b-{to}");
-        }
-        for to in ["6b", "7b"] {
-            assert_eq!(choices(&game, &pos, "5e", to), set("+N"), "{file} 5e-{to}");
-        }
-        for to in ["4c", "8c"] {
-            assert_eq!(
-                choices(&game, &pos, "5e", to),
-                set("= +N"),
-                "{file} 5e-{to}"
-            );
-        }
-    }
-}
-
-/// "A King does not promote", "A Gold General does not promote", and promoted pieces do not
-/// promote again, even on moves in the zone.
-#[test]
-fn kings_golds_and_promoted_pieces_never_promote() {
-    let game = game(V91);
-    let pos = position(&game, Side::White, "K 5e G 6c", KINGS_B);
-    assert_eq!(choices(&game, &pos, "5e", "6d"), set("="));
-    assert_eq!(choices(&game, &pos, "6c", "6b"), set("="));
-    for sym in ["+P", "+L", "+N", "+S", "+R", "+B"] {
-        let pos = position(&game, Side::White, &format!("{KINGS_W} {sym} 6c"), KINGS_B);
-        // 6c-6b: an orthogonal step every promoted piece has.
-        assert_eq!(choices(&game, &pos, "6c", "6b"), set("="), "{sym}");
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// 5. Captures and hands
-// ---------------------------------------------------------------------------------------------
-
-/// "When a piece is captured, it comes into the possession of the player who captures it";
-/// "When a promoted piece is captured, it reverts back to its unpromoted state."
-#[test]
-fn captured_pieces_go_to_the_captors_hand_unpromoted() {
-    let (v, t) = load(V91);
-    assert!(v.rules().captures_to_hand);
-    let game = Game::new(&v, &t);
-    let cases = [
-        ("P", "P"),
-        ("L", "L"),
-        ("N", "N"),
-        ("S", "S"),
-        ("G", "G"),
-        ("R", "R"),
-        ("B", "B"),
-        ("+P", "P"),
-        ("+L", "L"),
-        ("+N", "N"),
-        ("+S", "S"),
-        ("+R", "R"),
-        ("+B", "B"),
-    ];
-    for (victim, becomes) in cases {
-        assert_eq!(v.in_hand_as(piece(&v, victim)), piece(&v, becomes));
-        // White's Silver on 6f takes on 6e (1 o'clock).
-        let pos = position(
-            &game,
-            Side::White,
-            "K 1k S 6f",
-            &format!("K 11f {victim} 6e"),
-        );
-        let after = play(&game, &pos, "6fx6e");
-        assert_eq!(on(&v, &after, "6e"), Some((Side::White, "S".into())));
-        for p in v.piece_ids() {
-            let sym = &v.piece(p).symbol;
-            let expected = u16::from(*sym == becomes);
-            assert_eq!(
-                held(&v, &after, Side::White, sym),
-                expected,
-                "{victim}: {sym}"
-            );
-            assert_eq!(held(&v, &after, Side::Black, sym), 0);
-        }
-    }
-    // Black captures into Black's hand: its Silver on 6e takes White's Dragon King on 6f (7
-    // o'clock, Black's forward).
-    let pos = position(&game, Side::Black, "K 1k +R 6f", "K 9a S 6e");
-    let after = play(&game, &pos, "6ex6f");
-    assert_eq!(held(&v, &after, Side::Black, "R"), 1);
-    assert_eq!(held(&v, &after, Side::Black, "+R"), 0);
-}
-
-/// "That player may hold it in hand and use a subsequent turn to drop it on the board":
-/// the captured Tokin comes back as a Pawn, and dropping it empties the hand again.
-#[test]
-fn dropping_takes_the_piece_from_the_hand() {
-    let game = game(V91);
-    let v = game.variant;
-    let pos = position(&game, Side::White, "K 1k S 6f", "K 11f +P 6e");
-    let pos = play(&game, &pos, "6fx6e");
-    assert_eq!(held(v, &pos, Side::White, "P"), 1);
-    let pos = play(&game, &pos, "11f-11e");
-    let drop = game.parse_move(&pos, "P*6d").expect("legal drop");
-    assert!(drop.is_drop());
-    let pos = game.play(&pos, &drop);
-    assert_eq!(held(v, &pos, Side::White, "P"), 0);
-    assert_eq!(on(v, &pos, "6d"), Some((Side::White, "P".into())));
-    assert_eq!(
-        refusal(&game, &play(&game, &pos, "11e-11f"), "P*5e"),
-        "the side to move has no Pawn in hand"
-    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -971,7 +695,8 @@ fn dropping_takes_the_piece_from_the_hand() {
 /// "A piece may not be dropped where it would have no legal move on an empty board ... It
 /// keeps Pawns and Lances from being dropped on the back rank, and it keeps Knights from
 /// being dropped on the last two ranks." On these boards every other cell gives a Pawn or
-/// Lance a forward step and a Knight a leap, and the other pieces may go anywhere.
+/// Lance a forward step and a Knight a leap, and the other pieces may go anywhere. (The
+/// refusals of such drops: tests/data/rules/hex-shogi-91.rules, `drop.no-move`.)
 #[test]
 fn drops_avoid_cells_without_a_move() {
     for file in ALL {
@@ -997,263 +722,10 @@ fn drops_avoid_cells_without_a_move() {
             }
         }
     }
-    // The reasons given.
-    let game = game(V91);
-    let v = game.variant;
-    let mut pos = position(&game, Side::White, KINGS_W, KINGS_B);
-    for sym in ["P", "L", "N"] {
-        give(v, &mut pos, Side::White, sym, 1);
-    }
-    assert_eq!(
-        refusal(&game, &pos, "P*6a"),
-        "a Pawn on `6a` would have no move"
-    );
-    assert_eq!(
-        refusal(&game, &pos, "L*11a"),
-        "a Lance on `11a` would have no move"
-    );
-    assert_eq!(
-        refusal(&game, &pos, "N*7b"),
-        "a Knight on `7b` would have no move"
-    );
-    assert_eq!(
-        refusal(&game, &pos, "N*6a"),
-        "a Knight on `6a` would have no move"
-    );
-    assert_eq!(refusal(&game, &pos, "P*11f"), "`11f` is not empty");
-    assert!(game.parse_move(&pos, "N*5c").is_ok(), "rank c is fine");
-    assert!(game.parse_move(&pos, "P*6b").is_ok(), "rank b is fine");
 }
 
-/// "A Pawn may not be dropped on a space defended by another of your unpromoted Pawns": a
-/// White Pawn on 6f defends 6e and 7e. A Tokin there (a promoted Pawn) does not forbid the
-/// drop, and neither does an opponent's Pawn.
-#[test]
-fn pawn_drop_not_on_a_cell_defended_by_an_own_pawn() {
-    let game = game(V91);
-    let v = game.variant;
-    let mut pos = position(&game, Side::White, "K 1k P 6f", KINGS_B);
-    give(v, &mut pos, Side::White, "P", 1);
-    for to in ["6e", "7e"] {
-        assert_eq!(
-            refusal(&game, &pos, &format!("P*{to}")),
-            format!("`{to}` is defended by the mover's own Pawn")
-        );
-    }
-    assert!(game.parse_move(&pos, "P*5e").is_ok());
-    assert!(game.parse_move(&pos, "P*6g").is_ok(), "behind the Pawn");
-
-    let mut pos = position(&game, Side::White, "K 1k +P 6f", KINGS_B);
-    give(v, &mut pos, Side::White, "P", 1);
-    assert!(game.parse_move(&pos, "P*6e").is_ok(), "a Tokin defending");
-    assert!(game.parse_move(&pos, "P*7e").is_ok(), "a Tokin defending");
-
-    // Black's Pawn on 6d defends 6e and 5e for Black: no matter for White's drop.
-    let mut pos = position(&game, Side::White, "K 1k", "K 11f P 6d");
-    give(v, &mut pos, Side::White, "P", 1);
-    assert!(game.parse_move(&pos, "P*6e").is_ok());
-}
-
-/// "A Pawn may not be dropped where it would check the opponent's King": Black's King on 6c
-/// `(0,3)` is attacked by a White Pawn on 6d (1 o'clock) or 5d (11 o'clock), not from 7d.
-/// Other pieces may be dropped to give check.
-#[test]
-fn pawn_drop_may_not_give_check_other_drops_may() {
-    let game = game(V91);
-    let v = game.variant;
-    let mut pos = position(&game, Side::White, KINGS_W, "K 6c");
-    give(v, &mut pos, Side::White, "P", 1);
-    give(v, &mut pos, Side::White, "G", 1);
-    for to in ["6d", "5d"] {
-        assert_eq!(
-            refusal(&game, &pos, &format!("P*{to}")),
-            "a Pawn may not be dropped to give check"
-        );
-    }
-    let quiet = play(&game, &pos, "P*7d");
-    assert!(!game.in_check(&quiet, Side::Black));
-    let check = play(&game, &pos, "G*6d");
-    assert!(game.in_check(&check, Side::Black));
-    // A Pawn drop is refused even where it would only check, and the drops offered are
-    // exactly the empty droppable cells less the two.
-    let pawn_drops: BTreeSet<String> = game
-        .drops(&pos)
-        .iter()
-        .filter(|m| m.piece == piece(v, "P"))
-        .map(|m| v.board().name(m.to).to_string())
-        .collect();
-    let mut expected = ranks(v, "bcdefghijk");
-    for c in ["1k", "6c", "6d", "5d"] {
-        expected.remove(c);
-    }
-    assert_eq!(pawn_drops, expected);
-}
-
-/// "A piece cannot promote by being dropped into the opponent's territory. For it to
-/// promote, it must move after it is dropped, and this can be done only on a subsequent
-/// turn."
-#[test]
-fn a_drop_never_promotes_the_next_move_may() {
-    let game = game(V91);
-    let v = game.variant;
-    let mut pos = position(&game, Side::White, KINGS_W, KINGS_B);
-    for sym in ["P", "S", "R"] {
-        give(v, &mut pos, Side::White, sym, 1);
-    }
-    let drops: Vec<Move> = game
-        .legal_moves(&pos)
-        .into_iter()
-        .filter(Move::is_drop)
-        .collect();
-    assert!(!drops.is_empty());
-    assert!(drops.iter().all(|m| m.promotion.is_none()));
-    // In the zone: 6b (rank b).
-    let pos = play(&game, &pos, "S*6b");
-    assert_eq!(on(v, &pos, "6b"), Some((Side::White, "S".into())));
-    let pos = play(&game, &pos, "11f-11e");
-    // 6b `(0,4)` -> 6a `(0,5)` along 1 o'clock: a move within the zone.
-    assert_eq!(choices(&game, &pos, "6b", "6a"), set("= +S"));
-}
-
-/// A drop can answer a check by interposing: White's King on 6f, checked by Black's Rook on
-/// 6b along 1 o'clock, may drop its Gold on 6e, 6d or 6c, and nowhere else.
-#[test]
-fn a_drop_can_interpose() {
-    let game = game(V91);
-    let v = game.variant;
-    let mut pos = position(&game, Side::White, "K 6f", "K 11a R 6b");
-    give(v, &mut pos, Side::White, "G", 1);
-    assert!(game.in_check(&pos, Side::White));
-    assert_eq!(drop_texts(&game, &pos), set("G*6e G*6d G*6c"));
-    assert_eq!(
-        refusal(&game, &pos, "G*5e"),
-        "it leaves the mover's royal piece attacked"
-    );
-}
-
-// ---------------------------------------------------------------------------------------------
-// 7. The end of the game
-// ---------------------------------------------------------------------------------------------
-
-/// "You win by checkmating your opponent's King": Black's King in the corner 11a `(-5,5)`,
-/// White's Gold on 10b `(-4,4)` checks it (11 o'clock) and covers 10a, 11b, 10c and 9b, and
-/// White's Pawn on 10c guards the Gold. A Gold dropped there mates too (only Pawn drops may
-/// not check).
-#[test]
-fn checkmate_wins() {
-    let game = game(V91);
-    let v = game.variant;
-    let pos = position(&game, Side::Black, "K 1k G 10b P 10c", "K 11a");
-    assert!(game.in_check(&pos, Side::Black));
-    assert!(game.legal_moves(&pos).is_empty());
-    assert_eq!(
-        game.outcome(&[pos]),
-        Some(Outcome {
-            end: GameEnd::Checkmate,
-            white: Score::WIN
-        })
-    );
-    let mut pos = position(&game, Side::White, "K 1k P 10c", "K 11a");
-    give(v, &mut pos, Side::White, "G", 1);
-    let mated = play(&game, &pos, "G*10b");
-    assert_eq!(
-        game.outcome(&[mated]).map(|o| (o.end, o.white)),
-        Some((GameEnd::Checkmate, Score::WIN))
-    );
-}
-
-/// "Stalemate is a draw ... if a player has no legal move available": Black's lone King on
-/// 11a may go to 10a, 11b, 10b, 10c or 9b, and White's Gold on 9c `(-3,3)` covers all five
-/// (9 o'clock 10c, 1 o'clock 9b, 11 o'clock 10b, 12 o'clock 10a, 10 o'clock 11b) without
-/// attacking 11a. With a piece in hand Black could drop it: then it is no stalemate.
-#[test]
-fn stalemate_is_a_draw() {
-    let (v, t) = load(V91);
-    assert_eq!(v.rules().stalemate, Score::DRAW);
-    let game = Game::new(&v, &t);
-    let pos = position(&game, Side::Black, "K 1k G 9c", "K 11a");
-    assert!(!game.in_check(&pos, Side::Black));
-    assert!(game.legal_moves(&pos).is_empty());
-    let outcome = game.outcome(std::slice::from_ref(&pos)).expect("over");
-    assert_eq!(
-        (outcome.end, outcome.white),
-        (GameEnd::Stalemate, Score::DRAW)
-    );
-    assert_eq!(outcome.result(), "1/2-1/2");
-
-    let mut with_hand = pos;
-    give(&v, &mut with_hand, Side::Black, "G", 1);
-    assert!(!game.legal_moves(&with_hand).is_empty());
-    assert_eq!(game.outcome(&[with_hand]), None);
-}
-
-/// "the exact same position has been repeated three times" is a draw: the Rooks shuffle
-/// 6j-7j / 10b-11b and back; the start position occurs for the third time after 8 plies.
-#[test]
-fn threefold_repetition_is_a_draw() {
-    let (v, t) = load(V91);
-    assert_eq!(v.rules().repetition, Some((3, Score::DRAW)));
-    let game = Game::new(&v, &t);
-    let mut history = vec![game.start_position()];
-    let shuffle = "6j-7j 10b-11b 7j-6j 11b-10b";
-    for (ply, text) in format!("{shuffle} {shuffle}")
-        .split_whitespace()
-        .enumerate()
-    {
-        assert_eq!(game.outcome(&history), None, "before ply {}", ply + 1);
-        let next = play(&game, history.last().expect("history"), text);
-        history.push(next);
-    }
-    assert_eq!(
-        history[8].repetition_key(),
-        game.start_position().repetition_key()
-    );
-    assert_eq!(
-        game.outcome(&history),
-        Some(Outcome {
-            end: GameEnd::Repetition,
-            white: Score::DRAW
-        })
-    );
-}
-
-/// "fifty turns have passed without anyone capturing a piece" (the variant files' reading: 50 moves by
-/// each side, 100 plies): every quiet ply counts, drops included; a capture starts the count
-/// again.
-#[test]
-fn fifty_moves_each_without_a_capture_is_a_draw() {
-    let (v, t) = load(V91);
-    let limit = v.rules().move_limit.as_ref().expect("a move limit");
-    assert_eq!((limit.moves, limit.score), (50, Score::DRAW));
-    assert!(limit.reset_by.is_empty(), "only captures restart the count");
-    let game = Game::new(&v, &t);
-
-    let pos = game
-        .play_moves(&game.start_position(), "6j-7j 10b-11b 9h-9g")
-        .expect("legal");
-    assert_eq!(pos.quiet_plies, 3, "pawn moves do not restart the count");
-
-    // White's Rook on 6f may step to 5f or take Black's Pawn on 6c (1 o'clock).
-    let mut pos = position(&game, Side::White, "K 1k R 6f", "K 9a P 6c");
-    give(&v, &mut pos, Side::White, "G", 1);
-    let at = |quiet: u32, text: &str| {
-        let mut before = pos.clone();
-        before.quiet_plies = quiet;
-        let after = play(&game, &before, text);
-        let outcome = game.outcome(&[before, after.clone()]);
-        (after.quiet_plies, outcome.map(|o| (o.end, o.white)))
-    };
-    assert_eq!(at(98, "6f-5f"), (99, None));
-    assert_eq!(
-        at(99, "6f-5f"),
-        (100, Some((GameEnd::MoveLimit, Score::DRAW)))
-    );
-    assert_eq!(
-        at(99, "G*5e"),
-        (100, Some((GameEnd::MoveLimit, Score::DRAW)))
-    );
-    assert_eq!(at(99, "6fx6c"), (0, None));
-}
+// The other drop rules, check, mate, stalemate, repetition and the move limit:
+// tests/data/rules/hex-shogi-91.rules
 
 // ---------------------------------------------------------------------------------------------
 // 8. Perft

@@ -35,7 +35,21 @@ macro_rules! case_files {
     };
 }
 
-case_files!(brusky, de_vasa, shafran, mini_hexchess, koval, chessagon);
+case_files!(
+    brusky,
+    de_vasa,
+    shafran,
+    mini_hexchess,
+    koval,
+    chessagon,
+    glinski,
+    mccooey,
+    dagger,
+    hex_shogi_81,
+    hex_shogi_41,
+    xiang_hex,
+    hex_shogi_91,
+);
 
 #[test]
 fn every_case_file_is_run() {
@@ -398,6 +412,7 @@ impl Case<'_> {
                 let pos = game
                     .parse_position(value)
                     .map_err(|e| format!("the position does not read: {}", e.show(value)))?;
+                crate::fast_engine::engines_agree(&game, &pos, value);
                 self.begin(pos)
             }
             "play" => {
@@ -435,8 +450,35 @@ impl Case<'_> {
                 *self.history.last_mut().expect("a position") = pos;
                 Ok(())
             }
+            "placed" => {
+                // `placed SIDE: PIECE CELL ...`: the case's position, the pieces set on an empty
+                // board as given, neither read back nor held to the fast engine: for a position
+                // hexv refuses (`reads-back: no`).
+                let mut pos = game.empty_position(side(line.subject)?);
+                let words: Vec<&str> = value.split_whitespace().collect();
+                if !words.len().is_multiple_of(2) {
+                    return Err(format!("`{value}` is not a list of piece-cell pairs"));
+                }
+                for pair in words.chunks(2) {
+                    let p = game
+                        .variant
+                        .find_piece(&pair[0].to_uppercase())
+                        .ok_or_else(|| format!("no piece `{}`", pair[0]))?;
+                    let owner = if pair[0].chars().all(|c| !c.is_ascii_lowercase()) {
+                        Side::White
+                    } else {
+                        Side::Black
+                    };
+                    pos.squares[cell_named(&game, pair[1])?.index()] = Some((owner, p));
+                }
+                self.begin(pos)
+            }
             _ => {
-                self.checks += weight(line);
+                self.checks += match line.keyword {
+                    // `pieces` compares every cell, off-board cells included.
+                    "pieces" => self.history.last().map_or(1, |p| p.squares.len()),
+                    _ => weight(line),
+                };
                 self.check(line)
             }
         }
@@ -507,6 +549,92 @@ impl Case<'_> {
                     Ok(())
                 } else {
                     Err(wrong.join("; "))
+                }
+            }
+            "pieces" => {
+                // `pieces: PIECE CELL ...`: exactly these pieces, every other cell empty.
+                let v = game.variant;
+                let words: Vec<&str> = value.split_whitespace().collect();
+                if !words.len().is_multiple_of(2) {
+                    return Err(format!(
+                        "`pieces: {value}` is not a list of piece-cell pairs"
+                    ));
+                }
+                let mut want = vec![None; pos.squares.len()];
+                for pair in words.chunks(2) {
+                    let white = pair[0].chars().all(|c| !c.is_ascii_lowercase());
+                    let p = v
+                        .find_piece(&pair[0].to_uppercase())
+                        .ok_or_else(|| format!("no piece `{}`", pair[0]))?;
+                    let side = if white { Side::White } else { Side::Black };
+                    want[cell_named(game, pair[1])?.index()] = Some((side, p));
+                }
+                let shown = |sq: &Option<(Side, PieceId)>| match sq {
+                    None => String::new(),
+                    Some((Side::White, p)) => v.piece(*p).symbol.clone(),
+                    Some((Side::Black, p)) => v.piece(*p).symbol.to_lowercase(),
+                };
+                let wrong: Vec<String> = (pos.squares.iter().zip(&want).enumerate())
+                    .filter(|(_, (got, want))| got != want)
+                    .map(|(i, (got, want))| {
+                        let name = v.board().name(CellId(i as u16));
+                        format!("{name} holds `{}`, expected `{}`", shown(got), shown(want))
+                    })
+                    .collect();
+                if wrong.is_empty() {
+                    Ok(())
+                } else {
+                    Err(wrong.join("; "))
+                }
+            }
+            "hand" => {
+                // `hand SIDE: PIECES`: exactly these pieces in the side's hand, a symbol each.
+                let v = game.variant;
+                let mut want = vec![0u16; v.pieces().len()];
+                for key in value.split_whitespace().filter(|w| *w != "none") {
+                    let p = v
+                        .find_piece(key)
+                        .ok_or_else(|| format!("no piece `{key}`"))?;
+                    want[p.index()] += 1;
+                }
+                let list = |counts: &[u16]| -> String {
+                    let keys: Vec<&str> = (v.pieces().iter().zip(counts))
+                        .flat_map(|(p, n)| std::iter::repeat_n(p.symbol.as_str(), *n as usize))
+                        .collect();
+                    if keys.is_empty() {
+                        "none".into()
+                    } else {
+                        keys.join(" ")
+                    }
+                };
+                let got = &pos.hands[side(subject)?];
+                if *got == want {
+                    Ok(())
+                } else {
+                    Err(format!("hand `{}`, expected `{}`", list(got), list(&want)))
+                }
+            }
+            "drops" => {
+                // `drops PIECE: N`: the legal drops of the piece; `drops PIECE promoting: N`:
+                // those of them that promote.
+                let (key, promoting) = match subject.split_once(' ') {
+                    None => (subject, false),
+                    Some((key, "promoting")) => (key, true),
+                    _ => return Err("write `drops PIECE: N` or `drops PIECE promoting: N`".into()),
+                };
+                let p = game
+                    .variant
+                    .find_piece(key)
+                    .ok_or_else(|| format!("no piece `{key}`"))?;
+                let got = (game.legal_moves(pos).iter())
+                    .filter(|m| {
+                        m.is_drop() && m.piece == p && (!promoting || m.promotion.is_some())
+                    })
+                    .count();
+                if got.to_string() == value {
+                    Ok(())
+                } else {
+                    Err(format!("{got} drops, expected {value}"))
                 }
             }
             "check" => {
@@ -581,6 +709,64 @@ impl Case<'_> {
                     Ok(())
                 } else {
                     Err(format!("ending `{got}`, expected `{value}`"))
+                }
+            }
+            "choices" => {
+                // `choices FROM-TO: CHOICES`: the legal moves from FROM to TO, `=` the one
+                // without promotion, a piece's symbol the one promoting to it.
+                let (from, to) = subject
+                    .split_once(['-', 'x'])
+                    .ok_or("write `choices FROM-TO: CHOICES`")?;
+                let (f, t) = (cell_named(game, from)?, cell_named(game, to)?);
+                let got: BTreeSet<String> = (game.legal_moves(pos).into_iter())
+                    .filter(|m| m.from == Some(f) && m.to == t)
+                    .map(|m| match m.promotion {
+                        None => "=".to_string(),
+                        Some(p) => game.variant.piece(p).symbol.clone(),
+                    })
+                    .collect();
+                compare(&format!("choices {subject}"), &words(value), &got)
+            }
+            "move-count" => {
+                // `move-count [CELL]: N`: how many legal moves (from the cell).
+                let got = if subject.is_empty() {
+                    all_moves(game, pos).len()
+                } else {
+                    cell_named(game, subject)?;
+                    moves_from(game, pos, subject).len()
+                };
+                if got.to_string() == value {
+                    Ok(())
+                } else {
+                    Err(format!("{got} moves, expected {value}"))
+                }
+            }
+            "reads-back" => {
+                // `reads-back: yes` (the position's text reads back as it) or `no` (refused).
+                let text = game.position_text(pos);
+                let got = match game.parse_position(&text) {
+                    Ok(back) if back == *pos => "yes".to_string(),
+                    Ok(_) => format!("as another position: {text}"),
+                    Err(_) => "no".to_string(),
+                };
+                if got == value {
+                    Ok(())
+                } else {
+                    Err(format!("reads back `{got}`, expected `{value}`"))
+                }
+            }
+            "repeats" => {
+                // `repeats: N`: the position is, for repetition, the one after the case's
+                // first N plies (0: its first position).
+                let n: usize = value.parse().map_err(|_| "write `repeats: N`")?;
+                let then = self
+                    .history
+                    .get(n)
+                    .ok_or(format!("no position after {n} plies"))?;
+                if then.repetition_key() == pos.repetition_key() {
+                    Ok(())
+                } else {
+                    Err(format!("the position is not the one after {n} plies"))
                 }
             }
             other => Err(format!("unknown statement `{other}`")),
@@ -699,6 +885,52 @@ impl Case<'_> {
                     Ok(())
                 } else {
                     Err(format!("stalemate `{got}`, expected `{want}`"))
+                }
+            }
+            // `in-hand-as PIECE: PIECE`: what the piece, captured, goes to hand as.
+            "in-hand-as" => v
+                .find_piece(line.subject)
+                .ok_or_else(|| format!("no piece `{}`", line.subject))
+                .and_then(|p| {
+                    let got = &v.piece(v.in_hand_as(p)).symbol;
+                    if *got == line.value {
+                        Ok(())
+                    } else {
+                        Err(format!(
+                            "goes to hand as `{got}`, expected `{}`",
+                            line.value
+                        ))
+                    }
+                }),
+            // The game-end rules: `repetition-rule: N SCORE` (the Nth occurrence ends the game
+            // with that score for its side), `move-limit-rule: N SCORE` (N moves each without
+            // a capture), `none` without the rule; `captures-to-hand: yes` or `no`; and
+            // `board-cells: N`, the board's cells (off-board cells not counted).
+            "repetition-rule" | "move-limit-rule" | "captures-to-hand" | "board-cells" => {
+                let r = v.rules();
+                let got = match line.keyword {
+                    "repetition-rule" => r
+                        .repetition
+                        .map_or("none".into(), |(n, s)| format!("{n} {}", s.describe())),
+                    "move-limit-rule" => (r.move_limit.as_ref()).map_or("none".into(), |l| {
+                        // The pieces whose moves also restart the count, if any.
+                        let reset: Vec<&str> = (l.reset_by.iter())
+                            .map(|p| v.piece(*p).symbol.as_str())
+                            .collect();
+                        let mut got = format!("{} {}", l.moves, l.score.describe());
+                        if !reset.is_empty() {
+                            got += &format!(" reset-by {}", reset.join(" "));
+                        }
+                        got
+                    }),
+                    "captures-to-hand" => if r.captures_to_hand { "yes" } else { "no" }.into(),
+                    _ => v.board().cells().count().to_string(),
+                };
+                let want = line.value.split_whitespace().collect::<Vec<_>>().join(" ");
+                if got == want {
+                    Ok(())
+                } else {
+                    Err(format!("{} `{got}`, expected `{want}`", line.keyword))
                 }
             }
             // The variant's castlings in order: `SIDE K FROM-TO R FROM-TO; ...`.

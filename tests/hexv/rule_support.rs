@@ -57,14 +57,6 @@ pub fn moves_from(game: &Game, pos: &Position, from: &str) -> BTreeSet<String> {
         .collect()
 }
 
-/// `mv=X` for every X of `pieces`.
-pub fn promotions(mv: &str, pieces: &str) -> BTreeSet<String> {
-    pieces
-        .split_whitespace()
-        .map(|p| format!("{mv}={p}"))
-        .collect()
-}
-
 /// The union of move sets.
 pub fn union(sets: &[BTreeSet<String>]) -> BTreeSet<String> {
     sets.iter().flatten().cloned().collect()
