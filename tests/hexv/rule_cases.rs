@@ -107,6 +107,8 @@ fn run_file(name: &str) {
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let report = run_text(name, &text);
     assert!(report.cases > 0, "{name}: no cases");
+    // Shown with `--nocapture`: how much each file checks.
+    println!("{name}: {} cases, {} checks", report.cases, report.checks);
     if !report.failures.is_empty() {
         panic!(
             "{} of {} checks failed in {name}:\n{}",
