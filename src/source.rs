@@ -9,6 +9,10 @@ use serde::Serialize;
 /// Largest variant file accepted. The biggest real variant is a few kilobytes.
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
+/// The largest game-record file (PGN) read: 256 MiB, room for databases of a few hundred
+/// thousand games, still bounded when the path is a device.
+pub const MAX_RECORD_BYTES: u64 = 256 << 20;
+
 /// A variant file's name (as shown in diagnostics) and text, with an index of its lines
 /// built on first use, so that locating many diagnostics costs a binary search each.
 #[derive(Clone, Debug)]
@@ -35,9 +39,24 @@ pub enum SourceError {
         /// The file, as shown in the message.
         path: String,
     },
+    /// The path is a pipe, a device or a socket, where only a regular file will do (a read
+    /// from it could wait for ever, or take what was meant for someone else).
+    #[error(
+        "`{path}` is not a regular file (a pipe or a device): give the path of a variant file"
+    )]
+    NotRegular {
+        /// The file, as shown in the message.
+        path: String,
+    },
     /// The file is larger than [`MAX_FILE_BYTES`].
     #[error("`{path}` is larger than {MAX_FILE_BYTES} bytes, the most a variant file may hold")]
     TooLarge {
+        /// The file, as shown in the message.
+        path: String,
+    },
+    /// A game-record file is larger than [`MAX_RECORD_BYTES`].
+    #[error("`{path}` is larger than {MAX_RECORD_BYTES} bytes, the most a game-record file may hold: split it")]
+    RecordsTooLarge {
         /// The file, as shown in the message.
         path: String,
     },
@@ -60,7 +79,9 @@ impl SourceError {
     pub fn is_content_error(&self) -> bool {
         matches!(
             self,
-            SourceError::NotText { .. } | SourceError::TooLarge { .. }
+            SourceError::NotText { .. }
+                | SourceError::TooLarge { .. }
+                | SourceError::RecordsTooLarge { .. }
         )
     }
 }
@@ -89,6 +110,11 @@ impl SourceFile {
     /// one byte more than the limit is read, so a pipe or a device (`/dev/zero`) is refused
     /// as soon as it is too long, not after it has filled the memory.
     pub fn read(path: &Path) -> Result<SourceFile, SourceError> {
+        Self::read_up_to(path, MAX_FILE_BYTES)
+    }
+
+    /// Reads a file of at most `limit` bytes (one byte more is read, to know).
+    fn read_up_to(path: &Path, limit: u64) -> Result<SourceFile, SourceError> {
         let shown = path.display().to_string();
         let io = |e: std::io::Error| SourceError::Io {
             path: shown.clone(),
@@ -99,9 +125,36 @@ impl SourceFile {
         }
         let mut bytes = Vec::new();
         std::fs::File::open(path)
-            .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+            .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
             .map_err(io)?;
-        Self::from_bytes(shown, bytes)
+        if bytes.len() as u64 > limit {
+            return Err(SourceError::TooLarge { path: shown });
+        }
+        Self::text_from_bytes(shown, bytes)
+    }
+
+    /// Reads a regular file as [`SourceFile::read`] does, refusing a pipe or a device without
+    /// opening it: for a reader that must not wait on one, like the engine protocol, whose
+    /// `VariantPath` could name a FIFO or `/dev/stdin` (the GUI's own commands).
+    pub fn read_regular(path: &Path) -> Result<SourceFile, SourceError> {
+        let shown = path.display().to_string();
+        let meta = std::fs::metadata(path).map_err(|e| SourceError::Io {
+            path: shown.clone(),
+            reason: io_reason(&e),
+        })?;
+        if !meta.is_dir() && !meta.is_file() {
+            return Err(SourceError::NotRegular { path: shown });
+        }
+        Self::read(path)
+    }
+
+    /// Reads a game-record file (PGN) as [`SourceFile::read`] reads a variant, with the
+    /// records' own limit, [`MAX_RECORD_BYTES`].
+    pub fn read_records(path: &Path) -> Result<SourceFile, SourceError> {
+        match Self::read_up_to(path, MAX_RECORD_BYTES) {
+            Err(SourceError::TooLarge { path }) => Err(SourceError::RecordsTooLarge { path }),
+            other => other,
+        }
     }
 
     /// Builds a source from raw bytes, locating the first invalid UTF-8 byte.
@@ -109,6 +162,11 @@ impl SourceFile {
         if bytes.len() as u64 > MAX_FILE_BYTES {
             return Err(SourceError::TooLarge { path: name });
         }
+        Self::text_from_bytes(name, bytes)
+    }
+
+    /// The bytes as text, or where the first byte that is not UTF-8 is.
+    fn text_from_bytes(name: String, bytes: Vec<u8>) -> Result<SourceFile, SourceError> {
         match String::from_utf8(bytes) {
             Ok(text) => Ok(SourceFile::new(name, text)),
             Err(e) => {

@@ -95,7 +95,7 @@ enum Next {
 
 /// Loads a variant file, reporting why not as `info string` lines.
 fn load_variant<W: Write>(path: &str, out: &Out<W>) -> Option<Compiled> {
-    let file = match SourceFile::read(Path::new(path)) {
+    let file = match SourceFile::read_regular(Path::new(path)) {
         Ok(f) => f,
         Err(e) => {
             out.line(&format!("info string error: {e}"));
@@ -444,10 +444,11 @@ fn position(game: Option<Game>, args: &[&str]) -> Result<Vec<Position>, String> 
 fn go_limits(args: &[&str]) -> Result<Limits, String> {
     let mut limits = Limits::default();
     let mut words = args.iter();
+    // Any whole number: a negative one counts as 0 and one past u64 as u64::MAX (a GUI's
+    // clock may run negative; an "unlimited" time may be written as the largest number).
     let number = |name: &str, value: Option<&&str>| -> Result<u64, String> {
         value
-            .and_then(|v| v.parse::<i64>().ok())
-            .map(|v| v.max(0) as u64)
+            .and_then(|v| whole_number(v))
             .ok_or_else(|| format!("`go {name}` needs a number"))
     };
     let ms = |v: u64| Some(Duration::from_millis(v));
@@ -470,6 +471,22 @@ fn go_limits(args: &[&str]) -> Result<Limits, String> {
         }
     }
     Ok(limits)
+}
+
+/// A whole number, saturated to `0..=u64::MAX`; `None` for anything else.
+fn whole_number(text: &str) -> Option<u64> {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, text.strip_prefix('+').unwrap_or(text)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(if negative {
+        0
+    } else {
+        digits.parse().unwrap_or(u64::MAX)
+    })
 }
 
 /// `setoption name NAME [value VALUE]`: `Ok(Some(path))` when the variant changes.

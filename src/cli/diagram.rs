@@ -12,7 +12,7 @@ use hexv::geometry::board::CellId;
 use hexv::render::{ascii, diagram, svg};
 use hexv::variant::{Side, Variant};
 
-use super::{load_variant, Status};
+use super::{load_variant, output, Status};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -246,19 +246,29 @@ fn run_pgn(args: &Args, pgn: &std::path::Path) -> Status {
     write_out(args, &text)
 }
 
-/// The drawing to `--output`, or to stdout.
+/// The drawing to `--output` (never onto the variant or the PGN file it reads; an existing
+/// file replaced as a whole), or to stdout.
 fn write_out(args: &Args, text: &str) -> Status {
-    match &args.output {
-        Some(path) => match std::fs::write(path, text) {
-            Ok(()) => Status::Ok,
-            Err(e) => {
-                eprintln!("error: cannot write `{}`: {e}", path.display());
-                Status::UsageOrIo
-            }
-        },
-        None => {
-            out!("{text}");
-            Status::Ok
+    let Some(path) = &args.output else {
+        out!("{text}");
+        return Status::Ok;
+    };
+    let inputs: Vec<(&str, &std::path::Path)> = [
+        ("variant file", args.file.as_deref()),
+        ("PGN file", args.pgn.as_deref()),
+    ]
+    .into_iter()
+    .filter_map(|(role, p)| p.map(|p| (role, p)))
+    .collect();
+    if let Err(e) = output::refuse_clashes(&[("--output", path)], &inputs) {
+        eprintln!("error: {e}");
+        return Status::UsageOrIo;
+    }
+    match output::replace(path, text.as_bytes()) {
+        Ok(()) => Status::Ok,
+        Err(e) => {
+            eprintln!("error: cannot write `{}`: {e}", path.display());
+            Status::UsageOrIo
         }
     }
 }

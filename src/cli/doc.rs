@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use hexv::render::game_page::{game_page, GameSheet};
 use hexv::render::html::rules_page;
 
-use super::{read, Status};
+use super::{output, read, Status};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -47,7 +47,7 @@ pub fn run(args: &Args) -> Status {
         return Status::InputErrors;
     };
     let page = rules_page(compiled.variant(), compiled.tables(), &compiled.summary());
-    write_page(&args.output, "index.html", &page)
+    write_page(args, "index.html", &page)
 }
 
 /// `--pgn`: the game's page.
@@ -89,13 +89,26 @@ fn run_game(args: &Args, pgn: &Path) -> Status {
         note: recorded.stopped.as_deref(),
     };
     let page = game_page(&game, &sheet);
-    write_page(&args.output, &format!("game-{}.html", args.game), &page)
+    write_page(args, &format!("game-{}.html", args.game), &page)
 }
 
-/// Writes `DIR/name` (making DIR) and prints its path.
-fn write_page(dir: &Path, name: &str, page: &str) -> Status {
-    let path = dir.join(name);
-    let written = std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, page));
+/// Writes `DIR/name` (making DIR; never onto the variant or PGN file read, an existing page
+/// replaced as a whole) and prints its path.
+fn write_page(args: &Args, name: &str, page: &str) -> Status {
+    let path = args.output.join(name);
+    let inputs: Vec<(&str, &Path)> = [
+        ("variant file", args.file.as_deref()),
+        ("PGN file", args.pgn.as_deref()),
+    ]
+    .into_iter()
+    .filter_map(|(role, p)| p.map(|p| (role, p)))
+    .collect();
+    if let Err(e) = output::refuse_clashes(&[("the page", &path)], &inputs) {
+        eprintln!("error: {e}");
+        return Status::UsageOrIo;
+    }
+    let written = std::fs::create_dir_all(&args.output)
+        .and_then(|()| output::replace(&path, page.as_bytes()));
     match written {
         Ok(()) => {
             outln!("{}", path.display());

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use hexv::format::format;
 use hexv::source::SourceFile;
 
-use super::{print_diagnostics, read, Status};
+use super::{output, print_diagnostics, read, Status};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -89,13 +89,19 @@ fn one(path: &Path, check: bool) -> Status {
         outln!("{}", path.display());
         return Status::InputErrors;
     }
-    // Written beside the file and renamed over it, so an interrupted run loses nothing.
-    let tmp = path.with_extension("hexv.fmt-tmp");
-    let written = std::fs::write(&tmp, &formatted).and_then(|()| std::fs::rename(&tmp, path));
-    match written {
+    // A read-only file is the owner's choice: left as it is, and said so.
+    if std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly()) {
+        eprintln!(
+            "error: {} is read-only: not formatted (hexv fmt - < FILE prints the formatted text)",
+            path.display()
+        );
+        return Status::UsageOrIo;
+    }
+    // Replaced as a whole (written beside it and renamed over it, so an interrupted run loses
+    // nothing), through a symbolic link to its target, keeping its permissions and links.
+    match output::replace(path, formatted.as_bytes()) {
         Ok(()) => Status::Ok,
         Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
             eprintln!("error: cannot write {}: {e}", path.display());
             Status::UsageOrIo
         }

@@ -26,6 +26,7 @@ pub mod engine;
 pub mod fmt;
 pub mod lsp;
 pub mod moves;
+pub mod output;
 pub mod perft;
 pub mod pgn;
 pub mod play;

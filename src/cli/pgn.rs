@@ -10,7 +10,7 @@ use hexv::load::Compiled;
 use hexv::pgn::{self, Notation, PgnGame};
 use hexv::source::SourceFile;
 
-use super::Status;
+use super::{output, Status};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -92,7 +92,7 @@ struct Opened {
 
 impl Opened {
     fn read(path: &Path) -> Result<Opened, Status> {
-        let file = SourceFile::read(path).map_err(|e| {
+        let file = SourceFile::read_records(path).map_err(|e| {
             eprintln!("error: {e}");
             Status::UsageOrIo
         })?;
@@ -144,6 +144,19 @@ fn run_convert(args: &ConvertArgs) -> Status {
             Err(s) => return s,
         },
     };
+    if let Some(path) = &args.output {
+        let inputs: Vec<(&str, &Path)> = [
+            ("PGN file", Some(args.file.as_path())),
+            ("variant file", args.variant.as_deref()),
+        ]
+        .into_iter()
+        .filter_map(|(role, p)| p.map(|p| (role, p)))
+        .collect();
+        if let Err(e) = output::refuse_clashes(&[("--output", path)], &inputs) {
+            eprintln!("error: {e}");
+            return Status::UsageOrIo;
+        }
+    }
     let opened = match Opened::read(&args.file) {
         Ok(o) => o,
         Err(s) => return s,
@@ -202,7 +215,7 @@ fn run_convert(args: &ConvertArgs) -> Status {
         out.push_str(&converted.text);
     }
     let written = match &args.output {
-        Some(path) => std::fs::write(path, &out).map_err(|e| {
+        Some(path) => output::replace(path, out.as_bytes()).map_err(|e| {
             eprintln!("error: cannot write `{}`: {e}", path.display());
         }),
         None => {

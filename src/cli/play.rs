@@ -20,7 +20,7 @@ use hexv::search::{Limits, Searcher};
 use hexv::variant::{Score, Side};
 
 use super::terminal::{self, Line};
-use super::{load_variant, start_from, Status};
+use super::{load_variant, output, start_from, Status};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -351,8 +351,14 @@ impl Saver {
             letters,
         };
         if let Some(path) = &saver.path {
+            if let Err(e) =
+                output::refuse_clashes(&[("--save", path)], &[("variant file", &args.file)])
+            {
+                eprintln!("error: {e}");
+                return Err(Status::UsageOrIo);
+            }
             let text = write_game(game, &saver.tags, start, &[], "*", &saver.letters);
-            std::fs::write(path, text).map_err(|e| {
+            output::replace(path, text.as_bytes()).map_err(|e| {
                 eprintln!("error: cannot write `{}`: {e}", path.display());
                 Status::UsageOrIo
             })?;
@@ -364,7 +370,7 @@ impl Saver {
     fn save(&self, game: &Game, moves: &[Move], result: &str) {
         let Some(path) = &self.path else { return };
         let text = write_game(game, &self.tags, &self.start, moves, result, &self.letters);
-        if let Err(e) = std::fs::write(path, text) {
+        if let Err(e) = output::replace(path, text.as_bytes()) {
             eprintln!("warning: cannot write `{}`: {e}", path.display());
         }
     }

@@ -16,7 +16,7 @@ use hexv::game::Game;
 use hexv::search::arena::{play_game, random_opening, GameRecord, Player, Report, Rng};
 use hexv::search::Limits;
 
-use super::{load_variant, Status};
+use super::{load_variant, output, Status};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -54,6 +54,9 @@ pub struct Args {
     /// flushed as it ends).
     #[arg(long, value_name = "FILE.pgn")]
     pgn: Option<PathBuf>,
+    /// Replace an existing --out or --pgn file (by default one with records in it is refused).
+    #[arg(long)]
+    force: bool,
     /// The report as text or JSON.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -89,8 +92,18 @@ pub fn run(args: &Args) -> Status {
             return Status::UsageOrIo;
         }
     };
-    let (mut out, mut pgn_out) = match (created(args.out.as_deref()), created(args.pgn.as_deref()))
-    {
+    let outputs: Vec<(&str, &std::path::Path)> = [("--out", &args.out), ("--pgn", &args.pgn)]
+        .into_iter()
+        .filter_map(|(option, p)| p.as_deref().map(|p| (option, p)))
+        .collect();
+    if let Err(e) = output::refuse_clashes(&outputs, &[("variant file", file)]) {
+        eprintln!("error: {e}");
+        return Status::UsageOrIo;
+    }
+    let (mut out, mut pgn_out) = match (
+        created(args.out.as_deref(), args.force),
+        created(args.pgn.as_deref(), args.force),
+    ) {
         (Ok(out), Ok(pgn)) => (out, pgn),
         _ => return Status::UsageOrIo,
     };
@@ -196,15 +209,17 @@ fn play_all(
     Ok(records)
 }
 
-/// The file an option names, made (empty) for writing; the reason printed when it cannot be.
+/// The file an option names, made for writing (see [`output::create_growing`]); the reason
+/// printed when it cannot be.
 fn created(
     path: Option<&std::path::Path>,
+    force: bool,
 ) -> Result<Option<std::io::BufWriter<std::fs::File>>, ()> {
     let Some(path) = path else { return Ok(None) };
-    match std::fs::File::create(path) {
+    match output::create_growing(path, force) {
         Ok(f) => Ok(Some(std::io::BufWriter::new(f))),
         Err(e) => {
-            eprintln!("error: cannot write {}: {e}", path.display());
+            eprintln!("error: {e}");
             Err(())
         }
     }

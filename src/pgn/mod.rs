@@ -153,6 +153,8 @@ pub enum PgnErrorKind {
     MalformedTag,
     /// A move number followed by no move.
     MoveNumberWithoutMove,
+    /// A move number past 4 294 967 295.
+    MoveNumberTooLarge,
     /// `$` with no number, or a number too large.
     MalformedNag,
     /// Characters that are no part of PGN's movetext.
@@ -175,6 +177,7 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::UnterminatedTag => "tag not closed: `[` without `]`",
             PgnErrorKind::MalformedTag => "a tag is written `[Name \"value\"]`",
             PgnErrorKind::MoveNumberWithoutMove => "move number without a move",
+            PgnErrorKind::MoveNumberTooLarge => "move number larger than 4294967295",
             PgnErrorKind::MalformedNag => "`$` must be followed by a number up to 255",
             PgnErrorKind::UnexpectedText => "text that is not PGN movetext",
             PgnErrorKind::SkippedText => "text between games skipped",

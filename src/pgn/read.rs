@@ -399,8 +399,13 @@ impl<'t> Reader<'t> {
                         continue;
                     }
                     if token.bytes().all(|b| b.is_ascii_digit()) && self.peek() == Some(b'.') {
-                        let n = token.parse().unwrap_or(u32::MAX);
+                        let digits_end = self.at;
                         self.take_while(|b| b == b'.');
+                        let Ok(n) = token.parse() else {
+                            // Not kept as a smaller number, which would change the record.
+                            self.error(PgnErrorKind::MoveNumberTooLarge, start, digits_end);
+                            continue;
+                        };
                         if let Some((_, s, e)) = number.replace((n, start, self.at)) {
                             self.error(PgnErrorKind::MoveNumberWithoutMove, s, e);
                         }

@@ -139,6 +139,65 @@ fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
     assert!(status.success());
 }
 
+/// A `VariantPath` (or the file argument) naming a pipe or a device is refused at once with
+/// the reason, never read: a FIFO would block the engine, `/dev/stdin` would swallow the GUI's
+/// next commands as variant text (issue 27). The engine answers `isready` right after.
+#[test]
+#[cfg(unix)]
+fn a_variant_path_that_is_no_regular_file_is_refused_without_blocking() {
+    let dir = crate::support::scratch("engine-fifo");
+    let fifo = dir.join("variant.fifo");
+    let made = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let mut e = engine(&["variants/glinski.hexv"]);
+    assert_eq!(e.line(), "info string variant variants/glinski.hexv");
+    for path in [fifo.to_str().unwrap(), "/dev/stdin"] {
+        e.send(&format!("setoption name VariantPath value {path}"));
+        assert_eq!(
+            e.line(),
+            format!(
+                "info string error: `{path}` is not a regular file (a pipe or a device): give \
+                 the path of a variant file"
+            )
+        );
+        e.send("isready");
+        assert_eq!(e.until("readyok").last().unwrap(), "readyok");
+    }
+    e.send("quit");
+    assert!(e.wait().success());
+}
+
+/// Every `go` gets its `bestmove`, whatever its numbers: a time past u64 is the largest time, a
+/// negative one none (issue 27: `go movetime 18446744073709551615` was refused as "needs a
+/// number" and left the GUI waiting).
+#[test]
+fn go_reads_numbers_of_any_size() {
+    let mut e = engine(&["variants/mini-hexchess.hexv"]);
+    e.line();
+    for go in [
+        "go depth 2 movetime 18446744073709551615",
+        "go depth 2 movetime 99999999999999999999999999",
+        "go depth 2 wtime 18446744073709551616 btime -5 winc 1",
+        "go depth 2 nodes 18446744073709551615",
+    ] {
+        e.send("position startpos");
+        e.send(go);
+        let lines = e.until("bestmove");
+        assert!(
+            !lines.iter().any(|l| l.contains("error")),
+            "{go}: {lines:?}"
+        );
+        assert_ne!(lines.last().unwrap(), "bestmove (none)", "{go}");
+    }
+    e.send("go depth x");
+    assert_eq!(e.line(), "info string error: `go depth` needs a number");
+    e.send("quit");
+    assert!(e.wait().success());
+}
+
 /// `hexv selfplay`: the report, every game recorded and replayable to the ending it states,
 /// and `--merge` reporting on the records alone.
 #[test]

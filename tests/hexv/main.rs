@@ -30,6 +30,7 @@ mod mccooey;
 mod mini_hexchess;
 mod movement_kinds;
 mod notation;
+mod outputs;
 mod perft;
 mod perft_deep;
 mod perft_suite;

@@ -575,3 +575,43 @@ fn results_written_as_words_become_standard() {
         assert_eq!(out.text, expected);
     }
 }
+
+/// A game-record file has its own size limit, far above a variant file's 1 MiB (issue 27: a
+/// real database was refused with the variant file's message); past it, its own message.
+#[test]
+fn records_larger_than_a_variant_file_are_read() {
+    let dir = scratch("pgn-large");
+    let path = dir.join("many.pgn");
+    let game = "[Variant \"Glinski\"]\n\n1. f5-f6 e7-e6 *\n\n";
+    let copies = (1 << 20) / game.len() + 100;
+    std::fs::write(&path, game.repeat(copies)).expect("written");
+    assert!(std::fs::metadata(&path).unwrap().len() > 1 << 20);
+    let (code, stdout, stderr) = run(&["pgn", "check", path.to_str().unwrap()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stdout.ends_with(&format!(
+            "{copies} games read, {copies} replay to the end, 0 moves unresolved\n"
+        )),
+        "{stdout}"
+    );
+}
+
+/// A move number too large to keep is an error, never written as another number (issue 27:
+/// `99999999999999999999999.` became `4294967295.` with exit 0).
+#[test]
+fn a_move_number_too_large_is_refused() {
+    let dir = scratch("pgn-number");
+    let path = dir.join("big.pgn");
+    std::fs::write(
+        &path,
+        "[Variant \"Glinski\"]\n\n99999999999999999999999. f5-f6 *\n",
+    )
+    .expect("written");
+    let (code, stdout, stderr) = run(&["pgn", "convert", path.to_str().unwrap(), "--to", "long"]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        stderr.contains("big.pgn:3:1: error: move number larger than 4294967295"),
+        "{stderr}"
+    );
+    assert!(!stdout.contains("4294967295."), "{stdout}");
+}
