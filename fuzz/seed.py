@@ -5,6 +5,7 @@ files: the shipped variants and the fixtures (source), the positions of tests/da
 variants (lsp). Run from the repository root with a built hexv:
 python3 fuzz/seed.py target/release/hexv"""
 
+import json
 import os
 import subprocess
 import sys
@@ -145,6 +146,31 @@ def main():
         text = Path(f"variants/{name}.hexv").read_text()
         for kind, data in lsp_seeds(selector, text):
             write("lsp", f"{name}-{kind}", data)
+        write("lsp_frames", name, lsp_frames(text))
+
+
+def lsp_frames(text):
+    """An editor's session as the bytes on the wire (fuzz/fuzz_targets/lsp_frames.rs)."""
+    uri = "file:///fuzz/a.hexv"
+    messages = [
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen",
+         "params": {"textDocument": {"uri": uri, "languageId": "hexv", "version": 1, "text": text}}},
+        {"jsonrpc": "2.0", "method": "textDocument/didChange",
+         "params": {"textDocument": {"uri": uri, "version": 2},
+                    "contentChanges": [{"range": {"start": {"line": 0, "character": 0},
+                                                  "end": {"line": 0, "character": 1}}, "text": "V"}]}},
+        {"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover",
+         "params": {"textDocument": {"uri": uri}, "position": {"line": 3, "character": 4}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover",
+         "params": {"textDocument": {"uri": uri}, "position": {"line": -1, "character": "x"}}},
+        {"jsonrpc": "2.0", "id": 3, "method": "textDocument/documentSymbol",
+         "params": {"textDocument": {"uri": uri}}},
+    ]
+    out = b""
+    for m in messages:
+        body = json.dumps(m).encode()
+        out += b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body
+    return out + b"Content-Length: 4000000000\r\n\r\n{}"
 
 
 if __name__ == "__main__":

@@ -67,6 +67,7 @@ pub use lsp_server;
 /// [`ServerCapabilities`].
 pub use lsp_types;
 
+pub mod frame;
 mod hover;
 use hover::hover;
 
@@ -491,6 +492,46 @@ const ANSWERED: [&str; 8] = [
     "textDocument/rename",
 ];
 
+/// The document a request is about, once its params have the protocol's types: an object
+/// with `textDocument.uri` a string, a `position` of two whole numbers where the method takes
+/// one, a `range` of two positions for code actions, a string `newName` for a rename. Else the
+/// reason, for an `InvalidParams` error.
+fn typed_params(method: &str, params: &serde_json::Value) -> Result<String, String> {
+    let uri = params
+        .get("textDocument")
+        .and_then(|d| d.get("uri"))
+        .and_then(|u| u.as_str())
+        .ok_or_else(|| format!("{method} needs params with textDocument.uri, a string"))?;
+    let needs = |field: &str| match method {
+        "textDocument/hover" | "textDocument/definition" | "textDocument/references" => {
+            field == "position"
+        }
+        "textDocument/rename" => field == "position" || field == "newName",
+        "textDocument/codeAction" => field == "range",
+        _ => false,
+    };
+    if needs("position") {
+        params
+            .get("position")
+            .and_then(|p| serde_json::from_value::<Position>(p.clone()).ok())
+            .ok_or_else(|| {
+                format!("{method} needs a position: {{\"line\": N, \"character\": N}}, whole numbers from 0")
+            })?;
+    }
+    if needs("range") {
+        params
+            .get("range")
+            .and_then(|r| serde_json::from_value::<Range>(r.clone()).ok())
+            .ok_or_else(|| {
+                format!("{method} needs a range: {{\"start\": POSITION, \"end\": POSITION}}")
+            })?;
+    }
+    if needs("newName") && !params.get("newName").is_some_and(|n| n.is_string()) {
+        return Err(format!("{method} needs newName, a string"));
+    }
+    Ok(uri.to_string())
+}
+
 /// One request's answer: a method the server does not answer is an error whatever its
 /// params, a document not open (or no document) `null`.
 fn answer(docs: &HashMap<String, Document>, req: &Request) -> Response {
@@ -503,14 +544,15 @@ fn answer(docs: &HashMap<String, Document>, req: &Request) -> Response {
     }
     let ok = |v: serde_json::Value| Response::new_ok(req.id.clone(), v);
     let params = &req.params;
-    let uri_of = |p: &serde_json::Value| -> Option<String> {
-        p.get("textDocument")?
-            .get("uri")?
-            .as_str()
-            .map(str::to_string)
-    };
-    let Some(key) = uri_of(params) else {
-        return ok(serde_json::Value::Null);
+    let key = match typed_params(&req.method, params) {
+        Ok(key) => key,
+        Err(why) => {
+            return Response::new_err(
+                req.id.clone(),
+                lsp_server::ErrorCode::InvalidParams as i32,
+                why,
+            )
+        }
     };
     let Some(doc) = docs.get(&key) else {
         return ok(serde_json::Value::Null);
@@ -736,10 +778,11 @@ impl Session {
     /// The messages to send for one message received:
     /// - a request gets exactly one response, with its id: the answer (`null` for a document
     ///   that is not open or a place where there is nothing to say), an `InvalidParams` error
-    ///   for a rename to a name hexv cannot read, a `MethodNotFound` error for a method the
-    ///   server does not answer;
-    /// - `textDocument/didOpen` and `textDocument/didChange` (whose last change holds the whole
-    ///   text) publish the document's diagnostics, `textDocument/didClose` publishes none for
+    ///   for params of the wrong types (no `textDocument.uri` string, a `position` that is not
+    ///   two whole numbers, ...) and for a rename to a name hexv cannot read, a
+    ///   `MethodNotFound` error for a method the server does not answer;
+    /// - `textDocument/didOpen` and `textDocument/didChange` (each change applied in turn: a
+    ///   range replaced, or the whole text) publish the document's diagnostics, `textDocument/didClose` publishes none for
     ///   it; a notification without a document's URI, or of another method, gives nothing;
     /// - a response (to a request the server never sends) gives nothing.
     pub fn handle(&mut self, message: Message) -> Vec<Message> {
@@ -774,13 +817,33 @@ impl Session {
                 self.docs.insert(uri.clone(), Document::new(text));
             }
             "textDocument/didChange" => {
-                // Full sync: the last change holds the whole text.
-                let text = n.params["contentChanges"]
-                    .as_array()
-                    .and_then(|c| c.last())
-                    .and_then(|c| c["text"].as_str());
-                if let Some(text) = text {
-                    self.docs.insert(uri.clone(), Document::new(text));
+                // Each change in turn: one with a range replaces that range of the text as it
+                // is by then (incremental sync, which a client may send although full sync is
+                // announced), one without replaces the whole text.
+                // (A document not open starts empty, as a client's first full change makes it.)
+                let open = self.docs.get(&uri);
+                let mut text = open.map_or_else(String::new, |d| d.text.clone());
+                let mut changed = false;
+                for change in n.params["contentChanges"].as_array().into_iter().flatten() {
+                    let Some(new) = change["text"].as_str() else {
+                        continue;
+                    };
+                    changed = true;
+                    match change
+                        .get("range")
+                        .and_then(|r| serde_json::from_value::<Range>(r.clone()).ok())
+                    {
+                        Some(range) => {
+                            let lines = Lines::new(&text);
+                            let start = lines.offset(range.start);
+                            let end = lines.offset(range.end).max(start);
+                            text.replace_range(start..end, new);
+                        }
+                        None => text = new.to_string(),
+                    }
+                }
+                if changed {
+                    self.docs.insert(uri.clone(), Document::new(&text));
                 }
             }
             "textDocument/didClose" => {

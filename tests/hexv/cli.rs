@@ -13,10 +13,17 @@ pub fn run(args: &[&str]) -> (i32, String, String) {
 /// own, so a child that prints before it has read everything cannot block the test) and
 /// returns its exit status, stdout and stderr.
 pub fn run_with_input(args: &[&str], input: &[u8]) -> (i32, String, String) {
+    let mut all = vec![env!("CARGO_BIN_EXE_hexv")];
+    all.extend_from_slice(args);
+    run_with_input_in(&all, input)
+}
+
+/// Runs `program ARGS...` (the first word) as [`run_with_input`] runs hexv.
+pub fn run_with_input_in(command: &[&str], input: &[u8]) -> (i32, String, String) {
     use std::io::Write;
     use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hexv"))
-        .args(args)
+    let mut child = Command::new(command[0])
+        .args(&command[1..])
         .current_dir(root())
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())

@@ -140,3 +140,96 @@ fn an_unknown_method_is_refused_whatever_its_params() {
         Ok(Value::Null)
     );
 }
+
+/// Params of the wrong types get an `InvalidParams` error, not a `null` answer as if the
+/// request had been understood (issue 27): a line of -1, 1.5 or "a", params given as an
+/// array, no `textDocument.uri`, a `range` that is not one, a `newName` that is no string.
+#[test]
+fn wrongly_typed_params_are_invalid_params() {
+    let mut session = Session::new();
+    opened(&mut session, &glinski());
+    let doc = json!({"uri": URI});
+    for (method, params) in [
+        (
+            "textDocument/hover",
+            json!({"textDocument": doc, "position": {"line": -1, "character": 0}}),
+        ),
+        (
+            "textDocument/hover",
+            json!({"textDocument": doc, "position": {"line": 1.5, "character": 0}}),
+        ),
+        (
+            "textDocument/definition",
+            json!({"textDocument": doc, "position": {"line": "a", "character": 0}}),
+        ),
+        ("textDocument/references", json!({"textDocument": doc})),
+        (
+            "textDocument/hover",
+            json!([{"uri": URI}, {"line": 0, "character": 0}]),
+        ),
+        (
+            "textDocument/formatting",
+            json!({"textDocument": {"uri": 5}}),
+        ),
+        ("textDocument/documentSymbol", json!(null)),
+        (
+            "textDocument/codeAction",
+            json!({"textDocument": doc, "range": "all"}),
+        ),
+        (
+            "textDocument/rename",
+            json!({"textDocument": doc, "position": {"line": 0, "character": 0}, "newName": 7}),
+        ),
+    ] {
+        assert_eq!(
+            request(&mut session, method, params.clone()),
+            Err(ErrorCode::InvalidParams as i32),
+            "{method} {params}"
+        );
+    }
+    // Well typed, a place with nothing there: `null`, as before.
+    assert_eq!(
+        request(
+            &mut session,
+            "textDocument/hover",
+            json!({"textDocument": doc, "position": {"line": 99999, "character": 0}})
+        ),
+        Ok(Value::Null)
+    );
+}
+
+/// A change with a range replaces that range (incremental sync, sent by clients although full
+/// sync is announced) instead of replacing the document with the fragment (issue 27); changes
+/// apply in turn, and one without a range replaces the whole text.
+#[test]
+fn a_change_with_a_range_replaces_that_range() {
+    let mut session = Session::new();
+    let text = "variant \"A\"\n# one\n# two\n";
+    opened(&mut session, text);
+    {
+        let mut change = |changes: Value| {
+            session.handle(Message::Notification(Notification::new(
+                "textDocument/didChange".to_string(),
+                json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": changes}),
+            )));
+        };
+        change(json!([
+            {"range": {"start": {"line": 1, "character": 2}, "end": {"line": 1, "character": 5}}, "text": "ONE"},
+            {"range": {"start": {"line": 2, "character": 0}, "end": {"line": 3, "character": 0}}, "text": ""},
+            {"range": {"start": {"line": 0, "character": 9}, "end": {"line": 0, "character": 10}}, "text": "Bé"}
+        ]));
+    }
+    assert_eq!(session.document(URI), Some("variant \"Bé\"\n# ONE\n"));
+    // A range past the end is clamped to it; then a whole text.
+    let mut session2 = Session::new();
+    opened(&mut session2, "ab\n");
+    session2.handle(Message::Notification(Notification::new(
+        "textDocument/didChange".to_string(),
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [
+            {"range": {"start": {"line": 9, "character": 0}, "end": {"line": 9, "character": 4}}, "text": "c"},
+            {"text": "whole\n"},
+            {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 1}}, "text": "W"}
+        ]}),
+    )));
+    assert_eq!(session2.document(URI), Some("Whole\n"));
+}
