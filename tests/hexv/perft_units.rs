@@ -113,7 +113,7 @@ fn merge_refuses_missing_repeated_and_foreign_units() {
     // Garbage is refused with its place.
     let bad = write(
         "bad.jsonl",
-        "{\"format\": \"hexv-perft-result-1\", \"unit\": \"x\"}\n".into(),
+        "{\"format\": \"hexv-perft-result-2\", \"unit\": \"x\"}\n".into(),
     );
     let (code, _, stderr) = run(&["perft", "--merge", units_arg, &bad]);
     assert_eq!(code, 2);
@@ -137,6 +137,69 @@ fn merge_refuses_missing_repeated_and_foreign_units() {
         "3",
     ]);
     assert_eq!(code, 2, "{stderr}");
+}
+
+/// A merge believes no result blindly (issue 27): results of a depth-4 split merged against a
+/// depth-5 units file, a result line of an older hexv (no depth, no position key), and a unit
+/// of weight 0 are refused, naming the file and line.
+#[test]
+fn merge_refuses_results_of_another_split_and_units_of_weight_0() {
+    let dir = scratch("units-forged");
+    let split = |depth: &str| {
+        let (_, units, _) = run(&[
+            "perft",
+            "variants/mini-hexchess.hexv",
+            "--depth",
+            depth,
+            "--split-at",
+            "1",
+        ]);
+        let path = dir.join(format!("units-{depth}.jsonl"));
+        std::fs::write(&path, &units).expect("written");
+        (path.to_string_lossy().into_owned(), units)
+    };
+    let (units4, _) = split("4");
+    let (units5, text5) = split("5");
+    let (_, results4, _) = run(&["perft", "variants/mini-hexchess.hexv", "--units", &units4]);
+    let results4_path = dir.join("results-4.jsonl");
+    std::fs::write(&results4_path, &results4).expect("written");
+    let results4_path = results4_path.to_string_lossy().into_owned();
+    let (code, out, _) = run(&["perft", "--merge", &units4, &results4_path]);
+    assert_eq!((code, out.as_str()), (0, "7534\n"));
+    let (code, out, stderr) = run(&["perft", "--merge", &units5, &results4_path]);
+    assert_eq!((code, out.as_str()), (1, ""), "{stderr}");
+    assert!(
+        stderr.contains("results-4.jsonl:1: unit 0 was counted from another position or depth"),
+        "{stderr}"
+    );
+    // A result line without depth and position key, as an older hexv wrote them.
+    let old = dir.join("old.jsonl");
+    std::fs::write(
+        &old,
+        results4.replace("hexv-perft-result-2", "hexv-perft-result-1"),
+    )
+    .unwrap();
+    let (code, _, stderr) = run(&["perft", "--merge", &units4, old.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("old.jsonl:1: expected a `hexv-perft-result-2` line"),
+        "{stderr}"
+    );
+    // A unit whose weight was set to 0.
+    let first = text5.lines().next().expect("a unit");
+    let weight = serde_json::from_str::<serde_json::Value>(first).unwrap()["weight"].clone();
+    let zero = dir.join("zero.jsonl");
+    std::fs::write(
+        &zero,
+        text5.replacen(&format!("\"weight\":{weight}"), "\"weight\":0", 1),
+    )
+    .unwrap();
+    let (code, _, stderr) = run(&["perft", "--merge", zero.to_str().unwrap(), &results4_path]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("zero.jsonl:1: unit 0 has weight 0"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -16,24 +16,28 @@ use super::super::Status;
 
 /// The format names written on every line, so a file of one kind is not read as another.
 const UNIT: &str = "hexv-perft-unit-1";
-const RESULT: &str = "hexv-perft-result-1";
+const RESULT: &str = "hexv-perft-result-2";
 
 /// Most bytes of a units or results file read (a million units is about 200 MB).
 const MAX_BYTES: u64 = 1 << 30;
 
-/// A 64-bit FNV-1a hash of the variant file's bytes, as 16 hex digits: units of one file are
-/// not counted with another.
+/// A 64-bit FNV-1a hash of bytes, as 16 hex digits.
+fn fnv(bytes: &[u8]) -> String {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}
+
+/// The hash of the variant file's bytes: units of one file are not counted with another.
 fn file_hash(path: &Path) -> Result<String, Status> {
     let bytes = std::fs::read(path).map_err(|e| {
         eprintln!("error: {}: {e}", path.display());
         Status::UsageOrIo
     })?;
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    Ok(format!("{h:016x}"))
+    Ok(fnv(&bytes))
 }
 
 /// The distinct positions `plies` ahead, in the order first reached, with how many move
@@ -184,9 +188,12 @@ pub fn count(game: &Game, file: &Path, units: &Path, options: &Options) -> Statu
         let Some(n) = engine.perft_with(&pos, depth, options, &Progress::default()) else {
             return Status::Stopped;
         };
+        // The result names what was counted (the position and the depth), so a merge can
+        // tell a result of another split from one of this.
         outln!(
             "{}",
-            json!({"format": RESULT, "variant_hash": hash, "unit": id, "count": n.total})
+            json!({"format": RESULT, "variant_hash": hash, "unit": id, "depth": depth,
+                   "position_key": fnv(text.as_bytes()), "count": n.total})
         );
         if shown {
             eprint!("\r{}/{} units", k + 1, units_read.len());
@@ -203,9 +210,16 @@ pub fn count(game: &Game, file: &Path, units: &Path, options: &Options) -> Statu
     Status::Ok
 }
 
-/// A unit as the units file lists it: its weight, its variant file's hash, and where its
-/// result was read (once read).
-type Listed = (u64, String, Option<(PathBuf, usize)>);
+/// A unit as the units file lists it.
+struct Listed {
+    weight: u64,
+    variant_hash: String,
+    depth: u64,
+    /// The hash of its position text.
+    position_key: String,
+    /// Where its result was read, once read.
+    seen: Option<(PathBuf, usize)>,
+}
 
 pub fn merge(files: &[PathBuf]) -> Status {
     let Some((units_path, results)) = files.split_first() else {
@@ -217,15 +231,29 @@ pub fn merge(files: &[PathBuf]) -> Status {
     };
     let mut table: HashMap<u64, Listed> = HashMap::new();
     for (line, u) in &units {
-        let (id, weight) = match (
+        let (id, weight, depth) = match (
             number(u, "unit", units_path, *line),
             number(u, "weight", units_path, *line),
+            number(u, "depth", units_path, *line),
         ) {
-            (Ok(id), Ok(w)) => (id, w),
-            (Err(s), _) | (_, Err(s)) => return s,
+            (Ok(id), Ok(w), Ok(d)) => (id, w, d),
+            (Err(s), _, _) | (_, Err(s), _) | (_, _, Err(s)) => return s,
         };
-        let hash = u["variant_hash"].as_str().unwrap_or("").to_string();
-        if table.insert(id, (weight, hash, None)).is_some() {
+        if weight == 0 {
+            eprintln!(
+                "error: {}:{line}: unit {id} has weight 0: no move sequence reaches it",
+                units_path.display()
+            );
+            return Status::InputErrors;
+        }
+        let listed = Listed {
+            weight,
+            variant_hash: u["variant_hash"].as_str().unwrap_or("").to_string(),
+            depth,
+            position_key: fnv(u["position"].as_str().unwrap_or("").as_bytes()),
+            seen: None,
+        };
+        if table.insert(id, listed).is_some() {
             eprintln!(
                 "error: {}:{line}: unit {id} is listed twice",
                 units_path.display()
@@ -247,7 +275,7 @@ pub fn merge(files: &[PathBuf]) -> Status {
                 (Ok(id), Ok(n)) => (id, n),
                 (Err(s), _) | (_, Err(s)) => return s,
             };
-            let Some((weight, hash, seen)) = table.get_mut(&id) else {
+            let Some(unit) = table.get_mut(&id) else {
                 eprintln!(
                     "error: {}:{line}: unit {id} is not in {}",
                     path.display(),
@@ -255,14 +283,24 @@ pub fn merge(files: &[PathBuf]) -> Status {
                 );
                 return Status::InputErrors;
             };
-            if r["variant_hash"] != hash.as_str() {
+            if r["variant_hash"] != unit.variant_hash.as_str() {
                 eprintln!(
                     "error: {}:{line}: unit {id} was counted for another variant file",
                     path.display()
                 );
                 return Status::InputErrors;
             }
-            if let Some((first, first_line)) = seen {
+            if r["depth"].as_u64() != Some(unit.depth)
+                || r["position_key"] != unit.position_key.as_str()
+            {
+                eprintln!(
+                    "error: {}:{line}: unit {id} was counted from another position or depth \
+                     (a result of another split?)",
+                    path.display()
+                );
+                return Status::InputErrors;
+            }
+            if let Some((first, first_line)) = &unit.seen {
                 eprintln!(
                     "error: {}:{line}: unit {id} was counted twice (first in {}:{first_line})",
                     path.display(),
@@ -270,13 +308,13 @@ pub fn merge(files: &[PathBuf]) -> Status {
                 );
                 return Status::InputErrors;
             }
-            *seen = Some((path.clone(), line));
-            total += u128::from(*weight) * u128::from(n);
+            unit.seen = Some((path.clone(), line));
+            total += u128::from(unit.weight) * u128::from(n);
         }
     }
     let mut missing: Vec<u64> = table
         .iter()
-        .filter(|(_, (_, _, seen))| seen.is_none())
+        .filter(|(_, unit)| unit.seen.is_none())
         .map(|(id, _)| *id)
         .collect();
     if !missing.is_empty() {
