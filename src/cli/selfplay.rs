@@ -60,8 +60,9 @@ pub struct Args {
     /// The report as text or JSON.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// Report on games recorded by --out (of one variant) instead of playing.
-    #[arg(long, num_args = 1.., value_name = "JSONL", conflicts_with = "file")]
+    /// Report on games recorded by --out (of one variant) instead of playing; with the
+    /// variant file, every game's moves are replayed and checked.
+    #[arg(long, num_args = 1.., value_name = "JSONL")]
     merge: Vec<PathBuf>,
 }
 
@@ -292,9 +293,24 @@ fn play_one(game: Game, limits: &Limits, args: &Args, i: usize) -> GameRecord {
     }
 }
 
-/// `--merge`: the report of recorded games.
+/// The longest record line read (a game of 100 000 plies is about a megabyte).
+const MAX_RECORD_LINE: u64 = 16 << 20;
+
+/// `--merge`: the report of recorded games, each checked before it counts: its values in
+/// range and consistent (White's score from 0 to 1 and the result's, a known ending), the same
+/// game once however often it is given, and with the variant file its moves replayed.
 fn merge(args: &Args) -> Status {
+    let compiled = match &args.file {
+        Some(file) => match load_variant(file) {
+            Ok(c) => Some(c),
+            Err(s) => return s,
+        },
+        None => None,
+    };
+    let game = compiled.as_ref().map(|c| c.game());
     let mut records = Vec::new();
+    let mut seen: std::collections::HashMap<String, (PathBuf, usize)> = Default::default();
+    let (mut duplicates, mut cut) = (0usize, 0usize);
     for path in &args.merge {
         let file = match std::fs::File::open(path) {
             Ok(f) => f,
@@ -303,28 +319,70 @@ fn merge(args: &Args) -> Status {
                 return Status::UsageOrIo;
             }
         };
-        for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
-            let line = match line {
-                Ok(l) => l,
+        let mut reader = std::io::BufReader::new(file);
+        for n in 1.. {
+            let mut bytes = Vec::new();
+            let read =
+                std::io::Read::take(&mut reader, MAX_RECORD_LINE + 1).read_until(b'\n', &mut bytes);
+            match read {
+                Ok(0) => break,
+                Ok(_) => {}
                 Err(e) => {
-                    eprintln!("error: {}:{}: {e}", path.display(), n + 1);
+                    eprintln!("error: {}:{n}: {e}", path.display());
                     return Status::InputErrors;
                 }
-            };
+            }
+            let complete = bytes.ends_with(b"\n");
+            if bytes.len() as u64 > MAX_RECORD_LINE {
+                eprintln!(
+                    "error: {}:{n}: a line longer than {MAX_RECORD_LINE} bytes",
+                    path.display()
+                );
+                return Status::InputErrors;
+            }
+            let line = String::from_utf8_lossy(&bytes);
             if line.trim().is_empty() {
                 continue;
             }
-            match serde_json::from_str::<GameRecord>(&line) {
-                Ok(r) => records.push(r),
-                Err(e) => {
+            let record = match serde_json::from_str::<GameRecord>(&line) {
+                Ok(r) => r,
+                // A last line without its end: a run cut while writing; the games before it
+                // are whole.
+                Err(_) if !complete => {
                     eprintln!(
-                        "error: {}:{}: not a game record: {e}",
-                        path.display(),
-                        n + 1
+                        "warning: {}:{n}: the last line is cut short; its game is left out",
+                        path.display()
                     );
+                    cut += 1;
+                    break;
+                }
+                Err(e) => {
+                    eprintln!("error: {}:{n}: not a game record: {e}", path.display());
                     return Status::InputErrors;
                 }
+            };
+            if let Err(why) = record_is_sound(&record, game.as_ref()) {
+                eprintln!("error: {}:{n}: {why}", path.display());
+                return Status::InputErrors;
             }
+            let key = format!(
+                "{}\u{0}{}\u{0}{}\u{0}{}",
+                record.variant,
+                record.start,
+                record.moves.join(" "),
+                record.result
+            );
+            if let Some((first, line)) = seen.get(&key) {
+                eprintln!(
+                    "warning: {}:{n}: the same game as {}:{line}: counted once",
+                    path.display(),
+                    first.display()
+                );
+                duplicates += 1;
+                continue;
+            }
+            seen.insert(key, (path.clone(), n));
+            records.push(record);
         }
     }
     let variants: std::collections::BTreeSet<&str> =
@@ -341,8 +399,85 @@ fn merge(args: &Args) -> Status {
         .next()
         .unwrap_or("no games")
         .to_string();
+    if let (Some(c), false) = (&compiled, records.is_empty()) {
+        if c.variant().meta().name != name {
+            eprintln!(
+                "error: the games are of {name}, the variant file is {}",
+                c.variant().meta().name
+            );
+            return Status::InputErrors;
+        }
+    }
     report(&name, "merged", &records, args.format);
+    if duplicates > 0 {
+        eprintln!("note: {duplicates} records repeated a game and were counted once");
+    }
+    if cut > 0 {
+        eprintln!("note: {cut} cut-short last lines were left out");
+    }
+    if game.is_none() && !records.is_empty() {
+        eprintln!(
+            "note: the {} games' moves were not replayed: give the variant file to check them",
+            records.len()
+        );
+    }
     Status::Ok
+}
+
+/// Why a record cannot be counted: White's score outside 0 to 1 or not the result's, an
+/// ending not in the list, and with the variant, a start or a move that does not read.
+fn record_is_sound(r: &GameRecord, game: Option<&Game>) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&r.white) {
+        return Err(format!("White's score {:?} is not from 0 to 1", r.white));
+    }
+    let result_score = r
+        .result
+        .split_once('-')
+        .and_then(|(w, _)| match w {
+            "1" => Some(1.0),
+            "0" => Some(0.0),
+            _ => w.split_once('/').and_then(|(n, d)| {
+                let (n, d) = (n.parse::<f64>().ok()?, d.parse::<f64>().ok()?);
+                (d > 0.0).then(|| n / d)
+            }),
+        })
+        .ok_or_else(|| format!("`{}` is not a result", r.result))?;
+    if (result_score - r.white).abs() > 1e-9 {
+        return Err(format!(
+            "the result {} gives White {result_score}, the record says {}",
+            r.result, r.white
+        ));
+    }
+    const ENDINGS: [&str; 6] = [
+        "checkmate",
+        "stalemate",
+        "repetition",
+        "move-limit",
+        "material",
+        "ply-limit",
+    ];
+    if !ENDINGS.contains(&r.ending.as_str()) {
+        return Err(format!(
+            "`{}` is not an ending ({})",
+            r.ending,
+            ENDINGS.join(", ")
+        ));
+    }
+    if r.opening_plies > r.moves.len() {
+        return Err("more opening plies than moves".to_string());
+    }
+    if let Some(game) = game {
+        let mut pos = game
+            .parse_position(&r.start)
+            .map_err(|e| format!("the start cannot be read: {e}"))?;
+        for (i, text) in r.moves.iter().enumerate() {
+            let mv = game
+                .parse_move(&pos, text)
+                .map_err(|e| format!("move {}: {e}", i + 1))?;
+            pos = game.play(&pos, &mv);
+        }
+    }
+    Ok(())
 }
 
 fn report(name: &str, what: &str, records: &[GameRecord], format: Format) {

@@ -341,3 +341,168 @@ fn selfplay_cut_short_keeps_its_finished_games() {
         assert_eq!(r["variant"], "Dagger Chess");
     }
 }
+
+/// `selfplay --merge` believes no record blindly (issue 27): the same game given twice (one
+/// file twice, or a line copied) counts once; a score out of range, a result that is not the
+/// score's, an ending not in the list, a garbage start or an illegal move (with the variant
+/// file) is refused with its place; a cut last line is left out and the whole games kept;
+/// a line without end (`/dev/zero`) is refused at a bound, not read into memory.
+#[test]
+fn merging_records_checks_them() {
+    let dir = crate::support::scratch("selfplay-merge");
+    let out = dir.join("games.jsonl");
+    let out_text = out.to_str().unwrap().to_string();
+    let (code, _, stderr) = crate::cli::run(&[
+        "selfplay",
+        "variants/mini-hexchess.hexv",
+        "--games",
+        "3",
+        "--depth",
+        "1",
+        "--jobs",
+        "1",
+        "--max-plies",
+        "40",
+        "--out",
+        &out_text,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3);
+    let games = |stdout: &str| stdout.lines().next().unwrap_or("").to_string();
+    let merge = |files: &[&str]| {
+        let mut args = vec!["selfplay", "--merge"];
+        args.extend_from_slice(files);
+        crate::cli::run(&args)
+    };
+    // The same file twice, and a line copied within a file.
+    let (code, stdout, stderr) = merge(&[&out_text, &out_text]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(games(&stdout), "Mini Hexchess: 3 games, merged");
+    assert!(
+        stderr.contains("note: 3 records repeated a game and were counted once"),
+        "{stderr}"
+    );
+    let write = |name: &str, body: String| {
+        let p = dir.join(name);
+        std::fs::write(&p, body).unwrap();
+        p.to_str().unwrap().to_string()
+    };
+    let copied = write("copied.jsonl", format!("{text}{}\n", lines[0]));
+    let (_, stdout, stderr) = merge(&[&copied]);
+    assert_eq!(games(&stdout), "Mini Hexchess: 3 games, merged", "{stderr}");
+    // Values out of range or inconsistent, each refused at its line.
+    let record: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+    let with = |field: &str, value: serde_json::Value| {
+        let mut r = record.clone();
+        r[field] = value;
+        r.to_string()
+    };
+    for (name, line, error) in [
+        (
+            "huge",
+            with("white", serde_json::json!(1e308)),
+            "White's score 1e308 is not from 0 to 1",
+        ),
+        (
+            "negative",
+            with("white", serde_json::json!(-5)),
+            "White's score -5.0 is not from 0 to 1",
+        ),
+        (
+            "ending",
+            with("ending", serde_json::json!("resigned")),
+            "`resigned` is not an ending",
+        ),
+        (
+            "result",
+            with("result", serde_json::json!("won")),
+            "`won` is not a result",
+        ),
+    ] {
+        let path = write(&format!("{name}.jsonl"), format!("{}\n{line}\n", lines[1]));
+        let (code, _, stderr) = merge(&[&path]);
+        assert_eq!(code, 1, "{name}: {stderr}");
+        assert!(
+            stderr.contains(&format!("{name}.jsonl:2: {error}")),
+            "{name}: {stderr}"
+        );
+    }
+    let mut r = record.clone();
+    r["result"] = serde_json::json!("1-0");
+    r["white"] = serde_json::json!(0.0);
+    let path = write("mismatch.jsonl", format!("{r}\n"));
+    let (code, _, stderr) = merge(&[&path]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("the result 1-0 gives White 1, the record says 0"),
+        "{stderr}"
+    );
+    // Moves and the start, replayed with the variant file; without it, the report says so.
+    let mut r = record.clone();
+    r["moves"][0] = serde_json::json!("a1-a9");
+    let illegal = write("illegal.jsonl", format!("{r}\n"));
+    let (code, _, stderr) = merge(&[&illegal]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        stderr.contains("note: the 1 games' moves were not replayed"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = crate::cli::run(&[
+        "selfplay",
+        "variants/mini-hexchess.hexv",
+        "--merge",
+        &illegal,
+    ]);
+    assert_eq!(code, 1);
+    assert!(stderr.contains("illegal.jsonl:1: move 1:"), "{stderr}");
+    let garbage = write(
+        "garbage.jsonl",
+        format!("{}\n", with("start", serde_json::json!("zz"))),
+    );
+    let (code, _, stderr) = crate::cli::run(&[
+        "selfplay",
+        "variants/mini-hexchess.hexv",
+        "--merge",
+        &garbage,
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("garbage.jsonl:1: the start cannot be read"),
+        "{stderr}"
+    );
+    let (code, stdout, stderr) = crate::cli::run(&[
+        "selfplay",
+        "variants/mini-hexchess.hexv",
+        "--merge",
+        &out_text,
+    ]);
+    assert_eq!(
+        (code, games(&stdout).as_str()),
+        (0, "Mini Hexchess: 3 games, merged"),
+        "{stderr}"
+    );
+    // A cut last line: the whole games are kept.
+    let cut = write(
+        "cut.jsonl",
+        format!("{}\n{}\n{}", lines[0], lines[1], &lines[2][..20]),
+    );
+    let (code, stdout, stderr) = merge(&[&cut]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(games(&stdout), "Mini Hexchess: 2 games, merged");
+    assert!(
+        stderr.contains("cut.jsonl:3: the last line is cut short"),
+        "{stderr}"
+    );
+    // A line without end.
+    #[cfg(unix)]
+    {
+        let (code, _, stderr) = merge(&["/dev/zero"]);
+        assert_eq!(code, 1);
+        assert!(
+            stderr.contains("/dev/zero:1: a line longer than"),
+            "{stderr}"
+        );
+    }
+}
