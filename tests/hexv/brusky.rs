@@ -40,14 +40,18 @@
 //! and from its start cell also straight ahead, 12 o'clock `(1, 2)`; promotes on rank 8
 //! (Black: rank 1).
 
-use std::collections::BTreeSet;
-
 use hexv::game::fast::Engine;
 use hexv::variant::Side;
 
-use crate::board_model::{plus, BoardModel, FileRank};
-use crate::rule_support::{all_moves, assert_setup, at, moves_from, play, union};
-use crate::support::{cell, empty_destinations, game, load, names, piece, set};
+// The vectors of the module comment (edges 1 3 5 7 9 11 o'clock `(1, 1)`, `(1, 0)`, ...;
+// diagonals 2 4 ... 12 o'clock `(2, 1)`, `(1, -1)`, ...; the knight's `(3, 2)`, `(2, 3)`, ...)
+// are `board_model::FILE_RANK`.
+use crate::board_model::{
+    assert_armies, assert_board, assert_glinski_pieces_from, assert_glinski_pieces_on_every_cell,
+    assert_on_every_cell, pawn_at_11_and_1, sign, BoardModel, FileRank, FromCell, FILE_RANK,
+};
+use crate::rule_support::{all_moves, play};
+use crate::support::{game, load, set};
 
 const BRUSKY: &str = "variants/brusky.hexv";
 
@@ -58,25 +62,6 @@ const BRUSKY: &str = "variants/brusky.hexv";
 type Fr = (i32, i32);
 
 const FILES: &str = "abcdefghijkl";
-
-/// 1 3 5 7 9 11 o'clock.
-const EDGES: [Fr; 6] = [(1, 1), (1, 0), (0, -1), (-1, -1), (-1, 0), (0, 1)];
-/// 2 4 6 8 10 12 o'clock.
-const DIAGONALS: [Fr; 6] = [(2, 1), (1, -1), (-1, -2), (-2, -1), (-1, 1), (1, 2)];
-const KNIGHT: [Fr; 12] = [
-    (3, 2),
-    (2, 3),
-    (3, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -3),
-    (-2, -3),
-    (-3, -2),
-    (-3, -1),
-    (-2, 1),
-    (-1, 2),
-    (1, 3),
-];
 
 /// The board as the module comment models it.
 const B: FileRank = FileRank {
@@ -100,18 +85,6 @@ fn turn((f, r): Fr) -> Fr {
     (11 - f, 9 - r)
 }
 
-/// The turned image of moves written `a1-b2` / `a1xb2` (Black's moves for White's).
-fn turned_moves(moves: &BTreeSet<String>) -> BTreeSet<String> {
-    moves
-        .iter()
-        .map(|m| {
-            let sep = if m.contains('x') { 'x' } else { '-' };
-            let (f, t) = m.split_once(sep).expect("a move");
-            format!("{}{sep}{}", B.nm(turn(B.fr(f))), B.nm(turn(B.fr(t))))
-        })
-        .collect()
-}
-
 fn colour((f, r): Fr) -> i32 {
     (f + r).rem_euclid(3)
 }
@@ -126,12 +99,8 @@ fn colour((f, r): Fr) -> i32 {
 #[test]
 fn board_files_ranks_and_colours() {
     let (v, _) = load(BRUSKY);
-    let board = v.board();
-    assert_eq!(board.len(), 84);
     let cells = all_cells();
     assert_eq!(cells.len(), 84);
-    let expected: BTreeSet<String> = cells.iter().copied().map(|c| B.nm(c)).collect();
-    assert_eq!(names(&v, board.cells()), expected);
     let per_file: Vec<usize> = (0..12)
         .map(|f| cells.iter().filter(|c| c.0 == f).count())
         .collect();
@@ -140,22 +109,8 @@ fn board_files_ranks_and_colours() {
         .map(|r| cells.iter().filter(|c| c.1 == r).count())
         .collect();
     assert_eq!(per_rank, [9, 10, 11, 12, 12, 11, 10, 9]);
-    for f in ["a6", "b7", "c8", "j1", "k2", "l3", "d0", "d9", "m4"] {
-        assert_eq!(board.find(f), None, "{f} is not a cell");
-    }
-    let mut sizes = [0; 3];
-    for &c in &cells {
-        sizes[colour(c) as usize] += 1;
-        for &d in &cells {
-            let same = board.colour(cell(&v, &B.nm(c))) == board.colour(cell(&v, &B.nm(d)));
-            assert_eq!(same, colour(c) == colour(d), "{} {}", B.nm(c), B.nm(d));
-        }
-    }
-    assert_eq!(sizes, [28, 28, 28]);
-    let mut board_sizes = board.colour_sizes();
-    board_sizes.sort();
-    assert_eq!(board_sizes, [28, 28, 28]);
-    assert!(cells.iter().all(|c| on_board(turn(*c))));
+    let not_cells = ["a6", "b7", "c8", "j1", "k2", "l3", "d0", "d9", "m4"];
+    assert_board(&v, &B, &cells, &not_cells, colour, [28, 28, 28]);
     assert_eq!(B.nm(turn(B.fr("a1"))), "l8");
 }
 
@@ -184,17 +139,7 @@ fn setup_is_the_texts_for_both_sides() {
         ("B", "f8 h8 j8"),
         ("P", "c7 d7 e7 f7 g7 h7 i7 j7 k7 l7"),
     ];
-    for (side, army) in [(Side::White, white), (Side::Black, black)] {
-        assert_eq!(assert_setup(&v, side, &army), 19, "{side:?}");
-    }
-    for (key, cells) in white {
-        let black_cells = black
-            .iter()
-            .find(|(k, _)| *k == key)
-            .expect("same pieces")
-            .1;
-        assert_eq!(B.turned(cells), set(black_cells), "{key}");
-    }
+    assert_armies(&v, &B, &white, &black, 19);
     let bishop_colours: Vec<i32> = ["c1", "e1", "g1"].iter().map(|c| colour(B.fr(c))).collect();
     assert_eq!(bishop_colours, [0, 2, 1]);
 }
@@ -219,139 +164,54 @@ fn setup_is_the_texts_for_both_sides() {
 #[test]
 fn each_piece_from_f4_as_the_texts_say() {
     let (v, t) = load(BRUSKY);
-    let from = cell(&v, "f4");
-    let dest = |key: &str, side| empty_destinations(&v, &t, piece(&v, key), side, from);
-    assert_eq!(
-        dest("K", Side::White),
-        set("g5 g4 f3 e3 e4 f5 h5 g3 e2 d3 e5 g6")
-    );
-    let rook = set("g5 h6 i7 j8 g4 h4 i4 j4 k4 l4 f3 f2 f1 e3 d2 c1 e4 d4 c4 b4 a4 f5 f6 f7 f8");
-    assert_eq!(rook.len(), 25);
-    assert_eq!(dest("R", Side::White), rook);
-    let bishop = set("h5 j6 l7 g3 h2 i1 e2 d3 b2 e5 d6 c7 g6 h8");
-    assert_eq!(bishop.len(), 14);
-    assert_eq!(dest("B", Side::White), bishop);
-    assert_eq!(dest("Q", Side::White), union(&[rook, bishop]));
-    assert_eq!(
-        dest("N", Side::White),
-        set("i6 h7 i5 h3 g2 e1 d1 c2 c3 d5 e6 g7")
-    );
-    assert_eq!(dest("P", Side::White), set("f5 g5 e5 h5"));
-    assert_eq!(dest("P", Side::Black), set("f3 e3 g3 d3"));
-    let pawn = |side, at: &str| empty_destinations(&v, &t, piece(&v, "P"), side, cell(&v, at));
-    assert_eq!(pawn(Side::White, "f2"), set("f3 g3 f4 h4 e3 h3 g4"));
-    assert_eq!(pawn(Side::Black, "f7"), set("f6 e6 f5 d5 g6 d6 e5"));
-    assert_eq!(
-        empty_destinations(&v, &t, piece(&v, "K"), Side::White, cell(&v, "a1")),
-        set("b2 b1 a2 c2 b3")
+    assert_glinski_pieces_from(
+        &v,
+        &t,
+        &FromCell {
+            from: "f4",
+            king: "g5 g4 f3 e3 e4 f5 h5 g3 e2 d3 e5 g6",
+            rook: (
+                "g5 h6 i7 j8 g4 h4 i4 j4 k4 l4 f3 f2 f1 e3 d2 c1 e4 d4 c4 b4 a4 f5 f6 f7 f8",
+                25,
+            ),
+            bishop: ("h5 j6 l7 g3 h2 i1 e2 d3 b2 e5 d6 c7 g6 h8", 14),
+            queen: true,
+            knight: "i6 h7 i5 h3 g2 e1 d1 c2 c3 d5 e6 g7",
+            also: &[
+                ("P", Side::White, "f4", "f5 g5 e5 h5"),
+                ("P", Side::Black, "f4", "f3 e3 g3 d3"),
+                ("P", Side::White, "f2", "f3 g3 f4 h4 e3 h3 g4"),
+                ("P", Side::Black, "f7", "f6 e6 f5 d5 g6 d6 e5"),
+                ("K", Side::White, "a1", "b2 b1 a2 c2 b3"),
+            ],
+        },
     );
 }
 
-/// The same rules on every cell, for both sides: the king's twelve neighbours (and, from its
-/// start cell, its two castling cells), the riders' lines to the edge, the knight's twelve
-/// leaps, and the pawn's two moves and two captures and, from its start rank, its two-cell
-/// moves and the straight-ahead capture.
+/// The same rules on every cell, for both sides: Glinski's King, Rook, Bishop, Queen and Knight
+/// (the King castling from f1 to h1 and c1, Black's from g8 to e8 and j8), and Brusky's pawn:
+/// de Vasa's (two moves and two captures, the two-cell moves from rank 2, Black's 7) and, from
+/// its start rank, the capture straight ahead.
 #[test]
 fn every_piece_on_every_cell_follows_the_geometry() {
     let (v, t) = load(BRUSKY);
-    let all: Vec<Fr> = EDGES.iter().chain(&DIAGONALS).copied().collect();
-    for side in [Side::White, Side::Black] {
-        let s = if side == Side::White { 1 } else { -1 };
-        let (king_start, castle_to, start_rank) = match side {
-            Side::White => ("f1", set("h1 c1"), 2),
-            Side::Black => ("g8", set("e8 j8"), 7),
-        };
-        for c in all_cells() {
-            let name = B.nm(c);
-            let dest =
-                |key: &str| empty_destinations(&v, &t, piece(&v, key), side, cell(&v, &name));
-            let mut king = B.steps(c, &all);
-            if name == king_start {
-                king.extend(castle_to.clone());
-            }
-            assert_eq!(dest("K"), king, "K {name}");
-            assert_eq!(dest("R"), B.rays(c, &EDGES), "R {name}");
-            assert_eq!(dest("B"), B.rays(c, &DIAGONALS), "B {name}");
-            assert_eq!(dest("Q"), B.rays(c, &all), "Q {name}");
-            assert_eq!(dest("N"), B.steps(c, &KNIGHT), "N {name}");
-            let pushes = [(0, s), (s, s)];
-            let mut pawn = B.steps(c, &[(0, s), (s, s), (-s, s), (2 * s, s)]);
-            if c.1 == start_rank {
-                pawn.extend(
-                    pushes
-                        .iter()
-                        .map(|d| plus(c, *d, 2))
-                        .filter(|t| on_board(*t))
-                        .map(|c| B.nm(c)),
-                );
-                pawn.extend(B.steps(c, &[(s, 2 * s)]));
-            }
-            assert_eq!(dest("P"), pawn, "P {name} {side:?}");
+    let cells = all_cells();
+    let castlings = [(Side::White, "f1", "h1 c1"), (Side::Black, "g8", "e8 j8")];
+    assert_glinski_pieces_on_every_cell(&v, &t, &B, &cells, &FILE_RANK, "K R B Q N", &castlings);
+    assert_on_every_cell(&v, &t, &B, &cells, "P", |side, c| {
+        let start_rank = if side == Side::White { 2 } else { 7 };
+        let mut pawn = pawn_at_11_and_1(&B, side, c, start_rank);
+        if c.1 == start_rank {
+            // Straight ahead, 12 o'clock.
+            pawn.extend(B.steps(c, &[(sign(side), 2 * sign(side))]));
         }
-    }
+        pawn
+    });
 }
 
-/// Riders stop at the first piece (capturing an enemy there); a diagonal passes between two
-/// cells, so only the cells it lands on block it; the knight leaps (White's king on a1, Black's
-/// on l8, out of every line below). The Rook on f4 with a White pawn on f6 and a Black one on
-/// h4: up the file only f5, along 3 o'clock g4 and h4 (taking). The Bishop on f4 with pieces on
-/// f5 and g5 (the two cells its 12 o'clock step passes between) still reaches g6 and h8. The
-/// Knight on f4 ringed by pieces on all twelve king cells still has its twelve leaps.
-#[test]
-fn riders_stop_at_pieces_diagonals_pass_between_and_knights_leap() {
-    let game = game(BRUSKY);
-    let pos = at(&game, Side::White, "K a1 k l8 R f4 P f6 p h4", "");
-    assert_eq!(
-        moves_from(&game, &pos, "f4"),
-        set(
-            "f4-g5 f4-h6 f4-i7 f4-j8 f4-g4 f4xh4 f4-f3 f4-f2 f4-f1 f4-e3 f4-d2 f4-c1 \
-             f4-e4 f4-d4 f4-c4 f4-b4 f4-a4 f4-f5"
-        )
-    );
-    let pos = at(&game, Side::White, "K a1 k l8 B f4 P f5 p g5", "");
-    assert_eq!(
-        moves_from(&game, &pos, "f4"),
-        set("f4-h5 f4-j6 f4-l7 f4-g3 f4-h2 f4-i1 f4-e2 f4-d3 f4-b2 f4-e5 f4-d6 f4-c7 f4-g6 f4-h8")
-    );
-    let ring = "g5 g4 f3 e3 e4 f5 h5 g3 e2 d3 e5 g6";
-    let pieces: String = ring.split_whitespace().map(|c| format!(" P {c}")).collect();
-    let pos = at(&game, Side::White, &format!("K a1 k l8 N f4{pieces}"), "");
-    assert_eq!(
-        moves_from(&game, &pos, "f4"),
-        set("f4-i6 f4-h7 f4-i5 f4-h3 f4-g2 f4-e1 f4-d1 f4-c2 f4-c3 f4-d5 f4-e6 f4-g7")
-    );
-}
-
-/// The start, piece by piece (derived in docs/perft.md): each of the ten pawns a2-j2 one or
-/// two cells at 11 and at 1 o'clock, all on the board (rank 3 reaches k3, rank 4 l4): 40; the
-/// rooks a1 and i1 are shut in; knights b1 (a3 c4 d4 e3) and h1 (g3 i4 j4 k3); each piece on
-/// the back rank's 12 o'clock line passes between two pawns and runs up the empty middle to a
-/// Black pawn on rank 7: bishops c1 (d3 e5, takes f7), e1 (f3 g5, takes h7), g1 (h3 i5, takes
-/// j7), the queen d1 (e3 f5, takes g7), the king f1 one step (g3): 61. Black's 61 are their
-/// turned image.
-#[test]
-fn the_start_moves_for_both_sides() {
-    let game = game(BRUSKY);
-    let start = game.start_position();
-    let white = "a2-a3 a2-a4 a2-b3 a2-c4 b2-b3 b2-b4 b2-c3 b2-d4 c2-c3 c2-c4 c2-d3 c2-e4 \
-                 d2-d3 d2-d4 d2-e3 d2-f4 e2-e3 e2-e4 e2-f3 e2-g4 f2-f3 f2-f4 f2-g3 f2-h4 \
-                 g2-g3 g2-g4 g2-h3 g2-i4 h2-h3 h2-h4 h2-i3 h2-j4 i2-i3 i2-i4 i2-j3 i2-k4 \
-                 j2-j3 j2-j4 j2-k3 j2-l4 b1-a3 b1-c4 b1-d4 b1-e3 h1-g3 h1-i4 h1-j4 h1-k3 \
-                 c1-d3 c1-e5 c1xf7 e1-f3 e1-g5 e1xh7 g1-h3 g1-i5 g1xj7 d1-e3 d1-f5 d1xg7 \
-                 f1-g3";
-    assert_eq!(set(white).len(), 61);
-    assert_eq!(all_moves(&game, &start), set(white));
-    // Black, after a White move that changes nothing for it (a2-a3: no Black line reaches
-    // the a-file).
-    assert_eq!(
-        all_moves(&game, &play(&game, &start, "a2-a3")),
-        turned_moves(&set(white))
-    );
-}
-
-/// Perft from the start: depth 1 is the 61 moves above; depth 2 sums Black's replies to each,
-/// 61 (the turned image) unless the first move touches one of Black's moves, as docs/perft.md
-/// derives:
+/// Perft from the start: depth 1 is the 61 moves of tests/data/rules/brusky.rules (`start`);
+/// depth 2 sums Black's replies to each, 61 (the turned image) unless the first move touches
+/// one of Black's moves, as docs/perft.md derives:
 ///
 /// - 60: a piece lands on rank 4 of one of Black's 6 o'clock lines f8-e6-d4-c2, h8-g6-f4-e2,
 ///   i8-h6-g4-f2, j8-i6-h4-g2 (the Black piece takes it there and no longer reaches rank 2):
@@ -404,7 +264,8 @@ fn perft_from_the_start() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Pawns, promotion, castling, pins and the end of the game: tests/data/rules/brusky.rules
+// Pawns, promotion, castling, pins, the end of the game, pieces in positions and the start's
+// moves: tests/data/rules/brusky.rules
 
 /// The rule cases give Black's castling cells as White's turned 180 degrees (kingside f1 h1
 /// i1 g1, queenside f1 c1 a1 d1): so they are, by the geometry above.

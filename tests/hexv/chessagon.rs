@@ -46,13 +46,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use hexv::compile::{Condition, Destinations, MoveTables};
-use hexv::game::{Game, Position};
 use hexv::geometry::board::CellId;
 use hexv::variant::{Mode, Score, Side, Variant};
 
-use crate::support::{
-    cell, empty_destinations, legal_from, load, names, piece, position, root, set, Rng,
-};
+use crate::support::{cell, empty_destinations, load, names, piece, root, set, Rng};
 
 const CHESSAGON: &str = "variants/chessagon.hexv";
 const COUNTS: &str = "tests/data/chessagon-counts.txt";
@@ -595,50 +592,8 @@ fn bishop_keeps_its_colour_and_reaches_every_same_coloured_cell_of_its_rows() {
     }
 }
 
-#[test]
-fn bishop_passes_pieces_on_the_other_colour_but_not_on_its_own() {
-    // "If another piece is on an opposite color space, the Bishop is not blocked and can
-    // proceed past that piece." The light Bishop on d8 (R) looks up file d: d10 d12 d14
-    // are light, d9 d11 d13 dark.
-    let (v, t) = chessagon();
-    let game = Game::new(&v, &t);
-    let up = |pos: &Position| -> BTreeSet<String> {
-        legal_from(&game, pos, "d8")
-            .into_iter()
-            .filter(|c| c.starts_with('d'))
-            .collect()
-    };
-    let kings = [(Side::White, "K", "a4"), (Side::Black, "K", "e15")];
-    let with = |extra: &[(Side, &str, &str)]| {
-        let mut pieces = kings.to_vec();
-        pieces.push((Side::White, "B", "d8"));
-        pieces.extend_from_slice(extra);
-        position(&v, &t, Side::White, &pieces)
-    };
-    assert_eq!(up(&with(&[])), set("d10 d12 d14 d6 d4 d2"));
-    // Black pieces on the dark d9 and d11 (and d7 below): not landed on, not blocking.
-    let dark = with(&[
-        (Side::Black, "P", "d9"),
-        (Side::Black, "N", "d11"),
-        (Side::White, "N", "d7"),
-    ]);
-    assert_eq!(up(&dark), set("d10 d12 d14 d6 d4 d2"));
-    // Every other ray too: the whole empty-board set.
-    assert_eq!(
-        legal_from(&game, &dark, "d8"),
-        empty_destinations(&v, &t, piece(&v, "B"), Side::White, cell(&v, "d8"))
-    );
-    // A Rook there is stopped by d9 (it takes it) and by d7 (its own knight).
-    let mut rook = dark.clone();
-    rook.squares[cell(&v, "d8").index()] = Some((Side::White, piece(&v, "R")));
-    assert_eq!(up(&rook), set("d9"));
-    // A piece on the light d12 stops the Bishop: taken if Black, not if White.
-    assert_eq!(
-        up(&with(&[(Side::Black, "N", "d12")])),
-        set("d10 d12 d6 d4 d2")
-    );
-    assert_eq!(up(&with(&[(Side::White, "N", "d12")])), set("d10 d6 d4 d2"));
-}
+// The Bishop passing pieces on the other colour but not on its own: chessagon.rules,
+// `bishop.passes`.
 
 #[test]
 fn duke_lines_alternate_face_and_point_and_colours() {
@@ -830,28 +785,8 @@ fn knight_can_attack_a_queen_from_beyond_her_reach() {
             assert_eq!(back.contains(&nm(c)), near, "{x} {}", nm(c));
         }
     }
-    // On the board: the White Knight on d8 attacks the Black Queen on b5 (a far end of the
-    // ring's file side), and she cannot attack it; from b7 (a middle cell) she can.
-    let game = Game::new(&v, &t);
-    for (queen_at, she_attacks) in [("b5", false), ("b7", true)] {
-        let pos = position(
-            &v,
-            &t,
-            Side::White,
-            &[
-                (Side::White, "K", "h8"),
-                (Side::White, "N", "d8"),
-                (Side::Black, "K", "e15"),
-                (Side::Black, "Q", queen_at),
-            ],
-        );
-        assert!(game.attacks_from(&pos, cell(&v, "d8"), cell(&v, queen_at)));
-        assert_eq!(
-            game.attacks_from(&pos, cell(&v, queen_at), cell(&v, "d8")),
-            she_attacks,
-            "{queen_at}"
-        );
-    }
+    // On the board (the White Knight on d8 and the Black Queen on b5 or b7): chessagon.rules,
+    // `knight.queen`.
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1009,44 +944,7 @@ fn castling_cells_lie_on_the_kings_rows_and_the_knights_rings() {
 }
 
 // ---------------------------------------------------------------------------------------
-// Perft and the CLI
-
-#[test]
-fn white_has_50_moves_at_the_start() {
-    // By hand, piece by piece, from the setup (levels 1-4 full, b5 c5 f5 g5 White; Black's
-    // pieces all on levels 11-15, out of reach, so no move can be illegal):
-    // - K e1, Q d1, D d2 e2, B c2 f2, R b3 g3: every king cell, first ray cell and (for the
-    //   King) castling cell is occupied by a White piece: 0.
-    // - N c3 (R): ring a6 (a4 own, a2 a0 off), e2 d1 own (c0 b-1 off), e4 own, d5 c6 b7:
-    //   a6 d5 c6 b7 = 4. N f3 (L), mirrored: h6 e5 f6 g7 = 4.
-    // - Pawns (push lines as in pawn_lines; no captures, nothing Black in reach):
-    //   d3 (L): face d4 own; point e5, double e6: 2.   e3 (R): d5, d6: 2.
-    //   a4 (L): face a5 (its double leaves the board), point b6, double b7: 3.
-    //   h4 (R): face h5 (double off), point g6, double g7: 3.
-    //   b4 (R): face b5 own; point a6, double a7: 2.   g4 (L): h6, h7: 2.
-    //   c4 (L): face c5 own; point d6, double d7: 2.   f4 (R): e6, e7: 2.
-    //   d4 (R): d5 e7 c6 c7: 4.   e4 (L): e5 d7 f6 f7: 4.
-    //   b5 (L): b6 a8 c7 c8: 4.   c5 (R): c6 d8 b7 b8: 4.
-    //   f5 (L): f6 e8 g7 g8: 4.   g5 (R): g6 h8 f7 f8: 4.
-    //   Pawns 42.
-    // Total 42 + 8 = 50.
-    let (v, t) = chessagon();
-    let game = Game::new(&v, &t);
-    let start = game.start_position();
-    let moves: BTreeSet<String> = game
-        .legal_moves(&start)
-        .iter()
-        .map(|m| game.format_move(&start, m))
-        .collect();
-    let expected = set("c3-a6 c3-d5 c3-c6 c3-b7 f3-h6 f3-e5 f3-f6 f3-g7 \
-         d3-e5 d3-e6 e3-d5 e3-d6 a4-a5 a4-b6 a4-b7 h4-h5 h4-g6 h4-g7 \
-         b4-a6 b4-a7 g4-h6 g4-h7 c4-d6 c4-d7 f4-e6 f4-e7 \
-         d4-d5 d4-e7 d4-c6 d4-c7 e4-e5 e4-d7 e4-f6 e4-f7 \
-         b5-b6 b5-a8 b5-c7 b5-c8 c5-c6 c5-d8 c5-b7 c5-b8 \
-         f5-f6 f5-e8 f5-g7 f5-g8 g5-g6 g5-h8 g5-f7 g5-f8");
-    assert_eq!(expected.len(), 50);
-    assert_eq!(moves, expected);
-}
+// The CLI (the start's 50 moves: chessagon.rules, `start`)
 
 /// The format of a JSON value: the path of every object key, with the sides and cells
 /// under `moves` (data, not format) written `<side>` and `<cell>`.

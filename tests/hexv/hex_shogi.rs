@@ -17,10 +17,9 @@
 //! letter `8-b`. On all three boards the 180° turn maps file `f` to `F+1-f` (F = the number of
 //! files) and the `i`-th rank letter to the `i`-th from the other end.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 
 use hexv::compile::MoveTables;
-use hexv::game::{Game, Move, Position};
 use hexv::variant::{Side, Variant};
 
 use crate::support::{cell, empty_destinations, game, load, names, piece, set};
@@ -119,41 +118,6 @@ fn army_spec(text: &str) -> BTreeSet<String> {
         .collect()
 }
 
-/// An empty board with pieces placed from `"K 1k S 5e"` lists (symbol, cell pairs).
-fn position(game: &Game, to_move: Side, white: &str, black: &str) -> Position {
-    let v = game.variant;
-    let mut pos = game.empty_position(to_move);
-    for (side, text) in [(Side::White, white), (Side::Black, black)] {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        for pair in words.chunks(2) {
-            pos.squares[cell(v, pair[1]).index()] = Some((side, piece(v, pair[0])));
-        }
-    }
-    pos
-}
-
-fn play(game: &Game, pos: &Position, text: &str) -> Position {
-    let mv = game
-        .parse_move(pos, text)
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-    game.play(pos, &mv)
-}
-
-/// How many of the side to move's legal moves each piece type makes (by symbol).
-fn moves_by_piece(game: &Game, pos: &Position, moves: &[Move]) -> BTreeMap<String, usize> {
-    let mut out = BTreeMap::new();
-    for m in moves {
-        let from = m.from.expect("no drops at the start");
-        let (_, p) = pos.squares[from.index()].expect("a piece");
-        *out.entry(game.variant.piece(p).symbol.clone()).or_insert(0) += 1;
-    }
-    out
-}
-
-fn counts(pairs: &[(&str, usize)]) -> BTreeMap<String, usize> {
-    pairs.iter().map(|(s, n)| (s.to_string(), *n)).collect()
-}
-
 // ---------------------------------------------------------------------------------------------
 // 1. Pieces
 // ---------------------------------------------------------------------------------------------
@@ -220,16 +184,7 @@ fn knight_has_four_forward_leaps() {
     );
     // Black: 7 o'clock twice is 6h, then 5i or 7h; 5 o'clock twice is 4h, then 4i or 3h.
     assert_eq!(dests(&v, &t, "N", Side::Black, "6f"), set("5i 7h 4i 3h"));
-    // A leap: pieces on the cells between do not stop it.
-    let game = Game::new(&v, &t);
-    let pos = position(&game, Side::White, "K 1k N 6f P 6e P 7e", "K 11f P 6d P 8d");
-    let leaps: BTreeSet<String> = game
-        .legal_moves(&pos)
-        .iter()
-        .filter(|m| m.from == Some(cell(&v, "6f")))
-        .map(|m| v.board().name(m.to).to_string())
-        .collect();
-    assert_eq!(leaps, set("5d 7c 8c 9d"));
+    // A leap: pieces on the cells between do not stop it (hex-shogi-91.rules, `knight.leap`).
 }
 
 /// "The Lance slides in a straight line orthogonally forward ... two directions": two rays,
@@ -725,114 +680,6 @@ fn drops_avoid_cells_without_a_move() {
 }
 
 // The other drop rules, check, mate, stalemate, repetition and the move limit:
-// tests/data/rules/hex-shogi-91.rules
-
-// ---------------------------------------------------------------------------------------------
-// 8. Perft
-// ---------------------------------------------------------------------------------------------
-
-/// Hex Shogi 91, White's first moves, by hand (rank g and i are empty at the start):
-/// - 9 Pawns on rank h `(a,-2)`, each to `(a,-1)` and `(a-1,-1)` on rank g: 18.
-/// - Lances: 6k along 11 o'clock to 7j, 8i (9h is its Pawn; 6j its Rook); 1k along 1
-///   o'clock to 1j, 1i (11 o'clock is its Bishop on 2j): 4.
-/// - Knights: 5k to 4i, 8i and 2k to 1i, 5i (the other leaps land on own Pawns): 4.
-/// - Golds: boxed in but for 12 o'clock, 4k-5i and 3k-4i: 2.
-/// - Rook 6j: 7j (9 o'clock, then the edge), 6i (1 o'clock), 7i (11 o'clock): 3.
-/// - Silvers: 5j to 4i 7i 5i 6i, 3j to 2i 5i 3i 4i: 8.
-/// - King 4j: 4i 5i 3i 6i: 4.
-/// - Bishop 2j: 1i (2 o'clock, then the edge) and 4i (10 o'clock, then the Pawn on 6h): 2.
-///
-/// 45 moves, none reaching rank d (no promotion), none attacked by Black (Black's rays stop
-/// on its own pieces before rank e).
-///
-/// Depth 2: Black's army is White's mirrored in the middle rank and moves as White's turned
-/// 180°, so Black sees the start position as White's reflected left to right; every piece's
-/// movement is left-right symmetric, so Black also has 45 replies. White's first moves stay
-/// on ranks g-k and Black's replies on ranks a-e, so they interact only through attacks: of
-/// all of White's moves only 2j-4i attacks a cell Black's King wants (its 12 o'clock ray
-/// 5g 6e 7c reaches 7c, one of the King's four moves 7c 8c 6c 9c). 45 × 45 - 1 = 2024 (counted
-/// from tests/data/perft.txt by perft.rs).
-#[test]
-fn start_moves_91() {
-    let game = game(V91);
-    let start = game.start_position();
-    let moves = game.legal_moves(&start);
-    assert_eq!(moves.len(), 45);
-    assert_eq!(
-        moves_by_piece(&game, &start, &moves),
-        counts(&[
-            ("P", 18),
-            ("L", 4),
-            ("N", 4),
-            ("G", 2),
-            ("R", 3),
-            ("S", 8),
-            ("K", 4),
-            ("B", 2)
-        ])
-    );
-    assert!(moves.iter().all(|m| m.promotion.is_none()));
-    let after_b = play(&game, &start, "2j-4i");
-    assert_eq!(game.legal_moves(&after_b).len(), 44);
-}
-
-/// Hex Shogi 81 (rhombus `0 <= a,b <= 8`, White's Pawns on rank g `(a,2)`):
-/// - Pawns: 1 o'clock `(a,3)` for all 9, 11 o'clock `(a-1,3)` for all but 9g on the left
-///   edge: 17.
-/// - Lances: 9i to 9h, 1i to 1h (then their Pawns; 9i's 11 o'clock is off the board, 1i's
-///   is its Rook): 2.
-/// - Knights: 8i `(1,0)` to 9f `(0,3)` (the others land on Pawns or off the board); 2i
-///   `(7,0)` to 3f and 4f: 3.
-/// - Silvers: 7i to 6h 9h 7h; 3i to 5h 3h 4h: 6.
-/// - Golds: 6i to 6h 7h 5h; 4i to 4h 5h 3h 6h: 7.
-/// - King 5i: 5h 6h 4h 7h: 4.
-/// - Bishop 8h: 12 o'clock to 9f, then off: 1.
-/// - Rook 2h: 1h (3 o'clock), 3h 4h 5h 6h 7h (9 o'clock, up to the Bishop): 6.
-///
-/// 46 moves, none into rank c. Depth 2: Black's army is White's turned 180° (the Shogi array),
-/// so Black has 46 replies too; White's moves reach at most rank f and attack at most rank c
-/// (the Bishop on 9f: 8e 7d 6c), Black's King's moves (to rank b) are untouched and nothing
-/// is pinned or captured: 46 × 46 = 2116 (counted from tests/data/perft.txt by perft.rs).
-#[test]
-fn start_moves_81() {
-    let game = game(V81);
-    let start = game.start_position();
-    let moves = game.legal_moves(&start);
-    assert_eq!(moves.len(), 46);
-    assert_eq!(
-        moves_by_piece(&game, &start, &moves),
-        counts(&[
-            ("P", 17),
-            ("L", 2),
-            ("N", 3),
-            ("S", 6),
-            ("G", 7),
-            ("K", 4),
-            ("B", 1),
-            ("R", 6)
-        ])
-    );
-}
-
-/// Hex Shogi 41 (`0 <= b <= 8`, `0 <= 2a+b <= 8`; rank f is 6f 5f 4f 3f):
-/// - Pawns 6g..2g `(-1..3, 2)`: 6g only to 6f (its 11 o'clock is off the board), 2g only to
-///   3f (its 1 o'clock is off), the three others to two cells each: 8.
-/// - Knight 1i `(4,0)`: only 3f `(2,3)`: 1. Silvers: 5h to 6f, 2h to 3f (12 o'clock): 2.
-///   Golds: 4h to 5f, 3h to 4f (12 o'clock): 2.
-/// - Lance, Bishop, King and Rook are boxed in: 0.
-///
-/// 13 moves. Depth 2: Black's army turned 180° is White's with Bishop and Rook swapped, both
-/// boxed in either way, so Black has 13 replies; White's moves land on rank f and give no
-/// check (the Knight on 3f attacks 4c, 5c and 6d) and pin nothing: 13 × 13 = 169 (counted from
-/// tests/data/perft.txt by perft.rs).
-#[test]
-fn start_moves_41() {
-    let game = game(V41);
-    let start = game.start_position();
-    let moves = game.legal_moves(&start);
-    assert_eq!(moves.len(), 13);
-    assert_eq!(
-        moves_by_piece(&game, &start, &moves),
-        counts(&[("P", 8), ("N", 1), ("S", 2), ("G", 2)])
-    );
-}
+// tests/data/rules/hex-shogi-91.rules. The start's moves, by hand (the perft counts' depth 1 and
+// 2): the cases after `# --- Pieces in positions and the start` in hex-shogi-91.rules,
+// hex-shogi-81.rules and hex-shogi-41.rules.

@@ -7,8 +7,8 @@
 //! (https://ludii.games/details.php?keyword=Mini%20Hexchess); [GC] the Game Courier preset's
 //! start position, for the setup cells [CVP] shows only in a picture. Every expected value
 //! below was derived by hand from the texts and the geometry, never read from hexv. The cases
-//! of pawns, promotion, pins, check, checkmate and stalemate are data, derived with this
-//! geometry: `tests/data/rules/mini-hexchess.rules`.
+//! of pawns, promotion, pins, check, checkmate and stalemate, and the start's moves, are data,
+//! derived with this geometry: `tests/data/rules/mini-hexchess.rules`.
 //!
 //! **The board by name.** 37 hexes, four on a side, lying on a side, so the files a-g are
 //! vertical, of 4 5 6 7 6 5 4 cells numbered from each file's bottom cell. A cell is `(q, h)`:
@@ -33,9 +33,11 @@ use std::collections::BTreeSet;
 
 use hexv::variant::Side;
 
-use crate::board_model::BoardModel;
-use crate::rule_support::{all_moves, play};
-use crate::support::{cell, empty_destinations, game, load, names, piece, set};
+use crate::board_model::{
+    assert_armies, assert_board, assert_glinski_pieces_from, assert_glinski_pieces_on_every_cell,
+    assert_on_every_cell, sign, BoardModel, FromCell, Vectors,
+};
+use crate::support::load;
 
 const MINI: &str = "variants/mini-hexchess.hexv";
 
@@ -65,6 +67,12 @@ const KNIGHT: [Qh; 12] = [
     (-3, 1),
     (-2, 4),
 ];
+
+const VECTORS: Vectors = Vectors {
+    edges: &EDGES,
+    diagonals: &DIAGONALS,
+    knight: &KNIGHT,
+};
 
 /// The highest half-cell height of column `q`.
 fn top(q: i32) -> i32 {
@@ -118,35 +126,30 @@ fn colour((q, h): Qh) -> i32 {
 /// cells, and a5, b6, c7, d8, e7, f6, g5 do not exist. hexv's colours are the geometry's. The
 /// six corners d1 (0,-6), a1 (-3,-3), a4 (-3,3), d7 (0,6), g4 (3,3), g1 (3,-3) are all of
 /// one colour: neighbouring corners are three edge steps apart along one side, each changing
-/// the class by the same amount (1 or 2), so by 3 in all. The 180 degree turn maps the board
-/// onto itself.
+/// the class by the same amount (1 or 2), so by 3 in all. The colour classes hold 13, 12 and
+/// 12 cells: at hex distance k from d4 stand 6k cells; d4's class takes d4, the six diagonal
+/// cells of distance 2 (each the sum of two neighbouring edge steps, one changing the class by 1
+/// and the other by 2) and the six corners; the other two classes take half of the six edge
+/// neighbours, half of the six cells two edge steps straight out, and half of the twelve other
+/// cells of distance 3 (two edge steps and one turned 60 degrees: 2 + 2 + 1 or 1 + 1 + 2,
+/// changing the class by 2 or by 1), 3 + 3 + 6 each. The 180 degree turn maps the board onto
+/// itself.
 #[test]
 fn board_files_ranks_and_colours() {
     let (v, _) = load(MINI);
-    let board = v.board();
-    assert_eq!(board.len(), 37);
-    let expected: BTreeSet<String> = all_cells().into_iter().map(|c| B.nm(c)).collect();
-    assert_eq!(expected.len(), 37);
-    assert_eq!(names(&v, board.cells()), expected);
+    let cells = all_cells();
+    assert_eq!(cells.len(), 37);
     let lengths: Vec<usize> = (-3..=3)
-        .map(|q| all_cells().iter().filter(|c| c.0 == q).count())
+        .map(|q| cells.iter().filter(|c| c.0 == q).count())
         .collect();
     assert_eq!(lengths, [4, 5, 6, 7, 6, 5, 4]);
-    for f in ["a5", "b6", "c7", "d8", "e7", "f6", "g5", "h1", "d0"] {
-        assert_eq!(board.find(f), None, "{f} is not a cell");
-    }
-    for c in all_cells() {
-        for d in all_cells() {
-            let same = board.colour(cell(&v, &B.nm(c))) == board.colour(cell(&v, &B.nm(d)));
-            assert_eq!(same, colour(c) == colour(d), "{} {}", B.nm(c), B.nm(d));
-        }
-    }
+    let not_cells = ["a5", "b6", "c7", "d8", "e7", "f6", "g5", "h1", "d0"];
+    assert_board(&v, &B, &cells, &not_cells, colour, [12, 12, 13]);
     let corners: BTreeSet<i32> = ["d1", "d7", "a1", "a4", "g1", "g4"]
         .iter()
         .map(|c| colour(B.fr(c)))
         .collect();
     assert_eq!(corners.len(), 1);
-    assert!(all_cells().into_iter().all(|(q, h)| on_board((-q, -h))));
 }
 
 /// [CVP, GRE, LUD]: a king, a rook, a bishop, a knight and five pawns each, no queen. White
@@ -170,23 +173,7 @@ fn setup_is_the_texts_for_both_sides() {
         ("N", "e6"),
         ("P", "b5 c5 d5 e5 f5"),
     ];
-    for (side, army) in [(Side::White, white), (Side::Black, black)] {
-        for (key, cells) in army {
-            let p = piece(&v, key);
-            let placed = names(
-                &v,
-                v.setup(side)
-                    .iter()
-                    .filter(|(q, _)| *q == p)
-                    .map(|(_, c)| *c),
-            );
-            assert_eq!(placed, set(cells), "{side:?} {key}");
-        }
-        assert_eq!(v.setup(side).len(), 9, "{side:?}");
-    }
-    for ((key, w), (_, b)) in white.iter().zip(black.iter()) {
-        assert_eq!(B.turned(w), set(b), "{key}");
-    }
+    assert_armies(&v, &B, &white, &black, 9);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -204,31 +191,24 @@ fn setup_is_the_texts_for_both_sides() {
 #[test]
 fn each_piece_from_d4_as_the_texts_say() {
     let (v, t) = load(MINI);
-    let from = cell(&v, "d4");
-    let dest = |key: &str, side| empty_destinations(&v, &t, piece(&v, key), side, from);
-    assert_eq!(
-        dest("K", Side::White),
-        set("d5 e4 e3 d3 c3 c4 e5 f3 e2 c2 b3 c5")
-    );
-    let rook = set("d5 d6 d7 d3 d2 d1 e4 f4 g4 e3 f2 g1 c3 b2 a1 c4 b4 a4");
-    assert_eq!(rook.len(), 18);
-    assert_eq!(dest("R", Side::White), rook);
-    assert_eq!(dest("B", Side::White), set("e5 f3 e2 c2 b3 c5"));
-    assert_eq!(
-        dest("N", Side::White),
-        set("e6 c6 f5 g3 g2 f1 e1 c1 b1 a2 a3 b5")
-    );
-    assert_eq!(dest("P", Side::White), set("d5 c5 e5"));
-    assert_eq!(dest("P", Side::Black), set("d3 e2 c2"));
-    // The corner d1: King d2 e1 c1 e2 c2, Bishop along 11 and 1 o'clock.
-    let d1 = cell(&v, "d1");
-    assert_eq!(
-        empty_destinations(&v, &t, piece(&v, "K"), Side::White, d1),
-        set("d2 e1 c1 e2 c2")
-    );
-    assert_eq!(
-        empty_destinations(&v, &t, piece(&v, "B"), Side::White, d1),
-        set("c2 b3 a4 e2 f3 g4")
+    assert_glinski_pieces_from(
+        &v,
+        &t,
+        &FromCell {
+            from: "d4",
+            king: "d5 e4 e3 d3 c3 c4 e5 f3 e2 c2 b3 c5",
+            rook: ("d5 d6 d7 d3 d2 d1 e4 f4 g4 e3 f2 g1 c3 b2 a1 c4 b4 a4", 18),
+            bishop: ("e5 f3 e2 c2 b3 c5", 6),
+            queen: false,
+            knight: "e6 c6 f5 g3 g2 f1 e1 c1 b1 a2 a3 b5",
+            also: &[
+                ("P", Side::White, "d4", "d5 c5 e5"),
+                ("P", Side::Black, "d4", "d3 e2 c2"),
+                // The corner d1: King d2 e1 c1 e2 c2, Bishop along 11 and 1 o'clock.
+                ("K", Side::White, "d1", "d2 e1 c1 e2 c2"),
+                ("B", Side::White, "d1", "c2 b3 a4 e2 f3 g4"),
+            ],
+        },
     );
 }
 
@@ -238,40 +218,10 @@ fn each_piece_from_d4_as_the_texts_say() {
 #[test]
 fn every_piece_on_every_cell_follows_the_geometry() {
     let (v, t) = load(MINI);
-    let all: Vec<Qh> = EDGES.iter().chain(&DIAGONALS).copied().collect();
-    for side in [Side::White, Side::Black] {
-        let sign = if side == Side::White { 1 } else { -1 };
-        for c in all_cells() {
-            let name = B.nm(c);
-            let dest =
-                |key: &str| empty_destinations(&v, &t, piece(&v, key), side, cell(&v, &name));
-            assert_eq!(dest("K"), B.steps(c, &all), "K {name}");
-            assert_eq!(dest("R"), B.rays(c, &EDGES), "R {name}");
-            assert_eq!(dest("B"), B.rays(c, &DIAGONALS), "B {name}");
-            assert_eq!(dest("N"), B.steps(c, &KNIGHT), "N {name}");
-            let pawn = B.steps(c, &[(0, 2 * sign), (-sign, 3 * sign), (sign, 3 * sign)]);
-            assert_eq!(dest("P"), pawn, "P {name} {side:?}");
-        }
-    }
-}
-
-/// At the start each side has 9 moves (docs/perft.md): five single pawn steps (no double
-/// step [CVP]) and the knight's four leaps (White c1: a2 b3 d4 e3; its leap to f1 lands on a
-/// pawn), and nothing else: the rook, bishop and king are boxed in, and the king's two free
-/// diagonal cells c3 and e4 are covered by Black's pawns d5 and f5.
-#[test]
-fn the_start_moves_for_both_sides() {
-    let game = game(MINI);
-    let start = game.start_position();
-    assert_eq!(
-        all_moves(&game, &start),
-        set("b1-b2 c2-c3 d3-d4 e2-e3 f1-f2 c1-a2 c1-b3 c1-d4 c1-e3")
-    );
-    let black = play(&game, &start, "c1-a2");
-    assert_eq!(
-        all_moves(&game, &black),
-        set("b5-b4 c5-c4 d5-d4 e5-e4 f5-f4 e6-c4 e6-d4 e6-f3 e6-g3")
-    );
-    assert!(game.parse_move(&start, "b1-b3").is_err());
-    assert!(crate::support::castlings(&game, &start).is_empty());
+    let cells = all_cells();
+    assert_glinski_pieces_on_every_cell(&v, &t, &B, &cells, &VECTORS, "K R B N", &[]);
+    assert_on_every_cell(&v, &t, &B, &cells, "P", |side, c| {
+        let s = sign(side);
+        B.steps(c, &[(0, 2 * s), (-s, 3 * s), (s, 3 * s)])
+    });
 }

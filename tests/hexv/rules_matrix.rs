@@ -41,12 +41,9 @@
 //!                           |         |   kept after taking onto a start cell, then taken e.p.)
 //!                           | Mc      | mccooey.rules:en-passant
 //!                           | Ko      | koval.rules:en-passant (both sides)
-//!                           | Da      | dagger::en_passant_after_the_leap_d2_f2, ::en_passant_from_
-//!                           |         |   either_side_of_the_leap, ::en_passant_anywhere_black_leap_
-//!                           |         |   f3_d3, ::en_passant_anywhere_white_pawn_off_its_start_cell,
-//!                           |         |   ::en_passant_only_on_the_next_turn, ::no_en_passant_after_
-//!                           |         |   the_step_d2_e1, ::only_pawns_capture_en_passant,
-//!                           |         |   ::taking_en_passant_is_a_choice
+//!                           | Da      | dagger.rules:en-passant (after the leap d2-f2, from
+//!                           |         |   either side of it, anywhere, both sides, the next move
+//!                           |         |   only, not after a step, only pawns, a choice)
 //!                           | Ch      | chessagon.rules:en-passant, chessagon.rules:pawn.unmoved
 //!                           | Sh      | shafran.rules:en-passant
 //!                           | DV      | de-vasa.rules:en-passant
@@ -92,7 +89,7 @@
 //!                           | Mc      | mccooey.rules:promotion (both sides)
 //!                           | Ko      | koval.rules:promotion.zone (cells, pieces),
 //!                           |         |   koval.rules:promotion.forced (both sides)
-//!                           | Da      | dagger::pawns_promote_on_the_opponents_back_cell
+//!                           | Da      | dagger.rules:promotion (both sides)
 //!                           | Ch      | chessagon.rules:promotion, chessagon::promotion_cells_are_the_last_cell_
 //!                           |         |   of_every_file
 //!                           | Sh      | shafran.rules:promotion, shafran::the_promotion_cells_are_the_ends_of_
@@ -127,10 +124,10 @@
 //! captures to hand          | S91     | hex-shogi-91.rules:hand (unpromoted), hex-shogi-91.rules:hand.drop
 //!                           | S81 S41 | hex-shogi-81.rules:hand, hex-shogi-41.rules:hand
 //!                           | Gl Mc Ko Da Ch Sh Mi DV Br XH | -  (captures leave the game)
-//! entry from hand           | Da      | dagger::knight_in_hand_enters_by_moving_or_capturing_and_
-//!   (off-board knights)     |         |   that_is_the_whole_turn, ::knight_in_hand_may_be_placed_on_
-//!                           |         |   the_vacant_back_cell, ::knight_in_hand_gives_check,
-//!                           |         |   ::knights_in_hand_protect_the_fourth_rank_pawns,
+//! entry from hand           | Da      | dagger.rules:entry (moving or capturing, placed on the
+//!   (off-board knights)     |         |   vacant back cell, giving check, guarding; Black too),
+//!                           |         |   dagger.rules:off-board,
+//!                           |         |   dagger::knights_in_hand_protect_the_fourth_rank_pawns,
 //!                           |         |   ::nothing_moves_onto_or_captures_on_the_off_board_cells,
 //!                           |         |   ::knight_entry_drawing (Black too)
 //!                           | others  | -

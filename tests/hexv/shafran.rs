@@ -35,9 +35,14 @@ use std::collections::BTreeSet;
 
 use hexv::variant::Side;
 
-use crate::board_model::{plus, BoardModel, FileRank};
-use crate::rule_support::{all_moves, assert_setup, at, moves_from, play, union};
-use crate::support::{cell, empty_destinations, game, load, names, piece, set};
+// The vectors of the module comment (edges 12 2 4 6 8 10 o'clock `(0, 1)`, `(1, 1)`, ...;
+// diagonals 1 3 ... 11 o'clock `(1, 2)`, `(2, 1)`, ...; the knight's `(-1, 2)`, `(1, 3)`, ...)
+// are `board_model::FILE_RANK`, Brusky's and de Vasa's with other hours.
+use crate::board_model::{
+    assert_armies, assert_board, assert_glinski_pieces_from, assert_glinski_pieces_on_every_cell,
+    assert_on_every_cell, plus, sign, BoardModel, FileRank, FromCell, FILE_RANK,
+};
+use crate::support::{load, set};
 
 const SHAFRAN: &str = "variants/shafran.hexv";
 
@@ -48,25 +53,6 @@ const SHAFRAN: &str = "variants/shafran.hexv";
 type Fr = (i32, i32);
 
 const FILES: &str = "abcdefghi";
-
-/// 12 2 4 6 8 10 o'clock.
-const EDGES: [Fr; 6] = [(0, 1), (1, 1), (1, 0), (0, -1), (-1, -1), (-1, 0)];
-/// 1 3 5 7 9 11 o'clock.
-const DIAGONALS: [Fr; 6] = [(1, 2), (2, 1), (1, -1), (-1, -2), (-2, -1), (-1, 1)];
-const KNIGHT: [Fr; 12] = [
-    (-1, 2),
-    (1, 3),
-    (2, 3),
-    (3, 2),
-    (3, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -3),
-    (-2, -3),
-    (-3, -2),
-    (-3, -1),
-    (-2, 1),
-];
 
 fn ranks(f: i32) -> std::ops::RangeInclusive<i32> {
     (f - 3).max(1)..=(f + 6).min(10)
@@ -98,9 +84,6 @@ fn colour((f, r): Fr) -> i32 {
 }
 
 // ---------------------------------------------------------------------------------------
-// Positions and moves
-
-// ---------------------------------------------------------------------------------------
 // The board and the setup
 
 /// [SHE, CVP, WIK]: 70 cells, files a-i of 6 7 8 9 10 9 8 7 6, named by the 10-to-4 o'clock
@@ -109,35 +92,15 @@ fn colour((f, r): Fr) -> i32 {
 #[test]
 fn board_files_ranks_and_colours() {
     let (v, _) = load(SHAFRAN);
-    let board = v.board();
-    assert_eq!(board.len(), 70);
-    let expected: BTreeSet<String> = all_cells().into_iter().map(|c| B.nm(c)).collect();
-    assert_eq!(expected.len(), 70);
-    assert_eq!(names(&v, board.cells()), expected);
+    let cells = all_cells();
+    assert_eq!(cells.len(), 70);
     let lengths: Vec<usize> = (0..=8).map(|f| ranks(f).count()).collect();
     assert_eq!(lengths, [6, 7, 8, 9, 10, 9, 8, 7, 6]);
-    for f in ["f1", "g2", "h3", "i4", "a7", "e11", "f11"] {
-        assert_eq!(board.find(f), None, "{f} is not a cell");
-    }
-    // Colours: hexv's classes are the geometry's, 23 / 23 / 24 cells.
-    let mut sizes = [0; 3];
-    for c in all_cells() {
-        sizes[colour(c) as usize] += 1;
-        for d in all_cells() {
-            let same = board.colour(cell(&v, &B.nm(c))) == board.colour(cell(&v, &B.nm(d)));
-            assert_eq!(same, colour(c) == colour(d), "{} {}", B.nm(c), B.nm(d));
-        }
-    }
-    sizes.sort();
-    assert_eq!(sizes, [23, 23, 24]);
-    let mut board_sizes = board.colour_sizes();
-    board_sizes.sort();
-    assert_eq!(board_sizes, [23, 23, 24]);
+    let not_cells = ["f1", "g2", "h3", "i4", "a7", "e11", "f11"];
+    assert_board(&v, &B, &cells, &not_cells, colour, [23, 23, 24]);
     for (x, y) in [("a1", "i5"), ("a6", "i10"), ("e1", "e10")] {
         assert_eq!(colour(B.fr(x)), colour(B.fr(y)), "{x} {y}");
     }
-    // The 180 degree turn maps the board onto itself.
-    assert!(all_cells().into_iter().all(|c| on_board(turn(c))));
 }
 
 /// [SHE]: White K e1, Q d1, R a1 i5, N b1 g3, B c1 f2 h4, pawns a2 b2 c2 d2 e2 f3 g4 h5 i6, "a
@@ -164,17 +127,7 @@ fn setup_is_the_texts_for_both_sides() {
         ("B", "g10 d9 b7"),
         ("P", "i9 h9 g9 f9 e9 d8 c7 b6 a5"),
     ];
-    for (side, army) in [(Side::White, white), (Side::Black, black)] {
-        assert_eq!(assert_setup(&v, side, &army), 18, "{side:?}");
-    }
-    for (key, cells) in white {
-        let black_cells = black
-            .iter()
-            .find(|(k, _)| *k == key)
-            .expect("same pieces")
-            .1;
-        assert_eq!(B.turned(cells), set(black_cells), "{key}");
-    }
+    assert_armies(&v, &B, &white, &black, 18);
     // Each officer on the lowest cell of its file, its pawn on the next one.
     for f in 0..=8 {
         let low = *ranks(f).start();
@@ -208,27 +161,25 @@ fn setup_is_the_texts_for_both_sides() {
 #[test]
 fn each_piece_from_e5_as_the_texts_say() {
     let (v, t) = load(SHAFRAN);
-    let from = cell(&v, "e5");
-    let dest = |key: &str, side| empty_destinations(&v, &t, piece(&v, key), side, from);
-    assert_eq!(
-        dest("K", Side::White),
-        set("e6 f6 f5 e4 d4 d5 f7 g6 f4 d3 c4 d6")
-    );
-    let rook = set("e6 e7 e8 e9 e10 e4 e3 e2 e1 f6 g7 h8 i9 f5 g5 h5 i5 d4 c3 b2 a1 d5 c5 b5 a5");
-    assert_eq!(rook.len(), 25);
-    assert_eq!(dest("R", Side::White), rook);
-    let bishop = set("f7 g9 g6 i7 f4 g3 d3 c1 c4 a3 d6 c7");
-    assert_eq!(dest("B", Side::White), bishop);
-    assert_eq!(dest("Q", Side::White), union(&[rook, bishop]));
-    assert_eq!(
-        dest("N", Side::White),
-        set("d7 f8 g8 h7 h6 g4 f3 d2 c2 b3 b4 c6")
-    );
-    assert_eq!(dest("P", Side::White), set("e6 d6 f7"));
-    assert_eq!(dest("P", Side::Black), set("e4 f4 d3"));
-    assert_eq!(
-        empty_destinations(&v, &t, piece(&v, "K"), Side::White, cell(&v, "a1")),
-        set("a2 b2 b1 b3 c2")
+    assert_glinski_pieces_from(
+        &v,
+        &t,
+        &FromCell {
+            from: "e5",
+            king: "e6 f6 f5 e4 d4 d5 f7 g6 f4 d3 c4 d6",
+            rook: (
+                "e6 e7 e8 e9 e10 e4 e3 e2 e1 f6 g7 h8 i9 f5 g5 h5 i5 d4 c3 b2 a1 d5 c5 b5 a5",
+                25,
+            ),
+            bishop: ("f7 g9 g6 i7 f4 g3 d3 c1 c4 a3 d6 c7", 12),
+            queen: true,
+            knight: "d7 f8 g8 h7 h6 g4 f3 d2 c2 b3 b4 c6",
+            also: &[
+                ("P", Side::White, "e5", "e6 d6 f7"),
+                ("P", Side::Black, "e5", "e4 f4 d3"),
+                ("K", Side::White, "a1", "a2 b2 b1 b3 c2"),
+            ],
+        },
     );
 }
 
@@ -239,106 +190,41 @@ fn each_piece_from_e5_as_the_texts_say() {
 #[test]
 fn every_piece_on_every_cell_follows_the_geometry() {
     let (v, t) = load(SHAFRAN);
-    let all: Vec<Fr> = EDGES.iter().chain(&DIAGONALS).copied().collect();
-    let three = "d2 e2 f3";
-    let two = "b2 c2 g4 h5";
-    for side in [Side::White, Side::Black] {
-        let sign = if side == Side::White { 1 } else { -1 };
-        let turn_set = |cells: &str| match side {
-            Side::White => set(cells),
-            Side::Black => B.turned(cells),
+    let cells = all_cells();
+    // White's cells, or Black's: White's turned.
+    let turn_set = |side, cells: &str| match side {
+        Side::White => set(cells),
+        Side::Black => B.turned(cells),
+    };
+    let black = |cells| turn_set(Side::Black, cells).into_iter().collect::<Vec<_>>();
+    let (king, castle) = (black("e1").join(" "), black("c1 b1 g3 h4").join(" "));
+    let castlings = [
+        (Side::White, "e1", "c1 b1 g3 h4"),
+        (Side::Black, king.as_str(), castle.as_str()),
+    ];
+    assert_glinski_pieces_on_every_cell(&v, &t, &B, &cells, &FILE_RANK, "K R B Q N", &castlings);
+    let (three, two) = ("d2 e2 f3", "b2 c2 g4 h5");
+    assert_on_every_cell(&v, &t, &B, &cells, "P", |side, c| {
+        let (s, name) = (sign(side), B.nm(c));
+        let ahead = (0, s);
+        let mut pawn = B.steps(c, &[ahead, (-s, s), (s, 2 * s)]);
+        let reach = if turn_set(side, three).contains(&name) {
+            3
+        } else if turn_set(side, two).contains(&name) {
+            2
+        } else {
+            1
         };
-        for c in all_cells() {
-            let name = B.nm(c);
-            let dest =
-                |key: &str| empty_destinations(&v, &t, piece(&v, key), side, cell(&v, &name));
-            // The king's table also lists its castlings, from its start cell.
-            let mut king = B.steps(c, &all);
-            if turn_set("e1").contains(&name) {
-                king.extend(turn_set("c1 b1 g3 h4"));
-            }
-            assert_eq!(dest("K"), king, "K {name}");
-            assert_eq!(dest("R"), B.rays(c, &EDGES), "R {name}");
-            assert_eq!(dest("B"), B.rays(c, &DIAGONALS), "B {name}");
-            assert_eq!(dest("Q"), B.rays(c, &all), "Q {name}");
-            assert_eq!(dest("N"), B.steps(c, &KNIGHT), "N {name}");
-            let ahead = (0, sign);
-            let mut pawn = B.steps(c, &[ahead, (-sign, sign), (sign, 2 * sign)]);
-            let reach = if turn_set(three).contains(&name) {
-                3
-            } else if turn_set(two).contains(&name) {
-                2
-            } else {
-                1
-            };
-            for k in 2..=reach {
-                pawn.insert(B.nm(plus(c, ahead, k)));
-            }
-            assert_eq!(dest("P"), pawn, "P {name} {side:?}");
+        for k in 2..=reach {
+            pawn.insert(B.nm(plus(c, ahead, k)));
         }
-    }
-}
-
-/// Riders stop at the first piece (capturing an enemy there); a diagonal passes between two
-/// cells, so only the cells it lands on block it; the knight leaps. The Rook on e5 with a
-/// White pawn on e7 and a Black one on g5: up the file only e6, along 4 o'clock f5 and g5
-/// (taking). The Bishop on e5 with pieces on e6 and f6 (the two cells its 1 o'clock step
-/// passes between) still reaches f7 and g9. The Knight on e5 ringed by pieces on all twelve
-/// king cells still has its twelve leaps.
-#[test]
-fn riders_stop_at_pieces_diagonals_pass_between_and_knights_leap() {
-    let game = game(SHAFRAN);
-    let pos = at(&game, Side::White, "K a1 k i10 R e5 P e7 p g5", "");
-    assert_eq!(
-        moves_from(&game, &pos, "e5"),
-        set(
-            "e5-e6 e5-e4 e5-e3 e5-e2 e5-e1 e5-f6 e5-g7 e5-h8 e5-i9 e5-f5 e5xg5 \
-             e5-d4 e5-c3 e5-b2 e5-d5 e5-c5 e5-b5 e5-a5"
-        )
-    );
-    let pos = at(&game, Side::White, "K a1 k i10 B e5 P e6 p f6", "");
-    assert_eq!(
-        moves_from(&game, &pos, "e5"),
-        set("e5-f7 e5-g9 e5-g6 e5-i7 e5-f4 e5-g3 e5-d3 e5-c1 e5-c4 e5-a3 e5-d6 e5-c7")
-    );
-    let ring = "e6 f6 f5 e4 d4 d5 f7 g6 f4 d3 c4 d6";
-    let pieces: String = ring.split_whitespace().map(|c| format!(" P {c}")).collect();
-    let pos = at(&game, Side::White, &format!("K a1 k i10 N e5{pieces}"), "");
-    assert_eq!(
-        moves_from(&game, &pos, "e5"),
-        set("e5-d7 e5-f8 e5-g8 e5-h7 e5-h6 e5-g4 e5-f3 e5-d2 e5-c2 e5-b3 e5-b4 e5-c6")
-    );
-}
-
-/// The start (derived piece by piece in docs/perft.md): 19 pawn moves (one, two or three
-/// cells as the file allows), the knights b1 (a3 c4 d4 e3) and g3 (e4 f5 h6), the bishops on
-/// their open diagonals to a Black pawn (c1: d3 e5 f7 xg9; f2: e3 d4 c5 xb6; h4: g5 f6 e7
-/// xd8), the queen d1 (e3 f5 g7 xh9); rooks and king are boxed in: 42. Black's 42 are their
-/// turned image.
-#[test]
-fn the_start_moves_for_both_sides() {
-    let game = game(SHAFRAN);
-    let start = game.start_position();
-    let white = "a2-a3 b2-b3 b2-b4 c2-c3 c2-c4 d2-d3 d2-d4 d2-d5 e2-e3 e2-e4 e2-e5 f3-f4 \
-                 f3-f5 f3-f6 g4-g5 g4-g6 h5-h6 h5-h7 i6-i7 b1-a3 b1-c4 b1-d4 b1-e3 g3-e4 \
-                 g3-f5 g3-h6 c1-d3 c1-e5 c1-f7 c1xg9 f2-e3 f2-d4 f2-c5 f2xb6 h4-g5 h4-f6 \
-                 h4-e7 h4xd8 d1-e3 d1-f5 d1-g7 d1xh9";
-    assert_eq!(set(white).len(), 42);
-    assert_eq!(all_moves(&game, &start), set(white));
-    // Black, after a White move that changes nothing for it (a2-a3).
-    let black: BTreeSet<String> = set(white)
-        .iter()
-        .map(|m| {
-            let sep = if m.contains('x') { 'x' } else { '-' };
-            let (f, t) = m.split_once(sep).expect("a move");
-            format!("{}{sep}{}", B.nm(turn(B.fr(f))), B.nm(turn(B.fr(t))))
-        })
-        .collect();
-    assert_eq!(all_moves(&game, &play(&game, &start, "a2-a3")), black);
+        pawn
+    });
 }
 
 // ---------------------------------------------------------------------------------------
-// Pawns, promotion, castling, pins and the end of the game: tests/data/rules/shafran.rules
+// Pawns, promotion, castling, pins, the end of the game, pieces in positions and the start's
+// moves: tests/data/rules/shafran.rules
 
 /// The rule cases give Black's multi-step cells as White's turned 180 degrees (the pawns' start
 /// cells b2 c2 d2 e2 f3 g4 h5): so they are, by the geometry above.

@@ -29,7 +29,7 @@ use std::collections::BTreeSet;
 use hexv::game::fast::Engine;
 use hexv::variant::Side;
 
-use crate::rule_support::{all_moves, assert_setup, play};
+use crate::rule_support::assert_setup;
 use crate::support::{cell, empty_destinations, game, load, names, piece, set};
 
 const XIANG_HEX: &str = "variants/xiang-hex.hexv";
@@ -411,35 +411,7 @@ fn soldier_before_on_and_beyond_the_river() {
 }
 
 // ---------------------------------------------------------------------------------------
-// The start
-
-/// The start (derived piece by piece in docs/perft.md): the five soldiers one step each; the
-/// General e2 (d1 and f1 hold its Mandarins); each Mandarin e3; each Elephant e5 (c1's other
-/// leaps: over b2, its own Cannon, or onto g1, its own Elephant); Horse b1 over c2 to e3 and
-/// d4 (b2, a1 and c1, its other first cells, hold its own pieces), h1 over g2 to e3 and f4;
-/// the Chariots are boxed in; Cannon b2 up the b file b3-b6 and over b7 (Black's Cannon) onto
-/// b8 (Black's Horse), at 4 o'clock c2 d2 e2 (f1, its own Mandarin, screens nothing); h2 the
-/// mirror image. 30 moves; Black's 30 are their turned image.
-#[test]
-fn the_start_moves_for_both_sides() {
-    let g = game(XIANG_HEX);
-    let start = g.start_position();
-    let white = "a2-a3 c3-c4 e4-e5 g3-g4 i2-i3 e1-e2 d1-e3 f1-e3 c1-e5 g1-e5 b1-e3 b1-d4 \
-                 h1-e3 h1-f4 b2-b3 b2-b4 b2-b5 b2-b6 b2xb8 b2-c2 b2-d2 b2-e2 h2-h3 h2-h4 \
-                 h2-h5 h2-h6 h2xh8 h2-g2 h2-f2 h2-e2";
-    assert_eq!(set(white).len(), 30);
-    assert_eq!(all_moves(&g, &start), set(white));
-    // Black, after a White move that changes nothing for it (e1-e2).
-    let black: BTreeSet<String> = set(white)
-        .iter()
-        .map(|m| {
-            let sep = if m.contains('x') { 'x' } else { '-' };
-            let (f, t) = m.split_once(sep).expect("a move");
-            format!("{}{sep}{}", nm(turn(xy(f))), nm(turn(xy(t))))
-        })
-        .collect();
-    assert_eq!(all_moves(&g, &play(&g, &start, "e1-e2")), black);
-}
+// The start (its 30 moves a side, piece by piece: tests/data/rules/xiang-hex.rules, `start`)
 
 /// Perft from the start, derived at depths 1 and 2 in docs/perft.md and confirmed entry by
 /// entry to depth 4 by the independent counter of tools/perft_check.py (Xiang Hex section):
