@@ -253,15 +253,11 @@ fn write_out(args: &Args, text: &str) -> Status {
         out!("{text}");
         return Status::Ok;
     };
-    let inputs: Vec<(&str, &std::path::Path)> = [
+    let inputs = [
         ("variant file", args.file.as_deref()),
         ("PGN file", args.pgn.as_deref()),
-    ]
-    .into_iter()
-    .filter_map(|(role, p)| p.map(|p| (role, p)))
-    .collect();
-    if let Err(e) = output::refuse_clashes(&[("--output", path)], &inputs) {
-        eprintln!("error: {e}");
+    ];
+    if !output::outputs_allowed(&[("--output", path)], &inputs) {
         return Status::UsageOrIo;
     }
     match output::replace(path, text.as_bytes()) {

@@ -96,15 +96,11 @@ fn run_game(args: &Args, pgn: &Path) -> Status {
 /// replaced as a whole) and prints its path.
 fn write_page(args: &Args, name: &str, page: &str) -> Status {
     let path = args.output.join(name);
-    let inputs: Vec<(&str, &Path)> = [
+    let inputs = [
         ("variant file", args.file.as_deref()),
         ("PGN file", args.pgn.as_deref()),
-    ]
-    .into_iter()
-    .filter_map(|(role, p)| p.map(|p| (role, p)))
-    .collect();
-    if let Err(e) = output::refuse_clashes(&[("the page", &path)], &inputs) {
-        eprintln!("error: {e}");
+    ];
+    if !output::outputs_allowed(&[("the page", &path)], &inputs) {
         return Status::UsageOrIo;
     }
     let written = std::fs::create_dir_all(&args.output)

@@ -56,6 +56,22 @@ pub fn refuse_clashes(outputs: &[(&str, &Path)], inputs: &[(&str, &Path)]) -> Re
     Ok(())
 }
 
+/// [`refuse_clashes`] as the commands call it, with inputs that may be absent: false, the
+/// reason printed, when an output may not be written.
+pub fn outputs_allowed(outputs: &[(&str, &Path)], inputs: &[(&str, Option<&Path>)]) -> bool {
+    let inputs: Vec<(&str, &Path)> = inputs
+        .iter()
+        .filter_map(|&(role, p)| p.map(|p| (role, p)))
+        .collect();
+    match refuse_clashes(outputs, &inputs) {
+        Ok(()) => true,
+        Err(e) => {
+            eprintln!("error: {e}");
+            false
+        }
+    }
+}
+
 /// Replaces (or makes) `path` with `bytes` as a whole: written to a new file beside it, then
 /// renamed over it, so a failed or interrupted write leaves the old file. A symbolic link is
 /// followed (its target is replaced, the link kept), an existing file keeps its permissions,

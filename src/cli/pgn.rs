@@ -145,15 +145,11 @@ fn run_convert(args: &ConvertArgs) -> Status {
         },
     };
     if let Some(path) = &args.output {
-        let inputs: Vec<(&str, &Path)> = [
+        let inputs = [
             ("PGN file", Some(args.file.as_path())),
             ("variant file", args.variant.as_deref()),
-        ]
-        .into_iter()
-        .filter_map(|(role, p)| p.map(|p| (role, p)))
-        .collect();
-        if let Err(e) = output::refuse_clashes(&[("--output", path)], &inputs) {
-            eprintln!("error: {e}");
+        ];
+        if !output::outputs_allowed(&[("--output", path)], &inputs) {
             return Status::UsageOrIo;
         }
     }

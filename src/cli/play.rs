@@ -351,10 +351,8 @@ impl Saver {
             letters,
         };
         if let Some(path) = &saver.path {
-            if let Err(e) =
-                output::refuse_clashes(&[("--save", path)], &[("variant file", &args.file)])
-            {
-                eprintln!("error: {e}");
+            let inputs = [("variant file", Some(args.file.as_path()))];
+            if !output::outputs_allowed(&[("--save", path)], &inputs) {
                 return Err(Status::UsageOrIo);
             }
             let text = write_game(game, &saver.tags, start, &[], "*", &saver.letters);

@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 
 use hexv::game::san::Letters;
 use hexv::game::Game;
-use hexv::search::arena::{play_game, random_opening, GameRecord, Player, Report, Rng};
+use hexv::search::arena::{
+    play_game, random_opening, GameRecord, Player, Report, Rng, ENDING_WORDS,
+};
 use hexv::search::Limits;
 
 use super::{load_variant, output, Status};
@@ -97,8 +99,7 @@ pub fn run(args: &Args) -> Status {
         .into_iter()
         .filter_map(|(option, p)| p.as_deref().map(|p| (option, p)))
         .collect();
-    if let Err(e) = output::refuse_clashes(&outputs, &[("variant file", file)]) {
-        eprintln!("error: {e}");
+    if !output::outputs_allowed(&outputs, &[("variant file", Some(file))]) {
         return Status::UsageOrIo;
     }
     let (mut out, mut pgn_out) = match (
@@ -448,19 +449,11 @@ fn record_is_sound(r: &GameRecord, game: Option<&Game>) -> Result<(), String> {
             r.result, r.white
         ));
     }
-    const ENDINGS: [&str; 6] = [
-        "checkmate",
-        "stalemate",
-        "repetition",
-        "move-limit",
-        "material",
-        "ply-limit",
-    ];
-    if !ENDINGS.contains(&r.ending.as_str()) {
+    if !ENDING_WORDS.contains(&r.ending.as_str()) {
         return Err(format!(
             "`{}` is not an ending ({})",
             r.ending,
-            ENDINGS.join(", ")
+            ENDING_WORDS.join(", ")
         ));
     }
     if r.opening_plies > r.moves.len() {

@@ -155,8 +155,18 @@ pub struct GameRecord {
     pub ending: String,
 }
 
+/// Every word a record's `ending` may be, in the report's order.
+pub const ENDING_WORDS: [&str; 6] = [
+    "checkmate",
+    "stalemate",
+    "repetition",
+    "move-limit",
+    "material",
+    "ply-limit",
+];
+
 impl Ending {
-    /// The word a record uses.
+    /// The word a record uses (one of [`ENDING_WORDS`]).
     pub fn word(self) -> &'static str {
         match self {
             Ending::Rules(GameEnd::Checkmate) => "checkmate",
@@ -224,22 +234,15 @@ impl Report {
         } else {
             lengths.iter().sum::<usize>() as f64 / n as f64
         };
-        let endings = [
-            "checkmate",
-            "stalemate",
-            "repetition",
-            "move-limit",
-            "material",
-            "ply-limit",
-        ]
-        .iter()
-        .map(|e| {
-            (
-                e.to_string(),
-                records.iter().filter(|r| r.ending == *e).count(),
-            )
-        })
-        .collect();
+        let endings = ENDING_WORDS
+            .iter()
+            .map(|e| {
+                (
+                    e.to_string(),
+                    records.iter().filter(|r| r.ending == *e).count(),
+                )
+            })
+            .collect();
         Report {
             games: n,
             white_score: mean,
