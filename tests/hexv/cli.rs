@@ -46,6 +46,30 @@ pub fn run_with_input_in(command: &[&str], input: &[u8]) -> (i32, String, String
     )
 }
 
+/// `hexv selfplay VARIANT --games GAMES --depth 1 --jobs 1 --max-plies PLIES EXTRA...`: a
+/// few quick games on one thread, as the self-play tests play them.
+pub fn quick_selfplay(
+    variant: &str,
+    games: &str,
+    plies: &str,
+    extra: &[&str],
+) -> (i32, String, String) {
+    let mut args = vec![
+        "selfplay",
+        variant,
+        "--games",
+        games,
+        "--depth",
+        "1",
+        "--jobs",
+        "1",
+        "--max-plies",
+        plies,
+    ];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
 fn transcript(args: &[&str]) -> String {
     let (code, stdout, stderr) = run(args);
     format!(

@@ -286,20 +286,8 @@ fn selfplay_reports_and_records_every_game() {
 #[test]
 #[cfg(target_os = "linux")]
 fn selfplay_stops_when_its_records_cannot_be_written() {
-    let (code, stdout, stderr) = crate::cli::run(&[
-        "selfplay",
-        "variants/dagger.hexv",
-        "--games",
-        "3",
-        "--depth",
-        "1",
-        "--jobs",
-        "1",
-        "--max-plies",
-        "20",
-        "--out",
-        "/dev/full",
-    ]);
+    let (code, stdout, stderr) =
+        crate::cli::quick_selfplay("variants/dagger.hexv", "3", "20", &["--out", "/dev/full"]);
     assert_eq!(code, 2, "{stdout}");
     assert!(stderr.contains("error: cannot write the games"), "{stderr}");
     assert!(stdout.is_empty(), "no report of a run cut short: {stdout}");
@@ -352,20 +340,12 @@ fn merging_records_checks_them() {
     let dir = crate::support::scratch("selfplay-merge");
     let out = dir.join("games.jsonl");
     let out_text = out.to_str().unwrap().to_string();
-    let (code, _, stderr) = crate::cli::run(&[
-        "selfplay",
+    let (code, _, stderr) = crate::cli::quick_selfplay(
         "variants/mini-hexchess.hexv",
-        "--games",
         "3",
-        "--depth",
-        "1",
-        "--jobs",
-        "1",
-        "--max-plies",
         "40",
-        "--out",
-        &out_text,
-    ]);
+        &["--out", &out_text],
+    );
     assert_eq!(code, 0, "{stderr}");
     let text = std::fs::read_to_string(&out).unwrap();
     let lines: Vec<&str> = text.lines().collect();

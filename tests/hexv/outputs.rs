@@ -88,22 +88,7 @@ fn an_existing_output_is_replaced_whole_with_its_permissions() {
 fn selfplay_outputs_never_overwrite_the_variant_or_each_other() {
     let dir = scratch("out-selfplay");
     let (variant, text) = variant_in(&dir, "mini-hexchess.hexv");
-    let play = |extra: &[&str]| {
-        let mut args = vec![
-            "selfplay",
-            &variant,
-            "--games",
-            "2",
-            "--depth",
-            "1",
-            "--jobs",
-            "1",
-            "--max-plies",
-            "10",
-        ];
-        args.extend_from_slice(extra);
-        run(&args)
-    };
+    let play = |extra: &[&str]| crate::cli::quick_selfplay(&variant, "2", "10", extra);
     let (code, _, stderr) = play(&["--out", &variant]);
     assert_eq!(code, 2, "{stderr}");
     assert!(

@@ -491,22 +491,17 @@ fn play_saves_the_game_and_it_reads_back() {
 fn selfplay_writes_every_game_as_pgn() {
     let dir = scratch("selfplay-pgn");
     let (pgn_path, jsonl) = (dir.join("games.pgn"), dir.join("games.jsonl"));
-    let (code, _, stderr) = run(&[
-        "selfplay",
+    let (code, _, stderr) = crate::cli::quick_selfplay(
         "variants/mini-hexchess.hexv",
-        "--games",
         "3",
-        "--depth",
-        "1",
-        "--jobs",
-        "1",
-        "--max-plies",
         "60",
-        "--out",
-        jsonl.to_str().unwrap(),
-        "--pgn",
-        pgn_path.to_str().unwrap(),
-    ]);
+        &[
+            "--out",
+            jsonl.to_str().unwrap(),
+            "--pgn",
+            pgn_path.to_str().unwrap(),
+        ],
+    );
     assert_eq!(code, 0, "{stderr}");
     let file = pgn::read(&std::fs::read_to_string(&pgn_path).unwrap());
     assert_eq!(file.errors, []);
