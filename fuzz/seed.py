@@ -102,8 +102,46 @@ def lsp_seeds(selector, text):
     yield "session", bytes([selector] + session)
 
 
+def merge_seeds(hexv):
+    """Real work units and results (perft_merge), and self-play records (selfplay_merge),
+    whole, repeated, forged and cut; the inputs of one seed are joined by zero bytes."""
+    mini = "variants/mini-hexchess.hexv"
+    run = lambda *args: subprocess.run([hexv, *args], capture_output=True, text=True).stdout
+    units = run("perft", mini, "--depth", "3", "--split-at", "1")
+    with open("fuzz/corpus-units.tmp", "w") as f:
+        f.write(units)
+    results = run("perft", mini, "--units", "fuzz/corpus-units.tmp")
+    os.remove("fuzz/corpus-units.tmp")
+    lines = results.splitlines(keepends=True)
+    forged = results.replace('"count":', '"count":1000', 1)
+    cases = {
+        "whole": [units, results],
+        "split": [units, "".join(lines[::2]), "".join(lines[1::2])],
+        "missing": [units, "".join(lines[1:])],
+        "twice": [units, results, lines[0]],
+        "forged": [units, forged],
+        "cut": [units, results[:-7]],
+    }
+    for name, inputs in cases.items():
+        write("perft_merge", name, b"\0".join(x.encode() for x in inputs))
+    out = "fuzz/corpus-games.tmp"
+    subprocess.run([hexv, "selfplay", mini, "--games", "4", "--depth", "1", "--jobs", "1",
+                    "--max-plies", "40", "--out", out, "--force"], capture_output=True)
+    games = Path(out).read_bytes()
+    os.remove(out)
+    selector = SHIPPED.index("mini-hexchess")
+    for replay in (0, 0x80):
+        head = bytes([selector | replay])
+        write("selfplay_merge", f"whole-{replay}", head + games)
+        write("selfplay_merge", f"twice-{replay}", head + games + b"\0" + games)
+        write("selfplay_merge", f"cut-{replay}", head + games[:-9])
+        forged = games.replace(b'"white":', b'"white":-', 1)
+        write("selfplay_merge", f"forged-{replay}", head + forged)
+
+
 def main():
     hexv = sys.argv[1] if len(sys.argv) > 1 else "target/release/hexv"
+    merge_seeds(hexv)
     for f in sorted(Path("variants").glob("*.hexv")) + sorted(Path("tests/fixtures").rglob("*.hexv")):
         write("source", f.parent.name + "-" + f.name, f.read_bytes())
     for i, line in enumerate(Path("tests/data/perft.txt").read_text().splitlines()):

@@ -248,6 +248,43 @@ mod tests {
             other => panic!("unexpected {other:?}"),
         }
     }
+
+    fn lines(bytes: &[u8], max: u64) -> Vec<(usize, Result<Line, String>)> {
+        BoundedLines::new(bytes, max)
+            .map(|(n, l)| (n, l.map_err(|e| e.to_string())))
+            .collect()
+    }
+
+    fn line(number: usize, text: &str, complete: bool) -> Result<Line, String> {
+        Ok(Line {
+            number,
+            bytes: text.as_bytes().to_vec(),
+            complete,
+        })
+    }
+
+    #[test]
+    fn bounded_lines_end_and_stop() {
+        assert_eq!(
+            lines(b"ab\r\ncd\n\nlast", 4),
+            vec![
+                (1, line(1, "ab", true)),
+                (2, line(2, "cd", true)),
+                (3, line(3, "", true)),
+                (4, line(4, "last", false)),
+            ]
+        );
+        // A line at the bound, with either end, is read; one byte more is not, and ends it.
+        assert_eq!(lines(b"abcd\r\n", 4), vec![(1, line(1, "abcd", true))]);
+        assert_eq!(
+            lines(b"ok\nabcde\nnever", 4),
+            vec![
+                (1, line(1, "ok", true)),
+                (2, Err("a line longer than 4 bytes".into()))
+            ]
+        );
+        assert!(lines(b"", 4).is_empty());
+    }
 }
 
 /// A byte range in a source file.
@@ -278,5 +315,130 @@ impl Span {
     /// True for a span of no bytes.
     pub fn is_empty(&self) -> bool {
         self.start == self.end
+    }
+}
+
+/// One line of a line-oriented file (JSON Lines), read by [`BoundedLines`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// 1-based.
+    pub number: usize,
+    /// The line's bytes, without its end (`\n`, or `\r\n`).
+    pub bytes: Vec<u8>,
+    /// Whether the line ended with `\n`; only a file's last line may not (a run cut while
+    /// writing it, or a file written without a final newline).
+    pub complete: bool,
+}
+
+/// Why a line could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum LineError {
+    /// Longer than the reader's bound: the rest of the file is not read.
+    #[error("a line longer than {max} bytes")]
+    TooLong {
+        /// The bound.
+        max: u64,
+    },
+    /// The read failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// The lines of a reader, each read to a bound, so that a file without line ends (a device,
+/// a corrupt file) costs at most the bound in memory. After an error it yields nothing more.
+pub struct BoundedLines<R> {
+    reader: R,
+    max: u64,
+    number: usize,
+    done: bool,
+}
+
+impl<R: std::io::BufRead> BoundedLines<R> {
+    /// Lines of at most `max` bytes (their ends not counted).
+    pub fn new(reader: R, max: u64) -> Self {
+        BoundedLines {
+            reader,
+            max,
+            number: 0,
+            done: false,
+        }
+    }
+}
+
+impl<R: std::io::BufRead> Iterator for BoundedLines<R> {
+    type Item = (usize, Result<Line, LineError>);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        use std::io::BufRead;
+        if self.done {
+            return None;
+        }
+        self.number += 1;
+        let mut bytes = Vec::new();
+        // One byte beyond the bound (and one for `\r\n`) tells a line at the bound from a longer one.
+        let read = (&mut self.reader)
+            .take(self.max.saturating_add(2))
+            .read_until(b'\n', &mut bytes);
+        let result = match read {
+            Ok(0) => {
+                self.done = true;
+                return None;
+            }
+            Ok(_) => {
+                let complete = bytes.ends_with(b"\n");
+                if complete {
+                    bytes.pop();
+                    if bytes.ends_with(b"\r") {
+                        bytes.pop();
+                    }
+                }
+                if bytes.len() as u64 > self.max {
+                    Err(LineError::TooLong { max: self.max })
+                } else {
+                    Ok(Line {
+                        number: self.number,
+                        bytes,
+                        complete,
+                    })
+                }
+            }
+            Err(e) => Err(LineError::Io(e)),
+        };
+        if result.is_err() {
+            self.done = true;
+        }
+        Some((self.number, result))
+    }
+}
+
+/// A fault found while merging line-oriented inputs: where (which input, which line), unless
+/// it concerns them all, and what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputFault {
+    /// The input's index among those given and the line's number, 1-based.
+    pub at: Option<(usize, usize)>,
+    /// What is wrong, in a sentence without the place.
+    pub message: String,
+    /// Where the same thing was read before (input, line), for faults of a repeat.
+    pub earlier: Option<(usize, usize)>,
+}
+
+impl InputFault {
+    /// A fault at a line of an input.
+    pub fn at(input: usize, line: usize, message: impl Into<String>) -> Self {
+        InputFault {
+            at: Some((input, line)),
+            message: message.into(),
+            earlier: None,
+        }
+    }
+
+    /// A fault of the inputs as a whole.
+    pub fn whole(message: impl Into<String>) -> Self {
+        InputFault {
+            at: None,
+            message: message.into(),
+            earlier: None,
+        }
     }
 }

@@ -5,7 +5,7 @@
 //! with its 95% confidence interval, draws, endings, lengths). `hexv selfplay --merge A B ...`
 //! reports on recorded games instead.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -13,10 +13,10 @@ use std::time::{Duration, Instant};
 
 use hexv::game::san::Letters;
 use hexv::game::Game;
-use hexv::search::arena::{
-    play_game, random_opening, GameRecord, Player, Report, Rng, ENDING_WORDS,
-};
+use hexv::search::arena::{play_game, random_opening, GameRecord, Player, Report, Rng};
+use hexv::search::records::{RecordMerge, Taken, MAX_RECORD_LINE};
 use hexv::search::Limits;
+use hexv::source::{BoundedLines, InputFault};
 
 use super::{load_variant, output, Status};
 
@@ -294,12 +294,9 @@ fn play_one(game: Game, limits: &Limits, args: &Args, i: usize) -> GameRecord {
     }
 }
 
-/// The longest record line read (a game of 100 000 plies is about a megabyte).
-const MAX_RECORD_LINE: u64 = 16 << 20;
-
-/// `--merge`: the report of recorded games, each checked before it counts: its values in
-/// range and consistent (White's score from 0 to 1 and the result's, a known ending), the same
-/// game once however often it is given, and with the variant file its moves replayed.
+/// `--merge`: the report of recorded games, each checked before it counts
+/// ([`RecordMerge`]): its values in range and consistent, the same game once however often
+/// it is given, and with the variant file its moves replayed.
 fn merge(args: &Args) -> Status {
     let compiled = match &args.file {
         Some(file) => match load_variant(file) {
@@ -309,10 +306,12 @@ fn merge(args: &Args) -> Status {
         None => None,
     };
     let game = compiled.as_ref().map(|c| c.game());
-    let mut records = Vec::new();
-    let mut seen: std::collections::HashMap<String, (PathBuf, usize)> = Default::default();
-    let (mut duplicates, mut cut) = (0usize, 0usize);
-    for path in &args.merge {
+    let mut merge = RecordMerge::new(game.as_ref());
+    let place = |fault: &InputFault| match fault.at {
+        Some((input, line)) => format!("{}:{line}: ", args.merge[input].display()),
+        None => String::new(),
+    };
+    for (input, path) in args.merge.iter().enumerate() {
         let file = match std::fs::File::open(path) {
             Ok(f) => f,
             Err(e) => {
@@ -320,157 +319,57 @@ fn merge(args: &Args) -> Status {
                 return Status::UsageOrIo;
             }
         };
-        let mut reader = std::io::BufReader::new(file);
-        for n in 1.. {
-            let mut bytes = Vec::new();
-            let read =
-                std::io::Read::take(&mut reader, MAX_RECORD_LINE + 1).read_until(b'\n', &mut bytes);
-            match read {
-                Ok(0) => break,
-                Ok(_) => {}
+        let lines = BoundedLines::new(std::io::BufReader::new(file), MAX_RECORD_LINE);
+        for (n, line) in lines {
+            let line = match line {
+                Ok(line) => line,
                 Err(e) => {
                     eprintln!("error: {}:{n}: {e}", path.display());
                     return Status::InputErrors;
                 }
-            }
-            let complete = bytes.ends_with(b"\n");
-            if bytes.len() as u64 > MAX_RECORD_LINE {
-                eprintln!(
-                    "error: {}:{n}: a line longer than {MAX_RECORD_LINE} bytes",
+            };
+            match merge.take(input, &line) {
+                Ok(Taken::Cut) => eprintln!(
+                    "warning: {}:{n}: the last line is cut short; its game is left out",
                     path.display()
-                );
-                return Status::InputErrors;
-            }
-            let line = String::from_utf8_lossy(&bytes);
-            if line.trim().is_empty() {
-                continue;
-            }
-            let record = match serde_json::from_str::<GameRecord>(&line) {
-                Ok(r) => r,
-                // A last line without its end: a run cut while writing; the games before it
-                // are whole.
-                Err(_) if !complete => {
-                    eprintln!(
-                        "warning: {}:{n}: the last line is cut short; its game is left out",
-                        path.display()
-                    );
-                    cut += 1;
-                    break;
-                }
-                Err(e) => {
-                    eprintln!("error: {}:{n}: not a game record: {e}", path.display());
+                ),
+                Ok(Taken::Repeat { first: (i, first) }) => eprintln!(
+                    "warning: {}:{n}: the same game as {}:{first}: counted once",
+                    path.display(),
+                    args.merge[i].display()
+                ),
+                Ok(Taken::Blank | Taken::Counted) => {}
+                Err(fault) => {
+                    eprintln!("error: {}{}", place(&fault), fault.message);
                     return Status::InputErrors;
                 }
-            };
-            if let Err(why) = record_is_sound(&record, game.as_ref()) {
-                eprintln!("error: {}:{n}: {why}", path.display());
-                return Status::InputErrors;
             }
-            let key = format!(
-                "{}\u{0}{}\u{0}{}\u{0}{}",
-                record.variant,
-                record.start,
-                record.moves.join(" "),
-                record.result
-            );
-            if let Some((first, line)) = seen.get(&key) {
-                eprintln!(
-                    "warning: {}:{n}: the same game as {}:{line}: counted once",
-                    path.display(),
-                    first.display()
-                );
-                duplicates += 1;
-                continue;
-            }
-            seen.insert(key, (path.clone(), n));
-            records.push(record);
         }
     }
-    let variants: std::collections::BTreeSet<&str> =
-        records.iter().map(|r| r.variant.as_str()).collect();
-    if variants.len() > 1 {
-        eprintln!(
-            "error: the files hold games of several variants: {}",
-            variants.into_iter().collect::<Vec<_>>().join(", ")
-        );
-        return Status::InputErrors;
-    }
-    let name = variants
-        .into_iter()
-        .next()
-        .unwrap_or("no games")
-        .to_string();
-    if let (Some(c), false) = (&compiled, records.is_empty()) {
-        if c.variant().meta().name != name {
-            eprintln!(
-                "error: the games are of {name}, the variant file is {}",
-                c.variant().meta().name
-            );
+    let merged = match merge.finish() {
+        Ok(m) => m,
+        Err(fault) => {
+            eprintln!("error: {}{}", place(&fault), fault.message);
             return Status::InputErrors;
         }
+    };
+    report(&merged.variant, "merged", &merged.records, args.format);
+    if merged.repeats > 0 {
+        eprintln!(
+            "note: {} records repeated a game and were counted once",
+            merged.repeats
+        );
     }
-    report(&name, "merged", &records, args.format);
-    if duplicates > 0 {
-        eprintln!("note: {duplicates} records repeated a game and were counted once");
+    if merged.cut > 0 {
+        eprintln!("note: {} cut-short last lines were left out", merged.cut);
     }
-    if cut > 0 {
-        eprintln!("note: {cut} cut-short last lines were left out");
-    }
-    if game.is_none() && !records.is_empty() {
+    if !merged.replayed && !merged.records.is_empty() {
         eprintln!(
             "note: the {} games' moves were not replayed: give the variant file to check them",
-            records.len()
+            merged.records.len()
         );
     }
     Status::Ok
-}
-
-/// Why a record cannot be counted: White's score outside 0 to 1 or not the result's, an
-/// ending not in the list, and with the variant, a start or a move that does not read.
-fn record_is_sound(r: &GameRecord, game: Option<&Game>) -> Result<(), String> {
-    if !(0.0..=1.0).contains(&r.white) {
-        return Err(format!("White's score {:?} is not from 0 to 1", r.white));
-    }
-    let result_score = r
-        .result
-        .split_once('-')
-        .and_then(|(w, _)| match w {
-            "1" => Some(1.0),
-            "0" => Some(0.0),
-            _ => w.split_once('/').and_then(|(n, d)| {
-                let (n, d) = (n.parse::<f64>().ok()?, d.parse::<f64>().ok()?);
-                (d > 0.0).then(|| n / d)
-            }),
-        })
-        .ok_or_else(|| format!("`{}` is not a result", r.result))?;
-    if (result_score - r.white).abs() > 1e-9 {
-        return Err(format!(
-            "the result {} gives White {result_score}, the record says {}",
-            r.result, r.white
-        ));
-    }
-    if !ENDING_WORDS.contains(&r.ending.as_str()) {
-        return Err(format!(
-            "`{}` is not an ending ({})",
-            r.ending,
-            ENDING_WORDS.join(", ")
-        ));
-    }
-    if r.opening_plies > r.moves.len() {
-        return Err("more opening plies than moves".to_string());
-    }
-    if let Some(game) = game {
-        let mut pos = game
-            .parse_position(&r.start)
-            .map_err(|e| format!("the start cannot be read: {e}"))?;
-        for (i, text) in r.moves.iter().enumerate() {
-            let mv = game
-                .parse_move(&pos, text)
-                .map_err(|e| format!("move {}: {e}", i + 1))?;
-            pos = game.play(&pos, &mv);
-        }
-    }
-    Ok(())
 }
 
 fn report(name: &str, what: &str, records: &[GameRecord], format: Format) {

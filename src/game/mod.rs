@@ -10,6 +10,7 @@ mod fen;
 mod movegen;
 pub mod notation;
 pub mod perft;
+pub mod perft_units;
 pub mod san;
 mod validate;
 

@@ -8,6 +8,7 @@ pub mod arena;
 mod clock;
 pub mod eval;
 mod playable;
+pub mod records;
 mod tt;
 
 use std::sync::atomic::AtomicBool;

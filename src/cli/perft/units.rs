@@ -1,35 +1,22 @@
 //! Work units for many machines: `--split-at D` writes the distinct positions D plies ahead
 //! (each with how many move sequences reach it, its remaining depth and a hash of the variant
 //! file); `--units FILE` counts units on any machine; `--merge UNITS RESULTS...` adds the
-//! results up, weighted, after checking that every unit was counted exactly once.
+//! results up, weighted, after checking that every unit was counted exactly once
+//! ([`hexv::game::perft_units`] holds the lines and the merge).
 
-use std::collections::HashMap;
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 use hexv::game::fast::Fastest;
 use hexv::game::perft::{Options, Progress};
+use hexv::game::perft_units::{self, fnv, Unit, UnitResult, UnitsMerge};
 use hexv::game::{Game, Position};
-use serde_json::{json, Value};
+use hexv::source::{BoundedLines, InputFault};
 
 use super::super::Status;
 
-/// The format names written on every line, so a file of one kind is not read as another.
-const UNIT: &str = "hexv-perft-unit-1";
-const RESULT: &str = "hexv-perft-result-2";
-
-/// Most bytes of a units or results file read (a million units is about 200 MB).
-const MAX_BYTES: u64 = 1 << 30;
-
-/// A 64-bit FNV-1a hash of bytes, as 16 hex digits.
-fn fnv(bytes: &[u8]) -> String {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    format!("{h:016x}")
-}
+/// The longest line read from a units or results file (a unit line is a few hundred bytes).
+const MAX_LINE: u64 = 1 << 20;
 
 /// The hash of the variant file's bytes: units of one file are not counted with another.
 fn file_hash(path: &Path) -> Result<String, Status> {
@@ -38,31 +25,6 @@ fn file_hash(path: &Path) -> Result<String, Status> {
         Status::UsageOrIo
     })?;
     Ok(fnv(&bytes))
-}
-
-/// The distinct positions `plies` ahead, in the order first reached, with how many move
-/// sequences reach each. Sequences that end before (mate, stalemate) have no leaf there.
-fn frontier(game: &Game, pos: &Position, plies: u32) -> Vec<(Position, u64)> {
-    let mut level: Vec<(Position, u64)> = vec![(pos.clone(), 1)];
-    for _ in 0..plies {
-        let mut index: HashMap<String, usize> = HashMap::new();
-        let mut next: Vec<(Position, u64)> = Vec::new();
-        for (p, weight) in &level {
-            for m in game.legal_moves(p) {
-                let child = game.play(p, &m);
-                let key = game.position_text(&child);
-                match index.get(&key) {
-                    Some(&i) => next[i].1 += weight,
-                    None => {
-                        index.insert(key, next.len());
-                        next.push((child, *weight));
-                    }
-                }
-            }
-        }
-        level = next;
-    }
-    level
 }
 
 pub fn split(game: &Game, file: &Path, pos: &Position, depth: u32, plies: u32) -> Status {
@@ -74,74 +36,87 @@ pub fn split(game: &Game, file: &Path, pos: &Position, depth: u32, plies: u32) -
         Ok(h) => h,
         Err(s) => return s,
     };
-    for (i, (p, weight)) in frontier(game, pos, plies).iter().enumerate() {
-        let line = json!({
-            "format": UNIT,
-            "variant": file.display().to_string(),
-            "variant_hash": hash,
-            "unit": i,
-            "position": game.position_text(p),
-            "depth": depth - plies,
-            "weight": weight,
-        });
-        outln!("{line}");
+    for (i, (p, weight)) in perft_units::split(game, pos, plies).iter().enumerate() {
+        let unit = Unit {
+            id: i as u64,
+            variant: file.display().to_string(),
+            variant_hash: hash.clone(),
+            position: game.position_text(p),
+            depth: u64::from(depth - plies),
+            weight: *weight,
+        };
+        outln!("{}", unit.line());
     }
     Status::Ok
 }
 
-/// The lines of a file (`-`: standard input), read up to [`MAX_BYTES`].
-fn read_lines(path: &Path) -> Result<String, Status> {
-    let mut text = String::new();
-    let result = if path == Path::new("-") {
-        std::io::stdin().take(MAX_BYTES).read_to_string(&mut text)
+/// What a line's taker says of a line it cannot take: the exit status and the fault.
+type Refusal = (Status, Option<InputFault>);
+
+/// A line that does not read as its format: a usage error, as the wrong file given.
+fn unreadable(line: usize, why: String) -> Refusal {
+    (Status::UsageOrIo, Some(InputFault::at(0, line, why)))
+}
+
+/// A line that reads but cannot be believed.
+fn refused(fault: InputFault) -> Refusal {
+    (Status::InputErrors, Some(fault))
+}
+
+/// Calls `take` with each line of a file (`-`: standard input) and its number, each line
+/// read to [`MAX_LINE`] bytes; a line that is not text or not taken is an error naming the
+/// file and line.
+fn each_line(
+    path: &Path,
+    mut take: impl FnMut(usize, &str) -> Result<(), Refusal>,
+) -> Result<(), Refusal> {
+    let reader: Box<dyn std::io::BufRead> = if path == Path::new("-") {
+        Box::new(std::io::stdin().lock())
     } else {
-        std::fs::File::open(path).and_then(|f| f.take(MAX_BYTES).read_to_string(&mut text))
+        match std::fs::File::open(path) {
+            Ok(f) => Box::new(std::io::BufReader::new(f)),
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                return Err((Status::UsageOrIo, None));
+            }
+        }
     };
-    result.map_err(|e| {
-        eprintln!("error: {}: {e}", path.display());
-        Status::UsageOrIo
-    })?;
-    Ok(text)
-}
-
-/// The JSON objects of a file of one format, each with its line number; a line that is not
-/// such an object is an error naming the file and line.
-fn objects(path: &Path, format: &str) -> Result<Vec<(usize, Value)>, Status> {
-    let text = read_lines(path)?;
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let value: Value = serde_json::from_str(line).map_err(|e| {
-            eprintln!(
-                "error: {}:{}: not a JSON object: {e}",
-                path.display(),
-                i + 1
-            );
-            Status::UsageOrIo
-        })?;
-        if value["format"] != format {
-            eprintln!(
-                "error: {}:{}: expected a `{format}` line",
-                path.display(),
-                i + 1
-            );
-            return Err(Status::UsageOrIo);
-        }
-        out.push((i + 1, value));
+    for (n, line) in BoundedLines::new(reader, MAX_LINE) {
+        let line = line.map_err(|e| unreadable(n, e.to_string()))?;
+        let text = std::str::from_utf8(&line.bytes)
+            .map_err(|e| unreadable(n, format!("not a JSON object: not UTF-8 ({e})")))?;
+        take(n, text)?;
     }
-    Ok(out)
+    Ok(())
 }
 
-/// A unit's field as a number, or an error naming its place.
-fn number(v: &Value, key: &str, path: &Path, line: usize) -> Result<u64, Status> {
-    v[key].as_u64().ok_or_else(|| {
-        eprintln!(
-            "error: {}:{line}: `{key}` is not a whole number",
-            path.display()
-        );
-        Status::UsageOrIo
+/// Says what is wrong, where: `paths[i]` is input `i`.
+fn report(paths: &[&Path], fault: &InputFault) {
+    let place = match fault.at {
+        Some((input, line)) => format!("{}:{line}: ", paths[input].display()),
+        None => String::new(),
+    };
+    let earlier = match fault.earlier {
+        Some((input, line)) => format!(" (first in {}:{line})", paths[input].display()),
+        None => String::new(),
+    };
+    eprintln!("error: {place}{}{earlier}", fault.message);
+}
+
+/// Reads every line of one file through `take`; `Err` carries the status once reported.
+fn read_all(
+    paths: &[&Path],
+    input: usize,
+    take: impl FnMut(usize, &str) -> Result<(), Refusal>,
+) -> Result<(), Status> {
+    each_line(paths[input], take).map_err(|(status, fault)| {
+        if let Some(mut fault) = fault {
+            if let Some((_, line)) = fault.at {
+                fault.at = Some((input, line));
+            }
+            report(paths, &fault);
+        }
+        status
     })
 }
 
@@ -150,53 +125,46 @@ pub fn count(game: &Game, file: &Path, units: &Path, options: &Options) -> Statu
         Ok(h) => h,
         Err(s) => return s,
     };
-    let units_read = match objects(units, UNIT) {
-        Ok(u) => u,
-        Err(s) => return s,
-    };
+    let mut read = Vec::new();
+    let taken = read_all(&[units], 0, |n, text| {
+        if let Some(unit) = Unit::read(text).map_err(|why| unreadable(n, why))? {
+            read.push((n, unit));
+        }
+        Ok(())
+    });
+    if let Err(status) = taken {
+        return status;
+    }
     let engine = Fastest::new(*game);
     let shown = std::io::stderr().is_terminal();
     let mut skipped = 0usize;
-    for (k, (line, unit)) in units_read.iter().enumerate() {
-        if unit["variant_hash"] != hash.as_str() {
+    for (k, (line, unit)) in read.iter().enumerate() {
+        if unit.variant_hash != hash {
             skipped += 1;
             continue;
         }
-        let (id, depth) = match (
-            number(unit, "unit", units, *line),
-            number(unit, "depth", units, *line),
-        ) {
-            (Ok(id), Ok(depth)) if depth <= u64::from(super::MAX_DEPTH) => (id, depth as u32),
-            (Err(s), _) | (_, Err(s)) => return s,
-            _ => {
-                eprintln!("error: {}:{line}: the depth is too large", units.display());
-                return Status::UsageOrIo;
-            }
-        };
-        let text = unit["position"].as_str().unwrap_or("");
-        let pos = match game.parse_position(text) {
+        if unit.depth > u64::from(super::MAX_DEPTH) {
+            eprintln!("error: {}:{line}: the depth is too large", units.display());
+            return Status::UsageOrIo;
+        }
+        let pos = match game.parse_position(&unit.position) {
             Ok(p) => p,
             Err(e) => {
                 eprintln!(
                     "error: {}:{line}: this position cannot be read\n{}",
                     units.display(),
-                    e.show(text)
+                    e.show(&unit.position)
                 );
                 return Status::UsageOrIo;
             }
         };
-        let Some(n) = engine.perft_with(&pos, depth, options, &Progress::default()) else {
+        let Some(n) = engine.perft_with(&pos, unit.depth as u32, options, &Progress::default())
+        else {
             return Status::Stopped;
         };
-        // The result names what was counted (the position and the depth), so a merge can
-        // tell a result of another split from one of this.
-        outln!(
-            "{}",
-            json!({"format": RESULT, "variant_hash": hash, "unit": id, "depth": depth,
-                   "position_key": fnv(text.as_bytes()), "count": n.total})
-        );
+        outln!("{}", UnitResult::of(unit, n.total).line());
         if shown {
-            eprint!("\r{}/{} units", k + 1, units_read.len());
+            eprint!("\r{}/{} units", k + 1, read.len());
         }
     }
     if shown {
@@ -210,125 +178,38 @@ pub fn count(game: &Game, file: &Path, units: &Path, options: &Options) -> Statu
     Status::Ok
 }
 
-/// A unit as the units file lists it.
-struct Listed {
-    weight: u64,
-    variant_hash: String,
-    depth: u64,
-    /// The hash of its position text.
-    position_key: String,
-    /// Where its result was read, once read.
-    seen: Option<(PathBuf, usize)>,
-}
-
 pub fn merge(files: &[PathBuf]) -> Status {
-    let Some((units_path, results)) = files.split_first() else {
+    if files.is_empty() {
         return Status::UsageOrIo;
-    };
-    let units = match objects(units_path, UNIT) {
-        Ok(u) => u,
-        Err(s) => return s,
-    };
-    let mut table: HashMap<u64, Listed> = HashMap::new();
-    for (line, u) in &units {
-        let (id, weight, depth) = match (
-            number(u, "unit", units_path, *line),
-            number(u, "weight", units_path, *line),
-            number(u, "depth", units_path, *line),
-        ) {
-            (Ok(id), Ok(w), Ok(d)) => (id, w, d),
-            (Err(s), _, _) | (_, Err(s), _) | (_, _, Err(s)) => return s,
-        };
-        if weight == 0 {
-            eprintln!(
-                "error: {}:{line}: unit {id} has weight 0: no move sequence reaches it",
-                units_path.display()
-            );
-            return Status::InputErrors;
-        }
-        let listed = Listed {
-            weight,
-            variant_hash: u["variant_hash"].as_str().unwrap_or("").to_string(),
-            depth,
-            position_key: fnv(u["position"].as_str().unwrap_or("").as_bytes()),
-            seen: None,
-        };
-        if table.insert(id, listed).is_some() {
-            eprintln!(
-                "error: {}:{line}: unit {id} is listed twice",
-                units_path.display()
-            );
-            return Status::InputErrors;
+    }
+    let paths: Vec<&Path> = files.iter().map(PathBuf::as_path).collect();
+    let mut merge = UnitsMerge::new();
+    let units = read_all(&paths, 0, |n, text| match Unit::read(text) {
+        Ok(Some(unit)) => merge.unit(n, unit).map_err(refused),
+        Ok(None) => Ok(()),
+        Err(why) => Err(unreadable(n, why)),
+    });
+    if let Err(status) = units {
+        return status;
+    }
+    for input in 1..paths.len() {
+        let results = read_all(&paths, input, |n, text| match UnitResult::read(text) {
+            Ok(Some(result)) => merge.result(input, n, result).map_err(refused),
+            Ok(None) => Ok(()),
+            Err(why) => Err(unreadable(n, why)),
+        });
+        if let Err(status) = results {
+            return status;
         }
     }
-    let mut total: u128 = 0;
-    for path in results {
-        let read = match objects(path, RESULT) {
-            Ok(r) => r,
-            Err(s) => return s,
-        };
-        for (line, r) in read {
-            let (id, n) = match (
-                number(&r, "unit", path, line),
-                number(&r, "count", path, line),
-            ) {
-                (Ok(id), Ok(n)) => (id, n),
-                (Err(s), _) | (_, Err(s)) => return s,
-            };
-            let Some(unit) = table.get_mut(&id) else {
-                eprintln!(
-                    "error: {}:{line}: unit {id} is not in {}",
-                    path.display(),
-                    units_path.display()
-                );
-                return Status::InputErrors;
-            };
-            if r["variant_hash"] != unit.variant_hash.as_str() {
-                eprintln!(
-                    "error: {}:{line}: unit {id} was counted for another variant file",
-                    path.display()
-                );
-                return Status::InputErrors;
-            }
-            if r["depth"].as_u64() != Some(unit.depth)
-                || r["position_key"] != unit.position_key.as_str()
-            {
-                eprintln!(
-                    "error: {}:{line}: unit {id} was counted from another position or depth \
-                     (a result of another split?)",
-                    path.display()
-                );
-                return Status::InputErrors;
-            }
-            if let Some((first, first_line)) = &unit.seen {
-                eprintln!(
-                    "error: {}:{line}: unit {id} was counted twice (first in {}:{first_line})",
-                    path.display(),
-                    first.display()
-                );
-                return Status::InputErrors;
-            }
-            unit.seen = Some((path.clone(), line));
-            total += u128::from(unit.weight) * u128::from(n);
+    match merge.finish() {
+        Ok(total) => {
+            outln!("{total}");
+            Status::Ok
+        }
+        Err(fault) => {
+            report(&paths, &fault);
+            Status::InputErrors
         }
     }
-    let mut missing: Vec<u64> = table
-        .iter()
-        .filter(|(_, unit)| unit.seen.is_none())
-        .map(|(id, _)| *id)
-        .collect();
-    if !missing.is_empty() {
-        missing.sort_unstable();
-        let shown: Vec<String> = missing.iter().take(10).map(u64::to_string).collect();
-        eprintln!(
-            "error: {} of {} units have no result (units {}{})",
-            missing.len(),
-            table.len(),
-            shown.join(", "),
-            if missing.len() > 10 { ", ..." } else { "" }
-        );
-        return Status::InputErrors;
-    }
-    outln!("{total}");
-    Status::Ok
 }

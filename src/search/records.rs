@@ -1,0 +1,255 @@
+//! Merging self-play records made on several machines (`hexv selfplay --merge`): no record is
+//! believed blindly. Each line is checked before it counts (White's score from 0 to 1 and the
+//! result's, a known ending, and with the variant its start and moves replayed); the same game
+//! given twice counts once; a cut last line is left out and the whole games kept.
+
+use std::collections::HashMap;
+
+use super::arena::{GameRecord, ENDING_WORDS};
+use crate::game::Game;
+use crate::source::{InputFault, Line};
+
+/// The longest record line read (a game of 100 000 plies is about a megabyte).
+pub const MAX_RECORD_LINE: u64 = 16 << 20;
+
+/// What became of one line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Taken {
+    /// An empty line.
+    Blank,
+    /// A new game, counted.
+    Counted,
+    /// A game already read at this input and line, counted once.
+    Repeat {
+        /// Its first input and line.
+        first: (usize, usize),
+    },
+    /// A last line without its end that is not a whole record: left out.
+    Cut,
+}
+
+/// The games merged so far.
+pub struct RecordMerge<'g> {
+    game: Option<&'g Game<'g>>,
+    records: Vec<GameRecord>,
+    seen: HashMap<String, (usize, usize)>,
+    repeats: usize,
+    cut: usize,
+}
+
+/// The merge's outcome.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Merged {
+    /// The games' variant ("no games" when there are none).
+    pub variant: String,
+    /// Each game once, in the order first read.
+    pub records: Vec<GameRecord>,
+    /// Records that repeated a game.
+    pub repeats: usize,
+    /// Cut last lines left out.
+    pub cut: usize,
+    /// Whether the moves were replayed (the variant was given).
+    pub replayed: bool,
+}
+
+impl<'g> RecordMerge<'g> {
+    /// A merge that replays every game on `game` when it is given.
+    pub fn new(game: Option<&'g Game<'g>>) -> Self {
+        RecordMerge {
+            game,
+            records: Vec::new(),
+            seen: HashMap::new(),
+            repeats: 0,
+            cut: 0,
+        }
+    }
+
+    /// Takes one line of input `input`.
+    pub fn take(&mut self, input: usize, line: &Line) -> Result<Taken, InputFault> {
+        let fault = |message: String| InputFault::at(input, line.number, message);
+        let text = match std::str::from_utf8(&line.bytes) {
+            Ok(t) => t,
+            Err(_) if !line.complete => return Ok(self.cut()),
+            Err(e) => return Err(fault(format!("not a game record: not UTF-8 ({e})"))),
+        };
+        if text.trim().is_empty() {
+            return Ok(Taken::Blank);
+        }
+        let record = match serde_json::from_str::<GameRecord>(text) {
+            Ok(r) => r,
+            // A last line without its end: a run cut while writing; the games before it are whole.
+            Err(_) if !line.complete => return Ok(self.cut()),
+            Err(e) => return Err(fault(format!("not a game record: {e}"))),
+        };
+        record_is_sound(&record, self.game).map_err(fault)?;
+        let key = format!(
+            "{}\u{0}{}\u{0}{}\u{0}{}",
+            record.variant,
+            record.start,
+            record.moves.join(" "),
+            record.result
+        );
+        if let Some(&first) = self.seen.get(&key) {
+            self.repeats += 1;
+            return Ok(Taken::Repeat { first });
+        }
+        self.seen.insert(key, (input, line.number));
+        self.records.push(record);
+        Ok(Taken::Counted)
+    }
+
+    fn cut(&mut self) -> Taken {
+        self.cut += 1;
+        Taken::Cut
+    }
+
+    /// The games, when they are all of one variant (and of the given variant's).
+    pub fn finish(self) -> Result<Merged, InputFault> {
+        let variants: std::collections::BTreeSet<&str> =
+            self.records.iter().map(|r| r.variant.as_str()).collect();
+        if variants.len() > 1 {
+            return Err(InputFault::whole(format!(
+                "the files hold games of several variants: {}",
+                variants.into_iter().collect::<Vec<_>>().join(", ")
+            )));
+        }
+        let variant = variants
+            .into_iter()
+            .next()
+            .unwrap_or("no games")
+            .to_string();
+        if let (Some(game), false) = (self.game, self.records.is_empty()) {
+            let given = &game.variant.meta().name;
+            if *given != variant {
+                return Err(InputFault::whole(format!(
+                    "the games are of {variant}, the variant file is {given}"
+                )));
+            }
+        }
+        Ok(Merged {
+            variant,
+            records: self.records,
+            repeats: self.repeats,
+            cut: self.cut,
+            replayed: self.game.is_some(),
+        })
+    }
+}
+
+/// White's score in a result (`1-0`, `0-1`, `1/2-1/2`, `3/4-1/4`), if it is one.
+fn white_score(result: &str) -> Option<f64> {
+    let (white, _) = result.split_once('-')?;
+    match white {
+        "1" => Some(1.0),
+        "0" => Some(0.0),
+        _ => {
+            let (n, d) = white.split_once('/')?;
+            let (n, d) = (n.parse::<f64>().ok()?, d.parse::<f64>().ok()?);
+            (d > 0.0 && (0.0..=d).contains(&n)).then(|| n / d)
+        }
+    }
+}
+
+/// Why a record cannot be counted: White's score outside 0 to 1 or not the result's, an
+/// ending not in the list, and with the variant, a start or a move that does not read.
+fn record_is_sound(r: &GameRecord, game: Option<&Game>) -> Result<(), String> {
+    if !(0.0..=1.0).contains(&r.white) {
+        return Err(format!("White's score {:?} is not from 0 to 1", r.white));
+    }
+    let result_score =
+        white_score(&r.result).ok_or_else(|| format!("`{}` is not a result", r.result))?;
+    if (result_score - r.white).abs() > 1e-9 {
+        return Err(format!(
+            "the result {} gives White {result_score}, the record says {}",
+            r.result, r.white
+        ));
+    }
+    if !ENDING_WORDS.contains(&r.ending.as_str()) {
+        return Err(format!(
+            "`{}` is not an ending ({})",
+            r.ending,
+            ENDING_WORDS.join(", ")
+        ));
+    }
+    if r.opening_plies > r.moves.len() {
+        return Err("more opening plies than moves".to_string());
+    }
+    if let Some(game) = game {
+        let mut pos = game
+            .parse_position(&r.start)
+            .map_err(|e| format!("the start cannot be read: {e}"))?;
+        for (i, text) in r.moves.iter().enumerate() {
+            let mv = game
+                .parse_move(&pos, text)
+                .map_err(|e| format!("move {}: {e}", i + 1))?;
+            pos = game.play(&pos, &mv);
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(number: usize, text: &str, complete: bool) -> Line {
+        Line {
+            number,
+            bytes: text.as_bytes().to_vec(),
+            complete,
+        }
+    }
+
+    fn record(result: &str, white: f64) -> String {
+        format!(
+            r#"{{"variant":"V","game":0,"start":"s","moves":["a","b"],"opening_plies":1,"result":"{result}","white":{white},"ending":"checkmate"}}"#
+        )
+    }
+
+    #[test]
+    fn scores_are_read_from_results() {
+        assert_eq!(white_score("1-0"), Some(1.0));
+        assert_eq!(white_score("0-1"), Some(0.0));
+        assert_eq!(white_score("1/2-1/2"), Some(0.5));
+        assert_eq!(white_score("3/4-1/4"), Some(0.75));
+        assert_eq!(white_score("5/4-0"), None, "more than a whole point");
+        assert_eq!(white_score("1/0-0"), None);
+        assert_eq!(white_score("*"), None);
+    }
+
+    #[test]
+    fn a_game_counts_once_and_a_cut_line_is_left_out() {
+        let mut merge = RecordMerge::new(None);
+        let win = record("1-0", 1.0);
+        assert_eq!(merge.take(0, &line(1, &win, true)), Ok(Taken::Counted));
+        assert_eq!(merge.take(0, &line(2, "  ", true)), Ok(Taken::Blank));
+        assert_eq!(
+            merge.take(1, &line(1, &win, true)),
+            Ok(Taken::Repeat { first: (0, 1) })
+        );
+        assert_eq!(merge.take(1, &line(2, &win[..20], false)), Ok(Taken::Cut));
+        let merged = merge.finish().unwrap();
+        assert_eq!(
+            (merged.records.len(), merged.repeats, merged.cut),
+            (1, 1, 1)
+        );
+        assert_eq!(merged.variant, "V");
+        assert!(!merged.replayed);
+    }
+
+    #[test]
+    fn inconsistent_records_are_refused_where_they_are() {
+        let mut merge = RecordMerge::new(None);
+        let e = merge
+            .take(2, &line(7, &record("1-0", 0.0), true))
+            .unwrap_err();
+        assert_eq!(e.at, Some((2, 7)));
+        assert_eq!(e.message, "the result 1-0 gives White 1, the record says 0");
+        let e = merge
+            .take(0, &line(1, &record("1-0", 1e308), true))
+            .unwrap_err();
+        assert!(e.message.contains("is not from 0 to 1"), "{}", e.message);
+        let e = merge.take(0, &line(1, "{}", true)).unwrap_err();
+        assert!(e.message.starts_with("not a game record"), "{}", e.message);
+    }
+}
