@@ -45,6 +45,8 @@ enum Command {
     Engine(cli::engine::Args),
     /// Play the engine against itself and report the variant's balance.
     Selfplay(cli::selfplay::Args),
+    /// Play two engines against each other in pairs of games, refereed by hexv; Elo and SPRT.
+    Match(cli::matches::Args),
     /// Speak the Language Server Protocol on stdin and stdout (for editors).
     Lsp(cli::lsp::Args),
     /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell).
@@ -72,6 +74,7 @@ fn main() -> ExitCode {
         Command::Analyse(args) => cli::analyse::run(&args),
         Command::Engine(args) => cli::engine::run(&args),
         Command::Selfplay(args) => cli::selfplay::run(&args),
+        Command::Match(args) => cli::matches::run(&args),
         Command::Lsp(args) => cli::lsp::run(&args),
         Command::Completions { shell } => {
             let mut out = Vec::new();

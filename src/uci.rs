@@ -340,6 +340,11 @@ fn info_line(game: &Game, root: &Position, info: &Info, notation: Notation) -> S
     )
 }
 
+/// A move in the compact form other hex engines and GUIs use (`f5f7`, `f10f11q`, `P@5e`).
+pub fn compact_move(game: &Game, pos: &Position, m: &Move) -> String {
+    write_move(game, pos, m, Notation::Compact)
+}
+
 /// A move in the chosen notation.
 fn write_move(game: &Game, pos: &Position, m: &Move, notation: Notation) -> String {
     match notation {
@@ -364,8 +369,8 @@ fn write_move(game: &Game, pos: &Position, m: &Move, notation: Notation) -> Stri
     }
 }
 
-/// Reads a move in hexv's notation or the compact form.
-fn read_move(game: &Game, pos: &Position, text: &str) -> Result<Move, String> {
+/// Reads a move in hexv's notation or the compact form (`f5f7`, `f10f11q`, `P@5e`).
+pub fn read_move(game: &Game, pos: &Position, text: &str) -> Result<Move, String> {
     if let Ok(m) = game.parse_move(pos, text) {
         return Ok(m);
     }

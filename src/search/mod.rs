@@ -9,6 +9,7 @@ mod clock;
 pub mod eval;
 mod playable;
 pub mod records;
+pub mod sprt;
 mod tt;
 
 use std::sync::atomic::AtomicBool;

@@ -26,6 +26,7 @@ mod json_variant;
 mod language;
 mod lsp;
 mod lsp_session;
+mod matches;
 mod mccooey;
 mod mini_hexchess;
 mod movement_kinds;

@@ -1,0 +1,665 @@
+//! `hexv match FILE.hexv`: two engines (any UCI-speaking commands; by default this hexv's
+//! own engine twice, each with its own options) play pairs of games from the same openings
+//! with the colours swapped, refereed by hexv on the variant's rules. The report gives the
+//! first engine's score, its Elo with a 95% interval and, with `--sprt`, the test's verdict;
+//! the match stops as soon as the test decides (`hexv::search::sprt`).
+
+mod client;
+mod referee;
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Duration;
+
+use hexv::game::san::Letters;
+use hexv::game::{Game, Move};
+use hexv::search::arena::{random_opening, Rng};
+use hexv::search::sprt::{Pairs, Sprt, Verdict};
+use hexv::variant::Side;
+
+use super::{load_variant, output, Status};
+use client::{Client, EngineSpec};
+use referee::{End, Finished, Limit, Rules};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Variant file (.hexv).
+    file: PathBuf,
+    /// The first engine's command (default: this hexv's `engine`); quoted words are kept
+    /// together, as a shell would.
+    #[arg(long, value_name = "COMMAND")]
+    first: Option<String>,
+    /// The second engine's command (default: this hexv's `engine`).
+    #[arg(long, value_name = "COMMAND")]
+    second: Option<String>,
+    /// An option for the first engine, `NAME=VALUE` (sent as `setoption`); repeatable.
+    #[arg(long, value_name = "NAME=VALUE")]
+    first_option: Vec<String>,
+    /// An option for the second engine; repeatable.
+    #[arg(long, value_name = "NAME=VALUE")]
+    second_option: Vec<String>,
+    /// The first engine's name in the report and the games (default: `first`).
+    #[arg(long, default_value = "first")]
+    first_name: String,
+    /// The second engine's name (default: `second`).
+    #[arg(long, default_value = "second")]
+    second_name: String,
+    /// Both engines' limit: movetime=MS, depth=N, nodes=N or tc=SECONDS+INCREMENT.
+    #[arg(long, default_value = "movetime=100")]
+    limit: String,
+    /// The first engine's limit, if not --limit (e.g. four times the second's time).
+    #[arg(long)]
+    first_limit: Option<String>,
+    /// The second engine's limit, if not --limit.
+    #[arg(long)]
+    second_limit: Option<String>,
+    /// Pairs of games to play at most (each opening with either colour).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pairs: u64,
+    /// Pairs played at once, each by its own two engine processes.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
+    concurrency: u64,
+    /// Random moves opening every pair (unless --book).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=100))]
+    random_plies: u64,
+    /// Openings, one a line: moves from the start (hexv's or the compact notation); `#`
+    /// starts a comment. Pair i plays line i (from the first again when they run out).
+    #[arg(long, value_name = "FILE")]
+    book: Option<PathBuf>,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Plies after the opening at which a game is scored a draw.
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    max_plies: u64,
+    /// Run the SPRT and stop when it decides: `elo0,elo1` (alpha and beta by --alpha, --beta).
+    #[arg(long, value_name = "ELO0,ELO1")]
+    sprt: Option<String>,
+    /// The SPRT's chance of accepting elo1 when elo0 is true.
+    #[arg(long, default_value_t = 0.05)]
+    alpha: f64,
+    /// The SPRT's chance of accepting elo0 when elo1 is true.
+    #[arg(long, default_value_t = 0.05)]
+    beta: f64,
+    /// Milliseconds an engine may overstep a movetime or its clock before it loses on time.
+    #[arg(long, default_value_t = 200)]
+    time_margin: u64,
+    /// Seconds an engine with a depth or node limit may take for one move.
+    #[arg(long, default_value_t = 60)]
+    move_timeout: u64,
+    /// Write every game to this PGN file as it ends.
+    #[arg(long, value_name = "FILE.pgn")]
+    pgn: Option<PathBuf>,
+    /// Replace an existing --pgn file that holds games.
+    #[arg(long)]
+    force: bool,
+    /// The report as text or JSON.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+/// One game of a pair, as the main thread receives it.
+struct Played {
+    pair: usize,
+    first_is_white: bool,
+    opening: Vec<Move>,
+    finished: Result<Finished, String>,
+}
+
+/// What the match needs to play a pair.
+struct Setup<'g> {
+    game: Game<'g>,
+    variant: &'g Path,
+    engines: [EngineSpec; 2],
+    rules: Rules,
+    openings: Openings<'g>,
+}
+
+/// Where the openings come from.
+enum Openings<'g> {
+    Random {
+        game: Game<'g>,
+        plies: usize,
+        seed: u64,
+    },
+    Book(Vec<Vec<Move>>),
+}
+
+impl Openings<'_> {
+    fn of_pair(&self, pair: usize) -> Vec<Move> {
+        match self {
+            Openings::Random { game, plies, seed } => {
+                let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(pair as u64));
+                random_opening(*game, *plies, &mut rng).moves
+            }
+            Openings::Book(lines) => lines[pair % lines.len()].clone(),
+        }
+    }
+}
+
+pub fn run(args: &Args) -> Status {
+    let compiled = match load_variant(&args.file) {
+        Ok(c) => c,
+        Err(s) => return s,
+    };
+    let game = compiled.game();
+    let setup = match setup(args, game) {
+        Ok(s) => s,
+        Err(why) => {
+            eprintln!("error: {why}");
+            return Status::UsageOrIo;
+        }
+    };
+    let sprt = match args
+        .sprt
+        .as_deref()
+        .map(|s| sprt_of(s, args.alpha, args.beta))
+    {
+        None => None,
+        Some(Ok(s)) => Some(s),
+        Some(Err(why)) => {
+            eprintln!("error: --sprt: {why}");
+            return Status::UsageOrIo;
+        }
+    };
+    if let Some(path) = &args.pgn {
+        let inputs = [("variant file", Some(args.file.as_path()))];
+        if !output::outputs_allowed(&[("--pgn", path)], &inputs) {
+            return Status::UsageOrIo;
+        }
+    }
+    let mut pgn = match args
+        .pgn
+        .as_deref()
+        .map(|p| output::create_growing(p, args.force))
+    {
+        None => None,
+        Some(Ok(f)) => Some(std::io::BufWriter::new(f)),
+        Some(Err(e)) => {
+            eprintln!("error: {e}");
+            return Status::UsageOrIo;
+        }
+    };
+    // Each engine must start before games are played: a wrong command fails at once.
+    for spec in &setup.engines {
+        if let Err(why) = Client::start(spec, setup.variant) {
+            eprintln!("error: engine `{}`: {why}", spec.name);
+            return Status::UsageOrIo;
+        }
+    }
+    let mut tally = Tally::default();
+    let mut write_failed = None;
+    let total = args.pairs as usize;
+    let shown = std::io::stderr().is_terminal();
+    let mut verdict = Verdict::Continue;
+    play_pairs(&setup, total, args.concurrency as usize, |pair| {
+        for g in &pair {
+            if let Err(why) = &g.finished {
+                eprintln!("warning: pair {}: a game was not played: {why}", g.pair + 1);
+            }
+            tally.game(g);
+            if let (Some(w), None) = (pgn.as_mut(), &write_failed) {
+                let text = pgn_game(&setup, g);
+                if let Err(e) = writeln!(w, "{text}").and_then(|()| w.flush()) {
+                    write_failed = Some(e);
+                }
+            }
+        }
+        tally.pair(&pair);
+        if let Some(s) = &sprt {
+            verdict = s.verdict(&tally.pairs);
+        }
+        if shown {
+            eprint!("\r{}   ", progress(&tally, total, sprt.as_ref()));
+        }
+        verdict == Verdict::Continue && write_failed.is_none()
+    });
+    if shown {
+        eprintln!();
+    }
+    if let Some(e) = write_failed {
+        eprintln!("error: cannot write the games: {e}");
+        return Status::UsageOrIo;
+    }
+    report(args, &setup, &tally, sprt.as_ref());
+    Status::Ok
+}
+
+/// The engines, limits and openings the arguments name.
+fn setup<'g>(args: &'g Args, game: Game<'g>) -> Result<Setup<'g>, String> {
+    let default = || -> Result<Vec<String>, String> {
+        let exe = std::env::current_exe().map_err(|e| format!("cannot find hexv itself: {e}"))?;
+        Ok(vec![exe.display().to_string(), "engine".to_string()])
+    };
+    let command = |given: &Option<String>, which: &str| -> Result<Vec<String>, String> {
+        match given {
+            None => default(),
+            Some(text) => match shlex::split(text) {
+                Some(words) if !words.is_empty() => Ok(words),
+                _ => Err(format!("--{which}: `{text}` is not a command")),
+            },
+        }
+    };
+    let options = |given: &[String], which: &str| -> Result<Vec<(String, String)>, String> {
+        given
+            .iter()
+            .map(|o| match o.split_once('=') {
+                Some((n, v)) if !n.trim().is_empty() => {
+                    Ok((n.trim().to_string(), v.trim().to_string()))
+                }
+                _ => Err(format!("--{which}-option `{o}`: write NAME=VALUE")),
+            })
+            .collect()
+    };
+    let engines = [
+        EngineSpec {
+            name: args.first_name.clone(),
+            command: command(&args.first, "first")?,
+            options: options(&args.first_option, "first")?,
+        },
+        EngineSpec {
+            name: args.second_name.clone(),
+            command: command(&args.second, "second")?,
+            options: options(&args.second_option, "second")?,
+        },
+    ];
+    let limit = |given: &Option<String>| Limit::parse(given.as_deref().unwrap_or(&args.limit));
+    let rules = Rules {
+        limits: [limit(&args.first_limit)?, limit(&args.second_limit)?],
+        margin: Duration::from_millis(args.time_margin),
+        move_timeout: Duration::from_secs(args.move_timeout.max(1)),
+        max_plies: args.max_plies as usize,
+    };
+    let openings = match &args.book {
+        None => Openings::Random {
+            game,
+            plies: args.random_plies as usize,
+            seed: args.seed,
+        },
+        Some(path) => Openings::Book(read_book(game, path)?),
+    };
+    Ok(Setup {
+        game,
+        variant: &args.file,
+        engines,
+        rules,
+        openings,
+    })
+}
+
+/// The openings of a book file: each line's moves from the start, every one legal.
+fn read_book(game: Game, path: &Path) -> Result<Vec<Vec<Move>>, String> {
+    let file = hexv::source::SourceFile::read_regular(path).map_err(|e| e.to_string())?;
+    let mut lines = Vec::new();
+    for (n, line) in file.text().lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let mut pos = game.start_position();
+        let mut moves = Vec::new();
+        for word in line.split_whitespace() {
+            let m = hexv::uci::read_move(&game, &pos, word)
+                .map_err(|why| format!("{}:{}: {why}", path.display(), n + 1))?;
+            pos = game.play(&pos, &m);
+            moves.push(m);
+        }
+        if game.outcome(&[pos]).is_some() {
+            return Err(format!(
+                "{}:{}: the opening ends the game",
+                path.display(),
+                n + 1
+            ));
+        }
+        lines.push(moves);
+    }
+    if lines.is_empty() {
+        return Err(format!("{}: no openings", path.display()));
+    }
+    Ok(lines)
+}
+
+/// `elo0,elo1` with the error rates.
+fn sprt_of(text: &str, alpha: f64, beta: f64) -> Result<Sprt, String> {
+    let (a, b) = text
+        .split_once(',')
+        .ok_or_else(|| format!("`{text}`: write ELO0,ELO1, e.g. 0,5"))?;
+    let number = |v: &str| {
+        v.trim()
+            .parse::<f64>()
+            .map_err(|_| format!("`{v}` is not a number"))
+    };
+    Sprt::new(number(a)?, number(b)?, alpha, beta)
+}
+
+/// Plays pairs on `concurrency` threads, each with its own two engines, handing each pair to
+/// `done` as it ends; no new pair starts once `done` says false.
+fn play_pairs(
+    setup: &Setup,
+    total: usize,
+    concurrency: usize,
+    mut done: impl FnMut([Played; 2]) -> bool,
+) {
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (send, receive) = mpsc::channel::<[Played; 2]>();
+    std::thread::scope(|scope| {
+        for _ in 0..concurrency.min(total) {
+            let send = send.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || {
+                let mut engines: Option<[Client; 2]> = None;
+                loop {
+                    let pair = next.fetch_add(1, Ordering::Relaxed);
+                    if pair >= total || stop.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let opening = setup.openings.of_pair(pair);
+                    let games = [true, false]
+                        .map(|first_is_white| {
+                            play_one(setup, &mut engines, &opening, first_is_white)
+                        })
+                        .map(|(first_is_white, finished)| Played {
+                            pair,
+                            first_is_white,
+                            opening: opening.clone(),
+                            finished,
+                        });
+                    if send.send(games).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(send);
+        for pair in receive {
+            if !done(pair) {
+                stop.store(true, Ordering::Relaxed);
+            }
+        }
+    });
+}
+
+/// One game, the engines (re)started as needed: an engine that broke is started again for
+/// the next game.
+fn play_one(
+    setup: &Setup,
+    engines: &mut Option<[Client; 2]>,
+    opening: &[Move],
+    first_is_white: bool,
+) -> (bool, Result<Finished, String>) {
+    let started = match engines.take() {
+        Some(e) => Ok(e),
+        None => start_both(setup),
+    };
+    let mut pair = match started {
+        Ok(pair) => pair,
+        Err(why) => return (first_is_white, Err(why)),
+    };
+    for (i, client) in pair.iter_mut().enumerate() {
+        if let Err(why) = client.new_game() {
+            return (
+                first_is_white,
+                Err(format!("engine `{}`: {why}", setup.engines[i].name)),
+            );
+        }
+    }
+    let finished = referee::play(
+        &setup.game,
+        opening,
+        &mut pair,
+        first_is_white,
+        &setup.rules,
+    );
+    if !finished.engine_broke.contains(&true) {
+        *engines = Some(pair);
+    }
+    (first_is_white, Ok(finished))
+}
+
+fn start_both(setup: &Setup) -> Result<[Client; 2], String> {
+    let start = |i: usize| {
+        Client::start(&setup.engines[i], setup.variant)
+            .map_err(|why| format!("engine `{}`: {why}", setup.engines[i].name))
+    };
+    Ok([start(0)?, start(1)?])
+}
+
+/// The match so far.
+#[derive(Default)]
+struct Tally {
+    pairs: Pairs,
+    /// Games by how they ended.
+    endings: std::collections::BTreeMap<String, usize>,
+    /// Forfeits by engine (first, second).
+    forfeits: [usize; 2],
+    /// Games not played because an engine could not start or reset.
+    unplayed: usize,
+    plies: usize,
+    games: usize,
+}
+
+impl Tally {
+    fn game(&mut self, g: &Played) {
+        match &g.finished {
+            Ok(f) => {
+                self.games += 1;
+                self.plies += g.opening.len() + f.moves.len();
+                let word = match &f.end {
+                    End::Rules(word) => word.to_string(),
+                    End::PlyLimit => "ply-limit".to_string(),
+                    End::Forfeit { side, .. } => {
+                        let engine = usize::from((*side == Side::White) != g.first_is_white);
+                        self.forfeits[engine] += 1;
+                        "forfeit".to_string()
+                    }
+                };
+                *self.endings.entry(word).or_default() += 1;
+            }
+            Err(_) => self.unplayed += 1,
+        }
+    }
+
+    /// Counts a pair when both its games were played.
+    fn pair(&mut self, pair: &[Played; 2]) {
+        let first_score = |g: &Played| {
+            g.finished.as_ref().ok().map(|f| {
+                let white = f.white.numerator as f64 / f.white.denominator.max(1) as f64;
+                if g.first_is_white {
+                    white
+                } else {
+                    1.0 - white
+                }
+            })
+        };
+        if let (Some(a), Some(b)) = (first_score(&pair[0]), first_score(&pair[1])) {
+            self.pairs.add(a, b);
+        }
+    }
+}
+
+fn progress(t: &Tally, total: usize, sprt: Option<&Sprt>) -> String {
+    let (elo, low, high) = t.pairs.elo();
+    let mut line = format!(
+        "{}/{total} pairs, first {:.1}%, Elo {} [{}, {}]",
+        t.pairs.n,
+        t.pairs.score() * 100.0,
+        signed(elo),
+        signed(low),
+        signed(high)
+    );
+    if let Some(s) = sprt {
+        let (lower, upper) = s.bounds();
+        line += &format!(
+            ", LLR {:.2} [{lower:.2}, {upper:.2}]",
+            t.pairs.llr(s.elo0, s.elo1)
+        );
+    }
+    line
+}
+
+/// An Elo difference with its sign, `+inf`/`-inf` at the ends.
+fn signed(elo: f64) -> String {
+    if elo.is_infinite() {
+        if elo > 0.0 { "+inf" } else { "-inf" }.to_string()
+    } else {
+        // Adding +0 turns -0 into +0.
+        format!("{:+.1}", elo + 0.0)
+    }
+}
+
+/// A game in PGN: the engines, the pair as its round, how it ended.
+fn pgn_game(setup: &Setup, g: &Played) -> String {
+    let game = &setup.game;
+    let names = [&setup.engines[0].name, &setup.engines[1].name];
+    let (white, black) = if g.first_is_white {
+        (names[0], names[1])
+    } else {
+        (names[1], names[0])
+    };
+    let (moves, result, termination) = match &g.finished {
+        Ok(f) => {
+            let why = match &f.end {
+                End::Rules(word) => word.to_string(),
+                End::PlyLimit => "ply limit".to_string(),
+                End::Forfeit { why, .. } => format!("forfeit: {why}"),
+            };
+            let mut all = g.opening.clone();
+            all.extend(f.moves.iter().cloned());
+            (all, hexv::game::result_text(f.white), why)
+        }
+        Err(why) => (
+            g.opening.clone(),
+            "*".to_string(),
+            format!("not played: {why}"),
+        ),
+    };
+    let limit = |i: usize| setup.rules.limits[i].describe();
+    let tags = [
+        ("Event", "hexv match".to_string()),
+        ("Round", (g.pair + 1).to_string()),
+        ("White", white.clone()),
+        ("Black", black.clone()),
+        ("Termination", termination),
+        ("OpeningPlies", g.opening.len().to_string()),
+        ("FirstLimit", limit(0)),
+        ("SecondLimit", limit(1)),
+    ]
+    .map(|(n, v)| (n.to_string(), v));
+    hexv::pgn::write_game(
+        game,
+        &tags,
+        &game.start_position(),
+        &moves,
+        &result,
+        &Letters::own(),
+    )
+}
+
+fn report(args: &Args, setup: &Setup, t: &Tally, sprt: Option<&Sprt>) {
+    let p = &t.pairs;
+    let (elo, low, high) = p.elo();
+    let (llr, verdict) = match sprt {
+        Some(s) => (Some(p.llr(s.elo0, s.elo1)), Some(s.verdict(p))),
+        None => (None, None),
+    };
+    let verdict_word = |v: Verdict| match v {
+        Verdict::Continue => "undecided",
+        Verdict::AcceptH1 => "H1 accepted",
+        Verdict::AcceptH0 => "H0 accepted",
+    };
+    let names = [&setup.engines[0].name, &setup.engines[1].name];
+    if args.format == Format::Json {
+        let json = serde_json::json!({
+            "variant": setup.game.variant.meta().name,
+            "first": names[0], "second": names[1],
+            "first_limit": setup.rules.limits[0].describe(),
+            "second_limit": setup.rules.limits[1].describe(),
+            "pairs": p.n, "games": t.games, "unplayed": t.unplayed,
+            "wins": p.wins, "draws": p.draws, "losses": p.losses,
+            "pentanomial": p.pentanomial,
+            "score": p.score(),
+            "elo": finite(elo), "elo_low": finite(low), "elo_high": finite(high),
+            "sprt": sprt.map(|s| serde_json::json!({
+                "elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta,
+                "llr": llr, "lower": s.bounds().0, "upper": s.bounds().1,
+                "verdict": verdict.map(verdict_word),
+            })),
+            "endings": t.endings,
+            "forfeits": {"first": t.forfeits[0], "second": t.forfeits[1]},
+            "mean_plies": t.plies as f64 / t.games.max(1) as f64,
+        });
+        outln!(
+            "{}",
+            serde_json::to_string_pretty(&json).expect("a report serialises")
+        );
+        return;
+    }
+    outln!(
+        "{}: {} ({}) against {} ({}), {} pairs ({} games)",
+        setup.game.variant.meta().name,
+        names[0],
+        setup.rules.limits[0].describe(),
+        names[1],
+        setup.rules.limits[1].describe(),
+        p.n,
+        t.games
+    );
+    outln!(
+        "{} scores {:.1}%: {} wins, {} draws, {} losses",
+        names[0],
+        p.score() * 100.0,
+        p.wins,
+        p.draws,
+        p.losses
+    );
+    let [a, b, c, d, e] = p.pentanomial;
+    outln!("pairs by points (0, 1/2, 1, 3/2, 2): {a} {b} {c} {d} {e}");
+    outln!(
+        "Elo {} [{}, {}] (95%)",
+        signed(elo),
+        signed(low),
+        signed(high)
+    );
+    if let (Some(s), Some(llr), Some(v)) = (sprt, llr, verdict) {
+        let (lower, upper) = s.bounds();
+        outln!(
+            "SPRT elo0 {} elo1 {} (alpha {}, beta {}): LLR {llr:.2} [{lower:.2}, {upper:.2}], {}",
+            s.elo0,
+            s.elo1,
+            s.alpha,
+            s.beta,
+            verdict_word(v)
+        );
+    }
+    let endings: Vec<String> = t.endings.iter().map(|(e, n)| format!("{e} {n}")).collect();
+    outln!("endings: {}", endings.join(", "));
+    if t.forfeits != [0, 0] {
+        outln!(
+            "forfeits: {} {}, {} {}",
+            names[0],
+            t.forfeits[0],
+            names[1],
+            t.forfeits[1]
+        );
+    }
+    if t.unplayed > 0 {
+        outln!(
+            "games not played (an engine would not start): {}",
+            t.unplayed
+        );
+    }
+}
+
+/// A number JSON can hold (infinite Elo at a score of 0 or 1 becomes null).
+fn finite(x: f64) -> Option<f64> {
+    x.is_finite().then_some(x)
+}

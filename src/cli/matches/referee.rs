@@ -1,0 +1,258 @@
+//! One game between two engines, refereed by hexv: the moves are checked against the
+//! variant's rules, the clocks kept, and the game ended by the rules, by a ply limit, or by a
+//! forfeit (an illegal move, a lost clock, an engine that dies or falls silent).
+
+use std::time::Duration;
+
+use hexv::game::{Game, Move, Position};
+use hexv::search::arena::Ending;
+use hexv::variant::{Score, Side};
+
+use super::client::{describe, Client, Failure};
+
+/// How long an engine may think, as `go` is told.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Limit {
+    /// `go movetime`.
+    MoveTime(Duration),
+    /// `go depth`.
+    Depth(u32),
+    /// `go nodes`.
+    Nodes(u64),
+    /// A clock: time for the game and an increment a move.
+    Clock {
+        /// At the start.
+        base: Duration,
+        /// Added after each move.
+        increment: Duration,
+    },
+}
+
+impl Limit {
+    /// Reads `movetime=MS`, `depth=N`, `nodes=N` or `tc=SECONDS+INCREMENT` (`tc=10+0.1`).
+    pub fn parse(text: &str) -> Result<Limit, String> {
+        let (kind, value) = text.split_once('=').ok_or_else(|| {
+            format!("`{text}`: write movetime=MS, depth=N, nodes=N or tc=SECONDS+INCREMENT")
+        })?;
+        let number = |v: &str| {
+            v.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("`{text}`: `{v}` is not a whole number"))
+        };
+        let seconds = |v: &str| {
+            v.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|s| s.is_finite() && *s >= 0.0 && *s <= 1e6)
+                .map(Duration::from_secs_f64)
+                .ok_or_else(|| format!("`{text}`: `{v}` is not a number of seconds"))
+        };
+        match kind.trim() {
+            "movetime" => Ok(Limit::MoveTime(Duration::from_millis(
+                number(value)?.max(1),
+            ))),
+            "depth" => Ok(Limit::Depth(number(value)?.clamp(1, 64) as u32)),
+            "nodes" => Ok(Limit::Nodes(number(value)?.max(1))),
+            "tc" => {
+                let (base, increment) = value.split_once('+').unwrap_or((value, "0"));
+                Ok(Limit::Clock {
+                    base: seconds(base)?,
+                    increment: seconds(increment)?,
+                })
+            }
+            other => Err(format!(
+                "`{other}` is not a limit: movetime, depth, nodes or tc"
+            )),
+        }
+    }
+
+    /// The limit as written on the command line and in reports.
+    pub fn describe(&self) -> String {
+        match self {
+            Limit::MoveTime(t) => format!("movetime={}", t.as_millis()),
+            Limit::Depth(d) => format!("depth={d}"),
+            Limit::Nodes(n) => format!("nodes={n}"),
+            Limit::Clock { base, increment } => {
+                format!("tc={}+{}", base.as_secs_f64(), increment.as_secs_f64())
+            }
+        }
+    }
+}
+
+/// The referee's settings.
+#[derive(Clone, Copy, Debug)]
+pub struct Rules {
+    /// Each engine's limit, the first engine's first.
+    pub limits: [Limit; 2],
+    /// Time an engine may overstep a movetime or its clock before it loses.
+    pub margin: Duration,
+    /// How long an engine with a depth or node limit may take for a move.
+    pub move_timeout: Duration,
+    /// Plies after which the game is scored a draw.
+    pub max_plies: usize,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// By the variant's rules (checkmate, stalemate, repetition, ...): its word.
+    Rules(&'static str),
+    /// The ply limit.
+    PlyLimit,
+    /// An engine lost by forfeit: `who` is White or Black, `why` the reason.
+    Forfeit {
+        /// The side that forfeited.
+        side: Side,
+        /// What it did.
+        why: String,
+    },
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct Finished {
+    /// The moves after the opening's.
+    pub moves: Vec<Move>,
+    /// White's score.
+    pub white: Score,
+    /// Why it ended.
+    pub end: End,
+    /// Whether an engine died or fell silent (it must be started again).
+    pub engine_broke: [bool; 2],
+}
+
+/// Plays one game from `opening` (moves from the start), `engines[0]` White when
+/// `first_is_white`. The engines were told `ucinewgame` by the caller.
+pub fn play(
+    game: &Game,
+    opening: &[Move],
+    engines: &mut [Client; 2],
+    first_is_white: bool,
+    rules: &Rules,
+) -> Finished {
+    let mut history: Vec<Position> = vec![game.start_position()];
+    let mut written: Vec<String> = Vec::new();
+    for m in opening {
+        let pos = history.last().expect("never empty");
+        written.push(hexv::uci::compact_move(game, pos, m));
+        history.push(game.play(pos, m));
+    }
+    // The engine index of each side.
+    let engine_of = |side: Side| usize::from((side == Side::White) != first_is_white);
+    let mut clocks: [Option<Duration>; 2] = rules.limits.map(|l| match l {
+        Limit::Clock { base, .. } => Some(base),
+        _ => None,
+    });
+    let mut moves = Vec::new();
+    let mut broke = [false, false];
+    let end = loop {
+        if let Some(outcome) = game.outcome(&history) {
+            let finished = Finished {
+                moves,
+                white: outcome.white,
+                end: End::Rules(Ending::Rules(outcome.end).word()),
+                engine_broke: broke,
+            };
+            return finished;
+        }
+        if history.len() > rules.max_plies + opening.len() {
+            break End::PlyLimit;
+        }
+        let pos = history.last().expect("never empty").clone();
+        let side = pos.to_move;
+        let e = engine_of(side);
+        let limit = rules.limits[e];
+        let clock_of = |side: Side| clocks[engine_of(side)].unwrap_or_default().as_millis();
+        let (go, timeout) = match limit {
+            Limit::MoveTime(t) => (format!("go movetime {}", t.as_millis()), t + rules.margin),
+            Limit::Depth(d) => (format!("go depth {d}"), rules.move_timeout),
+            Limit::Nodes(n) => (format!("go nodes {n}"), rules.move_timeout),
+            Limit::Clock { increment, .. } => {
+                let inc = increment.as_millis();
+                let go = format!(
+                    "go wtime {} btime {} winc {inc} binc {inc}",
+                    clock_of(Side::White),
+                    clock_of(Side::Black),
+                );
+                (go, clocks[e].unwrap_or_default() + rules.margin)
+            }
+        };
+        let position = if written.is_empty() {
+            "position startpos".to_string()
+        } else {
+            format!("position startpos moves {}", written.join(" "))
+        };
+        let forfeit = |why: String| End::Forfeit { side, why };
+        let (reply, took) = match engines[e].best_move(&position, &go, timeout) {
+            Ok(r) => r,
+            Err(f) => {
+                broke[e] = true;
+                let why = match f {
+                    Failure::TimedOut => "lost on time (no move)".to_string(),
+                    other => format!("its engine failed: {}", describe(other)),
+                };
+                break forfeit(why);
+            }
+        };
+        if let Limit::Clock { increment, .. } = limit {
+            let left = clocks[e].unwrap_or_default();
+            if took > left + rules.margin {
+                break forfeit(format!(
+                    "lost on time ({} ms used, {} ms left)",
+                    took.as_millis(),
+                    left.as_millis()
+                ));
+            }
+            clocks[e] = Some(left.saturating_sub(took) + increment);
+        }
+        let Some(text) = reply else {
+            break forfeit("gave no move in a position with legal moves".to_string());
+        };
+        let m = match hexv::uci::read_move(game, &pos, &text) {
+            Ok(m) => m,
+            Err(why) => break forfeit(format!("played an illegal move: {why}")),
+        };
+        written.push(hexv::uci::compact_move(game, &pos, &m));
+        history.push(game.play(&pos, &m));
+        moves.push(m);
+    };
+    let white = match &end {
+        End::Forfeit { side, .. } if *side == Side::White => Score::LOSS,
+        End::Forfeit { .. } => Score::WIN,
+        _ => Score::DRAW,
+    };
+    Finished {
+        moves,
+        white,
+        end,
+        engine_broke: broke,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_read_and_write_back() {
+        for text in [
+            "movetime=100",
+            "depth=3",
+            "nodes=5000",
+            "tc=10+0.1",
+            "tc=60+0",
+        ] {
+            assert_eq!(Limit::parse(text).unwrap().describe(), text);
+        }
+        assert_eq!(
+            Limit::parse("tc=5").unwrap(),
+            Limit::Clock {
+                base: Duration::from_secs(5),
+                increment: Duration::ZERO
+            }
+        );
+        for bad in ["movetime", "depth=x", "tc=-1+0", "tc=1+nan", "speed=3"] {
+            assert!(Limit::parse(bad).is_err(), "{bad}");
+        }
+    }
+}
