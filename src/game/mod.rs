@@ -13,6 +13,7 @@ pub mod perft;
 pub mod perft_units;
 pub mod san;
 mod validate;
+pub mod zobrist;
 
 pub use end::{result_text, GameEnd, Outcome};
 pub use fen::PositionError;

@@ -25,6 +25,17 @@ const QUIESCENCE_EVASION_PLIES: u32 = 2;
 const DELTA_MARGIN: i32 = 200;
 /// The deepest ply searched (quiescence included).
 pub const MAX_PLY: usize = 128;
+/// Reverse futility: at most this many plies from the leaves, a static value this far above
+/// beta per ply is taken as a fail high without searching.
+const RFP_DEPTH: i32 = 4;
+const RFP_MARGIN: i32 = 100;
+/// Futility: at most this many plies from the leaves, quiet moves are skipped when the static
+/// value plus this margin per ply (and one more) cannot reach alpha.
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_MARGIN: i32 = 100;
+/// Late-move pruning: at most this many plies from the leaves, quiet moves after the first
+/// `3 + depth²` are skipped.
+const LMP_DEPTH: i32 = 4;
 
 /// When the search must stop.
 pub struct Budget<'s> {
@@ -60,6 +71,15 @@ pub struct Search<'e, P: Playable> {
     path: Vec<u64>,
     pv: Vec<Vec<P::Move>>,
     rules: Rules,
+    /// Per ply: a move list with each move's facts and order, reused by every node at that
+    /// ply, so the search allocates nothing once warm.
+    lists: Vec<Vec<(P::Move, MoveFacts, i32)>>,
+    /// Per ply: the legal moves as generated.
+    raw: Vec<Vec<P::Move>>,
+    /// Per ply: the quiet moves tried, whose history a cutoff by a later one lowers.
+    tried: Vec<Vec<MoveFacts>>,
+    /// Late-move reductions by depth and move number.
+    reductions: Vec<[i32; 64]>,
 }
 
 /// The variant's end rules, as the search needs them.
@@ -101,6 +121,10 @@ impl<'e, P: Playable> Search<'e, P> {
             cells,
             path: keys,
             pv: vec![Vec::new(); MAX_PLY + 2],
+            lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            raw: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            tried: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
+            reductions: reduction_table(),
             rules: Rules {
                 checkmate_wins: r.checkmate_wins,
                 stalemate: r.stalemate,
@@ -115,17 +139,18 @@ impl<'e, P: Playable> Search<'e, P> {
         }
     }
 
-    /// Searches the root to `depth`: its score and principal variation, or `None` when the
-    /// budget ran out before the first move was searched.
+    /// Searches the root to `depth` within the window (`alpha`, `beta`): its score and
+    /// principal variation, or `None` when the budget ran out before the first move was
+    /// searched. A score at or beyond the window's edge is a bound (the caller widens).
     pub fn root(
         &mut self,
         s: &P::State,
         depth: u32,
         moves: &mut [P::Move],
+        window: (i32, i32),
     ) -> Option<Iteration<P::Move>> {
         self.seldepth = 0;
-        let mut alpha = -MATE;
-        let beta = MATE;
+        let (mut alpha, beta) = window;
         let mut best: Option<(i32, Vec<P::Move>)> = None;
         for i in 0..moves.len() {
             let m = moves[i].clone();
@@ -136,7 +161,7 @@ impl<'e, P: Playable> Search<'e, P> {
                 -self.node(&child, d, -beta, -alpha, 1, true)
             } else {
                 let mut score = -self.node(&child, d, -alpha - 1, -alpha, 1, true);
-                if score > alpha && !self.stopped {
+                if score > alpha && score < beta && !self.stopped {
                     score = -self.node(&child, d, -beta, -alpha, 1, true);
                 }
                 score
@@ -151,10 +176,13 @@ impl<'e, P: Playable> Search<'e, P> {
                 best = Some((score, line));
                 // The best move so far goes first in the next iteration.
                 moves[..=i].rotate_right(1);
+                if score >= beta {
+                    break;
+                }
             }
         }
         let (score, pv) = best?;
-        if let Some(first) = pv.first() {
+        if let (Some(first), true) = (pv.first(), score > window.0 && score < beta) {
             let key = self.current_key(s);
             self.tt.store(Entry {
                 key,
@@ -176,7 +204,7 @@ impl<'e, P: Playable> Search<'e, P> {
         self.path
             .last()
             .copied()
-            .unwrap_or_else(|| self.zobrist.key(self.engine, s))
+            .unwrap_or_else(|| self.engine.key(s, self.zobrist))
     }
 
     /// Checks the budget every 1024 nodes (and the node limit at every node).
@@ -222,15 +250,23 @@ impl<'e, P: Playable> Search<'e, P> {
         -points(score, ply)
     }
 
-    /// The legal moves and whether the side to move is in check, or the position's score when
-    /// the rules end the game here (no legal move, the move limit reached).
-    fn moves_or_end(&self, s: &P::State, ply: usize) -> Result<(bool, Vec<P::Move>), i32> {
+    /// Whether the side to move is in check, with its legal moves in `out`, or the
+    /// position's score when the rules end the game here (no legal move, the move limit
+    /// reached, no material to win with).
+    fn moves_or_end(&self, s: &P::State, ply: usize, out: &mut Vec<P::Move>) -> Result<bool, i32> {
         let in_check = self.engine.in_check(s);
-        let mut moves = Vec::with_capacity(64);
-        self.engine.legal_moves(s, &mut moves);
-        if moves.is_empty() {
+        out.clear();
+        self.engine.legal_moves(s, out);
+        if out.is_empty() {
             return Err(self.terminal(s, in_check, ply));
         }
+        self.ended_by_count(s)?;
+        Ok(in_check)
+    }
+
+    /// A draw (`Err(0)`) when the move limit is reached or no material is left to win with:
+    /// the game's ends that need no move list.
+    fn ended_by_count(&self, s: &P::State) -> Result<(), i32> {
         let limit = self.rules.move_limit_plies;
         if limit.is_some_and(|limit| self.engine.quiet_plies(s) >= limit) {
             return Err(0);
@@ -238,7 +274,7 @@ impl<'e, P: Playable> Search<'e, P> {
         if !self.rules.draw_without.is_empty() && !self.has_winning_material(s) {
             return Err(0);
         }
-        Ok((in_check, moves))
+        Ok(())
     }
 
     /// True when a piece of the `draw-without` types is still on the board or in a hand.
@@ -264,7 +300,7 @@ impl<'e, P: Playable> Search<'e, P> {
         allow_null: bool,
     ) -> i32 {
         self.pv[ply].clear();
-        let key = self.zobrist.key(self.engine, s);
+        let key = self.engine.key(s, self.zobrist);
         self.path.push(key);
         let score = self.node_inner(s, key, depth, &mut alpha, &mut beta, ply, allow_null);
         self.path.pop();
@@ -317,50 +353,126 @@ impl<'e, P: Playable> Search<'e, P> {
                 }
             }
         }
-        let (in_check, mut moves) = match self.moves_or_end(s, ply) {
-            Ok(found) => found,
-            Err(score) => return score,
+        let mut raw = std::mem::take(&mut self.raw[ply]);
+        let found = self.moves_or_end(s, ply, &mut raw);
+        let in_check = match found {
+            Ok(in_check) => in_check,
+            Err(score) => {
+                self.raw[ply] = raw;
+                return score;
+            }
         };
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        for m in raw.drain(..) {
+            let f = self.engine.facts(s, &m);
+            list.push((m, f, 0));
+        }
+        self.raw[ply] = raw;
+        let score = self.search_moves(
+            s, key, depth, alpha, beta, ply, allow_null, in_check, pv_node, hash_move, &mut list,
+        );
+        self.lists[ply] = list;
+        score
+    }
+
+    /// The part of a node after its moves are known: pruning by the static value, the null
+    /// move, then the moves in order with reductions, and the result stored.
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        s: &P::State,
+        key: u64,
+        mut depth: i32,
+        alpha: &mut i32,
+        beta: &mut i32,
+        ply: usize,
+        allow_null: bool,
+        in_check: bool,
+        pv_node: bool,
+        hash_move: Option<P::Move>,
+        list: &mut [(P::Move, MoveFacts, i32)],
+    ) -> i32 {
+        let static_eval = if in_check {
+            -MATE
+        } else {
+            self.eval.evaluate(self.engine, s)
+        };
+        let no_mates = (*beta).abs() < MATE_BOUND;
+        // Reverse futility: far enough above beta that a few plies will not bring it down.
+        if !pv_node
+            && !in_check
+            && depth <= RFP_DEPTH
+            && no_mates
+            && static_eval - RFP_MARGIN * depth >= *beta
+        {
+            return static_eval;
+        }
         // Null move: if passing still fails high, a real move will too (not in check, and
         // only with a piece besides the smallest ones, where zugzwang is rare).
-        if allow_null && !pv_node && !in_check && depth >= 3 && self.has_pieces(s) {
-            let stand = self.eval.evaluate(self.engine, s);
-            if stand >= *beta {
-                let passed = self.engine.pass(s);
-                let r = 2 + depth / 6;
-                let score = -self.node(&passed, depth - 1 - r, -*beta, -*beta + 1, ply + 1, false);
-                if self.stopped {
-                    return 0;
-                }
-                if score >= *beta && score < MATE_BOUND {
-                    return score;
-                }
+        if allow_null
+            && !pv_node
+            && !in_check
+            && depth >= 3
+            && static_eval >= *beta
+            && self.has_pieces(s)
+        {
+            let passed = self.engine.pass(s);
+            let r = 3 + depth / 4;
+            let score = -self.node(&passed, depth - 1 - r, -*beta, -*beta + 1, ply + 1, false);
+            if self.stopped {
+                return 0;
+            }
+            if score >= *beta && score < MATE_BOUND {
+                return score;
             }
         }
-        let mut facts: Vec<MoveFacts> = moves.iter().map(|m| self.engine.facts(s, m)).collect();
-        let mut order: Vec<i32> = moves
-            .iter()
-            .zip(&facts)
-            .map(|(m, f)| self.order_score(m, f, hash_move.as_ref(), ply, s))
-            .collect();
+        // No move from the table to try first: a shallower search would have found one.
+        if hash_move.is_none() && depth >= 4 {
+            depth -= 1;
+        }
+        for entry in list.iter_mut() {
+            entry.2 = self.order_score(&entry.0, &entry.1, hash_move.as_ref(), ply, s);
+        }
+        let futile = !pv_node
+            && !in_check
+            && depth <= FUTILITY_DEPTH
+            && no_mates
+            && static_eval + FUTILITY_MARGIN * (depth + 1) <= *alpha;
+        let late = if !pv_node && !in_check && depth <= LMP_DEPTH {
+            (3 + depth * depth) as usize
+        } else {
+            usize::MAX
+        };
+        let mut tried = std::mem::take(&mut self.tried[ply]);
+        tried.clear();
         let original_alpha = *alpha;
         let mut best_score = -MATE;
         let mut best_move: Option<P::Move> = None;
-        for i in 0..moves.len() {
-            pick(&mut moves, &mut facts, &mut order, i);
-            let m = moves[i].clone();
-            let f = facts[i];
+        for i in 0..list.len() {
+            pick(list, i);
+            let (m, f) = (list[i].0.clone(), list[i].1);
+            let tactical = f.captured.is_some() || f.promotion.is_some();
+            let killer = self.killers[ply].iter().any(|k| k.as_ref() == Some(&m));
+            // Quiet moves that do not check, once a move has been searched that is not a
+            // loss by mate (so a pruned escape never makes a mate appear).
+            let prunable = !tactical && !killer && best_score > -MATE_BOUND;
             let child = self.engine.play(s, &m);
             let gives_check = self.engine.in_check(&child);
+            if prunable && !gives_check && (futile || tried.len() >= late) {
+                continue;
+            }
             let extension = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
-            let tactical = f.captured.is_some() || f.promotion.is_some();
             let mut d = depth - 1 + extension;
             let score = if i == 0 {
                 -self.node(&child, d, -*beta, -*alpha, ply + 1, true)
             } else {
                 // Late quiet moves are searched shallower first.
-                let reduce = if depth >= 3 && i >= 3 && !in_check && !gives_check && !tactical {
-                    1 + i32::from(i >= 8 && depth >= 6)
+                let reduce = if depth >= 3 && i >= 2 && !in_check && !gives_check && !tactical {
+                    let r = self.reductions[depth.min(63) as usize][i.min(63)]
+                        - i32::from(pv_node)
+                        - i32::from(killer);
+                    r.clamp(0, d - 1)
                 } else {
                     0
                 };
@@ -376,6 +488,7 @@ impl<'e, P: Playable> Search<'e, P> {
                 score
             };
             if self.stopped {
+                self.tried[ply] = tried;
                 return 0;
             }
             if score > best_score {
@@ -389,12 +502,20 @@ impl<'e, P: Playable> Search<'e, P> {
                     head[ply].extend(tail[0].iter().cloned());
                     if score >= *beta {
                         if !tactical {
-                            self.remember_cutoff(s, &m, &f, ply, depth);
+                            self.remember_cutoff(s, &m, &f, ply, depth, &tried);
                         }
                         break;
                     }
                 }
             }
+            if !tactical {
+                tried.push(f);
+            }
+        }
+        self.tried[ply] = tried;
+        if best_move.is_none() {
+            // Every move was pruned: the static value stands as an upper bound.
+            return static_eval.min(*alpha);
         }
         let bound = if best_score >= *beta {
             Bound::Lower
@@ -423,24 +544,43 @@ impl<'e, P: Playable> Search<'e, P> {
         if self.out_of_budget() {
             return 0;
         }
-        let (in_check, moves) = match self.moves_or_end(s, ply) {
-            Ok(found) => found,
-            Err(score) => return score,
+        let mut raw = std::mem::take(&mut self.raw[ply]);
+        // In check every move is listed (none: mate or the variant's stalemate score);
+        // otherwise only captures and promotions, the game's end by the move limit or by
+        // material still asked of the rules (a stalemate is not looked for: the static value
+        // stands).
+        let ended = if self.engine.in_check(s) {
+            self.moves_or_end(s, ply, &mut raw)
+        } else {
+            self.ended_by_count(s).map(|()| {
+                self.engine.tactical_moves(s, &mut raw);
+                false
+            })
+        };
+        let in_check = match ended {
+            Ok(in_check) => in_check,
+            Err(score) => {
+                self.raw[ply] = raw;
+                return score;
+            }
         };
         let stand = self.eval.evaluate(self.engine, s);
         let evasions = in_check && qply < QUIESCENCE_EVASION_PLIES;
         if ply >= MAX_PLY {
+            self.raw[ply] = raw;
             return stand;
         }
         if !evasions {
             if stand >= beta {
+                self.raw[ply] = raw;
                 return stand;
             }
             alpha = alpha.max(stand);
         }
         let side = self.engine.to_move(s);
-        let mut candidates: Vec<(i32, P::Move)> = Vec::new();
-        for m in moves {
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.clear();
+        for m in raw.drain(..) {
             let f = self.engine.facts(s, &m);
             if !evasions {
                 let tactical = f.captured.is_some() || f.promotion.is_some();
@@ -459,14 +599,17 @@ impl<'e, P: Playable> Search<'e, P> {
                     continue;
                 }
             }
-            candidates.push((self.mvv_lva(&f), m));
+            let order = self.mvv_lva(&f);
+            list.push((m, f, order));
         }
-        candidates.sort_by_key(|(k, _)| -k);
+        self.raw[ply] = raw;
         let mut best = if evasions { -MATE + ply as i32 } else { stand };
-        for (_, m) in candidates {
-            let child = self.engine.play(s, &m);
+        for i in 0..list.len() {
+            pick(&mut list, i);
+            let child = self.engine.play(s, &list[i].0);
             let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {
+                self.lists[ply] = list;
                 return 0;
             }
             if score > best {
@@ -479,20 +622,22 @@ impl<'e, P: Playable> Search<'e, P> {
                 }
             }
         }
+        self.lists[ply] = list;
         best
     }
 
     /// True when the side to move has a piece worth more than the smallest non-royal one.
     fn has_pieces(&self, s: &P::State) -> bool {
         let side = self.engine.to_move(s);
-        let mut values = Vec::new();
+        let (mut smallest, mut largest) = (i32::MAX, 0);
         self.engine.for_each_piece(s, |_, owner, piece| {
-            if owner == side && self.eval.value(piece) > 0 {
-                values.push(self.eval.value(piece));
+            let v = self.eval.value(piece);
+            if owner == side && v > 0 {
+                smallest = smallest.min(v);
+                largest = largest.max(v);
             }
         });
-        let smallest = values.iter().copied().min().unwrap_or(0);
-        values.iter().any(|&v| v > smallest + smallest / 2)
+        largest > 0 && largest > smallest + smallest / 2
     }
 
     fn mvv_lva(&self, f: &MoveFacts) -> i32 {
@@ -529,6 +674,8 @@ impl<'e, P: Playable> Search<'e, P> {
         (f.piece * 2 + side.index()) * self.cells + f.to
     }
 
+    /// A quiet move cut off: it becomes a killer and its history rises; the quiet moves
+    /// tried before it, which did not, fall.
     fn remember_cutoff(
         &mut self,
         s: &P::State,
@@ -536,29 +683,51 @@ impl<'e, P: Playable> Search<'e, P> {
         f: &MoveFacts,
         ply: usize,
         depth: i32,
+        tried: &[MoveFacts],
     ) {
         let killers = &mut self.killers[ply];
         if killers[0].as_ref() != Some(m) {
             killers[1] = killers[0].take();
             killers[0] = Some(m.clone());
         }
-        let i = self.history_index(self.engine.to_move(s), f);
-        self.history[i] = (self.history[i] + depth * depth).min(1 << 26);
+        let side = self.engine.to_move(s);
+        let bonus = depth * depth;
+        let i = self.history_index(side, f);
+        self.history[i] = (self.history[i] + bonus).min(1 << 26);
+        for other in tried {
+            let j = self.history_index(side, other);
+            self.history[j] = (self.history[j] - bonus).max(-(1 << 26));
+        }
     }
 }
 
 /// Brings the best-ordered remaining move (with its facts) to `i`: a selection, since most
 /// nodes cut off after a few moves.
-fn pick<M>(moves: &mut [M], facts: &mut [MoveFacts], order: &mut [i32], i: usize) {
+fn pick<M>(list: &mut [(M, MoveFacts, i32)], i: usize) {
     let mut best = i;
-    for j in i + 1..moves.len() {
-        if order[j] > order[best] {
+    for j in i + 1..list.len() {
+        if list[j].2 > list[best].2 {
             best = j;
         }
     }
-    moves.swap(i, best);
-    facts.swap(i, best);
-    order.swap(i, best);
+    list.swap(i, best);
+}
+
+/// Late-move reductions: about `0.75 + ln(depth) · ln(move number) / 2.25` plies, as the
+/// strongest alpha-beta searches reduce.
+fn reduction_table() -> Vec<[i32; 64]> {
+    (0..64)
+        .map(|depth| {
+            let mut row = [0; 64];
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                if depth > 0 {
+                    let x = 0.75 + (depth as f64).ln() * (i as f64).ln() / 2.25;
+                    *r = x as i32;
+                }
+            }
+            row
+        })
+        .collect()
 }
 
 /// A result worth `score` of the point to the side it belongs to, at `ply`: a whole point is

@@ -145,12 +145,14 @@ impl Evaluator {
         self.value[piece]
     }
 
-    /// The position's value for the side to move, in centipawns.
+    /// The position's value for the side to move, in centipawns. Allocates nothing: it runs
+    /// at every node.
     pub fn evaluate<P: Playable>(&self, engine: &P, s: &P::State) -> i32 {
         let mut material = [0i32; 2];
         let mut middle = [0i32; 2];
         let mut ending = [0i32; 2];
-        let mut royals: [Vec<usize>; 2] = [Vec::new(), Vec::new()];
+        // Own pieces next to each side's royal pieces (scaled by the phase below).
+        let mut guards = [0i32; 2];
         engine.for_each_piece(s, |cell, side, piece| {
             let k = side.index();
             material[k] += self.value[piece];
@@ -158,7 +160,11 @@ impl Evaluator {
             middle[k] += self.middle[i];
             ending[k] += self.ending[i];
             if self.royal[piece] {
-                royals[k].push(cell);
+                for &n in &self.shelter[k * self.cells + cell] {
+                    if engine.at(s, n as usize).is_some_and(|(o, _)| o == side) {
+                        guards[k] += SHELTER;
+                    }
+                }
             }
         });
         let mut held = [0i32; 2];
@@ -172,24 +178,14 @@ impl Evaluator {
         }
         // Phase: 256 with the start's material on the board, 0 with none.
         let phase = ((material[0] + material[1]) * 256 / self.start_material).clamp(0, 256);
-        let mut score = [0i32; 2];
-        for side in Side::BOTH {
-            let k = side.index();
-            let mut guard = 0;
-            for &royal in &royals[k] {
-                for &n in &self.shelter[k * self.cells + royal] {
-                    if engine.at(s, n as usize).is_some_and(|(o, _)| o == side) {
-                        guard += SHELTER;
-                    }
-                }
-            }
-            score[k] = material[k]
+        let score = |k: usize| {
+            material[k]
                 + held[k]
                 + (middle[k] * phase + ending[k] * (256 - phase)) / 256
-                + guard * phase / 256;
-        }
+                + guards[k] * phase / 256
+        };
         let me = engine.to_move(s).index();
-        score[me] - score[1 - me] + TEMPO
+        score(me) - score(1 - me) + TEMPO
     }
 }
 

@@ -281,7 +281,7 @@ fn run<P: Playable>(
     let (soft, hard) = limits.deadlines(pos.to_move);
     let keys: Vec<u64> = history
         .iter()
-        .map(|p| zobrist.key(engine, &engine.state(p)))
+        .map(|p| engine.key(&engine.state(p), zobrist))
         .collect();
     let mut moves = Vec::new();
     engine.legal_moves(&root, &mut moves);
@@ -327,10 +327,12 @@ fn run<P: Playable>(
         keys,
     );
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    let mut last_score = None;
     for depth in 1..=max_depth {
-        let Some(it) = search.root(&root, depth, &mut moves) else {
+        let Some(it) = aspiration(&mut search, &root, depth, &mut moves, last_score) else {
             break;
         };
+        last_score = Some(it.score);
         let info = Info {
             depth: it.depth,
             seldepth: it.seldepth.max(it.depth),
@@ -356,6 +358,40 @@ fn run<P: Playable>(
     result.info.nodes = search.nodes;
     result.info.time = started.elapsed();
     result
+}
+
+/// One iteration in a window around the last score (from depth 4), widened on the side the
+/// score falls out of until it falls inside: most iterations end in the first, narrow one.
+fn aspiration<P: Playable>(
+    search: &mut Search<P>,
+    root: &P::State,
+    depth: u32,
+    moves: &mut [P::Move],
+    last: Option<i32>,
+) -> Option<alphabeta::Iteration<P::Move>> {
+    let Some(last) = last.filter(|s| depth >= 4 && s.abs() < MATE_BOUND) else {
+        return search.root(root, depth, moves, (-MATE, MATE));
+    };
+    let mut delta = 30;
+    let (mut alpha, mut beta) = ((last - delta).max(-MATE), (last + delta).min(MATE));
+    loop {
+        let it = search.root(root, depth, moves, (alpha, beta))?;
+        if search.stopped {
+            // A partial iteration: its best move is good only if it beat the window's floor.
+            return (it.score > alpha).then_some(it);
+        }
+        if it.score <= alpha {
+            alpha = (alpha - delta).max(-MATE);
+        } else if it.score >= beta {
+            beta = (beta + delta).min(MATE);
+        } else {
+            return Some(it);
+        }
+        delta *= 2;
+        if delta > 1000 {
+            (alpha, beta) = (-MATE, MATE);
+        }
+    }
 }
 
 fn empty_info(started: Instant) -> Info {

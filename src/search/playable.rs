@@ -2,7 +2,9 @@
 //! boards that fit, the reference engine for any other board. The search is written once,
 //! generic over this trait, and never sees a variant's name or cells.
 
+use super::tt::scratch_key;
 use crate::game::fast::{piece_of, side_of, Engine, FastMove, State};
+use crate::game::zobrist::Zobrist;
 use crate::game::{Game, Move, Position};
 use crate::geometry::board::CellId;
 use crate::variant::{PieceId, Side, Variant};
@@ -41,6 +43,15 @@ pub trait Playable {
     fn to_reference(&self, m: &Self::Move) -> Move;
     /// Every legal move of the side to move, appended to `out`.
     fn legal_moves(&self, s: &Self::State, out: &mut Vec<Self::Move>);
+    /// The legal captures and promotions, in `out` (emptied first): what quiescence searches.
+    fn tactical_moves(&self, s: &Self::State, out: &mut Vec<Self::Move>) {
+        out.clear();
+        self.legal_moves(s, out);
+        out.retain(|m| {
+            let f = self.facts(s, m);
+            f.captured.is_some() || f.promotion.is_some()
+        });
+    }
     /// The position after a legal move.
     fn play(&self, s: &Self::State, m: &Self::Move) -> Self::State;
     /// The position with the other side to move and no en-passant right (a null move).
@@ -64,6 +75,9 @@ pub trait Playable {
     fn for_each_mark<F: FnMut(usize), G: FnMut(usize)>(&self, s: &Self::State, f: F, g: G);
     /// What a legal move of the side to move in `s` does.
     fn facts(&self, s: &Self::State, m: &Self::Move) -> MoveFacts;
+    /// The position's Zobrist key under `keys` (the variant's): kept in the state by an
+    /// engine that updates it as it plays, else computed.
+    fn key(&self, s: &Self::State, keys: &Zobrist) -> u64;
 }
 
 impl<'a> Playable for Engine<'a> {
@@ -86,16 +100,16 @@ impl<'a> Playable for Engine<'a> {
         self.legal_moves_into(s, out);
     }
 
+    fn tactical_moves(&self, s: &State, out: &mut Vec<FastMove>) {
+        self.tactical_moves_into(s, out);
+    }
+
     fn play(&self, s: &State, m: &FastMove) -> State {
         Engine::play(self, s, m)
     }
 
     fn pass(&self, s: &State) -> State {
-        let mut next = s.clone();
-        next.to_move = s.to_move.opponent();
-        next.en_passant = 0;
-        next.en_passant_victim = u8::MAX;
-        next
+        Engine::pass(self, s)
     }
 
     fn in_check(&self, s: &State) -> bool {
@@ -163,6 +177,10 @@ impl<'a> Playable for Engine<'a> {
             promotion: (m.promotion != none).then_some(m.promotion as usize),
             drop: m.from == none,
         }
+    }
+
+    fn key(&self, s: &State, _keys: &Zobrist) -> u64 {
+        s.zobrist_key()
     }
 }
 
@@ -258,5 +276,9 @@ impl<'a> Playable for Game<'a> {
             promotion: m.promotion.map(PieceId::index),
             drop: m.from.is_none(),
         }
+    }
+
+    fn key(&self, s: &Position, keys: &Zobrist) -> u64 {
+        scratch_key(keys, self, s)
     }
 }

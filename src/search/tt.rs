@@ -1,94 +1,31 @@
-//! Zobrist keys (seeded per variant) and the transposition table.
+//! The transposition table, and positions' Zobrist keys from scratch.
 
 use super::playable::Playable;
-use crate::variant::{Side, Variant};
+pub use crate::game::zobrist::Zobrist;
+use crate::variant::Side;
 
-/// Most pieces of one kind in hand with their own key; more share the last.
-const HAND_KEYS: usize = 32;
-
-/// Random keys for every (cell, side, piece), hand count, en-passant cell, unmoved piece and
-/// the side to move, from a generator seeded by the variant's pieces and board.
-#[derive(Clone, Debug)]
-pub struct Zobrist {
-    pieces: usize,
-    placement: Vec<u64>,
-    hands: Vec<u64>,
-    en_passant: Vec<u64>,
-    unmoved: Vec<u64>,
-    black: u64,
-}
-
-impl Zobrist {
-    /// Keys for a variant (the same variant always gets the same keys).
-    pub fn new(v: &Variant) -> Zobrist {
-        let cells = v.board().total();
-        let pieces = v.pieces().len();
-        let mut seed = 0xcbf2_9ce4_8422_2325u64;
-        let mut mix = |bytes: &[u8]| {
-            for b in bytes {
-                seed = (seed ^ *b as u64).wrapping_mul(0x0100_0000_01b3);
-            }
-        };
-        mix(&(cells as u64).to_le_bytes());
-        for p in v.pieces() {
-            mix(p.symbol.as_bytes());
-            mix(&[0]);
-        }
-        let mut rng = SplitMix(seed);
-        let mut keys = |n: usize| (0..n).map(|_| rng.next()).collect::<Vec<u64>>();
-        Zobrist {
-            pieces,
-            placement: keys(cells * 2 * pieces),
-            hands: keys(2 * pieces * HAND_KEYS),
-            en_passant: keys(cells),
-            unmoved: keys(cells),
-            black: keys(1)[0],
+/// The key of a position from scratch: its pieces, hands, en-passant cells, unmoved pieces
+/// and the side to move (not the move-limit count). The fast engine keeps the same key up to
+/// date as it plays ([`Playable::key`]); this is the reference engine's, and the check of it.
+pub fn scratch_key<P: Playable>(z: &Zobrist, engine: &P, s: &P::State) -> u64 {
+    let mut k = 0;
+    engine.for_each_piece(s, |cell, side, piece| k ^= z.piece(cell, side, piece));
+    for side in Side::BOTH {
+        for piece in 0..engine.variant().pieces().len() {
+            k ^= z.hand(side, piece, engine.hand(s, side, piece) as usize);
         }
     }
-
-    /// The key of a position: its pieces, hands, en-passant cells, unmoved pieces and the
-    /// side to move (not the move-limit count).
-    pub fn key<P: Playable>(&self, engine: &P, s: &P::State) -> u64 {
-        let mut k = 0;
-        engine.for_each_piece(s, |cell, side, piece| {
-            k ^= self.placement[(cell * 2 + side.index()) * self.pieces + piece];
-        });
-        if engine.variant().rules().captures_to_hand {
-            for side in Side::BOTH {
-                for piece in 0..self.pieces {
-                    let n = engine.hand(s, side, piece) as usize;
-                    if n > 0 {
-                        let n = n.min(HAND_KEYS) - 1;
-                        k ^= self.hands[(side.index() * self.pieces + piece) * HAND_KEYS + n];
-                    }
-                }
-            }
-        }
-        let (mut passed, mut unmoved) = (0, 0);
-        engine.for_each_mark(
-            s,
-            |cell| passed ^= self.en_passant[cell],
-            |cell| unmoved ^= self.unmoved[cell],
-        );
-        k ^= passed ^ unmoved;
-        if engine.to_move(s) == Side::Black {
-            k ^= self.black;
-        }
-        k
+    let (mut passed, mut unmoved) = (0, 0);
+    engine.for_each_mark(
+        s,
+        |cell| passed ^= z.en_passant(cell),
+        |cell| unmoved ^= z.unmoved(cell),
+    );
+    k ^= passed ^ unmoved;
+    if engine.to_move(s) == Side::Black {
+        k ^= z.black();
     }
-}
-
-/// SplitMix64: a small, well-mixed generator for the keys.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
+    k
 }
 
 /// What a stored score means.

@@ -1,6 +1,7 @@
 //! The fast engine (`game::fast`, 128-bit cell sets) against the reference engine (`Game`):
 //! in every position of random games of every shipped variant, and in positions made to
-//! stress the rules, the two list the same legal moves and play them to the same positions.
+//! stress the rules, the two list the same legal moves and play them to the same positions,
+//! and the fast engine's Zobrist key, kept up to date in play, is the key computed afresh.
 
 use std::collections::BTreeSet;
 
@@ -40,8 +41,45 @@ fn agree(engine: &Engine, pos: &Position, context: &str) -> Vec<Move> {
         "{context}: the count without a list: {}",
         game.position_text(pos)
     );
+    assert_eq!(
+        state.zobrist_key(),
+        engine.scratch_key(&state),
+        "{context}: the key of a state read from a position"
+    );
+    // The captures and promotions quiescence searches: the legal moves that capture or
+    // promote, none missing and none more.
+    let mut tactical = Vec::new();
+    engine.tactical_moves_into(&state, &mut tactical);
+    let tactical: BTreeSet<Move> = tactical.iter().map(|m| engine.to_move(m)).collect();
+    let capturing: BTreeSet<Move> = reference
+        .iter()
+        .filter(|m| {
+            m.promotion.is_some()
+                || m.en_passant_victim.is_some()
+                || (m.castling.is_none() && pos.squares[m.to.index()].is_some())
+        })
+        .cloned()
+        .collect();
+    assert_eq!(
+        tactical, capturing,
+        "{context}: the captures and promotions"
+    );
+    let passed = engine.pass(&state);
+    assert_eq!(
+        passed.zobrist_key(),
+        engine.scratch_key(&passed),
+        "{context}: a pass's key"
+    );
     for (fm, m) in fast.iter().zip(&fast_moves) {
-        let played = engine.position(&engine.play(&state, fm));
+        let next = engine.play(&state, fm);
+        // The key kept up to date in play is the key computed from every feature.
+        assert_eq!(
+            next.zobrist_key(),
+            engine.scratch_key(&next),
+            "{context}: the key after {}",
+            game.format_move(pos, m)
+        );
+        let played = engine.position(&next);
         assert_eq!(
             played,
             game.play(pos, m),

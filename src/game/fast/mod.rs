@@ -12,6 +12,7 @@ pub(crate) mod tables;
 
 use tables::{bit, cells, CellSet, Compiled, Node};
 
+use super::zobrist::Zobrist;
 use super::{EnPassant, Game, Move, Position};
 use crate::geometry::board::CellId;
 use crate::variant::{BySide, Occupant, PieceId, Side};
@@ -95,9 +96,16 @@ pub struct State {
     pub(crate) en_passant_victim: u8,
     pub(crate) hands: [[u16; 64]; 2],
     pub(crate) quiet_plies: u32,
+    /// The Zobrist key ([`crate::game::zobrist`]), kept up to date by [`Engine::play`].
+    pub(crate) zobrist: u64,
 }
 
 impl State {
+    /// The position's 64-bit Zobrist key ([`crate::game::zobrist`]).
+    pub fn zobrist_key(&self) -> u64 {
+        self.zobrist
+    }
+
     /// The position's 128-bit key for the perft table (see [`crate::game::perft`]): the same
     /// features as the reference engine's key, so both engines key a position alike.
     pub fn key(&self, seed: u64) -> u128 {
@@ -155,13 +163,15 @@ pub struct FastMove {
 pub struct Engine<'a> {
     pub(crate) game: Game<'a>,
     pub(crate) t: Compiled,
+    keys: Zobrist,
 }
 
 impl<'a> Engine<'a> {
     /// The engine for a game, or `None` when the board is too large for 128-bit sets.
     pub fn new(game: Game<'a>) -> Option<Engine<'a>> {
         let t = Compiled::new(game.variant, game.tables)?;
-        Some(Engine { game, t })
+        let keys = Zobrist::new(game.variant);
+        Some(Engine { game, t, keys })
     }
 
     /// The reference engine this one was built from.
@@ -195,14 +205,73 @@ impl<'a> Engine<'a> {
             ),
             None => (0, NONE),
         };
-        State {
+        let mut state = State {
             board,
             to_move: pos.to_move,
             en_passant,
             en_passant_victim,
             hands,
             quiet_plies: pos.quiet_plies,
+            zobrist: 0,
+        };
+        state.zobrist = self.scratch_key(&state);
+        state
+    }
+
+    /// The state's Zobrist key computed from all its features (what [`Engine::play`] keeps
+    /// up to date move by move).
+    pub fn scratch_key(&self, s: &State) -> u64 {
+        let z = &self.keys;
+        let mut k = 0;
+        let mut occupied = s.board.occupied[0] | s.board.occupied[1];
+        while occupied != 0 {
+            let cell = occupied.trailing_zeros() as usize;
+            occupied &= occupied - 1;
+            k ^= self.cell_key(s.board.squares[cell], cell);
         }
+        for side in Side::BOTH {
+            for (piece, n) in s.hands[side.index()].iter().enumerate() {
+                k ^= z.hand(side, piece, *n as usize);
+            }
+        }
+        k ^= self.set_key(s.en_passant, |c| z.en_passant(c));
+        k ^= self.set_key(s.board.unmoved, |c| z.unmoved(c));
+        if s.to_move == Side::Black {
+            k ^= z.black();
+        }
+        k
+    }
+
+    /// The key of a cell's content (0 when empty).
+    #[inline]
+    fn cell_key(&self, code: Code, cell: usize) -> u64 {
+        if code == 0 {
+            0
+        } else {
+            self.keys
+                .piece(cell, side_of(code), piece_of(code) as usize)
+        }
+    }
+
+    /// The XOR of a key per cell of a set.
+    #[inline]
+    fn set_key(&self, mut set: CellSet, key: impl Fn(usize) -> u64) -> u64 {
+        let mut k = 0;
+        while set != 0 {
+            k ^= key(set.trailing_zeros() as usize);
+            set &= set - 1;
+        }
+        k
+    }
+
+    /// The state with the other side to move and no en-passant right (a null move).
+    pub fn pass(&self, s: &State) -> State {
+        let mut next = s.clone();
+        next.to_move = s.to_move.opponent();
+        next.zobrist ^= self.keys.black() ^ self.set_key(s.en_passant, |c| self.keys.en_passant(c));
+        next.en_passant = 0;
+        next.en_passant_victim = NONE;
+        next
     }
 
     /// The reference form of a state (the inverse of [`Engine::state`]).
@@ -446,13 +515,40 @@ impl<'a> Engine<'a> {
         };
         let mut next = s.clone();
         next.board = self.board_after(&s.board, side, m);
+        let z = &self.keys;
+        // The key changes by the cells the move touches (each once), the unmoved marks it
+        // clears, the hands it changes, the en-passant cells and the side to move.
+        let mut key = s.zobrist ^ z.black();
+        let mut touched: [u8; 5] = [m.from, m.to, m.victim, NONE, NONE];
+        if m.castling != NONE {
+            let c = &self.game.variant.castlings[m.castling as usize];
+            touched[3] = c.rook_from.0 as u8;
+            touched[4] = c.rook_to.0 as u8;
+        }
+        for (i, &cell) in touched.iter().enumerate() {
+            if cell != NONE && !touched[..i].contains(&cell) {
+                let c = cell as usize;
+                key ^=
+                    self.cell_key(s.board.squares[c], c) ^ self.cell_key(next.board.squares[c], c);
+            }
+        }
+        key ^= self.set_key(s.board.unmoved ^ next.board.unmoved, |c| z.unmoved(c));
+        key ^= self.set_key(s.en_passant ^ m.passed, |c| z.en_passant(c));
         if m.from == NONE {
             let held = &mut next.hands[side.index()][m.piece as usize];
+            let before = *held as usize;
             *held = held.saturating_sub(1);
+            key ^= z.hand(side, m.piece as usize, before)
+                ^ z.hand(side, m.piece as usize, *held as usize);
         }
         if captured != 0 && self.game.variant.rules.captures_to_hand {
-            next.hands[side.index()][self.t.in_hand_as[piece_of(captured) as usize] as usize] += 1;
+            let piece = self.t.in_hand_as[piece_of(captured) as usize] as usize;
+            let held = &mut next.hands[side.index()][piece];
+            key ^= z.hand(side, piece, *held as usize);
+            *held += 1;
+            key ^= z.hand(side, piece, *held as usize);
         }
+        next.zobrist = key;
         let resets = captured != 0 || self.t.resets_count[m.piece as usize];
         next.quiet_plies = if resets {
             0

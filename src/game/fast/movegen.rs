@@ -35,6 +35,67 @@ impl Engine<'_> {
         self.castlings(s, &mut |m| out.push(m));
     }
 
+    /// The legal captures (en passant included) and promotions: what quiescence searches,
+    /// without listing the quiet moves it would throw away. The same moves, in another order,
+    /// as [`Engine::legal_moves_into`] keeps when filtered to those that capture or promote.
+    pub fn tactical_moves_into(&self, s: &State, out: &mut Vec<FastMove>) {
+        out.clear();
+        let side = s.to_move;
+        let (every_move, pinned) = self.tests_needed(s);
+        let risky = |m: &FastMove| {
+            every_move
+                || m.victim != NONE
+                || (m.from != NONE && pinned & bit(m.from) != 0)
+                || self.t.royal_mover[m.piece as usize * 2 + side.index()]
+        };
+        let mut own = s.board.occupied[side.index()];
+        while own != 0 {
+            let from = own.trailing_zeros() as u8;
+            own &= own - 1;
+            let piece = super::piece_of(s.board.squares[from as usize]);
+            let mut passing = Vec::new();
+            let Targets {
+                quiet,
+                captures,
+                en_passant,
+                ..
+            } = self.targets(s, from, piece, Some(&mut passing));
+            for to in cells(captures) {
+                self.push_promotions(
+                    &mut |m| out.push(m),
+                    side,
+                    self.plain(from, to, piece, NONE, 0),
+                );
+            }
+            for to in cells(en_passant) {
+                let m = self.plain(from, to, piece, s.en_passant_victim, 0);
+                self.push_promotions(&mut |m| out.push(m), side, m);
+            }
+            if self.t.promotions[piece as usize * 2 + side.index()].is_some() {
+                let promoting = &mut |m: FastMove| {
+                    if m.promotion != NONE {
+                        out.push(m);
+                    }
+                };
+                for to in cells(quiet) {
+                    self.push_promotions(promoting, side, self.plain(from, to, piece, NONE, 0));
+                }
+                passing.sort_by_key(|&(to, passed)| (to, first_cells(passed)));
+                passing.dedup_by_key(|p| p.0);
+                for &(to, passed) in &passing {
+                    if quiet & bit(to) == 0 {
+                        self.push_promotions(
+                            promoting,
+                            side,
+                            self.plain(from, to, piece, NONE, passed),
+                        );
+                    }
+                }
+            }
+        }
+        out.retain(|m| !risky(m) || self.keeps_royals_safe(s, m));
+    }
+
     /// The number of legal moves, [`Engine::legal_moves_into`]'s length, without building
     /// the list: where no move of a piece needs a test, its moves are counted from the sets
     /// of cells it reaches (what perft does at its last ply).

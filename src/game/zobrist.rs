@@ -1,0 +1,96 @@
+//! Zobrist keys: a random 64-bit number for every (cell, side, piece), hand count, en-passant
+//! cell, unmoved piece and for Black to move, seeded by the variant's pieces and board, so
+//! that a position's key is the XOR of its features and a move changes it by the features it
+//! changes. The fast engine keeps its state's key this way, updated in play; the search's
+//! transposition table and repetition test read it.
+
+use crate::variant::{Side, Variant};
+
+/// Most pieces of one kind in hand with their own key; more share the last.
+pub const HAND_KEYS: usize = 32;
+
+/// The keys of one variant.
+#[derive(Clone, Debug)]
+pub struct Zobrist {
+    pieces: usize,
+    placement: Vec<u64>,
+    hands: Vec<u64>,
+    en_passant: Vec<u64>,
+    unmoved: Vec<u64>,
+    black: u64,
+}
+
+impl Zobrist {
+    /// Keys for a variant (the same variant always gets the same keys).
+    pub fn new(v: &Variant) -> Zobrist {
+        let cells = v.board().total();
+        let pieces = v.pieces().len();
+        let mut seed = 0xcbf2_9ce4_8422_2325u64;
+        let mut mix = |bytes: &[u8]| {
+            for b in bytes {
+                seed = (seed ^ *b as u64).wrapping_mul(0x0100_0000_01b3);
+            }
+        };
+        mix(&(cells as u64).to_le_bytes());
+        for p in v.pieces() {
+            mix(p.symbol.as_bytes());
+            mix(&[0]);
+        }
+        let mut rng = SplitMix(seed);
+        let mut keys = |n: usize| (0..n).map(|_| rng.next()).collect::<Vec<u64>>();
+        Zobrist {
+            pieces,
+            placement: keys(cells * 2 * pieces),
+            hands: keys(2 * pieces * HAND_KEYS),
+            en_passant: keys(cells),
+            unmoved: keys(cells),
+            black: keys(1)[0],
+        }
+    }
+
+    /// A piece of `side` on `cell`.
+    #[inline]
+    pub fn piece(&self, cell: usize, side: Side, piece: usize) -> u64 {
+        self.placement[(cell * 2 + side.index()) * self.pieces + piece]
+    }
+
+    /// `side` holding `count` of `piece` (0 for none).
+    #[inline]
+    pub fn hand(&self, side: Side, piece: usize, count: usize) -> u64 {
+        if count == 0 {
+            return 0;
+        }
+        self.hands[(side.index() * self.pieces + piece) * HAND_KEYS + count.min(HAND_KEYS) - 1]
+    }
+
+    /// An en-passant cell.
+    #[inline]
+    pub fn en_passant(&self, cell: usize) -> u64 {
+        self.en_passant[cell]
+    }
+
+    /// An unmoved piece on `cell`.
+    #[inline]
+    pub fn unmoved(&self, cell: usize) -> u64 {
+        self.unmoved[cell]
+    }
+
+    /// Black to move.
+    #[inline]
+    pub fn black(&self) -> u64 {
+        self.black
+    }
+}
+
+/// SplitMix64: a small, well-mixed generator for the keys.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+}
