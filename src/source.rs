@@ -9,10 +9,6 @@ use serde::Serialize;
 /// Largest variant file accepted. The biggest real variant is a few kilobytes.
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
-/// The largest game-record file (PGN) read: 256 MiB, room for databases of a few hundred
-/// thousand games, still bounded when the path is a device.
-pub const MAX_RECORD_BYTES: u64 = 256 << 20;
-
 /// A variant file's name (as shown in diagnostics) and text, with an index of its lines
 /// built on first use, so that locating many diagnostics costs a binary search each.
 #[derive(Clone, Debug)]
@@ -54,12 +50,6 @@ pub enum SourceError {
         /// The file, as shown in the message.
         path: String,
     },
-    /// A game-record file is larger than [`MAX_RECORD_BYTES`].
-    #[error("`{path}` is larger than {MAX_RECORD_BYTES} bytes, the most a game-record file may hold: split it")]
-    RecordsTooLarge {
-        /// The file, as shown in the message.
-        path: String,
-    },
     /// The file holds a byte sequence that is not UTF-8.
     #[error("`{path}` is not UTF-8 text: invalid byte at line {line}, column {column} (byte offset {offset})")]
     NotText {
@@ -79,9 +69,7 @@ impl SourceError {
     pub fn is_content_error(&self) -> bool {
         matches!(
             self,
-            SourceError::NotText { .. }
-                | SourceError::TooLarge { .. }
-                | SourceError::RecordsTooLarge { .. }
+            SourceError::NotText { .. } | SourceError::TooLarge { .. }
         )
     }
 }
@@ -110,11 +98,7 @@ impl SourceFile {
     /// one byte more than the limit is read, so a pipe or a device (`/dev/zero`) is refused
     /// as soon as it is too long, not after it has filled the memory.
     pub fn read(path: &Path) -> Result<SourceFile, SourceError> {
-        Self::read_up_to(path, MAX_FILE_BYTES)
-    }
-
-    /// Reads a file of at most `limit` bytes (one byte more is read, to know).
-    fn read_up_to(path: &Path, limit: u64) -> Result<SourceFile, SourceError> {
+        let limit = MAX_FILE_BYTES;
         let shown = path.display().to_string();
         let io = |e: std::io::Error| SourceError::Io {
             path: shown.clone(),
@@ -146,15 +130,6 @@ impl SourceFile {
             return Err(SourceError::NotRegular { path: shown });
         }
         Self::read(path)
-    }
-
-    /// Reads a game-record file (PGN) as [`SourceFile::read`] reads a variant, with the
-    /// records' own limit, [`MAX_RECORD_BYTES`].
-    pub fn read_records(path: &Path) -> Result<SourceFile, SourceError> {
-        match Self::read_up_to(path, MAX_RECORD_BYTES) {
-            Err(SourceError::TooLarge { path }) => Err(SourceError::RecordsTooLarge { path }),
-            other => other,
-        }
     }
 
     /// Builds a source from raw bytes, locating the first invalid UTF-8 byte.
@@ -214,7 +189,8 @@ impl SourceFile {
     }
 }
 
-fn io_reason(e: &std::io::Error) -> String {
+/// Why a file could not be opened or read, in a few words ("no such file").
+pub fn io_reason(e: &std::io::Error) -> String {
     match e.kind() {
         std::io::ErrorKind::NotFound => "no such file".to_string(),
         std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),

@@ -4,7 +4,8 @@
 //! every game replays up to its first unresolved move; the moves replayed, written as PGN by
 //! hexv and read again, replay to the same moves and the same end; a game converted to long
 //! notation (comments, NAGs and variations kept) reads as one game whose main line replays as
-//! far and to the same moves.
+//! far and to the same moves; read a few games at a time (`pgn::GameChunks`), the file reads
+//! as it does whole.
 #![no_main]
 
 use hexv::game::san::Letters;
@@ -37,6 +38,19 @@ fuzz_target!(|data: &[u8]| {
             .all(|w| w[0].span.start <= w[1].span.start),
         "errors out of order"
     );
+    // Read a few games at a time, the file reads the same: with a bound no chunk can pass,
+    // and with a small one, where a chunk past it is an error, nothing else.
+    let whole_bound = text.len() as u64 + 1;
+    assert_eq!(
+        pgn::read_chunked(text, whole_bound).expect("no chunk is larger than the file"),
+        file,
+        "read in chunks"
+    );
+    match pgn::read_chunked(text, 256) {
+        Ok(chunked) => assert_eq!(chunked, file, "read in chunks of 256 bytes"),
+        Err(pgn::ChunkError::GameTooLarge { .. }) => {}
+        Err(e) => panic!("text read in chunks: {e}"),
+    }
     for record in file.games.iter().take(8) {
         assert!(inside(record.span), "a game outside the text");
         let Ok(replayed) = pgn::replay(&game, record, &letters) else {

@@ -4,7 +4,7 @@
 //! while the command runs (self-play records) starts only on a new file unless `--force`.
 
 use std::fs::{File, OpenOptions};
-use std::io::Write;
+use std::io::{BufWriter, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// True when both paths name one file: the same device and inode when both exist, else the
@@ -72,56 +72,134 @@ pub fn outputs_allowed(outputs: &[(&str, &Path)], inputs: &[(&str, Option<&Path>
     }
 }
 
-/// Replaces (or makes) `path` with `bytes` as a whole: written to a new file beside it, then
-/// renamed over it, so a failed or interrupted write leaves the old file. A symbolic link is
-/// followed (its target is replaced, the link kept), an existing file keeps its permissions,
-/// and a file with other hard links is rewritten in place instead (a rename would part it
-/// from them).
+/// Replaces (or makes) `path` with `bytes` as a whole, as [`Replacement`] does.
 pub fn replace(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let target = match std::fs::read_link(path) {
-        Ok(_) => path.canonicalize()?,
-        Err(_) => path.to_path_buf(),
-    };
-    let existing = std::fs::metadata(&target).ok();
-    if let Some(meta) = &existing {
-        if !meta.is_file() {
+    let mut replacement = Replacement::new(path)?;
+    replacement.write_all(bytes)?;
+    replacement.finish()
+}
+
+/// A file replaced (or made) as a whole by text written as it comes: the text goes to a new
+/// file beside it, renamed over it by [`Replacement::finish`], so a failed or interrupted run
+/// leaves the old file (dropped unfinished, the new file is removed). A symbolic link is
+/// followed (its target is replaced, the link kept), an existing file keeps its permissions,
+/// and a file with other hard links is rewritten in place at the end instead (a rename would
+/// part it from them).
+pub struct Replacement {
+    /// The new text, buffered; `None` once finished.
+    out: Option<BufWriter<File>>,
+    /// The new file; `None` once renamed into place.
+    spool: Option<PathBuf>,
+    /// The file replaced (a symbolic link's target).
+    target: PathBuf,
+    /// The file's metadata when it exists.
+    existing: Option<std::fs::Metadata>,
+}
+
+impl Replacement {
+    /// Begins replacing `path`: refused when it is there but not a regular file, or when no
+    /// file can be made beside it.
+    pub fn new(path: &Path) -> std::io::Result<Replacement> {
+        let target = match std::fs::read_link(path) {
+            Ok(_) => path.canonicalize()?,
+            Err(_) => path.to_path_buf(),
+        };
+        let existing = std::fs::metadata(&target).ok();
+        if existing.as_ref().is_some_and(|meta| !meta.is_file()) {
             return Err(std::io::Error::other("not a regular file"));
         }
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::MetadataExt;
-            if meta.nlink() > 1 {
-                let mut file = OpenOptions::new()
+        let dir = match target.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let name = target
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let beside = new_file_beside(&dir, &name);
+        // Rewritten in place, the new text may wait anywhere: where the directory is closed.
+        let (spool, file) = match beside {
+            Err(_) if existing.as_ref().is_some_and(hard_linked) => {
+                new_file_beside(&std::env::temp_dir(), &name)?
+            }
+            other => other?,
+        };
+        Ok(Replacement {
+            out: Some(BufWriter::new(file)),
+            spool: Some(spool),
+            target,
+            existing,
+        })
+    }
+
+    /// Puts the text written in place of the file.
+    pub fn finish(mut self) -> std::io::Result<()> {
+        let out = self
+            .out
+            .take()
+            .ok_or_else(|| std::io::Error::other("finished"))?;
+        let mut file = out.into_inner().map_err(|e| e.into_error())?;
+        let spool = self.spool.clone().unwrap_or_default();
+        match &self.existing {
+            Some(meta) if hard_linked(meta) => {
+                file.seek(SeekFrom::Start(0))?;
+                let mut target = OpenOptions::new()
                     .write(true)
                     .truncate(true)
-                    .open(&target)?;
-                file.write_all(bytes)?;
-                return file.sync_all();
+                    .open(&self.target)?;
+                std::io::copy(&mut file, &mut target)?;
+                target.sync_all()
+            }
+            existing => {
+                if let Some(meta) = existing {
+                    file.set_permissions(meta.permissions())?;
+                }
+                file.sync_all()?;
+                drop(file);
+                std::fs::rename(&spool, &self.target)?;
+                self.spool = None;
+                Ok(())
             }
         }
     }
-    let dir = match target.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    let name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let (tmp_path, mut tmp) = new_file_beside(&dir, &name)?;
-    let written = (|| {
-        tmp.write_all(bytes)?;
-        if let Some(meta) = &existing {
-            tmp.set_permissions(meta.permissions())?;
+}
+
+impl Write for Replacement {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match &mut self.out {
+            Some(out) => out.write(buf),
+            None => Err(std::io::Error::other("finished")),
         }
-        tmp.sync_all()?;
-        drop(tmp);
-        std::fs::rename(&tmp_path, &target)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp_path);
     }
-    written
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match &mut self.out {
+            Some(out) => out.flush(),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for Replacement {
+    fn drop(&mut self) {
+        if let Some(spool) = self.spool.take() {
+            let _ = std::fs::remove_file(spool);
+        }
+    }
+}
+
+/// True for a file with other hard links, rewritten in place rather than renamed over.
+fn hard_linked(meta: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        meta.nlink() > 1
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        false
+    }
 }
 
 /// A new file `.NAME.hexv-PID-N.tmp` in `dir`, created exclusively (never one that exists).
@@ -129,7 +207,12 @@ fn new_file_beside(dir: &Path, name: &str) -> std::io::Result<(PathBuf, File)> {
     let mut last = None;
     for n in 0..100 {
         let path = dir.join(format!(".{name}.hexv-{}-{n}.tmp", std::process::id()));
-        match OpenOptions::new().write(true).create_new(true).open(&path) {
+        match OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
             Ok(file) => return Ok((path, file)),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
             Err(e) => return Err(e),

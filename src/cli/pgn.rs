@@ -1,14 +1,19 @@
 //! `hexv pgn check FILE.pgn [--variant FILE.hexv] [--letters hu|en|own]`: replays every game
 //! and names each move that resolves to no single legal move, and each result the final
 //! position contradicts. `hexv pgn convert FILE.pgn [--to short|long] [--to-letters L]`:
-//! the games with their moves rewritten.
+//! the games with their moves rewritten. Files are read a few games at a time
+//! ([`pgn::GameChunks`]), so a database of any size is read in the memory of one game; each
+//! game may hold up to [`pgn::MAX_GAME_BYTES`] (the environment variable
+//! `HEXV_PGN_GAME_BYTES` lowers that, for tests).
 
+use std::fs::File;
+use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use hexv::game::san::Letters;
 use hexv::load::Compiled;
 use hexv::pgn::{self, Notation, PgnGame};
-use hexv::source::SourceFile;
+use hexv::source::{io_reason, SourceFile, Span};
 
 use super::{output, Status};
 
@@ -21,7 +26,7 @@ pub struct Args {
 #[derive(clap::Subcommand)]
 enum Command {
     /// Replay every game; report each move that is illegal, ambiguous or has an unknown
-    /// piece letter (exit 1 when there is one, 2 when the file cannot be read).
+    /// piece letter (exit 1 when there is one, 2 when the file cannot be read to its end).
     Check(CheckArgs),
     /// Rewrite every game's moves in short notation with other letters, or in hexv's long
     /// notation, keeping tags, comments, NAGs and variations (exit 1 when a move cannot be
@@ -83,43 +88,125 @@ fn letters_named(name: &str) -> Result<Letters, Status> {
     })
 }
 
-/// A PGN file read, its syntax errors printed (`faulty` when one is not a warning).
-struct Opened {
-    file: SourceFile,
-    parsed: pgn::PgnFile,
-    faulty: bool,
+/// The environment variable that lowers the bound on one game's bytes, for tests (a file
+/// past a small bound is quick to write).
+const GAME_BYTES_VARIABLE: &str = "HEXV_PGN_GAME_BYTES";
+
+/// The bound on one game's bytes: [`pgn::MAX_GAME_BYTES`], or less when
+/// [`GAME_BYTES_VARIABLE`] says so.
+fn game_bytes() -> u64 {
+    std::env::var(GAME_BYTES_VARIABLE)
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .filter(|&n| n > 0)
+        .map_or(pgn::MAX_GAME_BYTES, |n| n.min(pgn::MAX_GAME_BYTES))
 }
 
-impl Opened {
-    fn read(path: &Path) -> Result<Opened, Status> {
-        let file = SourceFile::read_records(path).map_err(|e| {
-            eprintln!("error: {e}");
+/// A PGN file read a few games at a time ([`pgn::GameChunks`]), so that a file of any size
+/// is read in the memory of its largest game; a pipe or `/dev/stdin` is read once, as it
+/// comes. A chunk that cannot be read ends it, the reason printed with its place.
+struct Records {
+    name: String,
+    chunks: pgn::GameChunks<BufReader<File>>,
+}
+
+impl Records {
+    /// Opens the file (a directory is refused), the reason printed when it cannot be.
+    fn open(path: &Path) -> Result<Records, Status> {
+        let name = path.display().to_string();
+        let fail = |why: String| {
+            eprintln!("error: {why}");
             Status::UsageOrIo
-        })?;
-        let parsed = pgn::read(file.text());
-        let faulty = parsed.errors.iter().any(|e| !e.is_warning());
-        Ok(Opened {
-            file,
-            parsed,
-            faulty,
+        };
+        let cannot = |e: std::io::Error| fail(format!("cannot read `{name}`: {}", io_reason(&e)));
+        if std::fs::metadata(path).map_err(cannot)?.is_dir() {
+            return Err(fail(format!("`{name}` is a directory, not a PGN file")));
+        }
+        let file = File::open(path).map_err(cannot)?;
+        Ok(Records {
+            chunks: pgn::GameChunks::new(BufReader::new(file), game_bytes()),
+            name,
         })
     }
 
-    /// Prints the errors (and warnings) found within `span`, or all of them.
-    fn print_errors(&self, within: Option<hexv::source::Span>) {
-        let inside = |e: &&pgn::PgnError| {
-            within.is_none_or(|s| s.start <= e.span.start && e.span.start < s.end)
-        };
-        for e in self.parsed.errors.iter().filter(inside) {
-            let severity = if e.is_warning() { "warning" } else { "error" };
-            eprintln!("{}: {severity}: {}", self.at(e.span.start), e.kind);
+    /// The reason a chunk could not be read, printed where it is.
+    fn report(&self, error: &pgn::ChunkError) {
+        let name = &self.name;
+        match error {
+            pgn::ChunkError::GameTooLarge { first_line, max } => eprintln!(
+                "{name}:{first_line}:1: error: the game from here is larger than {max} bytes, \
+                 the most one game may hold: the file is read no further"
+            ),
+            pgn::ChunkError::NotText { line, column } => eprintln!(
+                "{name}:{line}:{column}: error: a byte that is not UTF-8 text: the file is read \
+                 no further"
+            ),
+            pgn::ChunkError::Io(e) => eprintln!("error: cannot read `{name}`: {}", io_reason(e)),
+        }
+    }
+}
+
+impl Iterator for Records {
+    type Item = Result<Part, Status>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let chunk = self.chunks.next()?;
+        Some(match chunk {
+            Ok(chunk) => Ok(Part::read(&self.name, chunk)),
+            Err(e) => {
+                self.report(&e);
+                Err(Status::UsageOrIo)
+            }
+        })
+    }
+}
+
+/// One chunk of a PGN file read: its games and syntax errors, their spans counted from the
+/// chunk's start, and where the chunk is, to locate them in the file.
+struct Part {
+    source: SourceFile,
+    first_line: usize,
+    parsed: pgn::PgnFile,
+}
+
+impl Part {
+    fn read(name: &str, chunk: pgn::Chunk) -> Part {
+        Part {
+            parsed: pgn::read(&chunk.text),
+            source: SourceFile::new(name, chunk.text),
+            first_line: chunk.first_line,
         }
     }
 
-    /// `file:line:column` of a byte offset.
+    /// Prints the errors (and warnings) found within `span`, or all of them; true when one
+    /// is an error.
+    fn print_errors(&self, within: Option<Span>) -> bool {
+        let inside = |e: &&pgn::PgnError| {
+            within.is_none_or(|s| s.start <= e.span.start && e.span.start < s.end)
+        };
+        let mut faulty = false;
+        for e in self.parsed.errors.iter().filter(inside) {
+            let severity = if e.is_warning() { "warning" } else { "error" };
+            faulty |= !e.is_warning();
+            eprintln!("{}: {severity}: {}", self.at(e.span.start), e.kind);
+        }
+        faulty
+    }
+
+    /// `file:line:column` of a byte offset in the chunk (a chunk begins at a line's start,
+    /// so only the line moves).
     fn at(&self, offset: usize) -> String {
-        let (line, column) = self.file.line_col(offset);
-        format!("{}:{line}:{column}", self.file.name())
+        let (line, column) = self.source.line_col(offset);
+        format!(
+            "{}:{}:{column}",
+            self.source.name(),
+            self.first_line + line - 1
+        )
+    }
+
+    /// The text of a record, as written.
+    fn text(&self, span: Span) -> &str {
+        self.source.slice(span)
     }
 }
 
@@ -153,77 +240,131 @@ fn run_convert(args: &ConvertArgs) -> Status {
             return Status::UsageOrIo;
         }
     }
-    let opened = match Opened::read(&args.file) {
+    let records = match Records::open(&args.file) {
+        Ok(r) => r,
+        Err(s) => return s,
+    };
+    let mut out = match Output::open(args.output.as_deref()) {
         Ok(o) => o,
         Err(s) => return s,
     };
-    opened.print_errors(None);
-    let mut faulty = opened.faulty;
+    let mut faulty = false;
     let mut variants = Variants::default();
-    let mut out = String::new();
-    for (i, record) in opened.parsed.games.iter().enumerate() {
-        let number = i + 1;
-        // A game that cannot be converted is written as it was, so nothing is lost.
-        let as_written = opened
-            .file
-            .text()
-            .get(record.span.start..record.span.end)
-            .unwrap_or_default();
-        let failed = |why: String| {
-            eprintln!(
-                "{}: error: game {number} ({}): {why}; the game is kept as written",
-                opened.at(record.span.start),
-                players(record)
-            );
+    let mut number = 0;
+    for part in records {
+        // A file read only in part replaces no file (the new one is dropped).
+        let part = match part {
+            Ok(p) => p,
+            Err(s) => return s,
         };
-        if !out.is_empty() {
-            out.push('\n');
-        }
-        let compiled = match variants.for_game(args.variant.as_deref(), record) {
-            Ok(c) => c,
-            Err(why) => {
-                failed(why);
-                faulty = true;
-                out.push_str(as_written.trim_end());
-                out.push('\n');
-                continue;
+        faulty |= part.print_errors(None);
+        for record in &part.parsed.games {
+            number += 1;
+            let (text, kept) = converted(args, &reading, &to, &mut variants, &part, number, record);
+            faulty |= kept;
+            if let Err(s) = out.game(&text) {
+                return s;
             }
-        };
-        let converted = match pgn::convert(&compiled.game(), record, &reading, &to) {
-            Ok(c) => c,
-            Err(e) => {
-                failed(format!("the FEN tag cannot be read: {e}"));
-                faulty = true;
-                out.push_str(as_written.trim_end());
-                out.push('\n');
-                continue;
-            }
-        };
-        for (span, error) in &converted.unresolved {
-            faulty = true;
-            eprintln!(
-                "{}: error: game {number} ({}): {}: {error}; kept as written from there",
-                opened.at(span.start),
-                players(record),
-                error.kind()
-            );
         }
-        out.push_str(&converted.text);
     }
-    let written = match &args.output {
-        Some(path) => output::replace(path, out.as_bytes()).map_err(|e| {
-            eprintln!("error: cannot write `{}`: {e}", path.display());
-        }),
-        None => {
-            out!("{out}");
-            Ok(())
-        }
-    };
-    match (written, faulty) {
-        (Err(()), _) => Status::UsageOrIo,
+    match (out.finish(), faulty) {
+        (Err(s), _) => s,
         (Ok(()), true) => Status::InputErrors,
         (Ok(()), false) => Status::Ok,
     }
+}
+
+/// Game `number` rewritten, its errors printed; true when some of it (or all, when its
+/// variant or FEN cannot be read) is kept as written.
+fn converted(
+    args: &ConvertArgs,
+    reading: &Letters,
+    to: &Notation,
+    variants: &mut Variants,
+    part: &Part,
+    number: usize,
+    record: &PgnGame,
+) -> (String, bool) {
+    // A game that cannot be converted is written as it was, so nothing is lost.
+    let as_written = || format!("{}\n", part.text(record.span).trim_end());
+    let failed = |why: String| {
+        eprintln!(
+            "{}: error: game {number} ({}): {why}; the game is kept as written",
+            part.at(record.span.start),
+            players(record)
+        );
+        (as_written(), true)
+    };
+    let compiled = match variants.for_game(args.variant.as_deref(), record) {
+        Ok(c) => c,
+        Err(why) => return failed(why),
+    };
+    let converted = match pgn::convert(&compiled.game(), record, reading, to) {
+        Ok(c) => c,
+        Err(e) => return failed(format!("the FEN tag cannot be read: {e}")),
+    };
+    for (span, error) in &converted.unresolved {
+        eprintln!(
+            "{}: error: game {number} ({}): {}: {error}; kept as written from there",
+            part.at(span.start),
+            players(record),
+            error.kind()
+        );
+    }
+    let kept = !converted.unresolved.is_empty();
+    (converted.text, kept)
+}
+
+/// Where `convert` writes its games as they come: stdout, or a file replaced at the end.
+struct Output {
+    file: Option<(PathBuf, output::Replacement)>,
+    /// Whether anything was written (games are separated by a blank line).
+    started: bool,
+}
+
+impl Output {
+    fn open(path: Option<&Path>) -> Result<Output, Status> {
+        let file = match path {
+            None => None,
+            Some(path) => Some((
+                path.to_path_buf(),
+                output::Replacement::new(path).map_err(|e| cannot_write(path, &e))?,
+            )),
+        };
+        Ok(Output {
+            file,
+            started: false,
+        })
+    }
+
+    /// Writes a game's text, after a blank line when it is not the first.
+    fn game(&mut self, text: &str) -> Result<(), Status> {
+        let separator = if self.started { "\n" } else { "" };
+        self.started |= !text.is_empty();
+        match &mut self.file {
+            None => {
+                out!("{separator}{text}");
+                Ok(())
+            }
+            Some((path, file)) => file
+                .write_all(separator.as_bytes())
+                .and_then(|()| file.write_all(text.as_bytes()))
+                .map_err(|e| cannot_write(path, &e)),
+        }
+    }
+
+    /// Puts the file written in place.
+    fn finish(self) -> Result<(), Status> {
+        match self.file {
+            None => Ok(()),
+            Some((path, file)) => file.finish().map_err(|e| cannot_write(&path, &e)),
+        }
+    }
+}
+
+fn cannot_write(path: &Path, e: &std::io::Error) -> Status {
+    eprintln!("error: cannot write `{}`: {e}", path.display());
+    Status::UsageOrIo
 }
 
 fn run_check(args: &CheckArgs) -> Status {
@@ -231,100 +372,137 @@ fn run_check(args: &CheckArgs) -> Status {
         Ok(l) => l,
         Err(s) => return s,
     };
-    let opened = match Opened::read(&args.file) {
-        Ok(o) => o,
+    let records = match Records::open(&args.file) {
+        Ok(r) => r,
         Err(s) => return s,
     };
-    opened.print_errors(None);
-    let (parsed, at) = (&opened.parsed, |offset| opened.at(offset));
-    // Syntax errors and games that cannot be replayed make the input faulty (exit 1), as
-    // unresolved moves do; only a file that cannot be read at all exits 2.
-    let mut faulty = opened.faulty;
+    let mut tally = Tally::default();
     let mut variants = Variants::default();
-    let (mut complete, mut unresolved, mut wrong_results) = (0, 0, 0);
-    for (i, record) in parsed.games.iter().enumerate() {
-        let number = i + 1;
-        let players = players(record);
-        let compiled = match variants.for_game(args.variant.as_deref(), record) {
-            Ok(c) => c,
-            Err(why) => {
-                eprintln!(
-                    "{}: error: game {number} ({players}): {why}",
-                    at(record.span.start)
-                );
-                faulty = true;
-                continue;
-            }
+    for part in records {
+        let part = match part {
+            Ok(p) => p,
+            Err(s) => return s,
         };
-        let game = compiled.game();
-        let replay = match pgn::replay(&game, record, &letters) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!(
-                    "{}: error: game {number} ({players}): the FEN tag cannot be read: {e}",
-                    at(record.span.start)
-                );
-                faulty = true;
-                continue;
-            }
-        };
-        match &replay.unresolved {
-            None => {
-                complete += 1;
-                if let Some(written) = written_result(record) {
-                    if let Some((expected, end)) = pgn::result_disagrees(&game, &replay, &written) {
-                        faulty = true;
-                        wrong_results += 1;
-                        let offset = record
-                            .result
-                            .as_ref()
-                            .map_or(record.span.end, |r| r.span.start);
-                        outln!(
-                            "{}: game {number} ({players}): the result {written} is not the rules' {expected}: the game ends by {}",
-                            at(offset),
-                            end.phrase()
-                        );
-                    }
-                }
-            }
-            Some(u) => {
-                unresolved += 1;
-                let written = &record.line.moves[u.index];
-                let ply = u.index + usize::from(replay.start.to_move == hexv::Side::Black);
-                let side = if ply % 2 == 0 { "." } else { "..." };
-                outln!(
-                    "{}: game {number} ({players}), move {}{side} {}: {}: {}",
-                    at(written.span.start),
-                    ply / 2 + 1,
-                    written.text,
-                    u.error.kind(),
-                    u.error
-                );
-                if !u.error.candidates().is_empty() {
-                    outln!("  candidates: {}", u.error.candidates().join(", "));
-                }
-            }
+        tally.faulty |= part.print_errors(None);
+        for record in &part.parsed.games {
+            tally.games += 1;
+            check_game(args, &letters, &mut variants, &part, record, &mut tally);
         }
     }
-    let plural =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-    let results = if wrong_results > 0 {
-        format!(
-            ", {}",
-            plural(wrong_results, "wrong result", "wrong results")
-        )
-    } else {
-        String::new()
+    tally.report()
+}
+
+/// What `check` has found so far.
+#[derive(Default)]
+struct Tally {
+    games: usize,
+    complete: usize,
+    unresolved: usize,
+    wrong_results: usize,
+    /// Syntax errors and games that cannot be replayed make the input faulty (exit 1), as
+    /// unresolved moves do; only a file that cannot be read to its end exits 2.
+    faulty: bool,
+}
+
+impl Tally {
+    /// Prints the last line; the status.
+    fn report(&self) -> Status {
+        let plural =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let results = if self.wrong_results > 0 {
+            format!(
+                ", {}",
+                plural(self.wrong_results, "wrong result", "wrong results")
+            )
+        } else {
+            String::new()
+        };
+        outln!(
+            "{} read, {} replay to the end, {} unresolved{results}",
+            plural(self.games, "game", "games"),
+            self.complete,
+            plural(self.unresolved, "move", "moves")
+        );
+        if self.faulty || self.unresolved > 0 {
+            Status::InputErrors
+        } else {
+            Status::Ok
+        }
+    }
+}
+
+/// Replays game `tally.games` of the file and reports what does not resolve.
+fn check_game(
+    args: &CheckArgs,
+    letters: &Letters,
+    variants: &mut Variants,
+    part: &Part,
+    record: &PgnGame,
+    tally: &mut Tally,
+) {
+    let number = tally.games;
+    let players = players(record);
+    let at = |offset| part.at(offset);
+    let compiled = match variants.for_game(args.variant.as_deref(), record) {
+        Ok(c) => c,
+        Err(why) => {
+            eprintln!(
+                "{}: error: game {number} ({players}): {why}",
+                at(record.span.start)
+            );
+            tally.faulty = true;
+            return;
+        }
     };
-    outln!(
-        "{} read, {complete} replay to the end, {} unresolved{results}",
-        plural(parsed.games.len(), "game", "games"),
-        plural(unresolved, "move", "moves")
-    );
-    if faulty || unresolved > 0 {
-        Status::InputErrors
-    } else {
-        Status::Ok
+    let game = compiled.game();
+    let replay = match pgn::replay(&game, record, letters) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!(
+                "{}: error: game {number} ({players}): the FEN tag cannot be read: {e}",
+                at(record.span.start)
+            );
+            tally.faulty = true;
+            return;
+        }
+    };
+    match &replay.unresolved {
+        None => {
+            tally.complete += 1;
+            let Some(written) = written_result(record) else {
+                return;
+            };
+            if let Some((expected, end)) = pgn::result_disagrees(&game, &replay, &written) {
+                tally.faulty = true;
+                tally.wrong_results += 1;
+                let offset = record
+                    .result
+                    .as_ref()
+                    .map_or(record.span.end, |r| r.span.start);
+                outln!(
+                    "{}: game {number} ({players}): the result {written} is not the rules' {expected}: the game ends by {}",
+                    at(offset),
+                    end.phrase()
+                );
+            }
+        }
+        Some(u) => {
+            tally.unresolved += 1;
+            let written = &record.line.moves[u.index];
+            let ply = u.index + usize::from(replay.start.to_move == hexv::Side::Black);
+            let side = if ply % 2 == 0 { "." } else { "..." };
+            outln!(
+                "{}: game {number} ({players}), move {}{side} {}: {}: {}",
+                at(written.span.start),
+                ply / 2 + 1,
+                written.text,
+                u.error.kind(),
+                u.error
+            );
+            if !u.error.candidates().is_empty() {
+                outln!("  candidates: {}", u.error.candidates().join(", "));
+            }
+        }
     }
 }
 
@@ -346,7 +524,8 @@ fn written_result(record: &PgnGame) -> Option<String> {
 pub struct RecordedGame {
     /// Its variant.
     pub compiled: Compiled,
-    /// The record as read.
+    /// The record as read (its spans count from the start of the part of the file read with
+    /// it, not of the file).
     pub record: PgnGame,
     /// Its moves as far as they resolve.
     pub replay: pgn::Replay,
@@ -366,24 +545,10 @@ pub fn recorded_game(
     letters: &str,
 ) -> Result<RecordedGame, Status> {
     let letters = letters_named(letters)?;
-    let opened = Opened::read(path)?;
-    let count = opened.parsed.games.len();
-    let Some(record) = number
-        .checked_sub(1)
-        .and_then(|i| opened.parsed.games.get(i))
-    else {
-        eprintln!(
-            "error: no game {number} in `{}`: it holds {}",
-            path.display(),
-            match count {
-                1 => "1 game".to_string(),
-                n => format!("{n} games"),
-            }
-        );
-        return Err(Status::UsageOrIo);
-    };
-    opened.print_errors(Some(record.span));
-    let at = opened.at(record.span.start);
+    let (part, index) = find_game(path, number)?;
+    let record = &part.parsed.games[index];
+    part.print_errors(Some(record.span));
+    let at = part.at(record.span.start);
     let variant_path = variant_path(variant, record).map_err(|why| {
         eprintln!("{at}: error: game {number}: {why}");
         Status::UsageOrIo
@@ -398,7 +563,7 @@ pub fn recorded_game(
         format!(
             "The record stops resolving at `{}` ({}): {}",
             written.text,
-            opened.at(written.span.start),
+            part.at(written.span.start),
             u.error
         )
     });
@@ -412,6 +577,29 @@ pub fn recorded_game(
         letters,
         stopped,
     })
+}
+
+/// The part of the file that holds game `number` (from 1), and the game's index in it: the
+/// file is read no further. When there is no such game, the whole file is read to count them.
+fn find_game(path: &Path, number: usize) -> Result<(Part, usize), Status> {
+    let mut count = 0;
+    for part in Records::open(path)? {
+        let part = part?;
+        let here = part.parsed.games.len();
+        if let Some(index) = number.checked_sub(count + 1).filter(|&i| i < here) {
+            return Ok((part, index));
+        }
+        count += here;
+    }
+    eprintln!(
+        "error: no game {number} in `{}`: it holds {}",
+        path.display(),
+        match count {
+            1 => "1 game".to_string(),
+            n => format!("{n} games"),
+        }
+    );
+    Err(Status::UsageOrIo)
 }
 
 /// The variants the games are played in, each loaded once.

@@ -7,13 +7,16 @@
 //! [`replay`] resolves a game's moves with short algebraic notation ([`crate::game::san`])
 //! on a variant (short notation, or hexv's long notation); [`write_game`] writes a game in
 //! standard PGN; [`convert`] rewrites a record's moves in another notation or letter set,
-//! keeping its comments, NAGs and variations.
+//! keeping its comments, NAGs and variations. [`GameChunks`] reads a file of any size a few
+//! games at a time, each chunk read by [`read`] as the whole file would be.
 
+mod chunks;
 mod convert;
 mod read;
 mod replay;
 mod write;
 
+pub use chunks::{read_chunked, Chunk, ChunkError, GameChunks, MAX_GAME_BYTES};
 pub use convert::{convert, Converted, Notation};
 pub use read::read;
 pub use replay::{replay, resolve, result_disagrees, Replay, Unresolved};

@@ -44,13 +44,13 @@ enum LineEnd {
 
 /// Characters a move's text may hold after its first (PGN's symbol characters, and `*` for
 /// drops, `!`/`?` for annotations, `/` for promotion slashes).
-fn continues_symbol(b: u8) -> bool {
+pub(super) fn continues_symbol(b: u8) -> bool {
     b.is_ascii_alphanumeric() || b"_+#=:-*/!?".contains(&b)
 }
 
 /// True when a move can begin at `at`: a letter or digit, or `+` before a capital (the
 /// promoted pieces of shogi, `+R`).
-fn starts_symbol(bytes: &[u8], at: usize) -> bool {
+pub(super) fn starts_symbol(bytes: &[u8], at: usize) -> bool {
     match bytes.get(at) {
         Some(b'+') => bytes.get(at + 1).is_some_and(u8::is_ascii_uppercase),
         Some(b) => b.is_ascii_alphanumeric(),
@@ -75,11 +75,25 @@ fn is_score_result(token: &str) -> bool {
             .is_some_and(|(w, b)| score(w) && score(b))
 }
 
+/// True when a movetext token (a symbol run) is a result: a score or a result word.
+pub(super) fn is_result(token: &str) -> bool {
+    is_score_result(token) || RESULT_WORDS.contains(&token)
+}
+
+/// True when a game begins at `at` between games: a tag, a comment, a variation, a NAG, `*`
+/// or a move.
+pub(super) fn begins_game(bytes: &[u8], at: usize) -> bool {
+    matches!(bytes.get(at), Some(b'[' | b'{' | b'(' | b'$' | b'*')) || starts_symbol(bytes, at)
+}
+
+/// The bytes movetext gives a meaning to besides symbols (anything else is unexpected text).
+pub(super) const MARKS: &[u8] = b"{};()$*[.!?";
+
 /// Words read as results though no standard token: `remi` (Hungarian: draw).
 const RESULT_WORDS: [&str; 1] = ["remi"];
 
 /// A draw written with the one-half sign, read as a result.
-const HALVES: &str = "½-½";
+pub(super) const HALVES: &str = "½-½";
 
 impl<'t> Reader<'t> {
     fn peek(&self) -> Option<u8> {
@@ -125,8 +139,7 @@ impl<'t> Reader<'t> {
             match b {
                 b'%' if self.at_line_start() => self.at = self.line_end(self.at),
                 b';' => self.at = self.line_end(self.at),
-                b'[' | b'{' | b'(' | b'$' | b'*' => self.game(),
-                _ if starts_symbol(self.bytes, self.at) => self.game(),
+                _ if begins_game(self.bytes, self.at) => self.game(),
                 _ => {
                     let end = self.line_end(self.at);
                     self.error(PgnErrorKind::SkippedText, self.at, end);
@@ -186,7 +199,7 @@ impl<'t> Reader<'t> {
     fn tag(&mut self) -> Option<Tag> {
         let start = self.at;
         let line_end = self.line_end(start);
-        let close = self.find_tag_close(start + 1, line_end);
+        let close = tag_close(self.bytes, start + 1, line_end);
         let Some(close) = close else {
             self.error(PgnErrorKind::UnterminatedTag, start, line_end);
             self.at = line_end;
@@ -223,22 +236,6 @@ impl<'t> Reader<'t> {
             value,
             span: Span::new(start, close + 1),
         })
-    }
-
-    /// The `]` closing a tag on its line, outside its quoted value.
-    fn find_tag_close(&self, from: usize, line_end: usize) -> Option<usize> {
-        let mut quoted = false;
-        let mut i = from;
-        while i < line_end {
-            match self.bytes[i] {
-                b'\\' if quoted => i += 1,
-                b'"' => quoted = !quoted,
-                b']' if !quoted => return Some(i),
-                _ => {}
-            }
-            i += 1;
-        }
-        None
     }
 
     /// A `{` comment; at the end of the file without `}`, an error and the rest as comment.
@@ -288,7 +285,7 @@ impl<'t> Reader<'t> {
                 continue;
             }
             let comment_line = b == b'%' && self.at_line_start();
-            if !(starts_symbol(self.bytes, start) || b"{};()$*[.!?".contains(&b) || comment_line) {
+            if !(starts_symbol(self.bytes, start) || MARKS.contains(&b) || comment_line) {
                 let end = self.char_end(start);
                 unexpected = Some(unexpected.map_or((start, end), |(s, _)| (s, end)));
                 self.at = end;
@@ -384,7 +381,7 @@ impl<'t> Reader<'t> {
                     self.at += 1;
                     self.take_while(continues_symbol);
                     let token = &self.text[start..self.at];
-                    if is_score_result(token) || RESULT_WORDS.contains(&token) {
+                    if is_result(token) {
                         if let Some((_, s, e)) = number.take() {
                             self.error(PgnErrorKind::MoveNumberWithoutMove, s, e);
                         }
@@ -474,6 +471,23 @@ impl<'t> Reader<'t> {
         }
         &self.text[start..self.at]
     }
+}
+
+/// The `]` closing a tag on its line (`from` just past its `[`, `line_end` at the line's
+/// `\n` or the text's end), outside its quoted value.
+pub(super) fn tag_close(bytes: &[u8], from: usize, line_end: usize) -> Option<usize> {
+    let mut quoted = false;
+    let mut i = from;
+    while i < line_end {
+        match bytes[i] {
+            b'\\' if quoted => i += 1,
+            b'"' => quoted = !quoted,
+            b']' if !quoted => return Some(i),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// A comment goes after the last move, or before the first.

@@ -571,8 +571,8 @@ fn results_written_as_words_become_standard() {
     }
 }
 
-/// A game-record file has its own size limit, far above a variant file's 1 MiB (issue 27: a
-/// real database was refused with the variant file's message); past it, its own message.
+/// A game-record file is not held to a variant file's 1 MiB (issue 27: a real database was
+/// refused with the variant file's message): it is read a few games at a time, of any size.
 #[test]
 fn records_larger_than_a_variant_file_are_read() {
     let dir = scratch("pgn-large");
@@ -609,4 +609,245 @@ fn a_move_number_too_large_is_refused() {
         "{stderr}"
     );
     assert!(!stdout.contains("4294967295."), "{stdout}");
+}
+
+/// `hexv ARGS` with each game's bytes bounded by `bound` (`HEXV_PGN_GAME_BYTES`, the test's
+/// way to lower the 16 MiB), stopped with a failure past `limit`: its status, stdout, stderr.
+fn run_bounded(
+    bound: Option<u64>,
+    args: &[&str],
+    limit: std::time::Duration,
+) -> (i32, String, String) {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let mut command = Command::new(env!("CARGO_BIN_EXE_hexv"));
+    command
+        .args(args)
+        .current_dir(root())
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if let Some(bound) = bound {
+        command.env("HEXV_PGN_GAME_BYTES", bound.to_string());
+    }
+    let mut child = command.spawn().expect("hexv runs");
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            let _ = pipe.read_to_end(&mut bytes);
+            String::from_utf8_lossy(&bytes).into_owned()
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().expect("stdout")));
+    let stderr = drain(Box::new(child.stderr.take().expect("stderr")));
+    let deadline = std::time::Instant::now() + limit;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waited") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("hexv {args:?} ran past {limit:?}");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    (
+        status.code().unwrap_or(-1),
+        stdout.join().expect("stdout read"),
+        stderr.join().expect("stderr read"),
+    )
+}
+
+const MINUTE: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The published games three times over, each game's bytes bounded far below the file's size
+/// so that it is read a few games at a time: the same totals as three copies, every game
+/// numbered across the file, every place on its line in the whole file; converted, the same
+/// text as three conversions of one copy.
+#[test]
+fn a_file_of_many_games_reads_as_its_parts() {
+    let dir = scratch("pgn-many");
+    let one = tournament_text();
+    let lines = one.matches('\n').count();
+    let path = dir.join("thrice.pgn");
+    std::fs::write(&path, one.repeat(3)).expect("written");
+    let thrice = path.to_str().unwrap();
+    // The largest chunk: the last game with the collectors' notes after it and before the
+    // first game of the next copy (`;` lines, about 20 KiB).
+    let bound = 32 << 10;
+    assert!(one.len() > 8 * bound as usize);
+
+    let (code, stdout, stderr) = run_bounded(
+        Some(bound),
+        &["pgn", "check", thrice, "--letters", "hu"],
+        MINUTE,
+    );
+    assert_eq!(code, 1, "{stderr}");
+    assert!(
+        stdout.ends_with("1185 games read, 1179 replay to the end, 3 moves unresolved\n"),
+        "{stdout}"
+    );
+    for copy in 0..3 {
+        let (game, line) = (358 + 395 * copy, 7458 + lines * copy);
+        assert!(
+            stdout.contains(&format!(
+                "thrice.pgn:{line}:41: game {game} (Szőke Gyula - Kövér Imre), move 55. Kf7: illegal:"
+            )),
+            "{stdout}"
+        );
+        let (game, line) = (196 + 395 * copy, 2662 + lines * copy);
+        assert!(
+            stderr.contains(&format!(
+                "game {game} (Rudolf László - Nyilas László): no `Variant` tag"
+            )),
+            "{stderr}"
+        );
+        assert!(
+            stderr.contains(&format!("thrice.pgn:{line}:12: error:")),
+            "{stderr}"
+        );
+    }
+
+    let (_, once, _) = run(&[
+        "pgn",
+        "convert",
+        "tests/data/glinski-games-hu.pgn",
+        "--letters",
+        "hu",
+        "--to",
+        "long",
+    ]);
+    let out = dir.join("long.pgn");
+    let (code, _, stderr) = run_bounded(
+        Some(bound),
+        &[
+            "pgn",
+            "convert",
+            thrice,
+            "--letters",
+            "hu",
+            "--to",
+            "long",
+            "-o",
+            out.to_str().unwrap(),
+        ],
+        MINUTE,
+    );
+    assert_eq!(code, 1, "{stderr}");
+    let written = std::fs::read_to_string(&out).expect("written");
+    assert_eq!(written, [once.as_str(), &once, &once].join("\n"));
+    // The second game of the second copy, drawn as the second game alone; the games counted
+    // to the end when there is no such game.
+    let (code, stdout, stderr) = run_bounded(
+        Some(bound),
+        &[
+            "diagram",
+            "--pgn",
+            thrice,
+            "--game",
+            "397",
+            "--letters",
+            "hu",
+            "--ply",
+            "19",
+        ],
+        MINUTE,
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let (_, alone, _) = run(&[
+        "diagram",
+        "--pgn",
+        "tests/data/glinski-games-hu.pgn",
+        "--game",
+        "2",
+        "--letters",
+        "hu",
+        "--ply",
+        "19",
+    ]);
+    assert!(
+        alone.starts_with("Marek Mackowiak - Rudolf László: after 10. H1f4\n"),
+        "{alone}"
+    );
+    let (code, _, stderr) = run_bounded(
+        Some(bound),
+        &["diagram", "--pgn", thrice, "--game", "1186"],
+        MINUTE,
+    );
+    assert_eq!(code, 2);
+    assert!(stderr.contains("it holds 1185 games"), "{stderr}");
+    assert_eq!(stdout, alone);
+}
+
+/// A game larger than the bound ends the reading where it begins: the games before it are
+/// checked, the file and line are named, and the status is 2, the file not read to its end
+/// (as for bytes that are not UTF-8: exit 1 is for a file read whole); a conversion to a file
+/// leaves the file as it was.
+#[test]
+fn a_game_over_the_bound_is_located() {
+    let dir = scratch("pgn-bound");
+    let path = dir.join("big.pgn");
+    let small = "[Variant \"Glinski\"]\n\n1. f5-f6 e7-e6 *\n\n";
+    let big = format!(
+        "[Variant \"Glinski\"]\n\n1. f5-f6 {{{}}} e7-e6 *\n\n",
+        "long comment ".repeat(500)
+    );
+    std::fs::write(&path, [small, small, &big, small].concat()).expect("written");
+    let big_path = path.to_str().unwrap();
+    let (code, stdout, stderr) = run_bounded(Some(4096), &["pgn", "check", big_path], MINUTE);
+    assert_eq!(code, 2, "{stdout}{stderr}");
+    assert!(
+        stderr.contains("big.pgn:9:1: error: the game from here is larger than 4096 bytes"),
+        "{stderr}"
+    );
+    assert!(!stdout.contains("games read"), "{stdout}");
+    // Within the bound, it reads.
+    let (code, stdout, _) = run_bounded(Some(8192), &["pgn", "check", big_path], MINUTE);
+    assert_eq!(code, 0);
+    assert!(stdout.ends_with("4 games read, 4 replay to the end, 0 moves unresolved\n"));
+
+    let out = dir.join("out.pgn");
+    std::fs::write(&out, "kept\n").expect("written");
+    let (code, _, stderr) = run_bounded(
+        Some(4096),
+        &["pgn", "convert", big_path, "-o", out.to_str().unwrap()],
+        MINUTE,
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "kept\n");
+    let names: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names.len(), 2, "no temporary file left: {names:?}");
+}
+
+/// A device without line ends is refused at the bound, not read until memory runs out; a
+/// directory is refused; standard input is read as it comes.
+#[test]
+fn devices_directories_and_pipes() {
+    let (code, _, stderr) = run_bounded(None, &["pgn", "check", "/dev/zero"], MINUTE);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("/dev/zero:1:1: error: the game from here is larger than 16777216 bytes"),
+        "{stderr}"
+    );
+    let dir = scratch("pgn-dir");
+    let (code, _, stderr) = run(&["pgn", "check", dir.to_str().unwrap()]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("is a directory, not a PGN file"),
+        "{stderr}"
+    );
+    let (code, stdout, stderr) = crate::cli::run_with_input(
+        &["pgn", "check", "/dev/stdin"],
+        "[Variant \"Glinski\"]\n\n1. f5-f6 *\n\n[Variant \"Glinski\"]\n\n1. e4-e5 *\n".as_bytes(),
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(
+        stdout,
+        "2 games read, 2 replay to the end, 0 moves unresolved\n"
+    );
 }
