@@ -199,7 +199,9 @@ pub fn run(args: &Args) -> Status {
     let mut write_failed = None;
     let total = args.pairs as usize;
     let shown = std::io::stderr().is_terminal();
-    let mut verdict = Verdict::Continue;
+    // The SPRT's verdict when it decided, and after how many pairs: pairs still being played
+    // then are finished and counted, and may move the final LLR back inside its bounds.
+    let mut decided = (Verdict::Continue, 0u64);
     play_pairs(&setup, total, args.concurrency as usize, |pair| {
         for g in &pair {
             if let Err(why) = &g.finished {
@@ -215,12 +217,14 @@ pub fn run(args: &Args) -> Status {
         }
         tally.pair(&pair);
         if let Some(s) = &sprt {
-            verdict = s.verdict(&tally.pairs);
+            if decided.0 == Verdict::Continue {
+                decided = (s.verdict(&tally.pairs), tally.pairs.n);
+            }
         }
         if shown {
             eprint!("\r{}   ", progress(&tally, total, sprt.as_ref()));
         }
-        verdict == Verdict::Continue && write_failed.is_none()
+        decided.0 == Verdict::Continue && write_failed.is_none()
     });
     if shown {
         eprintln!();
@@ -229,7 +233,7 @@ pub fn run(args: &Args) -> Status {
         eprintln!("error: cannot write the games: {e}");
         return Status::UsageOrIo;
     }
-    report(args, &setup, &tally, sprt.as_ref());
+    report(args, &setup, &tally, sprt.as_ref(), decided);
     Status::Ok
 }
 
@@ -564,11 +568,11 @@ fn pgn_game(setup: &Setup, g: &Played) -> String {
     )
 }
 
-fn report(args: &Args, setup: &Setup, t: &Tally, sprt: Option<&Sprt>) {
+fn report(args: &Args, setup: &Setup, t: &Tally, sprt: Option<&Sprt>, decided: (Verdict, u64)) {
     let p = &t.pairs;
     let (elo, low, high) = p.elo();
     let (llr, verdict) = match sprt {
-        Some(s) => (Some(p.llr(s.elo0, s.elo1)), Some(s.verdict(p))),
+        Some(s) => (Some(p.llr(s.elo0, s.elo1)), Some(decided.0)),
         None => (None, None),
     };
     let verdict_word = |v: Verdict| match v {
@@ -592,6 +596,7 @@ fn report(args: &Args, setup: &Setup, t: &Tally, sprt: Option<&Sprt>) {
                 "elo0": s.elo0, "elo1": s.elo1, "alpha": s.alpha, "beta": s.beta,
                 "llr": llr, "lower": s.bounds().0, "upper": s.bounds().1,
                 "verdict": verdict.map(verdict_word),
+                "decided_after_pairs": (decided.0 != Verdict::Continue).then_some(decided.1),
             })),
             "endings": t.endings,
             "forfeits": {"first": t.forfeits[0], "second": t.forfeits[1]},
@@ -639,6 +644,13 @@ fn report(args: &Args, setup: &Setup, t: &Tally, sprt: Option<&Sprt>) {
             s.beta,
             verdict_word(v)
         );
+        if v != Verdict::Continue && decided.1 < p.n {
+            outln!(
+                "(decided after {} pairs; the {} pairs being played then were counted too)",
+                decided.1,
+                p.n - decided.1
+            );
+        }
     }
     let endings: Vec<String> = t.endings.iter().map(|(e, n)| format!("{e} {n}")).collect();
     outln!("endings: {}", endings.join(", "));
