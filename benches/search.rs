@@ -30,12 +30,16 @@ const VARIANTS: [&str; 13] = [
 ];
 
 /// The depth searched (deep enough that move ordering and pruning matter), and the runs whose
-/// best time is given; less with `HEXV_BENCH_QUICK=1`.
+/// best time is given; less with `HEXV_BENCH_QUICK=1`; `HEXV_BENCH_DEPTH=N` searches to N.
 fn size() -> (u32, usize) {
+    let depth = std::env::var("HEXV_BENCH_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .filter(|d| (1..=64).contains(d));
     if std::env::var_os("HEXV_BENCH_QUICK").is_some_and(|v| v == "1") {
-        (3, 1)
+        (depth.unwrap_or(3), 1)
     } else {
-        (6, 2)
+        (depth.unwrap_or(6), 2)
     }
 }
 
