@@ -86,11 +86,12 @@ impl Pairs {
             / (self.n - 1) as f64
     }
 
-    /// The Elo difference the score stands for, with its 95% interval (lower, upper).
+    /// The Elo difference the score stands for, with its 95% interval (lower, upper); the
+    /// interval is unbounded until two pairs give a variance.
     pub fn elo(&self) -> (f64, f64, f64) {
         let mean = self.score();
-        let half = if self.n == 0 {
-            0.5
+        let half = if self.n < 2 {
+            1.0
         } else {
             1.96 * (self.variance() / self.n as f64).sqrt()
         };
@@ -205,6 +206,17 @@ mod tests {
         }
         assert_eq!(elo_of_score(1.0), f64::INFINITY);
         assert_eq!(elo_of_score(0.0), f64::NEG_INFINITY);
+    }
+
+    #[test]
+    fn one_pair_bounds_nothing() {
+        let mut p = Pairs::default();
+        p.add(1.0, 0.0);
+        let (elo, low, high) = p.elo();
+        assert_eq!((elo, low, high), (0.0, f64::NEG_INFINITY, f64::INFINITY));
+        p.add(1.0, 0.0);
+        let (_, low, high) = p.elo();
+        assert_eq!((low, high), (0.0, 0.0), "two equal pairs: no spread");
     }
 
     #[test]

@@ -70,6 +70,31 @@ fn a_match_plays_pairs_and_writes_its_games() {
     assert_eq!(std::fs::read_to_string(pgn).unwrap(), text);
 }
 
+/// A clock: both engines told their time left and the increment, no game lost on time.
+#[test]
+fn a_match_on_the_clock_keeps_time() {
+    let (code, out, stderr) = run(&[
+        "match",
+        MINI,
+        "--limit",
+        "tc=1+0.02",
+        "--pairs",
+        "1",
+        "--time-margin",
+        "2000",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let r = json(&out);
+    assert_eq!(r["games"], 2, "{r}");
+    assert_eq!(r["forfeits"]["first"], 0, "{r}");
+    assert_eq!(r["forfeits"]["second"], 0, "{r}");
+    assert_eq!(r["first_limit"], "tc=1+0.02");
+    // One pair gives no variance: the interval is unbounded (JSON: null).
+    assert!(r["elo_low"].is_null() && r["elo_high"].is_null(), "{r}");
+}
+
 /// The SPRT stops a match once it decides: a depth-3 engine against a depth-1 one is
 /// stronger (H1 accepted), the other way round weaker (H0 accepted), long before the limit.
 #[test]

@@ -609,13 +609,17 @@ fn report(args: &Args, setup: &Setup, t: &Tally, sprt: Option<&Sprt>, decided: (
         return;
     }
     outln!(
-        "{}: {} ({}) against {} ({}), {} pairs ({} games)",
+        "{}: {} ({}) against {} ({}), {} ({} games)",
         setup.game.variant.meta().name,
         names[0],
         setup.rules.limits[0].describe(),
         names[1],
         setup.rules.limits[1].describe(),
-        p.n,
+        if p.n == 1 {
+            "1 pair".to_string()
+        } else {
+            format!("{} pairs", p.n)
+        },
         t.games
     );
     outln!(
