@@ -16,23 +16,29 @@ impl Engine<'_> {
     /// captures by hopping (a piece put down can be its screen): then every move is tested.
     pub fn legal_moves_into(&self, s: &State, out: &mut Vec<FastMove>) {
         out.clear();
-        let side = s.to_move;
-        let (every_move, pinned) = self.tests_needed(s);
-        let risky = |m: &FastMove| {
-            every_move
-                || m.victim != NONE
-                || (m.from != NONE && pinned & bit(m.from) != 0)
-                || self.t.royal_mover[m.piece as usize * 2 + side.index()]
-        };
-        let mut own = s.board.occupied[side.index()];
+        let mut own = s.board.occupied[s.to_move.index()];
         while own != 0 {
             let from = own.trailing_zeros() as u8;
             own &= own - 1;
             self.piece_moves(s, from, &mut |m| out.push(m));
         }
         self.drops(s, &mut |m| out.push(m));
-        out.retain(|m| !risky(m) || self.keeps_royals_safe(s, m));
+        self.retain_legal(s, out);
         self.castlings(s, &mut |m| out.push(m));
+    }
+
+    /// Keeps the moves of `out` (piece moves and drops) that leave no royal piece attacked,
+    /// testing only those that could (see [`Engine::legal_moves_into`]).
+    fn retain_legal(&self, s: &State, out: &mut Vec<FastMove>) {
+        let side = s.to_move;
+        let (every_move, pinned) = self.tests_needed(s);
+        out.retain(|m| {
+            let risky = every_move
+                || m.victim != NONE
+                || (m.from != NONE && pinned & bit(m.from) != 0)
+                || self.t.royal_mover[m.piece as usize * 2 + side.index()];
+            !risky || self.keeps_royals_safe(s, m)
+        });
     }
 
     /// The legal captures (en passant included) and promotions: what quiescence searches,
@@ -41,13 +47,6 @@ impl Engine<'_> {
     pub fn tactical_moves_into(&self, s: &State, out: &mut Vec<FastMove>) {
         out.clear();
         let side = s.to_move;
-        let (every_move, pinned) = self.tests_needed(s);
-        let risky = |m: &FastMove| {
-            every_move
-                || m.victim != NONE
-                || (m.from != NONE && pinned & bit(m.from) != 0)
-                || self.t.royal_mover[m.piece as usize * 2 + side.index()]
-        };
         let mut own = s.board.occupied[side.index()];
         while own != 0 {
             let from = own.trailing_zeros() as u8;
@@ -93,7 +92,7 @@ impl Engine<'_> {
                 }
             }
         }
-        out.retain(|m| !risky(m) || self.keeps_royals_safe(s, m));
+        self.retain_legal(s, out);
     }
 
     /// The number of legal moves, [`Engine::legal_moves_into`]'s length, without building
