@@ -61,6 +61,7 @@ pub fn serve<R: BufRead, W: Write + Send>(mut input: R, output: W, variant: Opti
     let mut settings = Settings {
         hash_mb: DEFAULT_HASH_MB,
         notation: Notation::Hexv,
+        pruning: true,
     };
     loop {
         let compiled = match &path {
@@ -80,10 +81,19 @@ pub fn serve<R: BufRead, W: Write + Send>(mut input: R, output: W, variant: Opti
     }
 }
 
+/// A searcher with the settings' table size and pruning.
+fn new_searcher<'a>(game: Game<'a>, settings: &Settings) -> Searcher<'a> {
+    let mut searcher = Searcher::with_hash(game, settings.hash_mb);
+    searcher.set_pruning(settings.pruning);
+    searcher
+}
+
 /// Options that outlive a variant change.
 struct Settings {
     hash_mb: usize,
     notation: Notation,
+    /// The search's pruning by the static value (for matches that measure it).
+    pruning: bool,
 }
 
 /// Why a session ended.
@@ -160,7 +170,7 @@ fn session<R: BufRead, W: Write + Send>(
     settings: &mut Settings,
 ) -> Next {
     let game = compiled.map(|c| c.game());
-    let mut searcher = game.map(|g| Searcher::with_hash(g, settings.hash_mb));
+    let mut searcher = game.map(|g| new_searcher(g, settings));
     let mut history: Vec<Position> = game.map(|g| vec![g.start_position()]).unwrap_or_default();
     let stop = AtomicBool::new(false);
     std::thread::scope(|scope| {
@@ -201,6 +211,7 @@ fn session<R: BufRead, W: Write + Send>(
                         path.unwrap_or("<empty>")
                     ));
                     out.line("option name Notation type combo default hexv var hexv var compact");
+                    out.line("option name Pruning type check default true");
                     out.line("uciok");
                 }
                 _ => {
@@ -215,7 +226,7 @@ fn session<R: BufRead, W: Write + Send>(
                             Ok(Some(p)) => return Next::Variant(p),
                             Ok(None) => {
                                 if let Some(g) = game {
-                                    searcher = Some(Searcher::with_hash(g, settings.hash_mb));
+                                    searcher = Some(new_searcher(g, settings));
                                 }
                             }
                             Err(e) => out.line(&format!("info string error: {e}")),
@@ -516,6 +527,14 @@ fn setoption(args: &[&str], settings: &mut Settings) -> Result<Option<String>, S
                 .parse()
                 .map_err(|_| format!("`Hash` is a number of MB, not `{value}`"))?;
             settings.hash_mb = mb.clamp(1, MAX_HASH_MB);
+            Ok(None)
+        }
+        "pruning" => {
+            settings.pruning = match value {
+                "true" => true,
+                "false" => false,
+                _ => return Err(format!("`Pruning` is `true` or `false`, not `{value}`")),
+            };
             Ok(None)
         }
         "notation" => {

@@ -80,6 +80,8 @@ pub struct Search<'e, P: Playable> {
     tried: Vec<Vec<MoveFacts>>,
     /// Late-move reductions by depth and move number.
     reductions: Vec<[i32; 64]>,
+    /// Whether to prune by the static value (reverse futility, futility, late moves).
+    pub pruning: bool,
 }
 
 /// The variant's end rules, as the search needs them.
@@ -125,6 +127,7 @@ impl<'e, P: Playable> Search<'e, P> {
             raw: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             tried: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             reductions: reduction_table(),
+            pruning: true,
             rules: Rules {
                 checkmate_wins: r.checkmate_wins,
                 stalemate: r.stalemate,
@@ -399,13 +402,9 @@ impl<'e, P: Playable> Search<'e, P> {
             self.eval.evaluate(self.engine, s)
         };
         let no_mates = (*beta).abs() < MATE_BOUND;
+        let prune = self.pruning && !pv_node && !in_check;
         // Reverse futility: far enough above beta that a few plies will not bring it down.
-        if !pv_node
-            && !in_check
-            && depth <= RFP_DEPTH
-            && no_mates
-            && static_eval - RFP_MARGIN * depth >= *beta
-        {
+        if prune && depth <= RFP_DEPTH && no_mates && static_eval - RFP_MARGIN * depth >= *beta {
             return static_eval;
         }
         // Null move: if passing still fails high, a real move will too (not in check, and
@@ -434,12 +433,11 @@ impl<'e, P: Playable> Search<'e, P> {
         for entry in list.iter_mut() {
             entry.2 = self.order_score(&entry.0, &entry.1, hash_move.as_ref(), ply, s);
         }
-        let futile = !pv_node
-            && !in_check
+        let futile = prune
             && depth <= FUTILITY_DEPTH
             && no_mates
             && static_eval + FUTILITY_MARGIN * (depth + 1) <= *alpha;
-        let late = if !pv_node && !in_check && depth <= LMP_DEPTH {
+        let late = if prune && depth <= LMP_DEPTH {
             (3 + depth * depth) as usize
         } else {
             usize::MAX

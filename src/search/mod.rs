@@ -178,6 +178,9 @@ pub struct Searcher<'a> {
     kind: Kind<'a>,
     eval: Evaluator,
     zobrist: Zobrist,
+    /// Whether the search prunes by the static value (reverse futility, futility, late
+    /// moves): on by default; off to measure what it gains (`setoption name Pruning`).
+    pruning: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -198,7 +201,13 @@ impl<'a> Searcher<'a> {
             kind,
             eval,
             zobrist,
+            pruning: true,
         }
+    }
+
+    /// Turns the pruning by the static value on or off.
+    pub fn set_pruning(&mut self, on: bool) {
+        self.pruning = on;
     }
 
     /// The evaluation in use.
@@ -243,17 +252,22 @@ impl<'a> Searcher<'a> {
         match &mut self.kind {
             Kind::Fast(e, t) => run(
                 e.as_ref(),
-                &self.eval,
-                &self.zobrist,
+                (&self.eval, &self.zobrist, self.pruning),
                 t,
                 history,
                 limits,
                 stop,
                 info,
             ),
-            Kind::Reference(g, t) => {
-                run(g, &self.eval, &self.zobrist, t, history, limits, stop, info)
-            }
+            Kind::Reference(g, t) => run(
+                g,
+                (&self.eval, &self.zobrist, self.pruning),
+                t,
+                history,
+                limits,
+                stop,
+                info,
+            ),
         }
     }
 }
@@ -262,8 +276,7 @@ impl<'a> Searcher<'a> {
 #[allow(clippy::too_many_arguments)]
 fn run<P: Playable>(
     engine: &P,
-    eval: &Evaluator,
-    zobrist: &Zobrist,
+    (eval, zobrist, pruning): (&Evaluator, &Zobrist, bool),
     tt: &mut Table<P::Move>,
     history: &[Position],
     limits: &Limits,
@@ -326,6 +339,7 @@ fn run<P: Playable>(
         },
         keys,
     );
+    search.pruning = pruning;
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     let mut last_score = None;
     for depth in 1..=max_depth {

@@ -72,6 +72,33 @@ fn a_gui_session_over_pipes() {
     assert!(started.elapsed() < Duration::from_millis(1500));
     let best = lines.last().unwrap().split(' ').nth(1).unwrap().to_string();
     assert!(!best.contains('-'), "compact: {best}");
+    // Without the pruning by the static value (for matches that measure it): still a legal
+    // move, and the same depth costs more nodes.
+    let nodes_at_depth_6 = |e: &mut Peer| {
+        e.send("ucinewgame");
+        e.send("position startpos");
+        e.send("go depth 6");
+        let lines = e.until("bestmove");
+        let info = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth 6 "))
+            .expect("an info line at depth 6");
+        let words: Vec<&str> = info.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "nodes").expect("nodes");
+        let best = lines.last().unwrap().split(' ').nth(1).unwrap().to_string();
+        let start = game.start_position();
+        assert!(hexv::uci::read_move(&game, &start, &best).is_ok(), "{best}");
+        words[at + 1].parse::<u64>().expect("a count")
+    };
+    let pruned = nodes_at_depth_6(&mut e);
+    e.send("setoption name Pruning value false");
+    let unpruned = nodes_at_depth_6(&mut e);
+    assert!(
+        unpruned > pruned,
+        "{unpruned} nodes without pruning, {pruned} with"
+    );
+    e.send("setoption name Pruning value true");
     // Infinite: nothing until `stop`; `isready` is answered meanwhile.
     e.send("go infinite");
     std::thread::sleep(Duration::from_millis(100));
@@ -114,6 +141,10 @@ fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
         (
             "setoption name Colour value blue",
             "info string error: unknown option `Colour`",
+        ),
+        (
+            "setoption name Pruning value maybe",
+            "info string error: `Pruning` is `true` or `false`, not `maybe`",
         ),
     ] {
         e.send(input);
