@@ -178,7 +178,7 @@ fn a_match_refuses_what_it_cannot_play() {
     let book = dir.join("book.txt");
     std::fs::write(&book, "# openings\nc2-c3 d5-d4\nc2-c3 c2-c3\n").unwrap();
     let book = book.to_str().unwrap();
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 7] = [
         (
             &["--second", "/no/such/engine"],
             "cannot start `/no/such/engine`",
@@ -191,6 +191,7 @@ fn a_match_refuses_what_it_cannot_play() {
         ),
         (&["--book", book], "book.txt:3: "),
         (&["--pgn", MINI], "--pgn"),
+        (&["--book", book, "--pgn", book], "--pgn"),
     ];
     for (extra, expected) in cases {
         let mut args = vec!["match", MINI, "--limit", "depth=1", "--pairs", "1"];
@@ -200,6 +201,12 @@ fn a_match_refuses_what_it_cannot_play() {
         assert!(stderr.contains(expected), "{extra:?}: {stderr}");
         assert!(out.is_empty(), "{extra:?}: {out}");
     }
+    assert!(
+        std::fs::read_to_string(book)
+            .unwrap()
+            .starts_with("# openings"),
+        "the book is untouched"
+    );
     assert!(
         std::fs::read_to_string(crate::support::root().join(MINI))
             .unwrap()

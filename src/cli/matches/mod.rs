@@ -146,6 +146,16 @@ impl Openings<'_> {
 }
 
 pub fn run(args: &Args) -> Status {
+    // Nothing is read before the output is known not to be an input.
+    if let Some(path) = &args.pgn {
+        let inputs = [
+            ("variant file", Some(args.file.as_path())),
+            ("book", args.book.as_deref()),
+        ];
+        if !output::outputs_allowed(&[("--pgn", path)], &inputs) {
+            return Status::UsageOrIo;
+        }
+    }
     let compiled = match load_variant(&args.file) {
         Ok(c) => c,
         Err(s) => return s,
@@ -170,12 +180,6 @@ pub fn run(args: &Args) -> Status {
             return Status::UsageOrIo;
         }
     };
-    if let Some(path) = &args.pgn {
-        let inputs = [("variant file", Some(args.file.as_path()))];
-        if !output::outputs_allowed(&[("--pgn", path)], &inputs) {
-            return Status::UsageOrIo;
-        }
-    }
     let mut pgn = match args
         .pgn
         .as_deref()
