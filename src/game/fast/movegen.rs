@@ -46,51 +46,11 @@ impl Engine<'_> {
     /// as [`Engine::legal_moves_into`] keeps when filtered to those that capture or promote.
     pub fn tactical_moves_into(&self, s: &State, out: &mut Vec<FastMove>) {
         out.clear();
-        let side = s.to_move;
-        let mut own = s.board.occupied[side.index()];
+        let mut own = s.board.occupied[s.to_move.index()];
         while own != 0 {
             let from = own.trailing_zeros() as u8;
             own &= own - 1;
-            let piece = super::piece_of(s.board.squares[from as usize]);
-            let mut passing = Vec::new();
-            let Targets {
-                quiet,
-                captures,
-                en_passant,
-                ..
-            } = self.targets(s, from, piece, Some(&mut passing));
-            for to in cells(captures) {
-                self.push_promotions(
-                    &mut |m| out.push(m),
-                    side,
-                    self.plain(from, to, piece, NONE, 0),
-                );
-            }
-            for to in cells(en_passant) {
-                let m = self.plain(from, to, piece, s.en_passant_victim, 0);
-                self.push_promotions(&mut |m| out.push(m), side, m);
-            }
-            if self.t.promotions[piece as usize * 2 + side.index()].is_some() {
-                let promoting = &mut |m: FastMove| {
-                    if m.promotion != NONE {
-                        out.push(m);
-                    }
-                };
-                for to in cells(quiet) {
-                    self.push_promotions(promoting, side, self.plain(from, to, piece, NONE, 0));
-                }
-                passing.sort_by_key(|&(to, passed)| (to, first_cells(passed)));
-                passing.dedup_by_key(|p| p.0);
-                for &(to, passed) in &passing {
-                    if quiet & bit(to) == 0 {
-                        self.push_promotions(
-                            promoting,
-                            side,
-                            self.plain(from, to, piece, NONE, passed),
-                        );
-                    }
-                }
-            }
+            self.piece_moves_of(s, from, true, &mut |m| out.push(m));
         }
         self.retain_legal(s, out);
     }
@@ -225,8 +185,36 @@ impl Engine<'_> {
     /// The moves of the piece on `from` that obey its movement (they may leave its king
     /// attacked).
     fn piece_moves(&self, s: &State, from: u8, emit: &mut impl FnMut(FastMove)) {
+        self.piece_moves_of(s, from, false, emit);
+    }
+
+    /// [`Engine::piece_moves`], or with `tactical` only its captures and promotions (the
+    /// quiet moves looked at only for a piece that may promote).
+    #[inline(always)]
+    fn piece_moves_of(&self, s: &State, from: u8, tactical: bool, emit: &mut impl FnMut(FastMove)) {
         let side = s.to_move;
         let piece = super::piece_of(s.board.squares[from as usize]);
+        let promotes = self.t.promotions[piece as usize * 2 + side.index()].is_some();
+        if tactical && !promotes {
+            let Targets {
+                captures,
+                en_passant,
+                ..
+            } = self.targets(s, from, piece, None);
+            for to in cells(captures) {
+                emit(self.plain(from, to, piece, NONE, 0));
+            }
+            for to in cells(en_passant) {
+                emit(self.plain(from, to, piece, s.en_passant_victim, 0));
+            }
+            return;
+        }
+        let emit = &mut |m: FastMove| {
+            let captures = m.victim != NONE || s.board.squares[m.to as usize] != 0;
+            if !tactical || captures || m.promotion != NONE {
+                emit(m);
+            }
+        };
         let mut passing = Vec::new();
         let Targets {
             quiet,
