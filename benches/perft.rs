@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 
 use hexchess::Hexchess;
 use hexv::compile::MoveTables;
-use hexv::game::fast::Engine;
+use hexv::game::fast::FastEngine;
+use hexv::game::Engine;
 use hexv::game::Game;
 use hexv::load::load as load_file;
 use hexv::source::SourceFile;
@@ -64,7 +65,7 @@ fn rate(count: u64, time: Duration) -> String {
 
 /// Glinski's perft at `depth`, once each: `hexchess`, and hexv on one thread, every core, every
 /// core with a 256 MiB table.
-fn scaling(engine: &Engine, start: &hexv::game::fast::State, depth: u32) {
+fn scaling(engine: &FastEngine, start: &hexv::game::fast::State, depth: u32) {
     use hexv::game::perft::{perft, Options, Progress};
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let t = Instant::now();
@@ -107,7 +108,7 @@ fn scaling(engine: &Engine, start: &hexv::game::fast::State, depth: u32) {
 
 /// Glinski's perft(6) on every core, without and with a 1 GiB table: what the table saves
 /// on a deep count.
-fn deep_table(engine: &Engine, start: &hexv::game::fast::State) {
+fn deep_table(engine: &FastEngine, start: &hexv::game::fast::State) {
     use hexv::game::perft::{perft, Options, Progress};
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let depth = 6;
@@ -143,7 +144,7 @@ fn main() {
     }
     let (v, t) = load("variants/glinski.hexv");
     let game = Game::new(&v, &t);
-    let engine = Engine::new(game).expect("Glinski's board fits");
+    let engine = FastEngine::new(game).expect("Glinski's board fits");
     let start = engine.state(&game.start_position());
     let less = u32::from(quick());
     let depth = 4 - less;
@@ -183,7 +184,7 @@ fn main() {
     for path in files {
         let (v, t) = load(path.to_str().expect("UTF-8 path"));
         let game = Game::new(&v, &t);
-        let engine = Engine::new(game).expect("every shipped board fits");
+        let engine = FastEngine::new(game).expect("every shipped board fits");
         let start = game.start_position();
         let state = engine.state(&start);
         let (fast, n) = best(|| engine.perft(&state, depth));

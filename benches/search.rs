@@ -7,7 +7,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use hexv::game::fast::Fastest;
+use hexv::game::AnyEngine;
 use hexv::load::load as load_file;
 use hexv::search::arena::Rng;
 use hexv::search::{Limits, Searcher};
@@ -59,7 +59,7 @@ fn main() {
         let file = SourceFile::read(std::path::Path::new(&path)).expect("variant file");
         let compiled = load_file(&file).compiled.expect("a clean variant");
         let game = compiled.game();
-        let fast = Fastest::new(game);
+        let fast = AnyEngine::new(game);
         let start = game.start_position();
         let mut rng = Rng::new(7);
         let mut later = start.clone();

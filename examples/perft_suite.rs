@@ -24,7 +24,8 @@ use std::sync::Mutex;
 
 use hexv::compile::walk::Walk;
 use hexv::compile::Condition;
-use hexv::game::fast::Engine;
+use hexv::game::fast::FastEngine;
+use hexv::game::Engine;
 use hexv::rng::Rng;
 use hexv::variant::{Movement, MultiStepFrom};
 use hexv::{load, CellId, Compiled, Game, Move, PieceId, Position, Side, SourceFile};
@@ -182,7 +183,7 @@ fn count_position(compiled: &Compiled, file: &str, text: &str, max4: u64) -> Vec
         text,
         "{file}: positions round-trip"
     );
-    let engine = Engine::new(game).expect("every shipped board fits the fast engine");
+    let engine = FastEngine::new(game).expect("every shipped board fits the fast engine");
     let state = engine.state(&pos);
     let mut depths = vec![1, 2, 3];
     if engine.perft(&state, 4) <= max4 {
@@ -260,7 +261,7 @@ fn check(file: &str, threads: usize) {
         let pos = game
             .parse_position(&l.position)
             .unwrap_or_else(|e| fail(&format!("{}: {}", l.file, e.show(&l.position))));
-        let engine = Engine::new(game).expect("fits");
+        let engine = FastEngine::new(game).expect("fits");
         let state = engine.state(&pos);
         let mut bad = 0;
         for &(d, n) in &l.counts {
@@ -312,13 +313,13 @@ fn mix(mut x: u64) -> u64 {
 /// choosing a few of each; the tag is what the suite line says.
 struct Finder<'a> {
     game: Game<'a>,
-    engine: Engine<'a>,
+    engine: FastEngine<'a>,
 }
 
 impl<'a> Finder<'a> {
     fn legal(&self, pos: &Position) -> Vec<Move> {
         let moves = self.engine.legal_moves(&self.engine.state(pos));
-        moves.iter().map(|m| self.engine.to_move(m)).collect()
+        moves.iter().map(|m| self.engine.to_reference(m)).collect()
     }
 
     fn name(&self, c: CellId) -> &str {
@@ -1012,7 +1013,7 @@ impl<'a> Finder<'a> {
 fn mine(file: &str, m: &Mining) {
     let compiled = compile(file);
     let game = compiled.game();
-    let engine = Engine::new(game).expect("fits");
+    let engine = FastEngine::new(game).expect("fits");
     let finder = Finder { game, engine };
     let v = game.variant;
     let mut rng = Rng::new(m.seed);

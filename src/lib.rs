@@ -15,8 +15,9 @@
 //! | records | [`pgn`] | games read from and written to PGN, moves in short algebraic notation ([`game::san`]) |
 //!
 //! [`load()`] runs check, compile and analyse in one call; a clean file gives a [`Compiled`]
-//! variant, from which a [`Game`] (the reference engine) or [`Fastest`] (the 128-bit engine
-//! where the board fits) plays:
+//! variant, from which a [`Game`] (the reference rules) or an [`AnyEngine`] (the 128-bit engine
+//! where the board fits, else the reference engine, behind the one [`Engine`] interface)
+//! plays:
 //!
 //! ```
 //! use hexv::{load, SourceFile};
@@ -40,7 +41,7 @@
 //!     .collect();
 //! assert_eq!(moves.len(), 10);
 //! assert!(moves.contains(&"b1-b3".to_string()));
-//! assert_eq!(mini.fastest().perft(&start, 2), 75);
+//! assert_eq!(mini.engine().perft(&start, 2), 75);
 //!
 //! // Mistakes are values, located in the source: nothing panics, nothing prints.
 //! let typo = load(&SourceFile::new("typo.hexv", &text.replace("ride orthogonal", "ride orthogonl")));
@@ -80,8 +81,7 @@ pub mod variant;
 
 pub use compile::MoveTables;
 pub use diagnostic::{Diagnostic, Severity};
-pub use game::fast::Fastest;
-pub use game::{Game, GameEnd, Move, Outcome, Position};
+pub use game::{AnyEngine, Engine, Game, GameEnd, Move, Outcome, Position};
 pub use geometry::board::{Board, CellId};
 pub use load::{load, Compiled, Loaded};
 pub use source::{SourceError, SourceFile, Span};

@@ -6,7 +6,7 @@ use crate::check;
 use crate::check::codes;
 use crate::compile::{compile, MoveTables, TablesTooLarge, MAX_PATH_CELLS};
 use crate::diagnostic::{self, Diagnostic};
-use crate::game::fast::Fastest;
+use crate::game::AnyEngine;
 use crate::game::Game;
 use crate::source::SourceFile;
 use crate::variant::Variant;
@@ -35,8 +35,8 @@ impl Compiled {
     }
 
     /// The fastest engine for this variant (the 128-bit engine where the board fits).
-    pub fn fastest(&self) -> Fastest<'_> {
-        Fastest::new(self.game())
+    pub fn engine(&self) -> AnyEngine<'_> {
+        AnyEngine::new(self.game())
     }
 
     /// What `hexv check` says of it.

@@ -1,6 +1,6 @@
 //! `hexv moves FILE [--position POS] [--moves "m1 m2 ..."]`: the legal moves, one per line.
 
-use hexv::game::fast::Fastest;
+use hexv::game::AnyEngine;
 
 use super::Status;
 
@@ -12,7 +12,7 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Status {
     args.at.run(|game, pos| {
-        let mut moves: Vec<String> = Fastest::new(*game)
+        let mut moves: Vec<String> = AnyEngine::new(*game)
             .legal_moves(pos)
             .iter()
             .map(|m| game.format_move(pos, m))

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use hexv::game::notation::MoveError;
 use hexv::game::san::Letters;
-use hexv::game::{result_text, Game, GameEnd, Move, Outcome, Position};
+use hexv::game::{result_text, AnyEngine, Game, GameEnd, Move, Outcome, Position};
 use hexv::geometry::board::CellId;
 use hexv::geometry::Grid;
 use hexv::pgn::write_game;
@@ -173,6 +173,7 @@ pub fn run(args: &Args) -> Status {
         (None, None) => Limits::movetime(Duration::from_millis(1000)),
     };
     let mut searcher = args.engine.then(|| Searcher::new(game));
+    let engine = AnyEngine::new(game);
     let stop = AtomicBool::new(false);
     let mut input = terminal::Input::open();
     let colour = terminal::stdout_colour();
@@ -185,7 +186,7 @@ pub fn run(args: &Args) -> Status {
             .unwrap_or_else(|| game.start_position());
         let mover = side_name(pos.to_move);
         if changed {
-            let over = game.outcome(&history);
+            let over = engine.outcome(&history);
             saver.save(
                 &game,
                 &played,

@@ -1,8 +1,10 @@
-//! The end of the game: checkmate, stalemate with the variant's scoring, repetition and the
-//! move limit.
+//! The end of the game: checkmate, stalemate with the variant's scoring, repetition, the
+//! move limit and the material. The one place that defines it: the referee, the front ends
+//! and the search all ask these functions, over either engine.
 
+use super::engine::{Engine, Reference};
 use super::{Game, Position};
-use crate::variant::{Score, Side};
+use crate::variant::{Score, Side, Variant};
 
 /// Why a game is over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,83 +64,128 @@ pub fn result_text(white: Score) -> String {
     format!("{}-{}", text(white), text(b))
 }
 
+impl Outcome {
+    /// What the game is worth to `side`.
+    pub fn score_of(&self, side: Side) -> Score {
+        for_side(side, self.white)
+    }
+}
+
+/// A score of White's as `side`'s.
+fn for_side(side: Side, white: Score) -> Score {
+    match side {
+        Side::White => white,
+        Side::Black => Score {
+            numerator: white.denominator - white.numerator,
+            denominator: white.denominator,
+        },
+    }
+}
+
+/// An outcome from the score of `side` (turned into White's).
+fn outcome_for(end: GameEnd, side: Side, score: Score) -> Outcome {
+    Outcome {
+        end,
+        white: for_side(side, score),
+    }
+}
+
+/// The outcome at `s`, `keys` being the keys of the game's positions from its start (the
+/// key of `s` last), or `None` while the game goes on: no legal move, then repetition, then
+/// the move limit and the material, in that order.
+pub fn outcome<E: Engine>(e: &E, s: &E::State, keys: &[u64]) -> Option<Outcome> {
+    let mut moves = Vec::new();
+    e.legal_moves_into(s, &mut moves);
+    if moves.is_empty() {
+        return Some(without_moves(e, s, e.in_check(s)));
+    }
+    if let (Some((times, _)), Some(last)) = (e.variant().rules.repetition, keys.last()) {
+        let seen = keys.iter().filter(|k| *k == last).count();
+        if seen >= times as usize {
+            return Some(repetition(e.variant(), e.to_move(s)));
+        }
+    }
+    by_count(e, s)
+}
+
+/// The outcome of a position whose side to move has no legal move: checkmate when in check
+/// (if the rules say so), else stalemate with the variant's score (which may depend on what
+/// the stalemating side keeps).
+pub fn without_moves<E: Engine>(e: &E, s: &E::State, in_check: bool) -> Outcome {
+    let rules = &e.variant().rules;
+    let mover = e.to_move(s);
+    if in_check && rules.checkmate_wins {
+        return outcome_for(GameEnd::Checkmate, mover.opponent(), Score::WIN);
+    }
+    let stalemater = mover.opponent();
+    let mut score = rules.stalemate;
+    if let Some((other, pieces)) = &rules.stalemate_with {
+        let mut keeps = false;
+        e.for_each_piece(s, |_, side, piece| {
+            keeps |= side == stalemater && pieces.iter().any(|p| p.index() == piece);
+        });
+        if keeps {
+            score = *other;
+        }
+    }
+    outcome_for(GameEnd::Stalemate, stalemater, score)
+}
+
+/// What repeating a position gives, `mover` being the side to move in it: the rules' score
+/// for the side whose move repeated it (a draw when the rules name none).
+pub fn repetition(v: &Variant, mover: Side) -> Outcome {
+    let score = v.rules.repetition.map_or(Score::DRAW, |(_, score)| score);
+    outcome_for(GameEnd::Repetition, mover.opponent(), score)
+}
+
+/// The ends that need no move list: the move limit reached, or no material left to win
+/// with.
+pub fn by_count<E: Engine>(e: &E, s: &E::State) -> Option<Outcome> {
+    let rules = &e.variant().rules;
+    if let Some(limit) = &rules.move_limit {
+        if e.quiet_plies(s) >= 2 * limit.moves {
+            return Some(Outcome {
+                end: GameEnd::MoveLimit,
+                white: limit.score,
+            });
+        }
+    }
+    lacks_material(e, s).then_some(Outcome {
+        end: GameEnd::Material,
+        white: Score::DRAW,
+    })
+}
+
+/// True when the rules say `draw-without PIECES` and neither side has one of them (on the
+/// board or in hand).
+pub fn lacks_material<E: Engine>(e: &E, s: &E::State) -> bool {
+    let pieces = &e.variant().rules.draw_without;
+    if pieces.is_empty() {
+        return false;
+    }
+    let mut found = false;
+    e.for_each_piece(s, |_, _, piece| {
+        found |= pieces.iter().any(|p| p.index() == piece)
+    });
+    !found
+        && Side::BOTH
+            .iter()
+            .all(|side| pieces.iter().all(|p| e.hand(s, *side, p.index()) == 0))
+}
+
 impl Game<'_> {
     /// The outcome when the game is over after `history` (the positions from the start, the
-    /// current one last), or `None` while it goes on.
+    /// current one last), or `None` while it goes on ([`outcome`], by the reference engine).
     pub fn outcome(&self, history: &[Position]) -> Option<Outcome> {
         let pos = history.last()?;
-        let rules = &self.variant.rules;
-        let mover = pos.to_move;
-        let score_for = |side: Side, s: Score| match side {
-            Side::White => s,
-            Side::Black => Score {
-                numerator: s.denominator - s.numerator,
-                denominator: s.denominator,
-            },
-        };
-        if self.legal_moves(pos).is_empty() {
-            if self.in_check(pos, mover) && rules.checkmate_wins {
-                return Some(Outcome {
-                    end: GameEnd::Checkmate,
-                    white: score_for(mover.opponent(), Score::WIN),
-                });
-            }
-            let stalemater = mover.opponent();
-            let keeps = |pieces: &[crate::variant::PieceId]| {
-                pos.squares
-                    .iter()
-                    .flatten()
-                    .any(|(s, p)| *s == stalemater && pieces.contains(p))
-            };
-            let score = match &rules.stalemate_with {
-                Some((other, pieces)) if keeps(pieces) => *other,
-                _ => rules.stalemate,
-            };
-            return Some(Outcome {
-                end: GameEnd::Stalemate,
-                white: score_for(stalemater, score),
-            });
-        }
-        if let Some((times, score)) = rules.repetition {
-            let key = pos.repetition_key();
-            let seen = history.iter().filter(|p| p.repetition_key() == key).count();
-            if seen >= times as usize {
-                // The score is that of the side whose move repeated the position.
-                return Some(Outcome {
-                    end: GameEnd::Repetition,
-                    white: score_for(mover.opponent(), score),
-                });
-            }
-        }
-        if let Some(limit) = &rules.move_limit {
-            if pos.quiet_plies >= 2 * limit.moves {
-                return Some(Outcome {
-                    end: GameEnd::MoveLimit,
-                    white: limit.score,
-                });
-            }
-        }
-        if self.lacks_material(pos) {
-            return Some(Outcome {
-                end: GameEnd::Material,
-                white: Score::DRAW,
-            });
-        }
-        None
+        let engine = Reference::new(*self);
+        let keys: Vec<u64> = history.iter().map(|p| engine.key(p)).collect();
+        outcome(&engine, pos, &keys)
     }
 
     /// True when the rules say `draw-without PIECES` and neither side has one of them (on
     /// the board or in hand).
     pub fn lacks_material(&self, pos: &Position) -> bool {
-        let pieces = &self.variant.rules.draw_without;
-        !pieces.is_empty()
-            && !pos
-                .squares
-                .iter()
-                .flatten()
-                .any(|(_, p)| pieces.contains(p))
-            && Side::BOTH
-                .iter()
-                .all(|s| pieces.iter().all(|p| pos.hands[*s][p.index()] == 0))
+        lacks_material(&Reference::new(*self), pos)
     }
 }

@@ -4,7 +4,8 @@
 //! the semantic reference for move generation (check, en passant, promotion, castling,
 //! drops, entries from off-board cells); a faster engine is proven against it.
 
-mod end;
+pub mod end;
+pub mod engine;
 pub mod fast;
 mod fen;
 mod movegen;
@@ -16,6 +17,7 @@ mod validate;
 pub mod zobrist;
 
 pub use end::{result_text, GameEnd, Outcome};
+pub use engine::{AnyEngine, Engine, MoveFacts, Reference};
 pub use fen::PositionError;
 
 use crate::compile::MoveTables;

@@ -1,27 +1,11 @@
 //! Perft at scale: the tree split over threads (tasks at the root, or one ply deeper when the
 //! root has few moves, taken from a shared queue), and a lossless transposition table of
 //! counts keyed by 128-bit Zobrist-style keys, so that a collision is not a practical risk.
-//! Either engine plugs in through [`Tree`]; `--verify` runs twice with two key seeds.
+//! Either engine plugs in through [`Engine`]; `--verify` runs twice with two key seeds.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-/// What a perft needs of an engine: the positions after each legal move, a cheap count at
-/// the last plies, and a key of a position.
-pub trait Tree: Sync {
-    /// A position of the engine.
-    type Pos: Send + Sync;
-    /// The positions after each legal move, in the engine's move order.
-    fn children(&self, pos: &Self::Pos) -> Vec<Self::Pos>;
-    /// The plain leaf count `depth` plies ahead (used at depth 0 and 1, where a table
-    /// lookup costs more than it saves).
-    fn count(&self, pos: &Self::Pos, depth: u32) -> u64;
-    /// The plain leaf count, giving up (`None`) once `stop` says so: the engine's own
-    /// count, used whole when there is no table.
-    fn count_until(&self, pos: &Self::Pos, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64>;
-    /// A 128-bit key of everything the moves depend on (not the move-limit count), mixed
-    /// with `seed`.
-    fn key(&self, pos: &Self::Pos, seed: u64) -> u128;
-}
+use super::engine::Engine;
 
 /// How to count.
 #[derive(Clone, Copy, Debug)]
@@ -78,15 +62,15 @@ struct Slot {
 
 /// The transposition table: (key, depth) → count, always replacing. Counts are exact, so a
 /// hit is as good as a count; only a false key match could make it wrong.
-struct Table {
+struct CountTable {
     slots: Vec<Slot>,
 }
 
 /// Counts above 2^56 do not fit beside the depth; they are not stored.
 const COUNT_BITS: u32 = 56;
 
-impl Table {
-    fn new(mb: usize) -> Option<Table> {
+impl CountTable {
+    fn new(mb: usize) -> Option<CountTable> {
         if mb == 0 {
             return None;
         }
@@ -98,7 +82,7 @@ impl Table {
                 c: AtomicU64::new(0),
             })
             .collect();
-        Some(Table { slots })
+        Some(CountTable { slots })
     }
 
     fn slot(&self, key: u128) -> &Slot {
@@ -139,29 +123,29 @@ struct Task<P> {
 
 /// Counts the leaves `depth` plies below `pos`, with the threads and table of `options`;
 /// `None` when `progress.stop` was set before the count finished.
-pub fn perft<T: Tree>(
-    tree: &T,
-    pos: &T::Pos,
+pub fn perft<E: Engine>(
+    engine: &E,
+    pos: &E::State,
     depth: u32,
     options: &Options,
     progress: &Progress,
 ) -> Option<Counted> {
     if depth == 0 {
         return Some(Counted {
-            total: tree.count(pos, 0),
+            total: engine.perft(pos, 0),
             per_move: Vec::new(),
         });
     }
-    let roots = tree.children(pos);
+    let roots = children(engine, pos);
     // Every root move has its count, zero for one with no reply below the split.
     let root_moves = roots.len();
-    let mut tasks: Vec<Task<T::Pos>> = Vec::new();
+    let mut tasks: Vec<Task<E::State>> = Vec::new();
     // Enough tasks to keep every thread busy to the end: split one ply deeper when the root
     // has fewer than eight moves a thread.
     let deeper = options.threads > 1 && depth >= 3 && roots.len() < 8 * options.threads;
     for (i, child) in roots.into_iter().enumerate() {
         if deeper {
-            for grandchild in tree.children(&child) {
+            for grandchild in children(engine, &child) {
                 tasks.push(Task {
                     pos: grandchild,
                     root_move: i,
@@ -178,14 +162,14 @@ pub fn perft<T: Tree>(
         }
     }
     progress.tasks.store(tasks.len(), Ordering::Relaxed);
-    let table = Table::new(options.hash_mb);
+    let table = CountTable::new(options.hash_mb);
     let results: Vec<AtomicU64> = (0..root_moves).map(|_| AtomicU64::new(0)).collect();
     let next = AtomicUsize::new(0);
     let work = || loop {
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(task) = tasks.get(i) else { break };
         let Some(n) = count(
-            tree,
+            engine,
             &task.pos,
             task.depth,
             table.as_ref(),
@@ -221,24 +205,24 @@ pub fn perft<T: Tree>(
 
 /// The recursive count below one task, with the table at nodes two or more plies from the
 /// leaves; `None` once stopped.
-fn count<T: Tree>(
-    tree: &T,
-    pos: &T::Pos,
+fn count<E: Engine>(
+    engine: &E,
+    pos: &E::State,
     depth: u32,
-    table: Option<&Table>,
+    table: Option<&CountTable>,
     seed: u64,
     progress: &Progress,
 ) -> Option<u64> {
     if depth <= 1 {
-        return Some(tree.count(pos, depth));
+        return Some(engine.perft(pos, depth));
     }
     let Some(table) = table else {
-        return tree.count_until(pos, depth, &|| progress.stop.load(Ordering::Relaxed));
+        return engine.perft_until(pos, depth, &|| progress.stop.load(Ordering::Relaxed));
     };
     if progress.stop.load(Ordering::Relaxed) {
         return None;
     }
-    let key = Some((table, tree.key(pos, seed)));
+    let key = Some((table, engine.perft_key(pos, seed)));
     if let Some((t, k)) = key {
         if let Some(n) = t.get(k, depth) {
             progress.hits.fetch_add(1, Ordering::Relaxed);
@@ -246,8 +230,8 @@ fn count<T: Tree>(
         }
     }
     let mut total = 0;
-    for child in tree.children(pos) {
-        total += count(tree, &child, depth - 1, Some(table), seed, progress)?;
+    for child in children(engine, pos) {
+        total += count(engine, &child, depth - 1, Some(table), seed, progress)?;
     }
     if let Some((t, k)) = key {
         t.put(k, depth, total);
@@ -255,94 +239,11 @@ fn count<T: Tree>(
     Some(total)
 }
 
-/// A 64-bit mix of a value and a seed (SplitMix64's finaliser): what the keys are built from.
-pub fn mix(seed: u64, x: u64) -> u64 {
-    let mut z = seed ^ x.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// A 128-bit key for one feature of a position (a piece on a cell, a hand count, ...): two
-/// independent mixes.
-pub fn feature(seed: u64, x: u64) -> u128 {
-    let lo = mix(seed, x);
-    let hi = mix(
-        seed ^ 0x6a09_e667_f3bc_c909,
-        x.rotate_left(17) ^ 0xbb67_ae85_84ca_a73b,
-    );
-    (u128::from(hi) << 64) | u128::from(lo)
-}
-
-/// The moves, plays and counts of an engine that has `legal_moves`, `play`, `perft` and
-/// `perft_until` of its own (both engines do, with their own types).
-macro_rules! engine_moves {
-    () => {
-        fn children(&self, pos: &Self::Pos) -> Vec<Self::Pos> {
-            self.legal_moves(pos)
-                .iter()
-                .map(|m| self.play(pos, m))
-                .collect()
-        }
-
-        fn count(&self, pos: &Self::Pos, depth: u32) -> u64 {
-            self.perft(pos, depth)
-        }
-
-        fn count_until(&self, pos: &Self::Pos, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {
-            self.perft_until(pos, depth, stop)
-        }
-    };
-}
-
-impl Tree for super::fast::Engine<'_> {
-    type Pos = super::fast::State;
-
-    engine_moves!();
-
-    fn key(&self, pos: &Self::Pos, seed: u64) -> u128 {
-        pos.key(seed)
-    }
-}
-
-impl Tree for super::Game<'_> {
-    type Pos = super::Position;
-
-    engine_moves!();
-
-    fn key(&self, pos: &Self::Pos, seed: u64) -> u128 {
-        let mut k = feature(seed, 1 << 40 | pos.to_move.index() as u64);
-        for (i, sq) in pos.squares.iter().enumerate() {
-            if let Some((side, piece)) = sq {
-                k ^= feature(seed, piece_feature(i, side.index(), piece.index()));
-            }
-            if pos.unmoved.get(i).copied().unwrap_or(false) {
-                k ^= feature(seed, 4 << 40 | i as u64);
-            }
-        }
-        if let Some(ep) = &pos.en_passant {
-            k ^= feature(seed, 2 << 40 | ep.victim.index() as u64);
-            for c in &ep.cells {
-                k ^= feature(seed, 5 << 40 | c.index() as u64);
-            }
-        }
-        for side in super::Side::BOTH {
-            for (piece, n) in pos.hands[side].iter().enumerate() {
-                if *n > 0 {
-                    k ^= feature(seed, hand_feature(side.index(), piece, *n));
-                }
-            }
-        }
-        k
-    }
-}
-
-/// The feature of a piece of a side on a cell.
-pub(crate) fn piece_feature(cell: usize, side: usize, piece: usize) -> u64 {
-    (cell as u64) << 16 | (side as u64) << 8 | piece as u64
-}
-
-/// The feature of a side holding `n` pieces of a type.
-pub(crate) fn hand_feature(side: usize, piece: usize, n: u16) -> u64 {
-    3 << 40 | (side as u64) << 32 | (piece as u64) << 16 | u64::from(n)
+/// The positions after each legal move, in the engine's move order.
+fn children<E: Engine>(engine: &E, pos: &E::State) -> Vec<E::State> {
+    engine
+        .legal_moves(pos)
+        .iter()
+        .map(|m| engine.play(pos, m))
+        .collect()
 }

@@ -6,7 +6,8 @@
 
 use crate::variant::{Side, Variant};
 
-/// Most pieces of one kind in hand with their own key; more share the last.
+/// Counts of one kind in hand with a key of their own in the table; larger counts mix the
+/// last with the count.
 pub const HAND_KEYS: usize = 32;
 
 /// The keys of one variant.
@@ -60,7 +61,15 @@ impl Zobrist {
         if count == 0 {
             return 0;
         }
-        self.hands[(side.index() * self.pieces + piece) * HAND_KEYS + count.min(HAND_KEYS) - 1]
+        let key =
+            self.hands[(side.index() * self.pieces + piece) * HAND_KEYS + count.min(HAND_KEYS) - 1];
+        // Beyond the table, a count's key is the last one mixed with the count: each count
+        // its own key, so hands that differ never compare equal.
+        if count > HAND_KEYS {
+            mix(key, count as u64)
+        } else {
+            key
+        }
     }
 
     /// An en-passant cell.
@@ -93,4 +102,33 @@ impl SplitMix {
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
     }
+}
+
+/// A 64-bit mix of a value and a seed (SplitMix64's finaliser): what the keys are built from.
+pub fn mix(seed: u64, x: u64) -> u64 {
+    let mut z = seed ^ x.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// A 128-bit key for one feature of a position (a piece on a cell, a hand count, ...): two
+/// independent mixes.
+pub fn feature(seed: u64, x: u64) -> u128 {
+    let lo = mix(seed, x);
+    let hi = mix(
+        seed ^ 0x6a09_e667_f3bc_c909,
+        x.rotate_left(17) ^ 0xbb67_ae85_84ca_a73b,
+    );
+    (u128::from(hi) << 64) | u128::from(lo)
+}
+
+/// The feature of a piece of a side on a cell.
+pub(crate) fn piece_feature(cell: usize, side: usize, piece: usize) -> u64 {
+    (cell as u64) << 16 | (side as u64) << 8 | piece as u64
+}
+
+/// The feature of a side holding `n` pieces of a type.
+pub(crate) fn hand_feature(side: usize, piece: usize, n: u16) -> u64 {
+    3 << 40 | (side as u64) << 32 | (piece as u64) << 16 | u64::from(n)
 }

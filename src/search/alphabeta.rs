@@ -7,8 +7,9 @@ use super::clock::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::eval::Evaluator;
-use super::playable::{MoveFacts, Playable};
-use super::tt::{Bound, Entry, Table, Zobrist};
+use super::tt::{Bound, Entry, Table};
+use crate::game::end::{self, GameEnd, Outcome};
+use crate::game::{Engine, MoveFacts};
 use crate::variant::{Score, Side};
 
 /// A checkmate `n` plies from the root scores `MATE - n`.
@@ -54,11 +55,10 @@ pub struct Iteration<M> {
 }
 
 /// The state of one search.
-pub struct Search<'e, P: Playable> {
+pub struct Search<'e, P: Engine> {
     engine: &'e P,
     eval: &'e Evaluator,
-    zobrist: &'e Zobrist,
-    tt: &'e mut Table<P::Move>,
+    tt: &'e mut Table,
     budget: Budget<'e>,
     pub nodes: u64,
     seldepth: u32,
@@ -70,7 +70,6 @@ pub struct Search<'e, P: Playable> {
     /// Keys of the positions from the game's start to the current node.
     path: Vec<u64>,
     pv: Vec<Vec<P::Move>>,
-    rules: Rules,
     /// Per ply: a move list with each move's facts and order, reused by every node at that
     /// ply, so the search allocates nothing once warm.
     lists: Vec<Vec<(P::Move, MoveFacts, i32)>>,
@@ -84,35 +83,20 @@ pub struct Search<'e, P: Playable> {
     pub pruning: bool,
 }
 
-/// The variant's end rules, as the search needs them.
-struct Rules {
-    checkmate_wins: bool,
-    stalemate: Score,
-    stalemate_with: Option<(Score, Vec<usize>)>,
-    move_limit_plies: Option<u32>,
-    /// The score of the side whose move repeats a position (a draw, or a loss).
-    repeater: Score,
-    /// `draw-without PIECES`: the pieces one of which must remain for the game to go on.
-    draw_without: Vec<usize>,
-}
-
-impl<'e, P: Playable> Search<'e, P> {
+impl<'e, P: Engine> Search<'e, P> {
     /// A search of `engine` with the game so far given by `keys` (the current position last).
     pub fn new(
         engine: &'e P,
         eval: &'e Evaluator,
-        zobrist: &'e Zobrist,
-        tt: &'e mut Table<P::Move>,
+        tt: &'e mut Table,
         budget: Budget<'e>,
         keys: Vec<u64>,
     ) -> Self {
         let v = engine.variant();
-        let r = v.rules();
         let cells = v.board().total();
         Search {
             engine,
             eval,
-            zobrist,
             tt,
             budget,
             nodes: 0,
@@ -128,17 +112,6 @@ impl<'e, P: Playable> Search<'e, P> {
             tried: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             reductions: reduction_table(),
             pruning: true,
-            rules: Rules {
-                checkmate_wins: r.checkmate_wins,
-                stalemate: r.stalemate,
-                stalemate_with: r
-                    .stalemate_with
-                    .as_ref()
-                    .map(|(s, pieces)| (*s, pieces.iter().map(|p| p.index()).collect())),
-                move_limit_plies: r.move_limit.as_ref().map(|l| 2 * l.moves),
-                repeater: r.repetition.map_or(Score::DRAW, |(_, score)| score),
-                draw_without: r.draw_without.iter().map(|p| p.index()).collect(),
-            },
         }
     }
 
@@ -192,7 +165,7 @@ impl<'e, P: Playable> Search<'e, P> {
                 depth: depth as i32,
                 score,
                 bound: Bound::Exact,
-                best: Some(first.clone()),
+                best: self.engine.pack(first),
             });
         }
         Some(Iteration {
@@ -207,7 +180,7 @@ impl<'e, P: Playable> Search<'e, P> {
         self.path
             .last()
             .copied()
-            .unwrap_or_else(|| self.engine.key(s, self.zobrist))
+            .unwrap_or_else(|| self.engine.key(s))
     }
 
     /// Checks the budget every 1024 nodes (and the node limit at every node).
@@ -234,23 +207,13 @@ impl<'e, P: Playable> Search<'e, P> {
         (2..=back).step_by(2).any(|k| self.path[n - 1 - k] == key)
     }
 
-    /// The score of a position with no legal move, for the side to move.
-    fn terminal(&self, s: &P::State, in_check: bool, ply: usize) -> i32 {
-        if in_check && self.rules.checkmate_wins {
+    /// The score for the side to move of a game ended at `s` ([`crate::game::end`]): a mate,
+    /// or the rules' score for it, ranked by its odds.
+    fn ended(&self, s: &P::State, outcome: Outcome, ply: usize) -> i32 {
+        if outcome.end == GameEnd::Checkmate {
             return -(MATE - ply as i32);
         }
-        let stalemater = self.engine.to_move(s).opponent();
-        let mut score = self.rules.stalemate;
-        if let Some((other, pieces)) = &self.rules.stalemate_with {
-            let mut keeps = false;
-            self.engine.for_each_piece(s, |_, side, piece| {
-                keeps |= side == stalemater && pieces.contains(&piece);
-            });
-            if keeps {
-                score = *other;
-            }
-        }
-        -points(score, ply)
+        points(outcome.score_of(self.engine.to_move(s)), ply)
     }
 
     /// Whether the side to move is in check, with its legal moves in `out`, or the
@@ -259,37 +222,21 @@ impl<'e, P: Playable> Search<'e, P> {
     fn moves_or_end(&self, s: &P::State, ply: usize, out: &mut Vec<P::Move>) -> Result<bool, i32> {
         let in_check = self.engine.in_check(s);
         out.clear();
-        self.engine.legal_moves(s, out);
+        self.engine.legal_moves_into(s, out);
         if out.is_empty() {
-            return Err(self.terminal(s, in_check, ply));
+            return Err(self.ended(s, end::without_moves(self.engine, s, in_check), ply));
         }
-        self.ended_by_count(s)?;
+        self.ended_by_count(s, ply)?;
         Ok(in_check)
     }
 
-    /// A draw (`Err(0)`) when the move limit is reached or no material is left to win with:
-    /// the game's ends that need no move list.
-    fn ended_by_count(&self, s: &P::State) -> Result<(), i32> {
-        let limit = self.rules.move_limit_plies;
-        if limit.is_some_and(|limit| self.engine.quiet_plies(s) >= limit) {
-            return Err(0);
+    /// The position's score (`Err`) when the move limit is reached or no material is left
+    /// to win with: the game's ends that need no move list.
+    fn ended_by_count(&self, s: &P::State, ply: usize) -> Result<(), i32> {
+        match end::by_count(self.engine, s) {
+            Some(outcome) => Err(self.ended(s, outcome, ply)),
+            None => Ok(()),
         }
-        if !self.rules.draw_without.is_empty() && !self.has_winning_material(s) {
-            return Err(0);
-        }
-        Ok(())
-    }
-
-    /// True when a piece of the `draw-without` types is still on the board or in a hand.
-    fn has_winning_material(&self, s: &P::State) -> bool {
-        let pieces = &self.rules.draw_without;
-        let mut found = false;
-        self.engine
-            .for_each_piece(s, |_, _, piece| found |= pieces.contains(&piece));
-        found
-            || Side::BOTH
-                .iter()
-                .any(|side| pieces.iter().any(|p| self.engine.hand(s, *side, *p) > 0))
     }
 
     /// Alpha-beta with a null window on all but the first move (principal variation search).
@@ -303,7 +250,7 @@ impl<'e, P: Playable> Search<'e, P> {
         allow_null: bool,
     ) -> i32 {
         self.pv[ply].clear();
-        let key = self.engine.key(s, self.zobrist);
+        let key = self.engine.key(s);
         self.path.push(key);
         let score = self.node_inner(s, key, depth, &mut alpha, &mut beta, ply, allow_null);
         self.path.pop();
@@ -325,7 +272,8 @@ impl<'e, P: Playable> Search<'e, P> {
         // A repetition inside the tree ends the line: a draw, or (`repetition N loss`) a loss
         // for the side whose move repeated it, the opponent of the side to move.
         if self.repeated(quiet) {
-            return -points(self.rules.repeater, ply);
+            let outcome = end::repetition(self.engine.variant(), self.engine.to_move(s));
+            return points(outcome.score_of(self.engine.to_move(s)), ply);
         }
         // Mate-distance pruning: nothing here beats a mate already found nearer the root.
         *alpha = (*alpha).max(-(MATE - ply as i32));
@@ -341,9 +289,9 @@ impl<'e, P: Playable> Search<'e, P> {
             return 0;
         }
         let pv_node = *beta - *alpha > 1;
-        let mut hash_move = None;
+        let mut hash_move = 0;
         if let Some(e) = self.tt.probe(key) {
-            hash_move = e.best.clone();
+            hash_move = e.best;
             if e.depth >= depth && !pv_node {
                 let score = from_tt(e.score, ply);
                 let cut = match e.bound {
@@ -393,7 +341,7 @@ impl<'e, P: Playable> Search<'e, P> {
         allow_null: bool,
         in_check: bool,
         pv_node: bool,
-        hash_move: Option<P::Move>,
+        hash_move: u64,
         list: &mut [(P::Move, MoveFacts, i32)],
     ) -> i32 {
         let static_eval = if in_check {
@@ -427,11 +375,11 @@ impl<'e, P: Playable> Search<'e, P> {
             }
         }
         // No move from the table to try first: a shallower search would have found one.
-        if hash_move.is_none() && depth >= 4 {
+        if hash_move == 0 && depth >= 4 {
             depth -= 1;
         }
         for entry in list.iter_mut() {
-            entry.2 = self.order_score(&entry.0, &entry.1, hash_move.as_ref(), ply, s);
+            entry.2 = self.order_score(&entry.0, &entry.1, hash_move, ply, s);
         }
         let futile = prune
             && depth <= FUTILITY_DEPTH
@@ -527,7 +475,7 @@ impl<'e, P: Playable> Search<'e, P> {
             depth,
             score: to_tt(best_score, ply),
             bound,
-            best: best_move,
+            best: best_move.as_ref().map_or(0, |m| self.engine.pack(m)),
         });
         best_score
     }
@@ -550,8 +498,8 @@ impl<'e, P: Playable> Search<'e, P> {
         let ended = if self.engine.in_check(s) {
             self.moves_or_end(s, ply, &mut raw)
         } else {
-            self.ended_by_count(s).map(|()| {
-                self.engine.tactical_moves(s, &mut raw);
+            self.ended_by_count(s, ply).map(|()| {
+                self.engine.tactical_moves_into(s, &mut raw);
                 false
             })
         };
@@ -648,11 +596,11 @@ impl<'e, P: Playable> Search<'e, P> {
         &self,
         m: &P::Move,
         f: &MoveFacts,
-        hash_move: Option<&P::Move>,
+        hash_move: u64,
         ply: usize,
         s: &P::State,
     ) -> i32 {
-        if hash_move == Some(m) {
+        if hash_move != 0 && self.engine.pack(m) == hash_move {
             return 1 << 30;
         }
         if f.captured.is_some() || f.promotion.is_some() {

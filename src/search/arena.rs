@@ -4,9 +4,9 @@
 use std::sync::atomic::AtomicBool;
 
 use super::{Evaluator, Limits, Searcher};
-use crate::game::fast::Fastest;
-use crate::game::{Game, GameEnd, Move, Position};
+use crate::game::{AnyEngine, Engine, Game, GameEnd, Move, Position};
 use crate::variant::{Score, Side};
+use crate::with_engine;
 
 /// Who chooses the moves of one side.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,7 +54,7 @@ pub fn play_game(
     max_plies: usize,
     rng: &mut Rng,
 ) -> Played {
-    let fast = Fastest::new(game);
+    let fast = AnyEngine::new(game);
     let eval = Evaluator::new(game.variant, game.tables);
     let mut searchers = [Searcher::new(game), Searcher::new(game)];
     let stop = AtomicBool::new(false);
@@ -65,7 +65,7 @@ pub fn play_game(
     };
     let mut moves = Vec::new();
     loop {
-        if let Some(outcome) = game.outcome(&history) {
+        if let Some(outcome) = fast.outcome(&history) {
             return Played {
                 moves,
                 white: outcome.white,
@@ -99,16 +99,13 @@ pub fn play_game(
 /// The greedy player's move: a mate if there is one, else the best static value for the mover.
 fn greedy(
     game: &Game,
-    fast: &Fastest,
+    fast: &AnyEngine,
     eval: &Evaluator,
     pos: &Position,
     legal: &[Move],
     rng: &mut Rng,
 ) -> Move {
-    let engine_eval = |p: &Position| match fast {
-        Fastest::Fast(e) => eval.evaluate(e.as_ref(), &e.state(p)),
-        Fastest::Reference(g) => eval.evaluate(g, p),
-    };
+    let engine_eval = |p: &Position| with_engine!(fast, e => eval.evaluate(e, &e.state(p)));
     let mut best: Vec<&Move> = Vec::new();
     let mut best_score = i32::MIN;
     for m in legal {
@@ -270,7 +267,7 @@ pub struct Opening {
 /// A random opening of `plies` moves from the start, drawn again (up to 100 times) while it
 /// ends the game.
 pub fn random_opening(game: Game, plies: usize, rng: &mut Rng) -> Opening {
-    let fast = Fastest::new(game);
+    let fast = AnyEngine::new(game);
     let mut last = None;
     for _ in 0..100 {
         let mut opening = Opening {
@@ -287,7 +284,7 @@ pub fn random_opening(game: Game, plies: usize, rng: &mut Rng) -> Opening {
             opening.history.push(game.play(&pos, &m));
             opening.moves.push(m);
         }
-        if opening.moves.len() == plies && game.outcome(&opening.history).is_none() {
+        if opening.moves.len() == plies && fast.outcome(&opening.history).is_none() {
             return opening;
         }
         last = Some(opening);

@@ -18,8 +18,8 @@
 
 use std::collections::VecDeque;
 
-use super::playable::Playable;
 use crate::compile::MoveTables;
+use crate::game::Engine;
 use crate::geometry::board::CellId;
 use crate::variant::{PieceId, Side, Variant};
 
@@ -147,7 +147,7 @@ impl Evaluator {
 
     /// The position's value for the side to move, in centipawns. Allocates nothing: it runs
     /// at every node.
-    pub fn evaluate<P: Playable>(&self, engine: &P, s: &P::State) -> i32 {
+    pub fn evaluate<E: Engine>(&self, engine: &E, s: &E::State) -> i32 {
         let mut material = [0i32; 2];
         let mut middle = [0i32; 2];
         let mut ending = [0i32; 2];

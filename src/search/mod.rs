@@ -7,7 +7,6 @@ mod alphabeta;
 pub mod arena;
 mod clock;
 pub mod eval;
-mod playable;
 pub mod records;
 pub mod sprt;
 mod tt;
@@ -15,15 +14,14 @@ mod tt;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::game::fast::{Engine, FastMove};
-use crate::game::{Game, Move, Position};
+use crate::game::{AnyEngine, Engine, Game, Move, Position};
 use crate::variant::Side;
+use crate::with_engine;
 
 use alphabeta::{Budget, Search, MATE, MATE_BOUND};
 use clock::Instant;
 pub use eval::Evaluator;
-pub use playable::{MoveFacts, Playable};
-use tt::{Table, Zobrist};
+use tt::Table;
 
 /// The transposition table's size unless told otherwise, in MB.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -166,18 +164,12 @@ pub struct SearchResult {
     pub info: Info,
 }
 
-/// The engines' own transposition tables (their moves differ in type).
-enum Kind<'a> {
-    Fast(Box<Engine<'a>>, Table<FastMove>),
-    Reference(Game<'a>, Table<Move>),
-}
-
-/// A searcher for one variant: its evaluation, its keys and its transposition table, kept
+/// A searcher for one variant: its engine, its evaluation and its transposition table, kept
 /// between searches of the same game.
 pub struct Searcher<'a> {
-    kind: Kind<'a>,
+    engine: AnyEngine<'a>,
+    tt: Table,
     eval: Evaluator,
-    zobrist: Zobrist,
     /// Whether the search prunes by the static value (reverse futility, futility, late
     /// moves): on by default; off to measure what it gains (`setoption name Pruning`).
     pruning: bool,
@@ -191,16 +183,10 @@ impl<'a> Searcher<'a> {
 
     /// A searcher whose transposition table takes about `megabytes` MB.
     pub fn with_hash(game: Game<'a>, megabytes: usize) -> Searcher<'a> {
-        let eval = Evaluator::new(game.variant, game.tables);
-        let zobrist = Zobrist::new(game.variant);
-        let kind = match Engine::new(game) {
-            Some(e) => Kind::Fast(Box::new(e), Table::new(megabytes)),
-            None => Kind::Reference(game, Table::new(megabytes)),
-        };
         Searcher {
-            kind,
-            eval,
-            zobrist,
+            engine: AnyEngine::new(game),
+            tt: Table::new(megabytes),
+            eval: Evaluator::new(game.variant, game.tables),
             pruning: true,
         }
     }
@@ -217,26 +203,17 @@ impl<'a> Searcher<'a> {
 
     /// Resizes the transposition table (forgetting it).
     pub fn set_hash(&mut self, megabytes: usize) {
-        match &mut self.kind {
-            Kind::Fast(_, t) => *t = Table::new(megabytes),
-            Kind::Reference(_, t) => *t = Table::new(megabytes),
-        }
+        self.tt = Table::new(megabytes);
     }
 
     /// Forgets everything learnt (a new game).
     pub fn clear(&mut self) {
-        match &mut self.kind {
-            Kind::Fast(_, t) => t.clear(),
-            Kind::Reference(_, t) => t.clear(),
-        }
+        self.tt.clear();
     }
 
     /// The static evaluation of a position for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        match &self.kind {
-            Kind::Fast(e, _) => self.eval.evaluate(e.as_ref(), &e.state(pos)),
-            Kind::Reference(g, _) => self.eval.evaluate(g, pos),
-        }
+        with_engine!(&self.engine, e => self.eval.evaluate(e, &e.state(pos)))
     }
 
     /// Searches the last position of `history` (the game from its start, or from a given
@@ -249,35 +226,17 @@ impl<'a> Searcher<'a> {
         stop: &AtomicBool,
         info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
-        match &mut self.kind {
-            Kind::Fast(e, t) => run(
-                e.as_ref(),
-                (&self.eval, &self.zobrist, self.pruning),
-                t,
-                history,
-                limits,
-                stop,
-                info,
-            ),
-            Kind::Reference(g, t) => run(
-                g,
-                (&self.eval, &self.zobrist, self.pruning),
-                t,
-                history,
-                limits,
-                stop,
-                info,
-            ),
-        }
+        let (eval, tt, pruning) = (&self.eval, &mut self.tt, self.pruning);
+        with_engine!(&self.engine, e => run(e, (eval, pruning), tt, history, limits, stop, info))
     }
 }
 
 /// Iterative deepening with one engine.
 #[allow(clippy::too_many_arguments)]
-fn run<P: Playable>(
+fn run<P: Engine>(
     engine: &P,
-    (eval, zobrist, pruning): (&Evaluator, &Zobrist, bool),
-    tt: &mut Table<P::Move>,
+    (eval, pruning): (&Evaluator, bool),
+    tt: &mut Table,
     history: &[Position],
     limits: &Limits,
     stop: &AtomicBool,
@@ -294,10 +253,10 @@ fn run<P: Playable>(
     let (soft, hard) = limits.deadlines(pos.to_move);
     let keys: Vec<u64> = history
         .iter()
-        .map(|p| engine.key(&engine.state(p), zobrist))
+        .map(|p| engine.key(&engine.state(p)))
         .collect();
     let mut moves = Vec::new();
-    engine.legal_moves(&root, &mut moves);
+    engine.legal_moves_into(&root, &mut moves);
     let static_eval = eval.evaluate(engine, &root);
     let mut result = SearchResult {
         best: None,
@@ -330,7 +289,6 @@ fn run<P: Playable>(
     let mut search = Search::new(
         engine,
         eval,
-        zobrist,
         tt,
         Budget {
             hard: hard.map(|h| started + h),
@@ -376,7 +334,7 @@ fn run<P: Playable>(
 
 /// One iteration in a window around the last score (from depth 4), widened on the side the
 /// score falls out of until it falls inside: most iterations end in the first, narrow one.
-fn aspiration<P: Playable>(
+fn aspiration<P: Engine>(
     search: &mut Search<P>,
     root: &P::State,
     depth: u32,

@@ -40,7 +40,8 @@
 //! and from its start cell also straight ahead, 12 o'clock `(1, 2)`; promotes on rank 8
 //! (Black: rank 1).
 
-use hexv::game::fast::Engine;
+use hexv::game::fast::FastEngine;
+use hexv::game::Engine;
 use hexv::variant::Side;
 
 // The vectors of the module comment (edges 1 3 5 7 9 11 o'clock `(1, 1)`, `(1, 0)`, ...;
@@ -256,7 +257,7 @@ fn perft_from_the_start() {
     assert_eq!(all_moves(&game, &after), set("e8xg7 f8xg7 g8xg7 i8xg7"));
     let after = play(&game, &start, "e1xh7");
     assert_eq!(all_moves(&game, &after), set("g8xh7 i8xh7 j8xh7 k8xh7"));
-    let engine = Engine::new(game).expect("the board fits the fast engine");
+    let engine = FastEngine::new(game).expect("the board fits the fast engine");
     let state = engine.state(&start);
     assert_eq!(engine.perft(&state, 1), 61);
     assert_eq!(engine.perft(&state, 2), 3583);

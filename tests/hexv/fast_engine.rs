@@ -5,7 +5,8 @@
 
 use std::collections::BTreeSet;
 
-use hexv::game::fast::Engine;
+use hexv::game::fast::FastEngine;
+use hexv::game::Engine;
 use hexv::game::{Game, Move, Position};
 use hexv::geometry::board::CellId;
 use hexv::variant::{PieceId, Side};
@@ -13,13 +14,13 @@ use hexv::variant::{PieceId, Side};
 use crate::support::{load, movement_files, variant_files, Rng};
 
 /// Compares the two engines in one position; returns the reference's moves.
-fn agree(engine: &Engine, pos: &Position, context: &str) -> Vec<Move> {
+fn agree(engine: &FastEngine, pos: &Position, context: &str) -> Vec<Move> {
     let game = &engine.game();
     let reference: Vec<Move> = game.legal_moves(pos);
     let state = engine.state(pos);
     assert_eq!(engine.position(&state), *pos, "{context}: state round trip");
     let fast = engine.legal_moves(&state);
-    let fast_moves: Vec<Move> = fast.iter().map(|m| engine.to_move(m)).collect();
+    let fast_moves: Vec<Move> = fast.iter().map(|m| engine.to_reference(m)).collect();
     let a: BTreeSet<&Move> = reference.iter().collect();
     let b: BTreeSet<&Move> = fast_moves.iter().collect();
     assert_eq!(
@@ -50,7 +51,7 @@ fn agree(engine: &Engine, pos: &Position, context: &str) -> Vec<Move> {
     // promote, none missing and none more.
     let mut tactical = Vec::new();
     engine.tactical_moves_into(&state, &mut tactical);
-    let tactical: BTreeSet<Move> = tactical.iter().map(|m| engine.to_move(m)).collect();
+    let tactical: BTreeSet<Move> = tactical.iter().map(|m| engine.to_reference(m)).collect();
     let capturing: BTreeSet<Move> = reference
         .iter()
         .filter(|m| {
@@ -93,7 +94,7 @@ fn agree(engine: &Engine, pos: &Position, context: &str) -> Vec<Move> {
 /// Both engines list the same moves in `pos` and play them to the same positions (for the
 /// rule tests' positions).
 pub fn engines_agree(game: &Game, pos: &Position, context: &str) {
-    let engine = Engine::new(*game).expect("every shipped board fits");
+    let engine = FastEngine::new(*game).expect("every shipped board fits");
     agree(&engine, pos, context);
 }
 
@@ -101,7 +102,7 @@ pub fn engines_agree(game: &Game, pos: &Position, context: &str) {
 fn every_variant_agrees_along_random_games() {
     for path in movement_files() {
         let (v, t) = load(&path);
-        let engine = Engine::new(Game::new(&v, &t)).expect("every shipped board fits");
+        let engine = FastEngine::new(Game::new(&v, &t)).expect("every shipped board fits");
         let mut positions = 0;
         for seed in 0..12u64 {
             let mut rng = Rng(0xFA57_0000 + seed);
@@ -124,7 +125,7 @@ fn every_variant_agrees_along_random_games() {
 fn perft_agrees_on_every_variant() {
     for path in variant_files() {
         let (v, t) = load(&path);
-        let engine = Engine::new(Game::new(&v, &t)).expect("every shipped board fits");
+        let engine = FastEngine::new(Game::new(&v, &t)).expect("every shipped board fits");
         let start = engine.game().start_position();
         let state = engine.state(&start);
         for depth in 1..=3 {
@@ -148,7 +149,7 @@ fn perft_agrees_on_every_variant() {
 fn every_variant_agrees_in_random_positions() {
     for path in variant_files() {
         let (v, t) = load(&path);
-        let engine = Engine::new(Game::new(&v, &t)).expect("every shipped board fits");
+        let engine = FastEngine::new(Game::new(&v, &t)).expect("every shipped board fits");
         let game = &engine.game();
         let mut rng = Rng(0xD1CE_0000 + v.board().total() as u64);
         let (mut checks, mut positions, mut en_passant) = (0, 0, 0);
@@ -283,7 +284,7 @@ fn random_position(game: &Game, rng: &mut Rng) -> Position {
     pos
 }
 
-/// A board of more than 128 cells does not fit the fast engine's sets: `Engine::new` says
+/// A board of more than 128 cells does not fit the fast engine's sets: `FastEngine::new` says
 /// so, and the command line counts with the reference engine instead. On a hexagon of side 8
 /// (169 cells, axial |a|, |b|, |a+b| <= 7) the king on cell 1, the bottom of the left column
 /// (-7, 0), has three edge neighbours on the board, (-7, 1) (-6, 0) (-6, -1), and two
@@ -300,7 +301,7 @@ fn boards_over_128_cells_use_the_reference_engine() {
     let (v, t) = checked.compiled.expect("clean").into_parts();
     assert_eq!(v.board().total(), 169);
     let game = Game::new(&v, &t);
-    assert!(Engine::new(game).is_none());
+    assert!(FastEngine::new(game).is_none());
     let dir = crate::support::scratch("big");
     let path = dir.join("big.hexv");
     std::fs::write(&path, text).expect("temp file");
@@ -315,7 +316,7 @@ fn boards_over_128_cells_use_the_reference_engine() {
 #[test]
 fn the_quiet_move_count_saturates() {
     let (v, t) = load("variants/glinski.hexv");
-    let engine = Engine::new(Game::new(&v, &t)).expect("Glinski's board fits");
+    let engine = FastEngine::new(Game::new(&v, &t)).expect("Glinski's board fits");
     let game = &engine.game();
     let text = game
         .position_text(&game.start_position())
@@ -327,7 +328,7 @@ fn the_quiet_move_count_saturates() {
     let fast = engine
         .legal_moves(&state)
         .into_iter()
-        .find(|m| engine.to_move(m) == knight)
+        .find(|m| engine.to_reference(m) == knight)
         .expect("the same move");
     assert_eq!(
         engine.position(&engine.play(&state, &fast)).quiet_plies,

@@ -131,7 +131,7 @@ fn library_counts(c: &Compiled, file: &str, moves: &str, depth: u32) -> String {
         .play_moves(&game.start_position(), moves)
         .unwrap_or_else(|(i, e)| panic!("{file}: move {}: {e:?}", i + 1));
     (1..=depth)
-        .map(|d| format!("{d}={}", c.fastest().perft(&pos, d)))
+        .map(|d| format!("{d}={}", c.engine().perft(&pos, d)))
         .collect::<Vec<_>>()
         .join(" ")
 }

@@ -4,8 +4,9 @@
 //! an independent Glinski implementation that `cargo bench` runs to depth 4 and that
 //! tests/hexv/hexchess_diff.rs compares move lists with.
 
-use hexv::game::fast::{Engine, State};
+use hexv::game::fast::{FastEngine, State};
 use hexv::game::Position;
+use hexv::game::{Engine, Reference};
 
 use crate::support::{load, root};
 
@@ -61,13 +62,13 @@ fn cases() -> Vec<Case> {
 
 /// Calls `f` with the case's position for both engines: the reference engine's position and
 /// the fast engine with its state.
-pub fn with_position(case: &Case, f: impl FnOnce(&Position, &Engine, &State)) {
+pub fn with_position(case: &Case, f: impl FnOnce(&Position, &FastEngine, &State)) {
     let (v, t) = load(&case.file);
     let game = hexv::game::Game::new(&v, &t);
     let pos = game
         .parse_position(&case.position)
         .unwrap_or_else(|e| panic!("{}: {}", case.file, e.show(&case.position)));
-    let engine = Engine::new(game).expect("every shipped board fits the fast engine");
+    let engine = FastEngine::new(game).expect("every shipped board fits the fast engine");
     let state = engine.state(&pos);
     f(&pos, &engine, &state);
 }
@@ -137,7 +138,7 @@ fn threads_and_the_table_give_the_same_counts() {
         let (v, t) = load(&case.file);
         let game = hexv::game::Game::new(&v, &t);
         let pos = game.parse_position(&case.position).expect("a position");
-        let engine = Engine::new(game).expect("fits");
+        let engine = FastEngine::new(game).expect("fits");
         let state = engine.state(&pos);
         for &(depth, count) in case.counts.iter().filter(|(d, _)| *d <= 3) {
             let context = format!("{} at depth {depth}", case.file);
@@ -155,8 +156,14 @@ fn threads_and_the_table_give_the_same_counts() {
                 if depth > 2 {
                     continue; // the reference engine is slow in debug builds
                 }
-                let reference =
-                    perft(&game, &pos, depth, options, &Progress::default()).expect("not stopped");
+                let reference = perft(
+                    &Reference::new(game),
+                    &pos,
+                    depth,
+                    options,
+                    &Progress::default(),
+                )
+                .expect("not stopped");
                 assert_eq!(reference.total, count, "reference engine, {context}");
                 let plain: Vec<u64> = game
                     .legal_moves(&pos)
@@ -175,7 +182,7 @@ fn a_stopped_count_gives_no_total() {
     use hexv::game::perft::{perft, Options, Progress};
     let (v, t) = load("variants/glinski.hexv");
     let game = hexv::game::Game::new(&v, &t);
-    let engine = Engine::new(game).expect("fits");
+    let engine = FastEngine::new(game).expect("fits");
     let state = engine.state(&game.start_position());
     let progress = Progress::default();
     progress
@@ -199,7 +206,7 @@ fn the_table_finds_transpositions() {
     use hexv::game::perft::{perft, Options, Progress};
     let (v, t) = load("variants/mini-hexchess.hexv");
     let game = hexv::game::Game::new(&v, &t);
-    let engine = Engine::new(game).expect("fits");
+    let engine = FastEngine::new(game).expect("fits");
     let state = engine.state(&game.start_position());
     let progress = Progress::default();
     let options = Options {

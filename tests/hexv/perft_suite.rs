@@ -8,7 +8,8 @@
 use std::collections::HashMap;
 use std::process::{Command, Stdio};
 
-use hexv::game::fast::Engine;
+use hexv::game::fast::FastEngine;
+use hexv::game::Engine;
 use hexv::Game;
 
 use crate::perft::{read_cases, Case};
@@ -174,12 +175,12 @@ fn suite() -> Vec<Case> {
 }
 
 /// The fast engine of each variant file, built once.
-fn engines(cases: &[Case]) -> HashMap<String, (Game<'static>, Engine<'static>)> {
+fn engines(cases: &[Case]) -> HashMap<String, (Game<'static>, FastEngine<'static>)> {
     let mut out = HashMap::new();
     for case in cases {
         out.entry(case.file.clone()).or_insert_with(|| {
             let g = game(&case.file);
-            (g, Engine::new(g).expect("every shipped board fits"))
+            (g, FastEngine::new(g).expect("every shipped board fits"))
         });
     }
     out

@@ -2,7 +2,8 @@
 //! at the start and along random games; mistakes located (by characters); impossible
 //! positions refused; the start texts checked by hand.
 
-use hexv::game::fast::Engine;
+use hexv::game::fast::FastEngine;
+use hexv::game::Engine;
 use hexv::game::{EnPassant, Game, Position};
 use hexv::variant::Side;
 
@@ -256,7 +257,7 @@ fn cells_listed_twice_are_refused() {
 fn the_fast_engine_reads_an_en_passant_right_as_a_set() {
     // Dagger's d2-f2 passes between e1 and e2: a right of two cells, both occupied.
     let game = game("variants/dagger.hexv");
-    let engine = Engine::new(game).expect("Dagger fits the fast engine");
+    let engine = FastEngine::new(game).expect("Dagger fits the fast engine");
     let after = game
         .play_moves(&game.start_position(), "d2-f2")
         .expect("legal");

@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 
 use hexv::check::codes;
 use hexv::compile::reference;
-use hexv::game::fast::Fastest;
+use hexv::game::AnyEngine;
 use hexv::geometry::board::CellId;
 use hexv::variant::Side;
 use hexv::{Compiled, Game, Position};
@@ -543,7 +543,7 @@ fn tables_equal_walker(compiled: &Compiled, seed: u64) {
 }
 
 /// The legal moves of both engines, written and sorted.
-fn both_engines(game: &Game, fastest: &Fastest, pos: &Position) -> Vec<String> {
+fn both_engines(game: &Game, fastest: &AnyEngine, pos: &Position) -> Vec<String> {
     let written = |moves: Vec<hexv::Move>| {
         let mut w: Vec<String> = moves.iter().map(|m| game.format_move(pos, m)).collect();
         w.sort();
@@ -563,7 +563,7 @@ fn both_engines(game: &Game, fastest: &Fastest, pos: &Position) -> Vec<String> {
 /// back, and the position's text reads back as the same position.
 fn random_game(compiled: &Compiled, seed: u64, plies: usize) {
     let game = compiled.game();
-    let fastest = compiled.fastest();
+    let fastest = compiled.engine();
     let mut rng = Rng(seed | 1);
     let mut pos = game.start_position();
     assert_eq!(

@@ -5,7 +5,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use hexv::game::fast::Fastest;
+use hexv::game::AnyEngine;
 use hexv::game::{Game, Move, Position};
 use hexv::geometry::board::CellId;
 use hexv::search::{Limits, SearchResult, SearchScore, Searcher};
@@ -25,17 +25,17 @@ fn search(game: &Game, pos: &Position, depth: u32) -> SearchResult {
 }
 
 /// The side to move is checkmated.
-fn mated(game: &Game, fast: &Fastest, pos: &Position) -> bool {
+fn mated(game: &Game, fast: &AnyEngine, pos: &Position) -> bool {
     fast.legal_moves(pos).is_empty() && game.in_check(pos, pos.to_move)
 }
 
 /// The side to move has no legal move and is not in check.
-fn stalemated(game: &Game, fast: &Fastest, pos: &Position) -> bool {
+fn stalemated(game: &Game, fast: &AnyEngine, pos: &Position) -> bool {
     fast.legal_moves(pos).is_empty() && !game.in_check(pos, pos.to_move)
 }
 
 /// Every move that stalemates the other side.
-fn stalemating_moves(game: &Game, fast: &Fastest, pos: &Position) -> Vec<Move> {
+fn stalemating_moves(game: &Game, fast: &AnyEngine, pos: &Position) -> Vec<Move> {
     fast.legal_moves(pos)
         .into_iter()
         .filter(|m| stalemated(game, fast, &game.play(pos, m)))
@@ -43,7 +43,7 @@ fn stalemating_moves(game: &Game, fast: &Fastest, pos: &Position) -> Vec<Move> {
 }
 
 /// Every move that mates at once.
-fn mates_in_one(game: &Game, fast: &Fastest, pos: &Position) -> Vec<Move> {
+fn mates_in_one(game: &Game, fast: &AnyEngine, pos: &Position) -> Vec<Move> {
     fast.legal_moves(pos)
         .into_iter()
         .filter(|m| mated(game, fast, &game.play(pos, m)))
@@ -51,7 +51,7 @@ fn mates_in_one(game: &Game, fast: &Fastest, pos: &Position) -> Vec<Move> {
 }
 
 /// Every move after which each reply allows a mate at once (mates in one excluded).
-fn mates_in_two(game: &Game, fast: &Fastest, pos: &Position) -> Vec<Move> {
+fn mates_in_two(game: &Game, fast: &AnyEngine, pos: &Position) -> Vec<Move> {
     fast.legal_moves(pos)
         .into_iter()
         .filter(|m| {
@@ -164,7 +164,7 @@ fn mates_in_one_are_found_in_every_variant() {
         "variants/hex-shogi-91.hexv",
     ] {
         let game = game(path);
-        let fast = Fastest::new(game);
+        let fast = AnyEngine::new(game);
         let positions = find(&game, &plain(3), 3, |pos| {
             !mates_in_one(&game, &fast, pos).is_empty()
         });
@@ -195,7 +195,7 @@ fn mates_in_two_are_found() {
         "variants/chessagon.hexv",
     ] {
         let game = game(path);
-        let fast = Fastest::new(game);
+        let fast = AnyEngine::new(game);
         let positions = find(&game, &plain(2), 1, |pos| {
             // Cheap filters first: no mate in one, and a cramped royal piece.
             let replies_cramped = fast.legal_moves(pos).len() < 40;
@@ -222,7 +222,7 @@ fn mates_in_two_are_found() {
 #[test]
 fn a_mate_by_a_knight_entering_dagger() {
     let game = game("variants/dagger.hexv");
-    let fast = Fastest::new(game);
+    let fast = AnyEngine::new(game);
     let v = game.variant;
     let off: Vec<CellId> = v.board().off_board_cells().collect();
     let placement = Placement {
@@ -254,7 +254,7 @@ fn a_mate_by_a_knight_entering_dagger() {
 #[test]
 fn a_drop_mate_in_hex_shogi() {
     let game = game("variants/hex-shogi-41.hexv");
-    let fast = Fastest::new(game);
+    let fast = AnyEngine::new(game);
     let placement = Placement {
         pieces: 2,
         black: 1,
@@ -278,7 +278,7 @@ fn a_drop_mate_in_hex_shogi() {
 fn a_free_piece_is_taken() {
     for path in ["variants/glinski.hexv", "variants/chessagon.hexv"] {
         let game = game(path);
-        let fast = Fastest::new(game);
+        let fast = AnyEngine::new(game);
         let searcher = Searcher::new(game);
         let value = |p: PieceId| searcher.evaluator().value(p.index());
         // Exactly one capture wins a piece worth a knight or more that nothing defends.
@@ -328,7 +328,7 @@ fn a_free_piece_is_taken() {
 #[test]
 fn stalemate_is_scored_by_the_variant() {
     let game = game("variants/glinski.hexv");
-    let fast = Fastest::new(game);
+    let fast = AnyEngine::new(game);
     let searcher = Searcher::new(game);
     let stalemating = |pos: &Position| stalemating_moves(&game, &fast, pos);
     let behind = |pos: &Position| searcher.evaluate(pos) < -150;
@@ -348,7 +348,7 @@ fn stalemate_is_scored_by_the_variant() {
         assert_eq!(result.info.score, SearchScore::Centipawns(191));
     }
     let game = crate::support::game("variants/chessagon.hexv");
-    let fast = Fastest::new(game);
+    let fast = AnyEngine::new(game);
     let searcher = Searcher::new(game);
     let stalemating = |pos: &Position| stalemating_moves(&game, &fast, pos);
     let positions = find(&game, &plain(3), 2, |pos| {
@@ -376,7 +376,7 @@ fn the_search_never_returns_an_illegal_move() {
             .strip_prefix(crate::support::root())
             .expect("in the repo");
         let game = game(path.to_str().expect("UTF-8"));
-        let fast = Fastest::new(game);
+        let fast = AnyEngine::new(game);
         let mut rng = Rng(0xFEED_0000_0000_0003);
         let mut searcher = Searcher::new(game);
         for _ in 0..3 {
@@ -458,7 +458,7 @@ fn a_value_line_sets_the_engines_value() {
 /// third move would make its position appear a third time.
 fn repetition_ahead(file: &str) -> Vec<(Position, Vec<Position>)> {
     let game = game(file);
-    let fast = Fastest::new(game);
+    let fast = AnyEngine::new(game);
     let searcher = Searcher::new(game);
     let quiet = |pos: &Position| -> Vec<Move> {
         fast.legal_moves(pos)

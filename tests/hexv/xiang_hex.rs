@@ -26,7 +26,8 @@
 
 use std::collections::BTreeSet;
 
-use hexv::game::fast::Engine;
+use hexv::game::fast::FastEngine;
+use hexv::game::Engine;
 use hexv::variant::Side;
 
 use crate::rule_support::assert_setup;
@@ -423,7 +424,7 @@ fn perft_from_the_start() {
     let start = g.start_position();
     assert_eq!(g.perft(&start, 1), 30);
     assert_eq!(g.perft(&start, 2), 874);
-    let engine = Engine::new(g).expect("the board fits the fast engine");
+    let engine = FastEngine::new(g).expect("the board fits the fast engine");
     let state = engine.state(&start);
     let counts: Vec<u64> = (1..=4).map(|d| engine.perft(&state, d)).collect();
     assert_eq!(counts, [30, 874, 28_968, 940_775]);

@@ -93,7 +93,7 @@ pub fn legal_moves(source: &str, position_text: &str) -> String {
     to_json(compiled(&loaded).and_then(|c| {
         let pos = position(&c.game(), position_text)?;
         let moves: Vec<Value> = c
-            .fastest()
+            .engine()
             .legal_moves(&pos)
             .iter()
             .map(|m| move_json(c, &pos, m))
@@ -158,7 +158,7 @@ pub fn game_end(source: &str, position_text: &str, moves: &str) -> String {
             .last()
             .map(|p| game.position_text(p))
             .unwrap_or_default();
-        Ok(match game.outcome(&history) {
+        Ok(match c.engine().outcome(&history) {
             None => json!({ "position": last, "over": false }),
             Some(o) => json!({
                 "position": last,

@@ -95,7 +95,7 @@ fn legal_moves_are_the_engines_own_at_the_start_and_one_ply_later() {
         let moves = r["moves"].as_array().unwrap();
         assert_eq!(
             moves.len(),
-            compiled.fastest().legal_moves(&start).len(),
+            compiled.engine().legal_moves(&start).len(),
             "{name}"
         );
         assert_eq!(moves.len(), game.legal_moves(&start).len(), "{name}");
@@ -111,7 +111,7 @@ fn legal_moves_are_the_engines_own_at_the_start_and_one_ply_later() {
         let r = reply(web::legal_moves(&source, after_text));
         assert_eq!(
             r["moves"].as_array().unwrap().len(),
-            compiled.fastest().legal_moves(&pos).len(),
+            compiled.engine().legal_moves(&pos).len(),
             "{name}"
         );
         let drawn = reply(web::position_svg(&source, after_text));

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use hexv::game::{Game, Move, Position};
+use hexv::game::{AnyEngine, Game, Move, Position};
 use hexv::search::arena::Ending;
 use hexv::variant::{Score, Side};
 
@@ -130,6 +130,7 @@ pub fn play(
     first_is_white: bool,
     rules: &Rules,
 ) -> Finished {
+    let engine = AnyEngine::new(*game);
     let mut history: Vec<Position> = vec![game.start_position()];
     let mut written: Vec<String> = Vec::new();
     for m in opening {
@@ -146,7 +147,7 @@ pub fn play(
     let mut moves = Vec::new();
     let mut broke = [false, false];
     let end = loop {
-        if let Some(outcome) = game.outcome(&history) {
+        if let Some(outcome) = engine.outcome(&history) {
             let finished = Finished {
                 moves,
                 white: outcome.white,

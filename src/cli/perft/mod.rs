@@ -11,8 +11,8 @@ use std::io::IsTerminal;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use hexv::game::fast::Fastest;
 use hexv::game::perft::{Counted, Options, Progress};
+use hexv::game::AnyEngine;
 
 use super::Status;
 
@@ -163,7 +163,7 @@ fn count_one(
     depth: u32,
 ) -> Status {
     {
-        let engine = Fastest::new(*game);
+        let engine = AnyEngine::new(*game);
         let options = args.options();
         let (threads, hash_mb) = (options.threads, options.hash_mb);
         let started = Instant::now();
@@ -230,7 +230,7 @@ fn count_one(
 /// One count, with its progress on a terminal and the time limit watched by this thread
 /// while the workers count; `None` (reported) when the time ran out.
 pub(super) fn count(
-    engine: &Fastest,
+    engine: &AnyEngine,
     pos: &hexv::game::Position,
     depth: u32,
     options: &Options,

@@ -8,8 +8,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
-use hexv::game::fast::Fastest;
 use hexv::game::perft::{Options, Progress};
+use hexv::game::AnyEngine;
 use hexv::load::Compiled;
 
 use super::super::Status;
@@ -137,7 +137,7 @@ pub fn run(path: &Path, options: &Options) -> Status {
                 return Status::UsageOrIo;
             }
         };
-        let engine = Fastest::new(game);
+        let engine = AnyEngine::new(game);
         for &(depth, expected) in &case.counts {
             let progress = Progress::default();
             let Some(got) = engine.perft_with(&pos, depth, options, &progress) else {

@@ -7,9 +7,9 @@
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
-use hexv::game::fast::Fastest;
 use hexv::game::perft::{Options, Progress};
 use hexv::game::perft_units::{self, fnv, Unit, UnitResult, UnitsMerge};
+use hexv::game::AnyEngine;
 use hexv::game::{Game, Position};
 use hexv::source::{BoundedLines, InputFault};
 
@@ -135,7 +135,7 @@ pub fn count(game: &Game, file: &Path, units: &Path, options: &Options) -> Statu
     if let Err(status) = taken {
         return status;
     }
-    let engine = Fastest::new(*game);
+    let engine = AnyEngine::new(*game);
     let shown = std::io::stderr().is_terminal();
     let mut skipped = 0usize;
     for (k, (line, unit)) in read.iter().enumerate() {

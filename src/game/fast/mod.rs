@@ -7,15 +7,16 @@
 //! a state is a few hundred bytes. The engine is driven only by the compiled variant and is
 //! proven equal to the reference engine ([`Game`]) by the tests, move list for move list.
 
+mod interface;
 mod movegen;
 pub(crate) mod tables;
 
-use tables::{bit, cells, CellSet, Compiled, Node};
+use tables::{bit, cells, CellSet, FastTables, Node};
 
+use super::engine::Engine;
 use super::zobrist::Zobrist;
-use super::{EnPassant, Game, Move, Position};
-use crate::geometry::board::CellId;
-use crate::variant::{BySide, Occupant, PieceId, Side};
+use super::Game;
+use crate::variant::{Occupant, Side};
 
 /// No cell, no piece, no castling: the `u8` fields' "none".
 const NONE: u8 = u8::MAX;
@@ -41,7 +42,7 @@ pub(crate) fn side_of(code: Code) -> Side {
 
 /// Who stands where: what a check test reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Board {
+pub(crate) struct Occupancy {
     pub(crate) squares: [Code; 128],
     pub(crate) occupied: [CellSet; 2],
     /// Cells of royal pieces, per side.
@@ -50,9 +51,9 @@ pub(crate) struct Board {
     pub(crate) unmoved: CellSet,
 }
 
-impl Board {
-    fn empty() -> Board {
-        Board {
+impl Occupancy {
+    fn empty() -> Occupancy {
+        Occupancy {
             squares: [0; 128],
             occupied: [0; 2],
             royals: [0; 2],
@@ -86,17 +87,17 @@ impl Board {
     }
 }
 
-/// A position of the fast engine (see [`Position`], which it converts to and from).
+/// A position of the fast engine (see [`crate::game::Position`], which it converts to and from).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct State {
-    pub(crate) board: Board,
+    pub(crate) board: Occupancy,
     pub(crate) to_move: Side,
     /// The cells of the en-passant right (empty when there is none) and its victim's cell.
     pub(crate) en_passant: CellSet,
     pub(crate) en_passant_victim: u8,
     pub(crate) hands: [[u16; 64]; 2],
     pub(crate) quiet_plies: u32,
-    /// The Zobrist key ([`crate::game::zobrist`]), kept up to date by [`Engine::play`].
+    /// The Zobrist key ([`crate::game::zobrist`]), kept up to date by [`FastEngine::play`].
     pub(crate) zobrist: u64,
 }
 
@@ -109,7 +110,7 @@ impl State {
     /// The position's 128-bit key for the perft table (see [`crate::game::perft`]): the same
     /// features as the reference engine's key, so both engines key a position alike.
     pub fn key(&self, seed: u64) -> u128 {
-        use crate::game::perft::{feature, hand_feature, piece_feature};
+        use crate::game::zobrist::{feature, hand_feature, piece_feature};
         let mut k = feature(seed, 1 << 40 | self.to_move.index() as u64);
         let mut bits = self.board.occupied[0] | self.board.occupied[1];
         while bits != 0 {
@@ -160,65 +161,21 @@ pub struct FastMove {
 }
 
 /// The fast engine for one variant.
-pub struct Engine<'a> {
+pub struct FastEngine<'a> {
     pub(crate) game: Game<'a>,
-    pub(crate) t: Compiled,
+    pub(crate) t: FastTables,
     keys: Zobrist,
 }
 
-impl<'a> Engine<'a> {
+impl<'a> FastEngine<'a> {
     /// The engine for a game, or `None` when the board is too large for 128-bit sets.
-    pub fn new(game: Game<'a>) -> Option<Engine<'a>> {
-        let t = Compiled::new(game.variant, game.tables)?;
+    pub fn new(game: Game<'a>) -> Option<FastEngine<'a>> {
+        let t = FastTables::new(game.variant, game.tables)?;
         let keys = Zobrist::new(game.variant);
-        Some(Engine { game, t, keys })
+        Some(FastEngine { game, t, keys })
     }
 
-    /// The reference engine this one was built from.
-    pub fn game(&self) -> Game<'a> {
-        self.game
-    }
-
-    /// The fast form of a position.
-    pub fn state(&self, pos: &Position) -> State {
-        let mut board = Board::empty();
-        for (i, sq) in pos.squares.iter().enumerate() {
-            if let Some((side, p)) = sq {
-                board.put(i as u8, code(*side, p.0), self.t.royal[p.index()]);
-            }
-            if pos.unmoved[i] {
-                board.unmoved |= bit(i as u8);
-            }
-        }
-        let mut hands = [[0; 64]; 2];
-        for side in Side::BOTH {
-            for (p, n) in pos.hands[side].iter().enumerate() {
-                hands[side.index()][p] = *n;
-            }
-        }
-        let (en_passant, en_passant_victim) = match &pos.en_passant {
-            Some(ep) => (
-                // A set: OR, so a cell listed twice is still that cell (a sum would carry
-                // into the next cell's bit).
-                ep.cells.iter().fold(0, |set, c| set | bit(c.0 as u8)),
-                ep.victim.0 as u8,
-            ),
-            None => (0, NONE),
-        };
-        let mut state = State {
-            board,
-            to_move: pos.to_move,
-            en_passant,
-            en_passant_victim,
-            hands,
-            quiet_plies: pos.quiet_plies,
-            zobrist: 0,
-        };
-        state.zobrist = self.scratch_key(&state);
-        state
-    }
-
-    /// The state's Zobrist key computed from all its features (what [`Engine::play`] keeps
+    /// The state's Zobrist key computed from all its features (what [`FastEngine::play`] keeps
     /// up to date move by move).
     pub fn scratch_key(&self, s: &State) -> u64 {
         let z = &self.keys;
@@ -264,58 +221,8 @@ impl<'a> Engine<'a> {
         k
     }
 
-    /// The state with the other side to move and no en-passant right (a null move).
-    pub fn pass(&self, s: &State) -> State {
-        let mut next = s.clone();
-        next.to_move = s.to_move.opponent();
-        next.zobrist ^= self.keys.black() ^ self.set_key(s.en_passant, |c| self.keys.en_passant(c));
-        next.en_passant = 0;
-        next.en_passant_victim = NONE;
-        next
-    }
-
-    /// The reference form of a state (the inverse of [`Engine::state`]).
-    pub fn position(&self, s: &State) -> Position {
-        let n = self.t.cells;
-        let pieces = self.game.variant.pieces.len();
-        let squares = (0..n)
-            .map(|i| match s.board.squares[i] {
-                0 => None,
-                c => Some((side_of(c), PieceId(piece_of(c)))),
-            })
-            .collect();
-        let hand = |side: Side| s.hands[side.index()][..pieces].to_vec();
-        Position {
-            squares,
-            to_move: s.to_move,
-            en_passant: (s.en_passant != 0).then(|| EnPassant {
-                cells: cells(s.en_passant).map(|c| CellId(c as u16)).collect(),
-                victim: CellId(s.en_passant_victim as u16),
-            }),
-            unmoved: (0..n)
-                .map(|i| s.board.unmoved & bit(i as u8) != 0)
-                .collect(),
-            hands: BySide::new(hand(Side::White), hand(Side::Black)),
-            quiet_plies: s.quiet_plies,
-        }
-    }
-
-    /// The reference engine's form of a move.
-    pub fn to_move(&self, m: &FastMove) -> Move {
-        let cell = |c: u8| (c != NONE).then_some(CellId(c as u16));
-        Move {
-            from: cell(m.from),
-            to: CellId(m.to as u16),
-            piece: PieceId(m.piece),
-            promotion: (m.promotion != NONE).then_some(PieceId(m.promotion)),
-            en_passant_victim: cell(m.victim),
-            passed: cells(m.passed).map(|c| CellId(c as u16)).collect(),
-            castling: (m.castling != NONE).then_some(m.castling as usize),
-        }
-    }
-
     /// True when a piece of `by` whose type is in `types` could capture on `target`.
-    pub(crate) fn attacked_by(&self, b: &Board, target: u8, by: Side, types: u64) -> bool {
+    pub(crate) fn attacked_by(&self, b: &Occupancy, target: u8, by: Side, types: u64) -> bool {
         let k = by.index() * self.t.cells + target as usize;
         if self.t.attacker_cells[k] & b.occupied[by.index()] == 0 {
             return false;
@@ -336,7 +243,7 @@ impl<'a> Engine<'a> {
     /// attacks are all in the trees (no hoppers, no captures under conditions).
     pub(crate) fn attacked_after_leaving(
         &self,
-        b: &Board,
+        b: &Occupancy,
         target: u8,
         by: Side,
         vacated: u8,
@@ -360,7 +267,7 @@ impl<'a> Engine<'a> {
     /// index times the cells, plus the target): kept out of the trees, tried one by one. Out
     /// of line: most variants have none, and their check test stays small.
     #[inline(never)]
-    fn attacked_under_conditions(&self, b: &Board, k: usize, by: Side, types: u64) -> bool {
+    fn attacked_under_conditions(&self, b: &Occupancy, k: usize, by: Side, types: u64) -> bool {
         let all = b.all();
         self.t.guarded_attacks[k].iter().any(|a| {
             types >> a.piece & 1 != 0
@@ -374,7 +281,7 @@ impl<'a> Engine<'a> {
     /// Whether the conditions `guard` (an index into the guards) hold for the piece of `side`
     /// on `from`. Out of line, so the move generator's loop stays as small as without them.
     #[inline(never)]
-    pub(crate) fn guard_holds(&self, b: &Board, guard: u32, from: u8, side: Side) -> bool {
+    pub(crate) fn guard_holds(&self, b: &Occupancy, guard: u32, from: u8, side: Side) -> bool {
         let g = &self.t.guards[guard as usize];
         let unmoved = b.unmoved & bit(from) != 0;
         g.unmoved.is_none_or(|u| u == unmoved)
@@ -395,7 +302,7 @@ impl<'a> Engine<'a> {
     /// Whether `side`'s royal pieces are attacked, and which of `side`'s pieces are pinned:
     /// they alone stand between a royal piece and an attacker of the other side. Not for
     /// variants with hoppers (whose trees have screen nodes).
-    pub(crate) fn check_and_pins(&self, b: &Board, side: Side) -> (bool, CellSet) {
+    pub(crate) fn check_and_pins(&self, b: &Occupancy, side: Side) -> (bool, CellSet) {
         let by = side.opponent();
         let mut checked = false;
         let mut pinned = 0;
@@ -412,7 +319,7 @@ impl<'a> Engine<'a> {
     #[allow(clippy::too_many_arguments)]
     fn walk_pins(
         &self,
-        b: &Board,
+        b: &Occupancy,
         by: Side,
         start: u32,
         end: u32,
@@ -445,22 +352,22 @@ impl<'a> Engine<'a> {
         }
     }
 
-    pub(crate) fn attacked(&self, b: &Board, target: u8, by: Side) -> bool {
+    pub(crate) fn attacked_on(&self, b: &Occupancy, target: u8, by: Side) -> bool {
         self.attacked_by(b, target, by, u64::MAX)
     }
 
     /// True when one of `side`'s royal pieces is attacked, or faces an enemy royal piece on
     /// an open `facing` line.
-    pub(crate) fn in_check(&self, b: &Board, side: Side) -> bool {
+    pub(crate) fn side_in_check(&self, b: &Occupancy, side: Side) -> bool {
         cells(b.royals[side.index()]).any(|c| {
-            self.attacked(b, c, side.opponent())
+            self.attacked_on(b, c, side.opponent())
                 || (!self.t.facing.is_empty() && self.faces_royal(b, side, c))
         })
     }
 
     /// True when the royal piece of `side` on `cell` sees an enemy royal piece along one of
     /// the `facing` lines.
-    fn faces_royal(&self, b: &Board, side: Side, cell: u8) -> bool {
+    fn faces_royal(&self, b: &Occupancy, side: Side, cell: u8) -> bool {
         let all = b.all();
         let enemy_royals = b.royals[side.opponent().index()];
         self.t.facing[side.index() * self.t.cells + cell as usize]
@@ -473,7 +380,7 @@ impl<'a> Engine<'a> {
     }
 
     /// The board after a move (what a check test needs), from the mover's side.
-    fn board_after(&self, b: &Board, side: Side, m: &FastMove) -> Board {
+    fn board_after(&self, b: &Occupancy, side: Side, m: &FastMove) -> Occupancy {
         let mut n = *b;
         n.unmoved &= !(bit(m.to) | if m.from != NONE { bit(m.from) } else { 0 });
         let rook = if m.castling != NONE {
@@ -503,85 +410,6 @@ impl<'a> Engine<'a> {
         n
     }
 
-    /// The state after a legal move.
-    pub fn play(&self, s: &State, m: &FastMove) -> State {
-        let side = s.to_move;
-        let captured = if m.victim != NONE {
-            s.board.squares[m.victim as usize]
-        } else if m.castling != NONE {
-            0
-        } else {
-            s.board.squares[m.to as usize]
-        };
-        let mut next = s.clone();
-        next.board = self.board_after(&s.board, side, m);
-        let z = &self.keys;
-        // The key changes by the cells the move touches (each once), the unmoved marks it
-        // clears, the hands it changes, the en-passant cells and the side to move.
-        let mut key = s.zobrist ^ z.black();
-        let mut touched: [u8; 5] = [m.from, m.to, m.victim, NONE, NONE];
-        if m.castling != NONE {
-            let c = &self.game.variant.castlings[m.castling as usize];
-            touched[3] = c.rook_from.0 as u8;
-            touched[4] = c.rook_to.0 as u8;
-        }
-        for (i, &cell) in touched.iter().enumerate() {
-            if cell != NONE && !touched[..i].contains(&cell) {
-                let c = cell as usize;
-                key ^=
-                    self.cell_key(s.board.squares[c], c) ^ self.cell_key(next.board.squares[c], c);
-            }
-        }
-        key ^= self.set_key(s.board.unmoved ^ next.board.unmoved, |c| z.unmoved(c));
-        key ^= self.set_key(s.en_passant ^ m.passed, |c| z.en_passant(c));
-        if m.from == NONE {
-            let held = &mut next.hands[side.index()][m.piece as usize];
-            let before = *held as usize;
-            *held = held.saturating_sub(1);
-            key ^= z.hand(side, m.piece as usize, before)
-                ^ z.hand(side, m.piece as usize, *held as usize);
-        }
-        if captured != 0 && self.game.variant.rules.captures_to_hand {
-            let piece = self.t.in_hand_as[piece_of(captured) as usize] as usize;
-            let held = &mut next.hands[side.index()][piece];
-            key ^= z.hand(side, piece, *held as usize);
-            *held += 1;
-            key ^= z.hand(side, piece, *held as usize);
-        }
-        next.zobrist = key;
-        let resets = captured != 0 || self.t.resets_count[m.piece as usize];
-        next.quiet_plies = if resets {
-            0
-        } else {
-            s.quiet_plies.saturating_add(1)
-        };
-        next.en_passant = m.passed;
-        next.en_passant_victim = if m.passed != 0 { m.to } else { NONE };
-        next.to_move = side.opponent();
-        next
-    }
-
-    /// Number of leaf positions `depth` moves ahead.
-    pub fn perft(&self, s: &State, depth: u32) -> u64 {
-        self.perft_until(s, depth, &|| false)
-            .expect("a count that is never stopped ends")
-    }
-
-    /// As [`Engine::perft`], but gives up (`None`) as soon as `stop` says so. `stop` is
-    /// asked once per node two or more plies from the leaves, so a deep count stops within
-    /// a fraction of a second at a cost of about one clock reading per move generation.
-    pub fn perft_until(&self, s: &State, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {
-        match depth {
-            0 => Some(1),
-            1 => Some(self.count_legal(s)),
-            _ => {
-                // One move list per ply, reused by every node at that ply.
-                let mut lists = vec![Vec::with_capacity(128); depth as usize - 1];
-                self.perft_in(s, depth, &mut lists, stop)
-            }
-        }
-    }
-
     /// Perft below `s` with `lists[depth - 2]` as this node's move list and the lists before
     /// it for the nodes below; the last ply is counted, not listed.
     fn perft_in(
@@ -598,19 +426,12 @@ impl<'a> Engine<'a> {
             return None;
         }
         let (moves, below) = lists.split_last_mut()?;
-        self.legal_moves_into(s, moves);
+        self.list_legal(s, moves);
         let mut total = 0;
         for m in moves.iter() {
             total += self.perft_in(&self.play(s, m), depth - 1, below, stop)?;
         }
         Some(total)
-    }
-
-    /// The legal moves of the side to move.
-    pub fn legal_moves(&self, s: &State) -> Vec<FastMove> {
-        let mut moves = Vec::new();
-        self.legal_moves_into(s, &mut moves);
-        moves
     }
 }
 
@@ -619,7 +440,7 @@ impl<'a> Engine<'a> {
 /// counted as empty.
 #[inline(always)]
 fn attacked_in_tree(
-    b: &Board,
+    b: &Occupancy,
     nodes: &[Node],
     start: usize,
     by: Side,
@@ -651,9 +472,15 @@ fn attacked_in_tree(
     false
 }
 
-/// [`Engine::attacked_by`]'s walk where some piece captures by hopping: a screen node lets
+/// [`FastEngine::attacked_by`]'s walk where some piece captures by hopping: a screen node lets
 /// the walk on only while its cell is occupied (kept apart so other variants pay nothing).
-fn attacked_over_screens(b: &Board, nodes: &[Node], start: usize, by: Side, types: u64) -> bool {
+fn attacked_over_screens(
+    b: &Occupancy,
+    nodes: &[Node],
+    start: usize,
+    by: Side,
+    types: u64,
+) -> bool {
     let mut i = start;
     while i < nodes.len() {
         let n = nodes[i];
@@ -669,68 +496,4 @@ fn attacked_over_screens(b: &Board, nodes: &[Node], start: usize, by: Side, type
         i = n.skip as usize;
     }
     false
-}
-
-/// The fast engine where the board fits in 128-bit sets, else the reference engine: what the
-/// command line uses, with the reference engine's types.
-pub enum Fastest<'a> {
-    /// The board fits: the fast engine.
-    Fast(Box<Engine<'a>>),
-    /// The board is too large for 128-bit sets: the reference engine.
-    Reference(Game<'a>),
-}
-
-impl<'a> Fastest<'a> {
-    /// The fast engine for `game` when its board fits, else `game` itself.
-    pub fn new(game: Game<'a>) -> Fastest<'a> {
-        match Engine::new(game) {
-            Some(engine) => Fastest::Fast(Box::new(engine)),
-            None => Fastest::Reference(game),
-        }
-    }
-
-    /// The legal moves of the side to move in `pos`.
-    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
-        match self {
-            Fastest::Fast(e) => {
-                let moves = e.legal_moves(&e.state(pos));
-                moves.iter().map(|m| e.to_move(m)).collect()
-            }
-            Fastest::Reference(g) => g.legal_moves(pos),
-        }
-    }
-
-    /// Number of leaf positions `depth` moves ahead of `pos`.
-    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
-        match self {
-            Fastest::Fast(e) => e.perft(&e.state(pos), depth),
-            Fastest::Reference(g) => g.perft(pos, depth),
-        }
-    }
-
-    /// Perft with threads and a table ([`crate::game::perft`]): the total and the count below
-    /// each move of [`Fastest::legal_moves`], in that order; `None` once `progress.stop` is
-    /// set.
-    pub fn perft_with(
-        &self,
-        pos: &Position,
-        depth: u32,
-        options: &crate::game::perft::Options,
-        progress: &crate::game::perft::Progress,
-    ) -> Option<crate::game::perft::Counted> {
-        use crate::game::perft::perft;
-        match self {
-            Fastest::Fast(e) => perft(e.as_ref(), &e.state(pos), depth, options, progress),
-            Fastest::Reference(g) => perft(g, pos, depth, options, progress),
-        }
-    }
-
-    /// As [`Fastest::perft`], but gives up (`None`) as soon as `stop` says so (a time
-    /// budget, an interrupt).
-    pub fn perft_until(&self, pos: &Position, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {
-        match self {
-            Fastest::Fast(e) => e.perft_until(&e.state(pos), depth, stop),
-            Fastest::Reference(g) => g.perft_until(pos, depth, stop),
-        }
-    }
 }

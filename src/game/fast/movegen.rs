@@ -3,10 +3,10 @@
 //! the en-passant capture are two; a plain move to a cell beats a multi-step to it.
 
 use super::tables::{bit, cells, falling_reach, rising_reach, CellSet, Ray, Resolve};
-use super::{code, Engine, FastMove, State, NONE};
+use super::{code, FastEngine, FastMove, State, NONE};
 use crate::variant::Side;
 
-impl Engine<'_> {
+impl FastEngine<'_> {
     /// The legal moves: piece moves, drops, castlings.
     ///
     /// A move is tested for leaving the king attacked only when it could: when the king is
@@ -14,7 +14,7 @@ impl Engine<'_> {
     /// piece is taken en passant, or when the piece is pinned. Any other move only puts a
     /// piece somewhere or takes one, which never uncovers an attack, unless some piece
     /// captures by hopping (a piece put down can be its screen): then every move is tested.
-    pub fn legal_moves_into(&self, s: &State, out: &mut Vec<FastMove>) {
+    pub(crate) fn list_legal(&self, s: &State, out: &mut Vec<FastMove>) {
         out.clear();
         let mut own = s.board.occupied[s.to_move.index()];
         while own != 0 {
@@ -28,7 +28,7 @@ impl Engine<'_> {
     }
 
     /// Keeps the moves of `out` (piece moves and drops) that leave no royal piece attacked,
-    /// testing only those that could (see [`Engine::legal_moves_into`]).
+    /// testing only those that could (see [`FastEngine::list_legal`]).
     fn retain_legal(&self, s: &State, out: &mut Vec<FastMove>) {
         let side = s.to_move;
         let (every_move, pinned) = self.tests_needed(s);
@@ -43,8 +43,8 @@ impl Engine<'_> {
 
     /// The legal captures (en passant included) and promotions: what quiescence searches,
     /// without listing the quiet moves it would throw away. The same moves, in another order,
-    /// as [`Engine::legal_moves_into`] keeps when filtered to those that capture or promote.
-    pub fn tactical_moves_into(&self, s: &State, out: &mut Vec<FastMove>) {
+    /// as [`FastEngine::list_legal`] keeps when filtered to those that capture or promote.
+    pub(crate) fn list_tactical(&self, s: &State, out: &mut Vec<FastMove>) {
         out.clear();
         let mut own = s.board.occupied[s.to_move.index()];
         while own != 0 {
@@ -55,7 +55,7 @@ impl Engine<'_> {
         self.retain_legal(s, out);
     }
 
-    /// The number of legal moves, [`Engine::legal_moves_into`]'s length, without building
+    /// The number of legal moves, the legal move list's length, without building
     /// the list: where no move of a piece needs a test, its moves are counted from the sets
     /// of cells it reaches (what perft does at its last ply).
     pub fn count_legal(&self, s: &State) -> u64 {
@@ -144,11 +144,11 @@ impl Engine<'_> {
 
     /// True when the side to move has no royal piece attacked after `m`.
     fn keeps_royals_safe(&self, s: &State, m: &FastMove) -> bool {
-        !self.in_check(&self.board_after(&s.board, s.to_move, m), s.to_move)
+        !self.side_in_check(&self.board_after(&s.board, s.to_move, m), s.to_move)
     }
 
     /// How many moves a piece of `piece` makes from `from` to the cells `to` (no en-passant
-    /// capture among them): one each, or as many as [`Engine::push_promotions`] would add.
+    /// capture among them): one each, or as many as [`FastEngine::push_promotions`] would add.
     fn count_promotions(&self, piece: u8, side: Side, from: u8, to: CellSet) -> u64 {
         let Some(promo) = &self.t.promotions[piece as usize * 2 + side.index()] else {
             return u64::from(to.count_ones());
@@ -188,7 +188,7 @@ impl Engine<'_> {
         self.piece_moves_of(s, from, false, emit);
     }
 
-    /// [`Engine::piece_moves`], or with `tactical` only its captures and promotions (the
+    /// [`FastEngine::piece_moves`], or with `tactical` only its captures and promotions (the
     /// quiet moves looked at only for a piece that may promote).
     #[inline(always)]
     fn piece_moves_of(&self, s: &State, from: u8, tactical: bool, emit: &mut impl FnMut(FastMove)) {
@@ -435,7 +435,7 @@ impl Engine<'_> {
                     passed: 0,
                 };
                 if no_check
-                    && self.in_check(&self.board_after(&s.board, side, &mv), side.opponent())
+                    && self.side_in_check(&self.board_after(&s.board, side, &mv), side.opponent())
                 {
                     continue;
                 }
@@ -462,7 +462,7 @@ impl Engine<'_> {
             if !ready
                 || std::iter::once(&c.king_from)
                     .chain(&c.passage)
-                    .any(|x| self.attacked(b, x.0 as u8, them))
+                    .any(|x| self.attacked_on(b, x.0 as u8, them))
             {
                 continue;
             }
@@ -475,7 +475,7 @@ impl Engine<'_> {
                 castling: i as u8,
                 passed: 0,
             };
-            if !self.in_check(&self.board_after(b, side, &mv), side) {
+            if !self.side_in_check(&self.board_after(b, side, &mv), side) {
                 emit(mv);
             }
         }

@@ -31,7 +31,7 @@ pub(crate) fn cells(mut set: CellSet) -> impl Iterator<Item = u8> {
 /// What a ray (or a conditional one-cell entry) does.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Ray {
-    /// Range in [`Compiled::ray_cells`].
+    /// Range in [`FastTables::ray_cells`].
     pub start: u32,
     pub len: u8,
     /// How the path is walked (the entry's).
@@ -46,7 +46,7 @@ pub(crate) struct Ray {
     /// A step marked `en-passant`: the cells it passes between (the right it gives).
     pub between: CellSet,
     /// Its conditions (`to ZONE`, and those tested on the board): an index into
-    /// [`Compiled::guards`], or `NO_GUARD`.
+    /// [`FastTables::guards`], or `NO_GUARD`.
     pub guard: u32,
     /// The path's cells as a set.
     pub mask: CellSet,
@@ -160,7 +160,7 @@ pub(crate) struct GuardedAttack {
     pub clear: CellSet,
     /// The cell that must be occupied (a hopper's screen), or `NONE`.
     pub screen: u8,
-    /// An index into [`Compiled::guards`].
+    /// An index into [`FastTables::guards`].
     pub guard: u32,
 }
 
@@ -170,11 +170,11 @@ pub(crate) struct Slot {
     /// One-cell entries without conditions, merged: move only, capture only, both.
     pub step_moves: CellSet,
     pub step_captures: CellSet,
-    /// Range in [`Compiled::rays`] of the rays without conditions but `unmoved_only`, then
+    /// Range in [`FastTables::rays`] of the rays without conditions but `unmoved_only`, then
     /// the end of the rays with them (`to ZONE`, `when` / `unless` clauses), which follow.
     pub rays: (u32, u32),
     pub guarded_end: u32,
-    /// Ranges in [`Compiled::slides`] of the plain slides that move and capture (riders'
+    /// Ranges in [`FastTables::slides`] of the plain slides that move and capture (riders'
     /// lines), their cells of rising ids, then of falling ids: found with bit operations
     /// (see [`Order`]) and merged into one set before anything else is looked at.
     pub rising: (u32, u32),
@@ -209,7 +209,7 @@ pub(crate) struct PromotionMasks {
 
 /// Everything the fast engine reads, indexed by `piece * 2 + side` and then by cell.
 #[derive(Clone, Debug)]
-pub(crate) struct Compiled {
+pub(crate) struct FastTables {
     pub cells: usize,
     pub slots: Vec<Slot>,
     pub rays: Vec<Ray>,
@@ -256,7 +256,7 @@ pub(crate) struct Compiled {
 /// The largest board (off-board cells included) the cell sets hold.
 pub(crate) const MAX_CELLS: usize = 128;
 
-impl Compiled {
+impl FastTables {
     pub fn slot(&self, piece: u8, side: Side, cell: u8) -> &Slot {
         &self.slots[(piece as usize * 2 + side.index()) * self.cells + cell as usize]
     }
@@ -285,13 +285,13 @@ impl Compiled {
 
     /// Builds the fast tables, or `None` when the board has more cells than a `u128` holds
     /// (or, unlikely, the variant more castlings than a byte numbers).
-    pub fn new(variant: &Variant, tables: &MoveTables) -> Option<Compiled> {
+    pub fn new(variant: &Variant, tables: &MoveTables) -> Option<FastTables> {
         let cells = variant.board.total();
         // Cells, pieces and castlings are bytes in a fast move, with 255 for "none".
         if cells > MAX_CELLS || variant.pieces.len() > 64 || variant.castlings.len() >= 255 {
             return None;
         }
-        let mut c = Compiled {
+        let mut c = FastTables {
             cells,
             slots: Vec::new(),
             rays: Vec::new(),

@@ -1,0 +1,418 @@
+//! One interface over hexv's two rules engines, so that perft, the search, the arena and
+//! every front end are written once: the reference engine ([`Reference`], which walks the
+//! compiled tables and is the semantic reference) and the fast engine
+//! ([`FastEngine`], 128-bit sets, for boards that fit). [`AnyEngine`] is the fastest engine a
+//! variant allows.
+//!
+//! The interface names sides only through values it is given or returns (whose turn it is,
+//! whose a piece is, who attacks a cell), never as "the two players": a game with more sides
+//! changes the side type, not this trait.
+
+use super::end::{self, Outcome};
+use super::fast::FastEngine;
+use super::perft::{self, Counted, Options, Progress};
+use super::zobrist::Zobrist;
+use super::{Game, Move, Position};
+use crate::geometry::board::CellId;
+use crate::variant::{PieceId, Side, Variant};
+
+/// What a move does, in plain numbers: enough to order moves and to evaluate captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveFacts {
+    /// The piece that moves (or is dropped).
+    pub piece: usize,
+    /// The cell it lands on.
+    pub to: usize,
+    /// The piece it captures, if any.
+    pub captured: Option<usize>,
+    /// The piece it becomes, if it promotes.
+    pub promotion: Option<usize>,
+    /// True for a drop from the hand.
+    pub drop: bool,
+}
+
+impl MoveFacts {
+    /// True for a capture or a promotion: what quiescence searches.
+    pub fn tactical(&self) -> bool {
+        self.captured.is_some() || self.promotion.is_some()
+    }
+}
+
+/// A rules engine: positions in its own form, its own moves, and everything perft, the
+/// search and the referee ask of the rules.
+pub trait Engine: Sync {
+    /// A position in the engine's own form.
+    type State: Clone + Send + Sync;
+    /// A move in the engine's own form.
+    type Move: Clone + PartialEq + std::fmt::Debug + Send + Sync;
+
+    /// The game played (the variant, its tables and the reference rules, for notation).
+    fn game(&self) -> Game<'_>;
+    /// The variant played.
+    fn variant(&self) -> &Variant {
+        self.game().variant
+    }
+    /// The engine's form of a position.
+    fn state(&self, pos: &Position) -> Self::State;
+    /// The start position in the engine's form.
+    fn start(&self) -> Self::State {
+        self.state(&self.game().start_position())
+    }
+    /// The reference form of a position (the inverse of [`Engine::state`]).
+    fn position(&self, s: &Self::State) -> Position;
+    /// The reference form of a move.
+    fn to_reference(&self, m: &Self::Move) -> Move;
+    /// A move as a nonzero number, distinct for the moves of one position: what a table
+    /// stores instead of the move.
+    fn pack(&self, m: &Self::Move) -> u64;
+
+    /// Every legal move of the side to move, in `out` (emptied first).
+    fn legal_moves_into(&self, s: &Self::State, out: &mut Vec<Self::Move>);
+    /// Every legal move of the side to move.
+    fn legal_moves(&self, s: &Self::State) -> Vec<Self::Move> {
+        let mut out = Vec::new();
+        self.legal_moves_into(s, &mut out);
+        out
+    }
+    /// The legal captures and promotions, in `out` (emptied first): what quiescence searches.
+    fn tactical_moves_into(&self, s: &Self::State, out: &mut Vec<Self::Move>) {
+        self.legal_moves_into(s, out);
+        out.retain(|m| self.facts(s, m).tactical());
+    }
+    /// The position after a legal move.
+    fn play(&self, s: &Self::State, m: &Self::Move) -> Self::State;
+    /// The position with the next side to move and no en-passant right (a null move).
+    fn pass(&self, s: &Self::State) -> Self::State;
+
+    /// The position's 64-bit Zobrist key ([`crate::game::zobrist`]): what the search's table
+    /// and repetition compare. Not the move-limit count.
+    fn key(&self, s: &Self::State) -> u64;
+    /// A 128-bit key of everything the moves depend on, mixed with `seed`: what perft's
+    /// table stores, where a false match of a 64-bit key would be a real risk over billions
+    /// of lookups.
+    fn perft_key(&self, s: &Self::State, seed: u64) -> u128;
+
+    /// True when the side to move has a royal piece attacked.
+    fn in_check(&self, s: &Self::State) -> bool;
+    /// True when a piece of `by` could capture on `cell`.
+    fn attacked(&self, s: &Self::State, cell: usize, by: Side) -> bool;
+    /// The side to move.
+    fn to_move(&self, s: &Self::State) -> Side;
+    /// Plies since the last capture or move of a piece that resets the move limit.
+    fn quiet_plies(&self, s: &Self::State) -> u32;
+    /// Calls `f(cell, side, piece)` for every piece on the board (off-board cells included).
+    fn for_each_piece<F: FnMut(usize, Side, usize)>(&self, s: &Self::State, f: F);
+    /// The piece on a cell.
+    fn at(&self, s: &Self::State, cell: usize) -> Option<(Side, usize)>;
+    /// How many of `piece` `side` holds in hand.
+    fn hand(&self, s: &Self::State, side: Side, piece: usize) -> u16;
+    /// Calls `f(cell)` for the en-passant cells, then `g(cell)` for the unmoved pieces: what
+    /// besides the pieces tells two positions apart.
+    fn for_each_mark<F: FnMut(usize), G: FnMut(usize)>(&self, s: &Self::State, f: F, g: G);
+    /// What a legal move of the side to move in `s` does.
+    fn facts(&self, s: &Self::State, m: &Self::Move) -> MoveFacts;
+
+    /// Number of leaf positions `depth` moves ahead.
+    fn perft(&self, s: &Self::State, depth: u32) -> u64 {
+        self.perft_until(s, depth, &|| false)
+            .expect("a count that is never stopped ends")
+    }
+    /// As [`Engine::perft`], but gives up (`None`) as soon as `stop` says so.
+    fn perft_until(&self, s: &Self::State, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64>;
+
+    /// The outcome when the game is over at `s`, `keys` being the keys of the game's
+    /// positions from its start (the key of `s` last), or `None` while it goes on: the rules
+    /// of [`crate::game::end`].
+    fn outcome(&self, s: &Self::State, keys: &[u64]) -> Option<Outcome>
+    where
+        Self: Sized,
+    {
+        end::outcome(self, s, keys)
+    }
+}
+
+/// The reference engine with its keys: [`Game`]'s rules behind the [`Engine`] interface.
+#[derive(Clone)]
+pub struct Reference<'a> {
+    game: Game<'a>,
+    keys: Zobrist,
+}
+
+impl<'a> Reference<'a> {
+    /// The reference engine of a game.
+    pub fn new(game: Game<'a>) -> Reference<'a> {
+        Reference {
+            game,
+            keys: Zobrist::new(game.variant),
+        }
+    }
+}
+
+/// The key of a position from scratch: its pieces, hands, en-passant cells, unmoved pieces
+/// and the side to move (not the move-limit count). The fast engine keeps the same key up to
+/// date as it plays; this is the reference engine's, and the check of it.
+pub fn scratch_key<E: Engine>(z: &Zobrist, engine: &E, s: &E::State) -> u64 {
+    let mut k = 0;
+    engine.for_each_piece(s, |cell, side, piece| k ^= z.piece(cell, side, piece));
+    for side in Side::BOTH {
+        for piece in 0..engine.variant().pieces().len() {
+            k ^= z.hand(side, piece, engine.hand(s, side, piece) as usize);
+        }
+    }
+    let (mut passed, mut unmoved) = (0, 0);
+    engine.for_each_mark(
+        s,
+        |cell| passed ^= z.en_passant(cell),
+        |cell| unmoved ^= z.unmoved(cell),
+    );
+    k ^= passed ^ unmoved;
+    if engine.to_move(s) == Side::Black {
+        k ^= z.black();
+    }
+    k
+}
+
+impl Engine for Reference<'_> {
+    type State = Position;
+    type Move = Move;
+
+    fn game(&self) -> Game<'_> {
+        self.game
+    }
+
+    fn state(&self, pos: &Position) -> Position {
+        pos.clone()
+    }
+
+    fn position(&self, s: &Position) -> Position {
+        s.clone()
+    }
+
+    fn to_reference(&self, m: &Move) -> Move {
+        m.clone()
+    }
+
+    fn pack(&self, m: &Move) -> u64 {
+        let from = m.from.map_or(0xffff, |c| u64::from(c.0));
+        let promotion = m.promotion.map_or(0xff, |p| u64::from(p.0));
+        let castling = m.castling.map_or(0xff, |c| c.min(0xfe) as u64);
+        1 << 63
+            | from
+            | u64::from(m.to.0) << 16
+            | u64::from(m.piece.0) << 32
+            | promotion << 40
+            | castling << 48
+    }
+
+    fn legal_moves_into(&self, s: &Position, out: &mut Vec<Move>) {
+        out.clear();
+        out.extend(self.game.legal_moves(s));
+    }
+
+    fn play(&self, s: &Position, m: &Move) -> Position {
+        self.game.play(s, m)
+    }
+
+    fn pass(&self, s: &Position) -> Position {
+        let mut next = s.clone();
+        next.to_move = s.to_move.opponent();
+        next.en_passant = None;
+        next
+    }
+
+    fn key(&self, s: &Position) -> u64 {
+        scratch_key(&self.keys, self, s)
+    }
+
+    fn perft_key(&self, pos: &Position, seed: u64) -> u128 {
+        use super::zobrist::{feature, hand_feature, piece_feature};
+        let mut k = feature(seed, 1 << 40 | pos.to_move.index() as u64);
+        for (i, sq) in pos.squares.iter().enumerate() {
+            if let Some((side, piece)) = sq {
+                k ^= feature(seed, piece_feature(i, side.index(), piece.index()));
+            }
+            if pos.unmoved.get(i).copied().unwrap_or(false) {
+                k ^= feature(seed, 4 << 40 | i as u64);
+            }
+        }
+        if let Some(ep) = &pos.en_passant {
+            k ^= feature(seed, 2 << 40 | ep.victim.index() as u64);
+            for c in &ep.cells {
+                k ^= feature(seed, 5 << 40 | c.index() as u64);
+            }
+        }
+        for side in Side::BOTH {
+            for (piece, n) in pos.hands[side].iter().enumerate() {
+                if *n > 0 {
+                    k ^= feature(seed, hand_feature(side.index(), piece, *n));
+                }
+            }
+        }
+        k
+    }
+
+    fn in_check(&self, s: &Position) -> bool {
+        self.game.in_check(s, s.to_move)
+    }
+
+    fn attacked(&self, s: &Position, cell: usize, by: Side) -> bool {
+        self.game.attacked(s, CellId(cell as u16), by)
+    }
+
+    fn to_move(&self, s: &Position) -> Side {
+        s.to_move
+    }
+
+    fn quiet_plies(&self, s: &Position) -> u32 {
+        s.quiet_plies
+    }
+
+    fn for_each_piece<F: FnMut(usize, Side, usize)>(&self, s: &Position, mut f: F) {
+        for (cell, sq) in s.squares.iter().enumerate() {
+            if let Some((side, piece)) = sq {
+                f(cell, *side, piece.index());
+            }
+        }
+    }
+
+    fn at(&self, s: &Position, cell: usize) -> Option<(Side, usize)> {
+        s.squares[cell].map(|(side, p)| (side, p.index()))
+    }
+
+    fn hand(&self, s: &Position, side: Side, piece: usize) -> u16 {
+        s.hands[side][piece]
+    }
+
+    fn for_each_mark<F: FnMut(usize), G: FnMut(usize)>(&self, s: &Position, mut f: F, mut g: G) {
+        if let Some(ep) = &s.en_passant {
+            ep.cells.iter().for_each(|c| f(c.index()));
+        }
+        for (cell, unmoved) in s.unmoved.iter().enumerate() {
+            if *unmoved && s.squares[cell].is_some() {
+                g(cell);
+            }
+        }
+    }
+
+    fn facts(&self, s: &Position, m: &Move) -> MoveFacts {
+        let victim: Option<CellId> = match (m.en_passant_victim, m.castling) {
+            (Some(v), _) => Some(v),
+            (None, Some(_)) => None,
+            (None, None) => Some(m.to),
+        };
+        MoveFacts {
+            piece: m.piece.index(),
+            to: m.to.index(),
+            captured: victim.and_then(|c| s.squares[c.index()].map(|(_, p)| p.index())),
+            promotion: m.promotion.map(PieceId::index),
+            drop: m.from.is_none(),
+        }
+    }
+
+    fn perft(&self, s: &Position, depth: u32) -> u64 {
+        self.game.perft(s, depth)
+    }
+
+    fn perft_until(&self, s: &Position, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {
+        self.game.perft_until(s, depth, stop)
+    }
+}
+
+/// The fastest engine a variant allows: the fast engine where the board fits in 128-bit
+/// sets, else the reference engine. What the command line, the engine protocol, the arena
+/// and the browser use; code generic over [`Engine`] runs on either through
+/// [`with_engine!`](crate::with_engine).
+pub enum AnyEngine<'a> {
+    /// The board fits: the fast engine.
+    Fast(Box<FastEngine<'a>>),
+    /// The board is too large for 128-bit sets: the reference engine.
+    Reference(Box<Reference<'a>>),
+}
+
+/// Runs `$body` with `$e` bound to the engine inside an [`AnyEngine`] (a reference to a
+/// type implementing [`Engine`]), whichever it is.
+#[macro_export]
+macro_rules! with_engine {
+    ($any:expr, $e:ident => $body:expr) => {
+        match $any {
+            $crate::game::AnyEngine::Fast(boxed) => {
+                let $e = boxed.as_ref();
+                $body
+            }
+            $crate::game::AnyEngine::Reference(boxed) => {
+                let $e = boxed.as_ref();
+                $body
+            }
+        }
+    };
+}
+
+impl<'a> AnyEngine<'a> {
+    /// The fast engine for `game` when its board fits, else the reference engine.
+    pub fn new(game: Game<'a>) -> AnyEngine<'a> {
+        match FastEngine::new(game) {
+            Some(engine) => AnyEngine::Fast(Box::new(engine)),
+            None => AnyEngine::Reference(Box::new(Reference::new(game))),
+        }
+    }
+
+    /// The game played.
+    pub fn game(&self) -> Game<'a> {
+        match self {
+            AnyEngine::Fast(e) => e.game,
+            AnyEngine::Reference(e) => e.game,
+        }
+    }
+
+    /// True when the fast engine plays.
+    pub fn is_fast(&self) -> bool {
+        matches!(self, AnyEngine::Fast(_))
+    }
+
+    /// The legal moves of the side to move in `pos`, in the engine's order.
+    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        with_engine!(self, e => {
+            let moves = e.legal_moves(&e.state(pos));
+            moves.iter().map(|m| e.to_reference(m)).collect()
+        })
+    }
+
+    /// The 64-bit key of a position ([`Engine::key`]).
+    pub fn key(&self, pos: &Position) -> u64 {
+        with_engine!(self, e => e.key(&e.state(pos)))
+    }
+
+    /// The outcome when the game is over after `history` (its positions from the start, the
+    /// current one last), or `None` while it goes on.
+    pub fn outcome(&self, history: &[Position]) -> Option<Outcome> {
+        let pos = history.last()?;
+        with_engine!(self, e => {
+            let keys: Vec<u64> = history.iter().map(|p| e.key(&e.state(p))).collect();
+            e.outcome(&e.state(pos), &keys)
+        })
+    }
+
+    /// Number of leaf positions `depth` moves ahead of `pos`.
+    pub fn perft(&self, pos: &Position, depth: u32) -> u64 {
+        with_engine!(self, e => e.perft(&e.state(pos), depth))
+    }
+
+    /// Perft with threads and a table ([`crate::game::perft`]): the total and the count below
+    /// each move of [`AnyEngine::legal_moves`], in that order; `None` once `progress.stop`
+    /// is set.
+    pub fn perft_with(
+        &self,
+        pos: &Position,
+        depth: u32,
+        options: &Options,
+        progress: &Progress,
+    ) -> Option<Counted> {
+        with_engine!(self, e => perft::perft(e, &e.state(pos), depth, options, progress))
+    }
+
+    /// As [`AnyEngine::perft`], but gives up (`None`) as soon as `stop` says so (a time
+    /// budget, an interrupt).
+    pub fn perft_until(&self, pos: &Position, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {
+        with_engine!(self, e => e.perft_until(&e.state(pos), depth, stop))
+    }
+}

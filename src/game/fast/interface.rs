@@ -1,0 +1,276 @@
+//! The fast engine behind the one engine interface ([`Engine`]).
+
+use super::tables::{bit, cells};
+use super::{code, piece_of, side_of, FastEngine, FastMove, Occupancy, State, NONE};
+use crate::game::engine::{Engine, MoveFacts};
+use crate::game::{EnPassant, Game, Move, Position};
+use crate::geometry::board::CellId;
+use crate::variant::{BySide, PieceId, Side};
+
+impl Engine for FastEngine<'_> {
+    type State = State;
+    type Move = FastMove;
+
+    fn game(&self) -> Game<'_> {
+        self.game
+    }
+
+    /// The fast form of a position.
+    fn state(&self, pos: &Position) -> State {
+        let mut board = Occupancy::empty();
+        for (i, sq) in pos.squares.iter().enumerate() {
+            if let Some((side, p)) = sq {
+                board.put(i as u8, code(*side, p.0), self.t.royal[p.index()]);
+            }
+            if pos.unmoved[i] {
+                board.unmoved |= bit(i as u8);
+            }
+        }
+        let mut hands = [[0; 64]; 2];
+        for side in Side::BOTH {
+            for (p, n) in pos.hands[side].iter().enumerate() {
+                hands[side.index()][p] = *n;
+            }
+        }
+        let (en_passant, en_passant_victim) = match &pos.en_passant {
+            Some(ep) => (
+                // A set: OR, so a cell listed twice is still that cell (a sum would carry
+                // into the next cell's bit).
+                ep.cells.iter().fold(0, |set, c| set | bit(c.0 as u8)),
+                ep.victim.0 as u8,
+            ),
+            None => (0, NONE),
+        };
+        let mut state = State {
+            board,
+            to_move: pos.to_move,
+            en_passant,
+            en_passant_victim,
+            hands,
+            quiet_plies: pos.quiet_plies,
+            zobrist: 0,
+        };
+        state.zobrist = self.scratch_key(&state);
+        state
+    }
+
+    /// The state with the other side to move and no en-passant right (a null move).
+    fn pass(&self, s: &State) -> State {
+        let mut next = s.clone();
+        next.to_move = s.to_move.opponent();
+        next.zobrist ^= self.keys.black() ^ self.set_key(s.en_passant, |c| self.keys.en_passant(c));
+        next.en_passant = 0;
+        next.en_passant_victim = NONE;
+        next
+    }
+
+    /// The reference form of a state (the inverse of [`FastEngine::state`]).
+    fn position(&self, s: &State) -> Position {
+        let n = self.t.cells;
+        let pieces = self.game.variant.pieces.len();
+        let squares = (0..n)
+            .map(|i| match s.board.squares[i] {
+                0 => None,
+                c => Some((side_of(c), PieceId(piece_of(c)))),
+            })
+            .collect();
+        let hand = |side: Side| s.hands[side.index()][..pieces].to_vec();
+        Position {
+            squares,
+            to_move: s.to_move,
+            en_passant: (s.en_passant != 0).then(|| EnPassant {
+                cells: cells(s.en_passant).map(|c| CellId(c as u16)).collect(),
+                victim: CellId(s.en_passant_victim as u16),
+            }),
+            unmoved: (0..n)
+                .map(|i| s.board.unmoved & bit(i as u8) != 0)
+                .collect(),
+            hands: BySide::new(hand(Side::White), hand(Side::Black)),
+            quiet_plies: s.quiet_plies,
+        }
+    }
+
+    /// The reference engine's form of a move.
+    fn to_reference(&self, m: &FastMove) -> Move {
+        let cell = |c: u8| (c != NONE).then_some(CellId(c as u16));
+        Move {
+            from: cell(m.from),
+            to: CellId(m.to as u16),
+            piece: PieceId(m.piece),
+            promotion: (m.promotion != NONE).then_some(PieceId(m.promotion)),
+            en_passant_victim: cell(m.victim),
+            passed: cells(m.passed).map(|c| CellId(c as u16)).collect(),
+            castling: (m.castling != NONE).then_some(m.castling as usize),
+        }
+    }
+
+    /// The state after a legal move.
+    fn play(&self, s: &State, m: &FastMove) -> State {
+        let side = s.to_move;
+        let captured = if m.victim != NONE {
+            s.board.squares[m.victim as usize]
+        } else if m.castling != NONE {
+            0
+        } else {
+            s.board.squares[m.to as usize]
+        };
+        let mut next = s.clone();
+        next.board = self.board_after(&s.board, side, m);
+        let z = &self.keys;
+        // The key changes by the cells the move touches (each once), the unmoved marks it
+        // clears, the hands it changes, the en-passant cells and the side to move.
+        let mut key = s.zobrist ^ z.black();
+        let mut touched: [u8; 5] = [m.from, m.to, m.victim, NONE, NONE];
+        if m.castling != NONE {
+            let c = &self.game.variant.castlings[m.castling as usize];
+            touched[3] = c.rook_from.0 as u8;
+            touched[4] = c.rook_to.0 as u8;
+        }
+        for (i, &cell) in touched.iter().enumerate() {
+            if cell != NONE && !touched[..i].contains(&cell) {
+                let c = cell as usize;
+                key ^=
+                    self.cell_key(s.board.squares[c], c) ^ self.cell_key(next.board.squares[c], c);
+            }
+        }
+        key ^= self.set_key(s.board.unmoved ^ next.board.unmoved, |c| z.unmoved(c));
+        key ^= self.set_key(s.en_passant ^ m.passed, |c| z.en_passant(c));
+        if m.from == NONE {
+            let held = &mut next.hands[side.index()][m.piece as usize];
+            let before = *held as usize;
+            *held = held.saturating_sub(1);
+            key ^= z.hand(side, m.piece as usize, before)
+                ^ z.hand(side, m.piece as usize, *held as usize);
+        }
+        if captured != 0 && self.game.variant.rules.captures_to_hand {
+            let piece = self.t.in_hand_as[piece_of(captured) as usize] as usize;
+            let held = &mut next.hands[side.index()][piece];
+            key ^= z.hand(side, piece, *held as usize);
+            *held += 1;
+            key ^= z.hand(side, piece, *held as usize);
+        }
+        next.zobrist = key;
+        let resets = captured != 0 || self.t.resets_count[m.piece as usize];
+        next.quiet_plies = if resets {
+            0
+        } else {
+            s.quiet_plies.saturating_add(1)
+        };
+        next.en_passant = m.passed;
+        next.en_passant_victim = if m.passed != 0 { m.to } else { NONE };
+        next.to_move = side.opponent();
+        next
+    }
+
+    /// As [`FastEngine::perft`], but gives up (`None`) as soon as `stop` says so. `stop` is
+    /// asked once per node two or more plies from the leaves, so a deep count stops within
+    /// a fraction of a second at a cost of about one clock reading per move generation.
+    fn perft_until(&self, s: &State, depth: u32, stop: &dyn Fn() -> bool) -> Option<u64> {
+        match depth {
+            0 => Some(1),
+            1 => Some(self.count_legal(s)),
+            _ => {
+                // One move list per ply, reused by every node at that ply.
+                let mut lists = vec![Vec::with_capacity(128); depth as usize - 1];
+                self.perft_in(s, depth, &mut lists, stop)
+            }
+        }
+    }
+
+    fn pack(&self, m: &FastMove) -> u64 {
+        1 << 63
+            | u64::from(m.from)
+            | u64::from(m.to) << 8
+            | u64::from(m.piece) << 16
+            | u64::from(m.promotion) << 24
+            | u64::from(m.castling) << 32
+            | u64::from(m.victim) << 40
+    }
+
+    fn legal_moves_into(&self, s: &State, out: &mut Vec<FastMove>) {
+        self.list_legal(s, out);
+    }
+
+    fn tactical_moves_into(&self, s: &State, out: &mut Vec<FastMove>) {
+        self.list_tactical(s, out);
+    }
+
+    fn key(&self, s: &State) -> u64 {
+        s.zobrist
+    }
+
+    fn perft_key(&self, s: &State, seed: u64) -> u128 {
+        s.key(seed)
+    }
+
+    fn in_check(&self, s: &State) -> bool {
+        self.side_in_check(&s.board, s.to_move)
+    }
+
+    fn attacked(&self, s: &State, cell: usize, by: Side) -> bool {
+        self.attacked_on(&s.board, cell as u8, by)
+    }
+
+    fn to_move(&self, s: &State) -> Side {
+        s.to_move
+    }
+
+    fn quiet_plies(&self, s: &State) -> u32 {
+        s.quiet_plies
+    }
+
+    fn for_each_piece<F: FnMut(usize, Side, usize)>(&self, s: &State, mut f: F) {
+        for side in Side::BOTH {
+            let mut set = s.board.occupied[side.index()];
+            while set != 0 {
+                let cell = set.trailing_zeros() as usize;
+                set &= set - 1;
+                let code = s.board.squares[cell];
+                f(cell, side, piece_of(code) as usize);
+            }
+        }
+    }
+
+    fn at(&self, s: &State, cell: usize) -> Option<(Side, usize)> {
+        decode(s.board.squares[cell])
+    }
+
+    fn hand(&self, s: &State, side: Side, piece: usize) -> u16 {
+        s.hands[side.index()][piece]
+    }
+
+    fn for_each_mark<F: FnMut(usize), G: FnMut(usize)>(&self, s: &State, mut f: F, mut g: G) {
+        let mut set = s.en_passant;
+        while set != 0 {
+            f(set.trailing_zeros() as usize);
+            set &= set - 1;
+        }
+        let mut set = s.board.unmoved;
+        while set != 0 {
+            g(set.trailing_zeros() as usize);
+            set &= set - 1;
+        }
+    }
+
+    fn facts(&self, s: &State, m: &FastMove) -> MoveFacts {
+        let captured = if m.victim != NONE {
+            decode(s.board.squares[m.victim as usize]).map(|(_, p)| p)
+        } else if m.castling != NONE {
+            None
+        } else {
+            decode(s.board.squares[m.to as usize]).map(|(_, p)| p)
+        };
+        MoveFacts {
+            piece: m.piece as usize,
+            to: m.to as usize,
+            captured,
+            promotion: (m.promotion != NONE).then_some(m.promotion as usize),
+            drop: m.from == NONE,
+        }
+    }
+}
+
+/// The side and piece of a cell code (0 is empty).
+fn decode(code: u8) -> Option<(Side, usize)> {
+    (code != 0).then(|| (side_of(code), piece_of(code) as usize))
+}
