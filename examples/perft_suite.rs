@@ -929,7 +929,7 @@ impl<'a> Finder<'a> {
                 let p3 = g.play(&p2, &r1);
                 let Some(r2) = back(&p3, &m2) else { continue };
                 let p4 = g.play(&p3, &r2);
-                if p4.repetition_key() == pos.repetition_key() {
+                if p4.same_for_repetition(&pos) {
                     return Some(vec![m1, m2, r1, r2]);
                 }
             }
@@ -1056,7 +1056,7 @@ fn mine(file: &str, m: &Mining) {
         for ply in 0..m.plies {
             let features = finder.features(&pos, last.as_ref().map(|(p, m)| (p, m)));
             let text = game.position_text(&pos);
-            history.push(pos.repetition_key());
+            history.push(pos.clone());
             // Once a game, a little way in: the position again after two rounds of moves
             // out and back, standing for the third time.
             if ply == 10 + g % 30 {
@@ -1096,7 +1096,7 @@ fn mine(file: &str, m: &Mining) {
             }
             let seen = history
                 .iter()
-                .filter(|p| **p == pos.repetition_key())
+                .filter(|p| p.same_for_repetition(&pos))
                 .count();
             if seen >= 3 {
                 let rule = match v.rules().repetition {

@@ -54,12 +54,14 @@ pub struct Position {
 }
 
 impl Position {
-    /// The same position for repetition: everything but the move-limit count.
-    pub fn repetition_key(&self) -> Position {
-        Position {
-            quiet_plies: 0,
-            ..self.clone()
-        }
+    /// True when `other` is the same position for repetition: everything equal but the
+    /// move-limit count. (The engines compare Zobrist keys; this is the exact test.)
+    pub fn same_for_repetition(&self, other: &Position) -> bool {
+        self.squares == other.squares
+            && self.to_move == other.to_move
+            && self.en_passant == other.en_passant
+            && self.unmoved == other.unmoved
+            && self.hands == other.hands
     }
 }
 

@@ -765,7 +765,8 @@ impl Case<'_> {
                     .history
                     .get(n)
                     .ok_or(format!("no position after {n} plies"))?;
-                if then.repetition_key() == pos.repetition_key() {
+                let engine = hexv::game::AnyEngine::new(self.game);
+                if engine.key(then) == engine.key(pos) {
                     Ok(())
                 } else {
                     Err(format!("the position is not the one after {n} plies"))

@@ -489,7 +489,7 @@ fn repetition_ahead(file: &str) -> Vec<(Position, Vec<Position>)> {
                 let Some(m_back) = back(&b, &m) else { continue };
                 let c = game.play(&b, &m_back);
                 let Some(r_back) = back(&c, &r) else { continue };
-                if game.play(&c, &r_back).repetition_key() == pos.repetition_key() {
+                if game.play(&c, &r_back).same_for_repetition(pos) {
                     return Some([m, r, m_back, r_back]);
                 }
             }

@@ -1,7 +1,7 @@
 //! The fast engine behind the one engine interface ([`Engine`]).
 
 use super::tables::{bit, cells};
-use super::{code, piece_of, side_of, FastEngine, FastMove, Occupancy, State, NONE};
+use super::{code, piece_of, side_of, FastEngine, FastMove, Occupancy, State, HAND_KINDS, NONE};
 use crate::game::engine::{Engine, MoveFacts};
 use crate::game::{EnPassant, Game, Move, Position};
 use crate::geometry::board::CellId;
@@ -26,9 +26,9 @@ impl Engine for FastEngine<'_> {
                 board.unmoved |= bit(i as u8);
             }
         }
-        let mut hands = [[0; 64]; 2];
+        let mut hands = [[0; HAND_KINDS]; 2];
         for side in Side::BOTH {
-            for (p, n) in pos.hands[side].iter().enumerate() {
+            for (p, n) in pos.hands[side].iter().enumerate().take(HAND_KINDS) {
                 hands[side.index()][p] = *n;
             }
         }
@@ -74,7 +74,7 @@ impl Engine for FastEngine<'_> {
                 c => Some((side_of(c), PieceId(piece_of(c)))),
             })
             .collect();
-        let hand = |side: Side| s.hands[side.index()][..pieces].to_vec();
+        let hand = |side: Side| (0..pieces).map(|p| self.hand(s, side, p)).collect();
         Position {
             squares,
             to_move: s.to_move,
@@ -236,7 +236,7 @@ impl Engine for FastEngine<'_> {
     }
 
     fn hand(&self, s: &State, side: Side, piece: usize) -> u16 {
-        s.hands[side.index()][piece]
+        s.hands[side.index()].get(piece).copied().unwrap_or(0)
     }
 
     fn for_each_mark<F: FnMut(usize), G: FnMut(usize)>(&self, s: &State, mut f: F, mut g: G) {

@@ -18,6 +18,10 @@ use super::zobrist::Zobrist;
 use super::Game;
 use crate::variant::{Occupant, Side};
 
+/// Piece kinds a fast state keeps hand counts for: enough for every shipped drop variant,
+/// and half the bytes of one count per possible kind in every copied state.
+pub(crate) const HAND_KINDS: usize = 32;
+
 /// No cell, no piece, no castling: the `u8` fields' "none".
 const NONE: u8 = u8::MAX;
 
@@ -95,7 +99,9 @@ pub struct State {
     /// The cells of the en-passant right (empty when there is none) and its victim's cell.
     pub(crate) en_passant: CellSet,
     pub(crate) en_passant_victim: u8,
-    pub(crate) hands: [[u16; 64]; 2],
+    /// Per side, the pieces of each kind in hand (kinds past [`HAND_KINDS`] are never held:
+    /// a variant with drops and more kinds is left to the reference engine).
+    pub(crate) hands: [[u16; HAND_KINDS]; 2],
     pub(crate) quiet_plies: u32,
     /// The Zobrist key ([`crate::game::zobrist`]), kept up to date by [`FastEngine::play`].
     pub(crate) zobrist: u64,

@@ -284,11 +284,20 @@ impl FastTables {
     }
 
     /// Builds the fast tables, or `None` when the board has more cells than a `u128` holds
-    /// (or, unlikely, the variant more castlings than a byte numbers).
+    /// (or, unlikely, the variant more than 64 kinds of pieces, more than the state's hands
+    /// keep with drops, or more castlings than a byte numbers).
     pub fn new(variant: &Variant, tables: &MoveTables) -> Option<FastTables> {
         let cells = variant.board.total();
         // Cells, pieces and castlings are bytes in a fast move, with 255 for "none".
-        if cells > MAX_CELLS || variant.pieces.len() > 64 || variant.castlings.len() >= 255 {
+        let hand_kinds = if variant.rules.captures_to_hand {
+            super::HAND_KINDS
+        } else {
+            64
+        };
+        if cells > MAX_CELLS
+            || variant.pieces.len() > hand_kinds.min(64)
+            || variant.castlings.len() >= 255
+        {
             return None;
         }
         let mut c = FastTables {
