@@ -106,7 +106,7 @@ pub trait Engine: Sync {
     fn at(&self, s: &Self::State, cell: usize) -> Option<(Side, usize)>;
     /// How many of `piece` `side` holds in hand.
     fn hand(&self, s: &Self::State, side: Side, piece: usize) -> u16;
-    /// Calls `f(cell)` for the en-passant cells, then `g(cell)` for the unmoved pieces: what
+    /// Calls `f(cell)` for the en-passant cells, then `g(cell)` for the cells marked unmoved: what
     /// besides the pieces tells two positions apart.
     fn for_each_mark<F: FnMut(usize), G: FnMut(usize)>(&self, s: &Self::State, f: F, g: G);
     /// What a legal move of the side to move in `s` does.
@@ -288,7 +288,7 @@ impl Engine for Reference<'_> {
             ep.cells.iter().for_each(|c| f(c.index()));
         }
         for (cell, unmoved) in s.unmoved.iter().enumerate() {
-            if *unmoved && s.squares[cell].is_some() {
+            if *unmoved {
                 g(cell);
             }
         }

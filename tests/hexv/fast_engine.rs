@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use hexv::game::fast::FastEngine;
 use hexv::game::Engine;
-use hexv::game::{Game, Move, Position};
+use hexv::game::{Game, Move, Position, Reference};
 use hexv::geometry::board::CellId;
 use hexv::variant::{PieceId, Side};
 
@@ -71,7 +71,47 @@ fn agree(engine: &FastEngine, pos: &Position, context: &str) -> Vec<Move> {
         engine.scratch_key(&passed),
         "{context}: a pass's key"
     );
+    // Behind the one interface, the two engines say the same of the position: its keys,
+    // whose move it is, check, the pieces, each move's facts and the outcome.
+    let reference_engine = Reference::new(*game);
+    assert_eq!(
+        reference_engine.key(pos),
+        engine.key(&state),
+        "{context}: the 64-bit key"
+    );
+    for seed in [1, 0x5eed] {
+        assert_eq!(
+            reference_engine.perft_key(pos, seed),
+            engine.perft_key(&state, seed),
+            "{context}: the perft key"
+        );
+    }
+    assert_eq!(reference_engine.in_check(pos), engine.in_check(&state));
+    let mut pieces = (Vec::new(), Vec::new());
+    reference_engine.for_each_piece(pos, |c, s, p| pieces.0.push((c, s, p)));
+    engine.for_each_piece(&state, |c, s, p| pieces.1.push((c, s, p)));
+    pieces.0.sort();
+    pieces.1.sort();
+    assert_eq!(pieces.0, pieces.1, "{context}: the pieces");
+    let keys = [engine.key(&state)];
+    assert_eq!(
+        reference_engine.outcome(pos, &keys),
+        engine.outcome(&state, &keys),
+        "{context}: the outcome"
+    );
+    let packed: BTreeSet<u64> = fast.iter().map(|m| engine.pack(m)).collect();
+    assert_eq!(
+        packed.len(),
+        fast.len(),
+        "{context}: packed moves are distinct"
+    );
     for (fm, m) in fast.iter().zip(&fast_moves) {
+        assert_eq!(
+            reference_engine.facts(pos, m),
+            engine.facts(&state, fm),
+            "{context}: the facts of {}",
+            game.format_move(pos, m)
+        );
         let next = engine.play(&state, fm);
         // The key kept up to date in play is the key computed from every feature.
         assert_eq!(
