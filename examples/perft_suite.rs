@@ -929,7 +929,7 @@ impl<'a> Finder<'a> {
                 let p3 = g.play(&p2, &r1);
                 let Some(r2) = back(&p3, &m2) else { continue };
                 let p4 = g.play(&p3, &r2);
-                if p4.same_for_repetition(&pos) {
+                if p4.same_for_repetition(pos) {
                     return Some(vec![m1, m2, r1, r2]);
                 }
             }
