@@ -10,7 +10,10 @@ pub mod eval;
 mod playable;
 pub mod records;
 pub mod sprt;
+pub mod terms;
 mod tt;
+pub mod tune;
+pub mod weights;
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -24,6 +27,7 @@ use clock::Instant;
 pub use eval::Evaluator;
 pub use playable::{MoveFacts, Playable};
 use tt::{Table, Zobrist};
+pub use weights::Weights;
 
 /// The transposition table's size unless told otherwise, in MB.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -208,6 +212,15 @@ impl<'a> Searcher<'a> {
     /// Turns the pruning by the static value on or off.
     pub fn set_pruning(&mut self, on: bool) {
         self.pruning = on;
+    }
+
+    /// Evaluates with these weights from now on (the built-in formula's by default).
+    pub fn set_weights(&mut self, weights: &Weights) {
+        let game = match &self.kind {
+            Kind::Fast(e, _) => e.game,
+            Kind::Reference(g, _) => *g,
+        };
+        self.eval = Evaluator::with_weights(game.variant, game.tables, weights);
     }
 
     /// The evaluation in use.
