@@ -368,3 +368,21 @@ pub fn write(weights: &Weights, v: &Variant, comment: &[String]) -> String {
     }
     out
 }
+
+/// The weights an engine plays with: `choice` is a weights file's path, `default` for the
+/// built-in formula, or `None` for the variant file's [`sibling`] when there is one. `None`
+/// for the built-in formula; else the weights and the file they came from.
+pub fn choose(
+    variant_path: Option<&Path>,
+    choice: Option<&str>,
+    v: &Variant,
+    t: &MoveTables,
+) -> Result<Option<(Weights, PathBuf)>, LoadError> {
+    let path = match (choice, variant_path) {
+        (Some("default"), _) => return Ok(None),
+        (Some(given), _) => PathBuf::from(given),
+        (None, Some(variant)) if sibling(variant).exists() => sibling(variant),
+        (None, _) => return Ok(None),
+    };
+    load(&path, v, t).map(|w| Some((w, path)))
+}
