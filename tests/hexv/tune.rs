@@ -206,8 +206,10 @@ fn the_engine_loads_the_sibling_weights_and_the_option_chooses() {
     let (code, stdout, stderr) =
         run(&["analyse", &variant, "--depth", "1", "--weights", "default"]);
     assert_eq!(code, 0, "{stderr}");
+    let cp: i32 = built_in.parse().expect("centipawns");
+    let shown = hexv::search::SearchScore::Centipawns(cp).to_string();
     assert!(
-        stdout.contains(&format!("score   +0.{built_in:0>2}")),
+        stdout.contains(&format!("score {shown:>7}")),
         "{stdout} {built_in}"
     );
 }
