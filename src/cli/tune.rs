@@ -61,6 +61,10 @@ pub struct Args {
     /// Fit the material only, keeping the placement weights.
     #[arg(long)]
     material_only: bool,
+    /// Keep the fitted weights' own scale (by default they are scaled back to the built-in
+    /// evaluation's mean size, which the search's margins are set for).
+    #[arg(long)]
+    free_scale: bool,
     /// The weights file to write (default: FILE's sibling NAME.weights).
     #[arg(short = 'o', long, value_name = "OUT")]
     out: Option<PathBuf>,
@@ -177,6 +181,7 @@ fn config(args: &Args) -> Config {
         iterations: args.iterations as usize,
         regularize: args.regularize,
         material_only: args.material_only,
+        free_scale: args.free_scale,
     }
 }
 
@@ -287,7 +292,12 @@ fn report(game: &Game, args: &Args, tuned: &Tuned, defaults: &Weights, out: &Pat
         r.train_positions,
         r.validation_positions
     );
-    outln!("K {:.4}", r.k);
+    outln!(
+        "K {:.4} (fitted weights: {:.4}, scaled by {:.3} to keep the evaluation's size)",
+        r.k,
+        r.k_after,
+        r.rescaled
+    );
     outln!("mean squared error   training  validation");
     outln!(
         "  built-in weights    {:.5}     {:.5}",

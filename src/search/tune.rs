@@ -46,6 +46,10 @@ pub struct Config {
     pub regularize: f64,
     /// Fit the material only, keeping the placement weights.
     pub material_only: bool,
+    /// Let the evaluation's scale move: without it the fitted weights are scaled back so
+    /// that the mean size of the evaluation is the built-in one's (and `K` fitted again),
+    /// keeping the search's margins, which are in centipawns, where they were.
+    pub free_scale: bool,
 }
 
 /// What the tuner is doing, for a progress display.
@@ -79,6 +83,11 @@ pub struct Report {
     pub validation_positions: usize,
     /// The sigmoid's scale: `1 / (1 + 10^(-K · eval / 400))` predicts White's score.
     pub k: f64,
+    /// The same fitted again with the fitted weights (the errors after are with it).
+    pub k_after: f64,
+    /// What the fitted weights were multiplied by to keep the evaluation's scale (1 with
+    /// `free_scale`).
+    pub rescaled: f64,
     /// With the built-in weights (the engine's integer evaluation).
     pub before: Errors,
     /// With the fitted weights.
@@ -118,14 +127,25 @@ pub fn tune(
             validation.len()
         ));
     }
-    let k = fit::best_k(&train);
-    let errors = |w: &Weights| Errors {
+    let base: Vec<i32> = train.iter().map(|s| s.base_eval).collect();
+    let k = fit::best_k(&train, &base);
+    let errors = |w: &Weights, k: f64| Errors {
         train: fit::error(&train, game, &terms, w, k),
         validation: fit::error(&validation, game, &terms, w, k),
     };
-    let before = errors(&defaults);
-    let weights = fit::fit(&train, &terms, &defaults, k, config, progress);
-    let after = errors(&weights);
+    let before = errors(&defaults, k);
+    let mut weights = fit::fit(&train, &terms, &defaults, k, config, progress);
+    let mut rescaled = 1.0;
+    if !config.free_scale {
+        let size = |evals: &[i32]| evals.iter().map(|e| f64::from(e.abs())).sum::<f64>();
+        let fitted = fit::evals(&train, game, &terms, &weights);
+        if size(&fitted) > 0.0 {
+            rescaled = size(&base) / size(&fitted);
+            weights = fit::scaled(&weights, &terms, rescaled);
+        }
+    }
+    let k_after = fit::best_k(&train, &fit::evals(&train, game, &terms, &weights));
+    let after = errors(&weights, k_after);
     Ok(Tuned {
         weights,
         report: Report {
@@ -133,6 +153,8 @@ pub fn tune(
             train_positions: train.len(),
             validation_positions: validation.len(),
             k,
+            k_after,
+            rescaled,
             before,
             after,
             iterations: config.iterations,

@@ -43,12 +43,27 @@ pub fn white_eval(eval: &Evaluator, game: Game, s: &Sample) -> i32 {
     }
 }
 
-/// The `K` that fits the built-in evaluation best.
-pub fn best_k(samples: &[Sample]) -> f64 {
+/// The engine's integer evaluations (for White) of the samples with `w`.
+pub fn evals(samples: &[Sample], game: Game, terms: &Terms, w: &Weights) -> Vec<i32> {
+    let eval = Evaluator::from_terms(terms, w);
+    samples.iter().map(|s| white_eval(&eval, game, s)).collect()
+}
+
+/// Every weight that is in centipawns (all but the hand's, a ratio) times `factor`.
+pub fn scaled(w: &Weights, terms: &Terms, factor: f64) -> Weights {
+    let theta: Vec<f64> = flatten(w).iter().map(|x| x * factor).collect();
+    let mut out = unflatten(&theta, w, terms);
+    out.hand = w.hand;
+    out
+}
+
+/// The `K` that fits these evaluations (for White, one per sample) best.
+pub fn best_k(samples: &[Sample], evals: &[i32]) -> f64 {
     let err = |k: f64| -> f64 {
         samples
             .iter()
-            .map(|s| (s.white - sigmoid(k, f64::from(s.base_eval))).powi(2))
+            .zip(evals)
+            .map(|(s, &e)| (s.white - sigmoid(k, f64::from(e))).powi(2))
             .sum::<f64>()
     };
     let (mut a, mut b) = (0.01f64, 10.0f64);
