@@ -45,6 +45,8 @@ enum Command {
     Engine(cli::engine::Args),
     /// Play the engine against itself and report the variant's balance.
     Selfplay(cli::selfplay::Args),
+    /// Fit the evaluation's weights to games of the engine (or PGN files) and write them.
+    Tune(cli::tune::Args),
     /// Play two engines against each other in pairs of games, refereed by hexv; Elo and SPRT.
     Match(cli::matches::Args),
     /// Speak the Language Server Protocol on stdin and stdout (for editors).
@@ -75,6 +77,7 @@ fn main() -> ExitCode {
         Command::Engine(args) => cli::engine::run(&args),
         Command::Selfplay(args) => cli::selfplay::run(&args),
         Command::Match(args) => cli::matches::run(&args),
+        Command::Tune(args) => cli::tune::run(&args),
         Command::Lsp(args) => cli::lsp::run(&args),
         Command::Completions { shell } => {
             let mut out = Vec::new();

@@ -13,7 +13,8 @@ use std::time::Duration;
 
 use crate::game::{Game, Move, Position};
 use crate::load::{load, Compiled};
-use crate::search::{Info, Limits, SearchScore, Searcher, DEFAULT_HASH_MB};
+use crate::search::weights::file::choose;
+use crate::search::{Info, Limits, SearchScore, Searcher, Weights, DEFAULT_HASH_MB};
 use crate::source::SourceFile;
 
 /// The longest input line read; longer lines are refused whole.
@@ -62,6 +63,8 @@ pub fn serve<R: BufRead, W: Write + Send>(mut input: R, output: W, variant: Opti
         hash_mb: DEFAULT_HASH_MB,
         notation: Notation::Hexv,
         pruning: true,
+        weights: None,
+        pending_weights: None,
     };
     loop {
         let compiled = match &path {
@@ -81,11 +84,48 @@ pub fn serve<R: BufRead, W: Write + Send>(mut input: R, output: W, variant: Opti
     }
 }
 
-/// A searcher with the settings' table size and pruning.
-fn new_searcher<'a>(game: Game<'a>, settings: &Settings) -> Searcher<'a> {
+/// A searcher with the settings' table size and pruning, and the weights chosen.
+fn new_searcher<'a>(
+    game: Game<'a>,
+    settings: &Settings,
+    weights: Option<&Weights>,
+) -> Searcher<'a> {
     let mut searcher = Searcher::with_hash(game, settings.hash_mb);
     searcher.set_pruning(settings.pruning);
+    if let Some(w) = weights {
+        searcher.set_weights(w);
+    }
     searcher
+}
+
+/// The weights `settings` choose for the variant at `path` (`None`: the built-in formula's):
+/// `info string weights FILE` when a file is used, else the reason it cannot be, one `info
+/// string error:` line per mistake.
+fn weights_for<W: Write>(
+    compiled: &Compiled,
+    path: Option<&str>,
+    choice: Option<&str>,
+    out: &Out<W>,
+) -> Result<Option<Weights>, ()> {
+    let found = choose(
+        path.map(Path::new),
+        choice,
+        compiled.variant(),
+        compiled.tables(),
+    );
+    match found {
+        Ok(Some((w, file))) => {
+            out.line(&format!("info string weights {}", file.display()));
+            Ok(Some(w))
+        }
+        Ok(None) => Ok(None),
+        Err(e) => {
+            for line in e.to_string().lines() {
+                out.line(&format!("info string error: {line}"));
+            }
+            Err(())
+        }
+    }
 }
 
 /// Options that outlive a variant change.
@@ -94,6 +134,11 @@ struct Settings {
     notation: Notation,
     /// The search's pruning by the static value (for matches that measure it).
     pruning: bool,
+    /// The `Weights` option: a weights file, `default`, or `None` for the variant's sibling
+    /// `.weights` file when there is one.
+    weights: Option<String>,
+    /// A `Weights` option just given, applied once checked against the variant.
+    pending_weights: Option<Option<String>>,
 }
 
 /// Why a session ended.
@@ -170,7 +215,11 @@ fn session<R: BufRead, W: Write + Send>(
     settings: &mut Settings,
 ) -> Next {
     let game = compiled.map(|c| c.game());
-    let mut searcher = game.map(|g| new_searcher(g, settings));
+    // A weights file that cannot be used is reported; the built-in formula plays meanwhile.
+    let mut weights = compiled
+        .and_then(|c| weights_for(c, path, settings.weights.as_deref(), out).ok())
+        .flatten();
+    let mut searcher = game.map(|g| new_searcher(g, settings, weights.as_ref()));
     let mut history: Vec<Position> = game.map(|g| vec![g.start_position()]).unwrap_or_default();
     let stop = AtomicBool::new(false);
     std::thread::scope(|scope| {
@@ -212,6 +261,7 @@ fn session<R: BufRead, W: Write + Send>(
                     ));
                     out.line("option name Notation type combo default hexv var hexv var compact");
                     out.line("option name Pruning type check default true");
+                    out.line("option name Weights type string default <empty>");
                     out.line("uciok");
                 }
                 _ => {
@@ -225,8 +275,17 @@ fn session<R: BufRead, W: Write + Send>(
                         "setoption" => match setoption(args, settings) {
                             Ok(Some(p)) => return Next::Variant(p),
                             Ok(None) => {
-                                if let Some(g) = game {
-                                    searcher = Some(new_searcher(g, settings));
+                                if let (Some(g), Some(c)) = (game, compiled) {
+                                    // A refused weights file leaves the weights as they were.
+                                    if let Some(choice) = settings.pending_weights.take() {
+                                        if let Ok(w) = weights_for(c, path, choice.as_deref(), out) {
+                                            weights = w;
+                                            settings.weights = choice;
+                                        }
+                                    }
+                                    searcher = Some(new_searcher(g, settings, weights.as_ref()));
+                                } else if let Some(choice) = settings.pending_weights.take() {
+                                    settings.weights = choice;
                                 }
                             }
                             Err(e) => out.line(&format!("info string error: {e}")),
@@ -527,6 +586,13 @@ fn setoption(args: &[&str], settings: &mut Settings) -> Result<Option<String>, S
                 .parse()
                 .map_err(|_| format!("`Hash` is a number of MB, not `{value}`"))?;
             settings.hash_mb = mb.clamp(1, MAX_HASH_MB);
+            Ok(None)
+        }
+        "weights" => {
+            settings.pending_weights = Some(match value {
+                "" | "<empty>" => None,
+                given => Some(given.to_string()),
+            });
             Ok(None)
         }
         "pruning" => {

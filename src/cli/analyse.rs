@@ -21,6 +21,8 @@ pub struct Args {
     /// Search this many positions.
     #[arg(long)]
     nodes: Option<u64>,
+    #[command(flatten)]
+    weights: super::weights::Choice,
 }
 
 pub fn run(args: &Args) -> Status {
@@ -34,7 +36,14 @@ pub fn run(args: &Args) -> Status {
         if limits == Limits::default() {
             limits.movetime = Some(Duration::from_millis(3000));
         }
+        let weights = match args.weights.resolve(args.at.file(), game) {
+            Ok(w) => w,
+            Err(status) => return status,
+        };
         let mut searcher = Searcher::new(*game);
+        if let Some(w) = &weights {
+            searcher.set_weights(w);
+        }
         let stop = AtomicBool::new(false);
         let result = searcher.search(std::slice::from_ref(pos), &limits, &stop, &mut |info| {
             outln!(

@@ -34,6 +34,8 @@ pub mod play;
 pub mod selfplay;
 pub mod table;
 pub mod terminal;
+pub mod tune;
+pub mod weights;
 
 use std::io::IsTerminal;
 use std::path::Path;
@@ -133,6 +135,11 @@ pub struct At {
 }
 
 impl At {
+    /// The variant file.
+    pub fn file(&self) -> &Path {
+        &self.file
+    }
+
     /// Loads a clean variant, reaches the position, and runs `f` on it.
     pub fn run(
         &self,

@@ -32,6 +32,8 @@ pub struct Args {
     /// Play against the engine.
     #[arg(long)]
     engine: bool,
+    #[command(flatten)]
+    weights: super::weights::Choice,
     /// Your side against the engine.
     #[arg(long, value_enum, default_value_t = SideArg::White, requires = "engine")]
     side: SideArg,
@@ -172,7 +174,18 @@ pub fn run(args: &Args) -> Status {
         (Some(ms), None) => Limits::movetime(Duration::from_millis(ms)),
         (None, None) => Limits::movetime(Duration::from_millis(1000)),
     };
-    let mut searcher = args.engine.then(|| Searcher::new(game));
+    let weights = match args.engine.then(|| args.weights.resolve(&args.file, &game)) {
+        Some(Err(status)) => return status,
+        Some(Ok(w)) => w,
+        None => None,
+    };
+    let mut searcher = args.engine.then(|| {
+        let mut s = Searcher::new(game);
+        if let Some(w) = &weights {
+            s.set_weights(w);
+        }
+        s
+    });
     let engine = AnyEngine::new(game);
     let stop = AtomicBool::new(false);
     let mut input = terminal::Input::open();

@@ -13,9 +13,9 @@ use std::time::{Duration, Instant};
 
 use hexv::game::san::Letters;
 use hexv::game::Game;
-use hexv::search::arena::{play_game, random_opening, GameRecord, Player, Report, Rng};
+use hexv::search::arena::{play_game_weighted, random_opening, GameRecord, Player, Report, Rng};
 use hexv::search::records::{RecordMerge, Taken, MAX_RECORD_LINE};
-use hexv::search::Limits;
+use hexv::search::{Limits, Weights};
 use hexv::source::{BoundedLines, InputFault};
 
 use super::{load_variant, output, Status};
@@ -66,6 +66,8 @@ pub struct Args {
     /// variant file, every game's moves are replayed and checked.
     #[arg(long, num_args = 1.., value_name = "JSONL")]
     merge: Vec<PathBuf>,
+    #[command(flatten)]
+    weights: super::weights::Choice,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -86,6 +88,10 @@ pub fn run(args: &Args) -> Status {
         Err(s) => return s,
     };
     let game = compiled.game();
+    let weights = match args.weights.resolve(file, &game) {
+        Ok(w) => w,
+        Err(status) => return status,
+    };
     let limits = match (args.movetime, args.depth, args.nodes) {
         (Some(ms), _, _) => Limits::movetime(Duration::from_millis(ms)),
         (_, Some(d), _) => Limits::depth(d),
@@ -133,7 +139,13 @@ pub fn run(args: &Args) -> Status {
         }
         Ok(())
     };
-    let records = match play_all(game, &limits, args, jobs.min(total), &mut record_game) {
+    let records = match play_all(
+        game,
+        (&limits, weights.as_ref()),
+        args,
+        jobs.min(total),
+        &mut record_game,
+    ) {
         Ok(records) => records,
         Err(e) => {
             eprintln!("error: cannot write the games: {e}");
@@ -153,7 +165,7 @@ pub fn run(args: &Args) -> Status {
 /// records in game order. When `sink` fails, no new game starts and its error is returned.
 fn play_all(
     game: Game,
-    limits: &Limits,
+    (limits, weights): (&Limits, Option<&Weights>),
     args: &Args,
     jobs: usize,
     sink: &mut dyn FnMut(&GameRecord) -> std::io::Result<()>,
@@ -174,7 +186,7 @@ fn play_all(
                 if i >= total {
                     return;
                 }
-                let record = play_one(game, limits, args, i);
+                let record = play_one(game, (limits, weights), args, i);
                 if send.send(record).is_err() {
                     return;
                 }
@@ -259,17 +271,22 @@ fn pgn_game(game: &Game, record: &GameRecord, what: &str) -> String {
 /// Game `i`: its own random opening, then the engine on both sides. (With the same engine on
 /// both sides, an opening played again with the colours swapped would be the same game at a
 /// fixed depth or node count: every game gets a new opening instead.)
-fn play_one(game: Game, limits: &Limits, args: &Args, i: usize) -> GameRecord {
+fn play_one(
+    game: Game,
+    (limits, weights): (&Limits, Option<&Weights>),
+    args: &Args,
+    i: usize,
+) -> GameRecord {
     let mut rng = Rng::new(args.seed.wrapping_mul(1_000_003).wrapping_add(i as u64));
     let opening = random_opening(game, args.random_plies as usize, &mut rng);
     let engine = Player::Engine(limits.clone());
-    let played = play_game(
+    let played = play_game_weighted(
         game,
         &opening.history,
-        &engine,
-        &engine,
+        [&engine, &engine],
         args.max_plies as usize,
         &mut rng,
+        weights,
     );
     let mut at = game.start_position();
     let moves: Vec<String> = opening

@@ -480,6 +480,12 @@ impl<'e, P: Engine> Search<'e, P> {
         best_score
     }
 
+    /// The quiescence value of `s` in the full window: what the tuner compares with the static
+    /// value to find quiet positions.
+    pub fn quiescence(&mut self, s: &P::State) -> i32 {
+        self.quiesce(s, -MATE, MATE, 0, 0)
+    }
+
     /// Captures and promotions until the position is quiet. In check, every evasion is
     /// searched for the first plies (deeper, the static value stands: drop variants can
     /// interpose without end). Captures that cannot raise the score enough (delta pruning)

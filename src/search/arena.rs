@@ -3,7 +3,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::{Evaluator, Limits, Searcher};
+use super::{Evaluator, Limits, Searcher, Weights};
 use crate::game::{AnyEngine, Engine, Game, GameEnd, Move, Position};
 use crate::variant::{Score, Side};
 use crate::with_engine;
@@ -54,9 +54,28 @@ pub fn play_game(
     max_plies: usize,
     rng: &mut Rng,
 ) -> Played {
+    play_game_weighted(game, opening, [white, black], max_plies, rng, None)
+}
+
+/// [`play_game`] with the evaluation's weights for the engine and greedy players (`None`:
+/// the built-in formula's).
+pub fn play_game_weighted(
+    game: Game,
+    opening: &[Position],
+    [white, black]: [&Player; 2],
+    max_plies: usize,
+    rng: &mut Rng,
+    weights: Option<&Weights>,
+) -> Played {
     let fast = AnyEngine::new(game);
-    let eval = Evaluator::new(game.variant, game.tables);
+    let eval = match weights {
+        Some(w) => Evaluator::with_weights(game.variant, game.tables, w),
+        None => Evaluator::new(game.variant, game.tables),
+    };
     let mut searchers = [Searcher::new(game), Searcher::new(game)];
+    if let Some(w) = weights {
+        searchers.iter_mut().for_each(|s| s.set_weights(w));
+    }
     let stop = AtomicBool::new(false);
     let mut history: Vec<Position> = if opening.is_empty() {
         vec![game.start_position()]

@@ -15,28 +15,32 @@
 //! - **hands**: a piece in hand is worth 10% more than on the board (it may go anywhere);
 //! - **royal safety**: own pieces next to a royal piece, while there is material;
 //! - a small bonus for the side to move.
+//!
+//! Every number these terms are scaled by is a [`Weights`] field: the built-in formula's
+//! by default ([`Evaluator::new`]), or tuned ones ([`Evaluator::with_weights`]).
 
-use std::collections::VecDeque;
-
+use super::terms::Terms;
+use super::weights::Weights;
 use crate::compile::MoveTables;
 use crate::game::Engine;
-use crate::geometry::board::CellId;
-use crate::variant::{PieceId, Side, Variant};
+use crate::variant::{Side, Variant};
 
-/// Centipawns of a piece with mobility 1 (the formula's constant).
-const SCALE: f64 = 76.0;
-/// Bonus of the side to move.
-const TEMPO: i32 = 10;
-/// Per own piece next to a royal piece, at full material.
-const SHELTER: i32 = 6;
+/// The largest placement term of one piece on one cell, in centipawns: with the weights'
+/// ranges it keeps every sum of [`Evaluator::evaluate`] far from overflow.
+const MAX_PLACEMENT: i32 = 10_000;
+/// The evaluation never reaches the mate scores.
+const MAX_SCORE: i32 = 30_000;
 
 /// The evaluation tables of one variant.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
     cells: usize,
     pieces: usize,
-    /// Material value of each piece type (0 for royal pieces).
-    value: Vec<i32>,
+    /// Material of each piece type, `[middle game, ending]` (0 for royal pieces).
+    material: Vec<[i32; 2]>,
+    /// Each piece type's value by the formula: what the phase is measured in, whatever the
+    /// weights, so that tuned material does not move the phase.
+    phase_value: Vec<i32>,
     /// Per (piece, side, cell): placement bonus with all material on the board, and in the
     /// ending.
     middle: Vec<i32>,
@@ -47,122 +51,126 @@ pub struct Evaluator {
     shelter: Vec<Vec<u16>>,
     royal: Vec<bool>,
     hands: bool,
+    /// Tenths of a centipawn per own piece next to a royal piece.
+    shelter_weight: i32,
+    /// Per mille of a piece's value when in hand.
+    hand_weight: i32,
+    tempo: i32,
 }
 
 impl Evaluator {
-    /// Builds the tables from the variant and its compiled moves.
+    /// The evaluation of the built-in formula.
     pub fn new(v: &Variant, t: &MoveTables) -> Evaluator {
-        let cells = v.board().total();
-        let pieces = v.pieces().len();
-        let board_cells: Vec<CellId> = v.board().cells().collect();
-        let reach = |p: PieceId, side: Side, c: CellId| -> f64 { weighted_reach(t, p, side, c) };
-        let colours = v.board().colour_count() > 1;
-        let mut value = vec![0; pieces];
-        let mut mobility = vec![0.0; pieces];
-        for p in v.piece_ids() {
-            let total: f64 = board_cells.iter().map(|&c| reach(p, Side::White, c)).sum();
-            let m = (total / board_cells.len().max(1) as f64).max(0.25);
-            mobility[p.index()] = m;
-            let bound = colours && crate::analyse::colour_change(v, t, p).is_none();
-            let factor = if bound { 0.85 } else { 1.0 };
-            value[p.index()] = match (v.piece(p).royal, v.piece(p).value) {
-                (true, _) => 0,
-                (false, Some(given)) => given as i32,
-                (false, None) => (SCALE * m.powf(2.0 / 3.0) * factor).round() as i32,
-            };
-        }
+        let terms = Terms::new(v, t);
+        Evaluator::from_terms(&terms, &Weights::from_terms(&terms))
+    }
+
+    /// The evaluation with these weights (a piece type they lack keeps the formula's value).
+    pub fn with_weights(v: &Variant, t: &MoveTables, weights: &Weights) -> Evaluator {
+        Evaluator::from_terms(&Terms::new(v, t), weights)
+    }
+
+    /// The evaluation from already derived terms.
+    pub fn from_terms(terms: &Terms, w: &Weights) -> Evaluator {
+        let (cells, pieces) = (terms.cells, terms.pieces);
+        let material: Vec<[i32; 2]> = (0..pieces)
+            .map(|p| match (terms.royal[p], w.material.get(p)) {
+                (true, _) => [0, 0],
+                (false, Some(m)) => *m,
+                (false, None) => [terms.value[p]; 2],
+            })
+            .collect();
+        let per_mille = |x: i32| x as f64 / 1000.0;
+        let tenths = |x: i32| x as f64 / 10.0;
         let mut middle = vec![0; pieces * 2 * cells];
         let mut ending = vec![0; pieces * 2 * cells];
-        let mut shelter = vec![Vec::new(); 2 * cells];
-        for p in v.piece_ids() {
-            let piece = v.piece(p);
-            for side in Side::BOTH {
-                let promotion_gain = piece
-                    .promotion
-                    .as_ref()
-                    .map(|pr| {
-                        let best = pr.to.iter().map(|q| value[q.index()]).max().unwrap_or(0);
-                        (best - value[p.index()]).max(0)
-                    })
-                    .unwrap_or(0);
-                let distance = piece
-                    .promotion
-                    .as_ref()
-                    .map(|pr| steps_to(t, p, side, &v.zone(pr.zone).cells[side], cells));
-                let start = royal_start(v, p, side);
-                let start_distance = start.map(|s| steps_to(t, p, side, &[s], cells));
-                for c in v.board().cells() {
-                    let i = (p.index() * 2 + side.index()) * cells + c.index();
-                    let here = reach(p, side, c);
-                    let m = mobility[p.index()];
-                    if piece.royal {
-                        let away = start_distance
-                            .as_ref()
-                            .and_then(|d| d[c.index()])
-                            .unwrap_or(0)
-                            .min(5) as i32;
-                        middle[i] = -8 * away;
-                        ending[i] = ((here - m) * 5.0).round() as i32;
-                        shelter[side.index() * cells + c.index()] = t
-                            .empty_board_destinations(p, side, c)
-                            .into_iter()
-                            .map(|d| d.index() as u16)
-                            .collect();
+        for p in 0..pieces {
+            let m = terms.mobility[p];
+            let value = terms.value[p] as f64;
+            for side in 0..2 {
+                let gain = terms.gain[p * 2 + side] as f64;
+                for c in (0..cells).filter(|&c| terms.on_board[c]) {
+                    let i = terms.index(p, side, c);
+                    let here = terms.reach[i];
+                    let (mid, end) = if terms.royal[p] {
+                        let away = terms.away[i] as i32;
+                        (
+                            (-(w.royal_home * away) as f64 / 10.0).round(),
+                            ((here - m) * tenths(w.royal_ending)).round(),
+                        )
                     } else {
-                        let centre = value[p.index()] as f64 * 0.15 * (here - m) / (m + 1.0);
-                        let advance = distance
-                            .as_ref()
-                            .and_then(|d| d[c.index()])
-                            .map(|d| promotion_gain as f64 * 0.5 / ((1 + d) * (1 + d)) as f64)
-                            .unwrap_or(0.0);
-                        middle[i] = (centre + advance).round() as i32;
-                        ending[i] = (centre + 1.5 * advance).round() as i32;
-                    }
+                        // Written as the formula always was, so the default weights give
+                        // the very same numbers.
+                        let centre = |scale: i32| value * per_mille(scale) * (here - m) / (m + 1.0);
+                        let (advance, advance_end) = match terms.to_promotion[i] {
+                            Some(d) => {
+                                let square = ((1 + d) * (1 + d)) as f64;
+                                let mid = gain * per_mille(w.advance[0]) / square;
+                                let end = if w.advance[0] != 0 {
+                                    w.advance[1] as f64 / w.advance[0] as f64 * mid
+                                } else {
+                                    gain * per_mille(w.advance[1]) / square
+                                };
+                                (mid, end)
+                            }
+                            None => (0.0, 0.0),
+                        };
+                        (
+                            (centre(w.centre[0]) + advance).round(),
+                            (centre(w.centre[1]) + advance_end).round(),
+                        )
+                    };
+                    let bound = MAX_PLACEMENT as f64;
+                    middle[i] = mid.clamp(-bound, bound) as i32;
+                    ending[i] = end.clamp(-bound, bound) as i32;
                 }
             }
         }
-        let start_material = Side::BOTH
-            .iter()
-            .flat_map(|&s| v.setup(s).iter())
-            .map(|(p, _)| value[p.index()])
-            .sum::<i32>()
-            .max(1);
         Evaluator {
             cells,
             pieces,
-            value,
+            material,
+            phase_value: terms.value.clone(),
             middle,
             ending,
-            start_material,
-            shelter,
-            royal: v.pieces().iter().map(|p| p.royal).collect(),
-            hands: v.rules().captures_to_hand,
+            start_material: terms.start_material,
+            shelter: terms.shelter.clone(),
+            royal: terms.royal.clone(),
+            hands: terms.hands,
+            shelter_weight: w.shelter,
+            hand_weight: w.hand,
+            tempo: w.tempo,
         }
     }
 
-    /// The material value of a piece type, in centipawns (0 for a royal piece).
+    /// The material value of a piece type in the middle game, in centipawns (0 for a royal
+    /// piece): what the search orders and prunes captures by.
     pub fn value(&self, piece: usize) -> i32 {
-        self.value[piece]
+        self.material[piece][0]
     }
 
     /// The position's value for the side to move, in centipawns. Allocates nothing: it runs
     /// at every node.
     pub fn evaluate<E: Engine>(&self, engine: &E, s: &E::State) -> i32 {
-        let mut material = [0i32; 2];
+        let mut material = [[0i32; 2]; 2];
+        let mut phase_material = 0i32;
         let mut middle = [0i32; 2];
         let mut ending = [0i32; 2];
         // Own pieces next to each side's royal pieces (scaled by the phase below).
         let mut guards = [0i32; 2];
         engine.for_each_piece(s, |cell, side, piece| {
             let k = side.index();
-            material[k] += self.value[piece];
+            let [mid, end] = self.material[piece];
+            material[k][0] += mid;
+            material[k][1] += end;
+            phase_material += self.phase_value[piece];
             let i = (piece * 2 + k) * self.cells + cell;
             middle[k] += self.middle[i];
             ending[k] += self.ending[i];
             if self.royal[piece] {
                 for &n in &self.shelter[k * self.cells + cell] {
                     if engine.at(s, n as usize).is_some_and(|(o, _)| o == side) {
-                        guards[k] += SHELTER;
+                        guards[k] += 1;
                     }
                 }
             }
@@ -171,97 +179,22 @@ impl Evaluator {
         if self.hands {
             for side in Side::BOTH {
                 for piece in 0..self.pieces {
-                    let n = engine.hand(s, side, piece) as i32;
-                    held[side.index()] += n * self.value[piece] * 11 / 10;
+                    let n = i64::from(engine.hand(s, side, piece));
+                    let worth =
+                        n * i64::from(self.material[piece][0]) * i64::from(self.hand_weight);
+                    held[side.index()] += (worth / 1000) as i32;
                 }
             }
         }
         // Phase: 256 with the start's material on the board, 0 with none.
-        let phase = ((material[0] + material[1]) * 256 / self.start_material).clamp(0, 256);
+        let phase = (phase_material * 256 / self.start_material).clamp(0, 256);
         let score = |k: usize| {
-            material[k]
+            (material[k][0] * phase + material[k][1] * (256 - phase)) / 256
                 + held[k]
                 + (middle[k] * phase + ending[k] * (256 - phase)) / 256
-                + guards[k] * phase / 256
+                + guards[k] * self.shelter_weight * phase / 2560
         };
         let me = engine.to_move(s).index();
-        score(me) - score(1 - me) + TEMPO
+        (score(me) - score(1 - me) + self.tempo).clamp(-MAX_SCORE, MAX_SCORE)
     }
-}
-
-/// Cells reached from `c` on an empty board, a cell only moved to or only captured on
-/// counting one half; moves with conditions (multi-steps, castlings, entries) left out. A
-/// hopper's cells (reached only with a piece to jump) count one half again.
-fn weighted_reach(t: &MoveTables, p: PieceId, side: Side, c: CellId) -> f64 {
-    // Per cell: (moves, captures) by plain walks, then by hops.
-    let mut cells: std::collections::BTreeMap<CellId, [(bool, bool); 2]> = Default::default();
-    for e in t.entries(p, side, c).iter().filter(|e| e.when.is_none()) {
-        for r in t.reach(e) {
-            let m = &mut cells.entry(r.cell).or_default()[usize::from(e.walk.hops())];
-            m.0 |= e.mode.moves;
-            m.1 |= e.mode.captures;
-        }
-    }
-    let weight = |(moves, captures): (bool, bool)| -> f64 {
-        match (moves, captures) {
-            (true, true) => 1.0,
-            (false, false) => 0.0,
-            _ => 0.5,
-        }
-    };
-    cells
-        .values()
-        .map(|[plain, hop]| weight(*plain).max(weight(*hop) / 2.0))
-        .sum()
-}
-
-/// Per cell: the fewest moves of `p` on an empty board to any of `targets` (`None` where
-/// none is reachable).
-fn steps_to(
-    t: &MoveTables,
-    p: PieceId,
-    side: Side,
-    targets: &[CellId],
-    cells: usize,
-) -> Vec<Option<u32>> {
-    let next: Vec<Vec<CellId>> = (0..cells)
-        .map(|c| {
-            t.empty_board_destinations(p, side, CellId(c as u16))
-                .into_iter()
-                .collect()
-        })
-        .collect();
-    // Backwards from the targets: a cell is one move further than a cell it moves to.
-    let mut back: Vec<Vec<usize>> = vec![Vec::new(); cells];
-    for (from, tos) in next.iter().enumerate() {
-        for to in tos {
-            back[to.index()].push(from);
-        }
-    }
-    let mut out = vec![None; cells];
-    let mut queue = VecDeque::new();
-    for t in targets {
-        if out[t.index()].is_none() {
-            out[t.index()] = Some(0);
-            queue.push_back(t.index());
-        }
-    }
-    while let Some(c) = queue.pop_front() {
-        let d = out[c].expect("queued cells have a distance");
-        for &from in &back[c] {
-            if out[from].is_none() {
-                out[from] = Some(d + 1);
-                queue.push_back(from);
-            }
-        }
-    }
-    out
-}
-
-/// The cell a royal piece of `side` starts on, if it is royal and in the setup.
-fn royal_start(v: &Variant, p: PieceId, side: Side) -> Option<CellId> {
-    if !v.piece(p).royal {
-        return None;
-    }
-    v.setup(side).iter().find(|(q, _)| *q == p).map(|(_, c)| *c)
 }

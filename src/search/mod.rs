@@ -9,7 +9,10 @@ mod clock;
 pub mod eval;
 pub mod records;
 pub mod sprt;
+pub mod terms;
 mod tt;
+pub mod tune;
+pub mod weights;
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -22,6 +25,7 @@ use alphabeta::{Budget, Search, MATE, MATE_BOUND};
 use clock::Instant;
 pub use eval::Evaluator;
 use tt::Table;
+pub use weights::Weights;
 
 /// The transposition table's size unless told otherwise, in MB.
 pub const DEFAULT_HASH_MB: usize = 16;
@@ -194,6 +198,12 @@ impl<'a> Searcher<'a> {
     /// Turns the pruning by the static value on or off.
     pub fn set_pruning(&mut self, on: bool) {
         self.pruning = on;
+    }
+
+    /// Evaluates with these weights from now on (the built-in formula's by default).
+    pub fn set_weights(&mut self, weights: &Weights) {
+        let game = self.engine.game();
+        self.eval = Evaluator::with_weights(game.variant, game.tables, weights);
     }
 
     /// The evaluation in use.

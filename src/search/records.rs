@@ -137,7 +137,7 @@ impl<'g> RecordMerge<'g> {
 }
 
 /// White's score in a result (`1-0`, `0-1`, `1/2-1/2`, `3/4-1/4`), if it is one.
-fn white_score(result: &str) -> Option<f64> {
+pub fn white_score(result: &str) -> Option<f64> {
     let (white, _) = result.split_once('-')?;
     match white {
         "1" => Some(1.0),

@@ -50,5 +50,6 @@ mod snapshots_diagrams;
 mod strength;
 mod svg;
 mod tables;
+mod tune;
 mod xiang_hex;
 mod xiangqi_rules;

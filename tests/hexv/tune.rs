@@ -1,0 +1,296 @@
+//! Evaluation weights and `hexv tune`: the weights file's mistakes located and never a panic,
+//! a written file read back, the engine loading a variant's sibling weights (and the `Weights`
+//! option choosing), and tuning a small variant: deterministic for a seed, the training error
+//! lowered, the file it writes loaded by the engine, no input overwritten. Each test works in
+//! a folder of its own.
+
+use std::path::Path;
+
+use hexv::rng::Rng;
+use hexv::search::weights::file::{parse, write, WeightsError};
+use hexv::search::Weights;
+
+use crate::cli::run;
+use crate::peer::Peer;
+use crate::support::{game, root, scratch};
+
+/// The shipped Mini Hexchess copied into `dir` (its weights files are the test's own).
+fn mini_in(dir: &Path) -> String {
+    let text = std::fs::read_to_string(root().join("variants/mini-hexchess.hexv")).expect("read");
+    let path = dir.join("mini-hexchess.hexv");
+    std::fs::write(&path, text).expect("written");
+    path.to_str().expect("UTF-8").to_string()
+}
+
+/// The mistakes of a weights file for Mini Hexchess, as `LINE:COLUMN: message`.
+fn mistakes(text: &[u8]) -> Vec<String> {
+    let game = game("variants/mini-hexchess.hexv");
+    match parse(text, game.variant, game.tables) {
+        Ok(_) => Vec::new(),
+        Err(errors) => errors.iter().map(WeightsError::to_string).collect(),
+    }
+}
+
+const HEADER: &str = "hexv 0.1.0\nvariant Mini Hexchess\n";
+
+#[test]
+fn weights_file_mistakes_are_located() {
+    let cases: [(&str, &[&str]); 9] = [
+        ("piece Rook 500 520\n", &[]),
+        ("piece Rokk 500 520\n", &["3:7: unknown piece `Rokk`"]),
+        ("piece King 500 500\n", &["3:7: `King` is royal"]),
+        (
+            "piece Rook 99999999999999999999999 1\n",
+            &["3:12: `99999999999999999999999` is out of range: from 0 to 10000"],
+        ),
+        ("tempo ten\n", &["3:7: `ten` is not a whole number"]),
+        (
+            "tempo 5\n  tempo 6\n",
+            &["4:3: `tempo` is given twice (first on line 3)"],
+        ),
+        ("tempo 5 6\n", &["3:9: unexpected `6` after `tempo`"]),
+        ("centre 150\n", &["3:1: unknown weight `centre`"]),
+        ("shelter\n", &["3:1: `shelter` needs 1 value(s)"]),
+    ];
+    for (body, want) in cases {
+        let got = mistakes(format!("{HEADER}{body}").as_bytes());
+        assert_eq!(got.len(), want.len(), "{body:?}: {got:?}");
+        for (g, w) in got.iter().zip(want) {
+            assert!(g.starts_with(w), "{body:?}: {g} is not {w}");
+        }
+    }
+    // The header: both lines, and the right variant.
+    let got = mistakes(b"tempo 5\n");
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(got[0].contains("`hexv VERSION` is missing"), "{got:?}");
+    let got = mistakes(b"hexv 0.1.0\nvariant Glinski's Hexagonal Chess # not this one\n");
+    assert_eq!(
+        got,
+        ["2:1: these weights are for `Glinski's Hexagonal Chess`, not `Mini Hexchess`"]
+    );
+    // Not text, and too large.
+    let got = mistakes(b"hexv 0.1.0\nvariant Mini \xff Hexchess\n");
+    assert_eq!(got, ["2:14: not UTF-8 text"]);
+    let got = mistakes(&vec![b'#'; 100_000]);
+    assert_eq!(got.len(), 1);
+    assert!(
+        got[0].starts_with("1:1: the file is larger than"),
+        "{got:?}"
+    );
+}
+
+#[test]
+fn any_bytes_give_weights_or_located_mistakes() {
+    let game = game("variants/mini-hexchess.hexv");
+    let mut rng = Rng::new(11);
+    let words: [&[u8]; 10] = [
+        b"hexv ",
+        b"variant Mini Hexchess",
+        b"piece ",
+        b"Rook ",
+        b"tempo ",
+        b"-",
+        b"9",
+        b"\n",
+        b"#",
+        b"\xc3",
+    ];
+    for _ in 0..2000 {
+        let mut bytes = Vec::new();
+        for _ in 0..rng.below(40) {
+            if rng.below(4) == 0 {
+                bytes.push(rng.next_u64() as u8);
+            } else {
+                bytes.extend_from_slice(words[rng.below(words.len())]);
+            }
+        }
+        let lines = bytes.split(|&b| b == b'\n').count();
+        if let Err(errors) = parse(&bytes, game.variant, game.tables) {
+            assert!(!errors.is_empty());
+            for e in errors {
+                assert!(e.line >= 1 && e.line <= lines && e.column >= 1, "{e}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_written_weights_file_reads_back() {
+    for name in ["mini-hexchess", "glinski", "hex-shogi-41"] {
+        let game = game(&format!("variants/{name}.hexv"));
+        let mut w = Weights::default_for(game.variant, game.tables);
+        w.tempo = 17;
+        w.centre = [-40, 900];
+        if let Some(m) = w.material.iter_mut().find(|m| m[0] > 0) {
+            *m = [123, 456];
+        }
+        let text = write(&w, game.variant, &["a comment".to_string()]);
+        assert!(text.starts_with("# a comment\nhexv "), "{text}");
+        let read = parse(text.as_bytes(), game.variant, game.tables).expect("reads back");
+        assert_eq!(read, w, "{name}");
+    }
+}
+
+/// The engine's score at depth 1 from the start, after `setup` lines.
+fn score(variant: &str, setup: &[&str]) -> (Vec<String>, String) {
+    let mut e = Peer::start(&["engine", variant]);
+    for line in setup {
+        e.send(line);
+    }
+    e.send("isready");
+    let said: Vec<String> = e
+        .until("readyok")
+        .into_iter()
+        .filter(|l| !l.starts_with("info string variant "))
+        .collect();
+    e.send("go depth 1");
+    let info = e.until("bestmove");
+    let cp = info
+        .iter()
+        .find_map(|l| l.split(" score cp ").nth(1))
+        .and_then(|rest| rest.split(' ').next())
+        .expect("a score")
+        .to_string();
+    e.send("quit");
+    (said, cp)
+}
+
+#[test]
+fn the_engine_loads_the_sibling_weights_and_the_option_chooses() {
+    let dir = scratch("weights-engine");
+    let variant = mini_in(&dir);
+    let (said, built_in) = score(&variant, &[]);
+    assert_eq!(
+        said,
+        ["readyok"],
+        "no weights file: the formula, nothing said"
+    );
+    let weights = dir.join("mini-hexchess.weights");
+    std::fs::write(&weights, format!("{HEADER}tempo 60\n")).expect("written");
+    let (said, tuned) = score(&variant, &[]);
+    assert_eq!(
+        said,
+        [
+            format!("info string weights {}", weights.display()),
+            "readyok".to_string()
+        ]
+    );
+    assert_ne!(tuned, built_in, "the tempo weight counts");
+    let (_, chosen) = score(&variant, &["setoption name Weights value default"]);
+    assert_eq!(chosen, built_in, "Weights=default is the formula");
+    // Another file by the option; a broken one is refused, the weights kept.
+    let other = dir.join("other.weights");
+    std::fs::write(&other, format!("{HEADER}tempo 60\npiece Bishop -1 0\n")).expect("written");
+    let line = format!("setoption name Weights value {}", other.display());
+    let (said, kept) = score(&variant, &["setoption name Weights value default", &line]);
+    assert_eq!(
+        said,
+        [
+            format!("info string weights {}", weights.display()),
+            format!(
+                "info string error: {}:4:14: `-1` is out of range: from 0 to 10000",
+                other.display()
+            ),
+            "readyok".to_string()
+        ]
+    );
+    assert_eq!(kept, built_in);
+    // The command line: a broken sibling is an error (exit 2), `--weights default` is not.
+    std::fs::write(&weights, format!("{HEADER}tempo\n")).expect("written");
+    let (code, _, stderr) = run(&["analyse", &variant, "--depth", "1"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("mini-hexchess.weights:3:1: `tempo` needs 1 value(s)"),
+        "{stderr}"
+    );
+    let (code, stdout, stderr) =
+        run(&["analyse", &variant, "--depth", "1", "--weights", "default"]);
+    assert_eq!(code, 0, "{stderr}");
+    let cp: i32 = built_in.parse().expect("centipawns");
+    let shown = hexv::search::SearchScore::Centipawns(cp).to_string();
+    assert!(
+        stdout.contains(&format!("score {shown:>7}")),
+        "{stdout} {built_in}"
+    );
+}
+
+/// `hexv tune` of Mini Hexchess with tiny settings; the report as JSON.
+fn tune(variant: &str, out: &Path, threads: &str) -> serde_json::Value {
+    let out = out.to_str().expect("UTF-8");
+    let (code, stdout, stderr) = run(&[
+        "tune",
+        variant,
+        "--games",
+        "12",
+        "--depth",
+        "1",
+        "--seed",
+        "5",
+        "--iterations",
+        "150",
+        "--threads",
+        threads,
+        "-o",
+        out,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    serde_json::from_str(&stdout).expect("JSON")
+}
+
+#[test]
+fn tuning_is_deterministic_lowers_the_error_and_the_engine_loads_its_file() {
+    let dir = scratch("tune");
+    let variant = mini_in(&dir);
+    let (a, b) = (dir.join("a.weights"), dir.join("b.weights"));
+    let first = tune(&variant, &a, "1");
+    let second = tune(&variant, &b, "2");
+    assert_eq!(first["report"], second["report"]);
+    let text = std::fs::read_to_string(&a).expect("written");
+    assert_eq!(text, std::fs::read_to_string(&b).expect("written"));
+    assert!(text.contains("\nvariant Mini Hexchess\n"), "{text}");
+    assert!(text.contains("\npiece Rook "), "{text}");
+    let r = &first["report"];
+    assert!(r["train_positions"].as_u64().unwrap() > 100, "{r}");
+    let (before, after) = (r["before"]["train"].as_f64(), r["after"]["train"].as_f64());
+    assert!(after.unwrap() < before.unwrap(), "{r}");
+    // The engine plays with it.
+    let line = format!("setoption name Weights value {}", a.display());
+    let (said, _) = score(&variant, &[&line]);
+    assert_eq!(said[0], format!("info string weights {}", a.display()));
+}
+
+#[test]
+fn tuning_never_writes_onto_an_input_nor_an_existing_file_without_force() {
+    let dir = scratch("tune-out");
+    let variant = mini_in(&dir);
+    let text = std::fs::read_to_string(&variant).expect("read");
+    let (code, _, stderr) = run(&["tune", &variant, "--games", "1", "-o", &variant]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("is the variant file"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&variant).expect("read"), text);
+    let sibling = dir.join("mini-hexchess.weights");
+    std::fs::write(&sibling, "kept\n").expect("written");
+    let (code, _, stderr) = run(&["tune", &variant, "--games", "1"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("give --force"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&sibling).expect("read"), "kept\n");
+    let args = [
+        "tune",
+        &variant,
+        "--games",
+        "10",
+        "--depth",
+        "1",
+        "--iterations",
+        "20",
+        "--force",
+    ];
+    let (code, stdout, stderr) = run(&args);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("written to"), "{stdout}");
+    assert!(std::fs::read_to_string(&sibling)
+        .expect("read")
+        .contains("\nhexv "));
+}
