@@ -112,6 +112,23 @@ pub trait Engine: Sync {
     /// What a legal move of the side to move in `s` does.
     fn facts(&self, s: &Self::State, m: &Self::Move) -> MoveFacts;
 
+    /// What a legal move wins for the side to move once the pieces attacking its cell have
+    /// been exchanged there, least valuable first, each side stopping when it would lose
+    /// (static exchange evaluation), by the piece values `values`: an estimate for ordering
+    /// and pruning, never for legality. This default sees one recapture.
+    fn exchange(&self, s: &Self::State, m: &Self::Move, values: &[i32]) -> i32 {
+        let value = |p: usize| values.get(p).copied().unwrap_or(0);
+        let f = self.facts(s, m);
+        let landed = f.promotion.unwrap_or(f.piece);
+        let gain = f.captured.map_or(0, value) + value(landed) - value(f.piece);
+        let them = self.to_move(s).opponent();
+        if self.attacked(&self.play(s, m), f.to, them) {
+            gain - value(landed)
+        } else {
+            gain
+        }
+    }
+
     /// Number of leaf positions `depth` moves ahead.
     fn perft(&self, s: &Self::State, depth: u32) -> u64 {
         self.perft_until(s, depth, &|| false)

@@ -79,6 +79,8 @@ pub struct Search<'e, P: Engine> {
     tried: Vec<Vec<MoveFacts>>,
     /// Late-move reductions by depth and move number.
     reductions: Vec<[i32; 64]>,
+    /// The evaluation's value of each piece type: what exchanges are counted in.
+    values: Vec<i32>,
     /// Whether to prune by the static value (reverse futility, futility, late moves).
     pub pruning: bool,
 }
@@ -111,6 +113,7 @@ impl<'e, P: Engine> Search<'e, P> {
             raw: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             tried: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             reductions: reduction_table(),
+            values: (0..v.pieces().len()).map(|p| eval.value(p)).collect(),
             pruning: true,
         }
     }
@@ -529,7 +532,6 @@ impl<'e, P: Engine> Search<'e, P> {
             }
             alpha = alpha.max(stand);
         }
-        let side = self.engine.to_move(s);
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         for m in raw.drain(..) {
@@ -545,9 +547,7 @@ impl<'e, P: Engine> Search<'e, P> {
                 if stand + gain + DELTA_MARGIN < alpha {
                     continue;
                 }
-                let losing = self.eval.value(f.piece) > gain + self.eval.value(f.piece) / 4
-                    && self.engine.attacked(s, f.to, side.opponent());
-                if losing && f.promotion.is_none() {
+                if self.loses_exchange(s, &m, &f) {
                     continue;
                 }
             }
@@ -609,8 +609,14 @@ impl<'e, P: Engine> Search<'e, P> {
         if hash_move != 0 && self.engine.pack(m) == hash_move {
             return 1 << 30;
         }
-        if f.captured.is_some() || f.promotion.is_some() {
-            return (1 << 28) + self.mvv_lva(f);
+        if f.tactical() {
+            // Captures that lose material in the exchange come after the quiet moves.
+            let base = if self.loses_exchange(s, m, f) {
+                -(1 << 28)
+            } else {
+                1 << 28
+            };
+            return base + self.mvv_lva(f);
         }
         let killers = &self.killers[ply];
         if killers[0].as_ref() == Some(m) {
@@ -620,6 +626,16 @@ impl<'e, P: Engine> Search<'e, P> {
             return 1 << 27;
         }
         self.history[self.history_index(self.engine.to_move(s), f)]
+    }
+
+    /// True when a capture or promotion loses material once the pieces attacking its cell
+    /// have been exchanged there (a capture of a piece worth at least the capturer's never
+    /// does, and is not looked at).
+    fn loses_exchange(&self, s: &P::State, m: &P::Move, f: &MoveFacts) -> bool {
+        let victim = f.captured.map_or(0, |p| self.values[p]);
+        f.promotion.is_none()
+            && victim < self.values[f.piece]
+            && self.engine.exchange(s, m, &self.values) < 0
     }
 
     fn history_index(&self, side: Side, f: &MoveFacts) -> usize {

@@ -195,6 +195,10 @@ impl Engine for FastEngine<'_> {
         self.list_tactical(s, out);
     }
 
+    fn exchange(&self, s: &State, m: &FastMove, values: &[i32]) -> i32 {
+        FastEngine::exchange(self, s, m, values)
+    }
+
     fn key(&self, s: &State) -> u64 {
         s.zobrist
     }
