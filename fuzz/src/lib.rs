@@ -3,7 +3,7 @@
 
 use std::sync::OnceLock;
 
-use hexv::game::fast::Fastest;
+use hexv::game::AnyEngine;
 use hexv::{Compiled, Game, Position, SourceFile};
 
 /// The shipped variants' sources, compiled in so a target needs no file.
@@ -88,11 +88,11 @@ pub fn shipped(selector: u8) -> &'static Compiled {
 }
 
 /// The fast engine of a shipped variant, built once (building it takes milliseconds).
-pub fn shipped_fastest(selector: u8) -> &'static Fastest<'static> {
-    static BUILT: OnceLock<Vec<Fastest<'static>>> = OnceLock::new();
+pub fn shipped_fastest(selector: u8) -> &'static AnyEngine<'static> {
+    static BUILT: OnceLock<Vec<AnyEngine<'static>>> = OnceLock::new();
     let all = BUILT.get_or_init(|| {
         (0..SHIPPED.len() as u8)
-            .map(|i| shipped(i).fastest())
+            .map(|i| shipped(i).engine())
             .collect()
     });
     &all[selector as usize % all.len()]
@@ -100,11 +100,11 @@ pub fn shipped_fastest(selector: u8) -> &'static Fastest<'static> {
 
 /// The legal moves of both engines, written and sorted: they must be the same.
 pub fn engines_agree(game: &Game, pos: &Position) {
-    engines_agree_with(game, &Fastest::new(*game), pos);
+    engines_agree_with(game, &AnyEngine::new(*game), pos);
 }
 
 /// As [`engines_agree`], with the fast engine already built.
-pub fn engines_agree_with(game: &Game, fastest: &Fastest, pos: &Position) {
+pub fn engines_agree_with(game: &Game, fastest: &AnyEngine, pos: &Position) {
     let written = |moves: Vec<hexv::Move>| {
         let mut w: Vec<String> = moves.iter().map(|m| game.format_move(pos, m)).collect();
         w.sort();
