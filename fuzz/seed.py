@@ -7,6 +7,7 @@ python3 fuzz/seed.py target/release/hexv"""
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -185,6 +186,12 @@ def main():
         for kind, data in lsp_seeds(selector, text):
             write("lsp", f"{name}-{kind}", data)
         write("lsp_frames", name, lsp_frames(text))
+        # A weights file for the variant: its header and a few weights, then one with a
+        # mistake on every line.
+        title = re.search(r'^variant\s+"([^"]*)"', text, re.M).group(1)
+        header = f"hexv 0.1.0\nvariant {title}\n"
+        write("weights", name, bytes([selector]) + (header + "tempo 12\ncentre-middle 140\n").encode())
+        write("weights", f"{name}-bad", bytes([selector]) + (header + "tempo x\npiece Nobody 1 2\nshelter 99999999999999999999\n").encode())
 
 
 def lsp_frames(text):
