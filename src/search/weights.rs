@@ -2,7 +2,7 @@
 //! the ending, and one scale per placement term. All are whole numbers in fixed units, so the
 //! evaluation stays integer; [`Weights::default_for`] gives the numbers of the built-in
 //! formula, which reproduce it exactly. `hexv tune` fits them to games; a `.weights` file
-//! beside the variant keeps them ([`file`]).
+//! beside the variant keeps them ([`mod@file`]).
 
 pub mod file;
 
