@@ -137,11 +137,11 @@ impl<'e, P: Engine> Search<'e, P> {
             let gives_check = self.engine.in_check(&child);
             let d = depth as i32 - 1 + i32::from(gives_check);
             let score = if i == 0 {
-                -self.node(&child, d, -beta, -alpha, 1, true)
+                -self.node(&child, gives_check, d, -beta, -alpha, 1, true)
             } else {
-                let mut score = -self.node(&child, d, -alpha - 1, -alpha, 1, true);
+                let mut score = -self.node(&child, gives_check, d, -alpha - 1, -alpha, 1, true);
                 if score > alpha && score < beta && !self.stopped {
-                    score = -self.node(&child, d, -beta, -alpha, 1, true);
+                    score = -self.node(&child, gives_check, d, -beta, -alpha, 1, true);
                 }
                 score
             };
@@ -219,11 +219,16 @@ impl<'e, P: Engine> Search<'e, P> {
         points(outcome.score_of(self.engine.to_move(s)), ply)
     }
 
-    /// Whether the side to move is in check, with its legal moves in `out`, or the
-    /// position's score when the rules end the game here (no legal move, the move limit
-    /// reached, no material to win with).
-    fn moves_or_end(&self, s: &P::State, ply: usize, out: &mut Vec<P::Move>) -> Result<bool, i32> {
-        let in_check = self.engine.in_check(s);
+    /// The legal moves in `out` (`in_check`: whether the side to move is in check, as the
+    /// caller found, returned as it is), or the position's score when the rules end the game
+    /// here (no legal move, the move limit reached, no material to win with).
+    fn moves_or_end(
+        &self,
+        s: &P::State,
+        in_check: bool,
+        ply: usize,
+        out: &mut Vec<P::Move>,
+    ) -> Result<bool, i32> {
         out.clear();
         self.engine.legal_moves_into(s, out);
         if out.is_empty() {
@@ -243,9 +248,13 @@ impl<'e, P: Engine> Search<'e, P> {
     }
 
     /// Alpha-beta with a null window on all but the first move (principal variation search).
+    /// `in_check` is whether the side to move in `s` is in check: the caller knows it (it
+    /// decides the check extension), so no node asks twice.
+    #[allow(clippy::too_many_arguments)]
     fn node(
         &mut self,
         s: &P::State,
+        in_check: bool,
         depth: i32,
         mut alpha: i32,
         mut beta: i32,
@@ -255,7 +264,8 @@ impl<'e, P: Engine> Search<'e, P> {
         self.pv[ply].clear();
         let key = self.engine.key(s);
         self.path.push(key);
-        let score = self.node_inner(s, key, depth, &mut alpha, &mut beta, ply, allow_null);
+        let window = (&mut alpha, &mut beta);
+        let score = self.node_inner(s, in_check, key, depth, window, ply, allow_null);
         self.path.pop();
         score
     }
@@ -264,10 +274,10 @@ impl<'e, P: Engine> Search<'e, P> {
     fn node_inner(
         &mut self,
         s: &P::State,
+        in_check: bool,
         key: u64,
         depth: i32,
-        alpha: &mut i32,
-        beta: &mut i32,
+        (alpha, beta): (&mut i32, &mut i32),
         ply: usize,
         allow_null: bool,
     ) -> i32 {
@@ -285,7 +295,7 @@ impl<'e, P: Engine> Search<'e, P> {
             return *alpha;
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return self.quiesce(s, *alpha, *beta, ply, 0);
+            return self.quiesce(s, in_check, *alpha, *beta, ply, 0);
         }
         self.nodes += 1;
         if self.out_of_budget() {
@@ -307,15 +317,32 @@ impl<'e, P: Engine> Search<'e, P> {
                 }
             }
         }
-        let mut raw = std::mem::take(&mut self.raw[ply]);
-        let found = self.moves_or_end(s, ply, &mut raw);
-        let in_check = match found {
-            Ok(in_check) => in_check,
-            Err(score) => {
-                self.raw[ply] = raw;
+        // The static value's pruning and the null move come before the move list, which
+        // they often make unnecessary; not where the move limit or the material ends the game.
+        let counted = end::by_count(self.engine, s);
+        let static_eval = if in_check {
+            -MATE
+        } else {
+            self.eval.evaluate(self.engine, s)
+        };
+        if counted.is_none() {
+            let node = (depth, *beta, ply, allow_null, in_check, pv_node);
+            if let Some(score) = self.prune_before_moves(s, static_eval, node) {
                 return score;
             }
+        }
+        let mut raw = std::mem::take(&mut self.raw[ply]);
+        raw.clear();
+        self.engine.legal_moves_into(s, &mut raw);
+        let ended = if raw.is_empty() {
+            Some(end::without_moves(self.engine, s, in_check))
+        } else {
+            counted
         };
+        if let Some(outcome) = ended {
+            self.raw[ply] = raw;
+            return self.ended(s, outcome, ply);
+        }
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         for m in raw.drain(..) {
@@ -324,39 +351,33 @@ impl<'e, P: Engine> Search<'e, P> {
         }
         self.raw[ply] = raw;
         let score = self.search_moves(
-            s, key, depth, alpha, beta, ply, allow_null, in_check, pv_node, hash_move, &mut list,
+            s,
+            key,
+            depth,
+            (alpha, beta),
+            ply,
+            (in_check, pv_node),
+            hash_move,
+            static_eval,
+            &mut list,
         );
         self.lists[ply] = list;
         score
     }
 
-    /// The part of a node after its moves are known: pruning by the static value, the null
-    /// move, then the moves in order with reductions, and the result stored.
-    #[allow(clippy::too_many_arguments)]
-    fn search_moves(
+    /// Reverse futility and the null move: the score when the static value, or a search
+    /// after passing, shows the node fails high without looking at its moves.
+    fn prune_before_moves(
         &mut self,
         s: &P::State,
-        key: u64,
-        mut depth: i32,
-        alpha: &mut i32,
-        beta: &mut i32,
-        ply: usize,
-        allow_null: bool,
-        in_check: bool,
-        pv_node: bool,
-        hash_move: u64,
-        list: &mut [(P::Move, MoveFacts, i32)],
-    ) -> i32 {
-        let static_eval = if in_check {
-            -MATE
-        } else {
-            self.eval.evaluate(self.engine, s)
-        };
-        let no_mates = (*beta).abs() < MATE_BOUND;
+        static_eval: i32,
+        (depth, beta, ply, allow_null, in_check, pv_node): (i32, i32, usize, bool, bool, bool),
+    ) -> Option<i32> {
+        let no_mates = beta.abs() < MATE_BOUND;
         let prune = self.pruning && !pv_node && !in_check;
         // Reverse futility: far enough above beta that a few plies will not bring it down.
-        if prune && depth <= RFP_DEPTH && no_mates && static_eval - RFP_MARGIN * depth >= *beta {
-            return static_eval;
+        if prune && depth <= RFP_DEPTH && no_mates && static_eval - RFP_MARGIN * depth >= beta {
+            return Some(static_eval);
         }
         // Null move: if passing still fails high, a real move will too (not in check, and
         // only with a piece besides the smallest ones, where zugzwang is rare).
@@ -364,19 +385,48 @@ impl<'e, P: Engine> Search<'e, P> {
             && !pv_node
             && !in_check
             && depth >= 3
-            && static_eval >= *beta
+            && static_eval >= beta
             && self.has_pieces(s)
         {
             let passed = self.engine.pass(s);
+            let checked = self.engine.in_check(&passed);
             let r = 3 + depth / 4;
-            let score = -self.node(&passed, depth - 1 - r, -*beta, -*beta + 1, ply + 1, false);
+            let score = -self.node(
+                &passed,
+                checked,
+                depth - 1 - r,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                false,
+            );
             if self.stopped {
-                return 0;
+                return Some(0);
             }
-            if score >= *beta && score < MATE_BOUND {
-                return score;
+            if score >= beta && score < MATE_BOUND {
+                return Some(score);
             }
         }
+        None
+    }
+
+    /// The part of a node after its moves are known: the moves in order with futility,
+    /// late-move pruning and reductions, and the result stored.
+    #[allow(clippy::too_many_arguments)]
+    fn search_moves(
+        &mut self,
+        s: &P::State,
+        key: u64,
+        mut depth: i32,
+        (alpha, beta): (&mut i32, &mut i32),
+        ply: usize,
+        (in_check, pv_node): (bool, bool),
+        hash_move: u64,
+        static_eval: i32,
+        list: &mut [(P::Move, MoveFacts, i32)],
+    ) -> i32 {
+        let no_mates = (*beta).abs() < MATE_BOUND;
+        let prune = self.pruning && !pv_node && !in_check;
         // No move from the table to try first: a shallower search would have found one.
         if hash_move == 0 && depth >= 4 {
             depth -= 1;
@@ -414,7 +464,7 @@ impl<'e, P: Engine> Search<'e, P> {
             let extension = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
             let mut d = depth - 1 + extension;
             let score = if i == 0 {
-                -self.node(&child, d, -*beta, -*alpha, ply + 1, true)
+                -self.node(&child, gives_check, d, -*beta, -*alpha, ply + 1, true)
             } else {
                 // Late quiet moves are searched shallower first.
                 let reduce = if depth >= 3 && i >= 2 && !in_check && !gives_check && !tactical {
@@ -426,13 +476,14 @@ impl<'e, P: Engine> Search<'e, P> {
                     0
                 };
                 d -= reduce;
-                let mut score = -self.node(&child, d, -*alpha - 1, -*alpha, ply + 1, true);
+                let mut score =
+                    -self.node(&child, gives_check, d, -*alpha - 1, -*alpha, ply + 1, true);
                 if score > *alpha && reduce > 0 && !self.stopped {
                     d += reduce;
-                    score = -self.node(&child, d, -*alpha - 1, -*alpha, ply + 1, true);
+                    score = -self.node(&child, gives_check, d, -*alpha - 1, -*alpha, ply + 1, true);
                 }
                 if score > *alpha && score < *beta && !self.stopped {
-                    score = -self.node(&child, d, -*beta, -*alpha, ply + 1, true);
+                    score = -self.node(&child, gives_check, d, -*beta, -*alpha, ply + 1, true);
                 }
                 score
             };
@@ -486,39 +537,42 @@ impl<'e, P: Engine> Search<'e, P> {
     /// The quiescence value of `s` in the full window: what the tuner compares with the static
     /// value to find quiet positions.
     pub fn quiescence(&mut self, s: &P::State) -> i32 {
-        self.quiesce(s, -MATE, MATE, 0, 0)
+        let in_check = self.engine.in_check(s);
+        self.quiesce(s, in_check, -MATE, MATE, 0, 0)
     }
 
     /// Captures and promotions until the position is quiet. In check, every evasion is
     /// searched for the first plies (deeper, the static value stands: drop variants can
     /// interpose without end). Captures that cannot raise the score enough (delta pruning)
     /// and captures of a defended piece by a more valuable one are skipped.
-    fn quiesce(&mut self, s: &P::State, mut alpha: i32, beta: i32, ply: usize, qply: u32) -> i32 {
+    fn quiesce(
+        &mut self,
+        s: &P::State,
+        in_check: bool,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qply: u32,
+    ) -> i32 {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply as u32);
         if self.out_of_budget() {
             return 0;
         }
-        let mut raw = std::mem::take(&mut self.raw[ply]);
         // In check every move is listed (none: mate or the variant's stalemate score);
-        // otherwise only captures and promotions, the game's end by the move limit or by
-        // material still asked of the rules (a stalemate is not looked for: the static value
-        // stands).
-        let ended = if self.engine.in_check(s) {
-            self.moves_or_end(s, ply, &mut raw)
+        // otherwise the game's end by the move limit or by material is asked of the rules (a
+        // stalemate is not looked for: the static value stands), and only when the static
+        // value does not already fail high are the captures and promotions listed.
+        let mut raw = std::mem::take(&mut self.raw[ply]);
+        let ended = if in_check {
+            self.moves_or_end(s, true, ply, &mut raw).map(|_| ())
         } else {
-            self.ended_by_count(s, ply).map(|()| {
-                self.engine.tactical_moves_into(s, &mut raw);
-                false
-            })
+            self.ended_by_count(s, ply)
         };
-        let in_check = match ended {
-            Ok(in_check) => in_check,
-            Err(score) => {
-                self.raw[ply] = raw;
-                return score;
-            }
-        };
+        if let Err(score) = ended {
+            self.raw[ply] = raw;
+            return score;
+        }
         let stand = self.eval.evaluate(self.engine, s);
         let evasions = in_check && qply < QUIESCENCE_EVASION_PLIES;
         if ply >= MAX_PLY {
@@ -531,6 +585,9 @@ impl<'e, P: Engine> Search<'e, P> {
                 return stand;
             }
             alpha = alpha.max(stand);
+        }
+        if !in_check {
+            self.engine.tactical_moves_into(s, &mut raw);
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
@@ -559,7 +616,8 @@ impl<'e, P: Engine> Search<'e, P> {
         for i in 0..list.len() {
             pick(&mut list, i);
             let child = self.engine.play(s, &list[i].0);
-            let score = -self.quiesce(&child, -beta, -alpha, ply + 1, qply + 1);
+            let checked = self.engine.in_check(&child);
+            let score = -self.quiesce(&child, checked, -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {
                 self.lists[ply] = list;
                 return 0;
