@@ -102,6 +102,36 @@ pub trait Engine: Sync {
     fn quiet_plies(&self, s: &Self::State) -> u32;
     /// Calls `f(cell, side, piece)` for every piece on the board (off-board cells included).
     fn for_each_piece<F: FnMut(usize, Side, usize)>(&self, s: &Self::State, f: F);
+    /// Calls `f(cell, piece)` for every royal piece of `side` on the board: what the
+    /// evaluation's royal safety reads without walking every piece.
+    fn for_each_royal<F: FnMut(usize, usize)>(&self, s: &Self::State, side: Side, mut f: F) {
+        let pieces = self.variant().pieces();
+        self.for_each_piece(s, |cell, owner, piece| {
+            if owner == side && pieces[piece].royal {
+                f(cell, piece);
+            }
+        });
+    }
+    /// Calls `f(cell)` once for each cell a legal move of the side to move may change (where
+    /// the piece starts and lands, a piece taken en passant, a castling rook's two cells):
+    /// the cells an incremental evaluation compares before and after the move.
+    fn for_each_touched<F: FnMut(usize)>(&self, s: &Self::State, m: &Self::Move, mut f: F) {
+        let _ = s;
+        let m = self.to_reference(m);
+        let rook = m.castling.map(|i| &self.variant().castlings[i]);
+        let cells = [
+            m.from,
+            Some(m.to),
+            m.en_passant_victim,
+            rook.map(|c| c.rook_from),
+            rook.map(|c| c.rook_to),
+        ];
+        for (i, cell) in cells.iter().enumerate() {
+            if let Some(c) = cell.filter(|c| !cells[..i].contains(&Some(*c))) {
+                f(c.index());
+            }
+        }
+    }
     /// The piece on a cell.
     fn at(&self, s: &Self::State, cell: usize) -> Option<(Side, usize)>;
     /// How many of `piece` `side` holds in hand.

@@ -6,7 +6,7 @@
 use super::clock::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::eval::Evaluator;
+use super::eval::{Accumulator, Evaluator};
 use super::tt::{Bound, Entry, Table};
 use crate::game::end::{self, GameEnd, Outcome};
 use crate::game::{Engine, MoveFacts};
@@ -81,6 +81,8 @@ pub struct Search<'e, P: Engine> {
     reductions: Vec<[i32; 64]>,
     /// The evaluation's value of each piece type: what exchanges are counted in.
     values: Vec<i32>,
+    /// Per ply: the evaluation's sums for the node there, kept up to date move by move.
+    sums: Vec<Accumulator>,
     /// Whether to prune by the static value (reverse futility, futility, late moves).
     pub pruning: bool,
 }
@@ -114,6 +116,7 @@ impl<'e, P: Engine> Search<'e, P> {
             tried: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             reductions: reduction_table(),
             values: (0..v.pieces().len()).map(|p| eval.value(p)).collect(),
+            sums: vec![Accumulator::default(); MAX_PLY + 2],
             pruning: true,
         }
     }
@@ -131,9 +134,11 @@ impl<'e, P: Engine> Search<'e, P> {
         self.seldepth = 0;
         let (mut alpha, beta) = window;
         let mut best: Option<(i32, Vec<P::Move>)> = None;
+        self.sums[0] = self.eval.accumulate(self.engine, s);
         for i in 0..moves.len() {
             let m = moves[i].clone();
             let child = self.engine.play(s, &m);
+            self.enter(0, s, &m, &child);
             let gives_check = self.engine.in_check(&child);
             let d = depth as i32 - 1 + i32::from(gives_check);
             let score = if i == 0 {
@@ -323,7 +328,7 @@ impl<'e, P: Engine> Search<'e, P> {
         let static_eval = if in_check {
             -MATE
         } else {
-            self.eval.evaluate(self.engine, s)
+            self.eval.evaluate_with(self.engine, s, &self.sums[ply])
         };
         if counted.is_none() {
             let node = (depth, *beta, ply, allow_null, in_check, pv_node);
@@ -389,6 +394,7 @@ impl<'e, P: Engine> Search<'e, P> {
             && self.has_pieces(s)
         {
             let passed = self.engine.pass(s);
+            self.sums[ply + 1] = self.sums[ply];
             let checked = self.engine.in_check(&passed);
             let r = 3 + depth / 4;
             let score = -self.node(
@@ -458,6 +464,7 @@ impl<'e, P: Engine> Search<'e, P> {
             let prunable = !tactical && !killer && best_score > -MATE_BOUND;
             let child = self.engine.play(s, &m);
             let gives_check = self.engine.in_check(&child);
+            self.enter(ply, s, &m, &child);
             if prunable && !gives_check && (futile || tried.len() >= late) {
                 continue;
             }
@@ -538,6 +545,7 @@ impl<'e, P: Engine> Search<'e, P> {
     /// value to find quiet positions.
     pub fn quiescence(&mut self, s: &P::State) -> i32 {
         let in_check = self.engine.in_check(s);
+        self.sums[0] = self.eval.accumulate(self.engine, s);
         self.quiesce(s, in_check, -MATE, MATE, 0, 0)
     }
 
@@ -573,7 +581,7 @@ impl<'e, P: Engine> Search<'e, P> {
             self.raw[ply] = raw;
             return score;
         }
-        let stand = self.eval.evaluate(self.engine, s);
+        let stand = self.eval.evaluate_with(self.engine, s, &self.sums[ply]);
         let evasions = in_check && qply < QUIESCENCE_EVASION_PLIES;
         if ply >= MAX_PLY {
             self.raw[ply] = raw;
@@ -617,6 +625,7 @@ impl<'e, P: Engine> Search<'e, P> {
             pick(&mut list, i);
             let child = self.engine.play(s, &list[i].0);
             let checked = self.engine.in_check(&child);
+            self.enter(ply, s, &list[i].0, &child);
             let score = -self.quiesce(&child, checked, -beta, -alpha, ply + 1, qply + 1);
             if self.stopped {
                 self.lists[ply] = list;
@@ -634,6 +643,12 @@ impl<'e, P: Engine> Search<'e, P> {
         }
         self.lists[ply] = list;
         best
+    }
+
+    /// The evaluation's sums for `child`, the position after `m` in the node at `ply`.
+    fn enter(&mut self, ply: usize, s: &P::State, m: &P::Move, child: &P::State) {
+        let sums = self.sums[ply];
+        self.sums[ply + 1] = self.eval.after_move(self.engine, &sums, (s, m, child));
     }
 
     /// True when the side to move has a piece worth more than the smallest non-royal one.

@@ -49,7 +49,6 @@ pub struct Evaluator {
     start_material: i32,
     /// Per (side, cell) of a royal piece: the cells next to it (its own one-cell moves).
     shelter: Vec<Vec<u16>>,
-    royal: Vec<bool>,
     hands: bool,
     /// Tenths of a centipawn per own piece next to a royal piece.
     shelter_weight: i32,
@@ -135,7 +134,6 @@ impl Evaluator {
             ending,
             start_material: terms.start_material,
             shelter: terms.shelter.clone(),
-            royal: terms.royal.clone(),
             hands: terms.hands,
             shelter_weight: w.shelter,
             hand_weight: w.hand,
@@ -149,32 +147,71 @@ impl Evaluator {
         self.material[piece][0]
     }
 
-    /// The position's value for the side to move, in centipawns. Allocates nothing: it runs
-    /// at every node.
+    /// The position's value for the side to move, in centipawns, computed from scratch.
     pub fn evaluate<E: Engine>(&self, engine: &E, s: &E::State) -> i32 {
-        let mut material = [[0i32; 2]; 2];
-        let mut phase_material = 0i32;
-        let mut middle = [0i32; 2];
-        let mut ending = [0i32; 2];
+        self.evaluate_with(engine, s, &self.accumulate(engine, s))
+    }
+
+    /// The sums over the pieces on the board of `s`: what [`Evaluator::after_move`] keeps up
+    /// to date move by move.
+    pub fn accumulate<E: Engine>(&self, engine: &E, s: &E::State) -> Accumulator {
+        let mut acc = Accumulator::default();
+        engine.for_each_piece(s, |cell, side, piece| {
+            self.add(&mut acc, cell, side, piece, 1)
+        });
+        acc
+    }
+
+    /// The sums of `child`, the position after the move `m` in `s`, from those of `s`: only
+    /// the cells the move touches are looked at.
+    pub fn after_move<E: Engine>(
+        &self,
+        engine: &E,
+        acc: &Accumulator,
+        (s, m, child): (&E::State, &E::Move, &E::State),
+    ) -> Accumulator {
+        let mut next = *acc;
+        engine.for_each_touched(s, m, |cell| {
+            let (before, after) = (engine.at(s, cell), engine.at(child, cell));
+            if before != after {
+                if let Some((side, piece)) = before {
+                    self.add(&mut next, cell, side, piece, -1);
+                }
+                if let Some((side, piece)) = after {
+                    self.add(&mut next, cell, side, piece, 1);
+                }
+            }
+        });
+        next
+    }
+
+    /// Adds (`sign` 1) or takes away (-1) a piece's material and placement.
+    fn add(&self, acc: &mut Accumulator, cell: usize, side: Side, piece: usize, sign: i32) {
+        let k = side.index();
+        let [mid, end] = self.material[piece];
+        acc.material[k][0] += sign * mid;
+        acc.material[k][1] += sign * end;
+        acc.phase_material += sign * self.phase_value[piece];
+        let i = (piece * 2 + k) * self.cells + cell;
+        acc.middle[k] += sign * self.middle[i];
+        acc.ending[k] += sign * self.ending[i];
+    }
+
+    /// The position's value for the side to move, in centipawns, `acc` being its sums
+    /// ([`Evaluator::accumulate`]). Allocates nothing: it runs at every node.
+    pub fn evaluate_with<E: Engine>(&self, engine: &E, s: &E::State, acc: &Accumulator) -> i32 {
         // Own pieces next to each side's royal pieces (scaled by the phase below).
         let mut guards = [0i32; 2];
-        engine.for_each_piece(s, |cell, side, piece| {
+        for side in Side::BOTH {
             let k = side.index();
-            let [mid, end] = self.material[piece];
-            material[k][0] += mid;
-            material[k][1] += end;
-            phase_material += self.phase_value[piece];
-            let i = (piece * 2 + k) * self.cells + cell;
-            middle[k] += self.middle[i];
-            ending[k] += self.ending[i];
-            if self.royal[piece] {
+            engine.for_each_royal(s, side, |cell, _| {
                 for &n in &self.shelter[k * self.cells + cell] {
                     if engine.at(s, n as usize).is_some_and(|(o, _)| o == side) {
                         guards[k] += 1;
                     }
                 }
-            }
-        });
+            });
+        }
         let mut held = [0i32; 2];
         if self.hands {
             for side in Side::BOTH {
@@ -187,14 +224,24 @@ impl Evaluator {
             }
         }
         // Phase: 256 with the start's material on the board, 0 with none.
-        let phase = (phase_material * 256 / self.start_material).clamp(0, 256);
+        let phase = (acc.phase_material * 256 / self.start_material).clamp(0, 256);
         let score = |k: usize| {
-            (material[k][0] * phase + material[k][1] * (256 - phase)) / 256
+            (acc.material[k][0] * phase + acc.material[k][1] * (256 - phase)) / 256
                 + held[k]
-                + (middle[k] * phase + ending[k] * (256 - phase)) / 256
+                + (acc.middle[k] * phase + acc.ending[k] * (256 - phase)) / 256
                 + guards[k] * self.shelter_weight * phase / 2560
         };
         let me = engine.to_move(s).index();
         (score(me) - score(1 - me) + self.tempo).clamp(-MAX_SCORE, MAX_SCORE)
     }
+}
+
+/// The evaluation's sums over the pieces on the board, per side: material (middle game,
+/// ending), placement (middle game, ending) and the material the phase is measured in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Accumulator {
+    material: [[i32; 2]; 2],
+    middle: [i32; 2],
+    ending: [i32; 2],
+    phase_material: i32,
 }

@@ -23,7 +23,7 @@ use crate::with_engine;
 
 use alphabeta::{Budget, Search, MATE, MATE_BOUND};
 use clock::Instant;
-pub use eval::Evaluator;
+pub use eval::{Accumulator, Evaluator};
 use tt::Table;
 pub use weights::Weights;
 

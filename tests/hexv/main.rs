@@ -15,6 +15,7 @@ mod de_vasa;
 mod diagrams;
 mod doc;
 mod engine;
+mod eval;
 mod exchange;
 mod fast_engine;
 mod fixtures;

@@ -120,19 +120,9 @@ impl Engine for FastEngine<'_> {
         // The key changes by the cells the move touches (each once), the unmoved marks it
         // clears, the hands it changes, the en-passant cells and the side to move.
         let mut key = s.zobrist ^ z.black();
-        let mut touched: [u8; 5] = [m.from, m.to, m.victim, NONE, NONE];
-        if m.castling != NONE {
-            let c = &self.game.variant.castlings[m.castling as usize];
-            touched[3] = c.rook_from.0 as u8;
-            touched[4] = c.rook_to.0 as u8;
-        }
-        for (i, &cell) in touched.iter().enumerate() {
-            if cell != NONE && !touched[..i].contains(&cell) {
-                let c = cell as usize;
-                key ^=
-                    self.cell_key(s.board.squares[c], c) ^ self.cell_key(next.board.squares[c], c);
-            }
-        }
+        self.for_each_touched(s, m, |c| {
+            key ^= self.cell_key(s.board.squares[c], c) ^ self.cell_key(next.board.squares[c], c);
+        });
         key ^= self.set_key(s.board.unmoved ^ next.board.unmoved, |c| z.unmoved(c));
         key ^= self.set_key(s.en_passant ^ m.passed, |c| z.en_passant(c));
         if m.from == NONE {
@@ -231,6 +221,29 @@ impl Engine for FastEngine<'_> {
                 set &= set - 1;
                 let code = s.board.squares[cell];
                 f(cell, side, piece_of(code) as usize);
+            }
+        }
+    }
+
+    fn for_each_royal<F: FnMut(usize, usize)>(&self, s: &State, side: Side, mut f: F) {
+        let mut set = s.board.royals[side.index()];
+        while set != 0 {
+            let cell = set.trailing_zeros() as usize;
+            set &= set - 1;
+            f(cell, piece_of(s.board.squares[cell]) as usize);
+        }
+    }
+
+    fn for_each_touched<F: FnMut(usize)>(&self, _: &State, m: &FastMove, mut f: F) {
+        let mut touched: [u8; 5] = [m.from, m.to, m.victim, NONE, NONE];
+        if m.castling != NONE {
+            let c = &self.game.variant.castlings[m.castling as usize];
+            touched[3] = c.rook_from.0 as u8;
+            touched[4] = c.rook_to.0 as u8;
+        }
+        for (i, &cell) in touched.iter().enumerate() {
+            if cell != NONE && !touched[..i].contains(&cell) {
+                f(cell as usize);
             }
         }
     }
