@@ -433,10 +433,15 @@ impl<'a> AnyEngine<'a> {
     /// current one last), or `None` while it goes on.
     pub fn outcome(&self, history: &[Position]) -> Option<Outcome> {
         let pos = history.last()?;
-        with_engine!(self, e => {
-            let keys: Vec<u64> = history.iter().map(|p| e.key(&e.state(p))).collect();
-            e.outcome(&e.state(pos), &keys)
-        })
+        let keys: Vec<u64> = history.iter().map(|p| self.key(p)).collect();
+        self.outcome_after(pos, &keys)
+    }
+
+    /// As [`AnyEngine::outcome`], `keys` being the keys ([`AnyEngine::key`]) of the game's
+    /// positions, `pos`'s last: what a game loop keeps as it plays, so that asking after
+    /// each move costs one key, not the whole history's.
+    pub fn outcome_after(&self, pos: &Position, keys: &[u64]) -> Option<Outcome> {
+        with_engine!(self, e => e.outcome(&e.state(pos), keys))
     }
 
     /// Number of leaf positions `depth` moves ahead of `pos`.

@@ -82,9 +82,11 @@ pub fn play_game_weighted(
     } else {
         opening.to_vec()
     };
+    let mut keys: Vec<u64> = history.iter().map(|p| fast.key(p)).collect();
     let mut moves = Vec::new();
     loop {
-        if let Some(outcome) = fast.outcome(&history) {
+        let last = history.last().expect("never empty");
+        if let Some(outcome) = fast.outcome_after(last, &keys) {
             return Played {
                 moves,
                 white: outcome.white,
@@ -110,7 +112,9 @@ pub fn play_game_weighted(
                 .best
                 .unwrap_or_else(|| legal[0].clone()),
         };
-        history.push(game.play(&pos, &chosen));
+        let next = game.play(&pos, &chosen);
+        keys.push(fast.key(&next));
+        history.push(next);
         moves.push(chosen);
     }
 }

@@ -144,10 +144,12 @@ pub fn play(
         Limit::Clock { base, .. } => Some(base),
         _ => None,
     });
+    let mut keys: Vec<u64> = history.iter().map(|p| engine.key(p)).collect();
     let mut moves = Vec::new();
     let mut broke = [false, false];
     let end = loop {
-        if let Some(outcome) = engine.outcome(&history) {
+        let last = history.last().expect("never empty");
+        if let Some(outcome) = engine.outcome_after(last, &keys) {
             let finished = Finished {
                 moves,
                 white: outcome.white,
@@ -214,7 +216,9 @@ pub fn play(
             Err(why) => break forfeit(format!("played an illegal move: {why}")),
         };
         written.push(hexv::uci::compact_move(game, &pos, &m));
-        history.push(game.play(&pos, &m));
+        let next = game.play(&pos, &m);
+        keys.push(engine.key(&next));
+        history.push(next);
         moves.push(m);
     };
     let white = match &end {

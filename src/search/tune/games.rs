@@ -52,10 +52,13 @@ fn play_one(game: Game, config: &Config, i: usize) -> GameLine {
     let opening = random_opening(game, config.random_plies, &mut rng);
     let mut history = opening.history;
     let mut searcher = Searcher::new(game);
+    let engine = AnyEngine::new(game);
+    let mut keys: Vec<u64> = history.iter().map(|p| engine.key(p)).collect();
     let stop = AtomicBool::new(false);
     let mut until = None;
     let white = loop {
-        if let Some(outcome) = game.outcome(&history) {
+        let last = history.last().expect("an opening holds the start position");
+        if let Some(outcome) = engine.outcome_after(last, &keys) {
             break f64::from(outcome.white.numerator) / f64::from(outcome.white.denominator.max(1));
         }
         if history.len() > config.max_plies {
@@ -73,7 +76,9 @@ fn play_one(game: Game, config: &Config, i: usize) -> GameLine {
             .last()
             .cloned()
             .unwrap_or_else(|| game.start_position());
-        history.push(game.play(&pos, &best));
+        let next = game.play(&pos, &best);
+        keys.push(engine.key(&next));
+        history.push(next);
     };
     GameLine {
         until: until.unwrap_or(history.len()),
