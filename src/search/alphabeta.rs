@@ -224,23 +224,16 @@ impl<'e, P: Engine> Search<'e, P> {
         points(outcome.score_of(self.engine.to_move(s)), ply)
     }
 
-    /// The legal moves in `out` (`in_check`: whether the side to move is in check, as the
-    /// caller found, returned as it is), or the position's score when the rules end the game
-    /// here (no legal move, the move limit reached, no material to win with).
-    fn moves_or_end(
-        &self,
-        s: &P::State,
-        in_check: bool,
-        ply: usize,
-        out: &mut Vec<P::Move>,
-    ) -> Result<bool, i32> {
+    /// Every legal move of a side in check (in `out`), or the position's score when the rules
+    /// end the game here (no legal move: mate or the variant's score; the move limit reached,
+    /// no material to win with).
+    fn evasions_or_end(&self, s: &P::State, ply: usize, out: &mut Vec<P::Move>) -> Result<(), i32> {
         out.clear();
         self.engine.legal_moves_into(s, out);
         if out.is_empty() {
-            return Err(self.ended(s, end::without_moves(self.engine, s, in_check), ply));
+            return Err(self.ended(s, end::without_moves(self.engine, s, true), ply));
         }
-        self.ended_by_count(s, ply)?;
-        Ok(in_check)
+        self.ended_by_count(s, ply)
     }
 
     /// The position's score (`Err`) when the move limit is reached or no material is left
@@ -464,10 +457,10 @@ impl<'e, P: Engine> Search<'e, P> {
             let prunable = !tactical && !killer && best_score > -MATE_BOUND;
             let child = self.engine.play(s, &m);
             let gives_check = self.engine.in_check(&child);
-            self.enter(ply, s, &m, &child);
             if prunable && !gives_check && (futile || tried.len() >= late) {
                 continue;
             }
+            self.enter(ply, s, &m, &child);
             let extension = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
             let mut d = depth - 1 + extension;
             let score = if i == 0 {
@@ -552,7 +545,7 @@ impl<'e, P: Engine> Search<'e, P> {
     /// Captures and promotions until the position is quiet. In check, every evasion is
     /// searched for the first plies (deeper, the static value stands: drop variants can
     /// interpose without end). Captures that cannot raise the score enough (delta pruning)
-    /// and captures of a defended piece by a more valuable one are skipped.
+    /// and captures that lose in the exchange on their cell are skipped.
     fn quiesce(
         &mut self,
         s: &P::State,
@@ -573,7 +566,7 @@ impl<'e, P: Engine> Search<'e, P> {
         // value does not already fail high are the captures and promotions listed.
         let mut raw = std::mem::take(&mut self.raw[ply]);
         let ended = if in_check {
-            self.moves_or_end(s, true, ply, &mut raw).map(|_| ())
+            self.evasions_or_end(s, ply, &mut raw)
         } else {
             self.ended_by_count(s, ply)
         };
