@@ -115,8 +115,7 @@ pub trait Engine: Sync {
     /// Calls `f(cell)` once for each cell a legal move of the side to move may change (where
     /// the piece starts and lands, a piece taken en passant, a castling rook's two cells):
     /// the cells an incremental evaluation compares before and after the move.
-    fn for_each_touched<F: FnMut(usize)>(&self, s: &Self::State, m: &Self::Move, mut f: F) {
-        let _ = s;
+    fn for_each_touched<F: FnMut(usize)>(&self, _s: &Self::State, m: &Self::Move, mut f: F) {
         let m = self.to_reference(m);
         let rook = m.castling.map(|i| &self.variant().castlings[i]);
         let cells = [
