@@ -168,13 +168,9 @@ impl<'e, P: Engine> Search<'e, P> {
         let (score, pv) = best?;
         if let (Some(first), true) = (pv.first(), score > window.0 && score < beta) {
             let key = self.current_key(s);
-            self.tt.store(Entry {
-                key,
-                depth: depth as i32,
-                score,
-                bound: Bound::Exact,
-                best: self.engine.pack(first),
-            });
+            let best = self.engine.pack(first);
+            self.tt
+                .store(Entry::new(key, depth as i32, score, Bound::Exact, best));
         }
         Some(Iteration {
             depth,
@@ -524,13 +520,9 @@ impl<'e, P: Engine> Search<'e, P> {
         } else {
             Bound::Upper
         };
-        self.tt.store(Entry {
-            key,
-            depth,
-            score: to_tt(best_score, ply),
-            bound,
-            best: best_move.as_ref().map_or(0, |m| self.engine.pack(m)),
-        });
+        let best = best_move.as_ref().map_or(0, |m| self.engine.pack(m));
+        let score = to_tt(best_score, ply);
+        self.tt.store(Entry::new(key, depth, score, bound, best));
         best_score
     }
 
@@ -545,7 +537,8 @@ impl<'e, P: Engine> Search<'e, P> {
     /// Captures and promotions until the position is quiet. In check, every evasion is
     /// searched for the first plies (deeper, the static value stands: drop variants can
     /// interpose without end). Captures that cannot raise the score enough (delta pruning)
-    /// and captures that lose in the exchange on their cell are skipped.
+    /// and captures that lose in the exchange on their cell are skipped. Results are kept in
+    /// the table.
     fn quiesce(
         &mut self,
         s: &P::State,
@@ -560,6 +553,23 @@ impl<'e, P: Engine> Search<'e, P> {
         if self.out_of_budget() {
             return 0;
         }
+        // A result stored here before (by quiescence or a search of any depth) that decides
+        // the window is the result; otherwise its move goes first.
+        let key = self.engine.key(s);
+        let mut hash_move = 0;
+        if let Some(e) = self.tt.probe(key) {
+            hash_move = e.best;
+            let score = from_tt(e.score, ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if cut {
+                return score;
+            }
+        }
+        let original_alpha = alpha;
         // In check every move is listed (none: mate or the variant's stalemate score);
         // otherwise the game's end by the move limit or by material is asked of the rules (a
         // stalemate is not looked for: the static value stands), and only when the static
@@ -609,11 +619,13 @@ impl<'e, P: Engine> Search<'e, P> {
                     continue;
                 }
             }
-            let order = self.mvv_lva(&f);
+            let first = hash_move != 0 && self.engine.pack(&m) == hash_move;
+            let order = self.mvv_lva(&f) + if first { 1 << 30 } else { 0 };
             list.push((m, f, order));
         }
         self.raw[ply] = raw;
         let mut best = if evasions { -MATE + ply as i32 } else { stand };
+        let mut best_move = 0;
         for i in 0..list.len() {
             pick(&mut list, i);
             let child = self.engine.play(s, &list[i].0);
@@ -626,6 +638,7 @@ impl<'e, P: Engine> Search<'e, P> {
             }
             if score > best {
                 best = score;
+                best_move = self.engine.pack(&list[i].0);
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
@@ -635,6 +648,15 @@ impl<'e, P: Engine> Search<'e, P> {
             }
         }
         self.lists[ply] = list;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha && best_move != 0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(Entry::new(key, 0, to_tt(best, ply), bound, best_move));
         best
     }
 

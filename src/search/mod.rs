@@ -296,6 +296,7 @@ fn run<P: Engine>(
     if moves.len() == 1 && limits.timed() {
         return result;
     }
+    tt.new_search();
     let mut search = Search::new(
         engine,
         eval,

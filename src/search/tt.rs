@@ -20,12 +20,31 @@ pub struct Entry {
     pub bound: Bound,
     /// The best move, packed ([`crate::game::Engine::pack`]); 0 for none.
     pub best: u64,
+    /// The search that stored it ([`Table::new_search`]), stamped by [`Table::store`]: an
+    /// entry of an earlier search gives way to any new one.
+    pub generation: u8,
 }
 
-/// A fixed-size table indexed by the key's low bits; deeper results replace shallower ones
-/// of other positions only when the slot is not from a deeper search.
+impl Entry {
+    /// A result to store (its generation is stamped by the table).
+    pub fn new(key: u64, depth: i32, score: i32, bound: Bound, best: u64) -> Entry {
+        Entry {
+            key,
+            depth,
+            score,
+            bound,
+            best,
+            generation: 0,
+        }
+    }
+}
+
+/// A fixed-size table indexed by the key's low bits. A result replaces another position's
+/// unless that one is from the same search and much deeper: over a game, the deep results
+/// of earlier moves do not hold the slots for ever.
 pub struct Table {
     slots: Vec<Option<Entry>>,
+    generation: u8,
 }
 
 impl Table {
@@ -37,7 +56,13 @@ impl Table {
         let n = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
         Table {
             slots: vec![None; n],
+            generation: 0,
         }
+    }
+
+    /// A new search begins: what is stored from now on takes precedence over older entries.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
     }
 
     /// Forgets every entry (a new game).
@@ -56,14 +81,18 @@ impl Table {
             .filter(|e| e.key == key)
     }
 
-    /// Stores a result, unless the slot holds a deeper one of another position.
+    /// Stores a result, unless the slot holds a much deeper one of another position from
+    /// this search.
     pub fn store(&mut self, entry: Entry) {
         let i = self.index(entry.key);
-        let keep = self.slots[i]
-            .as_ref()
-            .is_some_and(|old| old.key != entry.key && old.depth > entry.depth + 2);
+        let keep = self.slots[i].as_ref().is_some_and(|old| {
+            old.key != entry.key && old.generation == self.generation && old.depth > entry.depth + 2
+        });
         if !keep {
-            self.slots[i] = Some(entry);
+            self.slots[i] = Some(Entry {
+                generation: self.generation,
+                ..entry
+            });
         }
     }
 }
