@@ -93,6 +93,14 @@ fn agree(engine: &FastEngine, pos: &Position, context: &str) -> Vec<Move> {
     pieces.0.sort();
     pieces.1.sort();
     assert_eq!(pieces.0, pieces.1, "{context}: the pieces");
+    for side in Side::BOTH {
+        let mut royals = (Vec::new(), Vec::new());
+        reference_engine.for_each_royal(pos, side, |c, p| royals.0.push((c, p)));
+        engine.for_each_royal(&state, side, |c, p| royals.1.push((c, p)));
+        royals.0.sort();
+        royals.1.sort();
+        assert_eq!(royals.0, royals.1, "{context}: {side:?}'s royal pieces");
+    }
     let keys = [engine.key(&state)];
     assert_eq!(
         reference_engine.outcome(pos, &keys),
@@ -113,6 +121,21 @@ fn agree(engine: &FastEngine, pos: &Position, context: &str) -> Vec<Move> {
             game.format_move(pos, m)
         );
         let next = engine.play(&state, fm);
+        // The cells a move touches: the same on both engines, and every cell it changes.
+        let mut touched = (Vec::new(), Vec::new());
+        reference_engine.for_each_touched(pos, m, |c| touched.0.push(c));
+        engine.for_each_touched(&state, fm, |c| touched.1.push(c));
+        touched.0.sort();
+        touched.1.sort();
+        assert_eq!(touched.0, touched.1, "{context}: the cells {m:?} touches");
+        let after = game.play(pos, m);
+        for c in 0..pos.squares.len() {
+            assert!(
+                pos.squares[c] == after.squares[c] || touched.0.contains(&c),
+                "{context}: {} changes cell {c}, not among those it touches",
+                game.format_move(pos, m)
+            );
+        }
         // The key kept up to date in play is the key computed from every feature.
         assert_eq!(
             next.zobrist_key(),
