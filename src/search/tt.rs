@@ -96,3 +96,63 @@ impl Table {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two keys that share a slot of a one-slot table, and an entry of each.
+    fn rivals(depth_a: i32, depth_b: i32) -> (Entry, Entry) {
+        let a = Entry::new(0x1111, depth_a, 10, Bound::Exact, 1);
+        let b = Entry::new(0x2222, depth_b, 20, Bound::Lower, 2);
+        (a, b)
+    }
+
+    #[test]
+    fn a_much_deeper_entry_of_the_same_search_keeps_its_slot() {
+        let mut t = Table {
+            slots: vec![None],
+            generation: 0,
+        };
+        let (deep, shallow) = rivals(9, 2);
+        t.store(deep);
+        t.store(shallow);
+        assert_eq!(t.probe(0x1111).map(|e| e.depth), Some(9));
+        assert!(t.probe(0x2222).is_none());
+        // Within two plies it gives way.
+        let (deep, close) = rivals(4, 2);
+        t.store(deep);
+        t.store(close);
+        assert_eq!(t.probe(0x2222).map(|e| e.score), Some(20));
+    }
+
+    #[test]
+    fn an_entry_of_an_earlier_search_gives_way_to_any_new_one() {
+        let mut t = Table {
+            slots: vec![None],
+            generation: 0,
+        };
+        let (deep, shallow) = rivals(9, 1);
+        t.store(deep);
+        t.new_search();
+        t.store(shallow);
+        let e = t.probe(0x2222).expect("the new search's entry");
+        assert_eq!((e.depth, e.best, e.generation), (1, 2, 1));
+        assert!(t.probe(0x1111).is_none());
+    }
+
+    #[test]
+    fn the_same_position_is_always_replaced() {
+        let mut t = Table {
+            slots: vec![None],
+            generation: 0,
+        };
+        t.store(Entry::new(0x1111, 9, 10, Bound::Exact, 1));
+        t.store(Entry::new(0x1111, 1, -5, Bound::Upper, 3));
+        let e = t.probe(0x1111).expect("stored");
+        assert_eq!(
+            (e.depth, e.score, e.bound, e.best),
+            (1, -5, Bound::Upper, 3)
+        );
+    }
+}
