@@ -115,21 +115,8 @@ pub trait Engine: Sync {
     /// Calls `f(cell)` once for each cell a legal move of the side to move may change (where
     /// the piece starts and lands, a piece taken en passant, a castling rook's two cells):
     /// the cells an incremental evaluation compares before and after the move.
-    fn for_each_touched<F: FnMut(usize)>(&self, _s: &Self::State, m: &Self::Move, mut f: F) {
-        let m = self.to_reference(m);
-        let rook = m.castling.map(|i| &self.variant().castlings[i]);
-        let cells = [
-            m.from,
-            Some(m.to),
-            m.en_passant_victim,
-            rook.map(|c| c.rook_from),
-            rook.map(|c| c.rook_to),
-        ];
-        for (i, cell) in cells.iter().enumerate() {
-            if let Some(c) = cell.filter(|c| !cells[..i].contains(&Some(*c))) {
-                f(c.index());
-            }
-        }
+    fn for_each_touched<F: FnMut(usize)>(&self, _s: &Self::State, m: &Self::Move, f: F) {
+        touched_cells(self.variant(), &self.to_reference(m), f);
     }
     /// The piece on a cell.
     fn at(&self, s: &Self::State, cell: usize) -> Option<(Side, usize)>;
@@ -218,6 +205,23 @@ pub fn scratch_key<E: Engine>(z: &Zobrist, engine: &E, s: &E::State) -> u64 {
     k
 }
 
+/// Calls `f(cell)` once for each cell a reference move may change ([`Engine::for_each_touched`]).
+fn touched_cells<F: FnMut(usize)>(v: &Variant, m: &Move, mut f: F) {
+    let rook = m.castling.map(|i| &v.castlings[i]);
+    let cells = [
+        m.from,
+        Some(m.to),
+        m.en_passant_victim,
+        rook.map(|c| c.rook_from),
+        rook.map(|c| c.rook_to),
+    ];
+    for (i, cell) in cells.iter().enumerate() {
+        if let Some(c) = cell.filter(|c| !cells[..i].contains(&Some(*c))) {
+            f(c.index());
+        }
+    }
+}
+
 impl Engine for Reference<'_> {
     type State = Position;
     type Move = Move;
@@ -236,6 +240,10 @@ impl Engine for Reference<'_> {
 
     fn to_reference(&self, m: &Move) -> Move {
         m.clone()
+    }
+
+    fn for_each_touched<F: FnMut(usize)>(&self, _s: &Position, m: &Move, f: F) {
+        touched_cells(self.game.variant, m, f);
     }
 
     fn pack(&self, m: &Move) -> u64 {
