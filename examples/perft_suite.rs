@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use hexv::compile::walk::Walk;
-use hexv::compile::Condition;
+use hexv::compile::{Condition, Passed};
 use hexv::game::fast::FastEngine;
 use hexv::game::Engine;
 use hexv::rng::Rng;
@@ -318,8 +318,7 @@ struct Finder<'a> {
 
 impl<'a> Finder<'a> {
     fn legal(&self, pos: &Position) -> Vec<Move> {
-        let moves = self.engine.legal_moves(&self.engine.state(pos));
-        moves.iter().map(|m| self.engine.to_reference(m)).collect()
+        self.engine.legal_moves(&self.engine.state(pos))
     }
 
     fn name(&self, c: CellId) -> &str {
@@ -614,7 +613,7 @@ impl<'a> Finder<'a> {
                     "castling refused: passes an attacked cell",
                     format!("castling {text} refused: the king passes an attacked cell"),
                 );
-            } else if legal.iter().any(|m| m.castling == Some(i)) {
+            } else if legal.iter().any(|m| m.castling_index() == Some(i)) {
                 add("castling", format!("castling legal: {text}"));
                 // Only the king's way must be safe: the rook may pass or stand on an
                 // attacked cell.
@@ -756,7 +755,7 @@ impl<'a> Finder<'a> {
                                 piece: p,
                                 promotion: None,
                                 en_passant_victim: None,
-                                passed: Vec::new(),
+                                passed: Passed::NONE,
                                 castling: None,
                             };
                             g.in_check(&g.play(pos, &mv), side.opponent())
@@ -912,7 +911,7 @@ impl<'a> Finder<'a> {
             m.from.is_some()
                 && p.squares[m.to.index()].is_none()
                 && m.promotion.is_none()
-                && m.passed.is_empty()
+                && m.passed.is_none()
                 && m.castling.is_none()
                 && m.en_passant_victim.is_none()
         };
@@ -1171,9 +1170,9 @@ fn mine(file: &str, m: &Mining) {
                 })
                 .collect();
             let mv = if preferred.is_empty() {
-                moves[rng.below(moves.len())].clone()
+                moves[rng.below(moves.len())]
             } else {
-                preferred[rng.below(preferred.len())].clone()
+                *preferred[rng.below(preferred.len())]
             };
             let next = game.play(&pos, &mv);
             last = Some((pos, mv));

@@ -475,7 +475,7 @@ pub fn read_move(game: &Game, pos: &Position, text: &str) -> Result<Move, String
         })
         .collect();
     match matches.as_slice() {
-        [m] => Ok((*m).clone()),
+        [m] => Ok(*(*m)),
         [] => Err(format!("`{text}` is not a legal move here")),
         _ => Err(format!("`{text}` names more than one legal move")),
     }

@@ -8,6 +8,7 @@
 //! it may be dropped on. They are proven equal to the slow [`reference`](mod@reference) walker by
 //! the tests.
 
+mod passed;
 pub mod reference;
 pub mod walk;
 
@@ -18,6 +19,8 @@ use crate::geometry::{Coord, Hour, RayKind, UNIT};
 use crate::variant::{
     Beyond, Guard, Leap, Mode, MoveRule, Movement, MultiStepFrom, Occupant, PieceId, Side, Variant,
 };
+pub use passed::Passed;
+use passed::PassedRuns;
 pub use walk::{Landing, Landings, Reach, Walk};
 
 /// Why an entry is not always available.
@@ -80,6 +83,17 @@ pub struct Entry {
     /// `to ZONE`: the cells the entry may land on, an index into the tables' landing sets
     /// ([`MoveTables::may_land`]); `None` for every cell of the path.
     land: Option<u32>,
+    /// For an entry that creates an en-passant right: where its landings' runs of passed
+    /// cells start in the tables' list ([`MoveTables::passed_run`]).
+    passed: Option<u32>,
+}
+
+impl Entry {
+    /// For an entry that creates an en-passant right, where its landings' runs of passed
+    /// cells start ([`MoveTables::passed_at`]).
+    pub(crate) fn passed_base(&self) -> Option<u32> {
+        self.passed
+    }
 }
 
 /// The conditions of an entry that are tested on the board, its relative cells made
@@ -142,6 +156,8 @@ pub struct MoveTables {
     /// `facing DIRECTIONS`: per `side * cells + cell`, the lines along which a royal piece of
     /// the side standing there may not see an enemy royal piece (empty without the rule).
     facing: Vec<Vec<Vec<CellId>>>,
+    /// The runs of cells moves pass over or between, numbered ([`Passed`]).
+    passed_runs: PassedRuns,
 }
 
 impl MoveTables {
@@ -249,6 +265,31 @@ impl MoveTables {
             None if entry.when.is_some_and(Condition::is_multi_step) => &self.path(entry)[..k],
             None => &[],
         }
+    }
+
+    /// The run of cells a move along `entry` to its `k`-th landing cell passes, numbered:
+    /// [`MoveTables::passed`] sorted, as a move holds it.
+    pub fn passed_run(&self, entry: &Entry, k: usize) -> Passed {
+        entry
+            .passed
+            .map_or(Passed::NONE, |base| self.passed_runs.at(base, k))
+    }
+
+    /// The run passed on landing `k` of the entry whose base is `base`
+    /// ([`Entry::passed_base`]): [`MoveTables::passed_run`] for engines that keep the base.
+    pub(crate) fn passed_at(&self, base: u32, k: usize) -> Passed {
+        self.passed_runs.at(base, k)
+    }
+
+    /// The cells of a numbered run, in cell order.
+    pub fn passed_cells(&self, run: Passed) -> &[CellId] {
+        self.passed_runs.cells(run)
+    }
+
+    /// How many numbered runs of passed cells there are, the empty one included: every
+    /// [`Passed`] of these tables is below it.
+    pub fn passed_runs(&self) -> usize {
+        self.passed_runs.len()
     }
 
     /// True when the piece has no move from `cell` on an empty board: it may not be dropped
@@ -416,6 +457,7 @@ pub fn compile(variant: &Variant) -> Result<MoveTables, TablesTooLarge> {
             }
         }
     }
+    PassedRuns::number(&mut t);
     Ok(t)
 }
 
@@ -511,6 +553,7 @@ impl MoveTables {
             guards: Vec::new(),
             land_sets: Vec::new(),
             facing: Vec::new(),
+            passed_runs: PassedRuns::default(),
         }
     }
 
@@ -631,6 +674,7 @@ impl MoveTables {
             between: None,
             guard: None,
             land: None,
+            passed: None,
         });
         self.path_cells.extend_from_slice(path);
     }

@@ -38,13 +38,11 @@ impl MoveFacts {
     }
 }
 
-/// A rules engine: positions in its own form, its own moves, and everything perft, the
-/// search and the referee ask of the rules.
+/// A rules engine: positions in its own form, moves in the one form both engines share
+/// ([`Move`]), and everything perft, the search and the referee ask of the rules.
 pub trait Engine: Sync {
     /// A position in the engine's own form.
     type State: Clone + Send + Sync;
-    /// A move in the engine's own form.
-    type Move: Clone + PartialEq + std::fmt::Debug + Send + Sync;
 
     /// The game played (the variant, its tables and the reference rules, for notation).
     fn game(&self) -> Game<'_>;
@@ -60,27 +58,22 @@ pub trait Engine: Sync {
     }
     /// The reference form of a position (the inverse of [`Engine::state`]).
     fn position(&self, s: &Self::State) -> Position;
-    /// The reference form of a move.
-    fn to_reference(&self, m: &Self::Move) -> Move;
-    /// A move as a nonzero number, distinct for the moves of one position: what a table
-    /// stores instead of the move.
-    fn pack(&self, m: &Self::Move) -> u64;
 
     /// Every legal move of the side to move, in `out` (emptied first).
-    fn legal_moves_into(&self, s: &Self::State, out: &mut Vec<Self::Move>);
+    fn legal_moves_into(&self, s: &Self::State, out: &mut Vec<Move>);
     /// Every legal move of the side to move.
-    fn legal_moves(&self, s: &Self::State) -> Vec<Self::Move> {
+    fn legal_moves(&self, s: &Self::State) -> Vec<Move> {
         let mut out = Vec::new();
         self.legal_moves_into(s, &mut out);
         out
     }
     /// The legal captures and promotions, in `out` (emptied first): what quiescence searches.
-    fn tactical_moves_into(&self, s: &Self::State, out: &mut Vec<Self::Move>) {
+    fn tactical_moves_into(&self, s: &Self::State, out: &mut Vec<Move>) {
         self.legal_moves_into(s, out);
         out.retain(|m| self.facts(s, m).tactical());
     }
     /// The position after a legal move.
-    fn play(&self, s: &Self::State, m: &Self::Move) -> Self::State;
+    fn play(&self, s: &Self::State, m: &Move) -> Self::State;
     /// The position with the next side to move and no en-passant right (a null move).
     fn pass(&self, s: &Self::State) -> Self::State;
 
@@ -115,8 +108,8 @@ pub trait Engine: Sync {
     /// Calls `f(cell)` once for each cell a legal move of the side to move may change (where
     /// the piece starts and lands, a piece taken en passant, a castling rook's two cells):
     /// the cells an incremental evaluation compares before and after the move.
-    fn for_each_touched<F: FnMut(usize)>(&self, _s: &Self::State, m: &Self::Move, f: F) {
-        touched_cells(self.variant(), &self.to_reference(m), f);
+    fn for_each_touched<F: FnMut(usize)>(&self, _s: &Self::State, m: &Move, f: F) {
+        touched_cells(self.variant(), m, f);
     }
     /// The piece on a cell.
     fn at(&self, s: &Self::State, cell: usize) -> Option<(Side, usize)>;
@@ -126,13 +119,13 @@ pub trait Engine: Sync {
     /// besides the pieces tells two positions apart.
     fn for_each_mark<F: FnMut(usize), G: FnMut(usize)>(&self, s: &Self::State, f: F, g: G);
     /// What a legal move of the side to move in `s` does.
-    fn facts(&self, s: &Self::State, m: &Self::Move) -> MoveFacts;
+    fn facts(&self, s: &Self::State, m: &Move) -> MoveFacts;
 
     /// What a legal move wins for the side to move once the pieces attacking its cell have
     /// been exchanged there, least valuable first, each side stopping when it would lose
     /// (static exchange evaluation), by the piece values `values`: an estimate for ordering
     /// and pruning, never for legality. This default sees one recapture.
-    fn exchange(&self, s: &Self::State, m: &Self::Move, values: &[i32]) -> i32 {
+    fn exchange(&self, s: &Self::State, m: &Move, values: &[i32]) -> i32 {
         let value = |p: usize| values.get(p).copied().unwrap_or(0);
         let f = self.facts(s, m);
         let landed = f.promotion.unwrap_or(f.piece);
@@ -207,7 +200,7 @@ pub fn scratch_key<E: Engine>(z: &Zobrist, engine: &E, s: &E::State) -> u64 {
 
 /// Calls `f(cell)` once for each cell a reference move may change ([`Engine::for_each_touched`]).
 fn touched_cells<F: FnMut(usize)>(v: &Variant, m: &Move, mut f: F) {
-    let rook = m.castling.map(|i| &v.castlings[i]);
+    let rook = m.castling_index().map(|i| &v.castlings[i]);
     let cells = [
         m.from,
         Some(m.to),
@@ -224,7 +217,6 @@ fn touched_cells<F: FnMut(usize)>(v: &Variant, m: &Move, mut f: F) {
 
 impl Engine for Reference<'_> {
     type State = Position;
-    type Move = Move;
 
     fn game(&self) -> Game<'_> {
         self.game
@@ -238,24 +230,8 @@ impl Engine for Reference<'_> {
         s.clone()
     }
 
-    fn to_reference(&self, m: &Move) -> Move {
-        m.clone()
-    }
-
     fn for_each_touched<F: FnMut(usize)>(&self, _s: &Position, m: &Move, f: F) {
         touched_cells(self.game.variant, m, f);
-    }
-
-    fn pack(&self, m: &Move) -> u64 {
-        let from = m.from.map_or(0xffff, |c| u64::from(c.0));
-        let promotion = m.promotion.map_or(0xff, |p| u64::from(p.0));
-        let castling = m.castling.map_or(0xff, |c| c.min(0xfe) as u64);
-        1 << 63
-            | from
-            | u64::from(m.to.0) << 16
-            | u64::from(m.piece.0) << 32
-            | promotion << 40
-            | castling << 48
     }
 
     fn legal_moves_into(&self, s: &Position, out: &mut Vec<Move>) {
@@ -425,10 +401,7 @@ impl<'a> AnyEngine<'a> {
 
     /// The legal moves of the side to move in `pos`, in the engine's order.
     pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
-        with_engine!(self, e => {
-            let moves = e.legal_moves(&e.state(pos));
-            moves.iter().map(|m| e.to_reference(m)).collect()
-        })
+        with_engine!(self, e => e.legal_moves(&e.state(pos)))
     }
 
     /// The 64-bit key of a position ([`Engine::key`]).

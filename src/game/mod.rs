@@ -20,9 +20,9 @@ pub use end::{result_text, GameEnd, Outcome};
 pub use engine::{AnyEngine, Engine, MoveFacts, Reference};
 pub use fen::PositionError;
 
-use crate::compile::MoveTables;
+use crate::compile::{MoveTables, Passed};
 use crate::geometry::board::CellId;
-use crate::variant::{BySide, PieceId, Side, Variant};
+use crate::variant::{BySide, Castling, PieceId, Side, Variant};
 
 /// The right to capture en passant on the next move only.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -65,8 +65,10 @@ impl Position {
     }
 }
 
-/// A move: from (or a drop from the hand), to, promotion, and what else it does.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// A move: from (or a drop from the hand), to, promotion, and what else it does. Both
+/// engines make and read this one small `Copy` value; the cells a move passes (its
+/// en-passant right) are a number the compiled tables resolve ([`MoveTables::passed_cells`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     /// Where the piece stood; `None` for a drop from the hand.
     pub from: Option<CellId>,
@@ -78,16 +80,67 @@ pub struct Move {
     pub promotion: Option<PieceId>,
     /// Where a piece taken en passant stood.
     pub en_passant_victim: Option<CellId>,
-    /// Cells passed over or between (the en-passant right the move creates).
-    pub passed: Vec<CellId>,
-    /// The castling option this king move performs (the rook moves too).
-    pub castling: Option<usize>,
+    /// Cells passed over or between (the en-passant right the move creates), in cell order.
+    pub passed: Passed,
+    /// The castling option this king move performs (the rook moves too): an index into
+    /// the variant's castlings.
+    pub castling: Option<u16>,
 }
+
+// A move is copied into every node's list: it stays small.
+const _: () = assert!(std::mem::size_of::<Move>() <= 24);
 
 impl Move {
     /// True for a drop from the hand.
     pub fn is_drop(&self) -> bool {
         self.from.is_none()
+    }
+
+    /// The king's move of castling option `index` (`c`), as both engines make it.
+    pub fn castling_move(index: usize, c: &Castling) -> Move {
+        Move {
+            from: Some(c.king_from),
+            to: c.king_to,
+            piece: c.king,
+            promotion: None,
+            en_passant_victim: None,
+            passed: Passed::NONE,
+            castling: Some(index as u16),
+        }
+    }
+
+    /// A drop of `piece` from the hand on `to`.
+    pub fn drop_move(piece: PieceId, to: CellId) -> Move {
+        Move {
+            from: None,
+            to,
+            piece,
+            promotion: None,
+            en_passant_victim: None,
+            passed: Passed::NONE,
+            castling: None,
+        }
+    }
+
+    /// The castling option this move performs, as an index into the variant's castlings.
+    pub fn castling_index(&self) -> Option<usize> {
+        self.castling.map(usize::from)
+    }
+
+    /// The move as a nonzero number, distinct for the moves of one position: what the
+    /// search's table stores instead of the move. (Two moves of a position never differ
+    /// only in the cells they pass, and an en-passant capture's victim is the position's.)
+    pub fn pack(&self) -> u64 {
+        let from = self.from.map_or(0xffff, |c| u64::from(c.0));
+        let promotion = self.promotion.map_or(0xff, |p| u64::from(p.0));
+        let castling = self.castling.map_or(0xff, |c| u64::from(c.min(0xfe)));
+        1 << 63
+            | from
+            | u64::from(self.to.0) << 16
+            | u64::from(self.piece.0) << 32
+            | promotion << 40
+            | castling << 48
+            | u64::from(self.en_passant_victim.is_some()) << 56
     }
 }
 
@@ -218,7 +271,7 @@ impl<'a> Game<'a> {
         let v = self.variant;
         let side = pos.to_move;
         let mut next = pos.clone();
-        let castling = mv.castling.and_then(|i| v.castlings.get(i));
+        let castling = mv.castling_index().and_then(|i| v.castlings.get(i));
         // The rook leaves first: the king may land on its start cell.
         let rook = castling.and_then(|c| {
             next.unmoved[c.rook_from.index()] = false;
@@ -258,8 +311,8 @@ impl<'a> Game<'a> {
         } else {
             pos.quiet_plies.saturating_add(1)
         };
-        next.en_passant = (!mv.passed.is_empty()).then(|| EnPassant {
-            cells: mv.passed.clone(),
+        next.en_passant = (!mv.passed.is_none()).then(|| EnPassant {
+            cells: self.tables.passed_cells(mv.passed).to_vec(),
             victim: mv.to,
         });
         next.to_move = side.opponent();

@@ -2,7 +2,7 @@
 //! choices, en passant, castling, drops from the hand, and the legality filter.
 
 use super::{Game, Move, Position};
-use crate::compile::Condition;
+use crate::compile::{Condition, Passed};
 use crate::geometry::board::CellId;
 use crate::variant::{PieceId, Side};
 
@@ -33,19 +33,16 @@ impl Game<'_> {
                 let occupied = |c: CellId| pos.squares[c.index()].is_some();
                 for landing in self.tables.landings(e, occupied) {
                     let (to, k) = (landing.cell, landing.index);
-                    let mv = |victim: Option<CellId>, passed: &[CellId]| {
-                        // In cell order: the same right whichever way the move went.
-                        let mut passed = passed.to_vec();
-                        passed.sort();
-                        Move {
-                            from: Some(from),
-                            to,
-                            piece,
-                            promotion: None,
-                            en_passant_victim: victim,
-                            passed,
-                            castling: None,
-                        }
+                    // The passed cells in cell order: the same right whichever way the
+                    // move went.
+                    let mv = |victim: Option<CellId>, passed: Passed| Move {
+                        from: Some(from),
+                        to,
+                        piece,
+                        promotion: None,
+                        en_passant_victim: victim,
+                        passed,
+                        castling: None,
                     };
                     match pos.squares[to.index()] {
                         None => {
@@ -57,16 +54,20 @@ impl Game<'_> {
                             // capture. A piece that may also move there without capturing
                             // (Dagger's pawn) has both moves, `FROMxTO` and `FROM-TO`.
                             if let Some(ep) = ep {
-                                self.push_promotions(&mut out, side, mv(Some(ep.victim), &[]));
+                                self.push_promotions(
+                                    &mut out,
+                                    side,
+                                    mv(Some(ep.victim), Passed::NONE),
+                                );
                             }
                             if e.mode.moves {
-                                let passed = self.tables.passed(e, k);
+                                let passed = self.tables.passed_run(e, k);
                                 self.push_promotions(&mut out, side, mv(None, passed));
                             }
                         }
                         Some((owner, _)) => {
                             if owner != side && e.mode.captures {
-                                self.push_promotions(&mut out, side, mv(None, &[]));
+                                self.push_promotions(&mut out, side, mv(None, Passed::NONE));
                             }
                         }
                     }
@@ -105,13 +106,13 @@ impl Game<'_> {
             (ends_in, ends_in)
         };
         if !must {
-            out.push(mv.clone());
+            out.push(mv);
         }
         if may {
             for &target in &promo.to {
                 out.push(Move {
                     promotion: Some(target),
-                    ..mv.clone()
+                    ..mv
                 });
             }
         }
@@ -147,15 +148,7 @@ impl Game<'_> {
                 {
                     continue;
                 }
-                let mv = Move {
-                    from: None,
-                    to,
-                    piece,
-                    promotion: None,
-                    en_passant_victim: None,
-                    passed: Vec::new(),
-                    castling: None,
-                };
+                let mv = Move::drop_move(piece, to);
                 if rules.no_check && self.in_check(&self.play(pos, &mv), side.opponent()) {
                     continue;
                 }
@@ -197,15 +190,7 @@ impl Game<'_> {
             let safe = std::iter::once(&c.king_from)
                 .chain(&c.passage)
                 .all(|x| !self.attacked(pos, *x, side.opponent()));
-            let mv = Move {
-                from: Some(c.king_from),
-                to: c.king_to,
-                piece: c.king,
-                promotion: None,
-                en_passant_victim: None,
-                passed: Vec::new(),
-                castling: Some(i),
-            };
+            let mv = Move::castling_move(i, c);
             // The rook's new cell could uncover an attack on a second royal piece.
             if safe && !self.in_check(&self.play(pos, &mv), side) {
                 out.push(mv);

@@ -194,7 +194,7 @@ impl Game<'_> {
                     ))
                 })?,
             None => match candidates.iter().find(|m| m.promotion.is_none()) {
-                Some(m) => m.clone(),
+                Some(m) => *m,
                 None => {
                     let options: Vec<&str> = candidates
                         .iter()

@@ -308,7 +308,7 @@ impl Game<'_> {
 
     /// How records write a castling move, when the variant says (`written "R0-0"`).
     fn castling_notation(&self, mv: &Move) -> Option<&str> {
-        let i = mv.castling?;
+        let i = mv.castling_index()?;
         self.variant.castlings.get(i)?.notation.as_deref()
     }
 
@@ -328,7 +328,10 @@ impl Game<'_> {
                     .as_deref()
                     .is_some_and(|n| same(strip_annotations(n), body))
         })?;
-        let found = legal.iter().find(|m| m.castling == Some(index)).cloned();
+        let found = legal
+            .iter()
+            .find(|m| m.castling_index() == Some(index))
+            .copied();
         Some(found.ok_or_else(|| SanError::Illegal {
             text: text.to_string(),
             reason: format!(
@@ -385,7 +388,7 @@ impl Game<'_> {
             }
         }
         match found.as_slice() {
-            [one] => Ok((*one).clone()),
+            [one] => Ok(**one),
             [] => Err(self.illegal(pos, text, &readings, legal, must_promote)),
             many => Err(SanError::Ambiguous {
                 text: text.to_string(),

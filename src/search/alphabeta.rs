@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::eval::{Accumulator, Evaluator};
 use super::tt::{Bound, Entry, Table};
 use crate::game::end::{self, GameEnd, Outcome};
-use crate::game::{Engine, MoveFacts};
+use crate::game::{Engine, Move, MoveFacts};
 use crate::variant::{Score, Side};
 
 /// A checkmate `n` plies from the root scores `MATE - n`.
@@ -63,18 +63,18 @@ pub struct Search<'e, P: Engine> {
     pub nodes: u64,
     seldepth: u32,
     pub stopped: bool,
-    killers: Vec<[Option<P::Move>; 2]>,
+    killers: Vec<[Option<Move>; 2]>,
     /// Per (side, piece, cell): how often a quiet move there caused a cutoff.
     history: Vec<i32>,
     cells: usize,
     /// Keys of the positions from the game's start to the current node.
     path: Vec<u64>,
-    pv: Vec<Vec<P::Move>>,
+    pv: Vec<Vec<Move>>,
     /// Per ply: a move list with each move's facts and order, reused by every node at that
     /// ply, so the search allocates nothing once warm.
-    lists: Vec<Vec<(P::Move, MoveFacts, i32)>>,
+    lists: Vec<Vec<(Move, MoveFacts, i32)>>,
     /// Per ply: the legal moves as generated.
-    raw: Vec<Vec<P::Move>>,
+    raw: Vec<Vec<Move>>,
     /// Per ply: the quiet moves tried, whose history a cutoff by a later one lowers.
     tried: Vec<Vec<MoveFacts>>,
     /// Late-move reductions by depth and move number.
@@ -128,15 +128,15 @@ impl<'e, P: Engine> Search<'e, P> {
         &mut self,
         s: &P::State,
         depth: u32,
-        moves: &mut [P::Move],
+        moves: &mut [Move],
         window: (i32, i32),
-    ) -> Option<Iteration<P::Move>> {
+    ) -> Option<Iteration<Move>> {
         self.seldepth = 0;
         let (mut alpha, beta) = window;
-        let mut best: Option<(i32, Vec<P::Move>)> = None;
+        let mut best: Option<(i32, Vec<Move>)> = None;
         self.sums[0] = self.eval.accumulate(self.engine, s);
         for i in 0..moves.len() {
-            let m = moves[i].clone();
+            let m = moves[i];
             let child = self.engine.play(s, &m);
             self.enter(0, s, &m, &child);
             let gives_check = self.engine.in_check(&child);
@@ -155,7 +155,7 @@ impl<'e, P: Engine> Search<'e, P> {
             }
             if best.is_none() || score > alpha {
                 alpha = alpha.max(score);
-                let mut line = vec![m.clone()];
+                let mut line = vec![m];
                 line.extend(self.pv[1].iter().cloned());
                 best = Some((score, line));
                 // The best move so far goes first in the next iteration.
@@ -168,7 +168,7 @@ impl<'e, P: Engine> Search<'e, P> {
         let (score, pv) = best?;
         if let (Some(first), true) = (pv.first(), score > window.0 && score < beta) {
             let key = self.current_key(s);
-            let best = self.engine.pack(first);
+            let best = first.pack();
             self.tt
                 .store(Entry::new(key, depth as i32, score, Bound::Exact, best));
         }
@@ -223,7 +223,7 @@ impl<'e, P: Engine> Search<'e, P> {
     /// Every legal move of a side in check (in `out`), or the position's score when the rules
     /// end the game here (no legal move: mate or the variant's score; the move limit reached,
     /// no material to win with).
-    fn evasions_or_end(&self, s: &P::State, ply: usize, out: &mut Vec<P::Move>) -> Result<(), i32> {
+    fn evasions_or_end(&self, s: &P::State, ply: usize, out: &mut Vec<Move>) -> Result<(), i32> {
         out.clear();
         self.engine.legal_moves_into(s, out);
         if out.is_empty() {
@@ -418,7 +418,7 @@ impl<'e, P: Engine> Search<'e, P> {
         (in_check, pv_node): (bool, bool),
         hash_move: u64,
         static_eval: i32,
-        list: &mut [(P::Move, MoveFacts, i32)],
+        list: &mut [(Move, MoveFacts, i32)],
     ) -> i32 {
         let no_mates = (*beta).abs() < MATE_BOUND;
         let prune = self.pruning && !pv_node && !in_check;
@@ -442,10 +442,10 @@ impl<'e, P: Engine> Search<'e, P> {
         tried.clear();
         let original_alpha = *alpha;
         let mut best_score = -MATE;
-        let mut best_move: Option<P::Move> = None;
+        let mut best_move: Option<Move> = None;
         for i in 0..list.len() {
             pick(list, i);
-            let (m, f) = (list[i].0.clone(), list[i].1);
+            let (m, f) = (list[i].0, list[i].1);
             let tactical = f.captured.is_some() || f.promotion.is_some();
             let killer = self.killers[ply].iter().any(|k| k.as_ref() == Some(&m));
             // Quiet moves that do not check, once a move has been searched that is not a
@@ -489,12 +489,12 @@ impl<'e, P: Engine> Search<'e, P> {
             }
             if score > best_score {
                 best_score = score;
-                best_move = Some(m.clone());
+                best_move = Some(m);
                 if score > *alpha {
                     *alpha = score;
                     let (head, tail) = self.pv.split_at_mut(ply + 1);
                     head[ply].clear();
-                    head[ply].push(m.clone());
+                    head[ply].push(m);
                     head[ply].extend(tail[0].iter().cloned());
                     if score >= *beta {
                         if !tactical {
@@ -520,7 +520,7 @@ impl<'e, P: Engine> Search<'e, P> {
         } else {
             Bound::Upper
         };
-        let best = best_move.as_ref().map_or(0, |m| self.engine.pack(m));
+        let best = best_move.map_or(0, |m| m.pack());
         let score = to_tt(best_score, ply);
         self.tt.store(Entry::new(key, depth, score, bound, best));
         best_score
@@ -619,7 +619,7 @@ impl<'e, P: Engine> Search<'e, P> {
                     continue;
                 }
             }
-            let first = hash_move != 0 && self.engine.pack(&m) == hash_move;
+            let first = hash_move != 0 && m.pack() == hash_move;
             let order = self.mvv_lva(&f) + if first { 1 << 30 } else { 0 };
             list.push((m, f, order));
         }
@@ -638,7 +638,7 @@ impl<'e, P: Engine> Search<'e, P> {
             }
             if score > best {
                 best = score;
-                best_move = self.engine.pack(&list[i].0);
+                best_move = list[i].0.pack();
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
@@ -661,7 +661,7 @@ impl<'e, P: Engine> Search<'e, P> {
     }
 
     /// The evaluation's sums for `child`, the position after `m` in the node at `ply`.
-    fn enter(&mut self, ply: usize, s: &P::State, m: &P::Move, child: &P::State) {
+    fn enter(&mut self, ply: usize, s: &P::State, m: &Move, child: &P::State) {
         let sums = self.sums[ply];
         self.sums[ply + 1] = self.eval.after_move(self.engine, &sums, (s, m, child));
     }
@@ -688,13 +688,13 @@ impl<'e, P: Engine> Search<'e, P> {
 
     fn order_score(
         &self,
-        m: &P::Move,
+        m: &Move,
         f: &MoveFacts,
         hash_move: u64,
         ply: usize,
         s: &P::State,
     ) -> i32 {
-        if hash_move != 0 && self.engine.pack(m) == hash_move {
+        if hash_move != 0 && m.pack() == hash_move {
             return 1 << 30;
         }
         if f.tactical() {
@@ -719,7 +719,7 @@ impl<'e, P: Engine> Search<'e, P> {
     /// True when a capture or promotion loses material once the pieces attacking its cell
     /// have been exchanged there (a capture of a piece worth at least the capturer's never
     /// does, and is not looked at).
-    fn loses_exchange(&self, s: &P::State, m: &P::Move, f: &MoveFacts) -> bool {
+    fn loses_exchange(&self, s: &P::State, m: &Move, f: &MoveFacts) -> bool {
         let victim = f.captured.map_or(0, |p| self.values[p]);
         f.promotion.is_none()
             && victim < self.values[f.piece]
@@ -735,7 +735,7 @@ impl<'e, P: Engine> Search<'e, P> {
     fn remember_cutoff(
         &mut self,
         s: &P::State,
-        m: &P::Move,
+        m: &Move,
         f: &MoveFacts,
         ply: usize,
         depth: i32,
@@ -744,7 +744,7 @@ impl<'e, P: Engine> Search<'e, P> {
         let killers = &mut self.killers[ply];
         if killers[0].as_ref() != Some(m) {
             killers[1] = killers[0].take();
-            killers[0] = Some(m.clone());
+            killers[0] = Some(*m);
         }
         let side = self.engine.to_move(s);
         let bonus = depth * depth;

@@ -105,12 +105,12 @@ pub fn play_game_weighted(
         let player = if side == Side::White { white } else { black };
         let legal = fast.legal_moves(&pos);
         let chosen = match player {
-            Player::Random => legal[rng.below(legal.len())].clone(),
+            Player::Random => legal[rng.below(legal.len())],
             Player::Greedy => greedy(&game, &fast, &eval, &pos, &legal, rng),
             Player::Engine(limits) => searchers[side.index()]
                 .search(&history, limits, &stop, &mut |_| {})
                 .best
-                .unwrap_or_else(|| legal[0].clone()),
+                .unwrap_or_else(|| legal[0]),
         };
         let next = game.play(&pos, &chosen);
         keys.push(fast.key(&next));
@@ -150,7 +150,7 @@ fn greedy(
             best.push(m);
         }
     }
-    best[rng.below(best.len())].clone()
+    *best[rng.below(best.len())]
 }
 
 /// One game as `hexv selfplay` records it (a line of its JSON Lines output): enough to
@@ -303,7 +303,7 @@ pub fn random_opening(game: Game, plies: usize, rng: &mut Rng) -> Opening {
             if legal.is_empty() {
                 break;
             }
-            let m = legal[rng.below(legal.len())].clone();
+            let m = legal[rng.below(legal.len())];
             opening.history.push(game.play(&pos, &m));
             opening.moves.push(m);
         }

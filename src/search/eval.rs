@@ -22,7 +22,7 @@
 use super::terms::Terms;
 use super::weights::Weights;
 use crate::compile::MoveTables;
-use crate::game::Engine;
+use crate::game::{Engine, Move};
 use crate::variant::{Side, Variant};
 
 /// The largest placement term of one piece on one cell, in centipawns: with the weights'
@@ -168,7 +168,7 @@ impl Evaluator {
         &self,
         engine: &E,
         acc: &Accumulator,
-        (s, m, child): (&E::State, &E::Move, &E::State),
+        (s, m, child): (&E::State, &Move, &E::State),
     ) -> Accumulator {
         let mut next = *acc;
         engine.for_each_touched(s, m, |cell| {

@@ -291,8 +291,8 @@ fn run<P: Engine>(
         .collect();
     let mut sorted = facts;
     sorted.sort();
-    let mut moves: Vec<P::Move> = sorted.iter().map(|&(_, i)| moves[i].clone()).collect();
-    result.best = Some(engine.to_reference(&moves[0]));
+    let mut moves: Vec<Move> = sorted.iter().map(|&(_, i)| moves[i]).collect();
+    result.best = Some(moves[0]);
     if moves.len() == 1 && limits.timed() {
         return result;
     }
@@ -322,11 +322,11 @@ fn run<P: Engine>(
             score: SearchScore::from_internal(it.score),
             nodes: search.nodes,
             time: started.elapsed(),
-            pv: it.pv.iter().map(|m| engine.to_reference(m)).collect(),
+            pv: it.pv.clone(),
         };
         // A partly searched iteration still counts when it found a move at least as good as
         // the last finished one (the last best move is searched first).
-        result.best = it.pv.first().map(|m| engine.to_reference(m));
+        result.best = it.pv.first().copied();
         report(&info);
         result.info = info;
         if search.stopped {
@@ -349,9 +349,9 @@ fn aspiration<P: Engine>(
     search: &mut Search<P>,
     root: &P::State,
     depth: u32,
-    moves: &mut [P::Move],
+    moves: &mut [Move],
     last: Option<i32>,
-) -> Option<alphabeta::Iteration<P::Move>> {
+) -> Option<alphabeta::Iteration<Move>> {
     let Some(last) = last.filter(|s| depth >= 4 && s.abs() < MATE_BOUND) else {
         return search.root(root, depth, moves, (-MATE, MATE));
     };

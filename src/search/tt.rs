@@ -18,7 +18,7 @@ pub struct Entry {
     pub depth: i32,
     pub score: i32,
     pub bound: Bound,
-    /// The best move, packed ([`crate::game::Engine::pack`]); 0 for none.
+    /// The best move, packed ([`crate::game::Move::pack`]); 0 for none.
     pub best: u64,
     /// The search that stored it ([`Table::new_search`]), stamped by [`Table::store`]: an
     /// entry of an earlier search gives way to any new one.

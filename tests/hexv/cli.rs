@@ -769,7 +769,7 @@ fn play_marks_the_last_move_on_the_board() {
 
     let game = crate::support::game("variants/chessagon.hexv");
     let board = game.variant.board();
-    let first = game.legal_moves(&game.start_position())[0].clone();
+    let first = game.legal_moves(&game.start_position())[0];
     let written = game.format_move(&game.start_position(), &first);
     let (_, out) = play(&["variants/chessagon.hexv"], &format!("{written}\nquit\n"));
     let drawing = drawing_after(&out, &format!("White plays {written}."));

@@ -229,8 +229,8 @@ fn pawn_double_step_is_blocked_by_the_passed_cell() {
         .find(|m| m.from == Some(cell(&v, "f5")) && m.to == cell(&v, "f7"))
         .expect("the double step");
     assert_eq!(
-        f7.passed,
-        vec![cell(&v, "f6")],
+        t.passed_cells(f7.passed),
+        [cell(&v, "f6")],
         "e.p. right on the passed cell"
     );
 

@@ -4,7 +4,7 @@
 //! kind that changes more than two cells or a hand (castling, en passant, promotion, drops
 //! and captures to the hand), so each update path is exercised.
 
-use hexv::game::{AnyEngine, Engine, Game, Reference};
+use hexv::game::{AnyEngine, Engine, Game, Move, Reference};
 use hexv::search::Evaluator;
 
 use crate::support::{game, variant_names, Rng};
@@ -39,17 +39,16 @@ fn play_out<E: Engine>(
                 break;
             }
             // Half the time, a move of the rarer kinds when there is one.
-            let special = |m: &E::Move| {
-                let r = engine.to_reference(m);
+            let special = |r: &Move| {
                 r.castling.is_some() || r.en_passant_victim.is_some() || r.promotion.is_some()
             };
-            let specials: Vec<&E::Move> = moves.iter().filter(|m| special(m)).collect();
+            let specials: Vec<&Move> = moves.iter().filter(|m| special(m)).collect();
             let m = if !specials.is_empty() && rng.below(2) == 0 {
                 specials[rng.below(specials.len())]
             } else {
                 &moves[rng.below(moves.len())]
             };
-            let reference = engine.to_reference(m);
+            let reference = m;
             seen.castling += usize::from(reference.castling.is_some());
             seen.en_passant += usize::from(reference.en_passant_victim.is_some());
             seen.promotion += usize::from(reference.promotion.is_some());

@@ -81,7 +81,7 @@ fn the_exchange_is_the_one_played_out_least_valuable_first() {
             let pos = random_army(&g, &mut rng);
             let state = fast.state(&pos);
             for m in fast.legal_moves(&state) {
-                let r = fast.to_reference(&m);
+                let r = m;
                 let Some(victim) = pos.squares[r.to.index()] else {
                     continue;
                 };

@@ -61,7 +61,7 @@ fn resolve(v: &Variant, legal: &[Move], r: &Recorded, at: &str) -> Move {
         matches.len(),
         legal.len()
     );
-    matches[0].clone()
+    *matches[0]
 }
 
 #[test]

@@ -125,15 +125,14 @@ fn a_move_into_check_is_refused_with_the_reason() {
                 );
                 return;
             }
-            let mv = legal
+            let mv = *legal
                 .iter()
                 .find(|m| {
                     m.from.is_some_and(|f| v.board().name(f) == from)
                         && v.board().name(m.to) == to
                         && m.promotion == v.find_piece(promo)
                 })
-                .expect("recorded move is legal")
-                .clone();
+                .expect("recorded move is legal");
             pos = game.play(&pos, &mv);
         }
     }

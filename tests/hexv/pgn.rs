@@ -266,7 +266,7 @@ fn every_variant_round_trips_through_san_and_pgn() {
                     promotions += usize::from(mv.promotion.is_some());
                     castlings += usize::from(mv.castling.is_some());
                 }
-                let mv = legal[rng.below(legal.len())].clone();
+                let mv = legal[rng.below(legal.len())];
                 pos = game.play(&pos, &mv);
                 moves.push(mv);
             }
@@ -312,7 +312,7 @@ fn a_castling(game: &Game, side: hexv::Side, king_to: &str) -> (Position, Move) 
                 .iter()
                 .find(|m| m.castling.is_some() && m.to == to && pos.to_move == side)
             {
-                return (pos.clone(), c.clone());
+                return (pos.clone(), *c);
             }
             if legal.is_empty() {
                 break;
@@ -379,7 +379,7 @@ fn a_set_up_start_is_written_as_fen() {
     let start = game
         .play_moves(&game.start_position(), "e4-e6")
         .expect("legal");
-    let moves = vec![game.legal_moves(&start)[0].clone()];
+    let moves = vec![game.legal_moves(&start)[0]];
     let text = pgn::write_game(&game, &[], &start, &moves, "*", &Letters::own());
     assert!(text.contains("[SetUp \"1\"]"), "{text}");
     assert!(text.contains("1... "), "{text}");

@@ -156,7 +156,7 @@ fn random_games_of_every_variant_round_trip_through_long_notation() {
             if legal.is_empty() {
                 break;
             }
-            let mv = legal[rng.below(legal.len())].clone();
+            let mv = legal[rng.below(legal.len())];
             pos = game.play(&pos, &mv);
             moves.push(mv);
         }
@@ -186,7 +186,7 @@ fn a_mated_game(game: &Game) -> (Position, Vec<Move>) {
                 break;
             }
             let legal = game.legal_moves(&pos);
-            let mv = legal[rng.below(legal.len())].clone();
+            let mv = legal[rng.below(legal.len())];
             history.push(game.play(&pos, &mv));
             moves.push(mv);
         }

@@ -431,7 +431,7 @@ fn an_en_passant_victim_may_have_promoted_on_arrival() {
     let moves = game.legal_moves(&pos);
     let step = moves
         .iter()
-        .find(|m| !m.passed.is_empty() && m.promotion == Some(piece(v, "R")))
+        .find(|m| !m.passed.is_none() && m.promotion == Some(piece(v, "R")))
         .unwrap_or_else(|| panic!("a promoting step among {moves:?}"));
     let after = game.play(&pos, step);
     let text = game.position_text(&after);

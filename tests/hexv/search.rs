@@ -467,7 +467,7 @@ fn repetition_ahead(file: &str) -> Vec<(Position, Vec<Position>)> {
                 m.from.is_some()
                     && pos.squares[m.to.index()].is_none()
                     && m.promotion.is_none()
-                    && m.passed.is_empty()
+                    && m.passed.is_none()
             })
             .collect()
     };

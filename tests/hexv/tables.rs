@@ -113,3 +113,41 @@ fn every_shipped_variant_checks_without_warnings() {
         );
     }
 }
+
+/// The runs of passed cells a move holds as a number: each resolves to the entry's passed
+/// cells in cell order, the empty run is "none", and runs are numbered in the order of their
+/// cells (so moves sort as they would with the cells themselves, which decides which of two
+/// ways to one cell a move list keeps).
+#[test]
+fn passed_runs_resolve_and_are_numbered_in_cell_order() {
+    let mut multi_cell_runs = 0;
+    for path in movement_files() {
+        let (v, t) = load(&path);
+        let mut runs = std::collections::BTreeMap::new();
+        for piece in v.piece_ids() {
+            for side in Side::BOTH {
+                for from in v.board().all_cells() {
+                    for e in t.entries(piece, side, from) {
+                        for k in 0..t.path(e).len() {
+                            let mut cells = t.passed(e, k).to_vec();
+                            cells.sort();
+                            let run = t.passed_run(e, k);
+                            assert_eq!(t.passed_cells(run), cells, "{}", path.display());
+                            assert_eq!(run.is_none(), cells.is_empty(), "{}", path.display());
+                            assert!(run.index() < t.passed_runs(), "{}", path.display());
+                            multi_cell_runs += usize::from(cells.len() > 1);
+                            runs.insert(run, cells);
+                        }
+                    }
+                }
+            }
+        }
+        let in_order: Vec<&Vec<CellId>> = runs.values().collect();
+        assert!(
+            in_order.windows(2).all(|w| w[0] < w[1]),
+            "{}: runs numbered out of the order of their cells",
+            path.display()
+        );
+    }
+    assert!(multi_cell_runs > 0, "some run passes more than one cell");
+}

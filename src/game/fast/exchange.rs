@@ -5,7 +5,8 @@
 //! recapturing piece does not promote.
 
 use super::tables::{bit, Node};
-use super::{piece_of, side_of, FastEngine, FastMove, Occupancy, State, NONE};
+use super::{cell8, piece_of, side_of, FastEngine, Occupancy, State};
+use crate::game::Move;
 use crate::variant::Side;
 
 /// Longest exchange followed (each step one capture).
@@ -14,18 +15,19 @@ const MAX_EXCHANGE: usize = 32;
 impl FastEngine<'_> {
     /// The material `m` wins for the side to move after the best sequence of recaptures on
     /// its cell, by `values` (a royal piece's value is never counted: it is not captured).
-    pub(crate) fn exchange(&self, s: &State, m: &FastMove, values: &[i32]) -> i32 {
-        if m.castling != NONE {
+    pub(crate) fn exchange(&self, s: &State, m: &Move, values: &[i32]) -> i32 {
+        if m.castling.is_some() {
             return 0;
         }
         let side = s.to_move;
         let value = |piece: u8| values.get(piece as usize).copied().unwrap_or(0);
-        let captured_cell = if m.victim != NONE { m.victim } else { m.to };
+        let to = cell8(m.to);
+        let captured_cell = m.en_passant_victim.map_or(to, cell8);
         let captured = s.board.squares[captured_cell as usize];
         let mut b = s.board;
         b.remove(captured_cell);
-        if m.from != NONE {
-            b.remove(m.from);
+        if let Some(from) = m.from {
+            b.remove(cell8(from));
         }
         let mut gain = [0i32; MAX_EXCHANGE];
         gain[0] = if captured != 0 {
@@ -33,16 +35,16 @@ impl FastEngine<'_> {
         } else {
             0
         };
-        let mut on_target = m.piece;
-        if m.promotion != NONE {
-            gain[0] += value(m.promotion) - value(m.piece);
-            on_target = m.promotion;
+        let mut on_target = m.piece.0;
+        if let Some(promotion) = m.promotion {
+            gain[0] += value(promotion.0) - value(m.piece.0);
+            on_target = promotion.0;
         }
         let mut on_target_royal = self.t.royal[on_target as usize];
         let mut mover = side.opponent();
         let mut depth = 0;
         while depth + 1 < MAX_EXCHANGE {
-            let Some((cell, piece)) = self.least_attacker(&b, m.to, mover, values) else {
+            let Some((cell, piece)) = self.least_attacker(&b, to, mover, values) else {
                 break;
             };
             // A royal piece is never captured: the exchange stops before it would be.
@@ -55,7 +57,7 @@ impl FastEngine<'_> {
             // A royal piece may recapture only onto a cell the other side no longer attacks.
             if self.t.royal[piece as usize]
                 && self
-                    .least_attacker(&b, m.to, mover.opponent(), values)
+                    .least_attacker(&b, to, mover.opponent(), values)
                     .is_some()
             {
                 depth -= 1;

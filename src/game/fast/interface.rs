@@ -1,7 +1,9 @@
 //! The fast engine behind the one engine interface ([`Engine`]).
 
 use super::tables::{bit, cells};
-use super::{code, piece_of, side_of, FastEngine, FastMove, Occupancy, State, HAND_KINDS, NONE};
+use super::{
+    cell8, cell8_or_none, code, piece_of, side_of, FastEngine, Occupancy, State, HAND_KINDS, NONE,
+};
 use crate::game::engine::{Engine, MoveFacts};
 use crate::game::{EnPassant, Game, Move, Position};
 use crate::geometry::board::CellId;
@@ -9,7 +11,6 @@ use crate::variant::{BySide, PieceId, Side};
 
 impl Engine for FastEngine<'_> {
     type State = State;
-    type Move = FastMove;
 
     fn game(&self) -> Game<'_> {
         self.game
@@ -90,29 +91,15 @@ impl Engine for FastEngine<'_> {
         }
     }
 
-    /// The reference engine's form of a move.
-    fn to_reference(&self, m: &FastMove) -> Move {
-        let cell = |c: u8| (c != NONE).then_some(CellId(c as u16));
-        Move {
-            from: cell(m.from),
-            to: CellId(m.to as u16),
-            piece: PieceId(m.piece),
-            promotion: (m.promotion != NONE).then_some(PieceId(m.promotion)),
-            en_passant_victim: cell(m.victim),
-            passed: cells(m.passed).map(|c| CellId(c as u16)).collect(),
-            castling: (m.castling != NONE).then_some(m.castling as usize),
-        }
-    }
-
     /// The state after a legal move.
-    fn play(&self, s: &State, m: &FastMove) -> State {
+    fn play(&self, s: &State, m: &Move) -> State {
         let side = s.to_move;
-        let captured = if m.victim != NONE {
-            s.board.squares[m.victim as usize]
-        } else if m.castling != NONE {
+        let captured = if let Some(victim) = m.en_passant_victim {
+            s.board.squares[victim.index()]
+        } else if m.castling.is_some() {
             0
         } else {
-            s.board.squares[m.to as usize]
+            s.board.squares[m.to.index()]
         };
         let mut next = s.clone();
         next.board = self.board_after(&s.board, side, m);
@@ -124,13 +111,14 @@ impl Engine for FastEngine<'_> {
             key ^= self.cell_key(s.board.squares[c], c) ^ self.cell_key(next.board.squares[c], c);
         });
         key ^= self.set_key(s.board.unmoved ^ next.board.unmoved, |c| z.unmoved(c));
-        key ^= self.set_key(s.en_passant ^ m.passed, |c| z.en_passant(c));
-        if m.from == NONE {
-            let held = &mut next.hands[side.index()][m.piece as usize];
+        let passed = self.t.passed_sets[m.passed.index()];
+        key ^= self.set_key(s.en_passant ^ passed, |c| z.en_passant(c));
+        if m.from.is_none() {
+            let held = &mut next.hands[side.index()][m.piece.index()];
             let before = *held as usize;
             *held = held.saturating_sub(1);
-            key ^= z.hand(side, m.piece as usize, before)
-                ^ z.hand(side, m.piece as usize, *held as usize);
+            key ^= z.hand(side, m.piece.index(), before)
+                ^ z.hand(side, m.piece.index(), *held as usize);
         }
         if captured != 0 && self.game.variant.rules.captures_to_hand {
             let piece = self.t.in_hand_as[piece_of(captured) as usize] as usize;
@@ -140,14 +128,14 @@ impl Engine for FastEngine<'_> {
             key ^= z.hand(side, piece, *held as usize);
         }
         next.zobrist = key;
-        let resets = captured != 0 || self.t.resets_count[m.piece as usize];
+        let resets = captured != 0 || self.t.resets_count[m.piece.index()];
         next.quiet_plies = if resets {
             0
         } else {
             s.quiet_plies.saturating_add(1)
         };
-        next.en_passant = m.passed;
-        next.en_passant_victim = if m.passed != 0 { m.to } else { NONE };
+        next.en_passant = passed;
+        next.en_passant_victim = if passed != 0 { cell8(m.to) } else { NONE };
         next.to_move = side.opponent();
         next
     }
@@ -167,25 +155,15 @@ impl Engine for FastEngine<'_> {
         }
     }
 
-    fn pack(&self, m: &FastMove) -> u64 {
-        1 << 63
-            | u64::from(m.from)
-            | u64::from(m.to) << 8
-            | u64::from(m.piece) << 16
-            | u64::from(m.promotion) << 24
-            | u64::from(m.castling) << 32
-            | u64::from(m.victim) << 40
-    }
-
-    fn legal_moves_into(&self, s: &State, out: &mut Vec<FastMove>) {
+    fn legal_moves_into(&self, s: &State, out: &mut Vec<Move>) {
         self.list_legal(s, out);
     }
 
-    fn tactical_moves_into(&self, s: &State, out: &mut Vec<FastMove>) {
+    fn tactical_moves_into(&self, s: &State, out: &mut Vec<Move>) {
         self.list_tactical(s, out);
     }
 
-    fn exchange(&self, s: &State, m: &FastMove, values: &[i32]) -> i32 {
+    fn exchange(&self, s: &State, m: &Move, values: &[i32]) -> i32 {
         FastEngine::exchange(self, s, m, values)
     }
 
@@ -234,12 +212,18 @@ impl Engine for FastEngine<'_> {
         }
     }
 
-    fn for_each_touched<F: FnMut(usize)>(&self, _: &State, m: &FastMove, mut f: F) {
-        let mut touched: [u8; 5] = [m.from, m.to, m.victim, NONE, NONE];
-        if m.castling != NONE {
-            let c = &self.game.variant.castlings[m.castling as usize];
-            touched[3] = c.rook_from.0 as u8;
-            touched[4] = c.rook_to.0 as u8;
+    fn for_each_touched<F: FnMut(usize)>(&self, _: &State, m: &Move, mut f: F) {
+        let mut touched: [u8; 5] = [
+            cell8_or_none(m.from),
+            cell8(m.to),
+            cell8_or_none(m.en_passant_victim),
+            NONE,
+            NONE,
+        ];
+        if let Some(i) = m.castling_index() {
+            let c = &self.game.variant.castlings[i];
+            touched[3] = cell8(c.rook_from);
+            touched[4] = cell8(c.rook_to);
         }
         for (i, &cell) in touched.iter().enumerate() {
             if cell != NONE && !touched[..i].contains(&cell) {
@@ -269,20 +253,20 @@ impl Engine for FastEngine<'_> {
         }
     }
 
-    fn facts(&self, s: &State, m: &FastMove) -> MoveFacts {
-        let captured = if m.victim != NONE {
-            decode(s.board.squares[m.victim as usize]).map(|(_, p)| p)
-        } else if m.castling != NONE {
+    fn facts(&self, s: &State, m: &Move) -> MoveFacts {
+        let captured = if let Some(victim) = m.en_passant_victim {
+            decode(s.board.squares[victim.index()]).map(|(_, p)| p)
+        } else if m.castling.is_some() {
             None
         } else {
-            decode(s.board.squares[m.to as usize]).map(|(_, p)| p)
+            decode(s.board.squares[m.to.index()]).map(|(_, p)| p)
         };
         MoveFacts {
-            piece: m.piece as usize,
-            to: m.to as usize,
+            piece: m.piece.index(),
+            to: m.to.index(),
             captured,
-            promotion: (m.promotion != NONE).then_some(m.promotion as usize),
-            drop: m.from == NONE,
+            promotion: m.promotion.map(PieceId::index),
+            drop: m.from.is_none(),
         }
     }
 }

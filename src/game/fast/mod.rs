@@ -16,7 +16,8 @@ use tables::{bit, cells, CellSet, FastTables, Node};
 
 use super::engine::Engine;
 use super::zobrist::Zobrist;
-use super::Game;
+use super::{Game, Move};
+use crate::geometry::board::CellId;
 use crate::variant::{Occupant, Side};
 
 /// Piece kinds a fast state keeps hand counts for: enough for every shipped drop variant,
@@ -25,6 +26,24 @@ pub(crate) const HAND_KINDS: usize = 32;
 
 /// No cell, no piece, no castling: the `u8` fields' "none".
 const NONE: u8 = u8::MAX;
+
+/// A cell of a move as the fast engine numbers it (every cell of its boards fits a `u8`).
+#[inline(always)]
+fn cell8(c: CellId) -> u8 {
+    c.0 as u8
+}
+
+/// A move's cell number, or [`NONE`] for none.
+#[inline(always)]
+fn cell8_or_none(c: Option<CellId>) -> u8 {
+    c.map_or(NONE, cell8)
+}
+
+/// A cell number of the fast engine as a move holds it.
+#[inline(always)]
+fn cell_id(c: u8) -> CellId {
+    CellId(u16::from(c))
+}
 
 /// A piece on a cell: 0 for empty, else `1 + piece * 2 + side`.
 type Code = u8;
@@ -153,18 +172,6 @@ impl State {
         }
         k
     }
-}
-
-/// A move of the fast engine: cells and pieces as numbers, `NONE` for "none".
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FastMove {
-    pub(crate) from: u8,
-    pub(crate) to: u8,
-    pub(crate) piece: u8,
-    pub(crate) promotion: u8,
-    pub(crate) victim: u8,
-    pub(crate) castling: u8,
-    pub(crate) passed: CellSet,
 }
 
 /// The fast engine for one variant.
@@ -387,28 +394,23 @@ impl<'a> FastEngine<'a> {
     }
 
     /// The board after a move (what a check test needs), from the mover's side.
-    fn board_after(&self, b: &Occupancy, side: Side, m: &FastMove) -> Occupancy {
+    fn board_after(&self, b: &Occupancy, side: Side, m: &Move) -> Occupancy {
         let mut n = *b;
-        n.unmoved &= !(bit(m.to) | if m.from != NONE { bit(m.from) } else { 0 });
-        let rook = if m.castling != NONE {
-            let c = &self.game.variant.castlings[m.castling as usize];
-            n.unmoved &= !bit(c.rook_from.0 as u8);
-            Some((n.remove(c.rook_from.0 as u8), c.rook_to.0 as u8))
-        } else {
-            None
-        };
-        if m.victim != NONE {
-            n.remove(m.victim);
+        let to = cell8(m.to);
+        n.unmoved &= !(bit(to) | m.from.map_or(0, |f| bit(cell8(f))));
+        let rook = m.castling_index().map(|i| {
+            let c = &self.game.variant.castlings[i];
+            n.unmoved &= !bit(cell8(c.rook_from));
+            (n.remove(cell8(c.rook_from)), cell8(c.rook_to))
+        });
+        if let Some(victim) = m.en_passant_victim {
+            n.remove(cell8(victim));
         }
-        if m.from != NONE {
-            n.remove(m.from);
+        if let Some(from) = m.from {
+            n.remove(cell8(from));
         }
-        let piece = if m.promotion != NONE {
-            m.promotion
-        } else {
-            m.piece
-        };
-        n.put(m.to, code(side, piece), self.t.royal[piece as usize]);
+        let piece = m.promotion.unwrap_or(m.piece).0;
+        n.put(to, code(side, piece), self.t.royal[piece as usize]);
         if let Some((r, to)) = rook {
             if r != 0 {
                 n.put(to, r, self.t.royal[piece_of(r) as usize]);
@@ -423,7 +425,7 @@ impl<'a> FastEngine<'a> {
         &self,
         s: &State,
         depth: u32,
-        lists: &mut [Vec<FastMove>],
+        lists: &mut [Vec<Move>],
         stop: &dyn Fn() -> bool,
     ) -> Option<u64> {
         if depth == 1 {

@@ -3,7 +3,10 @@
 //! the en-passant capture are two; a plain move to a cell beats a multi-step to it.
 
 use super::tables::{bit, cells, falling_reach, rising_reach, CellSet, Ray, Resolve};
-use super::{code, FastEngine, FastMove, State, NONE};
+use super::{cell8, cell_id, code, FastEngine, State, NONE};
+use crate::compile::Passed;
+use crate::game::Move;
+use crate::variant::PieceId;
 use crate::variant::Side;
 
 impl FastEngine<'_> {
@@ -14,7 +17,7 @@ impl FastEngine<'_> {
     /// piece is taken en passant, or when the piece is pinned. Any other move only puts a
     /// piece somewhere or takes one, which never uncovers an attack, unless some piece
     /// captures by hopping (a piece put down can be its screen): then every move is tested.
-    pub(crate) fn list_legal(&self, s: &State, out: &mut Vec<FastMove>) {
+    pub(crate) fn list_legal(&self, s: &State, out: &mut Vec<Move>) {
         out.clear();
         let mut own = s.board.occupied[s.to_move.index()];
         while own != 0 {
@@ -29,14 +32,14 @@ impl FastEngine<'_> {
 
     /// Keeps the moves of `out` (piece moves and drops) that leave no royal piece attacked,
     /// testing only those that could (see [`FastEngine::list_legal`]).
-    fn retain_legal(&self, s: &State, out: &mut Vec<FastMove>) {
+    fn retain_legal(&self, s: &State, out: &mut Vec<Move>) {
         let side = s.to_move;
         let (every_move, pinned) = self.tests_needed(s);
         out.retain(|m| {
             let risky = every_move
-                || m.victim != NONE
-                || (m.from != NONE && pinned & bit(m.from) != 0)
-                || self.t.royal_mover[m.piece as usize * 2 + side.index()];
+                || m.en_passant_victim.is_some()
+                || m.from.is_some_and(|f| pinned & bit(cell8(f)) != 0)
+                || self.t.royal_mover[m.piece.index() * 2 + side.index()];
             !risky || self.keeps_royals_safe(s, m)
         });
     }
@@ -44,7 +47,7 @@ impl FastEngine<'_> {
     /// The legal captures (en passant included) and promotions: what quiescence searches,
     /// without listing the quiet moves it would throw away. The same moves, in another order,
     /// as [`FastEngine::list_legal`] keeps when filtered to those that capture or promote.
-    pub(crate) fn list_tactical(&self, s: &State, out: &mut Vec<FastMove>) {
+    pub(crate) fn list_tactical(&self, s: &State, out: &mut Vec<Move>) {
         out.clear();
         let mut own = s.board.occupied[s.to_move.index()];
         while own != 0 {
@@ -63,7 +66,7 @@ impl FastEngine<'_> {
         let (every_move, pinned) = self.tests_needed(s);
         // Moves counted from sets, and moves tested one by one.
         let (mut n, mut safe) = (0, 0);
-        let mut tested = |m: FastMove| safe += u64::from(self.keeps_royals_safe(s, &m));
+        let mut tested = |m: Move| safe += u64::from(self.keeps_royals_safe(s, &m));
         let mut own = s.board.occupied[side.index()];
         while own != 0 {
             let from_bit = own & own.wrapping_neg();
@@ -89,13 +92,13 @@ impl FastEngine<'_> {
                 self.push_promotions(
                     &mut tested,
                     side,
-                    self.plain(from, to, piece, s.en_passant_victim, 0),
+                    self.plain(from, to, piece, s.en_passant_victim, Passed::NONE),
                 );
             }
             n += counted;
         }
         self.drops(s, &mut |m| {
-            if every_move || self.t.royal_mover[m.piece as usize * 2 + side.index()] {
+            if every_move || self.t.royal_mover[m.piece.index() * 2 + side.index()] {
                 tested(m);
             } else {
                 n += 1;
@@ -143,7 +146,7 @@ impl FastEngine<'_> {
     }
 
     /// True when the side to move has no royal piece attacked after `m`.
-    fn keeps_royals_safe(&self, s: &State, m: &FastMove) -> bool {
+    fn keeps_royals_safe(&self, s: &State, m: &Move) -> bool {
         !self.side_in_check(&self.board_after(&s.board, s.to_move, m), s.to_move)
     }
 
@@ -170,28 +173,28 @@ impl FastEngine<'_> {
     }
 
     /// A move of the piece on `from` without promotion or castling.
-    fn plain(&self, from: u8, to: u8, piece: u8, victim: u8, passed: CellSet) -> FastMove {
-        FastMove {
-            from,
-            to,
-            piece,
-            promotion: NONE,
-            victim,
-            castling: NONE,
+    fn plain(&self, from: u8, to: u8, piece: u8, victim: u8, passed: Passed) -> Move {
+        Move {
+            from: Some(cell_id(from)),
+            to: cell_id(to),
+            piece: PieceId(piece),
+            promotion: None,
+            en_passant_victim: (victim != NONE).then(|| cell_id(victim)),
             passed,
+            castling: None,
         }
     }
 
     /// The moves of the piece on `from` that obey its movement (they may leave its king
     /// attacked).
-    fn piece_moves(&self, s: &State, from: u8, emit: &mut impl FnMut(FastMove)) {
+    fn piece_moves(&self, s: &State, from: u8, emit: &mut impl FnMut(Move)) {
         self.piece_moves_of(s, from, false, emit);
     }
 
     /// [`FastEngine::piece_moves`], or with `tactical` only its captures and promotions (the
     /// quiet moves looked at only for a piece that may promote).
     #[inline(always)]
-    fn piece_moves_of(&self, s: &State, from: u8, tactical: bool, emit: &mut impl FnMut(FastMove)) {
+    fn piece_moves_of(&self, s: &State, from: u8, tactical: bool, emit: &mut impl FnMut(Move)) {
         let side = s.to_move;
         let piece = super::piece_of(s.board.squares[from as usize]);
         let promotes = self.t.promotions[piece as usize * 2 + side.index()].is_some();
@@ -202,16 +205,16 @@ impl FastEngine<'_> {
                 ..
             } = self.targets(s, from, piece, None);
             for to in cells(captures) {
-                emit(self.plain(from, to, piece, NONE, 0));
+                emit(self.plain(from, to, piece, NONE, Passed::NONE));
             }
             for to in cells(en_passant) {
-                emit(self.plain(from, to, piece, s.en_passant_victim, 0));
+                emit(self.plain(from, to, piece, s.en_passant_victim, Passed::NONE));
             }
             return;
         }
-        let emit = &mut |m: FastMove| {
-            let captures = m.victim != NONE || s.board.squares[m.to as usize] != 0;
-            if !tactical || captures || m.promotion != NONE {
+        let emit = &mut |m: Move| {
+            let captures = m.en_passant_victim.is_some() || s.board.squares[m.to.index()] != 0;
+            if !tactical || captures || m.promotion.is_some() {
                 emit(m);
             }
         };
@@ -223,16 +226,17 @@ impl FastEngine<'_> {
             ..
         } = self.targets(s, from, piece, Some(&mut passing));
         for to in cells(quiet | captures) {
-            self.push_promotions(emit, side, self.plain(from, to, piece, NONE, 0));
+            self.push_promotions(emit, side, self.plain(from, to, piece, NONE, Passed::NONE));
         }
         for to in cells(en_passant) {
             self.push_promotions(
                 emit,
                 side,
-                self.plain(from, to, piece, s.en_passant_victim, 0),
+                self.plain(from, to, piece, s.en_passant_victim, Passed::NONE),
             );
         }
-        passing.sort_by_key(|&(to, passed)| (to, first_cells(passed)));
+        // Runs are numbered in the order of their cells: the reference engine's order.
+        passing.sort_unstable();
         passing.dedup_by_key(|p| p.0);
         for (to, passed) in passing {
             if quiet & bit(to) == 0 {
@@ -249,7 +253,7 @@ impl FastEngine<'_> {
         s: &State,
         from: u8,
         piece: u8,
-        mut passing: Option<&mut Vec<(u8, CellSet)>>,
+        mut passing: Option<&mut Vec<(u8, Passed)>>,
     ) -> Targets {
         let side = s.to_move;
         let slot = self.t.slot(piece, side, from);
@@ -307,7 +311,7 @@ impl FastEngine<'_> {
         land: CellSet,
         can_ep: bool,
         found: &mut Targets,
-        mut passing: Option<&mut Vec<(u8, CellSet)>>,
+        mut passing: Option<&mut Vec<(u8, Passed)>>,
     ) {
         let all = s.board.all();
         let theirs = s.board.occupied[s.to_move.opponent().index()];
@@ -337,7 +341,6 @@ impl FastEngine<'_> {
             }
             _ => {}
         }
-        let mut passed_over: CellSet = 0;
         for landing in ray
             .walk
             .landings(self.t.ray_path(ray), |c| all & bit(c) != 0)
@@ -345,9 +348,6 @@ impl FastEngine<'_> {
             let (to, b) = (landing.cell, bit(landing.cell));
             if land & b == 0 {
                 // Not a landing (`to ZONE`), though it may have blocked the ray.
-                if !landing.occupied {
-                    passed_over |= b;
-                }
                 continue;
             }
             if landing.occupied {
@@ -360,12 +360,11 @@ impl FastEngine<'_> {
                 found.en_passant |= b;
             }
             if ray.moves {
-                let passed = if ray.multi_step {
-                    passed_over
-                } else {
-                    ray.between
+                let passed = match ray.passed {
+                    u32::MAX => Passed::NONE,
+                    base => self.game.tables.passed_at(base, landing.index),
                 };
-                if passed == 0 {
+                if passed.is_none() {
                     found.quiet |= b;
                 } else {
                     found.passing_to |= b;
@@ -374,21 +373,21 @@ impl FastEngine<'_> {
                     }
                 }
             }
-            passed_over |= b;
         }
     }
 
     /// `mv` with its promotion choices (see the reference engine's `push_promotions`).
-    fn push_promotions(&self, emit: &mut impl FnMut(FastMove), side: Side, mv: FastMove) {
-        let Some(promo) = &self.t.promotions[mv.piece as usize * 2 + side.index()] else {
+    fn push_promotions(&self, emit: &mut impl FnMut(Move), side: Side, mv: Move) {
+        let Some(promo) = &self.t.promotions[mv.piece.index() * 2 + side.index()] else {
             emit(mv);
             return;
         };
-        let ends_in = promo.zone & bit(mv.to) != 0;
+        let to = bit(cell8(mv.to));
+        let ends_in = promo.zone & to != 0;
         let (may, must) = if promo.optional {
-            let starts_in = mv.from != NONE && promo.zone & bit(mv.from) != 0;
+            let starts_in = mv.from.is_some_and(|f| promo.zone & bit(cell8(f)) != 0);
             let may = starts_in || ends_in;
-            (may, may && promo.dead & bit(mv.to) != 0)
+            (may, may && promo.dead & to != 0)
         } else {
             (ends_in, ends_in)
         };
@@ -397,8 +396,8 @@ impl FastEngine<'_> {
         }
         if may {
             for &target in &promo.to {
-                emit(FastMove {
-                    promotion: target,
+                emit(Move {
+                    promotion: Some(PieceId(target)),
                     ..mv
                 });
             }
@@ -407,7 +406,7 @@ impl FastEngine<'_> {
 
     /// Drops from the hand on every cell their rules allow (they may leave the king
     /// attacked).
-    fn drops(&self, s: &State, emit: &mut impl FnMut(FastMove)) {
+    fn drops(&self, s: &State, emit: &mut impl FnMut(Move)) {
         if !self.t.drops {
             return;
         }
@@ -425,15 +424,7 @@ impl FastEngine<'_> {
                 if defenders != 0 && self.attacked_by(&s.board, to, side, defenders) {
                     continue;
                 }
-                let mv = FastMove {
-                    from: NONE,
-                    to,
-                    piece: piece as u8,
-                    promotion: NONE,
-                    victim: NONE,
-                    castling: NONE,
-                    passed: 0,
-                };
+                let mv = Move::drop_move(PieceId(piece as u8), cell_id(to));
                 if no_check
                     && self.side_in_check(&self.board_after(&s.board, side, &mv), side.opponent())
                 {
@@ -447,7 +438,7 @@ impl FastEngine<'_> {
     /// Castlings available now: king and rook unmoved on their cells, the cells between
     /// empty, the king not attacked on its start, its way or its destination, and no royal
     /// piece attacked afterwards.
-    fn castlings(&self, s: &State, emit: &mut impl FnMut(FastMove)) {
+    fn castlings(&self, s: &State, emit: &mut impl FnMut(Move)) {
         let side = s.to_move;
         let them = side.opponent();
         let b = &s.board;
@@ -466,15 +457,7 @@ impl FastEngine<'_> {
             {
                 continue;
             }
-            let mv = FastMove {
-                from: k,
-                to: c.king_to.0 as u8,
-                piece: c.king.0,
-                promotion: NONE,
-                victim: NONE,
-                castling: i as u8,
-                passed: 0,
-            };
+            let mv = Move::castling_move(i, c);
             if !self.side_in_check(&self.board_after(b, side, &mv), side) {
                 emit(mv);
             }
@@ -504,11 +487,6 @@ fn slide_reach(rising: &[CellSet], falling: &[CellSet], all: CellSet) -> CellSet
     falling
         .iter()
         .fold(up, |reach, &cells| reach | falling_reach(cells, all))
-}
-
-/// A set's cells in order, to compare sets the way the reference engine compares lists.
-fn first_cells(set: CellSet) -> Vec<u8> {
-    cells(set).collect()
 }
 
 #[cfg(test)]

@@ -38,13 +38,11 @@ pub(crate) struct Ray {
     pub walk: Walk,
     pub moves: bool,
     pub captures: bool,
-    /// A multi-step: each landing cell after the first gives an en-passant right on the
-    /// cells before it.
-    pub multi_step: bool,
     /// Only while the piece has not moved.
     pub unmoved_only: bool,
-    /// A step marked `en-passant`: the cells it passes between (the right it gives).
-    pub between: CellSet,
+    /// For a ray that gives an en-passant right: its entry's base in the tables' runs of
+    /// passed cells ([`MoveTables::passed_at`]); `u32::MAX` otherwise.
+    pub passed: u32,
     /// Its conditions (`to ZONE`, and those tested on the board): an index into
     /// [`FastTables::guards`], or `NO_GUARD`.
     pub guard: u32,
@@ -211,6 +209,9 @@ pub(crate) struct PromotionMasks {
 #[derive(Clone, Debug)]
 pub(crate) struct FastTables {
     pub cells: usize,
+    /// Per run of passed cells ([`crate::compile::Passed`]): its cells as a set (the
+    /// en-passant right a move passing them gives).
+    pub passed_sets: Vec<CellSet>,
     pub slots: Vec<Slot>,
     pub rays: Vec<Ray>,
     pub ray_cells: Vec<u8>,
@@ -302,6 +303,12 @@ impl FastTables {
         }
         let mut c = FastTables {
             cells,
+            passed_sets: (0..tables.passed_runs())
+                .map(|i| {
+                    let run = tables.passed_cells(crate::compile::Passed(i as u32));
+                    run.iter().fold(0, |set, c| set | bit(c.0 as u8))
+                })
+                .collect(),
             slots: Vec::new(),
             rays: Vec::new(),
             ray_cells: Vec::new(),
@@ -389,9 +396,8 @@ impl FastTables {
                                     walk: e.walk,
                                     moves: e.mode.moves,
                                     captures: e.mode.captures,
-                                    multi_step,
                                     unmoved_only: e.when == Some(Condition::UnmovedMultiStep),
-                                    between,
+                                    passed: e.passed_base().unwrap_or(u32::MAX),
                                     guard,
                                     mask: cells.iter().fold(0, |set, &c| set | bit(c)),
                                     order: order_of(&cells),

@@ -199,7 +199,7 @@ fn default_weights_evaluate_as_the_formula_always_did() {
                 if legal.is_empty() {
                     break;
                 }
-                let m = fast.to_reference(&legal[rng.below(legal.len())]);
+                let m = legal[rng.below(legal.len())];
                 pos = game.play(&pos, &m);
             }
         }
