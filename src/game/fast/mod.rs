@@ -20,9 +20,11 @@ use super::{Game, Move};
 use crate::geometry::board::CellId;
 use crate::variant::{Occupant, Side};
 
-/// Piece kinds a fast state keeps hand counts for: enough for every shipped drop variant,
-/// and half the bytes of one count per possible kind in every copied state.
-pub(crate) const HAND_KINDS: usize = 32;
+/// Kinds of pieces a fast state keeps hand counts for: the kinds a captured piece can go to
+/// hand as ([`FastTables::hand_slot`]), none in a variant without drops. Enough for every
+/// shipped drop variant (eight kinds: Hex Shogi's unpromoted pieces) with room to spare, in
+/// 64 bytes of every copied state; a variant with more is left to the reference engine.
+pub(crate) const HAND_SLOTS: usize = 16;
 
 /// No cell, no piece, no castling: the `u8` fields' "none".
 const NONE: u8 = u8::MAX;
@@ -119,13 +121,16 @@ pub struct State {
     /// The cells of the en-passant right (empty when there is none) and its victim's cell.
     pub(crate) en_passant: CellSet,
     pub(crate) en_passant_victim: u8,
-    /// Per side, the pieces of each kind in hand (kinds past [`HAND_KINDS`] are never held:
-    /// a variant with drops and more kinds is left to the reference engine).
-    pub(crate) hands: [[u16; HAND_KINDS]; 2],
+    /// Per side, the pieces in hand of each kind that can be held, by its slot
+    /// ([`FastTables::hand_slot`]).
+    pub(crate) hands: [[u16; HAND_SLOTS]; 2],
     pub(crate) quiet_plies: u32,
     /// The Zobrist key ([`crate::game::zobrist`]), kept up to date by [`FastEngine::play`].
     pub(crate) zobrist: u64,
 }
+
+// A state is copied at every move played: hands only for the kinds that can be held.
+const _: () = assert!(std::mem::size_of::<State>() <= 304);
 
 impl State {
     /// The position's 64-bit Zobrist key ([`crate::game::zobrist`]).
@@ -135,7 +140,8 @@ impl State {
 
     /// The position's 128-bit key for the perft table (see [`crate::game::perft`]): the same
     /// features as the reference engine's key, so both engines key a position alike.
-    pub fn key(&self, seed: u64) -> u128 {
+    /// `slot_piece` names the kind each hand slot holds.
+    pub(crate) fn key(&self, seed: u64, slot_piece: &[u8]) -> u128 {
         use crate::game::zobrist::{feature, hand_feature, piece_feature};
         let mut k = feature(seed, 1 << 40 | self.to_move.index() as u64);
         let mut bits = self.board.occupied[0] | self.board.occupied[1];
@@ -164,9 +170,9 @@ impl State {
             }
         }
         for side in Side::BOTH {
-            for (piece, &n) in self.hands[side.index()].iter().enumerate() {
+            for (&piece, &n) in slot_piece.iter().zip(&self.hands[side.index()]) {
                 if n > 0 {
-                    k ^= feature(seed, hand_feature(side.index(), piece, n));
+                    k ^= feature(seed, hand_feature(side.index(), piece as usize, n));
                 }
             }
         }
@@ -201,8 +207,8 @@ impl<'a> FastEngine<'a> {
             k ^= self.cell_key(s.board.squares[cell], cell);
         }
         for side in Side::BOTH {
-            for (piece, n) in s.hands[side.index()].iter().enumerate() {
-                k ^= z.hand(side, piece, *n as usize);
+            for (&piece, n) in self.t.slot_piece.iter().zip(&s.hands[side.index()]) {
+                k ^= z.hand(side, piece as usize, *n as usize);
             }
         }
         k ^= self.set_key(s.en_passant, |c| z.en_passant(c));
