@@ -218,7 +218,7 @@ impl FastEngine<'_> {
                 emit(m);
             }
         };
-        let mut passing = Vec::new();
+        let mut passing = Passing::default();
         let Targets {
             quiet,
             captures,
@@ -236,9 +236,12 @@ impl FastEngine<'_> {
             );
         }
         // Runs are numbered in the order of their cells: the reference engine's order.
-        passing.sort_unstable();
-        passing.dedup_by_key(|p| p.0);
-        for (to, passed) in passing {
+        let passing = passing.as_sorted();
+        for (i, &(to, passed)) in passing.iter().enumerate() {
+            // Of the moves to one cell, the one whose run comes first (as the reference keeps).
+            if i > 0 && passing[i - 1].0 == to {
+                continue;
+            }
             if quiet & bit(to) == 0 {
                 self.push_promotions(emit, side, self.plain(from, to, piece, NONE, passed));
             }
@@ -253,7 +256,7 @@ impl FastEngine<'_> {
         s: &State,
         from: u8,
         piece: u8,
-        mut passing: Option<&mut Vec<(u8, Passed)>>,
+        mut passing: Option<&mut Passing>,
     ) -> Targets {
         let side = s.to_move;
         let slot = self.t.slot(piece, side, from);
@@ -311,7 +314,7 @@ impl FastEngine<'_> {
         land: CellSet,
         can_ep: bool,
         found: &mut Targets,
-        mut passing: Option<&mut Vec<(u8, Passed)>>,
+        mut passing: Option<&mut Passing>,
     ) {
         let all = s.board.all();
         let theirs = s.board.occupied[s.to_move.opponent().index()];
@@ -466,6 +469,45 @@ impl FastEngine<'_> {
     }
 }
 
+/// The moves of one piece that give an en-passant right: their cells and the runs they pass.
+/// A few at most (a pawn's double step), kept on the stack: listing them allocates nothing.
+#[derive(Default)]
+struct Passing {
+    inline: [(u8, Passed); PASSING_INLINE],
+    len: usize,
+    /// Past [`PASSING_INLINE`] moves (a long multi-step), all of them.
+    spilled: Vec<(u8, Passed)>,
+}
+
+/// Moves that give an en-passant right kept on the stack per piece.
+const PASSING_INLINE: usize = 8;
+
+impl Passing {
+    fn push(&mut self, item: (u8, Passed)) {
+        if self.len < PASSING_INLINE {
+            self.inline[self.len] = item;
+            self.len += 1;
+        } else {
+            if self.spilled.is_empty() {
+                self.spilled.extend_from_slice(&self.inline);
+            }
+            self.spilled.push(item);
+        }
+    }
+
+    /// The moves by cell, then by the run passed (runs are numbered in the order of their
+    /// cells: the reference engine's order).
+    fn as_sorted(&mut self) -> &[(u8, Passed)] {
+        let items = if self.spilled.is_empty() {
+            &mut self.inline[..self.len]
+        } else {
+            &mut self.spilled[..]
+        };
+        items.sort_unstable();
+        items
+    }
+}
+
 /// Where a piece's moves go, gathered ray by ray.
 #[derive(Clone, Copy)]
 struct Targets {
@@ -496,6 +538,20 @@ mod tests {
 
     fn set(cells: &[u8]) -> CellSet {
         cells.iter().fold(0, |s, &c| s | bit(c))
+    }
+
+    #[test]
+    fn passing_moves_come_out_sorted_on_the_stack_and_past_it() {
+        for n in [0usize, 3, PASSING_INLINE, PASSING_INLINE + 5] {
+            let mut passing = Passing::default();
+            let items: Vec<(u8, Passed)> = (0..n)
+                .map(|i| ((n - i) as u8 % 5, Passed((i as u32 * 7) % 11)))
+                .collect();
+            items.iter().for_each(|&item| passing.push(item));
+            let mut expected = items.clone();
+            expected.sort();
+            assert_eq!(passing.as_sorted(), expected, "{n} moves");
+        }
     }
 
     #[test]
