@@ -398,3 +398,22 @@ fn the_quiet_move_count_saturates() {
         u32::MAX
     );
 }
+
+/// A position built piece by piece may hold any kind in hand, even one play never puts there
+/// (a promoted piece, a king): both engines read and drop it alike (found by the fuzzer).
+#[test]
+fn any_kind_in_hand_is_read_alike() {
+    let (v, t) = load("variants/hex-shogi-91.hexv");
+    let game = Game::new(&v, &t);
+    let engine = FastEngine::new(game).expect("the board fits");
+    let mut pos = game.start_position();
+    for piece in v.piece_ids() {
+        for side in Side::BOTH {
+            pos.hands[side][piece.index()] = 1 + piece.index() as u16 % 3;
+        }
+    }
+    let moves = agree(&engine, &pos, "every kind in hand");
+    assert!(moves
+        .iter()
+        .any(|m| m.is_drop() && v.piece(m.piece).name == "DragonKing"));
+}

@@ -20,10 +20,10 @@ use super::{Game, Move};
 use crate::geometry::board::CellId;
 use crate::variant::{Occupant, Side};
 
-/// Kinds of pieces a fast state keeps hand counts for: the kinds a captured piece can go to
-/// hand as ([`FastTables::hand_slot`]), none in a variant without drops. Enough for every
-/// shipped drop variant (eight kinds: Hex Shogi's unpromoted pieces) with room to spare, in
-/// 64 bytes of every copied state; a variant with more is left to the reference engine.
+/// Kinds of pieces a fast state keeps hand counts for ([`FastTables::hand_slot`]): every kind
+/// of a drop variant, none in a variant without drops. Enough for every shipped drop variant
+/// (Hex Shogi's 14 kinds), in 64 bytes of every copied state; a drop variant with more kinds
+/// is left to the reference engine.
 pub(crate) const HAND_SLOTS: usize = 16;
 
 /// No cell, no piece, no castling: the `u8` fields' "none".
@@ -129,7 +129,7 @@ pub struct State {
     pub(crate) zobrist: u64,
 }
 
-// A state is copied at every move played: hands only for the kinds that can be held.
+// A state is copied at every move played: hands only in drop variants, 16 kinds at most.
 const _: () = assert!(std::mem::size_of::<State>() <= 304);
 
 impl State {

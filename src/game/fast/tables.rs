@@ -668,15 +668,13 @@ impl Trie {
     }
 }
 
-/// The kinds of pieces that can be in hand: what a captured piece goes to hand as, in a
-/// variant whose captures go to hand (positions hold no other: see `game/fen.rs`).
+/// The kinds of pieces a hand may count: every kind in a variant whose captures go to hand
+/// (play puts only what a captured piece goes to hand as there, but a position built piece by
+/// piece may hold any kind, and both engines must read it alike); none in a variant without
+/// drops, whose positions never hold a piece.
 fn held_kinds(variant: &Variant) -> Vec<u8> {
     if !variant.rules.captures_to_hand {
         return Vec::new();
     }
-    let held: std::collections::BTreeSet<u8> = variant
-        .piece_ids()
-        .map(|p| variant.in_hand_as(p).0)
-        .collect();
-    held.into_iter().collect()
+    variant.piece_ids().map(|p| p.0).collect()
 }
