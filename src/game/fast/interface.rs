@@ -2,7 +2,7 @@
 
 use super::tables::{bit, cells};
 use super::{
-    cell8, cell8_or_none, code, piece_of, side_of, FastEngine, Occupancy, State, HAND_SLOTS, NONE,
+    cell8, cell8_or_none, code, piece_of, side_of, FastEngine, Occupancy, State, HAND_KINDS, NONE,
 };
 use crate::game::engine::{Engine, MoveFacts};
 use crate::game::{EnPassant, Game, Move, Position};
@@ -27,10 +27,10 @@ impl Engine for FastEngine<'_> {
                 board.unmoved |= bit(i as u8);
             }
         }
-        let mut hands = [[0; HAND_SLOTS]; 2];
+        let mut hands = [[0; HAND_KINDS]; 2];
         for side in Side::BOTH {
-            for (slot, &p) in self.t.slot_piece.iter().enumerate() {
-                hands[side.index()][slot] = pos.hands[side][p as usize];
+            for (p, n) in pos.hands[side].iter().enumerate().take(HAND_KINDS) {
+                hands[side.index()][p] = *n;
             }
         }
         let (en_passant, en_passant_victim) = match &pos.en_passant {
@@ -114,8 +114,7 @@ impl Engine for FastEngine<'_> {
         let passed = self.t.passed_sets[m.passed.index()];
         key ^= self.set_key(s.en_passant ^ passed, |c| z.en_passant(c));
         if m.from.is_none() {
-            let slot = self.t.hand_slot[m.piece.index()] as usize;
-            let held = &mut next.hands[side.index()][slot];
+            let held = &mut next.hands[side.index()][m.piece.index()];
             let before = *held as usize;
             *held = held.saturating_sub(1);
             key ^= z.hand(side, m.piece.index(), before)
@@ -123,8 +122,7 @@ impl Engine for FastEngine<'_> {
         }
         if captured != 0 && self.game.variant.rules.captures_to_hand {
             let piece = self.t.in_hand_as[piece_of(captured) as usize] as usize;
-            let slot = self.t.hand_slot[piece] as usize;
-            let held = &mut next.hands[side.index()][slot];
+            let held = &mut next.hands[side.index()][piece];
             key ^= z.hand(side, piece, *held as usize);
             *held += 1;
             key ^= z.hand(side, piece, *held as usize);
@@ -174,7 +172,7 @@ impl Engine for FastEngine<'_> {
     }
 
     fn perft_key(&self, s: &State, seed: u64) -> u128 {
-        s.key(seed, &self.t.slot_piece)
+        s.key(seed)
     }
 
     fn in_check(&self, s: &State) -> bool {
@@ -239,10 +237,7 @@ impl Engine for FastEngine<'_> {
     }
 
     fn hand(&self, s: &State, side: Side, piece: usize) -> u16 {
-        match self.t.hand_slot.get(piece) {
-            Some(&slot) if slot != NONE => s.hands[side.index()][slot as usize],
-            _ => 0,
-        }
+        s.hands[side.index()].get(piece).copied().unwrap_or(0)
     }
 
     fn for_each_mark<F: FnMut(usize), G: FnMut(usize)>(&self, s: &State, mut f: F, mut g: G) {

@@ -20,11 +20,10 @@ use super::{Game, Move};
 use crate::geometry::board::CellId;
 use crate::variant::{Occupant, Side};
 
-/// Kinds of pieces a fast state keeps hand counts for ([`FastTables::hand_slot`]): every kind
-/// of a drop variant, none in a variant without drops. Enough for every shipped drop variant
-/// (Hex Shogi's 14 kinds), in 64 bytes of every copied state; a drop variant with more kinds
-/// is left to the reference engine.
-pub(crate) const HAND_SLOTS: usize = 16;
+/// Kinds of pieces a fast state keeps hand counts for: every kind of every shipped drop
+/// variant (Hex Shogi has 14), in 64 bytes of every copied state; a drop variant with more
+/// kinds is left to the reference engine.
+pub(crate) const HAND_KINDS: usize = 16;
 
 /// No cell, no piece, no castling: the `u8` fields' "none".
 const NONE: u8 = u8::MAX;
@@ -121,15 +120,15 @@ pub struct State {
     /// The cells of the en-passant right (empty when there is none) and its victim's cell.
     pub(crate) en_passant: CellSet,
     pub(crate) en_passant_victim: u8,
-    /// Per side, the pieces in hand of each kind that can be held, by its slot
-    /// ([`FastTables::hand_slot`]).
-    pub(crate) hands: [[u16; HAND_SLOTS]; 2],
+    /// Per side, the pieces of each kind in hand (kinds past [`HAND_KINDS`] are never held:
+    /// a variant with drops and more kinds is left to the reference engine).
+    pub(crate) hands: [[u16; HAND_KINDS]; 2],
     pub(crate) quiet_plies: u32,
     /// The Zobrist key ([`crate::game::zobrist`]), kept up to date by [`FastEngine::play`].
     pub(crate) zobrist: u64,
 }
 
-// A state is copied at every move played: hands only in drop variants, 16 kinds at most.
+// A state is copied at every move played: it stays small.
 const _: () = assert!(std::mem::size_of::<State>() <= 304);
 
 impl State {
@@ -140,8 +139,7 @@ impl State {
 
     /// The position's 128-bit key for the perft table (see [`crate::game::perft`]): the same
     /// features as the reference engine's key, so both engines key a position alike.
-    /// `slot_piece` names the kind each hand slot holds.
-    pub(crate) fn key(&self, seed: u64, slot_piece: &[u8]) -> u128 {
+    pub fn key(&self, seed: u64) -> u128 {
         use crate::game::zobrist::{feature, hand_feature, piece_feature};
         let mut k = feature(seed, 1 << 40 | self.to_move.index() as u64);
         let mut bits = self.board.occupied[0] | self.board.occupied[1];
@@ -170,9 +168,9 @@ impl State {
             }
         }
         for side in Side::BOTH {
-            for (&piece, &n) in slot_piece.iter().zip(&self.hands[side.index()]) {
+            for (piece, &n) in self.hands[side.index()].iter().enumerate() {
                 if n > 0 {
-                    k ^= feature(seed, hand_feature(side.index(), piece as usize, n));
+                    k ^= feature(seed, hand_feature(side.index(), piece, n));
                 }
             }
         }
@@ -207,8 +205,8 @@ impl<'a> FastEngine<'a> {
             k ^= self.cell_key(s.board.squares[cell], cell);
         }
         for side in Side::BOTH {
-            for (&piece, n) in self.t.slot_piece.iter().zip(&s.hands[side.index()]) {
-                k ^= z.hand(side, piece as usize, *n as usize);
+            for (piece, n) in s.hands[side.index()].iter().enumerate() {
+                k ^= z.hand(side, piece, *n as usize);
             }
         }
         k ^= self.set_key(s.en_passant, |c| z.en_passant(c));

@@ -416,12 +416,11 @@ impl FastEngine<'_> {
         let side = s.to_move;
         let hand = &s.hands[side.index()];
         let empty = !s.board.all();
-        // Slots in the order of their kinds: the reference engine's order of drops.
-        for (&piece, &held) in self.t.slot_piece.iter().zip(hand) {
+        let kinds = self.t.royal.len();
+        for (piece, &held) in hand.iter().enumerate().take(kinds) {
             if held == 0 {
                 continue;
             }
-            let piece = piece as usize;
             let defenders = self.t.not_defended_by[piece];
             let no_check = self.t.no_check[piece];
             for to in cells(self.t.drop_cells[piece * 2 + side.index()] & empty) {

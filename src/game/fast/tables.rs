@@ -237,11 +237,6 @@ pub(crate) struct FastTables {
     pub can_en_passant: Vec<bool>,
     /// Per piece: the type it joins the captor's hand as.
     pub in_hand_as: Vec<u8>,
-    /// Per piece: the slot of the state's hands that counts it, or `NONE` for a kind never
-    /// held (every kind in a variant without drops).
-    pub hand_slot: Vec<u8>,
-    /// Per hand slot: the kind of piece it counts.
-    pub slot_piece: Vec<u8>,
     /// Per piece: its moves reset the move-limit count.
     pub resets_count: Vec<bool>,
     /// Some piece captures by hopping: a move can then put a king in check by becoming a
@@ -295,11 +290,12 @@ impl FastTables {
     pub fn new(variant: &Variant, tables: &MoveTables) -> Option<FastTables> {
         let cells = variant.board.total();
         // Cells, pieces and castlings are bytes in a fast move, with 255 for "none".
-        let held = held_kinds(variant);
-        if cells > MAX_CELLS
-            || variant.pieces.len() > 64
-            || held.len() > super::HAND_SLOTS
-            || variant.castlings.len() >= 255
+        let hand_kinds = if variant.rules.captures_to_hand {
+            super::HAND_KINDS
+        } else {
+            64
+        };
+        if cells > MAX_CELLS || variant.pieces.len() > hand_kinds || variant.castlings.len() >= 255
         {
             return None;
         }
@@ -327,14 +323,6 @@ impl FastTables {
             royal: Vec::new(),
             can_en_passant: Vec::new(),
             in_hand_as: Vec::new(),
-            hand_slot: (0..variant.pieces.len())
-                .map(|p| {
-                    held.iter()
-                        .position(|&h| usize::from(h) == p)
-                        .map_or(NONE, |slot| slot as u8)
-                })
-                .collect(),
-            slot_piece: held,
             resets_count: Vec::new(),
             hoppers: false,
             guards: Vec::new(),
@@ -666,15 +654,4 @@ impl Trie {
             .filter(|n| n.1 != 0)
             .fold(0, |a, n| a | bit(n.0 .0))
     }
-}
-
-/// The kinds of pieces a hand may count: every kind in a variant whose captures go to hand
-/// (play puts only what a captured piece goes to hand as there, but a position built piece by
-/// piece may hold any kind, and both engines must read it alike); none in a variant without
-/// drops, whose positions never hold a piece.
-fn held_kinds(variant: &Variant) -> Vec<u8> {
-    if !variant.rules.captures_to_hand {
-        return Vec::new();
-    }
-    variant.piece_ids().map(|p| p.0).collect()
 }
