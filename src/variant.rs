@@ -22,86 +22,106 @@ impl PieceId {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ZoneId(pub u16);
 
-/// A player. White moves first; hours are in White's frame, Black's turned 180°.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Side {
-    /// The side that moves first.
-    White,
-    /// The side that moves second.
-    Black,
+/// A player, by its place in the turn order: the first to move is 0 (White in a two-sided
+/// game), the next 1 (Black), and so on. Hours are in the first side's frame; each other side's
+/// frame is turned (Black's by 180°).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Side(u8);
+
+/// Written by its title ("White"), as the two sides always were.
+impl std::fmt::Debug for Side {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.title())
+    }
 }
 
 impl Side {
-    /// White, then Black.
-    pub const BOTH: [Side; 2] = [Side::White, Side::Black];
+    /// The side that moves first.
+    pub const WHITE: Side = Side(0);
+    /// The side that moves second.
+    pub const BLACK: Side = Side(1);
+    /// White, then Black: the sides of a two-sided game.
+    pub const BOTH: [Side; 2] = [Side::WHITE, Side::BLACK];
+    /// The most sides a game may have.
+    pub const MAX: usize = 6;
+    /// The words sides are known by when a variant names none, in turn order.
+    const NAMES: [&'static str; Side::MAX] = ["white", "black", "red", "blue", "green", "yellow"];
+    const TITLES: [&'static str; Side::MAX] = ["White", "Black", "Red", "Blue", "Green", "Yellow"];
 
-    /// The other side.
+    /// The side at `index` in the turn order, if there can be one there.
+    pub fn new(index: usize) -> Option<Side> {
+        (index < Side::MAX).then_some(Side(index as u8))
+    }
+
+    /// The other side of a two-sided game.
     pub fn opponent(self) -> Side {
-        match self {
-            Side::White => Side::Black,
-            Side::Black => Side::White,
-        }
+        Side(self.0 ^ 1)
     }
 
     /// The side's word in a file and in output: "white", "black".
     pub fn name(self) -> &'static str {
-        match self {
-            Side::White => "white",
-            Side::Black => "black",
-        }
+        Side::NAMES[self.index()]
     }
 
     /// The side's name at the start of a sentence: "White", "Black".
     pub fn title(self) -> &'static str {
-        match self {
-            Side::White => "White",
-            Side::Black => "Black",
-        }
+        Side::TITLES[self.index()]
     }
 
-    /// 0 for White, 1 for Black: an index into per-side arrays.
+    /// The side's place in the turn order (0 for White, 1 for Black): an index into
+    /// per-side arrays.
     pub fn index(self) -> usize {
-        self as usize
+        self.0 as usize
     }
 
     /// An hour as `side` means it, in absolute terms (Black's frame is turned 180 degrees).
     pub fn absolute(self, h: Hour) -> Hour {
-        h.for_side(self == Side::Black)
+        h.for_side(self == Side::BLACK)
     }
 }
 
-/// One value per side.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+/// One value per side, in turn order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BySide<T> {
-    /// White's value.
-    pub white: T,
-    /// Black's value.
-    pub black: T,
+    values: Vec<T>,
 }
 
 impl<T> BySide<T> {
     /// White's value and Black's.
     pub fn new(white: T, black: T) -> Self {
-        BySide { white, black }
+        BySide {
+            values: vec![white, black],
+        }
+    }
+
+    /// One value per side, in turn order.
+    pub fn from_values(values: Vec<T>) -> Self {
+        BySide { values }
+    }
+
+    /// The values in turn order.
+    pub fn iter(&self) -> std::slice::Iter<'_, T> {
+        self.values.iter()
+    }
+}
+
+/// Two sides' default values.
+impl<T: Default> Default for BySide<T> {
+    fn default() -> Self {
+        BySide::new(T::default(), T::default())
     }
 }
 
 impl<T> Index<Side> for BySide<T> {
     type Output = T;
     fn index(&self, s: Side) -> &T {
-        match s {
-            Side::White => &self.white,
-            Side::Black => &self.black,
-        }
+        &self.values[s.index()]
     }
 }
 
 impl<T> IndexMut<Side> for BySide<T> {
     fn index_mut(&mut self, s: Side) -> &mut T {
-        match s {
-            Side::White => &mut self.white,
-            Side::Black => &mut self.black,
-        }
+        &mut self.values[s.index()]
     }
 }
 
@@ -801,8 +821,8 @@ impl Variant {
     /// A vector in White's frame as seen by `side` (Black's forward is White's backward).
     pub fn orient(side: Side, v: Coord) -> Coord {
         match side {
-            Side::White => v,
-            Side::Black => -v,
+            Side::WHITE => v,
+            _ => -v,
         }
     }
 }

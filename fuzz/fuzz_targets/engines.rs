@@ -12,9 +12,9 @@ fuzz_target!(|data: &[u8]| {
     let compiled = hexv_fuzz::shipped(selector);
     let (v, game) = (compiled.variant(), compiled.game());
     let to_move = if selector & 0x80 == 0 {
-        Side::White
+        Side::WHITE
     } else {
-        Side::Black
+        Side::BLACK
     };
     let mut pos = game.empty_position(to_move);
     let cells = pos.squares.len();
@@ -23,9 +23,9 @@ fuzz_target!(|data: &[u8]| {
     for chunk in rest.chunks_exact(3).take(48) {
         let cell = chunk[0] as usize % cells;
         let side = if chunk[1] & 0x80 == 0 {
-            Side::White
+            Side::WHITE
         } else {
-            Side::Black
+            Side::BLACK
         };
         let piece = PieceId((chunk[1] as usize % kinds) as u8);
         pos.squares[CellId(cell as u16).index()] = Some((side, piece));

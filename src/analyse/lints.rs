@@ -227,7 +227,7 @@ impl Context<'_> {
                 .help("a side is checkmated only when all its royal pieces are attacked and none can escape: keep one royal piece, or drop `royal` from the others"),
             );
             // White's copy by the symmetry would say the same again.
-            if self.spans.setup.block.black.is_none() {
+            if self.spans.setup.block[Side::BLACK].is_none() {
                 break;
             }
         }
@@ -261,7 +261,7 @@ impl Context<'_> {
                 }
                 // White's frame: backward is down the board.
                 let back = v.board.all_cells().find_map(|from| {
-                    crate::compile::rule_landings(v, piece, rule, Side::White, from)
+                    crate::compile::rule_landings(v, piece, rule, Side::WHITE, from)
                         .into_iter()
                         .find(|to| backward(from, *to))
                         .map(|to| (from, to))
@@ -338,7 +338,7 @@ impl Context<'_> {
         // Black's setup derived by the symmetry is written as White's: point at the line
         // that places the piece, whichever side's it is.
         let victim_span = written(victim, first.to).unwrap_or(self.spans.anchor);
-        let derived = victim == Side::Black && self.spans.setup.block.black.is_none();
+        let derived = victim == Side::BLACK && self.spans.setup.block[Side::BLACK].is_none();
         let taken = if derived {
             format!(
                 "Black's copy of this, on `{}`, is taken",
@@ -374,7 +374,7 @@ impl Context<'_> {
                 .map(|i| self.spans.setup.cells[side][i])
         };
         // The label at the royal piece's setup line: Black's may be White's line mirrored.
-        let derived = victim == Side::Black && self.spans.setup.block.black.is_none();
+        let derived = victim == Side::BLACK && self.spans.setup.block[Side::BLACK].is_none();
         let label_at = |royal: CellId, what: &str| {
             if derived {
                 format!("Black's copy of this, on `{}`, {what}", v.board.name(royal))
@@ -437,7 +437,7 @@ impl Context<'_> {
                     format!("{} has no legal move in the start position", mover.title()),
                 )
                 .at(
-                    self.spans.setup.block.white.unwrap_or(self.spans.anchor),
+                    self.spans.setup.block[Side::WHITE].unwrap_or(self.spans.anchor),
                     "this setup",
                 )
                 .help("check the setup and the pieces' moves"),

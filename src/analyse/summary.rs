@@ -70,7 +70,7 @@ pub fn summarize(variant: &Variant, tables: &MoveTables) -> Summary {
             let p = variant.piece(id);
             let counts: Vec<(usize, CellId)> = board
                 .cells()
-                .map(|c| (tables.empty_board_destinations(id, Side::White, c).len(), c))
+                .map(|c| (tables.empty_board_destinations(id, Side::WHITE, c).len(), c))
                 .collect();
             let fewest = counts
                 .iter()
@@ -108,7 +108,10 @@ pub fn summarize(variant: &Variant, tables: &MoveTables) -> Summary {
         off_board,
         pieces,
         rules: describe_rules(variant),
-        setup: [variant.setup.white.len(), variant.setup.black.len()],
+        setup: [
+            variant.setup[Side::WHITE].len(),
+            variant.setup[Side::BLACK].len(),
+        ],
         start_moves,
     }
 }

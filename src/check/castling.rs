@@ -20,17 +20,19 @@ impl Resolver<'_> {
         setup: &BySide<Placements>,
         checkmate_wins: bool,
     ) -> Option<Vec<Castling>> {
-        let royal_missing = BySide {
-            white: checkmate_wins && !setup.white.iter().any(|(p, _)| self.is_royal(*p)),
-            black: checkmate_wins && !setup.black.iter().any(|(p, _)| self.is_royal(*p)),
-        };
+        let royal_missing = BySide::from_values(
+            setup
+                .iter()
+                .map(|placed| checkmate_wins && !placed.iter().any(|(p, _)| self.is_royal(*p)))
+                .collect(),
+        );
         let mut out = Vec::new();
         let mut ok = true;
         let mut given: BySide<Option<Span>> = BySide::default();
         for b in blocks {
             let side = match b.side.as_ref().map(|s| s.node) {
-                Some(SideName::Black) => Side::Black,
-                _ => Side::White,
+                Some(SideName::Black) => Side::BLACK,
+                _ => Side::WHITE,
             };
             if let Some(first) = given[side] {
                 self.diags.push(
@@ -89,15 +91,15 @@ impl Resolver<'_> {
                 ok = false;
             }
         }
-        if let (Some(white), None) = (given.white, given.black) {
+        if let (Some(white), None) = (given[Side::WHITE], given[Side::BLACK]) {
             match self.symmetry_map.clone() {
                 Some(map) => {
                     let m = |c: CellId| map[c.index()];
                     let black: Vec<Castling> = out
                         .iter()
-                        .filter(|c| c.side == Side::White)
+                        .filter(|c| c.side == Side::WHITE)
                         .map(|c| Castling {
-                            side: Side::Black,
+                            side: Side::BLACK,
                             king_from: m(c.king_from),
                             king_to: m(c.king_to),
                             rook_from: m(c.rook_from),
@@ -109,10 +111,10 @@ impl Resolver<'_> {
                         .collect();
                     for c in black
                         .iter()
-                        .filter(|c| !(royal_missing.black && self.is_royal(c.king)))
+                        .filter(|c| !(royal_missing[Side::BLACK] && self.is_royal(c.king)))
                     {
-                        if !self.holds(setup, Side::Black, c.king, c.king_from)
-                            || !self.holds(setup, Side::Black, c.rook, c.rook_from)
+                        if !self.holds(setup, Side::BLACK, c.king, c.king_from)
+                            || !self.holds(setup, Side::BLACK, c.rook, c.rook_from)
                         {
                             ok = false;
                             self.diags.push(

@@ -33,7 +33,7 @@ impl Context<'_> {
         let v = self.variant;
         let mut white_outside = Vec::new();
         for side in Side::BOTH {
-            let derived = side == Side::Black && self.setup.block.black.is_none();
+            let derived = side == Side::BLACK && self.setup.block[Side::BLACK].is_none();
             for (i, &(piece, cell)) in v.setup[side].iter().enumerate() {
                 let Some(zone) = v.piece(piece).confined else {
                     continue;
@@ -42,7 +42,7 @@ impl Context<'_> {
                 if zone.cells[side].contains(&cell) || (derived && white_outside.contains(&i)) {
                     continue;
                 }
-                if side == Side::White {
+                if side == Side::WHITE {
                     white_outside.push(i);
                 }
                 let p = v.piece(piece);
@@ -72,7 +72,7 @@ impl Context<'_> {
         let v = self.variant;
         let mut taken: HashMap<CellId, (Side, usize)> = HashMap::new();
         for side in Side::BOTH {
-            let derived = side == Side::Black && self.setup.block.black.is_none();
+            let derived = side == Side::BLACK && self.setup.block[Side::BLACK].is_none();
             for (i, &(piece, cell)) in v.setup[side].iter().enumerate() {
                 let span = self.setup.cells[side][i];
                 let Some(&(first_side, j)) = taken.get(&cell) else {
@@ -81,11 +81,11 @@ impl Context<'_> {
                 };
                 let first_span = self.setup.cells[first_side][j];
                 let name = v.board.name(cell);
-                if derived && first_side == Side::Black {
+                if derived && first_side == Side::BLACK {
                     // The mirror image of a clash within White's setup, reported there.
                     continue;
                 }
-                let d = if derived && first_side == Side::White {
+                let d = if derived && first_side == Side::WHITE {
                     let d = Diagnostic::error(
                         codes::CELL_TAKEN,
                         format!(
@@ -130,15 +130,15 @@ impl Context<'_> {
         }
         let missing = |side: Side| !v.setup[side].iter().any(|(p, _)| v.piece(*p).royal);
         // Black's setup derived by the symmetry lacks what White's lacks: one cause, said once.
-        let derived = self.setup.block.black.is_none();
+        let derived = self.setup.block[Side::BLACK].is_none();
         for side in Side::BOTH {
-            if !missing(side) || (side == Side::Black && derived && missing(Side::White)) {
+            if !missing(side) || (side == Side::BLACK && derived && missing(Side::WHITE)) {
                 continue;
             }
             let span = self.setup.block[side]
-                .or(self.setup.block.white)
+                .or(self.setup.block[Side::WHITE])
                 .unwrap_or(self.anchor);
-            let message = if side == Side::White && derived && missing(Side::Black) {
+            let message = if side == Side::WHITE && derived && missing(Side::BLACK) {
                 "White has no royal piece in the setup (nor has Black, whose setup is White's by the symmetry)".to_string()
             } else {
                 format!("{} has no royal piece in the setup", side.title())

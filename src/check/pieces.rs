@@ -174,7 +174,7 @@ impl Resolver<'_> {
             .cells()
             .map(|c| {
                 let from = board.coord(c);
-                (from, leap.target(board, Side::White, from))
+                (from, leap.target(board, Side::WHITE, from))
             })
             .collect();
         if landings.iter().all(|(from, to)| from == to) {
@@ -921,10 +921,9 @@ pub fn demotions(
             })
             .collect();
         let Some(&first) = from.first() else { continue };
-        let placed = setup
-            .white
+        let placed = setup[Side::WHITE]
             .iter()
-            .chain(&setup.black)
+            .chain(&setup[Side::BLACK])
             .any(|(p, _)| p.index() == target);
         let name = pieces[target].name.clone();
         if from.len() > 1 {

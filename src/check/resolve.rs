@@ -444,8 +444,8 @@ impl<'a> Resolver<'a> {
         let mut ok = true;
         for b in blocks {
             let side = match b.side.as_ref().map(|s| s.node) {
-                Some(SideName::Black) => Side::Black,
-                _ => Side::White,
+                Some(SideName::Black) => Side::BLACK,
+                _ => Side::WHITE,
             };
             if let Some(first) = spans.block[side] {
                 self.diags.push(
@@ -491,7 +491,7 @@ impl<'a> Resolver<'a> {
             }
             given[side] = Some((list, cell_spans));
         }
-        let Some((white, white_spans)) = given.white.take() else {
+        let Some((white, white_spans)) = given[Side::WHITE].take() else {
             self.diags.push(
                 Diagnostic::error(codes::MISSING, "the variant has no setup")
                     .at(anchor, "no setup in this file")
@@ -499,7 +499,7 @@ impl<'a> Resolver<'a> {
             );
             return None;
         };
-        let (black, black_spans) = match given.black.take() {
+        let (black, black_spans) = match given[Side::BLACK].take() {
             Some(b) => b,
             None => match self.derive_black(&white.iter().map(|(_, c)| *c).collect::<Vec<_>>()) {
                 Some(cells) => {
@@ -508,7 +508,7 @@ impl<'a> Resolver<'a> {
                 }
                 None => {
                     if ok {
-                        self.no_black(spans.block.white.unwrap_or(anchor), "the setup");
+                        self.no_black(spans.block[Side::WHITE].unwrap_or(anchor), "the setup");
                     }
                     return None;
                 }

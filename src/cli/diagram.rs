@@ -152,8 +152,8 @@ pub fn run(args: &Args) -> Status {
             }
         }
         let side = match args.side {
-            SideArg::White => Side::White,
-            SideArg::Black => Side::Black,
+            SideArg::White => Side::WHITE,
+            SideArg::Black => Side::BLACK,
         };
         let title = format!("{name}: {} on {}", v.piece(piece).name, v.board().name(at));
         (
@@ -207,8 +207,8 @@ fn run_pgn(args: &Args, pgn: &std::path::Path) -> Status {
     let mut pos = replay.start.clone();
     let mut last = String::new();
     for (i, mv) in replay.moves[..plies].iter().enumerate() {
-        let number = (i + usize::from(replay.start.to_move == Side::Black)) / 2 + 1;
-        let dots = if pos.to_move == Side::White {
+        let number = (i + usize::from(replay.start.to_move == Side::BLACK)) / 2 + 1;
+        let dots = if pos.to_move == Side::WHITE {
             "."
         } else {
             "..."

@@ -489,7 +489,7 @@ fn check_game(
         Some(u) => {
             tally.unresolved += 1;
             let written = &record.line.moves[u.index];
-            let ply = u.index + usize::from(replay.start.to_move == hexv::Side::Black);
+            let ply = u.index + usize::from(replay.start.to_move == hexv::Side::BLACK);
             let side = if ply % 2 == 0 { "." } else { "..." };
             outln!(
                 "{}: game {number} ({players}), move {}{side} {}: {}: {}",

@@ -59,10 +59,7 @@ enum SideArg {
 }
 
 fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::White => "White",
-        Side::Black => "Black",
-    }
+    side.title()
 }
 
 /// How the board is drawn: with colours or not, and the last move to mark.
@@ -96,8 +93,8 @@ fn show(game: &Game, pos: &Position, look: &Look) {
         let mut codes: Vec<&str> = Vec::new();
         if let Some((side, piece)) = pos.squares.get(c.index()).copied().flatten() {
             codes.push(match side {
-                Side::White => "1",
-                Side::Black => "1;35",
+                Side::WHITE => "1",
+                _ => "1;35",
             });
             if checked && side == pos.to_move && v.piece(piece).royal {
                 codes.push("97;41");
@@ -255,7 +252,7 @@ pub fn run(args: &Args) -> Status {
             }
             "resign" => {
                 outln!("{mover} resigns.");
-                let white = if pos.to_move == Side::White {
+                let white = if pos.to_move == Side::WHITE {
                     Score::LOSS
                 } else {
                     Score::WIN
@@ -352,7 +349,7 @@ impl Saver {
             ("Event".to_string(), "hexv play".to_string()),
             ("Date".to_string(), pgn_date(std::time::SystemTime::now())),
         ];
-        for (tag, side) in [("White", Side::White), ("Black", Side::Black)] {
+        for (tag, side) in [("White", Side::WHITE), ("Black", Side::BLACK)] {
             if let Some(name) = engine(side) {
                 tags.push((tag.to_string(), name));
             }
@@ -390,8 +387,8 @@ impl Saver {
 
 fn side_of(side: SideArg) -> Side {
     match side {
-        SideArg::White => Side::White,
-        SideArg::Black => Side::Black,
+        SideArg::White => Side::WHITE,
+        SideArg::Black => Side::BLACK,
     }
 }
 

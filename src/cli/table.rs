@@ -51,8 +51,8 @@ pub fn run(args: &Args) -> Status {
     let (v, t) = (compiled.variant(), compiled.tables());
     let mut sel = Selection {
         side: args.side.map(|s| match s {
-            SideArg::White => Side::White,
-            SideArg::Black => Side::Black,
+            SideArg::White => Side::WHITE,
+            SideArg::Black => Side::BLACK,
         }),
         ..Selection::default()
     };

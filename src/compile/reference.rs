@@ -85,7 +85,7 @@ fn walk_rules(
     } else {
         None
     };
-    let turned = side == Side::Black;
+    let turned = side == Side::BLACK;
     // `confined to ZONE`: the cells outside the zone are as good as off the board.
     let zone = variant.piece(piece).confined.map(|z| variant.zone(z));
     let inside = |c: CellId| zone.is_none_or(|z| z.cells[side].contains(&c));
@@ -273,7 +273,7 @@ fn walk_rules(
 /// Every coordinate a leap steps on from `from`, its landing last (a vector is one jump);
 /// `None` when a king step has no neighbour there.
 fn leap_steps(board: &Board, leap: &Leap, side: Side, from: Coord) -> Option<Vec<Coord>> {
-    let turned = side == Side::Black;
+    let turned = side == Side::BLACK;
     match leap {
         Leap::Vector(v) => Some(vec![from + Variant::orient(side, *v)]),
         Leap::Path(hours) => {

@@ -74,8 +74,8 @@ impl Outcome {
 /// A score of White's as `side`'s.
 fn for_side(side: Side, white: Score) -> Score {
     match side {
-        Side::White => white,
-        Side::Black => Score {
+        Side::WHITE => white,
+        _ => Score {
             numerator: white.denominator - white.numerator,
             denominator: white.denominator,
         },

@@ -192,7 +192,7 @@ pub fn scratch_key<E: Engine>(z: &Zobrist, engine: &E, s: &E::State) -> u64 {
         |cell| unmoved ^= z.unmoved(cell),
     );
     k ^= passed ^ unmoved;
-    if engine.to_move(s) == Side::Black {
+    if engine.to_move(s) == Side::BLACK {
         k ^= z.black();
     }
     k

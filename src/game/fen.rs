@@ -72,7 +72,7 @@ impl Game<'_> {
     /// Black, in parentheses when longer than one character.
     fn piece_token(&self, side: Side, p: PieceId) -> String {
         let s = &self.variant.piece(p).symbol;
-        let s = if side == Side::White {
+        let s = if side == Side::WHITE {
             s.to_uppercase()
         } else {
             s.to_lowercase()
@@ -122,7 +122,7 @@ impl Game<'_> {
                 out
             })
             .collect();
-        let to_move = if pos.to_move == Side::White { "w" } else { "b" };
+        let to_move = if pos.to_move == Side::WHITE { "w" } else { "b" };
         let mut hands = String::new();
         for side in Side::BOTH {
             for p in self.variant.piece_ids() {
@@ -170,13 +170,13 @@ impl Game<'_> {
                 ),
             ));
         }
-        let mut pos = self.empty_position(Side::White);
+        let mut pos = self.empty_position(Side::WHITE);
         self.read_board(&mut pos, fields[0])?;
         // Side to move.
         let (o, side) = fields[1];
         pos.to_move = match side {
-            "w" => Side::White,
-            "b" => Side::Black,
+            "w" => Side::WHITE,
+            "b" => Side::BLACK,
             _ => return Err(err(o, "the side to move is `w` or `b`")),
         };
         if let Some(&field) = fields.get(2) {
@@ -430,8 +430,8 @@ impl Game<'_> {
             .iter()
             .position(|p| p.symbol.to_lowercase() == s && p.symbol != s);
         match (white, black) {
-            (Some(i), _) => Ok((Side::White, PieceId(i as u8))),
-            (None, Some(i)) => Ok((Side::Black, PieceId(i as u8))),
+            (Some(i), _) => Ok((Side::WHITE, PieceId(i as u8))),
+            (None, Some(i)) => Ok((Side::BLACK, PieceId(i as u8))),
             _ => Err(err(
                 at,
                 format!("no piece has the symbol `{s}` (White's upper case, Black's lower case)"),

@@ -174,7 +174,7 @@ impl<'a> Game<'a> {
         let empty_hand = vec![0; v.pieces.len()];
         Position {
             squares,
-            to_move: Side::White,
+            to_move: Side::WHITE,
             en_passant: None,
             unmoved,
             hands: BySide::new(empty_hand.clone(), empty_hand),

@@ -35,7 +35,7 @@ fn piece_or_cell(compiled: &crate::load::Compiled, word: &str) -> Option<String>
     if let Some(piece) = v.find_piece(word) {
         let p = v.piece(piece);
         let at = html::central_cell(v.board())?;
-        let labels = diagram::piece_labels(v, t, piece, crate::Side::White, at, &[]);
+        let labels = diagram::piece_labels(v, t, piece, crate::Side::WHITE, at, &[]);
         let picture = ascii::render(v.board(), &|c| labels.get(&c).cloned().unwrap_or_default());
         let words: Vec<String> = describe::piece(v, t, piece)
             .into_iter()

@@ -107,13 +107,13 @@ struct Turn {
 impl Turn {
     fn next(self) -> Turn {
         match self.side {
-            Side::White => Turn {
-                side: Side::Black,
+            Side::WHITE => Turn {
+                side: Side::BLACK,
                 ..self
             },
-            Side::Black => Turn {
+            _ => Turn {
                 number: self.number.saturating_add(1),
-                side: Side::White,
+                side: Side::WHITE,
             },
         }
     }
@@ -136,9 +136,9 @@ impl Writer<'_, '_> {
         let mut numbered = false;
         for written in &line.moves {
             match turn.side {
-                Side::White => self.tokens.push(format!("{}.", turn.number)),
-                Side::Black if !numbered => self.tokens.push(format!("{}...", turn.number)),
-                Side::Black => {}
+                Side::WHITE => self.tokens.push(format!("{}.", turn.number)),
+                Side::BLACK if !numbered => self.tokens.push(format!("{}...", turn.number)),
+                _ => {}
             }
             numbered = true;
             let before = pos.clone();

@@ -83,11 +83,11 @@ fn movetext(
     for (i, mv) in moves.iter().enumerate() {
         let san = game.format_san(&pos, mv, letters);
         match pos.to_move {
-            Side::White => tokens.push(format!("{number}. {san}")),
-            Side::Black if i == 0 => tokens.push(format!("{number}... {san}")),
-            Side::Black => tokens.push(san),
+            Side::WHITE => tokens.push(format!("{number}. {san}")),
+            Side::BLACK if i == 0 => tokens.push(format!("{number}... {san}")),
+            _ => tokens.push(san),
         }
-        if pos.to_move == Side::Black {
+        if pos.to_move == Side::BLACK {
             number += 1;
         }
         pos = game.play(&pos, mv);

@@ -320,7 +320,7 @@ pub fn piece(v: &Variant, t: &MoveTables, id: PieceId) -> Vec<String> {
             .unwrap_or_default();
         out.push(format!(
             "{} castles {}-{}, the {} going {}-{}{written}.",
-            if c.side == crate::variant::Side::White {
+            if c.side == crate::variant::Side::WHITE {
                 "White"
             } else {
                 "Black"

@@ -149,7 +149,7 @@ pub fn hands(variant: &Variant, pos: &Position) -> Vec<String> {
                 })
                 .collect();
             (!held.is_empty()).then(|| {
-                let who = if side == Side::White {
+                let who = if side == Side::WHITE {
                     "White"
                 } else {
                     "Black"
@@ -162,7 +162,7 @@ pub fn hands(variant: &Variant, pos: &Position) -> Vec<String> {
 
 fn symbol_for(variant: &Variant, side: Side, p: PieceId) -> String {
     let s = &variant.piece(p).symbol;
-    if side == Side::White {
+    if side == Side::WHITE {
         s.to_uppercase()
     } else {
         s.to_lowercase()

@@ -109,13 +109,13 @@ pub fn game_page(game: &Game, sheet: &GameSheet) -> String {
     let mut written = Vec::new();
     for (i, mv) in sheet.moves.iter().enumerate() {
         let san = game.format_san(&pos, mv, sheet.letters);
-        let move_number = (i + usize::from(sheet.start.to_move == Side::Black)) / 2 + 1;
+        let move_number = (i + usize::from(sheet.start.to_move == Side::BLACK)) / 2 + 1;
         let (label, number) = match pos.to_move {
-            Side::White => (
+            Side::WHITE => (
                 format!("{move_number}. {san}"),
                 Some(format!("{move_number}.")),
             ),
-            Side::Black => (
+            _ => (
                 format!("{move_number}... {san}"),
                 (i == 0).then(|| format!("{move_number}...")),
             ),

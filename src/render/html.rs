@@ -35,7 +35,7 @@ fn from_middle(board: &Board, c: CellId) -> i64 {
 /// the nearest the middle among those.
 fn diagram_cell(v: &Variant, t: &MoveTables, piece: PieceId) -> Option<CellId> {
     let board = &v.board;
-    let reach = |c: CellId| t.empty_board_destinations(piece, Side::White, c).len();
+    let reach = |c: CellId| t.empty_board_destinations(piece, Side::WHITE, c).len();
     let centre = central_cell(board)?;
     if reach(centre) > 0 {
         return Some(centre);
@@ -56,9 +56,9 @@ fn piece_figure(
     zone: Option<ZoneId>,
     caption: &str,
 ) {
-    let mut drawing = diagram::piece_drawing(v, t, piece, Side::White, at, &[]);
+    let mut drawing = diagram::piece_drawing(v, t, piece, Side::WHITE, at, &[]);
     if let Some(z) = zone {
-        for &c in &v.zone(z).cells[Side::White] {
+        for &c in &v.zone(z).cells[Side::WHITE] {
             drawing.entry(c).or_default().zone = Some(svg::ZoneCell::White);
         }
     }
@@ -72,12 +72,12 @@ fn piece_figure(
 
 /// White's setup cell of a piece, nearest the middle, where it has a multi-step.
 fn multi_step_cell(v: &Variant, t: &MoveTables, piece: PieceId) -> Option<CellId> {
-    v.setup[Side::White]
+    v.setup[Side::WHITE]
         .iter()
         .filter(|(p, _)| *p == piece)
         .map(|(_, c)| *c)
         .filter(|c| {
-            t.entries(piece, Side::White, *c)
+            t.entries(piece, Side::WHITE, *c)
                 .iter()
                 .any(|e| e.when.is_some_and(|w| w.is_multi_step()))
         })
@@ -88,13 +88,13 @@ fn multi_step_cell(v: &Variant, t: &MoveTables, piece: PieceId) -> Option<CellId
 /// board (not itself in the zone), with the zone.
 fn promotion_cell(v: &Variant, t: &MoveTables, piece: PieceId) -> Option<(CellId, ZoneId)> {
     let zone = v.piece(piece).promotion.as_ref()?.zone;
-    let cells = &v.zone(zone).cells[Side::White];
+    let cells = &v.zone(zone).cells[Side::WHITE];
     let at = v
         .board
         .cells()
         .filter(|c| !cells.contains(c))
         .filter(|c| {
-            t.empty_board_destinations(piece, Side::White, *c)
+            t.empty_board_destinations(piece, Side::WHITE, *c)
                 .iter()
                 .any(|d| cells.contains(d))
         })
@@ -212,8 +212,8 @@ fn zones_section(out: &mut String, v: &Variant) {
             .cells()
             .filter_map(|c| {
                 let zone = svg::ZoneCell::of(
-                    z.cells[Side::White].contains(&c),
-                    z.cells[Side::Black].contains(&c),
+                    z.cells[Side::WHITE].contains(&c),
+                    z.cells[Side::BLACK].contains(&c),
                 )?;
                 Some((
                     c,
@@ -230,8 +230,8 @@ fn zones_section(out: &mut String, v: &Variant) {
             r#"<article class="zone-section" id="zone-{}"><p><code>{}</code>: White {}; Black {}.</p><figure>{picture}</figure></article>"#,
             escape(&z.name),
             escape(&z.name),
-            escape(&names(Side::White)),
-            escape(&names(Side::Black))
+            escape(&names(Side::WHITE)),
+            escape(&names(Side::BLACK))
         );
     }
     let _ = writeln!(out, "</section>");

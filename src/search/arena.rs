@@ -102,7 +102,7 @@ pub fn play_game_weighted(
         }
         let pos = history.last().expect("never empty").clone();
         let side = pos.to_move;
-        let player = if side == Side::White { white } else { black };
+        let player = if side == Side::WHITE { white } else { black };
         let legal = fast.legal_moves(&pos);
         let chosen = match player {
             Player::Random => legal[rng.below(legal.len())],

@@ -60,7 +60,7 @@ impl Terms {
         for p in v.piece_ids() {
             let total: f64 = board_cells
                 .iter()
-                .map(|&c| weighted_reach(t, p, Side::White, c))
+                .map(|&c| weighted_reach(t, p, Side::WHITE, c))
                 .sum();
             let m = (total / board_cells.len().max(1) as f64).max(0.25);
             mobility[p.index()] = m;

@@ -67,7 +67,7 @@ fn seed_movement_diagrams_cell_for_cell() {
         ("N", "c4 c5 d3 d7 e3 e8 g3 g8 h3 h7 i4 i5"),
     ];
     for (key, expected) in cases {
-        let cells = drawn(GLINSKI, key, Side::White, "f6", &[]);
+        let cells = drawn(GLINSKI, key, Side::WHITE, "f6", &[]);
         assert_eq!(with_label(&cells, "*"), set(expected), "{key}");
         assert_eq!(with_label(&cells, key), set("f6"));
         assert_eq!(
@@ -76,26 +76,26 @@ fn seed_movement_diagrams_cell_for_cell() {
             "{key}: nothing else is marked"
         );
     }
-    let queen = drawn(GLINSKI, "Q", Side::White, "f6", &[]);
+    let queen = drawn(GLINSKI, "Q", Side::WHITE, "f6", &[]);
     assert_eq!(with_label(&queen, "*").len(), 42);
 }
 
 #[test]
 fn seed_pawn_diagram_moves_and_captures() {
     // Seed: `*` (move) on f7, `x` (capture) on e6 and g6. hexv writes move-only as `o`.
-    let cells = drawn(GLINSKI, "P", Side::White, "f6", &[]);
+    let cells = drawn(GLINSKI, "P", Side::WHITE, "f6", &[]);
     assert_eq!(with_label(&cells, "o"), set("f7"));
     assert_eq!(with_label(&cells, "x"), set("e6 g6"));
     assert_eq!(cells.len(), 4);
     // From a start cell the double step is marked as conditional.
-    let cells = drawn(GLINSKI, "P", Side::White, "e4", &[]);
+    let cells = drawn(GLINSKI, "P", Side::WHITE, "e4", &[]);
     assert_eq!(with_label(&cells, "o"), set("e5"));
     assert_eq!(with_label(&cells, "+"), set("e6"));
 }
 
 #[test]
 fn blockers_stop_rays() {
-    let cells = drawn(GLINSKI, "R", Side::White, "f6", &["f8", "d6"]);
+    let cells = drawn(GLINSKI, "R", Side::WHITE, "f6", &["f8", "d6"]);
     // Up the f-file the rook reaches f7 and captures on f8; beyond, nothing.
     assert!(with_label(&cells, "*").contains("f7"));
     assert_eq!(with_label(&cells, "#x"), set("d6 f8"));
@@ -106,7 +106,7 @@ fn blockers_stop_rays() {
         );
     }
     // A pawn's push cannot land on a blocker, so the blocker carries no mark.
-    let cells = drawn(GLINSKI, "P", Side::White, "e4", &["e6"]);
+    let cells = drawn(GLINSKI, "P", Side::WHITE, "e4", &["e6"]);
     assert_eq!(with_label(&cells, "#"), set("e6"));
 }
 
@@ -200,12 +200,12 @@ fn triangle_cells_come_back_where_they_were_drawn() {
 /// knight on "a0" enters on d1, d2 or c3 (moving or capturing) or is placed on a1.
 #[test]
 fn off_board_pieces_are_drawn_beside_the_board() {
-    let cells = drawn("variants/dagger.hexv", "N", Side::White, "a0", &[]);
+    let cells = drawn("variants/dagger.hexv", "N", Side::WHITE, "a0", &[]);
     assert_eq!(with_label(&cells, "*"), set("d1 d2 c3"));
     assert_eq!(with_label(&cells, "o"), set("a1"));
     assert_eq!(cells.len(), 4, "the knight itself is not a slot: {cells:?}");
     let (v, t) = load("variants/dagger.hexv");
-    let labels = diagram::piece_labels(&v, &t, piece(&v, "N"), Side::White, cell(&v, "a0"), &[]);
+    let labels = diagram::piece_labels(&v, &t, piece(&v, "N"), Side::WHITE, cell(&v, "a0"), &[]);
     let text = ascii::render(v.board(), &|c| labels.get(&c).cloned().unwrap_or_default());
     let a1_line = text
         .lines()

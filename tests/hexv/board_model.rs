@@ -104,8 +104,8 @@ impl BoardModel for FileRank {
 /// White's turned, vectors negated).
 pub fn sign(side: Side) -> i32 {
     match side {
-        Side::White => 1,
-        Side::Black => -1,
+        Side::WHITE => 1,
+        _ => -1,
     }
 }
 
@@ -164,7 +164,7 @@ pub fn assert_armies(
     black: &[(&str, &str)],
     count: usize,
 ) {
-    for (side, army) in [(Side::White, white), (Side::Black, black)] {
+    for (side, army) in [(Side::WHITE, white), (Side::BLACK, black)] {
         assert_eq!(assert_setup(v, side, army), count, "{side:?}");
     }
     for (key, cells) in white {
@@ -214,13 +214,13 @@ pub fn assert_glinski_pieces_from(v: &Variant, t: &MoveTables, cells: &FromCell)
     let both = format!("{rook} {bishop}");
     let from = cells.from;
     let mut rows = vec![
-        ("K", Side::White, from, cells.king),
-        ("R", Side::White, from, rook),
-        ("B", Side::White, from, bishop),
-        ("N", Side::White, from, cells.knight),
+        ("K", Side::WHITE, from, cells.king),
+        ("R", Side::WHITE, from, rook),
+        ("B", Side::WHITE, from, bishop),
+        ("N", Side::WHITE, from, cells.knight),
     ];
     if cells.queen {
-        rows.push(("Q", Side::White, from, &both));
+        rows.push(("Q", Side::WHITE, from, &both));
     }
     rows.extend_from_slice(cells.also);
     assert_moves_from(v, t, &rows);

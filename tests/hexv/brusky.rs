@@ -179,11 +179,11 @@ fn each_piece_from_f4_as_the_texts_say() {
             queen: true,
             knight: "i6 h7 i5 h3 g2 e1 d1 c2 c3 d5 e6 g7",
             also: &[
-                ("P", Side::White, "f4", "f5 g5 e5 h5"),
-                ("P", Side::Black, "f4", "f3 e3 g3 d3"),
-                ("P", Side::White, "f2", "f3 g3 f4 h4 e3 h3 g4"),
-                ("P", Side::Black, "f7", "f6 e6 f5 d5 g6 d6 e5"),
-                ("K", Side::White, "a1", "b2 b1 a2 c2 b3"),
+                ("P", Side::WHITE, "f4", "f5 g5 e5 h5"),
+                ("P", Side::BLACK, "f4", "f3 e3 g3 d3"),
+                ("P", Side::WHITE, "f2", "f3 g3 f4 h4 e3 h3 g4"),
+                ("P", Side::BLACK, "f7", "f6 e6 f5 d5 g6 d6 e5"),
+                ("K", Side::WHITE, "a1", "b2 b1 a2 c2 b3"),
             ],
         },
     );
@@ -197,10 +197,10 @@ fn each_piece_from_f4_as_the_texts_say() {
 fn every_piece_on_every_cell_follows_the_geometry() {
     let (v, t) = load(BRUSKY);
     let cells = all_cells();
-    let castlings = [(Side::White, "f1", "h1 c1"), (Side::Black, "g8", "e8 j8")];
+    let castlings = [(Side::WHITE, "f1", "h1 c1"), (Side::BLACK, "g8", "e8 j8")];
     assert_glinski_pieces_on_every_cell(&v, &t, &B, &cells, &FILE_RANK, "K R B Q N", &castlings);
     assert_on_every_cell(&v, &t, &B, &cells, "P", |side, c| {
-        let start_rank = if side == Side::White { 2 } else { 7 };
+        let start_rank = if side == Side::WHITE { 2 } else { 7 };
         let mut pawn = pawn_at_11_and_1(&B, side, c, start_rank);
         if c.1 == start_rank {
             // Straight ahead, 12 o'clock.

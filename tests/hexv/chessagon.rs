@@ -301,11 +301,11 @@ fn empty_board_counts_match_the_hand_derived_file() {
             panic!("line {}: `PIECE CELL COUNT`: {line}", n + 1);
         };
         let count: usize = count.parse().expect("a count");
-        let white = empty_destinations(&v, &t, piece(&v, key), Side::White, cell(&v, from));
+        let white = empty_destinations(&v, &t, piece(&v, key), Side::WHITE, cell(&v, from));
         assert_eq!(white.len(), count, "{key} {from}: {white:?}");
         // Black is White mirrored in the horizontal centre line, destinations included.
         let black_from = nm(mirror(fl(from)));
-        let black = empty_destinations(&v, &t, piece(&v, key), Side::Black, cell(&v, &black_from));
+        let black = empty_destinations(&v, &t, piece(&v, key), Side::BLACK, cell(&v, &black_from));
         assert_eq!(black, mirror_names(&white), "Black {key} {black_from}");
         *seen.entry(key.to_string()).or_default() += 1;
         lines += 1;
@@ -400,8 +400,8 @@ fn setup_is_the_recovered_one_and_black_mirrors_white() {
          Pd3 Pe3 Pa4 Pb4 Pc4 Pd4 Pe4 Pf4 Pg4 Ph4 Pb5 Pc5 Pf5 Pg5");
     let black = set("Ke15 Qd15 Dd14 De14 Bc14 Bf14 Nc13 Nf13 Rb13 Rg13 \
          Pd13 Pe13 Pa12 Pb12 Pc12 Pd12 Pe12 Pf12 Pg12 Ph12 Pb11 Pc11 Pf11 Pg11");
-    assert_eq!(setup(Side::White), white);
-    assert_eq!(setup(Side::Black), black);
+    assert_eq!(setup(Side::WHITE), white);
+    assert_eq!(setup(Side::BLACK), black);
     // 24 men a side: 48 pieces on 96 cells, the text's 1:2 ratio.
     assert_eq!((white.len(), black.len()), (24, 24));
     // Black's setup is White's mirrored: level h -> 16 - h, same file.
@@ -458,7 +458,7 @@ fn king_reaches_the_twelve_cells_sharing_a_corner() {
     let (v, t) = chessagon();
     for c in all_cells() {
         assert_eq!(
-            plain(&v, &t, "K", Side::White, &nm(c)),
+            plain(&v, &t, "K", Side::WHITE, &nm(c)),
             king_cells(c),
             "{}",
             nm(c)
@@ -468,7 +468,7 @@ fn king_reaches_the_twelve_cells_sharing_a_corner() {
     // colour but the six, at the distances of a face, a point and a lattice step.
     for from in ["d8", "e8", "c6", "b8"] {
         let c = fl(from);
-        let k = plain(&v, &t, "K", Side::White, from);
+        let k = plain(&v, &t, "K", Side::WHITE, from);
         assert_eq!(k.len(), 12, "{from}");
         let kinds: [(&[Fl], i32, bool); 3] = [
             (&faces(c), 4, false),
@@ -499,7 +499,7 @@ fn king_reaches_the_twelve_cells_sharing_a_corner() {
     for c in all_cells() {
         let firsts: BTreeSet<String> = ["R", "D", "B"]
             .iter()
-            .flat_map(|k| paths(&v, &t, k, Side::White, &nm(c)))
+            .flat_map(|k| paths(&v, &t, k, Side::WHITE, &nm(c)))
             .filter_map(|p| p.first().copied())
             .map(nm)
             .collect();
@@ -518,12 +518,12 @@ fn rook_walks_the_three_rows_face_to_face() {
             .into_iter()
             .filter(|x| *x != c && rows(*x).iter().zip(rows(c)).any(|(a, b)| *a == b)));
         assert_eq!(
-            empty_destinations(&v, &t, piece(&v, "R"), Side::White, cell(&v, &nm(c))),
+            empty_destinations(&v, &t, piece(&v, "R"), Side::WHITE, cell(&v, &nm(c))),
             expected,
             "{}",
             nm(c)
         );
-        let rays = paths(&v, &t, "R", Side::White, &nm(c));
+        let rays = paths(&v, &t, "R", Side::WHITE, &nm(c));
         // The six directions start with only the three face neighbours, each twice.
         let mut firsts: BTreeMap<Fl, usize> = BTreeMap::new();
         for p in &rays {
@@ -551,7 +551,7 @@ fn rook_walks_the_three_rows_face_to_face() {
             );
         }
     }
-    let d8 = paths(&v, &t, "R", Side::White, "d8");
+    let d8 = paths(&v, &t, "R", Side::WHITE, "d8");
     assert_eq!(d8.len(), 6);
     let firsts: BTreeSet<String> = d8.iter().map(|p| nm(p[0])).collect();
     assert_eq!(firsts, set("c8 d9 d7"));
@@ -574,11 +574,11 @@ fn bishop_keeps_its_colour_and_reaches_every_same_coloured_cell_of_its_rows() {
             *x != c && right(*x) == right(c) && rows(*x).iter().zip(rows(c)).any(|(a, b)| *a == b)
         }));
         let from = cell(&v, &nm(c));
-        let got = empty_destinations(&v, &t, piece(&v, "B"), Side::White, from);
+        let got = empty_destinations(&v, &t, piece(&v, "B"), Side::WHITE, from);
         assert_eq!(got, expected, "{}", nm(c));
         // Never changes colour; each step is one same-coloured lattice translate (points
         // adjacent), at an even hour.
-        for p in paths(&v, &t, "B", Side::White, &nm(c)) {
+        for p in paths(&v, &t, "B", Side::WHITE, &nm(c)) {
             let mut prev = c;
             for x in p {
                 assert!(same_colour(prev).contains(&x));
@@ -587,7 +587,7 @@ fn bishop_keeps_its_colour_and_reaches_every_same_coloured_cell_of_its_rows() {
             }
         }
         // On an empty board its cells are Rook cells (the same rows).
-        let rook = empty_destinations(&v, &t, piece(&v, "R"), Side::White, from);
+        let rook = empty_destinations(&v, &t, piece(&v, "R"), Side::WHITE, from);
         assert!(got.is_subset(&rook));
     }
 }
@@ -607,12 +607,12 @@ fn duke_lines_alternate_face_and_point_and_colours() {
                     .any(|(a, b)| *a == b)
         }));
         assert_eq!(
-            empty_destinations(&v, &t, piece(&v, "D"), Side::White, cell(&v, &nm(c))),
+            empty_destinations(&v, &t, piece(&v, "D"), Side::WHITE, cell(&v, &nm(c))),
             expected,
             "{}",
             nm(c)
         );
-        for p in paths(&v, &t, "D", Side::White, &nm(c)) {
+        for p in paths(&v, &t, "D", Side::WHITE, &nm(c)) {
             let h = hour(c, p[0]);
             assert_eq!(h % 2, 1, "odd hours");
             let mut prev = c;
@@ -633,7 +633,7 @@ fn duke_lines_alternate_face_and_point_and_colours() {
     }
     // "face-to-face then point-to-point": from d8 (R) at 1 o'clock, d9 across a face, e11
     // across a point, e12, f14.
-    let one: Vec<Vec<String>> = paths(&v, &t, "D", Side::White, "d8")
+    let one: Vec<Vec<String>> = paths(&v, &t, "D", Side::WHITE, "d8")
         .into_iter()
         .map(|p| p.into_iter().map(nm).collect())
         .collect();
@@ -644,7 +644,7 @@ fn duke_lines_alternate_face_and_point_and_colours() {
     let mut seen = set("d1");
     let mut todo = vec!["d1".to_string()];
     while let Some(x) = todo.pop() {
-        for y in empty_destinations(&v, &t, piece(&v, "D"), Side::White, cell(&v, &x)) {
+        for y in empty_destinations(&v, &t, piece(&v, "D"), Side::WHITE, cell(&v, &x)) {
             if seen.insert(y.clone()) {
                 todo.push(y);
             }
@@ -683,11 +683,11 @@ fn queen_is_rook_duke_and_bishop_from_every_cell() {
         }
         // On an empty board: Queen = Rook + Duke - the face neighbours they share.
         let c = at(&v, from);
-        let count = |p| t.empty_board_destinations(p, Side::White, from).len();
+        let count = |p| t.empty_board_destinations(p, Side::WHITE, from).len();
         assert_eq!(count(q), count(r) + count(d) - on(faces(c)).len());
     }
     // 18 rays from an inner cell: 6 of each.
-    assert_eq!(t.entries(q, Side::White, cell(&v, "d8")).len(), 18);
+    assert_eq!(t.entries(q, Side::WHITE, cell(&v, "d8")).len(), 18);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -696,10 +696,10 @@ fn queen_is_rook_duke_and_bishop_from_every_cell() {
 #[test]
 fn knight_jumps_to_the_triangular_ring_of_twelve() {
     let (v, t) = chessagon();
-    let king = |x: Fl| plain(&v, &t, "K", Side::White, &nm(x));
+    let king = |x: Fl| plain(&v, &t, "K", Side::WHITE, &nm(x));
     for c in all_cells() {
         let ring = on(knight_ring(c).into_iter().flatten());
-        let got = empty_destinations(&v, &t, piece(&v, "N"), Side::White, cell(&v, &nm(c)));
+        let got = empty_destinations(&v, &t, piece(&v, "N"), Side::WHITE, cell(&v, &nm(c)));
         assert_eq!(got, ring, "{}", nm(c));
         // Exactly the opposite-coloured cells two king steps away (king moves on the board).
         let k1 = king(c);
@@ -715,7 +715,7 @@ fn knight_jumps_to_the_triangular_ring_of_twelve() {
         .collect();
     assert!(full.contains(&fl("d8")) && full.contains(&fl("e8")) && full.len() >= 20);
     for c in full {
-        let got = empty_destinations(&v, &t, piece(&v, "N"), Side::White, cell(&v, &nm(c)));
+        let got = empty_destinations(&v, &t, piece(&v, "N"), Side::WHITE, cell(&v, &nm(c)));
         assert_eq!(got.len(), 12, "{}", nm(c));
         let ring: Vec<Fl> = got.iter().map(|x| fl(x)).collect();
         // All of the opposite colour; none shares a corner with the cell; six at sqrt(7/3)
@@ -757,7 +757,7 @@ fn knight_jumps_to_the_triangular_ring_of_twelve() {
     }
     // The text's count and the brief's example.
     assert_eq!(
-        empty_destinations(&v, &t, piece(&v, "N"), Side::White, cell(&v, "d8")),
+        empty_destinations(&v, &t, piece(&v, "N"), Side::WHITE, cell(&v, "d8")),
         set("b5 b7 b9 b11 c4 d5 e6 f7 c12 d11 e10 f9")
     );
 }
@@ -774,14 +774,14 @@ fn knight_can_attack_a_queen_from_beyond_her_reach() {
     let q = piece(&v, "Q");
     for c in all_cells() {
         let from = cell(&v, &nm(c));
-        let queen = empty_destinations(&v, &t, q, Side::White, from);
-        let rook = empty_destinations(&v, &t, piece(&v, "R"), Side::White, from);
+        let queen = empty_destinations(&v, &t, q, Side::WHITE, from);
+        let rook = empty_destinations(&v, &t, piece(&v, "R"), Side::WHITE, from);
         for x in on(knight_ring(c).into_iter().flatten()) {
             let near = distance12(c, fl(&x)) == 28;
             assert_eq!(queen.contains(&x), near, "{} {x}", nm(c));
             assert_eq!(rook.contains(&x), near, "{} {x}", nm(c));
             // And the other way round: the Queen's cell sees the Knight's alike.
-            let back = empty_destinations(&v, &t, q, Side::White, cell(&v, &x));
+            let back = empty_destinations(&v, &t, q, Side::WHITE, cell(&v, &x));
             assert_eq!(back.contains(&nm(c)), near, "{x} {}", nm(c));
         }
     }
@@ -797,7 +797,7 @@ fn pawn_pushes_at_11_and_1_and_captures_at_10_12_2() {
     let (v, t) = chessagon();
     let pawn = piece(&v, "P");
     let starts: BTreeSet<CellId> = v
-        .setup(Side::White)
+        .setup(Side::WHITE)
         .iter()
         .filter(|(p, _)| *p == pawn)
         .map(|(_, c)| *c)
@@ -805,8 +805,8 @@ fn pawn_pushes_at_11_and_1_and_captures_at_10_12_2() {
     for side in Side::BOTH {
         for c in all_cells() {
             // Black's pawn on `c` moves as White's on the mirrored cell, mirrored.
-            let w = if side == Side::White { c } else { mirror(c) };
-            let back = |x: Fl| if side == Side::White { x } else { mirror(x) };
+            let w = if side == Side::WHITE { c } else { mirror(c) };
+            let back = |x: Fl| if side == Side::WHITE { x } else { mirror(x) };
             let mut pushes = BTreeSet::new();
             let mut captures = BTreeSet::new();
             let mut multi = BTreeSet::new();
@@ -860,7 +860,7 @@ fn pawn_pushes_at_11_and_1_and_captures_at_10_12_2() {
         let c = fl(from);
         assert!(faces(c).contains(&fl(face)) && points(c).contains(&fl(point)));
         let mut hours = BTreeMap::new();
-        for e in t.entries(pawn, Side::White, cell(&v, from)) {
+        for e in t.entries(pawn, Side::WHITE, cell(&v, from)) {
             let p = t.path(e);
             assert_eq!(p.len(), 1);
             let x = at(&v, p[0]);

@@ -208,7 +208,7 @@ fn rendered(
         v,
         t,
         piece(v, symbol),
-        Side::White,
+        Side::WHITE,
         cell(v, from),
         &[],
     );
@@ -349,7 +349,7 @@ fn queen_drawing() {
     // the second and third cells of the diagonal through the two back cells.
     let game = game(DAGGER);
     let (v, t) = (game.variant, game.tables);
-    let all = empty_destinations(v, t, piece(v, "Q"), Side::White, cell(v, "g3"));
+    let all = empty_destinations(v, t, piece(v, "Q"), Side::WHITE, cell(v, "g3"));
     assert_eq!(all.len(), 26);
     let outside: BTreeSet<String> = all
         .into_iter()
@@ -392,7 +392,7 @@ fn pawn_drawing_on_d2() {
     // The tables: two move-or-capture steps and one move-only step, unconditional (the
     // diagonal step is not tied to a start cell), nothing on the oblique diagonals.
     assert_eq!(
-        entries(v, t, "P", Side::White, "d2"),
+        entries(v, t, "P", Side::WHITE, "d2"),
         [
             (vec!["e1".to_string()], BOTH, None),
             (vec!["e2".to_string()], BOTH, None),
@@ -404,13 +404,13 @@ fn pawn_drawing_on_d2() {
     let pawn = piece(v, "P");
     let d2 = cell(v, "d2");
     let leap = t
-        .entries(pawn, Side::White, d2)
+        .entries(pawn, Side::WHITE, d2)
         .iter()
         .find(|e| t.path(e) == [cell(v, "f2")])
         .expect("the step to f2");
     assert_eq!(names(v, t.passed(leap, 0).iter().copied()), set("e1 e2"));
     assert!(t.creates_en_passant(leap));
-    for step in t.entries(pawn, Side::White, d2) {
+    for step in t.entries(pawn, Side::WHITE, d2) {
         if t.path(step) != [cell(v, "f2")] {
             assert!(t.passed(step, 0).is_empty() && !t.creates_en_passant(step));
         }
@@ -419,7 +419,7 @@ fn pawn_drawing_on_d2() {
     // Black's pawn is the drawing turned 180 degrees: on k3 (the image of d2) it moves or
     // captures on j2 and j3 and moves to h3, between j2 and j3.
     assert_eq!(
-        entries(v, t, "P", Side::Black, "k3"),
+        entries(v, t, "P", Side::BLACK, "k3"),
         [
             (vec!["j2".to_string()], BOTH, None),
             (vec!["j3".to_string()], BOTH, None),
@@ -449,7 +449,7 @@ fn pawns_never_use_the_oblique_diagonals() {
             for e in t.entries(piece(v, "P"), side, from) {
                 assert_eq!(t.path(e).len(), 1, "a pawn steps one cell");
                 let mut step = v.board().coord(t.path(e)[0]) - v.board().coord(from);
-                if side == Side::Black {
+                if side == Side::BLACK {
                     step = -step;
                 }
                 assert_eq!(
@@ -498,7 +498,7 @@ fn text_setup() -> BTreeSet<(Side, String, String)> {
         ("P", "k1 k2 k3 k4 j1 j2 j3"),
     ];
     let mut out = BTreeSet::new();
-    for (side, pieces) in [(Side::White, white), (Side::Black, black)] {
+    for (side, pieces) in [(Side::WHITE, white), (Side::BLACK, black)] {
         for (p, cells) in pieces {
             for c in cells.split_whitespace() {
                 out.insert((side, p.to_string(), c.to_string()));
@@ -518,9 +518,9 @@ fn setup_drawing() {
         .into_iter()
         .map(|(c, l)| {
             let side = if l == l.to_uppercase() {
-                Side::White
+                Side::WHITE
             } else {
-                Side::Black
+                Side::BLACK
             };
             (side, l.to_uppercase(), c)
         })
@@ -544,7 +544,7 @@ fn setup_drawing() {
     // Black's array is White's turned 180 degrees (about g3).
     let turn = v.board().symmetry_map(Symmetry::Rotate).expect("symmetric");
     assert_eq!(v.board().name(turn[cell(&v, "g3").index()]), "g3");
-    for (side, p, c) in text_setup().into_iter().filter(|e| e.0 == Side::White) {
+    for (side, p, c) in text_setup().into_iter().filter(|e| e.0 == Side::WHITE) {
         let image = v.board().name(turn[cell(&v, &c).index()]).to_string();
         assert!(text_setup().contains(&(side.opponent(), p, image)));
     }
@@ -592,8 +592,8 @@ fn knights_in_hand_on_the_off_board_cells() {
                 .map(|&(_, c)| c),
         )
     };
-    assert_eq!(knights(Side::White), set("a0 a2"));
-    assert_eq!(knights(Side::Black), set("n0 n2"));
+    assert_eq!(knights(Side::WHITE), set("a0 a2"));
+    assert_eq!(knights(Side::BLACK), set("n0 n2"));
     assert_eq!(names(&v, v.board().off_board_cells()), set("a0 a2 n0 n2"));
     let c = |n: &str| v.board().coord(cell(&v, n));
     // a0 and a2 extend rank a on each side of a1; n0 and n2 extend rank n beside n1.
@@ -710,11 +710,11 @@ fn knight_entry_drawing() {
         s
     };
     let cases = [
-        (Side::White, "a0", labelled(&read, "z"), "a1"),
-        (Side::White, "a2", labelled(&read, "x"), "a1"),
+        (Side::WHITE, "a0", labelled(&read, "z"), "a1"),
+        (Side::WHITE, "a2", labelled(&read, "x"), "a1"),
         // The 180-degree images: d1 d2 c3 -> k4 k3 l1, d3 d4 c1 -> k2 k1 l3.
-        (Side::Black, "n2", set("k4 k3 l1"), "n1"),
-        (Side::Black, "n0", set("k2 k1 l3"), "n1"),
+        (Side::BLACK, "n2", set("k4 k3 l1"), "n1"),
+        (Side::BLACK, "n0", set("k2 k1 l3"), "n1"),
     ];
     for (side, from, cells, back) in cases {
         let cells: Vec<String> = cells.into_iter().collect();

@@ -157,10 +157,10 @@ fn each_piece_from_e5_as_the_texts_say() {
             queen: true,
             knight: "h7 g8 h6 g4 f3 d2 c2 b3 b4 c6 d7 f8",
             also: &[
-                ("P", Side::White, "e5", "e6 f6 d6 g6"),
-                ("P", Side::Black, "e5", "e4 d4 f4 c4"),
-                ("P", Side::White, "e3", "e4 f4 e5 g5 d4 g4"),
-                ("K", Side::White, "i1", "h1 i2 h2"),
+                ("P", Side::WHITE, "e5", "e6 f6 d6 g6"),
+                ("P", Side::BLACK, "e5", "e4 d4 f4 c4"),
+                ("P", Side::WHITE, "e3", "e4 f4 e5 g5 d4 g4"),
+                ("K", Side::WHITE, "i1", "h1 i2 h2"),
             ],
         },
     );
@@ -173,10 +173,10 @@ fn each_piece_from_e5_as_the_texts_say() {
 fn every_piece_on_every_cell_follows_the_geometry() {
     let (v, t) = load(DE_VASA);
     let cells = all_cells();
-    let castlings = [(Side::White, "f1", "h1 c1"), (Side::Black, "d9", "b9 g9")];
+    let castlings = [(Side::WHITE, "f1", "h1 c1"), (Side::BLACK, "d9", "b9 g9")];
     assert_glinski_pieces_on_every_cell(&v, &t, &B, &cells, &FILE_RANK, "K R B Q N", &castlings);
     assert_on_every_cell(&v, &t, &B, &cells, "P", |side, c| {
-        pawn_at_11_and_1(&B, side, c, if side == Side::White { 3 } else { 7 })
+        pawn_at_11_and_1(&B, side, c, if side == Side::WHITE { 3 } else { 7 })
     });
 }
 

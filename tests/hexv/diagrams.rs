@@ -130,9 +130,9 @@ fn queen_diagram() {
 fn queen_diagram_is_rook_plus_bishop() {
     let (v, t) = glinski();
     let f6 = cell(&v, "f6");
-    let q = empty_destinations(&v, &t, piece(&v, "Q"), Side::White, f6);
-    let r = empty_destinations(&v, &t, piece(&v, "R"), Side::White, f6);
-    let b = empty_destinations(&v, &t, piece(&v, "B"), Side::White, f6);
+    let q = empty_destinations(&v, &t, piece(&v, "Q"), Side::WHITE, f6);
+    let r = empty_destinations(&v, &t, piece(&v, "R"), Side::WHITE, f6);
+    let b = empty_destinations(&v, &t, piece(&v, "B"), Side::WHITE, f6);
     assert!(r.is_disjoint(&b));
     assert_eq!(q, r.union(&b).cloned().collect());
 }
@@ -147,7 +147,7 @@ fn pawn_diagram() {
     // The drawing: P on f6, * (move) on f7, x (capture) on e6 and g6.
     let (v, t) = glinski();
     assert_eq!(
-        split(&v, &t, "P", Side::White, "f6"),
+        split(&v, &t, "P", Side::WHITE, "f6"),
         Split {
             move_only: set("f7"),
             capture_only: set("e6 g6"),
@@ -156,7 +156,7 @@ fn pawn_diagram() {
     );
     // Black's pawn is the drawing mirrored in the middle rank (it moves down the board).
     assert_eq!(
-        split(&v, &t, "P", Side::Black, "f6"),
+        split(&v, &t, "P", Side::BLACK, "f6"),
         Split {
             move_only: set("f5"),
             capture_only: set("e5 g5"),
@@ -169,8 +169,8 @@ fn pawn_diagram() {
 fn pawn_double_step_only_from_start_cells() {
     let (v, t) = glinski();
     let starts = [
-        (Side::White, "b1 c2 d3 e4 f5 g4 h3 i2 k1"),
-        (Side::Black, "b7 c7 d7 e7 f7 g7 h7 i7 k7"),
+        (Side::WHITE, "b1 c2 d3 e4 f5 g4 h3 i2 k1"),
+        (Side::BLACK, "b7 c7 d7 e7 f7 g7 h7 i7 k7"),
     ];
     for (side, start) in starts {
         let start = set(start);
@@ -200,13 +200,13 @@ fn pawn_double_step_only_from_start_cells() {
         }
     }
     // Spot checks of the cells themselves.
-    let w = split(&v, &t, "P", Side::White, "b1");
+    let w = split(&v, &t, "P", Side::WHITE, "b1");
     assert_eq!(w.multi_step, set("b2 b3"));
-    let w = split(&v, &t, "P", Side::White, "f5");
+    let w = split(&v, &t, "P", Side::WHITE, "f5");
     assert_eq!(w.multi_step, set("f6 f7"));
-    let b = split(&v, &t, "P", Side::Black, "f7");
+    let b = split(&v, &t, "P", Side::BLACK, "f7");
     assert_eq!(b.multi_step, set("f6 f5"));
-    let b = split(&v, &t, "P", Side::Black, "k7");
+    let b = split(&v, &t, "P", Side::BLACK, "k7");
     assert_eq!(b.multi_step, set("k6 k5"));
 }
 
@@ -214,13 +214,13 @@ fn pawn_double_step_only_from_start_cells() {
 fn pawn_double_step_is_blocked_by_the_passed_cell() {
     let (v, t) = glinski();
     let game = Game::new(&v, &t);
-    let kings = [(Side::White, "K", "g1"), (Side::Black, "K", "g10")];
+    let kings = [(Side::WHITE, "K", "g1"), (Side::BLACK, "K", "g10")];
 
     let free = position(
         &v,
         &t,
-        Side::White,
-        &[kings[0], kings[1], (Side::White, "P", "f5")],
+        Side::WHITE,
+        &[kings[0], kings[1], (Side::WHITE, "P", "f5")],
     );
     assert_eq!(legal_from(&game, &free, "f5"), set("f6 f7"));
     let f7 = game
@@ -234,15 +234,15 @@ fn pawn_double_step_is_blocked_by_the_passed_cell() {
         "e.p. right on the passed cell"
     );
 
-    for blocker in [Side::White, Side::Black] {
+    for blocker in [Side::WHITE, Side::BLACK] {
         let blocked = position(
             &v,
             &t,
-            Side::White,
+            Side::WHITE,
             &[
                 kings[0],
                 kings[1],
-                (Side::White, "P", "f5"),
+                (Side::WHITE, "P", "f5"),
                 (blocker, "N", "f6"),
             ],
         );
@@ -255,12 +255,12 @@ fn pawn_double_step_is_blocked_by_the_passed_cell() {
     let landing = position(
         &v,
         &t,
-        Side::White,
+        Side::WHITE,
         &[
             kings[0],
             kings[1],
-            (Side::White, "P", "f5"),
-            (Side::Black, "N", "f7"),
+            (Side::WHITE, "P", "f5"),
+            (Side::BLACK, "N", "f7"),
         ],
     );
     assert_eq!(legal_from(&game, &landing, "f5"), set("f6"));
@@ -269,19 +269,19 @@ fn pawn_double_step_is_blocked_by_the_passed_cell() {
     let black = position(
         &v,
         &t,
-        Side::Black,
-        &[kings[0], kings[1], (Side::Black, "P", "c7")],
+        Side::BLACK,
+        &[kings[0], kings[1], (Side::BLACK, "P", "c7")],
     );
     assert_eq!(legal_from(&game, &black, "c7"), set("c6 c5"));
     let black = position(
         &v,
         &t,
-        Side::Black,
+        Side::BLACK,
         &[
             kings[0],
             kings[1],
-            (Side::Black, "P", "c7"),
-            (Side::White, "B", "c6"),
+            (Side::BLACK, "P", "c7"),
+            (Side::WHITE, "B", "c6"),
         ],
     );
     assert!(legal_from(&game, &black, "c7").is_empty());
@@ -299,7 +299,7 @@ fn diagonal_moves_pass_between_cells() {
     let occupied = |c: CellId| edge.contains(v.board().name(c));
     for key in ["B", "Q", "K"] {
         let reached: BTreeSet<String> = t
-            .destinations(piece(&v, key), Side::White, f6, &occupied)
+            .destinations(piece(&v, key), Side::WHITE, f6, &occupied)
             .keys()
             .map(|(c, _)| v.board().name(*c).to_string())
             .collect();
@@ -310,7 +310,7 @@ fn diagonal_moves_pass_between_cells() {
     }
     // A knight jumps: with every other cell occupied it still reaches all twelve.
     let everything = |c: CellId| c != f6;
-    let n = t.destinations(piece(&v, "N"), Side::White, f6, &everything);
+    let n = t.destinations(piece(&v, "N"), Side::WHITE, f6, &everything);
     assert_eq!(n.len(), 12);
 }
 
@@ -323,7 +323,7 @@ fn lowest_bishop_can_move_at_the_start() {
     let start = game.start_position();
     assert_eq!(legal_from(&game, &start, "f1"), set("e2 g2"));
     let mut black = start.clone();
-    black.to_move = Side::Black;
+    black.to_move = Side::BLACK;
     assert_eq!(legal_from(&game, &black, "f11"), set("e9 g9"));
 }
 
@@ -335,8 +335,8 @@ fn king_defends_all_three_bishops_at_the_start() {
     let start = game.start_position();
     let occupied = |c: CellId| start.squares[c.index()].is_some();
     for (side, king, bishops) in [
-        (Side::White, "g1", "f1 f2 f3"),
-        (Side::Black, "g10", "f9 f10 f11"),
+        (Side::WHITE, "g1", "f1 f2 f3"),
+        (Side::BLACK, "g10", "f9 f10 f11"),
     ] {
         let reach = t.destinations(piece(&v, "K"), side, cell(&v, king), &occupied);
         for b in set(bishops) {
@@ -385,7 +385,7 @@ fn opening_setup_drawing() {
         ("B", "f9 f10 f11"),
         ("P", "b7 c7 d7 e7 f7 g7 h7 i7 k7"),
     ];
-    for (side, drawing) in [(Side::White, white), (Side::Black, black)] {
+    for (side, drawing) in [(Side::WHITE, white), (Side::BLACK, black)] {
         let expected: BTreeSet<(String, String)> = drawing
             .iter()
             .flat_map(|(p, cells)| {
@@ -465,15 +465,15 @@ fn promotion_cells() {
     let pawn = v.piece(piece(&v, "P"));
     let promo = pawn.promotion.as_ref().expect("the pawn promotes");
     let zone = v.zone(promo.zone);
-    let white = names(&v, zone.cells[Side::White].iter().copied());
-    let black = names(&v, zone.cells[Side::Black].iter().copied());
+    let white = names(&v, zone.cells[Side::WHITE].iter().copied());
+    let black = names(&v, zone.cells[Side::BLACK].iter().copied());
     assert_eq!(white, set("a6 b7 c8 d9 e10 f11 g10 h9 i8 k7 l6"));
     assert_eq!(black, set("a1 b1 c1 d1 e1 f1 g1 h1 i1 k1 l1"));
-    assert_eq!(zone.cells[Side::White].len(), 11);
-    assert_eq!(zone.cells[Side::Black].len(), 11);
+    assert_eq!(zone.cells[Side::WHITE].len(), 11);
+    assert_eq!(zone.cells[Side::BLACK].len(), 11);
     // Each is the end of a file on the opponent's side: the pawn's straight-ahead step
     // leaves the board there.
-    for (side, cells) in [(Side::White, &white), (Side::Black, &black)] {
+    for (side, cells) in [(Side::WHITE, &white), (Side::BLACK, &black)] {
         for c in cells {
             assert!(
                 split(&v, &t, "P", side, c).move_only.is_empty(),
@@ -493,12 +493,12 @@ fn promotion_cells() {
     let pos = position(
         &v,
         &t,
-        Side::White,
+        Side::WHITE,
         &[
-            (Side::White, "K", "g1"),
-            (Side::Black, "K", "a1"),
-            (Side::White, "P", "f10"),
-            (Side::Black, "R", "e10"),
+            (Side::WHITE, "K", "g1"),
+            (Side::BLACK, "K", "a1"),
+            (Side::WHITE, "P", "f10"),
+            (Side::BLACK, "R", "e10"),
         ],
     );
     let moves = game.legal_moves(&pos);

@@ -89,7 +89,7 @@ fn every_variant_has_a_rules_page() {
             .count();
         assert_eq!(
             drawn,
-            v.setup(Side::White).len() + v.setup(Side::Black).len()
+            v.setup(Side::WHITE).len() + v.setup(Side::BLACK).len()
         );
         for s in &v.meta().sources {
             assert!(html.contains(&s.replace('&', "&amp;")), "{s}");

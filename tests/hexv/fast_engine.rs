@@ -309,9 +309,9 @@ fn with_en_passant_right(game: &Game, pos: Position, rng: &mut Rng) -> Position 
 fn random_position(game: &Game, rng: &mut Rng) -> Position {
     let v = game.variant;
     let mut pos = game.empty_position(if rng.below(2) == 0 {
-        Side::White
+        Side::WHITE
     } else {
-        Side::Black
+        Side::BLACK
     });
     let total = v.board().total();
     let place = |pos: &mut Position, side: Side, piece: PieceId, rng: &mut Rng| {

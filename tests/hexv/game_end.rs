@@ -11,15 +11,15 @@ use crate::support::{cell, load, piece};
 /// An empty board with Black to move and the given pieces.
 fn position(game: &Game, pieces: &[(Side, &str, &str)]) -> Position {
     let v = game.variant;
-    let mut pos = game.empty_position(Side::Black);
+    let mut pos = game.empty_position(Side::BLACK);
     for &(side, key, at) in pieces {
         pos.squares[cell(v, at).index()] = Some((side, piece(v, key)));
     }
     pos
 }
 
-const W: Side = Side::White;
-const B: Side = Side::Black;
+const W: Side = Side::WHITE;
+const B: Side = Side::BLACK;
 
 #[test]
 fn glinski_checkmate_in_the_corner() {

@@ -131,8 +131,8 @@ fn king_steps_to_the_twelve_neighbours() {
     let game = game(V91);
     let (v, t) = (game.variant, game.tables);
     let all12 = set("6e 5f 5g 6g 7f 7e 7d 5e 4g 5h 7g 8e");
-    assert_eq!(dests(v, t, "K", Side::White, "6f"), all12);
-    assert_eq!(dests(v, t, "K", Side::Black, "6f"), all12);
+    assert_eq!(dests(v, t, "K", Side::WHITE, "6f"), all12);
+    assert_eq!(dests(v, t, "K", Side::BLACK, "6f"), all12);
 }
 
 /// "one space in any orthogonal direction or one space in any diagonally forward direction
@@ -142,11 +142,11 @@ fn king_steps_to_the_twelve_neighbours() {
 fn gold_general_has_nine_cells() {
     let game = game(V91);
     let (v, t) = (game.variant, game.tables);
-    let white = dests(v, t, "G", Side::White, "6f");
+    let white = dests(v, t, "G", Side::WHITE, "6f");
     assert_eq!(white, set("6e 5f 5g 6g 7f 7e 8e 7d 5e"));
     assert_eq!(white.len(), 9);
     assert_eq!(
-        dests(v, t, "G", Side::Black, "6f"),
+        dests(v, t, "G", Side::BLACK, "6f"),
         set("6e 5f 5g 6g 7f 7e 4g 5h 7g")
     );
 }
@@ -158,11 +158,11 @@ fn gold_general_has_nine_cells() {
 fn silver_general_has_eight_cells() {
     let game = game(V91);
     let (v, t) = (game.variant, game.tables);
-    let white = dests(v, t, "S", Side::White, "6f");
+    let white = dests(v, t, "S", Side::WHITE, "6f");
     assert_eq!(white, set("7d 5e 4g 5h 7g 8e 6e 7e"));
     assert_eq!(white.len(), 8);
     assert_eq!(
-        dests(v, t, "S", Side::Black, "6f"),
+        dests(v, t, "S", Side::BLACK, "6f"),
         set("7d 5e 4g 5h 7g 8e 6g 5g")
     );
 }
@@ -176,14 +176,14 @@ fn silver_general_has_eight_cells() {
 #[test]
 fn knight_has_four_forward_leaps() {
     let (v, t) = load(V91);
-    let white = dests(&v, &t, "N", Side::White, "6f");
+    let white = dests(&v, &t, "N", Side::WHITE, "6f");
     assert_eq!(white, set("5d 7c 8c 9d"));
     assert_eq!(
-        t.entries(piece(&v, "N"), Side::White, cell(&v, "6f")).len(),
+        t.entries(piece(&v, "N"), Side::WHITE, cell(&v, "6f")).len(),
         4
     );
     // Black: 7 o'clock twice is 6h, then 5i or 7h; 5 o'clock twice is 4h, then 4i or 3h.
-    assert_eq!(dests(&v, &t, "N", Side::Black, "6f"), set("5i 7h 4i 3h"));
+    assert_eq!(dests(&v, &t, "N", Side::BLACK, "6f"), set("5i 7h 4i 3h"));
     // A leap: pieces on the cells between do not stop it (hex-shogi-91.rules, `knight.leap`).
 }
 
@@ -195,11 +195,11 @@ fn lance_rides_the_two_forward_orthogonals() {
     let game = game(V91);
     let (v, t) = (game.variant, game.tables);
     assert_eq!(
-        paths(v, t, "L", Side::White, "6f"),
+        paths(v, t, "L", Side::WHITE, "6f"),
         path_set("6e 6d 6c 6b 6a / 7e 8d 9c 10b 11a")
     );
     assert_eq!(
-        paths(v, t, "L", Side::Black, "6f"),
+        paths(v, t, "L", Side::BLACK, "6f"),
         path_set("6g 6h 6i 6j 6k / 5g 4h 3i 2j 1k")
     );
 }
@@ -209,9 +209,9 @@ fn lance_rides_the_two_forward_orthogonals() {
 fn pawn_steps_along_the_two_forward_orthogonals() {
     let game = game(V91);
     let (v, t) = (game.variant, game.tables);
-    assert_eq!(dests(v, t, "P", Side::White, "6f"), set("6e 7e"));
-    assert_eq!(dests(v, t, "P", Side::Black, "6f"), set("6g 5g"));
-    for e in t.entries(piece(v, "P"), Side::White, cell(v, "6f")) {
+    assert_eq!(dests(v, t, "P", Side::WHITE, "6f"), set("6e 7e"));
+    assert_eq!(dests(v, t, "P", Side::BLACK, "6f"), set("6g 5g"));
+    for e in t.entries(piece(v, "P"), Side::WHITE, cell(v, "6f")) {
         assert!(e.mode.moves && e.mode.captures, "moves and captures");
     }
 }
@@ -226,9 +226,9 @@ const BISHOP_RAYS_6F: &str = "7d 8b / 5e 4d / 4g 2h / 5h 4j / 7g 8h / 8e 10d";
 fn rook_rides_six_orthogonal_rays() {
     let game = game(V91);
     let (v, t) = (game.variant, game.tables);
-    let rays = paths(v, t, "R", Side::White, "6f");
+    let rays = paths(v, t, "R", Side::WHITE, "6f");
     assert_eq!(rays, path_set(ROOK_RAYS_6F));
-    assert_eq!(dests(v, t, "R", Side::White, "6f").len(), 30);
+    assert_eq!(dests(v, t, "R", Side::WHITE, "6f").len(), 30);
 }
 
 /// "it may move up or down in addition to the four directions a Bishop can move in Chess":
@@ -242,7 +242,7 @@ fn bishop_rides_six_diagonal_rays_and_is_colour_bound() {
     let game = game(V91);
     let (v, t) = (game.variant, game.tables);
     assert_eq!(
-        paths(v, t, "B", Side::White, "6f"),
+        paths(v, t, "B", Side::WHITE, "6f"),
         path_set(BISHOP_RAYS_6F)
     );
     assert!(v.piece(piece(v, "B")).declared_colour_bound);
@@ -250,7 +250,7 @@ fn bishop_rides_six_diagonal_rays_and_is_colour_bound() {
         let mut seen = set(from);
         let mut todo = vec![from.to_string()];
         while let Some(c) = todo.pop() {
-            for d in dests(v, t, "B", Side::White, &c) {
+            for d in dests(v, t, "B", Side::WHITE, &c) {
                 if seen.insert(d.clone()) {
                     todo.push(d);
                 }
@@ -270,9 +270,9 @@ fn bishop_rides_six_diagonal_rays_and_is_colour_bound() {
 fn dragon_king_is_rook_plus_diagonal_step() {
     let game = game(V91);
     let (v, t) = (game.variant, game.tables);
-    let mut expected = dests(v, t, "R", Side::White, "6f");
+    let mut expected = dests(v, t, "R", Side::WHITE, "6f");
     expected.extend(set("7d 5e 4g 5h 7g 8e"));
-    assert_eq!(dests(v, t, "+R", Side::White, "6f"), expected);
+    assert_eq!(dests(v, t, "+R", Side::WHITE, "6f"), expected);
     assert_eq!(expected.len(), 36);
     assert_eq!(v.piece(piece(v, "+R")).name, "DragonKing");
 }
@@ -283,9 +283,9 @@ fn dragon_king_is_rook_plus_diagonal_step() {
 fn dragon_horse_is_bishop_plus_orthogonal_step() {
     let game = game(V91);
     let (v, t) = (game.variant, game.tables);
-    let mut expected = dests(v, t, "B", Side::White, "6f");
+    let mut expected = dests(v, t, "B", Side::WHITE, "6f");
     expected.extend(set("6e 5f 5g 6g 7f 7e"));
-    assert_eq!(dests(v, t, "+B", Side::White, "6f"), expected);
+    assert_eq!(dests(v, t, "+B", Side::WHITE, "6f"), expected);
     assert_eq!(expected.len(), 18);
     assert_eq!(v.piece(piece(v, "+B")).name, "DragonHorse");
 }
@@ -351,10 +351,10 @@ fn pieces_move_the_same_on_81_and_41() {
         }
         // The same names around 5e on both boards: the Knight's four cells ahead, the Gold's.
         if file != V91 {
-            assert_eq!(dests(v, t, "N", Side::White, at), set("4c 6b 7b 8c"));
-            assert_eq!(dests(v, t, "P", Side::White, at), set("5d 6d"));
+            assert_eq!(dests(v, t, "N", Side::WHITE, at), set("4c 6b 7b 8c"));
+            assert_eq!(dests(v, t, "P", Side::WHITE, at), set("5d 6d"));
             assert_eq!(
-                dests(v, t, "G", Side::White, at),
+                dests(v, t, "G", Side::WHITE, at),
                 set("4e 4f 5d 5f 6d 6e 7d 6c 4d")
             );
         }
@@ -371,8 +371,8 @@ fn black_moves_are_white_moves_turned() {
         for p in v.piece_ids() {
             for c in v.board().cells() {
                 let name = v.board().name(c).to_string();
-                let white = empty_destinations(v, t, p, Side::White, cell(v, &turned(v, &name)));
-                let black = empty_destinations(v, t, p, Side::Black, c);
+                let white = empty_destinations(v, t, p, Side::WHITE, cell(v, &turned(v, &name)));
+                let black = empty_destinations(v, t, p, Side::BLACK, c);
                 let white_turned: BTreeSet<String> = white.iter().map(|n| turned(v, n)).collect();
                 assert_eq!(
                     black,
@@ -397,19 +397,19 @@ fn setup_91_matches_variants_md() {
     let (v, _) = load(V91);
     assert_eq!(v.board().len(), 91);
     assert_eq!(
-        army(&v, Side::White),
+        army(&v, Side::WHITE),
         army_spec(
             "L 6k 1k; N 5k 2k; G 4k 3k; R 6j; S 5j 3j; K 4j; B 2j; P 9h 8h 7h 6h 5h 4h 3h 2h 1h"
         )
     );
     assert_eq!(
-        army(&v, Side::Black),
+        army(&v, Side::BLACK),
         army_spec(
             "L 11a 6a; N 10a 7a; G 9a 8a; R 10b; S 9b 7b; K 8b; B 6b; P 11d 10d 9d 8d 7d 6d 5d 4d 3d"
         )
     );
-    assert_eq!(v.setup(Side::White).len(), 20);
-    assert_eq!(v.setup(Side::Black).len(), 20);
+    assert_eq!(v.setup(Side::WHITE).len(), 20);
+    assert_eq!(v.setup(Side::BLACK).len(), 20);
 }
 
 /// The bishops 2j and 6b of variants/hex-shogi-91.hexv share the vertical diagonal: 2j is
@@ -419,8 +419,8 @@ fn setup_91_matches_variants_md() {
 fn bishops_91_share_the_vertical_diagonal() {
     let game = game(V91);
     let (v, t) = (game.variant, game.tables);
-    assert!(paths(v, t, "B", Side::White, "2j").contains(&path("3h 4f 5d 6b")));
-    assert!(paths(v, t, "B", Side::Black, "6b").contains(&path("5d 4f 3h 2j")));
+    assert!(paths(v, t, "B", Side::WHITE, "2j").contains(&path("3h 4f 5d 6b")));
+    assert!(paths(v, t, "B", Side::BLACK, "6b").contains(&path("5d 4f 3h 2j")));
 }
 
 /// The setup of variants/hex-shogi-81.hexv: the orthodox Shogi array on the rhombus: rank 1
@@ -431,19 +431,19 @@ fn setup_81_is_the_orthodox_shogi_array() {
     let (v, _) = load(V81);
     assert_eq!(v.board().len(), 81);
     assert_eq!(
-        army(&v, Side::White),
+        army(&v, Side::WHITE),
         army_spec(
             "L 9i 1i; N 8i 2i; S 7i 3i; G 6i 4i; K 5i; B 8h; R 2h; P 9g 8g 7g 6g 5g 4g 3g 2g 1g"
         )
     );
     assert_eq!(
-        army(&v, Side::Black),
+        army(&v, Side::BLACK),
         army_spec(
             "L 9a 1a; N 8a 2a; S 7a 3a; G 6a 4a; K 5a; R 8b; B 2b; P 9c 8c 7c 6c 5c 4c 3c 2c 1c"
         )
     );
-    assert_eq!(v.setup(Side::White).len(), 20);
-    assert_eq!(v.setup(Side::Black).len(), 20);
+    assert_eq!(v.setup(Side::WHITE).len(), 20);
+    assert_eq!(v.setup(Side::BLACK).len(), 20);
 }
 
 /// The bishops of both sides of variants/hex-shogi-81.hexv stand on the long diagonal: 8h
@@ -453,8 +453,8 @@ fn setup_81_is_the_orthodox_shogi_array() {
 fn bishops_81_on_the_long_diagonal() {
     let game = game(V81);
     let (v, t) = (game.variant, game.tables);
-    assert!(paths(v, t, "B", Side::White, "8h").contains(&path("7g 6f 5e 4d 3c 2b 1a")));
-    assert!(paths(v, t, "B", Side::Black, "2b").contains(&path("3c 4d 5e 6f 7g 8h 9i")));
+    assert!(paths(v, t, "B", Side::WHITE, "8h").contains(&path("7g 6f 5e 4d 3c 2b 1a")));
+    assert!(paths(v, t, "B", Side::BLACK, "2b").contains(&path("3c 4d 5e 6f 7g 8h 9i")));
 }
 
 /// Hex Shogi 41: nine ranks of 5 and 4 cells alternating (41 cells); Black's (here White's)
@@ -486,14 +486,14 @@ fn setup_41_first_ranks() {
         row.sort_by_key(|r| std::cmp::Reverse(r.0)); // left to right: highest file first
         row.into_iter().map(|(_, s)| s).collect()
     };
-    assert_eq!(first_rank(Side::White, 'i'), ["L", "B", "K", "R", "N"]);
-    assert_eq!(first_rank(Side::Black, 'a'), ["N", "B", "K", "R", "L"]);
+    assert_eq!(first_rank(Side::WHITE, 'i'), ["L", "B", "K", "R", "N"]);
+    assert_eq!(first_rank(Side::BLACK, 'a'), ["N", "B", "K", "R", "L"]);
     assert_eq!(turned(&v, "5i"), "5a");
     assert_eq!(turned(&v, "1i"), "9a");
-    assert!(army(&v, Side::Black).contains("L 5a") && army(&v, Side::Black).contains("N 9a"));
-    assert!(army(&v, Side::White).contains("L 5i") && army(&v, Side::White).contains("N 1i"));
+    assert!(army(&v, Side::BLACK).contains("L 5a") && army(&v, Side::BLACK).contains("N 9a"));
+    assert!(army(&v, Side::WHITE).contains("L 5i") && army(&v, Side::WHITE).contains("N 1i"));
 
-    let second_rank_white: BTreeSet<String> = army(&v, Side::White)
+    let second_rank_white: BTreeSet<String> = army(&v, Side::WHITE)
         .into_iter()
         .filter(|s| s.ends_with('h'))
         .collect();
@@ -505,9 +505,9 @@ fn setup_41_first_ranks() {
             .map(|(_, c)| split_name(v.board().name(*c)).1)
             .collect()
     };
-    assert_eq!(filled(Side::White), "ghi".chars().collect());
-    assert_eq!(filled(Side::Black), "abc".chars().collect());
-    assert_eq!(v.setup(Side::White).len(), v.setup(Side::Black).len());
+    assert_eq!(filled(Side::WHITE), "ghi".chars().collect());
+    assert_eq!(filled(Side::BLACK), "abc".chars().collect());
+    assert_eq!(v.setup(Side::WHITE).len(), v.setup(Side::BLACK).len());
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -538,11 +538,11 @@ fn territory(v: &Variant, side: Side) -> BTreeSet<String> {
         })
         .collect();
     let span: String = match side {
+        Side::WHITE => letters[*idx.iter().min().expect("army")..].iter().collect(),
         // Black (Shogi's White) starts at the top, rank a.
-        Side::Black => letters[..=*idx.iter().max().expect("army")]
+        _ => letters[..=*idx.iter().max().expect("army")]
             .iter()
             .collect(),
-        Side::White => letters[*idx.iter().min().expect("army")..].iter().collect(),
     };
     ranks(v, &span)
 }
@@ -560,23 +560,23 @@ fn promotion_zones_are_the_opponents_territory() {
     ] {
         let (v, _) = load(file);
         assert_eq!(
-            promotion_zone(&v, Side::White),
+            promotion_zone(&v, Side::WHITE),
             ranks(&v, white_zone),
             "{file}"
         );
         assert_eq!(
-            promotion_zone(&v, Side::Black),
+            promotion_zone(&v, Side::BLACK),
             ranks(&v, black_zone),
             "{file}"
         );
         assert_eq!(
-            promotion_zone(&v, Side::White),
-            territory(&v, Side::Black),
+            promotion_zone(&v, Side::WHITE),
+            territory(&v, Side::BLACK),
             "{file}"
         );
         assert_eq!(
-            promotion_zone(&v, Side::Black),
-            territory(&v, Side::White),
+            promotion_zone(&v, Side::BLACK),
+            territory(&v, Side::WHITE),
             "{file}"
         );
         assert_eq!(ranks(&v, white_zone).len(), cells, "{file}");
@@ -586,7 +586,7 @@ fn promotion_zones_are_the_opponents_territory() {
             let promo = v.piece(piece(&v, sym)).promotion.as_ref().expect(sym);
             assert!(promo.optional, "{file}: {sym} may promote");
             let zone: BTreeSet<String> =
-                names(&v, v.zone(promo.zone).cells[Side::White].iter().copied());
+                names(&v, v.zone(promo.zone).cells[Side::WHITE].iter().copied());
             assert_eq!(zone, ranks(&v, white_zone), "{file}: {sym}");
         }
     }
@@ -666,11 +666,11 @@ fn drops_avoid_cells_without_a_move() {
         let drop_cells =
             |sym: &str, side: Side| names(v, t.drop_cells(piece(v, sym), side).iter().copied());
         for sym in ["P", "L"] {
-            assert_eq!(drop_cells(sym, Side::White), without(first), "{file} {sym}");
-            assert_eq!(drop_cells(sym, Side::Black), without(last), "{file} {sym}");
+            assert_eq!(drop_cells(sym, Side::WHITE), without(first), "{file} {sym}");
+            assert_eq!(drop_cells(sym, Side::BLACK), without(last), "{file} {sym}");
         }
-        assert_eq!(drop_cells("N", Side::White), without(second), "{file} N");
-        assert_eq!(drop_cells("N", Side::Black), without(last_two), "{file} N");
+        assert_eq!(drop_cells("N", Side::WHITE), without(second), "{file} N");
+        assert_eq!(drop_cells("N", Side::BLACK), without(last_two), "{file} N");
         for sym in ["S", "G", "R", "B"] {
             for side in Side::BOTH {
                 assert_eq!(drop_cells(sym, side), all, "{file} {sym}");

@@ -65,7 +65,7 @@ fn unmoved_multi_steps_start_only_on_setup_cells() {
     }
     // From d2: 10 o'clock is c2 then b2, 2 o'clock e2 then f2 (flat board: files a-g).
     let e: Vec<(Vec<String>, Option<Condition>)> = t
-        .entries(pawn, Side::White, cell(&v, "d2"))
+        .entries(pawn, Side::WHITE, cell(&v, "d2"))
         .iter()
         .filter(|e| e.when.is_some())
         .map(|e| {
@@ -89,7 +89,7 @@ fn a_pawn_that_moved_onto_a_start_cell_has_no_double_step() {
     let game = Game::new(&v, &t);
     let mut pos = game.start_position();
     // The c2 pawn is replaced by a Black pawn, which the d2 pawn takes (10 o'clock).
-    pos.squares[cell(&v, "c2").index()] = Some((Side::Black, piece(&v, "P")));
+    pos.squares[cell(&v, "c2").index()] = Some((Side::BLACK, piece(&v, "P")));
     pos.unmoved[cell(&v, "c2").index()] = false;
     let pos = game.play_moves(&pos, "d2xc2 d6-d5").expect("legal");
     assert_eq!(legal_from(&game, &pos, "c2"), set("c3"));
@@ -108,20 +108,20 @@ fn a_multi_step_along_a_direction_gives_en_passant_on_the_passed_cell() {
         .board()
         .cells()
         .find(|c| {
-            t.entries(pawn, Side::Black, *c)
+            t.entries(pawn, Side::BLACK, *c)
                 .iter()
                 .any(|e| e.mode.captures && !e.mode.moves && t.path(e) == [f2])
         })
         .expect("some Black pawn cell attacks f2");
-    let mut pos = game.empty_position(Side::White);
+    let mut pos = game.empty_position(Side::WHITE);
     let put = |pos: &mut Position, side: Side, key: &str, at: &str| {
         pos.squares[cell(&v, at).index()] = Some((side, piece(&v, key)));
     };
-    put(&mut pos, Side::White, "K", "a1");
-    put(&mut pos, Side::Black, "K", "a4");
-    put(&mut pos, Side::White, "P", "e2");
+    put(&mut pos, Side::WHITE, "K", "a1");
+    put(&mut pos, Side::BLACK, "K", "a4");
+    put(&mut pos, Side::WHITE, "P", "e2");
     pos.unmoved[cell(&v, "e2").index()] = true;
-    pos.squares[catcher.index()] = Some((Side::Black, pawn));
+    pos.squares[catcher.index()] = Some((Side::BLACK, pawn));
     let after = game.play_moves(&pos, "e2-g2").expect("the double step");
     assert_eq!(
         after
@@ -180,8 +180,8 @@ setup {
 ",
     );
     let from = cell(&v, "d4");
-    let champion = empty_destinations(&v, &t, piece(&v, "C"), Side::White, from);
-    let mut expected = empty_destinations(&v, &t, piece(&v, "R"), Side::White, from);
+    let champion = empty_destinations(&v, &t, piece(&v, "C"), Side::WHITE, from);
+    let mut expected = empty_destinations(&v, &t, piece(&v, "R"), Side::WHITE, from);
     assert_eq!(expected, set("d5 d3"));
     // The six diagonal neighbours of the centre d4 = (0,0): (1,1) e5, (2,-1) f3, (1,-2) e2,
     // (-1,-1) c2, (-2,1) b3, (-1,2) c5.

@@ -23,18 +23,18 @@ fn setup_matches_the_rules_for_both_sides() {
                 .map(|(_, c)| *c),
         )
     };
-    assert_eq!(on(Side::White, "K"), set("g1"));
-    assert_eq!(on(Side::White, "Q"), set("e1"));
-    assert_eq!(on(Side::White, "R"), set("d1 h1"));
-    assert_eq!(on(Side::White, "N"), set("e2 g2"));
-    assert_eq!(on(Side::White, "B"), set("f1 f2 f3"));
-    assert_eq!(on(Side::White, "P"), set("c1 d2 e3 f4 g3 h2 i1"));
-    assert_eq!(on(Side::Black, "K"), set("g10"));
-    assert_eq!(on(Side::Black, "Q"), set("e10"));
-    assert_eq!(on(Side::Black, "R"), set("d9 h9"));
-    assert_eq!(on(Side::Black, "N"), set("e9 g9"));
-    assert_eq!(on(Side::Black, "B"), set("f9 f10 f11"));
-    assert_eq!(on(Side::Black, "P"), set("c8 d8 e8 f8 g8 h8 i8"));
+    assert_eq!(on(Side::WHITE, "K"), set("g1"));
+    assert_eq!(on(Side::WHITE, "Q"), set("e1"));
+    assert_eq!(on(Side::WHITE, "R"), set("d1 h1"));
+    assert_eq!(on(Side::WHITE, "N"), set("e2 g2"));
+    assert_eq!(on(Side::WHITE, "B"), set("f1 f2 f3"));
+    assert_eq!(on(Side::WHITE, "P"), set("c1 d2 e3 f4 g3 h2 i1"));
+    assert_eq!(on(Side::BLACK, "K"), set("g10"));
+    assert_eq!(on(Side::BLACK, "Q"), set("e10"));
+    assert_eq!(on(Side::BLACK, "R"), set("d9 h9"));
+    assert_eq!(on(Side::BLACK, "N"), set("e9 g9"));
+    assert_eq!(on(Side::BLACK, "B"), set("f9 f10 f11"));
+    assert_eq!(on(Side::BLACK, "P"), set("c8 d8 e8 f8 g8 h8 i8"));
 }
 
 #[test]
@@ -50,9 +50,9 @@ fn pawns_capture_on_the_forward_diagonals() {
         names(&v, cells)
     };
     // 11 and 1 o'clock from f4 pass between e4/f5 and f5/g4.
-    assert_eq!(captures(Side::White, "f4"), set("e5 g5"));
-    assert_eq!(captures(Side::White, "f6"), set("e7 g7"));
-    assert_eq!(captures(Side::Black, "f8"), set("e6 g6"));
+    assert_eq!(captures(Side::WHITE, "f4"), set("e5 g5"));
+    assert_eq!(captures(Side::WHITE, "f6"), set("e7 g7"));
+    assert_eq!(captures(Side::BLACK, "f8"), set("e6 g6"));
 }
 
 #[test]
@@ -67,8 +67,8 @@ fn the_f_pawn_never_steps_two() {
         });
         names(&v, cells)
     };
-    assert_eq!(doubles(Side::White), set("c1 d2 e3 g3 h2 i1"));
-    assert_eq!(doubles(Side::Black), set("c8 d8 e8 g8 h8 i8"));
+    assert_eq!(doubles(Side::WHITE), set("c1 d2 e3 g3 h2 i1"));
+    assert_eq!(doubles(Side::BLACK), set("c8 d8 e8 g8 h8 i8"));
 }
 
 /// Derived by hand: 6 pawns with a single and a double step and the f-pawn's single step
@@ -85,7 +85,7 @@ fn white_has_31_moves_at_the_start() {
         let p = piece(&v, sym);
         moves
             .iter()
-            .filter(|m| m.from.and_then(|f| start.squares[f.index()]) == Some((Side::White, p)))
+            .filter(|m| m.from.and_then(|f| start.squares[f.index()]) == Some((Side::WHITE, p)))
             .count()
     };
     assert_eq!((by("P"), by("N"), by("B")), (13, 10, 8));

@@ -202,11 +202,11 @@ fn each_piece_from_d4_as_the_texts_say() {
             queen: false,
             knight: "e6 c6 f5 g3 g2 f1 e1 c1 b1 a2 a3 b5",
             also: &[
-                ("P", Side::White, "d4", "d5 c5 e5"),
-                ("P", Side::Black, "d4", "d3 e2 c2"),
+                ("P", Side::WHITE, "d4", "d5 c5 e5"),
+                ("P", Side::BLACK, "d4", "d3 e2 c2"),
                 // The corner d1: King d2 e1 c1 e2 c2, Bishop along 11 and 1 o'clock.
-                ("K", Side::White, "d1", "d2 e1 c1 e2 c2"),
-                ("B", Side::White, "d1", "c2 b3 a4 e2 f3 g4"),
+                ("K", Side::WHITE, "d1", "d2 e1 c1 e2 c2"),
+                ("B", Side::WHITE, "d1", "c2 b3 a4 e2 f3 g4"),
             ],
         },
     );

@@ -23,7 +23,7 @@ fn among(
     let (v, t) = load(file);
     let blocked: Vec<_> = blockers.iter().map(|b| cell(&v, b)).collect();
     let occupied = |c| blocked.contains(&c);
-    t.destinations(piece(&v, key), Side::White, cell(&v, from), &occupied)
+    t.destinations(piece(&v, key), Side::WHITE, cell(&v, from), &occupied)
         .into_keys()
         .map(|(c, _)| v.board().name(c).to_string())
         .collect()
@@ -40,12 +40,12 @@ fn a_leap_rider_repeats_its_leap_until_a_piece_or_the_edge() {
     // From f1 the twelve leaps give four lines that stay on the board for more than one
     // leap (g3 h5 i7 and e3 d5 c7, then d2 b3 and h2 k3); the other leaps leave the board.
     assert_eq!(
-        empty_destinations(&v, &t, nr, Side::White, cell(&v, "f1")),
+        empty_destinations(&v, &t, nr, Side::WHITE, cell(&v, "f1")),
         set("g3 h5 i7 e3 d5 c7 d2 b3 h2 k3")
     );
     // From d5, in the middle of the left half, eighteen cells.
     assert_eq!(
-        empty_destinations(&v, &t, nr, Side::White, cell(&v, "d5")).len(),
+        empty_destinations(&v, &t, nr, Side::WHITE, cell(&v, "d5")).len(),
         18
     );
     // A piece on g3 ends that line there (it may be captured); the cells leapt over never
@@ -60,7 +60,7 @@ fn a_lame_leap_is_blocked_on_the_cells_its_path_steps_through() {
     let h = piece(&v, "H");
     let all = set("c4 c5 d3 d7 e3 e8 g3 g8 h3 h7 i4 i5");
     assert_eq!(
-        empty_destinations(&v, &t, h, Side::White, cell(&v, "f6")),
+        empty_destinations(&v, &t, h, Side::WHITE, cell(&v, "f6")),
         all
     );
     // f7 is the first step of [12 1] (to g8) and [12 11] (to e8): both are blocked.
@@ -83,16 +83,16 @@ fn both_kinds_in_play() {
     let pos = position(
         v,
         t,
-        Side::White,
+        Side::WHITE,
         &[
-            (Side::White, "K", "a1"),
-            (Side::Black, "K", "l6"),
-            (Side::White, "H", "f6"),
-            (Side::Black, "P", "f7"),
-            (Side::White, "P", "e5"),
-            (Side::White, "NR", "f1"),
-            (Side::Black, "P", "h5"),
-            (Side::White, "P", "d5"),
+            (Side::WHITE, "K", "a1"),
+            (Side::BLACK, "K", "l6"),
+            (Side::WHITE, "H", "f6"),
+            (Side::BLACK, "P", "f7"),
+            (Side::WHITE, "P", "e5"),
+            (Side::WHITE, "NR", "f1"),
+            (Side::BLACK, "P", "h5"),
+            (Side::WHITE, "P", "d5"),
         ],
     );
     // The horse: f7 (Black's) blocks e8 and g8; e5 (its own) blocks d3 and c4 (paths
@@ -196,14 +196,14 @@ fn a_cannon_moves_as_a_rook_and_captures_over_exactly_one_piece() {
     let pos = position(
         v,
         t,
-        Side::White,
+        Side::WHITE,
         &[
-            (Side::White, "K", "a1"),
-            (Side::Black, "K", "l6"),
-            (Side::White, "C", "f1"),
-            (Side::White, "P", "f3"),
-            (Side::Black, "P", "f6"),
-            (Side::Black, "P", "f8"),
+            (Side::WHITE, "K", "a1"),
+            (Side::BLACK, "K", "l6"),
+            (Side::WHITE, "C", "f1"),
+            (Side::WHITE, "P", "f3"),
+            (Side::BLACK, "P", "f6"),
+            (Side::BLACK, "P", "f8"),
         ],
     );
     // Moves: f2 before the screen, the two other lines to their ends (e1-b1 before the
@@ -225,36 +225,36 @@ fn check_by_a_cannon_is_made_and_lifted_by_screens() {
     let checked = position(
         v,
         t,
-        Side::Black,
+        Side::BLACK,
         &[
-            (Side::White, "K", "a1"),
-            (Side::Black, "K", "f11"),
-            (Side::White, "C", "f1"),
-            (Side::White, "P", "f5"),
-            (Side::Black, "G", "e6"),
+            (Side::WHITE, "K", "a1"),
+            (Side::BLACK, "K", "f11"),
+            (Side::WHITE, "C", "f1"),
+            (Side::WHITE, "P", "f5"),
+            (Side::BLACK, "G", "e6"),
         ],
     );
-    assert!(g.in_check(&checked, Side::Black));
+    assert!(g.in_check(&checked, Side::BLACK));
     // e6 to f7 (its 2 o'clock line, over nothing: a grasshopper cannot) is not a move; the
     // king's way out and the grasshopper's hops are checked by both engines.
     engines_agree(&g, &checked, "cannon check");
     let pinned_by_screen = |with_black_cannon: bool| {
         let mut pieces = vec![
-            (Side::White, "K", "f1"),
-            (Side::Black, "K", "l6"),
-            (Side::White, "C", "e6"),
+            (Side::WHITE, "K", "f1"),
+            (Side::BLACK, "K", "l6"),
+            (Side::WHITE, "C", "e6"),
         ];
         if with_black_cannon {
-            pieces.push((Side::Black, "C", "f11"));
+            pieces.push((Side::BLACK, "C", "f11"));
         }
-        position(v, t, Side::White, &pieces)
+        position(v, t, Side::WHITE, &pieces)
     };
     // From e6 the cannon rides at 2 o'clock to f7, g8, ...: with Black's cannon on f11 and
     // White's king on f1, standing on f7 would be the one screen between them.
     let free = pinned_by_screen(false);
     assert!(legal_from(&g, &free, "e6").contains("f7"));
     let screened = pinned_by_screen(true);
-    assert!(!g.in_check(&screened, Side::White));
+    assert!(!g.in_check(&screened, Side::WHITE));
     assert!(!legal_from(&g, &screened, "e6").contains("f7"));
     engines_agree(&g, &screened, "a screen of one's own");
 }
@@ -275,7 +275,7 @@ fn a_confined_piece_never_leaves_its_zone_not_even_in_passing() {
     // Black's zones are White's mirrored: its king on f10 keeps to e9 e10 f9 f11 g9 g10.
     let (v, t) = load(CONFINED);
     assert_eq!(
-        empty_destinations(&v, &t, piece(&v, "K"), Side::Black, cell(&v, "f10")),
+        empty_destinations(&v, &t, piece(&v, "K"), Side::BLACK, cell(&v, "f10")),
         set("e9 e10 f9 f11 g9 g10")
     );
     // A confined piece somehow outside its zone (by a position text) has no move.

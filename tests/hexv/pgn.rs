@@ -361,13 +361,13 @@ fn castlings_are_written_as_the_texts_write_them() {
         ),
         other => panic!("{other:?}"),
     }
-    let (pos, black) = a_castling(&koval, hexv::Side::Black, "10");
+    let (pos, black) = a_castling(&koval, hexv::Side::BLACK, "10");
     assert_eq!(koval.format_move(&pos, &black), "31-10");
     assert_eq!(koval.format_san(&pos, &black, &own), "R0-0");
     assert_eq!(koval.parse_san(&pos, "R0-0", &own), Ok(black));
 
     let brusky = game("variants/brusky.hexv");
-    let (pos, short) = a_castling(&brusky, hexv::Side::White, "h1");
+    let (pos, short) = a_castling(&brusky, hexv::Side::WHITE, "h1");
     assert_eq!(brusky.format_san(&pos, &short, &own), "Kh1");
     assert_eq!(brusky.parse_san(&pos, "Kh1", &own), Ok(short));
 }

@@ -52,12 +52,12 @@ fn every_variant_round_trips_along_random_games() {
 fn hands_en_passant_and_unmoved_pieces_are_written() {
     let (v, t) = load("variants/hex-shogi-41.hexv");
     let game = Game::new(&v, &t);
-    let mut pos: Position = game.empty_position(Side::Black);
-    pos.squares[cell(&v, "3i").index()] = Some((Side::White, piece(&v, "K")));
-    pos.squares[cell(&v, "7a").index()] = Some((Side::Black, piece(&v, "K")));
-    pos.squares[cell(&v, "5e").index()] = Some((Side::White, piece(&v, "+P")));
-    pos.hands.white[piece(&v, "P").index()] = 2;
-    pos.hands.black[piece(&v, "S").index()] = 1;
+    let mut pos: Position = game.empty_position(Side::BLACK);
+    pos.squares[cell(&v, "3i").index()] = Some((Side::WHITE, piece(&v, "K")));
+    pos.squares[cell(&v, "7a").index()] = Some((Side::BLACK, piece(&v, "K")));
+    pos.squares[cell(&v, "5e").index()] = Some((Side::WHITE, piece(&v, "+P")));
+    pos.hands[Side::WHITE][piece(&v, "P").index()] = 2;
+    pos.hands[Side::BLACK][piece(&v, "S").index()] = 1;
     let text = game.position_text(&pos);
     assert!(text.contains("(+P)"), "{text}");
     assert!(text.ends_with(" b PPs - - 0"), "{text}");
@@ -313,7 +313,7 @@ fn a_side_without_its_royal_piece_is_refused() {
 fn the_side_not_to_move_in_check_is_refused() {
     let game = game("variants/glinski.hexv");
     let v = game.variant;
-    let (white, black) = (Side::White, Side::Black);
+    let (white, black) = (Side::WHITE, Side::BLACK);
     // White's rook on g5 attacks Black's king on g10 along the file.
     let pos = position(
         v,
@@ -421,7 +421,7 @@ fn an_en_passant_victim_may_have_promoted_on_arrival() {
     // the victim is the piece it became, which has no en-passant move of its own.
     let game = game("variants/dagger.hexv");
     let v = game.variant;
-    let (white, black) = (Side::White, Side::Black);
+    let (white, black) = (Side::WHITE, Side::BLACK);
     let pos = position(
         v,
         game.tables,
@@ -457,11 +457,11 @@ fn a_royal_piece_en_prise_is_refused_in_setups_and_position_texts() {
     let pos = crate::support::position(
         game.variant,
         game.tables,
-        Side::White,
+        Side::WHITE,
         &[
-            (Side::White, "K", "g1"),
-            (Side::White, "R", "g9"),
-            (Side::Black, "K", "g10"),
+            (Side::WHITE, "K", "g1"),
+            (Side::WHITE, "R", "g9"),
+            (Side::BLACK, "K", "g10"),
         ],
     );
     let err = game.parse_position(&game.position_text(&pos)).unwrap_err();

@@ -314,8 +314,8 @@ fn which_of(
 
 fn side(word: &str) -> Result<Side, String> {
     match word {
-        "white" => Ok(Side::White),
-        "black" => Ok(Side::Black),
+        "white" => Ok(Side::WHITE),
+        "black" => Ok(Side::BLACK),
         other => Err(format!("`{other}` is not a side (white, black)")),
     }
 }
@@ -376,7 +376,7 @@ impl Case<'_> {
                 .board()
                 .find(pair[1])
                 .ok_or_else(|| format!("no cell `{}`", pair[1]))?;
-            let side = if white { Side::White } else { Side::Black };
+            let side = if white { Side::WHITE } else { Side::BLACK };
             pos.squares[c.index()] = Some((side, p));
         }
         for name in unmoved.split_whitespace() {
@@ -445,7 +445,7 @@ impl Case<'_> {
                         .variant
                         .find_piece(&pair[0].to_uppercase())
                         .ok_or_else(|| format!("no piece `{}`", pair[0]))?;
-                    let side = if white { Side::White } else { Side::Black };
+                    let side = if white { Side::WHITE } else { Side::BLACK };
                     pos.squares[cell_named(&game, pair[1])?.index()] = Some((side, p));
                 }
                 crate::fast_engine::engines_agree(&game, &pos, &game.position_text(&pos));
@@ -467,9 +467,9 @@ impl Case<'_> {
                         .find_piece(&pair[0].to_uppercase())
                         .ok_or_else(|| format!("no piece `{}`", pair[0]))?;
                     let owner = if pair[0].chars().all(|c| !c.is_ascii_lowercase()) {
-                        Side::White
+                        Side::WHITE
                     } else {
-                        Side::Black
+                        Side::BLACK
                     };
                     pos.squares[cell_named(&game, pair[1])?.index()] = Some((owner, p));
                 }
@@ -568,13 +568,13 @@ impl Case<'_> {
                     let p = v
                         .find_piece(&pair[0].to_uppercase())
                         .ok_or_else(|| format!("no piece `{}`", pair[0]))?;
-                    let side = if white { Side::White } else { Side::Black };
+                    let side = if white { Side::WHITE } else { Side::BLACK };
                     want[cell_named(game, pair[1])?.index()] = Some((side, p));
                 }
                 let shown = |sq: &Option<(Side, PieceId)>| match sq {
                     None => String::new(),
-                    Some((Side::White, p)) => v.piece(*p).symbol.clone(),
-                    Some((Side::Black, p)) => v.piece(*p).symbol.to_lowercase(),
+                    Some((Side::WHITE, p)) => v.piece(*p).symbol.clone(),
+                    Some((_, p)) => v.piece(*p).symbol.to_lowercase(),
                 };
                 let wrong: Vec<String> = (pos.squares.iter().zip(&want).enumerate())
                     .filter(|(_, (got, want))| got != want)
@@ -643,7 +643,7 @@ impl Case<'_> {
                 let got: BTreeSet<String> = Side::BOTH
                     .into_iter()
                     .filter(|s| game.in_check(pos, *s))
-                    .map(|s| if s == Side::White { "white" } else { "black" }.to_string())
+                    .map(|s| if s == Side::WHITE { "white" } else { "black" }.to_string())
                     .collect();
                 compare("sides in check", &none_or_words(value), &got)
             }
@@ -805,10 +805,10 @@ impl Case<'_> {
                     .clone()
                     .ok_or("the piece does not promote")?;
                 let zone = v.zone(promo.zone);
-                let cells = if s == Side::White {
-                    &zone.cells.white
+                let cells = if s == Side::WHITE {
+                    &zone.cells[Side::WHITE]
                 } else {
-                    &zone.cells.black
+                    &zone.cells[Side::BLACK]
                 };
                 compare(
                     "promotion zone",
@@ -943,7 +943,7 @@ impl Case<'_> {
                     .castlings()
                     .iter()
                     .map(|c| {
-                        let s = if c.side == Side::White {
+                        let s = if c.side == Side::WHITE {
                             "white"
                         } else {
                             "black"

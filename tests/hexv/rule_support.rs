@@ -19,9 +19,9 @@ pub fn at(game: &Game, to_move: Side, pieces: &str, unmoved: &str) -> Position {
     assert_eq!(words.len() % 2, 0, "{pieces}");
     for pair in words.chunks(2) {
         let side = if pair[0].chars().all(|c| c.is_ascii_uppercase()) {
-            Side::White
+            Side::WHITE
         } else {
-            Side::Black
+            Side::BLACK
         };
         let p = piece(v, &pair[0].to_uppercase());
         pos.squares[cell(v, pair[1]).index()] = Some((side, p));
@@ -80,8 +80,8 @@ pub fn on(game: &Game, pos: &Position, name: &str) -> String {
     let v = game.variant;
     match pos.squares[cell(v, name).index()] {
         None => String::new(),
-        Some((Side::White, p)) => v.piece(p).symbol.clone(),
-        Some((Side::Black, p)) => v.piece(p).symbol.to_lowercase(),
+        Some((Side::WHITE, p)) => v.piece(p).symbol.clone(),
+        Some((_, p)) => v.piece(p).symbol.to_lowercase(),
     }
 }
 

@@ -83,7 +83,7 @@ fn random_position(game: &Game, rng: &mut Rng, p: &Placement) -> Option<Position
     let cells: Vec<CellId> = v.board().cells().collect();
     let royal = v.piece_ids().find(|&q| v.piece(q).royal)?;
     let others: Vec<PieceId> = v.piece_ids().filter(|&q| !v.piece(q).royal).collect();
-    let mut pos = game.empty_position(Side::White);
+    let mut pos = game.empty_position(Side::WHITE);
     let put = |pos: &mut Position, rng: &mut Rng, side: Side, piece: PieceId, extra: bool| {
         let pool: Vec<CellId> = if extra && !p.extra_cells.is_empty() {
             p.extra_cells.clone()
@@ -98,20 +98,20 @@ fn random_position(game: &Game, rng: &mut Rng, p: &Placement) -> Option<Position
             }
         }
     };
-    put(&mut pos, rng, Side::White, royal, false);
-    put(&mut pos, rng, Side::Black, royal, false);
+    put(&mut pos, rng, Side::WHITE, royal, false);
+    put(&mut pos, rng, Side::BLACK, royal, false);
     for i in 0..p.pieces {
         let piece = others[rng.below(others.len())];
-        put(&mut pos, rng, Side::White, piece, i == 0);
+        put(&mut pos, rng, Side::WHITE, piece, i == 0);
     }
     for _ in 0..p.black {
         let piece = others[rng.below(others.len())];
-        put(&mut pos, rng, Side::Black, piece, false);
+        put(&mut pos, rng, Side::BLACK, piece, false);
     }
     for _ in 0..p.in_hand {
         let piece = others[rng.below(others.len())];
         if v.in_hand_as(piece) == piece {
-            pos.hands[Side::White][piece.index()] += 1;
+            pos.hands[Side::WHITE][piece.index()] += 1;
         }
     }
     // Only positions a game could reach: the position text reads back.
@@ -304,10 +304,10 @@ fn a_free_piece_is_taken() {
             pos.squares
                 .iter()
                 .flatten()
-                .any(|(side, p)| *side == Side::White && game.variant.piece(*p).promotion.is_some())
+                .any(|(side, p)| *side == Side::WHITE && game.variant.piece(*p).promotion.is_some())
         };
         let positions = find(&game, &one_each, 3, |pos| {
-            free(pos).len() == 1 && !promotes(pos) && !game.in_check(pos, Side::White)
+            free(pos).len() == 1 && !promotes(pos) && !game.in_check(pos, Side::WHITE)
         });
         for pos in positions {
             let best = search(&game, &pos, 3).best.expect("a move");
@@ -416,7 +416,7 @@ fn the_start_is_balanced_for_either_side_to_move() {
         let searcher = Searcher::new(game);
         let mut pos = game.start_position();
         let white = searcher.evaluate(&pos);
-        pos.to_move = Side::Black;
+        pos.to_move = Side::BLACK;
         let black = searcher.evaluate(&pos);
         assert_eq!((white, black), (10, 10), "{}", path.display());
     }

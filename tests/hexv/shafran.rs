@@ -175,9 +175,9 @@ fn each_piece_from_e5_as_the_texts_say() {
             queen: true,
             knight: "d7 f8 g8 h7 h6 g4 f3 d2 c2 b3 b4 c6",
             also: &[
-                ("P", Side::White, "e5", "e6 d6 f7"),
-                ("P", Side::Black, "e5", "e4 f4 d3"),
-                ("K", Side::White, "a1", "a2 b2 b1 b3 c2"),
+                ("P", Side::WHITE, "e5", "e6 d6 f7"),
+                ("P", Side::BLACK, "e5", "e4 f4 d3"),
+                ("K", Side::WHITE, "a1", "a2 b2 b1 b3 c2"),
             ],
         },
     );
@@ -193,14 +193,14 @@ fn every_piece_on_every_cell_follows_the_geometry() {
     let cells = all_cells();
     // White's cells, or Black's: White's turned.
     let turn_set = |side, cells: &str| match side {
-        Side::White => set(cells),
-        Side::Black => B.turned(cells),
+        Side::WHITE => set(cells),
+        _ => B.turned(cells),
     };
-    let black = |cells| turn_set(Side::Black, cells).into_iter().collect::<Vec<_>>();
+    let black = |cells| turn_set(Side::BLACK, cells).into_iter().collect::<Vec<_>>();
     let (king, castle) = (black("e1").join(" "), black("c1 b1 g3 h4").join(" "));
     let castlings = [
-        (Side::White, "e1", "c1 b1 g3 h4"),
-        (Side::Black, king.as_str(), castle.as_str()),
+        (Side::WHITE, "e1", "c1 b1 g3 h4"),
+        (Side::BLACK, king.as_str(), castle.as_str()),
     ];
     assert_glinski_pieces_on_every_cell(&v, &t, &B, &cells, &FILE_RANK, "K R B Q N", &castlings);
     let (three, two) = ("d2 e2 f3", "b2 c2 g4 h5");

@@ -38,7 +38,7 @@ fn every_piece_of_every_variant() {
             .unwrap_or("variant")
             .to_string();
         for p in v.piece_ids() {
-            let labels = diagram::piece_labels(&v, &t, p, Side::White, centre, &[]);
+            let labels = diagram::piece_labels(&v, &t, p, Side::WHITE, centre, &[]);
             let text = ascii::render(v.board(), &|c| labels.get(&c).cloned().unwrap_or_default());
             let name = format!(
                 "{stem}-{}-{}",
@@ -102,7 +102,7 @@ fn conditions_palaces_and_lame_leaps() {
         let cell = |name: &str| crate::support::cell(&v, name);
         let blocked: Vec<_> = blockers.split_whitespace().map(cell).collect();
         let piece = crate::support::piece(&v, key);
-        let labels = diagram::piece_labels(&v, &t, piece, Side::White, cell(at), &blocked);
+        let labels = diagram::piece_labels(&v, &t, piece, Side::WHITE, cell(at), &blocked);
         let text = ascii::render(v.board(), &|c| labels.get(&c).cloned().unwrap_or_default());
         insta::assert_snapshot!(name, text);
     }

@@ -22,16 +22,16 @@ fn score_against(path: &str, opponent: &Player) -> (f64, Vec<String>) {
     let mut record = Vec::new();
     for i in 0..GAMES {
         let mut rng = Rng::new(i as u64 + 1);
-        let engine_side = if i % 2 == 0 { Side::White } else { Side::Black };
+        let engine_side = if i % 2 == 0 { Side::WHITE } else { Side::BLACK };
         let (white, black) = match engine_side {
-            Side::White => (&engine, opponent),
-            Side::Black => (opponent, &engine),
+            Side::WHITE => (&engine, opponent),
+            _ => (opponent, &engine),
         };
         let played = play_game(game, &[], white, black, MAX_PLIES, &mut rng);
         let white_points = played.white.numerator as f64 / played.white.denominator as f64;
         let mine = match engine_side {
-            Side::White => white_points,
-            Side::Black => 1.0 - white_points,
+            Side::WHITE => white_points,
+            _ => 1.0 - white_points,
         };
         points += mine;
         record.push(format!(
@@ -75,14 +75,14 @@ fn strength_depth_three_beats_depth_two() {
         for i in 0..games {
             let mut rng = Rng::new(100 + (i / 2) as u64);
             let opening = random_opening(game, 4, &mut rng);
-            let deep_side = if i % 2 == 0 { Side::White } else { Side::Black };
+            let deep_side = if i % 2 == 0 { Side::WHITE } else { Side::BLACK };
             let (white, black) = match deep_side {
-                Side::White => (&deep, &shallow),
-                Side::Black => (&shallow, &deep),
+                Side::WHITE => (&deep, &shallow),
+                _ => (&shallow, &deep),
             };
             let played = play_game(game, &opening.history, white, black, MAX_PLIES, &mut rng);
             let w = played.white.numerator as f64 / played.white.denominator as f64;
-            points += if deep_side == Side::White { w } else { 1.0 - w };
+            points += if deep_side == Side::WHITE { w } else { 1.0 - w };
         }
         let score = points / games as f64;
         println!("{path}: depth 3 against depth 2: {:.0}%", score * 100.0);

@@ -13,7 +13,7 @@ fn piece_svg(path: &str, key: &str, from: &str, blockers: &[&str]) -> String {
         &v,
         &t,
         piece(&v, key),
-        Side::White,
+        Side::WHITE,
         cell(&v, from),
         &blockers,
     );

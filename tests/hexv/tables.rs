@@ -65,8 +65,8 @@ fn tables_equal_reference_walker_under_conditions() {
                         let who: Vec<Option<Side>> = (0..v.board().total())
                             .map(|_| match rng.next_u64() % 10 {
                                 r if r >= density => None,
-                                r if r % 2 == 0 => Some(Side::White),
-                                _ => Some(Side::Black),
+                                r if r % 2 == 0 => Some(Side::WHITE),
+                                _ => Some(Side::BLACK),
                             })
                             .collect();
                         let occupant = |c: CellId| who[c.index()];

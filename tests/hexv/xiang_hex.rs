@@ -89,16 +89,16 @@ fn turn((x, y): Xy) -> Xy {
 /// A vector as `side` sees it (Black's turned).
 fn oriented(side: Side, (dx, dy): Xy) -> Xy {
     match side {
-        Side::White => (dx, dy),
-        Side::Black => (-dx, -dy),
+        Side::WHITE => (dx, dy),
+        _ => (-dx, -dy),
     }
 }
 
 /// `y` as `side` sees it: negative on its own side of the river.
 fn ahead(side: Side, (_, y): Xy) -> i32 {
     match side {
-        Side::White => y,
-        Side::Black => -y,
+        Side::WHITE => y,
+        _ => -y,
     }
 }
 
@@ -108,8 +108,8 @@ fn white_palace() -> BTreeSet<Xy> {
 
 fn palace(side: Side) -> BTreeSet<Xy> {
     match side {
-        Side::White => white_palace(),
-        Side::Black => white_palace().into_iter().map(turn).collect(),
+        Side::WHITE => white_palace(),
+        _ => white_palace().into_iter().map(turn).collect(),
     }
 }
 
@@ -179,7 +179,7 @@ fn board_river_sides_and_palaces() {
             .unwrap_or_else(|| panic!("no zone {name}"));
         names(&v, z.cells[side].iter().copied())
     };
-    for side in [Side::White, Side::Black] {
+    for side in [Side::WHITE, Side::BLACK] {
         let side_cells = |keep: &dyn Fn(i32) -> bool| -> BTreeSet<String> {
             all_cells()
                 .into_iter()
@@ -195,7 +195,7 @@ fn board_river_sides_and_palaces() {
         let expected: BTreeSet<String> = palace(side).into_iter().map(nm).collect();
         assert_eq!(zone("palace", side), expected, "{side:?}");
     }
-    assert_eq!(zone("palace", Side::Black), set("e9 e10 e11 d9 d10 f9 f10"));
+    assert_eq!(zone("palace", Side::BLACK), set("e9 e10 e11 d9 d10 f9 f10"));
     // The palace is e2 and its six neighbours.
     assert_eq!(
         steps(xy("e2"), &EDGES),
@@ -227,7 +227,7 @@ fn setup_is_the_texts_for_both_sides() {
         ("A", "h7 b7"),
         ("S", "i6 g7 e8 c7 a6"),
     ];
-    for (side, army) in [(Side::White, white), (Side::Black, black)] {
+    for (side, army) in [(Side::WHITE, white), (Side::BLACK, black)] {
         assert_eq!(assert_setup(&v, side, &army), 16, "{side:?}");
     }
     for ((key, cells), (_, black_cells)) in white.iter().zip(&black) {
@@ -253,16 +253,16 @@ fn general_and_mandarin_stay_in_the_palace() {
     let (v, t) = load(XIANG_HEX);
     let dest =
         |key: &str, side, c: &str| empty_destinations(&v, &t, piece(&v, key), side, cell(&v, c));
-    assert_eq!(dest("G", Side::White, "e2"), set("e1 e3 d1 d2 f1 f2"));
-    assert_eq!(dest("G", Side::White, "e1"), set("e2 d1 f1"));
-    assert_eq!(dest("G", Side::White, "d2"), set("e2 e3 d1"));
-    assert_eq!(dest("M", Side::White, "d1"), set("e3 f1"));
-    assert_eq!(dest("M", Side::White, "e3"), set("d1 f1"));
-    assert_eq!(dest("M", Side::White, "d2"), set("f2 e1"));
-    assert_eq!(dest("M", Side::White, "e2"), set(""));
-    assert_eq!(dest("G", Side::Black, "e11"), set("e10 d10 f10"));
-    assert_eq!(dest("M", Side::Black, "f10"), set("d10 e9"));
-    for side in [Side::White, Side::Black] {
+    assert_eq!(dest("G", Side::WHITE, "e2"), set("e1 e3 d1 d2 f1 f2"));
+    assert_eq!(dest("G", Side::WHITE, "e1"), set("e2 d1 f1"));
+    assert_eq!(dest("G", Side::WHITE, "d2"), set("e2 e3 d1"));
+    assert_eq!(dest("M", Side::WHITE, "d1"), set("e3 f1"));
+    assert_eq!(dest("M", Side::WHITE, "e3"), set("d1 f1"));
+    assert_eq!(dest("M", Side::WHITE, "d2"), set("f2 e1"));
+    assert_eq!(dest("M", Side::WHITE, "e2"), set(""));
+    assert_eq!(dest("G", Side::BLACK, "e11"), set("e10 d10 f10"));
+    assert_eq!(dest("M", Side::BLACK, "f10"), set("d10 e9"));
+    for side in [Side::WHITE, Side::BLACK] {
         let inside = palace(side);
         let within = |c: Xy, vs: &[Xy]| -> BTreeSet<String> {
             vs.iter()
@@ -294,10 +294,10 @@ fn elephant_two_diagonal_steps_on_its_own_side() {
     let (v, t) = load(XIANG_HEX);
     let e = piece(&v, "E");
     let dest = |side, c: &str| empty_destinations(&v, &t, e, side, cell(&v, c));
-    assert_eq!(dest(Side::White, "e5"), set("i3 a3 g1 c1"));
-    assert_eq!(dest(Side::White, "c1"), set("e5 g1 a3"));
-    assert_eq!(dest(Side::Black, "e7"), turned("i3 a3 g1 c1"));
-    for side in [Side::White, Side::Black] {
+    assert_eq!(dest(Side::WHITE, "e5"), set("i3 a3 g1 c1"));
+    assert_eq!(dest(Side::WHITE, "c1"), set("e5 g1 a3"));
+    assert_eq!(dest(Side::BLACK, "e7"), turned("i3 a3 g1 c1"));
+    for side in [Side::WHITE, Side::BLACK] {
         for c in all_cells().into_iter().filter(|c| ahead(side, *c) < 0) {
             let own = |t: Xy| on_board(t) && ahead(side, t) < 0;
             let expected: BTreeSet<String> = DIAGONALS
@@ -314,7 +314,7 @@ fn elephant_two_diagonal_steps_on_its_own_side() {
     let mut seen = set("c1 g1");
     let mut queue: Vec<String> = seen.iter().cloned().collect();
     while let Some(c) = queue.pop() {
-        for d in dest(Side::White, &c) {
+        for d in dest(Side::WHITE, &c) {
             if seen.insert(d.clone()) {
                 queue.push(d);
             }
@@ -335,11 +335,11 @@ fn horse_twelve_leaps() {
     let h = piece(&v, "H");
     let dest = |side, c: Xy| empty_destinations(&v, &t, h, side, cell(&v, &nm(c)));
     assert_eq!(
-        dest(Side::White, xy("e5")),
+        dest(Side::WHITE, xy("e5")),
         set("f7 d7 h4 g6 g2 h3 d2 f2 b3 c2 c6 b4")
     );
-    assert_eq!(dest(Side::White, xy("a1")), set("b4 c4 d3 d2"));
-    for side in [Side::White, Side::Black] {
+    assert_eq!(dest(Side::WHITE, xy("a1")), set("b4 c4 d3 d2"));
+    for side in [Side::WHITE, Side::BLACK] {
         for c in all_cells() {
             let expected: BTreeSet<String> = horse_leaps()
                 .into_iter()
@@ -365,7 +365,7 @@ fn chariot_and_cannon_slide_orthogonally() {
     assert_eq!(from_e6.len(), 26);
     assert_eq!(rays(xy("e6"), &EDGES), from_e6);
     for key in ["C", "A"] {
-        for side in [Side::White, Side::Black] {
+        for side in [Side::WHITE, Side::BLACK] {
             for c in all_cells() {
                 let got = empty_destinations(&v, &t, piece(&v, key), side, cell(&v, &nm(c)));
                 assert_eq!(got, rays(c, &EDGES), "{key} {} {side:?}", nm(c));
@@ -395,12 +395,12 @@ fn soldier_before_on_and_beyond_the_river() {
         ("b5", "b6 a5 c6 d6"),
         ("e11", ""),
     ] {
-        assert_eq!(dest(Side::White, from), set(to), "White {from}");
+        assert_eq!(dest(Side::WHITE, from), set(to), "White {from}");
     }
-    assert_eq!(dest(Side::Black, "e8"), set("e7"));
-    assert_eq!(dest(Side::Black, "e6"), set("e5 d5 f5 c5 g5"));
+    assert_eq!(dest(Side::BLACK, "e8"), set("e7"));
+    assert_eq!(dest(Side::BLACK, "e6"), set("e5 d5 f5 c5 g5"));
     let across = [(-1, 1), (1, 1), (2, 0), (-2, 0)];
-    for side in [Side::White, Side::Black] {
+    for side in [Side::WHITE, Side::BLACK] {
         for c in all_cells() {
             let mut vs = vec![oriented(side, (0, 2))];
             if ahead(side, c) >= 0 {

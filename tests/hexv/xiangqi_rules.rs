@@ -17,10 +17,10 @@ const FILE: &str = "tests/fixtures/valid/facing_kings.hexv";
 fn a_king_may_not_step_onto_an_open_file_facing_the_other() {
     let g = game(FILE);
     // Black's king on f11, the f file empty: f1 and f2 face it, e2 does not.
-    let pos = at(&g, Side::White, "K e1 k f11", "");
+    let pos = at(&g, Side::WHITE, "K e1 k f11", "");
     assert_eq!(moves_from(&g, &pos, "e1"), set("e1-e2"));
     // With a piece anywhere between them on the file, they do not face each other.
-    let pos = at(&g, Side::White, "K e1 k f11 p f7", "");
+    let pos = at(&g, Side::WHITE, "K e1 k f11 p f7", "");
     assert_eq!(moves_from(&g, &pos, "e1"), set("e1-e2 e1-f2 e1-f1"));
 }
 
@@ -29,24 +29,24 @@ fn the_piece_between_the_kings_is_held_on_the_file() {
     let g = game(FILE);
     // White's pawn on f6 stands between the kings: it may advance to f7 (still between), but
     // not take the pawn on e6 (10 o'clock from f6), which would open the file.
-    let pos = at(&g, Side::White, "K f1 k f11 P f6 p e6", "");
+    let pos = at(&g, Side::WHITE, "K f1 k f11 P f6 p e6", "");
     assert_eq!(moves_from(&g, &pos, "f6"), set("f6-f7"));
     // Without Black's king on the file, the capture is allowed.
-    let pos = at(&g, Side::White, "K f1 k g10 P f6 p e6", "");
+    let pos = at(&g, Side::WHITE, "K f1 k g10 P f6 p e6", "");
     assert_eq!(moves_from(&g, &pos, "f6"), set("f6-f7 f6xe6"));
 }
 
 #[test]
 fn facing_kings_are_an_impossible_position() {
     let g = game(FILE);
-    let mut pos = g.empty_position(Side::White);
-    for (side, key, cell) in [(Side::White, "K", "f1"), (Side::Black, "K", "f11")] {
+    let mut pos = g.empty_position(Side::WHITE);
+    for (side, key, cell) in [(Side::WHITE, "K", "f1"), (Side::BLACK, "K", "f11")] {
         let v = g.variant;
         pos.squares[crate::support::cell(v, cell).index()] =
             Some((side, crate::support::piece(v, key)));
     }
     // Either king "attacks" the other: Black, not to move, stands in check.
-    assert!(g.in_check(&pos, Side::Black) && g.in_check(&pos, Side::White));
+    assert!(g.in_check(&pos, Side::BLACK) && g.in_check(&pos, Side::WHITE));
     let text = g.position_text(&pos);
     assert!(g.parse_position(&text).is_err(), "{text}");
 }
@@ -76,12 +76,12 @@ fn the_side_that_repeats_the_position_a_third_time_loses() {
 #[test]
 fn without_rooks_cannons_or_pawns_the_game_is_drawn() {
     let g = game(FILE);
-    let pos = at(&g, Side::White, "K e1 k g10 A g1 a e10", "");
+    let pos = at(&g, Side::WHITE, "K e1 k g10 A g1 a e10", "");
     assert_eq!(
         ending(&g, &pos),
         Some((GameEnd::Material, "1/2-1/2".to_string()))
     );
     // A single pawn of either side keeps the game going.
-    let pos = at(&g, Side::White, "K e1 k g10 A g1 p b5", "");
+    let pos = at(&g, Side::WHITE, "K e1 k g10 A g1 p b5", "");
     assert_eq!(ending(&g, &pos), None);
 }

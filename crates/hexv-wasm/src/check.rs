@@ -67,7 +67,7 @@ fn geometry(c: &hexv::Compiled) -> Value {
     let v = c.variant();
     let selection = Selection {
         piece: v.piece_ids().next(),
-        side: Some(hexv::Side::White),
+        side: Some(hexv::Side::WHITE),
         cell: v.board().cells().next(),
     };
     let doc: Value =

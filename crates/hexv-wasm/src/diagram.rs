@@ -30,8 +30,8 @@ pub fn piece_moves(source: &str, piece: &str, cell: &str) -> String {
             v.piece(p).name,
             v.board().name(at)
         );
-        let drawing = piece_drawing(v, c.tables(), p, Side::White, at, &[]);
-        let marked: Vec<_> = marks(c.tables(), p, Side::White, at, &[])
+        let drawing = piece_drawing(v, c.tables(), p, Side::WHITE, at, &[]);
+        let marked: Vec<_> = marks(c.tables(), p, Side::WHITE, at, &[])
             .into_iter()
             .map(|(cell, m)| json!({ "cell": v.board().name(cell), "mark": mark_name(m) }))
             .collect();

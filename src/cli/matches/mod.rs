@@ -465,7 +465,7 @@ impl Tally {
                     End::Rules(word) => word.to_string(),
                     End::PlyLimit => "ply-limit".to_string(),
                     End::Forfeit { side, .. } => {
-                        let engine = usize::from((*side == Side::White) != g.first_is_white);
+                        let engine = usize::from((*side == Side::WHITE) != g.first_is_white);
                         self.forfeits[engine] += 1;
                         "forfeit".to_string()
                     }

@@ -139,7 +139,7 @@ pub fn play(
         history.push(game.play(pos, m));
     }
     // The engine index of each side.
-    let engine_of = |side: Side| usize::from((side == Side::White) != first_is_white);
+    let engine_of = |side: Side| usize::from((side == Side::WHITE) != first_is_white);
     let mut clocks: [Option<Duration>; 2] = rules.limits.map(|l| match l {
         Limit::Clock { base, .. } => Some(base),
         _ => None,
@@ -174,8 +174,8 @@ pub fn play(
                 let inc = increment.as_millis();
                 let go = format!(
                     "go wtime {} btime {} winc {inc} binc {inc}",
-                    clock_of(Side::White),
-                    clock_of(Side::Black),
+                    clock_of(Side::WHITE),
+                    clock_of(Side::BLACK),
                 );
                 (go, clocks[e].unwrap_or_default() + rules.margin)
             }
@@ -222,7 +222,7 @@ pub fn play(
         moves.push(m);
     };
     let white = match &end {
-        End::Forfeit { side, .. } if *side == Side::White => Score::LOSS,
+        End::Forfeit { side, .. } if *side == Side::WHITE => Score::LOSS,
         End::Forfeit { .. } => Score::WIN,
         _ => Score::DRAW,
     };

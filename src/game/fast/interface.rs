@@ -86,7 +86,7 @@ impl Engine for FastEngine<'_> {
             unmoved: (0..n)
                 .map(|i| s.board.unmoved & bit(i as u8) != 0)
                 .collect(),
-            hands: BySide::new(hand(Side::White), hand(Side::Black)),
+            hands: BySide::new(hand(Side::WHITE), hand(Side::BLACK)),
             quiet_plies: s.quiet_plies,
         }
     }

@@ -59,9 +59,9 @@ pub(crate) fn piece_of(code: Code) -> u8 {
 
 pub(crate) fn side_of(code: Code) -> Side {
     if (code - 1).is_multiple_of(2) {
-        Side::White
+        Side::WHITE
     } else {
-        Side::Black
+        Side::BLACK
     }
 }
 
@@ -211,7 +211,7 @@ impl<'a> FastEngine<'a> {
         }
         k ^= self.set_key(s.en_passant, |c| z.en_passant(c));
         k ^= self.set_key(s.board.unmoved, |c| z.unmoved(c));
-        if s.to_move == Side::Black {
+        if s.to_move == Side::BLACK {
             k ^= z.black();
         }
         k

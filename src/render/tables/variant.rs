@@ -61,8 +61,8 @@ struct PerSide<T> {
 impl<T> PerSide<T> {
     fn of(mut f: impl FnMut(Side) -> T) -> PerSide<T> {
         PerSide {
-            white: f(Side::White),
-            black: f(Side::Black),
+            white: f(Side::WHITE),
+            black: f(Side::BLACK),
         }
     }
 }
@@ -389,8 +389,8 @@ fn setup<'a>(v: &'a Variant, t: &MoveTables) -> Setup<'a> {
     };
     Setup {
         to_move: start.to_move.name(),
-        white: placed(Side::White),
-        black: placed(Side::Black),
+        white: placed(Side::WHITE),
+        black: placed(Side::BLACK),
         hands: PerSide::of(|side| {
             v.piece_ids()
                 .filter(|p| start.hands[side][p.index()] > 0)

@@ -47,7 +47,7 @@ pub struct Features {
 /// The terms of `pos`.
 pub fn features(terms: &Terms, pos: &Position) -> Features {
     let mut f = Features {
-        to_move: if pos.to_move == Side::White {
+        to_move: if pos.to_move == Side::WHITE {
             1.0
         } else {
             -1.0
@@ -61,8 +61,8 @@ pub fn features(terms: &Terms, pos: &Position) -> Features {
             continue;
         };
         let (p, k) = (piece.index(), side.index());
-        let sign = if *side == Side::White { 1.0 } else { -1.0 };
-        board[p] += if *side == Side::White { 1 } else { -1 };
+        let sign = if *side == Side::WHITE { 1.0 } else { -1.0 };
+        board[p] += if *side == Side::WHITE { 1 } else { -1 };
         phase_material += terms.value[p];
         if !terms.on_board[cell] {
             continue;
@@ -85,7 +85,7 @@ pub fn features(terms: &Terms, pos: &Position) -> Features {
     f.board = nonzero(&board);
     if terms.hands {
         let hand: Vec<i32> = (0..terms.pieces)
-            .map(|p| i32::from(pos.hands[Side::White][p]) - i32::from(pos.hands[Side::Black][p]))
+            .map(|p| i32::from(pos.hands[Side::WHITE][p]) - i32::from(pos.hands[Side::BLACK][p]))
             .collect();
         f.hand = nonzero(&hand);
     }

@@ -37,7 +37,7 @@ pub fn error(samples: &[Sample], game: Game, terms: &Terms, w: &Weights, k: f64)
 /// The evaluation of a sample's position for White.
 pub fn white_eval(eval: &Evaluator, reference: &Reference, s: &Sample) -> i32 {
     let e = eval.evaluate(reference, &s.position);
-    if s.position.to_move == Side::White {
+    if s.position.to_move == Side::WHITE {
         e
     } else {
         -e

@@ -110,7 +110,7 @@ pub fn sample(
                 game: i,
                 white: lines[i].white,
                 features: features(terms, &position),
-                base_eval: if position.to_move == Side::White {
+                base_eval: if position.to_move == Side::WHITE {
                     base
                 } else {
                     -base

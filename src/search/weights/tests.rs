@@ -40,7 +40,7 @@ impl Old {
         let mut value = vec![0; pieces];
         let mut mobility = vec![0.0; pieces];
         for p in v.piece_ids() {
-            let total: f64 = board_cells.iter().map(|&c| reach(p, Side::White, c)).sum();
+            let total: f64 = board_cells.iter().map(|&c| reach(p, Side::WHITE, c)).sum();
             let m = (total / board_cells.len().max(1) as f64).max(0.25);
             mobility[p.index()] = m;
             let bound = colours && crate::analyse::colour_change(v, t, p).is_none();
