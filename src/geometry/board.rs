@@ -228,6 +228,42 @@ impl Board {
         sizes
     }
 
+    /// The cell each cell goes to when the board turns clockwise by `hours` (30 degrees an
+    /// hour) about the centre of its cells: how one side's setup and zones give another's,
+    /// the sides sitting around the board. Off-board cells must go to off-board cells; an
+    /// error names a cell with no image when the board does not have the turn's symmetry.
+    pub fn turn_map(&self, hours: u8) -> Result<Vec<CellId>, String> {
+        let centres: Vec<(f64, f64)> = self.coords.iter().map(|&c| self.grid.centre(c)).collect();
+        let own = &centres[..self.on_board];
+        let n = own.len().max(1) as f64;
+        let cx = own.iter().map(|c| c.0).sum::<f64>() / n;
+        let cy = own.iter().map(|c| c.1).sum::<f64>() / n;
+        // Centres are compared on a fine lattice: every grid's centres are far coarser.
+        let key = |(x, y): (f64, f64)| ((x * 256.0).round() as i64, (y * 256.0).round() as i64);
+        let by_centre: HashMap<((i64, i64), bool), CellId> = self
+            .all_cells()
+            .map(|id| ((key(centres[id.index()]), self.is_off_board(id)), id))
+            .collect();
+        let angle = -f64::from(hours % 12) * std::f64::consts::PI / 6.0;
+        let (sin, cos) = angle.sin_cos();
+        self.all_cells()
+            .map(|id| {
+                let (x, y) = centres[id.index()];
+                let (dx, dy) = (x - cx, y - cy);
+                let image = (cx + dx * cos - dy * sin, cy + dx * sin + dy * cos);
+                let off = self.is_off_board(id);
+                by_centre.get(&(key(image), off)).copied().ok_or_else(|| {
+                    let what = if off { "off-board cell" } else { "cell" };
+                    format!(
+                        "the board is not symmetric: {what} `{}` has no image turned by {} degrees",
+                        self.name(id),
+                        u32::from(hours % 12) * 30
+                    )
+                })
+            })
+            .collect()
+    }
+
     /// The cell Black's piece stands on for White's piece on `id`, under the board symmetry,
     /// or an error saying why the board has no such symmetry. The centre is the board's own;
     /// off-board cells must map onto off-board cells.
@@ -439,6 +475,7 @@ fn lines(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Hour;
 
     #[test]
     fn hexagon_sizes() {
@@ -493,5 +530,76 @@ mod tests {
         let rotate = board.symmetry_map(Symmetry::Rotate).unwrap();
         assert_eq!(board.coord(rotate[left_low.index()]), Coord::new(5, 0));
         assert_eq!(board.colour_sizes().iter().sum::<usize>(), 91);
+    }
+
+    fn named(cells: Vec<Coord>) -> Vec<(Coord, String)> {
+        cells.into_iter().map(|c| (c, format!("{c}"))).collect()
+    }
+
+    #[test]
+    fn a_hexagon_turns_by_every_sixth_of_a_turn() {
+        let board = Board::new(Grid::Hex(Orientation::Flat), named(hexagon(6)));
+        let at = |a, b| board.at(Coord::new(a, b)).unwrap();
+        let bottom = at(0, -5);
+        // Clockwise with y up: the bottom corner goes to the lower left, then the upper left.
+        let sixth = board.turn_map(2).unwrap();
+        assert_eq!(sixth[bottom.index()], at(-5, 0));
+        let third = board.turn_map(4).unwrap();
+        assert_eq!(third[bottom.index()], at(-5, 5));
+        assert_eq!(
+            board.turn_map(6).unwrap(),
+            board.symmetry_map(Symmetry::Rotate).unwrap()
+        );
+        // Three thirds are the whole turn; no hex board turns onto itself by 30 degrees.
+        for id in board.cells() {
+            assert_eq!(third[third[third[id.index()].index()].index()], id);
+        }
+        assert_eq!(
+            board.turn_map(0).unwrap(),
+            board.cells().collect::<Vec<_>>()
+        );
+        let err = board.turn_map(1).unwrap_err();
+        assert!(err.contains("turned by 30 degrees"), "{err}");
+    }
+
+    #[test]
+    fn a_turn_carries_each_hour_to_the_hour_as_far_round() {
+        let boards = [
+            (Grid::Hex(Orientation::Flat), hexagon(5)),
+            (Grid::Hex(Orientation::Pointy), hexagon(5)),
+            (Grid::Triangle, triangle::hexagon(3)),
+        ];
+        for (grid, cells) in boards {
+            let board = Board::new(grid, named(cells));
+            for hours in [2, 4, 6, 8, 10] {
+                let map = board.turn_map(hours).unwrap();
+                for id in board.cells() {
+                    for h in (1..=12).filter_map(Hour::new) {
+                        let Some(next) = board.at(grid.king_step(board.coord(id), h)) else {
+                            continue;
+                        };
+                        let turned = board.coord(map[id.index()]);
+                        let expected = grid.king_step(turned, h.turned_by(hours));
+                        assert_eq!(board.coord(map[next.index()]), expected, "{grid:?} {h}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn triangles_turn_by_sixths_and_lopsided_boards_do_not() {
+        let board = Board::new(Grid::Triangle, named(triangle::hexagon(3)));
+        for hours in [2, 4, 6] {
+            assert!(board.turn_map(hours).is_ok(), "{hours}");
+        }
+        assert!(board.turn_map(3).is_err());
+        let koval = Board::new(
+            Grid::Hex(Orientation::Flat),
+            named(columns(&[9, 10, 11, 12, 11, 10, 9]).unwrap()),
+        );
+        assert!(koval.turn_map(6).is_ok());
+        let err = koval.turn_map(4).unwrap_err();
+        assert!(err.starts_with("the board is not symmetric: cell"), "{err}");
     }
 }

@@ -230,6 +230,12 @@ impl Hour {
         Hour((self.0 + 5) % 12 + 1)
     }
 
+    /// The hour `hours` further clockwise: a direction in the frame of a side whose 12
+    /// o'clock is this many hours round from the first side's.
+    pub fn turned_by(self, hours: u8) -> Hour {
+        Hour(((u32::from(self.0) + u32::from(hours % 12) - 1) % 12 + 1) as u8)
+    }
+
     /// The hour as `side` means it (White's frame is absolute; Black's is turned).
     pub fn for_side(self, turned: bool) -> Hour {
         if turned {
