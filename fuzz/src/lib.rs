@@ -110,9 +110,23 @@ pub fn engines_agree_with(game: &Game, fastest: &AnyEngine, pos: &Position) {
         w.sort();
         w
     };
-    let reference = written(game.legal_moves(pos));
-    let fastest = written(fastest.legal_moves(pos));
-    assert_eq!(reference, fastest, "{}", game.position_text(pos));
+    assert_eq!(
+        written(game.legal_moves(pos)),
+        written(fastest.legal_moves(pos)),
+        "{}",
+        game.position_text(pos)
+    );
+    // Each piece's reach (the evaluation's mobility).
+    for (cell, square) in pos.squares.iter().enumerate() {
+        if square.is_some() {
+            assert_eq!(
+                game.reach(pos, hexv::CellId(cell as u16)),
+                fastest.reach(pos, cell),
+                "the reach from cell {cell} in {}",
+                game.position_text(pos)
+            );
+        }
+    }
 }
 
 /// Every legal move, written, reads back as itself.

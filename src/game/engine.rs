@@ -111,6 +111,10 @@ pub trait Engine: Sync {
     fn for_each_touched<F: FnMut(usize)>(&self, _s: &Self::State, m: &Move, f: F) {
         touched_cells(self.variant(), m, f);
     }
+    /// How many cells the piece on `cell` moves or captures to by its movement, for its own
+    /// side whoever is to move (en passant, castling, pins and checks aside): the
+    /// evaluation's mobility. 0 for an empty cell.
+    fn reach(&self, s: &Self::State, cell: usize) -> u32;
     /// The piece on a cell.
     fn at(&self, s: &Self::State, cell: usize) -> Option<(Side, usize)>;
     /// How many of `piece` `side` holds in hand.
@@ -305,6 +309,10 @@ impl Engine for Reference<'_> {
         }
     }
 
+    fn reach(&self, s: &Position, cell: usize) -> u32 {
+        self.game.reach(s, CellId(cell as u16))
+    }
+
     fn at(&self, s: &Position, cell: usize) -> Option<(Side, usize)> {
         s.squares[cell].map(|(side, p)| (side, p.index()))
     }
@@ -407,6 +415,11 @@ impl<'a> AnyEngine<'a> {
     /// The 64-bit key of a position ([`Engine::key`]).
     pub fn key(&self, pos: &Position) -> u64 {
         with_engine!(self, e => e.key(&e.state(pos)))
+    }
+
+    /// How many cells the piece on `cell` reaches ([`Engine::reach`]).
+    pub fn reach(&self, pos: &Position, cell: usize) -> u32 {
+        with_engine!(self, e => e.reach(&e.state(pos), cell))
     }
 
     /// The outcome when the game is over after `history` (its positions from the start, the

@@ -82,6 +82,36 @@ impl Game<'_> {
         out
     }
 
+    /// How many cells the piece on `from` moves or captures to by its movement, for its own
+    /// side whoever is to move (en passant, castling and royal safety aside): its mobility,
+    /// as the evaluation counts it. 0 for an empty cell.
+    pub fn reach(&self, pos: &Position, from: CellId) -> u32 {
+        let Some((side, piece)) = pos.squares[from.index()] else {
+            return 0;
+        };
+        let unmoved = pos.unmoved[from.index()];
+        let occupant = |c: CellId| pos.squares[c.index()].map(|(s, _)| s);
+        let occupied = |c: CellId| pos.squares[c.index()].is_some();
+        let mut reached = vec![false; pos.squares.len()];
+        for e in self.tables.entries(piece, side, from) {
+            match e.when {
+                Some(Condition::Castling) => continue,
+                Some(Condition::UnmovedMultiStep) if !unmoved => continue,
+                _ if !self.tables.guard_holds(e, side, unmoved, occupant) => continue,
+                _ => {}
+            }
+            for landing in self.tables.landings(e, occupied) {
+                let to = landing.cell;
+                let counts = match occupant(to) {
+                    None => e.mode.moves,
+                    Some(owner) => owner != side && e.mode.captures,
+                };
+                reached[to.index()] |= counts;
+            }
+        }
+        reached.iter().filter(|&&r| r).count() as u32
+    }
+
     /// Adds `mv` with the promotion choices the piece has on it: on arriving in the zone
     /// (chess) it must promote; with optional promotion (shogi) it may when the move starts
     /// or ends in the zone, and must when it would have no move from its new cell.

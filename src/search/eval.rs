@@ -13,6 +13,9 @@
 //!   promotion zone; a royal piece prefers its start cell while there is material on the
 //!   board, and the cells that reach most in the ending;
 //! - **hands**: a piece in hand is worth 10% more than on the board (it may go anywhere);
+//! - **mobility** (off unless a weights file sets it): each piece that neither is royal nor
+//!   promotes gains in proportion to the cells it reaches beyond half its empty-board reach,
+//!   its pieces and the board as they stand ([`crate::game::Engine::reach`]);
 //! - **royal safety**: own pieces next to a royal piece, while there is material;
 //! - a small bonus for the side to move.
 //!
@@ -50,6 +53,14 @@ pub struct Evaluator {
     /// Per (side, cell) of a royal piece: the cells next to it (its own one-cell moves).
     shelter: Vec<Vec<u16>>,
     hands: bool,
+    /// Per piece type: tenths of a centipawn per cell it reaches, `[middle game, ending]`
+    /// (0 for royal and promoting pieces, whose reach says little).
+    mobility: Vec<[i32; 2]>,
+    /// Per piece type: the reach, in tenths of a cell, it is measured from (half its
+    /// empty-board reach).
+    mobility_base: Vec<i32>,
+    /// Whether any piece type has a mobility weight.
+    any_mobility: bool,
     /// Tenths of a centipawn per own piece next to a royal piece.
     shelter_weight: i32,
     /// Per mille of a piece's value when in hand.
@@ -125,7 +136,22 @@ impl Evaluator {
                 }
             }
         }
+        // Tenths of a centipawn per cell: the scale times the weight's per mille, times 10.
+        let mobility: Vec<[i32; 2]> = (0..pieces)
+            .map(|p| {
+                let scale = terms.mobility_scale(p);
+                w.mobility
+                    .map(|per_mille| (scale * f64::from(per_mille) / 100.0).round() as i32)
+            })
+            .collect();
+        let mobility_base = (0..pieces)
+            .map(|p| (terms.mobility[p] * 5.0).round() as i32)
+            .collect();
+        let any_mobility = mobility.iter().any(|w| *w != [0, 0]);
         Evaluator {
+            mobility,
+            mobility_base,
+            any_mobility,
             cells,
             pieces,
             material,
@@ -223,6 +249,17 @@ impl Evaluator {
                 }
             }
         }
+        let mut mobile = [[0i32; 2]; 2];
+        if self.any_mobility {
+            engine.for_each_piece(s, |cell, side, piece| {
+                let [mid, end] = self.mobility[piece];
+                if mid != 0 || end != 0 {
+                    let more = engine.reach(s, cell) as i32 * 10 - self.mobility_base[piece];
+                    mobile[side.index()][0] += mid * more;
+                    mobile[side.index()][1] += end * more;
+                }
+            });
+        }
         // Phase: 256 with the start's material on the board, 0 with none.
         let phase = (acc.phase_material * 256 / self.start_material).clamp(0, 256);
         let score = |k: usize| {
@@ -230,6 +267,7 @@ impl Evaluator {
                 + held[k]
                 + (acc.middle[k] * phase + acc.ending[k] * (256 - phase)) / 256
                 + guards[k] * self.shelter_weight * phase / 2560
+                + (mobile[k][0] * phase + mobile[k][1] * (256 - phase)) / 25600
         };
         let me = engine.to_move(s).index();
         (score(me) - score(1 - me) + self.tempo).clamp(-MAX_SCORE, MAX_SCORE)

@@ -49,6 +49,18 @@ pub struct Terms {
 }
 
 impl Terms {
+    /// Centipawns of piece type `p`'s formula value per cell of its mean empty-board reach:
+    /// what mobility is counted in; 0 for royal pieces and pieces that promote, whose reach
+    /// says little of their worth.
+    pub fn mobility_scale(&self, p: usize) -> f64 {
+        let promotes = self.gain[p * 2] != 0 || self.gain[p * 2 + 1] != 0;
+        if self.royal[p] || promotes {
+            0.0
+        } else {
+            f64::from(self.value[p]) / self.mobility[p]
+        }
+    }
+
     /// Derives the terms from the variant and its compiled moves.
     pub fn new(v: &Variant, t: &MoveTables) -> Terms {
         let cells = v.board().total();

@@ -31,6 +31,11 @@ pub struct Weights {
     pub hand: i32,
     /// The side to move's bonus, centipawns.
     pub tempo: i32,
+    /// Mobility: per mille of a piece's formula value over its mean empty-board reach, per
+    /// cell it reaches beyond half that reach, `[middle, ending]` (royal and promoting pieces
+    /// aside). 0 in the built-in formula: reach costs a move walk per piece and node, which
+    /// pays only on some boards; a weights file turns it on.
+    pub mobility: [i32; 2],
 }
 
 /// The range a weight may take: what keeps every sum of the evaluation far from overflow.
@@ -80,19 +85,21 @@ impl Weights {
             shelter: 60,
             hand: 1100,
             tempo: 10,
+            mobility: [0, 0],
         }
     }
 
     /// Every scalar weight with its name in the file and its value, in the file's order.
-    pub fn scalars(&self) -> [(&'static str, i32); 9] {
+    pub fn scalars(&self) -> [(&'static str, i32); 11] {
         let mut copy = self.clone();
         copy.scalars_mut().map(|(name, _, w)| (name, *w))
     }
 
     /// Every scalar weight with its name in the file, its range and a mutable place.
-    pub fn scalars_mut(&mut self) -> [(&'static str, Range, &mut i32); 9] {
+    pub fn scalars_mut(&mut self) -> [(&'static str, Range, &mut i32); 11] {
         let [cm, ce] = &mut self.centre;
         let [am, ae] = &mut self.advance;
+        let [mm, me] = &mut self.mobility;
         [
             ("centre-middle", Weights::PER_MILLE, cm),
             ("centre-ending", Weights::PER_MILLE, ce),
@@ -103,6 +110,8 @@ impl Weights {
             ("shelter", Weights::SMALL, &mut self.shelter),
             ("hand", Weights::HAND, &mut self.hand),
             ("tempo", Weights::SMALL, &mut self.tempo),
+            ("mobility-middle", Weights::PER_MILLE, mm),
+            ("mobility-ending", Weights::PER_MILLE, me),
         ]
     }
 }

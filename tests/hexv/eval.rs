@@ -7,7 +7,7 @@
 use hexv::game::{AnyEngine, Engine, Game, Move, Reference};
 use hexv::search::Evaluator;
 
-use crate::support::{game, variant_names, Rng};
+use crate::support::{game, position, variant_names, Rng};
 
 /// Which kinds of moves the games played.
 #[derive(Default)]
@@ -98,4 +98,45 @@ fn the_sums_kept_move_by_move_are_the_sums_from_scratch() {
         assert!(seen.promotion > 0, "{engine}: no promotion was played");
         assert!(seen.drop > 0, "{engine}: no drop was played");
     }
+}
+
+/// A piece's reach, what mobility counts, is the cells it moves or captures to as the board
+/// stands: on Glinski's board, from the centre f6, a lone Rook reaches 30 cells (six lines of
+/// five), a Bishop 12 (six diagonals of two), a Knight 12 and a Queen 42; a Pawn of its own two
+/// cells up the Rook's file takes 4 of them, an enemy one there 3 (it may be taken). Both
+/// engines count alike, and with mobility weights the freer Rook is worth more than the
+/// built-in formula says, which counts no reach.
+#[test]
+fn reach_counts_the_cells_a_piece_moves_or_captures_to() {
+    let g = game("variants/glinski.hexv");
+    let fast = hexv::game::fast::FastEngine::new(g).expect("the board fits");
+    let (v, t) = (g.variant, g.tables);
+    let f6 = v.board().find("f6").expect("f6");
+    let reach = |pos: &hexv::game::Position| {
+        let r = g.reach(pos, f6);
+        assert_eq!(fast.reach(&fast.state(pos), f6.index()), r);
+        r
+    };
+    const WHITE: hexv::Side = hexv::Side::WHITE;
+    const BLACK: hexv::Side = hexv::Side::BLACK;
+    for (key, want) in [("R", 30), ("B", 12), ("N", 12), ("Q", 42)] {
+        let pos = position(v, t, WHITE, &[(WHITE, key, "f6")]);
+        assert_eq!(reach(&pos), want, "{key}");
+    }
+    let free = position(v, t, WHITE, &[(WHITE, "R", "f6")]);
+    let blocked = position(v, t, WHITE, &[(WHITE, "R", "f6"), (WHITE, "P", "f8")]);
+    let attacking = position(v, t, WHITE, &[(WHITE, "R", "f6"), (BLACK, "P", "f8")]);
+    assert_eq!((reach(&blocked), reach(&attacking)), (26, 27));
+    let mut weights = hexv::search::Weights::default_for(v, t);
+    weights.mobility = [150, 250];
+    let mobile = Evaluator::with_weights(v, t, &weights);
+    let formula = Evaluator::new(v, t);
+    let reference = Reference::new(g);
+    let gain = |e: &Evaluator| e.evaluate(&reference, &free) - e.evaluate(&reference, &blocked);
+    assert!(
+        gain(&mobile) > gain(&formula),
+        "{} {}",
+        gain(&mobile),
+        gain(&formula)
+    );
 }

@@ -93,6 +93,15 @@ fn agree(engine: &FastEngine, pos: &Position, context: &str) -> Vec<Move> {
     pieces.0.sort();
     pieces.1.sort();
     assert_eq!(pieces.0, pieces.1, "{context}: the pieces");
+    // Each piece's reach, the evaluation's mobility, whoever is to move.
+    for &(cell, _, _) in &pieces.0 {
+        assert_eq!(
+            reference_engine.reach(pos, cell),
+            engine.reach(&state, cell),
+            "{context}: the reach of the piece on {}",
+            game.variant.board().name(hexv::CellId(cell as u16))
+        );
+    }
     for side in Side::BOTH {
         let mut royals = (Vec::new(), Vec::new());
         reference_engine.for_each_royal(pos, side, |c, p| royals.0.push((c, p)));

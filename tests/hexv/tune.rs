@@ -121,6 +121,7 @@ fn a_written_weights_file_reads_back() {
         let mut w = Weights::default_for(game.variant, game.tables);
         w.tempo = 17;
         w.centre = [-40, 900];
+        w.mobility = [150, 250];
         if let Some(m) = w.material.iter_mut().find(|m| m[0] > 0) {
             *m = [123, 456];
         }
@@ -293,4 +294,24 @@ fn tuning_never_writes_onto_an_input_nor_an_existing_file_without_force() {
     assert!(std::fs::read_to_string(&sibling)
         .expect("read")
         .contains("\nhexv "));
+}
+
+/// Every weights file that ships beside a variant reads without a mistake, and Mini
+/// Hexchess's turns mobility on (what its match measured; README, Strength).
+#[test]
+fn shipped_weights_files_read_for_their_variants() {
+    let mut shipped = Vec::new();
+    for entry in std::fs::read_dir(root().join("variants")).expect("variants") {
+        let path = entry.expect("an entry").path();
+        if path.extension().is_some_and(|e| e == "weights") {
+            let stem = path.file_stem().expect("a name").to_str().expect("UTF-8");
+            let game = game(&format!("variants/{stem}.hexv"));
+            let text = std::fs::read(&path).expect("read");
+            let w = parse(&text, game.variant, game.tables).expect("reads");
+            shipped.push((stem.to_string(), w));
+        }
+    }
+    let mini = shipped.iter().find(|(name, _)| name == "mini-hexchess");
+    let (_, w) = mini.expect("Mini Hexchess ships weights");
+    assert_ne!(w.mobility, [0, 0]);
 }

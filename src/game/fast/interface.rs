@@ -232,6 +232,10 @@ impl Engine for FastEngine<'_> {
         }
     }
 
+    fn reach(&self, s: &State, cell: usize) -> u32 {
+        self.piece_reach(s, cell as u8)
+    }
+
     fn at(&self, s: &State, cell: usize) -> Option<(Side, usize)> {
         decode(s.board.squares[cell])
     }

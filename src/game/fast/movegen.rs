@@ -84,7 +84,7 @@ impl FastEngine<'_> {
                 self.piece_moves(s, from, &mut tested);
                 continue;
             }
-            let found = self.targets(s, from, piece, None);
+            let found = self.targets(s, s.to_move, from, piece, None);
             let plain = found.quiet | found.captures;
             let passing = found.passing_to & !found.quiet;
             let counted = self.count_promotions(piece, side, from, plain | passing);
@@ -121,7 +121,7 @@ impl FastEngine<'_> {
     /// destination for attacks with `from` left empty; `None` when some move is more than a
     /// step or a capture there (it takes en passant or gives an en-passant right).
     fn count_royal_steps(&self, s: &State, from: u8, piece: u8) -> Option<u64> {
-        let found = self.targets(s, from, piece, None);
+        let found = self.targets(s, s.to_move, from, piece, None);
         if found.en_passant != 0 || found.passing_to != 0 {
             return None;
         }
@@ -203,7 +203,7 @@ impl FastEngine<'_> {
                 captures,
                 en_passant,
                 ..
-            } = self.targets(s, from, piece, None);
+            } = self.targets(s, s.to_move, from, piece, None);
             for to in cells(captures) {
                 emit(self.plain(from, to, piece, NONE, Passed::NONE));
             }
@@ -224,7 +224,7 @@ impl FastEngine<'_> {
             captures,
             en_passant,
             ..
-        } = self.targets(s, from, piece, Some(&mut passing));
+        } = self.targets(s, s.to_move, from, piece, Some(&mut passing));
         for to in cells(quiet | captures) {
             self.push_promotions(emit, side, self.plain(from, to, piece, NONE, Passed::NONE));
         }
@@ -254,11 +254,11 @@ impl FastEngine<'_> {
     fn targets(
         &self,
         s: &State,
+        side: Side,
         from: u8,
         piece: u8,
         mut passing: Option<&mut Passing>,
     ) -> Targets {
-        let side = s.to_move;
         let slot = self.t.slot(piece, side, from);
         let all = s.board.all();
         let theirs = s.board.occupied[side.opponent().index()];
@@ -284,6 +284,7 @@ impl FastEngine<'_> {
             }
             self.walk_ray(
                 s,
+                side,
                 ray,
                 CellSet::MAX,
                 can_ep,
@@ -298,7 +299,15 @@ impl FastEngine<'_> {
                 continue;
             }
             let land = self.t.guards[ray.guard as usize].land;
-            self.walk_ray(s, ray, land, can_ep, &mut found, passing.as_deref_mut());
+            self.walk_ray(
+                s,
+                side,
+                ray,
+                land,
+                can_ep,
+                &mut found,
+                passing.as_deref_mut(),
+            );
         }
         found
     }
@@ -307,9 +316,11 @@ impl FastEngine<'_> {
     /// `land` (`to ZONE`; every cell otherwise, a constant the compiler folds away), and to
     /// `passing` (when given) each move that gives an en-passant right.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn walk_ray(
         &self,
         s: &State,
+        side: Side,
         ray: &Ray,
         land: CellSet,
         can_ep: bool,
@@ -317,7 +328,7 @@ impl FastEngine<'_> {
         mut passing: Option<&mut Passing>,
     ) {
         let all = s.board.all();
-        let theirs = s.board.occupied[s.to_move.opponent().index()];
+        let theirs = s.board.occupied[side.opponent().index()];
         match ray.resolve {
             Resolve::Bits => {
                 let reach = ray.slide(all);
@@ -377,6 +388,18 @@ impl FastEngine<'_> {
                 }
             }
         }
+    }
+
+    /// How many cells the piece on `from` moves or captures to by its movement, for its own
+    /// side whoever is to move (en passant, pins and checks aside): its mobility.
+    pub(crate) fn piece_reach(&self, s: &State, from: u8) -> u32 {
+        let code = s.board.squares[from as usize];
+        if code == 0 {
+            return 0;
+        }
+        let side = super::side_of(code);
+        let found = self.targets(s, side, from, super::piece_of(code), None);
+        (found.quiet | found.captures | found.passing_to).count_ones()
     }
 
     /// `mv` with its promotion choices (see the reference engine's `push_promotions`).

@@ -42,10 +42,14 @@ pub struct Features {
     pub reach: f64,
     /// Own pieces next to the royal pieces.
     pub guards: f64,
+    /// Cells reached beyond half the empty-board reach, each piece's counted in
+    /// [`Terms::mobility_scale`].
+    pub mobility: f64,
 }
 
-/// The terms of `pos`.
-pub fn features(terms: &Terms, pos: &Position) -> Features {
+/// The terms of `pos`; `reach(cell)` counts the cells the piece on `cell` reaches
+/// ([`crate::game::Engine::reach`]).
+pub fn features(terms: &Terms, pos: &Position, reach: impl Fn(usize) -> u32) -> Features {
     let mut f = Features {
         to_move: if pos.to_move == Side::WHITE {
             1.0
@@ -79,6 +83,11 @@ pub fn features(terms: &Terms, pos: &Position) -> Features {
         } else {
             f.centre += sign * terms.centre(p, k, cell);
             f.advance += sign * terms.advance(p, k, cell);
+            let scale = terms.mobility_scale(p);
+            if scale != 0.0 {
+                let beyond = f64::from(reach(cell)) - (terms.mobility[p] * 5.0).round() / 10.0;
+                f.mobility += sign * scale * beyond;
+            }
         }
     }
     f.phase = f64::from((phase_material * 256 / terms.start_material).clamp(0, 256)) / 256.0;

@@ -11,7 +11,7 @@ use crate::search::{Evaluator, Weights};
 use crate::variant::Side;
 
 /// The scalar weights, in the order of [`Weights::scalars`].
-const SCALARS: usize = 9;
+const SCALARS: usize = 11;
 /// Adam's step in each weight's own unit, at the start (it falls to a tenth by the end).
 const STEP: f64 = 1.0;
 
@@ -134,10 +134,15 @@ fn model(f: &Features, theta: &[f64], pieces: usize, grad: Option<(&mut [f64], f
         f.reach * eg / 10.0,
         f.guards * ph / 10.0,
     ];
+    // After the hand (s + 7) and the tempo (s + 8).
+    let mobility = [f.mobility * ph / 1000.0, f.mobility * eg / 1000.0];
     for (j, x) in parts.iter().enumerate() {
         e += theta[s + j] * x;
     }
     e += theta[s + 8] * f.to_move;
+    for (j, x) in mobility.iter().enumerate() {
+        e += theta[s + 9 + j] * x;
+    }
     if let Some((grad, d)) = grad {
         for &(p, n) in &f.board {
             grad[p] += d * n * ph;
@@ -151,6 +156,9 @@ fn model(f: &Features, theta: &[f64], pieces: usize, grad: Option<(&mut [f64], f
             grad[s + j] += d * x;
         }
         grad[s + 8] += d * f.to_move;
+        for (j, x) in mobility.iter().enumerate() {
+            grad[s + 9 + j] += d * x;
+        }
     }
     e
 }
@@ -208,4 +216,65 @@ pub fn fit(
         }
     }
     unflatten(&theta, defaults, terms)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Engine, Game};
+    use crate::geometry::board::CellId;
+    use crate::load::load;
+    use crate::rng::Rng;
+    use crate::search::tune::features::features;
+    use crate::source::SourceFile;
+
+    /// The fit's linear model is the engine's evaluation, mobility included, up to the
+    /// rounding of each term to whole units.
+    #[test]
+    fn the_model_is_the_evaluation_with_mobility() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+        for name in ["mini-hexchess", "glinski", "hex-shogi-41"] {
+            let file = SourceFile::read(&root.join(format!("{name}.hexv"))).expect("shipped");
+            let compiled = load(&file).compiled.expect("a clean variant");
+            let game = Game::new(compiled.variant(), compiled.tables());
+            let terms = Terms::new(compiled.variant(), compiled.tables());
+            let mut w = Weights::from_terms(&terms);
+            w.mobility = [300, 500];
+            let theta = flatten(&w);
+            let eval = Evaluator::from_terms(&terms, &w);
+            let reference = Reference::new(game);
+            let mut rng = Rng::new(11);
+            let mut pos = game.start_position();
+            let mut mobile = 0;
+            for _ in 0..80 {
+                let f = features(&terms, &pos, |c| game.reach(&pos, CellId(c as u16)));
+                mobile += usize::from(f.mobility != 0.0);
+                let sample = Sample {
+                    game: 0,
+                    white: 0.5,
+                    position: pos.clone(),
+                    base_eval: 0,
+                    features: f,
+                };
+                let engine = f64::from(white_eval(&eval, &reference, &sample));
+                let model = model(&sample.features, &theta, terms.pieces, None);
+                // The tempo is the side to move's: the model gives it to White, signed.
+                assert!(
+                    (engine - model).abs() <= 6.0,
+                    "{name}: engine {engine}, model {model} in {}",
+                    game.position_text(&pos)
+                );
+                let legal = reference.legal_moves(&pos);
+                if legal.is_empty() {
+                    break;
+                }
+                let m = legal[rng.below(legal.len())];
+                pos = game.play(&pos, &m);
+            }
+            assert!(
+                mobile > 40,
+                "{name}: mobility differed in only {mobile} positions"
+            );
+        }
+    }
 }

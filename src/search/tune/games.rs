@@ -9,6 +9,7 @@ use super::features::{features, Sample};
 use super::{Config, Progress};
 use crate::game::Engine;
 use crate::game::{AnyEngine, Game, Position};
+use crate::geometry::board::CellId;
 use crate::rng::Rng;
 use crate::search::alphabeta::{Budget, Search};
 use crate::search::arena::random_opening;
@@ -109,7 +110,9 @@ pub fn sample(
             .map(|(position, base)| Sample {
                 game: i,
                 white: lines[i].white,
-                features: features(terms, &position),
+                features: features(terms, &position, |cell| {
+                    game.reach(&position, CellId(cell as u16))
+                }),
                 base_eval: if position.to_move == Side::WHITE {
                     base
                 } else {
