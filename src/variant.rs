@@ -73,10 +73,62 @@ impl Side {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+}
 
-    /// An hour as `side` means it, in absolute terms (Black's frame is turned 180 degrees).
-    pub fn absolute(self, h: Hour) -> Hour {
-        h.for_side(self == Side::BLACK)
+/// A side as the variant knows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideInfo {
+    /// Its word in files and output ("white").
+    pub name: String,
+    /// How its directions turn into absolute ones.
+    pub frame: Frame,
+}
+
+impl SideInfo {
+    /// White and Black, Black's frame turned by half a turn: every two-sided variant's sides.
+    pub fn two() -> Vec<SideInfo> {
+        vec![
+            SideInfo {
+                name: Side::WHITE.name().to_string(),
+                frame: Frame::FIRST,
+            },
+            SideInfo {
+                name: Side::BLACK.name().to_string(),
+                frame: Frame::turned_by(6),
+            },
+        ]
+    }
+}
+
+/// How one side's directions turn into absolute ones: its 12 o'clock points `hours` round,
+/// clockwise, from the first side's (Black's by 6, a half turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Frame {
+    hours: u8,
+}
+
+impl Frame {
+    /// The first side's frame: hours as written.
+    pub const FIRST: Frame = Frame { hours: 0 };
+
+    /// A frame turned by `hours` (taken modulo 12).
+    pub fn turned_by(hours: u8) -> Frame {
+        Frame { hours: hours % 12 }
+    }
+
+    /// How many hours round from the first side's this frame is.
+    pub fn hours(self) -> u8 {
+        self.hours
+    }
+
+    /// An hour of this frame in absolute terms.
+    pub fn hour(self, h: Hour) -> Hour {
+        h.turned_by(self.hours)
+    }
+
+    /// An axial vector of this frame in absolute terms (hex boards, which turn by sixths).
+    pub fn vector(self, v: Coord) -> Coord {
+        crate::geometry::turn_hex_vector(v, self.hours)
     }
 }
 
@@ -410,25 +462,26 @@ pub enum Leap {
 }
 
 impl Leap {
-    /// Where the leap lands from `from` for `side` (the cells in between do not matter).
-    pub fn target(&self, board: &Board, side: Side, from: Coord) -> Coord {
+    /// Where the leap lands from `from` for a side of frame `frame` (the cells in between do
+    /// not matter).
+    pub fn target(&self, board: &Board, frame: Frame, from: Coord) -> Coord {
         match self {
-            Leap::Vector(v) => from + Variant::orient(side, *v),
+            Leap::Vector(v) => from + frame.vector(*v),
             Leap::Path(hours) => hours
                 .iter()
-                .fold(from, |at, h| board.grid.king_step(at, side.absolute(*h))),
+                .fold(from, |at, h| board.grid.king_step(at, frame.hour(*h))),
         }
     }
 
     /// The cells a path visits before it lands (what blocks a lame leap); none for a vector.
-    pub fn visited(&self, board: &Board, side: Side, from: Coord) -> Vec<Coord> {
+    pub fn visited(&self, board: &Board, frame: Frame, from: Coord) -> Vec<Coord> {
         match self {
             Leap::Vector(_) => Vec::new(),
             Leap::Path(hours) => {
                 let mut at = from;
                 let mut out = Vec::new();
                 for h in &hours[..hours.len().saturating_sub(1)] {
-                    at = board.grid.king_step(at, side.absolute(*h));
+                    at = board.grid.king_step(at, frame.hour(*h));
                     out.push(at);
                 }
                 out
@@ -723,6 +776,8 @@ pub struct Variant {
     pub(crate) rules: Rules,
     /// The names the file gives the board's colour classes (`colours`), maybe none.
     pub(crate) colour_names: Vec<String>,
+    /// The sides in turn order.
+    pub(crate) sides: Vec<SideInfo>,
 }
 
 impl Variant {
@@ -818,11 +873,25 @@ impl Variant {
             .map(|i| PieceId(i as u8))
     }
 
-    /// A vector in White's frame as seen by `side` (Black's forward is White's backward).
-    pub fn orient(side: Side, v: Coord) -> Coord {
-        match side {
-            Side::WHITE => v,
-            _ => -v,
-        }
+    /// The sides in turn order, with their names and frames.
+    pub fn sides(&self) -> &[SideInfo] {
+        &self.sides
+    }
+
+    /// Every side, in turn order.
+    pub fn side_ids(&self) -> impl Iterator<Item = Side> + '_ {
+        (0..self.sides.len()).filter_map(Side::new)
+    }
+
+    /// The side that moves after `side`.
+    pub fn next_side(&self, side: Side) -> Side {
+        Side::new((side.index() + 1) % self.sides.len().max(1)).unwrap_or(Side::WHITE)
+    }
+
+    /// How `side`'s hours and vectors turn into absolute ones.
+    pub fn frame(&self, side: Side) -> Frame {
+        self.sides
+            .get(side.index())
+            .map_or(Frame::FIRST, |s| s.frame)
     }
 }

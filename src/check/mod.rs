@@ -183,6 +183,7 @@ pub fn check(file: &SourceFile) -> Checked {
         castlings: castlings.unwrap_or_default(),
         rules,
         colour_names: built.colour_names,
+        sides: crate::variant::SideInfo::two(),
     };
     consistency::Context {
         variant: &variant,

@@ -9,7 +9,7 @@ use crate::geometry::directions::{DirSet, HourSet};
 use crate::geometry::{all_images, Coord, Grid, Hour};
 use crate::syntax::ast::{self, DropRule, LeapSymmetry, MultiStepFrom, Number, PieceStmt};
 use crate::variant::{
-    Beyond, BySide, DropRules, Guard, Leap, Mode, MoveRule, Movement, MultiStepFrom as From,
+    Beyond, BySide, DropRules, Frame, Guard, Leap, Mode, MoveRule, Movement, MultiStepFrom as From,
     Occupant, OccupantTest, Piece, PieceId, Placements, Promotion, Side,
 };
 
@@ -174,7 +174,7 @@ impl Resolver<'_> {
             .cells()
             .map(|c| {
                 let from = board.coord(c);
-                (from, leap.target(board, Side::WHITE, from))
+                (from, leap.target(board, Frame::FIRST, from))
             })
             .collect();
         if landings.iter().all(|(from, to)| from == to) {

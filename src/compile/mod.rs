@@ -17,7 +17,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use crate::geometry::board::{Board, CellId};
 use crate::geometry::{Coord, Hour, RayKind, UNIT};
 use crate::variant::{
-    Beyond, Guard, Leap, Mode, MoveRule, Movement, MultiStepFrom, Occupant, PieceId, Side, Variant,
+    Beyond, Frame, Guard, Leap, Mode, MoveRule, Movement, MultiStepFrom, Occupant, PieceId, Side,
+    Variant,
 };
 pub use passed::Passed;
 use passed::PassedRuns;
@@ -447,9 +448,9 @@ pub fn compile(variant: &Variant) -> Result<MoveTables, TablesTooLarge> {
                 let lines = facing
                     .by_kind()
                     .flat_map(|(kind, hours)| {
-                        hours
-                            .iter()
-                            .map(move |h| ray_cells(board, cell, side.absolute(h), kind, u32::MAX))
+                        hours.iter().map(move |h| {
+                            ray_cells(board, cell, variant.frame(side).hour(h), kind, u32::MAX)
+                        })
                     })
                     .filter(|line| !line.is_empty())
                     .collect();
@@ -618,7 +619,7 @@ impl MoveTables {
                 let mut cells: Vec<CellId> = test
                     .cells
                     .iter()
-                    .filter_map(|l| board.at(l.target(board, side, from)))
+                    .filter_map(|l| board.at(l.target(board, variant.frame(side), from)))
                     .collect();
                 cells.sort();
                 cells.dedup();
@@ -698,7 +699,7 @@ fn add_movement(
             en_passant,
         } => {
             for h in hours.iter() {
-                let h = side.absolute(h);
+                let h = variant.frame(side).hour(h);
                 let limit = max.unwrap_or(u32::MAX);
                 let pushed = push_ray(t, board, cell, h, *kind, limit, *mode, None);
                 if pushed && *en_passant {
@@ -722,7 +723,7 @@ fn add_movement(
         } => {
             let from = board.coord(cell);
             for leap in leaps {
-                if let Some(to) = board.at(leap.target(board, side, from)) {
+                if let Some(to) = board.at(leap.target(board, variant.frame(side), from)) {
                     t.push_path(&[to], *mode, None);
                 }
             }
@@ -733,7 +734,7 @@ fn add_movement(
             lame: true,
         } => {
             for leap in leaps {
-                if let Some(path) = lame_path(board, leap, side, cell) {
+                if let Some(path) = lame_path(board, leap, variant.frame(side), cell) {
                     t.push_walk(&path, Walk::Lame, *mode, None);
                 }
             }
@@ -743,7 +744,7 @@ fn add_movement(
                 let mut path = Vec::new();
                 let mut at = board.coord(cell);
                 while (path.len() as u32) < max.unwrap_or(u32::MAX) {
-                    at = leap.target(board, side, at);
+                    at = leap.target(board, variant.frame(side), at);
                     match board.at(at) {
                         // On triangle boards a path repeated need not go straight on: a
                         // line that comes back to a cell it passed ends there.
@@ -767,7 +768,7 @@ fn add_movement(
                 _ => Walk::Screen,
             };
             for h in hours.iter() {
-                let path = ray_cells(board, cell, side.absolute(h), *kind, u32::MAX);
+                let path = ray_cells(board, cell, variant.frame(side).hour(h), *kind, u32::MAX);
                 // A hopper needs a cell to jump and one to land on.
                 if path.len() >= 2 {
                     t.push_walk(&path, walk, *mode, None);
@@ -791,7 +792,7 @@ fn add_movement(
                 MultiStepFrom::Unmoved => return,
             };
             for h in hours.iter() {
-                let h = side.absolute(h);
+                let h = variant.frame(side).hour(h);
                 // A line with one cell on the board is only the plain step.
                 let from = board.coord(cell);
                 let first = board.grid.ray_step(from, h, *kind);
@@ -806,11 +807,11 @@ fn add_movement(
 /// A lame leap's path from `cell`: the board cells its hours step through (the start, which
 /// the piece leaves, and the landing left out), then the landing; `None` when a step or the
 /// landing is off the board.
-fn lame_path(board: &Board, leap: &Leap, side: Side, cell: CellId) -> Option<Vec<CellId>> {
+fn lame_path(board: &Board, leap: &Leap, frame: Frame, cell: CellId) -> Option<Vec<CellId>> {
     let from = board.coord(cell);
-    let to = board.at(leap.target(board, side, from))?;
+    let to = board.at(leap.target(board, frame, from))?;
     let mut path = Vec::new();
-    for at in leap.visited(board, side, from) {
+    for at in leap.visited(board, frame, from) {
         let c = board.at(at)?;
         if c != cell && c != to && !path.contains(&c) {
             path.push(c);

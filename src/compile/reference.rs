@@ -15,7 +15,8 @@ use super::{setup_cell, AddDestination, Condition, Destinations, Surroundings};
 use crate::geometry::board::{Board, CellId};
 use crate::geometry::{Coord, Grid, Hour, Orientation, RayKind};
 use crate::variant::{
-    Beyond, Guard, Leap, Mode, MoveRule, Movement, MultiStepFrom, Occupant, PieceId, Side, Variant,
+    Beyond, Frame, Guard, Leap, Mode, MoveRule, Movement, MultiStepFrom, Occupant, PieceId, Side,
+    Variant,
 };
 
 /// Destinations of `piece` for `side` on `cell` given occupied cells: every landing cell
@@ -54,7 +55,7 @@ fn guard_holds(variant: &Variant, side: Side, from: Coord, g: &Guard, s: &Surrou
     }
     g.occupants.iter().all(|test| {
         let found = test.cells.iter().any(|leap| {
-            leap_steps(board, leap, side, from)
+            leap_steps(board, leap, variant.frame(side), from)
                 .and_then(|steps| steps.last().copied())
                 .and_then(|at| board.at(at))
                 .and_then(|c| (s.occupant)(c))
@@ -85,13 +86,13 @@ fn walk_rules(
     } else {
         None
     };
-    let turned = side == Side::BLACK;
+    let frame = variant.frame(side);
     // `confined to ZONE`: the cells outside the zone are as good as off the board.
     let zone = variant.piece(piece).confined.map(|z| variant.zone(z));
     let inside = |c: CellId| zone.is_none_or(|z| z.cells[side].contains(&c));
     // A ray's cells up to the zone's edge.
     let line = |h: Hour, kind: RayKind| -> Vec<CellId> {
-        ray(board, from, h.for_side(turned), kind)
+        ray(board, from, frame.hour(h), kind)
             .into_iter()
             .take_while(|c| inside(*c))
             .collect()
@@ -149,7 +150,7 @@ fn walk_rules(
             }
             Movement::Leap { leaps, mode, lame } => {
                 for leap in leaps {
-                    let Some(steps) = leap_steps(board, leap, side, from) else {
+                    let Some(steps) = leap_steps(board, leap, variant.frame(side), from) else {
                         continue;
                     };
                     let Some(&landing) = steps.last() else {
@@ -177,7 +178,7 @@ fn walk_rules(
                     let mut seen = vec![cell];
                     let mut count = 0;
                     while max.is_none_or(|m| count < m) {
-                        let Some(&next) = leap_steps(board, leap, side, at)
+                        let Some(&next) = leap_steps(board, leap, variant.frame(side), at)
                             .and_then(|s| s.last().copied())
                             .as_ref()
                         else {
@@ -240,7 +241,7 @@ fn walk_rules(
                 let when = if entering { Condition::Entry } else { when };
                 for h in hours.iter() {
                     // Only a line with room for two cells is a multi-step.
-                    if ray(board, from, h.for_side(turned), *kind).len() < 2 {
+                    if ray(board, from, frame.hour(h), *kind).len() < 2 {
                         continue;
                     }
                     for c in walk(h, *kind, Some(*max)) {
@@ -272,15 +273,14 @@ fn walk_rules(
 
 /// Every coordinate a leap steps on from `from`, its landing last (a vector is one jump);
 /// `None` when a king step has no neighbour there.
-fn leap_steps(board: &Board, leap: &Leap, side: Side, from: Coord) -> Option<Vec<Coord>> {
-    let turned = side == Side::BLACK;
+fn leap_steps(board: &Board, leap: &Leap, frame: Frame, from: Coord) -> Option<Vec<Coord>> {
     match leap {
-        Leap::Vector(v) => Some(vec![from + Variant::orient(side, *v)]),
+        Leap::Vector(v) => Some(vec![from + frame.vector(*v)]),
         Leap::Path(hours) => {
             let mut at = from;
             let mut out = Vec::new();
             for h in hours {
-                at = king_neighbour(board.grid, at, h.for_side(turned))?;
+                at = king_neighbour(board.grid, at, frame.hour(*h))?;
                 out.push(at);
             }
             Some(out)

@@ -110,6 +110,20 @@ pub const UNIT: [Coord; 12] = [
     Coord::new(-1, 2),
 ];
 
+/// `v` turned clockwise by `hours` on a hex grid (the turn that takes each unit step to the
+/// one `hours` round from it, whichever way the hexes stand). Hex grids turn by sixths: an
+/// odd hour counts as the even one before it.
+pub fn turn_hex_vector(v: Coord, hours: u8) -> Coord {
+    let k = usize::from(hours % 12) & !1;
+    // A linear map of the lattice, fixed by the images of two edge steps 60 degrees apart.
+    let (p, q) = (UNIT[0], UNIT[2]);
+    let (p2, q2) = (UNIT[k], UNIT[(k + 2) % 12]);
+    let det = p.a * q.b - p.b * q.a;
+    let x = (v.a * q.b - v.b * q.a) / det;
+    let y = (p.a * v.b - p.b * v.a) / det;
+    Coord::new(x * p2.a + y * q2.a, x * p2.b + y * q2.b)
+}
+
 /// How hex cells stand on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Orientation {
@@ -225,24 +239,10 @@ impl Hour {
 }
 
 impl Hour {
-    /// The same direction for the other side: turned 180 degrees (h + 6).
-    pub fn turned(self) -> Hour {
-        Hour((self.0 + 5) % 12 + 1)
-    }
-
     /// The hour `hours` further clockwise: a direction in the frame of a side whose 12
     /// o'clock is this many hours round from the first side's.
     pub fn turned_by(self, hours: u8) -> Hour {
         Hour(((u32::from(self.0) + u32::from(hours % 12) - 1) % 12 + 1) as u8)
-    }
-
-    /// The hour as `side` means it (White's frame is absolute; Black's is turned).
-    pub fn for_side(self, turned: bool) -> Hour {
-        if turned {
-            self.turned()
-        } else {
-            self
-        }
     }
 }
 
@@ -462,5 +462,29 @@ mod tests {
         assert_eq!(imgs.len(), 12);
         assert!(imgs.iter().all(|v| v.hex_len() == 3 && colour(*v) != 0));
         assert_eq!(all_images(Orientation::Flat, Coord::new(0, 1)).len(), 6);
+    }
+
+    #[test]
+    fn a_vector_turns_as_the_hours_do() {
+        for o in [Orientation::Flat, Orientation::Pointy] {
+            for hours in [0, 2, 4, 6, 8, 10] {
+                for h in (1..=12).filter_map(Hour::new) {
+                    assert_eq!(
+                        turn_hex_vector(o.vector(h), hours),
+                        o.vector(h.turned_by(hours)),
+                        "{o:?} {h} by {hours}"
+                    );
+                }
+            }
+        }
+        // Any leap: half a turn is the opposite vector, three thirds the whole turn, and a
+        // turn keeps the length.
+        for v in [Coord::new(1, 2), Coord::new(-3, 1), Coord::new(2, -5)] {
+            assert_eq!(turn_hex_vector(v, 6), -v);
+            let third = |v| turn_hex_vector(v, 4);
+            assert_eq!(third(third(third(v))), v);
+            assert_eq!(third(v).hex_len(), v.hex_len());
+            assert_eq!(turn_hex_vector(v, 5), turn_hex_vector(v, 4));
+        }
     }
 }
