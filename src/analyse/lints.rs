@@ -83,9 +83,9 @@ impl Context<'_> {
                 );
                 continue;
             }
-            let placed = Side::BOTH
-                .iter()
-                .any(|s| v.setup[*s].iter().any(|(q, _)| *q == piece));
+            let placed = v
+                .side_ids()
+                .any(|s| v.setup[s].iter().any(|(q, _)| *q == piece));
             if !placed && !promoted_to.contains(&piece) {
                 diags.push(
                     Diagnostic::warning(
@@ -97,7 +97,7 @@ impl Context<'_> {
                 );
                 continue;
             }
-            for side in Side::BOTH {
+            for side in v.side_ids() {
                 let stuck = stuck_cells(v, tables, piece, side);
                 if !stuck.is_empty() {
                     let names: Vec<String> = stuck
@@ -203,7 +203,7 @@ impl Context<'_> {
     /// and stuck at once, which is rarely what a rule text means.
     fn second_royal(&self, diags: &mut Vec<Diagnostic>) {
         let v = self.variant;
-        for side in Side::BOTH {
+        for side in v.side_ids() {
             let royals: Vec<usize> = v.setup[side]
                 .iter()
                 .enumerate()
@@ -448,7 +448,7 @@ impl Context<'_> {
 
 /// A move of the piece (either side) to a cell of another colour, if there is one.
 pub fn colour_change(v: &Variant, tables: &MoveTables, piece: PieceId) -> Option<(CellId, CellId)> {
-    for side in Side::BOTH {
+    for side in v.side_ids() {
         for from in v.board.cells() {
             for e in tables.entries(piece, side, from) {
                 // Every cell it can land on on some board (a hopper's need a piece to jump).

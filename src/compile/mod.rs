@@ -136,18 +136,21 @@ pub struct Surroundings<'a> {
     pub unmoved: bool,
 }
 
-/// Every piece's entries from every cell, for both sides, in flat arrays.
+/// Every piece's entries from every cell, for every side, in flat arrays.
 #[derive(Clone, Debug)]
 pub struct MoveTables {
     cells: usize,
-    /// `offsets[slot]..offsets[slot + 1]` are the entries of slot `(piece * 2 + side) * cells + cell`.
+    /// How many sides the game has.
+    sides: usize,
+    /// `offsets[slot]..offsets[slot + 1]` are the entries of slot
+    /// `(piece * sides + side) * cells + cell`.
     offsets: Vec<u32>,
     entries: Vec<Entry>,
     path_cells: Vec<CellId>,
     between_cells: Vec<CellId>,
     /// Per slot: the piece has no move there on an empty board.
     dead: Vec<bool>,
-    /// Per `piece * 2 + side`: the board cells a piece in hand may be dropped on (every cell
+    /// Per `piece * sides + side`: the board cells a piece in hand may be dropped on (every cell
     /// where it is not dead).
     drop_cells: Vec<Vec<CellId>>,
     /// The entries' conditions tested on the board.
@@ -162,8 +165,13 @@ pub struct MoveTables {
 }
 
 impl MoveTables {
+    /// How many sides the tables are for.
+    pub fn sides(&self) -> usize {
+        self.sides
+    }
+
     fn slot(&self, piece: PieceId, side: Side, cell: CellId) -> usize {
-        (piece.index() * 2 + side.index()) * self.cells + cell.index()
+        (piece.index() * self.sides + side.index()) * self.cells + cell.index()
     }
 
     /// The entries of a piece of `side` standing on `cell` (off-board cells included).
@@ -302,7 +310,7 @@ impl MoveTables {
     /// The cells a piece in `side`'s hand may be dropped on, before the rules that depend on
     /// the position (defended cells, check).
     pub fn drop_cells(&self, piece: PieceId, side: Side) -> &[CellId] {
-        &self.drop_cells[piece.index() * 2 + side.index()]
+        &self.drop_cells[piece.index() * self.sides + side.index()]
     }
 
     /// Destinations from `cell` given which cells are occupied: each landing cell with the
@@ -380,10 +388,10 @@ pub fn between(v: Coord) -> Vec<Coord> {
 pub fn compile(variant: &Variant) -> Result<MoveTables, TablesTooLarge> {
     let board = &variant.board;
     let cells = board.total();
-    let mut t = MoveTables::empty(cells);
+    let mut t = MoveTables::empty(cells, variant.sides().len());
     for piece in variant.piece_ids() {
         let rules = &variant.piece(piece).movements;
-        for side in Side::BOTH {
+        for side in variant.side_ids() {
             // `to ZONE`: per movement, the cells it may land on.
             let lands: Vec<Option<u32>> = rules
                 .iter()
@@ -443,7 +451,7 @@ pub fn compile(variant: &Variant) -> Result<MoveTables, TablesTooLarge> {
     }
     let facing = variant.rules.facing;
     if !facing.is_empty() {
-        for side in Side::BOTH {
+        for side in variant.side_ids() {
             for cell in board.all_cells() {
                 let lines = facing
                     .by_kind()
@@ -481,8 +489,8 @@ pub struct TablesTooLarge {
 /// an entry on some cell for some side, and none of its `when WHO at CELLS` clauses looks only
 /// off the board. (What the checker warns about when a line's conditions never hold.)
 pub fn rule_ever_applies(variant: &Variant, piece: PieceId, rule: &MoveRule) -> bool {
-    let mut t = MoveTables::empty(variant.board.total());
-    Side::BOTH.iter().any(|&side| {
+    let mut t = MoveTables::empty(variant.board.total(), variant.sides().len());
+    variant.side_ids().any(|side| {
         let land = t.land_set(variant, &rule.guard, side);
         variant.board.all_cells().any(|cell| {
             if !holds_on(variant, piece, side, cell, &rule.guard) {
@@ -515,7 +523,7 @@ pub fn rule_landings(
     if !holds_on(variant, piece, side, cell, &rule.guard) {
         return Vec::new();
     }
-    let mut t = MoveTables::empty(variant.board.total());
+    let mut t = MoveTables::empty(variant.board.total(), variant.sides().len());
     let land = t.land_set(variant, &rule.guard, side);
     add_movement(&mut t, variant, piece, &rule.movement, side, cell);
     t.restrict(0, variant, side, cell, rule, land);
@@ -542,9 +550,10 @@ fn holds_on(variant: &Variant, piece: PieceId, side: Side, cell: CellId, guard: 
 
 impl MoveTables {
     /// Tables for a board of `cells` cells, with nothing in them yet.
-    fn empty(cells: usize) -> MoveTables {
+    fn empty(cells: usize, sides: usize) -> MoveTables {
         MoveTables {
             cells,
+            sides,
             offsets: vec![0],
             entries: Vec::new(),
             path_cells: Vec::new(),

@@ -168,9 +168,9 @@ pub fn lacks_material<E: Engine>(e: &E, s: &E::State) -> bool {
         found |= pieces.iter().any(|p| p.index() == piece)
     });
     !found
-        && Side::BOTH
-            .iter()
-            .all(|side| pieces.iter().all(|p| e.hand(s, *side, p.index()) == 0))
+        && e.variant()
+            .side_ids()
+            .all(|side| pieces.iter().all(|p| e.hand(s, side, p.index()) == 0))
 }
 
 impl Game<'_> {

@@ -184,7 +184,7 @@ impl<'a> Reference<'a> {
 pub fn scratch_key<E: Engine>(z: &Zobrist, engine: &E, s: &E::State) -> u64 {
     let mut k = 0;
     engine.for_each_piece(s, |cell, side, piece| k ^= z.piece(cell, side, piece));
-    for side in Side::BOTH {
+    for side in engine.variant().side_ids() {
         for piece in 0..engine.variant().pieces().len() {
             k ^= z.hand(side, piece, engine.hand(s, side, piece) as usize);
         }
@@ -195,11 +195,7 @@ pub fn scratch_key<E: Engine>(z: &Zobrist, engine: &E, s: &E::State) -> u64 {
         |cell| passed ^= z.en_passant(cell),
         |cell| unmoved ^= z.unmoved(cell),
     );
-    k ^= passed ^ unmoved;
-    if engine.to_move(s) == Side::BLACK {
-        k ^= z.black();
-    }
-    k
+    k ^ passed ^ unmoved ^ z.to_move(engine.to_move(s))
 }
 
 /// Calls `f(cell)` once for each cell a reference move may change ([`Engine::for_each_touched`]).
@@ -275,7 +271,7 @@ impl Engine for Reference<'_> {
                 k ^= feature(seed, 5 << 40 | c.index() as u64);
             }
         }
-        for side in Side::BOTH {
+        for side in self.variant().side_ids() {
             for (piece, n) in pos.hands[side].iter().enumerate() {
                 if *n > 0 {
                     k ^= feature(seed, hand_feature(side.index(), piece, *n));

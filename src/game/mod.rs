@@ -159,13 +159,13 @@ impl<'a> Game<'a> {
         Game { variant, tables }
     }
 
-    /// The setup, White to move, empty hands.
+    /// The setup, the first side to move, empty hands.
     pub fn start_position(&self) -> Position {
         let v = self.variant;
         let cells = v.board.total();
         let mut squares = vec![None; cells];
         let mut unmoved = vec![false; cells];
-        for side in Side::BOTH {
+        for side in v.side_ids() {
             for &(p, c) in &v.setup[side] {
                 squares[c.index()] = Some((side, p));
                 unmoved[c.index()] = v.tracks_unmoved(p);
@@ -177,7 +177,7 @@ impl<'a> Game<'a> {
             to_move: Side::WHITE,
             en_passant: None,
             unmoved,
-            hands: BySide::new(empty_hand.clone(), empty_hand),
+            hands: BySide::from_values(vec![empty_hand; v.sides.len()]),
             quiet_plies: 0,
         }
     }

@@ -4,7 +4,7 @@
 use super::fen::{err, EnPassantText};
 use super::{EnPassant, Game, Position, PositionError};
 use crate::geometry::board::CellId;
-use crate::variant::{Movement, PieceId, Promotion, Side};
+use crate::variant::{Movement, PieceId, Promotion};
 
 impl Game<'_> {
     /// Refuses a position that was read but that no game can reach, the way the checker
@@ -21,7 +21,7 @@ impl Game<'_> {
         let board = &v.board;
         // Each side has its royal piece when checkmate wins.
         if v.rules.checkmate_wins && v.pieces.iter().any(|p| p.royal) {
-            for side in Side::BOTH {
+            for side in v.side_ids() {
                 if self.royals(pos, side).is_empty() {
                     return Err(err(
                         board_at,

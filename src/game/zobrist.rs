@@ -19,6 +19,11 @@ pub struct Zobrist {
     en_passant: Vec<u64>,
     unmoved: Vec<u64>,
     black: u64,
+    /// How many sides the game has.
+    sides: usize,
+    /// The keys of the third side to move and after (the first side's is 0, Black's
+    /// `black`): drawn last, so that two-sided games keep their keys.
+    later_to_move: Vec<u64>,
 }
 
 impl Zobrist {
@@ -38,21 +43,24 @@ impl Zobrist {
             mix(&[0]);
         }
         let mut rng = SplitMix(seed);
+        let sides = v.sides().len();
         let mut keys = |n: usize| (0..n).map(|_| rng.next()).collect::<Vec<u64>>();
         Zobrist {
             pieces,
-            placement: keys(cells * 2 * pieces),
-            hands: keys(2 * pieces * HAND_KEYS),
+            placement: keys(cells * sides * pieces),
+            hands: keys(sides * pieces * HAND_KEYS),
             en_passant: keys(cells),
             unmoved: keys(cells),
             black: keys(1)[0],
+            sides,
+            later_to_move: keys(sides.saturating_sub(2)),
         }
     }
 
     /// A piece of `side` on `cell`.
     #[inline]
     pub fn piece(&self, cell: usize, side: Side, piece: usize) -> u64 {
-        self.placement[(cell * 2 + side.index()) * self.pieces + piece]
+        self.placement[(cell * self.sides + side.index()) * self.pieces + piece]
     }
 
     /// `side` holding `count` of `piece` (0 for none).
@@ -88,6 +96,16 @@ impl Zobrist {
     #[inline]
     pub fn black(&self) -> u64 {
         self.black
+    }
+
+    /// `side` to move (0 for the first side).
+    #[inline]
+    pub fn to_move(&self, side: Side) -> u64 {
+        match side.index() {
+            0 => 0,
+            1 => self.black,
+            k => self.later_to_move[k - 2],
+        }
     }
 }
 

@@ -56,9 +56,9 @@ fn piece_or_cell(compiled: &crate::load::Compiled, word: &str) -> Option<String>
             .zones()
             .iter()
             .filter_map(|z| {
-                let sides: Vec<&str> = crate::Side::BOTH
-                    .iter()
-                    .filter(|s| z.cells[**s].contains(&cell))
+                let sides: Vec<&str> = v
+                    .side_ids()
+                    .filter(|s| z.cells[*s].contains(&cell))
                     .map(|s| s.name())
                     .collect();
                 (!sides.is_empty()).then(|| format!("`{}` ({})", z.name, sides.join(", ")))

@@ -116,7 +116,7 @@ pub fn piece_labels(
 /// The labels of the start position: White's symbols in upper case, Black's in lower case.
 pub fn setup_labels(variant: &Variant) -> BTreeMap<CellId, String> {
     let mut labels = BTreeMap::new();
-    for side in Side::BOTH {
+    for side in variant.side_ids() {
         for &(p, c) in &variant.setup[side] {
             labels.insert(c, symbol_for(variant, side, p));
         }
@@ -138,9 +138,9 @@ pub fn position_labels(variant: &Variant, pos: &Position) -> BTreeMap<CellId, St
 
 /// What each side holds in hand, as "White's hand: P P N" lines (none when both are empty).
 pub fn hands(variant: &Variant, pos: &Position) -> Vec<String> {
-    Side::BOTH
-        .iter()
-        .filter_map(|&side| {
+    variant
+        .side_ids()
+        .filter_map(|side| {
             let held: Vec<String> = variant
                 .piece_ids()
                 .flat_map(|p| {

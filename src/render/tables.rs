@@ -34,11 +34,9 @@ impl Selection {
         v.piece_ids().filter(move |p| only.is_none_or(|o| o == *p))
     }
 
-    fn sides(&self) -> impl Iterator<Item = Side> {
+    fn sides<'v>(&self, v: &'v Variant) -> impl Iterator<Item = Side> + 'v {
         let only = self.side;
-        Side::BOTH
-            .into_iter()
-            .filter(move |s| only.is_none_or(|o| o == *s))
+        v.side_ids().filter(move |s| only.is_none_or(|o| o == *s))
     }
 
     /// The cells to show, off-board cells included.
@@ -219,7 +217,7 @@ pub fn to_json(v: &Variant, t: &MoveTables, sel: &Selection) -> String {
         .map(|p| {
             let piece = v.piece(p);
             let moves = sel
-                .sides()
+                .sides(v)
                 .map(|s| {
                     let mut per_cell: IndexMap<&str, Vec<JsonEntry>> = sel
                         .cells(v)
@@ -265,7 +263,7 @@ pub fn to_text(v: &Variant, t: &MoveTables, sel: &Selection) -> String {
     let width = v.board.names().iter().map(String::len).max().unwrap_or(1);
     for p in sel.pieces(v) {
         let piece = v.piece(p);
-        for s in sel.sides() {
+        for s in sel.sides(v) {
             let _ = writeln!(out, "{} {} ({})", piece.symbol, piece.name, s.name());
             for c in sel.cells(v) {
                 let entries: Vec<String> = t

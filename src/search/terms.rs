@@ -129,9 +129,9 @@ impl Terms {
                 }
             }
         }
-        let start_material = Side::BOTH
-            .iter()
-            .flat_map(|&s| v.setup(s).iter())
+        let start_material = v
+            .side_ids()
+            .flat_map(|s| v.setup(s).iter())
             .map(|(p, _)| value[p.index()])
             .sum::<i32>()
             .max(1);

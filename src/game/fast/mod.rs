@@ -186,7 +186,8 @@ pub struct FastEngine<'a> {
 }
 
 impl<'a> FastEngine<'a> {
-    /// The engine for a game, or `None` when the board is too large for 128-bit sets.
+    /// The engine for a game, or `None` when the board is too large for 128-bit sets or the
+    /// game has more than two sides.
     pub fn new(game: Game<'a>) -> Option<FastEngine<'a>> {
         let t = FastTables::new(game.variant, game.tables)?;
         let keys = Zobrist::new(game.variant);

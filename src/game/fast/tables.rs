@@ -295,7 +295,12 @@ impl FastTables {
         } else {
             64
         };
-        if cells > MAX_CELLS || variant.pieces.len() > hand_kinds || variant.castlings.len() >= 255
+        // Two sides: a side is one bit of a piece's code (more sides are the reference
+        // engine's).
+        if cells > MAX_CELLS
+            || variant.pieces.len() > hand_kinds
+            || variant.castlings.len() >= 255
+            || variant.sides().len() != 2
         {
             return None;
         }
