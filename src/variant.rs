@@ -888,6 +888,12 @@ impl Variant {
         Side::new((side.index() + 1) % self.sides.len().max(1)).unwrap_or(Side::WHITE)
     }
 
+    /// The side that moved before `side`.
+    pub fn previous_side(&self, side: Side) -> Side {
+        let n = self.sides.len().max(1);
+        Side::new((side.index() + n - 1) % n).unwrap_or(Side::WHITE)
+    }
+
     /// How `side`'s hours and vectors turn into absolute ones.
     pub fn frame(&self, side: Side) -> Frame {
         self.sides

@@ -134,8 +134,12 @@ pub trait Engine: Sync {
         let f = self.facts(s, m);
         let landed = f.promotion.unwrap_or(f.piece);
         let gain = f.captured.map_or(0, value) + value(landed) - value(f.piece);
-        let them = self.to_move(s).opponent();
-        if self.attacked(&self.play(s, m), f.to, them) {
+        let (mover, after) = (self.to_move(s), self.play(s, m));
+        let sides = self.variant().side_ids();
+        if sides
+            .filter(|&by| by != mover)
+            .any(|by| self.attacked(&after, f.to, by))
+        {
             gain - value(landed)
         } else {
             gain
@@ -245,7 +249,7 @@ impl Engine for Reference<'_> {
 
     fn pass(&self, s: &Position) -> Position {
         let mut next = s.clone();
-        next.to_move = s.to_move.opponent();
+        next.to_move = self.variant().next_side(s.to_move);
         next.en_passant = None;
         next
     }

@@ -253,7 +253,14 @@ impl<'a> Game<'a> {
     pub fn in_check(&self, pos: &Position, side: Side) -> bool {
         self.royals(pos, side)
             .into_iter()
-            .any(|c| self.attacked(pos, c, side.opponent()) || self.faces_royal(pos, side, c))
+            .any(|c| self.attacked_by_opponent(pos, c, side) || self.faces_royal(pos, side, c))
+    }
+
+    /// True when a side other than `side` attacks `cell`.
+    pub fn attacked_by_opponent(&self, pos: &Position, cell: CellId, side: Side) -> bool {
+        self.variant
+            .side_ids()
+            .any(|by| by != side && self.attacked(pos, cell, by))
     }
 
     /// True when the royal piece of `side` on `cell` sees an enemy royal piece along one of
@@ -315,7 +322,7 @@ impl<'a> Game<'a> {
             cells: self.tables.passed_cells(mv.passed).to_vec(),
             victim: mv.to,
         });
-        next.to_move = side.opponent();
+        next.to_move = self.variant.next_side(side);
         next
     }
 

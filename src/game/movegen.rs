@@ -112,6 +112,13 @@ impl Game<'_> {
         reached.iter().filter(|&&r| r).count() as u32
     }
 
+    /// True when a side other than `side` is in check in `pos`.
+    fn checks_an_opponent(&self, pos: &Position, side: Side) -> bool {
+        self.variant
+            .side_ids()
+            .any(|other| other != side && self.in_check(pos, other))
+    }
+
     /// Adds `mv` with the promotion choices the piece has on it: on arriving in the zone
     /// (chess) it must promote; with optional promotion (shogi) it may when the move starts
     /// or ends in the zone, and must when it would have no move from its new cell.
@@ -179,7 +186,7 @@ impl Game<'_> {
                     continue;
                 }
                 let mv = Move::drop_move(piece, to);
-                if rules.no_check && self.in_check(&self.play(pos, &mv), side.opponent()) {
+                if rules.no_check && self.checks_an_opponent(&self.play(pos, &mv), side) {
                     continue;
                 }
                 out.push(mv);
@@ -219,7 +226,7 @@ impl Game<'_> {
             }
             let safe = std::iter::once(&c.king_from)
                 .chain(&c.passage)
-                .all(|x| !self.attacked(pos, *x, side.opponent()));
+                .all(|x| !self.attacked_by_opponent(pos, *x, side));
             let mv = Move::castling_move(i, c);
             // The rook's new cell could uncover an attack on a second royal piece.
             if safe && !self.in_check(&self.play(pos, &mv), side) {

@@ -304,12 +304,12 @@ impl Game<'_> {
             format!("there is no rook on `{rook}`")
         } else if let Some(x) = c.empty.iter().find(|x| pos.squares[x.index()].is_some()) {
             format!("`{}` is not empty", board.name(*x))
-        } else if self.attacked(pos, c.king_from, side.opponent()) {
+        } else if self.attacked_by_opponent(pos, c.king_from, side) {
             "the king is in check".to_string()
         } else if let Some(x) = c
             .passage
             .iter()
-            .find(|x| self.attacked(pos, **x, side.opponent()))
+            .find(|x| self.attacked_by_opponent(pos, **x, side))
         {
             format!(
                 "the king would pass or land on `{}`, which is attacked",

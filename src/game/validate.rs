@@ -37,11 +37,11 @@ impl Game<'_> {
         // refuses a setup that does so, so the start passes too), nor facing an enemy royal
         // piece on a `facing` line.
         let mover = pos.to_move;
-        let last = mover.opponent();
+        let last = v.previous_side(mover);
         if let Some(&royal) = self
             .royals(pos, last)
             .iter()
-            .find(|&&c| self.attacked(pos, c, mover))
+            .find(|&&c| self.attacked_by_opponent(pos, c, last))
         {
             return Err(err(
                 side_at,
@@ -85,7 +85,7 @@ impl Game<'_> {
     ) -> Result<(), PositionError> {
         let v = self.variant;
         let board = &v.board;
-        let last = pos.to_move.opponent();
+        let last = v.previous_side(pos.to_move);
         let victim_name = board.name(ep.victim);
         let victim = match pos.squares[ep.victim.index()] {
             Some((side, p)) if side == last => p,
