@@ -901,3 +901,62 @@ impl Variant {
             .map_or(Frame::FIRST, |s| s.frame)
     }
 }
+
+#[cfg(test)]
+impl Variant {
+    /// This variant with `sides` (each a name and the hours its frame turns) in turn order,
+    /// each side's setup, zones and castlings the first side's turned by its frame: what
+    /// the engines' tests of more than two sides play on.
+    pub(crate) fn with_turned_sides(&self, sides: &[(&str, u8)]) -> Result<Variant, String> {
+        let first = Side::WHITE;
+        let maps = sides
+            .iter()
+            .map(|&(_, hours)| self.board.turn_map(hours))
+            .collect::<Result<Vec<_>, _>>()?;
+        let turned = |cells: &[CellId], k: usize| -> Vec<CellId> {
+            cells.iter().map(|c| maps[k][c.index()]).collect()
+        };
+        let mut v = self.clone();
+        v.sides = sides
+            .iter()
+            .map(|&(name, hours)| SideInfo {
+                name: name.to_string(),
+                frame: Frame::turned_by(hours),
+            })
+            .collect();
+        v.setup = BySide::from_values(
+            (0..sides.len())
+                .map(|k| {
+                    let placed = &self.setup[first];
+                    placed
+                        .iter()
+                        .map(|&(p, c)| (p, maps[k][c.index()]))
+                        .collect()
+                })
+                .collect(),
+        );
+        for zone in &mut v.zones {
+            let own = zone.cells[first].clone();
+            zone.cells = BySide::from_values((0..sides.len()).map(|k| turned(&own, k)).collect());
+        }
+        let mut castlings = Vec::new();
+        for (k, map) in maps.iter().enumerate() {
+            let side = Side::new(k).ok_or("more than six sides")?;
+            for c in self.castlings.iter().filter(|c| c.side == first) {
+                let at = |cell: CellId| map[cell.index()];
+                castlings.push(Castling {
+                    side,
+                    king_from: at(c.king_from),
+                    king_to: at(c.king_to),
+                    rook_from: at(c.rook_from),
+                    rook_to: at(c.rook_to),
+                    empty: turned(&c.empty, k),
+                    passage: turned(&c.passage, k),
+                    ..c.clone()
+                });
+            }
+        }
+        v.castlings = castlings;
+        Ok(v)
+    }
+}

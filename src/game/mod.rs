@@ -13,6 +13,8 @@ pub mod notation;
 pub mod perft;
 pub mod perft_units;
 pub mod san;
+#[cfg(test)]
+mod sides_tests;
 mod validate;
 pub mod zobrist;
 
