@@ -143,7 +143,7 @@ pub fn repetition(v: &Variant, mover: Side) -> Outcome {
 pub fn by_count<E: Engine>(e: &E, s: &E::State) -> Option<Outcome> {
     let rules = &e.variant().rules;
     if let Some(limit) = &rules.move_limit {
-        if e.quiet_plies(s) >= 2 * limit.moves {
+        if e.quiet_plies(s) >= e.variant().sides().len() as u32 * limit.moves {
             return Some(Outcome {
                 end: GameEnd::MoveLimit,
                 white: limit.score,
