@@ -30,6 +30,7 @@ fn main() {
     let mut files: Vec<_> = std::fs::read_dir("variants")
         .expect("variants")
         .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "hexv"))
         .collect();
     files.sort();
     println!("{:<28} {:>10} {:>10}", "variant", "median", "worst");

@@ -179,6 +179,7 @@ fn main() {
     let mut files: Vec<_> = std::fs::read_dir("variants")
         .expect("variants/")
         .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "hexv"))
         .collect();
     files.sort();
     for path in files {

@@ -5,8 +5,8 @@
 // on the page's thread (slower to answer clicks, but the game still plays).
 'use strict';
 window.hexvEngine = {
-  /** An engine over `wasm` (the module's bytes); `fallback(source, start, moves, depth, millis)`
-   *  is the page's own best_move, used only when no Worker starts. */
+  /** An engine over `wasm` (the module's bytes); `fallback(source, weights, start, moves,
+   *  depth, millis)` is the page's own best_move, used only when no Worker starts. */
   create(wasm, fallback) {
     let url = null;
     let worker = null;
@@ -46,16 +46,16 @@ window.hexvEngine = {
       /** The best move of the game from `start` after `moves` (long notation, separated by
        *  spaces, so repetitions count): resolves to {reply, ms}, or {cancelled: true} after
        *  `cancel`. */
-      ask(source, start, moves, depth, millis) {
+      ask(source, weights, start, moves, depth, millis) {
         const id = next++;
         return new Promise((resolve) => {
           pending.set(id, resolve);
           if (worker) {
-            worker.postMessage({ id, source, start, moves, depth, millis });
+            worker.postMessage({ id, source, weights, start, moves, depth, millis });
           } else {
             setTimeout(() => {
               const started = performance.now();
-              const reply = fallback(source, start, moves, depth, millis);
+              const reply = fallback(source, weights, start, moves, depth, millis);
               settle(id, { reply, ms: performance.now() - started });
             }, 20);
           }

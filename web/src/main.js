@@ -72,6 +72,13 @@
     }));
   }
 
+  /** The weights file shipped with the variant whose source is exactly `text` ('' for an
+   *  edited source or a variant without one: the built-in evaluation). */
+  function weightsFor(text) {
+    const shipped = variants.find((v) => v.source === text);
+    return shipped && shipped.weights ? shipped.weights : '';
+  }
+
   hexv.ready.then((api) => {
     const engine = hexvEngine.create(hexv.wasm, api.bestMove);
     const game = hexvPlay.create(api, engine, {
@@ -85,7 +92,7 @@
       undo: $('undo'),
       newGame: $('new-game'),
       thinking: $('thinking'),
-    });
+    }, weightsFor);
     function update() {
       const text = source.value;
       const started = performance.now();

@@ -7,9 +7,12 @@
 'use strict';
 window.hexvPlay = {
   /** A game over `els` ({board, moves, hands, result, choice, engine, strength, undo, newGame,
-   *  thinking}) with `api` (src/hexv.js) and `engine` (src/engine.js). */
-  create(api, engine, els) {
+   *  thinking}) with `api` (src/hexv.js) and `engine` (src/engine.js); `weightsFor(source)`
+   *  is the text of the evaluation weights the engine plays a source with ('' for the
+   *  built-in ones). */
+  create(api, engine, els, weightsFor) {
     let source = '';
+    let weights = '';
     let start = '';
     let history = [];
     let played = [];
@@ -108,7 +111,7 @@ window.hexvPlay = {
       const millis = kind === 'ms' ? Number(value) : 0;
       const question = ++asked;
       setThinking(true);
-      engine.ask(source, start, played.join(' '), depth, millis).then((answer) => {
+      engine.ask(source, weights, start, played.join(' '), depth, millis).then((answer) => {
         if (answer.cancelled || question !== asked) return;
         setThinking(false);
         const r = answer.reply;
@@ -211,6 +214,7 @@ window.hexvPlay = {
       reset(text) {
         cancelEngine();
         source = text;
+        weights = weightsFor ? weightsFor(text) : '';
         const s = api.startPosition(text);
         if (!s.ok) return;
         start = s.position;

@@ -15,7 +15,7 @@ self.onmessage = (ev) => {
   }
   ready.then(() => {
     const started = performance.now();
-    const reply = JSON.parse(wasm_bindgen.best_move(m.source, m.start, m.moves, m.depth, m.millis));
+    const reply = JSON.parse(wasm_bindgen.best_move(m.source, m.weights, m.start, m.moves, m.depth, m.millis));
     self.postMessage({ id: m.id, reply, ms: performance.now() - started });
   }, (e) => {
     self.postMessage({ id: m.id, reply: { ok: false, error: { kind: 'engine', message: String(e) } } });

@@ -208,6 +208,22 @@ async function playByClicks(line, hit) {
   assert.ok(moves.endsWith(hit.text), `${moves} ends with ${hit.text}`);
 }
 
+test("Mini Hexchess's engine plays with the weights file shipped beside it", async () => {
+  const r = await page.evaluate(() => window.hexv.ready.then((x) => {
+    const v = window.HEXV_VARIANTS.find((w) => w.file === 'mini-hexchess.hexv');
+    const start = x.startPosition(v.source).position;
+    return {
+      weights: v.weights,
+      without: x.bestMove(v.source, '', start, '', 5, 0),
+      with: x.bestMove(v.source, v.weights, start, '', 5, 0),
+    };
+  }));
+  assert.match(r.weights, /^mobility-middle \d+$/m);
+  assert.ok(r.without.ok && r.with.ok, JSON.stringify(r));
+  // Mobility changes the evaluation: the same depth searches another tree.
+  assert.notEqual(r.with.nodes, r.without.nodes);
+});
+
 test('a knight enters from an off-board cell by clicks (Dagger)', async () => {
   const { source } = variants.find((v) => v.file === 'dagger.hexv');
   await page.select('#engine', '');

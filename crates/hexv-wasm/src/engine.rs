@@ -5,6 +5,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use hexv::search::weights::file::parse;
 use hexv::search::{line_text, Limits, SearchScore, Searcher};
 use serde_json::json;
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -20,11 +21,15 @@ const HASH_MB: usize = 8;
 /// algebraic, separated by spaces; the search counts repetitions over them, as `game_end`
 /// does), in a clean `source`, searching `depth` plies when `depth` is above 0, else for
 /// `millis` milliseconds (at least 1): `{ok, best, score, depth, nodes, millis, line}`.
+/// `weights` is the text of the variant's weights file (docs/engine.md, "Weights files"),
+/// empty for the built-in evaluation; a weights file with mistakes is a failure of kind
+/// `weights`, its first mistake located.
 /// `best` is null only when the side to move has no legal move; `score` is `{cp}` in
 /// centipawns or `{mate}` in moves, for the side to move.
 #[wasm_bindgen]
 pub fn best_move(
     source: &str,
+    weights: &str,
     position_text: &str,
     moves: &str,
     depth: u32,
@@ -43,6 +48,13 @@ pub fn best_move(
             Limits::movetime(Duration::from_millis(u64::from(millis.max(1))))
         };
         let mut searcher = Searcher::with_hash(game, HASH_MB);
+        if !weights.is_empty() {
+            let read = parse(weights.as_bytes(), c.variant(), c.tables()).map_err(|errors| {
+                let first = errors.first().map_or(String::new(), |e| e.to_string());
+                crate::reply::Failure::new("weights", format!("the weights file: {first}"))
+            })?;
+            searcher.set_weights(&read);
+        }
         let stop = AtomicBool::new(false);
         let result = searcher.search(&history, &limits, &stop, &mut |_| {});
         let score = match result.info.score {

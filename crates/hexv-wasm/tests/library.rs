@@ -131,7 +131,7 @@ fn the_engine_answers_with_a_legal_move() {
             .as_str()
             .unwrap()
             .to_string();
-        let r = reply(web::best_move(&source, &start, "", 2, 0));
+        let r = reply(web::best_move(&source, "", &start, "", 2, 0));
         assert_eq!(r["ok"], true, "{name}: {r}");
         let best = r["best"].as_str().expect("a move");
         assert_eq!(
@@ -224,7 +224,7 @@ fn bad_inputs_are_error_values() {
         "move"
     );
     assert_eq!(
-        reply(web::best_move(&source, "???", "", 1, 0))["error"]["kind"],
+        reply(web::best_move(&source, "", "???", "", 1, 0))["error"]["kind"],
         "position"
     );
 }
@@ -275,7 +275,7 @@ fn a_captured_piece_is_in_the_hand_and_may_be_dropped() {
             assert_eq!(played["ok"], true, "{played}");
             return;
         }
-        let best = reply(web::best_move(&source, &pos, "", 2, 0));
+        let best = reply(web::best_move(&source, "", &pos, "", 2, 0));
         let best = best["best"].as_str().expect("a move").to_string();
         pos = reply(web::play(&source, &pos, &best))["position"]
             .as_str()
@@ -303,7 +303,7 @@ fn the_engine_searches_the_games_history() {
         .unwrap()
         .to_string();
     let moves = "d1-f4 d9-f8 f4-d1 f8-d9 d1-f4 d9-f8 f4-d1";
-    let r = reply(web::best_move(&source, &start, moves, 3, 0));
+    let r = reply(web::best_move(&source, "", &start, moves, 3, 0));
     assert_eq!(r["ok"], true, "{r}");
 
     let file = SourceFile::new("variant.hexv", &source);
@@ -333,6 +333,43 @@ fn the_engine_searches_the_games_history() {
     );
     assert_eq!(r["nodes"].as_u64(), Some(expected.info.nodes));
 
-    let bad = reply(web::best_move(&source, &start, "d1-f4 d1-f4", 2, 0));
+    let bad = reply(web::best_move(&source, "", &start, "d1-f4 d1-f4", 2, 0));
     assert_eq!(bad["error"]["kind"], "move", "{bad}");
+}
+
+#[test]
+fn the_engine_plays_with_the_variants_weights_file() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../variants");
+    let source = std::fs::read_to_string(dir.join("mini-hexchess.hexv")).expect("shipped");
+    let weights = std::fs::read_to_string(dir.join("mini-hexchess.weights")).expect("shipped");
+    let start = reply(web::start_position(&source))["position"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let built_in = reply(web::best_move(&source, "", &start, "", 6, 0));
+    let weighted = reply(web::best_move(&source, &weights, &start, "", 6, 0));
+    assert_eq!(
+        (built_in["ok"].clone(), weighted["ok"].clone()),
+        (true.into(), true.into())
+    );
+    // Mobility changes the evaluation, so the same depth searches another tree.
+    assert_ne!(
+        built_in["nodes"], weighted["nodes"],
+        "{built_in} {weighted}"
+    );
+    let bad = reply(web::best_move(
+        &source,
+        "hexv 0.1.0\nvariant Mini Hexchess\ntempo x\n",
+        &start,
+        "",
+        2,
+        0,
+    ));
+    assert_eq!(bad["ok"], false);
+    assert_eq!(bad["error"]["kind"], "weights");
+    let message = bad["error"]["message"].as_str().unwrap();
+    assert!(
+        message.contains("3:7") && message.contains("`x`"),
+        "{message}"
+    );
 }
