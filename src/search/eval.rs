@@ -54,7 +54,8 @@ pub struct Evaluator {
     shelter: Vec<Vec<u16>>,
     hands: bool,
     /// Per piece type: tenths of a centipawn per cell it reaches, `[middle game, ending]`
-    /// (0 for royal and promoting pieces, whose reach says little).
+    /// (0 for royal and promoting pieces, whose reach says little), within
+    /// ±[`MAX_PLACEMENT`].
     mobility: Vec<[i32; 2]>,
     /// Per piece type: the reach, in tenths of a cell, it is measured from (half its
     /// empty-board reach).
@@ -140,8 +141,12 @@ impl Evaluator {
         let mobility: Vec<[i32; 2]> = (0..pieces)
             .map(|p| {
                 let scale = terms.mobility_scale(p);
-                w.mobility
-                    .map(|per_mille| (scale * f64::from(per_mille) / 100.0).round() as i32)
+                let bound = f64::from(MAX_PLACEMENT);
+                w.mobility.map(|per_mille| {
+                    (scale * f64::from(per_mille) / 100.0)
+                        .round()
+                        .clamp(-bound, bound) as i32
+                })
             })
             .collect();
         let mobility_base = (0..pieces)
@@ -249,25 +254,33 @@ impl Evaluator {
                 }
             }
         }
-        let mut mobile = [[0i32; 2]; 2];
+        // In hundredths of a centipawn, 64-bit: extreme weights must not overflow.
+        let mut mobile = [[0i64; 2]; 2];
         if self.any_mobility {
             engine.for_each_piece(s, |cell, side, piece| {
                 let [mid, end] = self.mobility[piece];
                 if mid != 0 || end != 0 {
-                    let more = engine.reach(s, cell) as i32 * 10 - self.mobility_base[piece];
-                    mobile[side.index()][0] += mid * more;
-                    mobile[side.index()][1] += end * more;
+                    let more = i64::from(engine.reach(s, cell)) * 10
+                        - i64::from(self.mobility_base[piece]);
+                    mobile[side.index()][0] += i64::from(mid) * more;
+                    mobile[side.index()][1] += i64::from(end) * more;
                 }
             });
         }
         // Phase: 256 with the start's material on the board, 0 with none.
         let phase = (acc.phase_material * 256 / self.start_material).clamp(0, 256);
+        let bound = i64::from(MAX_SCORE);
+        let mobility = |k: usize| {
+            let [mid, end] = mobile[k];
+            let blended = (mid * i64::from(phase) + end * i64::from(256 - phase)) / 25600;
+            blended.clamp(-bound, bound) as i32
+        };
         let score = |k: usize| {
             (acc.material[k][0] * phase + acc.material[k][1] * (256 - phase)) / 256
                 + held[k]
                 + (acc.middle[k] * phase + acc.ending[k] * (256 - phase)) / 256
                 + guards[k] * self.shelter_weight * phase / 2560
-                + (mobile[k][0] * phase + mobile[k][1] * (256 - phase)) / 25600
+                + mobility(k)
         };
         let me = engine.to_move(s).index();
         (score(me) - score(1 - me) + self.tempo).clamp(-MAX_SCORE, MAX_SCORE)

@@ -140,3 +140,60 @@ fn reach_counts_the_cells_a_piece_moves_or_captures_to() {
         gain(&formula)
     );
 }
+
+/// Weights at the ends of their ranges, which a weights file may give (mobility, material
+/// and every scale at their largest, then at their smallest), evaluate every position of
+/// random games on both engines without an overflow and within the evaluation's bounds.
+#[test]
+fn extreme_weights_evaluate_without_overflow() {
+    use hexv::search::Weights;
+    for path in [
+        "variants/mini-hexchess.hexv",
+        "variants/glinski.hexv",
+        "variants/hex-shogi-41.hexv",
+    ] {
+        let g = game(path);
+        let (v, t) = (g.variant, g.tables);
+        let fast = AnyEngine::new(g);
+        for high in [true, false] {
+            let mut w = Weights::default_for(v, t);
+            for m in &mut w.material {
+                *m = [Weights::MATERIAL.max; 2];
+            }
+            for (_, range, place) in w.scalars_mut() {
+                *place = if high { range.max } else { range.min };
+            }
+            let eval = Evaluator::with_weights(v, t, &w);
+            evaluate_random_games(&g, &fast, &eval, path);
+        }
+    }
+    // A piece worth the most a file may say (`value 100000`) with mobility at its largest.
+    let text = std::fs::read_to_string(crate::support::root().join("variants/mini-hexchess.hexv"))
+        .expect("read");
+    let text = text.replacen("piece Rook R {", "piece Rook R {\n  value 100000", 1);
+    let compiled = crate::support::check_text("heavy.hexv", &text)
+        .compiled
+        .expect("a clean variant");
+    let g = compiled.game();
+    let mut w = Weights::default_for(g.variant, g.tables);
+    w.mobility = [Weights::PER_MILLE.max; 2];
+    let eval = Evaluator::with_weights(g.variant, g.tables, &w);
+    evaluate_random_games(&g, &AnyEngine::new(g), &eval, "a heavy Rook");
+}
+
+/// Evaluates every position of a random game on both engines: the same value, within bounds.
+fn evaluate_random_games(g: &Game, fast: &AnyEngine, eval: &Evaluator, what: &str) {
+    let reference = Reference::new(*g);
+    let mut rng = Rng::new(5);
+    let mut pos = g.start_position();
+    for _ in 0..60 {
+        let e = eval.evaluate(&reference, &pos);
+        assert!(e.abs() <= 30_000, "{what}: {e}");
+        hexv::with_engine!(fast, f => assert_eq!(eval.evaluate(f, &f.state(&pos)), e));
+        let legal = g.legal_moves(&pos);
+        if legal.is_empty() {
+            break;
+        }
+        pos = g.play(&pos, &legal[rng.below(legal.len())]);
+    }
+}
