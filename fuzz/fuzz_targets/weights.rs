@@ -1,5 +1,6 @@
 //! Weights files (`hexv::search::weights::file`): any bytes are refused with located
-//! mistakes or read; weights read, written back and read again are the same weights.
+//! mistakes or read; weights read, written back and read again are the same weights, and
+//! evaluate the start position within the evaluation's bounds.
 #![no_main]
 
 use hexv::search::weights::file::{parse, write};
@@ -16,6 +17,10 @@ fuzz_target!(|data: &[u8]| {
             let text = write(&weights, v, &["written back".to_string()]);
             let again = parse(text.as_bytes(), v, t).expect("written weights read back");
             assert_eq!(again, weights, "written weights read back the same");
+            let game = compiled.game();
+            let eval = hexv::search::Evaluator::with_weights(v, t, &weights);
+            let value = eval.evaluate(&hexv::game::Reference::new(game), &game.start_position());
+            assert!(value.abs() <= 30_000, "{value}");
         }
         Err(errors) => {
             assert!(!errors.is_empty());
