@@ -171,10 +171,13 @@ fn load_variant<W: Write>(path: &str, out: &Out<W>) -> Option<Compiled> {
             d.message, d.code
         ));
     }
-    if loaded.compiled.is_some() {
-        out.line(&format!("info string variant {}", file.name()));
+    let compiled = loaded.compiled?;
+    if let Some(why) = crate::search::unsupported(compiled.variant()) {
+        out.line(&format!("info string error: {}: {why}", file.name()));
+        return None;
     }
-    loaded.compiled
+    out.line(&format!("info string variant {}", file.name()));
+    Some(compiled)
 }
 
 /// Reads one line of at most [`MAX_LINE`] bytes; `None` at the end of the input.

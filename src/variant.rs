@@ -75,6 +75,15 @@ impl Side {
     }
 }
 
+/// `name` with its first letter in upper case: a side's name at the start of a sentence.
+pub(crate) fn title_case(name: &str) -> String {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// A side as the variant knows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SideInfo {
@@ -881,6 +890,18 @@ impl Variant {
     /// Every side, in turn order.
     pub fn side_ids(&self) -> impl Iterator<Item = Side> + '_ {
         (0..self.sides.len()).filter_map(Side::new)
+    }
+
+    /// The side's name as the file gives it ("white", "red").
+    pub fn side_name(&self, side: Side) -> &str {
+        self.sides
+            .get(side.index())
+            .map_or(side.name(), |s| s.name.as_str())
+    }
+
+    /// The side's name at the start of a sentence ("White", "Red").
+    pub fn side_title(&self, side: Side) -> String {
+        title_case(self.side_name(side))
     }
 
     /// The side that moves after `side`.

@@ -50,6 +50,7 @@ module.exports = grammar({
       $.metadata_statement,
       $.year_statement,
       $.symmetry_statement,
+      $.sides_statement,
       $.directions_statement,
       $.zone_definition,
       $.board,
@@ -114,6 +115,15 @@ module.exports = grammar({
     // pest `symmetry_stmt`.
     symmetry_statement: $ => seq('symmetry', field('kind', choice('mirror', 'rotate'))),
 
+    // pest `sides_stmt`: the sides in turn order, each maybe with where its 12 o'clock points.
+    sides_statement: $ => seq('sides', repeat1($.side_declaration)),
+
+    // pest `side_decl`.
+    side_declaration: $ => seq(
+      field('name', $._side),
+      optional(seq('forward', field('forward', hour($)))),
+    ),
+
     // --- Directions ------------------------------------------------------------------------------
 
     // pest `direction_list`: hours and names of direction sets.
@@ -132,7 +142,7 @@ module.exports = grammar({
 
     // --- Zones -----------------------------------------------------------------------------------
 
-    // pest `zone_stmt` (`zone NAME = CELLS`) and `zone_block` (`zone NAME { white ...; black ... }`).
+    // pest `zone_stmt` (`zone NAME = CELLS`) and `zone_block` (`zone NAME { white ...; red ... }`).
     zone_definition: $ => seq(
       'zone',
       field('name', zone($)),
@@ -147,7 +157,8 @@ module.exports = grammar({
     // pest `zone_side`.
     zone_side: $ => seq(field('side', $._side), repeat1(cell($))),
 
-    _side: $ => alias(choice('white', 'black'), $.side),
+    // pest `side`: `white`, `black`, or a name the `sides` line declares.
+    _side: $ => alias($.identifier, $.side),
 
     // --- Board -----------------------------------------------------------------------------------
 

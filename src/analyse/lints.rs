@@ -220,14 +220,17 @@ impl Context<'_> {
             diags.push(
                 Diagnostic::warning(
                     codes::SECOND_ROYAL,
-                    format!("{} has {} royal pieces", side.title(), royals.len()),
+                    format!("{} has {} royal pieces", v.side_title(side), royals.len()),
                 )
                 .at(at, "another royal piece")
                 .also(before, "the first")
                 .help("a side is checkmated only when all its royal pieces are attacked and none can escape: keep one royal piece, or drop `royal` from the others"),
             );
-            // White's copy by the symmetry would say the same again.
-            if self.spans.setup.block[Side::BLACK].is_none() {
+            // The other sides' copies by the symmetry would say the same again.
+            if v.side_ids()
+                .skip(1)
+                .all(|s| self.spans.setup.block[s].is_none())
+            {
                 break;
             }
         }
@@ -295,17 +298,19 @@ impl Context<'_> {
         let game = Game::new(v, tables);
         let pos = game.start_position();
         let mover = pos.to_move;
-        let victim = mover.opponent();
         let captures: Vec<crate::game::Move> = game
             .legal_moves(&pos)
             .into_iter()
             .filter(|m| {
                 m.castling.is_none()
-                    && pos.squares[m.to.index()].is_some_and(|(s, _)| s == victim)
+                    && pos.squares[m.to.index()].is_some_and(|(s, _)| s != mover)
                     && m.from.is_some_and(|f| through_pieces(v, &pos, f, m.to))
             })
             .collect();
         let Some(first) = captures.first() else {
+            return;
+        };
+        let Some((victim, _)) = pos.squares[first.to.index()] else {
             return;
         };
         let written = |side: Side, cell: CellId| {
@@ -317,7 +322,12 @@ impl Context<'_> {
         let name = |side: Side, cell: CellId| {
             let piece =
                 pos.squares[cell.index()].map_or("piece", |(_, p)| v.piece(p).name.as_str());
-            format!("{}'s {} on `{}`", side.title(), piece, v.board.name(cell))
+            format!(
+                "{}'s {} on `{}`",
+                v.side_title(side),
+                piece,
+                v.board.name(cell)
+            )
         };
         let mut victims: Vec<CellId> = captures.iter().map(|m| m.to).collect();
         victims.sort_unstable();
@@ -332,16 +342,17 @@ impl Context<'_> {
             format!(
                 "{mover} can capture on its first move: {attacker} takes {}{more}",
                 name(victim, first.to),
-                mover = mover.title()
+                mover = v.side_title(mover)
             ),
         );
         // Black's setup derived by the symmetry is written as White's: point at the line
         // that places the piece, whichever side's it is.
         let victim_span = written(victim, first.to).unwrap_or(self.spans.anchor);
-        let derived = victim == Side::BLACK && self.spans.setup.block[Side::BLACK].is_none();
+        let derived = victim != Side::WHITE && self.spans.setup.block[victim].is_none();
         let taken = if derived {
             format!(
-                "Black's copy of this, on `{}`, is taken",
+                "{}'s copy of this, on `{}`, is taken",
+                v.side_title(victim),
                 v.board.name(first.to)
             )
         } else {
@@ -365,7 +376,6 @@ impl Context<'_> {
         let game = Game::new(v, tables);
         let pos = game.start_position();
         let mover = pos.to_move;
-        let victim = mover.opponent();
         // Where a piece of `side` standing on `cell` is written (Black's may be derived).
         let written = |side: Side, cell: CellId| {
             v.setup[side]
@@ -373,21 +383,40 @@ impl Context<'_> {
                 .position(|(_, c)| *c == cell)
                 .map(|i| self.spans.setup.cells[side][i])
         };
-        // The label at the royal piece's setup line: Black's may be White's line mirrored.
-        let derived = victim == Side::BLACK && self.spans.setup.block[Side::BLACK].is_none();
+        for victim in v.side_ids().filter(|&s| s != mover) {
+            self.royal_of_en_prise(&game, (&pos, mover, victim), written, diags);
+        }
+    }
+
+    /// [`Lints::royal_en_prise`] for the royal pieces of one side, `victim`, at the start.
+    fn royal_of_en_prise(
+        &self,
+        game: &Game,
+        (pos, mover, victim): (&crate::game::Position, Side, Side),
+        written: impl Fn(Side, CellId) -> Option<Span>,
+        diags: &mut Vec<Diagnostic>,
+    ) {
+        let v = self.variant;
+        // The label at the royal piece's setup line: the side's may be the first side's line
+        // turned by the symmetry.
+        let derived = victim != Side::WHITE && self.spans.setup.block[victim].is_none();
         let label_at = |royal: CellId, what: &str| {
             if derived {
-                format!("Black's copy of this, on `{}`, {what}", v.board.name(royal))
+                format!(
+                    "{}'s copy of this, on `{}`, {what}",
+                    v.side_title(victim),
+                    v.board.name(royal)
+                )
             } else {
                 what.to_string()
             }
         };
-        for royal in game.royals(&pos, victim) {
+        for royal in game.royals(pos, victim) {
             let span = written(victim, royal).unwrap_or(self.spans.anchor);
-            if game.attacked(&pos, royal, mover) {
+            if game.attacked(pos, royal, mover) {
                 let label = label_at(royal, "is attacked at the start");
                 let attacker = game
-                    .pseudo_legal_moves(&pos)
+                    .pseudo_legal_moves(pos)
                     .into_iter()
                     .find(|m| m.to == royal)
                     .and_then(|m| m.from.and_then(|f| written(mover, f)));
@@ -395,8 +424,8 @@ impl Context<'_> {
                     codes::KING_EN_PRISE,
                     format!(
                         "in the setup {} can capture {}'s royal piece on `{}`",
-                        mover.title(),
-                        mover.opponent().title(),
+                        v.side_title(mover),
+                        v.side_title(victim),
                         v.board.name(royal)
                     ),
                 )
@@ -405,16 +434,16 @@ impl Context<'_> {
                     d = d.also(s, "this piece attacks it");
                 }
                 diags.push(d.help("move the royal piece, or shield it with another piece"));
-            } else if game.faces_royal(&pos, victim, royal) {
+            } else if game.faces_royal(pos, victim, royal) {
                 let label = label_at(royal, "faces the enemy royal piece at the start");
                 diags.push(
                     Diagnostic::error(
                         codes::KING_EN_PRISE,
                         format!(
                             "in the setup the royal pieces face each other: {}'s on `{}` sees {}'s on an open line",
-                            victim.title(),
+                            v.side_title(victim),
                             v.board.name(royal),
-                            mover.title()
+                            v.side_title(mover)
                         ),
                     )
                     .at(span, label)
@@ -434,7 +463,10 @@ impl Context<'_> {
             diags.push(
                 Diagnostic::warning(
                     codes::NO_START_MOVES,
-                    format!("{} has no legal move in the start position", mover.title()),
+                    format!(
+                        "{} has no legal move in the start position",
+                        v.side_title(mover)
+                    ),
                 )
                 .at(
                     self.spans.setup.block[Side::WHITE].unwrap_or(self.spans.anchor),

@@ -31,9 +31,9 @@ pub struct Summary {
     pub pieces: Vec<PieceSummary>,
     /// The rules, one short phrase each.
     pub rules: Vec<String>,
-    /// Pieces at the start: White's, then Black's.
-    pub setup: [usize; 2],
-    /// White's legal moves in the start position.
+    /// Each side's name and pieces at the start, in turn order.
+    pub setup: Vec<(String, usize)>,
+    /// The first side's legal moves in the start position.
     pub start_moves: usize,
 }
 
@@ -108,10 +108,10 @@ pub fn summarize(variant: &Variant, tables: &MoveTables) -> Summary {
         off_board,
         pieces,
         rules: describe_rules(variant),
-        setup: [
-            variant.setup[Side::WHITE].len(),
-            variant.setup[Side::BLACK].len(),
-        ],
+        setup: variant
+            .side_ids()
+            .map(|side| (variant.side_title(side), variant.setup[side].len()))
+            .collect(),
         start_moves,
     }
 }
@@ -249,11 +249,29 @@ impl fmt::Display for Summary {
             )?;
         }
         writeln!(f, "  rules: {}", self.rules.join("; "))?;
+        let counts: Vec<String> = self
+            .setup
+            .iter()
+            .map(|(side, n)| format!("{n} {side}"))
+            .collect();
+        let first = self
+            .setup
+            .first()
+            .map_or("White", |(side, _)| side.as_str());
         writeln!(
             f,
-            "  setup: {} White and {} Black pieces; White has {} legal moves",
-            self.setup[0], self.setup[1], self.start_moves
+            "  setup: {} pieces; {first} has {} legal moves",
+            listed(&counts),
+            self.start_moves
         )
+    }
+}
+
+/// "a, b and c".
+fn listed(items: &[String]) -> String {
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        _ => items.join(""),
     }
 }
 

@@ -6,7 +6,7 @@ use super::resolve::Resolver;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::geometry::board::CellId;
 use crate::geometry::{Grid, Hour, RayKind};
-use crate::syntax::ast::{self, SideName};
+use crate::syntax::ast;
 use crate::variant::{BySide, Castling, PieceId, Placements, Side};
 
 impl Resolver<'_> {
@@ -28,17 +28,18 @@ impl Resolver<'_> {
         );
         let mut out = Vec::new();
         let mut ok = true;
-        let mut given: BySide<Option<Span>> = BySide::default();
+        let mut given: BySide<Option<Span>> = BySide::from_values(vec![None; self.sides.count()]);
         for b in blocks {
-            let side = match b.side.as_ref().map(|s| s.node) {
-                Some(SideName::Black) => Side::BLACK,
-                _ => Side::WHITE,
+            let Some(side) = self.side(b.side.as_ref()) else {
+                ok = false;
+                continue;
             };
             if let Some(first) = given[side] {
+                let title = self.sides.title(side);
                 self.diags.push(
                     Diagnostic::error(
                         codes::DUPLICATE_STATEMENT,
-                        format!("two castling blocks for {}", side.title()),
+                        format!("two castling blocks for {title}"),
                     )
                     .at(b.keyword, "second block")
                     .also(first, "first block")
@@ -72,7 +73,7 @@ impl Resolver<'_> {
                             codes::DUPLICATE_STATEMENT,
                             format!(
                                 "{} has two castlings with the king's move `{}` -> `{}`",
-                                side.title(),
+                                self.sides.title(side),
                                 option.king_from.node,
                                 option.king_to.node
                             ),
@@ -91,46 +92,53 @@ impl Resolver<'_> {
                 ok = false;
             }
         }
-        if let (Some(white), None) = (given[Side::WHITE], given[Side::BLACK]) {
-            match self.symmetry_map.clone() {
-                Some(map) => {
-                    let m = |c: CellId| map[c.index()];
-                    let black: Vec<Castling> = out
-                        .iter()
-                        .filter(|c| c.side == Side::WHITE)
-                        .map(|c| Castling {
-                            side: Side::BLACK,
-                            king_from: m(c.king_from),
-                            king_to: m(c.king_to),
-                            rook_from: m(c.rook_from),
-                            rook_to: m(c.rook_to),
-                            empty: c.empty.iter().map(|x| m(*x)).collect(),
-                            passage: c.passage.iter().map(|x| m(*x)).collect(),
+        if let Some(white) = given[Side::WHITE] {
+            for side in self.sides.ids().skip(1) {
+                if given[side].is_some() {
+                    continue;
+                }
+                let turned = |cells: &[CellId]| self.derive(side, cells);
+                let derived: Option<Vec<Castling>> = out
+                    .iter()
+                    .filter(|c| c.side == Side::WHITE)
+                    .map(|c| {
+                        let ends = turned(&[c.king_from, c.king_to, c.rook_from, c.rook_to])?;
+                        Some(Castling {
+                            side,
+                            king_from: ends[0],
+                            king_to: ends[1],
+                            rook_from: ends[2],
+                            rook_to: ends[3],
+                            empty: turned(&c.empty)?,
+                            passage: turned(&c.passage)?,
                             ..c.clone()
                         })
-                        .collect();
-                    for c in black
-                        .iter()
-                        .filter(|c| !(royal_missing[Side::BLACK] && self.is_royal(c.king)))
-                    {
-                        if !self.holds(setup, Side::BLACK, c.king, c.king_from)
-                            || !self.holds(setup, Side::BLACK, c.rook, c.rook_from)
-                        {
-                            ok = false;
-                            self.diags.push(
-                                Diagnostic::error(codes::CASTLING, "Black's castling, derived by the symmetry, does not match Black's setup")
-                                    .at(white, "White's castling")
-                                    .help("give Black's castling explicitly with `castling black { ... }`"),
-                            );
-                            break;
-                        }
-                    }
-                    out.extend(black);
-                }
-                None => {
+                    })
+                    .collect();
+                let Some(derived) = derived else {
                     ok = false;
                     self.no_black(white, "the castling block");
+                    break;
+                };
+                for c in derived
+                    .iter()
+                    .filter(|c| !(royal_missing[side] && self.is_royal(c.king)))
+                {
+                    if !self.holds(setup, side, c.king, c.king_from)
+                        || !self.holds(setup, side, c.rook, c.rook_from)
+                    {
+                        ok = false;
+                        let (title, word) =
+                            (self.sides.title(side), &self.sides.infos[side.index()].name);
+                        self.diags.push(
+                            Diagnostic::error(codes::CASTLING, format!("{title}'s castling, derived by the symmetry, does not match {title}'s setup"))
+                                .at(white, format!("{}'s castling", self.sides.title(Side::WHITE)))
+                                .help(format!("give {title}'s castling explicitly with `castling {word} {{ ... }}`")),
+                        );
+                        break;
+                    }
                 }
+                out.extend(derived);
             }
         }
         ok.then_some(out)
@@ -161,7 +169,7 @@ impl Resolver<'_> {
                     codes::DUPLICATE_STATEMENT,
                     format!(
                         "{} has two castlings written `{}`",
-                        side.title(),
+                        self.sides.title(side),
                         w.node
                     ),
                 )
@@ -204,7 +212,7 @@ impl Resolver<'_> {
             return None;
         };
         let (kf, kt, rf, rt) = (*kf, *kt, *rf, *rt);
-        let who = side.title();
+        let who = self.sides.title(side);
         let mut ok = true;
         for (piece, cell, name) in [(king, kf, &o.king_from), (rook, rf, &o.rook_from)] {
             if !self.holds(setup, side, piece, cell) {

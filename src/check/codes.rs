@@ -39,6 +39,9 @@ pub const BOARD_NAMES: &str = "hexv::board::names";
 pub const BOARD_ORIENTATION: &str = "hexv::board::orientation";
 /// A `symmetry` line the board does not have: no mirror line or centre, or a cell without an image.
 pub const BOARD_SYMMETRY: &str = "hexv::board::symmetry";
+/// A `sides` line that cannot be played: fewer than 2 or more than 6 sides, a name given
+/// twice, or frames that do not turn cells onto cells.
+pub const SIDES: &str = "hexv::board::sides";
 /// Two cells with the same name, or two `cell` lines at the same coordinates.
 pub const DUPLICATE_CELL: &str = "hexv::board::duplicate_cell";
 
@@ -48,11 +51,16 @@ pub const UNKNOWN_CELL: &str = "hexv::resolve::unknown_cell";
 pub const UNKNOWN_PIECE: &str = "hexv::resolve::unknown_piece";
 /// `multi-step ... from` or `promote in` naming an undefined zone.
 pub const UNKNOWN_ZONE: &str = "hexv::resolve::unknown_zone";
+/// A setup or castling block naming a side the variant does not have.
+pub const UNKNOWN_SIDE: &str = "hexv::resolve::unknown_side";
 /// A direction word that is neither a built-in set nor a `directions` set of the file.
 pub const UNKNOWN_DIRECTION: &str = "hexv::resolve::unknown_direction";
 /// A zone or castling that names an off-board cell.
 pub const OFF_BOARD_CELL: &str = "hexv::resolve::off_board_cell";
 
+/// A zone given per side whose cells are not the first side's turned by the side's frame,
+/// in a variant whose `symmetry rotate` says the sides are turns of each other.
+pub const ZONE_NOT_TURNED: &str = "hexv::rules::zone_not_turned";
 /// A clock hour outside 1–12.
 pub const BAD_HOUR: &str = "hexv::rules::bad_hour";
 /// A built-in direction set that has no hours on this board's grid.

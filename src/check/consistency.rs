@@ -20,6 +20,11 @@ pub struct Context<'a> {
 }
 
 impl Context<'_> {
+    /// Whether `side`'s setup is the first side's by the symmetry.
+    fn derived(&self, side: Side) -> bool {
+        side != Side::WHITE && self.setup.block[side].is_none()
+    }
+
     /// Every problem of the setup's cells and royal pieces.
     pub fn check(&self, diags: &mut Vec<Diagnostic>) {
         self.setup_collisions(diags);
@@ -32,8 +37,8 @@ impl Context<'_> {
     fn confinement(&self, diags: &mut Vec<Diagnostic>) {
         let v = self.variant;
         let mut white_outside = Vec::new();
-        for side in Side::BOTH {
-            let derived = side == Side::BLACK && self.setup.block[Side::BLACK].is_none();
+        for side in v.side_ids() {
+            let derived = self.derived(side);
             for (i, &(piece, cell)) in v.setup[side].iter().enumerate() {
                 let Some(zone) = v.piece(piece).confined else {
                     continue;
@@ -50,7 +55,7 @@ impl Context<'_> {
                     codes::OUTSIDE_CONFINEMENT,
                     format!(
                         "{}'s `{}` starts on `{}`, outside `{}`, the zone it is confined to",
-                        side.title(),
+                        v.side_title(side),
                         p.symbol,
                         v.board.name(cell),
                         zone.name
@@ -71,8 +76,8 @@ impl Context<'_> {
     fn setup_collisions(&self, diags: &mut Vec<Diagnostic>) {
         let v = self.variant;
         let mut taken: HashMap<CellId, (Side, usize)> = HashMap::new();
-        for side in Side::BOTH {
-            let derived = side == Side::BLACK && self.setup.block[Side::BLACK].is_none();
+        for side in v.side_ids() {
+            let derived = self.derived(side);
             for (i, &(piece, cell)) in v.setup[side].iter().enumerate() {
                 let span = self.setup.cells[side][i];
                 let Some(&(first_side, j)) = taken.get(&cell) else {
@@ -81,28 +86,33 @@ impl Context<'_> {
                 };
                 let first_span = self.setup.cells[first_side][j];
                 let name = v.board.name(cell);
-                if derived && first_side == Side::BLACK {
-                    // The mirror image of a clash within White's setup, reported there.
+                if derived && first_side == side {
+                    // The image of a clash within the first side's setup, reported there.
                     continue;
                 }
-                let d = if derived && first_side == Side::WHITE {
+                let d = if derived {
+                    let (title, other) = (v.side_title(side), v.side_title(first_side));
                     let d = Diagnostic::error(
                         codes::CELL_TAKEN,
                         format!(
-                            "Black's `{}`, placed by the symmetry, lands on `{name}` where White already stands",
+                            "{title}'s `{}`, placed by the symmetry, lands on `{name}` where {other} already stands",
                             v.piece(piece).symbol
                         ),
                     );
                     let d = if span == first_span {
                         d.at(
                             span,
-                            "this cell is its own image: Black's copy lands here too",
+                            format!("this cell is its own image: {title}'s copy lands here too"),
                         )
                     } else {
-                        d.at(span, format!("Black's copy of this lands on `{name}`"))
-                            .also(first_span, format!("White's piece on `{name}`"))
+                        d.at(span, format!("{title}'s copy of this lands on `{name}`"))
+                            .also(first_span, format!("{other}'s piece on `{name}`"))
                     };
-                    d.help("give Black's setup explicitly with `setup black { ... }`, or move White's pieces")
+                    d.help(format!(
+                        "give {title}'s setup explicitly with `setup {} {{ ... }}`, or move {}'s pieces",
+                        v.side_name(side),
+                        v.side_title(Side::WHITE)
+                    ))
                 } else {
                     Diagnostic::error(codes::CELL_TAKEN, format!("two pieces on `{name}`"))
                         .at(span, "second piece here")
@@ -130,18 +140,33 @@ impl Context<'_> {
         }
         let missing = |side: Side| !v.setup[side].iter().any(|(p, _)| v.piece(*p).royal);
         // Black's setup derived by the symmetry lacks what White's lacks: one cause, said once.
-        let derived = self.setup.block[Side::BLACK].is_none();
-        for side in Side::BOTH {
-            if !missing(side) || (side == Side::BLACK && derived && missing(Side::WHITE)) {
+        let derived: Vec<Side> = v.side_ids().filter(|&s| self.derived(s)).collect();
+        for side in v.side_ids() {
+            if !missing(side) || (derived.contains(&side) && missing(Side::WHITE)) {
                 continue;
             }
             let span = self.setup.block[side]
                 .or(self.setup.block[Side::WHITE])
                 .unwrap_or(self.anchor);
-            let message = if side == Side::WHITE && derived && missing(Side::BLACK) {
-                "White has no royal piece in the setup (nor has Black, whose setup is White's by the symmetry)".to_string()
+            let copies: Vec<String> = derived
+                .iter()
+                .filter(|&&s| missing(s))
+                .map(|&s| v.side_title(s))
+                .collect();
+            let message = if side == Side::WHITE && !copies.is_empty() {
+                let (verb, whose) = if copies.len() == 1 {
+                    ("has", "setup is")
+                } else {
+                    ("have", "setups are")
+                };
+                format!(
+                    "{} has no royal piece in the setup (nor {verb} {}, whose {whose} {}'s by the symmetry)",
+                    v.side_title(side),
+                    copies.join(" and "),
+                    v.side_title(side)
+                )
             } else {
-                format!("{} has no royal piece in the setup", side.title())
+                format!("{} has no royal piece in the setup", v.side_title(side))
             };
             diags.push(
                 Diagnostic::error(codes::NO_ROYAL, message)

@@ -4,7 +4,7 @@
 //!
 //! 1. syntax: unreadable lines (explained per block);
 //! 2. names: duplicate pieces, symbols, zones, direction sets, missing or repeated blocks;
-//! 3. board: shape, names, symmetry;
+//! 3. board: shape, names, symmetry, the sides and their frames;
 //! 4. references: cells, zones, pieces, directions, leaps → the `Variant`;
 //! 5. the whole variant: no two pieces on a cell, a royal piece for each side.
 //!
@@ -18,6 +18,7 @@ mod consistency;
 mod pieces;
 mod resolve;
 mod rules;
+mod sides;
 mod statements;
 pub mod suggest;
 mod unread;
@@ -82,6 +83,7 @@ pub(crate) struct Collected<'a> {
     meta: Vec<&'a ast::Meta>,
     year: Vec<&'a ast::Number>,
     symmetry: Vec<&'a ast::Spanned<SymmetryKind>>,
+    sides: Vec<&'a ast::SidesDef>,
     directions: Vec<&'a ast::DirectionsDef>,
     zones: Vec<&'a ast::ZoneDef>,
     boards: Vec<&'a ast::BoardBlock>,
@@ -129,8 +131,13 @@ pub fn check(file: &SourceFile) -> Checked {
         };
         (kind, s.span)
     });
+    let Some(sides) = sides::resolve(c.sides.first().copied(), symmetry, &built.board, &mut diags)
+    else {
+        return Checked::failed(diags);
+    };
+    let side_infos = sides.infos.clone();
     let resolved_from = diags.len();
-    let mut r = resolve::Resolver::new(&built.board, symmetry, &mut diags);
+    let mut r = resolve::Resolver::new(&built.board, symmetry, sides, &mut diags);
     for d in &c.directions {
         r.direction_set(d);
     }
@@ -183,7 +190,7 @@ pub fn check(file: &SourceFile) -> Checked {
         castlings: castlings.unwrap_or_default(),
         rules,
         colour_names: built.colour_names,
-        sides: crate::variant::SideInfo::two(),
+        sides: side_infos,
     };
     consistency::Context {
         variant: &variant,
@@ -288,6 +295,7 @@ fn collect<'a>(
         meta: Vec::new(),
         year: Vec::new(),
         symmetry: Vec::new(),
+        sides: Vec::new(),
         directions: Vec::new(),
         zones: Vec::new(),
         boards: Vec::new(),
@@ -302,6 +310,7 @@ fn collect<'a>(
             Item::Meta(m) => c.meta.push(m),
             Item::Year(y) => c.year.push(y),
             Item::Symmetry(s) => c.symmetry.push(s),
+            Item::Sides(s) => c.sides.push(s),
             Item::Directions(d) => c.directions.push(d),
             Item::Zone(z) => {
                 bad.extend(z.bad.iter().map(|l| (l, Block::Zone)));
@@ -486,6 +495,7 @@ fn names_pass(c: &Collected, diags: &mut Vec<Diagnostic>) {
         c.symmetry.iter().map(|s| s.span).collect(),
         "`symmetry` line",
     );
+    once(c.sides.iter().map(|s| s.keyword).collect(), "`sides` line");
     once(c.year.iter().map(|y| y.span).collect(), "`year` line");
     once(c.rules.iter().map(|r| r.span).collect(), "`rules` block");
     for key in [MetaKey::Variant, MetaKey::Inventor] {

@@ -10,7 +10,7 @@ use crate::geometry::{all_images, Coord, Grid, Hour};
 use crate::syntax::ast::{self, DropRule, LeapSymmetry, MultiStepFrom, Number, PieceStmt};
 use crate::variant::{
     Beyond, BySide, DropRules, Frame, Guard, Leap, Mode, MoveRule, Movement, MultiStepFrom as From,
-    Occupant, OccupantTest, Piece, PieceId, Placements, Promotion, Side,
+    Occupant, OccupantTest, Piece, PieceId, Placements, Promotion,
 };
 
 /// Longest ride limit and multi-step accepted (boards have at most 1024 cells).
@@ -921,10 +921,7 @@ pub fn demotions(
             })
             .collect();
         let Some(&first) = from.first() else { continue };
-        let placed = setup[Side::WHITE]
-            .iter()
-            .chain(&setup[Side::BLACK])
-            .any(|(p, _)| p.index() == target);
+        let placed = setup.iter().flatten().any(|(p, _)| p.index() == target);
         let name = pieces[target].name.clone();
         if from.len() > 1 {
             let mut d = Diagnostic::error(

@@ -3,13 +3,14 @@
 use std::collections::{HashMap, HashSet};
 
 use super::codes;
-use super::statements::{misplaced, Block};
+use super::sides::{self, Sides};
+use super::statements::{self, misplaced, Block};
 use super::suggest::{closest, did_you_mean};
 use crate::diagnostic::{Diagnostic, Label, Span};
 use crate::geometry::board::{Board, CellId, Symmetry};
 use crate::geometry::directions::{self, DirSet, HourSet, BUILTIN_NAMES};
 use crate::geometry::{Grid, Hour, Orientation};
-use crate::syntax::ast::{self, Direction, Name, Number, SideName};
+use crate::syntax::ast::{self, Direction, Name, Number};
 use crate::variant::{BySide, PieceId, Placements, Side, Zone, ZoneId};
 
 /// Most piece types in one variant.
@@ -49,7 +50,8 @@ const LIST_ENDERS: [&str; 11] = [
 pub struct Resolver<'a> {
     pub board: &'a Board,
     pub symmetry: Option<(Symmetry, Span)>,
-    pub symmetry_map: Option<Vec<CellId>>,
+    /// The sides, and how the symmetry derives each one's cells from the first side's.
+    pub sides: Sides,
     pub diags: &'a mut Vec<Diagnostic>,
     user_directions: HashMap<String, DirSet>,
     zone_ids: HashMap<String, ZoneId>,
@@ -71,37 +73,13 @@ impl<'a> Resolver<'a> {
     pub fn new(
         board: &'a Board,
         symmetry: Option<(Symmetry, Span)>,
+        sides: Sides,
         diags: &'a mut Vec<Diagnostic>,
     ) -> Self {
-        let symmetry_map = match symmetry {
-            Some((kind, span)) => match board.symmetry_map(kind) {
-                Ok(m) => Some(m),
-                Err(why) => {
-                    diags.push(
-                        Diagnostic::error(
-                            codes::BOARD_SYMMETRY,
-                            format!(
-                                "`symmetry {}` does not fit this board",
-                                match kind {
-                                    Symmetry::Mirror => "mirror",
-                                    Symmetry::Rotate => "rotate",
-                                }
-                            ),
-                        )
-                        .at(span, "declared here")
-                        .help(format!(
-                            "{why}; give Black's setup and zones explicitly instead"
-                        )),
-                    );
-                    None
-                }
-            },
-            None => None,
-        };
         Resolver {
             board,
             symmetry,
-            symmetry_map,
+            sides,
             diags,
             user_directions: HashMap::new(),
             zone_ids: HashMap::new(),
@@ -170,10 +148,17 @@ impl<'a> Resolver<'a> {
         ok.then_some(out)
     }
 
-    /// Black's cells from White's by the declared symmetry.
-    pub(super) fn derive_black(&self, white: &[CellId]) -> Option<Vec<CellId>> {
-        let map = self.symmetry_map.as_ref()?;
-        Some(white.iter().map(|c| map[c.index()]).collect())
+    /// `side`'s cells from the first side's by the declared symmetry.
+    pub(super) fn derive(&self, side: Side, first: &[CellId]) -> Option<Vec<CellId>> {
+        self.sides.derive(side, first)
+    }
+
+    /// The side a block names (the first side when it names none); `None` after reporting
+    /// that there is no such side.
+    pub(super) fn side(&mut self, name: Option<&Name>) -> Option<Side> {
+        sides::named(&self.sides, name)
+            .map_err(|d| self.diags.push(d))
+            .ok()
     }
 
     pub fn direction_set(&mut self, def: &ast::DirectionsDef) {
@@ -303,78 +288,186 @@ impl<'a> Resolver<'a> {
 
     pub fn zones(&mut self, defs: &[&ast::ZoneDef]) -> Vec<Zone> {
         let mut out = Vec::new();
+        let first = Side::WHITE;
         for def in defs {
-            let mut white = None;
-            let mut black = None;
+            let mut given: Vec<Option<Vec<CellId>>> = vec![None; self.sides.count()];
             let mut ok = true;
             for (side, names) in &def.sides {
                 let cells = self.board_cells(names, "a zone");
                 ok &= cells.is_some();
-                match side.as_ref().map(|s| s.node) {
-                    None | Some(SideName::White) => white = cells,
-                    Some(SideName::Black) => black = cells,
+                match self.zone_side(side.as_ref()) {
+                    Some(side) => given[side.index()] = cells,
+                    None => ok = false,
                 }
             }
             if !ok {
                 self.broken_zones.insert(def.name.node.clone());
                 continue;
             }
-            let Some(white) = white else {
+            let Some(own) = given[first.index()].clone() else {
                 self.broken_zones.insert(def.name.node.clone());
+                let title = self.sides.title(first);
                 self.diags.push(
                     Diagnostic::error(
                         codes::MISSING,
-                        format!("zone `{}` gives no cells for White", def.name.node),
+                        format!("zone `{}` gives no cells for {title}", def.name.node),
                     )
                     .at(def.name.span, "this zone")
-                    .help("add a `white CELL ...` line"),
+                    .help(format!(
+                        "add a `{} CELL ...` line",
+                        self.sides.infos[0].name
+                    )),
                 );
                 continue;
             };
-            let black = match black.or_else(|| self.derive_black(&white)) {
-                Some(b) => b,
-                None => {
-                    self.broken_zones.insert(def.name.node.clone());
-                    self.no_black(def.name.span, &format!("zone `{}`", def.name.node));
-                    continue;
+            let mut cells = Vec::new();
+            for side in self.sides.ids() {
+                let derived = self.derive(side, &own);
+                match (given[side.index()].take(), derived) {
+                    (Some(explicit), derived) => {
+                        if let Some(derived) = derived.filter(|_| side != first) {
+                            self.not_turned(def, side, &explicit, &derived);
+                        }
+                        cells.push(explicit);
+                    }
+                    (None, Some(derived)) => cells.push(derived),
+                    (None, None) => {
+                        self.no_black(def.name.span, &format!("zone `{}`", def.name.node));
+                        break;
+                    }
                 }
-            };
+            }
+            if cells.len() != self.sides.count() {
+                self.broken_zones.insert(def.name.node.clone());
+                continue;
+            }
             self.zone_ids
                 .insert(def.name.node.clone(), ZoneId(out.len() as u16));
             self.zone_spans.push(def.name.span);
             out.push(Zone {
                 name: def.name.node.clone(),
-                cells: BySide::new(white, black),
+                cells: BySide::from_values(cells),
             });
         }
         out
     }
 
-    /// Reports that `what` gives White's cells only. Without a `symmetry` line this is one
-    /// mistake however many zones and setups it touches, so later places become labels of
-    /// the first diagnostic. With a `symmetry` that does not fit the board, that was already
-    /// reported and nothing more is said.
+    /// The side a zone block's line names. A word that is no side is reported as the
+    /// line's unknown statement, as any unreadable line of a block is.
+    fn zone_side(&mut self, name: Option<&Name>) -> Option<Side> {
+        let name = match name {
+            Some(n) if self.sides.find(&n.node).is_none() => n,
+            other => return self.side(other),
+        };
+        let names: Vec<&str> = self.sides.infos.iter().map(|s| s.name.as_str()).collect();
+        let d = if self.sides.declared {
+            Diagnostic::error(
+                codes::UNKNOWN_STATEMENT,
+                format!("unknown statement `{}` in a `zone` block", name.node),
+            )
+            .at(name.span, "unknown")
+            .suggest(
+                closest(&name.node, names.iter().copied()),
+                format!(
+                    "a line of a zone block names a side ({}), then its cells",
+                    self.sides.listed()
+                ),
+            )
+        } else {
+            statements::unknown_statement(name, Block::Zone)
+        };
+        self.diags.push(d);
+        None
+    }
+
+    /// Warns when a zone's cells given for `side` are not the first side's turned by the
+    /// side's frame, in a variant whose `sides` and `symmetry rotate` say they are.
+    fn not_turned(
+        &mut self,
+        def: &ast::ZoneDef,
+        side: Side,
+        explicit: &[CellId],
+        turned: &[CellId],
+    ) {
+        let rotated = matches!(self.symmetry, Some((Symmetry::Rotate, _)));
+        if !self.sides.declared || !rotated {
+            return;
+        }
+        let set = |c: &[CellId]| c.iter().copied().collect::<std::collections::BTreeSet<_>>();
+        if set(explicit) == set(turned) {
+            return;
+        }
+        let span = def
+            .sides
+            .iter()
+            .find(|(s, _)| {
+                s.as_ref()
+                    .is_some_and(|n| self.sides.find(&n.node) == Some(side))
+            })
+            .and_then(|(s, _)| s.as_ref().map(|n| n.span))
+            .unwrap_or(def.name.span);
+        let hours = self.sides.infos[side.index()].frame.hours();
+        let names: Vec<&str> = turned.iter().map(|c| self.board.name(*c)).collect();
+        self.diags.push(
+            Diagnostic::warning(
+                codes::ZONE_NOT_TURNED,
+                format!(
+                    "zone `{}`: {}'s cells are not the first side's turned by {} degrees",
+                    def.name.node,
+                    self.sides.title(side),
+                    u32::from(hours) * 30
+                ),
+            )
+            .at(span, "these cells")
+            .help(format!(
+                "`symmetry rotate` says the sides are turns of each other: the turned cells are {}; or leave the line out to derive them",
+                names.join(" ")
+            )),
+        );
+    }
+
+    /// Reports that `what` gives the first side's cells only. Without a `symmetry` line this
+    /// is one mistake however many zones and setups it touches, so later places become
+    /// labels of the first diagnostic. With a `symmetry` that does not fit the board, that
+    /// was already reported and nothing more is said.
     pub(super) fn no_black(&mut self, span: Span, what: &str) {
         if self.symmetry.is_some() {
             return;
         }
+        let (first, others) = if self.sides.declared {
+            (
+                self.sides.title(Side::WHITE),
+                "the other sides'".to_string(),
+            )
+        } else {
+            ("White".to_string(), "Black's".to_string())
+        };
         if let Some(d) = self.no_black.and_then(|i| self.diags.get_mut(i)) {
-            d.message = "Black's cells are not given, and no `symmetry` line derives them".into();
+            d.message =
+                format!("{others} cells are not given, and no `symmetry` line derives them");
             d.labels.push(Label {
                 span,
-                text: "White's only".into(),
+                text: format!("{first}'s only"),
                 primary: false,
             });
             return;
         }
         self.no_black = Some(self.diags.len());
-        self.diags.push(
-            Diagnostic::error(
-                codes::NO_BLACK,
-                format!("{what} does not say where Black's cells are"),
+        let (message, help) = if self.sides.declared {
+            (
+                format!("{what} gives {first}'s cells only"),
+                "add `symmetry rotate` at the top level, or give every side's cells explicitly",
             )
-            .at(span, "White's only")
-            .help("add `symmetry mirror` or `symmetry rotate` at the top level, or give Black's cells explicitly"),
+        } else {
+            (
+                format!("{what} does not say where Black's cells are"),
+                "add `symmetry mirror` or `symmetry rotate` at the top level, or give Black's cells explicitly",
+            )
+        };
+        self.diags.push(
+            Diagnostic::error(codes::NO_BLACK, message)
+                .at(span, format!("{first}'s only"))
+                .help(help),
         );
     }
 
@@ -439,19 +532,27 @@ impl<'a> Resolver<'a> {
         blocks: &[&ast::SetupBlock],
         anchor: Span,
     ) -> Option<(BySide<Placements>, SetupSpans)> {
-        let mut given: BySide<Option<(Placements, Vec<Span>)>> = BySide::default();
-        let mut spans = SetupSpans::default();
+        let n = self.sides.count();
+        let mut given: Vec<Option<(Placements, Vec<Span>)>> = vec![None; n];
+        let mut spans = SetupSpans {
+            cells: BySide::from_values(vec![Vec::new(); n]),
+            block: BySide::from_values(vec![None; n]),
+        };
         let mut ok = true;
+        // A block for a side that does not exist: the setup it holds may be the missing one.
+        let mut unknown_side = false;
         for b in blocks {
-            let side = match b.side.as_ref().map(|s| s.node) {
-                Some(SideName::Black) => Side::BLACK,
-                _ => Side::WHITE,
+            let Some(side) = self.side(b.side.as_ref()) else {
+                ok = false;
+                unknown_side = true;
+                continue;
             };
             if let Some(first) = spans.block[side] {
+                let title = self.sides.title(side);
                 self.diags.push(
                     Diagnostic::error(
                         codes::DUPLICATE_STATEMENT,
-                        format!("two setups for {}", side.title()),
+                        format!("two setups for {title}"),
                     )
                     .at(b.keyword, "second setup")
                     .also(first, "first setup")
@@ -489,32 +590,53 @@ impl<'a> Resolver<'a> {
                     }
                 }
             }
-            given[side] = Some((list, cell_spans));
+            given[side.index()] = Some((list, cell_spans));
         }
-        let Some((white, white_spans)) = given[Side::WHITE].take() else {
-            self.diags.push(
-                Diagnostic::error(codes::MISSING, "the variant has no setup")
-                    .at(anchor, "no setup in this file")
-                    .help("add `setup { SYMBOL CELL ... }` with White's pieces"),
-            );
+        let Some((first, first_spans)) = given[0].take() else {
+            let help = if self.sides.declared {
+                format!(
+                    "add `setup {{ SYMBOL CELL ... }}` with {}'s pieces",
+                    self.sides.title(Side::WHITE)
+                )
+            } else {
+                "add `setup { SYMBOL CELL ... }` with White's pieces".to_string()
+            };
+            if !unknown_side {
+                self.diags.push(
+                    Diagnostic::error(codes::MISSING, "the variant has no setup")
+                        .at(anchor, "no setup in this file")
+                        .help(help),
+                );
+            }
             return None;
         };
-        let (black, black_spans) = match given[Side::BLACK].take() {
-            Some(b) => b,
-            None => match self.derive_black(&white.iter().map(|(_, c)| *c).collect::<Vec<_>>()) {
-                Some(cells) => {
-                    let black = white.iter().zip(cells).map(|((p, _), c)| (*p, c)).collect();
-                    (black, white_spans.clone())
-                }
-                None => {
-                    if ok {
-                        self.no_black(spans.block[Side::WHITE].unwrap_or(anchor), "the setup");
+        let first_cells: Vec<CellId> = first.iter().map(|(_, c)| *c).collect();
+        let mut placed = vec![first];
+        let mut cell_spans = vec![first_spans.clone()];
+        for side in self.sides.ids().skip(1) {
+            let (list, list_spans) = match given[side.index()].take() {
+                Some(b) => b,
+                None => match self.derive(side, &first_cells) {
+                    Some(cells) => {
+                        let list = placed[0]
+                            .iter()
+                            .zip(cells)
+                            .map(|((p, _), c)| (*p, c))
+                            .collect();
+                        (list, first_spans.clone())
                     }
-                    return None;
-                }
-            },
-        };
-        spans.cells = BySide::new(white_spans, black_spans);
-        ok.then_some((BySide::new(white, black), spans))
+                    None => {
+                        if ok {
+                            self.no_black(spans.block[Side::WHITE].unwrap_or(anchor), "the setup");
+                        }
+                        return None;
+                    }
+                },
+            };
+            placed.push(list);
+            cell_spans.push(list_spans);
+        }
+        spans.cells = BySide::from_values(cell_spans);
+        ok.then_some((BySide::from_values(placed), spans))
     }
 }

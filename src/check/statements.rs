@@ -80,11 +80,16 @@ const STATEMENTS: &[Statement] = &[
     stmt(Block::Top, "source", "source \"WHERE THE RULES COME FROM\""),
     stmt(Block::Top, "note", "note \"TEXT\""),
     stmt(Block::Top, "symmetry", "symmetry mirror  (or: symmetry rotate)"),
+    stmt(
+        Block::Top,
+        "sides",
+        "sides NAME NAME ...  (the turn order; after a name, `forward HOUR`: where its 12 o'clock points)",
+    ),
     stmt(Block::Top, "directions", "directions NAME = HOUR-OR-SET ..."),
     stmt(
         Block::Top,
         "zone",
-        "zone NAME = CELL ...  (or a block: zone NAME { white CELL ... ; black CELL ... })",
+        "zone NAME = CELL ...  (or a block: zone NAME { SIDE CELL ... ; SIDE CELL ... })",
     ),
     stmt(Block::Top, "board", "board { ... }"),
     stmt(
@@ -95,13 +100,13 @@ const STATEMENTS: &[Statement] = &[
     stmt(
         Block::Top,
         "setup",
-        "setup { SYMBOL CELL ... }  (or: setup white { ... } / setup black { ... })",
+        "setup { SYMBOL CELL ... }  (or for one side: setup SIDE { ... })",
     ),
     stmt(Block::Top, "rules", "rules { ... }"),
     stmt(
         Block::Top,
         "castling",
-        "castling { KING FROM -> TO  ROOK FROM -> TO ... }  (or: castling white { ... } / castling black { ... })",
+        "castling { KING FROM -> TO  ROOK FROM -> TO ... }  (or for one side: castling SIDE { ... })",
     ),
     stmt(
         Block::Board,
@@ -275,6 +280,12 @@ pub fn explain(line: &BadLine, block: Block) -> Diagnostic {
         .at(line.span, "not in the expected form")
         .help(format!("write it as: {usage}"));
     }
+    unknown_statement(word, block)
+}
+
+/// A diagnostic for a line of `block` whose first word is none of its statements: the
+/// statement's home when another block has it, else the nearest statement of this block.
+pub fn unknown_statement(word: &Name, block: Block) -> Diagnostic {
     if let Some(d) = misplaced(word, block) {
         return d;
     }

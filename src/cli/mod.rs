@@ -97,6 +97,28 @@ pub fn load_variant(path: &Path) -> Result<Compiled, Status> {
     loaded.compiled.ok_or(Status::InputErrors)
 }
 
+/// Reads and checks a variant for a command that plays games on it (with the engine, or
+/// by the end rules): refuses, saying why, a variant the games cannot be played on yet.
+pub fn load_playable(path: &Path) -> Result<Compiled, Status> {
+    let compiled = load_variant(path)?;
+    refuse_unplayable(path, compiled.variant())?;
+    Ok(compiled)
+}
+
+/// Prints why games cannot be played on the variant yet, if they cannot.
+pub fn refuse_unplayable(path: &Path, v: &hexv::variant::Variant) -> Result<(), Status> {
+    match hexv::search::unsupported(v) {
+        None => Ok(()),
+        Some(why) => {
+            eprintln!(
+                "error: {}: {why} (`hexv check`, `table`, `diagram`, `doc`, `moves` and `perft` take any number of sides)",
+                path.display()
+            );
+            Err(Status::InputErrors)
+        }
+    }
+}
+
 /// The position a command starts from: `--position` (a position text, docs/positions.md)
 /// or the start, then `--moves` played from it. Prints the reason when either is refused.
 pub fn start_from(

@@ -20,7 +20,7 @@ use hexv::search::{Limits, Searcher};
 use hexv::variant::{Score, Side};
 
 use super::terminal::{self, Line};
-use super::{load_variant, output, start_from, Status};
+use super::{output, start_from, Status};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -144,7 +144,7 @@ fn announce(outcome: &Outcome, loser: Side) {
 }
 
 pub fn run(args: &Args) -> Status {
-    let compiled = match load_variant(&args.file) {
+    let compiled = match super::load_playable(&args.file) {
         Ok(compiled) => compiled,
         Err(s) => return s,
     };

@@ -18,7 +18,7 @@ use hexv::search::records::{RecordMerge, Taken, MAX_RECORD_LINE};
 use hexv::search::{Limits, Weights};
 use hexv::source::{BoundedLines, InputFault};
 
-use super::{load_variant, output, Status};
+use super::{output, Status};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -83,7 +83,7 @@ pub fn run(args: &Args) -> Status {
     let Some(file) = &args.file else {
         return Status::UsageOrIo;
     };
-    let compiled = match load_variant(file) {
+    let compiled = match super::load_playable(file) {
         Ok(c) => c,
         Err(s) => return s,
     };
@@ -316,7 +316,7 @@ fn play_one(
 /// it is given, and with the variant file its moves replayed.
 fn merge(args: &Args) -> Status {
     let compiled = match &args.file {
-        Some(file) => match load_variant(file) {
+        Some(file) => match super::load_playable(file) {
             Ok(c) => Some(c),
             Err(s) => return s,
         },

@@ -15,7 +15,7 @@ use hexv::search::tune::{play, tune, Config, GameLine, Progress, Tuned};
 use hexv::search::weights::file::{sibling, write};
 use hexv::search::{Limits, Weights};
 
-use super::{load_variant, output, Status};
+use super::{output, Status};
 
 /// The largest PGN file read.
 const MAX_PGN_BYTES: u64 = 1 << 30;
@@ -90,7 +90,7 @@ pub fn run(args: &Args) -> Status {
         eprintln!("error: --regularize is a number from 0 up");
         return Status::UsageOrIo;
     }
-    let compiled = match load_variant(&args.file) {
+    let compiled = match super::load_playable(&args.file) {
         Ok(c) => c,
         Err(s) => return s,
     };

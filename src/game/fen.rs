@@ -72,6 +72,9 @@ impl Game<'_> {
     /// Black, in parentheses when longer than one character.
     fn piece_token(&self, side: Side, p: PieceId) -> String {
         let s = &self.variant.piece(p).symbol;
+        if self.many_sides() {
+            return format!("({}{s})", side.index() + 1);
+        }
         let s = if side == Side::WHITE {
             s.to_uppercase()
         } else {
@@ -122,9 +125,15 @@ impl Game<'_> {
                 out
             })
             .collect();
-        let to_move = if pos.to_move == Side::WHITE { "w" } else { "b" };
+        let to_move = if self.many_sides() {
+            self.variant.side_name(pos.to_move)
+        } else if pos.to_move == Side::WHITE {
+            "w"
+        } else {
+            "b"
+        };
         let mut hands = String::new();
-        for side in Side::BOTH {
+        for side in self.variant.side_ids() {
             for p in self.variant.piece_ids() {
                 for _ in 0..pos.hands[side][p.index()] {
                     hands.push_str(&self.piece_token(side, p));
@@ -174,10 +183,26 @@ impl Game<'_> {
         self.read_board(&mut pos, fields[0])?;
         // Side to move.
         let (o, side) = fields[1];
-        pos.to_move = match side {
-            "w" => Side::WHITE,
-            "b" => Side::BLACK,
-            _ => return Err(err(o, "the side to move is `w` or `b`")),
+        pos.to_move = if self.many_sides() {
+            let v = self.variant;
+            v.side_ids()
+                .find(|&s| v.side_name(s) == side)
+                .ok_or_else(|| {
+                    let names: Vec<String> = v
+                        .side_ids()
+                        .map(|s| format!("`{}`", v.side_name(s)))
+                        .collect();
+                    err(
+                        o,
+                        format!("the side to move is one of {}", names.join(", ")),
+                    )
+                })?
+        } else {
+            match side {
+                "w" => Side::WHITE,
+                "b" => Side::BLACK,
+                _ => return Err(err(o, "the side to move is `w` or `b`")),
+            }
         };
         if let Some(&field) = fields.get(2) {
             self.read_hands(&mut pos, field)?;
@@ -424,6 +449,9 @@ impl Game<'_> {
 
     fn read_piece(&self, s: &str, at: usize) -> Result<(Side, PieceId), PositionError> {
         let v = self.variant;
+        if self.many_sides() {
+            return self.read_numbered_piece(s, at);
+        }
         let white = v.pieces.iter().position(|p| p.symbol == s);
         let black = v
             .pieces
@@ -435,6 +463,39 @@ impl Game<'_> {
             _ => Err(err(
                 at,
                 format!("no piece has the symbol `{s}` (White's upper case, Black's lower case)"),
+            )),
+        }
+    }
+}
+
+impl Game<'_> {
+    /// Whether the variant has more than two sides: its pieces are then written with their
+    /// side's number, `(2K)`, and the side to move by its name.
+    fn many_sides(&self) -> bool {
+        self.variant.sides().len() > 2
+    }
+
+    /// A piece of a variant of more than two sides: its side's number (1 for the first) and
+    /// its symbol, as in `(2K)` or `(3+P)`.
+    fn read_numbered_piece(&self, s: &str, at: usize) -> Result<(Side, PieceId), PositionError> {
+        let v = self.variant;
+        let digits = s.chars().take_while(char::is_ascii_digit).count();
+        let side = s[..digits]
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| (1..=v.sides().len()).contains(&n))
+            .and_then(|n| Side::new(n - 1));
+        let piece = v.pieces.iter().position(|p| p.symbol == s[digits..]);
+        match (side, piece) {
+            (Some(side), Some(i)) => Ok((side, PieceId(i as u8))),
+            _ => Err(err(
+                at,
+                format!(
+                    "`{s}` is not a piece: with {} sides a piece is written in parentheses as its side's number (1 for {}) and its symbol, e.g. `(2{})`",
+                    v.sides().len(),
+                    v.side_name(Side::WHITE),
+                    v.pieces.first().map_or("K", |p| p.symbol.as_str())
+                ),
             )),
         }
     }

@@ -310,6 +310,7 @@ const KEYWORDS: &[&str] = &[
     "note",
     "year",
     "symmetry",
+    "sides",
     "mirror",
     "rotate",
     "directions",

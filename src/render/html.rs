@@ -242,12 +242,19 @@ fn board_section(out: &mut String, v: &Variant, t: &MoveTables, s: &Summary, nam
     let colours: Vec<String> = s.colours.iter().map(|(n, c)| format!("{c} {n}")).collect();
     let _ = writeln!(
         out,
-        "<p>{} {} cells in {} colours ({}). {} pieces a side: White's upper case, Black's lower case.</p>",
+        "<p>{} {} cells in {} colours ({}). {} pieces a side: {}.</p>",
         s.cells,
         s.cell_shape,
         s.colours.len(),
         escape(&colours.join(", ")),
-        s.setup[0]
+        s.setup.first().map_or(0, |(_, n)| *n),
+        match s.setup.as_slice() {
+            [_, _] => "White's upper case, Black's lower case".to_string(),
+            sides => format!(
+                "{}'s upper case, the others' lower case",
+                escape(sides.first().map_or("", |(name, _)| name.as_str()))
+            ),
+        }
     );
     if !s.off_board.is_empty() {
         let _ = writeln!(

@@ -72,7 +72,7 @@ struct JsonPiece<'a> {
     name: &'a str,
     #[serde(flatten)]
     facts: variant::PieceFacts<'a>,
-    moves: IndexMap<&'static str, IndexMap<&'a str, Vec<JsonEntry<'a>>>>,
+    moves: IndexMap<&'a str, IndexMap<&'a str, Vec<JsonEntry<'a>>>>,
 }
 
 #[derive(Serialize)]
@@ -233,7 +233,7 @@ pub fn to_json(v: &Variant, t: &MoveTables, sel: &Selection) -> String {
                     if sel.hand() && droppable(v, p) {
                         per_cell.insert(HAND, drop_entries(v, t, p, s));
                     }
-                    (s.name(), per_cell)
+                    (v.side_name(s), per_cell)
                 })
                 .collect();
             JsonPiece {
@@ -264,7 +264,7 @@ pub fn to_text(v: &Variant, t: &MoveTables, sel: &Selection) -> String {
     for p in sel.pieces(v) {
         let piece = v.piece(p);
         for s in sel.sides(v) {
-            let _ = writeln!(out, "{} {} ({})", piece.symbol, piece.name, s.name());
+            let _ = writeln!(out, "{} {} ({})", piece.symbol, piece.name, v.side_name(s));
             for c in sel.cells(v) {
                 let entries: Vec<String> = t
                     .entries(p, s, c)

@@ -18,7 +18,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::game::{AnyEngine, Engine, Game, Move, Position};
-use crate::variant::Side;
+use crate::variant::{Side, Variant};
 use crate::with_engine;
 
 use alphabeta::{Budget, Search, MATE, MATE_BOUND};
@@ -177,6 +177,16 @@ pub struct Searcher<'a> {
     /// Whether the search prunes by the static value (reverse futility, futility, late
     /// moves): on by default; off to measure what it gains (`setoption name Pruning`).
     pruning: bool,
+}
+
+/// Why the search (and what plays games with it: the engine, self-play, matches, tuning)
+/// cannot play this variant yet, if it cannot: it plays two sides, and the end rules of more
+/// are still to come.
+pub fn unsupported(v: &Variant) -> Option<String> {
+    let n = v.sides().len();
+    (n != 2).then(|| {
+        format!("the variant has {n} sides, and games are played with two sides only so far")
+    })
 }
 
 impl<'a> Searcher<'a> {

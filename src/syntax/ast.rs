@@ -35,6 +35,7 @@ pub enum Item {
     Meta(Meta),
     Year(Number),
     Symmetry(Spanned<SymmetryKind>),
+    Sides(SidesDef),
     Directions(DirectionsDef),
     Zone(ZoneDef),
     Board(BoardBlock),
@@ -88,17 +89,26 @@ pub struct DirectionsDef {
     pub span: Span,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SideName {
-    White,
-    Black,
+/// `sides NAME [forward HOUR] ...`: the sides in turn order.
+#[derive(Clone, Debug)]
+pub struct SidesDef {
+    pub keyword: Span,
+    pub sides: Vec<SideDecl>,
+    pub span: Span,
+}
+
+/// One side of a `sides` line: its name, and where its 12 o'clock points if stated.
+#[derive(Clone, Debug)]
+pub struct SideDecl {
+    pub name: Name,
+    pub forward: Option<Number>,
 }
 
 #[derive(Clone, Debug)]
 pub struct ZoneDef {
     pub name: Name,
     /// `zone x = ...` gives White's cells only; a block gives each side it names.
-    pub sides: Vec<(Option<Spanned<SideName>>, Vec<Name>)>,
+    pub sides: Vec<(Option<Name>, Vec<Name>)>,
     /// Unreadable lines of a zone block.
     pub bad: Vec<BadLine>,
     pub span: Span,
@@ -344,7 +354,7 @@ pub struct Placement {
 
 #[derive(Clone, Debug)]
 pub struct SetupBlock {
-    pub side: Option<Spanned<SideName>>,
+    pub side: Option<Name>,
     pub keyword: Span,
     pub placements: Vec<Placement>,
     pub bad: Vec<BadLine>,
@@ -422,7 +432,7 @@ pub struct CastlingOption {
 
 #[derive(Clone, Debug)]
 pub struct CastlingBlock {
-    pub side: Option<Spanned<SideName>>,
+    pub side: Option<Name>,
     pub keyword: Span,
     pub options: Vec<CastlingOption>,
     pub bad: Vec<BadLine>,

@@ -72,6 +72,7 @@ fn item(p: P) -> Option<Item> {
             };
             Item::Symmetry(Spanned::new(kind, span(&k)))
         }
+        Rule::sides_stmt => sides(p),
         Rule::directions_stmt => {
             let sp = span(&p);
             let mut it = children(p);
@@ -165,13 +166,27 @@ fn string(p: P) -> Spanned<String> {
     Spanned::new(out, sp)
 }
 
-fn side_name(p: P) -> Spanned<SideName> {
-    let s = if p.as_str().starts_with("white") {
-        SideName::White
-    } else {
-        SideName::Black
-    };
-    Spanned::new(s, span(&p))
+fn side_name(p: P) -> Name {
+    name(p)
+}
+
+/// `sides NAME [forward HOUR] ...`.
+fn sides(p: P) -> Item {
+    let sp = span(&p);
+    let keyword = Span::new(sp.start, sp.start + "sides".len());
+    let sides = children(p)
+        .filter_map(|d| {
+            let mut it = children(d);
+            let name = name(it.next()?);
+            let forward = it.next().and_then(|f| children(f).next()).map(number);
+            Some(SideDecl { name, forward })
+        })
+        .collect();
+    Item::Sides(SidesDef {
+        keyword,
+        sides,
+        span: sp,
+    })
 }
 
 fn directions(p: P) -> Vec<Direction> {

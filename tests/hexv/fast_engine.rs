@@ -174,6 +174,11 @@ pub fn engines_agree(game: &Game, pos: &Position, context: &str) {
 fn every_variant_agrees_along_random_games() {
     for path in movement_files() {
         let (v, t) = load(&path);
+        if v.sides().len() != 2 {
+            // The fast engine plays two sides; it refuses more, and the reference plays them.
+            assert!(FastEngine::new(Game::new(&v, &t)).is_none(), "{}", path.display());
+            continue;
+        }
         let engine = FastEngine::new(Game::new(&v, &t)).expect("every shipped board fits");
         let mut positions = 0;
         for seed in 0..12u64 {

@@ -48,6 +48,7 @@ mod rule_support;
 mod rules_matrix;
 mod search;
 mod shafran;
+mod sides;
 mod snapshots_diagrams;
 mod strength;
 mod svg;

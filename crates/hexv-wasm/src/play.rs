@@ -12,8 +12,17 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use crate::cache::{compiled, loaded};
 use crate::reply::{to_json, Failure};
 
+/// A failure of kind `sides` when games cannot be played on the variant yet.
+pub(crate) fn playable(game: &Game) -> Result<(), Failure> {
+    match hexv::search::unsupported(game.variant) {
+        None => Ok(()),
+        Some(why) => Err(Failure::new("sides", why)),
+    }
+}
+
 /// Reads a position text of this variant, or says where it is wrong.
 pub(crate) fn position(game: &Game, text: &str) -> Result<Position, Failure> {
+    playable(game)?;
     game.parse_position(text)
         .map_err(|e| Failure::new("position", e.message).at(e.offset))
 }
@@ -22,9 +31,10 @@ pub(crate) fn position(game: &Game, text: &str) -> Result<Position, Failure> {
 #[wasm_bindgen]
 pub fn start_position(source: &str) -> String {
     let loaded = loaded(source);
-    to_json(compiled(&loaded).map(|c| {
+    to_json(compiled(&loaded).and_then(|c| {
         let game = c.game();
-        json!({ "position": game.position_text(&game.start_position()) })
+        playable(&game)?;
+        Ok(json!({ "position": game.position_text(&game.start_position()) }))
     }))
 }
 

@@ -373,3 +373,21 @@ fn the_engine_plays_with_the_variants_weights_file() {
         "{message}"
     );
 }
+
+#[test]
+fn three_sides_are_drawn_and_checked_but_not_yet_played() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/valid/three_sides.hexv");
+    let source = std::fs::read_to_string(path).expect("the fixture");
+    assert_eq!(reply(web::check(&source))["ok"], true);
+    assert_eq!(reply(web::board(&source))["ok"], true);
+    for r in [
+        web::start_position(&source),
+        web::legal_moves(&source, "x w"),
+        web::best_move(&source, "", "x w", "", 1, 0),
+    ] {
+        let r = reply(r);
+        assert_eq!(r["ok"], false, "{r}");
+        assert_eq!(r["error"]["kind"], "sides", "{r}");
+    }
+}

@@ -31,7 +31,7 @@ const files = [
 ].filter((f) => f.endsWith(".hexv"));
 
 const statementWords = new Set([
-  "variant", "inventor", "source", "note", "year", "symmetry", "board", "setup", "rules",
+  "variant", "inventor", "source", "note", "year", "symmetry", "sides", "board", "setup", "rules",
   "castling", "cells", "shape", "names", "remove", "cell", "off-board", "colours", "royal",
   "colour-bound", "step", "ride", "leap", "hop", "cannon", "confined", "multi-step", "promote",
   "like", "value", "drop", "checkmate", "stalemate", "captures", "repetition", "move-limit",

@@ -19,7 +19,7 @@ use hexv::search::arena::{random_opening, Rng};
 use hexv::search::sprt::{Pairs, Sprt, Verdict};
 use hexv::variant::Side;
 
-use super::{load_variant, output, Status};
+use super::{output, Status};
 use client::{Client, EngineSpec};
 use referee::{End, Finished, Limit, Rules};
 
@@ -156,7 +156,7 @@ pub fn run(args: &Args) -> Status {
             return Status::UsageOrIo;
         }
     }
-    let compiled = match load_variant(&args.file) {
+    let compiled = match super::load_playable(&args.file) {
         Ok(c) => c,
         Err(s) => return s,
     };

@@ -22,10 +22,13 @@ use crate::variant::{
 #[derive(Serialize)]
 pub(super) struct WholeVariant<'a> {
     meta: Meta<'a>,
+    /// Only when they are not White and Black, Black turned by half a turn.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sides: Option<Vec<JsonSide<'a>>>,
     board: JsonBoard<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     symmetry: Option<&'static str>,
-    zones: IndexMap<&'a str, PerSide<Vec<&'a str>>>,
+    zones: IndexMap<&'a str, PerSide<'a, Vec<&'a str>>>,
     setup: Setup<'a>,
     castlings: Vec<JsonCastling<'a>>,
     rules: JsonRules<'a>,
@@ -52,18 +55,26 @@ pub(super) struct PieceFacts<'a> {
     movements: Vec<JsonMoveRule<'a>>,
 }
 
+/// A side of a `sides` line: its name and where its 12 o'clock points.
 #[derive(Serialize)]
-struct PerSide<T> {
-    white: T,
-    black: T,
+struct JsonSide<'a> {
+    name: &'a str,
+    forward: u8,
 }
 
-impl<T> PerSide<T> {
-    fn of(mut f: impl FnMut(Side) -> T) -> PerSide<T> {
-        PerSide {
-            white: f(Side::WHITE),
-            black: f(Side::BLACK),
-        }
+/// One value per side, keyed by the side's name, in turn order.
+#[derive(Serialize)]
+#[serde(transparent)]
+struct PerSide<'a, T>(IndexMap<&'a str, T>);
+
+impl<'a, T> PerSide<'a, T> {
+    fn of(v: &'a Variant, f: impl FnMut(Side) -> T) -> PerSide<'a, T> {
+        PerSide(
+            v.side_ids()
+                .map(|s| v.side_name(s))
+                .zip(v.side_ids().map(f))
+                .collect(),
+        )
     }
 }
 
@@ -104,16 +115,17 @@ struct JsonCell<'a> {
 
 #[derive(Serialize)]
 struct Setup<'a> {
-    to_move: &'static str,
-    white: IndexMap<&'a str, &'a str>,
-    black: IndexMap<&'a str, &'a str>,
-    hands: PerSide<IndexMap<&'a str, u16>>,
+    to_move: &'a str,
+    /// Each side's pieces by cell, under the side's name.
+    #[serde(flatten)]
+    placed: PerSide<'a, IndexMap<&'a str, &'a str>>,
+    hands: PerSide<'a, IndexMap<&'a str, u16>>,
     position: String,
 }
 
 #[derive(Serialize)]
 struct JsonCastling<'a> {
-    side: &'static str,
+    side: &'a str,
     king: &'a str,
     king_from: &'a str,
     king_to: &'a str,
@@ -165,7 +177,7 @@ struct JsonMoveLimit<'a> {
 #[derive(Serialize)]
 struct Facing<'a> {
     directions: Vec<Directions>,
-    lines: PerSide<IndexMap<&'a str, Vec<Vec<&'a str>>>>,
+    lines: PerSide<'a, IndexMap<&'a str, Vec<Vec<&'a str>>>>,
 }
 
 #[derive(Serialize)]
@@ -388,10 +400,9 @@ fn setup<'a>(v: &'a Variant, t: &MoveTables) -> Setup<'a> {
             .collect()
     };
     Setup {
-        to_move: start.to_move.name(),
-        white: placed(Side::WHITE),
-        black: placed(Side::BLACK),
-        hands: PerSide::of(|side| {
+        to_move: v.side_name(start.to_move),
+        placed: PerSide::of(v, placed),
+        hands: PerSide::of(v, |side| {
             v.piece_ids()
                 .filter(|p| start.hands[side][p.index()] > 0)
                 .map(|p| (symbol(v, p), start.hands[side][p.index()]))
@@ -406,7 +417,7 @@ fn castling(v: &Variant) -> Vec<JsonCastling<'_>> {
     v.castlings
         .iter()
         .map(|c| JsonCastling {
-            side: c.side.name(),
+            side: v.side_name(c.side),
             king: symbol(v, c.king),
             king_from: b.name(c.king_from),
             king_to: b.name(c.king_to),
@@ -425,7 +436,7 @@ fn rules<'a>(v: &'a Variant, t: &'a MoveTables) -> JsonRules<'a> {
     let b = &v.board;
     let facing = (!r.facing.is_empty()).then(|| Facing {
         directions: directions(r.facing),
-        lines: PerSide::of(|side| {
+        lines: PerSide::of(v, |side| {
             b.all_cells()
                 .filter_map(|c| {
                     let lines = t.facing_lines(side, c);
@@ -467,6 +478,17 @@ pub(super) fn whole_variant<'a>(v: &'a Variant, t: &'a MoveTables) -> WholeVaria
             notes: &v.meta.notes,
         },
         board: board_json(v),
+        sides: (v.sides != crate::variant::SideInfo::two()).then(|| {
+            v.sides
+                .iter()
+                .map(|s| JsonSide {
+                    name: &s.name,
+                    forward: crate::geometry::Hour::TWELVE
+                        .turned_by(s.frame.hours())
+                        .get(),
+                })
+                .collect()
+        }),
         symmetry: v.symmetry.map(|s| match s {
             Symmetry::Mirror => "mirror",
             Symmetry::Rotate => "rotate",
@@ -477,7 +499,7 @@ pub(super) fn whole_variant<'a>(v: &'a Variant, t: &'a MoveTables) -> WholeVaria
             .map(|z| {
                 (
                     z.name.as_str(),
-                    PerSide::of(|side| names(&v.board, &z.cells[side])),
+                    PerSide::of(v, |side| names(&v.board, &z.cells[side])),
                 )
             })
             .collect(),

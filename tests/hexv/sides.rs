@@ -1,0 +1,321 @@
+//! The `sides` line: names in turn order, each side's frame, setups and zones turned for each
+//! side by `symmetry rotate`, and every mistake of it located. Expected cells and counts are
+//! derived by hand from the fixture's board (Glinski's 91 cells: corners f1, l1, l6, f11, a6,
+//! a1, a third of a turn taking f1 to a6 and l6).
+
+use hexv::check::codes;
+use hexv::diagnostic::Severity;
+use hexv::render::tables::{to_json, Selection};
+use hexv::variant::Side;
+
+use crate::support::{check_text, compiled, names, root, set};
+
+const THREE: &str = "tests/fixtures/valid/three_sides.hexv";
+
+fn three_source() -> String {
+    std::fs::read_to_string(root().join(THREE)).expect("fixture is readable")
+}
+
+/// The fixture with `from` replaced by `to` (which must occur).
+fn edited(from: &str, to: &str) -> String {
+    let text = three_source();
+    assert!(text.contains(from), "`{from}` is not in the fixture");
+    text.replacen(from, to, 1)
+}
+
+/// The one error of a text, as (code, the text under its primary label, message).
+fn one_error(text: &str) -> (String, String, String) {
+    let checked = check_text("sides.hexv", text);
+    let errors: Vec<_> = checked
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Error)
+        .collect();
+    assert_eq!(errors.len(), 1, "expected one error, got {errors:#?}");
+    let d = errors[0];
+    let span = d
+        .labels
+        .iter()
+        .find(|l| l.primary)
+        .expect("a primary label")
+        .span;
+    (
+        d.code.to_string(),
+        text[span.start..span.end].to_string(),
+        d.message.clone(),
+    )
+}
+
+#[test]
+fn three_sides_take_turns_each_in_a_frame_turned_by_a_third() {
+    let c = compiled(THREE);
+    let v = c.variant();
+    let sides: Vec<(&str, u8)> = v
+        .sides()
+        .iter()
+        .map(|s| (s.name.as_str(), s.frame.hours()))
+        .collect();
+    assert_eq!(sides, [("white", 0), ("black", 4), ("red", 8)]);
+    let white = Side::WHITE;
+    let black = v.next_side(white);
+    let red = v.next_side(black);
+    assert_eq!(v.next_side(red), white);
+    // The first side's king on f1, rooks e1 g1, pawns e2 f2 g2; a third of a turn (4 hours)
+    // takes the bottom corner f1 to the corner a6, two thirds to l6.
+    let placed = |side: Side, symbol: &str| {
+        names(
+            v,
+            v.setup(side)
+                .iter()
+                .filter(|(p, _)| v.piece(*p).symbol == symbol)
+                .map(|(_, c)| *c),
+        )
+    };
+    assert_eq!(placed(white, "K"), set("f1"));
+    assert_eq!(placed(black, "K"), set("a6"));
+    assert_eq!(placed(red, "K"), set("l6"));
+    assert_eq!(placed(black, "R"), set("a5 b7"));
+    assert_eq!(placed(red, "R"), set("l5 k7"));
+    // The far zone: the first side's two upper edges; Red's are the edges away from l6.
+    let far = v
+        .zones()
+        .iter()
+        .find(|z| z.name == "far")
+        .expect("zone far");
+    assert_eq!(
+        names(v, far.cells[white].iter().copied()),
+        set("a6 b7 c8 d9 e10 f11 g10 h9 i8 k7 l6")
+    );
+    assert_eq!(
+        names(v, far.cells[red].iter().copied()),
+        set("a1 b1 c1 d1 e1 f1 a2 a3 a4 a5 a6")
+    );
+}
+
+#[test]
+fn every_side_moves_toward_its_own_front_and_perft_multiplies() {
+    // Each army: the rooks slide along their edge (4 cells each: e1 to a1..d1, g1 to h1..l1),
+    // each pawn steps ahead (3), the king is boxed in (its diagonals at 3 and 9 o'clock leave
+    // the board): 11 moves, and no move of one army touches another's within three plies.
+    let c = compiled(THREE);
+    let game = c.game();
+    let start = game.start_position();
+    assert_eq!(game.perft(&start, 1), 11);
+    assert_eq!(game.perft(&start, 2), 121);
+    assert_eq!(game.perft(&start, 3), 1331);
+    let after = game
+        .play_moves(&start, "e2-e3")
+        .expect("White's pawn steps ahead");
+    // Black's pawns stand at b5 b6 c7 (a third of a turn from e2 f2 g2) and step toward 4
+    // o'clock, Black's ahead.
+    let pawn = |m: &&hexv::game::Move| {
+        m.from
+            .and_then(|f| after.squares[f.index()])
+            .is_some_and(|(_, p)| game.variant.piece(p).symbol == "P")
+    };
+    let black_pawn_steps: std::collections::BTreeSet<String> = game
+        .legal_moves(&after)
+        .iter()
+        .filter(pawn)
+        .map(|m| game.format_move(&after, m))
+        .collect();
+    // Black's 12 o'clock is the board's 4 o'clock: b5 to c5, b6 to c6, c7 to d7.
+    assert_eq!(black_pawn_steps, set("b5-c5 b6-c6 c7-d7"));
+}
+
+#[test]
+fn stated_frames_mean_the_equal_turns_and_two_named_sides_change_nothing() {
+    let json = |text: &str| {
+        let checked = check_text("sides.hexv", text);
+        let c = checked.compiled.expect("clean");
+        to_json(c.variant(), c.tables(), &Selection::default())
+    };
+    assert_eq!(
+        json(&three_source()),
+        json(&edited(
+            "sides white black red",
+            "sides white forward 12 black forward 4 red forward 8"
+        ))
+    );
+    // Glinski's own file with its sides named as they always were: the same tables.
+    let glinski = std::fs::read_to_string(root().join("variants/glinski.hexv")).expect("glinski");
+    let named = glinski.replacen("symmetry mirror", "sides white black\nsymmetry mirror", 1);
+    assert_ne!(named, glinski);
+    assert_eq!(json(&glinski), json(&named));
+}
+
+#[test]
+fn every_mistake_of_a_sides_line_is_located() {
+    let cases: &[(&str, &str, &str, &str, &str)] = &[
+        // (replace, with, code, text under the label, message)
+        (
+            "sides white black red",
+            "sides white",
+            codes::SIDES,
+            "sides white",
+            "1 side; a game has 2 to 6 sides",
+        ),
+        (
+            "sides white black red",
+            "sides a b c d e f g",
+            codes::SIDES,
+            "sides a b c d e f g",
+            "7 sides; a game has 2 to 6 sides",
+        ),
+        (
+            "sides white black red",
+            "sides white red red",
+            codes::SIDES,
+            "red",
+            "side `red` is named twice",
+        ),
+        (
+            "sides white black red",
+            "sides white black forward 4 red",
+            codes::SIDES,
+            "red",
+            "side `red` does not say where its 12 o'clock points",
+        ),
+        (
+            "sides white black red",
+            "sides white black forward 3 red forward 8",
+            codes::SIDES,
+            "3",
+            "side `black` faces hour 3, which no cell faces",
+        ),
+        (
+            "sides white black red",
+            "sides white forward 2 black forward 6 red forward 10",
+            codes::SIDES,
+            "2",
+            "the first side's 12 o'clock is the board's own",
+        ),
+        (
+            "sides white black red",
+            "sides white black forward 14 red forward 8",
+            codes::BAD_HOUR,
+            "14",
+            "directions are clock hours from 1 to 12",
+        ),
+        (
+            "sides white black red",
+            "sides white black red\nsides white black red",
+            codes::DUPLICATE_STATEMENT,
+            "sides",
+            "the file has two `sides` lines",
+        ),
+        (
+            "symmetry rotate",
+            "symmetry mirror",
+            codes::BOARD_SYMMETRY,
+            "mirror",
+            "`symmetry mirror` derives a second side, but the file has 3 sides",
+        ),
+        (
+            "setup {",
+            "setup blue {",
+            codes::UNKNOWN_SIDE,
+            "blue",
+            "no side is called `blue`",
+        ),
+        (
+            "symmetry rotate",
+            "",
+            codes::NO_BLACK,
+            "far",
+            "the other sides' cells are not given, and no `symmetry` line derives them",
+        ),
+        (
+            "zone far = a6 b7 c8 d9 e10 f11 g10 h9 i8 k7 l6",
+            "zone far {\n  reed a1\n}",
+            codes::UNKNOWN_STATEMENT,
+            "reed",
+            "unknown statement `reed` in a `zone` block",
+        ),
+    ];
+    for (from, to, code, text, message) in cases {
+        let (c, t, m) = one_error(&edited(from, to));
+        assert_eq!(
+            (c.as_str(), t.as_str(), m.as_str()),
+            (*code, *text, *message),
+            "`{to}`"
+        );
+    }
+}
+
+#[test]
+fn a_board_without_the_third_turn_cannot_seat_three_sides_by_rotation() {
+    // An 11 by 11 rhombus holds every cell the fixture names, but turns onto itself by half a
+    // turn only.
+    let text = edited("shape hexagon 6", "shape rhombus 11 x 11");
+    let (code, label, message) = one_error(&text);
+    assert_eq!(code, codes::BOARD_SYMMETRY);
+    assert_eq!(label, "rotate");
+    assert_eq!(message, "`symmetry rotate` does not fit this board");
+}
+
+#[test]
+fn each_side_may_be_set_up_and_zoned_by_hand() {
+    // No symmetry: each side's setup and zones given by name.
+    let text = edited("symmetry rotate\n", "")
+        .replace(
+            "zone far = a6 b7 c8 d9 e10 f11 g10 h9 i8 k7 l6",
+            "zone far {\n  white a6 b7\n  black l1 k1\n  red a1 b1\n}",
+        )
+        .replacen(
+            "setup {",
+            "setup black {\n  K h9\n}\n\nsetup red {\n  K d9\n}\n\nsetup {",
+            1,
+        );
+    let checked = check_text("sides.hexv", &text);
+    let c = checked
+        .compiled
+        .unwrap_or_else(|| panic!("{:#?}", checked.diagnostics));
+    let v = c.variant();
+    let black = Side::new(1).expect("a second side");
+    let red = Side::new(2).expect("a third side");
+    assert_eq!(names(v, v.setup(black).iter().map(|(_, c)| *c)), set("h9"));
+    assert_eq!(names(v, v.setup(red).iter().map(|(_, c)| *c)), set("d9"));
+    let far = &v.zones()[0];
+    assert_eq!(names(v, far.cells[red].iter().copied()), set("a1 b1"));
+}
+
+#[test]
+fn commands_that_play_games_refuse_three_sides_and_the_others_serve_them() {
+    use crate::cli::{run, run_with_input};
+    let file = root().join(THREE);
+    let file = file.to_str().expect("a UTF-8 path");
+    for args in [
+        vec!["analyse", file, "--depth", "1"],
+        vec!["play", file],
+        vec!["selfplay", file, "--games", "1", "--depth", "1"],
+        vec!["tune", file, "--games", "1"],
+    ] {
+        let (code, _, err) = run_with_input(&args, b"");
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(
+            err.contains(
+                "the variant has 3 sides, and games are played with two sides only so far"
+            ),
+            "{args:?}: {err}"
+        );
+    }
+    let session =
+        format!("uci\nsetoption name VariantPath value {file}\nisready\ngo depth 1\nquit\n");
+    let (code, out, _) = run_with_input(&["engine"], session.as_bytes());
+    assert_eq!(code, 0);
+    assert!(out.contains("the variant has 3 sides"), "{out}");
+    assert!(out.contains("bestmove"), "every go is answered: {out}");
+    for args in [
+        vec!["check", file],
+        vec!["table", file, "--format", "json"],
+        vec!["moves", file],
+        vec!["perft", file, "--depth", "2"],
+        vec!["diagram", file, "--position"],
+    ] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+    }
+    let (_, out, _) = run(&["perft", file, "--depth", "3"]);
+    assert!(out.contains("1331"), "{out}");
+}
