@@ -176,7 +176,11 @@ fn every_variant_agrees_along_random_games() {
         let (v, t) = load(&path);
         if v.sides().len() != 2 {
             // The fast engine plays two sides; it refuses more, and the reference plays them.
-            assert!(FastEngine::new(Game::new(&v, &t)).is_none(), "{}", path.display());
+            assert!(
+                FastEngine::new(Game::new(&v, &t)).is_none(),
+                "{}",
+                path.display()
+            );
             continue;
         }
         let engine = FastEngine::new(Game::new(&v, &t)).expect("every shipped board fits");
