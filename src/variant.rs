@@ -693,6 +693,41 @@ pub struct Rules {
     pub facing: DirSet,
     /// `draw-without PIECES`: the game is drawn once neither side has a piece of these types.
     pub draw_without: Vec<PieceId>,
+    /// With more than two sides: who leaves the game instead of ending it, and what becomes
+    /// of its pieces.
+    pub leaving: Leaving,
+}
+
+/// `checkmate out`, `stalemate out` and `eliminated ...` (more than two sides only).
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Leaving {
+    /// A checkmated side leaves the game, which goes on without it.
+    pub checkmate: bool,
+    /// A stalemated side leaves the game.
+    pub stalemate: bool,
+    /// What becomes of a leaving side's pieces.
+    pub pieces: LeftPieces,
+}
+
+impl Leaving {
+    /// True when some side may leave the game.
+    pub fn any(self) -> bool {
+        self.checkmate || self.stalemate
+    }
+}
+
+/// What becomes of the pieces of a side that leaves the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LeftPieces {
+    /// Taken off the board, the hand emptied.
+    #[default]
+    Removed,
+    /// Left standing where they are: they never move again nor attack, and may be captured.
+    Stay,
+    /// Handed, with the hand, to the side whose move left it without a legal move; its
+    /// royal pieces are taken off the board.
+    ToMater,
 }
 
 /// `move-limit N OUTCOME [reset-by PIECE ...]`.
@@ -719,6 +754,7 @@ impl Rules {
             move_limit: None,
             facing: DirSet::EMPTY,
             draw_without: Vec::new(),
+            leaving: Leaving::default(),
         }
     }
 }
@@ -913,6 +949,26 @@ impl Variant {
     pub fn previous_side(&self, side: Side) -> Side {
         let n = self.sides.len().max(1);
         Side::new((side.index() + n - 1) % n).unwrap_or(Side::WHITE)
+    }
+
+    /// The side after `side` (`forward`) or before it in turn order that `is_out` does not
+    /// rule out: whose turn comes next, or who moved last, while some sides have left.
+    pub fn side_in_game(&self, side: Side, forward: bool, is_out: impl Fn(Side) -> bool) -> Side {
+        let step = |s: Side| {
+            if forward {
+                self.next_side(s)
+            } else {
+                self.previous_side(s)
+            }
+        };
+        let mut found = step(side);
+        for _ in 0..self.sides.len() {
+            if !is_out(found) {
+                break;
+            }
+            found = step(found);
+        }
+        found
     }
 
     /// How `side`'s hours and vectors turn into absolute ones.

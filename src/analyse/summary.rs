@@ -8,7 +8,7 @@ use crate::compile::MoveTables;
 use crate::diagnostic::ordinal;
 use crate::game::Game;
 use crate::geometry::board::CellId;
-use crate::variant::{PieceId, Score, Side, Variant};
+use crate::variant::{LeftPieces, PieceId, Score, Side, Variant};
 
 /// What [`summarize`] gathers; `Display` prints it as `hexv check` does.
 #[derive(Debug, Serialize)]
@@ -124,7 +124,19 @@ pub fn describe_rules(v: &Variant) -> Vec<String> {
         s.join(" ")
     };
     let mut out = Vec::new();
-    if r.checkmate_wins {
+    let many = v.sides().len() > 2;
+    let left = match r.leaving.pieces {
+        LeftPieces::Removed => "its pieces are removed",
+        LeftPieces::Stay => "its pieces stay, never to move",
+        LeftPieces::ToMater => "its pieces pass to the side that mated it, its royal piece taken",
+    };
+    if r.leaving.checkmate {
+        out.push(format!(
+            "a checkmated side leaves the game ({left}); the last side in wins"
+        ));
+    } else if r.checkmate_wins && many {
+        out.push("checkmate wins for the side that moved last".to_string());
+    } else if r.checkmate_wins {
         out.push("checkmate wins".to_string());
     }
     let phrase = |score: Score| match score.describe().as_str() {
@@ -133,7 +145,13 @@ pub fn describe_rules(v: &Variant) -> Vec<String> {
         "loss" => "a loss for the stalemating side".to_string(),
         fraction => format!("worth {fraction} to the stalemating side"),
     };
-    let mut stalemate = format!("stalemate is {}", phrase(r.stalemate));
+    let mut stalemate = if r.leaving.stalemate {
+        format!("a stalemated side leaves the game ({left})")
+    } else if many {
+        "stalemate is a draw shared by the sides in the game".to_string()
+    } else {
+        format!("stalemate is {}", phrase(r.stalemate))
+    };
     if let Some((other, pieces)) = &r.stalemate_with {
         stalemate.push_str(&format!(
             " ({} while it keeps {})",

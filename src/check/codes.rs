@@ -61,6 +61,9 @@ pub const OFF_BOARD_CELL: &str = "hexv::resolve::off_board_cell";
 /// A zone given per side whose cells are not the first side's turned by the side's frame,
 /// in a variant whose `symmetry rotate` says the sides are turns of each other.
 pub const ZONE_NOT_TURNED: &str = "hexv::rules::zone_not_turned";
+/// A rule for more sides than the variant has (`checkmate out` with two sides) or for two only
+/// (a stalemate score, `repetition N loss` with three), or `eliminated` with no side leaving.
+pub const SIDES_RULE: &str = "hexv::rules::sides_rule";
 /// A clock hour outside 1–12.
 pub const BAD_HOUR: &str = "hexv::rules::bad_hour";
 /// A built-in direction set that has no hours on this board's grid.

@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use super::codes;
 use super::resolve::Resolver;
 use crate::diagnostic::{Diagnostic, Span};
-use crate::syntax::ast::{self, Number, Outcome, RulesStmt, StalemateScore};
-use crate::variant::{MoveLimit, PieceId, Rules, Score};
+use crate::syntax::ast::{self, EliminatedKind, Number, Outcome, RulesStmt, StalemateScore};
+use crate::variant::{LeftPieces, MoveLimit, PieceId, Rules, Score};
 
 /// Largest repetition count and move limit accepted.
 const MAX_COUNT: i64 = 10_000;
@@ -17,10 +17,11 @@ impl Resolver<'_> {
         let mut checkmate_span = None;
         let mut seen: HashMap<&'static str, Span> = HashMap::new();
         let mut ok = true;
+        let mut eliminated = None;
         for b in blocks {
             for s in &b.statements {
                 let (key, span) = match s {
-                    RulesStmt::Checkmate(win) => ("checkmate", *win),
+                    RulesStmt::Checkmate(word, _) => ("checkmate", *word),
                     RulesStmt::Stalemate(s, _) => ("stalemate", s.span),
                     RulesStmt::CastlingNone(span) => ("castling", *span),
                     RulesStmt::CapturesToHand(span) => ("captures", *span),
@@ -28,6 +29,7 @@ impl Resolver<'_> {
                     RulesStmt::Facing(_, span) => ("facing", *span),
                     RulesStmt::DrawWithout(_, span) => ("draw-without", *span),
                     RulesStmt::MoveLimit(n, _) => ("move-limit", n.span),
+                    RulesStmt::Eliminated(kind) => ("eliminated", kind.span),
                     RulesStmt::Bad(_) => {
                         ok = false;
                         continue;
@@ -48,14 +50,41 @@ impl Resolver<'_> {
                 }
                 seen.insert(key, span);
                 match s {
-                    RulesStmt::Checkmate(win) => {
-                        checkmate_span = Some(*win);
+                    RulesStmt::Checkmate(word, out) => {
+                        checkmate_span = Some(*word);
                         rules.checkmate_wins = true;
+                        if *out {
+                            ok &= self.out_needs_sides(*word, "checkmate");
+                            rules.leaving.checkmate = true;
+                        }
+                    }
+                    RulesStmt::Stalemate(score, unless)
+                        if matches!(score.node, StalemateScore::Out) =>
+                    {
+                        ok &= self.out_needs_sides(score.span, "stalemate");
+                        if let Some((other, _)) = unless {
+                            ok = false;
+                            self.two_sided_score(other.span, "a stalemate", "a stalemated side leaves the game whatever it keeps: remove the `but ...`");
+                        }
+                        rules.leaving.stalemate = true;
+                    }
+                    RulesStmt::Eliminated(kind) => {
+                        eliminated = Some(kind.span);
+                        rules.leaving.pieces = match kind.node {
+                            EliminatedKind::Remove => LeftPieces::Removed,
+                            EliminatedKind::Stay => LeftPieces::Stay,
+                            EliminatedKind::ToMater => LeftPieces::ToMater,
+                        };
                     }
                     RulesStmt::Stalemate(score, unless) => {
                         match self.score(score) {
                             Some(sc) => rules.stalemate = sc,
                             None => ok = false,
+                        }
+                        let shared = score.node == StalemateScore::Outcome(Outcome::Draw);
+                        if self.sides.count() > 2 && (!shared || unless.is_some()) {
+                            ok = false;
+                            self.two_sided_score(score.span, "a stalemate", "write `stalemate draw` (shared by the sides left) or `stalemate out`");
                         }
                         if let Some((other, pieces)) = unless {
                             let other = self.score(other);
@@ -73,6 +102,14 @@ impl Resolver<'_> {
                     RulesStmt::CapturesToHand(_) => rules.captures_to_hand = true,
                     RulesStmt::Repetition(n, loses) => {
                         let score = if *loses { Score::LOSS } else { Score::DRAW };
+                        if *loses && self.sides.count() > 2 {
+                            ok = false;
+                            self.two_sided_score(
+                                n.span,
+                                "a repetition",
+                                "write `repetition N draw`: the point is shared by the sides left",
+                            );
+                        }
                         match self.count_at_least(n, 2, "repetition count") {
                             Some(t) => rules.repetition = Some((t, score)),
                             None => ok = false,
@@ -110,7 +147,50 @@ impl Resolver<'_> {
                 }
             }
         }
+        if let (Some(span), false) = (eliminated, rules.leaving.any()) {
+            ok = false;
+            self.diags.push(
+                Diagnostic::error(codes::SIDES_RULE, "no side leaves the game, so no pieces are left behind")
+                    .at(span, "never happens")
+                    .help("`eliminated` says what becomes of a side that leaves: add `checkmate out` or `stalemate out`, or remove this line"),
+            );
+        }
         ok.then_some((rules, checkmate_span))
+    }
+
+    /// `checkmate out` / `stalemate out` need more than two sides; false after saying so.
+    fn out_needs_sides(&mut self, span: Span, what: &str) -> bool {
+        if self.sides.count() > 2 {
+            return true;
+        }
+        self.diags.push(
+            Diagnostic::error(
+                codes::SIDES_RULE,
+                format!("`{what} out` needs more than two sides"),
+            )
+            .at(span, "two sides")
+            .help(format!(
+                "with two sides the {what} ends the game: write `{what} {}`, or name more sides with a `sides` line",
+                if what == "checkmate" { "win" } else { "draw" }
+            )),
+        );
+        false
+    }
+
+    /// Reports a result for one side in a game of more than two, where only shared draws
+    /// and leaving the game are defined.
+    fn two_sided_score(&mut self, span: Span, what: &str, help: &str) {
+        let n = self.sides.count();
+        self.diags.push(
+            Diagnostic::error(
+                codes::SIDES_RULE,
+                format!(
+                    "with {n} sides {what} is a draw shared by the sides left, or a side leaving"
+                ),
+            )
+            .at(span, "a result for two sides")
+            .help(help),
+        );
     }
 
     /// A count from `min` to [`MAX_COUNT`].
@@ -137,6 +217,7 @@ impl Resolver<'_> {
             StalemateScore::Outcome(Outcome::Win) => Some(Score::WIN),
             StalemateScore::Outcome(Outcome::Draw) => Some(Score::DRAW),
             StalemateScore::Outcome(Outcome::Loss) => Some(Score::LOSS),
+            StalemateScore::Out => Some(Score::DRAW),
             StalemateScore::Fraction(n, d) => match (n.node, d.node) {
                 (Some(n), Some(d)) if d > 0 && n <= d && d <= 1000 => Some(Score {
                     numerator: n as u32,

@@ -184,11 +184,15 @@ const STATEMENTS: &[Statement] = &[
         "drop",
         "drop not-defended-by PIECE ...  (or: drop no-check)",
     ),
-    stmt(Block::Rules, "checkmate", "checkmate win"),
+    stmt(
+        Block::Rules,
+        "checkmate",
+        "checkmate win  (or, for games of three or more: checkmate out, the mated side leaving the game)",
+    ),
     stmt(
         Block::Rules,
         "stalemate",
-        "stalemate draw  (or: win, loss, or the stalemating side's score as N/M), then maybe `but RESULT with PIECE ...` for the result while it keeps one of those pieces",
+        "stalemate draw  (or: win, loss, or the stalemating side's score as N/M), then maybe `but RESULT with PIECE ...` for the result while it keeps one of those pieces; for games of three or more: stalemate out",
     ),
     stmt(
         Block::Rules,
@@ -199,6 +203,11 @@ const STATEMENTS: &[Statement] = &[
     stmt(Block::Rules, "repetition", "repetition N draw | repetition N loss"),
     stmt(Block::Rules, "facing", "facing DIRECTION ..."),
     stmt(Block::Rules, "draw-without", "draw-without PIECE ..."),
+    stmt(
+        Block::Rules,
+        "eliminated",
+        "eliminated remove  (or: stay, to-mater): what becomes of the pieces of a side that leaves the game",
+    ),
     stmt(
         Block::Rules,
         "move-limit",

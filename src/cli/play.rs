@@ -17,7 +17,7 @@ use hexv::geometry::Grid;
 use hexv::pgn::write_game;
 use hexv::render::{ascii, diagram};
 use hexv::search::{Limits, Searcher};
-use hexv::variant::{Score, Side};
+use hexv::variant::{Score, Side, Variant};
 
 use super::terminal::{self, Line};
 use super::{output, start_from, Status};
@@ -58,10 +58,6 @@ enum SideArg {
     Black,
 }
 
-fn side_name(side: Side) -> &'static str {
-    side.title()
-}
-
 /// How the board is drawn: with colours or not, and the last move to mark.
 struct Look<'a> {
     colour: bool,
@@ -92,10 +88,8 @@ fn show(game: &Game, pos: &Position, look: &Look) {
     let ink = |c: CellId| -> Option<(String, String)> {
         let mut codes: Vec<&str> = Vec::new();
         if let Some((side, piece)) = pos.squares.get(c.index()).copied().flatten() {
-            codes.push(match side {
-                Side::WHITE => "1",
-                _ => "1;35",
-            });
+            // Bold, magenta, then cyan, green, yellow and blue for more sides.
+            codes.push(["1", "1;35", "1;36", "1;32", "1;33", "1;34"][side.index() % Side::MAX]);
             if checked && side == pos.to_move && v.piece(piece).royal {
                 codes.push("97;41");
             }
@@ -113,8 +107,16 @@ fn show(game: &Game, pos: &Position, look: &Look) {
 }
 
 /// The exit status that tells the result: 10 when White scored more, 11 when Black did,
-/// 12 for equal shares (a draw).
-fn result_status(white: Score) -> Status {
+/// 12 for equal shares (a draw); 0 in a game of more sides.
+fn result_status(outcome: &Outcome) -> Status {
+    if outcome.scores.iter().count() > 2 {
+        return Status::Ok;
+    }
+    two_sided_status(outcome.white)
+}
+
+/// [`result_status`] of a two-sided game from White's score.
+fn two_sided_status(white: Score) -> Status {
     let (won, half) = (2 * white.numerator, white.denominator);
     match won.cmp(&half) {
         std::cmp::Ordering::Greater => Status::WhiteScoredMore,
@@ -123,16 +125,38 @@ fn result_status(white: Score) -> Status {
     }
 }
 
-fn announce(outcome: &Outcome, loser: Side) {
+fn announce(v: &Variant, outcome: &Outcome, loser: Side) {
+    let name = |side: Side| v.side_title(side);
+    let winners: Vec<String> = v
+        .side_ids()
+        .filter(|&x| outcome.score_of(x) == Score::WIN)
+        .map(name)
+        .collect();
     let how = match outcome.end {
-        GameEnd::Checkmate => format!("Checkmate: {} wins.", side_name(loser.opponent())),
-        GameEnd::Stalemate => format!("{} is stalemated.", side_name(loser)),
+        GameEnd::Checkmate if v.sides().len() > 2 => {
+            format!("{} is checkmated: {} wins.", name(loser), winners.join(""))
+        }
+        GameEnd::Checkmate => format!("Checkmate: {} wins.", name(loser.opponent())),
+        GameEnd::LastSide => format!(
+            "{} is the last side in the game and wins.",
+            winners.join("")
+        ),
+        GameEnd::Stalemate if v.sides().len() > 2 => {
+            format!(
+                "{} is stalemated: a draw among the sides left.",
+                name(loser)
+            )
+        }
+        GameEnd::Stalemate => format!("{} is stalemated.", name(loser)),
         GameEnd::Repetition if 2 * outcome.white.numerator == outcome.white.denominator => {
             "The same position for the last time: a draw.".to_string()
         }
+        GameEnd::Repetition if v.sides().len() > 2 => {
+            "The same position for the last time: a draw among the sides left.".to_string()
+        }
         GameEnd::Repetition => format!(
             "{} repeated the position for the last time and loses.",
-            side_name(loser.opponent())
+            name(loser.opponent())
         ),
         GameEnd::MoveLimit => "The move limit is reached: a draw.".to_string(),
         GameEnd::Material => {
@@ -144,10 +168,18 @@ fn announce(outcome: &Outcome, loser: Side) {
 }
 
 pub fn run(args: &Args) -> Status {
-    let compiled = match super::load_playable(&args.file) {
+    let compiled = match super::load_variant(&args.file) {
         Ok(compiled) => compiled,
         Err(s) => return s,
     };
+    let sides = compiled.variant().sides().len();
+    if sides > 2 && (args.engine || args.save.is_some()) {
+        eprintln!(
+            "error: {}: the variant has {sides} sides: `hexv play` takes them with a person at every seat, but the engine (`--engine`) and game records (`--save`) take two sides so far",
+            args.file.display()
+        );
+        return Status::InputErrors;
+    }
     let (v, game) = (compiled.variant(), compiled.game());
     let start = match start_from(&game, args.position.as_deref(), None) {
         Ok(p) => p,
@@ -194,7 +226,7 @@ pub fn run(args: &Args) -> Status {
             .last()
             .cloned()
             .unwrap_or_else(|| game.start_position());
-        let mover = side_name(pos.to_move);
+        let mover = v.side_title(pos.to_move);
         if changed {
             let over = engine.outcome(&history);
             saver.save(
@@ -208,8 +240,8 @@ pub fn run(args: &Args) -> Status {
             };
             show(&game, &pos, &look);
             if let Some(outcome) = over {
-                announce(&outcome, pos.to_move);
-                return result_status(outcome.white);
+                announce(v, &outcome, pos.to_move);
+                return result_status(&outcome);
             }
             if game.in_check(&pos, pos.to_move) {
                 outln!("{mover} is in check.");
@@ -250,6 +282,9 @@ pub fn run(args: &Args) -> Status {
                 outln!("Game left unfinished.");
                 return Status::Ok;
             }
+            "resign" if v.sides().len() > 2 => {
+                outln!("Refused: with more than two sides a side cannot resign yet; `quit` leaves the game unfinished");
+            }
             "resign" => {
                 outln!("{mover} resigns.");
                 let white = if pos.to_move == Side::WHITE {
@@ -259,7 +294,7 @@ pub fn run(args: &Args) -> Status {
                 };
                 saver.save(&game, &played, &result_text(white));
                 outln!("Result: {}", result_text(white));
-                return result_status(white);
+                return two_sided_status(white);
             }
             "moves" => {
                 let mut moves: Vec<String> = game
@@ -299,9 +334,15 @@ pub fn run(args: &Args) -> Status {
                     let written = game.format_move(&pos, &mv);
                     let next = game.play(&pos, &mv);
                     let check = check_mark(&game, &next);
+                    outln!("{mover} plays {written}{check}.");
+                    for side in v.side_ids().filter(|&x| next.is_out(x) && !pos.is_out(x)) {
+                        outln!(
+                            "{} has no legal move and leaves the game.",
+                            v.side_title(side)
+                        );
+                    }
                     history.push(next);
                     played.push(mv);
-                    outln!("{mover} plays {written}{check}.");
                     changed = true;
                 }
                 Err(e) => outln!("Refused: {e}"),

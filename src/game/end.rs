@@ -19,6 +19,8 @@ pub enum GameEnd {
     MoveLimit,
     /// Neither side has a piece of the types the rules' `draw-without` names.
     Material,
+    /// Every other side has left the game (more than two sides).
+    LastSide,
 }
 
 impl GameEnd {
@@ -30,23 +32,85 @@ impl GameEnd {
             GameEnd::Repetition => "repetition",
             GameEnd::MoveLimit => "the move limit",
             GameEnd::Material => "lack of material",
+            GameEnd::LastSide => "the other sides leaving",
         }
     }
 }
 
-/// How a game ended and what it is worth to White.
+/// How a game ended and what it is worth to each side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
     /// Why the game is over.
     pub end: GameEnd,
-    /// White's score (Black's is one minus it).
+    /// White's score (the first side's; in a game of two sides Black's is one minus it).
     pub white: Score,
+    /// Every side's score, in turn order.
+    pub scores: Scores,
+}
+
+/// Each side's score in a finished game, in turn order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scores {
+    values: [Score; Side::MAX],
+    sides: u8,
+}
+
+impl Scores {
+    /// The scores of `sides` sides, `score(side)` each.
+    fn of(sides: usize, score: impl Fn(Side) -> Score) -> Scores {
+        let mut values = [Score::LOSS; Side::MAX];
+        for (i, v) in values.iter_mut().enumerate().take(sides) {
+            *v = Side::new(i).map_or(Score::LOSS, &score);
+        }
+        Scores {
+            values,
+            sides: sides.min(Side::MAX) as u8,
+        }
+    }
+
+    /// `side`'s score (a loss for a side the game does not have).
+    pub fn get(&self, side: Side) -> Score {
+        if side.index() < usize::from(self.sides) {
+            self.values[side.index()]
+        } else {
+            Score::LOSS
+        }
+    }
+
+    /// The scores in turn order.
+    pub fn iter(&self) -> impl Iterator<Item = Score> + '_ {
+        self.values[..usize::from(self.sides)].iter().copied()
+    }
 }
 
 impl Outcome {
-    /// "1-0", "0-1", "1/2-1/2", "3/4-1/4".
+    /// "1-0", "0-1", "1/2-1/2", "3/4-1/4"; with more sides each side's score in turn order,
+    /// "0-1-0", "1/3-1/3-1/3".
     pub fn result(&self) -> String {
+        if self.scores.sides > 2 {
+            let parts: Vec<String> = self.scores.iter().map(score_text).collect();
+            return parts.join("-");
+        }
         result_text(self.white)
+    }
+
+    /// An outcome of a game of more than two sides, `score(side)` for each.
+    fn of_many(end: GameEnd, sides: usize, score: impl Fn(Side) -> Score) -> Outcome {
+        let scores = Scores::of(sides, score);
+        Outcome {
+            end,
+            white: scores.get(Side::WHITE),
+            scores,
+        }
+    }
+}
+
+/// A score as a result writes it: "1", "0", "1/2".
+fn score_text(s: Score) -> String {
+    match (s.numerator, s.denominator) {
+        (0, _) => "0".to_string(),
+        (n, d) if n == d => "1".to_string(),
+        (n, d) => format!("{n}/{d}"),
     }
 }
 
@@ -56,18 +120,13 @@ pub fn result_text(white: Score) -> String {
         numerator: white.denominator - white.numerator,
         denominator: white.denominator,
     };
-    let text = |s: Score| match (s.numerator, s.denominator) {
-        (0, _) => "0".to_string(),
-        (n, d) if n == d => "1".to_string(),
-        (n, d) => format!("{n}/{d}"),
-    };
-    format!("{}-{}", text(white), text(b))
+    format!("{}-{}", score_text(white), score_text(b))
 }
 
 impl Outcome {
     /// What the game is worth to `side`.
     pub fn score_of(&self, side: Side) -> Score {
-        for_side(side, self.white)
+        self.scores.get(side)
     }
 }
 
@@ -84,16 +143,59 @@ fn for_side(side: Side, white: Score) -> Score {
 
 /// An outcome from the score of `side` (turned into White's).
 fn outcome_for(end: GameEnd, side: Side, score: Score) -> Outcome {
+    let white = for_side(side, score);
     Outcome {
         end,
-        white: for_side(side, score),
+        white,
+        scores: Scores::of(2, |s| for_side(s, white)),
     }
+}
+
+/// A game of more than two sides that ends in a draw: the point shared equally by the sides
+/// still in the game, nothing for those that left.
+fn shared_draw<E: Engine>(e: &E, s: &E::State, end: GameEnd) -> Outcome {
+    let v = e.variant();
+    let left = v.side_ids().filter(|&x| !e.is_out(s, x)).count().max(1) as u32;
+    Outcome::of_many(end, v.sides().len(), |x| {
+        if e.is_out(s, x) {
+            Score::LOSS
+        } else {
+            Score {
+                numerator: 1,
+                denominator: left,
+            }
+        }
+    })
+}
+
+/// The side before the side to move in turn order that is still in the game: who moved last.
+fn last_mover<E: Engine>(e: &E, s: &E::State) -> Side {
+    e.variant()
+        .side_in_game(e.to_move(s), false, |x| e.is_out(s, x))
+}
+
+/// True when the variant has more than two sides.
+fn many<E: Engine>(e: &E) -> bool {
+    e.variant().sides().len() > 2
 }
 
 /// The outcome at `s`, `keys` being the keys of the game's positions from its start (the
 /// key of `s` last), or `None` while the game goes on: no legal move, then repetition, then
 /// the move limit and the material, in that order.
 pub fn outcome<E: Engine>(e: &E, s: &E::State, keys: &[u64]) -> Option<Outcome> {
+    if many(e) {
+        let v = e.variant();
+        let mut left = v.side_ids().filter(|&x| !e.is_out(s, x));
+        if let (Some(winner), None) = (left.next(), left.next()) {
+            return Some(Outcome::of_many(GameEnd::LastSide, v.sides().len(), |x| {
+                if x == winner {
+                    Score::WIN
+                } else {
+                    Score::LOSS
+                }
+            }));
+        }
+    }
     let mut moves = Vec::new();
     e.legal_moves_into(s, &mut moves);
     if moves.is_empty() {
@@ -102,6 +204,9 @@ pub fn outcome<E: Engine>(e: &E, s: &E::State, keys: &[u64]) -> Option<Outcome> 
     if let (Some((times, _)), Some(last)) = (e.variant().rules.repetition, keys.last()) {
         let seen = keys.iter().filter(|k| *k == last).count();
         if seen >= times as usize {
+            if many(e) {
+                return Some(shared_draw(e, s, GameEnd::Repetition));
+            }
             return Some(repetition(e.variant(), e.to_move(s)));
         }
     }
@@ -114,6 +219,22 @@ pub fn outcome<E: Engine>(e: &E, s: &E::State, keys: &[u64]) -> Option<Outcome> 
 pub fn without_moves<E: Engine>(e: &E, s: &E::State, in_check: bool) -> Outcome {
     let rules = &e.variant().rules;
     let mover = e.to_move(s);
+    if many(e) {
+        // The mover cannot leave (play would have sent it out): a checkmate wins for the
+        // side that moved last; anything else is a draw shared by the sides left.
+        if in_check && rules.checkmate_wins {
+            let mater = last_mover(e, s);
+            let sides = e.variant().sides().len();
+            return Outcome::of_many(GameEnd::Checkmate, sides, |x| {
+                if x == mater {
+                    Score::WIN
+                } else {
+                    Score::LOSS
+                }
+            });
+        }
+        return shared_draw(e, s, GameEnd::Stalemate);
+    }
     if in_check && rules.checkmate_wins {
         return outcome_for(GameEnd::Checkmate, mover.opponent(), Score::WIN);
     }
@@ -144,15 +265,19 @@ pub fn by_count<E: Engine>(e: &E, s: &E::State) -> Option<Outcome> {
     let rules = &e.variant().rules;
     if let Some(limit) = &rules.move_limit {
         if e.quiet_plies(s) >= e.variant().sides().len() as u32 * limit.moves {
-            return Some(Outcome {
-                end: GameEnd::MoveLimit,
-                white: limit.score,
-            });
+            if many(e) {
+                return Some(shared_draw(e, s, GameEnd::MoveLimit));
+            }
+            return Some(outcome_for(GameEnd::MoveLimit, Side::WHITE, limit.score));
         }
     }
-    lacks_material(e, s).then_some(Outcome {
-        end: GameEnd::Material,
-        white: Score::DRAW,
+    if !lacks_material(e, s) {
+        return None;
+    }
+    Some(if many(e) {
+        shared_draw(e, s, GameEnd::Material)
+    } else {
+        outcome_for(GameEnd::Material, Side::WHITE, Score::DRAW)
     })
 }
 

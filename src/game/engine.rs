@@ -91,6 +91,10 @@ pub trait Engine: Sync {
     fn attacked(&self, s: &Self::State, cell: usize, by: Side) -> bool;
     /// The side to move.
     fn to_move(&self, s: &Self::State) -> Side;
+    /// True when `side` has left the game (more than two sides only).
+    fn is_out(&self, _s: &Self::State, _side: Side) -> bool {
+        false
+    }
     /// Plies since the last capture or move of a piece that resets the move limit.
     fn quiet_plies(&self, s: &Self::State) -> u32;
     /// Calls `f(cell, side, piece)` for every piece on the board (off-board cells included).
@@ -199,6 +203,11 @@ pub fn scratch_key<E: Engine>(z: &Zobrist, engine: &E, s: &E::State) -> u64 {
         |cell| passed ^= z.en_passant(cell),
         |cell| unmoved ^= z.unmoved(cell),
     );
+    for side in engine.variant().side_ids() {
+        if engine.is_out(s, side) {
+            k ^= z.out(side);
+        }
+    }
     k ^ passed ^ unmoved ^ z.to_move(engine.to_move(s))
 }
 
@@ -249,7 +258,7 @@ impl Engine for Reference<'_> {
 
     fn pass(&self, s: &Position) -> Position {
         let mut next = s.clone();
-        next.to_move = self.variant().next_side(s.to_move);
+        next.to_move = self.game.next_in_game(s, s.to_move);
         next.en_passant = None;
         next
     }
@@ -281,6 +290,9 @@ impl Engine for Reference<'_> {
                     k ^= feature(seed, hand_feature(side.index(), piece, *n));
                 }
             }
+            if pos.is_out(side) {
+                k ^= feature(seed, 6 << 40 | side.index() as u64);
+            }
         }
         k
     }
@@ -295,6 +307,10 @@ impl Engine for Reference<'_> {
 
     fn to_move(&self, s: &Position) -> Side {
         s.to_move
+    }
+
+    fn is_out(&self, s: &Position, side: Side) -> bool {
+        s.is_out(side)
     }
 
     fn quiet_plies(&self, s: &Position) -> u32 {

@@ -126,11 +126,21 @@ impl Game<'_> {
             })
             .collect();
         let to_move = if self.many_sides() {
-            self.variant.side_name(pos.to_move)
+            let v = self.variant;
+            let out: Vec<&str> = v
+                .side_ids()
+                .filter(|&x| pos.is_out(x))
+                .map(|x| v.side_name(x))
+                .collect();
+            let mut text = v.side_name(pos.to_move).to_string();
+            if !out.is_empty() {
+                text = format!("{text}/{}", out.join(","));
+            }
+            text
         } else if pos.to_move == Side::WHITE {
-            "w"
+            "w".to_string()
         } else {
-            "b"
+            "b".to_string()
         };
         let mut hands = String::new();
         for side in self.variant.side_ids() {
@@ -184,19 +194,7 @@ impl Game<'_> {
         // Side to move.
         let (o, side) = fields[1];
         pos.to_move = if self.many_sides() {
-            let v = self.variant;
-            v.side_ids()
-                .find(|&s| v.side_name(s) == side)
-                .ok_or_else(|| {
-                    let names: Vec<String> = v
-                        .side_ids()
-                        .map(|s| format!("`{}`", v.side_name(s)))
-                        .collect();
-                    err(
-                        o,
-                        format!("the side to move is one of {}", names.join(", ")),
-                    )
-                })?
+            self.read_sides(&mut pos, (o, side))?
         } else {
             match side {
                 "w" => Side::WHITE,
@@ -469,6 +467,53 @@ impl Game<'_> {
 }
 
 impl Game<'_> {
+    /// The side-to-move field of a variant of more than two sides: the side to move, then
+    /// maybe `/` and the sides out of the game, comma separated (`red/black`). Marks those
+    /// out in `pos`.
+    fn read_sides(
+        &self,
+        pos: &mut Position,
+        (o, text): (usize, &str),
+    ) -> Result<Side, PositionError> {
+        let v = self.variant;
+        let names: Vec<String> = v
+            .side_ids()
+            .map(|s| format!("`{}`", v.side_name(s)))
+            .collect();
+        let find = |name: &str| v.side_ids().find(|&s| v.side_name(s) == name);
+        let (mover, out) = text.split_once('/').unwrap_or((text, ""));
+        let to_move = find(mover).ok_or_else(|| {
+            err(
+                o,
+                format!("the side to move is one of {}", names.join(", ")),
+            )
+        })?;
+        let mut at = o + mover.chars().count() + 1;
+        for name in out.split(',').filter(|_| !out.is_empty()) {
+            let side = find(name).ok_or_else(|| {
+                err(
+                    at,
+                    format!(
+                        "after `/` come the sides out of the game, each one of {}",
+                        names.join(", ")
+                    ),
+                )
+            })?;
+            if side == to_move {
+                return Err(err(
+                    at,
+                    format!("`{name}` is to move, so it is in the game"),
+                ));
+            }
+            pos.out |= 1 << side.index();
+            at += name.chars().count() + 1;
+        }
+        if v.side_ids().filter(|&s| !pos.is_out(s)).count() < 2 {
+            return Err(err(o, "a game goes on while two sides or more are in it"));
+        }
+        Ok(to_move)
+    }
+
     /// Whether the variant has more than two sides: its pieces are then written with their
     /// side's number, `(2K)`, and the side to move by its name.
     fn many_sides(&self) -> bool {

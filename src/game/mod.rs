@@ -24,7 +24,7 @@ pub use fen::PositionError;
 
 use crate::compile::{MoveTables, Passed};
 use crate::geometry::board::CellId;
-use crate::variant::{BySide, Castling, PieceId, Side, Variant};
+use crate::variant::{BySide, Castling, LeftPieces, PieceId, Side, Variant};
 
 /// The right to capture en passant on the next move only.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -53,9 +53,17 @@ pub struct Position {
     pub hands: BySide<Vec<u16>>,
     /// Plies since the last capture (or move of a piece that resets the move limit).
     pub quiet_plies: u32,
+    /// The sides that have left the game, one bit per side (bit 0 the first side): never in
+    /// a game of two sides.
+    pub out: u8,
 }
 
 impl Position {
+    /// True when `side` has left the game.
+    pub fn is_out(&self, side: Side) -> bool {
+        self.out & (1 << side.index()) != 0
+    }
+
     /// True when `other` is the same position for repetition: everything equal but the
     /// move-limit count. (The engines compare Zobrist keys; this is the exact test.)
     pub fn same_for_repetition(&self, other: &Position) -> bool {
@@ -64,6 +72,7 @@ impl Position {
             && self.en_passant == other.en_passant
             && self.unmoved == other.unmoved
             && self.hands == other.hands
+            && self.out == other.out
     }
 }
 
@@ -181,6 +190,7 @@ impl<'a> Game<'a> {
             unmoved,
             hands: BySide::from_values(vec![empty_hand; v.sides.len()]),
             quiet_plies: 0,
+            out: 0,
         }
     }
 
@@ -258,11 +268,29 @@ impl<'a> Game<'a> {
             .any(|c| self.attacked_by_opponent(pos, c, side) || self.faces_royal(pos, side, c))
     }
 
-    /// True when a side other than `side` attacks `cell`.
+    /// True when a side other than `side`, still in the game, attacks `cell`.
     pub fn attacked_by_opponent(&self, pos: &Position, cell: CellId, side: Side) -> bool {
         self.variant
             .side_ids()
-            .any(|by| by != side && self.attacked(pos, cell, by))
+            .any(|by| by != side && !pos.is_out(by) && self.attacked(pos, cell, by))
+    }
+
+    /// The side after `side` in turn order that is still in the game.
+    pub fn next_in_game(&self, pos: &Position, side: Side) -> Side {
+        self.variant.side_in_game(side, true, |s| pos.is_out(s))
+    }
+
+    /// The side before `side` in turn order that is still in the game: who moved last.
+    pub fn previous_in_game(&self, pos: &Position, side: Side) -> Side {
+        self.variant.side_in_game(side, false, |s| pos.is_out(s))
+    }
+
+    /// The sides still in the game, in turn order.
+    pub fn sides_in_game(&self, pos: &Position) -> impl Iterator<Item = Side> + use<'a> {
+        let out = pos.out;
+        self.variant
+            .side_ids()
+            .filter(move |s| out & (1 << s.index()) == 0)
     }
 
     /// True when the royal piece of `side` on `cell` sees an enemy royal piece along one of
@@ -271,12 +299,75 @@ impl<'a> Game<'a> {
         self.tables.facing_lines(side, cell).iter().any(|line| {
             line.iter()
                 .find_map(|c| pos.squares[c.index()])
-                .is_some_and(|(s, p)| s != side && self.variant.piece(p).royal)
+                .is_some_and(|(s, p)| s != side && !pos.is_out(s) && self.variant.piece(p).royal)
         })
     }
 
-    /// The position after a move (the move must come from this position's move list).
+    /// The position after a move (the move must come from this position's move list): with
+    /// more than two sides, each side after it that then has no legal move and leaves the
+    /// game by the rules (`checkmate out`, `stalemate out`) has left it.
     pub fn play(&self, pos: &Position, mv: &Move) -> Position {
+        let mut next = self.make(pos, mv);
+        if self.variant.rules.leaving.any() {
+            self.settle(&mut next, pos.to_move);
+        }
+        next
+    }
+
+    /// The sides that leave the game after `mover`'s move, one after the other: each side to
+    /// move without a legal move that the rules send out, while two or more remain.
+    fn settle(&self, pos: &mut Position, mover: Side) {
+        let leaving = self.variant.rules.leaving;
+        for _ in 0..self.variant.sides.len() {
+            if self.sides_in_game(pos).count() < 2 || !self.legal_moves(pos).is_empty() {
+                return;
+            }
+            let side = pos.to_move;
+            let mated = self.in_check(pos, side);
+            if !(if mated {
+                leaving.checkmate
+            } else {
+                leaving.stalemate
+            }) {
+                return;
+            }
+            self.eliminate(pos, side, mover);
+            pos.to_move = self.next_in_game(pos, side);
+        }
+    }
+
+    /// `side` leaves the game, its pieces removed, left standing or handed to `mater` (its
+    /// royal pieces then removed).
+    pub fn eliminate(&self, pos: &mut Position, side: Side, mater: Side) {
+        pos.out |= 1 << side.index();
+        let pieces = self.variant.rules.leaving.pieces;
+        for (cell, sq) in pos.squares.iter_mut().enumerate() {
+            let Some((owner, piece)) = *sq else { continue };
+            if owner != side {
+                continue;
+            }
+            match pieces {
+                LeftPieces::Removed => *sq = None,
+                LeftPieces::Stay => continue,
+                // The mated royal piece is taken; the rest of the army changes sides.
+                LeftPieces::ToMater if self.variant.piece(piece).royal => *sq = None,
+                LeftPieces::ToMater => *sq = Some((mater, piece)),
+            }
+            pos.unmoved[cell] = false;
+        }
+        if pieces != LeftPieces::Stay {
+            let held = std::mem::replace(&mut pos.hands[side], vec![0; self.variant.pieces.len()]);
+            if pieces == LeftPieces::ToMater {
+                for (mine, theirs) in pos.hands[mater].iter_mut().zip(held) {
+                    *mine = mine.saturating_add(theirs);
+                }
+            }
+        }
+    }
+
+    /// The position after a move, the turn passed to the next side in the game: what
+    /// legality is tested on.
+    pub(crate) fn make(&self, pos: &Position, mv: &Move) -> Position {
         let v = self.variant;
         let side = pos.to_move;
         let mut next = pos.clone();
@@ -324,7 +415,7 @@ impl<'a> Game<'a> {
             cells: self.tables.passed_cells(mv.passed).to_vec(),
             victim: mv.to,
         });
-        next.to_move = self.variant.next_side(side);
+        next.to_move = self.next_in_game(&next, side);
         next
     }
 

@@ -116,7 +116,7 @@ impl Game<'_> {
     fn checks_an_opponent(&self, pos: &Position, side: Side) -> bool {
         self.variant
             .side_ids()
-            .any(|other| other != side && self.in_check(pos, other))
+            .any(|other| other != side && !pos.is_out(other) && self.in_check(pos, other))
     }
 
     /// Adds `mv` with the promotion choices the piece has on it: on arriving in the zone
@@ -162,7 +162,7 @@ impl Game<'_> {
             .pseudo_legal_moves(pos)
             .into_iter()
             .chain(self.drops(pos))
-            .filter(|m| !self.in_check(&self.play(pos, m), pos.to_move))
+            .filter(|m| !self.in_check(&self.make(pos, m), pos.to_move))
             .collect();
         moves.extend(self.castling_moves(pos));
         moves
@@ -186,7 +186,7 @@ impl Game<'_> {
                     continue;
                 }
                 let mv = Move::drop_move(piece, to);
-                if rules.no_check && self.checks_an_opponent(&self.play(pos, &mv), side) {
+                if rules.no_check && self.checks_an_opponent(&self.make(pos, &mv), side) {
                     continue;
                 }
                 out.push(mv);
@@ -229,7 +229,7 @@ impl Game<'_> {
                 .all(|x| !self.attacked_by_opponent(pos, *x, side));
             let mv = Move::castling_move(i, c);
             // The rook's new cell could uncover an attack on a second royal piece.
-            if safe && !self.in_check(&self.play(pos, &mv), side) {
+            if safe && !self.in_check(&self.make(pos, &mv), side) {
                 out.push(mv);
             }
         }

@@ -214,7 +214,7 @@ impl Game<'_> {
                 "`{to}` is empty, so the move is written `{from}-{to}`"
             )));
         }
-        if self.in_check(&self.play(pos, &chosen), pos.to_move) {
+        if self.in_check(&self.make(pos, &chosen), pos.to_move) {
             return Err(illegal("it leaves the mover's royal piece attacked".into()));
         }
         Ok(chosen)
@@ -351,7 +351,7 @@ impl Game<'_> {
             .into_iter()
             .find(|m| m.piece == piece_id && m.to == to_id)
         {
-            if self.in_check(&self.play(pos, &mv), side) {
+            if self.in_check(&self.make(pos, &mv), side) {
                 return Err(illegal("it leaves the mover's royal piece attacked".into()));
             }
             return Ok(mv);

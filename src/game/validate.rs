@@ -21,13 +21,13 @@ impl Game<'_> {
         let board = &v.board;
         // Each side has its royal piece when checkmate wins.
         if v.rules.checkmate_wins && v.pieces.iter().any(|p| p.royal) {
-            for side in v.side_ids() {
+            for side in self.sides_in_game(pos) {
                 if self.royals(pos, side).is_empty() {
                     return Err(err(
                         board_at,
                         format!(
                             "the board has no royal piece of {}'s: checkmate wins, so each side has one",
-                            side.title()
+                            v.side_title(side)
                         ),
                     ));
                 }
@@ -37,7 +37,7 @@ impl Game<'_> {
         // refuses a setup that does so, so the start passes too), nor facing an enemy royal
         // piece on a `facing` line.
         let mover = pos.to_move;
-        let last = v.previous_side(mover);
+        let last = self.previous_in_game(pos, mover);
         if let Some(&royal) = self
             .royals(pos, last)
             .iter()
@@ -47,8 +47,8 @@ impl Game<'_> {
                 side_at,
                 format!(
                     "it is {}'s turn, but {}'s royal piece on `{}` is attacked: no move leaves its own royal piece in check",
-                    mover.title(),
-                    last.title(),
+                    v.side_title(mover),
+                    v.side_title(last),
                     board.name(royal)
                 ),
             ));
@@ -62,10 +62,28 @@ impl Game<'_> {
                 side_at,
                 format!(
                     "{}'s royal piece on `{}` faces an enemy royal piece on an open line: the rules' `facing` forbids it",
-                    last.title(),
+                    v.side_title(last),
                     board.name(royal)
                 ),
             ));
+        }
+        // A side to move that has no legal move and leaves by the rules would have left
+        // already: play settles it at once.
+        let leaving = v.rules.leaving;
+        if leaving.any() && self.legal_moves(pos).is_empty() {
+            let mated = self.in_check(pos, mover);
+            if (mated && leaving.checkmate) || (!mated && leaving.stalemate) {
+                return Err(err(
+                    side_at,
+                    format!(
+                        "it is {}'s turn, but {} has no legal move and leaves the game by the rules: write the position after it left (`{}/{}`)",
+                        v.side_title(mover),
+                        v.side_title(mover),
+                        v.side_name(self.next_in_game(pos, mover)),
+                        v.side_name(mover)
+                    ),
+                ));
+            }
         }
         let (Some(ep), Some(text)) = (&pos.en_passant, en_passant) else {
             return Ok(());
@@ -85,7 +103,7 @@ impl Game<'_> {
     ) -> Result<(), PositionError> {
         let v = self.variant;
         let board = &v.board;
-        let last = v.previous_side(pos.to_move);
+        let last = self.previous_in_game(pos, pos.to_move);
         let victim_name = board.name(ep.victim);
         let victim = match pos.squares[ep.victim.index()] {
             Some((side, p)) if side == last => p,
@@ -94,7 +112,7 @@ impl Game<'_> {
                     text.victim_at,
                     format!(
                         "the en-passant victim on `{victim_name}` must be a piece of {}'s, the side that just moved",
-                        last.title()
+                        v.side_title(last)
                     ),
                 ))
             }

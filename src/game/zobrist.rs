@@ -24,6 +24,8 @@ pub struct Zobrist {
     /// The keys of the third side to move and after (the first side's is 0, Black's
     /// `black`): drawn last, so that two-sided games keep their keys.
     later_to_move: Vec<u64>,
+    /// Per side, its having left the game (games of more than two sides; drawn last).
+    out: Vec<u64>,
 }
 
 impl Zobrist {
@@ -54,6 +56,7 @@ impl Zobrist {
             black: keys(1)[0],
             sides,
             later_to_move: keys(sides.saturating_sub(2)),
+            out: keys(if sides > 2 { sides } else { 0 }),
         }
     }
 
@@ -96,6 +99,12 @@ impl Zobrist {
     #[inline]
     pub fn black(&self) -> u64 {
         self.black
+    }
+
+    /// `side` having left the game (0 in games of two sides, where none leaves).
+    #[inline]
+    pub fn out(&self, side: Side) -> u64 {
+        self.out.get(side.index()).copied().unwrap_or(0)
     }
 
     /// `side` to move (0 for the first side).

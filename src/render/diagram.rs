@@ -124,7 +124,8 @@ pub fn setup_labels(variant: &Variant) -> BTreeMap<CellId, String> {
     labels
 }
 
-/// The labels of a position: White's symbols in upper case, Black's in lower case.
+/// The labels of a position: White's symbols in upper case, Black's in lower case (more
+/// sides: each symbol with its side's number).
 pub fn position_labels(variant: &Variant, pos: &Position) -> BTreeMap<CellId, String> {
     pos.squares
         .iter()
@@ -148,20 +149,19 @@ pub fn hands(variant: &Variant, pos: &Position) -> Vec<String> {
                     std::iter::repeat_n(variant.piece(p).symbol.clone(), n)
                 })
                 .collect();
-            (!held.is_empty()).then(|| {
-                let who = if side == Side::WHITE {
-                    "White"
-                } else {
-                    "Black"
-                };
-                format!("{who}'s hand: {}", held.join(" "))
-            })
+            (!held.is_empty())
+                .then(|| format!("{}'s hand: {}", variant.side_title(side), held.join(" ")))
         })
         .collect()
 }
 
+/// A piece's label: in upper case for White and lower case for Black; with more than two
+/// sides, the symbol and the side's number in the turn order (`K1`, `P3`).
 fn symbol_for(variant: &Variant, side: Side, p: PieceId) -> String {
     let s = &variant.piece(p).symbol;
+    if variant.sides().len() > 2 {
+        return format!("{s}{}", side.index() + 1);
+    }
     if side == Side::WHITE {
         s.to_uppercase()
     } else {

@@ -194,6 +194,9 @@ impl Ending {
             Ending::Rules(GameEnd::Repetition) => "repetition",
             Ending::Rules(GameEnd::MoveLimit) => "move-limit",
             Ending::Rules(GameEnd::Material) => "material",
+            // Games of more than two sides, which the arena does not play yet (its records
+            // and report are of two).
+            Ending::Rules(GameEnd::LastSide) => "last-side",
             Ending::PlyLimit => "ply-limit",
         }
     }

@@ -369,16 +369,26 @@ pub enum Outcome {
 }
 
 /// The stalemating side's score.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum StalemateScore {
     Outcome(Outcome),
     Fraction(Number, Number),
+    /// `out`: the stalemated side leaves the game (more than two sides).
+    Out,
+}
+
+/// `eliminated remove | stay | to-mater`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EliminatedKind {
+    Remove,
+    Stay,
+    ToMater,
 }
 
 #[derive(Clone, Debug)]
 pub enum RulesStmt {
-    /// `checkmate win`: the span of `win`.
-    Checkmate(Span),
+    /// `checkmate win` (`false`) or `checkmate out` (`true`): the span of the word.
+    Checkmate(Span, bool),
     /// The score, and the other score when the stalemating side still has one of the pieces
     /// (`stalemate win but draw with Q R P`).
     Stalemate(
@@ -397,6 +407,8 @@ pub enum RulesStmt {
     DrawWithout(Vec<Name>, Span),
     /// `move-limit N draw [reset-by PIECE ...]`.
     MoveLimit(Number, Vec<Name>),
+    /// `eliminated remove | stay | to-mater`.
+    Eliminated(Spanned<EliminatedKind>),
     Bad(BadLine),
 }
 

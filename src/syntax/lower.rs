@@ -609,8 +609,17 @@ fn rules(p: P) -> Item {
             let csp = stmt_span(&c);
             Some(match c.as_rule() {
                 Rule::checkmate_stmt => {
-                    let win = children(c).next()?;
-                    RulesStmt::Checkmate(span(&win))
+                    let word = children(c).next()?;
+                    RulesStmt::Checkmate(span(&word), word.as_rule() == Rule::out)
+                }
+                Rule::eliminated_stmt => {
+                    let word = children(c).next()?;
+                    let kind = match word.as_str() {
+                        "remove" => EliminatedKind::Remove,
+                        "stay" => EliminatedKind::Stay,
+                        _ => EliminatedKind::ToMater,
+                    };
+                    RulesStmt::Eliminated(Spanned::new(kind, span(&word)))
                 }
                 Rule::stalemate_stmt => {
                     let mut it = children(c);
@@ -656,7 +665,9 @@ fn rules(p: P) -> Item {
 
 fn stalemate_score(o: P) -> Spanned<StalemateScore> {
     let osp = span(&o);
-    let score = if o.as_rule() == Rule::fraction {
+    let score = if o.as_rule() == Rule::out {
+        StalemateScore::Out
+    } else if o.as_rule() == Rule::fraction {
         let text = o.as_str();
         let (n, d) = text.split_once('/').unwrap_or((text, "1"));
         let off = osp.start;

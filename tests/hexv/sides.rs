@@ -281,13 +281,12 @@ fn each_side_may_be_set_up_and_zoned_by_hand() {
 }
 
 #[test]
-fn commands_that_play_games_refuse_three_sides_and_the_others_serve_them() {
+fn commands_of_the_engine_refuse_three_sides_and_the_others_serve_them() {
     use crate::cli::{run, run_with_input};
     let file = root().join(THREE);
     let file = file.to_str().expect("a UTF-8 path");
     for args in [
         vec!["analyse", file, "--depth", "1"],
-        vec!["play", file],
         vec!["selfplay", file, "--games", "1", "--depth", "1"],
         vec!["tune", file, "--games", "1"],
     ] {
@@ -318,4 +317,162 @@ fn commands_that_play_games_refuse_three_sides_and_the_others_serve_them() {
     }
     let (_, out, _) = run(&["perft", file, "--depth", "3"]);
     assert!(out.contains("1331"), "{out}");
+}
+
+/// The fixture with a `rules` block.
+fn with_rules(rules: &str) -> hexv::Compiled {
+    let text = format!("{}\nrules {{\n{rules}\n}}\n", three_source());
+    let checked = check_text("sides.hexv", &text);
+    checked
+        .compiled
+        .unwrap_or_else(|| panic!("{:#?}", checked.diagnostics))
+}
+
+/// White to move: White's rooks on b1 and c1 hold the b and c files, the rook on e5 the line
+/// e5-d5-c5-b5-a5; `f10-f11` then checks Black's king on a6 along the top edge (f11 e10 d9 c8
+/// b7 a6), and every cell it could go to (a5, b5, b6, b7, c7) is attacked: checkmate. Red's
+/// king waits in its corner, l1.
+const BLACK_MATED_NEXT: &str = "5(2K)/(1R)6/(1R)7/9/4(1R)5/(1K)8(1R)1/10/9/8/7/(3K)5 white";
+
+#[test]
+fn a_mated_side_leaves_and_its_pieces_go_as_the_rules_say() {
+    for (rules, black_king_after) in [
+        ("checkmate out", None),
+        ("checkmate out\neliminated remove", None),
+        ("checkmate out\neliminated stay", Some("black")),
+        // To the mater: the royal piece is taken, the rest (here nothing) changes sides.
+        ("checkmate out\neliminated to-mater", None),
+    ] {
+        let c = with_rules(rules);
+        let game = c.game();
+        let before = game
+            .parse_position(BLACK_MATED_NEXT)
+            .expect("a legal position");
+        let after = game.play_moves(&before, "f10-f11").expect("a legal move");
+        let black = Side::new(1).expect("Black");
+        let red = Side::new(2).expect("Red");
+        assert!(after.is_out(black), "{rules}");
+        assert_eq!(after.to_move, red, "{rules}: Black is skipped");
+        let a6 = game.variant.board().find("a6").expect("a6");
+        assert_eq!(
+            after.squares[a6.index()].map(|(s, _)| game.variant.side_name(s)),
+            black_king_after,
+            "{rules}"
+        );
+        // Red's king in the corner l1: k2, k3 and l2 (k1 is on the e5 rook's line).
+        let moves: std::collections::BTreeSet<String> = game
+            .legal_moves(&after)
+            .iter()
+            .map(|m| game.format_move(&after, m))
+            .collect();
+        assert_eq!(moves, set("l1-k2 l1-k3 l1-l2"), "{rules}");
+        assert_eq!(
+            game.outcome(&[before.clone(), after.clone()]),
+            None,
+            "{rules}"
+        );
+        let text = game.position_text(&after);
+        assert!(text.contains(" red/black "), "{text}");
+        assert!(game
+            .parse_position(&text)
+            .is_ok_and(|p| p.same_for_repetition(&after)));
+    }
+}
+
+#[test]
+fn the_last_side_in_the_game_wins() {
+    let c = with_rules("checkmate out");
+    let game = c.game();
+    // Black is out; White's rook on k5 holds the k file, the one on e5 the line to i2 and
+    // k1; f11-l6 checks Red's king on l1 along the l file and leaves it no cell (k1 k2 k3 l2
+    // i2): Red leaves, and White is the last side in.
+    let before = game
+        .parse_position("6/7/8/9/4(1R)5/(1K)9(1R)/10/9/8/4(1R)2/(3K)5 white/black")
+        .expect("a legal position");
+    let after = game.play_moves(&before, "f11-l6").expect("a legal move");
+    let outcome = game.outcome(&[before, after]).expect("the game is over");
+    assert_eq!(outcome.end, hexv::game::GameEnd::LastSide);
+    assert_eq!(outcome.result(), "1-0-0");
+}
+
+#[test]
+fn without_out_the_first_mate_wins_and_a_stalemate_is_shared() {
+    let c = with_rules("checkmate win");
+    let game = c.game();
+    let before = game
+        .parse_position(BLACK_MATED_NEXT)
+        .expect("a legal position");
+    let after = game.play_moves(&before, "f10-f11").expect("a legal move");
+    let outcome = game.outcome(&[before, after]).expect("checkmate");
+    assert_eq!(outcome.end, hexv::game::GameEnd::Checkmate);
+    assert_eq!(outcome.result(), "1-0-0", "White moved last and mated");
+    // The same corner without the checking rook, Black to move: no move and no check.
+    let stalemated = game
+        .parse_position("5(2K)/(1R)6/(1R)7/9/4(1R)5/(1K)10/10/9/8/7/(3K)5 black")
+        .expect("a legal position");
+    let outcome = game.outcome(&[stalemated]).expect("stalemate");
+    assert_eq!(outcome.end, hexv::game::GameEnd::Stalemate);
+    assert_eq!(outcome.result(), "1/3-1/3-1/3");
+}
+
+#[test]
+fn a_position_that_play_would_have_settled_is_refused() {
+    let c = with_rules("checkmate out");
+    let game = c.game();
+    let mated = "5(2K)/(1R)6/(1R)7/9/4(1R)5/(1K)9(1R)/10/9/8/7/(3K)5 black";
+    let e = game
+        .parse_position(mated)
+        .expect_err("Black would have left");
+    assert!(
+        e.message
+            .contains("Black has no legal move and leaves the game"),
+        "{}",
+        e.message
+    );
+    for (text, why) in [
+        (
+            "6/7/8/9/10/(1K)10/10/9/8/7/(3K)5 red/red",
+            "`red` is to move",
+        ),
+        (
+            "6/7/8/9/10/(1K)10/10/9/8/7/6 white/black,red",
+            "two sides or more",
+        ),
+        (
+            "6/7/8/9/10/(1K)10/10/9/8/7/(3K)5 white/blue",
+            "the sides out of the game",
+        ),
+    ] {
+        let e = game.parse_position(text).expect_err(text);
+        assert!(e.message.contains(why), "{text}: {}", e.message);
+    }
+    // Perft goes through the leaving: after f10-f11 it is Red's turn, with 3 moves.
+    let before = game
+        .parse_position(BLACK_MATED_NEXT)
+        .expect("a legal position");
+    let after = game.play_moves(&before, "f10-f11").expect("a legal move");
+    assert_eq!(game.perft(&after, 1), 3);
+}
+
+#[test]
+fn leaving_rules_are_refused_where_they_cannot_apply() {
+    let glinski = std::fs::read_to_string(root().join("variants/glinski.hexv")).expect("glinski");
+    let two = glinski.replacen("checkmate win", "checkmate out", 1);
+    assert_ne!(two, glinski);
+    let (code, label, _) = one_error(&two);
+    assert_eq!((code.as_str(), label.as_str()), (codes::SIDES_RULE, "out"));
+    for (rules, label) in [
+        ("stalemate 3/4", "3/4"),
+        ("repetition 3 loss", "3"),
+        ("eliminated stay", "stay"),
+        ("checkmate out\nstalemate draw but win with R", "draw"),
+    ] {
+        let text = format!("{}\nrules {{\n{rules}\n}}\n", three_source());
+        let (code, at, _) = one_error(&text);
+        assert_eq!(
+            (code.as_str(), at.as_str()),
+            (codes::SIDES_RULE, label),
+            "{rules}"
+        );
+    }
 }

@@ -156,8 +156,9 @@ pub(crate) fn history(
 /// The state of the game that started at `position` and went on with `moves` (long algebraic,
 /// separated by spaces): `{ok, position, over, result, reason}`. `result` is "1-0",
 /// "0-1", "1/2-1/2" (or the variant's score) when the game is over, `reason` one of
-/// `checkmate`, `stalemate`, `repetition`, `move-limit`, `material`. The positions are replayed
-/// so repetitions count.
+/// `checkmate`, `stalemate`, `repetition`, `move-limit`, `material` (and `last-side` once
+/// games of more than two sides are played here). The positions are replayed so repetitions
+/// count.
 #[wasm_bindgen]
 pub fn game_end(source: &str, position_text: &str, moves: &str) -> String {
     let loaded = loaded(source);
@@ -188,5 +189,6 @@ fn reason(end: GameEnd) -> &'static str {
         GameEnd::Repetition => "repetition",
         GameEnd::MoveLimit => "move-limit",
         GameEnd::Material => "material",
+        GameEnd::LastSide => "last-side",
     }
 }

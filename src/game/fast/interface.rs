@@ -88,6 +88,7 @@ impl Engine for FastEngine<'_> {
                 .collect(),
             hands: BySide::new(hand(Side::WHITE), hand(Side::BLACK)),
             quiet_plies: s.quiet_plies,
+            out: 0,
         }
     }
 
