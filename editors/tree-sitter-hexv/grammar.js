@@ -414,18 +414,19 @@ module.exports = grammar({
       $.move_limit_statement,
       $.facing_statement,
       $.draw_without_statement,
+      $.eliminated_statement,
     )),
 
     // A stalemate's result for the stalemating side: pest `outcome` or `fraction`.
     _outcome: $ => choice(outcome($, 'draw', 'win', 'loss'), $.fraction),
 
-    // pest `checkmate_stmt`.
-    checkmate_statement: $ => seq('checkmate', field('result', outcome($, 'win'))),
+    // pest `checkmate_stmt`: `out` (more than two sides) sends the mated side out of the game.
+    checkmate_statement: $ => seq('checkmate', field('result', outcome($, 'win', 'out'))),
 
     // pest `stalemate_stmt` with its `stalemate_unless`.
     stalemate_statement: $ => seq(
       'stalemate',
-      field('result', $._outcome),
+      field('result', choice($._outcome, outcome($, 'out'))),
       optional(seq(
         'but',
         field('exception', $._outcome),
@@ -460,6 +461,9 @@ module.exports = grammar({
 
     // pest `draw_without_stmt`.
     draw_without_statement: $ => seq('draw-without', repeat1(piece($))),
+
+    // pest `eliminated_stmt`: what becomes of the pieces of a side that leaves the game.
+    eliminated_statement: $ => seq('eliminated', field('pieces', outcome($, 'remove', 'stay', 'to-mater'))),
   },
 });
 

@@ -391,6 +391,10 @@ const KEYWORDS: &[&str] = &[
     "reset-by",
     "facing",
     "draw-without",
+    "out",
+    "eliminated",
+    "stay",
+    "to-mater",
 ];
 
 /// Completion items: keywords, built-in direction names, the file's pieces (names and

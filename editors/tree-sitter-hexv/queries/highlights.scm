@@ -50,6 +50,7 @@
   "move-limit"
   "facing"
   "draw-without"
+  "eliminated"
 ] @keyword
 
 (royal_statement) @keyword

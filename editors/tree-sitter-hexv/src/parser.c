@@ -7,16 +7,16 @@
 #endif
 
 #define LANGUAGE_VERSION 15
-#define STATE_COUNT 321
+#define STATE_COUNT 323
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 197
+#define SYMBOL_COUNT 202
 #define ALIAS_COUNT 5
-#define TOKEN_COUNT 112
+#define TOKEN_COUNT 116
 #define EXTERNAL_TOKEN_COUNT 0
-#define FIELD_COUNT 36
+#define FIELD_COUNT 37
 #define MAX_ALIAS_SEQUENCE_LENGTH 7
 #define MAX_RESERVED_WORD_SET_SIZE 10
-#define PRODUCTION_ID_COUNT 67
+#define PRODUCTION_ID_COUNT 68
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
@@ -121,106 +121,111 @@ enum ts_symbol_identifiers {
   anon_sym_win = 99,
   anon_sym_loss = 100,
   anon_sym_checkmate = 101,
-  anon_sym_stalemate = 102,
-  anon_sym_but = 103,
-  anon_sym_with = 104,
-  anon_sym_captures = 105,
-  anon_sym_to_DASHhand = 106,
-  anon_sym_repetition = 107,
-  anon_sym_move_DASHlimit = 108,
-  anon_sym_reset_DASHby = 109,
-  anon_sym_facing = 110,
-  anon_sym_draw_DASHwithout = 111,
-  sym_source_file = 112,
-  sym_string = 113,
-  sym_metadata_statement = 114,
-  sym_year_statement = 115,
-  sym_symmetry_statement = 116,
-  sym_sides_statement = 117,
-  sym_side_declaration = 118,
-  sym_direction_list = 119,
-  sym_directions_statement = 120,
-  sym_zone_definition = 121,
-  sym__zone_block = 122,
-  sym_zone_side = 123,
-  sym__side = 124,
-  sym_board = 125,
-  sym__board_block = 126,
-  sym_cells_statement = 127,
-  sym_shape_statement = 128,
-  sym_hexagon_shape = 129,
-  sym_rhombus_shape = 130,
-  sym_columns_shape = 131,
-  sym_ranks_shape = 132,
-  sym_line_starts = 133,
-  sym_names_statement = 134,
-  sym_remove_statement = 135,
-  sym_coordinates = 136,
-  sym_cell_statement = 137,
-  sym_off_board_statement = 138,
-  sym_colours_statement = 139,
-  sym_piece_definition = 140,
-  sym__piece_block = 141,
-  sym_colour_bound_statement = 142,
-  sym__mode = 143,
-  aux_sym__conditions = 144,
-  sym_step_statement = 145,
-  sym_ride_statement = 146,
-  sym_leap_statement = 147,
-  sym__leap = 148,
-  sym__leap_symmetry = 149,
-  sym_path = 150,
-  sym_hop_statement = 151,
-  sym_cannon_statement = 152,
-  sym_confined_statement = 153,
-  sym_condition = 154,
-  sym_multi_step_statement = 155,
-  sym_promote_statement = 156,
-  sym_like_statement = 157,
-  sym_drop_statement = 158,
-  sym_value_statement = 159,
-  sym_setup = 160,
-  sym__setup_block = 161,
-  sym_placement = 162,
-  sym_castling = 163,
-  sym__castling_block = 164,
-  sym_castling_option = 165,
-  sym_castling_move = 166,
-  sym_rules = 167,
-  sym__rules_block = 168,
-  sym__outcome = 169,
-  sym_checkmate_statement = 170,
-  sym_stalemate_statement = 171,
-  sym_castling_statement = 172,
-  sym_captures_statement = 173,
-  sym_repetition_statement = 174,
-  sym_move_limit_statement = 175,
-  sym_facing_statement = 176,
-  sym_draw_without_statement = 177,
-  aux_sym_source_file_repeat1 = 178,
-  aux_sym_string_repeat1 = 179,
-  aux_sym_sides_statement_repeat1 = 180,
-  aux_sym_direction_list_repeat1 = 181,
-  aux_sym_zone_definition_repeat1 = 182,
-  aux_sym__zone_block_repeat1 = 183,
-  aux_sym__board_block_repeat1 = 184,
-  aux_sym_columns_shape_repeat1 = 185,
-  aux_sym_line_starts_repeat1 = 186,
-  aux_sym_names_statement_repeat1 = 187,
-  aux_sym__piece_block_repeat1 = 188,
-  aux_sym_ride_statement_repeat1 = 189,
-  aux_sym_path_repeat1 = 190,
-  aux_sym_condition_repeat1 = 191,
-  aux_sym_promote_statement_repeat1 = 192,
-  aux_sym_like_statement_repeat1 = 193,
-  aux_sym__setup_block_repeat1 = 194,
-  aux_sym__castling_block_repeat1 = 195,
-  aux_sym__rules_block_repeat1 = 196,
-  alias_sym_cell = 197,
-  alias_sym_direction_name = 198,
-  alias_sym_hour = 199,
-  alias_sym_label = 200,
-  alias_sym_side = 201,
+  anon_sym_out = 102,
+  anon_sym_stalemate = 103,
+  anon_sym_but = 104,
+  anon_sym_with = 105,
+  anon_sym_captures = 106,
+  anon_sym_to_DASHhand = 107,
+  anon_sym_repetition = 108,
+  anon_sym_move_DASHlimit = 109,
+  anon_sym_reset_DASHby = 110,
+  anon_sym_facing = 111,
+  anon_sym_draw_DASHwithout = 112,
+  anon_sym_eliminated = 113,
+  anon_sym_stay = 114,
+  anon_sym_to_DASHmater = 115,
+  sym_source_file = 116,
+  sym_string = 117,
+  sym_metadata_statement = 118,
+  sym_year_statement = 119,
+  sym_symmetry_statement = 120,
+  sym_sides_statement = 121,
+  sym_side_declaration = 122,
+  sym_direction_list = 123,
+  sym_directions_statement = 124,
+  sym_zone_definition = 125,
+  sym__zone_block = 126,
+  sym_zone_side = 127,
+  sym__side = 128,
+  sym_board = 129,
+  sym__board_block = 130,
+  sym_cells_statement = 131,
+  sym_shape_statement = 132,
+  sym_hexagon_shape = 133,
+  sym_rhombus_shape = 134,
+  sym_columns_shape = 135,
+  sym_ranks_shape = 136,
+  sym_line_starts = 137,
+  sym_names_statement = 138,
+  sym_remove_statement = 139,
+  sym_coordinates = 140,
+  sym_cell_statement = 141,
+  sym_off_board_statement = 142,
+  sym_colours_statement = 143,
+  sym_piece_definition = 144,
+  sym__piece_block = 145,
+  sym_colour_bound_statement = 146,
+  sym__mode = 147,
+  aux_sym__conditions = 148,
+  sym_step_statement = 149,
+  sym_ride_statement = 150,
+  sym_leap_statement = 151,
+  sym__leap = 152,
+  sym__leap_symmetry = 153,
+  sym_path = 154,
+  sym_hop_statement = 155,
+  sym_cannon_statement = 156,
+  sym_confined_statement = 157,
+  sym_condition = 158,
+  sym_multi_step_statement = 159,
+  sym_promote_statement = 160,
+  sym_like_statement = 161,
+  sym_drop_statement = 162,
+  sym_value_statement = 163,
+  sym_setup = 164,
+  sym__setup_block = 165,
+  sym_placement = 166,
+  sym_castling = 167,
+  sym__castling_block = 168,
+  sym_castling_option = 169,
+  sym_castling_move = 170,
+  sym_rules = 171,
+  sym__rules_block = 172,
+  sym__outcome = 173,
+  sym_checkmate_statement = 174,
+  sym_stalemate_statement = 175,
+  sym_castling_statement = 176,
+  sym_captures_statement = 177,
+  sym_repetition_statement = 178,
+  sym_move_limit_statement = 179,
+  sym_facing_statement = 180,
+  sym_draw_without_statement = 181,
+  sym_eliminated_statement = 182,
+  aux_sym_source_file_repeat1 = 183,
+  aux_sym_string_repeat1 = 184,
+  aux_sym_sides_statement_repeat1 = 185,
+  aux_sym_direction_list_repeat1 = 186,
+  aux_sym_zone_definition_repeat1 = 187,
+  aux_sym__zone_block_repeat1 = 188,
+  aux_sym__board_block_repeat1 = 189,
+  aux_sym_columns_shape_repeat1 = 190,
+  aux_sym_line_starts_repeat1 = 191,
+  aux_sym_names_statement_repeat1 = 192,
+  aux_sym__piece_block_repeat1 = 193,
+  aux_sym_ride_statement_repeat1 = 194,
+  aux_sym_path_repeat1 = 195,
+  aux_sym_condition_repeat1 = 196,
+  aux_sym_promote_statement_repeat1 = 197,
+  aux_sym_like_statement_repeat1 = 198,
+  aux_sym__setup_block_repeat1 = 199,
+  aux_sym__castling_block_repeat1 = 200,
+  aux_sym__rules_block_repeat1 = 201,
+  alias_sym_cell = 202,
+  alias_sym_direction_name = 203,
+  alias_sym_hour = 204,
+  alias_sym_label = 205,
+  alias_sym_side = 206,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -326,6 +331,7 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_win] = "outcome",
   [anon_sym_loss] = "outcome",
   [anon_sym_checkmate] = "checkmate",
+  [anon_sym_out] = "outcome",
   [anon_sym_stalemate] = "stalemate",
   [anon_sym_but] = "but",
   [anon_sym_with] = "with",
@@ -336,6 +342,9 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_reset_DASHby] = "reset-by",
   [anon_sym_facing] = "facing",
   [anon_sym_draw_DASHwithout] = "draw-without",
+  [anon_sym_eliminated] = "eliminated",
+  [anon_sym_stay] = "outcome",
+  [anon_sym_to_DASHmater] = "outcome",
   [sym_source_file] = "source_file",
   [sym_string] = "string",
   [sym_metadata_statement] = "metadata_statement",
@@ -402,6 +411,7 @@ static const char * const ts_symbol_names[] = {
   [sym_move_limit_statement] = "move_limit_statement",
   [sym_facing_statement] = "facing_statement",
   [sym_draw_without_statement] = "draw_without_statement",
+  [sym_eliminated_statement] = "eliminated_statement",
   [aux_sym_source_file_repeat1] = "source_file_repeat1",
   [aux_sym_string_repeat1] = "string_repeat1",
   [aux_sym_sides_statement_repeat1] = "sides_statement_repeat1",
@@ -531,6 +541,7 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_win] = anon_sym_draw,
   [anon_sym_loss] = anon_sym_draw,
   [anon_sym_checkmate] = anon_sym_checkmate,
+  [anon_sym_out] = anon_sym_draw,
   [anon_sym_stalemate] = anon_sym_stalemate,
   [anon_sym_but] = anon_sym_but,
   [anon_sym_with] = anon_sym_with,
@@ -541,6 +552,9 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_reset_DASHby] = anon_sym_reset_DASHby,
   [anon_sym_facing] = anon_sym_facing,
   [anon_sym_draw_DASHwithout] = anon_sym_draw_DASHwithout,
+  [anon_sym_eliminated] = anon_sym_eliminated,
+  [anon_sym_stay] = anon_sym_draw,
+  [anon_sym_to_DASHmater] = anon_sym_draw,
   [sym_source_file] = sym_source_file,
   [sym_string] = sym_string,
   [sym_metadata_statement] = sym_metadata_statement,
@@ -607,6 +621,7 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_move_limit_statement] = sym_move_limit_statement,
   [sym_facing_statement] = sym_facing_statement,
   [sym_draw_without_statement] = sym_draw_without_statement,
+  [sym_eliminated_statement] = sym_eliminated_statement,
   [aux_sym_source_file_repeat1] = aux_sym_source_file_repeat1,
   [aux_sym_string_repeat1] = aux_sym_string_repeat1,
   [aux_sym_sides_statement_repeat1] = aux_sym_sides_statement_repeat1,
@@ -1042,6 +1057,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
+  [anon_sym_out] = {
+    .visible = true,
+    .named = true,
+  },
   [anon_sym_stalemate] = {
     .visible = true,
     .named = false,
@@ -1081,6 +1100,18 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
   [anon_sym_draw_DASHwithout] = {
     .visible = true,
     .named = false,
+  },
+  [anon_sym_eliminated] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_stay] = {
+    .visible = true,
+    .named = true,
+  },
+  [anon_sym_to_DASHmater] = {
+    .visible = true,
+    .named = true,
   },
   [sym_source_file] = {
     .visible = true,
@@ -1346,6 +1377,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [sym_eliminated_statement] = {
+    .visible = true,
+    .named = true,
+  },
   [aux_sym_source_file_repeat1] = {
     .visible = false,
     .named = false,
@@ -1467,20 +1502,21 @@ enum ts_field_identifiers {
   field_occupant = 20,
   field_optional = 21,
   field_piece = 22,
-  field_place_on = 23,
-  field_polarity = 24,
-  field_position = 25,
-  field_result = 26,
-  field_rook = 27,
-  field_scheme = 28,
-  field_side = 29,
-  field_symbol = 30,
-  field_symmetry = 31,
-  field_to = 32,
-  field_value = 33,
-  field_width = 34,
-  field_written = 35,
-  field_zone = 36,
+  field_pieces = 23,
+  field_place_on = 24,
+  field_polarity = 25,
+  field_position = 26,
+  field_result = 27,
+  field_rook = 28,
+  field_scheme = 29,
+  field_side = 30,
+  field_symbol = 31,
+  field_symmetry = 32,
+  field_to = 33,
+  field_value = 34,
+  field_width = 35,
+  field_written = 36,
+  field_zone = 37,
 };
 
 static const char * const ts_field_names[] = {
@@ -1507,6 +1543,7 @@ static const char * const ts_field_names[] = {
   [field_occupant] = "occupant",
   [field_optional] = "optional",
   [field_piece] = "piece",
+  [field_pieces] = "pieces",
   [field_place_on] = "place_on",
   [field_polarity] = "polarity",
   [field_position] = "position",
@@ -1542,48 +1579,49 @@ static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [21] = {.index = 23, .length = 1},
   [23] = {.index = 24, .length = 1},
   [24] = {.index = 25, .length = 1},
-  [25] = {.index = 26, .length = 2},
-  [26] = {.index = 28, .length = 2},
-  [27] = {.index = 30, .length = 2},
-  [28] = {.index = 32, .length = 1},
+  [25] = {.index = 26, .length = 1},
+  [26] = {.index = 27, .length = 2},
+  [27] = {.index = 29, .length = 2},
+  [28] = {.index = 31, .length = 2},
   [29] = {.index = 33, .length = 1},
   [30] = {.index = 34, .length = 1},
-  [31] = {.index = 35, .length = 3},
-  [32] = {.index = 38, .length = 3},
-  [33] = {.index = 41, .length = 2},
-  [34] = {.index = 43, .length = 1},
-  [35] = {.index = 44, .length = 2},
-  [36] = {.index = 46, .length = 2},
-  [37] = {.index = 48, .length = 1},
-  [38] = {.index = 49, .length = 2},
-  [39] = {.index = 51, .length = 2},
-  [40] = {.index = 53, .length = 2},
-  [41] = {.index = 55, .length = 2},
-  [42] = {.index = 57, .length = 1},
+  [31] = {.index = 35, .length = 1},
+  [32] = {.index = 36, .length = 3},
+  [33] = {.index = 39, .length = 3},
+  [34] = {.index = 42, .length = 2},
+  [35] = {.index = 44, .length = 1},
+  [36] = {.index = 45, .length = 2},
+  [37] = {.index = 47, .length = 2},
+  [38] = {.index = 49, .length = 1},
+  [39] = {.index = 50, .length = 2},
+  [40] = {.index = 52, .length = 2},
+  [41] = {.index = 54, .length = 2},
+  [42] = {.index = 56, .length = 2},
   [43] = {.index = 58, .length = 1},
-  [44] = {.index = 59, .length = 3},
-  [45] = {.index = 62, .length = 1},
-  [46] = {.index = 63, .length = 3},
-  [47] = {.index = 66, .length = 2},
-  [48] = {.index = 68, .length = 2},
-  [49] = {.index = 70, .length = 3},
-  [50] = {.index = 73, .length = 3},
-  [51] = {.index = 76, .length = 3},
-  [52] = {.index = 79, .length = 2},
-  [53] = {.index = 81, .length = 2},
-  [54] = {.index = 83, .length = 2},
-  [55] = {.index = 85, .length = 2},
-  [56] = {.index = 87, .length = 3},
-  [57] = {.index = 90, .length = 3},
-  [58] = {.index = 93, .length = 3},
-  [59] = {.index = 96, .length = 4},
-  [60] = {.index = 100, .length = 3},
-  [61] = {.index = 103, .length = 1},
-  [62] = {.index = 103, .length = 1},
-  [63] = {.index = 104, .length = 3},
-  [64] = {.index = 107, .length = 4},
-  [65] = {.index = 111, .length = 2},
-  [66] = {.index = 113, .length = 2},
+  [44] = {.index = 59, .length = 1},
+  [45] = {.index = 60, .length = 3},
+  [46] = {.index = 63, .length = 1},
+  [47] = {.index = 64, .length = 3},
+  [48] = {.index = 67, .length = 2},
+  [49] = {.index = 69, .length = 2},
+  [50] = {.index = 71, .length = 3},
+  [51] = {.index = 74, .length = 3},
+  [52] = {.index = 77, .length = 3},
+  [53] = {.index = 80, .length = 2},
+  [54] = {.index = 82, .length = 2},
+  [55] = {.index = 84, .length = 2},
+  [56] = {.index = 86, .length = 2},
+  [57] = {.index = 88, .length = 3},
+  [58] = {.index = 91, .length = 3},
+  [59] = {.index = 94, .length = 3},
+  [60] = {.index = 97, .length = 4},
+  [61] = {.index = 101, .length = 3},
+  [62] = {.index = 104, .length = 1},
+  [63] = {.index = 104, .length = 1},
+  [64] = {.index = 105, .length = 3},
+  [65] = {.index = 108, .length = 4},
+  [66] = {.index = 112, .length = 2},
+  [67] = {.index = 114, .length = 2},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
@@ -1628,137 +1666,139 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
   [23] =
     {field_directions, 1},
   [24] =
-    {field_side, 0},
+    {field_pieces, 1},
   [25] =
-    {field_side, 1},
+    {field_side, 0},
   [26] =
+    {field_side, 1},
+  [27] =
     {field_count, 1},
     {field_result, 2},
-  [28] =
+  [29] =
     {field_moves, 1},
     {field_result, 2},
-  [30] =
+  [31] =
     {field_name, 1},
     {field_position, 3},
-  [32] =
-    {field_leap, 0},
   [33] =
-    {field_leap, 0, .inherited = true},
+    {field_leap, 0},
   [34] =
-    {field_leap, 1, .inherited = true},
+    {field_leap, 0, .inherited = true},
   [35] =
+    {field_leap, 1, .inherited = true},
+  [36] =
     {field_from, 1},
     {field_piece, 0},
     {field_to, 3},
-  [38] =
+  [39] =
     {field_king, 0},
     {field_rook, 1},
     {field_written, 3},
-  [41] =
+  [42] =
     {field_height, 3},
     {field_width, 1},
-  [43] =
-    {field_mode, 0},
   [44] =
+    {field_mode, 0},
+  [45] =
     {field_directions, 1},
     {field_en_passant, 2},
-  [46] =
+  [47] =
     {field_directions, 1},
     {field_mode, 2, .inherited = true},
-  [48] =
-    {field_symmetry, 0},
   [49] =
+    {field_symmetry, 0},
+  [50] =
     {field_leap, 1, .inherited = true},
     {field_mode, 2, .inherited = true},
-  [51] =
+  [52] =
     {field_leap, 1, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [53] =
+  [54] =
     {field_leap, 0, .inherited = true},
     {field_leap, 1, .inherited = true},
-  [55] =
+  [56] =
     {field_lame, 2},
     {field_leap, 1, .inherited = true},
-  [57] =
-    {field_zone, 2},
   [58] =
-    {field_distance, 1},
+    {field_zone, 2},
   [59] =
+    {field_distance, 1},
+  [60] =
     {field_name, 1},
     {field_place_on, 5},
     {field_position, 3},
-  [62] =
-    {field_polarity, 0},
   [63] =
+    {field_polarity, 0},
+  [64] =
     {field_directions, 1},
     {field_en_passant, 3},
     {field_mode, 2, .inherited = true},
-  [66] =
+  [67] =
     {field_directions, 1},
     {field_max, 3},
-  [68] =
+  [69] =
     {field_leap, 1, .inherited = true},
     {field_max, 3},
-  [70] =
+  [71] =
     {field_leap, 1, .inherited = true},
     {field_mode, 3, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [73] =
+  [74] =
     {field_lame, 2},
     {field_leap, 1, .inherited = true},
     {field_mode, 3, .inherited = true},
-  [76] =
+  [77] =
     {field_lame, 3},
     {field_leap, 1, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [79] =
+  [80] =
     {field_distance, 1},
     {field_zone, 3},
-  [81] =
+  [82] =
     {field_directions, 2},
     {field_distance, 1},
-  [83] =
+  [84] =
     {field_exception, 3},
     {field_result, 1},
-  [85] =
+  [86] =
     {field_polarity, 0},
     {field_zone, 2},
-  [87] =
+  [88] =
     {field_directions, 1},
     {field_max, 3},
     {field_mode, 4, .inherited = true},
-  [90] =
+  [91] =
     {field_leap, 1, .inherited = true},
     {field_max, 3},
     {field_mode, 4, .inherited = true},
-  [93] =
+  [94] =
     {field_leap, 1, .inherited = true},
     {field_max, 4},
     {field_symmetry, 2, .inherited = true},
-  [96] =
+  [97] =
     {field_lame, 3},
     {field_leap, 1, .inherited = true},
     {field_mode, 4, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [100] =
+  [101] =
     {field_directions, 2},
     {field_distance, 1},
     {field_zone, 4},
-  [103] =
-    {field_cell, 0},
   [104] =
+    {field_cell, 0},
+  [105] =
     {field_cell, 3, .inherited = true},
     {field_occupant, 1},
     {field_polarity, 0},
-  [107] =
+  [108] =
     {field_leap, 1, .inherited = true},
     {field_max, 4},
     {field_mode, 5, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [111] =
+  [112] =
     {field_optional, 5},
     {field_zone, 2},
-  [113] =
+  [114] =
     {field_cell, 0, .inherited = true},
     {field_cell, 1, .inherited = true},
 };
@@ -1795,22 +1835,25 @@ static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE
   [22] = {
     [0] = sym__plus_symbol,
   },
-  [27] = {
+  [23] = {
+    [1] = anon_sym_draw,
+  },
+  [28] = {
     [1] = alias_sym_cell,
   },
-  [31] = {
+  [32] = {
     [0] = sym__plus_symbol,
     [1] = alias_sym_cell,
     [3] = alias_sym_cell,
   },
-  [37] = {
+  [38] = {
     [0] = anon_sym_all,
   },
-  [44] = {
+  [45] = {
     [1] = alias_sym_cell,
     [5] = alias_sym_cell,
   },
-  [61] = {
+  [62] = {
     [0] = alias_sym_hour,
   },
 };
@@ -2141,6 +2184,8 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [318] = 318,
   [319] = 319,
   [320] = 320,
+  [321] = 321,
+  [322] = 322,
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -2817,1327 +2862,1382 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'r') ADVANCE(32);
       END_STATE();
     case 5:
-      if (lookahead == 'n') ADVANCE(33);
+      if (lookahead == 'l') ADVANCE(33);
+      if (lookahead == 'n') ADVANCE(34);
       END_STATE();
     case 6:
-      if (lookahead == 'a') ADVANCE(34);
-      if (lookahead == 'i') ADVANCE(35);
-      if (lookahead == 'l') ADVANCE(36);
-      if (lookahead == 'o') ADVANCE(37);
-      if (lookahead == 'r') ADVANCE(38);
+      if (lookahead == 'a') ADVANCE(35);
+      if (lookahead == 'i') ADVANCE(36);
+      if (lookahead == 'l') ADVANCE(37);
+      if (lookahead == 'o') ADVANCE(38);
+      if (lookahead == 'r') ADVANCE(39);
       END_STATE();
     case 7:
-      if (lookahead == 'e') ADVANCE(39);
-      if (lookahead == 'o') ADVANCE(40);
+      if (lookahead == 'e') ADVANCE(40);
+      if (lookahead == 'o') ADVANCE(41);
       END_STATE();
     case 8:
-      if (lookahead == 'n') ADVANCE(41);
+      if (lookahead == 'n') ADVANCE(42);
       END_STATE();
     case 9:
-      if (lookahead == 'a') ADVANCE(42);
-      if (lookahead == 'e') ADVANCE(43);
-      if (lookahead == 'i') ADVANCE(44);
-      if (lookahead == 'o') ADVANCE(45);
+      if (lookahead == 'a') ADVANCE(43);
+      if (lookahead == 'e') ADVANCE(44);
+      if (lookahead == 'i') ADVANCE(45);
+      if (lookahead == 'o') ADVANCE(46);
       END_STATE();
     case 10:
-      if (lookahead == 'a') ADVANCE(46);
-      if (lookahead == 'i') ADVANCE(47);
-      if (lookahead == 'o') ADVANCE(48);
-      if (lookahead == 'u') ADVANCE(49);
+      if (lookahead == 'a') ADVANCE(47);
+      if (lookahead == 'i') ADVANCE(48);
+      if (lookahead == 'o') ADVANCE(49);
+      if (lookahead == 'u') ADVANCE(50);
       END_STATE();
     case 11:
-      if (lookahead == 'a') ADVANCE(50);
-      if (lookahead == 'o') ADVANCE(51);
+      if (lookahead == 'a') ADVANCE(51);
+      if (lookahead == 'o') ADVANCE(52);
       END_STATE();
     case 12:
-      if (lookahead == 'f') ADVANCE(52);
-      if (lookahead == 'p') ADVANCE(53);
+      if (lookahead == 'f') ADVANCE(53);
+      if (lookahead == 'p') ADVANCE(54);
+      if (lookahead == 'u') ADVANCE(55);
       END_STATE();
     case 13:
-      if (lookahead == 'i') ADVANCE(54);
-      if (lookahead == 'l') ADVANCE(55);
-      if (lookahead == 'o') ADVANCE(56);
-      if (lookahead == 'r') ADVANCE(57);
+      if (lookahead == 'i') ADVANCE(56);
+      if (lookahead == 'l') ADVANCE(57);
+      if (lookahead == 'o') ADVANCE(58);
+      if (lookahead == 'r') ADVANCE(59);
       END_STATE();
     case 14:
-      if (lookahead == 'a') ADVANCE(58);
-      if (lookahead == 'e') ADVANCE(59);
-      if (lookahead == 'h') ADVANCE(60);
-      if (lookahead == 'i') ADVANCE(61);
-      if (lookahead == 'o') ADVANCE(62);
-      if (lookahead == 'u') ADVANCE(63);
+      if (lookahead == 'a') ADVANCE(60);
+      if (lookahead == 'e') ADVANCE(61);
+      if (lookahead == 'h') ADVANCE(62);
+      if (lookahead == 'i') ADVANCE(63);
+      if (lookahead == 'o') ADVANCE(64);
+      if (lookahead == 'u') ADVANCE(65);
       END_STATE();
     case 15:
-      if (lookahead == 'e') ADVANCE(64);
-      if (lookahead == 'h') ADVANCE(65);
-      if (lookahead == 'i') ADVANCE(66);
-      if (lookahead == 'n') ADVANCE(67);
-      if (lookahead == 'o') ADVANCE(68);
-      if (lookahead == 't') ADVANCE(69);
-      if (lookahead == 'y') ADVANCE(70);
+      if (lookahead == 'e') ADVANCE(66);
+      if (lookahead == 'h') ADVANCE(67);
+      if (lookahead == 'i') ADVANCE(68);
+      if (lookahead == 'n') ADVANCE(69);
+      if (lookahead == 'o') ADVANCE(70);
+      if (lookahead == 't') ADVANCE(71);
+      if (lookahead == 'y') ADVANCE(72);
       END_STATE();
     case 16:
-      if (lookahead == 'o') ADVANCE(71);
-      if (lookahead == 'r') ADVANCE(72);
+      if (lookahead == 'o') ADVANCE(73);
+      if (lookahead == 'r') ADVANCE(74);
       END_STATE();
     case 17:
-      if (lookahead == 'n') ADVANCE(73);
+      if (lookahead == 'n') ADVANCE(75);
       END_STATE();
     case 18:
-      if (lookahead == 'a') ADVANCE(74);
+      if (lookahead == 'a') ADVANCE(76);
       END_STATE();
     case 19:
-      if (lookahead == 'i') ADVANCE(75);
-      if (lookahead == 'r') ADVANCE(76);
+      if (lookahead == 'i') ADVANCE(77);
+      if (lookahead == 'r') ADVANCE(78);
       END_STATE();
     case 20:
       ACCEPT_TOKEN(anon_sym_x);
       END_STATE();
     case 21:
-      if (lookahead == 'e') ADVANCE(77);
+      if (lookahead == 'e') ADVANCE(79);
       END_STATE();
     case 22:
-      if (lookahead == 'o') ADVANCE(78);
+      if (lookahead == 'o') ADVANCE(80);
       END_STATE();
     case 23:
-      if (lookahead == 'l') ADVANCE(79);
+      if (lookahead == 'l') ADVANCE(81);
       END_STATE();
     case 24:
       ACCEPT_TOKEN(anon_sym_at);
       END_STATE();
     case 25:
-      if (lookahead == 'a') ADVANCE(80);
+      if (lookahead == 'a') ADVANCE(82);
       END_STATE();
     case 26:
-      if (lookahead == 't') ADVANCE(81);
+      if (lookahead == 't') ADVANCE(83);
       END_STATE();
     case 27:
-      if (lookahead == 'n') ADVANCE(82);
-      if (lookahead == 'p') ADVANCE(83);
-      if (lookahead == 's') ADVANCE(84);
+      if (lookahead == 'n') ADVANCE(84);
+      if (lookahead == 'p') ADVANCE(85);
+      if (lookahead == 's') ADVANCE(86);
       END_STATE();
     case 28:
-      if (lookahead == 'l') ADVANCE(85);
+      if (lookahead == 'l') ADVANCE(87);
       END_STATE();
     case 29:
-      if (lookahead == 'e') ADVANCE(86);
+      if (lookahead == 'e') ADVANCE(88);
       END_STATE();
     case 30:
-      if (lookahead == 'l') ADVANCE(87);
-      if (lookahead == 'n') ADVANCE(88);
+      if (lookahead == 'l') ADVANCE(89);
+      if (lookahead == 'n') ADVANCE(90);
       END_STATE();
     case 31:
-      if (lookahead == 'r') ADVANCE(89);
+      if (lookahead == 'r') ADVANCE(91);
       END_STATE();
     case 32:
-      if (lookahead == 'a') ADVANCE(90);
-      if (lookahead == 'o') ADVANCE(91);
+      if (lookahead == 'a') ADVANCE(92);
+      if (lookahead == 'o') ADVANCE(93);
       END_STATE();
     case 33:
-      if (lookahead == '-') ADVANCE(92);
-      if (lookahead == 'e') ADVANCE(93);
+      if (lookahead == 'i') ADVANCE(94);
       END_STATE();
     case 34:
-      if (lookahead == 'c') ADVANCE(94);
+      if (lookahead == '-') ADVANCE(95);
+      if (lookahead == 'e') ADVANCE(96);
       END_STATE();
     case 35:
-      if (lookahead == 'l') ADVANCE(95);
+      if (lookahead == 'c') ADVANCE(97);
       END_STATE();
     case 36:
-      if (lookahead == 'a') ADVANCE(96);
+      if (lookahead == 'l') ADVANCE(98);
       END_STATE();
     case 37:
-      if (lookahead == 'r') ADVANCE(97);
+      if (lookahead == 'a') ADVANCE(99);
       END_STATE();
     case 38:
-      if (lookahead == 'i') ADVANCE(98);
-      if (lookahead == 'o') ADVANCE(99);
+      if (lookahead == 'r') ADVANCE(100);
       END_STATE();
     case 39:
-      if (lookahead == 'x') ADVANCE(100);
+      if (lookahead == 'i') ADVANCE(101);
+      if (lookahead == 'o') ADVANCE(102);
       END_STATE();
     case 40:
-      if (lookahead == 'p') ADVANCE(101);
+      if (lookahead == 'x') ADVANCE(103);
       END_STATE();
     case 41:
-      ACCEPT_TOKEN(anon_sym_in);
-      if (lookahead == 'v') ADVANCE(102);
+      if (lookahead == 'p') ADVANCE(104);
       END_STATE();
     case 42:
-      if (lookahead == 'm') ADVANCE(103);
+      ACCEPT_TOKEN(anon_sym_in);
+      if (lookahead == 'v') ADVANCE(105);
       END_STATE();
     case 43:
-      if (lookahead == 'a') ADVANCE(104);
-      if (lookahead == 'f') ADVANCE(105);
+      if (lookahead == 'm') ADVANCE(106);
       END_STATE();
     case 44:
-      if (lookahead == 'k') ADVANCE(106);
-      if (lookahead == 's') ADVANCE(107);
+      if (lookahead == 'a') ADVANCE(107);
+      if (lookahead == 'f') ADVANCE(108);
       END_STATE();
     case 45:
-      if (lookahead == 's') ADVANCE(108);
+      if (lookahead == 'k') ADVANCE(109);
+      if (lookahead == 's') ADVANCE(110);
       END_STATE();
     case 46:
-      if (lookahead == 'x') ADVANCE(109);
+      if (lookahead == 's') ADVANCE(111);
       END_STATE();
     case 47:
-      if (lookahead == 'r') ADVANCE(110);
+      if (lookahead == 'x') ADVANCE(112);
       END_STATE();
     case 48:
-      if (lookahead == 'v') ADVANCE(111);
+      if (lookahead == 'r') ADVANCE(113);
       END_STATE();
     case 49:
-      if (lookahead == 'l') ADVANCE(112);
+      if (lookahead == 'v') ADVANCE(114);
       END_STATE();
     case 50:
-      if (lookahead == 'm') ADVANCE(113);
+      if (lookahead == 'l') ADVANCE(115);
       END_STATE();
     case 51:
-      if (lookahead == '-') ADVANCE(114);
-      if (lookahead == 'n') ADVANCE(115);
-      if (lookahead == 't') ADVANCE(116);
+      if (lookahead == 'm') ADVANCE(116);
       END_STATE();
     case 52:
-      if (lookahead == 'f') ADVANCE(117);
+      if (lookahead == '-') ADVANCE(117);
+      if (lookahead == 'n') ADVANCE(118);
+      if (lookahead == 't') ADVANCE(119);
       END_STATE();
     case 53:
-      if (lookahead == 't') ADVANCE(118);
+      if (lookahead == 'f') ADVANCE(120);
       END_STATE();
     case 54:
-      if (lookahead == 'e') ADVANCE(119);
+      if (lookahead == 't') ADVANCE(121);
       END_STATE();
     case 55:
-      if (lookahead == 'a') ADVANCE(120);
+      if (lookahead == 't') ADVANCE(122);
       END_STATE();
     case 56:
-      if (lookahead == 'i') ADVANCE(121);
+      if (lookahead == 'e') ADVANCE(123);
       END_STATE();
     case 57:
-      if (lookahead == 'o') ADVANCE(122);
+      if (lookahead == 'a') ADVANCE(124);
       END_STATE();
     case 58:
-      if (lookahead == 'n') ADVANCE(123);
+      if (lookahead == 'i') ADVANCE(125);
       END_STATE();
     case 59:
-      if (lookahead == 'm') ADVANCE(124);
-      if (lookahead == 'p') ADVANCE(125);
-      if (lookahead == 's') ADVANCE(126);
+      if (lookahead == 'o') ADVANCE(126);
       END_STATE();
     case 60:
-      if (lookahead == 'o') ADVANCE(127);
+      if (lookahead == 'n') ADVANCE(127);
       END_STATE();
     case 61:
-      if (lookahead == 'd') ADVANCE(128);
-      if (lookahead == 'g') ADVANCE(129);
+      if (lookahead == 'm') ADVANCE(128);
+      if (lookahead == 'p') ADVANCE(129);
+      if (lookahead == 's') ADVANCE(130);
       END_STATE();
     case 62:
-      if (lookahead == 't') ADVANCE(130);
-      if (lookahead == 'y') ADVANCE(131);
+      if (lookahead == 'o') ADVANCE(131);
       END_STATE();
     case 63:
-      if (lookahead == 'l') ADVANCE(132);
+      if (lookahead == 'd') ADVANCE(132);
+      if (lookahead == 'g') ADVANCE(133);
       END_STATE();
     case 64:
-      if (lookahead == 't') ADVANCE(133);
+      if (lookahead == 't') ADVANCE(134);
+      if (lookahead == 'y') ADVANCE(135);
       END_STATE();
     case 65:
-      if (lookahead == 'a') ADVANCE(134);
-      if (lookahead == 'o') ADVANCE(135);
+      if (lookahead == 'l') ADVANCE(136);
       END_STATE();
     case 66:
-      if (lookahead == 'd') ADVANCE(136);
+      if (lookahead == 't') ADVANCE(137);
       END_STATE();
     case 67:
-      if (lookahead == 'a') ADVANCE(137);
+      if (lookahead == 'a') ADVANCE(138);
+      if (lookahead == 'o') ADVANCE(139);
       END_STATE();
     case 68:
-      if (lookahead == 'u') ADVANCE(138);
+      if (lookahead == 'd') ADVANCE(140);
       END_STATE();
     case 69:
-      if (lookahead == 'a') ADVANCE(139);
-      if (lookahead == 'e') ADVANCE(140);
+      if (lookahead == 'a') ADVANCE(141);
       END_STATE();
     case 70:
-      if (lookahead == 'm') ADVANCE(141);
+      if (lookahead == 'u') ADVANCE(142);
       END_STATE();
     case 71:
-      ACCEPT_TOKEN(anon_sym_to);
-      if (lookahead == '-') ADVANCE(142);
+      if (lookahead == 'a') ADVANCE(143);
+      if (lookahead == 'e') ADVANCE(144);
       END_STATE();
     case 72:
-      if (lookahead == 'i') ADVANCE(143);
+      if (lookahead == 'm') ADVANCE(145);
       END_STATE();
     case 73:
-      if (lookahead == 'm') ADVANCE(144);
+      ACCEPT_TOKEN(anon_sym_to);
+      if (lookahead == '-') ADVANCE(146);
       END_STATE();
     case 74:
-      if (lookahead == 'l') ADVANCE(145);
-      if (lookahead == 'r') ADVANCE(146);
+      if (lookahead == 'i') ADVANCE(147);
       END_STATE();
     case 75:
-      if (lookahead == 'n') ADVANCE(147);
-      if (lookahead == 't') ADVANCE(148);
+      if (lookahead == 'm') ADVANCE(148);
       END_STATE();
     case 76:
-      if (lookahead == 'i') ADVANCE(149);
+      if (lookahead == 'l') ADVANCE(149);
+      if (lookahead == 'r') ADVANCE(150);
       END_STATE();
     case 77:
-      if (lookahead == 'a') ADVANCE(150);
+      if (lookahead == 'n') ADVANCE(151);
+      if (lookahead == 't') ADVANCE(152);
       END_STATE();
     case 78:
-      if (lookahead == 'n') ADVANCE(151);
+      if (lookahead == 'i') ADVANCE(153);
       END_STATE();
     case 79:
-      ACCEPT_TOKEN(anon_sym_all);
+      if (lookahead == 'a') ADVANCE(154);
       END_STATE();
     case 80:
-      if (lookahead == 'r') ADVANCE(152);
+      if (lookahead == 'n') ADVANCE(155);
       END_STATE();
     case 81:
-      ACCEPT_TOKEN(anon_sym_but);
+      ACCEPT_TOKEN(anon_sym_all);
       END_STATE();
     case 82:
-      if (lookahead == 'n') ADVANCE(153);
+      if (lookahead == 'r') ADVANCE(156);
       END_STATE();
     case 83:
-      if (lookahead == 't') ADVANCE(154);
+      ACCEPT_TOKEN(anon_sym_but);
       END_STATE();
     case 84:
-      if (lookahead == 't') ADVANCE(155);
+      if (lookahead == 'n') ADVANCE(157);
       END_STATE();
     case 85:
-      if (lookahead == 'l') ADVANCE(156);
+      if (lookahead == 't') ADVANCE(158);
       END_STATE();
     case 86:
-      if (lookahead == 'c') ADVANCE(157);
+      if (lookahead == 't') ADVANCE(159);
       END_STATE();
     case 87:
-      if (lookahead == 'o') ADVANCE(158);
-      if (lookahead == 'u') ADVANCE(159);
+      if (lookahead == 'l') ADVANCE(160);
       END_STATE();
     case 88:
-      if (lookahead == 'f') ADVANCE(160);
+      if (lookahead == 'c') ADVANCE(161);
       END_STATE();
     case 89:
-      if (lookahead == 'e') ADVANCE(161);
+      if (lookahead == 'o') ADVANCE(162);
+      if (lookahead == 'u') ADVANCE(163);
       END_STATE();
     case 90:
-      if (lookahead == 'w') ADVANCE(162);
+      if (lookahead == 'f') ADVANCE(164);
       END_STATE();
     case 91:
-      if (lookahead == 'p') ADVANCE(163);
+      if (lookahead == 'e') ADVANCE(165);
       END_STATE();
     case 92:
-      if (lookahead == 'p') ADVANCE(164);
+      if (lookahead == 'w') ADVANCE(166);
       END_STATE();
     case 93:
-      if (lookahead == 'm') ADVANCE(165);
+      if (lookahead == 'p') ADVANCE(167);
       END_STATE();
     case 94:
-      if (lookahead == 'i') ADVANCE(166);
+      if (lookahead == 'm') ADVANCE(168);
       END_STATE();
     case 95:
-      if (lookahead == 'e') ADVANCE(167);
+      if (lookahead == 'p') ADVANCE(169);
       END_STATE();
     case 96:
-      if (lookahead == 't') ADVANCE(168);
+      if (lookahead == 'm') ADVANCE(170);
       END_STATE();
     case 97:
-      if (lookahead == 'w') ADVANCE(169);
+      if (lookahead == 'i') ADVANCE(171);
       END_STATE();
     case 98:
-      if (lookahead == 'e') ADVANCE(170);
+      if (lookahead == 'e') ADVANCE(172);
       END_STATE();
     case 99:
-      if (lookahead == 'm') ADVANCE(171);
+      if (lookahead == 't') ADVANCE(173);
       END_STATE();
     case 100:
-      if (lookahead == 'a') ADVANCE(172);
+      if (lookahead == 'w') ADVANCE(174);
       END_STATE();
     case 101:
-      ACCEPT_TOKEN(anon_sym_hop);
+      if (lookahead == 'e') ADVANCE(175);
       END_STATE();
     case 102:
-      if (lookahead == 'e') ADVANCE(173);
+      if (lookahead == 'm') ADVANCE(176);
       END_STATE();
     case 103:
-      if (lookahead == 'e') ADVANCE(174);
+      if (lookahead == 'a') ADVANCE(177);
       END_STATE();
     case 104:
-      if (lookahead == 'p') ADVANCE(175);
+      ACCEPT_TOKEN(anon_sym_hop);
       END_STATE();
     case 105:
-      if (lookahead == 't') ADVANCE(176);
+      if (lookahead == 'e') ADVANCE(178);
       END_STATE();
     case 106:
-      if (lookahead == 'e') ADVANCE(177);
+      if (lookahead == 'e') ADVANCE(179);
       END_STATE();
     case 107:
-      if (lookahead == 't') ADVANCE(178);
+      if (lookahead == 'p') ADVANCE(180);
       END_STATE();
     case 108:
-      if (lookahead == 's') ADVANCE(179);
+      if (lookahead == 't') ADVANCE(181);
       END_STATE();
     case 109:
-      ACCEPT_TOKEN(anon_sym_max);
+      if (lookahead == 'e') ADVANCE(182);
       END_STATE();
     case 110:
-      if (lookahead == 'r') ADVANCE(180);
+      if (lookahead == 't') ADVANCE(183);
       END_STATE();
     case 111:
-      if (lookahead == 'e') ADVANCE(181);
+      if (lookahead == 's') ADVANCE(184);
       END_STATE();
     case 112:
-      if (lookahead == 't') ADVANCE(182);
+      ACCEPT_TOKEN(anon_sym_max);
       END_STATE();
     case 113:
-      if (lookahead == 'e') ADVANCE(183);
+      if (lookahead == 'r') ADVANCE(185);
       END_STATE();
     case 114:
-      if (lookahead == 'c') ADVANCE(184);
+      if (lookahead == 'e') ADVANCE(186);
       END_STATE();
     case 115:
-      if (lookahead == 'e') ADVANCE(185);
+      if (lookahead == 't') ADVANCE(187);
       END_STATE();
     case 116:
-      if (lookahead == '-') ADVANCE(186);
-      if (lookahead == 'e') ADVANCE(187);
+      if (lookahead == 'e') ADVANCE(188);
       END_STATE();
     case 117:
-      if (lookahead == '-') ADVANCE(188);
+      if (lookahead == 'c') ADVANCE(189);
       END_STATE();
     case 118:
-      if (lookahead == 'i') ADVANCE(189);
+      if (lookahead == 'e') ADVANCE(190);
       END_STATE();
     case 119:
-      if (lookahead == 'c') ADVANCE(190);
+      if (lookahead == '-') ADVANCE(191);
+      if (lookahead == 'e') ADVANCE(192);
       END_STATE();
     case 120:
-      if (lookahead == 'c') ADVANCE(191);
+      if (lookahead == '-') ADVANCE(193);
       END_STATE();
     case 121:
-      if (lookahead == 'n') ADVANCE(192);
+      if (lookahead == 'i') ADVANCE(194);
       END_STATE();
     case 122:
-      if (lookahead == 'm') ADVANCE(193);
+      ACCEPT_TOKEN(anon_sym_out);
       END_STATE();
     case 123:
-      if (lookahead == 'k') ADVANCE(194);
+      if (lookahead == 'c') ADVANCE(195);
       END_STATE();
     case 124:
-      if (lookahead == 'o') ADVANCE(195);
+      if (lookahead == 'c') ADVANCE(196);
       END_STATE();
     case 125:
-      if (lookahead == 'e') ADVANCE(196);
+      if (lookahead == 'n') ADVANCE(197);
       END_STATE();
     case 126:
-      if (lookahead == 'e') ADVANCE(197);
-      END_STATE();
-    case 127:
       if (lookahead == 'm') ADVANCE(198);
       END_STATE();
+    case 127:
+      if (lookahead == 'k') ADVANCE(199);
+      END_STATE();
     case 128:
-      if (lookahead == 'e') ADVANCE(199);
+      if (lookahead == 'o') ADVANCE(200);
       END_STATE();
     case 129:
-      if (lookahead == 'h') ADVANCE(200);
+      if (lookahead == 'e') ADVANCE(201);
       END_STATE();
     case 130:
-      if (lookahead == 'a') ADVANCE(201);
+      if (lookahead == 'e') ADVANCE(202);
       END_STATE();
     case 131:
-      if (lookahead == 'a') ADVANCE(202);
+      if (lookahead == 'm') ADVANCE(203);
       END_STATE();
     case 132:
-      if (lookahead == 'e') ADVANCE(203);
+      if (lookahead == 'e') ADVANCE(204);
       END_STATE();
     case 133:
-      if (lookahead == 'u') ADVANCE(204);
+      if (lookahead == 'h') ADVANCE(205);
       END_STATE();
     case 134:
-      if (lookahead == 'p') ADVANCE(205);
+      if (lookahead == 'a') ADVANCE(206);
       END_STATE();
     case 135:
-      if (lookahead == 'g') ADVANCE(206);
+      if (lookahead == 'a') ADVANCE(207);
       END_STATE();
     case 136:
-      if (lookahead == 'e') ADVANCE(207);
+      if (lookahead == 'e') ADVANCE(208);
       END_STATE();
     case 137:
-      if (lookahead == 'k') ADVANCE(208);
+      if (lookahead == 'u') ADVANCE(209);
       END_STATE();
     case 138:
-      if (lookahead == 'r') ADVANCE(209);
+      if (lookahead == 'p') ADVANCE(210);
       END_STATE();
     case 139:
-      if (lookahead == 'l') ADVANCE(210);
+      if (lookahead == 'g') ADVANCE(211);
       END_STATE();
     case 140:
-      if (lookahead == 'p') ADVANCE(211);
+      if (lookahead == 'e') ADVANCE(212);
       END_STATE();
     case 141:
-      if (lookahead == 'm') ADVANCE(212);
+      if (lookahead == 'k') ADVANCE(213);
       END_STATE();
     case 142:
-      if (lookahead == 'h') ADVANCE(213);
+      if (lookahead == 'r') ADVANCE(214);
       END_STATE();
     case 143:
-      if (lookahead == 'a') ADVANCE(214);
+      if (lookahead == 'l') ADVANCE(215);
+      if (lookahead == 'y') ADVANCE(216);
       END_STATE();
     case 144:
-      if (lookahead == 'o') ADVANCE(215);
+      if (lookahead == 'p') ADVANCE(217);
       END_STATE();
     case 145:
-      if (lookahead == 'u') ADVANCE(216);
+      if (lookahead == 'm') ADVANCE(218);
       END_STATE();
     case 146:
-      if (lookahead == 'i') ADVANCE(217);
+      if (lookahead == 'h') ADVANCE(219);
+      if (lookahead == 'm') ADVANCE(220);
       END_STATE();
     case 147:
-      ACCEPT_TOKEN(anon_sym_win);
+      if (lookahead == 'a') ADVANCE(221);
       END_STATE();
     case 148:
-      if (lookahead == 'h') ADVANCE(218);
+      if (lookahead == 'o') ADVANCE(222);
       END_STATE();
     case 149:
-      if (lookahead == 't') ADVANCE(219);
+      if (lookahead == 'u') ADVANCE(223);
       END_STATE();
     case 150:
-      if (lookahead == 'r') ADVANCE(220);
+      if (lookahead == 'i') ADVANCE(224);
       END_STATE();
     case 151:
-      if (lookahead == 'e') ADVANCE(221);
+      ACCEPT_TOKEN(anon_sym_win);
       END_STATE();
     case 152:
-      if (lookahead == 'd') ADVANCE(222);
+      if (lookahead == 'h') ADVANCE(225);
       END_STATE();
     case 153:
-      if (lookahead == 'o') ADVANCE(223);
+      if (lookahead == 't') ADVANCE(226);
       END_STATE();
     case 154:
-      if (lookahead == 'u') ADVANCE(224);
+      if (lookahead == 'r') ADVANCE(227);
       END_STATE();
     case 155:
-      if (lookahead == 'l') ADVANCE(225);
+      if (lookahead == 'e') ADVANCE(228);
       END_STATE();
     case 156:
-      ACCEPT_TOKEN(anon_sym_cell);
-      if (lookahead == 's') ADVANCE(226);
+      if (lookahead == 'd') ADVANCE(229);
       END_STATE();
     case 157:
-      if (lookahead == 'k') ADVANCE(227);
+      if (lookahead == 'o') ADVANCE(230);
       END_STATE();
     case 158:
-      if (lookahead == 'r') ADVANCE(228);
-      if (lookahead == 'u') ADVANCE(229);
+      if (lookahead == 'u') ADVANCE(231);
       END_STATE();
     case 159:
-      if (lookahead == 'm') ADVANCE(230);
+      if (lookahead == 'l') ADVANCE(232);
       END_STATE();
     case 160:
-      if (lookahead == 'i') ADVANCE(231);
+      ACCEPT_TOKEN(anon_sym_cell);
+      if (lookahead == 's') ADVANCE(233);
       END_STATE();
     case 161:
-      if (lookahead == 'c') ADVANCE(232);
+      if (lookahead == 'k') ADVANCE(234);
       END_STATE();
     case 162:
-      ACCEPT_TOKEN(anon_sym_draw);
-      if (lookahead == '-') ADVANCE(233);
+      if (lookahead == 'r') ADVANCE(235);
+      if (lookahead == 'u') ADVANCE(236);
       END_STATE();
     case 163:
-      ACCEPT_TOKEN(anon_sym_drop);
+      if (lookahead == 'm') ADVANCE(237);
       END_STATE();
     case 164:
-      if (lookahead == 'a') ADVANCE(234);
+      if (lookahead == 'i') ADVANCE(238);
       END_STATE();
     case 165:
-      if (lookahead == 'y') ADVANCE(235);
+      if (lookahead == 'c') ADVANCE(239);
       END_STATE();
     case 166:
-      if (lookahead == 'n') ADVANCE(236);
+      ACCEPT_TOKEN(anon_sym_draw);
+      if (lookahead == '-') ADVANCE(240);
       END_STATE();
     case 167:
-      if (lookahead == 's') ADVANCE(237);
+      ACCEPT_TOKEN(anon_sym_drop);
       END_STATE();
     case 168:
-      ACCEPT_TOKEN(anon_sym_flat);
+      if (lookahead == 'i') ADVANCE(241);
       END_STATE();
     case 169:
-      if (lookahead == 'a') ADVANCE(238);
+      if (lookahead == 'a') ADVANCE(242);
       END_STATE();
     case 170:
-      if (lookahead == 'n') ADVANCE(239);
+      if (lookahead == 'y') ADVANCE(243);
       END_STATE();
     case 171:
-      ACCEPT_TOKEN(anon_sym_from);
+      if (lookahead == 'n') ADVANCE(244);
       END_STATE();
     case 172:
-      if (lookahead == 'g') ADVANCE(240);
+      if (lookahead == 's') ADVANCE(245);
       END_STATE();
     case 173:
-      if (lookahead == 'n') ADVANCE(241);
+      ACCEPT_TOKEN(anon_sym_flat);
       END_STATE();
     case 174:
-      ACCEPT_TOKEN(anon_sym_lame);
+      if (lookahead == 'a') ADVANCE(246);
       END_STATE();
     case 175:
-      ACCEPT_TOKEN(anon_sym_leap);
+      if (lookahead == 'n') ADVANCE(247);
       END_STATE();
     case 176:
-      if (lookahead == '-') ADVANCE(242);
+      ACCEPT_TOKEN(anon_sym_from);
       END_STATE();
     case 177:
-      ACCEPT_TOKEN(anon_sym_like);
+      if (lookahead == 'g') ADVANCE(248);
       END_STATE();
     case 178:
-      ACCEPT_TOKEN(anon_sym_list);
+      if (lookahead == 'n') ADVANCE(249);
       END_STATE();
     case 179:
-      ACCEPT_TOKEN(anon_sym_loss);
+      ACCEPT_TOKEN(anon_sym_lame);
       END_STATE();
     case 180:
-      if (lookahead == 'o') ADVANCE(243);
+      ACCEPT_TOKEN(anon_sym_leap);
       END_STATE();
     case 181:
-      if (lookahead == '-') ADVANCE(244);
+      if (lookahead == '-') ADVANCE(250);
       END_STATE();
     case 182:
-      if (lookahead == 'i') ADVANCE(245);
+      ACCEPT_TOKEN(anon_sym_like);
       END_STATE();
     case 183:
-      if (lookahead == 's') ADVANCE(246);
+      ACCEPT_TOKEN(anon_sym_list);
       END_STATE();
     case 184:
-      if (lookahead == 'h') ADVANCE(247);
+      ACCEPT_TOKEN(anon_sym_loss);
       END_STATE();
     case 185:
-      ACCEPT_TOKEN(anon_sym_none);
+      if (lookahead == 'o') ADVANCE(251);
       END_STATE();
     case 186:
-      if (lookahead == 'd') ADVANCE(248);
+      if (lookahead == '-') ADVANCE(252);
       END_STATE();
     case 187:
-      ACCEPT_TOKEN(anon_sym_note);
+      if (lookahead == 'i') ADVANCE(253);
       END_STATE();
     case 188:
-      if (lookahead == 'b') ADVANCE(249);
+      if (lookahead == 's') ADVANCE(254);
       END_STATE();
     case 189:
-      if (lookahead == 'o') ADVANCE(250);
+      if (lookahead == 'h') ADVANCE(255);
       END_STATE();
     case 190:
-      if (lookahead == 'e') ADVANCE(251);
+      ACCEPT_TOKEN(anon_sym_none);
       END_STATE();
     case 191:
-      if (lookahead == 'e') ADVANCE(252);
+      if (lookahead == 'd') ADVANCE(256);
       END_STATE();
     case 192:
-      if (lookahead == 't') ADVANCE(253);
+      ACCEPT_TOKEN(anon_sym_note);
       END_STATE();
     case 193:
-      if (lookahead == 'o') ADVANCE(254);
+      if (lookahead == 'b') ADVANCE(257);
       END_STATE();
     case 194:
-      if (lookahead == 's') ADVANCE(255);
+      if (lookahead == 'o') ADVANCE(258);
       END_STATE();
     case 195:
-      if (lookahead == 'v') ADVANCE(256);
+      if (lookahead == 'e') ADVANCE(259);
       END_STATE();
     case 196:
-      if (lookahead == 't') ADVANCE(257);
+      if (lookahead == 'e') ADVANCE(260);
       END_STATE();
     case 197:
-      if (lookahead == 't') ADVANCE(258);
-      END_STATE();
-    case 198:
-      if (lookahead == 'b') ADVANCE(259);
-      END_STATE();
-    case 199:
-      ACCEPT_TOKEN(anon_sym_ride);
-      END_STATE();
-    case 200:
-      if (lookahead == 't') ADVANCE(260);
-      END_STATE();
-    case 201:
       if (lookahead == 't') ADVANCE(261);
       END_STATE();
-    case 202:
-      if (lookahead == 'l') ADVANCE(262);
+    case 198:
+      if (lookahead == 'o') ADVANCE(262);
       END_STATE();
-    case 203:
+    case 199:
       if (lookahead == 's') ADVANCE(263);
       END_STATE();
+    case 200:
+      if (lookahead == 'v') ADVANCE(264);
+      END_STATE();
+    case 201:
+      if (lookahead == 't') ADVANCE(265);
+      END_STATE();
+    case 202:
+      if (lookahead == 't') ADVANCE(266);
+      END_STATE();
+    case 203:
+      if (lookahead == 'b') ADVANCE(267);
+      END_STATE();
     case 204:
-      if (lookahead == 'p') ADVANCE(264);
+      ACCEPT_TOKEN(anon_sym_ride);
       END_STATE();
     case 205:
-      if (lookahead == 'e') ADVANCE(265);
+      if (lookahead == 't') ADVANCE(268);
       END_STATE();
     case 206:
-      if (lookahead == 'i') ADVANCE(266);
+      if (lookahead == 't') ADVANCE(269);
       END_STATE();
     case 207:
-      if (lookahead == 's') ADVANCE(267);
+      if (lookahead == 'l') ADVANCE(270);
       END_STATE();
     case 208:
-      if (lookahead == 'e') ADVANCE(268);
+      if (lookahead == 's') ADVANCE(271);
       END_STATE();
     case 209:
-      if (lookahead == 'c') ADVANCE(269);
+      if (lookahead == 'p') ADVANCE(272);
       END_STATE();
     case 210:
-      if (lookahead == 'e') ADVANCE(270);
+      if (lookahead == 'e') ADVANCE(273);
       END_STATE();
     case 211:
-      ACCEPT_TOKEN(anon_sym_step);
+      if (lookahead == 'i') ADVANCE(274);
       END_STATE();
     case 212:
-      if (lookahead == 'e') ADVANCE(271);
+      if (lookahead == 's') ADVANCE(275);
       END_STATE();
     case 213:
-      if (lookahead == 'a') ADVANCE(272);
+      if (lookahead == 'e') ADVANCE(276);
       END_STATE();
     case 214:
-      if (lookahead == 'n') ADVANCE(273);
+      if (lookahead == 'c') ADVANCE(277);
       END_STATE();
     case 215:
-      if (lookahead == 'v') ADVANCE(274);
+      if (lookahead == 'e') ADVANCE(278);
       END_STATE();
     case 216:
-      if (lookahead == 'e') ADVANCE(275);
+      ACCEPT_TOKEN(anon_sym_stay);
       END_STATE();
     case 217:
-      if (lookahead == 'a') ADVANCE(276);
+      ACCEPT_TOKEN(anon_sym_step);
       END_STATE();
     case 218:
-      ACCEPT_TOKEN(anon_sym_with);
+      if (lookahead == 'e') ADVANCE(279);
       END_STATE();
     case 219:
-      if (lookahead == 't') ADVANCE(277);
+      if (lookahead == 'a') ADVANCE(280);
       END_STATE();
     case 220:
-      ACCEPT_TOKEN(anon_sym_year);
+      if (lookahead == 'a') ADVANCE(281);
       END_STATE();
     case 221:
-      ACCEPT_TOKEN(anon_sym_zone);
+      if (lookahead == 'n') ADVANCE(282);
       END_STATE();
     case 222:
-      ACCEPT_TOKEN(anon_sym_board);
+      if (lookahead == 'v') ADVANCE(283);
       END_STATE();
     case 223:
-      if (lookahead == 'n') ADVANCE(278);
+      if (lookahead == 'e') ADVANCE(284);
       END_STATE();
     case 224:
-      if (lookahead == 'r') ADVANCE(279);
+      if (lookahead == 'a') ADVANCE(285);
       END_STATE();
     case 225:
-      if (lookahead == 'i') ADVANCE(280);
+      ACCEPT_TOKEN(anon_sym_with);
       END_STATE();
     case 226:
-      ACCEPT_TOKEN(anon_sym_cells);
+      if (lookahead == 't') ADVANCE(286);
       END_STATE();
     case 227:
-      if (lookahead == 'm') ADVANCE(281);
+      ACCEPT_TOKEN(anon_sym_year);
       END_STATE();
     case 228:
-      if (lookahead == '-') ADVANCE(282);
-      if (lookahead == 's') ADVANCE(283);
+      ACCEPT_TOKEN(anon_sym_zone);
       END_STATE();
     case 229:
-      if (lookahead == 'r') ADVANCE(284);
+      ACCEPT_TOKEN(anon_sym_board);
       END_STATE();
     case 230:
-      if (lookahead == 'n') ADVANCE(285);
+      if (lookahead == 'n') ADVANCE(287);
       END_STATE();
     case 231:
-      if (lookahead == 'n') ADVANCE(286);
+      if (lookahead == 'r') ADVANCE(288);
       END_STATE();
     case 232:
-      if (lookahead == 't') ADVANCE(287);
+      if (lookahead == 'i') ADVANCE(289);
       END_STATE();
     case 233:
-      if (lookahead == 'w') ADVANCE(288);
+      ACCEPT_TOKEN(anon_sym_cells);
       END_STATE();
     case 234:
-      if (lookahead == 's') ADVANCE(289);
+      if (lookahead == 'm') ADVANCE(290);
       END_STATE();
     case 235:
-      ACCEPT_TOKEN(anon_sym_enemy);
+      if (lookahead == '-') ADVANCE(291);
+      if (lookahead == 's') ADVANCE(292);
       END_STATE();
     case 236:
-      if (lookahead == 'g') ADVANCE(290);
+      if (lookahead == 'r') ADVANCE(293);
       END_STATE();
     case 237:
-      ACCEPT_TOKEN(anon_sym_files);
+      if (lookahead == 'n') ADVANCE(294);
       END_STATE();
     case 238:
-      if (lookahead == 'r') ADVANCE(291);
+      if (lookahead == 'n') ADVANCE(295);
       END_STATE();
     case 239:
-      if (lookahead == 'd') ADVANCE(292);
+      if (lookahead == 't') ADVANCE(296);
       END_STATE();
     case 240:
-      if (lookahead == 'o') ADVANCE(293);
+      if (lookahead == 'w') ADVANCE(297);
       END_STATE();
     case 241:
-      if (lookahead == 't') ADVANCE(294);
+      if (lookahead == 'n') ADVANCE(298);
       END_STATE();
     case 242:
-      if (lookahead == 'l') ADVANCE(295);
+      if (lookahead == 's') ADVANCE(299);
       END_STATE();
     case 243:
-      if (lookahead == 'r') ADVANCE(296);
+      ACCEPT_TOKEN(anon_sym_enemy);
       END_STATE();
     case 244:
-      if (lookahead == 'l') ADVANCE(297);
-      if (lookahead == 'o') ADVANCE(298);
+      if (lookahead == 'g') ADVANCE(300);
       END_STATE();
     case 245:
-      if (lookahead == '-') ADVANCE(299);
+      ACCEPT_TOKEN(anon_sym_files);
       END_STATE();
     case 246:
-      ACCEPT_TOKEN(anon_sym_names);
+      if (lookahead == 'r') ADVANCE(301);
       END_STATE();
     case 247:
-      if (lookahead == 'e') ADVANCE(300);
+      if (lookahead == 'd') ADVANCE(302);
       END_STATE();
     case 248:
-      if (lookahead == 'e') ADVANCE(301);
+      if (lookahead == 'o') ADVANCE(303);
       END_STATE();
     case 249:
-      if (lookahead == 'o') ADVANCE(302);
+      if (lookahead == 't') ADVANCE(304);
       END_STATE();
     case 250:
-      if (lookahead == 'n') ADVANCE(303);
+      if (lookahead == 'l') ADVANCE(305);
       END_STATE();
     case 251:
-      ACCEPT_TOKEN(anon_sym_piece);
+      if (lookahead == 'r') ADVANCE(306);
       END_STATE();
     case 252:
-      if (lookahead == '-') ADVANCE(304);
+      if (lookahead == 'l') ADVANCE(307);
+      if (lookahead == 'o') ADVANCE(308);
       END_STATE();
     case 253:
-      if (lookahead == 'y') ADVANCE(305);
-      END_STATE();
-    case 254:
-      if (lookahead == 't') ADVANCE(306);
-      END_STATE();
-    case 255:
-      ACCEPT_TOKEN(anon_sym_ranks);
-      END_STATE();
-    case 256:
-      if (lookahead == 'e') ADVANCE(307);
-      END_STATE();
-    case 257:
-      if (lookahead == 'i') ADVANCE(308);
-      END_STATE();
-    case 258:
       if (lookahead == '-') ADVANCE(309);
       END_STATE();
+    case 254:
+      ACCEPT_TOKEN(anon_sym_names);
+      END_STATE();
+    case 255:
+      if (lookahead == 'e') ADVANCE(310);
+      END_STATE();
+    case 256:
+      if (lookahead == 'e') ADVANCE(311);
+      END_STATE();
+    case 257:
+      if (lookahead == 'o') ADVANCE(312);
+      END_STATE();
+    case 258:
+      if (lookahead == 'n') ADVANCE(313);
+      END_STATE();
     case 259:
-      if (lookahead == 'u') ADVANCE(310);
+      ACCEPT_TOKEN(anon_sym_piece);
       END_STATE();
     case 260:
-      if (lookahead == '-') ADVANCE(311);
+      if (lookahead == '-') ADVANCE(314);
       END_STATE();
     case 261:
-      if (lookahead == 'e') ADVANCE(312);
+      if (lookahead == 'y') ADVANCE(315);
       END_STATE();
     case 262:
-      ACCEPT_TOKEN(sym_royal_statement);
+      if (lookahead == 't') ADVANCE(316);
       END_STATE();
     case 263:
-      ACCEPT_TOKEN(anon_sym_rules);
+      ACCEPT_TOKEN(anon_sym_ranks);
       END_STATE();
     case 264:
-      ACCEPT_TOKEN(anon_sym_setup);
+      if (lookahead == 'e') ADVANCE(317);
       END_STATE();
     case 265:
-      ACCEPT_TOKEN(anon_sym_shape);
+      if (lookahead == 'i') ADVANCE(318);
       END_STATE();
     case 266:
-      ACCEPT_TOKEN(anon_sym_shogi);
+      if (lookahead == '-') ADVANCE(319);
       END_STATE();
     case 267:
-      ACCEPT_TOKEN(anon_sym_sides);
+      if (lookahead == 'u') ADVANCE(320);
       END_STATE();
     case 268:
-      ACCEPT_TOKEN(anon_sym_snake);
+      if (lookahead == '-') ADVANCE(321);
       END_STATE();
     case 269:
-      if (lookahead == 'e') ADVANCE(313);
+      if (lookahead == 'e') ADVANCE(322);
       END_STATE();
     case 270:
-      if (lookahead == 'm') ADVANCE(314);
+      ACCEPT_TOKEN(sym_royal_statement);
       END_STATE();
     case 271:
-      if (lookahead == 't') ADVANCE(315);
+      ACCEPT_TOKEN(anon_sym_rules);
       END_STATE();
     case 272:
-      if (lookahead == 'n') ADVANCE(316);
+      ACCEPT_TOKEN(anon_sym_setup);
       END_STATE();
     case 273:
-      if (lookahead == 'g') ADVANCE(317);
+      ACCEPT_TOKEN(anon_sym_shape);
       END_STATE();
     case 274:
-      if (lookahead == 'e') ADVANCE(318);
+      ACCEPT_TOKEN(anon_sym_shogi);
       END_STATE();
     case 275:
-      ACCEPT_TOKEN(anon_sym_value);
+      ACCEPT_TOKEN(anon_sym_sides);
       END_STATE();
     case 276:
-      if (lookahead == 'n') ADVANCE(319);
+      ACCEPT_TOKEN(anon_sym_snake);
       END_STATE();
     case 277:
-      if (lookahead == 'e') ADVANCE(320);
+      if (lookahead == 'e') ADVANCE(323);
       END_STATE();
     case 278:
-      ACCEPT_TOKEN(anon_sym_cannon);
+      if (lookahead == 'm') ADVANCE(324);
       END_STATE();
     case 279:
-      if (lookahead == 'e') ADVANCE(321);
+      if (lookahead == 't') ADVANCE(325);
       END_STATE();
     case 280:
-      if (lookahead == 'n') ADVANCE(322);
+      if (lookahead == 'n') ADVANCE(326);
       END_STATE();
     case 281:
-      if (lookahead == 'a') ADVANCE(323);
+      if (lookahead == 't') ADVANCE(327);
       END_STATE();
     case 282:
-      if (lookahead == 'b') ADVANCE(324);
+      if (lookahead == 'g') ADVANCE(328);
       END_STATE();
     case 283:
-      ACCEPT_TOKEN(anon_sym_colors);
+      if (lookahead == 'e') ADVANCE(329);
       END_STATE();
     case 284:
-      if (lookahead == '-') ADVANCE(325);
-      if (lookahead == 's') ADVANCE(326);
+      ACCEPT_TOKEN(anon_sym_value);
       END_STATE();
     case 285:
-      if (lookahead == 's') ADVANCE(327);
+      if (lookahead == 'n') ADVANCE(330);
       END_STATE();
     case 286:
-      if (lookahead == 'e') ADVANCE(328);
+      if (lookahead == 'e') ADVANCE(331);
       END_STATE();
     case 287:
-      if (lookahead == 'i') ADVANCE(329);
+      ACCEPT_TOKEN(anon_sym_cannon);
       END_STATE();
     case 288:
-      if (lookahead == 'i') ADVANCE(330);
+      if (lookahead == 'e') ADVANCE(332);
       END_STATE();
     case 289:
-      if (lookahead == 's') ADVANCE(331);
-      END_STATE();
-    case 290:
-      ACCEPT_TOKEN(anon_sym_facing);
-      END_STATE();
-    case 291:
-      if (lookahead == 'd') ADVANCE(332);
-      END_STATE();
-    case 292:
-      ACCEPT_TOKEN(anon_sym_friend);
-      END_STATE();
-    case 293:
       if (lookahead == 'n') ADVANCE(333);
       END_STATE();
+    case 290:
+      if (lookahead == 'a') ADVANCE(334);
+      END_STATE();
+    case 291:
+      if (lookahead == 'b') ADVANCE(335);
+      END_STATE();
+    case 292:
+      ACCEPT_TOKEN(anon_sym_colors);
+      END_STATE();
+    case 293:
+      if (lookahead == '-') ADVANCE(336);
+      if (lookahead == 's') ADVANCE(337);
+      END_STATE();
     case 294:
-      if (lookahead == 'o') ADVANCE(334);
-      END_STATE();
-    case 295:
-      if (lookahead == 'e') ADVANCE(335);
-      END_STATE();
-    case 296:
-      ACCEPT_TOKEN(anon_sym_mirror);
-      END_STATE();
-    case 297:
-      if (lookahead == 'i') ADVANCE(336);
-      END_STATE();
-    case 298:
-      if (lookahead == 'n') ADVANCE(337);
-      END_STATE();
-    case 299:
       if (lookahead == 's') ADVANCE(338);
       END_STATE();
-    case 300:
-      if (lookahead == 'c') ADVANCE(339);
+    case 295:
+      if (lookahead == 'e') ADVANCE(339);
       END_STATE();
-    case 301:
-      if (lookahead == 'f') ADVANCE(340);
+    case 296:
+      if (lookahead == 'i') ADVANCE(340);
       END_STATE();
-    case 302:
-      if (lookahead == 'a') ADVANCE(341);
+    case 297:
+      if (lookahead == 'i') ADVANCE(341);
       END_STATE();
-    case 303:
+    case 298:
       if (lookahead == 'a') ADVANCE(342);
       END_STATE();
+    case 299:
+      if (lookahead == 's') ADVANCE(343);
+      END_STATE();
+    case 300:
+      ACCEPT_TOKEN(anon_sym_facing);
+      END_STATE();
+    case 301:
+      if (lookahead == 'd') ADVANCE(344);
+      END_STATE();
+    case 302:
+      ACCEPT_TOKEN(anon_sym_friend);
+      END_STATE();
+    case 303:
+      if (lookahead == 'n') ADVANCE(345);
+      END_STATE();
     case 304:
-      if (lookahead == 'o') ADVANCE(343);
+      if (lookahead == 'o') ADVANCE(346);
       END_STATE();
     case 305:
-      ACCEPT_TOKEN(anon_sym_pointy);
+      if (lookahead == 'e') ADVANCE(347);
       END_STATE();
     case 306:
-      if (lookahead == 'e') ADVANCE(344);
+      ACCEPT_TOKEN(anon_sym_mirror);
       END_STATE();
     case 307:
-      ACCEPT_TOKEN(anon_sym_remove);
+      if (lookahead == 'i') ADVANCE(348);
       END_STATE();
     case 308:
-      if (lookahead == 't') ADVANCE(345);
+      if (lookahead == 'n') ADVANCE(349);
       END_STATE();
     case 309:
-      if (lookahead == 'b') ADVANCE(346);
+      if (lookahead == 's') ADVANCE(350);
       END_STATE();
     case 310:
-      if (lookahead == 's') ADVANCE(347);
+      if (lookahead == 'c') ADVANCE(351);
       END_STATE();
     case 311:
-      if (lookahead == 'l') ADVANCE(348);
+      if (lookahead == 'f') ADVANCE(352);
       END_STATE();
     case 312:
-      ACCEPT_TOKEN(anon_sym_rotate);
+      if (lookahead == 'a') ADVANCE(353);
       END_STATE();
     case 313:
-      ACCEPT_TOKEN(anon_sym_source);
+      if (lookahead == 'a') ADVANCE(354);
       END_STATE();
     case 314:
-      if (lookahead == 'a') ADVANCE(349);
+      if (lookahead == 'o') ADVANCE(355);
       END_STATE();
     case 315:
-      if (lookahead == 'r') ADVANCE(350);
+      ACCEPT_TOKEN(anon_sym_pointy);
       END_STATE();
     case 316:
-      if (lookahead == 'd') ADVANCE(351);
+      if (lookahead == 'e') ADVANCE(356);
       END_STATE();
     case 317:
-      if (lookahead == 'l') ADVANCE(352);
+      ACCEPT_TOKEN(anon_sym_remove);
       END_STATE();
     case 318:
-      if (lookahead == 'd') ADVANCE(353);
+      if (lookahead == 't') ADVANCE(357);
       END_STATE();
     case 319:
-      if (lookahead == 't') ADVANCE(354);
+      if (lookahead == 'b') ADVANCE(358);
       END_STATE();
     case 320:
-      if (lookahead == 'n') ADVANCE(355);
+      if (lookahead == 's') ADVANCE(359);
       END_STATE();
     case 321:
-      if (lookahead == '-') ADVANCE(356);
-      if (lookahead == 's') ADVANCE(357);
+      if (lookahead == 'l') ADVANCE(360);
       END_STATE();
     case 322:
-      if (lookahead == 'g') ADVANCE(358);
+      ACCEPT_TOKEN(anon_sym_rotate);
       END_STATE();
     case 323:
-      if (lookahead == 't') ADVANCE(359);
+      ACCEPT_TOKEN(anon_sym_source);
       END_STATE();
     case 324:
-      if (lookahead == 'o') ADVANCE(360);
+      if (lookahead == 'a') ADVANCE(361);
       END_STATE();
     case 325:
-      if (lookahead == 'b') ADVANCE(361);
+      if (lookahead == 'r') ADVANCE(362);
       END_STATE();
     case 326:
-      ACCEPT_TOKEN(anon_sym_colours);
+      if (lookahead == 'd') ADVANCE(363);
       END_STATE();
     case 327:
-      ACCEPT_TOKEN(anon_sym_columns);
+      if (lookahead == 'e') ADVANCE(364);
       END_STATE();
     case 328:
-      if (lookahead == 'd') ADVANCE(362);
+      if (lookahead == 'l') ADVANCE(365);
       END_STATE();
     case 329:
-      if (lookahead == 'o') ADVANCE(363);
+      if (lookahead == 'd') ADVANCE(366);
       END_STATE();
     case 330:
-      if (lookahead == 't') ADVANCE(364);
+      if (lookahead == 't') ADVANCE(367);
       END_STATE();
     case 331:
-      if (lookahead == 'a') ADVANCE(365);
+      if (lookahead == 'n') ADVANCE(368);
       END_STATE();
     case 332:
-      ACCEPT_TOKEN(anon_sym_forward);
+      if (lookahead == '-') ADVANCE(369);
+      if (lookahead == 's') ADVANCE(370);
       END_STATE();
     case 333:
-      ACCEPT_TOKEN(anon_sym_hexagon);
+      if (lookahead == 'g') ADVANCE(371);
       END_STATE();
     case 334:
-      if (lookahead == 'r') ADVANCE(366);
+      if (lookahead == 't') ADVANCE(372);
       END_STATE();
     case 335:
-      if (lookahead == 'a') ADVANCE(367);
+      if (lookahead == 'o') ADVANCE(373);
       END_STATE();
     case 336:
-      if (lookahead == 'm') ADVANCE(368);
+      if (lookahead == 'b') ADVANCE(374);
       END_STATE();
     case 337:
-      if (lookahead == 'l') ADVANCE(369);
+      ACCEPT_TOKEN(anon_sym_colours);
       END_STATE();
     case 338:
-      if (lookahead == 't') ADVANCE(370);
+      ACCEPT_TOKEN(anon_sym_columns);
       END_STATE();
     case 339:
-      if (lookahead == 'k') ADVANCE(371);
+      if (lookahead == 'd') ADVANCE(375);
       END_STATE();
     case 340:
-      if (lookahead == 'e') ADVANCE(372);
+      if (lookahead == 'o') ADVANCE(376);
       END_STATE();
     case 341:
-      if (lookahead == 'r') ADVANCE(373);
+      if (lookahead == 't') ADVANCE(377);
       END_STATE();
     case 342:
-      if (lookahead == 'l') ADVANCE(374);
+      if (lookahead == 't') ADVANCE(378);
       END_STATE();
     case 343:
-      if (lookahead == 'n') ADVANCE(375);
+      if (lookahead == 'a') ADVANCE(379);
       END_STATE();
     case 344:
-      ACCEPT_TOKEN(anon_sym_promote);
+      ACCEPT_TOKEN(anon_sym_forward);
       END_STATE();
     case 345:
-      if (lookahead == 'i') ADVANCE(376);
+      ACCEPT_TOKEN(anon_sym_hexagon);
       END_STATE();
     case 346:
-      if (lookahead == 'y') ADVANCE(377);
+      if (lookahead == 'r') ADVANCE(380);
       END_STATE();
     case 347:
-      ACCEPT_TOKEN(anon_sym_rhombus);
+      if (lookahead == 'a') ADVANCE(381);
       END_STATE();
     case 348:
-      if (lookahead == 'e') ADVANCE(378);
+      if (lookahead == 'm') ADVANCE(382);
       END_STATE();
     case 349:
-      if (lookahead == 't') ADVANCE(379);
+      if (lookahead == 'l') ADVANCE(383);
       END_STATE();
     case 350:
-      if (lookahead == 'y') ADVANCE(380);
+      if (lookahead == 't') ADVANCE(384);
       END_STATE();
     case 351:
-      ACCEPT_TOKEN(anon_sym_to_DASHhand);
+      if (lookahead == 'k') ADVANCE(385);
       END_STATE();
     case 352:
-      if (lookahead == 'e') ADVANCE(381);
+      if (lookahead == 'e') ADVANCE(386);
       END_STATE();
     case 353:
-      ACCEPT_TOKEN(anon_sym_unmoved);
+      if (lookahead == 'r') ADVANCE(387);
       END_STATE();
     case 354:
-      ACCEPT_TOKEN(anon_sym_variant);
+      if (lookahead == 'l') ADVANCE(388);
       END_STATE();
     case 355:
-      ACCEPT_TOKEN(anon_sym_written);
-      END_STATE();
-    case 356:
-      if (lookahead == 'o') ADVANCE(382);
-      END_STATE();
-    case 357:
-      ACCEPT_TOKEN(anon_sym_captures);
-      END_STATE();
-    case 358:
-      ACCEPT_TOKEN(anon_sym_castling);
-      END_STATE();
-    case 359:
-      if (lookahead == 'e') ADVANCE(383);
-      END_STATE();
-    case 360:
-      if (lookahead == 'u') ADVANCE(384);
-      END_STATE();
-    case 361:
-      if (lookahead == 'o') ADVANCE(385);
-      END_STATE();
-    case 362:
-      ACCEPT_TOKEN(anon_sym_confined);
-      END_STATE();
-    case 363:
-      if (lookahead == 'n') ADVANCE(386);
-      END_STATE();
-    case 364:
-      if (lookahead == 'h') ADVANCE(387);
-      END_STATE();
-    case 365:
-      if (lookahead == 'n') ADVANCE(388);
-      END_STATE();
-    case 366:
-      ACCEPT_TOKEN(anon_sym_inventor);
-      END_STATE();
-    case 367:
       if (lookahead == 'n') ADVANCE(389);
       END_STATE();
-    case 368:
+    case 356:
+      ACCEPT_TOKEN(anon_sym_promote);
+      END_STATE();
+    case 357:
       if (lookahead == 'i') ADVANCE(390);
       END_STATE();
-    case 369:
+    case 358:
       if (lookahead == 'y') ADVANCE(391);
       END_STATE();
-    case 370:
+    case 359:
+      ACCEPT_TOKEN(anon_sym_rhombus);
+      END_STATE();
+    case 360:
       if (lookahead == 'e') ADVANCE(392);
       END_STATE();
+    case 361:
+      if (lookahead == 't') ADVANCE(393);
+      END_STATE();
+    case 362:
+      if (lookahead == 'y') ADVANCE(394);
+      END_STATE();
+    case 363:
+      ACCEPT_TOKEN(anon_sym_to_DASHhand);
+      END_STATE();
+    case 364:
+      if (lookahead == 'r') ADVANCE(395);
+      END_STATE();
+    case 365:
+      if (lookahead == 'e') ADVANCE(396);
+      END_STATE();
+    case 366:
+      ACCEPT_TOKEN(anon_sym_unmoved);
+      END_STATE();
+    case 367:
+      ACCEPT_TOKEN(anon_sym_variant);
+      END_STATE();
+    case 368:
+      ACCEPT_TOKEN(anon_sym_written);
+      END_STATE();
+    case 369:
+      if (lookahead == 'o') ADVANCE(397);
+      END_STATE();
+    case 370:
+      ACCEPT_TOKEN(anon_sym_captures);
+      END_STATE();
     case 371:
-      ACCEPT_TOKEN(anon_sym_no_DASHcheck);
+      ACCEPT_TOKEN(anon_sym_castling);
       END_STATE();
     case 372:
-      if (lookahead == 'n') ADVANCE(393);
+      if (lookahead == 'e') ADVANCE(398);
       END_STATE();
     case 373:
-      if (lookahead == 'd') ADVANCE(394);
+      if (lookahead == 'u') ADVANCE(399);
       END_STATE();
     case 374:
-      ACCEPT_TOKEN(anon_sym_optional);
+      if (lookahead == 'o') ADVANCE(400);
       END_STATE();
     case 375:
-      ACCEPT_TOKEN(anon_sym_place_DASHon);
+      ACCEPT_TOKEN(anon_sym_confined);
       END_STATE();
     case 376:
-      if (lookahead == 'o') ADVANCE(395);
+      if (lookahead == 'n') ADVANCE(401);
       END_STATE();
     case 377:
-      ACCEPT_TOKEN(anon_sym_reset_DASHby);
+      if (lookahead == 'h') ADVANCE(402);
       END_STATE();
     case 378:
-      if (lookahead == 'a') ADVANCE(396);
+      if (lookahead == 'e') ADVANCE(403);
       END_STATE();
     case 379:
-      if (lookahead == 'e') ADVANCE(397);
+      if (lookahead == 'n') ADVANCE(404);
       END_STATE();
     case 380:
-      ACCEPT_TOKEN(anon_sym_symmetry);
+      ACCEPT_TOKEN(anon_sym_inventor);
       END_STATE();
     case 381:
-      ACCEPT_TOKEN(anon_sym_triangle);
+      if (lookahead == 'n') ADVANCE(405);
       END_STATE();
     case 382:
-      if (lookahead == 'n') ADVANCE(398);
+      if (lookahead == 'i') ADVANCE(406);
       END_STATE();
     case 383:
-      ACCEPT_TOKEN(anon_sym_checkmate);
+      if (lookahead == 'y') ADVANCE(407);
       END_STATE();
     case 384:
-      if (lookahead == 'n') ADVANCE(399);
+      if (lookahead == 'e') ADVANCE(408);
       END_STATE();
     case 385:
-      if (lookahead == 'u') ADVANCE(400);
+      ACCEPT_TOKEN(anon_sym_no_DASHcheck);
       END_STATE();
     case 386:
-      if (lookahead == 's') ADVANCE(401);
-      END_STATE();
-    case 387:
-      if (lookahead == 'o') ADVANCE(402);
-      END_STATE();
-    case 388:
-      if (lookahead == 't') ADVANCE(403);
-      END_STATE();
-    case 389:
-      if (lookahead == 'i') ADVANCE(404);
-      END_STATE();
-    case 390:
-      if (lookahead == 't') ADVANCE(405);
-      END_STATE();
-    case 391:
-      ACCEPT_TOKEN(anon_sym_move_DASHonly);
-      END_STATE();
-    case 392:
-      if (lookahead == 'p') ADVANCE(406);
-      END_STATE();
-    case 393:
-      if (lookahead == 'd') ADVANCE(407);
-      END_STATE();
-    case 394:
-      ACCEPT_TOKEN(anon_sym_off_DASHboard);
-      END_STATE();
-    case 395:
-      if (lookahead == 'n') ADVANCE(408);
-      END_STATE();
-    case 396:
       if (lookahead == 'n') ADVANCE(409);
       END_STATE();
+    case 387:
+      if (lookahead == 'd') ADVANCE(410);
+      END_STATE();
+    case 388:
+      ACCEPT_TOKEN(anon_sym_optional);
+      END_STATE();
+    case 389:
+      ACCEPT_TOKEN(anon_sym_place_DASHon);
+      END_STATE();
+    case 390:
+      if (lookahead == 'o') ADVANCE(411);
+      END_STATE();
+    case 391:
+      ACCEPT_TOKEN(anon_sym_reset_DASHby);
+      END_STATE();
+    case 392:
+      if (lookahead == 'a') ADVANCE(412);
+      END_STATE();
+    case 393:
+      if (lookahead == 'e') ADVANCE(413);
+      END_STATE();
+    case 394:
+      ACCEPT_TOKEN(anon_sym_symmetry);
+      END_STATE();
+    case 395:
+      ACCEPT_TOKEN(anon_sym_to_DASHmater);
+      END_STATE();
+    case 396:
+      ACCEPT_TOKEN(anon_sym_triangle);
+      END_STATE();
     case 397:
-      ACCEPT_TOKEN(anon_sym_stalemate);
-      END_STATE();
-    case 398:
-      if (lookahead == 'l') ADVANCE(410);
-      END_STATE();
-    case 399:
-      if (lookahead == 'd') ADVANCE(411);
-      END_STATE();
-    case 400:
-      if (lookahead == 'n') ADVANCE(412);
-      END_STATE();
-    case 401:
-      ACCEPT_TOKEN(anon_sym_directions);
-      END_STATE();
-    case 402:
-      if (lookahead == 'u') ADVANCE(413);
-      END_STATE();
-    case 403:
-      ACCEPT_TOKEN(anon_sym_en_DASHpassant);
-      END_STATE();
-    case 404:
       if (lookahead == 'n') ADVANCE(414);
       END_STATE();
+    case 398:
+      ACCEPT_TOKEN(anon_sym_checkmate);
+      END_STATE();
+    case 399:
+      if (lookahead == 'n') ADVANCE(415);
+      END_STATE();
+    case 400:
+      if (lookahead == 'u') ADVANCE(416);
+      END_STATE();
+    case 401:
+      if (lookahead == 's') ADVANCE(417);
+      END_STATE();
+    case 402:
+      if (lookahead == 'o') ADVANCE(418);
+      END_STATE();
+    case 403:
+      if (lookahead == 'd') ADVANCE(419);
+      END_STATE();
+    case 404:
+      if (lookahead == 't') ADVANCE(420);
+      END_STATE();
     case 405:
-      ACCEPT_TOKEN(anon_sym_move_DASHlimit);
+      if (lookahead == 'i') ADVANCE(421);
       END_STATE();
     case 406:
-      ACCEPT_TOKEN(anon_sym_multi_DASHstep);
+      if (lookahead == 't') ADVANCE(422);
       END_STATE();
     case 407:
-      if (lookahead == 'e') ADVANCE(415);
+      ACCEPT_TOKEN(anon_sym_move_DASHonly);
       END_STATE();
     case 408:
-      ACCEPT_TOKEN(anon_sym_repetition);
+      if (lookahead == 'p') ADVANCE(423);
       END_STATE();
     case 409:
-      if (lookahead == 'i') ADVANCE(416);
+      if (lookahead == 'd') ADVANCE(424);
       END_STATE();
     case 410:
-      if (lookahead == 'y') ADVANCE(417);
+      ACCEPT_TOKEN(anon_sym_off_DASHboard);
       END_STATE();
     case 411:
-      ACCEPT_TOKEN(anon_sym_color_DASHbound);
+      if (lookahead == 'n') ADVANCE(425);
       END_STATE();
     case 412:
-      if (lookahead == 'd') ADVANCE(418);
+      if (lookahead == 'n') ADVANCE(426);
       END_STATE();
     case 413:
-      if (lookahead == 't') ADVANCE(419);
+      ACCEPT_TOKEN(anon_sym_stalemate);
       END_STATE();
     case 414:
-      if (lookahead == 'g') ADVANCE(420);
+      if (lookahead == 'l') ADVANCE(427);
       END_STATE();
     case 415:
-      if (lookahead == 'd') ADVANCE(421);
+      if (lookahead == 'd') ADVANCE(428);
       END_STATE();
     case 416:
-      if (lookahead == 'n') ADVANCE(422);
+      if (lookahead == 'n') ADVANCE(429);
       END_STATE();
     case 417:
-      ACCEPT_TOKEN(anon_sym_capture_DASHonly);
+      ACCEPT_TOKEN(anon_sym_directions);
       END_STATE();
     case 418:
-      ACCEPT_TOKEN(anon_sym_colour_DASHbound);
+      if (lookahead == 'u') ADVANCE(430);
       END_STATE();
     case 419:
-      ACCEPT_TOKEN(anon_sym_draw_DASHwithout);
+      ACCEPT_TOKEN(anon_sym_eliminated);
       END_STATE();
     case 420:
-      ACCEPT_TOKEN(anon_sym_left_DASHleaning);
+      ACCEPT_TOKEN(anon_sym_en_DASHpassant);
       END_STATE();
     case 421:
-      if (lookahead == '-') ADVANCE(423);
+      if (lookahead == 'n') ADVANCE(431);
       END_STATE();
     case 422:
-      if (lookahead == 'g') ADVANCE(424);
+      ACCEPT_TOKEN(anon_sym_move_DASHlimit);
       END_STATE();
     case 423:
-      if (lookahead == 'b') ADVANCE(425);
+      ACCEPT_TOKEN(anon_sym_multi_DASHstep);
       END_STATE();
     case 424:
-      ACCEPT_TOKEN(anon_sym_right_DASHleaning);
+      if (lookahead == 'e') ADVANCE(432);
       END_STATE();
     case 425:
-      if (lookahead == 'y') ADVANCE(426);
+      ACCEPT_TOKEN(anon_sym_repetition);
       END_STATE();
     case 426:
+      if (lookahead == 'i') ADVANCE(433);
+      END_STATE();
+    case 427:
+      if (lookahead == 'y') ADVANCE(434);
+      END_STATE();
+    case 428:
+      ACCEPT_TOKEN(anon_sym_color_DASHbound);
+      END_STATE();
+    case 429:
+      if (lookahead == 'd') ADVANCE(435);
+      END_STATE();
+    case 430:
+      if (lookahead == 't') ADVANCE(436);
+      END_STATE();
+    case 431:
+      if (lookahead == 'g') ADVANCE(437);
+      END_STATE();
+    case 432:
+      if (lookahead == 'd') ADVANCE(438);
+      END_STATE();
+    case 433:
+      if (lookahead == 'n') ADVANCE(439);
+      END_STATE();
+    case 434:
+      ACCEPT_TOKEN(anon_sym_capture_DASHonly);
+      END_STATE();
+    case 435:
+      ACCEPT_TOKEN(anon_sym_colour_DASHbound);
+      END_STATE();
+    case 436:
+      ACCEPT_TOKEN(anon_sym_draw_DASHwithout);
+      END_STATE();
+    case 437:
+      ACCEPT_TOKEN(anon_sym_left_DASHleaning);
+      END_STATE();
+    case 438:
+      if (lookahead == '-') ADVANCE(440);
+      END_STATE();
+    case 439:
+      if (lookahead == 'g') ADVANCE(441);
+      END_STATE();
+    case 440:
+      if (lookahead == 'b') ADVANCE(442);
+      END_STATE();
+    case 441:
+      ACCEPT_TOKEN(anon_sym_right_DASHleaning);
+      END_STATE();
+    case 442:
+      if (lookahead == 'y') ADVANCE(443);
+      END_STATE();
+    case 443:
       ACCEPT_TOKEN(anon_sym_not_DASHdefended_DASHby);
       END_STATE();
     default:
@@ -4153,11 +4253,11 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [4] = {.lex_state = 31},
   [5] = {.lex_state = 31},
   [6] = {.lex_state = 31},
-  [7] = {.lex_state = 2},
-  [8] = {.lex_state = 2},
+  [7] = {.lex_state = 31},
+  [8] = {.lex_state = 31},
   [9] = {.lex_state = 31},
-  [10] = {.lex_state = 31},
-  [11] = {.lex_state = 31},
+  [10] = {.lex_state = 2},
+  [11] = {.lex_state = 2},
   [12] = {.lex_state = 31},
   [13] = {.lex_state = 31},
   [14] = {.lex_state = 31},
@@ -4166,45 +4266,45 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [17] = {.lex_state = 31},
   [18] = {.lex_state = 32},
   [19] = {.lex_state = 32, .reserved_word_set_id = 1},
-  [20] = {.lex_state = 32, .reserved_word_set_id = 1},
-  [21] = {.lex_state = 32},
+  [20] = {.lex_state = 32},
+  [21] = {.lex_state = 32, .reserved_word_set_id = 1},
   [22] = {.lex_state = 32, .reserved_word_set_id = 1},
   [23] = {.lex_state = 32, .reserved_word_set_id = 1},
   [24] = {.lex_state = 2},
   [25] = {.lex_state = 2},
-  [26] = {.lex_state = 2},
+  [26] = {.lex_state = 31},
   [27] = {.lex_state = 2},
-  [28] = {.lex_state = 31},
+  [28] = {.lex_state = 2},
   [29] = {.lex_state = 2},
-  [30] = {.lex_state = 31},
-  [31] = {.lex_state = 2},
-  [32] = {.lex_state = 1},
+  [30] = {.lex_state = 2},
+  [31] = {.lex_state = 1},
+  [32] = {.lex_state = 31},
   [33] = {.lex_state = 1},
-  [34] = {.lex_state = 2},
+  [34] = {.lex_state = 32, .reserved_word_set_id = 2},
   [35] = {.lex_state = 2},
-  [36] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [36] = {.lex_state = 2},
   [37] = {.lex_state = 2},
   [38] = {.lex_state = 2},
   [39] = {.lex_state = 2},
   [40] = {.lex_state = 2},
   [41] = {.lex_state = 2},
   [42] = {.lex_state = 2},
-  [43] = {.lex_state = 2},
-  [44] = {.lex_state = 31},
+  [43] = {.lex_state = 31},
+  [44] = {.lex_state = 2},
   [45] = {.lex_state = 31},
   [46] = {.lex_state = 31},
-  [47] = {.lex_state = 31},
+  [47] = {.lex_state = 1},
   [48] = {.lex_state = 1},
-  [49] = {.lex_state = 1},
+  [49] = {.lex_state = 31},
   [50] = {.lex_state = 1},
-  [51] = {.lex_state = 31},
+  [51] = {.lex_state = 1},
   [52] = {.lex_state = 31},
   [53] = {.lex_state = 31},
   [54] = {.lex_state = 31},
   [55] = {.lex_state = 1},
   [56] = {.lex_state = 1},
   [57] = {.lex_state = 31},
-  [58] = {.lex_state = 31},
+  [58] = {.lex_state = 1},
   [59] = {.lex_state = 1},
   [60] = {.lex_state = 1},
   [61] = {.lex_state = 1},
@@ -4213,8 +4313,8 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [64] = {.lex_state = 1},
   [65] = {.lex_state = 1},
   [66] = {.lex_state = 1},
-  [67] = {.lex_state = 1},
-  [68] = {.lex_state = 1},
+  [67] = {.lex_state = 31},
+  [68] = {.lex_state = 31},
   [69] = {.lex_state = 1},
   [70] = {.lex_state = 1},
   [71] = {.lex_state = 1},
@@ -4223,7 +4323,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [74] = {.lex_state = 1},
   [75] = {.lex_state = 1},
   [76] = {.lex_state = 1},
-  [77] = {.lex_state = 31},
+  [77] = {.lex_state = 1},
   [78] = {.lex_state = 1},
   [79] = {.lex_state = 1},
   [80] = {.lex_state = 1},
@@ -4236,7 +4336,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [87] = {.lex_state = 1},
   [88] = {.lex_state = 1},
   [89] = {.lex_state = 1},
-  [90] = {.lex_state = 1},
+  [90] = {.lex_state = 31},
   [91] = {.lex_state = 1},
   [92] = {.lex_state = 1},
   [93] = {.lex_state = 1},
@@ -4247,73 +4347,73 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [98] = {.lex_state = 1},
   [99] = {.lex_state = 31},
   [100] = {.lex_state = 1},
-  [101] = {.lex_state = 1},
+  [101] = {.lex_state = 31},
   [102] = {.lex_state = 1},
   [103] = {.lex_state = 1},
-  [104] = {.lex_state = 31},
+  [104] = {.lex_state = 1},
   [105] = {.lex_state = 1},
   [106] = {.lex_state = 1},
   [107] = {.lex_state = 1},
   [108] = {.lex_state = 1},
   [109] = {.lex_state = 1},
-  [110] = {.lex_state = 1},
+  [110] = {.lex_state = 31},
   [111] = {.lex_state = 31},
-  [112] = {.lex_state = 31},
+  [112] = {.lex_state = 1},
   [113] = {.lex_state = 1},
   [114] = {.lex_state = 31},
-  [115] = {.lex_state = 2},
+  [115] = {.lex_state = 31},
   [116] = {.lex_state = 31},
   [117] = {.lex_state = 31},
-  [118] = {.lex_state = 31},
-  [119] = {.lex_state = 1},
-  [120] = {.lex_state = 31},
-  [121] = {.lex_state = 31},
+  [118] = {.lex_state = 0},
+  [119] = {.lex_state = 31},
+  [120] = {.lex_state = 1},
+  [121] = {.lex_state = 32, .reserved_word_set_id = 3},
   [122] = {.lex_state = 31},
   [123] = {.lex_state = 31},
-  [124] = {.lex_state = 31},
-  [125] = {.lex_state = 0},
+  [124] = {.lex_state = 2},
+  [125] = {.lex_state = 31},
   [126] = {.lex_state = 31},
-  [127] = {.lex_state = 1},
-  [128] = {.lex_state = 32, .reserved_word_set_id = 3},
+  [127] = {.lex_state = 31},
+  [128] = {.lex_state = 5},
   [129] = {.lex_state = 31},
-  [130] = {.lex_state = 5},
+  [130] = {.lex_state = 1},
   [131] = {.lex_state = 3},
   [132] = {.lex_state = 31},
   [133] = {.lex_state = 31},
   [134] = {.lex_state = 31},
   [135] = {.lex_state = 31},
   [136] = {.lex_state = 3},
-  [137] = {.lex_state = 31},
-  [138] = {.lex_state = 1},
-  [139] = {.lex_state = 1},
+  [137] = {.lex_state = 1},
+  [138] = {.lex_state = 31},
+  [139] = {.lex_state = 31},
   [140] = {.lex_state = 31},
   [141] = {.lex_state = 31},
-  [142] = {.lex_state = 31},
-  [143] = {.lex_state = 5},
+  [142] = {.lex_state = 1},
+  [143] = {.lex_state = 31},
   [144] = {.lex_state = 31},
   [145] = {.lex_state = 31},
-  [146] = {.lex_state = 31},
+  [146] = {.lex_state = 5},
   [147] = {.lex_state = 31},
   [148] = {.lex_state = 31},
   [149] = {.lex_state = 31},
   [150] = {.lex_state = 31},
-  [151] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [152] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [153] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [151] = {.lex_state = 31},
+  [152] = {.lex_state = 0},
+  [153] = {.lex_state = 4},
   [154] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [155] = {.lex_state = 31},
-  [156] = {.lex_state = 31},
+  [155] = {.lex_state = 0},
+  [156] = {.lex_state = 4},
   [157] = {.lex_state = 31},
-  [158] = {.lex_state = 0},
-  [159] = {.lex_state = 4},
-  [160] = {.lex_state = 31},
-  [161] = {.lex_state = 31},
-  [162] = {.lex_state = 0},
+  [158] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [159] = {.lex_state = 31},
+  [160] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [161] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [162] = {.lex_state = 31},
   [163] = {.lex_state = 31},
-  [164] = {.lex_state = 4},
+  [164] = {.lex_state = 31},
   [165] = {.lex_state = 4},
-  [166] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [167] = {.lex_state = 31},
+  [166] = {.lex_state = 31},
+  [167] = {.lex_state = 32, .reserved_word_set_id = 2},
   [168] = {.lex_state = 31},
   [169] = {.lex_state = 0},
   [170] = {.lex_state = 0},
@@ -4323,150 +4423,152 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [174] = {.lex_state = 0},
   [175] = {.lex_state = 0},
   [176] = {.lex_state = 0},
-  [177] = {.lex_state = 31},
+  [177] = {.lex_state = 0},
   [178] = {.lex_state = 0},
-  [179] = {.lex_state = 31},
+  [179] = {.lex_state = 0},
   [180] = {.lex_state = 0},
   [181] = {.lex_state = 0},
   [182] = {.lex_state = 0},
   [183] = {.lex_state = 0},
   [184] = {.lex_state = 0},
-  [185] = {.lex_state = 31},
+  [185] = {.lex_state = 0},
   [186] = {.lex_state = 0},
   [187] = {.lex_state = 0},
   [188] = {.lex_state = 0},
   [189] = {.lex_state = 0},
-  [190] = {.lex_state = 0},
-  [191] = {.lex_state = 1},
+  [190] = {.lex_state = 31},
+  [191] = {.lex_state = 0},
   [192] = {.lex_state = 0},
   [193] = {.lex_state = 0},
   [194] = {.lex_state = 0},
   [195] = {.lex_state = 0},
-  [196] = {.lex_state = 0},
+  [196] = {.lex_state = 31},
   [197] = {.lex_state = 0},
   [198] = {.lex_state = 0},
   [199] = {.lex_state = 0},
   [200] = {.lex_state = 0},
-  [201] = {.lex_state = 0},
-  [202] = {.lex_state = 31},
+  [201] = {.lex_state = 31},
+  [202] = {.lex_state = 1},
   [203] = {.lex_state = 0},
   [204] = {.lex_state = 0},
   [205] = {.lex_state = 0},
   [206] = {.lex_state = 0},
-  [207] = {.lex_state = 1},
+  [207] = {.lex_state = 0},
   [208] = {.lex_state = 0},
   [209] = {.lex_state = 0},
-  [210] = {.lex_state = 31},
+  [210] = {.lex_state = 0},
   [211] = {.lex_state = 0},
-  [212] = {.lex_state = 0},
+  [212] = {.lex_state = 31},
   [213] = {.lex_state = 0},
   [214] = {.lex_state = 0},
   [215] = {.lex_state = 0},
   [216] = {.lex_state = 0},
-  [217] = {.lex_state = 0},
+  [217] = {.lex_state = 31},
   [218] = {.lex_state = 0},
   [219] = {.lex_state = 0},
   [220] = {.lex_state = 0},
-  [221] = {.lex_state = 31, .reserved_word_set_id = 4},
-  [222] = {.lex_state = 0},
-  [223] = {.lex_state = 0},
+  [221] = {.lex_state = 1},
+  [222] = {.lex_state = 31},
+  [223] = {.lex_state = 31},
   [224] = {.lex_state = 0},
   [225] = {.lex_state = 0},
   [226] = {.lex_state = 0},
   [227] = {.lex_state = 0},
   [228] = {.lex_state = 0},
-  [229] = {.lex_state = 0},
+  [229] = {.lex_state = 31, .reserved_word_set_id = 4},
   [230] = {.lex_state = 0},
   [231] = {.lex_state = 0},
   [232] = {.lex_state = 0},
-  [233] = {.lex_state = 31},
+  [233] = {.lex_state = 0},
   [234] = {.lex_state = 0},
   [235] = {.lex_state = 0},
   [236] = {.lex_state = 0},
   [237] = {.lex_state = 0},
   [238] = {.lex_state = 0},
-  [239] = {.lex_state = 31},
+  [239] = {.lex_state = 0},
   [240] = {.lex_state = 0},
   [241] = {.lex_state = 0},
   [242] = {.lex_state = 0},
   [243] = {.lex_state = 0},
-  [244] = {.lex_state = 1},
-  [245] = {.lex_state = 31},
-  [246] = {.lex_state = 31},
-  [247] = {.lex_state = 31},
-  [248] = {.lex_state = 0},
+  [244] = {.lex_state = 31},
+  [245] = {.lex_state = 0},
+  [246] = {.lex_state = 0},
+  [247] = {.lex_state = 0},
+  [248] = {.lex_state = 31},
   [249] = {.lex_state = 0},
-  [250] = {.lex_state = 31},
-  [251] = {.lex_state = 31},
-  [252] = {.lex_state = 0},
-  [253] = {.lex_state = 31},
-  [254] = {.lex_state = 31},
+  [250] = {.lex_state = 0},
+  [251] = {.lex_state = 0},
+  [252] = {.lex_state = 31},
+  [253] = {.lex_state = 0},
+  [254] = {.lex_state = 1},
   [255] = {.lex_state = 0},
   [256] = {.lex_state = 0},
-  [257] = {.lex_state = 0},
-  [258] = {.lex_state = 3},
-  [259] = {.lex_state = 0},
+  [257] = {.lex_state = 31},
+  [258] = {.lex_state = 0},
+  [259] = {.lex_state = 3},
   [260] = {.lex_state = 0},
-  [261] = {.lex_state = 1},
-  [262] = {.lex_state = 31},
-  [263] = {.lex_state = 31},
-  [264] = {.lex_state = 0},
+  [261] = {.lex_state = 0},
+  [262] = {.lex_state = 1},
+  [263] = {.lex_state = 0},
+  [264] = {.lex_state = 31},
   [265] = {.lex_state = 31},
-  [266] = {.lex_state = 1},
+  [266] = {.lex_state = 0},
   [267] = {.lex_state = 31},
-  [268] = {.lex_state = 0},
+  [268] = {.lex_state = 31},
   [269] = {.lex_state = 31},
-  [270] = {.lex_state = 0},
-  [271] = {.lex_state = 0},
+  [270] = {.lex_state = 31},
+  [271] = {.lex_state = 1},
   [272] = {.lex_state = 1},
-  [273] = {.lex_state = 0},
+  [273] = {.lex_state = 31},
   [274] = {.lex_state = 0},
   [275] = {.lex_state = 31},
   [276] = {.lex_state = 31},
-  [277] = {.lex_state = 0},
-  [278] = {.lex_state = 0},
+  [277] = {.lex_state = 31},
+  [278] = {.lex_state = 31},
   [279] = {.lex_state = 0},
   [280] = {.lex_state = 31},
   [281] = {.lex_state = 31},
   [282] = {.lex_state = 1},
-  [283] = {.lex_state = 3},
-  [284] = {.lex_state = 31},
-  [285] = {.lex_state = 31},
+  [283] = {.lex_state = 31},
+  [284] = {.lex_state = 1},
+  [285] = {.lex_state = 3},
   [286] = {.lex_state = 31},
   [287] = {.lex_state = 0},
   [288] = {.lex_state = 31},
-  [289] = {.lex_state = 31},
-  [290] = {.lex_state = 31},
+  [289] = {.lex_state = 1},
+  [290] = {.lex_state = 0},
   [291] = {.lex_state = 1},
   [292] = {.lex_state = 31},
   [293] = {.lex_state = 31},
   [294] = {.lex_state = 31},
-  [295] = {.lex_state = 3},
+  [295] = {.lex_state = 31},
   [296] = {.lex_state = 31},
-  [297] = {.lex_state = 1},
-  [298] = {.lex_state = 1},
-  [299] = {.lex_state = 1},
+  [297] = {.lex_state = 31},
+  [298] = {.lex_state = 3},
+  [299] = {.lex_state = 31},
   [300] = {.lex_state = 31},
-  [301] = {.lex_state = 31},
+  [301] = {.lex_state = 1},
   [302] = {.lex_state = 1},
-  [303] = {.lex_state = 1},
-  [304] = {.lex_state = 31},
+  [303] = {.lex_state = 31},
+  [304] = {.lex_state = 1},
   [305] = {.lex_state = 1},
   [306] = {.lex_state = 1},
-  [307] = {.lex_state = 31},
-  [308] = {.lex_state = 1},
+  [307] = {.lex_state = 0},
+  [308] = {.lex_state = 31},
   [309] = {.lex_state = 31},
   [310] = {.lex_state = 31},
   [311] = {.lex_state = 31},
   [312] = {.lex_state = 31},
-  [313] = {.lex_state = 31},
+  [313] = {.lex_state = 1},
   [314] = {.lex_state = 31},
-  [315] = {.lex_state = 31},
+  [315] = {.lex_state = 0},
   [316] = {.lex_state = 1},
-  [317] = {.lex_state = 0},
+  [317] = {.lex_state = 31},
   [318] = {.lex_state = 31},
   [319] = {.lex_state = 1},
-  [320] = {.lex_state = 3},
+  [320] = {.lex_state = 31},
+  [321] = {.lex_state = 3},
+  [322] = {.lex_state = 31},
 };
 
 static const TSSymbol ts_reserved_words[5][MAX_RESERVED_WORD_SET_SIZE] = {
@@ -4604,6 +4706,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_win] = ACTIONS(1),
     [anon_sym_loss] = ACTIONS(1),
     [anon_sym_checkmate] = ACTIONS(1),
+    [anon_sym_out] = ACTIONS(1),
     [anon_sym_stalemate] = ACTIONS(1),
     [anon_sym_but] = ACTIONS(1),
     [anon_sym_with] = ACTIONS(1),
@@ -4614,21 +4717,24 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_reset_DASHby] = ACTIONS(1),
     [anon_sym_facing] = ACTIONS(1),
     [anon_sym_draw_DASHwithout] = ACTIONS(1),
+    [anon_sym_eliminated] = ACTIONS(1),
+    [anon_sym_stay] = ACTIONS(1),
+    [anon_sym_to_DASHmater] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(277),
-    [sym_metadata_statement] = STATE(188),
-    [sym_year_statement] = STATE(188),
-    [sym_symmetry_statement] = STATE(188),
-    [sym_sides_statement] = STATE(188),
-    [sym_directions_statement] = STATE(188),
-    [sym_zone_definition] = STATE(188),
-    [sym_board] = STATE(188),
-    [sym_piece_definition] = STATE(188),
-    [sym_setup] = STATE(188),
-    [sym_castling] = STATE(188),
-    [sym_rules] = STATE(188),
-    [aux_sym_source_file_repeat1] = STATE(5),
+    [sym_source_file] = STATE(287),
+    [sym_metadata_statement] = STATE(203),
+    [sym_year_statement] = STATE(203),
+    [sym_symmetry_statement] = STATE(203),
+    [sym_sides_statement] = STATE(203),
+    [sym_directions_statement] = STATE(203),
+    [sym_zone_definition] = STATE(203),
+    [sym_board] = STATE(203),
+    [sym_piece_definition] = STATE(203),
+    [sym_setup] = STATE(203),
+    [sym_castling] = STATE(203),
+    [sym_rules] = STATE(203),
+    [aux_sym_source_file_repeat1] = STATE(6),
     [ts_builtin_sym_end] = ACTIONS(5),
     [anon_sym_SEMI] = ACTIONS(7),
     [sym_comment] = ACTIONS(3),
@@ -4688,7 +4794,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(37), 2,
       anon_sym_colour_DASHbound,
       anon_sym_color_DASHbound,
-    STATE(206), 12,
+    STATE(230), 12,
       sym_colour_bound_statement,
       sym_step_statement,
       sym_ride_statement,
@@ -4738,7 +4844,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(61), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(182), 12,
+    STATE(193), 12,
       sym_colour_bound_statement,
       sym_step_statement,
       sym_ride_statement,
@@ -4788,7 +4894,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(75), 2,
       anon_sym_colour_DASHbound,
       anon_sym_color_DASHbound,
-    STATE(249), 12,
+    STATE(250), 12,
       sym_colour_bound_statement,
       sym_step_statement,
       sym_ride_statement,
@@ -4802,6 +4908,53 @@ static const uint16_t ts_small_parse_table[] = {
       sym_drop_statement,
       sym_value_statement,
   [204] = 16,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(111), 1,
+      ts_builtin_sym_end,
+    ACTIONS(119), 1,
+      anon_sym_year,
+    ACTIONS(122), 1,
+      anon_sym_symmetry,
+    ACTIONS(125), 1,
+      anon_sym_sides,
+    ACTIONS(128), 1,
+      anon_sym_directions,
+    ACTIONS(131), 1,
+      anon_sym_zone,
+    ACTIONS(134), 1,
+      anon_sym_board,
+    ACTIONS(137), 1,
+      anon_sym_piece,
+    ACTIONS(140), 1,
+      anon_sym_setup,
+    ACTIONS(143), 1,
+      anon_sym_castling,
+    ACTIONS(146), 1,
+      anon_sym_rules,
+    STATE(5), 1,
+      aux_sym_source_file_repeat1,
+    ACTIONS(113), 2,
+      anon_sym_SEMI,
+      sym__newline,
+    ACTIONS(116), 4,
+      anon_sym_variant,
+      anon_sym_inventor,
+      anon_sym_source,
+      anon_sym_note,
+    STATE(261), 11,
+      sym_metadata_statement,
+      sym_year_statement,
+      sym_symmetry_statement,
+      sym_sides_statement,
+      sym_directions_statement,
+      sym_zone_definition,
+      sym_board,
+      sym_piece_definition,
+      sym_setup,
+      sym_castling,
+      sym_rules,
+  [267] = 16,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(11), 1,
@@ -4824,11 +4977,11 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_castling,
     ACTIONS(29), 1,
       anon_sym_rules,
-    ACTIONS(111), 1,
+    ACTIONS(149), 1,
       ts_builtin_sym_end,
-    STATE(6), 1,
+    STATE(5), 1,
       aux_sym_source_file_repeat1,
-    ACTIONS(113), 2,
+    ACTIONS(151), 2,
       anon_sym_SEMI,
       sym__newline,
     ACTIONS(9), 4,
@@ -4836,54 +4989,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_inventor,
       anon_sym_source,
       anon_sym_note,
-    STATE(195), 11,
-      sym_metadata_statement,
-      sym_year_statement,
-      sym_symmetry_statement,
-      sym_sides_statement,
-      sym_directions_statement,
-      sym_zone_definition,
-      sym_board,
-      sym_piece_definition,
-      sym_setup,
-      sym_castling,
-      sym_rules,
-  [267] = 16,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(115), 1,
-      ts_builtin_sym_end,
-    ACTIONS(123), 1,
-      anon_sym_year,
-    ACTIONS(126), 1,
-      anon_sym_symmetry,
-    ACTIONS(129), 1,
-      anon_sym_sides,
-    ACTIONS(132), 1,
-      anon_sym_directions,
-    ACTIONS(135), 1,
-      anon_sym_zone,
-    ACTIONS(138), 1,
-      anon_sym_board,
-    ACTIONS(141), 1,
-      anon_sym_piece,
-    ACTIONS(144), 1,
-      anon_sym_setup,
-    ACTIONS(147), 1,
-      anon_sym_castling,
-    ACTIONS(150), 1,
-      anon_sym_rules,
-    STATE(6), 1,
-      aux_sym_source_file_repeat1,
-    ACTIONS(117), 2,
-      anon_sym_SEMI,
-      sym__newline,
-    ACTIONS(120), 4,
-      anon_sym_variant,
-      anon_sym_inventor,
-      anon_sym_source,
-      anon_sym_note,
-    STATE(259), 11,
+    STATE(184), 11,
       sym_metadata_statement,
       sym_year_statement,
       sym_symmetry_statement,
@@ -4898,208 +5004,217 @@ static const uint16_t ts_small_parse_table[] = {
   [330] = 14,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(155), 1,
+      anon_sym_RBRACE,
     ACTIONS(157), 1,
-      anon_sym_LPAREN,
+      anon_sym_castling,
+    ACTIONS(159), 1,
+      anon_sym_checkmate,
     ACTIONS(161), 1,
-      anon_sym_lame,
+      anon_sym_stalemate,
     ACTIONS(163), 1,
+      anon_sym_captures,
+    ACTIONS(165), 1,
+      anon_sym_repetition,
+    ACTIONS(167), 1,
+      anon_sym_move_DASHlimit,
+    ACTIONS(169), 1,
+      anon_sym_facing,
+    ACTIONS(171), 1,
+      anon_sym_draw_DASHwithout,
+    ACTIONS(173), 1,
+      anon_sym_eliminated,
+    STATE(9), 1,
+      aux_sym__rules_block_repeat1,
+    ACTIONS(153), 2,
+      anon_sym_SEMI,
+      sym__newline,
+    STATE(185), 9,
+      sym_checkmate_statement,
+      sym_stalemate_statement,
+      sym_castling_statement,
+      sym_captures_statement,
+      sym_repetition_statement,
+      sym_move_limit_statement,
+      sym_facing_statement,
+      sym_draw_without_statement,
+      sym_eliminated_statement,
+  [382] = 14,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(157), 1,
+      anon_sym_castling,
+    ACTIONS(159), 1,
+      anon_sym_checkmate,
+    ACTIONS(161), 1,
+      anon_sym_stalemate,
+    ACTIONS(163), 1,
+      anon_sym_captures,
+    ACTIONS(165), 1,
+      anon_sym_repetition,
+    ACTIONS(167), 1,
+      anon_sym_move_DASHlimit,
+    ACTIONS(169), 1,
+      anon_sym_facing,
+    ACTIONS(171), 1,
+      anon_sym_draw_DASHwithout,
+    ACTIONS(173), 1,
+      anon_sym_eliminated,
+    ACTIONS(177), 1,
+      anon_sym_RBRACE,
+    STATE(7), 1,
+      aux_sym__rules_block_repeat1,
+    ACTIONS(175), 2,
+      anon_sym_SEMI,
+      sym__newline,
+    STATE(224), 9,
+      sym_checkmate_statement,
+      sym_stalemate_statement,
+      sym_castling_statement,
+      sym_captures_statement,
+      sym_repetition_statement,
+      sym_move_limit_statement,
+      sym_facing_statement,
+      sym_draw_without_statement,
+      sym_eliminated_statement,
+  [434] = 14,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(182), 1,
+      anon_sym_RBRACE,
+    ACTIONS(184), 1,
+      anon_sym_castling,
+    ACTIONS(187), 1,
+      anon_sym_checkmate,
+    ACTIONS(190), 1,
+      anon_sym_stalemate,
+    ACTIONS(193), 1,
+      anon_sym_captures,
+    ACTIONS(196), 1,
+      anon_sym_repetition,
+    ACTIONS(199), 1,
+      anon_sym_move_DASHlimit,
+    ACTIONS(202), 1,
+      anon_sym_facing,
+    ACTIONS(205), 1,
+      anon_sym_draw_DASHwithout,
+    ACTIONS(208), 1,
+      anon_sym_eliminated,
+    STATE(9), 1,
+      aux_sym__rules_block_repeat1,
+    ACTIONS(179), 2,
+      anon_sym_SEMI,
+      sym__newline,
+    STATE(249), 9,
+      sym_checkmate_statement,
+      sym_stalemate_statement,
+      sym_castling_statement,
+      sym_captures_statement,
+      sym_repetition_statement,
+      sym_move_limit_statement,
+      sym_facing_statement,
+      sym_draw_without_statement,
+      sym_eliminated_statement,
+  [486] = 14,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(215), 1,
+      anon_sym_LPAREN,
+    ACTIONS(219), 1,
+      anon_sym_max,
+    ACTIONS(221), 1,
       anon_sym_LBRACK,
     STATE(15), 1,
       aux_sym_ride_statement_repeat1,
-    STATE(25), 1,
+    STATE(24), 1,
+      sym__leap,
+    STATE(28), 1,
+      sym__leap_symmetry,
+    STATE(78), 1,
+      sym__mode,
+    ACTIONS(217), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(25), 2,
+      sym_coordinates,
+      sym_path,
+    STATE(51), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(211), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+    ACTIONS(213), 3,
+      anon_sym_mirror,
+      anon_sym_all,
+      anon_sym_none,
+  [537] = 14,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(215), 1,
+      anon_sym_LPAREN,
+    ACTIONS(221), 1,
+      anon_sym_LBRACK,
+    ACTIONS(227), 1,
+      anon_sym_lame,
+    STATE(15), 1,
+      aux_sym_ride_statement_repeat1,
+    STATE(24), 1,
       sym__leap,
     STATE(29), 1,
       sym__leap_symmetry,
-    STATE(65), 1,
+    STATE(55), 1,
       sym__mode,
-    ACTIONS(159), 2,
+    ACTIONS(217), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(24), 2,
+    STATE(25), 2,
       sym_coordinates,
       sym_path,
-    STATE(66), 2,
+    STATE(56), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(153), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-    ACTIONS(155), 3,
+    ACTIONS(213), 3,
       anon_sym_mirror,
       anon_sym_all,
       anon_sym_none,
-  [381] = 14,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(157), 1,
-      anon_sym_LPAREN,
-    ACTIONS(163), 1,
-      anon_sym_LBRACK,
-    ACTIONS(169), 1,
-      anon_sym_max,
-    STATE(15), 1,
-      aux_sym_ride_statement_repeat1,
-    STATE(25), 1,
-      sym__leap,
-    STATE(27), 1,
-      sym__leap_symmetry,
-    STATE(63), 1,
-      sym__mode,
-    ACTIONS(159), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(24), 2,
-      sym_coordinates,
-      sym_path,
-    STATE(64), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(155), 3,
-      anon_sym_mirror,
-      anon_sym_all,
-      anon_sym_none,
-    ACTIONS(167), 3,
+    ACTIONS(225), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [432] = 13,
+  [588] = 12,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(173), 1,
+    ACTIONS(231), 1,
       anon_sym_RBRACE,
-    ACTIONS(175), 1,
-      anon_sym_castling,
-    ACTIONS(177), 1,
-      anon_sym_checkmate,
-    ACTIONS(179), 1,
-      anon_sym_stalemate,
-    ACTIONS(181), 1,
-      anon_sym_captures,
-    ACTIONS(183), 1,
-      anon_sym_repetition,
-    ACTIONS(185), 1,
-      anon_sym_move_DASHlimit,
-    ACTIONS(187), 1,
-      anon_sym_facing,
-    ACTIONS(189), 1,
-      anon_sym_draw_DASHwithout,
-    STATE(10), 1,
-      aux_sym__rules_block_repeat1,
-    ACTIONS(171), 2,
-      anon_sym_SEMI,
-      sym__newline,
-    STATE(232), 8,
-      sym_checkmate_statement,
-      sym_stalemate_statement,
-      sym_castling_statement,
-      sym_captures_statement,
-      sym_repetition_statement,
-      sym_move_limit_statement,
-      sym_facing_statement,
-      sym_draw_without_statement,
-  [480] = 13,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(194), 1,
-      anon_sym_RBRACE,
-    ACTIONS(196), 1,
-      anon_sym_castling,
-    ACTIONS(199), 1,
-      anon_sym_checkmate,
-    ACTIONS(202), 1,
-      anon_sym_stalemate,
-    ACTIONS(205), 1,
-      anon_sym_captures,
-    ACTIONS(208), 1,
-      anon_sym_repetition,
-    ACTIONS(211), 1,
-      anon_sym_move_DASHlimit,
-    ACTIONS(214), 1,
-      anon_sym_facing,
-    ACTIONS(217), 1,
-      anon_sym_draw_DASHwithout,
-    STATE(10), 1,
-      aux_sym__rules_block_repeat1,
-    ACTIONS(191), 2,
-      anon_sym_SEMI,
-      sym__newline,
-    STATE(255), 8,
-      sym_checkmate_statement,
-      sym_stalemate_statement,
-      sym_castling_statement,
-      sym_captures_statement,
-      sym_repetition_statement,
-      sym_move_limit_statement,
-      sym_facing_statement,
-      sym_draw_without_statement,
-  [528] = 13,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(175), 1,
-      anon_sym_castling,
-    ACTIONS(177), 1,
-      anon_sym_checkmate,
-    ACTIONS(179), 1,
-      anon_sym_stalemate,
-    ACTIONS(181), 1,
-      anon_sym_captures,
-    ACTIONS(183), 1,
-      anon_sym_repetition,
-    ACTIONS(185), 1,
-      anon_sym_move_DASHlimit,
-    ACTIONS(187), 1,
-      anon_sym_facing,
-    ACTIONS(189), 1,
-      anon_sym_draw_DASHwithout,
-    ACTIONS(222), 1,
-      anon_sym_RBRACE,
-    STATE(9), 1,
-      aux_sym__rules_block_repeat1,
-    ACTIONS(220), 2,
-      anon_sym_SEMI,
-      sym__newline,
-    STATE(197), 8,
-      sym_checkmate_statement,
-      sym_stalemate_statement,
-      sym_castling_statement,
-      sym_captures_statement,
-      sym_repetition_statement,
-      sym_move_limit_statement,
-      sym_facing_statement,
-      sym_draw_without_statement,
-  [576] = 12,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 1,
-      anon_sym_RBRACE,
-    ACTIONS(228), 1,
+    ACTIONS(233), 1,
       anon_sym_cells,
-    ACTIONS(230), 1,
+    ACTIONS(235), 1,
       anon_sym_shape,
-    ACTIONS(232), 1,
+    ACTIONS(237), 1,
       anon_sym_names,
-    ACTIONS(234), 1,
+    ACTIONS(239), 1,
       anon_sym_remove,
-    ACTIONS(236), 1,
+    ACTIONS(241), 1,
       anon_sym_cell,
-    ACTIONS(238), 1,
+    ACTIONS(243), 1,
       anon_sym_off_DASHboard,
     STATE(13), 1,
       aux_sym__board_block_repeat1,
-    ACTIONS(224), 2,
+    ACTIONS(229), 2,
       anon_sym_SEMI,
       sym__newline,
-    ACTIONS(240), 2,
+    ACTIONS(245), 2,
       anon_sym_colours,
       anon_sym_colors,
-    STATE(243), 7,
+    STATE(204), 7,
       sym_cells_statement,
       sym_shape_statement,
       sym_names_statement,
@@ -5107,65 +5222,65 @@ static const uint16_t ts_small_parse_table[] = {
       sym_cell_statement,
       sym_off_board_statement,
       sym_colours_statement,
-  [621] = 12,
+  [633] = 12,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(245), 1,
-      anon_sym_RBRACE,
-    ACTIONS(247), 1,
+    ACTIONS(233), 1,
       anon_sym_cells,
-    ACTIONS(250), 1,
+    ACTIONS(235), 1,
       anon_sym_shape,
-    ACTIONS(253), 1,
+    ACTIONS(237), 1,
       anon_sym_names,
+    ACTIONS(239), 1,
+      anon_sym_remove,
+    ACTIONS(241), 1,
+      anon_sym_cell,
+    ACTIONS(243), 1,
+      anon_sym_off_DASHboard,
+    ACTIONS(249), 1,
+      anon_sym_RBRACE,
+    STATE(14), 1,
+      aux_sym__board_block_repeat1,
+    ACTIONS(245), 2,
+      anon_sym_colours,
+      anon_sym_colors,
+    ACTIONS(247), 2,
+      anon_sym_SEMI,
+      sym__newline,
+    STATE(241), 7,
+      sym_cells_statement,
+      sym_shape_statement,
+      sym_names_statement,
+      sym_remove_statement,
+      sym_cell_statement,
+      sym_off_board_statement,
+      sym_colours_statement,
+  [678] = 12,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(254), 1,
+      anon_sym_RBRACE,
     ACTIONS(256), 1,
-      anon_sym_remove,
-    ACTIONS(259), 1,
-      anon_sym_cell,
-    ACTIONS(262), 1,
-      anon_sym_off_DASHboard,
-    STATE(13), 1,
-      aux_sym__board_block_repeat1,
-    ACTIONS(242), 2,
-      anon_sym_SEMI,
-      sym__newline,
-    ACTIONS(265), 2,
-      anon_sym_colours,
-      anon_sym_colors,
-    STATE(252), 7,
-      sym_cells_statement,
-      sym_shape_statement,
-      sym_names_statement,
-      sym_remove_statement,
-      sym_cell_statement,
-      sym_off_board_statement,
-      sym_colours_statement,
-  [666] = 12,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(228), 1,
       anon_sym_cells,
-    ACTIONS(230), 1,
+    ACTIONS(259), 1,
       anon_sym_shape,
-    ACTIONS(232), 1,
+    ACTIONS(262), 1,
       anon_sym_names,
-    ACTIONS(234), 1,
+    ACTIONS(265), 1,
       anon_sym_remove,
-    ACTIONS(236), 1,
+    ACTIONS(268), 1,
       anon_sym_cell,
-    ACTIONS(238), 1,
+    ACTIONS(271), 1,
       anon_sym_off_DASHboard,
-    ACTIONS(270), 1,
-      anon_sym_RBRACE,
-    STATE(12), 1,
+    STATE(14), 1,
       aux_sym__board_block_repeat1,
-    ACTIONS(240), 2,
-      anon_sym_colours,
-      anon_sym_colors,
-    ACTIONS(268), 2,
+    ACTIONS(251), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(189), 7,
+    ACTIONS(274), 2,
+      anon_sym_colours,
+      anon_sym_colors,
+    STATE(263), 7,
       sym_cells_statement,
       sym_shape_statement,
       sym_names_statement,
@@ -5173,21 +5288,21 @@ static const uint16_t ts_small_parse_table[] = {
       sym_cell_statement,
       sym_off_board_statement,
       sym_colours_statement,
-  [711] = 7,
+  [723] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(274), 1,
+    ACTIONS(279), 1,
       anon_sym_LPAREN,
-    ACTIONS(277), 1,
+    ACTIONS(282), 1,
       anon_sym_LBRACK,
     STATE(15), 1,
       aux_sym_ride_statement_repeat1,
-    STATE(25), 1,
+    STATE(24), 1,
       sym__leap,
-    STATE(24), 2,
+    STATE(25), 2,
       sym_coordinates,
       sym_path,
-    ACTIONS(272), 12,
+    ACTIONS(277), 12,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_mirror,
@@ -5200,10 +5315,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_none,
       anon_sym_when,
       anon_sym_unless,
-  [745] = 2,
+  [757] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(115), 17,
+    ACTIONS(111), 17,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
@@ -5221,7 +5336,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_setup,
       anon_sym_castling,
       anon_sym_rules,
-  [768] = 2,
+  [780] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(70), 17,
@@ -5242,10 +5357,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_like,
       anon_sym_drop,
       anon_sym_value,
-  [791] = 2,
+  [803] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(280), 16,
+    ACTIONS(285), 16,
       anon_sym_SEMI,
       sym__newline,
       sym_number,
@@ -5262,21 +5377,21 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACK,
       anon_sym_when,
       anon_sym_unless,
-  [813] = 6,
+  [825] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(284), 1,
+    ACTIONS(289), 1,
       sym_identifier,
-    ACTIONS(286), 1,
+    ACTIONS(291), 1,
       sym_number,
-    STATE(20), 1,
+    STATE(21), 1,
       aux_sym_direction_list_repeat1,
-    ACTIONS(282), 4,
+    ACTIONS(287), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-    ACTIONS(288), 8,
+    ACTIONS(293), 8,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
       anon_sym_en_DASHpassant,
@@ -5285,21 +5400,40 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_unless,
       anon_sym_unmoved,
       anon_sym_from,
-  [842] = 6,
+  [854] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(292), 1,
-      sym_identifier,
-    ACTIONS(295), 1,
+    ACTIONS(295), 15,
+      anon_sym_SEMI,
+      sym__newline,
       sym_number,
-    STATE(20), 1,
+      anon_sym_mirror,
+      anon_sym_RBRACE,
+      anon_sym_LPAREN,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+      anon_sym_max,
+      anon_sym_lame,
+      anon_sym_all,
+      anon_sym_none,
+      anon_sym_LBRACK,
+      anon_sym_when,
+      anon_sym_unless,
+  [875] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(299), 1,
+      sym_identifier,
+    ACTIONS(302), 1,
+      sym_number,
+    STATE(21), 1,
       aux_sym_direction_list_repeat1,
-    ACTIONS(290), 4,
+    ACTIONS(297), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-    ACTIONS(298), 8,
+    ACTIONS(305), 8,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
       anon_sym_en_DASHpassant,
@@ -5308,34 +5442,15 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_unless,
       anon_sym_unmoved,
       anon_sym_from,
-  [871] = 2,
+  [904] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(300), 15,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_number,
-      anon_sym_mirror,
-      anon_sym_RBRACE,
-      anon_sym_LPAREN,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-      anon_sym_max,
-      anon_sym_lame,
-      anon_sym_all,
-      anon_sym_none,
-      anon_sym_LBRACK,
-      anon_sym_when,
-      anon_sym_unless,
-  [892] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(302), 4,
+    ACTIONS(307), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-    ACTIONS(304), 10,
+    ACTIONS(309), 10,
       sym_number,
       sym_identifier,
       anon_sym_move_DASHonly,
@@ -5346,15 +5461,15 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_unless,
       anon_sym_unmoved,
       anon_sym_from,
-  [914] = 3,
+  [926] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(306), 4,
+    ACTIONS(311), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-    ACTIONS(308), 10,
+    ACTIONS(313), 10,
       sym_number,
       sym_identifier,
       anon_sym_move_DASHonly,
@@ -5365,10 +5480,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_unless,
       anon_sym_unmoved,
       anon_sym_from,
-  [936] = 2,
+  [948] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(310), 14,
+    ACTIONS(315), 14,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_mirror,
@@ -5383,10 +5498,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACK,
       anon_sym_when,
       anon_sym_unless,
-  [956] = 2,
+  [968] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(312), 14,
+    ACTIONS(317), 14,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_mirror,
@@ -5401,86 +5516,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACK,
       anon_sym_when,
       anon_sym_unless,
-  [976] = 7,
+  [988] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(316), 1,
-      anon_sym_en_DASHpassant,
-    STATE(43), 1,
-      sym__mode,
-    ACTIONS(159), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(60), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(314), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1003] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(320), 1,
-      anon_sym_max,
-    STATE(79), 1,
-      sym__mode,
-    ACTIONS(159), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(80), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(318), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1030] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(322), 1,
-      anon_sym_cell,
-    ACTIONS(245), 10,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-      anon_sym_cells,
-      anon_sym_shape,
-      anon_sym_names,
-      anon_sym_remove,
-      anon_sym_off_DASHboard,
-      anon_sym_colours,
-      anon_sym_colors,
-  [1049] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(326), 1,
-      anon_sym_lame,
-    STATE(84), 1,
-      sym__mode,
-    ACTIONS(159), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(85), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(324), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1076] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(194), 11,
+    ACTIONS(182), 12,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
@@ -5492,218 +5531,295 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_move_DASHlimit,
       anon_sym_facing,
       anon_sym_draw_DASHwithout,
-  [1093] = 7,
+      anon_sym_eliminated,
+  [1006] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(330), 1,
+    ACTIONS(321), 1,
+      anon_sym_en_DASHpassant,
+    STATE(44), 1,
+      sym__mode,
+    ACTIONS(217), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(102), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(319), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1033] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(325), 1,
       anon_sym_max,
-    STATE(61), 1,
+    STATE(72), 1,
       sym__mode,
-    ACTIONS(159), 2,
+    ACTIONS(217), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(62), 2,
+    STATE(73), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(328), 3,
+    ACTIONS(323), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1120] = 7,
+  [1060] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(157), 1,
+    ACTIONS(329), 1,
+      anon_sym_lame,
+    STATE(113), 1,
+      sym__mode,
+    ACTIONS(217), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(79), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(327), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1087] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(333), 1,
+      anon_sym_max,
+    STATE(103), 1,
+      sym__mode,
+    ACTIONS(217), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(104), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(331), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1114] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(215), 1,
       anon_sym_LPAREN,
-    ACTIONS(163), 1,
+    ACTIONS(221), 1,
       anon_sym_LBRACK,
-    ACTIONS(334), 1,
+    ACTIONS(337), 1,
       sym_number,
     STATE(33), 1,
       aux_sym_condition_repeat1,
-    STATE(49), 2,
+    STATE(48), 2,
       sym_coordinates,
       sym_path,
-    ACTIONS(332), 5,
+    ACTIONS(335), 5,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_when,
       anon_sym_unless,
-  [1147] = 7,
+  [1141] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(338), 1,
+    ACTIONS(339), 1,
+      anon_sym_cell,
+    ACTIONS(254), 10,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+      anon_sym_cells,
+      anon_sym_shape,
+      anon_sym_names,
+      anon_sym_remove,
+      anon_sym_off_DASHboard,
+      anon_sym_colours,
+      anon_sym_colors,
+  [1160] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(343), 1,
       sym_number,
-    ACTIONS(341), 1,
+    ACTIONS(346), 1,
       anon_sym_LPAREN,
-    ACTIONS(344), 1,
+    ACTIONS(349), 1,
       anon_sym_LBRACK,
     STATE(33), 1,
       aux_sym_condition_repeat1,
-    STATE(49), 2,
+    STATE(48), 2,
       sym_coordinates,
       sym_path,
-    ACTIONS(336), 5,
+    ACTIONS(341), 5,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_when,
       anon_sym_unless,
-  [1174] = 6,
+  [1187] = 10,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(67), 1,
-      sym__mode,
-    ACTIONS(159), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(68), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(347), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1198] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(69), 1,
-      sym__mode,
-    ACTIONS(159), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(70), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(349), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1222] = 10,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(157), 1,
+    ACTIONS(215), 1,
       anon_sym_LPAREN,
-    ACTIONS(163), 1,
+    ACTIONS(221), 1,
       anon_sym_LBRACK,
-    ACTIONS(284), 1,
+    ACTIONS(289), 1,
       sym_identifier,
-    ACTIONS(286), 1,
+    ACTIONS(291), 1,
       sym_number,
-    STATE(8), 1,
+    STATE(10), 1,
       aux_sym_ride_statement_repeat1,
     STATE(19), 1,
       aux_sym_direction_list_repeat1,
-    STATE(25), 1,
+    STATE(24), 1,
       sym__leap,
-    STATE(31), 1,
+    STATE(30), 1,
       sym_direction_list,
-    STATE(24), 2,
+    STATE(25), 2,
       sym_coordinates,
       sym_path,
-  [1254] = 6,
+  [1219] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(81), 1,
+    STATE(58), 1,
       sym__mode,
-    ACTIONS(159), 2,
+    ACTIONS(217), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(82), 2,
+    STATE(59), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(351), 3,
+    ACTIONS(352), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1278] = 6,
+  [1243] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(94), 1,
+    STATE(60), 1,
       sym__mode,
-    ACTIONS(159), 2,
+    ACTIONS(217), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(95), 2,
+    STATE(61), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(353), 3,
+    ACTIONS(354), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1302] = 6,
+  [1267] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(92), 1,
+    STATE(74), 1,
       sym__mode,
-    ACTIONS(159), 2,
+    ACTIONS(217), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(93), 2,
+    STATE(75), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(355), 3,
+    ACTIONS(356), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1326] = 6,
+  [1291] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(98), 1,
+    STATE(93), 1,
       sym__mode,
-    ACTIONS(159), 2,
+    ACTIONS(217), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(50), 2,
+    STATE(94), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(357), 3,
+    ACTIONS(358), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1350] = 6,
+  [1315] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(107), 1,
+    STATE(86), 1,
       sym__mode,
-    ACTIONS(159), 2,
+    ACTIONS(217), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(108), 2,
+    STATE(87), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(359), 3,
+    ACTIONS(360), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1374] = 2,
+  [1339] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(361), 9,
+    STATE(88), 1,
+      sym__mode,
+    ACTIONS(217), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(89), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(362), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1363] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(106), 1,
+      sym__mode,
+    ACTIONS(217), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(107), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(364), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1387] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(366), 9,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
@@ -5713,92 +5829,75 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_lame,
       anon_sym_when,
       anon_sym_unless,
-  [1389] = 5,
+  [1402] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(365), 1,
-      anon_sym_en_DASHpassant,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(74), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(363), 3,
-      anon_sym_SEMI,
-      sym__newline,
+    ACTIONS(374), 1,
       anon_sym_RBRACE,
-  [1409] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(371), 1,
-      anon_sym_RBRACE,
-    STATE(46), 1,
+    STATE(43), 1,
       aux_sym__castling_block_repeat1,
-    STATE(229), 1,
-      sym_castling_option,
-    STATE(233), 1,
+    STATE(217), 1,
       sym_castling_move,
-    ACTIONS(367), 2,
+    STATE(246), 1,
+      sym_castling_option,
+    ACTIONS(368), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(369), 2,
+    ACTIONS(371), 2,
       anon_sym_SEMI,
       sym__newline,
-  [1433] = 6,
+  [1426] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(373), 1,
+    ACTIONS(378), 1,
+      anon_sym_en_DASHpassant,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(65), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(376), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1446] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(384), 1,
+      anon_sym_RBRACE,
+    STATE(43), 1,
+      aux_sym__castling_block_repeat1,
+    STATE(188), 1,
+      sym_castling_option,
+    STATE(217), 1,
+      sym_castling_move,
+    ACTIONS(380), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(382), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [1470] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(386), 1,
       anon_sym_hexagon,
-    ACTIONS(375), 1,
+    ACTIONS(388), 1,
       anon_sym_rhombus,
-    ACTIONS(377), 1,
+    ACTIONS(390), 1,
       anon_sym_columns,
-    ACTIONS(379), 1,
+    ACTIONS(392), 1,
       anon_sym_ranks,
-    STATE(198), 4,
+    STATE(237), 4,
       sym_hexagon_shape,
       sym_rhombus_shape,
       sym_columns_shape,
       sym_ranks_shape,
-  [1455] = 7,
+  [1492] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(383), 1,
-      anon_sym_RBRACE,
-    STATE(47), 1,
-      aux_sym__castling_block_repeat1,
-    STATE(220), 1,
-      sym_castling_option,
-    STATE(233), 1,
-      sym_castling_move,
-    ACTIONS(367), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(381), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [1479] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(391), 1,
-      anon_sym_RBRACE,
-    STATE(47), 1,
-      aux_sym__castling_block_repeat1,
-    STATE(233), 1,
-      sym_castling_move,
-    STATE(270), 1,
-      sym_castling_option,
-    ACTIONS(385), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(388), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [1503] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(393), 8,
+    ACTIONS(394), 8,
       anon_sym_SEMI,
       sym__newline,
       sym_number,
@@ -5807,10 +5906,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACK,
       anon_sym_when,
       anon_sym_unless,
-  [1517] = 2,
+  [1506] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(395), 8,
+    ACTIONS(396), 8,
       anon_sym_SEMI,
       sym__newline,
       sym_number,
@@ -5819,2436 +5918,2469 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACK,
       anon_sym_when,
       anon_sym_unless,
-  [1531] = 4,
+  [1520] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(400), 1,
+      anon_sym_RBRACE,
+    STATE(45), 1,
+      aux_sym__castling_block_repeat1,
+    STATE(216), 1,
+      sym_castling_option,
+    STATE(217), 1,
+      sym_castling_move,
+    ACTIONS(380), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(398), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [1544] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(397), 3,
+    ACTIONS(402), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1548] = 6,
+  [1561] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(403), 1,
-      anon_sym_RBRACE,
-    STATE(53), 1,
-      aux_sym__setup_block_repeat1,
-    STATE(216), 1,
-      sym_placement,
-    ACTIONS(399), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(401), 2,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(404), 3,
       anon_sym_SEMI,
       sym__newline,
-  [1569] = 7,
+      anon_sym_RBRACE,
+  [1578] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(405), 1,
-      sym_identifier,
-    ACTIONS(409), 1,
+    ACTIONS(412), 1,
       anon_sym_RBRACE,
-    STATE(54), 1,
-      aux_sym__zone_block_repeat1,
-    STATE(241), 1,
-      sym_zone_side,
-    STATE(267), 1,
-      sym__side,
-    ACTIONS(407), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [1592] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(417), 1,
-      anon_sym_RBRACE,
-    STATE(53), 1,
+    STATE(52), 1,
       aux_sym__setup_block_repeat1,
     STATE(260), 1,
       sym_placement,
-    ACTIONS(411), 2,
+    ACTIONS(406), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(414), 2,
+    ACTIONS(409), 2,
       anon_sym_SEMI,
       sym__newline,
-  [1613] = 7,
+  [1599] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(419), 1,
+    ACTIONS(416), 1,
       sym_identifier,
-    ACTIONS(425), 1,
-      anon_sym_RBRACE,
-    STATE(54), 1,
-      aux_sym__zone_block_repeat1,
-    STATE(256), 1,
-      sym_zone_side,
-    STATE(267), 1,
+    STATE(143), 1,
       sym__side,
-    ACTIONS(422), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [1636] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(429), 1,
-      sym_number,
-    ACTIONS(431), 1,
-      anon_sym_starting,
-    STATE(127), 1,
-      aux_sym_columns_shape_repeat1,
-    STATE(225), 1,
-      sym_line_starts,
-    ACTIONS(427), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1657] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(429), 1,
-      sym_number,
-    ACTIONS(431), 1,
-      anon_sym_starting,
-    STATE(127), 1,
-      aux_sym_columns_shape_repeat1,
-    STATE(235), 1,
-      sym_line_starts,
-    ACTIONS(433), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1678] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(405), 1,
-      sym_identifier,
-    STATE(144), 1,
-      sym__side,
-    STATE(77), 2,
+    STATE(101), 2,
       sym_side_declaration,
       aux_sym_sides_statement_repeat1,
-    ACTIONS(435), 3,
+    ACTIONS(414), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [1697] = 6,
+  [1618] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(439), 1,
-      anon_sym_RBRACE,
-    STATE(51), 1,
-      aux_sym__setup_block_repeat1,
-    STATE(213), 1,
-      sym_placement,
-    ACTIONS(399), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(437), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [1718] = 4,
+    ACTIONS(420), 1,
+      anon_sym_snake,
+    ACTIONS(422), 1,
+      anon_sym_list,
+    ACTIONS(418), 5,
+      anon_sym_ranks,
+      anon_sym_files,
+      anon_sym_shogi,
+      anon_sym_left_DASHleaning,
+      anon_sym_right_DASHleaning,
+  [1635] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(113), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(441), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1735] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(75), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(443), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1752] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(445), 3,
+    ACTIONS(424), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1769] = 4,
+  [1652] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(447), 3,
+    ACTIONS(426), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1786] = 4,
+  [1669] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(432), 1,
+      anon_sym_RBRACE,
+    STATE(90), 1,
+      aux_sym__setup_block_repeat1,
+    STATE(206), 1,
+      sym_placement,
+    ACTIONS(428), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(430), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [1690] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(78), 2,
+    STATE(80), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(449), 3,
+    ACTIONS(434), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1803] = 4,
+  [1707] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(451), 3,
+    ACTIONS(436), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1820] = 4,
+  [1724] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(83), 2,
+    STATE(81), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(453), 3,
+    ACTIONS(438), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1837] = 4,
+  [1741] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(455), 3,
+    ACTIONS(440), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1854] = 4,
+  [1758] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(86), 2,
+    STATE(82), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(457), 3,
+    ACTIONS(442), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1871] = 4,
+  [1775] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(459), 3,
+    ACTIONS(444), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1888] = 4,
+  [1792] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(87), 2,
+    STATE(85), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(461), 3,
+    ACTIONS(446), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1905] = 4,
+  [1809] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(463), 3,
+    ACTIONS(448), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1922] = 4,
+  [1826] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(452), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(88), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(465), 3,
+    ACTIONS(450), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1939] = 4,
+  [1843] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(416), 1,
+      sym_identifier,
+    ACTIONS(457), 1,
+      anon_sym_RBRACE,
+    STATE(68), 1,
+      aux_sym__zone_block_repeat1,
+    STATE(194), 1,
+      sym_zone_side,
+    STATE(269), 1,
+      sym__side,
+    ACTIONS(455), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [1866] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(459), 1,
+      sym_identifier,
+    ACTIONS(465), 1,
+      anon_sym_RBRACE,
+    STATE(68), 1,
+      aux_sym__zone_block_repeat1,
+    STATE(253), 1,
+      sym_zone_side,
+    STATE(269), 1,
+      sym__side,
+    ACTIONS(462), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [1889] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(467), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1956] = 4,
+  [1906] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(471), 1,
+      sym_number,
+    ACTIONS(473), 1,
+      anon_sym_starting,
+    STATE(120), 1,
+      aux_sym_columns_shape_repeat1,
+    STATE(179), 1,
+      sym_line_starts,
+    ACTIONS(469), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1927] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(475), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1944] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(91), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(469), 3,
+    ACTIONS(477), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1973] = 4,
+  [1961] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(471), 3,
+    ACTIONS(479), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1990] = 4,
+  [1978] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(475), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(92), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(473), 3,
+    ACTIONS(481), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2007] = 4,
+  [1995] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(478), 3,
+    ACTIONS(483), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2024] = 5,
+  [2012] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(482), 1,
-      sym_identifier,
-    STATE(144), 1,
-      sym__side,
-    STATE(77), 2,
-      sym_side_declaration,
-      aux_sym_sides_statement_repeat1,
-    ACTIONS(480), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [2043] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(485), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2060] = 4,
+  [2029] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(96), 2,
-      aux_sym__conditions,
-      sym_condition,
+    ACTIONS(471), 1,
+      sym_number,
+    ACTIONS(473), 1,
+      anon_sym_starting,
+    STATE(120), 1,
+      aux_sym_columns_shape_repeat1,
+    STATE(180), 1,
+      sym_line_starts,
     ACTIONS(487), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2077] = 4,
+  [2050] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(71), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(489), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2094] = 4,
+  [2067] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(97), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(491), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2111] = 4,
+  [2084] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(493), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2128] = 4,
+  [2101] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(495), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2145] = 4,
+  [2118] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(100), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(497), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2162] = 4,
+  [2135] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(96), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(499), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2179] = 4,
+  [2152] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(97), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(501), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2196] = 4,
+  [2169] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(503), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2213] = 4,
+  [2186] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(50), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(505), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2230] = 4,
+  [2203] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(101), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(507), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2247] = 4,
+  [2220] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(102), 2,
+    STATE(105), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(509), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2264] = 4,
+  [2237] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(511), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2281] = 4,
+  [2254] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(105), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(513), 3,
+    ACTIONS(515), 1,
+      anon_sym_RBRACE,
+    STATE(52), 1,
+      aux_sym__setup_block_repeat1,
+    STATE(187), 1,
+      sym_placement,
+    ACTIONS(428), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(513), 2,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [2298] = 4,
+  [2275] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(515), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2315] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(106), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(517), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2332] = 4,
+  [2292] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(519), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2349] = 4,
+  [2309] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(108), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(521), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2366] = 4,
+  [2326] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(523), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2383] = 4,
+  [2343] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(109), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(525), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2400] = 7,
+  [2360] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(405), 1,
-      sym_identifier,
-    ACTIONS(529), 1,
-      anon_sym_RBRACE,
-    STATE(52), 1,
-      aux_sym__zone_block_repeat1,
-    STATE(193), 1,
-      sym_zone_side,
-    STATE(267), 1,
-      sym__side,
-    ACTIONS(527), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [2423] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(527), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2377] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(529), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2394] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(109), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(531), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2440] = 4,
+  [2411] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(75), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(533), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2457] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(75), 2,
-      aux_sym__conditions,
-      sym_condition,
+    ACTIONS(533), 1,
+      sym_identifier,
+    ACTIONS(537), 1,
+      sym__plus_symbol,
+    ACTIONS(539), 1,
+      anon_sym_optional,
+    STATE(110), 1,
+      aux_sym_promote_statement_repeat1,
     ACTIONS(535), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2474] = 4,
+  [2432] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
+    ACTIONS(223), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(110), 2,
+    STATE(63), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(537), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2491] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(539), 1,
-      sym_identifier,
-    ACTIONS(543), 1,
-      sym__plus_symbol,
-    ACTIONS(545), 1,
-      anon_sym_optional,
-    STATE(111), 1,
-      aux_sym_promote_statement_repeat1,
     ACTIONS(541), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2512] = 4,
+  [2449] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(75), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(547), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2529] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(75), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(549), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2546] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(72), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(551), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2563] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(75), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(553), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2580] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(75), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(555), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2597] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(75), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(557), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2614] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(559), 1,
+    ACTIONS(545), 1,
       sym_identifier,
-    ACTIONS(564), 1,
-      sym__plus_symbol,
-    ACTIONS(567), 1,
-      anon_sym_optional,
-    STATE(111), 1,
-      aux_sym_promote_statement_repeat1,
+    STATE(143), 1,
+      sym__side,
+    STATE(101), 2,
+      sym_side_declaration,
+      aux_sym_sides_statement_repeat1,
+    ACTIONS(543), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [2468] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(548), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2485] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(69), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(550), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2502] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(552), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2519] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(554), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2536] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(112), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(556), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2553] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(558), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2570] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(560), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2587] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
     ACTIONS(562), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2635] = 4,
+  [2604] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(571), 1,
-      anon_sym_snake,
-    ACTIONS(573), 1,
-      anon_sym_list,
-    ACTIONS(569), 5,
-      anon_sym_ranks,
-      anon_sym_files,
-      anon_sym_shogi,
-      anon_sym_left_DASHleaning,
-      anon_sym_right_DASHleaning,
-  [2652] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(165), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(75), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(575), 3,
+    ACTIONS(564), 1,
+      sym_identifier,
+    ACTIONS(569), 1,
+      sym__plus_symbol,
+    ACTIONS(572), 1,
+      anon_sym_optional,
+    STATE(110), 1,
+      aux_sym_promote_statement_repeat1,
+    ACTIONS(567), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2669] = 3,
+  [2625] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(577), 2,
+    ACTIONS(416), 1,
       sym_identifier,
-      anon_sym_written,
-    ACTIONS(579), 4,
+    ACTIONS(576), 1,
+      anon_sym_RBRACE,
+    STATE(67), 1,
+      aux_sym__zone_block_repeat1,
+    STATE(235), 1,
+      sym_zone_side,
+    STATE(269), 1,
+      sym__side,
+    ACTIONS(574), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [2648] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(578), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2665] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(223), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(95), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(580), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2682] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(584), 2,
+      sym_identifier,
+      anon_sym_forward,
+    ACTIONS(582), 4,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_LBRACE,
+  [2696] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(586), 2,
+      sym_identifier,
+      anon_sym_optional,
+    ACTIONS(588), 4,
       anon_sym_SEMI,
       sym__newline,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [2683] = 2,
+  [2710] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(581), 6,
+    STATE(119), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(590), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(592), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2726] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(596), 1,
+      sym_identifier,
+    STATE(117), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(594), 4,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2742] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(215), 1,
+      anon_sym_LPAREN,
+    ACTIONS(221), 1,
+      anon_sym_LBRACK,
+    STATE(11), 1,
+      aux_sym_ride_statement_repeat1,
+    STATE(24), 1,
+      sym__leap,
+    STATE(25), 2,
+      sym_coordinates,
+      sym_path,
+  [2762] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(119), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(599), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(602), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2778] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(606), 1,
+      sym_number,
+    STATE(120), 1,
+      aux_sym_columns_shape_repeat1,
+    ACTIONS(604), 4,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+      anon_sym_starting,
+  [2794] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(289), 1,
+      sym_identifier,
+    ACTIONS(291), 1,
+      sym_number,
+    ACTIONS(609), 1,
+      anon_sym_unmoved,
+    ACTIONS(611), 1,
+      anon_sym_from,
+    STATE(19), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(248), 1,
+      sym_direction_list,
+  [2816] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(119), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(590), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(613), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2832] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(615), 2,
+      sym_identifier,
+      anon_sym_written,
+    ACTIONS(617), 4,
+      anon_sym_SEMI,
+      sym__newline,
+      sym__plus_symbol,
+      anon_sym_RBRACE,
+  [2846] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(619), 6,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_en_DASHpassant,
       anon_sym_when,
       anon_sym_unless,
-  [2695] = 4,
+  [2858] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(587), 1,
+    ACTIONS(625), 1,
       anon_sym_unmoved,
-    ACTIONS(585), 2,
+    ACTIONS(623), 2,
       anon_sym_to,
       anon_sym_from,
-    ACTIONS(583), 3,
+    ACTIONS(621), 3,
       anon_sym_piece,
       anon_sym_enemy,
       anon_sym_friend,
-  [2711] = 4,
+  [2874] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(126), 1,
+    STATE(119), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(589), 2,
+    ACTIONS(590), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(591), 3,
+    ACTIONS(627), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2727] = 4,
+  [2890] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(126), 1,
+    STATE(119), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(589), 2,
+    ACTIONS(590), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(593), 3,
+    ACTIONS(629), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2743] = 6,
+  [2906] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(157), 1,
+    STATE(164), 1,
+      sym__outcome,
+    ACTIONS(631), 5,
+      sym_fraction,
+      anon_sym_draw,
+      anon_sym_win,
+      anon_sym_loss,
+      anon_sym_out,
+  [2920] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(119), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(590), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(633), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2936] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(215), 1,
       anon_sym_LPAREN,
-    ACTIONS(163), 1,
+    ACTIONS(221), 1,
       anon_sym_LBRACK,
-    ACTIONS(334), 1,
+    ACTIONS(337), 1,
       sym_number,
-    STATE(32), 1,
+    STATE(31), 1,
       aux_sym_condition_repeat1,
-    STATE(49), 2,
+    STATE(48), 2,
       sym_coordinates,
       sym_path,
-  [2763] = 3,
+  [2956] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(597), 2,
-      sym_identifier,
-      anon_sym_forward,
-    ACTIONS(595), 4,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_LBRACE,
-  [2777] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(601), 1,
-      sym_identifier,
-    STATE(121), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(599), 4,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2793] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(126), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(589), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(604), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2809] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(126), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(589), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(606), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2825] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(608), 2,
-      sym_identifier,
-      anon_sym_optional,
-    ACTIONS(610), 4,
-      anon_sym_SEMI,
-      sym__newline,
-      sym__plus_symbol,
-      anon_sym_RBRACE,
-  [2839] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(157), 1,
-      anon_sym_LPAREN,
-    ACTIONS(163), 1,
-      anon_sym_LBRACK,
-    STATE(7), 1,
-      aux_sym_ride_statement_repeat1,
-    STATE(25), 1,
-      sym__leap,
-    STATE(24), 2,
-      sym_coordinates,
-      sym_path,
-  [2859] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(126), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(612), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(615), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2875] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(619), 1,
-      sym_number,
-    STATE(127), 1,
-      aux_sym_columns_shape_repeat1,
-    ACTIONS(617), 4,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-      anon_sym_starting,
-  [2891] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(284), 1,
-      sym_identifier,
-    ACTIONS(286), 1,
-      sym_number,
-    ACTIONS(622), 1,
-      anon_sym_unmoved,
-    ACTIONS(624), 1,
-      anon_sym_from,
-    STATE(19), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(246), 1,
-      sym_direction_list,
-  [2913] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(126), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(589), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(626), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2929] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(168), 1,
-      sym__outcome,
-    ACTIONS(628), 4,
-      sym_fraction,
-      anon_sym_draw,
-      anon_sym_win,
-      anon_sym_loss,
-  [2942] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(632), 1,
+    ACTIONS(637), 1,
       sym_integer,
     STATE(136), 1,
       aux_sym_line_starts_repeat1,
-    ACTIONS(630), 3,
+    ACTIONS(635), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2957] = 4,
+  [2971] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(634), 1,
+    ACTIONS(639), 1,
       sym_identifier,
-    STATE(121), 1,
+    STATE(117), 1,
       aux_sym_zone_definition_repeat1,
-    ACTIONS(636), 3,
+    ACTIONS(641), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2972] = 4,
+  [2986] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(638), 1,
+    ACTIONS(639), 1,
       sym_identifier,
-    STATE(140), 1,
+    STATE(117), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(643), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3001] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(645), 1,
+      sym_identifier,
+    STATE(138), 1,
       aux_sym_names_statement_repeat1,
-    ACTIONS(640), 3,
+    ACTIONS(647), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2987] = 2,
+  [3016] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(642), 5,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
+    ACTIONS(639), 1,
       sym_identifier,
-      anon_sym_RBRACE,
-  [2998] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(391), 5,
+    STATE(117), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(647), 3,
       anon_sym_SEMI,
       sym__newline,
-      sym_identifier,
-      sym__plus_symbol,
       anon_sym_RBRACE,
-  [3009] = 4,
+  [3031] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(646), 1,
+    ACTIONS(651), 1,
       sym_integer,
     STATE(136), 1,
       aux_sym_line_starts_repeat1,
-    ACTIONS(644), 3,
+    ACTIONS(649), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3024] = 4,
+  [3046] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(634), 1,
-      sym_identifier,
-    STATE(121), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(640), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3039] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(649), 5,
+    ACTIONS(654), 5,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_when,
       anon_sym_unless,
-  [3050] = 2,
+  [3057] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(651), 5,
+    ACTIONS(656), 1,
+      sym_identifier,
+    STATE(138), 1,
+      aux_sym_names_statement_repeat1,
+    ACTIONS(659), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3072] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(412), 5,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+      sym__plus_symbol,
+      anon_sym_RBRACE,
+  [3083] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(661), 5,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+      sym__plus_symbol,
+      anon_sym_RBRACE,
+  [3094] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(374), 5,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+      sym__plus_symbol,
+      anon_sym_RBRACE,
+  [3105] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(663), 5,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_when,
       anon_sym_unless,
-  [3061] = 4,
+  [3116] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(653), 1,
+    ACTIONS(667), 1,
       sym_identifier,
-    STATE(140), 1,
-      aux_sym_names_statement_repeat1,
-    ACTIONS(656), 3,
+    ACTIONS(669), 1,
+      anon_sym_forward,
+    ACTIONS(665), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3076] = 4,
+  [3131] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(638), 1,
-      sym_identifier,
-    STATE(140), 1,
-      aux_sym_names_statement_repeat1,
-    ACTIONS(658), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3091] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(660), 5,
+    ACTIONS(671), 5,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       sym_identifier,
-      sym__plus_symbol,
       anon_sym_RBRACE,
-  [3102] = 3,
+  [3142] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(313), 1,
+    ACTIONS(639), 1,
+      sym_identifier,
+    STATE(117), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(673), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3157] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(322), 1,
       sym__outcome,
-    ACTIONS(662), 4,
+    ACTIONS(675), 4,
       sym_fraction,
       anon_sym_draw,
       anon_sym_win,
       anon_sym_loss,
-  [3115] = 4,
+  [3170] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(666), 1,
+    ACTIONS(639), 1,
       sym_identifier,
-    ACTIONS(668), 1,
-      anon_sym_forward,
-    ACTIONS(664), 3,
+    STATE(117), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(677), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3185] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(645), 1,
+      sym_identifier,
+    STATE(138), 1,
+      aux_sym_names_statement_repeat1,
+    ACTIONS(679), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3200] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(681), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3130] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(417), 5,
-      anon_sym_SEMI,
-      sym__newline,
       sym_identifier,
-      sym__plus_symbol,
-      anon_sym_RBRACE,
-  [3141] = 4,
+  [3210] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(634), 1,
-      sym_identifier,
-    STATE(121), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(670), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3156] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(634), 1,
-      sym_identifier,
-    STATE(121), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(672), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3171] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(634), 1,
-      sym_identifier,
-    STATE(121), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(674), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3186] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(405), 1,
-      sym_identifier,
-    ACTIONS(676), 1,
-      anon_sym_LBRACE,
-    STATE(176), 1,
-      sym__setup_block,
-    STATE(273), 1,
-      sym__side,
-  [3202] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(425), 4,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_identifier,
-      anon_sym_RBRACE,
-  [3212] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(284), 1,
-      sym_identifier,
-    ACTIONS(286), 1,
-      sym_number,
-    STATE(19), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(26), 1,
-      sym_direction_list,
-  [3228] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(284), 1,
-      sym_identifier,
-    ACTIONS(286), 1,
-      sym_number,
-    STATE(19), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(227), 1,
-      sym_direction_list,
-  [3244] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(284), 1,
-      sym_identifier,
-    ACTIONS(286), 1,
-      sym_number,
-    STATE(19), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(34), 1,
-      sym_direction_list,
-  [3260] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(284), 1,
-      sym_identifier,
-    ACTIONS(286), 1,
-      sym_number,
-    STATE(19), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(35), 1,
-      sym_direction_list,
-  [3276] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(680), 1,
-      anon_sym_reset_DASHby,
-    ACTIONS(678), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3288] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(405), 1,
-      sym_identifier,
-    ACTIONS(682), 1,
-      anon_sym_LBRACE,
-    STATE(183), 1,
-      sym__castling_block,
-    STATE(248), 1,
-      sym__side,
-  [3304] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(686), 1,
+    ACTIONS(685), 1,
       anon_sym_place_DASHon,
-    ACTIONS(684), 3,
+    ACTIONS(683), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3316] = 2,
+  [3222] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(688), 4,
+    ACTIONS(416), 1,
+      sym_identifier,
+    ACTIONS(687), 1,
+      anon_sym_LBRACE,
+    STATE(186), 1,
+      sym__setup_block,
+    STATE(256), 1,
+      sym__side,
+  [3238] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(689), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3326] = 4,
-    ACTIONS(690), 1,
+  [3248] = 4,
+    ACTIONS(691), 1,
       sym_comment,
     ACTIONS(695), 1,
       anon_sym_DQUOTE2,
-    STATE(159), 1,
+    STATE(156), 1,
       aux_sym_string_repeat1,
-    ACTIONS(692), 2,
+    ACTIONS(693), 2,
       aux_sym_string_token1,
       sym_escape_sequence,
-  [3340] = 2,
+  [3262] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(289), 1,
+      sym_identifier,
+    ACTIONS(291), 1,
+      sym_number,
+    STATE(19), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(238), 1,
+      sym_direction_list,
+  [3278] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(697), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      sym_identifier,
-  [3350] = 4,
+      anon_sym_RBRACE,
+  [3288] = 4,
+    ACTIONS(691), 1,
+      sym_comment,
+    ACTIONS(702), 1,
+      anon_sym_DQUOTE2,
+    STATE(156), 1,
+      aux_sym_string_repeat1,
+    ACTIONS(699), 2,
+      aux_sym_string_token1,
+      sym_escape_sequence,
+  [3302] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(405), 1,
+    ACTIONS(416), 1,
       sym_identifier,
-    STATE(144), 1,
+    ACTIONS(704), 1,
+      anon_sym_LBRACE,
+    STATE(210), 1,
+      sym__castling_block,
+    STATE(247), 1,
       sym__side,
-    STATE(57), 2,
-      sym_side_declaration,
-      aux_sym_sides_statement_repeat1,
-  [3364] = 2,
+  [3318] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(699), 4,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3374] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(701), 4,
-      anon_sym_SEMI,
-      sym__newline,
+    ACTIONS(289), 1,
       sym_identifier,
-      anon_sym_RBRACE,
-  [3384] = 4,
-    ACTIONS(690), 1,
-      sym_comment,
-    ACTIONS(705), 1,
-      anon_sym_DQUOTE2,
-    STATE(159), 1,
-      aux_sym_string_repeat1,
-    ACTIONS(703), 2,
-      aux_sym_string_token1,
-      sym_escape_sequence,
-  [3398] = 4,
-    ACTIONS(690), 1,
-      sym_comment,
-    ACTIONS(709), 1,
-      anon_sym_DQUOTE2,
-    STATE(164), 1,
-      aux_sym_string_repeat1,
-    ACTIONS(707), 2,
-      aux_sym_string_token1,
-      sym_escape_sequence,
-  [3412] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(284), 1,
-      sym_identifier,
-    ACTIONS(286), 1,
+    ACTIONS(291), 1,
       sym_number,
     STATE(19), 1,
       aux_sym_direction_list_repeat1,
-    STATE(187), 1,
+    STATE(233), 1,
       sym_direction_list,
-  [3428] = 3,
+  [3334] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(713), 1,
+    ACTIONS(708), 1,
       anon_sym_written,
-    ACTIONS(711), 3,
+    ACTIONS(706), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3440] = 3,
+  [3346] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(717), 1,
+    ACTIONS(289), 1,
+      sym_identifier,
+    ACTIONS(291), 1,
+      sym_number,
+    STATE(19), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(35), 1,
+      sym_direction_list,
+  [3362] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(289), 1,
+      sym_identifier,
+    ACTIONS(291), 1,
+      sym_number,
+    STATE(19), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(36), 1,
+      sym_direction_list,
+  [3378] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(465), 4,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+      anon_sym_RBRACE,
+  [3388] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(712), 1,
+      anon_sym_reset_DASHby,
+    ACTIONS(710), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3400] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(716), 1,
       anon_sym_but,
-    ACTIONS(715), 3,
+    ACTIONS(714), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3452] = 2,
+  [3412] = 4,
+    ACTIONS(691), 1,
+      sym_comment,
+    ACTIONS(720), 1,
+      anon_sym_DQUOTE2,
+    STATE(153), 1,
+      aux_sym_string_repeat1,
+    ACTIONS(718), 2,
+      aux_sym_string_token1,
+      sym_escape_sequence,
+  [3426] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(719), 3,
+    ACTIONS(722), 4,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3461] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(721), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3470] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(723), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3479] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(725), 1,
-      anon_sym_EQ,
-    ACTIONS(727), 1,
-      anon_sym_LBRACE,
-    STATE(237), 1,
-      sym__zone_block,
-  [3492] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(729), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3501] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(731), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3510] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(733), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3519] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(735), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3528] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(129), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(589), 2,
       sym_identifier,
-      sym__plus_symbol,
-  [3539] = 2,
+      anon_sym_RBRACE,
+  [3436] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(737), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3548] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(122), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(589), 2,
+    ACTIONS(289), 1,
       sym_identifier,
-      sym__plus_symbol,
-  [3559] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(739), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3568] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(741), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3577] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(745), 1,
-      anon_sym_RBRACE,
-    ACTIONS(743), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3588] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(747), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3597] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(749), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3606] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(123), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(589), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [3617] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(751), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3626] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(753), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3635] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(111), 1,
-      ts_builtin_sym_end,
-    ACTIONS(755), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3646] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 1,
-      anon_sym_RBRACE,
-    ACTIONS(757), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3657] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(759), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3666] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(761), 1,
+    ACTIONS(291), 1,
       sym_number,
-    ACTIONS(763), 1,
-      anon_sym_RBRACK,
-    STATE(207), 1,
-      aux_sym_path_repeat1,
-  [3679] = 2,
+    STATE(19), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(27), 1,
+      sym_direction_list,
+  [3452] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(765), 3,
+    ACTIONS(416), 1,
+      sym_identifier,
+    STATE(143), 1,
+      sym__side,
+    STATE(53), 2,
+      sym_side_declaration,
+      aux_sym_sides_statement_repeat1,
+  [3466] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(724), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3475] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(726), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3688] = 3,
+  [3484] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(409), 1,
-      anon_sym_RBRACE,
-    ACTIONS(767), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3699] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(769), 3,
+    ACTIONS(728), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3708] = 3,
+  [3493] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(771), 1,
-      ts_builtin_sym_end,
-    ACTIONS(755), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3719] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(773), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3728] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(173), 1,
-      anon_sym_RBRACE,
-    ACTIONS(775), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3739] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(777), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3748] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(779), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3757] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(781), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3766] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(783), 3,
+    ACTIONS(730), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3775] = 3,
+  [3502] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(118), 1,
+    ACTIONS(732), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3511] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(734), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3520] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(736), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3529] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(738), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3538] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(740), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3547] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(742), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3556] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(744), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3565] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(746), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3574] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(748), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3583] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(750), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3592] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(752), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3601] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(754), 1,
+      ts_builtin_sym_end,
+    ACTIONS(756), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3612] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(760), 1,
+      anon_sym_RBRACE,
+    ACTIONS(758), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3623] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(762), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3632] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(766), 1,
+      anon_sym_RBRACE,
+    ACTIONS(764), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3643] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(770), 1,
+      anon_sym_RBRACE,
+    ACTIONS(768), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3654] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(772), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3663] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(126), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(589), 2,
+    ACTIONS(590), 2,
       sym_identifier,
       sym__plus_symbol,
-  [3786] = 2,
+  [3674] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(785), 3,
+    ACTIONS(774), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3795] = 2,
+  [3683] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(787), 3,
+    ACTIONS(776), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3804] = 2,
+  [3692] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(789), 3,
+    ACTIONS(780), 1,
+      anon_sym_RBRACE,
+    ACTIONS(778), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3703] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(784), 1,
+      anon_sym_RBRACE,
+    ACTIONS(782), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3714] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(786), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3723] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(127), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(590), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [3734] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(788), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3743] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(790), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3752] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(792), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3813] = 3,
+  [3761] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(63), 1,
-      anon_sym_RBRACE,
-    ACTIONS(743), 2,
+    ACTIONS(794), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3824] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(791), 1,
-      sym_number,
-    ACTIONS(794), 1,
-      anon_sym_RBRACK,
-    STATE(207), 1,
-      aux_sym_path_repeat1,
-  [3837] = 2,
+  [3770] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(796), 3,
+      anon_sym_flat,
+      anon_sym_pointy,
+      anon_sym_triangle,
+  [3779] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(798), 1,
+      sym_number,
+    ACTIONS(800), 1,
+      anon_sym_RBRACK,
+    STATE(221), 1,
+      aux_sym_path_repeat1,
+  [3792] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(149), 1,
       ts_builtin_sym_end,
+    ACTIONS(756), 2,
       anon_sym_SEMI,
       sym__newline,
-  [3846] = 2,
+  [3803] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(798), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3855] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(117), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(589), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [3866] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(800), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3875] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(802), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3884] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(403), 1,
+    ACTIONS(249), 1,
       anon_sym_RBRACE,
-    ACTIONS(804), 2,
+    ACTIONS(802), 2,
       anon_sym_SEMI,
       sym__newline,
-  [3895] = 2,
+  [3814] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(804), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3823] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(515), 1,
+      anon_sym_RBRACE,
+    ACTIONS(764), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3834] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(806), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3904] = 2,
+  [3843] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(808), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3852] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(810), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3913] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(810), 1,
-      anon_sym_RBRACE,
-    ACTIONS(804), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3924] = 2,
+  [3861] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(812), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3933] = 2,
+  [3870] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(814), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3942] = 2,
+  [3879] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(129), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(590), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [3890] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(816), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3899] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(818), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3951] = 3,
+  [3908] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(820), 1,
-      anon_sym_RBRACE,
-    ACTIONS(818), 2,
+    ACTIONS(820), 3,
       anon_sym_SEMI,
       sym__newline,
-  [3962] = 3,
+      anon_sym_RBRACE,
+  [3917] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(104), 1,
-      aux_sym_promote_statement_repeat1,
-    ACTIONS(543), 2,
+    ACTIONS(384), 1,
+      anon_sym_RBRACE,
+    ACTIONS(768), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3928] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(159), 1,
+      sym_castling_move,
+    ACTIONS(380), 2,
       sym_identifier,
       sym__plus_symbol,
-  [3973] = 2,
+  [3939] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(822), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3982] = 2,
+  [3948] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(824), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3991] = 2,
+  [3957] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(826), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4000] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(828), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4009] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(830), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4018] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(832), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4027] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(834), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4036] = 3,
+  [3966] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(383), 1,
-      anon_sym_RBRACE,
-    ACTIONS(818), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4047] = 2,
+    ACTIONS(828), 1,
+      sym_number,
+    ACTIONS(831), 1,
+      anon_sym_RBRACK,
+    STATE(221), 1,
+      aux_sym_path_repeat1,
+  [3979] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(836), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4056] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(838), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4065] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(840), 1,
-      anon_sym_RBRACE,
-    ACTIONS(775), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4076] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(167), 1,
-      sym_castling_move,
-    ACTIONS(367), 2,
+    STATE(116), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(590), 2,
       sym_identifier,
       sym__plus_symbol,
-  [4087] = 2,
+  [3990] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(842), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4096] = 2,
+    ACTIONS(833), 3,
+      anon_sym_remove,
+      anon_sym_stay,
+      anon_sym_to_DASHmater,
+  [3999] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(844), 3,
-      anon_sym_SEMI,
-      sym__newline,
+    ACTIONS(155), 1,
       anon_sym_RBRACE,
-  [4105] = 2,
+    ACTIONS(758), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4010] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(846), 3,
+    ACTIONS(835), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4114] = 2,
+  [4019] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(848), 3,
+    ACTIONS(837), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4123] = 2,
+  [4028] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(850), 3,
+    ACTIONS(839), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4132] = 2,
+  [4037] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(852), 3,
-      anon_sym_flat,
-      anon_sym_pointy,
-      anon_sym_triangle,
-  [4141] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(854), 3,
+    ACTIONS(841), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4150] = 3,
+  [4046] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(856), 1,
-      anon_sym_RBRACE,
-    ACTIONS(767), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4161] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(858), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4170] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(860), 1,
-      anon_sym_RBRACE,
-    ACTIONS(757), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4181] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(862), 1,
-      sym_number,
-    STATE(55), 1,
-      aux_sym_columns_shape_repeat1,
-  [4191] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(638), 1,
+    STATE(99), 1,
+      aux_sym_promote_statement_repeat1,
+    ACTIONS(537), 2,
       sym_identifier,
-    STATE(133), 1,
-      aux_sym_names_statement_repeat1,
-  [4201] = 3,
+      sym__plus_symbol,
+  [4057] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(864), 1,
-      anon_sym_unmoved,
-    ACTIONS(866), 1,
-      anon_sym_from,
-  [4211] = 2,
+    ACTIONS(63), 1,
+      anon_sym_RBRACE,
+    ACTIONS(778), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4068] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(868), 2,
-      anon_sym_mirror,
-      anon_sym_rotate,
-  [4219] = 3,
+    ACTIONS(843), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4077] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(682), 1,
+    ACTIONS(845), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4086] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(847), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4095] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(849), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4104] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(457), 1,
+      anon_sym_RBRACE,
+    ACTIONS(782), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4115] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(851), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4124] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(853), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4133] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(855), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4142] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(857), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4151] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(859), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4160] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(861), 1,
+      anon_sym_RBRACE,
+    ACTIONS(802), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4171] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(863), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4180] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(865), 1,
+      anon_sym_EQ,
+    ACTIONS(867), 1,
       anon_sym_LBRACE,
-    STATE(234), 1,
+    STATE(199), 1,
+      sym__zone_block,
+  [4193] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(122), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(590), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4204] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(869), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4213] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(768), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4221] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(704), 1,
+      anon_sym_LBRACE,
+    STATE(219), 1,
       sym__castling_block,
-  [4229] = 2,
+  [4231] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(743), 2,
+    ACTIONS(871), 1,
+      anon_sym_unmoved,
+    ACTIONS(873), 1,
+      anon_sym_from,
+  [4241] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(758), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4237] = 3,
+  [4249] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(634), 1,
-      sym_identifier,
-    STATE(137), 1,
-      aux_sym_zone_definition_repeat1,
-  [4247] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(634), 1,
-      sym_identifier,
-    STATE(146), 1,
-      aux_sym_zone_definition_repeat1,
-  [4257] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(757), 2,
+    ACTIONS(778), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4265] = 3,
+  [4257] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(870), 1,
-      anon_sym_DQUOTE,
-    STATE(211), 1,
-      sym_string,
-  [4275] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(872), 1,
-      anon_sym_not_DASHdefended_DASHby,
-    ACTIONS(874), 1,
-      anon_sym_no_DASHcheck,
-  [4285] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(775), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4293] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(767), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4301] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(876), 1,
+    ACTIONS(875), 1,
       anon_sym_LBRACE,
-    STATE(194), 1,
+    STATE(170), 1,
       sym__rules_block,
-  [4311] = 3,
+  [4267] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(878), 1,
+    ACTIONS(877), 1,
+      anon_sym_DQUOTE,
+    STATE(195), 1,
+      sym_string,
+  [4277] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(782), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4285] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(798), 1,
+      sym_number,
+    STATE(202), 1,
+      aux_sym_path_repeat1,
+  [4295] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(215), 1,
+      anon_sym_LPAREN,
+    STATE(181), 1,
+      sym_coordinates,
+  [4305] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(687), 1,
+      anon_sym_LBRACE,
+    STATE(207), 1,
+      sym__setup_block,
+  [4315] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(879), 2,
+      anon_sym_win,
+      anon_sym_out,
+  [4323] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(215), 1,
+      anon_sym_LPAREN,
+    STATE(150), 1,
+      sym_coordinates,
+  [4333] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(881), 1,
       sym_integer,
     STATE(131), 1,
       aux_sym_line_starts_repeat1,
-  [4321] = 2,
+  [4343] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(755), 2,
+    ACTIONS(764), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4329] = 2,
+  [4351] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(804), 2,
+    ACTIONS(756), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4337] = 2,
+  [4359] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(880), 2,
+    ACTIONS(883), 2,
       sym_number,
       anon_sym_RBRACK,
-  [4345] = 3,
+  [4367] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(870), 1,
-      anon_sym_DQUOTE,
-    STATE(184), 1,
-      sym_string,
-  [4355] = 2,
+    ACTIONS(802), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4375] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(882), 2,
-      anon_sym_draw,
-      anon_sym_loss,
-  [4363] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(157), 1,
-      anon_sym_LPAREN,
-    STATE(157), 1,
-      sym_coordinates,
-  [4373] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(634), 1,
+    ACTIONS(639), 1,
       sym_identifier,
-    STATE(148), 1,
+    STATE(145), 1,
       aux_sym_zone_definition_repeat1,
-  [4383] = 3,
+  [4385] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(761), 1,
-      sym_number,
-    STATE(191), 1,
-      aux_sym_path_repeat1,
-  [4393] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(634), 1,
+    ACTIONS(639), 1,
       sym_identifier,
     STATE(147), 1,
       aux_sym_zone_definition_repeat1,
-  [4403] = 3,
+  [4395] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(884), 1,
+    ACTIONS(885), 1,
       anon_sym_LBRACE,
-    STATE(212), 1,
-      sym__piece_block,
+    STATE(214), 1,
+      sym__board_block,
+  [4405] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(887), 2,
+      anon_sym_draw,
+      anon_sym_loss,
   [4413] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(634), 1,
+    ACTIONS(645), 1,
       sym_identifier,
-    STATE(132), 1,
+    STATE(148), 1,
+      aux_sym_names_statement_repeat1,
+  [4423] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(639), 1,
+      sym_identifier,
+    STATE(133), 1,
       aux_sym_zone_definition_repeat1,
-  [4423] = 2,
+  [4433] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(818), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4431] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(886), 1,
-      anon_sym_LBRACE,
-    STATE(174), 1,
-      sym__board_block,
+    ACTIONS(889), 2,
+      anon_sym_mirror,
+      anon_sym_rotate,
   [4441] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(888), 1,
+    ACTIONS(891), 1,
       sym_number,
-    STATE(56), 1,
+    STATE(70), 1,
       aux_sym_columns_shape_repeat1,
   [4451] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(676), 1,
-      anon_sym_LBRACE,
-    STATE(217), 1,
-      sym__setup_block,
+    ACTIONS(893), 1,
+      sym_number,
+    STATE(77), 1,
+      aux_sym_columns_shape_repeat1,
   [4461] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(157), 1,
-      anon_sym_LPAREN,
-    STATE(170), 1,
-      sym_coordinates,
+    ACTIONS(877), 1,
+      anon_sym_DQUOTE,
+    STATE(218), 1,
+      sym_string,
   [4471] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(638), 1,
+    ACTIONS(895), 1,
+      anon_sym_LBRACE,
+    STATE(209), 1,
+      sym__piece_block,
+  [4481] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(645), 1,
       sym_identifier,
-    STATE(141), 1,
+    STATE(134), 1,
       aux_sym_names_statement_repeat1,
-  [4481] = 2,
+  [4491] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(890), 1,
-      anon_sym_x,
-  [4488] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(892), 1,
-      ts_builtin_sym_end,
-  [4495] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(894), 1,
-      anon_sym_COMMA,
-  [4502] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(896), 1,
-      anon_sym_DASH_GT,
-  [4509] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(898), 1,
+    ACTIONS(639), 1,
       sym_identifier,
-  [4516] = 2,
+    STATE(132), 1,
+      aux_sym_zone_definition_repeat1,
+  [4501] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(900), 1,
+    ACTIONS(639), 1,
       sym_identifier,
-  [4523] = 2,
+    STATE(135), 1,
+      aux_sym_zone_definition_repeat1,
+  [4511] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(902), 1,
-      sym_number,
-  [4530] = 2,
+    ACTIONS(897), 1,
+      anon_sym_not_DASHdefended_DASHby,
+    ACTIONS(899), 1,
+      anon_sym_no_DASHcheck,
+  [4521] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(904), 1,
-      sym_integer,
-  [4537] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(906), 1,
-      sym_identifier,
-  [4544] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(908), 1,
-      anon_sym_at,
-  [4551] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(910), 1,
-      sym_identifier,
-  [4558] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(912), 1,
+    ACTIONS(901), 1,
       anon_sym_RPAREN,
-  [4565] = 2,
+  [4528] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(914), 1,
+    ACTIONS(903), 1,
       sym_identifier,
-  [4572] = 2,
+  [4535] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(916), 1,
+    ACTIONS(905), 1,
       sym_identifier,
-  [4579] = 2,
+  [4542] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(918), 1,
-      sym_identifier,
-  [4586] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(920), 1,
+    ACTIONS(907), 1,
       sym_number,
-  [4593] = 2,
+  [4549] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(922), 1,
+    ACTIONS(909), 1,
+      sym_identifier,
+  [4556] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(911), 1,
+      sym_number,
+  [4563] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(913), 1,
+      sym_integer,
+  [4570] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(915), 1,
+      sym_identifier,
+  [4577] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(917), 1,
+      ts_builtin_sym_end,
+  [4584] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(919), 1,
+      sym_identifier,
+  [4591] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(921), 1,
+      sym_number,
+  [4598] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(923), 1,
+      anon_sym_COMMA,
+  [4605] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(925), 1,
+      sym_number,
+  [4612] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(927), 1,
+      sym_identifier,
+  [4619] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(929), 1,
+      sym_identifier,
+  [4626] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(931), 1,
       anon_sym_to,
-  [4600] = 2,
+  [4633] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(924), 1,
+    ACTIONS(933), 1,
       anon_sym_draw,
-  [4607] = 2,
+  [4640] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(926), 1,
+    ACTIONS(935), 1,
       sym_identifier,
-  [4614] = 2,
+  [4647] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(928), 1,
-      sym_integer,
-  [4621] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(930), 1,
-      sym_identifier,
-  [4628] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(932), 1,
-      sym_number,
-  [4635] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(934), 1,
-      sym_number,
-  [4642] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(936), 1,
-      sym_number,
-  [4649] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(938), 1,
-      anon_sym_in,
-  [4656] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(940), 1,
-      sym_identifier,
-  [4663] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(942), 1,
-      sym_number,
-  [4670] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(944), 1,
-      sym_number,
-  [4677] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(946), 1,
-      sym_identifier,
-  [4684] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(948), 1,
-      sym_symbol,
-  [4691] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(950), 1,
-      sym_number,
-  [4698] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(952), 1,
-      anon_sym_to,
-  [4705] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(954), 1,
-      sym_number,
-  [4712] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(956), 1,
-      anon_sym_at,
-  [4719] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(958), 1,
-      sym_identifier,
-  [4726] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(960), 1,
-      anon_sym_at,
-  [4733] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(962), 1,
+    ACTIONS(937), 1,
       anon_sym_none,
-  [4740] = 2,
+  [4654] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(964), 1,
-      anon_sym_with,
-  [4747] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(966), 1,
-      sym_identifier,
-  [4754] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(968), 1,
-      anon_sym_win,
-  [4761] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(970), 1,
-      sym_number,
-  [4768] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(972), 1,
-      anon_sym_EQ,
-  [4775] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(974), 1,
-      anon_sym_to_DASHhand,
-  [4782] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(976), 1,
-      sym_number,
-  [4789] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(978), 1,
+    ACTIONS(939), 1,
       sym_integer,
+  [4661] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(941), 1,
+      sym_identifier,
+  [4668] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(943), 1,
+      sym_identifier,
+  [4675] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(945), 1,
+      sym_number,
+  [4682] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(947), 1,
+      sym_number,
+  [4689] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(949), 1,
+      anon_sym_to_DASHhand,
+  [4696] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(951), 1,
+      sym_number,
+  [4703] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(953), 1,
+      sym_number,
+  [4710] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(955), 1,
+      sym_number,
+  [4717] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(957), 1,
+      anon_sym_DASH_GT,
+  [4724] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(959), 1,
+      sym_identifier,
+  [4731] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(961), 1,
+      anon_sym_x,
+  [4738] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(963), 1,
+      anon_sym_to,
+  [4745] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(965), 1,
+      anon_sym_at,
+  [4752] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(967), 1,
+      anon_sym_at,
+  [4759] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(969), 1,
+      sym_number,
+  [4766] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(971), 1,
+      anon_sym_in,
+  [4773] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(973), 1,
+      anon_sym_EQ,
+  [4780] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(975), 1,
+      sym_number,
+  [4787] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(977), 1,
+      sym_identifier,
+  [4794] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(979), 1,
+      anon_sym_at,
+  [4801] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(981), 1,
+      sym_symbol,
+  [4808] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(983), 1,
+      sym_identifier,
+  [4815] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(985), 1,
+      sym_integer,
+  [4822] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(987), 1,
+      anon_sym_with,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
@@ -8258,319 +8390,321 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(5)] = 204,
   [SMALL_STATE(6)] = 267,
   [SMALL_STATE(7)] = 330,
-  [SMALL_STATE(8)] = 381,
-  [SMALL_STATE(9)] = 432,
-  [SMALL_STATE(10)] = 480,
-  [SMALL_STATE(11)] = 528,
-  [SMALL_STATE(12)] = 576,
-  [SMALL_STATE(13)] = 621,
-  [SMALL_STATE(14)] = 666,
-  [SMALL_STATE(15)] = 711,
-  [SMALL_STATE(16)] = 745,
-  [SMALL_STATE(17)] = 768,
-  [SMALL_STATE(18)] = 791,
-  [SMALL_STATE(19)] = 813,
-  [SMALL_STATE(20)] = 842,
-  [SMALL_STATE(21)] = 871,
-  [SMALL_STATE(22)] = 892,
-  [SMALL_STATE(23)] = 914,
-  [SMALL_STATE(24)] = 936,
-  [SMALL_STATE(25)] = 956,
-  [SMALL_STATE(26)] = 976,
-  [SMALL_STATE(27)] = 1003,
-  [SMALL_STATE(28)] = 1030,
-  [SMALL_STATE(29)] = 1049,
-  [SMALL_STATE(30)] = 1076,
-  [SMALL_STATE(31)] = 1093,
-  [SMALL_STATE(32)] = 1120,
-  [SMALL_STATE(33)] = 1147,
-  [SMALL_STATE(34)] = 1174,
-  [SMALL_STATE(35)] = 1198,
-  [SMALL_STATE(36)] = 1222,
-  [SMALL_STATE(37)] = 1254,
-  [SMALL_STATE(38)] = 1278,
-  [SMALL_STATE(39)] = 1302,
-  [SMALL_STATE(40)] = 1326,
-  [SMALL_STATE(41)] = 1350,
-  [SMALL_STATE(42)] = 1374,
-  [SMALL_STATE(43)] = 1389,
-  [SMALL_STATE(44)] = 1409,
-  [SMALL_STATE(45)] = 1433,
-  [SMALL_STATE(46)] = 1455,
-  [SMALL_STATE(47)] = 1479,
-  [SMALL_STATE(48)] = 1503,
-  [SMALL_STATE(49)] = 1517,
-  [SMALL_STATE(50)] = 1531,
-  [SMALL_STATE(51)] = 1548,
-  [SMALL_STATE(52)] = 1569,
-  [SMALL_STATE(53)] = 1592,
-  [SMALL_STATE(54)] = 1613,
-  [SMALL_STATE(55)] = 1636,
-  [SMALL_STATE(56)] = 1657,
-  [SMALL_STATE(57)] = 1678,
-  [SMALL_STATE(58)] = 1697,
-  [SMALL_STATE(59)] = 1718,
-  [SMALL_STATE(60)] = 1735,
-  [SMALL_STATE(61)] = 1752,
-  [SMALL_STATE(62)] = 1769,
-  [SMALL_STATE(63)] = 1786,
-  [SMALL_STATE(64)] = 1803,
-  [SMALL_STATE(65)] = 1820,
-  [SMALL_STATE(66)] = 1837,
-  [SMALL_STATE(67)] = 1854,
-  [SMALL_STATE(68)] = 1871,
-  [SMALL_STATE(69)] = 1888,
-  [SMALL_STATE(70)] = 1905,
-  [SMALL_STATE(71)] = 1922,
-  [SMALL_STATE(72)] = 1939,
-  [SMALL_STATE(73)] = 1956,
-  [SMALL_STATE(74)] = 1973,
-  [SMALL_STATE(75)] = 1990,
-  [SMALL_STATE(76)] = 2007,
-  [SMALL_STATE(77)] = 2024,
-  [SMALL_STATE(78)] = 2043,
-  [SMALL_STATE(79)] = 2060,
-  [SMALL_STATE(80)] = 2077,
-  [SMALL_STATE(81)] = 2094,
-  [SMALL_STATE(82)] = 2111,
-  [SMALL_STATE(83)] = 2128,
-  [SMALL_STATE(84)] = 2145,
-  [SMALL_STATE(85)] = 2162,
-  [SMALL_STATE(86)] = 2179,
-  [SMALL_STATE(87)] = 2196,
-  [SMALL_STATE(88)] = 2213,
-  [SMALL_STATE(89)] = 2230,
-  [SMALL_STATE(90)] = 2247,
-  [SMALL_STATE(91)] = 2264,
-  [SMALL_STATE(92)] = 2281,
-  [SMALL_STATE(93)] = 2298,
-  [SMALL_STATE(94)] = 2315,
-  [SMALL_STATE(95)] = 2332,
-  [SMALL_STATE(96)] = 2349,
-  [SMALL_STATE(97)] = 2366,
-  [SMALL_STATE(98)] = 2383,
-  [SMALL_STATE(99)] = 2400,
-  [SMALL_STATE(100)] = 2423,
-  [SMALL_STATE(101)] = 2440,
-  [SMALL_STATE(102)] = 2457,
-  [SMALL_STATE(103)] = 2474,
-  [SMALL_STATE(104)] = 2491,
-  [SMALL_STATE(105)] = 2512,
-  [SMALL_STATE(106)] = 2529,
-  [SMALL_STATE(107)] = 2546,
-  [SMALL_STATE(108)] = 2563,
-  [SMALL_STATE(109)] = 2580,
-  [SMALL_STATE(110)] = 2597,
-  [SMALL_STATE(111)] = 2614,
-  [SMALL_STATE(112)] = 2635,
-  [SMALL_STATE(113)] = 2652,
-  [SMALL_STATE(114)] = 2669,
-  [SMALL_STATE(115)] = 2683,
-  [SMALL_STATE(116)] = 2695,
-  [SMALL_STATE(117)] = 2711,
-  [SMALL_STATE(118)] = 2727,
-  [SMALL_STATE(119)] = 2743,
-  [SMALL_STATE(120)] = 2763,
-  [SMALL_STATE(121)] = 2777,
-  [SMALL_STATE(122)] = 2793,
-  [SMALL_STATE(123)] = 2809,
-  [SMALL_STATE(124)] = 2825,
-  [SMALL_STATE(125)] = 2839,
-  [SMALL_STATE(126)] = 2859,
-  [SMALL_STATE(127)] = 2875,
-  [SMALL_STATE(128)] = 2891,
-  [SMALL_STATE(129)] = 2913,
-  [SMALL_STATE(130)] = 2929,
-  [SMALL_STATE(131)] = 2942,
-  [SMALL_STATE(132)] = 2957,
-  [SMALL_STATE(133)] = 2972,
-  [SMALL_STATE(134)] = 2987,
-  [SMALL_STATE(135)] = 2998,
-  [SMALL_STATE(136)] = 3009,
-  [SMALL_STATE(137)] = 3024,
-  [SMALL_STATE(138)] = 3039,
-  [SMALL_STATE(139)] = 3050,
-  [SMALL_STATE(140)] = 3061,
-  [SMALL_STATE(141)] = 3076,
-  [SMALL_STATE(142)] = 3091,
-  [SMALL_STATE(143)] = 3102,
-  [SMALL_STATE(144)] = 3115,
-  [SMALL_STATE(145)] = 3130,
-  [SMALL_STATE(146)] = 3141,
-  [SMALL_STATE(147)] = 3156,
-  [SMALL_STATE(148)] = 3171,
-  [SMALL_STATE(149)] = 3186,
-  [SMALL_STATE(150)] = 3202,
-  [SMALL_STATE(151)] = 3212,
-  [SMALL_STATE(152)] = 3228,
-  [SMALL_STATE(153)] = 3244,
-  [SMALL_STATE(154)] = 3260,
-  [SMALL_STATE(155)] = 3276,
+  [SMALL_STATE(8)] = 382,
+  [SMALL_STATE(9)] = 434,
+  [SMALL_STATE(10)] = 486,
+  [SMALL_STATE(11)] = 537,
+  [SMALL_STATE(12)] = 588,
+  [SMALL_STATE(13)] = 633,
+  [SMALL_STATE(14)] = 678,
+  [SMALL_STATE(15)] = 723,
+  [SMALL_STATE(16)] = 757,
+  [SMALL_STATE(17)] = 780,
+  [SMALL_STATE(18)] = 803,
+  [SMALL_STATE(19)] = 825,
+  [SMALL_STATE(20)] = 854,
+  [SMALL_STATE(21)] = 875,
+  [SMALL_STATE(22)] = 904,
+  [SMALL_STATE(23)] = 926,
+  [SMALL_STATE(24)] = 948,
+  [SMALL_STATE(25)] = 968,
+  [SMALL_STATE(26)] = 988,
+  [SMALL_STATE(27)] = 1006,
+  [SMALL_STATE(28)] = 1033,
+  [SMALL_STATE(29)] = 1060,
+  [SMALL_STATE(30)] = 1087,
+  [SMALL_STATE(31)] = 1114,
+  [SMALL_STATE(32)] = 1141,
+  [SMALL_STATE(33)] = 1160,
+  [SMALL_STATE(34)] = 1187,
+  [SMALL_STATE(35)] = 1219,
+  [SMALL_STATE(36)] = 1243,
+  [SMALL_STATE(37)] = 1267,
+  [SMALL_STATE(38)] = 1291,
+  [SMALL_STATE(39)] = 1315,
+  [SMALL_STATE(40)] = 1339,
+  [SMALL_STATE(41)] = 1363,
+  [SMALL_STATE(42)] = 1387,
+  [SMALL_STATE(43)] = 1402,
+  [SMALL_STATE(44)] = 1426,
+  [SMALL_STATE(45)] = 1446,
+  [SMALL_STATE(46)] = 1470,
+  [SMALL_STATE(47)] = 1492,
+  [SMALL_STATE(48)] = 1506,
+  [SMALL_STATE(49)] = 1520,
+  [SMALL_STATE(50)] = 1544,
+  [SMALL_STATE(51)] = 1561,
+  [SMALL_STATE(52)] = 1578,
+  [SMALL_STATE(53)] = 1599,
+  [SMALL_STATE(54)] = 1618,
+  [SMALL_STATE(55)] = 1635,
+  [SMALL_STATE(56)] = 1652,
+  [SMALL_STATE(57)] = 1669,
+  [SMALL_STATE(58)] = 1690,
+  [SMALL_STATE(59)] = 1707,
+  [SMALL_STATE(60)] = 1724,
+  [SMALL_STATE(61)] = 1741,
+  [SMALL_STATE(62)] = 1758,
+  [SMALL_STATE(63)] = 1775,
+  [SMALL_STATE(64)] = 1792,
+  [SMALL_STATE(65)] = 1809,
+  [SMALL_STATE(66)] = 1826,
+  [SMALL_STATE(67)] = 1843,
+  [SMALL_STATE(68)] = 1866,
+  [SMALL_STATE(69)] = 1889,
+  [SMALL_STATE(70)] = 1906,
+  [SMALL_STATE(71)] = 1927,
+  [SMALL_STATE(72)] = 1944,
+  [SMALL_STATE(73)] = 1961,
+  [SMALL_STATE(74)] = 1978,
+  [SMALL_STATE(75)] = 1995,
+  [SMALL_STATE(76)] = 2012,
+  [SMALL_STATE(77)] = 2029,
+  [SMALL_STATE(78)] = 2050,
+  [SMALL_STATE(79)] = 2067,
+  [SMALL_STATE(80)] = 2084,
+  [SMALL_STATE(81)] = 2101,
+  [SMALL_STATE(82)] = 2118,
+  [SMALL_STATE(83)] = 2135,
+  [SMALL_STATE(84)] = 2152,
+  [SMALL_STATE(85)] = 2169,
+  [SMALL_STATE(86)] = 2186,
+  [SMALL_STATE(87)] = 2203,
+  [SMALL_STATE(88)] = 2220,
+  [SMALL_STATE(89)] = 2237,
+  [SMALL_STATE(90)] = 2254,
+  [SMALL_STATE(91)] = 2275,
+  [SMALL_STATE(92)] = 2292,
+  [SMALL_STATE(93)] = 2309,
+  [SMALL_STATE(94)] = 2326,
+  [SMALL_STATE(95)] = 2343,
+  [SMALL_STATE(96)] = 2360,
+  [SMALL_STATE(97)] = 2377,
+  [SMALL_STATE(98)] = 2394,
+  [SMALL_STATE(99)] = 2411,
+  [SMALL_STATE(100)] = 2432,
+  [SMALL_STATE(101)] = 2449,
+  [SMALL_STATE(102)] = 2468,
+  [SMALL_STATE(103)] = 2485,
+  [SMALL_STATE(104)] = 2502,
+  [SMALL_STATE(105)] = 2519,
+  [SMALL_STATE(106)] = 2536,
+  [SMALL_STATE(107)] = 2553,
+  [SMALL_STATE(108)] = 2570,
+  [SMALL_STATE(109)] = 2587,
+  [SMALL_STATE(110)] = 2604,
+  [SMALL_STATE(111)] = 2625,
+  [SMALL_STATE(112)] = 2648,
+  [SMALL_STATE(113)] = 2665,
+  [SMALL_STATE(114)] = 2682,
+  [SMALL_STATE(115)] = 2696,
+  [SMALL_STATE(116)] = 2710,
+  [SMALL_STATE(117)] = 2726,
+  [SMALL_STATE(118)] = 2742,
+  [SMALL_STATE(119)] = 2762,
+  [SMALL_STATE(120)] = 2778,
+  [SMALL_STATE(121)] = 2794,
+  [SMALL_STATE(122)] = 2816,
+  [SMALL_STATE(123)] = 2832,
+  [SMALL_STATE(124)] = 2846,
+  [SMALL_STATE(125)] = 2858,
+  [SMALL_STATE(126)] = 2874,
+  [SMALL_STATE(127)] = 2890,
+  [SMALL_STATE(128)] = 2906,
+  [SMALL_STATE(129)] = 2920,
+  [SMALL_STATE(130)] = 2936,
+  [SMALL_STATE(131)] = 2956,
+  [SMALL_STATE(132)] = 2971,
+  [SMALL_STATE(133)] = 2986,
+  [SMALL_STATE(134)] = 3001,
+  [SMALL_STATE(135)] = 3016,
+  [SMALL_STATE(136)] = 3031,
+  [SMALL_STATE(137)] = 3046,
+  [SMALL_STATE(138)] = 3057,
+  [SMALL_STATE(139)] = 3072,
+  [SMALL_STATE(140)] = 3083,
+  [SMALL_STATE(141)] = 3094,
+  [SMALL_STATE(142)] = 3105,
+  [SMALL_STATE(143)] = 3116,
+  [SMALL_STATE(144)] = 3131,
+  [SMALL_STATE(145)] = 3142,
+  [SMALL_STATE(146)] = 3157,
+  [SMALL_STATE(147)] = 3170,
+  [SMALL_STATE(148)] = 3185,
+  [SMALL_STATE(149)] = 3200,
+  [SMALL_STATE(150)] = 3210,
+  [SMALL_STATE(151)] = 3222,
+  [SMALL_STATE(152)] = 3238,
+  [SMALL_STATE(153)] = 3248,
+  [SMALL_STATE(154)] = 3262,
+  [SMALL_STATE(155)] = 3278,
   [SMALL_STATE(156)] = 3288,
-  [SMALL_STATE(157)] = 3304,
-  [SMALL_STATE(158)] = 3316,
-  [SMALL_STATE(159)] = 3326,
-  [SMALL_STATE(160)] = 3340,
-  [SMALL_STATE(161)] = 3350,
-  [SMALL_STATE(162)] = 3364,
-  [SMALL_STATE(163)] = 3374,
-  [SMALL_STATE(164)] = 3384,
-  [SMALL_STATE(165)] = 3398,
-  [SMALL_STATE(166)] = 3412,
-  [SMALL_STATE(167)] = 3428,
-  [SMALL_STATE(168)] = 3440,
-  [SMALL_STATE(169)] = 3452,
-  [SMALL_STATE(170)] = 3461,
-  [SMALL_STATE(171)] = 3470,
-  [SMALL_STATE(172)] = 3479,
-  [SMALL_STATE(173)] = 3492,
-  [SMALL_STATE(174)] = 3501,
-  [SMALL_STATE(175)] = 3510,
-  [SMALL_STATE(176)] = 3519,
-  [SMALL_STATE(177)] = 3528,
-  [SMALL_STATE(178)] = 3539,
-  [SMALL_STATE(179)] = 3548,
-  [SMALL_STATE(180)] = 3559,
-  [SMALL_STATE(181)] = 3568,
-  [SMALL_STATE(182)] = 3577,
-  [SMALL_STATE(183)] = 3588,
-  [SMALL_STATE(184)] = 3597,
-  [SMALL_STATE(185)] = 3606,
-  [SMALL_STATE(186)] = 3617,
-  [SMALL_STATE(187)] = 3626,
-  [SMALL_STATE(188)] = 3635,
-  [SMALL_STATE(189)] = 3646,
-  [SMALL_STATE(190)] = 3657,
-  [SMALL_STATE(191)] = 3666,
-  [SMALL_STATE(192)] = 3679,
-  [SMALL_STATE(193)] = 3688,
-  [SMALL_STATE(194)] = 3699,
-  [SMALL_STATE(195)] = 3708,
-  [SMALL_STATE(196)] = 3719,
-  [SMALL_STATE(197)] = 3728,
-  [SMALL_STATE(198)] = 3739,
-  [SMALL_STATE(199)] = 3748,
-  [SMALL_STATE(200)] = 3757,
-  [SMALL_STATE(201)] = 3766,
-  [SMALL_STATE(202)] = 3775,
-  [SMALL_STATE(203)] = 3786,
-  [SMALL_STATE(204)] = 3795,
-  [SMALL_STATE(205)] = 3804,
-  [SMALL_STATE(206)] = 3813,
-  [SMALL_STATE(207)] = 3824,
-  [SMALL_STATE(208)] = 3837,
-  [SMALL_STATE(209)] = 3846,
-  [SMALL_STATE(210)] = 3855,
-  [SMALL_STATE(211)] = 3866,
-  [SMALL_STATE(212)] = 3875,
-  [SMALL_STATE(213)] = 3884,
-  [SMALL_STATE(214)] = 3895,
-  [SMALL_STATE(215)] = 3904,
-  [SMALL_STATE(216)] = 3913,
-  [SMALL_STATE(217)] = 3924,
-  [SMALL_STATE(218)] = 3933,
-  [SMALL_STATE(219)] = 3942,
-  [SMALL_STATE(220)] = 3951,
-  [SMALL_STATE(221)] = 3962,
-  [SMALL_STATE(222)] = 3973,
-  [SMALL_STATE(223)] = 3982,
-  [SMALL_STATE(224)] = 3991,
-  [SMALL_STATE(225)] = 4000,
-  [SMALL_STATE(226)] = 4009,
-  [SMALL_STATE(227)] = 4018,
-  [SMALL_STATE(228)] = 4027,
-  [SMALL_STATE(229)] = 4036,
-  [SMALL_STATE(230)] = 4047,
-  [SMALL_STATE(231)] = 4056,
-  [SMALL_STATE(232)] = 4065,
-  [SMALL_STATE(233)] = 4076,
-  [SMALL_STATE(234)] = 4087,
-  [SMALL_STATE(235)] = 4096,
-  [SMALL_STATE(236)] = 4105,
-  [SMALL_STATE(237)] = 4114,
-  [SMALL_STATE(238)] = 4123,
-  [SMALL_STATE(239)] = 4132,
-  [SMALL_STATE(240)] = 4141,
-  [SMALL_STATE(241)] = 4150,
-  [SMALL_STATE(242)] = 4161,
-  [SMALL_STATE(243)] = 4170,
-  [SMALL_STATE(244)] = 4181,
-  [SMALL_STATE(245)] = 4191,
-  [SMALL_STATE(246)] = 4201,
-  [SMALL_STATE(247)] = 4211,
-  [SMALL_STATE(248)] = 4219,
-  [SMALL_STATE(249)] = 4229,
-  [SMALL_STATE(250)] = 4237,
-  [SMALL_STATE(251)] = 4247,
-  [SMALL_STATE(252)] = 4257,
-  [SMALL_STATE(253)] = 4265,
-  [SMALL_STATE(254)] = 4275,
-  [SMALL_STATE(255)] = 4285,
-  [SMALL_STATE(256)] = 4293,
-  [SMALL_STATE(257)] = 4301,
-  [SMALL_STATE(258)] = 4311,
-  [SMALL_STATE(259)] = 4321,
-  [SMALL_STATE(260)] = 4329,
-  [SMALL_STATE(261)] = 4337,
-  [SMALL_STATE(262)] = 4345,
-  [SMALL_STATE(263)] = 4355,
-  [SMALL_STATE(264)] = 4363,
-  [SMALL_STATE(265)] = 4373,
-  [SMALL_STATE(266)] = 4383,
-  [SMALL_STATE(267)] = 4393,
-  [SMALL_STATE(268)] = 4403,
-  [SMALL_STATE(269)] = 4413,
-  [SMALL_STATE(270)] = 4423,
-  [SMALL_STATE(271)] = 4431,
-  [SMALL_STATE(272)] = 4441,
-  [SMALL_STATE(273)] = 4451,
-  [SMALL_STATE(274)] = 4461,
-  [SMALL_STATE(275)] = 4471,
-  [SMALL_STATE(276)] = 4481,
-  [SMALL_STATE(277)] = 4488,
-  [SMALL_STATE(278)] = 4495,
-  [SMALL_STATE(279)] = 4502,
-  [SMALL_STATE(280)] = 4509,
-  [SMALL_STATE(281)] = 4516,
-  [SMALL_STATE(282)] = 4523,
-  [SMALL_STATE(283)] = 4530,
-  [SMALL_STATE(284)] = 4537,
-  [SMALL_STATE(285)] = 4544,
-  [SMALL_STATE(286)] = 4551,
-  [SMALL_STATE(287)] = 4558,
-  [SMALL_STATE(288)] = 4565,
-  [SMALL_STATE(289)] = 4572,
-  [SMALL_STATE(290)] = 4579,
-  [SMALL_STATE(291)] = 4586,
-  [SMALL_STATE(292)] = 4593,
-  [SMALL_STATE(293)] = 4600,
-  [SMALL_STATE(294)] = 4607,
-  [SMALL_STATE(295)] = 4614,
-  [SMALL_STATE(296)] = 4621,
-  [SMALL_STATE(297)] = 4628,
-  [SMALL_STATE(298)] = 4635,
-  [SMALL_STATE(299)] = 4642,
-  [SMALL_STATE(300)] = 4649,
-  [SMALL_STATE(301)] = 4656,
-  [SMALL_STATE(302)] = 4663,
-  [SMALL_STATE(303)] = 4670,
-  [SMALL_STATE(304)] = 4677,
-  [SMALL_STATE(305)] = 4684,
-  [SMALL_STATE(306)] = 4691,
-  [SMALL_STATE(307)] = 4698,
-  [SMALL_STATE(308)] = 4705,
-  [SMALL_STATE(309)] = 4712,
-  [SMALL_STATE(310)] = 4719,
-  [SMALL_STATE(311)] = 4726,
-  [SMALL_STATE(312)] = 4733,
-  [SMALL_STATE(313)] = 4740,
-  [SMALL_STATE(314)] = 4747,
-  [SMALL_STATE(315)] = 4754,
-  [SMALL_STATE(316)] = 4761,
-  [SMALL_STATE(317)] = 4768,
-  [SMALL_STATE(318)] = 4775,
-  [SMALL_STATE(319)] = 4782,
-  [SMALL_STATE(320)] = 4789,
+  [SMALL_STATE(157)] = 3302,
+  [SMALL_STATE(158)] = 3318,
+  [SMALL_STATE(159)] = 3334,
+  [SMALL_STATE(160)] = 3346,
+  [SMALL_STATE(161)] = 3362,
+  [SMALL_STATE(162)] = 3378,
+  [SMALL_STATE(163)] = 3388,
+  [SMALL_STATE(164)] = 3400,
+  [SMALL_STATE(165)] = 3412,
+  [SMALL_STATE(166)] = 3426,
+  [SMALL_STATE(167)] = 3436,
+  [SMALL_STATE(168)] = 3452,
+  [SMALL_STATE(169)] = 3466,
+  [SMALL_STATE(170)] = 3475,
+  [SMALL_STATE(171)] = 3484,
+  [SMALL_STATE(172)] = 3493,
+  [SMALL_STATE(173)] = 3502,
+  [SMALL_STATE(174)] = 3511,
+  [SMALL_STATE(175)] = 3520,
+  [SMALL_STATE(176)] = 3529,
+  [SMALL_STATE(177)] = 3538,
+  [SMALL_STATE(178)] = 3547,
+  [SMALL_STATE(179)] = 3556,
+  [SMALL_STATE(180)] = 3565,
+  [SMALL_STATE(181)] = 3574,
+  [SMALL_STATE(182)] = 3583,
+  [SMALL_STATE(183)] = 3592,
+  [SMALL_STATE(184)] = 3601,
+  [SMALL_STATE(185)] = 3612,
+  [SMALL_STATE(186)] = 3623,
+  [SMALL_STATE(187)] = 3632,
+  [SMALL_STATE(188)] = 3643,
+  [SMALL_STATE(189)] = 3654,
+  [SMALL_STATE(190)] = 3663,
+  [SMALL_STATE(191)] = 3674,
+  [SMALL_STATE(192)] = 3683,
+  [SMALL_STATE(193)] = 3692,
+  [SMALL_STATE(194)] = 3703,
+  [SMALL_STATE(195)] = 3714,
+  [SMALL_STATE(196)] = 3723,
+  [SMALL_STATE(197)] = 3734,
+  [SMALL_STATE(198)] = 3743,
+  [SMALL_STATE(199)] = 3752,
+  [SMALL_STATE(200)] = 3761,
+  [SMALL_STATE(201)] = 3770,
+  [SMALL_STATE(202)] = 3779,
+  [SMALL_STATE(203)] = 3792,
+  [SMALL_STATE(204)] = 3803,
+  [SMALL_STATE(205)] = 3814,
+  [SMALL_STATE(206)] = 3823,
+  [SMALL_STATE(207)] = 3834,
+  [SMALL_STATE(208)] = 3843,
+  [SMALL_STATE(209)] = 3852,
+  [SMALL_STATE(210)] = 3861,
+  [SMALL_STATE(211)] = 3870,
+  [SMALL_STATE(212)] = 3879,
+  [SMALL_STATE(213)] = 3890,
+  [SMALL_STATE(214)] = 3899,
+  [SMALL_STATE(215)] = 3908,
+  [SMALL_STATE(216)] = 3917,
+  [SMALL_STATE(217)] = 3928,
+  [SMALL_STATE(218)] = 3939,
+  [SMALL_STATE(219)] = 3948,
+  [SMALL_STATE(220)] = 3957,
+  [SMALL_STATE(221)] = 3966,
+  [SMALL_STATE(222)] = 3979,
+  [SMALL_STATE(223)] = 3990,
+  [SMALL_STATE(224)] = 3999,
+  [SMALL_STATE(225)] = 4010,
+  [SMALL_STATE(226)] = 4019,
+  [SMALL_STATE(227)] = 4028,
+  [SMALL_STATE(228)] = 4037,
+  [SMALL_STATE(229)] = 4046,
+  [SMALL_STATE(230)] = 4057,
+  [SMALL_STATE(231)] = 4068,
+  [SMALL_STATE(232)] = 4077,
+  [SMALL_STATE(233)] = 4086,
+  [SMALL_STATE(234)] = 4095,
+  [SMALL_STATE(235)] = 4104,
+  [SMALL_STATE(236)] = 4115,
+  [SMALL_STATE(237)] = 4124,
+  [SMALL_STATE(238)] = 4133,
+  [SMALL_STATE(239)] = 4142,
+  [SMALL_STATE(240)] = 4151,
+  [SMALL_STATE(241)] = 4160,
+  [SMALL_STATE(242)] = 4171,
+  [SMALL_STATE(243)] = 4180,
+  [SMALL_STATE(244)] = 4193,
+  [SMALL_STATE(245)] = 4204,
+  [SMALL_STATE(246)] = 4213,
+  [SMALL_STATE(247)] = 4221,
+  [SMALL_STATE(248)] = 4231,
+  [SMALL_STATE(249)] = 4241,
+  [SMALL_STATE(250)] = 4249,
+  [SMALL_STATE(251)] = 4257,
+  [SMALL_STATE(252)] = 4267,
+  [SMALL_STATE(253)] = 4277,
+  [SMALL_STATE(254)] = 4285,
+  [SMALL_STATE(255)] = 4295,
+  [SMALL_STATE(256)] = 4305,
+  [SMALL_STATE(257)] = 4315,
+  [SMALL_STATE(258)] = 4323,
+  [SMALL_STATE(259)] = 4333,
+  [SMALL_STATE(260)] = 4343,
+  [SMALL_STATE(261)] = 4351,
+  [SMALL_STATE(262)] = 4359,
+  [SMALL_STATE(263)] = 4367,
+  [SMALL_STATE(264)] = 4375,
+  [SMALL_STATE(265)] = 4385,
+  [SMALL_STATE(266)] = 4395,
+  [SMALL_STATE(267)] = 4405,
+  [SMALL_STATE(268)] = 4413,
+  [SMALL_STATE(269)] = 4423,
+  [SMALL_STATE(270)] = 4433,
+  [SMALL_STATE(271)] = 4441,
+  [SMALL_STATE(272)] = 4451,
+  [SMALL_STATE(273)] = 4461,
+  [SMALL_STATE(274)] = 4471,
+  [SMALL_STATE(275)] = 4481,
+  [SMALL_STATE(276)] = 4491,
+  [SMALL_STATE(277)] = 4501,
+  [SMALL_STATE(278)] = 4511,
+  [SMALL_STATE(279)] = 4521,
+  [SMALL_STATE(280)] = 4528,
+  [SMALL_STATE(281)] = 4535,
+  [SMALL_STATE(282)] = 4542,
+  [SMALL_STATE(283)] = 4549,
+  [SMALL_STATE(284)] = 4556,
+  [SMALL_STATE(285)] = 4563,
+  [SMALL_STATE(286)] = 4570,
+  [SMALL_STATE(287)] = 4577,
+  [SMALL_STATE(288)] = 4584,
+  [SMALL_STATE(289)] = 4591,
+  [SMALL_STATE(290)] = 4598,
+  [SMALL_STATE(291)] = 4605,
+  [SMALL_STATE(292)] = 4612,
+  [SMALL_STATE(293)] = 4619,
+  [SMALL_STATE(294)] = 4626,
+  [SMALL_STATE(295)] = 4633,
+  [SMALL_STATE(296)] = 4640,
+  [SMALL_STATE(297)] = 4647,
+  [SMALL_STATE(298)] = 4654,
+  [SMALL_STATE(299)] = 4661,
+  [SMALL_STATE(300)] = 4668,
+  [SMALL_STATE(301)] = 4675,
+  [SMALL_STATE(302)] = 4682,
+  [SMALL_STATE(303)] = 4689,
+  [SMALL_STATE(304)] = 4696,
+  [SMALL_STATE(305)] = 4703,
+  [SMALL_STATE(306)] = 4710,
+  [SMALL_STATE(307)] = 4717,
+  [SMALL_STATE(308)] = 4724,
+  [SMALL_STATE(309)] = 4731,
+  [SMALL_STATE(310)] = 4738,
+  [SMALL_STATE(311)] = 4745,
+  [SMALL_STATE(312)] = 4752,
+  [SMALL_STATE(313)] = 4759,
+  [SMALL_STATE(314)] = 4766,
+  [SMALL_STATE(315)] = 4773,
+  [SMALL_STATE(316)] = 4780,
+  [SMALL_STATE(317)] = 4787,
+  [SMALL_STATE(318)] = 4794,
+  [SMALL_STATE(319)] = 4801,
+  [SMALL_STATE(320)] = 4808,
+  [SMALL_STATE(321)] = 4815,
+  [SMALL_STATE(322)] = 4822,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -8578,459 +8712,463 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(253),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(320),
-  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(247),
-  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
-  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(301),
-  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(304),
-  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(271),
-  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(288),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(149),
-  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(156),
-  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(257),
+  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
+  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(273),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(285),
+  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(270),
+  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
+  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(283),
+  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(288),
+  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(266),
+  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(281),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
+  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(251),
   [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
-  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
-  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
-  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
-  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
-  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(125),
-  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
-  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(154),
-  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(307),
-  [51] = {.entry = {.count = 1, .reusable = true}}, SHIFT(316),
-  [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(300),
-  [55] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
-  [57] = {.entry = {.count = 1, .reusable = true}}, SHIFT(254),
-  [59] = {.entry = {.count = 1, .reusable = true}}, SHIFT(299),
+  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(227),
+  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
+  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(231),
+  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(167),
+  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
+  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(118),
+  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
+  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
+  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(310),
+  [51] = {.entry = {.count = 1, .reusable = true}}, SHIFT(313),
+  [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(314),
+  [55] = {.entry = {.count = 1, .reusable = true}}, SHIFT(244),
+  [57] = {.entry = {.count = 1, .reusable = true}}, SHIFT(278),
+  [59] = {.entry = {.count = 1, .reusable = true}}, SHIFT(289),
   [61] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [63] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
-  [65] = {.entry = {.count = 1, .reusable = true}}, SHIFT(182),
+  [63] = {.entry = {.count = 1, .reusable = true}}, SHIFT(183),
+  [65] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
   [67] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
   [70] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0),
-  [72] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(249),
-  [75] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(171),
-  [78] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(151),
-  [81] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(36),
-  [84] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(125),
-  [87] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(153),
-  [90] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(154),
-  [93] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(307),
-  [96] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(316),
-  [99] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(300),
-  [102] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(177),
-  [105] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(254),
-  [108] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(299),
-  [111] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [113] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
-  [115] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [117] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(6),
-  [120] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(253),
-  [123] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(320),
-  [126] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(247),
-  [129] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(161),
-  [132] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(301),
-  [135] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(304),
-  [138] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(271),
-  [141] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(288),
-  [144] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(149),
-  [147] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(156),
-  [150] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(257),
-  [153] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 2, 0, 30),
-  [155] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
-  [157] = {.entry = {.count = 1, .reusable = true}}, SHIFT(283),
-  [159] = {.entry = {.count = 1, .reusable = true}}, SHIFT(115),
-  [161] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
-  [163] = {.entry = {.count = 1, .reusable = true}}, SHIFT(266),
-  [165] = {.entry = {.count = 1, .reusable = true}}, SHIFT(116),
-  [167] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 30),
-  [169] = {.entry = {.count = 1, .reusable = true}}, SHIFT(298),
-  [171] = {.entry = {.count = 1, .reusable = true}}, SHIFT(10),
-  [173] = {.entry = {.count = 1, .reusable = true}}, SHIFT(231),
-  [175] = {.entry = {.count = 1, .reusable = true}}, SHIFT(312),
-  [177] = {.entry = {.count = 1, .reusable = true}}, SHIFT(315),
-  [179] = {.entry = {.count = 1, .reusable = true}}, SHIFT(130),
-  [181] = {.entry = {.count = 1, .reusable = true}}, SHIFT(318),
-  [183] = {.entry = {.count = 1, .reusable = true}}, SHIFT(319),
-  [185] = {.entry = {.count = 1, .reusable = true}}, SHIFT(282),
-  [187] = {.entry = {.count = 1, .reusable = true}}, SHIFT(152),
-  [189] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
-  [191] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(10),
-  [194] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0),
-  [196] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(312),
-  [199] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(315),
-  [202] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(130),
-  [205] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(318),
-  [208] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(319),
-  [211] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(282),
-  [214] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(152),
-  [217] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(210),
-  [220] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
-  [222] = {.entry = {.count = 1, .reusable = true}}, SHIFT(240),
-  [224] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
-  [226] = {.entry = {.count = 1, .reusable = true}}, SHIFT(208),
-  [228] = {.entry = {.count = 1, .reusable = true}}, SHIFT(239),
-  [230] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
-  [232] = {.entry = {.count = 1, .reusable = true}}, SHIFT(112),
-  [234] = {.entry = {.count = 1, .reusable = true}}, SHIFT(269),
-  [236] = {.entry = {.count = 1, .reusable = false}}, SHIFT(310),
-  [238] = {.entry = {.count = 1, .reusable = true}}, SHIFT(314),
-  [240] = {.entry = {.count = 1, .reusable = true}}, SHIFT(275),
-  [242] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(13),
-  [245] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
-  [247] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(239),
-  [250] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(45),
-  [253] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(112),
-  [256] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(269),
-  [259] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(310),
-  [262] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(314),
-  [265] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(275),
-  [268] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
-  [270] = {.entry = {.count = 1, .reusable = true}}, SHIFT(238),
-  [272] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 40),
-  [274] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 40), SHIFT_REPEAT(283),
-  [277] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 40), SHIFT_REPEAT(266),
-  [280] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coordinates, 5, 0, 0),
-  [282] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_direction_list, 1, 0, 0),
-  [284] = {.entry = {.count = 1, .reusable = false}}, SHIFT(23),
-  [286] = {.entry = {.count = 1, .reusable = false}}, SHIFT(22),
-  [288] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_direction_list, 1, 0, 0),
-  [290] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0),
-  [292] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0), SHIFT_REPEAT(23),
-  [295] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0), SHIFT_REPEAT(22),
-  [298] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0),
-  [300] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_path, 3, 0, 0),
-  [302] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 10),
-  [304] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 10),
-  [306] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 11),
-  [308] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 11),
-  [310] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap, 1, 0, 28),
-  [312] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 1, 0, 29),
-  [314] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 2, 0, 21),
-  [316] = {.entry = {.count = 1, .reusable = true}}, SHIFT(59),
-  [318] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 39),
-  [320] = {.entry = {.count = 1, .reusable = true}}, SHIFT(303),
-  [322] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
-  [324] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 39),
-  [326] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
-  [328] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 21),
-  [330] = {.entry = {.count = 1, .reusable = true}}, SHIFT(291),
-  [332] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 4, 0, 63),
-  [334] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
-  [336] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 66),
-  [338] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 66), SHIFT_REPEAT(48),
-  [341] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 66), SHIFT_REPEAT(283),
-  [344] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 66), SHIFT_REPEAT(266),
-  [347] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 2, 0, 21),
-  [349] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 2, 0, 21),
-  [351] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 41),
-  [353] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 48),
-  [355] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 47),
-  [357] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 51),
-  [359] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 58),
-  [361] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap_symmetry, 1, 0, 37),
-  [363] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 36),
-  [365] = {.entry = {.count = 1, .reusable = true}}, SHIFT(73),
-  [367] = {.entry = {.count = 1, .reusable = true}}, SHIFT(280),
-  [369] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
-  [371] = {.entry = {.count = 1, .reusable = true}}, SHIFT(228),
-  [373] = {.entry = {.count = 1, .reusable = true}}, SHIFT(306),
-  [375] = {.entry = {.count = 1, .reusable = true}}, SHIFT(308),
-  [377] = {.entry = {.count = 1, .reusable = true}}, SHIFT(244),
-  [379] = {.entry = {.count = 1, .reusable = true}}, SHIFT(272),
-  [381] = {.entry = {.count = 1, .reusable = true}}, SHIFT(47),
-  [383] = {.entry = {.count = 1, .reusable = true}}, SHIFT(218),
-  [385] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(280),
-  [388] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(47),
-  [391] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0),
-  [393] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 61),
-  [395] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 62),
-  [397] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 51),
-  [399] = {.entry = {.count = 1, .reusable = true}}, SHIFT(251),
-  [401] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
-  [403] = {.entry = {.count = 1, .reusable = true}}, SHIFT(214),
-  [405] = {.entry = {.count = 1, .reusable = true}}, SHIFT(120),
-  [407] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
-  [409] = {.entry = {.count = 1, .reusable = true}}, SHIFT(236),
-  [411] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(251),
-  [414] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(53),
-  [417] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0),
-  [419] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(120),
-  [422] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(54),
-  [425] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0),
-  [427] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 2, 0, 0),
-  [429] = {.entry = {.count = 1, .reusable = true}}, SHIFT(127),
-  [431] = {.entry = {.count = 1, .reusable = true}}, SHIFT(258),
-  [433] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 2, 0, 0),
-  [435] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_sides_statement, 2, 0, 0),
-  [437] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
-  [439] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
-  [441] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 35),
-  [443] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 21),
-  [445] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 36),
-  [447] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 21),
-  [449] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 38),
-  [451] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 30),
-  [453] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 38),
-  [455] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 30),
-  [457] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 36),
-  [459] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 21),
-  [461] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 36),
-  [463] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 21),
-  [465] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 3, 0, 43),
-  [467] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 7, 0, 64),
-  [469] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 46),
-  [471] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 36),
-  [473] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0),
-  [475] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0), SHIFT_REPEAT(116),
-  [478] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 36),
-  [480] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0),
-  [482] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(120),
-  [485] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 38),
-  [487] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 49),
-  [489] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 39),
-  [491] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 50),
-  [493] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 41),
-  [495] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 38),
-  [497] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 49),
-  [499] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 39),
-  [501] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 4, 0, 36),
-  [503] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 4, 0, 36),
-  [505] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 43),
-  [507] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 52),
-  [509] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 53),
-  [511] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 5, 0, 46),
-  [513] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 56),
-  [515] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 47),
-  [517] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 57),
-  [519] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 48),
-  [521] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 49),
-  [523] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 50),
-  [525] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 59),
-  [527] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
-  [529] = {.entry = {.count = 1, .reusable = true}}, SHIFT(192),
-  [531] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 49),
-  [533] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 52),
-  [535] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 53),
-  [537] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 60),
-  [539] = {.entry = {.count = 1, .reusable = false}}, SHIFT(124),
-  [541] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 5, 0, 42),
-  [543] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
-  [545] = {.entry = {.count = 1, .reusable = false}}, SHIFT(200),
-  [547] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 56),
-  [549] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 57),
-  [551] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 64),
-  [553] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 58),
-  [555] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 6, 0, 59),
-  [557] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 60),
-  [559] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(124),
-  [562] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
-  [564] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(124),
-  [567] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
-  [569] = {.entry = {.count = 1, .reusable = true}}, SHIFT(245),
-  [571] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
-  [573] = {.entry = {.count = 1, .reusable = true}}, SHIFT(250),
-  [575] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 35),
-  [577] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_castling_move, 4, 0, 31),
-  [579] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_move, 4, 0, 31),
-  [581] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__mode, 1, 0, 34),
-  [583] = {.entry = {.count = 1, .reusable = true}}, SHIFT(311),
-  [585] = {.entry = {.count = 1, .reusable = true}}, SHIFT(296),
-  [587] = {.entry = {.count = 1, .reusable = true}}, SHIFT(138),
-  [589] = {.entry = {.count = 1, .reusable = true}}, SHIFT(142),
-  [591] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_draw_without_statement, 2, 0, 0),
-  [593] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 6, 0, 54),
-  [595] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__side, 1, 0, 4),
-  [597] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__side, 1, 0, 4),
-  [599] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0),
-  [601] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0), SHIFT_REPEAT(134),
-  [604] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 3, 0, 0),
-  [606] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 5, 0, 26),
-  [608] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 22),
-  [610] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 22),
-  [612] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(142),
-  [615] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0),
-  [617] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0),
-  [619] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0), SHIFT_REPEAT(127),
-  [622] = {.entry = {.count = 1, .reusable = false}}, SHIFT(71),
-  [624] = {.entry = {.count = 1, .reusable = false}}, SHIFT(294),
-  [626] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_like_statement, 2, 0, 0),
-  [628] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
-  [630] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_line_starts, 2, 0, 0),
-  [632] = {.entry = {.count = 1, .reusable = true}}, SHIFT(136),
-  [634] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
-  [636] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove_statement, 2, 0, 0),
-  [638] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
-  [640] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 3, 0, 15),
-  [642] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 1, 0, 13),
-  [644] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0),
-  [646] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0), SHIFT_REPEAT(136),
-  [649] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 2, 0, 45),
-  [651] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 3, 0, 55),
-  [653] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(163),
-  [656] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0),
-  [658] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colours_statement, 2, 0, 0),
-  [660] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 1, 0, 22),
-  [662] = {.entry = {.count = 1, .reusable = true}}, SHIFT(313),
-  [664] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 1, 0, 5),
-  [666] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_side_declaration, 1, 0, 5),
-  [668] = {.entry = {.count = 1, .reusable = false}}, SHIFT(297),
-  [670] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement, 2, 0, 18),
-  [672] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_side, 2, 0, 23),
-  [674] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 4, 0, 14),
-  [676] = {.entry = {.count = 1, .reusable = true}}, SHIFT(58),
-  [678] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 3, 0, 26),
-  [680] = {.entry = {.count = 1, .reusable = true}}, SHIFT(185),
-  [682] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
-  [684] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 4, 0, 27),
-  [686] = {.entry = {.count = 1, .reusable = true}}, SHIFT(281),
-  [688] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 3, 0, 0),
-  [690] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
-  [692] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0), SHIFT_REPEAT(159),
-  [695] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0),
-  [697] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 3, 0, 9),
-  [699] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 2, 0, 0),
-  [701] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 1, 0, 16),
-  [703] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
-  [705] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
-  [707] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
-  [709] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
-  [711] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 2, 0, 19),
-  [713] = {.entry = {.count = 1, .reusable = true}}, SHIFT(262),
-  [715] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 2, 0, 20),
-  [717] = {.entry = {.count = 1, .reusable = true}}, SHIFT(143),
-  [719] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 2, 0, 15),
-  [721] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cell_statement, 4, 0, 27),
-  [723] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colour_bound_statement, 1, 0, 0),
-  [725] = {.entry = {.count = 1, .reusable = true}}, SHIFT(265),
-  [727] = {.entry = {.count = 1, .reusable = true}}, SHIFT(99),
-  [729] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 3, 0, 0),
-  [731] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_board, 2, 0, 6),
-  [733] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 2, 0, 0),
-  [735] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 2, 0, 6),
-  [737] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 4, 0, 0),
-  [739] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 2, 0, 0),
-  [741] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_value_statement, 2, 0, 2),
-  [743] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
-  [745] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
-  [747] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 2, 0, 6),
-  [749] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 4, 0, 32),
-  [751] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rhombus_shape, 4, 0, 33),
-  [753] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directions_statement, 4, 0, 12),
-  [755] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [757] = {.entry = {.count = 1, .reusable = true}}, SHIFT(28),
-  [759] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 4, 0, 0),
-  [761] = {.entry = {.count = 1, .reusable = true}}, SHIFT(261),
-  [763] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
-  [765] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 2, 0, 0),
-  [767] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
-  [769] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 2, 0, 6),
-  [771] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [773] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cells_statement, 2, 0, 3),
-  [775] = {.entry = {.count = 1, .reusable = true}}, SHIFT(30),
-  [777] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_shape_statement, 2, 0, 0),
-  [779] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_confined_statement, 3, 0, 42),
-  [781] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 65),
-  [783] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 4, 0, 0),
-  [785] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 6, 0, 44),
-  [787] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_repetition_statement, 3, 0, 25),
-  [789] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 2, 0, 0),
-  [791] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0), SHIFT_REPEAT(261),
-  [794] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0),
-  [796] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 3, 0, 0),
-  [798] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 4, 0, 0),
-  [800] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_metadata_statement, 2, 0, 1),
-  [802] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_piece_definition, 4, 0, 17),
-  [804] = {.entry = {.count = 1, .reusable = true}}, SHIFT(145),
-  [806] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 3, 0, 0),
-  [808] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 4, 0, 0),
-  [810] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
-  [812] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 3, 0, 8),
-  [814] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 3, 0, 0),
-  [816] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 4, 0, 0),
-  [818] = {.entry = {.count = 1, .reusable = true}}, SHIFT(135),
-  [820] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
-  [822] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_year_statement, 2, 0, 2),
-  [824] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_statement, 2, 0, 0),
-  [826] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_checkmate_statement, 2, 0, 20),
-  [828] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 3, 0, 0),
-  [830] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_captures_statement, 2, 0, 0),
-  [832] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_facing_statement, 2, 0, 21),
-  [834] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 2, 0, 0),
-  [836] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_symmetry_statement, 2, 0, 3),
-  [838] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 3, 0, 0),
-  [840] = {.entry = {.count = 1, .reusable = true}}, SHIFT(215),
-  [842] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 3, 0, 8),
-  [844] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 3, 0, 0),
-  [846] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 3, 0, 0),
-  [848] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 3, 0, 7),
-  [850] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 2, 0, 0),
-  [852] = {.entry = {.count = 1, .reusable = true}}, SHIFT(196),
-  [854] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 2, 0, 0),
-  [856] = {.entry = {.count = 1, .reusable = true}}, SHIFT(219),
-  [858] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hexagon_shape, 2, 0, 24),
-  [860] = {.entry = {.count = 1, .reusable = true}}, SHIFT(209),
-  [862] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
-  [864] = {.entry = {.count = 1, .reusable = true}}, SHIFT(90),
-  [866] = {.entry = {.count = 1, .reusable = true}}, SHIFT(284),
-  [868] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
-  [870] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
-  [872] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
-  [874] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
-  [876] = {.entry = {.count = 1, .reusable = true}}, SHIFT(11),
-  [878] = {.entry = {.count = 1, .reusable = true}}, SHIFT(131),
-  [880] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 1, 0, 10),
-  [882] = {.entry = {.count = 1, .reusable = true}}, SHIFT(204),
-  [884] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [886] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [888] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
-  [890] = {.entry = {.count = 1, .reusable = true}}, SHIFT(302),
-  [892] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [894] = {.entry = {.count = 1, .reusable = true}}, SHIFT(295),
-  [896] = {.entry = {.count = 1, .reusable = true}}, SHIFT(286),
-  [898] = {.entry = {.count = 1, .reusable = true}}, SHIFT(279),
-  [900] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
-  [902] = {.entry = {.count = 1, .reusable = true}}, SHIFT(293),
-  [904] = {.entry = {.count = 1, .reusable = true}}, SHIFT(278),
-  [906] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
-  [908] = {.entry = {.count = 1, .reusable = true}}, SHIFT(264),
-  [910] = {.entry = {.count = 1, .reusable = true}}, SHIFT(114),
-  [912] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [914] = {.entry = {.count = 1, .reusable = true}}, SHIFT(305),
-  [916] = {.entry = {.count = 1, .reusable = true}}, SHIFT(292),
-  [918] = {.entry = {.count = 1, .reusable = true}}, SHIFT(199),
-  [920] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
-  [922] = {.entry = {.count = 1, .reusable = true}}, SHIFT(221),
-  [924] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
-  [926] = {.entry = {.count = 1, .reusable = true}}, SHIFT(89),
-  [928] = {.entry = {.count = 1, .reusable = true}}, SHIFT(287),
-  [930] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
-  [932] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
-  [934] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
-  [936] = {.entry = {.count = 1, .reusable = true}}, SHIFT(181),
-  [938] = {.entry = {.count = 1, .reusable = true}}, SHIFT(289),
-  [940] = {.entry = {.count = 1, .reusable = true}}, SHIFT(317),
-  [942] = {.entry = {.count = 1, .reusable = true}}, SHIFT(186),
-  [944] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
-  [946] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
-  [948] = {.entry = {.count = 1, .reusable = true}}, SHIFT(268),
-  [950] = {.entry = {.count = 1, .reusable = true}}, SHIFT(242),
-  [952] = {.entry = {.count = 1, .reusable = true}}, SHIFT(290),
-  [954] = {.entry = {.count = 1, .reusable = true}}, SHIFT(276),
-  [956] = {.entry = {.count = 1, .reusable = true}}, SHIFT(274),
-  [958] = {.entry = {.count = 1, .reusable = true}}, SHIFT(309),
-  [960] = {.entry = {.count = 1, .reusable = true}}, SHIFT(119),
-  [962] = {.entry = {.count = 1, .reusable = true}}, SHIFT(223),
-  [964] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
-  [966] = {.entry = {.count = 1, .reusable = true}}, SHIFT(285),
-  [968] = {.entry = {.count = 1, .reusable = true}}, SHIFT(224),
-  [970] = {.entry = {.count = 1, .reusable = true}}, SHIFT(128),
-  [972] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
-  [974] = {.entry = {.count = 1, .reusable = true}}, SHIFT(226),
-  [976] = {.entry = {.count = 1, .reusable = true}}, SHIFT(263),
-  [978] = {.entry = {.count = 1, .reusable = true}}, SHIFT(222),
+  [72] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(250),
+  [75] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(231),
+  [78] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(167),
+  [81] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(34),
+  [84] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(118),
+  [87] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(160),
+  [90] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(161),
+  [93] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(310),
+  [96] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(313),
+  [99] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(314),
+  [102] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(244),
+  [105] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(278),
+  [108] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(289),
+  [111] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [113] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(5),
+  [116] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(273),
+  [119] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(285),
+  [122] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(270),
+  [125] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(168),
+  [128] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(283),
+  [131] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(288),
+  [134] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(266),
+  [137] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(281),
+  [140] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(151),
+  [143] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(157),
+  [146] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(251),
+  [149] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [151] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [153] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
+  [155] = {.entry = {.count = 1, .reusable = true}}, SHIFT(182),
+  [157] = {.entry = {.count = 1, .reusable = true}}, SHIFT(297),
+  [159] = {.entry = {.count = 1, .reusable = true}}, SHIFT(257),
+  [161] = {.entry = {.count = 1, .reusable = true}}, SHIFT(128),
+  [163] = {.entry = {.count = 1, .reusable = true}}, SHIFT(303),
+  [165] = {.entry = {.count = 1, .reusable = true}}, SHIFT(305),
+  [167] = {.entry = {.count = 1, .reusable = true}}, SHIFT(306),
+  [169] = {.entry = {.count = 1, .reusable = true}}, SHIFT(154),
+  [171] = {.entry = {.count = 1, .reusable = true}}, SHIFT(222),
+  [173] = {.entry = {.count = 1, .reusable = true}}, SHIFT(223),
+  [175] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
+  [177] = {.entry = {.count = 1, .reusable = true}}, SHIFT(220),
+  [179] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(9),
+  [182] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0),
+  [184] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(297),
+  [187] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(257),
+  [190] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(128),
+  [193] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(303),
+  [196] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(305),
+  [199] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(306),
+  [202] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(154),
+  [205] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(222),
+  [208] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(223),
+  [211] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 31),
+  [213] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
+  [215] = {.entry = {.count = 1, .reusable = true}}, SHIFT(321),
+  [217] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
+  [219] = {.entry = {.count = 1, .reusable = true}}, SHIFT(291),
+  [221] = {.entry = {.count = 1, .reusable = true}}, SHIFT(254),
+  [223] = {.entry = {.count = 1, .reusable = true}}, SHIFT(125),
+  [225] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 2, 0, 31),
+  [227] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
+  [229] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
+  [231] = {.entry = {.count = 1, .reusable = true}}, SHIFT(200),
+  [233] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
+  [235] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
+  [237] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
+  [239] = {.entry = {.count = 1, .reusable = true}}, SHIFT(265),
+  [241] = {.entry = {.count = 1, .reusable = false}}, SHIFT(292),
+  [243] = {.entry = {.count = 1, .reusable = true}}, SHIFT(296),
+  [245] = {.entry = {.count = 1, .reusable = true}}, SHIFT(268),
+  [247] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
+  [249] = {.entry = {.count = 1, .reusable = true}}, SHIFT(240),
+  [251] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(14),
+  [254] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
+  [256] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(201),
+  [259] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(46),
+  [262] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(54),
+  [265] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(265),
+  [268] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(292),
+  [271] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(296),
+  [274] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(268),
+  [277] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 41),
+  [279] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 41), SHIFT_REPEAT(321),
+  [282] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 41), SHIFT_REPEAT(254),
+  [285] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coordinates, 5, 0, 0),
+  [287] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_direction_list, 1, 0, 0),
+  [289] = {.entry = {.count = 1, .reusable = false}}, SHIFT(23),
+  [291] = {.entry = {.count = 1, .reusable = false}}, SHIFT(22),
+  [293] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_direction_list, 1, 0, 0),
+  [295] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_path, 3, 0, 0),
+  [297] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0),
+  [299] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0), SHIFT_REPEAT(23),
+  [302] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0), SHIFT_REPEAT(22),
+  [305] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0),
+  [307] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 10),
+  [309] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 10),
+  [311] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 11),
+  [313] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 11),
+  [315] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 1, 0, 30),
+  [317] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap, 1, 0, 29),
+  [319] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 2, 0, 21),
+  [321] = {.entry = {.count = 1, .reusable = true}}, SHIFT(100),
+  [323] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 40),
+  [325] = {.entry = {.count = 1, .reusable = true}}, SHIFT(304),
+  [327] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 40),
+  [329] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
+  [331] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 21),
+  [333] = {.entry = {.count = 1, .reusable = true}}, SHIFT(284),
+  [335] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 4, 0, 64),
+  [337] = {.entry = {.count = 1, .reusable = true}}, SHIFT(47),
+  [339] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
+  [341] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 67),
+  [343] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 67), SHIFT_REPEAT(47),
+  [346] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 67), SHIFT_REPEAT(321),
+  [349] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 67), SHIFT_REPEAT(254),
+  [352] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 2, 0, 21),
+  [354] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 2, 0, 21),
+  [356] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 42),
+  [358] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 52),
+  [360] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 48),
+  [362] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 49),
+  [364] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 59),
+  [366] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap_symmetry, 1, 0, 38),
+  [368] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(320),
+  [371] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(43),
+  [374] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0),
+  [376] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 37),
+  [378] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
+  [380] = {.entry = {.count = 1, .reusable = true}}, SHIFT(320),
+  [382] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
+  [384] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
+  [386] = {.entry = {.count = 1, .reusable = true}}, SHIFT(301),
+  [388] = {.entry = {.count = 1, .reusable = true}}, SHIFT(302),
+  [390] = {.entry = {.count = 1, .reusable = true}}, SHIFT(271),
+  [392] = {.entry = {.count = 1, .reusable = true}}, SHIFT(272),
+  [394] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 62),
+  [396] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 63),
+  [398] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
+  [400] = {.entry = {.count = 1, .reusable = true}}, SHIFT(245),
+  [402] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 57),
+  [404] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 31),
+  [406] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(276),
+  [409] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(52),
+  [412] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0),
+  [414] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_sides_statement, 2, 0, 0),
+  [416] = {.entry = {.count = 1, .reusable = true}}, SHIFT(114),
+  [418] = {.entry = {.count = 1, .reusable = true}}, SHIFT(275),
+  [420] = {.entry = {.count = 1, .reusable = true}}, SHIFT(239),
+  [422] = {.entry = {.count = 1, .reusable = true}}, SHIFT(277),
+  [424] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 39),
+  [426] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 31),
+  [428] = {.entry = {.count = 1, .reusable = true}}, SHIFT(276),
+  [430] = {.entry = {.count = 1, .reusable = true}}, SHIFT(90),
+  [432] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
+  [434] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 37),
+  [436] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 21),
+  [438] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 37),
+  [440] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 21),
+  [442] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 3, 0, 44),
+  [444] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 36),
+  [446] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 47),
+  [448] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 37),
+  [450] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0),
+  [452] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0), SHIFT_REPEAT(125),
+  [455] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
+  [457] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
+  [459] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(114),
+  [462] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(68),
+  [465] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0),
+  [467] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 37),
+  [469] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 2, 0, 0),
+  [471] = {.entry = {.count = 1, .reusable = true}}, SHIFT(120),
+  [473] = {.entry = {.count = 1, .reusable = true}}, SHIFT(259),
+  [475] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 39),
+  [477] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 50),
+  [479] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 40),
+  [481] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 51),
+  [483] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 42),
+  [485] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 39),
+  [487] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 2, 0, 0),
+  [489] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 39),
+  [491] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 40),
+  [493] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 4, 0, 37),
+  [495] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 4, 0, 37),
+  [497] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 44),
+  [499] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 53),
+  [501] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 54),
+  [503] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 5, 0, 47),
+  [505] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 57),
+  [507] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 48),
+  [509] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 58),
+  [511] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 49),
+  [513] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
+  [515] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
+  [517] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 50),
+  [519] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 51),
+  [521] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 60),
+  [523] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 52),
+  [525] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 50),
+  [527] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 53),
+  [529] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 54),
+  [531] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 61),
+  [533] = {.entry = {.count = 1, .reusable = false}}, SHIFT(115),
+  [535] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 5, 0, 43),
+  [537] = {.entry = {.count = 1, .reusable = true}}, SHIFT(115),
+  [539] = {.entry = {.count = 1, .reusable = false}}, SHIFT(242),
+  [541] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 36),
+  [543] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0),
+  [545] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(114),
+  [548] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 21),
+  [550] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 37),
+  [552] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 21),
+  [554] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 58),
+  [556] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 65),
+  [558] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 59),
+  [560] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 6, 0, 60),
+  [562] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 61),
+  [564] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(115),
+  [567] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
+  [569] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(115),
+  [572] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
+  [574] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
+  [576] = {.entry = {.count = 1, .reusable = true}}, SHIFT(234),
+  [578] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 7, 0, 65),
+  [580] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 50),
+  [582] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__side, 1, 0, 4),
+  [584] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__side, 1, 0, 4),
+  [586] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 22),
+  [588] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 22),
+  [590] = {.entry = {.count = 1, .reusable = true}}, SHIFT(140),
+  [592] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_draw_without_statement, 2, 0, 0),
+  [594] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0),
+  [596] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0), SHIFT_REPEAT(144),
+  [599] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(140),
+  [602] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0),
+  [604] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0),
+  [606] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0), SHIFT_REPEAT(120),
+  [609] = {.entry = {.count = 1, .reusable = false}}, SHIFT(62),
+  [611] = {.entry = {.count = 1, .reusable = false}}, SHIFT(308),
+  [613] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_like_statement, 2, 0, 0),
+  [615] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_castling_move, 4, 0, 32),
+  [617] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_move, 4, 0, 32),
+  [619] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__mode, 1, 0, 35),
+  [621] = {.entry = {.count = 1, .reusable = true}}, SHIFT(318),
+  [623] = {.entry = {.count = 1, .reusable = true}}, SHIFT(280),
+  [625] = {.entry = {.count = 1, .reusable = true}}, SHIFT(137),
+  [627] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 3, 0, 0),
+  [629] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 5, 0, 27),
+  [631] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
+  [633] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 6, 0, 55),
+  [635] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_line_starts, 2, 0, 0),
+  [637] = {.entry = {.count = 1, .reusable = true}}, SHIFT(136),
+  [639] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
+  [641] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement, 2, 0, 18),
+  [643] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_side, 2, 0, 24),
+  [645] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
+  [647] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 3, 0, 15),
+  [649] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0),
+  [651] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0), SHIFT_REPEAT(136),
+  [654] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 2, 0, 46),
+  [656] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(166),
+  [659] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0),
+  [661] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 1, 0, 22),
+  [663] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 3, 0, 56),
+  [665] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 1, 0, 5),
+  [667] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_side_declaration, 1, 0, 5),
+  [669] = {.entry = {.count = 1, .reusable = false}}, SHIFT(316),
+  [671] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 1, 0, 13),
+  [673] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 4, 0, 14),
+  [675] = {.entry = {.count = 1, .reusable = true}}, SHIFT(322),
+  [677] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove_statement, 2, 0, 0),
+  [679] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colours_statement, 2, 0, 0),
+  [681] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 3, 0, 9),
+  [683] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 4, 0, 28),
+  [685] = {.entry = {.count = 1, .reusable = true}}, SHIFT(293),
+  [687] = {.entry = {.count = 1, .reusable = true}}, SHIFT(57),
+  [689] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 2, 0, 0),
+  [691] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
+  [693] = {.entry = {.count = 1, .reusable = true}}, SHIFT(156),
+  [695] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
+  [697] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 3, 0, 0),
+  [699] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0), SHIFT_REPEAT(156),
+  [702] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0),
+  [704] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
+  [706] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 2, 0, 19),
+  [708] = {.entry = {.count = 1, .reusable = true}}, SHIFT(252),
+  [710] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 3, 0, 27),
+  [712] = {.entry = {.count = 1, .reusable = true}}, SHIFT(196),
+  [714] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 2, 0, 20),
+  [716] = {.entry = {.count = 1, .reusable = true}}, SHIFT(146),
+  [718] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
+  [720] = {.entry = {.count = 1, .reusable = true}}, SHIFT(152),
+  [722] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 1, 0, 16),
+  [724] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_checkmate_statement, 2, 0, 20),
+  [726] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 2, 0, 6),
+  [728] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 4, 0, 0),
+  [730] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 4, 0, 0),
+  [732] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 3, 0, 0),
+  [734] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_repetition_statement, 3, 0, 26),
+  [736] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 3, 0, 0),
+  [738] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_eliminated_statement, 2, 0, 23),
+  [740] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 4, 0, 0),
+  [742] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 4, 0, 0),
+  [744] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 3, 0, 0),
+  [746] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 3, 0, 0),
+  [748] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cell_statement, 4, 0, 28),
+  [750] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 3, 0, 0),
+  [752] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 3, 0, 0),
+  [754] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [756] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [758] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
+  [760] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
+  [762] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 2, 0, 6),
+  [764] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
+  [766] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
+  [768] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
+  [770] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
+  [772] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 3, 0, 0),
+  [774] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 2, 0, 0),
+  [776] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_value_statement, 2, 0, 2),
+  [778] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [780] = {.entry = {.count = 1, .reusable = true}}, SHIFT(211),
+  [782] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
+  [784] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
+  [786] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 4, 0, 33),
+  [788] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rhombus_shape, 4, 0, 34),
+  [790] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hexagon_shape, 2, 0, 25),
+  [792] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 3, 0, 7),
+  [794] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 2, 0, 0),
+  [796] = {.entry = {.count = 1, .reusable = true}}, SHIFT(236),
+  [798] = {.entry = {.count = 1, .reusable = true}}, SHIFT(262),
+  [800] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
+  [802] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
+  [804] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 2, 0, 0),
+  [806] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 3, 0, 8),
+  [808] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_confined_statement, 3, 0, 43),
+  [810] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_piece_definition, 4, 0, 17),
+  [812] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 2, 0, 6),
+  [814] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 4, 0, 0),
+  [816] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_statement, 2, 0, 0),
+  [818] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_board, 2, 0, 6),
+  [820] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 6, 0, 45),
+  [822] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_metadata_statement, 2, 0, 1),
+  [824] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 3, 0, 8),
+  [826] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 2, 0, 0),
+  [828] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0), SHIFT_REPEAT(262),
+  [831] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0),
+  [833] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
+  [835] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_year_statement, 2, 0, 2),
+  [837] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 4, 0, 0),
+  [839] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 2, 0, 0),
+  [841] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_symmetry_statement, 2, 0, 3),
+  [843] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colour_bound_statement, 1, 0, 0),
+  [845] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_captures_statement, 2, 0, 0),
+  [847] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directions_statement, 4, 0, 12),
+  [849] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 2, 0, 0),
+  [851] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cells_statement, 2, 0, 3),
+  [853] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_shape_statement, 2, 0, 0),
+  [855] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_facing_statement, 2, 0, 21),
+  [857] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 2, 0, 15),
+  [859] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 3, 0, 0),
+  [861] = {.entry = {.count = 1, .reusable = true}}, SHIFT(226),
+  [863] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 66),
+  [865] = {.entry = {.count = 1, .reusable = true}}, SHIFT(264),
+  [867] = {.entry = {.count = 1, .reusable = true}}, SHIFT(111),
+  [869] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 2, 0, 0),
+  [871] = {.entry = {.count = 1, .reusable = true}}, SHIFT(84),
+  [873] = {.entry = {.count = 1, .reusable = true}}, SHIFT(286),
+  [875] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [877] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
+  [879] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
+  [881] = {.entry = {.count = 1, .reusable = true}}, SHIFT(131),
+  [883] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 1, 0, 10),
+  [885] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
+  [887] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
+  [889] = {.entry = {.count = 1, .reusable = true}}, SHIFT(228),
+  [891] = {.entry = {.count = 1, .reusable = true}}, SHIFT(70),
+  [893] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
+  [895] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [897] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
+  [899] = {.entry = {.count = 1, .reusable = true}}, SHIFT(191),
+  [901] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
+  [903] = {.entry = {.count = 1, .reusable = true}}, SHIFT(142),
+  [905] = {.entry = {.count = 1, .reusable = true}}, SHIFT(319),
+  [907] = {.entry = {.count = 1, .reusable = true}}, SHIFT(197),
+  [909] = {.entry = {.count = 1, .reusable = true}}, SHIFT(315),
+  [911] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
+  [913] = {.entry = {.count = 1, .reusable = true}}, SHIFT(225),
+  [915] = {.entry = {.count = 1, .reusable = true}}, SHIFT(98),
+  [917] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [919] = {.entry = {.count = 1, .reusable = true}}, SHIFT(243),
+  [921] = {.entry = {.count = 1, .reusable = true}}, SHIFT(192),
+  [923] = {.entry = {.count = 1, .reusable = true}}, SHIFT(298),
+  [925] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
+  [927] = {.entry = {.count = 1, .reusable = true}}, SHIFT(311),
+  [929] = {.entry = {.count = 1, .reusable = true}}, SHIFT(215),
+  [931] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
+  [933] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
+  [935] = {.entry = {.count = 1, .reusable = true}}, SHIFT(312),
+  [937] = {.entry = {.count = 1, .reusable = true}}, SHIFT(213),
+  [939] = {.entry = {.count = 1, .reusable = true}}, SHIFT(279),
+  [941] = {.entry = {.count = 1, .reusable = true}}, SHIFT(123),
+  [943] = {.entry = {.count = 1, .reusable = true}}, SHIFT(208),
+  [945] = {.entry = {.count = 1, .reusable = true}}, SHIFT(198),
+  [947] = {.entry = {.count = 1, .reusable = true}}, SHIFT(309),
+  [949] = {.entry = {.count = 1, .reusable = true}}, SHIFT(232),
+  [951] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
+  [953] = {.entry = {.count = 1, .reusable = true}}, SHIFT(267),
+  [955] = {.entry = {.count = 1, .reusable = true}}, SHIFT(295),
+  [957] = {.entry = {.count = 1, .reusable = true}}, SHIFT(299),
+  [959] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
+  [961] = {.entry = {.count = 1, .reusable = true}}, SHIFT(282),
+  [963] = {.entry = {.count = 1, .reusable = true}}, SHIFT(300),
+  [965] = {.entry = {.count = 1, .reusable = true}}, SHIFT(255),
+  [967] = {.entry = {.count = 1, .reusable = true}}, SHIFT(258),
+  [969] = {.entry = {.count = 1, .reusable = true}}, SHIFT(121),
+  [971] = {.entry = {.count = 1, .reusable = true}}, SHIFT(317),
+  [973] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
+  [975] = {.entry = {.count = 1, .reusable = true}}, SHIFT(149),
+  [977] = {.entry = {.count = 1, .reusable = true}}, SHIFT(294),
+  [979] = {.entry = {.count = 1, .reusable = true}}, SHIFT(130),
+  [981] = {.entry = {.count = 1, .reusable = true}}, SHIFT(274),
+  [983] = {.entry = {.count = 1, .reusable = true}}, SHIFT(307),
+  [985] = {.entry = {.count = 1, .reusable = true}}, SHIFT(290),
+  [987] = {.entry = {.count = 1, .reusable = true}}, SHIFT(212),
 };
 
 #ifdef __cplusplus
