@@ -27,9 +27,6 @@ pub struct Args {
 
 pub fn run(args: &Args) -> Status {
     args.at.run(|game, pos| {
-        if let Err(s) = super::refuse_unplayable(args.at.file(), game.variant) {
-            return s;
-        }
         let mut limits = Limits {
             depth: args.depth,
             nodes: args.nodes,

@@ -34,9 +34,10 @@ pub struct Args {
     engine: bool,
     #[command(flatten)]
     weights: super::weights::Choice,
-    /// Your side against the engine.
-    #[arg(long, value_enum, default_value_t = SideArg::White, requires = "engine")]
-    side: SideArg,
+    /// Your side against the engine: white or black, or a side the variant's `sides` line
+    /// names (the engine plays every other side).
+    #[arg(long, default_value = "white", requires = "engine")]
+    side: String,
     /// The engine's time per move in milliseconds (default 1000).
     #[arg(long, value_name = "MS", requires = "engine", conflicts_with = "depth")]
     movetime: Option<u64>,
@@ -50,12 +51,6 @@ pub struct Args {
     /// With --save: the piece letters written (own, en, hu).
     #[arg(long, default_value = "own", requires = "save")]
     letters: String,
-}
-
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum SideArg {
-    White,
-    Black,
 }
 
 /// How the board is drawn: with colours or not, and the last move to mark.
@@ -173,9 +168,9 @@ pub fn run(args: &Args) -> Status {
         Err(s) => return s,
     };
     let sides = compiled.variant().sides().len();
-    if sides > 2 && (args.engine || args.save.is_some()) {
+    if sides > 2 && args.save.is_some() {
         eprintln!(
-            "error: {}: the variant has {sides} sides: `hexv play` takes them with a person at every seat, but the engine (`--engine`) and game records (`--save`) take two sides so far",
+            "error: {}: the variant has {sides} sides: `hexv play` takes them, but game records (`--save`) take two sides so far",
             args.file.display()
         );
         return Status::InputErrors;
@@ -185,7 +180,12 @@ pub fn run(args: &Args) -> Status {
         Ok(p) => p,
         Err(s) => return s,
     };
-    let saver = match Saver::new(args, &game, &start) {
+    // The person's side against the engine.
+    let human = match side_of(v, &args.side) {
+        Ok(side) => side,
+        Err(status) => return status,
+    };
+    let saver = match Saver::new(args, &game, &start, human) {
         Ok(s) => s,
         Err(s) => return s,
     };
@@ -196,8 +196,7 @@ pub fn run(args: &Args) -> Status {
         "{} — type a move (e.g. as `hexv moves` lists them), or `help`.",
         v.meta().name
     );
-    // The engine's side and searcher, when playing against it.
-    let human = side_of(args.side);
+    // The engine's searcher, when playing against it.
     let limits = match (args.movetime, args.depth) {
         (_, Some(d)) => Limits::depth(d),
         (Some(ms), None) => Limits::movetime(Duration::from_millis(ms)),
@@ -370,7 +369,7 @@ struct Saver {
 impl Saver {
     /// Checks the letters and that the file can be written (an empty game is written at
     /// once), so a typo in the path is found before the game, not after it.
-    fn new(args: &Args, game: &Game, start: &Position) -> Result<Saver, Status> {
+    fn new(args: &Args, game: &Game, start: &Position, human: Side) -> Result<Saver, Status> {
         let letters = Letters::by_name(&args.letters).ok_or_else(|| {
             eprintln!(
                 "error: unknown letters `{}`: use own, en or hu",
@@ -384,7 +383,7 @@ impl Saver {
                 (Some(ms), None) => format!("hexv ({ms} ms a move)"),
                 (None, None) => "hexv (1000 ms a move)".to_string(),
             };
-            (args.engine && side_of(args.side) != side).then_some(who)
+            (args.engine && human != side).then_some(who)
         };
         let mut tags = vec![
             ("Event".to_string(), "hexv play".to_string()),
@@ -426,11 +425,15 @@ impl Saver {
     }
 }
 
-fn side_of(side: SideArg) -> Side {
-    match side {
-        SideArg::White => Side::WHITE,
-        SideArg::Black => Side::BLACK,
-    }
+/// The side `--side` names, or the error saying which sides there are.
+fn side_of(v: &Variant, name: &str) -> Result<Side, Status> {
+    v.side_ids()
+        .find(|&s| v.side_name(s) == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = v.side_ids().map(|s| v.side_name(s)).collect();
+            eprintln!("error: `--side {name}`: the sides are {}", names.join(", "));
+            Status::UsageOrIo
+        })
 }
 
 /// A PGN date, `YYYY.MM.DD` (UTC), of a moment.

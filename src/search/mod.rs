@@ -7,6 +7,7 @@ mod alphabeta;
 pub mod arena;
 mod clock;
 pub mod eval;
+mod many;
 pub mod records;
 pub mod sprt;
 pub mod terms;
@@ -91,8 +92,13 @@ impl Limits {
             soft = Some(t);
             hard = Some(t);
         }
-        if let Some(left) = self.time[side.index()] {
-            let inc = self.increment[side.index()].unwrap_or_default();
+        if let Some(left) = self.time.get(side.index()).copied().flatten() {
+            let inc = self
+                .increment
+                .get(side.index())
+                .copied()
+                .flatten()
+                .unwrap_or_default();
             let moves = self.moves_to_go.unwrap_or(30).clamp(1, 60);
             let usable = left.saturating_sub(overhead);
             let aim = (usable / moves + inc * 3 / 4).min(usable / 2);
@@ -171,6 +177,8 @@ pub struct SearchResult {
 /// A searcher for one variant: its engine, its evaluation and its transposition table, kept
 /// between searches of the same game.
 pub struct Searcher<'a> {
+    /// The game, for the reference engine's search of more than two sides.
+    game: Game<'a>,
     engine: AnyEngine<'a>,
     tt: Table,
     eval: Evaluator,
@@ -179,14 +187,12 @@ pub struct Searcher<'a> {
     pruning: bool,
 }
 
-/// Why the search (and what plays games with it: the engine, self-play, matches, tuning)
-/// cannot play this variant yet, if it cannot: it plays two sides, and the end rules of more
-/// are still to come.
+/// Why a front end that records, matches or serves games of two sides (self-play, matches,
+/// tuning, PGN, the engine protocol, the playground) cannot take this variant yet, if it
+/// cannot: the search plays any number of sides, those front ends two.
 pub fn unsupported(v: &Variant) -> Option<String> {
     let n = v.sides().len();
-    (n != 2).then(|| {
-        format!("the variant has {n} sides, and games are played with two sides only so far")
-    })
+    (n != 2).then(|| format!("the variant has {n} sides, and this takes two sides so far"))
 }
 
 impl<'a> Searcher<'a> {
@@ -198,6 +204,7 @@ impl<'a> Searcher<'a> {
     /// A searcher whose transposition table takes about `megabytes` MB.
     pub fn with_hash(game: Game<'a>, megabytes: usize) -> Searcher<'a> {
         Searcher {
+            game,
             engine: AnyEngine::new(game),
             tt: Table::new(megabytes),
             eval: Evaluator::new(game.variant, game.tables),
@@ -233,6 +240,9 @@ impl<'a> Searcher<'a> {
 
     /// The static evaluation of a position for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
+        if self.game.variant.sides().len() > 2 {
+            return many::evaluate(self.game, &self.eval, pos.to_move, pos);
+        }
         with_engine!(&self.engine, e => self.eval.evaluate(e, &e.state(pos)))
     }
 
@@ -246,6 +256,9 @@ impl<'a> Searcher<'a> {
         stop: &AtomicBool,
         info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
+        if self.game.variant.sides().len() > 2 {
+            return many::run_many(self.game, &self.eval, history, limits, stop, info);
+        }
         let (eval, tt, pruning) = (&self.eval, &mut self.tt, self.pruning);
         with_engine!(&self.engine, e => run(e, (eval, pruning), tt, history, limits, stop, info))
     }

@@ -281,24 +281,20 @@ fn each_side_may_be_set_up_and_zoned_by_hand() {
 }
 
 #[test]
-fn commands_of_the_engine_refuse_three_sides_and_the_others_serve_them() {
+fn commands_that_record_games_refuse_three_sides_and_the_others_serve_them() {
     use crate::cli::{run, run_with_input};
     let file = root().join(THREE);
     let file = file.to_str().expect("a UTF-8 path");
     for args in [
-        vec!["analyse", file, "--depth", "1"],
         vec!["selfplay", file, "--games", "1", "--depth", "1"],
         vec!["tune", file, "--games", "1"],
+        vec!["play", file, "--save", "never-written.pgn"],
     ] {
         let (code, _, err) = run_with_input(&args, b"");
         assert_eq!(code, 1, "{args:?}: {err}");
-        assert!(
-            err.contains(
-                "the variant has 3 sides, and games are played with two sides only so far"
-            ),
-            "{args:?}: {err}"
-        );
+        assert!(err.contains("the variant has 3 sides"), "{args:?}: {err}");
     }
+    assert!(!root().join("never-written.pgn").exists());
     let session =
         format!("uci\nsetoption name VariantPath value {file}\nisready\ngo depth 1\nquit\n");
     let (code, out, _) = run_with_input(&["engine"], session.as_bytes());
@@ -311,12 +307,37 @@ fn commands_of_the_engine_refuse_three_sides_and_the_others_serve_them() {
         vec!["moves", file],
         vec!["perft", file, "--depth", "2"],
         vec!["diagram", file, "--position"],
+        vec!["analyse", file, "--depth", "2"],
     ] {
         let (code, _, err) = run(&args);
         assert_eq!(code, 0, "{args:?}: {err}");
     }
     let (_, out, _) = run(&["perft", file, "--depth", "3"]);
     assert!(out.contains("1331"), "{out}");
+    // People at every seat: White, Black and Red move in turn.
+    let (code, out, err) = run_with_input(&["play", file], b"e2-e3\nb5-c5\nk5-i5\nquit\n");
+    assert_eq!(code, 0, "{err}");
+    for said in [
+        "White plays e2-e3.",
+        "Black plays b5-c5.",
+        "Red plays k5-i5.",
+    ] {
+        assert!(out.contains(said), "{out}");
+    }
+    // A person as Red against two engines: they move first, then Red is asked.
+    let (code, out, err) = run_with_input(
+        &["play", file, "--engine", "--side", "red", "--depth", "1"],
+        b"quit\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("White (hexv) thinks") && out.contains("Black (hexv) thinks"),
+        "{out}"
+    );
+    assert!(out.contains("Red to move>"), "{out}");
+    let (code, _, err) = run(&["play", file, "--engine", "--side", "blue"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("the sides are white, black, red"), "{err}");
 }
 
 /// The fixture with a `rules` block.
@@ -475,4 +496,191 @@ fn leaving_rules_are_refused_where_they_cannot_apply() {
             "{rules}"
         );
     }
+}
+
+/// The best move the search finds at `depth` in `text` under `rules`.
+fn best(
+    rules: &str,
+    text: &str,
+    depth: u32,
+) -> (hexv::Compiled, hexv::game::Position, hexv::game::Move) {
+    use hexv::search::{Limits, Searcher};
+    let c = with_rules(rules);
+    let pos = c.game().parse_position(text).expect("a legal position");
+    let mut searcher = Searcher::new(c.game());
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let result = searcher.search(
+        std::slice::from_ref(&pos),
+        &Limits::depth(depth),
+        &stop,
+        &mut |_| {},
+    );
+    let m = result.best.expect("a move");
+    assert!(c.game().legal_moves(&pos).contains(&m), "a legal move");
+    (c, pos, m)
+}
+
+#[test]
+fn the_search_of_three_sides_mates_and_takes_what_is_free() {
+    // Best-Reply Search: White mates Black at once, whether that ends the game or sends
+    // Black out of it.
+    for rules in ["checkmate out", "checkmate win"] {
+        let (c, pos, m) = best(rules, BLACK_MATED_NEXT, 2);
+        let game = c.game();
+        let after = game.play(&pos, &m);
+        let over = game.outcome(&[pos.clone(), after.clone()]);
+        let black = Side::new(1).expect("Black");
+        assert!(
+            after.is_out(black) || over.is_some_and(|o| o.result() == "1-0-0"),
+            "{rules}: {}",
+            game.format_move(&pos, &m)
+        );
+    }
+    // Red's rook on h9 stands alone on the f11 rook's edge line: White takes it.
+    let (c, pos, m) = best(
+        "checkmate out",
+        "6/7/8/9/10/(1K)9(1R)/10/8(3R)/8/7/(3K)5 white/black",
+        2,
+    );
+    assert_eq!(c.game().format_move(&pos, &m), "f11xh9");
+}
+
+#[test]
+fn the_search_of_three_sides_plays_only_legal_moves_in_every_seat() {
+    use hexv::search::{Limits, Searcher};
+    let c = with_rules("checkmate out\neliminated stay");
+    let game = c.game();
+    let mut searcher = Searcher::new(game);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut history = vec![game.start_position()];
+    let mut seats = std::collections::BTreeSet::new();
+    for _ in 0..24 {
+        let pos = history.last().expect("a position").clone();
+        if game.outcome(&history).is_some() {
+            break;
+        }
+        let result = searcher.search(&history, &Limits::depth(2), &stop, &mut |_| {});
+        let m = result.best.expect("a move while the game goes on");
+        assert!(
+            game.legal_moves(&pos).contains(&m),
+            "{}",
+            game.position_text(&pos)
+        );
+        seats.insert(pos.to_move);
+        history.push(game.play(&pos, &m));
+    }
+    assert_eq!(seats.len(), 3, "every side moved");
+}
+
+/// Who plays a seat in the measured games.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Player {
+    /// A uniformly random legal move.
+    Random,
+    /// The most valuable capture (ties and quiet positions at random).
+    Greedy,
+    /// Best-Reply Search to this depth.
+    Search(u32),
+}
+
+/// One game of the three-sided fixture (`checkmate out`) from `opening` random plies, each
+/// seat played by `players`; every side's score (an unfinished game after 240 plies shares the
+/// point among the sides still in it).
+fn measured_game(c: &hexv::Compiled, players: [Player; 3], seed: u64) -> [f64; 3] {
+    use hexv::rng::Rng;
+    use hexv::search::{Limits, Searcher};
+    let game = c.game();
+    let mut rng = Rng(seed);
+    let mut searcher = Searcher::new(game);
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let mut history = vec![game.start_position()];
+    for ply in 0..240 {
+        if let Some(o) = game.outcome(&history) {
+            let s = |i: usize| {
+                let x = o.score_of(Side::new(i).expect("a side"));
+                f64::from(x.numerator) / f64::from(x.denominator)
+            };
+            return [s(0), s(1), s(2)];
+        }
+        let pos = history.last().expect("a position").clone();
+        let moves = game.legal_moves(&pos);
+        let player = if ply < 4 {
+            Player::Random
+        } else {
+            players[pos.to_move.index()]
+        };
+        let m = match player {
+            Player::Random => moves[rng.below(moves.len())],
+            Player::Greedy => {
+                let value = |m: &hexv::game::Move| {
+                    pos.squares[m.to.index()]
+                        .filter(|(s, _)| *s != pos.to_move)
+                        .map_or(0, |(_, p)| {
+                            if game.variant.piece(p).royal {
+                                50
+                            } else {
+                                1 + p.index() as i32
+                            }
+                        })
+                };
+                let top = moves.iter().map(value).max().unwrap_or(0);
+                let best: Vec<_> = moves.iter().filter(|m| value(m) == top).collect();
+                *best[rng.below(best.len())]
+            }
+            Player::Search(d) => searcher
+                .search(&history, &Limits::depth(d), &stop, &mut |_| {})
+                .best
+                .expect("a move while the game goes on"),
+        };
+        history.push(game.play(&pos, &m));
+    }
+    let last = history.last().expect("a position");
+    let left = game.sides_in_game(last).count() as f64;
+    let share = |i: usize| {
+        if last.is_out(Side::new(i).expect("a side")) {
+            0.0
+        } else {
+            1.0 / left
+        }
+    };
+    [share(0), share(1), share(2)]
+}
+
+/// The search in every seat against two random players, two greedy players, and the search a
+/// ply shallower: its mean score in each seat (a third is an even share). Run with
+/// `cargo test --release --test hexv -- --ignored many_sides_strength --nocapture`.
+#[test]
+#[ignore = "plays 180 games; run by CI's deep checks and for the figures in README"]
+fn many_sides_strength() {
+    let c = with_rules("checkmate out");
+    let games = 20;
+    let mut table = Vec::new();
+    for (name, other) in [
+        ("random", Player::Random),
+        ("greedy", Player::Greedy),
+        ("depth 1", Player::Search(1)),
+    ] {
+        let mut row = Vec::new();
+        for seat in 0..3 {
+            let mut players = [other; 3];
+            players[seat] = Player::Search(2);
+            let total: f64 = (0..games)
+                .map(|g| measured_game(&c, players, 0x5EA7_0000 + (seat * 1000 + g) as u64)[seat])
+                .sum();
+            row.push(total / games as f64);
+        }
+        println!(
+            "depth 2 against two {name:<8} players: White {:.2}, Black {:.2}, Red {:.2} ({games} games a seat; an even share is 0.33)",
+            row[0], row[1], row[2]
+        );
+        table.push(row);
+    }
+    // From every seat the search scores well above an even share against random and greedy
+    // players (at depth 2 it mates seldom: many games end unfinished, the point shared), and
+    // above its share against a shallower search. Measured: 0.56 0.65 0.58, 0.53 0.57 0.52,
+    // 0.33 0.52 0.47.
+    for row in &table[..2] {
+        assert!(row.iter().all(|&s| s > 0.45), "{table:?}");
+    }
+    assert!(table[2].iter().sum::<f64>() / 3.0 > 0.36, "{table:?}");
 }
