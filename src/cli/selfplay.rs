@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use hexv::game::san::Letters;
 use hexv::game::Game;
-use hexv::search::arena::{play_game_weighted, random_opening, GameRecord, Player, Report, Rng};
+use hexv::search::arena::{play_game_seated, random_opening, GameRecord, Player, Report, Rng};
 use hexv::search::records::{RecordMerge, Taken, MAX_RECORD_LINE};
 use hexv::search::{Limits, Weights};
 use hexv::source::{BoundedLines, InputFault};
@@ -83,10 +83,18 @@ pub fn run(args: &Args) -> Status {
     let Some(file) = &args.file else {
         return Status::UsageOrIo;
     };
-    let compiled = match super::load_playable(file) {
+    let compiled = match super::load_variant(file) {
         Ok(c) => c,
         Err(s) => return s,
     };
+    let sides = compiled.variant().sides().len();
+    if sides > 2 && (args.out.is_some() || args.pgn.is_some()) {
+        eprintln!(
+            "error: {}: the variant has {sides} sides: `hexv selfplay` plays and reports them, but game records (`--out`, `--pgn`) take two sides so far",
+            file.display()
+        );
+        return Status::InputErrors;
+    }
     let game = compiled.game();
     let weights = match args.weights.resolve(file, &game) {
         Ok(w) => w,
@@ -152,12 +160,9 @@ pub fn run(args: &Args) -> Status {
             return Status::UsageOrIo;
         }
     };
-    report(
-        &compiled.variant().meta().name,
-        &what,
-        &records,
-        args.format,
-    );
+    let v = compiled.variant();
+    let seat_names: Vec<String> = v.side_ids().map(|s| v.side_title(s)).collect();
+    report((&v.meta().name, &seat_names), &what, &records, args.format);
     Status::Ok
 }
 
@@ -280,14 +285,17 @@ fn play_one(
     let mut rng = Rng::new(args.seed.wrapping_mul(1_000_003).wrapping_add(i as u64));
     let opening = random_opening(game, args.random_plies as usize, &mut rng);
     let engine = Player::Engine(limits.clone());
-    let played = play_game_weighted(
+    let seats: Vec<&Player> = game.variant.side_ids().map(|_| &engine).collect();
+    let played = play_game_seated(
         game,
         &opening.history,
-        [&engine, &engine],
+        &seats,
         args.max_plies as usize,
         &mut rng,
         weights,
     );
+    let fraction = |s: &hexv::variant::Score| s.numerator as f64 / s.denominator.max(1) as f64;
+    let many = played.scores.len() > 2;
     let mut at = game.start_position();
     let moves: Vec<String> = opening
         .moves
@@ -305,9 +313,28 @@ fn play_one(
         start: game.position_text(&game.start_position()),
         moves,
         opening_plies: opening.moves.len(),
-        result: hexv::game::result_text(played.white),
-        white: played.white.numerator as f64 / played.white.denominator.max(1) as f64,
+        result: if many {
+            let parts: Vec<String> = played.scores.iter().map(|s| score_word(*s)).collect();
+            parts.join("-")
+        } else {
+            hexv::game::result_text(played.white)
+        },
+        white: fraction(&played.white),
+        scores: if many {
+            played.scores.iter().map(fraction).collect()
+        } else {
+            Vec::new()
+        },
         ending: played.ending.word().to_string(),
+    }
+}
+
+/// A score as a result writes it: "1", "0", "1/3".
+fn score_word(s: hexv::variant::Score) -> String {
+    match (s.numerator, s.denominator) {
+        (0, _) => "0".to_string(),
+        (n, d) if n == d => "1".to_string(),
+        (n, d) => format!("{n}/{d}"),
     }
 }
 
@@ -370,7 +397,12 @@ fn merge(args: &Args) -> Status {
             return Status::InputErrors;
         }
     };
-    report(&merged.variant, "merged", &merged.records, args.format);
+    report(
+        (&merged.variant, &[]),
+        "merged",
+        &merged.records,
+        args.format,
+    );
     if merged.repeats > 0 {
         eprintln!(
             "note: {} records repeated a game and were counted once",
@@ -389,13 +421,50 @@ fn merge(args: &Args) -> Status {
     Status::Ok
 }
 
-fn report(name: &str, what: &str, records: &[GameRecord], format: Format) {
+/// The balance report; `seat_names` name the seats of a game of more than two sides.
+fn report(
+    (name, seat_names): (&str, &[String]),
+    what: &str,
+    records: &[GameRecord],
+    format: Format,
+) {
     let r = Report::of(records);
     match format {
         Format::Json => outln!(
             "{}",
             serde_json::to_string_pretty(&r).expect("a report serialises")
         ),
+        Format::Text if !r.seats.is_empty() => {
+            outln!("{name}: {} games, {what}", r.games);
+            let seats: Vec<String> = r
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(k, seat)| {
+                    let who = seat_names
+                        .get(k)
+                        .cloned()
+                        .unwrap_or_else(|| format!("seat {}", k + 1));
+                    format!(
+                        "{who} {:.1}% ± {:.1}%",
+                        seat.score * 100.0,
+                        seat.confidence_95 * 100.0
+                    )
+                })
+                .collect();
+            outln!(
+                "{} (95% confidence; an even share is {:.1}%)",
+                seats.join(", "),
+                100.0 / r.seats.len() as f64
+            );
+            let endings: Vec<String> = r.endings.iter().map(|(e, n)| format!("{e} {n}")).collect();
+            outln!("endings: {}", endings.join(", "));
+            outln!(
+                "length: median {} plies, mean {:.1}",
+                r.median_plies,
+                r.mean_plies
+            );
+        }
         Format::Text => {
             outln!("{name}: {} games, {what}", r.games);
             outln!(

@@ -36,6 +36,8 @@ pub struct Played {
     pub moves: Vec<Move>,
     /// White's score.
     pub white: Score,
+    /// Every side's score, in turn order.
+    pub scores: Vec<Score>,
     /// Why it ended.
     pub ending: Ending,
 }
@@ -67,12 +69,26 @@ pub fn play_game_weighted(
     rng: &mut Rng,
     weights: Option<&Weights>,
 ) -> Played {
+    play_game_seated(game, opening, &[white, black], max_plies, rng, weights)
+}
+
+/// [`play_game_weighted`] with one player per side, in turn order (any number of sides).
+/// A game stopped by the ply limit is a draw shared by the sides still in it.
+pub fn play_game_seated(
+    game: Game,
+    opening: &[Position],
+    players: &[&Player],
+    max_plies: usize,
+    rng: &mut Rng,
+    weights: Option<&Weights>,
+) -> Played {
     let fast = AnyEngine::new(game);
     let eval = match weights {
         Some(w) => Evaluator::with_weights(game.variant, game.tables, w),
         None => Evaluator::new(game.variant, game.tables),
     };
-    let mut searchers = [Searcher::new(game), Searcher::new(game)];
+    let sides = game.variant.sides().len();
+    let mut searchers: Vec<Searcher> = (0..sides).map(|_| Searcher::new(game)).collect();
     if let Some(w) = weights {
         searchers.iter_mut().for_each(|s| s.set_weights(w));
     }
@@ -90,19 +106,31 @@ pub fn play_game_weighted(
             return Played {
                 moves,
                 white: outcome.white,
+                scores: outcome.scores.iter().collect(),
                 ending: Ending::Rules(outcome.end),
             };
         }
         if history.len() > max_plies {
+            let left = game.sides_in_game(last).count().max(1) as u32;
+            let share = |side: Side| match (sides, last.is_out(side)) {
+                (2, _) => Score::DRAW,
+                (_, true) => Score::LOSS,
+                _ => Score {
+                    numerator: 1,
+                    denominator: left,
+                },
+            };
+            let scores: Vec<Score> = game.variant.side_ids().map(share).collect();
             return Played {
                 moves,
-                white: Score::DRAW,
+                white: scores[0],
+                scores,
                 ending: Ending::PlyLimit,
             };
         }
         let pos = history.last().expect("never empty").clone();
         let side = pos.to_move;
-        let player = if side == Side::WHITE { white } else { black };
+        let player = players.get(side.index()).copied().unwrap_or(players[0]);
         let legal = fast.legal_moves(&pos);
         let chosen = match player {
             Player::Random => legal[rng.below(legal.len())],
@@ -128,7 +156,16 @@ fn greedy(
     legal: &[Move],
     rng: &mut Rng,
 ) -> Move {
-    let engine_eval = |p: &Position| with_engine!(fast, e => eval.evaluate(e, &e.state(p)));
+    let mover = pos.to_move;
+    // The value of the position after a move for the mover (two sides: the other side's
+    // value turned round).
+    let engine_eval = |p: &Position| {
+        if game.variant.sides().len() > 2 {
+            -super::many::evaluate(*game, eval, mover, p)
+        } else {
+            with_engine!(fast, e => eval.evaluate(e, &e.state(p)))
+        }
+    };
     let mut best: Vec<&Move> = Vec::new();
     let mut best_score = i32::MIN;
     for m in legal {
@@ -167,10 +204,13 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// How many of the first moves were the random opening.
     pub opening_plies: usize,
-    /// `1-0`, `0-1`, `1/2-1/2`, `3/4-1/4`, ...
+    /// `1-0`, `0-1`, `1/2-1/2`, `3/4-1/4`, ...; with more sides each side's score, `0-1-0`.
     pub result: String,
     /// White's score, 0 to 1.
     pub white: f64,
+    /// Every side's score, 0 to 1, in turn order: in games of more than two sides only.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scores: Vec<f64>,
     /// `checkmate`, `stalemate`, `repetition`, `move-limit`, `material` or `ply-limit`.
     pub ending: String,
 }
@@ -223,6 +263,34 @@ pub struct Report {
     pub median_plies: f64,
     /// Mean length in plies.
     pub mean_plies: f64,
+    /// Each seat's mean score and the half width of its 95% interval, in turn order: in
+    /// games of more than two sides only.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub seats: Vec<SeatScore>,
+}
+
+/// One seat's score over a set of games of more than two sides.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct SeatScore {
+    /// The mean score, 0 to 1.
+    pub score: f64,
+    /// Half the width of its 95% confidence interval (normal approximation).
+    pub confidence_95: f64,
+}
+
+/// The mean of `scores` and half the width of its 95% confidence interval.
+fn mean_and_interval(scores: &[f64]) -> (f64, f64) {
+    let n = scores.len();
+    if n == 0 {
+        return (0.0, 0.0);
+    }
+    let mean = scores.iter().sum::<f64>() / n as f64;
+    let variance = if n < 2 {
+        0.0
+    } else {
+        scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1) as f64
+    };
+    (mean, 1.96 * (variance / n as f64).sqrt())
 }
 
 impl Report {
@@ -230,21 +298,21 @@ impl Report {
     pub fn of(records: &[GameRecord]) -> Report {
         let n = records.len();
         let scores: Vec<f64> = records.iter().map(|r| r.white).collect();
-        let mean = if n == 0 {
-            0.0
-        } else {
-            scores.iter().sum::<f64>() / n as f64
-        };
-        let variance = if n < 2 {
-            0.0
-        } else {
-            scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1) as f64
-        };
-        let confidence_95 = if n == 0 {
-            0.0
-        } else {
-            1.96 * (variance / n as f64).sqrt()
-        };
+        let (mean, confidence_95) = mean_and_interval(&scores);
+        let seat_count = records.first().map_or(0, |r| r.scores.len());
+        let seats = (0..seat_count)
+            .map(|k| {
+                let of_seat: Vec<f64> = records
+                    .iter()
+                    .map(|r| r.scores.get(k).copied().unwrap_or(0.0))
+                    .collect();
+                let (score, confidence_95) = mean_and_interval(&of_seat);
+                SeatScore {
+                    score,
+                    confidence_95,
+                }
+            })
+            .collect();
         let mut lengths: Vec<usize> = records.iter().map(|r| r.moves.len()).collect();
         lengths.sort_unstable();
         let median_plies = match n {
@@ -257,8 +325,11 @@ impl Report {
         } else {
             lengths.iter().sum::<usize>() as f64 / n as f64
         };
+        // Games of more than two sides also end with the last side left in them.
+        let many: &[&str] = if seat_count > 2 { &["last-side"] } else { &[] };
         let endings = ENDING_WORDS
             .iter()
+            .chain(many)
             .map(|e| {
                 (
                     e.to_string(),
@@ -276,6 +347,7 @@ impl Report {
             endings,
             median_plies,
             mean_plies,
+            seats,
         }
     }
 }

@@ -286,7 +286,16 @@ fn commands_that_record_games_refuse_three_sides_and_the_others_serve_them() {
     let file = root().join(THREE);
     let file = file.to_str().expect("a UTF-8 path");
     for args in [
-        vec!["selfplay", file, "--games", "1", "--depth", "1"],
+        vec![
+            "selfplay",
+            file,
+            "--games",
+            "1",
+            "--depth",
+            "1",
+            "--out",
+            "never-written.jsonl",
+        ],
         vec!["tune", file, "--games", "1"],
         vec!["play", file, "--save", "never-written.pgn"],
     ] {
@@ -295,6 +304,52 @@ fn commands_that_record_games_refuse_three_sides_and_the_others_serve_them() {
         assert!(err.contains("the variant has 3 sides"), "{args:?}: {err}");
     }
     assert!(!root().join("never-written.pgn").exists());
+    assert!(!root().join("never-written.jsonl").exists());
+    // Self-play reports each seat's score, and each game's scores make one point.
+    let (code, out, err) = run(&[
+        "selfplay",
+        file,
+        "--games",
+        "4",
+        "--depth",
+        "1",
+        "--max-plies",
+        "60",
+        "--jobs",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("White ") && out.contains(", Black ") && out.contains(", Red "),
+        "{out}"
+    );
+    assert!(out.contains("an even share is 33.3%"), "{out}");
+    let (code, json, err) = run(&[
+        "selfplay",
+        file,
+        "--games",
+        "4",
+        "--depth",
+        "1",
+        "--max-plies",
+        "60",
+        "--jobs",
+        "1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&json).expect("a JSON report");
+    let seats = report["seats"].as_array().expect("a score per seat");
+    assert_eq!(seats.len(), 3);
+    let total: f64 = seats
+        .iter()
+        .map(|s| s["score"].as_f64().expect("a score"))
+        .sum();
+    assert!(
+        (total - 1.0).abs() < 1e-9,
+        "the seats share one point a game: {total}"
+    );
     let session =
         format!("uci\nsetoption name VariantPath value {file}\nisready\ngo depth 1\nquit\n");
     let (code, out, _) = run_with_input(&["engine"], session.as_bytes());
