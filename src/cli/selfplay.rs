@@ -457,13 +457,7 @@ fn report(
                 seats.join(", "),
                 100.0 / r.seats.len() as f64
             );
-            let endings: Vec<String> = r.endings.iter().map(|(e, n)| format!("{e} {n}")).collect();
-            outln!("endings: {}", endings.join(", "));
-            outln!(
-                "length: median {} plies, mean {:.1}",
-                r.median_plies,
-                r.mean_plies
-            );
+            endings_and_lengths(&r);
         }
         Format::Text => {
             outln!("{name}: {} games, {what}", r.games);
@@ -479,13 +473,18 @@ fn report(
                 "draws {:.1}%",
                 100.0 * r.draws as f64 / r.games.max(1) as f64
             );
-            let endings: Vec<String> = r.endings.iter().map(|(e, n)| format!("{e} {n}")).collect();
-            outln!("endings: {}", endings.join(", "));
-            outln!(
-                "length: median {} plies, mean {:.1}",
-                r.median_plies,
-                r.mean_plies
-            );
+            endings_and_lengths(&r);
         }
     }
+}
+
+/// The report's last lines: how the games ended and how long they were.
+fn endings_and_lengths(r: &Report) {
+    let endings: Vec<String> = r.endings.iter().map(|(e, n)| format!("{e} {n}")).collect();
+    outln!("endings: {}", endings.join(", "));
+    outln!(
+        "length: median {} plies, mean {:.1}",
+        r.median_plies,
+        r.mean_plies
+    );
 }
