@@ -211,9 +211,10 @@ fn zones_section(out: &mut String, v: &Variant) {
             .board
             .cells()
             .filter_map(|c| {
+                // The first side's cells, and the other sides' (Black's in a game of two).
                 let zone = svg::ZoneCell::of(
                     z.cells[Side::WHITE].contains(&c),
-                    z.cells[Side::BLACK].contains(&c),
+                    v.side_ids().skip(1).any(|side| z.cells[side].contains(&c)),
                 )?;
                 Some((
                     c,
@@ -225,13 +226,16 @@ fn zones_section(out: &mut String, v: &Variant) {
             })
             .collect();
         let picture = svg::render(&v.board, &format!("zone {}", z.name), &drawing);
+        let per_side: Vec<String> = v
+            .side_ids()
+            .map(|side| format!("{} {}", v.side_title(side), names(side)))
+            .collect();
         let _ = writeln!(
             out,
-            r#"<article class="zone-section" id="zone-{}"><p><code>{}</code>: White {}; Black {}.</p><figure>{picture}</figure></article>"#,
+            r#"<article class="zone-section" id="zone-{}"><p><code>{}</code>: {}.</p><figure>{picture}</figure></article>"#,
             escape(&z.name),
             escape(&z.name),
-            escape(&names(Side::WHITE)),
-            escape(&names(Side::BLACK))
+            escape(&per_side.join("; "))
         );
     }
     let _ = writeln!(out, "</section>");
@@ -250,10 +254,17 @@ fn board_section(out: &mut String, v: &Variant, t: &MoveTables, s: &Summary, nam
         s.setup.first().map_or(0, |(_, n)| *n),
         match s.setup.as_slice() {
             [_, _] => "White's upper case, Black's lower case".to_string(),
-            sides => format!(
-                "{}'s upper case, the others' lower case",
-                escape(sides.first().map_or("", |(name, _)| name.as_str()))
-            ),
+            sides => {
+                let numbered: Vec<String> = sides
+                    .iter()
+                    .enumerate()
+                    .map(|(k, (name, _))| format!("{} {name}", k + 1))
+                    .collect();
+                format!(
+                    "each symbol followed by its side's number ({})",
+                    escape(&numbered.join(", "))
+                )
+            }
         }
     );
     if !s.off_board.is_empty() {

@@ -739,3 +739,42 @@ fn many_sides_strength() {
     }
     assert!(table[2].iter().sum::<f64>() / 3.0 > 0.36, "{table:?}");
 }
+
+#[test]
+fn position_texts_of_three_sides_read_back_or_are_refused_in_place() {
+    use hexv::rng::Rng;
+    let c = with_rules("checkmate out\neliminated stay");
+    let game = c.game();
+    let seeds = [
+        game.position_text(&game.start_position()),
+        "5(2K)/(1R)6/(1R)7/9/4(1R)5/(1K)9(1R)/10/9/8/7/(3K)5 red/black - - - 1".to_string(),
+    ];
+    let alphabet: Vec<char> = "()/ ,-0123456789KRPkrp+whiteblackred@".chars().collect();
+    let mut rng = Rng(0x51DE5);
+    let mut read = 0;
+    for i in 0..3000 {
+        let mut text: Vec<char> = seeds[i % seeds.len()].chars().collect();
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(text.len() + 1);
+            match rng.below(3) {
+                0 if at < text.len() => {
+                    text.remove(at);
+                }
+                1 if at < text.len() => text[at] = alphabet[rng.below(alphabet.len())],
+                _ => text.insert(at, alphabet[rng.below(alphabet.len())]),
+            }
+        }
+        let text: String = text.into_iter().collect();
+        match game.parse_position(&text) {
+            Ok(pos) => {
+                read += 1;
+                let printed = game.position_text(&pos);
+                let again = game.parse_position(&printed).expect(&printed);
+                assert!(again.same_for_repetition(&pos), "{text} -> {printed}");
+                assert!(!game.legal_moves(&pos).is_empty() || game.outcome(&[pos]).is_some());
+            }
+            Err(e) => assert!(e.offset <= text.chars().count(), "{e:?} in {text:?}"),
+        }
+    }
+    assert!(read > 10, "some mutations read: {read}");
+}
