@@ -172,10 +172,6 @@ fn load_variant<W: Write>(path: &str, out: &Out<W>) -> Option<Compiled> {
         ));
     }
     let compiled = loaded.compiled?;
-    if let Some(why) = crate::search::unsupported(compiled.variant()) {
-        out.line(&format!("info string error: {}: {why}", file.name()));
-        return None;
-    }
     out.line(&format!("info string variant {}", file.name()));
     Some(compiled)
 }
@@ -305,7 +301,10 @@ fn session<R: BufRead, W: Write + Send>(
                             (Some(_), Err(e)) => out.line(&format!("info string error: {e}")),
                         },
                         "go" => {
-                            let limits = match go_limits(args) {
+                            let sides: Vec<&str> = game.map_or_else(Vec::new, |g| {
+                                g.variant.side_ids().map(|s| g.variant.side_name(s)).collect()
+                            });
+                            let limits = match go_limits(args, &sides) {
                                 Ok(l) => l,
                                 Err(e) => {
                                     out.line(&format!("info string error: {e}"));
@@ -518,8 +517,9 @@ fn position(game: Option<Game>, args: &[&str]) -> Result<Vec<Position>, String> 
     Ok(history)
 }
 
-/// The limits of a `go` command.
-fn go_limits(args: &[&str]) -> Result<Limits, String> {
+/// The limits of a `go` command; `sides` are the variant's side names in turn order, which
+/// `time NAME MS` and `inc NAME MS` name.
+fn go_limits(args: &[&str], sides: &[&str]) -> Result<Limits, String> {
     let mut limits = Limits::default();
     let mut words = args.iter();
     // Any whole number: a negative one counts as 0 and one past u64 as u64::MAX (a GUI's
@@ -542,6 +542,20 @@ fn go_limits(args: &[&str]) -> Result<Limits, String> {
             "winc" => limits.increment[0] = ms(number(word, words.next())?),
             "binc" => limits.increment[1] = ms(number(word, words.next())?),
             "movestogo" => limits.moves_to_go = Some(number(word, words.next())?.min(1000) as u32),
+            // Any side's clock, by its name: a game of more sides has more clocks.
+            "time" | "inc" => {
+                let name = words
+                    .next()
+                    .ok_or_else(|| format!("`go {word}` needs a side and a number"))?;
+                let side = sides.iter().position(|s| s == name).ok_or_else(|| {
+                    format!("`go {word} {name}`: the sides are {}", sides.join(", "))
+                })?;
+                let value = ms(number(word, words.next())?);
+                match word {
+                    "time" => limits.time[side] = value,
+                    _ => limits.increment[side] = value,
+                }
+            }
             "mate" | "searchmoves" => {
                 return Err(format!("`go {word}` is not supported"));
             }

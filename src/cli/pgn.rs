@@ -553,7 +553,7 @@ pub fn recorded_game(
         eprintln!("{at}: error: game {number}: {why}");
         Status::UsageOrIo
     })?;
-    let compiled = super::load_playable(&variant_path)?;
+    let compiled = super::load_variant(&variant_path)?;
     let replay = pgn::replay(&compiled.game(), record, &letters).map_err(|e| {
         eprintln!("{at}: error: game {number}: the FEN tag cannot be read: {e}");
         Status::InputErrors
@@ -615,7 +615,7 @@ impl Variants {
         if let Some(i) = self.loaded.iter().position(|(p, _)| *p == path) {
             return Ok(&self.loaded[i].1);
         }
-        let compiled = super::load_playable(&path)
+        let compiled = super::load_variant(&path)
             .map_err(|_| format!("the variant `{}` cannot be used", path.display()))?;
         self.loaded.push((path, compiled));
         Ok(&self.loaded[self.loaded.len() - 1].1)

@@ -167,14 +167,6 @@ pub fn run(args: &Args) -> Status {
         Ok(compiled) => compiled,
         Err(s) => return s,
     };
-    let sides = compiled.variant().sides().len();
-    if sides > 2 && args.save.is_some() {
-        eprintln!(
-            "error: {}: the variant has {sides} sides: `hexv play` takes them, but game records (`--save`) take two sides so far",
-            args.file.display()
-        );
-        return Status::InputErrors;
-    }
     let (v, game) = (compiled.variant(), compiled.game());
     let start = match start_from(&game, args.position.as_deref(), None) {
         Ok(p) => p,
@@ -256,7 +248,7 @@ pub fn run(args: &Args) -> Status {
             };
             let written = game.format_move(&pos, &mv);
             let next = game.play(&pos, &mv);
-            let check = check_mark(&game, &next);
+            let check = game.check_suffix(&pos, &mv);
             history.push(next);
             played.push(mv);
             outln!("{mover} plays {written}{check} ({}).", result.info.score);
@@ -317,22 +309,19 @@ pub fn run(args: &Args) -> Status {
                 outln!("  quit    leave the game unfinished");
                 outln!("The last move is marked [N] where it landed and . where it came from.");
             }
-            "undo" => {
-                // Against the engine, back to the human's previous turn.
-                let plies = if searcher.is_some() { 2 } else { 1 };
-                if history.len() > plies {
+            "undo" => match undo_plies(&history, searcher.is_some().then_some(human)) {
+                Some(plies) => {
                     history.truncate(history.len() - plies);
                     played.truncate(played.len().saturating_sub(plies));
                     changed = true;
-                } else {
-                    outln!("Nothing to undo.");
                 }
-            }
+                None => outln!("Nothing to undo."),
+            },
             text => match read_move(&game, &pos, text) {
                 Ok(mv) => {
                     let written = game.format_move(&pos, &mv);
                     let next = game.play(&pos, &mv);
-                    let check = check_mark(&game, &next);
+                    let check = game.check_suffix(&pos, &mv);
                     outln!("{mover} plays {written}{check}.");
                     for side in v.side_ids().filter(|&x| next.is_out(x) && !pos.is_out(x)) {
                         outln!(
@@ -389,9 +378,9 @@ impl Saver {
             ("Event".to_string(), "hexv play".to_string()),
             ("Date".to_string(), pgn_date(std::time::SystemTime::now())),
         ];
-        for (tag, side) in [("White", Side::WHITE), ("Black", Side::BLACK)] {
+        for side in game.variant.side_ids() {
             if let Some(name) = engine(side) {
-                tags.push((tag.to_string(), name));
+                tags.push((hexv::pgn::player_tag(game.variant, side), name));
             }
         }
         tags.push(("VariantFile".to_string(), args.file.display().to_string()));
@@ -423,6 +412,17 @@ impl Saver {
             eprintln!("warning: cannot write `{}`: {e}", path.display());
         }
     }
+}
+
+/// How many plies `undo` takes back: one, or against the engine (`human` given) back to the
+/// person's previous turn, past every engine reply since (one with two sides, two with
+/// three); `None` when there is nothing to take back.
+fn undo_plies(history: &[Position], human: Option<Side>) -> Option<usize> {
+    let Some(human) = human else {
+        return (history.len() > 1).then_some(1);
+    };
+    // The person's earlier turns, latest first; the current position is theirs.
+    (1..history.len()).find(|&plies| history[history.len() - 1 - plies].to_move == human)
 }
 
 /// The side `--side` names, or the error saying which sides there are.
@@ -458,17 +458,6 @@ fn pgn_date(at: std::time::SystemTime) -> String {
     };
     let year = year_of_era + era * 400 + i64::from(month <= 2);
     format!("{year:04}.{month:02}.{day:02}")
-}
-
-/// `#` after a move that mates, `+` after one that gives check.
-fn check_mark(game: &Game, after: &Position) -> &'static str {
-    if !game.in_check(after, after.to_move) {
-        ""
-    } else if game.legal_moves(after).is_empty() {
-        "#"
-    } else {
-        "+"
-    }
 }
 
 #[cfg(test)]

@@ -87,14 +87,6 @@ pub fn run(args: &Args) -> Status {
         Ok(c) => c,
         Err(s) => return s,
     };
-    let sides = compiled.variant().sides().len();
-    if sides > 2 && (args.out.is_some() || args.pgn.is_some()) {
-        eprintln!(
-            "error: {}: the variant has {sides} sides: `hexv selfplay` plays and reports them, but game records (`--out`, `--pgn`) take two sides so far",
-            file.display()
-        );
-        return Status::InputErrors;
-    }
     let game = compiled.game();
     let weights = match args.weights.resolve(file, &game) {
         Ok(w) => w,
@@ -261,15 +253,24 @@ fn pgn_game(game: &Game, record: &GameRecord, what: &str) -> String {
         moves.push(mv);
     }
     let engine = format!("hexv ({what})");
-    let tags = [
+    let mut tags: Vec<(String, String)> = [
         ("Event", "hexv selfplay".to_string()),
         ("Round", (record.game + 1).to_string()),
-        ("White", engine.clone()),
-        ("Black", engine),
-        ("Termination", record.ending.clone()),
-        ("RandomOpeningPlies", record.opening_plies.to_string()),
     ]
-    .map(|(n, v)| (n.to_string(), v));
+    .map(|(n, v)| (n.to_string(), v))
+    .to_vec();
+    tags.extend(
+        game.variant
+            .side_ids()
+            .map(|side| (hexv::pgn::player_tag(game.variant, side), engine.clone())),
+    );
+    tags.extend(
+        [
+            ("Termination", record.ending.clone()),
+            ("RandomOpeningPlies", record.opening_plies.to_string()),
+        ]
+        .map(|(n, v)| (n.to_string(), v)),
+    );
     hexv::pgn::write_game(game, &tags, &start, &moves, &record.result, &Letters::own())
 }
 
@@ -313,12 +314,7 @@ fn play_one(
         start: game.position_text(&game.start_position()),
         moves,
         opening_plies: opening.moves.len(),
-        result: if many {
-            let parts: Vec<String> = played.scores.iter().map(|s| score_word(*s)).collect();
-            parts.join("-")
-        } else {
-            hexv::game::result_text(played.white)
-        },
+        result: hexv::game::scores_result_text(&played.scores),
         white: fraction(&played.white),
         scores: if many {
             played.scores.iter().map(fraction).collect()
@@ -329,21 +325,12 @@ fn play_one(
     }
 }
 
-/// A score as a result writes it: "1", "0", "1/3".
-fn score_word(s: hexv::variant::Score) -> String {
-    match (s.numerator, s.denominator) {
-        (0, _) => "0".to_string(),
-        (n, d) if n == d => "1".to_string(),
-        (n, d) => format!("{n}/{d}"),
-    }
-}
-
 /// `--merge`: the report of recorded games, each checked before it counts
 /// ([`RecordMerge`]): its values in range and consistent, the same game once however often
 /// it is given, and with the variant file its moves replayed.
 fn merge(args: &Args) -> Status {
     let compiled = match &args.file {
-        Some(file) => match super::load_playable(file) {
+        Some(file) => match super::load_variant(file) {
             Ok(c) => Some(c),
             Err(s) => return s,
         },
@@ -397,8 +384,14 @@ fn merge(args: &Args) -> Status {
             return Status::InputErrors;
         }
     };
+    let seat_names: Vec<String> = game.as_ref().map_or_else(Vec::new, |g| {
+        g.variant
+            .side_ids()
+            .map(|s| g.variant.side_title(s))
+            .collect()
+    });
     report(
-        (&merged.variant, &[]),
+        (&merged.variant, &seat_names),
         "merged",
         &merged.records,
         args.format,

@@ -87,11 +87,8 @@ impl Outcome {
     /// "1-0", "0-1", "1/2-1/2", "3/4-1/4"; with more sides each side's score in turn order,
     /// "0-1-0", "1/3-1/3-1/3".
     pub fn result(&self) -> String {
-        if self.scores.sides > 2 {
-            let parts: Vec<String> = self.scores.iter().map(score_text).collect();
-            return parts.join("-");
-        }
-        result_text(self.white)
+        let scores: Vec<Score> = self.scores.iter().collect();
+        scores_result_text(&scores)
     }
 
     /// An outcome of a game of more than two sides, `score(side)` for each.
@@ -101,6 +98,19 @@ impl Outcome {
             end,
             white: scores.get(Side::WHITE),
             scores,
+        }
+    }
+}
+
+/// A result written from every side's score in turn order: with two sides as
+/// [`result_text`] writes White's ("1-0", "1/2-1/2"), with more each side's ("0-1-0",
+/// "1/3-1/3-1/3").
+pub fn scores_result_text(scores: &[Score]) -> String {
+    match scores {
+        [white, _] => result_text(*white),
+        _ => {
+            let parts: Vec<String> = scores.iter().copied().map(score_text).collect();
+            parts.join("-")
         }
     }
 }

@@ -18,7 +18,7 @@ mod sides_tests;
 mod validate;
 pub mod zobrist;
 
-pub use end::{result_text, GameEnd, Outcome};
+pub use end::{result_text, scores_result_text, GameEnd, Outcome};
 pub use engine::{AnyEngine, Engine, MoveFacts, Reference};
 pub use fen::PositionError;
 

@@ -280,15 +280,33 @@ impl Game<'_> {
                 }
             }
         }
-        let next = self.play(pos, mv);
-        if self.in_check(&next, next.to_move) {
-            s.push(if self.legal_moves(&next).is_empty() {
-                '#'
-            } else {
-                '+'
-            });
-        }
+        s.push_str(self.check_suffix(pos, mv));
         s
+    }
+
+    /// What a move's text ends with: `#` when it mates the side to move next (which, in a
+    /// game of more sides whose rules send a mated side out, then leaves), `+` when it checks
+    /// that side, or with more than two sides any side left in the game; else nothing.
+    pub fn check_suffix(&self, pos: &Position, mv: &Move) -> &'static str {
+        // Before the sides with no move leave (with two sides, the position after it).
+        let made = self.make(pos, mv);
+        if self.in_check(&made, made.to_move) {
+            return if self.legal_moves(&made).is_empty() {
+                "#"
+            } else {
+                "+"
+            };
+        }
+        if self.variant.sides.len() > 2 {
+            let next = self.play(pos, mv);
+            let checked = self
+                .sides_in_game(&next)
+                .any(|side| side != pos.to_move && self.in_check(&next, side));
+            if checked {
+                return "+";
+            }
+        }
+        ""
     }
 
     /// The move in short algebraic notation with the given letters.

@@ -9,7 +9,7 @@ use super::{Comment, Line, PgnGame};
 use crate::game::san::{Letters, SanError};
 use crate::game::{Game, Position, PositionError};
 use crate::source::Span;
-use crate::variant::Side;
+use crate::variant::{Side, Variant};
 
 /// How moves are written.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +66,7 @@ pub fn convert(
     let turn = Turn {
         number,
         side: start.to_move,
+        opens_round: true,
     };
     writer.line(&record.line, Some(start), turn);
     // A record without a result keeps none (adding `*` would say something it did not), but
@@ -102,19 +103,24 @@ fn standard_result(result: &super::GameResult) -> String {
 struct Turn {
     number: u32,
     side: Side,
+    /// The move opens a round of turns (or the record).
+    opens_round: bool,
 }
 
 impl Turn {
-    fn next(self) -> Turn {
-        match self.side {
-            Side::WHITE => Turn {
-                side: Side::BLACK,
-                ..self
+    /// The next turn: `mover`, the side to move after this one when the position is known
+    /// (a side may have left the game), else the next side in turn order.
+    fn next(self, variant: &Variant, mover: Option<Side>) -> Turn {
+        let side = mover.unwrap_or_else(|| variant.next_side(self.side));
+        let opens_round = side.index() <= self.side.index();
+        Turn {
+            number: if opens_round {
+                self.number.saturating_add(1)
+            } else {
+                self.number
             },
-            _ => Turn {
-                number: self.number.saturating_add(1),
-                side: Side::WHITE,
-            },
+            side,
+            opens_round,
         }
     }
 }
@@ -132,12 +138,15 @@ impl Writer<'_, '_> {
     fn line(&mut self, line: &Line, mut pos: Option<Position>, mut turn: Turn) {
         self.comments(&line.leading_comments);
         // Black's move is numbered `N...` at the start of a line and after anything that
-        // interrupts the moves (a comment, a variation), as PGN export does.
+        // interrupts the moves (a comment, a variation), as PGN export does; so is the move
+        // of a later side that opens a round (the first side having left the game).
         let mut numbered = false;
         for written in &line.moves {
             match turn.side {
                 Side::WHITE => self.tokens.push(format!("{}.", turn.number)),
-                Side::BLACK if !numbered => self.tokens.push(format!("{}...", turn.number)),
+                _ if !numbered || turn.opens_round => {
+                    self.tokens.push(format!("{}...", turn.number));
+                }
                 _ => {}
             }
             numbered = true;
@@ -171,7 +180,7 @@ impl Writer<'_, '_> {
                 self.line(variation, before.clone(), turn);
                 self.tokens.push(")".to_string());
             }
-            turn = turn.next();
+            turn = turn.next(self.game.variant, pos.as_ref().map(|p| p.to_move));
         }
     }
 

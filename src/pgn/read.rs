@@ -58,21 +58,50 @@ pub(super) fn starts_symbol(bytes: &[u8], at: usize) -> bool {
     }
 }
 
-/// True when `token` is a result: `*`, or scores `1-0`, `1/2-1/2`, `3/4-1/4`.
+/// True when `token` is a result: `*`, or scores `1-0`, `1/2-1/2`, `3/4-1/4`; with three to
+/// six sides each side's score, adding up to one (`0-1-0`, `1/3-1/3-1/3`; so castling written
+/// `0-0-0` stays a move).
 fn is_score_result(token: &str) -> bool {
-    let score = |s: &str| match s.split_once('/') {
-        None => s == "0" || s == "1",
-        Some((n, d)) => {
-            let (Ok(n), Ok(d)) = (n.parse::<u32>(), d.parse::<u32>()) else {
+    if token == "*" {
+        return true;
+    }
+    let parts: Vec<&str> = token.split('-').collect();
+    match parts.len() {
+        2 => parts.iter().all(|p| score_fraction(p).is_some()),
+        3..=6 => {
+            let Some(scores) = parts
+                .iter()
+                .map(|p| score_fraction(p))
+                .collect::<Option<Vec<(u64, u64)>>>()
+            else {
                 return false;
             };
-            d > 0 && n <= d
+            // The sum of n/d over every part is one: exactly, over the product of the
+            // denominators (each at most 2^32, six of them overflow nothing in u128).
+            let common: u128 = scores.iter().map(|&(_, d)| u128::from(d)).product();
+            let total: u128 = scores
+                .iter()
+                .map(|&(n, d)| u128::from(n) * (common / u128::from(d)))
+                .sum();
+            total == common
         }
-    };
-    token == "*"
-        || token
-            .split_once('-')
-            .is_some_and(|(w, b)| score(w) && score(b))
+        _ => false,
+    }
+}
+
+/// A score of a result, `0`, `1` or `n/d` with `n <= d`, as its numerator and denominator.
+pub(super) fn score_fraction(s: &str) -> Option<(u64, u64)> {
+    match s.split_once('/') {
+        None => match s {
+            "0" => Some((0, 1)),
+            "1" => Some((1, 1)),
+            _ => None,
+        },
+        Some((n, d)) => {
+            let (n, d) = (n.parse::<u32>().ok()?, d.parse::<u32>().ok()?);
+            (d > 0 && n <= d).then_some((u64::from(n), u64::from(d)))
+        }
+    }
 }
 
 /// True when a movetext token (a symbol run) is a result: a score or a result word.
@@ -508,6 +537,26 @@ mod tests {
             assert!(is_score_result(r), "{r}");
         }
         for r in ["42-63", "1-", "e4-e5", "1/0-1"] {
+            assert!(!is_score_result(r), "{r}");
+        }
+        // Three to six sides: each side's score, adding up to one.
+        for r in [
+            "1-0-0",
+            "0-0-1",
+            "1/3-1/3-1/3",
+            "0-1/2-1/2",
+            "1/6-1/6-1/6-1/6-1/6-1/6",
+        ] {
+            assert!(is_score_result(r), "{r}");
+        }
+        for r in [
+            "0-0-0",
+            "1-1-0",
+            "1/2-1/2-1/2",
+            "0-0-0-0-0-0-1",
+            "1-0-",
+            "+1-0-0",
+        ] {
             assert!(!is_score_result(r), "{r}");
         }
     }

@@ -3,7 +3,7 @@
 
 use super::PgnGame;
 use crate::game::san::{Letters, SanError};
-use crate::game::{result_text, Game, GameEnd, Move, Position, PositionError};
+use crate::game::{Game, GameEnd, Move, Position, PositionError};
 
 /// A game replayed as far as its moves resolve.
 #[derive(Clone, Debug)]
@@ -57,7 +57,7 @@ pub fn result_disagrees(game: &Game, replay: &Replay, written: &str) -> Option<(
         history.push(next);
     }
     let outcome = game.outcome(&history)?;
-    let expected = result_text(outcome.white);
+    let expected = outcome.result();
     (written != expected).then_some((expected, outcome.end))
 }
 

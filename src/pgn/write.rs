@@ -3,7 +3,7 @@
 
 use crate::game::san::Letters;
 use crate::game::{Game, Move, Position};
-use crate::variant::Side;
+use crate::variant::{Side, Variant};
 
 /// The widest movetext line written.
 const WIDTH: usize = 80;
@@ -11,9 +11,25 @@ const WIDTH: usize = 80;
 /// The tags every PGN game carries first, in this order (`?` when unknown).
 const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
+/// The tag that names `side`'s player: the roster's `White` and `Black` for the first two
+/// sides, whatever their names, and the side's name in title case for each further side
+/// (`Red`; a character a tag name cannot hold becomes `_`).
+pub fn player_tag(variant: &Variant, side: Side) -> String {
+    match side.index() {
+        0 => "White".to_string(),
+        1 => "Black".to_string(),
+        _ => variant
+            .side_title(side)
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect(),
+    }
+}
+
 /// A game in PGN: `tags` (name, value) fill the roster and follow it (`Variant` defaults to
-/// the variant's name; `Result` is `result`); `moves` are played from `start`, written with
-/// `letters`; when `start` is not the setup, `SetUp` and `FEN` tags give it.
+/// the variant's name; `Result` is `result`); with more than two sides each further side's
+/// player tag ([`player_tag`]) follows `Variant`; `moves` are played from `start`, written
+/// with `letters`; when `start` is not the setup, `SetUp` and `FEN` tags give it.
 pub fn write_game(
     game: &Game,
     tags: &[(String, String)],
@@ -41,13 +57,26 @@ pub fn write_game(
         "Variant",
         given("Variant").unwrap_or(&game.variant.meta().name),
     );
+    let players: Vec<String> = game
+        .variant
+        .side_ids()
+        .skip(2)
+        .map(|side| player_tag(game.variant, side))
+        .collect();
+    for name in &players {
+        tag(name, given(name).unwrap_or("?"));
+    }
     let set_up = *start != game.start_position();
     if set_up {
         tag("SetUp", "1");
         tag("FEN", &game.position_text(start));
     }
-    let written =
-        |n: &str| ROSTER.contains(&n) || n == "Variant" || (set_up && (n == "SetUp" || n == "FEN"));
+    let written = |n: &str| {
+        ROSTER.contains(&n)
+            || n == "Variant"
+            || players.iter().any(|p| p == n)
+            || (set_up && (n == "SetUp" || n == "FEN"))
+    };
     for (name, value) in tags.iter().filter(|(n, _)| !written(n)) {
         tag(name, value);
     }
@@ -69,7 +98,9 @@ fn escape(value: &str) -> String {
         .replace(['\n', '\r'], " ")
 }
 
-/// The moves with their numbers and the result, wrapped at [`WIDTH`] columns.
+/// The moves with their numbers and the result, wrapped at [`WIDTH`] columns. A number
+/// opens each round of turns: `12.` before the first side's move, `12...` when the round (or
+/// the record) opens with another side's, as when the first side has left the game.
 fn movetext(
     game: &Game,
     start: &Position,
@@ -80,17 +111,21 @@ fn movetext(
     let mut tokens = Vec::new();
     let mut pos = start.clone();
     let mut number = 1;
-    for (i, mv) in moves.iter().enumerate() {
+    let mut round_opens = true;
+    for mv in moves {
         let san = game.format_san(&pos, mv, letters);
-        match pos.to_move {
-            Side::WHITE => tokens.push(format!("{number}. {san}")),
-            Side::BLACK if i == 0 => tokens.push(format!("{number}... {san}")),
-            _ => tokens.push(san),
+        match (round_opens, pos.to_move) {
+            (true, Side::WHITE) => tokens.push(format!("{number}. {san}")),
+            (true, _) => tokens.push(format!("{number}... {san}")),
+            (false, _) => tokens.push(san),
         }
-        if pos.to_move == Side::BLACK {
+        let mover = pos.to_move;
+        pos = game.play(&pos, mv);
+        // The turn passes back to an earlier side (or the same): a new round.
+        round_opens = pos.to_move.index() <= mover.index();
+        if round_opens {
             number += 1;
         }
-        pos = game.play(&pos, mv);
     }
     tokens.push(result.to_string());
     wrap(&tokens)

@@ -9,6 +9,8 @@ use crate::variant::{Score, Side};
 use crate::with_engine;
 
 /// Who chooses the moves of one side.
+// A game holds a player per seat, made once: the limits (a clock per side) are not worth a box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Player {
     /// The search within these limits.

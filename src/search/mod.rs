@@ -42,10 +42,10 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Time for this move.
     pub movetime: Option<Duration>,
-    /// Each side's remaining clock time.
-    pub time: [Option<Duration>; 2],
-    /// Each side's increment per move.
-    pub increment: [Option<Duration>; 2],
+    /// Each side's remaining clock time, in turn order.
+    pub time: [Option<Duration>; Side::MAX],
+    /// Each side's increment per move, in turn order.
+    pub increment: [Option<Duration>; Side::MAX],
     /// Moves until the next time control.
     pub moves_to_go: Option<u32>,
     /// Search until stopped, whatever else is given.

@@ -35,6 +35,8 @@ pub struct RecordMerge<'g> {
     seen: HashMap<String, (usize, usize)>,
     repeats: usize,
     cut: usize,
+    /// The number of sides of the games counted so far.
+    sides: Option<usize>,
 }
 
 /// The merge's outcome.
@@ -61,6 +63,7 @@ impl<'g> RecordMerge<'g> {
             seen: HashMap::new(),
             repeats: 0,
             cut: 0,
+            sides: None,
         }
     }
 
@@ -82,6 +85,15 @@ impl<'g> RecordMerge<'g> {
             Err(e) => return Err(fault(format!("not a game record: {e}"))),
         };
         record_is_sound(&record, self.game).map_err(fault)?;
+        let sides = record.scores.len().max(2);
+        match self.sides {
+            Some(n) if n != sides => {
+                return Err(fault(format!(
+                    "a game of {sides} sides among games of {n} sides"
+                )))
+            }
+            _ => self.sides = Some(sides),
+        }
         let key = format!(
             "{}\u{0}{}\u{0}{}\u{0}{}",
             record.variant,
@@ -139,42 +151,93 @@ impl<'g> RecordMerge<'g> {
 /// White's score in a result (`1-0`, `0-1`, `1/2-1/2`, `3/4-1/4`), if it is one.
 pub fn white_score(result: &str) -> Option<f64> {
     let (white, _) = result.split_once('-')?;
-    match white {
+    score_part(white)
+}
+
+/// One side's score as a result writes it: `1`, `0` or `n/d` (`n` at most `d`).
+fn score_part(text: &str) -> Option<f64> {
+    match text {
         "1" => Some(1.0),
         "0" => Some(0.0),
         _ => {
-            let (n, d) = white.split_once('/')?;
+            let (n, d) = text.split_once('/')?;
             let (n, d) = (n.parse::<f64>().ok()?, d.parse::<f64>().ok()?);
             (d > 0.0 && (0.0..=d).contains(&n)).then(|| n / d)
         }
     }
 }
 
-/// Why a record cannot be counted: White's score outside 0 to 1 or not the result's, an
-/// ending not in the list, and with the variant, a start or a move that does not read.
+/// Every side's score in a result, in turn order: two to six scores adding up to one
+/// (`1-0`, `1/2-1/2`, `0-1-0`, `1/3-1/3-1/3`), or `None`.
+pub fn result_scores(result: &str) -> Option<Vec<f64>> {
+    let scores: Vec<f64> = result.split('-').map(score_part).collect::<Option<_>>()?;
+    let whole = (scores.iter().sum::<f64>() - 1.0).abs() < 1e-9;
+    ((2..=6).contains(&scores.len()) && whole).then_some(scores)
+}
+
+/// The ending words a record of `sides` sides may carry: [`ENDING_WORDS`], and `last-side`
+/// with more than two.
+fn endings_of(sides: usize) -> Vec<&'static str> {
+    let mut words = ENDING_WORDS.to_vec();
+    if sides > 2 {
+        words.push("last-side");
+    }
+    words
+}
+
+/// Why a record cannot be counted: White's score outside 0 to 1 or not the result's, the
+/// sides' scores (more than two sides) not the result's, an ending not in the list, and with
+/// the variant, another number of sides, a start or a move that does not read.
 fn record_is_sound(r: &GameRecord, game: Option<&Game>) -> Result<(), String> {
     if !(0.0..=1.0).contains(&r.white) {
         return Err(format!("White's score {:?} is not from 0 to 1", r.white));
     }
-    let result_score =
-        white_score(&r.result).ok_or_else(|| format!("`{}` is not a result", r.result))?;
-    if (result_score - r.white).abs() > 1e-9 {
+    let result =
+        result_scores(&r.result).ok_or_else(|| format!("`{}` is not a result", r.result))?;
+    if (result[0] - r.white).abs() > 1e-9 {
         return Err(format!(
-            "the result {} gives White {result_score}, the record says {}",
-            r.result, r.white
+            "the result {} gives White {}, the record says {}",
+            r.result, result[0], r.white
         ));
     }
-    if !ENDING_WORDS.contains(&r.ending.as_str()) {
+    let sides = result.len();
+    let listed = if sides > 2 { sides } else { 0 };
+    let agree = r.scores.len() == listed
+        && r.scores
+            .iter()
+            .zip(&result)
+            .all(|(a, b)| (a - b).abs() < 1e-9);
+    if !agree {
+        return Err(format!(
+            "the result {} gives the sides {}, the record's scores are {:?}",
+            r.result,
+            if listed == 0 {
+                "no list (two sides)".to_string()
+            } else {
+                format!("{result:?}")
+            },
+            r.scores
+        ));
+    }
+    let endings = endings_of(sides);
+    if !endings.contains(&r.ending.as_str()) {
         return Err(format!(
             "`{}` is not an ending ({})",
             r.ending,
-            ENDING_WORDS.join(", ")
+            endings.join(", ")
         ));
     }
     if r.opening_plies > r.moves.len() {
         return Err("more opening plies than moves".to_string());
     }
     if let Some(game) = game {
+        let of_variant = game.variant.sides().len();
+        if sides != of_variant {
+            return Err(format!(
+                "the result {} is of {sides} sides, the variant has {of_variant}",
+                r.result
+            ));
+        }
         let mut pos = game
             .parse_position(&r.start)
             .map_err(|e| format!("the start cannot be read: {e}"))?;
@@ -251,5 +314,68 @@ mod tests {
         assert!(e.message.contains("is not from 0 to 1"), "{}", e.message);
         let e = merge.take(0, &line(1, "{}", true)).unwrap_err();
         assert!(e.message.starts_with("not a game record"), "{}", e.message);
+        let e = merge
+            .take(0, &line(1, &record("1-1", 1.0), true))
+            .unwrap_err();
+        assert_eq!(e.message, "`1-1` is not a result", "two wins are no result");
+    }
+
+    /// A record of three sides: its result, White's score and the sides' scores.
+    fn three_sided(result: &str, white: f64, scores: &str, ending: &str) -> String {
+        format!(
+            r#"{{"variant":"V","game":0,"start":"s","moves":["a"],"opening_plies":0,"result":"{result}","white":{white},"scores":{scores},"ending":"{ending}"}}"#
+        )
+    }
+
+    #[test]
+    fn results_of_more_sides_add_up_to_one() {
+        assert_eq!(result_scores("0-1-0"), Some(vec![0.0, 1.0, 0.0]));
+        assert_eq!(result_scores("1/2-1/2"), Some(vec![0.5, 0.5]));
+        let third = 1.0 / 3.0;
+        assert_eq!(result_scores("1/3-1/3-1/3"), Some(vec![third; 3]));
+        for forged in [
+            "1-1-0",
+            "0-0-0",
+            "1",
+            "1-0-0-0-0-0-0",
+            "1/2-1/2-1/2",
+            "x-0-1",
+        ] {
+            assert_eq!(result_scores(forged), None, "{forged}");
+        }
+    }
+
+    #[test]
+    fn records_of_three_sides_are_checked_against_their_result() {
+        let mut merge = RecordMerge::new(None);
+        let won = three_sided("0-1-0", 0.0, "[0.0,1.0,0.0]", "last-side");
+        assert_eq!(merge.take(0, &line(1, &won, true)), Ok(Taken::Counted));
+        let cases = [
+            (
+                three_sided("0-1-0", 0.0, "[0.0,0.0,1.0]", "last-side"),
+                "the result 0-1-0 gives the sides [0.0, 1.0, 0.0], the record's scores are [0.0, 0.0, 1.0]",
+            ),
+            (
+                three_sided("0-1-0", 0.0, "[]", "checkmate"),
+                "the result 0-1-0 gives the sides [0.0, 1.0, 0.0], the record's scores are []",
+            ),
+            (
+                three_sided("1-0", 1.0, "[1.0,0.0]", "checkmate"),
+                "the result 1-0 gives the sides no list (two sides), the record's scores are [1.0, 0.0]",
+            ),
+            (
+                record("1-0", 1.0).replace("checkmate", "last-side"),
+                "`last-side` is not an ending (checkmate, stalemate, repetition, move-limit, material, ply-limit)",
+            ),
+        ];
+        for (text, why) in cases {
+            let e = merge.take(0, &line(2, &text, true)).unwrap_err();
+            assert_eq!(e.message, why);
+        }
+        let e = merge
+            .take(1, &line(3, &record("1-0", 1.0), true))
+            .unwrap_err();
+        assert_eq!(e.message, "a game of 2 sides among games of 3 sides");
+        assert_eq!(merge.finish().unwrap().records.len(), 1);
     }
 }

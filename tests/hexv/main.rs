@@ -49,6 +49,7 @@ mod rules_matrix;
 mod search;
 mod shafran;
 mod sides;
+mod sides_exchange;
 mod snapshots_diagrams;
 mod strength;
 mod svg;
