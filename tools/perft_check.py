@@ -12,7 +12,8 @@ something. See docs/perft.md for what it covers.
     python3 tools/perft_check.py hex-shogi-91 3 --moves "2j-4i 11a-11b 4ix8a" --divide
 
 Variants: glinski, mccooey, koval, dagger, chessagon, hex-shogi-41, hex-shogi-81, hex-shogi-91,
-shafran, mini-hexchess, de-vasa, brusky, xiang-hex. Moves are written as hexv writes them
+shafran, mini-hexchess, de-vasa, brusky, xiang-hex, and three-sides (the three-sided test
+fixture, tests/fixtures/valid/three_sides.hexv, with its own generator). Moves are written as hexv writes them
 (docs/notation.md). Castling (Koval, Shafran, De Vasa and Brusky; Chessagon's cannot happen
 before ply 7 and is left out) is implemented but never reached from the start at depth 3 (nor
 at depth 4 for Shafran, De Vasa and Brusky: two or more cells between king and rook must be
@@ -485,6 +486,8 @@ def make(v, pos, mv):
 
 
 def legal(v, pos):
+    if getattr(v, "many", False):
+        return v.legal(pos)
     out = []
     for mv in pseudo_moves(v, pos):
         nxt = make(v, pos, mv)
@@ -1347,7 +1350,124 @@ def xiang_hex():
     return v
 
 
+# ---------------------------------------------------------------------------------------
+# Three sides (tests/fixtures/valid/three_sides.hexv): Glinski's board; White, Black and Red
+# move in that order, each army the first's turned by a third of a turn about f6 (the turn
+# that takes f1 to a6, and a6 to l6). The pieces, from that file: the King steps to its 12
+# neighbours, the Rook rides the 6 edge lines, the Pawn steps straight ahead (12 o'clock) to
+# an empty cell, captures on its forward edge neighbours (10 and 2 o'clock) and becomes a Rook
+# on its far edge (the first side's a6 ... f11 ... l6, turned). No double step, no castling.
+# A move may not leave the mover's King attacked by either other side. Its own positions and
+# generator: nothing below is shared with the two-sided code above but the board's names.
+
+
+def third_turn(d, k):
+    """A vector turned k thirds of a turn: (x, y) -> (y, -x - y) takes f1 - f6 to a6 - f6."""
+    x, y = d
+    for _ in range(k % 3):
+        x, y = y, -x - y
+    return (x, y)
+
+
+def third_turn_cell(c, k):
+    """A cell turned k thirds of a turn about f6, which is (0, 5)."""
+    x, y = third_turn((c[0], c[1] - 5), k)
+    return (x, y + 5)
+
+
+class ThreeSides:
+    """The three-sided game: positions are (board, side to move), board cell -> (side, kind)."""
+
+    many = True
+
+    def __init__(self):
+        self.name = "three-sides"
+        self.names = glinski_cells()
+        self.cells = set(self.names)
+        self.by_name = {n: c for c, n in self.names.items()}
+        first = [("K", "f1"), ("R", "e1"), ("R", "g1"), ("P", "e2"), ("P", "f2"), ("P", "g2")]
+        far = [self.by_name[n] for n in "a6 b7 c8 d9 e10 f11 g10 h9 i8 k7 l6".split()]
+        assert self.names[third_turn_cell(self.by_name["f1"], 1)] == "a6"
+        assert self.names[third_turn_cell(self.by_name["f1"], 2)] == "l6"
+        self.board = {}
+        for side in range(3):
+            for kind, name in first:
+                self.board[third_turn_cell(self.by_name[name], side)] = (side, kind)
+        self.far = [{third_turn_cell(c, s) for c in far} for s in range(3)]
+        self.ahead = [third_turn((0, 1), s) for s in range(3)]
+        self.pawn_captures = [[third_turn(d, s) for d in FLAT_FWD_EDGES] for s in range(3)]
+
+    def start(self):
+        return (dict(self.board), 0)
+
+    def reach(self, board, c, side, kind):
+        """(to, capture?) of a King or Rook."""
+        out = []
+        rides = kind == "R"
+        for d in EDGE if rides else EDGE + VERTEX:
+            t = add(c, d)
+            while t in self.cells:
+                occ = board.get(t)
+                if occ is not None:
+                    if occ[0] != side:
+                        out.append((t, True))
+                    break
+                out.append((t, False))
+                if not rides:
+                    break
+                t = add(t, d)
+        return out
+
+    def attacked(self, board, cell, by_not):
+        """Is `cell` attacked by any side but `by_not`?"""
+        for c, (s, kind) in board.items():
+            if s == by_not:
+                continue
+            if kind == "P":
+                if any(add(c, d) == cell for d in self.pawn_captures[s]):
+                    return True
+            elif any(t == cell for t, _ in self.reach(board, c, s, kind)):
+                return True
+        return False
+
+    def legal(self, pos):
+        board, side = pos
+        out = []
+        for c, (s, kind) in list(board.items()):
+            if s != side:
+                continue
+            if kind == "P":
+                steps = []
+                t = add(c, self.ahead[side])
+                if t in self.cells and t not in board:
+                    steps.append((t, False))
+                for d in self.pawn_captures[side]:
+                    t = add(c, d)
+                    occ = board.get(t)
+                    if t in self.cells and occ is not None and occ[0] != side:
+                        steps.append((t, True))
+            else:
+                steps = self.reach(board, c, side, kind)
+            for t, cap in steps:
+                promo = "R" if kind == "P" and t in self.far[side] else None
+                nxt = dict(board)
+                del nxt[c]
+                nxt[t] = (side, promo or kind)
+                king = next(k for k, (o, p) in nxt.items() if o == side and p == "K")
+                if self.attacked(nxt, king, side):
+                    continue
+                out.append(((c, t, cap, promo, None), (nxt, (side + 1) % 3)))
+        return out
+
+    def move_name(self, mv):
+        return move_name(self, mv)
+
+    def label(self, c):
+        return self.names[c]
+
+
 VARIANTS = {
+    "three-sides": ThreeSides,
     "glinski": glinski,
     "mccooey": mccooey,
     "koval": koval,
@@ -1374,7 +1494,7 @@ def main(argv):
     names = list(VARIANTS) if argv[1] == "all" else [argv[1]]
     for name in names:
         v = VARIANTS[name]()
-        pos = start(v)
+        pos = v.start() if getattr(v, "many", False) else start(v)
         for text in played:  # moves written as hexv writes them, played from the start
             nxt = [n for m, n in legal(v, pos) if move_name(v, m) == text]
             if not nxt:

@@ -96,7 +96,9 @@ fn three_sides_take_turns_each_in_a_frame_turned_by_a_third() {
 fn every_side_moves_toward_its_own_front_and_perft_multiplies() {
     // Each army: the rooks slide along their edge (4 cells each: e1 to a1..d1, g1 to h1..l1),
     // each pawn steps ahead (3), the king is boxed in (its diagonals at 3 and 9 o'clock leave
-    // the board): 11 moves, and no move of one army touches another's within three plies.
+    // the board): 11 moves. Every side keeps 11 at each of the first three plies: a Rook that
+    // moves onto a corner the next army's Rook sees (`e1-a1`) can be taken there (`a5xa1`)
+    // instead of moved to, which changes the moves, not their number.
     let c = compiled(THREE);
     let game = c.game();
     let start = game.start_position();
@@ -121,6 +123,41 @@ fn every_side_moves_toward_its_own_front_and_perft_multiplies() {
         .collect();
     // Black's 12 o'clock is the board's 4 o'clock: b5 to c5, b6 to c6, c7 to d7.
     assert_eq!(black_pawn_steps, set("b5-c5 b6-c6 c7-d7"));
+}
+
+/// The counts of the independent counter, `python3 tools/perft_check.py three-sides 5` (its own
+/// coordinates, third turns and generator, written from the fixture's rules), which agrees entry
+/// by entry in `--divide` at depth 3, also after 24 plies that bring White's f pawn to f10 while
+/// Black's and Red's rooks go to and fro: there `f10-f11=R` promotes on White's far edge.
+#[test]
+fn perft_agrees_with_the_independent_counter() {
+    let c = compiled(THREE);
+    let game = c.game();
+    let start = game.start_position();
+    assert_eq!(game.perft(&start, 4), 26_208);
+    assert_eq!(game.perft(&start, 5), 506_004);
+    let mut moves = Vec::new();
+    for rank in 3..=10 {
+        moves.push(format!("f{}-f{rank}", rank - 1));
+        moves.extend(
+            if rank % 2 == 1 {
+                ["b7-c8", "l5-l4"]
+            } else {
+                ["c8-b7", "l4-l5"]
+            }
+            .map(String::from),
+        );
+    }
+    let pos = game
+        .play_moves(&start, &moves.join(" "))
+        .expect("the moves are legal");
+    assert_eq!(game.perft(&pos, 3), 1694);
+    let promotion = game
+        .legal_moves(&pos)
+        .into_iter()
+        .find(|m| game.format_move(&pos, m) == "f10-f11=R")
+        .expect("the pawn promotes on the far edge");
+    assert_eq!(game.perft(&game.play(&pos, &promotion), 2), 121);
 }
 
 #[test]
