@@ -111,7 +111,7 @@ pub fn refuse_unplayable(path: &Path, v: &hexv::variant::Variant) -> Result<(), 
         None => Ok(()),
         Some(why) => {
             eprintln!(
-                "error: {}: {why} (`hexv check`, `table`, `diagram`, `doc`, `moves`, `perft`, `play`, `analyse` and `selfplay` take any number of sides)",
+                "error: {}: {why} (`hexv check`, `table`, `diagram`, `doc`, `moves`, `perft`, `play`, `analyse`, `selfplay`, `pgn` and `engine` take any number of sides)",
                 path.display()
             );
             Err(Status::InputErrors)

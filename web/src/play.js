@@ -2,7 +2,8 @@
 // an off-board cell, or in its hand) to see its legal targets, click a target to move (a
 // promotion or castling sharing the cells asks which); clicking anything else is refused and
 // said. The engine, when on, answers in a Web Worker (src/engine.js) while the page stays
-// usable; undo and a new game drop its pending answer. Positions are hexv's texts and moves
+// usable; undo and a new game drop its pending answer. In a variant of three or more sides the
+// player takes one seat and the engine plays every other. Positions are hexv's texts and moves
 // hexv's notation; the page keeps no board model, only the game's list.
 'use strict';
 window.hexvPlay = {
@@ -16,6 +17,9 @@ window.hexvPlay = {
     let start = '';
     let history = [];
     let played = [];
+    // The side that made each move of `played`, and the variant's sides in turn order.
+    let movers = [];
+    let sides = ['white', 'black'];
     let legal = [];
     // What the player picked: {cell} on the board or {drop: symbol} from the hand, or null.
     let selected = null;
@@ -27,7 +31,14 @@ window.hexvPlay = {
 
     const current = () => history[history.length - 1];
     const sideToMove = () => els.board.dataset.toMove;
-    const engineSide = () => els.engine.value;
+    // The choices of two sides (the engine plays one); with more, `seat:NAME` seats the player.
+    const twoSided = [...els.engine.options].map((o) => ({ value: o.value, text: o.text }));
+    /** Does the engine move for `side`? */
+    const enginePlays = (side) => {
+      const choice = els.engine.value;
+      if (!choice) return false;
+      return choice.startsWith('seat:') ? side !== choice.slice(5) : side === choice;
+    };
     const title = (side) => `${side.charAt(0).toUpperCase()}${side.slice(1)}`;
     const picks = (sel, m) => (sel.drop ? m.drop && m.piece === sel.drop : m.from === sel.cell);
 
@@ -83,9 +94,7 @@ window.hexvPlay = {
         if (selected.cell) mark(selected.cell, 'selected');
         for (const m of legal) if (picks(selected, m)) mark(m.to, 'target');
       }
-      els.moves.textContent = played
-        .map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${m}` : m))
-        .join(' ');
+      els.moves.textContent = moveList();
       const toMove = drawn.ok ? drawn.to_move : '';
       drawHands(drawn.ok ? drawn.hand : null, toMove);
       if (over) say(`Game over: ${over.result} (${over.reason})`);
@@ -93,6 +102,35 @@ window.hexvPlay = {
       els.board.dataset.toMove = toMove;
       els.board.dataset.plies = String(played.length);
       els.board.dataset.position = current() || '';
+    }
+
+    /** The moves with their numbers: one per round of turns (`2...` when a round opens with
+     *  another side than the first, as after the first has left the game). */
+    function moveList() {
+      if (sides.length === 2) {
+        return played.map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${m}` : m)).join(' ');
+      }
+      let round = 0;
+      return played.map((m, i) => {
+        const seat = sides.indexOf(movers[i]);
+        if (i > 0 && seat > sides.indexOf(movers[i - 1])) return m;
+        round++;
+        return seat === 0 ? `${round}. ${m}` : `${round}... ${m}`;
+      }).join(' ');
+    }
+
+    /** The engine choices for the variant's sides: two sides keep the page's own, more get a
+     *  seat each for the player; the choice made stays when the new list has it. */
+    function offerSeats() {
+      const choices = sides.length === 2 ? twoSided : [twoSided[0], ...sides.map((s) => ({
+        value: `seat:${s}`, text: `you play ${title(s)}, the engine the others`,
+      }))];
+      const same = choices.length === els.engine.options.length &&
+        choices.every((c, i) => els.engine.options[i].value === c.value);
+      if (same) return;
+      const kept = els.engine.value;
+      els.engine.replaceChildren(...choices.map((c) => new Option(c.text, c.value)));
+      els.engine.value = choices.some((c) => c.value === kept) ? kept : '';
     }
 
     /** Drops the engine's pending answer, if any. */
@@ -105,7 +143,7 @@ window.hexvPlay = {
 
     /** Asks the engine for its move when it is its turn. */
     function engineTurn() {
-      if (over || !source || !engineSide() || sideToMove() !== engineSide() || thinking) return;
+      if (over || !source || !enginePlays(sideToMove()) || thinking) return;
       const [kind, value] = els.strength.value.split(':');
       const depth = kind === 'depth' ? Number(value) : 0;
       const millis = kind === 'ms' ? Number(value) : 0;
@@ -128,6 +166,7 @@ window.hexvPlay = {
       }
       history.push(r.position);
       played.push(r.move);
+      movers.push(r.side);
       const end = api.gameEnd(source, start, played.join(' '));
       over = end.ok && end.over ? end : null;
       selected = null;
@@ -193,8 +232,9 @@ window.hexvPlay = {
       do {
         history.pop();
         played.pop();
-      } while (played.length > 0 && engineSide() && history.length > 1 &&
-               api.positionSvg(source, current()).to_move === engineSide());
+        movers.pop();
+      } while (played.length > 0 && history.length > 1 &&
+               enginePlays(api.positionSvg(source, current()).to_move));
       if (history.length === 0) history = [start];
       over = null;
       selected = null;
@@ -218,8 +258,11 @@ window.hexvPlay = {
         const s = api.startPosition(text);
         if (!s.ok) return;
         start = s.position;
+        sides = s.sides || ['white', 'black'];
+        offerSeats();
         history = [start];
         played = [];
+        movers = [];
         over = null;
         selected = null;
         els.choice.replaceChildren();

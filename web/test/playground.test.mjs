@@ -2,13 +2,15 @@
 // from file:// as a newcomer opens it: for every shipped variant the board has the variant's
 // cells, a legal move plays by clicks and the engine (in its Worker) answers, an illegal click
 // is refused, a typo's located diagnostic comes and goes, and the page's screenshot is not
-// blank. One more test drops a piece from a hand by clicks. Build first: web/build.sh.
+// blank. One more test drops a piece from a hand by clicks, another seats a player at one of
+// three sides against two engines. Build first: web/build.sh.
 //
 // Screenshots go to $HEXV_ARTIFACTS (default: a temporary folder, printed).
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { api, launch, open, pick } from './browser.mjs';
 
@@ -326,5 +328,51 @@ test("a newcomer plays Chessagon against the engine, edits the knight's rule and
   await page.waitForFunction((l) => [...document.querySelectorAll('#diagnostics li')]
     .some((li) => li.textContent.startsWith(`${l}:`)), { timeout: 5000 }, line);
   await page.screenshot({ path: path.join(artifacts, 'newcomer-mistake.png') });
+  assert.deepEqual(page.errors, []);
+});
+
+// A variant of three sides typed into the editor (the test fixture: White, Black and Red on
+// Gliński's board): the player takes Red's seat, the engine plays White and Black, and the
+// move list counts rounds of three.
+test('three sides: the player takes a seat and the engine plays the two others', async () => {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const source = readFileSync(path.join(here, '..', '..', 'tests', 'fixtures', 'valid', 'three_sides.hexv'), 'utf8');
+  await page.select('#engine', '');
+  await page.select('#strength', 'depth:1');
+  const start = (await api(page, 'startPosition', source)).position;
+  await page.evaluate((text) => { window.hexvPage.source.value = text; }, source);
+  await page.waitForFunction((s) => {
+    const b = document.getElementById('board');
+    return b.dataset.position === s && b.dataset.plies === '0' && b.querySelector('svg');
+  }, { timeout: 5000 }, start);
+  const seats = await page.$$eval('#engine option', (os) => os.map((o) => o.value));
+  assert.deepEqual(seats, ['', 'seat:white', 'seat:black', 'seat:red']);
+
+  await page.select('#engine', 'seat:red');
+  const redToMove = (plies) => page.waitForFunction((n) => {
+    const b = document.getElementById('board');
+    return b.dataset.plies === n && b.dataset.toMove === 'red' && document.getElementById('thinking').hidden;
+  }, { timeout: 20000 }, String(plies));
+  await redToMove(2);
+  const now = await state();
+  const m = (await api(page, 'legalMoves', source, now.position)).moves.find((x) => !x.promotion);
+  await clickMove(m);
+  await redToMove(5);
+  const moves = await page.$eval('#moves', (e) => e.textContent);
+  assert.match(moves, /^1\. \S+ \S+ \S+ 2\. \S+ \S+$/);
+  assert.equal(moves.split(' ')[3], m.text, 'Red\'s move is the third of the round');
+  assert.equal(await page.$eval('#result', (e) => e.textContent), 'Red to move');
+  await page.screenshot({ path: path.join(artifacts, 'three-sides.png') });
+
+  // Undo takes back Red's move and both replies: Red to move again, after two plies.
+  await page.click('#undo');
+  await redToMove(2);
+  assert.equal((await state()).position, now.position);
+
+  // Back to a variant of two sides: the page's own engine choices.
+  await page.select('#engine', '');
+  await pick(page, 'glinski.hexv');
+  const two = await page.$$eval('#engine option', (os) => os.map((o) => o.value));
+  assert.deepEqual(two, ['', 'black', 'white']);
   assert.deepEqual(page.errors, []);
 });

@@ -5,42 +5,35 @@
 use hexv::game::GameEnd;
 use hexv::render::diagram::{hands, position_drawing};
 use hexv::render::svg;
-use hexv::{Compiled, Game, Move, Position, Side};
+use hexv::{Compiled, Game, Move, Position};
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use crate::cache::{compiled, loaded};
 use crate::reply::{to_json, Failure};
 
-/// A failure of kind `sides` when games cannot be played on the variant yet.
-pub(crate) fn playable(game: &Game) -> Result<(), Failure> {
-    match hexv::search::unsupported(game.variant) {
-        None => Ok(()),
-        Some(why) => Err(Failure::new("sides", why)),
-    }
-}
-
 /// Reads a position text of this variant, or says where it is wrong.
 pub(crate) fn position(game: &Game, text: &str) -> Result<Position, Failure> {
-    playable(game)?;
     game.parse_position(text)
         .map_err(|e| Failure::new("position", e.message).at(e.offset))
 }
 
-/// The start position of a clean `source`: `{ok, position}`.
+/// The start position of a clean `source` and its sides' names in turn order: `{ok, position,
+/// sides}` (`["white", "black"]` unless the variant names others).
 #[wasm_bindgen]
 pub fn start_position(source: &str) -> String {
     let loaded = loaded(source);
-    to_json(compiled(&loaded).and_then(|c| {
+    to_json(compiled(&loaded).map(|c| {
         let game = c.game();
-        playable(&game)?;
-        Ok(json!({ "position": game.position_text(&game.start_position()) }))
+        let v = game.variant;
+        let sides: Vec<&str> = v.side_ids().map(|s| v.side_name(s)).collect();
+        json!({ "position": game.position_text(&game.start_position()), "sides": sides })
     }))
 }
 
 /// `position` drawn: `{ok, svg, hands, hand, to_move}`, `hands` being the lines `hexv diagram
 /// --position` prints below the board (empty without hands), `hand` the same as data for the
-/// page's hand buttons (`[{side, pieces: [{symbol, count}]}]`, both sides, pieces held only).
+/// page's hand buttons (`[{side, pieces: [{symbol, count}]}]`, every side, pieces held only).
 /// Every cell of the SVG carries `data-cell` with its name, for the page's clicks.
 #[wasm_bindgen]
 pub fn position_svg(source: &str, position_text: &str) -> String {
@@ -48,12 +41,13 @@ pub fn position_svg(source: &str, position_text: &str) -> String {
     to_json(compiled(&loaded).and_then(|c| {
         let v = c.variant();
         let pos = position(&c.game(), position_text)?;
-        let title = format!("{}: {} to move", v.meta().name, pos.to_move.name());
+        let to_move = v.side_name(pos.to_move);
+        let title = format!("{}: {to_move} to move", v.meta().name);
         Ok(json!({
             "svg": svg::render(v.board(), &title, &position_drawing(v, &pos)),
             "hands": hands(v, &pos),
             "hand": held(v, &pos),
-            "to_move": pos.to_move.name(),
+            "to_move": to_move,
         }))
     }))
 }
@@ -61,9 +55,9 @@ pub fn position_svg(source: &str, position_text: &str) -> String {
 /// Each side's hand as data: the page draws a button per piece held, a click on which offers
 /// that piece's drops.
 fn held(v: &hexv::Variant, pos: &Position) -> Value {
-    let sides: Vec<Value> = Side::BOTH
-        .iter()
-        .map(|&side| {
+    let sides: Vec<Value> = v
+        .side_ids()
+        .map(|side| {
             let pieces: Vec<Value> = v
                 .piece_ids()
                 .filter(|p| pos.hands[side][p.index()] > 0)
@@ -71,7 +65,7 @@ fn held(v: &hexv::Variant, pos: &Position) -> Value {
                     |p| json!({ "symbol": v.piece(p).symbol, "count": pos.hands[side][p.index()] }),
                 )
                 .collect();
-            json!({ "side": side.name(), "pieces": pieces })
+            json!({ "side": v.side_name(side), "pieces": pieces })
         })
         .collect();
     Value::Array(sides)
@@ -113,8 +107,8 @@ pub fn legal_moves(source: &str, position_text: &str) -> String {
 }
 
 /// Plays `move_text` (long algebraic, e.g. `e4-e5`, `f10-f11=Q`, `P*e5`) in `position`:
-/// `{ok, position, move}` with the position after it and the move as hexv writes it, or a
-/// failure of kind `move` saying why it was refused.
+/// `{ok, position, move, side}` with the position after it, the move as hexv writes it and the
+/// side that made it, or a failure of kind `move` saying why it was refused.
 #[wasm_bindgen]
 pub fn play(source: &str, position_text: &str, move_text: &str) -> String {
     let loaded = loaded(source);
@@ -128,6 +122,7 @@ pub fn play(source: &str, position_text: &str, move_text: &str) -> String {
         Ok(json!({
             "position": game.position_text(&after),
             "move": game.format_move(&pos, &m),
+            "side": game.variant.side_name(pos.to_move),
         }))
     }))
 }
@@ -156,9 +151,9 @@ pub(crate) fn history(
 /// The state of the game that started at `position` and went on with `moves` (long algebraic,
 /// separated by spaces): `{ok, position, over, result, reason}`. `result` is "1-0",
 /// "0-1", "1/2-1/2" (or the variant's score) when the game is over, `reason` one of
-/// `checkmate`, `stalemate`, `repetition`, `move-limit`, `material` (and `last-side` once
-/// games of more than two sides are played here). The positions are replayed so repetitions
-/// count.
+/// `checkmate`, `stalemate`, `repetition`, `move-limit`, `material` or `last-side` (a game of
+/// more sides won by the last side left in it); with more than two sides `result` gives every
+/// side's score, `0-1-0`. The positions are replayed so repetitions count.
 #[wasm_bindgen]
 pub fn game_end(source: &str, position_text: &str, moves: &str) -> String {
     let loaded = loaded(source);

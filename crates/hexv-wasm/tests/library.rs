@@ -374,20 +374,52 @@ fn the_engine_plays_with_the_variants_weights_file() {
     );
 }
 
+/// The three-sided fixture: White, Black and Red, each army turned by a third of a turn.
 #[test]
-fn three_sides_are_drawn_and_checked_but_not_yet_played() {
+fn three_sides_are_drawn_and_played_each_side_in_its_turn() {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../tests/fixtures/valid/three_sides.hexv");
     let source = std::fs::read_to_string(path).expect("the fixture");
     assert_eq!(reply(web::check(&source))["ok"], true);
     assert_eq!(reply(web::board(&source))["ok"], true);
-    for r in [
-        web::start_position(&source),
-        web::legal_moves(&source, "x w"),
-        web::best_move(&source, "", "x w", "", 1, 0),
-    ] {
-        let r = reply(r);
-        assert_eq!(r["ok"], false, "{r}");
-        assert_eq!(r["error"]["kind"], "sides", "{r}");
+    let start = reply(web::start_position(&source));
+    assert_eq!(start["sides"], serde_json::json!(["white", "black", "red"]));
+    let mut position = start["position"].as_str().expect("a position").to_string();
+    let mut played = Vec::new();
+    // Each side has 11 moves at the start of its first turn (docs/perft.md, "Three sides"),
+    // and the engine chooses one of them; the reply names the side that moved.
+    for side in ["white", "black", "red"] {
+        let drawn = reply(web::position_svg(&source, &position));
+        assert_eq!(drawn["to_move"], side);
+        assert_eq!(drawn["hand"].as_array().map(Vec::len), Some(3));
+        let legal = reply(web::legal_moves(&source, &position));
+        let legal: Vec<&str> = legal["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| m["text"].as_str().expect("a text"))
+            .collect();
+        assert_eq!(legal.len(), 11, "{side}");
+        let best = reply(web::best_move(
+            &source,
+            "",
+            start["position"].as_str().unwrap(),
+            &played.join(" "),
+            2,
+            0,
+        ));
+        let best = best["best"].as_str().expect("a move").to_string();
+        assert!(legal.contains(&best.as_str()), "{side}: {best}");
+        let after = reply(web::play(&source, &position, &best));
+        assert_eq!(after["side"], side);
+        position = after["position"].as_str().expect("a position").to_string();
+        played.push(best);
     }
+    let end = reply(web::game_end(
+        &source,
+        start["position"].as_str().unwrap(),
+        &played.join(" "),
+    ));
+    assert_eq!(end["over"], false, "{end}");
+    assert_eq!(end["position"].as_str(), Some(position.as_str()));
 }
