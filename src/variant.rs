@@ -696,6 +696,10 @@ pub struct Rules {
     /// With more than two sides: who leaves the game instead of ending it, and what becomes
     /// of its pieces.
     pub leaving: Leaving,
+    /// `royal captured`: royal pieces are captured, not mated. No move is refused for leaving
+    /// the mover's royal pieces attacked, and the game ends when a side has fewer royal pieces
+    /// than its setup gives it; the side that took one wins (`checkmate_wins` is then false).
+    pub royal_captured: bool,
 }
 
 /// `checkmate out`, `stalemate out` and `eliminated ...` (more than two sides only).
@@ -755,6 +759,7 @@ impl Rules {
             facing: DirSet::EMPTY,
             draw_without: Vec::new(),
             leaving: Leaving::default(),
+            royal_captured: false,
         }
     }
 }
@@ -854,6 +859,14 @@ impl Variant {
     /// Each side's pieces at the start.
     pub fn setup(&self, side: Side) -> &Placements {
         &self.setup[side]
+    }
+
+    /// How many royal pieces `side`'s setup places (what `royal captured` counts against).
+    pub fn setup_royals(&self, side: Side) -> usize {
+        self.setup(side)
+            .iter()
+            .filter(|(p, _)| self.piece(*p).royal)
+            .count()
     }
 
     /// Every castling option of both sides.

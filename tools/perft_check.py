@@ -10,6 +10,7 @@ something. See docs/perft.md for what it covers.
     python3 tools/perft_check.py koval 2 --divide     # per first move, like `hexv perft --divide`
     python3 tools/perft_check.py all 3                # every variant it knows
     python3 tools/perft_check.py hex-shogi-91 3 --moves "2j-4i 11a-11b 4ix8a" --divide
+    python3 tools/perft_check.py mini-hexchess 4 --royal-captured   # `rules { royal captured }`
 
 Variants: glinski, mccooey, koval, dagger, chessagon, hex-shogi-41, hex-shogi-81, hex-shogi-91,
 shafran, mini-hexchess, de-vasa, brusky, xiang-hex, and three-sides (the three-sided test
@@ -488,10 +489,13 @@ def make(v, pos, mv):
 def legal(v, pos):
     if getattr(v, "many", False):
         return v.legal(pos)
+    royal_captured = getattr(v, "royal_captured", False)
+    if royal_captured and any(king_cell(pos, s, v.royal) is None for s in (0, 1)):
+        return []  # a royal piece was taken: the game is over
     out = []
     for mv in pseudo_moves(v, pos):
         nxt = make(v, pos, mv)
-        if in_check(v, nxt, pos.side):
+        if not royal_captured and in_check(v, nxt, pos.side):
             continue
         if v.xiang and generals_face(v, nxt):
             continue  # Xiang Hex: the generals may not face each other on an open file
@@ -1494,6 +1498,9 @@ def main(argv):
     names = list(VARIANTS) if argv[1] == "all" else [argv[1]]
     for name in names:
         v = VARIANTS[name]()
+        # `royal captured`: no move is refused for leaving the king attacked, and the game
+        # ends when a king (each side has one) is taken.
+        v.royal_captured = "--royal-captured" in argv
         pos = v.start() if getattr(v, "many", False) else start(v)
         for text in played:  # moves written as hexv writes them, played from the start
             nxt = [n for m, n in legal(v, pos) if move_name(v, m) == text]

@@ -415,6 +415,7 @@ module.exports = grammar({
       $.facing_statement,
       $.draw_without_statement,
       $.eliminated_statement,
+      $.royal_captured_statement,
     )),
 
     // A stalemate's result for the stalemating side: pest `outcome` or `fraction`.
@@ -464,6 +465,9 @@ module.exports = grammar({
 
     // pest `eliminated_stmt`: what becomes of the pieces of a side that leaves the game.
     eliminated_statement: $ => seq('eliminated', field('pieces', outcome($, 'remove', 'stay', 'to-mater'))),
+
+    // pest `royal_captured_stmt`: royal pieces are captured, not mated.
+    royal_captured_statement: _ => seq('royal', 'captured'),
   },
 });
 

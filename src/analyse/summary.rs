@@ -130,7 +130,12 @@ pub fn describe_rules(v: &Variant) -> Vec<String> {
         LeftPieces::Stay => "its pieces stay, never to move",
         LeftPieces::ToMater => "its pieces pass to the side that mated it, its royal piece taken",
     };
-    if r.leaving.checkmate {
+    if r.royal_captured {
+        out.push(
+            "royal pieces are captured, not mated: a move may leave one's own attacked, and the side that takes a royal piece wins"
+                .to_string(),
+        );
+    } else if r.leaving.checkmate {
         out.push(format!(
             "a checkmated side leaves the game ({left}); the last side in wins"
         ));

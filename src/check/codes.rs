@@ -64,6 +64,9 @@ pub const ZONE_NOT_TURNED: &str = "hexv::rules::zone_not_turned";
 /// A rule for more sides than the variant has (`checkmate out` with two sides) or for two only
 /// (a stalemate score, `repetition N loss` with three), or `eliminated` with no side leaving.
 pub const SIDES_RULE: &str = "hexv::rules::sides_rule";
+/// `royal captured` with a rule it contradicts: a `checkmate` line (a captured royal piece is
+/// never mated) or `facing` (a rule of which moves may leave a royal piece attacked).
+pub const ROYAL_CAPTURED: &str = "hexv::rules::royal_captured";
 /// A clock hour outside 1–12.
 pub const BAD_HOUR: &str = "hexv::rules::bad_hour";
 /// A built-in direction set that has no hours on this board's grid.

@@ -126,14 +126,25 @@ impl Context<'_> {
 
     fn royals(&self, diags: &mut Vec<Diagnostic>) {
         let v = self.variant;
-        if !v.rules.checkmate_wins {
+        if !v.rules.checkmate_wins && !v.rules.royal_captured {
             return;
         }
         if !v.pieces.iter().any(|p| p.royal) {
             let span = self.checkmate.unwrap_or(self.anchor);
+            let (message, label) = if v.rules.royal_captured {
+                (
+                    "capturing a royal piece wins, but no piece is royal",
+                    "needs a royal piece",
+                )
+            } else {
+                (
+                    "checkmate wins, but no piece is royal",
+                    "checkmate needs a royal piece",
+                )
+            };
             diags.push(
-                Diagnostic::error(codes::NO_ROYAL, "checkmate wins, but no piece is royal")
-                    .at(span, "checkmate needs a royal piece")
+                Diagnostic::error(codes::NO_ROYAL, message)
+                    .at(span, label)
                     .help("add `royal` to the king's `piece` block"),
             );
             return;

@@ -167,7 +167,10 @@ pub fn check(file: &SourceFile) -> Checked {
             pieces::drops_need_a_hand(&pieces, &piece_spans, r.diags);
         }
     }
-    let checkmate_wins = rules.as_ref().is_some_and(|(r, _)| r.checkmate_wins);
+    // Castling needs the royal piece that checkmate, or its capture, is about.
+    let checkmate_wins = rules
+        .as_ref()
+        .is_some_and(|(r, _)| r.checkmate_wins || r.royal_captured);
     let castlings = match &setup {
         Some((placements, _)) => r.castlings(&c.castlings, placements, checkmate_wins),
         None => None,

@@ -30,6 +30,7 @@ impl Resolver<'_> {
                     RulesStmt::DrawWithout(_, span) => ("draw-without", *span),
                     RulesStmt::MoveLimit(n, _) => ("move-limit", n.span),
                     RulesStmt::Eliminated(kind) => ("eliminated", kind.span),
+                    RulesStmt::RoyalCaptured(span) => ("royal", *span),
                     RulesStmt::Bad(_) => {
                         ok = false;
                         continue;
@@ -100,6 +101,7 @@ impl Resolver<'_> {
                         }
                     }
                     RulesStmt::CapturesToHand(_) => rules.captures_to_hand = true,
+                    RulesStmt::RoyalCaptured(_) => rules.royal_captured = true,
                     RulesStmt::Repetition(n, loses) => {
                         let score = if *loses { Score::LOSS } else { Score::DRAW };
                         if *loses && self.sides.count() > 2 {
@@ -147,6 +149,12 @@ impl Resolver<'_> {
                 }
             }
         }
+        if let Some(&royal) = seen.get("royal") {
+            ok &= self.royal_captured_alone(royal, &seen);
+            rules.checkmate_wins = false;
+            // The line that makes royal pieces matter, as `checkmate win`'s does otherwise.
+            checkmate_span = Some(royal);
+        }
         if let (Some(span), false) = (eliminated, rules.leaving.any()) {
             ok = false;
             self.diags.push(
@@ -156,6 +164,38 @@ impl Resolver<'_> {
             );
         }
         ok.then_some((rules, checkmate_span))
+    }
+
+    /// `royal captured` with no rule it contradicts (`seen`: the rules' lines by their word);
+    /// false after saying which.
+    fn royal_captured_alone(&mut self, royal: Span, seen: &HashMap<&'static str, Span>) -> bool {
+        let mut alone = true;
+        for (word, why, help) in [
+            (
+                "checkmate",
+                "a royal piece that is captured is never mated",
+                "remove the `checkmate` line: the side that takes a royal piece wins",
+            ),
+            (
+                "facing",
+                "`facing` refuses moves that leave royal pieces facing, as if attacked, and `royal captured` refuses none for an attack",
+                "remove one of the two lines",
+            ),
+        ] {
+            if let Some(&span) = seen.get(word) {
+                alone = false;
+                self.diags.push(
+                    Diagnostic::error(
+                        codes::ROYAL_CAPTURED,
+                        format!("`royal captured` and `{word}` cannot both hold: {why}"),
+                    )
+                    .at(span, "contradicts `royal captured`")
+                    .also(royal, "royal pieces are captured")
+                    .help(help),
+                );
+            }
+        }
+        alone
     }
 
     /// `checkmate out` / `stalemate out` need more than two sides; false after saying so.

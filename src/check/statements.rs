@@ -213,6 +213,11 @@ const STATEMENTS: &[Statement] = &[
         "move-limit",
         "move-limit N draw [reset-by PIECE ...]",
     ),
+    stmt(
+        Block::Rules,
+        "royal",
+        "royal captured: royal pieces are taken, not mated, and the side that takes one wins",
+    ),
     stmt(Block::Zone, "white", "white CELL ..."),
     stmt(Block::Zone, "black", "black CELL ..."),
 ];

@@ -132,6 +132,7 @@ fn announce(v: &Variant, outcome: &Outcome, loser: Side) {
             format!("{} is checkmated: {} wins.", name(loser), winners.join(""))
         }
         GameEnd::Checkmate => format!("Checkmate: {} wins.", name(loser.opponent())),
+        GameEnd::RoyalCaptured => format!("A royal piece is taken: {} wins.", winners.join("")),
         GameEnd::LastSide => format!(
             "{} is the last side in the game and wins.",
             winners.join("")

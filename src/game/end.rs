@@ -21,6 +21,8 @@ pub enum GameEnd {
     Material,
     /// Every other side has left the game (more than two sides).
     LastSide,
+    /// A royal piece was taken (`royal captured`): the side that took it wins.
+    RoyalCaptured,
 }
 
 impl GameEnd {
@@ -33,6 +35,7 @@ impl GameEnd {
             GameEnd::MoveLimit => "the move limit",
             GameEnd::Material => "lack of material",
             GameEnd::LastSide => "the other sides leaving",
+            GameEnd::RoyalCaptured => "the capture of a royal piece",
         }
     }
 }
@@ -184,6 +187,19 @@ fn last_mover<E: Engine>(e: &E, s: &E::State) -> Side {
         .side_in_game(e.to_move(s), false, |x| e.is_out(s, x))
 }
 
+/// A game of more than two sides won by the side that moved last (a mate, a royal piece
+/// taken): the whole point to it, nothing to the others.
+fn won_by_last_mover<E: Engine>(e: &E, s: &E::State, end: GameEnd) -> Outcome {
+    let winner = last_mover(e, s);
+    Outcome::of_many(end, e.variant().sides().len(), |x| {
+        if x == winner {
+            Score::WIN
+        } else {
+            Score::LOSS
+        }
+    })
+}
+
 /// True when the variant has more than two sides.
 fn many<E: Engine>(e: &E) -> bool {
     e.variant().sides().len() > 2
@@ -223,25 +239,42 @@ pub fn outcome<E: Engine>(e: &E, s: &E::State, keys: &[u64]) -> Option<Outcome> 
     by_count(e, s)
 }
 
-/// The outcome of a position whose side to move has no legal move: checkmate when in check
-/// (if the rules say so), else stalemate with the variant's score (which may depend on what
-/// the stalemating side keeps).
+/// True when the rules are `royal captured` and a side has fewer royal pieces on the board
+/// than its setup gives it: one was taken, the game is over, and no side has a move.
+pub fn royal_taken<E: Engine>(e: &E, s: &E::State) -> bool {
+    let v = e.variant();
+    if !v.rules.royal_captured {
+        return false;
+    }
+    let mut royals = [0usize; Side::MAX];
+    e.for_each_piece(s, |_, owner, piece| {
+        if v.pieces[piece].royal {
+            royals[owner.index()] += 1;
+        }
+    });
+    v.side_ids()
+        .any(|side| !e.is_out(s, side) && royals[side.index()] < v.setup_royals(side))
+}
+
+/// The outcome of a position whose side to move has no legal move: with `royal captured`, a
+/// loss when one of its royal pieces was taken (the side that took it wins); checkmate when in
+/// check (if the rules say so), else stalemate with the variant's score (which may depend on
+/// what the stalemating side keeps).
 pub fn without_moves<E: Engine>(e: &E, s: &E::State, in_check: bool) -> Outcome {
     let rules = &e.variant().rules;
     let mover = e.to_move(s);
+    if royal_taken(e, s) {
+        // Only the side that moved last can have taken it.
+        if many(e) {
+            return won_by_last_mover(e, s, GameEnd::RoyalCaptured);
+        }
+        return outcome_for(GameEnd::RoyalCaptured, mover.opponent(), Score::WIN);
+    }
     if many(e) {
         // The mover cannot leave (play would have sent it out): a checkmate wins for the
         // side that moved last; anything else is a draw shared by the sides left.
         if in_check && rules.checkmate_wins {
-            let mater = last_mover(e, s);
-            let sides = e.variant().sides().len();
-            return Outcome::of_many(GameEnd::Checkmate, sides, |x| {
-                if x == mater {
-                    Score::WIN
-                } else {
-                    Score::LOSS
-                }
-            });
+            return won_by_last_mover(e, s, GameEnd::Checkmate);
         }
         return shared_draw(e, s, GameEnd::Stalemate);
     }

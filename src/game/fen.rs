@@ -324,7 +324,9 @@ impl Game<'_> {
                 Token::Piece(s) => {
                     let (side, p) = self.read_piece(&s, o + i)?;
                     let piece = v.piece(p);
-                    if piece.royal {
+                    // With `royal captured` a royal piece taken goes to the hand as any
+                    // other (`captures to-hand`): the position where the game ended.
+                    if piece.royal && !v.rules.royal_captured {
                         return Err(err(
                             o + i,
                             format!("`{s}` is royal: it is never captured, so never in hand"),

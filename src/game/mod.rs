@@ -246,6 +246,15 @@ impl<'a> Game<'a> {
         })
     }
 
+    /// True when the rules are `royal captured` and a side in the game has fewer royal
+    /// pieces on the board than its setup gives it: one was taken, and the game is over.
+    pub fn royal_taken(&self, pos: &Position) -> bool {
+        self.variant.rules.royal_captured
+            && self
+                .sides_in_game(pos)
+                .any(|side| self.royals(pos, side).len() < self.variant.setup_royals(side))
+    }
+
     /// Cells of `side`'s royal pieces.
     pub fn royals(&self, pos: &Position, side: Side) -> Vec<CellId> {
         pos.squares

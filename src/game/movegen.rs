@@ -156,13 +156,17 @@ impl Game<'_> {
     }
 
     /// Moves that do not leave the mover's royal pieces attacked: piece moves, castling and
-    /// drops.
+    /// drops. With `royal captured`, every move (none once a royal piece has been taken).
     pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let royal_captured = self.variant.rules.royal_captured;
+        if royal_captured && self.royal_taken(pos) {
+            return Vec::new();
+        }
         let mut moves: Vec<Move> = self
             .pseudo_legal_moves(pos)
             .into_iter()
             .chain(self.drops(pos))
-            .filter(|m| !self.in_check(&self.make(pos, m), pos.to_move))
+            .filter(|m| royal_captured || !self.in_check(&self.make(pos, m), pos.to_move))
             .collect();
         moves.extend(self.castling_moves(pos));
         moves
@@ -228,8 +232,11 @@ impl Game<'_> {
                 .chain(&c.passage)
                 .all(|x| !self.attacked_by_opponent(pos, *x, side));
             let mv = Move::castling_move(i, c);
-            // The rook's new cell could uncover an attack on a second royal piece.
-            if safe && !self.in_check(&self.make(pos, &mv), side) {
+            // The rook's new cell could uncover an attack on a second royal piece (which
+            // `royal captured` allows, as any other move that leaves one attacked).
+            let uncovers =
+                !self.variant.rules.royal_captured && self.in_check(&self.make(pos, &mv), side);
+            if safe && !uncovers {
                 out.push(mv);
             }
         }

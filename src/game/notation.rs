@@ -70,6 +70,12 @@ impl Game<'_> {
     /// Reads a move and returns the legal move it names.
     pub fn parse_move(&self, pos: &Position, text: &str) -> Result<Move, MoveError> {
         let malformed = || MoveError::Malformed(text.to_string());
+        if self.royal_taken(pos) {
+            return Err(MoveError::Illegal {
+                text: text.to_string(),
+                reason: "the game is over: a royal piece has been taken".into(),
+            });
+        }
         if let Some((piece, to)) = text.split_once('*') {
             if piece.is_empty() || to.is_empty() {
                 return Err(malformed());
@@ -214,10 +220,16 @@ impl Game<'_> {
                 "`{to}` is empty, so the move is written `{from}-{to}`"
             )));
         }
-        if self.in_check(&self.make(pos, &chosen), pos.to_move) {
+        if self.leaves_royal_attacked(pos, &chosen) {
             return Err(illegal("it leaves the mover's royal piece attacked".into()));
         }
         Ok(chosen)
+    }
+
+    /// True when the move would leave the mover's royal piece attacked and the rules refuse
+    /// it for that (not with `royal captured`).
+    fn leaves_royal_attacked(&self, pos: &Position, mv: &Move) -> bool {
+        !self.variant.rules.royal_captured && self.in_check(&self.make(pos, mv), pos.to_move)
     }
 
     /// When a movement of the piece on `from` would reach `to` but for its `when` / `unless`
@@ -351,7 +363,7 @@ impl Game<'_> {
             .into_iter()
             .find(|m| m.piece == piece_id && m.to == to_id)
         {
-            if self.in_check(&self.make(pos, &mv), side) {
+            if self.leaves_royal_attacked(pos, &mv) {
                 return Err(illegal("it leaves the mover's royal piece attacked".into()));
             }
             return Ok(mv);

@@ -34,14 +34,14 @@ impl Game<'_> {
             }
         }
         // The side that just moved did not leave its royal piece attacked (the checker
-        // refuses a setup that does so, so the start passes too), nor facing an enemy royal
-        // piece on a `facing` line.
+        // refuses a setup that does so, so the start passes too; `royal captured` allows
+        // it), nor facing an enemy royal piece on a `facing` line.
         let mover = pos.to_move;
         let last = self.previous_in_game(pos, mover);
         if let Some(&royal) = self
             .royals(pos, last)
             .iter()
-            .find(|&&c| self.attacked_by_opponent(pos, c, last))
+            .find(|&&c| !v.rules.royal_captured && self.attacked_by_opponent(pos, c, last))
         {
             return Err(err(
                 side_at,

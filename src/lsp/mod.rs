@@ -395,6 +395,7 @@ const KEYWORDS: &[&str] = &[
     "eliminated",
     "stay",
     "to-mater",
+    "captured",
 ];
 
 /// Completion items: keywords, built-in direction names, the file's pieces (names and

@@ -152,7 +152,9 @@ pub fn piece(v: &Variant, t: &MoveTables, id: PieceId) -> Vec<String> {
     let p = v.piece(id);
     let grid = v.board.grid;
     let mut out = Vec::new();
-    if p.royal {
+    if p.royal && v.rules.royal_captured {
+        out.push("Royal: it may be left attacked, and taking it wins.".to_string());
+    } else if p.royal {
         out.push("Royal: it may not be left attacked, and checkmating it wins.".to_string());
     }
     // Rides that differ only in their kind of ray (a triangle King's `step all`) read as one.

@@ -85,6 +85,9 @@ pub struct Search<'e, P: Engine> {
     sums: Vec<Accumulator>,
     /// Whether to prune by the static value (reverse futility, futility, late moves).
     pub pruning: bool,
+    /// Whether a move that checks is searched a ply deeper: not with `royal captured`, where
+    /// a side in check may make any move, so checks would deepen every line of a wide tree.
+    extend_checks: bool,
 }
 
 impl<'e, P: Engine> Search<'e, P> {
@@ -118,6 +121,7 @@ impl<'e, P: Engine> Search<'e, P> {
             values: (0..v.pieces().len()).map(|p| eval.value(p)).collect(),
             sums: vec![Accumulator::default(); MAX_PLY + 2],
             pruning: true,
+            extend_checks: !v.rules.royal_captured,
         }
     }
 
@@ -140,7 +144,7 @@ impl<'e, P: Engine> Search<'e, P> {
             let child = self.engine.play(s, &m);
             self.enter(0, s, &m, &child);
             let gives_check = self.engine.in_check(&child);
-            let d = depth as i32 - 1 + i32::from(gives_check);
+            let d = depth as i32 - 1 + i32::from(gives_check && self.extend_checks);
             let score = if i == 0 {
                 -self.node(&child, gives_check, d, -beta, -alpha, 1, true)
             } else {
@@ -214,7 +218,8 @@ impl<'e, P: Engine> Search<'e, P> {
     /// The score for the side to move of a game ended at `s` ([`crate::game::end`]): a mate,
     /// or the rules' score for it, ranked by its odds.
     fn ended(&self, s: &P::State, outcome: Outcome, ply: usize) -> i32 {
-        if outcome.end == GameEnd::Checkmate {
+        // A royal piece taken (`royal captured`) is lost as a mate is.
+        if matches!(outcome.end, GameEnd::Checkmate | GameEnd::RoyalCaptured) {
             return -(MATE - ply as i32);
         }
         points(outcome.score_of(self.engine.to_move(s)), ply)
@@ -281,6 +286,10 @@ impl<'e, P: Engine> Search<'e, P> {
         if self.repeated(quiet) {
             let outcome = end::repetition(self.engine.variant(), self.engine.to_move(s));
             return points(outcome.score_of(self.engine.to_move(s)), ply);
+        }
+        // With `royal captured`, a royal piece taken ends the game before any pruning.
+        if end::royal_taken(self.engine, s) {
+            return -(MATE - ply as i32);
         }
         // Mate-distance pruning: nothing here beats a mate already found nearer the root.
         *alpha = (*alpha).max(-(MATE - ply as i32));
@@ -457,7 +466,7 @@ impl<'e, P: Engine> Search<'e, P> {
                 continue;
             }
             self.enter(ply, s, &m, &child);
-            let extension = i32::from(gives_check && ply < 2 * MAX_PLY / 3);
+            let extension = i32::from(gives_check && self.extend_checks && ply < 2 * MAX_PLY / 3);
             let mut d = depth - 1 + extension;
             let score = if i == 0 {
                 -self.node(&child, gives_check, d, -*beta, -*alpha, ply + 1, true)
@@ -570,6 +579,9 @@ impl<'e, P: Engine> Search<'e, P> {
             }
         }
         let original_alpha = alpha;
+        if end::royal_taken(self.engine, s) {
+            return -(MATE - ply as i32);
+        }
         // In check every move is listed (none: mate or the variant's stalemate score);
         // otherwise the game's end by the move limit or by material is asked of the rules (a
         // stalemate is not looked for: the static value stands), and only when the static

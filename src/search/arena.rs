@@ -239,6 +239,7 @@ impl Ending {
             // Games of more than two sides, which the arena does not play yet (its records
             // and report are of two).
             Ending::Rules(GameEnd::LastSide) => "last-side",
+            Ending::Rules(GameEnd::RoyalCaptured) => "royal-capture",
             Ending::PlyLimit => "ply-limit",
         }
     }
@@ -327,11 +328,19 @@ impl Report {
         } else {
             lengths.iter().sum::<usize>() as f64 / n as f64
         };
-        // Games of more than two sides also end with the last side left in them.
+        // Games of more than two sides also end with the last side left in them; games of
+        // `royal captured` variants with a royal piece taken (listed when one did, so the
+        // other variants' reports stay as they were).
         let many: &[&str] = if seat_count > 2 { &["last-side"] } else { &[] };
+        let taken: &[&str] = if records.iter().any(|r| r.ending == "royal-capture") {
+            &["royal-capture"]
+        } else {
+            &[]
+        };
         let endings = ENDING_WORDS
             .iter()
             .chain(many)
+            .chain(taken)
             .map(|e| {
                 (
                     e.to_string(),

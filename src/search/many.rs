@@ -157,6 +157,15 @@ impl Many<'_, '_> {
         if self.game.sides_in_game(pos).count() < 2 {
             return Some(MATE - ply);
         }
+        // `royal captured`: whoever took a royal piece won. The root side is to move after
+        // an opponent's reply (turned to it), another side after the root side's move.
+        if self.game.royal_taken(pos) {
+            return Some(if pos.to_move == self.root {
+                -MATE + ply
+            } else {
+                MATE - ply
+            });
+        }
         None
     }
 

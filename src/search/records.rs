@@ -175,10 +175,11 @@ pub fn result_scores(result: &str) -> Option<Vec<f64>> {
     ((2..=6).contains(&scores.len()) && whole).then_some(scores)
 }
 
-/// The ending words a record of `sides` sides may carry: [`ENDING_WORDS`], and `last-side`
-/// with more than two.
+/// The ending words a record of `sides` sides may carry: [`ENDING_WORDS`], `royal-capture`
+/// (`royal captured` variants), and `last-side` with more than two.
 fn endings_of(sides: usize) -> Vec<&'static str> {
     let mut words = ENDING_WORDS.to_vec();
+    words.push("royal-capture");
     if sides > 2 {
         words.push("last-side");
     }
@@ -365,7 +366,7 @@ mod tests {
             ),
             (
                 record("1-0", 1.0).replace("checkmate", "last-side"),
-                "`last-side` is not an ending (checkmate, stalemate, repetition, move-limit, material, ply-limit)",
+                "`last-side` is not an ending (checkmate, stalemate, repetition, move-limit, material, ply-limit, royal-capture)",
             ),
         ];
         for (text, why) in cases {

@@ -409,6 +409,8 @@ pub enum RulesStmt {
     MoveLimit(Number, Vec<Name>),
     /// `eliminated remove | stay | to-mater`.
     Eliminated(Spanned<EliminatedKind>),
+    /// `royal captured`: royal pieces are captured, not mated (the statement's span).
+    RoyalCaptured(Span),
     Bad(BadLine),
 }
 

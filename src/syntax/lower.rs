@@ -632,6 +632,7 @@ fn rules(p: P) -> Item {
                     RulesStmt::Stalemate(score, unless)
                 }
                 Rule::castling_stmt => RulesStmt::CastlingNone(csp),
+                Rule::royal_captured_stmt => RulesStmt::RoyalCaptured(csp),
                 Rule::captures_stmt => RulesStmt::CapturesToHand(csp),
                 Rule::repetition_stmt => {
                     let mut it = children(c);

@@ -43,6 +43,7 @@ mod pgn_commands;
 mod positions;
 mod properties;
 mod robustness;
+mod royal_captured;
 mod rule_cases;
 mod rule_support;
 mod rules_matrix;

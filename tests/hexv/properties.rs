@@ -341,6 +341,8 @@ struct VariantSpec {
     stalemate: usize,
     repetition: Option<u32>,
     move_limit: Option<u32>,
+    /// `royal captured` instead of `checkmate win`.
+    royal_captured: bool,
     seed: u64,
 }
 
@@ -353,10 +355,11 @@ fn variant() -> impl Strategy<Value = VariantSpec> {
         0usize..5,
         proptest::option::of(2u32..=4),
         proptest::option::of(4u32..=60),
+        proptest::bool::weighted(0.2),
         any::<u64>(),
     )
         .prop_map(
-            |(board, king, pieces, to_hand, stalemate, repetition, move_limit, seed)| VariantSpec {
+            |(
                 board,
                 king,
                 pieces,
@@ -364,7 +367,20 @@ fn variant() -> impl Strategy<Value = VariantSpec> {
                 stalemate,
                 repetition,
                 move_limit,
+                royal_captured,
                 seed,
+            )| {
+                VariantSpec {
+                    board,
+                    king,
+                    pieces,
+                    to_hand,
+                    stalemate,
+                    repetition,
+                    move_limit,
+                    royal_captured,
+                    seed,
+                }
             },
         )
 }
@@ -481,7 +497,11 @@ impl VariantSpec {
             s.push_str("}\n\n");
         }
 
-        s.push_str("rules {\n  checkmate win\n");
+        s.push_str(if self.royal_captured {
+            "rules {\n  royal captured\n"
+        } else {
+            "rules {\n  checkmate win\n"
+        });
         let stalemate = ["draw", "win", "loss", "3/4", "1/3"][self.stalemate];
         let _ = writeln!(s, "  stalemate {stalemate}");
         if self.to_hand {

@@ -185,5 +185,6 @@ fn reason(end: GameEnd) -> &'static str {
         GameEnd::MoveLimit => "move-limit",
         GameEnd::Material => "material",
         GameEnd::LastSide => "last-side",
+        GameEnd::RoyalCaptured => "royal-capture",
     }
 }

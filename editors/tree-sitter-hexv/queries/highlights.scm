@@ -55,11 +55,14 @@
 
 (royal_statement) @keyword
 
+(royal_captured_statement "royal" @keyword)
+
 (colour_bound_statement) @keyword
 
 ; Words that qualify a statement.
 [
   (mode)
+  "captured"
   (side)
   (leap_symmetry)
   "en-passant"

@@ -296,11 +296,12 @@ impl FastTables {
             64
         };
         // Two sides: a side is one bit of a piece's code (more sides are the reference
-        // engine's).
+        // engine's); royal pieces that are captured, not mated, are the reference engine's too.
         if cells > MAX_CELLS
             || variant.pieces.len() > hand_kinds
             || variant.castlings.len() >= 255
             || variant.sides().len() != 2
+            || variant.rules.royal_captured
         {
             return None;
         }

@@ -153,6 +153,9 @@ struct JsonRules<'a> {
     facing: Option<Facing<'a>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     draw_without: Vec<&'a str>,
+    /// `royal captured` (written only when true, so other variants' tables are unchanged).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    royal_captured: bool,
 }
 
 #[derive(Serialize)]
@@ -465,6 +468,7 @@ fn rules<'a>(v: &'a Variant, t: &'a MoveTables) -> JsonRules<'a> {
         }),
         facing,
         draw_without: symbols(v, &r.draw_without),
+        royal_captured: r.royal_captured,
     }
 }
 
