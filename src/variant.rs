@@ -712,12 +712,14 @@ pub struct Leaving {
     pub stalemate: bool,
     /// What becomes of a leaving side's pieces.
     pub pieces: LeftPieces,
+    /// A side whose royal piece is taken leaves the game (`royal captured out`).
+    pub royal: bool,
 }
 
 impl Leaving {
     /// True when some side may leave the game.
     pub fn any(self) -> bool {
-        self.checkmate || self.stalemate
+        self.checkmate || self.stalemate || self.royal
     }
 }
 

@@ -466,8 +466,9 @@ module.exports = grammar({
     // pest `eliminated_stmt`: what becomes of the pieces of a side that leaves the game.
     eliminated_statement: $ => seq('eliminated', field('pieces', outcome($, 'remove', 'stay', 'to-mater'))),
 
-    // pest `royal_captured_stmt`: royal pieces are captured, not mated.
-    royal_captured_statement: _ => seq('royal', 'captured'),
+    // pest `royal_captured_stmt`: royal pieces are captured, not mated; `out` (more than two
+    // sides) sends the side that lost one out of the game.
+    royal_captured_statement: $ => seq('royal', 'captured', optional(field('result', outcome($, 'out')))),
   },
 });
 

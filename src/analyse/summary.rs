@@ -130,7 +130,11 @@ pub fn describe_rules(v: &Variant) -> Vec<String> {
         LeftPieces::Stay => "its pieces stay, never to move",
         LeftPieces::ToMater => "its pieces pass to the side that mated it, its royal piece taken",
     };
-    if r.royal_captured {
+    if r.leaving.royal {
+        out.push(format!(
+            "royal pieces are captured, not mated: a move may leave one's own attacked, and a side whose royal piece is taken leaves the game ({left}); the last side in wins"
+        ));
+    } else if r.royal_captured {
         out.push(
             "royal pieces are captured, not mated: a move may leave one's own attacked, and the side that takes a royal piece wins"
                 .to_string(),

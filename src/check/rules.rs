@@ -30,7 +30,7 @@ impl Resolver<'_> {
                     RulesStmt::DrawWithout(_, span) => ("draw-without", *span),
                     RulesStmt::MoveLimit(n, _) => ("move-limit", n.span),
                     RulesStmt::Eliminated(kind) => ("eliminated", kind.span),
-                    RulesStmt::RoyalCaptured(span) => ("royal", *span),
+                    RulesStmt::RoyalCaptured(span, _) => ("royal", *span),
                     RulesStmt::Bad(_) => {
                         ok = false;
                         continue;
@@ -101,7 +101,13 @@ impl Resolver<'_> {
                         }
                     }
                     RulesStmt::CapturesToHand(_) => rules.captures_to_hand = true,
-                    RulesStmt::RoyalCaptured(_) => rules.royal_captured = true,
+                    RulesStmt::RoyalCaptured(span, out) => {
+                        rules.royal_captured = true;
+                        if *out {
+                            ok &= self.out_needs_sides(*span, "royal captured");
+                            rules.leaving.royal = true;
+                        }
+                    }
                     RulesStmt::Repetition(n, loses) => {
                         let score = if *loses { Score::LOSS } else { Score::DRAW };
                         if *loses && self.sides.count() > 2 {
@@ -209,10 +215,13 @@ impl Resolver<'_> {
                 format!("`{what} out` needs more than two sides"),
             )
             .at(span, "two sides")
-            .help(format!(
-                "with two sides the {what} ends the game: write `{what} {}`, or name more sides with a `sides` line",
-                if what == "checkmate" { "win" } else { "draw" }
-            )),
+            .help(match what {
+                "royal captured" => "with two sides taking a royal piece ends the game: write `royal captured`, or name more sides with a `sides` line".to_string(),
+                _ => format!(
+                    "with two sides the {what} ends the game: write `{what} {}`, or name more sides with a `sides` line",
+                    if what == "checkmate" { "win" } else { "draw" }
+                ),
+            }),
         );
         false
     }

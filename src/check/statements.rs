@@ -216,7 +216,7 @@ const STATEMENTS: &[Statement] = &[
     stmt(
         Block::Rules,
         "royal",
-        "royal captured: royal pieces are taken, not mated, and the side that takes one wins",
+        "royal captured [out]: royal pieces are taken, not mated, and the side that takes one wins (`out`: the side that lost it leaves the game, which goes on)",
     ),
     stmt(Block::Zone, "white", "white CELL ..."),
     stmt(Block::Zone, "black", "black CELL ..."),

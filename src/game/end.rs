@@ -243,7 +243,8 @@ pub fn outcome<E: Engine>(e: &E, s: &E::State, keys: &[u64]) -> Option<Outcome> 
 /// than its setup gives it: one was taken, the game is over, and no side has a move.
 pub fn royal_taken<E: Engine>(e: &E, s: &E::State) -> bool {
     let v = e.variant();
-    if !v.rules.royal_captured {
+    // With `royal captured out` the side leaves instead, and the game goes on.
+    if !v.rules.royal_captured || v.rules.leaving.royal {
         return false;
     }
     let mut royals = [0usize; Side::MAX];

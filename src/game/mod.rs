@@ -249,7 +249,10 @@ impl<'a> Game<'a> {
     /// True when the rules are `royal captured` and a side in the game has fewer royal
     /// pieces on the board than its setup gives it: one was taken, and the game is over.
     pub fn royal_taken(&self, pos: &Position) -> bool {
-        self.variant.rules.royal_captured
+        let rules = &self.variant.rules;
+        // With `royal captured out` the side leaves instead (`settle`), and the game goes on.
+        rules.royal_captured
+            && !rules.leaving.royal
             && self
                 .sides_in_game(pos)
                 .any(|side| self.royals(pos, side).len() < self.variant.setup_royals(side))
@@ -323,10 +326,23 @@ impl<'a> Game<'a> {
         next
     }
 
-    /// The sides that leave the game after `mover`'s move, one after the other: each side to
-    /// move without a legal move that the rules send out, while two or more remain.
+    /// The sides that leave the game after `mover`'s move, one after the other: with `royal
+    /// captured out` each side whose royal piece it took, then each side to move without a
+    /// legal move that the rules send out, while two or more remain.
     fn settle(&self, pos: &mut Position, mover: Side) {
         let leaving = self.variant.rules.leaving;
+        if leaving.royal {
+            let lost: Vec<Side> = self
+                .sides_in_game(pos)
+                .filter(|&side| self.royals(pos, side).len() < self.variant.setup_royals(side))
+                .collect();
+            for side in lost {
+                self.eliminate(pos, side, mover);
+                if pos.to_move == side {
+                    pos.to_move = self.next_in_game(pos, side);
+                }
+            }
+        }
         for _ in 0..self.variant.sides.len() {
             if self.sides_in_game(pos).count() < 2 || !self.legal_moves(pos).is_empty() {
                 return;

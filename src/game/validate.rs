@@ -67,9 +67,26 @@ impl Game<'_> {
                 ),
             ));
         }
+        // A side in the game whose royal piece was taken would have left already (`royal
+        // captured out`).
+        let leaving = v.rules.leaving;
+        if leaving.royal {
+            let lost = self
+                .sides_in_game(pos)
+                .find(|&side| self.royals(pos, side).len() < v.setup_royals(side));
+            if let Some(side) = lost {
+                return Err(err(
+                    board_at,
+                    format!(
+                        "{} has lost a royal piece and leaves the game by the rules: write it among the sides out (`/{}`)",
+                        v.side_title(side),
+                        v.side_name(side)
+                    ),
+                ));
+            }
+        }
         // A side to move that has no legal move and leaves by the rules would have left
         // already: play settles it at once.
-        let leaving = v.rules.leaving;
         if leaving.any() && self.legal_moves(pos).is_empty() {
             let mated = self.in_check(pos, mover);
             if (mated && leaving.checkmate) || (!mated && leaving.stalemate) {

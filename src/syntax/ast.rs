@@ -409,8 +409,9 @@ pub enum RulesStmt {
     MoveLimit(Number, Vec<Name>),
     /// `eliminated remove | stay | to-mater`.
     Eliminated(Spanned<EliminatedKind>),
-    /// `royal captured`: royal pieces are captured, not mated (the statement's span).
-    RoyalCaptured(Span),
+    /// `royal captured` (`false`) or `royal captured out` (`true`): royal pieces are
+    /// captured, not mated (the statement's span).
+    RoyalCaptured(Span, bool),
     Bad(BadLine),
 }
 

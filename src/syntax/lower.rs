@@ -632,7 +632,9 @@ fn rules(p: P) -> Item {
                     RulesStmt::Stalemate(score, unless)
                 }
                 Rule::castling_stmt => RulesStmt::CastlingNone(csp),
-                Rule::royal_captured_stmt => RulesStmt::RoyalCaptured(csp),
+                Rule::royal_captured_stmt => {
+                    RulesStmt::RoyalCaptured(csp, children(c).any(|w| w.as_rule() == Rule::out))
+                }
                 Rule::captures_stmt => RulesStmt::CapturesToHand(csp),
                 Rule::repetition_stmt => {
                     let mut it = children(c);

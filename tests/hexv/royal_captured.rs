@@ -8,6 +8,7 @@ use std::sync::atomic::AtomicBool;
 use hexv::check::codes;
 use hexv::game::{AnyEngine, GameEnd, Position};
 use hexv::search::{Limits, Searcher};
+use hexv::variant::Side;
 
 use crate::sides::{with_rules, THREE};
 use crate::support::{check_text, compiled, root};
@@ -196,5 +197,59 @@ fn the_rule_is_in_the_summary_the_table_and_the_records() {
     assert!(
         page.contains("<li>Royal pieces are captured, not mated: a move may leave one"),
         "the rules section"
+    );
+}
+
+#[test]
+fn with_royal_captured_out_the_side_leaves_and_its_army_passes_to_the_taker() {
+    let c = with_rules("royal captured out\neliminated to-mater");
+    let game = c.game();
+    // As above, with a Black rook on a1 besides Black's King on a6.
+    let start = game
+        .parse_position("(2R)4(2K)/(1R)6/(1R)7/9/4(1R)5/(1K)8(1R)1/10/9/8/7/(3K)5 white")
+        .expect("a legal position");
+    let mut history = vec![start];
+    for text in ["f10-f11", "a6-b7", "l1-l2", "f11xb7"] {
+        let next = game
+            .play_moves(history.last().expect("a position"), text)
+            .expect("a legal move");
+        history.push(next);
+    }
+    let after = history.last().expect("a position");
+    let (black, red) = (Side::new(1).expect("Black"), Side::new(2).expect("Red"));
+    assert!(after.is_out(black));
+    assert_eq!(after.to_move, red, "Red moves next, Black being out");
+    let a1 = game.variant.board().find("a1").expect("a1");
+    let owner = after.squares[a1.index()].map(|(s, _)| game.variant.side_name(s));
+    assert_eq!(
+        owner,
+        Some("white"),
+        "Black's rook passed to the King's taker"
+    );
+    assert_eq!(game.outcome(&history), None, "the game goes on");
+    let text = game.position_text(after);
+    assert!(text.contains(" red/black "), "{text}");
+    // A position where Black lost its King but is still in the game is one play settles.
+    let unsettled = text.replace(" red/black ", " red ");
+    let refused = game.parse_position(&unsettled).expect_err("refused");
+    assert!(
+        refused.message.contains("Black has lost a royal piece"),
+        "{}",
+        refused.message
+    );
+    // With two sides `out` is refused.
+    let checked = check_text(
+        "two.hexv",
+        &fixture_source().replace("  royal captured\n", "  royal captured out\n"),
+    );
+    let error = checked
+        .diagnostics
+        .iter()
+        .find(|d| d.is_error())
+        .expect("an error");
+    assert_eq!(error.code, codes::SIDES_RULE);
+    assert_eq!(
+        error.message,
+        "`royal captured out` needs more than two sides"
     );
 }
