@@ -255,7 +255,13 @@ impl<'a> Game<'a> {
             && !rules.leaving.royal
             && self
                 .sides_in_game(pos)
-                .any(|side| self.royals(pos, side).len() < self.variant.setup_royals(side))
+                .any(|side| self.lost_royal(pos, side))
+    }
+
+    /// True when `side` has fewer royal pieces on the board than its setup places: with
+    /// `royal captured`, one was taken.
+    pub(crate) fn lost_royal(&self, pos: &Position, side: Side) -> bool {
+        self.royals(pos, side).len() < self.variant.setup_royals(side)
     }
 
     /// Cells of `side`'s royal pieces.
@@ -334,7 +340,7 @@ impl<'a> Game<'a> {
         if leaving.royal {
             let lost: Vec<Side> = self
                 .sides_in_game(pos)
-                .filter(|&side| self.royals(pos, side).len() < self.variant.setup_royals(side))
+                .filter(|&side| self.lost_royal(pos, side))
                 .collect();
             for side in lost {
                 self.eliminate(pos, side, mover);

@@ -73,7 +73,7 @@ impl Game<'_> {
         if leaving.royal {
             let lost = self
                 .sides_in_game(pos)
-                .find(|&side| self.royals(pos, side).len() < v.setup_royals(side));
+                .find(|&side| self.lost_royal(pos, side));
             if let Some(side) = lost {
                 return Err(err(
                     board_at,
