@@ -118,6 +118,40 @@ pub fn scores_result_text(scores: &[Score]) -> String {
     }
 }
 
+/// One side's score as a result writes it, read back: `0`, `1` or `n/d` with `n` at most `d`.
+pub fn read_score(text: &str) -> Option<Score> {
+    let (numerator, denominator) = match text {
+        "0" => (0, 1),
+        "1" => (1, 1),
+        _ => {
+            let (n, d) = text.split_once('/')?;
+            (n.parse().ok()?, d.parse().ok()?)
+        }
+    };
+    (denominator > 0 && numerator <= denominator).then_some(Score {
+        numerator,
+        denominator,
+    })
+}
+
+/// Every side's score in a result, in turn order (`1-0`, `3/4-1/4`, `0-1-0`): two to six
+/// scores, whatever their sum ([`adds_up_to_one`] tells).
+pub fn read_result(text: &str) -> Option<Vec<Score>> {
+    let scores: Vec<Score> = text.split('-').map(read_score).collect::<Option<_>>()?;
+    (2..=6).contains(&scores.len()).then_some(scores)
+}
+
+/// True when the scores add up to exactly one point (over the product of the denominators:
+/// six of at most 2^32 overflow nothing in u128).
+pub fn adds_up_to_one(scores: &[Score]) -> bool {
+    let common: u128 = scores.iter().map(|s| u128::from(s.denominator)).product();
+    let total: u128 = scores
+        .iter()
+        .map(|s| u128::from(s.numerator) * (common / u128::from(s.denominator)))
+        .sum();
+    total == common
+}
+
 /// A score as a result writes it: "1", "0", "1/2".
 fn score_text(s: Score) -> String {
     match (s.numerator, s.denominator) {

@@ -18,7 +18,9 @@ mod sides_tests;
 mod validate;
 pub mod zobrist;
 
-pub use end::{result_text, scores_result_text, GameEnd, Outcome};
+pub use end::{
+    adds_up_to_one, read_result, read_score, result_text, scores_result_text, GameEnd, Outcome,
+};
 pub use engine::{AnyEngine, Engine, MoveFacts, Reference};
 pub use fen::PositionError;
 

@@ -5,6 +5,7 @@
 use super::{
     Comment, GameResult, Line, PgnError, PgnErrorKind, PgnFile, PgnGame, PgnMove, Tag, MAX_DEPTH,
 };
+use crate::game::{adds_up_to_one, read_result};
 use crate::source::Span;
 
 /// Reads every game of a PGN text.
@@ -65,43 +66,7 @@ fn is_score_result(token: &str) -> bool {
     if token == "*" {
         return true;
     }
-    let parts: Vec<&str> = token.split('-').collect();
-    match parts.len() {
-        2 => parts.iter().all(|p| score_fraction(p).is_some()),
-        3..=6 => {
-            let Some(scores) = parts
-                .iter()
-                .map(|p| score_fraction(p))
-                .collect::<Option<Vec<(u64, u64)>>>()
-            else {
-                return false;
-            };
-            // The sum of n/d over every part is one: exactly, over the product of the
-            // denominators (each at most 2^32, six of them overflow nothing in u128).
-            let common: u128 = scores.iter().map(|&(_, d)| u128::from(d)).product();
-            let total: u128 = scores
-                .iter()
-                .map(|&(n, d)| u128::from(n) * (common / u128::from(d)))
-                .sum();
-            total == common
-        }
-        _ => false,
-    }
-}
-
-/// A score of a result, `0`, `1` or `n/d` with `n <= d`, as its numerator and denominator.
-pub(super) fn score_fraction(s: &str) -> Option<(u64, u64)> {
-    match s.split_once('/') {
-        None => match s {
-            "0" => Some((0, 1)),
-            "1" => Some((1, 1)),
-            _ => None,
-        },
-        Some((n, d)) => {
-            let (n, d) = (n.parse::<u32>().ok()?, d.parse::<u32>().ok()?);
-            (d > 0 && n <= d).then_some((u64::from(n), u64::from(d)))
-        }
-    }
+    read_result(token).is_some_and(|scores| scores.len() == 2 || adds_up_to_one(&scores))
 }
 
 /// True when a movetext token (a symbol run) is a result: a score or a result word.

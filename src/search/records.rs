@@ -6,8 +6,9 @@
 use std::collections::HashMap;
 
 use super::arena::{GameRecord, ENDING_WORDS};
-use crate::game::Game;
+use crate::game::{adds_up_to_one, read_result, read_score, Game};
 use crate::source::{InputFault, Line};
+use crate::variant::Score;
 
 /// The longest record line read (a game of 100 000 plies is about a megabyte).
 pub const MAX_RECORD_LINE: u64 = 16 << 20;
@@ -151,28 +152,19 @@ impl<'g> RecordMerge<'g> {
 /// White's score in a result (`1-0`, `0-1`, `1/2-1/2`, `3/4-1/4`), if it is one.
 pub fn white_score(result: &str) -> Option<f64> {
     let (white, _) = result.split_once('-')?;
-    score_part(white)
+    read_score(white).map(fraction)
 }
 
-/// One side's score as a result writes it: `1`, `0` or `n/d` (`n` at most `d`).
-fn score_part(text: &str) -> Option<f64> {
-    match text {
-        "1" => Some(1.0),
-        "0" => Some(0.0),
-        _ => {
-            let (n, d) = text.split_once('/')?;
-            let (n, d) = (n.parse::<f64>().ok()?, d.parse::<f64>().ok()?);
-            (d > 0.0 && (0.0..=d).contains(&n)).then(|| n / d)
-        }
-    }
+/// A score as a fraction of the point.
+fn fraction(s: Score) -> f64 {
+    f64::from(s.numerator) / f64::from(s.denominator)
 }
 
 /// Every side's score in a result, in turn order: two to six scores adding up to one
 /// (`1-0`, `1/2-1/2`, `0-1-0`, `1/3-1/3-1/3`), or `None`.
 pub fn result_scores(result: &str) -> Option<Vec<f64>> {
-    let scores: Vec<f64> = result.split('-').map(score_part).collect::<Option<_>>()?;
-    let whole = (scores.iter().sum::<f64>() - 1.0).abs() < 1e-9;
-    ((2..=6).contains(&scores.len()) && whole).then_some(scores)
+    let scores = read_result(result).filter(|s| adds_up_to_one(s))?;
+    Some(scores.into_iter().map(fraction).collect())
 }
 
 /// The ending words a record of `sides` sides may carry: [`ENDING_WORDS`], `royal-capture`
