@@ -520,7 +520,7 @@ pub enum MultiStepFrom {
     Unmoved,
 }
 
-/// A piece's `promote in ZONE to PIECES... [optional]`.
+/// A piece's `promote in ZONE to PIECES... [optional] [captured [wait]]`.
 #[non_exhaustive]
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Promotion {
@@ -531,6 +531,20 @@ pub struct Promotion {
     /// Shogi style: the piece *may* promote on a move that starts or ends in the zone, and
     /// must where it would have no move. Otherwise (chess) it promotes on arriving there.
     pub optional: bool,
+    /// `captured`: only to a type its side has lost (fewer of it on the board and in hand
+    /// than the side's setup places), and what a move that must promote does when there is
+    /// none; `None`: to any of [`Promotion::to`].
+    pub captured_only: Option<NoneCaptured>,
+}
+
+/// What a piece that must promote, only to pieces its side has lost, does when none is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoneCaptured {
+    /// It may not make the move (Grand Chess: a pawn may not reach the last rank).
+    Stop,
+    /// `wait`: it makes the move unpromoted, and promotes where it stands, as a move of its
+    /// own, once one is lost (Wellisch).
+    Wait,
 }
 
 /// Restrictions on dropping a piece from the hand (a piece is never dropped where it would
@@ -861,6 +875,12 @@ impl Variant {
     /// Each side's pieces at the start.
     pub fn setup(&self, side: Side) -> &Placements {
         &self.setup[side]
+    }
+
+    /// How many pieces of `piece` the side's setup places (what a promotion to captured
+    /// pieces compares with).
+    pub fn setup_count(&self, side: Side, piece: PieceId) -> usize {
+        self.setup(side).iter().filter(|(p, _)| *p == piece).count()
     }
 
     /// How many royal pieces `side`'s setup places (what `royal captured` counts against).

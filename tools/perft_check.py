@@ -11,6 +11,7 @@ something. See docs/perft.md for what it covers.
     python3 tools/perft_check.py all 3                # every variant it knows
     python3 tools/perft_check.py hex-shogi-91 3 --moves "2j-4i 11a-11b 4ix8a" --divide
     python3 tools/perft_check.py mini-hexchess 4 --royal-captured   # `rules { royal captured }`
+    python3 tools/perft_check.py mini-hexchess 5 --promote-captured # `promote ... captured`
 
 Variants: glinski, mccooey, koval, dagger, chessagon, hex-shogi-41, hex-shogi-81, hex-shogi-91,
 shafran, mini-hexchess, de-vasa, brusky, xiang-hex, and three-sides (the three-sided test
@@ -382,6 +383,13 @@ def pawn_captures(v, c, side):
     return p["capture"]
 
 
+def lost(v, pos, side, kind):
+    """True when `side` has fewer pieces of `kind` on the board than its setup gives it."""
+    placed = sum(1 for s, k, _ in v.setup if s == side and k == kind)
+    standing = sum(1 for s, k in pos.board.values() if s == side and k == kind)
+    return standing < placed
+
+
 def chess_pawn_moves(v, pos, c, side):
     p = v.pawn
     board = pos.board
@@ -390,6 +398,8 @@ def chess_pawn_moves(v, pos, c, side):
     def push(t, cap, extra=None):
         if t in v.promotion[side]:
             for q in v.promote_to:
+                if getattr(v, "promote_captured", False) and not lost(v, pos, side, q):
+                    continue  # only to a piece the side has lost; none lost: no move
                 out.append((c, t, cap, q, extra))
         else:
             out.append((c, t, cap, None, extra))
@@ -1501,6 +1511,9 @@ def main(argv):
         # `royal captured`: no move is refused for leaving the king attacked, and the game
         # ends when a king (each side has one) is taken.
         v.royal_captured = "--royal-captured" in argv
+        # `promote ... captured`: a pawn promotes only to a piece its side has lost, and
+        # without one it may not step onto the far edge.
+        v.promote_captured = "--promote-captured" in argv
         pos = v.start() if getattr(v, "many", False) else start(v)
         for text in played:  # moves written as hexv writes them, played from the start
             nxt = [n for m, n in legal(v, pos) if move_name(v, m) == text]

@@ -40,8 +40,9 @@ module.exports = grammar({
   reserved: {
     global: _ => [],
     directions: _ => DIRECTION_LIST_ENDS,
-    // `optional` ends a promotion's pieces (pest `(!kw_optional ~ piece_ref)+`).
-    promotion: _ => ['optional'],
+    // `optional` and `captured` end a promotion's pieces (pest
+    // `(!kw_optional ~ !captured ~ piece_ref)+`).
+    promotion: _ => ['optional', 'captured'],
   },
 
   rules: {
@@ -348,6 +349,8 @@ module.exports = grammar({
       'to',
       repeat1(reserved('promotion', piece($))),
       optional(field('optional', 'optional')),
+      // pest `promote_captured`: only to pieces the side has lost; `wait`: none lost, enter.
+      optional(field('captured', seq('captured', optional('wait')))),
     ),
 
     // pest `like_stmt`.

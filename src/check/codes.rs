@@ -103,6 +103,8 @@ pub const LIKE_CYCLE: &str = "hexv::rules::like_cycle";
 /// With `captures to-hand`, a promoted piece that does not come from exactly one piece (or also
 /// stands in the setup).
 pub const AMBIGUOUS_DEMOTION: &str = "hexv::rules::ambiguous_demotion";
+/// A promotion `captured` to a piece no side's setup places, so it is never lost.
+pub const PROMOTE_CAPTURED: &str = "hexv::rules::promote_captured";
 /// `drop` rules without `captures to-hand`, so no piece is ever in a hand.
 pub const NO_HAND: &str = "hexv::rules::no_hand";
 

@@ -30,6 +30,46 @@ impl Context<'_> {
         self.setup_collisions(diags);
         self.royals(diags);
         self.confinement(diags);
+        self.captured_promotions(diags);
+    }
+
+    /// A promotion only to lost pieces names only pieces some side's setup places: another
+    /// could never be chosen.
+    fn captured_promotions(&self, diags: &mut Vec<Diagnostic>) {
+        let v = self.variant;
+        for id in v.piece_ids() {
+            let piece = v.piece(id);
+            let Some(promo) = piece
+                .promotion
+                .as_ref()
+                .filter(|p| p.captured_only.is_some())
+            else {
+                continue;
+            };
+            let Some(line) = self.pieces[id.index()].promote else {
+                continue;
+            };
+            for &to in &promo.to {
+                if v.side_ids().any(|side| v.setup_count(side, to) > 0) {
+                    continue;
+                }
+                diags.push(
+                    Diagnostic::error(
+                        codes::PROMOTE_CAPTURED,
+                        format!(
+                            "`{}` promotes only to pieces its side has lost, and no setup places a `{}`: it could never promote to one",
+                            piece.symbol,
+                            v.piece(to).symbol
+                        ),
+                    )
+                    .at(line, "only to lost pieces")
+                    .help(format!(
+                        "place a `{}` in the setup, or take it out of the promotion",
+                        v.piece(to).symbol
+                    )),
+                );
+            }
+        }
     }
 
     /// A piece confined to a zone must start in it (Black's copy of a White piece placed by

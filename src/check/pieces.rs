@@ -10,7 +10,7 @@ use crate::geometry::{all_images, Coord, Grid, Hour};
 use crate::syntax::ast::{self, DropRule, LeapSymmetry, MultiStepFrom, Number, PieceStmt};
 use crate::variant::{
     Beyond, BySide, DropRules, Frame, Guard, Leap, Mode, MoveRule, Movement, MultiStepFrom as From,
-    Occupant, OccupantTest, Piece, PieceId, Placements, Promotion,
+    NoneCaptured, Occupant, OccupantTest, Piece, PieceId, Placements, Promotion,
 };
 
 /// Longest ride limit and multi-step accepted (boards have at most 1024 cells).
@@ -404,8 +404,16 @@ impl Resolver<'_> {
                 zone,
                 to,
                 optional,
+                captured,
                 span,
-            } => self.promote(zone, to, optional.is_some(), *span, piece, d),
+            } => {
+                let captured = captured.as_ref().map(|c| match c.node {
+                    true => NoneCaptured::Wait,
+                    false => NoneCaptured::Stop,
+                });
+                let how = (optional.is_some(), captured);
+                self.promote(zone, to, how, *span, piece, d)
+            }
             PieceStmt::Like(names) => self.like(names, &mut d.spans.likes),
             PieceStmt::Drop(rule) => self.drop_rule(rule, piece, d),
             PieceStmt::Bad(_) => false,
@@ -705,7 +713,7 @@ impl Resolver<'_> {
         &mut self,
         zone: &ast::Name,
         to: &[ast::Name],
-        optional: bool,
+        (optional, captured_only): (bool, Option<NoneCaptured>),
         span: Span,
         piece: &str,
         d: &mut Draft,
@@ -724,6 +732,7 @@ impl Resolver<'_> {
                     zone,
                     to: targets,
                     optional,
+                    captured_only,
                 });
                 ok
             }

@@ -171,7 +171,7 @@ const STATEMENTS: &[Statement] = &[
     stmt(
         Block::Piece,
         "promote",
-        "promote in ZONE to PIECE ... [optional]",
+        "promote in ZONE to PIECE ... [optional] [captured [wait]]",
     ),
     stmt(Block::Piece, "like", "like PIECE ..."),
     stmt(

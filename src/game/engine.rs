@@ -349,11 +349,7 @@ impl Engine for Reference<'_> {
     }
 
     fn facts(&self, s: &Position, m: &Move) -> MoveFacts {
-        let victim: Option<CellId> = match (m.en_passant_victim, m.castling) {
-            (Some(v), _) => Some(v),
-            (None, Some(_)) => None,
-            (None, None) => Some(m.to),
-        };
+        let victim = m.victim_cell();
         MoveFacts {
             piece: m.piece.index(),
             to: m.to.index(),

@@ -122,6 +122,22 @@ impl Move {
         }
     }
 
+    /// A promotion where the piece stands (`captured wait`): it takes nothing.
+    pub fn in_place(&self) -> bool {
+        self.from == Some(self.to)
+    }
+
+    /// The cell whose piece the move takes, if it takes one: the en-passant victim's, or
+    /// the landing cell unless the move castles or promotes in place.
+    pub fn victim_cell(&self) -> Option<CellId> {
+        match (self.en_passant_victim, self.castling) {
+            (Some(v), _) => Some(v),
+            (None, Some(_)) => None,
+            (None, None) if self.in_place() => None,
+            (None, None) => Some(self.to),
+        }
+    }
+
     /// A drop of `piece` from the hand on `to`.
     pub fn drop_move(piece: PieceId, to: CellId) -> Move {
         Move {
@@ -412,6 +428,7 @@ impl<'a> Game<'a> {
         });
         let captured = match mv.en_passant_victim {
             Some(victim) => next.squares[victim.index()].take(),
+            None if mv.in_place() => None,
             None => next.squares[mv.to.index()],
         };
         match mv.from {

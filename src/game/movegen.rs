@@ -4,7 +4,7 @@
 use super::{Game, Move, Position};
 use crate::compile::{Condition, Passed};
 use crate::geometry::board::CellId;
-use crate::variant::{PieceId, Side};
+use crate::variant::{NoneCaptured, PieceId, Promotion, Side};
 
 impl Game<'_> {
     /// Moves that obey the pieces' movement but may leave the mover's royal piece attacked
@@ -56,18 +56,18 @@ impl Game<'_> {
                             if let Some(ep) = ep {
                                 self.push_promotions(
                                     &mut out,
-                                    side,
+                                    pos,
                                     mv(Some(ep.victim), Passed::NONE),
                                 );
                             }
                             if e.mode.moves {
                                 let passed = self.tables.passed_run(e, k);
-                                self.push_promotions(&mut out, side, mv(None, passed));
+                                self.push_promotions(&mut out, pos, mv(None, passed));
                             }
                         }
                         Some((owner, _)) => {
                             if owner != side && e.mode.captures {
-                                self.push_promotions(&mut out, side, mv(None, Passed::NONE));
+                                self.push_promotions(&mut out, pos, mv(None, Passed::NONE));
                             }
                         }
                     }
@@ -121,8 +121,11 @@ impl Game<'_> {
 
     /// Adds `mv` with the promotion choices the piece has on it: on arriving in the zone
     /// (chess) it must promote; with optional promotion (shogi) it may when the move starts
-    /// or ends in the zone, and must when it would have no move from its new cell.
-    fn push_promotions(&self, out: &mut Vec<Move>, mover: Side, mv: Move) {
+    /// or ends in the zone, and must when it would have no move from its new cell. Only to
+    /// pieces its side has lost (`captured`), with none lost a move that must promote is not
+    /// made, or with `wait` it is made unpromoted.
+    fn push_promotions(&self, out: &mut Vec<Move>, pos: &Position, mv: Move) {
+        let mover = pos.to_move;
         let v = self.variant;
         let promo = v
             .piece(mv.piece)
@@ -142,17 +145,79 @@ impl Game<'_> {
         } else {
             (ends_in, ends_in)
         };
-        if !must {
+        let choices = || {
+            promo
+                .to
+                .iter()
+                .filter(|&&t| self.may_promote_to(pos, promo, t))
+        };
+        let waits = promo.captured_only == Some(NoneCaptured::Wait);
+        if !must || (waits && choices().next().is_none()) {
             out.push(mv);
         }
         if may {
-            for &target in &promo.to {
+            for &target in choices() {
                 out.push(Move {
                     promotion: Some(target),
                     ..mv
                 });
             }
         }
+    }
+
+    /// Whether the side to move may promote to `target`: always, or with `captured` when it
+    /// has fewer of them on the board and in hand than its setup places.
+    fn may_promote_to(&self, pos: &Position, promo: &Promotion, target: PieceId) -> bool {
+        if promo.captured_only.is_none() {
+            return true;
+        }
+        let side = pos.to_move;
+        let on_board = pos
+            .squares
+            .iter()
+            .filter(|sq| **sq == Some((side, target)))
+            .count();
+        let held = usize::from(pos.hands[side][target.index()]);
+        on_board + held < self.variant.setup_count(side, target)
+    }
+
+    /// `captured wait`: a piece that entered where it must promote unpromoted, its side
+    /// having lost none of its pieces, promotes there as its move once one is lost.
+    pub(crate) fn promotions_in_place(&self, pos: &Position) -> Vec<Move> {
+        let v = self.variant;
+        let side = pos.to_move;
+        let mut out = Vec::new();
+        for (i, sq) in pos.squares.iter().enumerate() {
+            let Some((s, piece)) = *sq else { continue };
+            let promo = v.piece(piece).promotion.as_ref();
+            let Some(promo) =
+                promo.filter(|p| s == side && p.captured_only == Some(NoneCaptured::Wait))
+            else {
+                continue;
+            };
+            let cell = CellId(i as u16);
+            let forced = v.zone(promo.zone).cells[side].contains(&cell)
+                && (!promo.optional || self.tables.is_dead(piece, side, cell));
+            if !forced {
+                continue;
+            }
+            for &target in promo
+                .to
+                .iter()
+                .filter(|&&t| self.may_promote_to(pos, promo, t))
+            {
+                out.push(Move {
+                    from: Some(cell),
+                    to: cell,
+                    piece,
+                    promotion: Some(target),
+                    en_passant_victim: None,
+                    passed: Passed::NONE,
+                    castling: None,
+                });
+            }
+        }
+        out
     }
 
     /// Moves that do not leave the mover's royal pieces attacked: piece moves, castling and
@@ -166,6 +231,7 @@ impl Game<'_> {
             .pseudo_legal_moves(pos)
             .into_iter()
             .chain(self.drops(pos))
+            .chain(self.promotions_in_place(pos))
             .filter(|m| royal_captured || !self.in_check(&self.make(pos, m), pos.to_move))
             .collect();
         moves.extend(self.castling_moves(pos));

@@ -169,6 +169,7 @@ impl Game<'_> {
             .pseudo_legal_moves(pos)
             .into_iter()
             .chain(self.castling_moves(pos))
+            .chain(self.promotions_in_place(pos))
             .filter(|m| m.from == Some(from_id) && m.to == to_id)
             .collect();
         if candidates.is_empty() {

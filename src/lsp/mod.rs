@@ -396,6 +396,7 @@ const KEYWORDS: &[&str] = &[
     "stay",
     "to-mater",
     "captured",
+    "wait",
 ];
 
 /// Completion items: keywords, built-in direction names, the file's pieces (names and

@@ -6,7 +6,7 @@ use crate::compile::MoveTables;
 use crate::geometry::directions::{builtin, DirSet};
 use crate::geometry::Grid;
 use crate::variant::{
-    Beyond, Guard, Leap, Mode, Movement, MultiStepFrom, Occupant, PieceId, Variant,
+    Beyond, Guard, Leap, Mode, Movement, MultiStepFrom, NoneCaptured, Occupant, PieceId, Variant,
 };
 
 /// The built-in direction names tried when describing a set of hours, with their words.
@@ -291,6 +291,15 @@ pub fn piece(v: &Variant, t: &MoveTables, id: PieceId) -> Vec<String> {
         } else {
             format!("Promotes to {} on reaching `{zone}`.", either(&to))
         });
+        match promo.captured_only {
+            None => {}
+            Some(NoneCaptured::Stop) => out.push(
+                "Only to a piece its side has lost (fewer of it on the board and in hand than its setup places); with none lost, it may not make a move that must promote.".to_string(),
+            ),
+            Some(NoneCaptured::Wait) => out.push(
+                "Only to a piece its side has lost (fewer of it on the board and in hand than its setup places); with none lost, it makes such a move unpromoted and waits, promoting where it stands as a later move once one is lost.".to_string(),
+            ),
+        }
     }
     if let Some(base) = p.demotes_to {
         out.push(format!(

@@ -278,6 +278,8 @@ pub enum PieceStmt {
         to: Vec<Name>,
         /// `optional`: may promote on a move that starts or ends in the zone.
         optional: Option<Span>,
+        /// `captured [wait]`: only to pieces its side has lost; the flag is `wait`.
+        captured: Option<Spanned<bool>>,
         span: Span,
     },
     /// `like PIECE ...`: the movements of other pieces.

@@ -539,9 +539,14 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
             let zone = name(it.next()?);
             let mut to = Vec::new();
             let mut optional = None;
+            let mut captured = None;
             for c in it {
                 match c.as_rule() {
                     Rule::optional => optional = Some(span(&c)),
+                    Rule::promote_captured => {
+                        let wait = children(c.clone()).any(|w| w.as_rule() == Rule::wait);
+                        captured = Some(Spanned::new(wait, span(&c)));
+                    }
                     _ => to.push(name(c)),
                 }
             }
@@ -549,6 +554,7 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
                 zone,
                 to,
                 optional,
+                captured,
                 span: sp,
             }
         }

@@ -41,6 +41,7 @@ mod perft_units;
 mod pgn;
 mod pgn_commands;
 mod positions;
+mod promote_captured;
 mod properties;
 mod robustness;
 mod royal_captured;

@@ -304,7 +304,9 @@ struct PieceSpec {
     multi_step: Option<bool>,
     /// Also moves like the piece before it.
     like: bool,
-    promotes: Option<bool>,
+    /// `promote ... [optional]`, and with 0 `captured`, with 1 `captured wait` (when every
+    /// piece it promotes to is in the setup).
+    promotes: Option<(bool, u8)>,
     drop_rule: usize,
     count: usize,
 }
@@ -314,7 +316,7 @@ fn piece() -> impl Strategy<Value = PieceSpec> {
         proptest::collection::vec((rule(), 0usize..16), 1..=3),
         proptest::option::of(any::<bool>()),
         any::<bool>(),
-        proptest::option::of(any::<bool>()),
+        proptest::option::of((any::<bool>(), 0u8..5)),
         0usize..3,
         0usize..=3,
     )
@@ -413,6 +415,15 @@ impl VariantSpec {
             cells.into_iter().map(cell).collect()
         };
         let promoting = !self.to_hand && self.pieces.iter().any(|p| p.promotes.is_some());
+        // How many of each piece White's setup below places (a promotion `captured` names
+        // only pieces a setup places): the king, then as many as the free cells allow.
+        let mut placed = Vec::new();
+        let mut free_cells = self.board.cells - 1;
+        for p in &self.pieces {
+            let count = p.count.min(free_cells / 4);
+            free_cells -= count;
+            placed.push(count);
+        }
         if promoting {
             let white = far(&mut rng);
             let black = far(&mut rng);
@@ -448,7 +459,7 @@ impl VariantSpec {
             if p.like && i > 0 {
                 let _ = writeln!(s, "  like Piece{}", i - 1);
             }
-            if let Some(optional) = p.promotes.filter(|_| promoting) {
+            if let Some((optional, captured)) = p.promotes.filter(|_| promoting) {
                 // To every piece after this one, or to the first when it is the last.
                 let targets: Vec<String> = if i + 1 < self.pieces.len() {
                     (i + 1..self.pieces.len())
@@ -461,7 +472,17 @@ impl VariantSpec {
                 };
                 if !targets.is_empty() {
                     let optional = if optional { " optional" } else { "" };
-                    let _ = writeln!(s, "  promote in far to {}{optional}", targets.join(" "));
+                    let set_up = |t: &String| placed[t[1..].parse::<usize>().expect("Pj")] > 0;
+                    let captured = match captured {
+                        0 if targets.iter().all(set_up) => " captured",
+                        1 if targets.iter().all(set_up) => " captured wait",
+                        _ => "",
+                    };
+                    let _ = writeln!(
+                        s,
+                        "  promote in far to {}{optional}{captured}",
+                        targets.join(" ")
+                    );
                 }
             }
             if self.to_hand {

@@ -71,6 +71,7 @@
   "none"
   "lame"
   "optional"
+  "wait"
   "unmoved"
   "forward"
   "rotate"

@@ -7,16 +7,16 @@
 #endif
 
 #define LANGUAGE_VERSION 15
-#define STATE_COUNT 327
+#define STATE_COUNT 331
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 205
+#define SYMBOL_COUNT 206
 #define ALIAS_COUNT 5
-#define TOKEN_COUNT 117
+#define TOKEN_COUNT 118
 #define EXTERNAL_TOKEN_COUNT 0
-#define FIELD_COUNT 37
-#define MAX_ALIAS_SEQUENCE_LENGTH 7
+#define FIELD_COUNT 38
+#define MAX_ALIAS_SEQUENCE_LENGTH 8
 #define MAX_RESERVED_WORD_SET_SIZE 10
-#define PRODUCTION_ID_COUNT 69
+#define PRODUCTION_ID_COUNT 73
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
@@ -107,128 +107,129 @@ enum ts_symbol_identifiers {
   anon_sym_promote = 85,
   anon_sym_in = 86,
   anon_sym_optional = 87,
-  anon_sym_like = 88,
-  anon_sym_drop = 89,
-  anon_sym_not_DASHdefended_DASHby = 90,
-  anon_sym_no_DASHcheck = 91,
-  anon_sym_value = 92,
-  anon_sym_setup = 93,
-  anon_sym_castling = 94,
-  anon_sym_written = 95,
-  anon_sym_DASH_GT = 96,
-  anon_sym_rules = 97,
-  anon_sym_draw = 98,
-  anon_sym_win = 99,
-  anon_sym_loss = 100,
-  anon_sym_checkmate = 101,
-  anon_sym_out = 102,
-  anon_sym_stalemate = 103,
-  anon_sym_but = 104,
-  anon_sym_with = 105,
-  anon_sym_captures = 106,
-  anon_sym_to_DASHhand = 107,
-  anon_sym_repetition = 108,
-  anon_sym_move_DASHlimit = 109,
-  anon_sym_reset_DASHby = 110,
-  anon_sym_facing = 111,
-  anon_sym_draw_DASHwithout = 112,
-  anon_sym_eliminated = 113,
-  anon_sym_stay = 114,
-  anon_sym_to_DASHmater = 115,
-  anon_sym_captured = 116,
-  sym_source_file = 117,
-  sym_string = 118,
-  sym_metadata_statement = 119,
-  sym_year_statement = 120,
-  sym_symmetry_statement = 121,
-  sym_sides_statement = 122,
-  sym_side_declaration = 123,
-  sym_direction_list = 124,
-  sym_directions_statement = 125,
-  sym_zone_definition = 126,
-  sym__zone_block = 127,
-  sym_zone_side = 128,
-  sym__side = 129,
-  sym_board = 130,
-  sym__board_block = 131,
-  sym_cells_statement = 132,
-  sym_shape_statement = 133,
-  sym_hexagon_shape = 134,
-  sym_rhombus_shape = 135,
-  sym_columns_shape = 136,
-  sym_ranks_shape = 137,
-  sym_line_starts = 138,
-  sym_names_statement = 139,
-  sym_remove_statement = 140,
-  sym_coordinates = 141,
-  sym_cell_statement = 142,
-  sym_off_board_statement = 143,
-  sym_colours_statement = 144,
-  sym_piece_definition = 145,
-  sym__piece_block = 146,
-  sym_royal_statement = 147,
-  sym_colour_bound_statement = 148,
-  sym__mode = 149,
-  aux_sym__conditions = 150,
-  sym_step_statement = 151,
-  sym_ride_statement = 152,
-  sym_leap_statement = 153,
-  sym__leap = 154,
-  sym__leap_symmetry = 155,
-  sym_path = 156,
-  sym_hop_statement = 157,
-  sym_cannon_statement = 158,
-  sym_confined_statement = 159,
-  sym_condition = 160,
-  sym_multi_step_statement = 161,
-  sym_promote_statement = 162,
-  sym_like_statement = 163,
-  sym_drop_statement = 164,
-  sym_value_statement = 165,
-  sym_setup = 166,
-  sym__setup_block = 167,
-  sym_placement = 168,
-  sym_castling = 169,
-  sym__castling_block = 170,
-  sym_castling_option = 171,
-  sym_castling_move = 172,
-  sym_rules = 173,
-  sym__rules_block = 174,
-  sym__outcome = 175,
-  sym_checkmate_statement = 176,
-  sym_stalemate_statement = 177,
-  sym_castling_statement = 178,
-  sym_captures_statement = 179,
-  sym_repetition_statement = 180,
-  sym_move_limit_statement = 181,
-  sym_facing_statement = 182,
-  sym_draw_without_statement = 183,
-  sym_eliminated_statement = 184,
-  sym_royal_captured_statement = 185,
-  aux_sym_source_file_repeat1 = 186,
-  aux_sym_string_repeat1 = 187,
-  aux_sym_sides_statement_repeat1 = 188,
-  aux_sym_direction_list_repeat1 = 189,
-  aux_sym_zone_definition_repeat1 = 190,
-  aux_sym__zone_block_repeat1 = 191,
-  aux_sym__board_block_repeat1 = 192,
-  aux_sym_columns_shape_repeat1 = 193,
-  aux_sym_line_starts_repeat1 = 194,
-  aux_sym_names_statement_repeat1 = 195,
-  aux_sym__piece_block_repeat1 = 196,
-  aux_sym_ride_statement_repeat1 = 197,
-  aux_sym_path_repeat1 = 198,
-  aux_sym_condition_repeat1 = 199,
-  aux_sym_promote_statement_repeat1 = 200,
-  aux_sym_like_statement_repeat1 = 201,
-  aux_sym__setup_block_repeat1 = 202,
-  aux_sym__castling_block_repeat1 = 203,
-  aux_sym__rules_block_repeat1 = 204,
-  alias_sym_cell = 205,
-  alias_sym_direction_name = 206,
-  alias_sym_hour = 207,
-  alias_sym_label = 208,
-  alias_sym_side = 209,
+  anon_sym_captured = 88,
+  anon_sym_wait = 89,
+  anon_sym_like = 90,
+  anon_sym_drop = 91,
+  anon_sym_not_DASHdefended_DASHby = 92,
+  anon_sym_no_DASHcheck = 93,
+  anon_sym_value = 94,
+  anon_sym_setup = 95,
+  anon_sym_castling = 96,
+  anon_sym_written = 97,
+  anon_sym_DASH_GT = 98,
+  anon_sym_rules = 99,
+  anon_sym_draw = 100,
+  anon_sym_win = 101,
+  anon_sym_loss = 102,
+  anon_sym_checkmate = 103,
+  anon_sym_out = 104,
+  anon_sym_stalemate = 105,
+  anon_sym_but = 106,
+  anon_sym_with = 107,
+  anon_sym_captures = 108,
+  anon_sym_to_DASHhand = 109,
+  anon_sym_repetition = 110,
+  anon_sym_move_DASHlimit = 111,
+  anon_sym_reset_DASHby = 112,
+  anon_sym_facing = 113,
+  anon_sym_draw_DASHwithout = 114,
+  anon_sym_eliminated = 115,
+  anon_sym_stay = 116,
+  anon_sym_to_DASHmater = 117,
+  sym_source_file = 118,
+  sym_string = 119,
+  sym_metadata_statement = 120,
+  sym_year_statement = 121,
+  sym_symmetry_statement = 122,
+  sym_sides_statement = 123,
+  sym_side_declaration = 124,
+  sym_direction_list = 125,
+  sym_directions_statement = 126,
+  sym_zone_definition = 127,
+  sym__zone_block = 128,
+  sym_zone_side = 129,
+  sym__side = 130,
+  sym_board = 131,
+  sym__board_block = 132,
+  sym_cells_statement = 133,
+  sym_shape_statement = 134,
+  sym_hexagon_shape = 135,
+  sym_rhombus_shape = 136,
+  sym_columns_shape = 137,
+  sym_ranks_shape = 138,
+  sym_line_starts = 139,
+  sym_names_statement = 140,
+  sym_remove_statement = 141,
+  sym_coordinates = 142,
+  sym_cell_statement = 143,
+  sym_off_board_statement = 144,
+  sym_colours_statement = 145,
+  sym_piece_definition = 146,
+  sym__piece_block = 147,
+  sym_royal_statement = 148,
+  sym_colour_bound_statement = 149,
+  sym__mode = 150,
+  aux_sym__conditions = 151,
+  sym_step_statement = 152,
+  sym_ride_statement = 153,
+  sym_leap_statement = 154,
+  sym__leap = 155,
+  sym__leap_symmetry = 156,
+  sym_path = 157,
+  sym_hop_statement = 158,
+  sym_cannon_statement = 159,
+  sym_confined_statement = 160,
+  sym_condition = 161,
+  sym_multi_step_statement = 162,
+  sym_promote_statement = 163,
+  sym_like_statement = 164,
+  sym_drop_statement = 165,
+  sym_value_statement = 166,
+  sym_setup = 167,
+  sym__setup_block = 168,
+  sym_placement = 169,
+  sym_castling = 170,
+  sym__castling_block = 171,
+  sym_castling_option = 172,
+  sym_castling_move = 173,
+  sym_rules = 174,
+  sym__rules_block = 175,
+  sym__outcome = 176,
+  sym_checkmate_statement = 177,
+  sym_stalemate_statement = 178,
+  sym_castling_statement = 179,
+  sym_captures_statement = 180,
+  sym_repetition_statement = 181,
+  sym_move_limit_statement = 182,
+  sym_facing_statement = 183,
+  sym_draw_without_statement = 184,
+  sym_eliminated_statement = 185,
+  sym_royal_captured_statement = 186,
+  aux_sym_source_file_repeat1 = 187,
+  aux_sym_string_repeat1 = 188,
+  aux_sym_sides_statement_repeat1 = 189,
+  aux_sym_direction_list_repeat1 = 190,
+  aux_sym_zone_definition_repeat1 = 191,
+  aux_sym__zone_block_repeat1 = 192,
+  aux_sym__board_block_repeat1 = 193,
+  aux_sym_columns_shape_repeat1 = 194,
+  aux_sym_line_starts_repeat1 = 195,
+  aux_sym_names_statement_repeat1 = 196,
+  aux_sym__piece_block_repeat1 = 197,
+  aux_sym_ride_statement_repeat1 = 198,
+  aux_sym_path_repeat1 = 199,
+  aux_sym_condition_repeat1 = 200,
+  aux_sym_promote_statement_repeat1 = 201,
+  aux_sym_like_statement_repeat1 = 202,
+  aux_sym__setup_block_repeat1 = 203,
+  aux_sym__castling_block_repeat1 = 204,
+  aux_sym__rules_block_repeat1 = 205,
+  alias_sym_cell = 206,
+  alias_sym_direction_name = 207,
+  alias_sym_hour = 208,
+  alias_sym_label = 209,
+  alias_sym_side = 210,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -320,6 +321,8 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_promote] = "promote",
   [anon_sym_in] = "in",
   [anon_sym_optional] = "optional",
+  [anon_sym_captured] = "captured",
+  [anon_sym_wait] = "wait",
   [anon_sym_like] = "like",
   [anon_sym_drop] = "drop",
   [anon_sym_not_DASHdefended_DASHby] = "not-defended-by",
@@ -348,7 +351,6 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_eliminated] = "eliminated",
   [anon_sym_stay] = "outcome",
   [anon_sym_to_DASHmater] = "outcome",
-  [anon_sym_captured] = "captured",
   [sym_source_file] = "source_file",
   [sym_string] = "string",
   [sym_metadata_statement] = "metadata_statement",
@@ -533,6 +535,8 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_promote] = anon_sym_promote,
   [anon_sym_in] = anon_sym_in,
   [anon_sym_optional] = anon_sym_optional,
+  [anon_sym_captured] = anon_sym_captured,
+  [anon_sym_wait] = anon_sym_wait,
   [anon_sym_like] = anon_sym_like,
   [anon_sym_drop] = anon_sym_drop,
   [anon_sym_not_DASHdefended_DASHby] = anon_sym_not_DASHdefended_DASHby,
@@ -561,7 +565,6 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_eliminated] = anon_sym_eliminated,
   [anon_sym_stay] = anon_sym_draw,
   [anon_sym_to_DASHmater] = anon_sym_draw,
-  [anon_sym_captured] = anon_sym_captured,
   [sym_source_file] = sym_source_file,
   [sym_string] = sym_string,
   [sym_metadata_statement] = sym_metadata_statement,
@@ -1010,6 +1013,14 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
+  [anon_sym_captured] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_wait] = {
+    .visible = true,
+    .named = false,
+  },
   [anon_sym_like] = {
     .visible = true,
     .named = false,
@@ -1121,10 +1132,6 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
   [anon_sym_to_DASHmater] = {
     .visible = true,
     .named = true,
-  },
-  [anon_sym_captured] = {
-    .visible = true,
-    .named = false,
   },
   [sym_source_file] = {
     .visible = true,
@@ -1502,47 +1509,49 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
 
 enum ts_field_identifiers {
   field_body = 1,
-  field_cell = 2,
-  field_count = 3,
-  field_directions = 4,
-  field_distance = 5,
-  field_en_passant = 6,
-  field_exception = 7,
-  field_forward = 8,
-  field_from = 9,
-  field_height = 10,
-  field_key = 11,
-  field_kind = 12,
-  field_king = 13,
-  field_lame = 14,
-  field_leap = 15,
-  field_max = 16,
-  field_mode = 17,
-  field_moves = 18,
-  field_name = 19,
-  field_occupant = 20,
-  field_optional = 21,
-  field_piece = 22,
-  field_pieces = 23,
-  field_place_on = 24,
-  field_polarity = 25,
-  field_position = 26,
-  field_result = 27,
-  field_rook = 28,
-  field_scheme = 29,
-  field_side = 30,
-  field_symbol = 31,
-  field_symmetry = 32,
-  field_to = 33,
-  field_value = 34,
-  field_width = 35,
-  field_written = 36,
-  field_zone = 37,
+  field_captured = 2,
+  field_cell = 3,
+  field_count = 4,
+  field_directions = 5,
+  field_distance = 6,
+  field_en_passant = 7,
+  field_exception = 8,
+  field_forward = 9,
+  field_from = 10,
+  field_height = 11,
+  field_key = 12,
+  field_kind = 13,
+  field_king = 14,
+  field_lame = 15,
+  field_leap = 16,
+  field_max = 17,
+  field_mode = 18,
+  field_moves = 19,
+  field_name = 20,
+  field_occupant = 21,
+  field_optional = 22,
+  field_piece = 23,
+  field_pieces = 24,
+  field_place_on = 25,
+  field_polarity = 26,
+  field_position = 27,
+  field_result = 28,
+  field_rook = 29,
+  field_scheme = 30,
+  field_side = 31,
+  field_symbol = 32,
+  field_symmetry = 33,
+  field_to = 34,
+  field_value = 35,
+  field_width = 36,
+  field_written = 37,
+  field_zone = 38,
 };
 
 static const char * const ts_field_names[] = {
   [0] = NULL,
   [field_body] = "body",
+  [field_captured] = "captured",
   [field_cell] = "cell",
   [field_count] = "count",
   [field_directions] = "directions",
@@ -1644,6 +1653,10 @@ static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [66] = {.index = 109, .length = 4},
   [67] = {.index = 113, .length = 2},
   [68] = {.index = 115, .length = 2},
+  [69] = {.index = 117, .length = 2},
+  [70] = {.index = 119, .length = 3},
+  [71] = {.index = 122, .length = 3},
+  [72] = {.index = 125, .length = 4},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
@@ -1823,8 +1836,24 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
     {field_optional, 5},
     {field_zone, 2},
   [115] =
+    {field_captured, 5},
+    {field_zone, 2},
+  [117] =
     {field_cell, 0, .inherited = true},
     {field_cell, 1, .inherited = true},
+  [119] =
+    {field_captured, 6},
+    {field_optional, 5},
+    {field_zone, 2},
+  [122] =
+    {field_captured, 5},
+    {field_captured, 6},
+    {field_zone, 2},
+  [125] =
+    {field_captured, 6},
+    {field_captured, 7},
+    {field_optional, 5},
+    {field_zone, 2},
 };
 
 static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE_LENGTH] = {
@@ -2214,6 +2243,10 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [324] = 324,
   [325] = 325,
   [326] = 326,
+  [327] = 327,
+  [328] = 328,
+  [329] = 329,
+  [330] = 330,
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -2962,1314 +2995,1324 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'a') ADVANCE(76);
       END_STATE();
     case 19:
-      if (lookahead == 'i') ADVANCE(77);
-      if (lookahead == 'r') ADVANCE(78);
+      if (lookahead == 'a') ADVANCE(77);
+      if (lookahead == 'i') ADVANCE(78);
+      if (lookahead == 'r') ADVANCE(79);
       END_STATE();
     case 20:
       ACCEPT_TOKEN(anon_sym_x);
       END_STATE();
     case 21:
-      if (lookahead == 'e') ADVANCE(79);
+      if (lookahead == 'e') ADVANCE(80);
       END_STATE();
     case 22:
-      if (lookahead == 'o') ADVANCE(80);
+      if (lookahead == 'o') ADVANCE(81);
       END_STATE();
     case 23:
-      if (lookahead == 'l') ADVANCE(81);
+      if (lookahead == 'l') ADVANCE(82);
       END_STATE();
     case 24:
       ACCEPT_TOKEN(anon_sym_at);
       END_STATE();
     case 25:
-      if (lookahead == 'a') ADVANCE(82);
+      if (lookahead == 'a') ADVANCE(83);
       END_STATE();
     case 26:
-      if (lookahead == 't') ADVANCE(83);
+      if (lookahead == 't') ADVANCE(84);
       END_STATE();
     case 27:
-      if (lookahead == 'n') ADVANCE(84);
-      if (lookahead == 'p') ADVANCE(85);
-      if (lookahead == 's') ADVANCE(86);
+      if (lookahead == 'n') ADVANCE(85);
+      if (lookahead == 'p') ADVANCE(86);
+      if (lookahead == 's') ADVANCE(87);
       END_STATE();
     case 28:
-      if (lookahead == 'l') ADVANCE(87);
+      if (lookahead == 'l') ADVANCE(88);
       END_STATE();
     case 29:
-      if (lookahead == 'e') ADVANCE(88);
+      if (lookahead == 'e') ADVANCE(89);
       END_STATE();
     case 30:
-      if (lookahead == 'l') ADVANCE(89);
-      if (lookahead == 'n') ADVANCE(90);
+      if (lookahead == 'l') ADVANCE(90);
+      if (lookahead == 'n') ADVANCE(91);
       END_STATE();
     case 31:
-      if (lookahead == 'r') ADVANCE(91);
+      if (lookahead == 'r') ADVANCE(92);
       END_STATE();
     case 32:
-      if (lookahead == 'a') ADVANCE(92);
-      if (lookahead == 'o') ADVANCE(93);
+      if (lookahead == 'a') ADVANCE(93);
+      if (lookahead == 'o') ADVANCE(94);
       END_STATE();
     case 33:
-      if (lookahead == 'i') ADVANCE(94);
+      if (lookahead == 'i') ADVANCE(95);
       END_STATE();
     case 34:
-      if (lookahead == '-') ADVANCE(95);
-      if (lookahead == 'e') ADVANCE(96);
+      if (lookahead == '-') ADVANCE(96);
+      if (lookahead == 'e') ADVANCE(97);
       END_STATE();
     case 35:
-      if (lookahead == 'c') ADVANCE(97);
+      if (lookahead == 'c') ADVANCE(98);
       END_STATE();
     case 36:
-      if (lookahead == 'l') ADVANCE(98);
+      if (lookahead == 'l') ADVANCE(99);
       END_STATE();
     case 37:
-      if (lookahead == 'a') ADVANCE(99);
+      if (lookahead == 'a') ADVANCE(100);
       END_STATE();
     case 38:
-      if (lookahead == 'r') ADVANCE(100);
+      if (lookahead == 'r') ADVANCE(101);
       END_STATE();
     case 39:
-      if (lookahead == 'i') ADVANCE(101);
-      if (lookahead == 'o') ADVANCE(102);
+      if (lookahead == 'i') ADVANCE(102);
+      if (lookahead == 'o') ADVANCE(103);
       END_STATE();
     case 40:
-      if (lookahead == 'x') ADVANCE(103);
+      if (lookahead == 'x') ADVANCE(104);
       END_STATE();
     case 41:
-      if (lookahead == 'p') ADVANCE(104);
+      if (lookahead == 'p') ADVANCE(105);
       END_STATE();
     case 42:
       ACCEPT_TOKEN(anon_sym_in);
-      if (lookahead == 'v') ADVANCE(105);
+      if (lookahead == 'v') ADVANCE(106);
       END_STATE();
     case 43:
-      if (lookahead == 'm') ADVANCE(106);
+      if (lookahead == 'm') ADVANCE(107);
       END_STATE();
     case 44:
-      if (lookahead == 'a') ADVANCE(107);
-      if (lookahead == 'f') ADVANCE(108);
+      if (lookahead == 'a') ADVANCE(108);
+      if (lookahead == 'f') ADVANCE(109);
       END_STATE();
     case 45:
-      if (lookahead == 'k') ADVANCE(109);
-      if (lookahead == 's') ADVANCE(110);
-      END_STATE();
-    case 46:
+      if (lookahead == 'k') ADVANCE(110);
       if (lookahead == 's') ADVANCE(111);
       END_STATE();
+    case 46:
+      if (lookahead == 's') ADVANCE(112);
+      END_STATE();
     case 47:
-      if (lookahead == 'x') ADVANCE(112);
+      if (lookahead == 'x') ADVANCE(113);
       END_STATE();
     case 48:
-      if (lookahead == 'r') ADVANCE(113);
+      if (lookahead == 'r') ADVANCE(114);
       END_STATE();
     case 49:
-      if (lookahead == 'v') ADVANCE(114);
+      if (lookahead == 'v') ADVANCE(115);
       END_STATE();
     case 50:
-      if (lookahead == 'l') ADVANCE(115);
+      if (lookahead == 'l') ADVANCE(116);
       END_STATE();
     case 51:
-      if (lookahead == 'm') ADVANCE(116);
+      if (lookahead == 'm') ADVANCE(117);
       END_STATE();
     case 52:
-      if (lookahead == '-') ADVANCE(117);
-      if (lookahead == 'n') ADVANCE(118);
-      if (lookahead == 't') ADVANCE(119);
+      if (lookahead == '-') ADVANCE(118);
+      if (lookahead == 'n') ADVANCE(119);
+      if (lookahead == 't') ADVANCE(120);
       END_STATE();
     case 53:
-      if (lookahead == 'f') ADVANCE(120);
+      if (lookahead == 'f') ADVANCE(121);
       END_STATE();
     case 54:
-      if (lookahead == 't') ADVANCE(121);
-      END_STATE();
-    case 55:
       if (lookahead == 't') ADVANCE(122);
       END_STATE();
+    case 55:
+      if (lookahead == 't') ADVANCE(123);
+      END_STATE();
     case 56:
-      if (lookahead == 'e') ADVANCE(123);
+      if (lookahead == 'e') ADVANCE(124);
       END_STATE();
     case 57:
-      if (lookahead == 'a') ADVANCE(124);
+      if (lookahead == 'a') ADVANCE(125);
       END_STATE();
     case 58:
-      if (lookahead == 'i') ADVANCE(125);
+      if (lookahead == 'i') ADVANCE(126);
       END_STATE();
     case 59:
-      if (lookahead == 'o') ADVANCE(126);
+      if (lookahead == 'o') ADVANCE(127);
       END_STATE();
     case 60:
-      if (lookahead == 'n') ADVANCE(127);
+      if (lookahead == 'n') ADVANCE(128);
       END_STATE();
     case 61:
-      if (lookahead == 'm') ADVANCE(128);
-      if (lookahead == 'p') ADVANCE(129);
-      if (lookahead == 's') ADVANCE(130);
+      if (lookahead == 'm') ADVANCE(129);
+      if (lookahead == 'p') ADVANCE(130);
+      if (lookahead == 's') ADVANCE(131);
       END_STATE();
     case 62:
-      if (lookahead == 'o') ADVANCE(131);
+      if (lookahead == 'o') ADVANCE(132);
       END_STATE();
     case 63:
-      if (lookahead == 'd') ADVANCE(132);
-      if (lookahead == 'g') ADVANCE(133);
+      if (lookahead == 'd') ADVANCE(133);
+      if (lookahead == 'g') ADVANCE(134);
       END_STATE();
     case 64:
-      if (lookahead == 't') ADVANCE(134);
-      if (lookahead == 'y') ADVANCE(135);
+      if (lookahead == 't') ADVANCE(135);
+      if (lookahead == 'y') ADVANCE(136);
       END_STATE();
     case 65:
-      if (lookahead == 'l') ADVANCE(136);
+      if (lookahead == 'l') ADVANCE(137);
       END_STATE();
     case 66:
-      if (lookahead == 't') ADVANCE(137);
+      if (lookahead == 't') ADVANCE(138);
       END_STATE();
     case 67:
-      if (lookahead == 'a') ADVANCE(138);
-      if (lookahead == 'o') ADVANCE(139);
+      if (lookahead == 'a') ADVANCE(139);
+      if (lookahead == 'o') ADVANCE(140);
       END_STATE();
     case 68:
-      if (lookahead == 'd') ADVANCE(140);
+      if (lookahead == 'd') ADVANCE(141);
       END_STATE();
     case 69:
-      if (lookahead == 'a') ADVANCE(141);
+      if (lookahead == 'a') ADVANCE(142);
       END_STATE();
     case 70:
-      if (lookahead == 'u') ADVANCE(142);
+      if (lookahead == 'u') ADVANCE(143);
       END_STATE();
     case 71:
-      if (lookahead == 'a') ADVANCE(143);
-      if (lookahead == 'e') ADVANCE(144);
+      if (lookahead == 'a') ADVANCE(144);
+      if (lookahead == 'e') ADVANCE(145);
       END_STATE();
     case 72:
-      if (lookahead == 'm') ADVANCE(145);
+      if (lookahead == 'm') ADVANCE(146);
       END_STATE();
     case 73:
       ACCEPT_TOKEN(anon_sym_to);
-      if (lookahead == '-') ADVANCE(146);
+      if (lookahead == '-') ADVANCE(147);
       END_STATE();
     case 74:
-      if (lookahead == 'i') ADVANCE(147);
+      if (lookahead == 'i') ADVANCE(148);
       END_STATE();
     case 75:
-      if (lookahead == 'm') ADVANCE(148);
+      if (lookahead == 'm') ADVANCE(149);
       END_STATE();
     case 76:
-      if (lookahead == 'l') ADVANCE(149);
-      if (lookahead == 'r') ADVANCE(150);
+      if (lookahead == 'l') ADVANCE(150);
+      if (lookahead == 'r') ADVANCE(151);
       END_STATE();
     case 77:
-      if (lookahead == 'n') ADVANCE(151);
-      if (lookahead == 't') ADVANCE(152);
+      if (lookahead == 'i') ADVANCE(152);
       END_STATE();
     case 78:
-      if (lookahead == 'i') ADVANCE(153);
+      if (lookahead == 'n') ADVANCE(153);
+      if (lookahead == 't') ADVANCE(154);
       END_STATE();
     case 79:
-      if (lookahead == 'a') ADVANCE(154);
+      if (lookahead == 'i') ADVANCE(155);
       END_STATE();
     case 80:
-      if (lookahead == 'n') ADVANCE(155);
+      if (lookahead == 'a') ADVANCE(156);
       END_STATE();
     case 81:
-      ACCEPT_TOKEN(anon_sym_all);
-      END_STATE();
-    case 82:
-      if (lookahead == 'r') ADVANCE(156);
-      END_STATE();
-    case 83:
-      ACCEPT_TOKEN(anon_sym_but);
-      END_STATE();
-    case 84:
       if (lookahead == 'n') ADVANCE(157);
       END_STATE();
+    case 82:
+      ACCEPT_TOKEN(anon_sym_all);
+      END_STATE();
+    case 83:
+      if (lookahead == 'r') ADVANCE(158);
+      END_STATE();
+    case 84:
+      ACCEPT_TOKEN(anon_sym_but);
+      END_STATE();
     case 85:
-      if (lookahead == 't') ADVANCE(158);
+      if (lookahead == 'n') ADVANCE(159);
       END_STATE();
     case 86:
-      if (lookahead == 't') ADVANCE(159);
+      if (lookahead == 't') ADVANCE(160);
       END_STATE();
     case 87:
-      if (lookahead == 'l') ADVANCE(160);
+      if (lookahead == 't') ADVANCE(161);
       END_STATE();
     case 88:
-      if (lookahead == 'c') ADVANCE(161);
+      if (lookahead == 'l') ADVANCE(162);
       END_STATE();
     case 89:
-      if (lookahead == 'o') ADVANCE(162);
-      if (lookahead == 'u') ADVANCE(163);
+      if (lookahead == 'c') ADVANCE(163);
       END_STATE();
     case 90:
-      if (lookahead == 'f') ADVANCE(164);
+      if (lookahead == 'o') ADVANCE(164);
+      if (lookahead == 'u') ADVANCE(165);
       END_STATE();
     case 91:
-      if (lookahead == 'e') ADVANCE(165);
+      if (lookahead == 'f') ADVANCE(166);
       END_STATE();
     case 92:
-      if (lookahead == 'w') ADVANCE(166);
+      if (lookahead == 'e') ADVANCE(167);
       END_STATE();
     case 93:
-      if (lookahead == 'p') ADVANCE(167);
+      if (lookahead == 'w') ADVANCE(168);
       END_STATE();
     case 94:
-      if (lookahead == 'm') ADVANCE(168);
-      END_STATE();
-    case 95:
       if (lookahead == 'p') ADVANCE(169);
       END_STATE();
-    case 96:
+    case 95:
       if (lookahead == 'm') ADVANCE(170);
       END_STATE();
+    case 96:
+      if (lookahead == 'p') ADVANCE(171);
+      END_STATE();
     case 97:
-      if (lookahead == 'i') ADVANCE(171);
+      if (lookahead == 'm') ADVANCE(172);
       END_STATE();
     case 98:
-      if (lookahead == 'e') ADVANCE(172);
+      if (lookahead == 'i') ADVANCE(173);
       END_STATE();
     case 99:
-      if (lookahead == 't') ADVANCE(173);
+      if (lookahead == 'e') ADVANCE(174);
       END_STATE();
     case 100:
-      if (lookahead == 'w') ADVANCE(174);
+      if (lookahead == 't') ADVANCE(175);
       END_STATE();
     case 101:
-      if (lookahead == 'e') ADVANCE(175);
+      if (lookahead == 'w') ADVANCE(176);
       END_STATE();
     case 102:
-      if (lookahead == 'm') ADVANCE(176);
+      if (lookahead == 'e') ADVANCE(177);
       END_STATE();
     case 103:
-      if (lookahead == 'a') ADVANCE(177);
+      if (lookahead == 'm') ADVANCE(178);
       END_STATE();
     case 104:
-      ACCEPT_TOKEN(anon_sym_hop);
+      if (lookahead == 'a') ADVANCE(179);
       END_STATE();
     case 105:
-      if (lookahead == 'e') ADVANCE(178);
+      ACCEPT_TOKEN(anon_sym_hop);
       END_STATE();
     case 106:
-      if (lookahead == 'e') ADVANCE(179);
+      if (lookahead == 'e') ADVANCE(180);
       END_STATE();
     case 107:
-      if (lookahead == 'p') ADVANCE(180);
+      if (lookahead == 'e') ADVANCE(181);
       END_STATE();
     case 108:
-      if (lookahead == 't') ADVANCE(181);
+      if (lookahead == 'p') ADVANCE(182);
       END_STATE();
     case 109:
-      if (lookahead == 'e') ADVANCE(182);
-      END_STATE();
-    case 110:
       if (lookahead == 't') ADVANCE(183);
       END_STATE();
+    case 110:
+      if (lookahead == 'e') ADVANCE(184);
+      END_STATE();
     case 111:
-      if (lookahead == 's') ADVANCE(184);
+      if (lookahead == 't') ADVANCE(185);
       END_STATE();
     case 112:
-      ACCEPT_TOKEN(anon_sym_max);
+      if (lookahead == 's') ADVANCE(186);
       END_STATE();
     case 113:
-      if (lookahead == 'r') ADVANCE(185);
+      ACCEPT_TOKEN(anon_sym_max);
       END_STATE();
     case 114:
-      if (lookahead == 'e') ADVANCE(186);
+      if (lookahead == 'r') ADVANCE(187);
       END_STATE();
     case 115:
-      if (lookahead == 't') ADVANCE(187);
-      END_STATE();
-    case 116:
       if (lookahead == 'e') ADVANCE(188);
       END_STATE();
-    case 117:
-      if (lookahead == 'c') ADVANCE(189);
+    case 116:
+      if (lookahead == 't') ADVANCE(189);
       END_STATE();
-    case 118:
+    case 117:
       if (lookahead == 'e') ADVANCE(190);
       END_STATE();
+    case 118:
+      if (lookahead == 'c') ADVANCE(191);
+      END_STATE();
     case 119:
-      if (lookahead == '-') ADVANCE(191);
       if (lookahead == 'e') ADVANCE(192);
       END_STATE();
     case 120:
       if (lookahead == '-') ADVANCE(193);
+      if (lookahead == 'e') ADVANCE(194);
       END_STATE();
     case 121:
-      if (lookahead == 'i') ADVANCE(194);
+      if (lookahead == '-') ADVANCE(195);
       END_STATE();
     case 122:
-      ACCEPT_TOKEN(anon_sym_out);
+      if (lookahead == 'i') ADVANCE(196);
       END_STATE();
     case 123:
-      if (lookahead == 'c') ADVANCE(195);
+      ACCEPT_TOKEN(anon_sym_out);
       END_STATE();
     case 124:
-      if (lookahead == 'c') ADVANCE(196);
+      if (lookahead == 'c') ADVANCE(197);
       END_STATE();
     case 125:
-      if (lookahead == 'n') ADVANCE(197);
+      if (lookahead == 'c') ADVANCE(198);
       END_STATE();
     case 126:
-      if (lookahead == 'm') ADVANCE(198);
+      if (lookahead == 'n') ADVANCE(199);
       END_STATE();
     case 127:
-      if (lookahead == 'k') ADVANCE(199);
+      if (lookahead == 'm') ADVANCE(200);
       END_STATE();
     case 128:
-      if (lookahead == 'o') ADVANCE(200);
+      if (lookahead == 'k') ADVANCE(201);
       END_STATE();
     case 129:
-      if (lookahead == 'e') ADVANCE(201);
+      if (lookahead == 'o') ADVANCE(202);
       END_STATE();
     case 130:
-      if (lookahead == 'e') ADVANCE(202);
+      if (lookahead == 'e') ADVANCE(203);
       END_STATE();
     case 131:
-      if (lookahead == 'm') ADVANCE(203);
-      END_STATE();
-    case 132:
       if (lookahead == 'e') ADVANCE(204);
       END_STATE();
+    case 132:
+      if (lookahead == 'm') ADVANCE(205);
+      END_STATE();
     case 133:
-      if (lookahead == 'h') ADVANCE(205);
+      if (lookahead == 'e') ADVANCE(206);
       END_STATE();
     case 134:
-      if (lookahead == 'a') ADVANCE(206);
+      if (lookahead == 'h') ADVANCE(207);
       END_STATE();
     case 135:
-      if (lookahead == 'a') ADVANCE(207);
+      if (lookahead == 'a') ADVANCE(208);
       END_STATE();
     case 136:
-      if (lookahead == 'e') ADVANCE(208);
+      if (lookahead == 'a') ADVANCE(209);
       END_STATE();
     case 137:
-      if (lookahead == 'u') ADVANCE(209);
+      if (lookahead == 'e') ADVANCE(210);
       END_STATE();
     case 138:
-      if (lookahead == 'p') ADVANCE(210);
+      if (lookahead == 'u') ADVANCE(211);
       END_STATE();
     case 139:
-      if (lookahead == 'g') ADVANCE(211);
+      if (lookahead == 'p') ADVANCE(212);
       END_STATE();
     case 140:
-      if (lookahead == 'e') ADVANCE(212);
+      if (lookahead == 'g') ADVANCE(213);
       END_STATE();
     case 141:
-      if (lookahead == 'k') ADVANCE(213);
+      if (lookahead == 'e') ADVANCE(214);
       END_STATE();
     case 142:
-      if (lookahead == 'r') ADVANCE(214);
+      if (lookahead == 'k') ADVANCE(215);
       END_STATE();
     case 143:
-      if (lookahead == 'l') ADVANCE(215);
-      if (lookahead == 'y') ADVANCE(216);
+      if (lookahead == 'r') ADVANCE(216);
       END_STATE();
     case 144:
-      if (lookahead == 'p') ADVANCE(217);
+      if (lookahead == 'l') ADVANCE(217);
+      if (lookahead == 'y') ADVANCE(218);
       END_STATE();
     case 145:
-      if (lookahead == 'm') ADVANCE(218);
+      if (lookahead == 'p') ADVANCE(219);
       END_STATE();
     case 146:
-      if (lookahead == 'h') ADVANCE(219);
       if (lookahead == 'm') ADVANCE(220);
       END_STATE();
     case 147:
-      if (lookahead == 'a') ADVANCE(221);
+      if (lookahead == 'h') ADVANCE(221);
+      if (lookahead == 'm') ADVANCE(222);
       END_STATE();
     case 148:
-      if (lookahead == 'o') ADVANCE(222);
+      if (lookahead == 'a') ADVANCE(223);
       END_STATE();
     case 149:
-      if (lookahead == 'u') ADVANCE(223);
+      if (lookahead == 'o') ADVANCE(224);
       END_STATE();
     case 150:
-      if (lookahead == 'i') ADVANCE(224);
+      if (lookahead == 'u') ADVANCE(225);
       END_STATE();
     case 151:
-      ACCEPT_TOKEN(anon_sym_win);
+      if (lookahead == 'i') ADVANCE(226);
       END_STATE();
     case 152:
-      if (lookahead == 'h') ADVANCE(225);
+      if (lookahead == 't') ADVANCE(227);
       END_STATE();
     case 153:
-      if (lookahead == 't') ADVANCE(226);
+      ACCEPT_TOKEN(anon_sym_win);
       END_STATE();
     case 154:
-      if (lookahead == 'r') ADVANCE(227);
+      if (lookahead == 'h') ADVANCE(228);
       END_STATE();
     case 155:
-      if (lookahead == 'e') ADVANCE(228);
+      if (lookahead == 't') ADVANCE(229);
       END_STATE();
     case 156:
-      if (lookahead == 'd') ADVANCE(229);
+      if (lookahead == 'r') ADVANCE(230);
       END_STATE();
     case 157:
-      if (lookahead == 'o') ADVANCE(230);
+      if (lookahead == 'e') ADVANCE(231);
       END_STATE();
     case 158:
-      if (lookahead == 'u') ADVANCE(231);
+      if (lookahead == 'd') ADVANCE(232);
       END_STATE();
     case 159:
-      if (lookahead == 'l') ADVANCE(232);
+      if (lookahead == 'o') ADVANCE(233);
       END_STATE();
     case 160:
-      ACCEPT_TOKEN(anon_sym_cell);
-      if (lookahead == 's') ADVANCE(233);
+      if (lookahead == 'u') ADVANCE(234);
       END_STATE();
     case 161:
-      if (lookahead == 'k') ADVANCE(234);
+      if (lookahead == 'l') ADVANCE(235);
       END_STATE();
     case 162:
-      if (lookahead == 'r') ADVANCE(235);
-      if (lookahead == 'u') ADVANCE(236);
+      ACCEPT_TOKEN(anon_sym_cell);
+      if (lookahead == 's') ADVANCE(236);
       END_STATE();
     case 163:
-      if (lookahead == 'm') ADVANCE(237);
+      if (lookahead == 'k') ADVANCE(237);
       END_STATE();
     case 164:
-      if (lookahead == 'i') ADVANCE(238);
+      if (lookahead == 'r') ADVANCE(238);
+      if (lookahead == 'u') ADVANCE(239);
       END_STATE();
     case 165:
-      if (lookahead == 'c') ADVANCE(239);
+      if (lookahead == 'm') ADVANCE(240);
       END_STATE();
     case 166:
-      ACCEPT_TOKEN(anon_sym_draw);
-      if (lookahead == '-') ADVANCE(240);
-      END_STATE();
-    case 167:
-      ACCEPT_TOKEN(anon_sym_drop);
-      END_STATE();
-    case 168:
       if (lookahead == 'i') ADVANCE(241);
       END_STATE();
+    case 167:
+      if (lookahead == 'c') ADVANCE(242);
+      END_STATE();
+    case 168:
+      ACCEPT_TOKEN(anon_sym_draw);
+      if (lookahead == '-') ADVANCE(243);
+      END_STATE();
     case 169:
-      if (lookahead == 'a') ADVANCE(242);
+      ACCEPT_TOKEN(anon_sym_drop);
       END_STATE();
     case 170:
-      if (lookahead == 'y') ADVANCE(243);
+      if (lookahead == 'i') ADVANCE(244);
       END_STATE();
     case 171:
-      if (lookahead == 'n') ADVANCE(244);
+      if (lookahead == 'a') ADVANCE(245);
       END_STATE();
     case 172:
-      if (lookahead == 's') ADVANCE(245);
+      if (lookahead == 'y') ADVANCE(246);
       END_STATE();
     case 173:
-      ACCEPT_TOKEN(anon_sym_flat);
-      END_STATE();
-    case 174:
-      if (lookahead == 'a') ADVANCE(246);
-      END_STATE();
-    case 175:
       if (lookahead == 'n') ADVANCE(247);
       END_STATE();
+    case 174:
+      if (lookahead == 's') ADVANCE(248);
+      END_STATE();
+    case 175:
+      ACCEPT_TOKEN(anon_sym_flat);
+      END_STATE();
     case 176:
-      ACCEPT_TOKEN(anon_sym_from);
+      if (lookahead == 'a') ADVANCE(249);
       END_STATE();
     case 177:
-      if (lookahead == 'g') ADVANCE(248);
+      if (lookahead == 'n') ADVANCE(250);
       END_STATE();
     case 178:
-      if (lookahead == 'n') ADVANCE(249);
+      ACCEPT_TOKEN(anon_sym_from);
       END_STATE();
     case 179:
-      ACCEPT_TOKEN(anon_sym_lame);
+      if (lookahead == 'g') ADVANCE(251);
       END_STATE();
     case 180:
-      ACCEPT_TOKEN(anon_sym_leap);
+      if (lookahead == 'n') ADVANCE(252);
       END_STATE();
     case 181:
-      if (lookahead == '-') ADVANCE(250);
+      ACCEPT_TOKEN(anon_sym_lame);
       END_STATE();
     case 182:
-      ACCEPT_TOKEN(anon_sym_like);
+      ACCEPT_TOKEN(anon_sym_leap);
       END_STATE();
     case 183:
-      ACCEPT_TOKEN(anon_sym_list);
+      if (lookahead == '-') ADVANCE(253);
       END_STATE();
     case 184:
-      ACCEPT_TOKEN(anon_sym_loss);
+      ACCEPT_TOKEN(anon_sym_like);
       END_STATE();
     case 185:
-      if (lookahead == 'o') ADVANCE(251);
+      ACCEPT_TOKEN(anon_sym_list);
       END_STATE();
     case 186:
-      if (lookahead == '-') ADVANCE(252);
+      ACCEPT_TOKEN(anon_sym_loss);
       END_STATE();
     case 187:
-      if (lookahead == 'i') ADVANCE(253);
+      if (lookahead == 'o') ADVANCE(254);
       END_STATE();
     case 188:
-      if (lookahead == 's') ADVANCE(254);
+      if (lookahead == '-') ADVANCE(255);
       END_STATE();
     case 189:
-      if (lookahead == 'h') ADVANCE(255);
+      if (lookahead == 'i') ADVANCE(256);
       END_STATE();
     case 190:
-      ACCEPT_TOKEN(anon_sym_none);
+      if (lookahead == 's') ADVANCE(257);
       END_STATE();
     case 191:
-      if (lookahead == 'd') ADVANCE(256);
+      if (lookahead == 'h') ADVANCE(258);
       END_STATE();
     case 192:
-      ACCEPT_TOKEN(anon_sym_note);
+      ACCEPT_TOKEN(anon_sym_none);
       END_STATE();
     case 193:
-      if (lookahead == 'b') ADVANCE(257);
+      if (lookahead == 'd') ADVANCE(259);
       END_STATE();
     case 194:
-      if (lookahead == 'o') ADVANCE(258);
+      ACCEPT_TOKEN(anon_sym_note);
       END_STATE();
     case 195:
-      if (lookahead == 'e') ADVANCE(259);
+      if (lookahead == 'b') ADVANCE(260);
       END_STATE();
     case 196:
-      if (lookahead == 'e') ADVANCE(260);
+      if (lookahead == 'o') ADVANCE(261);
       END_STATE();
     case 197:
-      if (lookahead == 't') ADVANCE(261);
+      if (lookahead == 'e') ADVANCE(262);
       END_STATE();
     case 198:
-      if (lookahead == 'o') ADVANCE(262);
+      if (lookahead == 'e') ADVANCE(263);
       END_STATE();
     case 199:
-      if (lookahead == 's') ADVANCE(263);
+      if (lookahead == 't') ADVANCE(264);
       END_STATE();
     case 200:
-      if (lookahead == 'v') ADVANCE(264);
+      if (lookahead == 'o') ADVANCE(265);
       END_STATE();
     case 201:
-      if (lookahead == 't') ADVANCE(265);
+      if (lookahead == 's') ADVANCE(266);
       END_STATE();
     case 202:
-      if (lookahead == 't') ADVANCE(266);
+      if (lookahead == 'v') ADVANCE(267);
       END_STATE();
     case 203:
-      if (lookahead == 'b') ADVANCE(267);
-      END_STATE();
-    case 204:
-      ACCEPT_TOKEN(anon_sym_ride);
-      END_STATE();
-    case 205:
       if (lookahead == 't') ADVANCE(268);
       END_STATE();
-    case 206:
+    case 204:
       if (lookahead == 't') ADVANCE(269);
       END_STATE();
+    case 205:
+      if (lookahead == 'b') ADVANCE(270);
+      END_STATE();
+    case 206:
+      ACCEPT_TOKEN(anon_sym_ride);
+      END_STATE();
     case 207:
-      if (lookahead == 'l') ADVANCE(270);
+      if (lookahead == 't') ADVANCE(271);
       END_STATE();
     case 208:
-      if (lookahead == 's') ADVANCE(271);
+      if (lookahead == 't') ADVANCE(272);
       END_STATE();
     case 209:
-      if (lookahead == 'p') ADVANCE(272);
+      if (lookahead == 'l') ADVANCE(273);
       END_STATE();
     case 210:
-      if (lookahead == 'e') ADVANCE(273);
+      if (lookahead == 's') ADVANCE(274);
       END_STATE();
     case 211:
-      if (lookahead == 'i') ADVANCE(274);
+      if (lookahead == 'p') ADVANCE(275);
       END_STATE();
     case 212:
-      if (lookahead == 's') ADVANCE(275);
-      END_STATE();
-    case 213:
       if (lookahead == 'e') ADVANCE(276);
       END_STATE();
+    case 213:
+      if (lookahead == 'i') ADVANCE(277);
+      END_STATE();
     case 214:
-      if (lookahead == 'c') ADVANCE(277);
+      if (lookahead == 's') ADVANCE(278);
       END_STATE();
     case 215:
-      if (lookahead == 'e') ADVANCE(278);
-      END_STATE();
-    case 216:
-      ACCEPT_TOKEN(anon_sym_stay);
-      END_STATE();
-    case 217:
-      ACCEPT_TOKEN(anon_sym_step);
-      END_STATE();
-    case 218:
       if (lookahead == 'e') ADVANCE(279);
       END_STATE();
+    case 216:
+      if (lookahead == 'c') ADVANCE(280);
+      END_STATE();
+    case 217:
+      if (lookahead == 'e') ADVANCE(281);
+      END_STATE();
+    case 218:
+      ACCEPT_TOKEN(anon_sym_stay);
+      END_STATE();
     case 219:
-      if (lookahead == 'a') ADVANCE(280);
+      ACCEPT_TOKEN(anon_sym_step);
       END_STATE();
     case 220:
-      if (lookahead == 'a') ADVANCE(281);
+      if (lookahead == 'e') ADVANCE(282);
       END_STATE();
     case 221:
-      if (lookahead == 'n') ADVANCE(282);
+      if (lookahead == 'a') ADVANCE(283);
       END_STATE();
     case 222:
-      if (lookahead == 'v') ADVANCE(283);
+      if (lookahead == 'a') ADVANCE(284);
       END_STATE();
     case 223:
-      if (lookahead == 'e') ADVANCE(284);
+      if (lookahead == 'n') ADVANCE(285);
       END_STATE();
     case 224:
-      if (lookahead == 'a') ADVANCE(285);
+      if (lookahead == 'v') ADVANCE(286);
       END_STATE();
     case 225:
-      ACCEPT_TOKEN(anon_sym_with);
+      if (lookahead == 'e') ADVANCE(287);
       END_STATE();
     case 226:
-      if (lookahead == 't') ADVANCE(286);
+      if (lookahead == 'a') ADVANCE(288);
       END_STATE();
     case 227:
-      ACCEPT_TOKEN(anon_sym_year);
+      ACCEPT_TOKEN(anon_sym_wait);
       END_STATE();
     case 228:
-      ACCEPT_TOKEN(anon_sym_zone);
+      ACCEPT_TOKEN(anon_sym_with);
       END_STATE();
     case 229:
-      ACCEPT_TOKEN(anon_sym_board);
+      if (lookahead == 't') ADVANCE(289);
       END_STATE();
     case 230:
-      if (lookahead == 'n') ADVANCE(287);
+      ACCEPT_TOKEN(anon_sym_year);
       END_STATE();
     case 231:
-      if (lookahead == 'r') ADVANCE(288);
+      ACCEPT_TOKEN(anon_sym_zone);
       END_STATE();
     case 232:
-      if (lookahead == 'i') ADVANCE(289);
+      ACCEPT_TOKEN(anon_sym_board);
       END_STATE();
     case 233:
-      ACCEPT_TOKEN(anon_sym_cells);
+      if (lookahead == 'n') ADVANCE(290);
       END_STATE();
     case 234:
-      if (lookahead == 'm') ADVANCE(290);
+      if (lookahead == 'r') ADVANCE(291);
       END_STATE();
     case 235:
-      if (lookahead == '-') ADVANCE(291);
-      if (lookahead == 's') ADVANCE(292);
+      if (lookahead == 'i') ADVANCE(292);
       END_STATE();
     case 236:
-      if (lookahead == 'r') ADVANCE(293);
+      ACCEPT_TOKEN(anon_sym_cells);
       END_STATE();
     case 237:
-      if (lookahead == 'n') ADVANCE(294);
+      if (lookahead == 'm') ADVANCE(293);
       END_STATE();
     case 238:
-      if (lookahead == 'n') ADVANCE(295);
+      if (lookahead == '-') ADVANCE(294);
+      if (lookahead == 's') ADVANCE(295);
       END_STATE();
     case 239:
-      if (lookahead == 't') ADVANCE(296);
+      if (lookahead == 'r') ADVANCE(296);
       END_STATE();
     case 240:
-      if (lookahead == 'w') ADVANCE(297);
+      if (lookahead == 'n') ADVANCE(297);
       END_STATE();
     case 241:
       if (lookahead == 'n') ADVANCE(298);
       END_STATE();
     case 242:
-      if (lookahead == 's') ADVANCE(299);
+      if (lookahead == 't') ADVANCE(299);
       END_STATE();
     case 243:
-      ACCEPT_TOKEN(anon_sym_enemy);
+      if (lookahead == 'w') ADVANCE(300);
       END_STATE();
     case 244:
-      if (lookahead == 'g') ADVANCE(300);
+      if (lookahead == 'n') ADVANCE(301);
       END_STATE();
     case 245:
-      ACCEPT_TOKEN(anon_sym_files);
+      if (lookahead == 's') ADVANCE(302);
       END_STATE();
     case 246:
-      if (lookahead == 'r') ADVANCE(301);
+      ACCEPT_TOKEN(anon_sym_enemy);
       END_STATE();
     case 247:
-      if (lookahead == 'd') ADVANCE(302);
+      if (lookahead == 'g') ADVANCE(303);
       END_STATE();
     case 248:
-      if (lookahead == 'o') ADVANCE(303);
+      ACCEPT_TOKEN(anon_sym_files);
       END_STATE();
     case 249:
-      if (lookahead == 't') ADVANCE(304);
+      if (lookahead == 'r') ADVANCE(304);
       END_STATE();
     case 250:
-      if (lookahead == 'l') ADVANCE(305);
+      if (lookahead == 'd') ADVANCE(305);
       END_STATE();
     case 251:
-      if (lookahead == 'r') ADVANCE(306);
+      if (lookahead == 'o') ADVANCE(306);
       END_STATE();
     case 252:
-      if (lookahead == 'l') ADVANCE(307);
-      if (lookahead == 'o') ADVANCE(308);
+      if (lookahead == 't') ADVANCE(307);
       END_STATE();
     case 253:
-      if (lookahead == '-') ADVANCE(309);
+      if (lookahead == 'l') ADVANCE(308);
       END_STATE();
     case 254:
-      ACCEPT_TOKEN(anon_sym_names);
+      if (lookahead == 'r') ADVANCE(309);
       END_STATE();
     case 255:
-      if (lookahead == 'e') ADVANCE(310);
+      if (lookahead == 'l') ADVANCE(310);
+      if (lookahead == 'o') ADVANCE(311);
       END_STATE();
     case 256:
-      if (lookahead == 'e') ADVANCE(311);
+      if (lookahead == '-') ADVANCE(312);
       END_STATE();
     case 257:
-      if (lookahead == 'o') ADVANCE(312);
+      ACCEPT_TOKEN(anon_sym_names);
       END_STATE();
     case 258:
-      if (lookahead == 'n') ADVANCE(313);
+      if (lookahead == 'e') ADVANCE(313);
       END_STATE();
     case 259:
-      ACCEPT_TOKEN(anon_sym_piece);
+      if (lookahead == 'e') ADVANCE(314);
       END_STATE();
     case 260:
-      if (lookahead == '-') ADVANCE(314);
+      if (lookahead == 'o') ADVANCE(315);
       END_STATE();
     case 261:
-      if (lookahead == 'y') ADVANCE(315);
+      if (lookahead == 'n') ADVANCE(316);
       END_STATE();
     case 262:
-      if (lookahead == 't') ADVANCE(316);
+      ACCEPT_TOKEN(anon_sym_piece);
       END_STATE();
     case 263:
-      ACCEPT_TOKEN(anon_sym_ranks);
+      if (lookahead == '-') ADVANCE(317);
       END_STATE();
     case 264:
-      if (lookahead == 'e') ADVANCE(317);
+      if (lookahead == 'y') ADVANCE(318);
       END_STATE();
     case 265:
-      if (lookahead == 'i') ADVANCE(318);
+      if (lookahead == 't') ADVANCE(319);
       END_STATE();
     case 266:
-      if (lookahead == '-') ADVANCE(319);
+      ACCEPT_TOKEN(anon_sym_ranks);
       END_STATE();
     case 267:
-      if (lookahead == 'u') ADVANCE(320);
+      if (lookahead == 'e') ADVANCE(320);
       END_STATE();
     case 268:
-      if (lookahead == '-') ADVANCE(321);
+      if (lookahead == 'i') ADVANCE(321);
       END_STATE();
     case 269:
-      if (lookahead == 'e') ADVANCE(322);
+      if (lookahead == '-') ADVANCE(322);
       END_STATE();
     case 270:
-      ACCEPT_TOKEN(anon_sym_royal);
+      if (lookahead == 'u') ADVANCE(323);
       END_STATE();
     case 271:
-      ACCEPT_TOKEN(anon_sym_rules);
+      if (lookahead == '-') ADVANCE(324);
       END_STATE();
     case 272:
-      ACCEPT_TOKEN(anon_sym_setup);
+      if (lookahead == 'e') ADVANCE(325);
       END_STATE();
     case 273:
-      ACCEPT_TOKEN(anon_sym_shape);
+      ACCEPT_TOKEN(anon_sym_royal);
       END_STATE();
     case 274:
-      ACCEPT_TOKEN(anon_sym_shogi);
+      ACCEPT_TOKEN(anon_sym_rules);
       END_STATE();
     case 275:
-      ACCEPT_TOKEN(anon_sym_sides);
+      ACCEPT_TOKEN(anon_sym_setup);
       END_STATE();
     case 276:
-      ACCEPT_TOKEN(anon_sym_snake);
+      ACCEPT_TOKEN(anon_sym_shape);
       END_STATE();
     case 277:
-      if (lookahead == 'e') ADVANCE(323);
+      ACCEPT_TOKEN(anon_sym_shogi);
       END_STATE();
     case 278:
-      if (lookahead == 'm') ADVANCE(324);
+      ACCEPT_TOKEN(anon_sym_sides);
       END_STATE();
     case 279:
-      if (lookahead == 't') ADVANCE(325);
+      ACCEPT_TOKEN(anon_sym_snake);
       END_STATE();
     case 280:
-      if (lookahead == 'n') ADVANCE(326);
+      if (lookahead == 'e') ADVANCE(326);
       END_STATE();
     case 281:
-      if (lookahead == 't') ADVANCE(327);
+      if (lookahead == 'm') ADVANCE(327);
       END_STATE();
     case 282:
-      if (lookahead == 'g') ADVANCE(328);
+      if (lookahead == 't') ADVANCE(328);
       END_STATE();
     case 283:
-      if (lookahead == 'e') ADVANCE(329);
+      if (lookahead == 'n') ADVANCE(329);
       END_STATE();
     case 284:
-      ACCEPT_TOKEN(anon_sym_value);
+      if (lookahead == 't') ADVANCE(330);
       END_STATE();
     case 285:
-      if (lookahead == 'n') ADVANCE(330);
+      if (lookahead == 'g') ADVANCE(331);
       END_STATE();
     case 286:
-      if (lookahead == 'e') ADVANCE(331);
-      END_STATE();
-    case 287:
-      ACCEPT_TOKEN(anon_sym_cannon);
-      END_STATE();
-    case 288:
       if (lookahead == 'e') ADVANCE(332);
       END_STATE();
-    case 289:
+    case 287:
+      ACCEPT_TOKEN(anon_sym_value);
+      END_STATE();
+    case 288:
       if (lookahead == 'n') ADVANCE(333);
       END_STATE();
+    case 289:
+      if (lookahead == 'e') ADVANCE(334);
+      END_STATE();
     case 290:
-      if (lookahead == 'a') ADVANCE(334);
+      ACCEPT_TOKEN(anon_sym_cannon);
       END_STATE();
     case 291:
-      if (lookahead == 'b') ADVANCE(335);
+      if (lookahead == 'e') ADVANCE(335);
       END_STATE();
     case 292:
-      ACCEPT_TOKEN(anon_sym_colors);
+      if (lookahead == 'n') ADVANCE(336);
       END_STATE();
     case 293:
-      if (lookahead == '-') ADVANCE(336);
-      if (lookahead == 's') ADVANCE(337);
+      if (lookahead == 'a') ADVANCE(337);
       END_STATE();
     case 294:
-      if (lookahead == 's') ADVANCE(338);
+      if (lookahead == 'b') ADVANCE(338);
       END_STATE();
     case 295:
-      if (lookahead == 'e') ADVANCE(339);
+      ACCEPT_TOKEN(anon_sym_colors);
       END_STATE();
     case 296:
-      if (lookahead == 'i') ADVANCE(340);
+      if (lookahead == '-') ADVANCE(339);
+      if (lookahead == 's') ADVANCE(340);
       END_STATE();
     case 297:
-      if (lookahead == 'i') ADVANCE(341);
+      if (lookahead == 's') ADVANCE(341);
       END_STATE();
     case 298:
-      if (lookahead == 'a') ADVANCE(342);
+      if (lookahead == 'e') ADVANCE(342);
       END_STATE();
     case 299:
-      if (lookahead == 's') ADVANCE(343);
+      if (lookahead == 'i') ADVANCE(343);
       END_STATE();
     case 300:
-      ACCEPT_TOKEN(anon_sym_facing);
+      if (lookahead == 'i') ADVANCE(344);
       END_STATE();
     case 301:
-      if (lookahead == 'd') ADVANCE(344);
+      if (lookahead == 'a') ADVANCE(345);
       END_STATE();
     case 302:
-      ACCEPT_TOKEN(anon_sym_friend);
+      if (lookahead == 's') ADVANCE(346);
       END_STATE();
     case 303:
-      if (lookahead == 'n') ADVANCE(345);
+      ACCEPT_TOKEN(anon_sym_facing);
       END_STATE();
     case 304:
-      if (lookahead == 'o') ADVANCE(346);
+      if (lookahead == 'd') ADVANCE(347);
       END_STATE();
     case 305:
-      if (lookahead == 'e') ADVANCE(347);
+      ACCEPT_TOKEN(anon_sym_friend);
       END_STATE();
     case 306:
-      ACCEPT_TOKEN(anon_sym_mirror);
+      if (lookahead == 'n') ADVANCE(348);
       END_STATE();
     case 307:
-      if (lookahead == 'i') ADVANCE(348);
+      if (lookahead == 'o') ADVANCE(349);
       END_STATE();
     case 308:
-      if (lookahead == 'n') ADVANCE(349);
+      if (lookahead == 'e') ADVANCE(350);
       END_STATE();
     case 309:
-      if (lookahead == 's') ADVANCE(350);
+      ACCEPT_TOKEN(anon_sym_mirror);
       END_STATE();
     case 310:
-      if (lookahead == 'c') ADVANCE(351);
+      if (lookahead == 'i') ADVANCE(351);
       END_STATE();
     case 311:
-      if (lookahead == 'f') ADVANCE(352);
+      if (lookahead == 'n') ADVANCE(352);
       END_STATE();
     case 312:
-      if (lookahead == 'a') ADVANCE(353);
+      if (lookahead == 's') ADVANCE(353);
       END_STATE();
     case 313:
-      if (lookahead == 'a') ADVANCE(354);
+      if (lookahead == 'c') ADVANCE(354);
       END_STATE();
     case 314:
-      if (lookahead == 'o') ADVANCE(355);
+      if (lookahead == 'f') ADVANCE(355);
       END_STATE();
     case 315:
-      ACCEPT_TOKEN(anon_sym_pointy);
+      if (lookahead == 'a') ADVANCE(356);
       END_STATE();
     case 316:
-      if (lookahead == 'e') ADVANCE(356);
+      if (lookahead == 'a') ADVANCE(357);
       END_STATE();
     case 317:
-      ACCEPT_TOKEN(anon_sym_remove);
+      if (lookahead == 'o') ADVANCE(358);
       END_STATE();
     case 318:
-      if (lookahead == 't') ADVANCE(357);
+      ACCEPT_TOKEN(anon_sym_pointy);
       END_STATE();
     case 319:
-      if (lookahead == 'b') ADVANCE(358);
+      if (lookahead == 'e') ADVANCE(359);
       END_STATE();
     case 320:
-      if (lookahead == 's') ADVANCE(359);
+      ACCEPT_TOKEN(anon_sym_remove);
       END_STATE();
     case 321:
-      if (lookahead == 'l') ADVANCE(360);
+      if (lookahead == 't') ADVANCE(360);
       END_STATE();
     case 322:
-      ACCEPT_TOKEN(anon_sym_rotate);
+      if (lookahead == 'b') ADVANCE(361);
       END_STATE();
     case 323:
-      ACCEPT_TOKEN(anon_sym_source);
+      if (lookahead == 's') ADVANCE(362);
       END_STATE();
     case 324:
-      if (lookahead == 'a') ADVANCE(361);
+      if (lookahead == 'l') ADVANCE(363);
       END_STATE();
     case 325:
-      if (lookahead == 'r') ADVANCE(362);
+      ACCEPT_TOKEN(anon_sym_rotate);
       END_STATE();
     case 326:
-      if (lookahead == 'd') ADVANCE(363);
+      ACCEPT_TOKEN(anon_sym_source);
       END_STATE();
     case 327:
-      if (lookahead == 'e') ADVANCE(364);
+      if (lookahead == 'a') ADVANCE(364);
       END_STATE();
     case 328:
-      if (lookahead == 'l') ADVANCE(365);
+      if (lookahead == 'r') ADVANCE(365);
       END_STATE();
     case 329:
       if (lookahead == 'd') ADVANCE(366);
       END_STATE();
     case 330:
-      if (lookahead == 't') ADVANCE(367);
+      if (lookahead == 'e') ADVANCE(367);
       END_STATE();
     case 331:
-      if (lookahead == 'n') ADVANCE(368);
+      if (lookahead == 'l') ADVANCE(368);
       END_STATE();
     case 332:
-      if (lookahead == '-') ADVANCE(369);
-      if (lookahead == 'd') ADVANCE(370);
-      if (lookahead == 's') ADVANCE(371);
+      if (lookahead == 'd') ADVANCE(369);
       END_STATE();
     case 333:
-      if (lookahead == 'g') ADVANCE(372);
+      if (lookahead == 't') ADVANCE(370);
       END_STATE();
     case 334:
-      if (lookahead == 't') ADVANCE(373);
+      if (lookahead == 'n') ADVANCE(371);
       END_STATE();
     case 335:
-      if (lookahead == 'o') ADVANCE(374);
+      if (lookahead == '-') ADVANCE(372);
+      if (lookahead == 'd') ADVANCE(373);
+      if (lookahead == 's') ADVANCE(374);
       END_STATE();
     case 336:
-      if (lookahead == 'b') ADVANCE(375);
+      if (lookahead == 'g') ADVANCE(375);
       END_STATE();
     case 337:
-      ACCEPT_TOKEN(anon_sym_colours);
+      if (lookahead == 't') ADVANCE(376);
       END_STATE();
     case 338:
-      ACCEPT_TOKEN(anon_sym_columns);
-      END_STATE();
-    case 339:
-      if (lookahead == 'd') ADVANCE(376);
-      END_STATE();
-    case 340:
       if (lookahead == 'o') ADVANCE(377);
       END_STATE();
+    case 339:
+      if (lookahead == 'b') ADVANCE(378);
+      END_STATE();
+    case 340:
+      ACCEPT_TOKEN(anon_sym_colours);
+      END_STATE();
     case 341:
-      if (lookahead == 't') ADVANCE(378);
+      ACCEPT_TOKEN(anon_sym_columns);
       END_STATE();
     case 342:
-      if (lookahead == 't') ADVANCE(379);
+      if (lookahead == 'd') ADVANCE(379);
       END_STATE();
     case 343:
-      if (lookahead == 'a') ADVANCE(380);
+      if (lookahead == 'o') ADVANCE(380);
       END_STATE();
     case 344:
-      ACCEPT_TOKEN(anon_sym_forward);
+      if (lookahead == 't') ADVANCE(381);
       END_STATE();
     case 345:
-      ACCEPT_TOKEN(anon_sym_hexagon);
+      if (lookahead == 't') ADVANCE(382);
       END_STATE();
     case 346:
-      if (lookahead == 'r') ADVANCE(381);
+      if (lookahead == 'a') ADVANCE(383);
       END_STATE();
     case 347:
-      if (lookahead == 'a') ADVANCE(382);
+      ACCEPT_TOKEN(anon_sym_forward);
       END_STATE();
     case 348:
-      if (lookahead == 'm') ADVANCE(383);
+      ACCEPT_TOKEN(anon_sym_hexagon);
       END_STATE();
     case 349:
-      if (lookahead == 'l') ADVANCE(384);
+      if (lookahead == 'r') ADVANCE(384);
       END_STATE();
     case 350:
-      if (lookahead == 't') ADVANCE(385);
+      if (lookahead == 'a') ADVANCE(385);
       END_STATE();
     case 351:
-      if (lookahead == 'k') ADVANCE(386);
+      if (lookahead == 'm') ADVANCE(386);
       END_STATE();
     case 352:
-      if (lookahead == 'e') ADVANCE(387);
+      if (lookahead == 'l') ADVANCE(387);
       END_STATE();
     case 353:
-      if (lookahead == 'r') ADVANCE(388);
+      if (lookahead == 't') ADVANCE(388);
       END_STATE();
     case 354:
-      if (lookahead == 'l') ADVANCE(389);
+      if (lookahead == 'k') ADVANCE(389);
       END_STATE();
     case 355:
-      if (lookahead == 'n') ADVANCE(390);
+      if (lookahead == 'e') ADVANCE(390);
       END_STATE();
     case 356:
-      ACCEPT_TOKEN(anon_sym_promote);
+      if (lookahead == 'r') ADVANCE(391);
       END_STATE();
     case 357:
-      if (lookahead == 'i') ADVANCE(391);
+      if (lookahead == 'l') ADVANCE(392);
       END_STATE();
     case 358:
-      if (lookahead == 'y') ADVANCE(392);
+      if (lookahead == 'n') ADVANCE(393);
       END_STATE();
     case 359:
-      ACCEPT_TOKEN(anon_sym_rhombus);
+      ACCEPT_TOKEN(anon_sym_promote);
       END_STATE();
     case 360:
-      if (lookahead == 'e') ADVANCE(393);
+      if (lookahead == 'i') ADVANCE(394);
       END_STATE();
     case 361:
-      if (lookahead == 't') ADVANCE(394);
-      END_STATE();
-    case 362:
       if (lookahead == 'y') ADVANCE(395);
       END_STATE();
+    case 362:
+      ACCEPT_TOKEN(anon_sym_rhombus);
+      END_STATE();
     case 363:
-      ACCEPT_TOKEN(anon_sym_to_DASHhand);
+      if (lookahead == 'e') ADVANCE(396);
       END_STATE();
     case 364:
-      if (lookahead == 'r') ADVANCE(396);
+      if (lookahead == 't') ADVANCE(397);
       END_STATE();
     case 365:
-      if (lookahead == 'e') ADVANCE(397);
+      if (lookahead == 'y') ADVANCE(398);
       END_STATE();
     case 366:
-      ACCEPT_TOKEN(anon_sym_unmoved);
+      ACCEPT_TOKEN(anon_sym_to_DASHhand);
       END_STATE();
     case 367:
-      ACCEPT_TOKEN(anon_sym_variant);
+      if (lookahead == 'r') ADVANCE(399);
       END_STATE();
     case 368:
-      ACCEPT_TOKEN(anon_sym_written);
+      if (lookahead == 'e') ADVANCE(400);
       END_STATE();
     case 369:
-      if (lookahead == 'o') ADVANCE(398);
+      ACCEPT_TOKEN(anon_sym_unmoved);
       END_STATE();
     case 370:
-      ACCEPT_TOKEN(anon_sym_captured);
+      ACCEPT_TOKEN(anon_sym_variant);
       END_STATE();
     case 371:
-      ACCEPT_TOKEN(anon_sym_captures);
+      ACCEPT_TOKEN(anon_sym_written);
       END_STATE();
     case 372:
-      ACCEPT_TOKEN(anon_sym_castling);
-      END_STATE();
-    case 373:
-      if (lookahead == 'e') ADVANCE(399);
-      END_STATE();
-    case 374:
-      if (lookahead == 'u') ADVANCE(400);
-      END_STATE();
-    case 375:
       if (lookahead == 'o') ADVANCE(401);
       END_STATE();
+    case 373:
+      ACCEPT_TOKEN(anon_sym_captured);
+      END_STATE();
+    case 374:
+      ACCEPT_TOKEN(anon_sym_captures);
+      END_STATE();
+    case 375:
+      ACCEPT_TOKEN(anon_sym_castling);
+      END_STATE();
     case 376:
-      ACCEPT_TOKEN(anon_sym_confined);
+      if (lookahead == 'e') ADVANCE(402);
       END_STATE();
     case 377:
-      if (lookahead == 'n') ADVANCE(402);
+      if (lookahead == 'u') ADVANCE(403);
       END_STATE();
     case 378:
-      if (lookahead == 'h') ADVANCE(403);
+      if (lookahead == 'o') ADVANCE(404);
       END_STATE();
     case 379:
-      if (lookahead == 'e') ADVANCE(404);
+      ACCEPT_TOKEN(anon_sym_confined);
       END_STATE();
     case 380:
       if (lookahead == 'n') ADVANCE(405);
       END_STATE();
     case 381:
-      ACCEPT_TOKEN(anon_sym_inventor);
+      if (lookahead == 'h') ADVANCE(406);
       END_STATE();
     case 382:
-      if (lookahead == 'n') ADVANCE(406);
+      if (lookahead == 'e') ADVANCE(407);
       END_STATE();
     case 383:
-      if (lookahead == 'i') ADVANCE(407);
+      if (lookahead == 'n') ADVANCE(408);
       END_STATE();
     case 384:
-      if (lookahead == 'y') ADVANCE(408);
+      ACCEPT_TOKEN(anon_sym_inventor);
       END_STATE();
     case 385:
-      if (lookahead == 'e') ADVANCE(409);
+      if (lookahead == 'n') ADVANCE(409);
       END_STATE();
     case 386:
-      ACCEPT_TOKEN(anon_sym_no_DASHcheck);
+      if (lookahead == 'i') ADVANCE(410);
       END_STATE();
     case 387:
-      if (lookahead == 'n') ADVANCE(410);
+      if (lookahead == 'y') ADVANCE(411);
       END_STATE();
     case 388:
-      if (lookahead == 'd') ADVANCE(411);
+      if (lookahead == 'e') ADVANCE(412);
       END_STATE();
     case 389:
-      ACCEPT_TOKEN(anon_sym_optional);
+      ACCEPT_TOKEN(anon_sym_no_DASHcheck);
       END_STATE();
     case 390:
-      ACCEPT_TOKEN(anon_sym_place_DASHon);
+      if (lookahead == 'n') ADVANCE(413);
       END_STATE();
     case 391:
-      if (lookahead == 'o') ADVANCE(412);
+      if (lookahead == 'd') ADVANCE(414);
       END_STATE();
     case 392:
-      ACCEPT_TOKEN(anon_sym_reset_DASHby);
+      ACCEPT_TOKEN(anon_sym_optional);
       END_STATE();
     case 393:
-      if (lookahead == 'a') ADVANCE(413);
+      ACCEPT_TOKEN(anon_sym_place_DASHon);
       END_STATE();
     case 394:
-      if (lookahead == 'e') ADVANCE(414);
+      if (lookahead == 'o') ADVANCE(415);
       END_STATE();
     case 395:
-      ACCEPT_TOKEN(anon_sym_symmetry);
+      ACCEPT_TOKEN(anon_sym_reset_DASHby);
       END_STATE();
     case 396:
-      ACCEPT_TOKEN(anon_sym_to_DASHmater);
+      if (lookahead == 'a') ADVANCE(416);
       END_STATE();
     case 397:
-      ACCEPT_TOKEN(anon_sym_triangle);
+      if (lookahead == 'e') ADVANCE(417);
       END_STATE();
     case 398:
-      if (lookahead == 'n') ADVANCE(415);
+      ACCEPT_TOKEN(anon_sym_symmetry);
       END_STATE();
     case 399:
-      ACCEPT_TOKEN(anon_sym_checkmate);
+      ACCEPT_TOKEN(anon_sym_to_DASHmater);
       END_STATE();
     case 400:
-      if (lookahead == 'n') ADVANCE(416);
+      ACCEPT_TOKEN(anon_sym_triangle);
       END_STATE();
     case 401:
-      if (lookahead == 'u') ADVANCE(417);
+      if (lookahead == 'n') ADVANCE(418);
       END_STATE();
     case 402:
-      if (lookahead == 's') ADVANCE(418);
+      ACCEPT_TOKEN(anon_sym_checkmate);
       END_STATE();
     case 403:
-      if (lookahead == 'o') ADVANCE(419);
+      if (lookahead == 'n') ADVANCE(419);
       END_STATE();
     case 404:
-      if (lookahead == 'd') ADVANCE(420);
+      if (lookahead == 'u') ADVANCE(420);
       END_STATE();
     case 405:
-      if (lookahead == 't') ADVANCE(421);
+      if (lookahead == 's') ADVANCE(421);
       END_STATE();
     case 406:
-      if (lookahead == 'i') ADVANCE(422);
+      if (lookahead == 'o') ADVANCE(422);
       END_STATE();
     case 407:
-      if (lookahead == 't') ADVANCE(423);
+      if (lookahead == 'd') ADVANCE(423);
       END_STATE();
     case 408:
-      ACCEPT_TOKEN(anon_sym_move_DASHonly);
+      if (lookahead == 't') ADVANCE(424);
       END_STATE();
     case 409:
-      if (lookahead == 'p') ADVANCE(424);
+      if (lookahead == 'i') ADVANCE(425);
       END_STATE();
     case 410:
-      if (lookahead == 'd') ADVANCE(425);
+      if (lookahead == 't') ADVANCE(426);
       END_STATE();
     case 411:
-      ACCEPT_TOKEN(anon_sym_off_DASHboard);
+      ACCEPT_TOKEN(anon_sym_move_DASHonly);
       END_STATE();
     case 412:
-      if (lookahead == 'n') ADVANCE(426);
+      if (lookahead == 'p') ADVANCE(427);
       END_STATE();
     case 413:
-      if (lookahead == 'n') ADVANCE(427);
+      if (lookahead == 'd') ADVANCE(428);
       END_STATE();
     case 414:
-      ACCEPT_TOKEN(anon_sym_stalemate);
+      ACCEPT_TOKEN(anon_sym_off_DASHboard);
       END_STATE();
     case 415:
-      if (lookahead == 'l') ADVANCE(428);
+      if (lookahead == 'n') ADVANCE(429);
       END_STATE();
     case 416:
-      if (lookahead == 'd') ADVANCE(429);
-      END_STATE();
-    case 417:
       if (lookahead == 'n') ADVANCE(430);
       END_STATE();
+    case 417:
+      ACCEPT_TOKEN(anon_sym_stalemate);
+      END_STATE();
     case 418:
-      ACCEPT_TOKEN(anon_sym_directions);
+      if (lookahead == 'l') ADVANCE(431);
       END_STATE();
     case 419:
-      if (lookahead == 'u') ADVANCE(431);
+      if (lookahead == 'd') ADVANCE(432);
       END_STATE();
     case 420:
-      ACCEPT_TOKEN(anon_sym_eliminated);
+      if (lookahead == 'n') ADVANCE(433);
       END_STATE();
     case 421:
-      ACCEPT_TOKEN(anon_sym_en_DASHpassant);
+      ACCEPT_TOKEN(anon_sym_directions);
       END_STATE();
     case 422:
-      if (lookahead == 'n') ADVANCE(432);
+      if (lookahead == 'u') ADVANCE(434);
       END_STATE();
     case 423:
-      ACCEPT_TOKEN(anon_sym_move_DASHlimit);
+      ACCEPT_TOKEN(anon_sym_eliminated);
       END_STATE();
     case 424:
-      ACCEPT_TOKEN(anon_sym_multi_DASHstep);
+      ACCEPT_TOKEN(anon_sym_en_DASHpassant);
       END_STATE();
     case 425:
-      if (lookahead == 'e') ADVANCE(433);
+      if (lookahead == 'n') ADVANCE(435);
       END_STATE();
     case 426:
-      ACCEPT_TOKEN(anon_sym_repetition);
+      ACCEPT_TOKEN(anon_sym_move_DASHlimit);
       END_STATE();
     case 427:
-      if (lookahead == 'i') ADVANCE(434);
+      ACCEPT_TOKEN(anon_sym_multi_DASHstep);
       END_STATE();
     case 428:
-      if (lookahead == 'y') ADVANCE(435);
+      if (lookahead == 'e') ADVANCE(436);
       END_STATE();
     case 429:
-      ACCEPT_TOKEN(anon_sym_color_DASHbound);
+      ACCEPT_TOKEN(anon_sym_repetition);
       END_STATE();
     case 430:
-      if (lookahead == 'd') ADVANCE(436);
+      if (lookahead == 'i') ADVANCE(437);
       END_STATE();
     case 431:
-      if (lookahead == 't') ADVANCE(437);
+      if (lookahead == 'y') ADVANCE(438);
       END_STATE();
     case 432:
-      if (lookahead == 'g') ADVANCE(438);
+      ACCEPT_TOKEN(anon_sym_color_DASHbound);
       END_STATE();
     case 433:
       if (lookahead == 'd') ADVANCE(439);
       END_STATE();
     case 434:
-      if (lookahead == 'n') ADVANCE(440);
+      if (lookahead == 't') ADVANCE(440);
       END_STATE();
     case 435:
-      ACCEPT_TOKEN(anon_sym_capture_DASHonly);
+      if (lookahead == 'g') ADVANCE(441);
       END_STATE();
     case 436:
-      ACCEPT_TOKEN(anon_sym_colour_DASHbound);
+      if (lookahead == 'd') ADVANCE(442);
       END_STATE();
     case 437:
-      ACCEPT_TOKEN(anon_sym_draw_DASHwithout);
+      if (lookahead == 'n') ADVANCE(443);
       END_STATE();
     case 438:
-      ACCEPT_TOKEN(anon_sym_left_DASHleaning);
+      ACCEPT_TOKEN(anon_sym_capture_DASHonly);
       END_STATE();
     case 439:
-      if (lookahead == '-') ADVANCE(441);
+      ACCEPT_TOKEN(anon_sym_colour_DASHbound);
       END_STATE();
     case 440:
-      if (lookahead == 'g') ADVANCE(442);
+      ACCEPT_TOKEN(anon_sym_draw_DASHwithout);
       END_STATE();
     case 441:
-      if (lookahead == 'b') ADVANCE(443);
+      ACCEPT_TOKEN(anon_sym_left_DASHleaning);
       END_STATE();
     case 442:
-      ACCEPT_TOKEN(anon_sym_right_DASHleaning);
+      if (lookahead == '-') ADVANCE(444);
       END_STATE();
     case 443:
-      if (lookahead == 'y') ADVANCE(444);
+      if (lookahead == 'g') ADVANCE(445);
       END_STATE();
     case 444:
+      if (lookahead == 'b') ADVANCE(446);
+      END_STATE();
+    case 445:
+      ACCEPT_TOKEN(anon_sym_right_DASHleaning);
+      END_STATE();
+    case 446:
+      if (lookahead == 'y') ADVANCE(447);
+      END_STATE();
+    case 447:
       ACCEPT_TOKEN(anon_sym_not_DASHdefended_DASHby);
       END_STATE();
     default:
@@ -4324,29 +4367,29 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [43] = {.lex_state = 31},
   [44] = {.lex_state = 2},
   [45] = {.lex_state = 31},
-  [46] = {.lex_state = 1},
-  [47] = {.lex_state = 1},
+  [46] = {.lex_state = 31},
+  [47] = {.lex_state = 31},
   [48] = {.lex_state = 31},
-  [49] = {.lex_state = 31},
+  [49] = {.lex_state = 1},
   [50] = {.lex_state = 1},
-  [51] = {.lex_state = 1},
-  [52] = {.lex_state = 31},
+  [51] = {.lex_state = 31},
+  [52] = {.lex_state = 1},
   [53] = {.lex_state = 31},
   [54] = {.lex_state = 31},
-  [55] = {.lex_state = 1},
-  [56] = {.lex_state = 1},
-  [57] = {.lex_state = 31},
+  [55] = {.lex_state = 31},
+  [56] = {.lex_state = 31},
+  [57] = {.lex_state = 1},
   [58] = {.lex_state = 1},
-  [59] = {.lex_state = 1},
-  [60] = {.lex_state = 1},
+  [59] = {.lex_state = 31},
+  [60] = {.lex_state = 31},
   [61] = {.lex_state = 1},
   [62] = {.lex_state = 1},
   [63] = {.lex_state = 1},
   [64] = {.lex_state = 1},
   [65] = {.lex_state = 1},
   [66] = {.lex_state = 1},
-  [67] = {.lex_state = 31},
-  [68] = {.lex_state = 31},
+  [67] = {.lex_state = 1},
+  [68] = {.lex_state = 1},
   [69] = {.lex_state = 1},
   [70] = {.lex_state = 1},
   [71] = {.lex_state = 1},
@@ -4356,7 +4399,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [75] = {.lex_state = 1},
   [76] = {.lex_state = 1},
   [77] = {.lex_state = 1},
-  [78] = {.lex_state = 1},
+  [78] = {.lex_state = 31},
   [79] = {.lex_state = 1},
   [80] = {.lex_state = 1},
   [81] = {.lex_state = 1},
@@ -4368,7 +4411,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [87] = {.lex_state = 1},
   [88] = {.lex_state = 1},
   [89] = {.lex_state = 1},
-  [90] = {.lex_state = 31},
+  [90] = {.lex_state = 1},
   [91] = {.lex_state = 1},
   [92] = {.lex_state = 1},
   [93] = {.lex_state = 1},
@@ -4377,80 +4420,80 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [96] = {.lex_state = 1},
   [97] = {.lex_state = 1},
   [98] = {.lex_state = 1},
-  [99] = {.lex_state = 31},
+  [99] = {.lex_state = 1},
   [100] = {.lex_state = 1},
   [101] = {.lex_state = 31},
   [102] = {.lex_state = 1},
   [103] = {.lex_state = 1},
   [104] = {.lex_state = 1},
-  [105] = {.lex_state = 1},
-  [106] = {.lex_state = 1},
+  [105] = {.lex_state = 31},
+  [106] = {.lex_state = 31},
   [107] = {.lex_state = 1},
   [108] = {.lex_state = 1},
   [109] = {.lex_state = 1},
-  [110] = {.lex_state = 31},
-  [111] = {.lex_state = 31},
+  [110] = {.lex_state = 1},
+  [111] = {.lex_state = 1},
   [112] = {.lex_state = 1},
   [113] = {.lex_state = 1},
-  [114] = {.lex_state = 31},
-  [115] = {.lex_state = 31},
+  [114] = {.lex_state = 1},
+  [115] = {.lex_state = 5},
   [116] = {.lex_state = 31},
   [117] = {.lex_state = 31},
-  [118] = {.lex_state = 0},
+  [118] = {.lex_state = 31},
   [119] = {.lex_state = 31},
-  [120] = {.lex_state = 1},
-  [121] = {.lex_state = 32, .reserved_word_set_id = 3},
+  [120] = {.lex_state = 31},
+  [121] = {.lex_state = 0},
   [122] = {.lex_state = 31},
-  [123] = {.lex_state = 31},
-  [124] = {.lex_state = 2},
-  [125] = {.lex_state = 31},
-  [126] = {.lex_state = 31},
+  [123] = {.lex_state = 1},
+  [124] = {.lex_state = 31},
+  [125] = {.lex_state = 1},
+  [126] = {.lex_state = 32, .reserved_word_set_id = 3},
   [127] = {.lex_state = 31},
-  [128] = {.lex_state = 5},
-  [129] = {.lex_state = 31},
-  [130] = {.lex_state = 1},
-  [131] = {.lex_state = 3},
+  [128] = {.lex_state = 31},
+  [129] = {.lex_state = 2},
+  [130] = {.lex_state = 31},
+  [131] = {.lex_state = 31},
   [132] = {.lex_state = 31},
-  [133] = {.lex_state = 31},
-  [134] = {.lex_state = 31},
-  [135] = {.lex_state = 31},
-  [136] = {.lex_state = 3},
+  [133] = {.lex_state = 3},
+  [134] = {.lex_state = 1},
+  [135] = {.lex_state = 5},
+  [136] = {.lex_state = 31},
   [137] = {.lex_state = 1},
   [138] = {.lex_state = 31},
   [139] = {.lex_state = 31},
   [140] = {.lex_state = 31},
-  [141] = {.lex_state = 31},
-  [142] = {.lex_state = 1},
+  [141] = {.lex_state = 3},
+  [142] = {.lex_state = 31},
   [143] = {.lex_state = 31},
   [144] = {.lex_state = 31},
   [145] = {.lex_state = 31},
-  [146] = {.lex_state = 5},
+  [146] = {.lex_state = 31},
   [147] = {.lex_state = 31},
   [148] = {.lex_state = 31},
   [149] = {.lex_state = 4},
   [150] = {.lex_state = 31},
   [151] = {.lex_state = 31},
-  [152] = {.lex_state = 31},
-  [153] = {.lex_state = 31},
-  [154] = {.lex_state = 0},
-  [155] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [156] = {.lex_state = 0},
-  [157] = {.lex_state = 4},
+  [152] = {.lex_state = 0},
+  [153] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [154] = {.lex_state = 31},
+  [155] = {.lex_state = 31},
+  [156] = {.lex_state = 4},
+  [157] = {.lex_state = 31},
   [158] = {.lex_state = 31},
-  [159] = {.lex_state = 31},
-  [160] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [161] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [162] = {.lex_state = 31},
-  [163] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [164] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [159] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [160] = {.lex_state = 0},
+  [161] = {.lex_state = 31},
+  [162] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [163] = {.lex_state = 31},
+  [164] = {.lex_state = 31},
   [165] = {.lex_state = 31},
   [166] = {.lex_state = 31},
   [167] = {.lex_state = 31},
-  [168] = {.lex_state = 4},
-  [169] = {.lex_state = 31},
+  [168] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [169] = {.lex_state = 4},
   [170] = {.lex_state = 31},
-  [171] = {.lex_state = 0},
-  [172] = {.lex_state = 0},
+  [171] = {.lex_state = 31},
+  [172] = {.lex_state = 32, .reserved_word_set_id = 2},
   [173] = {.lex_state = 0},
   [174] = {.lex_state = 0},
   [175] = {.lex_state = 0},
@@ -4466,53 +4509,53 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [185] = {.lex_state = 0},
   [186] = {.lex_state = 0},
   [187] = {.lex_state = 0},
-  [188] = {.lex_state = 0},
+  [188] = {.lex_state = 31},
   [189] = {.lex_state = 0},
   [190] = {.lex_state = 0},
   [191] = {.lex_state = 0},
   [192] = {.lex_state = 0},
   [193] = {.lex_state = 0},
-  [194] = {.lex_state = 31},
+  [194] = {.lex_state = 0},
   [195] = {.lex_state = 0},
-  [196] = {.lex_state = 0},
+  [196] = {.lex_state = 31},
   [197] = {.lex_state = 0},
-  [198] = {.lex_state = 0},
+  [198] = {.lex_state = 31},
   [199] = {.lex_state = 0},
-  [200] = {.lex_state = 31},
+  [200] = {.lex_state = 1},
   [201] = {.lex_state = 0},
   [202] = {.lex_state = 0},
   [203] = {.lex_state = 0},
   [204] = {.lex_state = 0},
   [205] = {.lex_state = 0},
   [206] = {.lex_state = 0},
-  [207] = {.lex_state = 1},
+  [207] = {.lex_state = 0},
   [208] = {.lex_state = 0},
   [209] = {.lex_state = 0},
   [210] = {.lex_state = 0},
   [211] = {.lex_state = 0},
-  [212] = {.lex_state = 0},
+  [212] = {.lex_state = 31},
   [213] = {.lex_state = 0},
   [214] = {.lex_state = 0},
   [215] = {.lex_state = 0},
-  [216] = {.lex_state = 31},
+  [216] = {.lex_state = 0},
   [217] = {.lex_state = 0},
   [218] = {.lex_state = 0},
-  [219] = {.lex_state = 0},
+  [219] = {.lex_state = 1},
   [220] = {.lex_state = 0},
   [221] = {.lex_state = 0},
   [222] = {.lex_state = 31},
   [223] = {.lex_state = 0},
   [224] = {.lex_state = 0},
   [225] = {.lex_state = 0},
-  [226] = {.lex_state = 1},
+  [226] = {.lex_state = 0},
   [227] = {.lex_state = 31},
-  [228] = {.lex_state = 31},
+  [228] = {.lex_state = 0},
   [229] = {.lex_state = 0},
   [230] = {.lex_state = 0},
   [231] = {.lex_state = 0},
-  [232] = {.lex_state = 0},
+  [232] = {.lex_state = 31, .reserved_word_set_id = 4},
   [233] = {.lex_state = 0},
-  [234] = {.lex_state = 31, .reserved_word_set_id = 4},
+  [234] = {.lex_state = 0},
   [235] = {.lex_state = 0},
   [236] = {.lex_state = 0},
   [237] = {.lex_state = 0},
@@ -4523,88 +4566,92 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [242] = {.lex_state = 0},
   [243] = {.lex_state = 0},
   [244] = {.lex_state = 0},
-  [245] = {.lex_state = 0},
+  [245] = {.lex_state = 31},
   [246] = {.lex_state = 0},
   [247] = {.lex_state = 0},
-  [248] = {.lex_state = 31},
+  [248] = {.lex_state = 0},
   [249] = {.lex_state = 31},
   [250] = {.lex_state = 0},
-  [251] = {.lex_state = 31},
-  [252] = {.lex_state = 31},
+  [251] = {.lex_state = 0},
+  [252] = {.lex_state = 0},
   [253] = {.lex_state = 0},
-  [254] = {.lex_state = 0},
+  [254] = {.lex_state = 31},
   [255] = {.lex_state = 0},
-  [256] = {.lex_state = 1},
-  [257] = {.lex_state = 0},
+  [256] = {.lex_state = 31},
+  [257] = {.lex_state = 3},
   [258] = {.lex_state = 0},
   [259] = {.lex_state = 31},
   [260] = {.lex_state = 0},
   [261] = {.lex_state = 0},
-  [262] = {.lex_state = 0},
-  [263] = {.lex_state = 3},
-  [264] = {.lex_state = 0},
-  [265] = {.lex_state = 1},
-  [266] = {.lex_state = 0},
-  [267] = {.lex_state = 31},
-  [268] = {.lex_state = 31},
-  [269] = {.lex_state = 0},
-  [270] = {.lex_state = 31},
-  [271] = {.lex_state = 31},
-  [272] = {.lex_state = 31},
+  [262] = {.lex_state = 1},
+  [263] = {.lex_state = 31},
+  [264] = {.lex_state = 31},
+  [265] = {.lex_state = 31},
+  [266] = {.lex_state = 1},
+  [267] = {.lex_state = 0},
+  [268] = {.lex_state = 1},
+  [269] = {.lex_state = 31},
+  [270] = {.lex_state = 1},
+  [271] = {.lex_state = 0},
+  [272] = {.lex_state = 0},
   [273] = {.lex_state = 31},
-  [274] = {.lex_state = 1},
-  [275] = {.lex_state = 1},
-  [276] = {.lex_state = 31},
+  [274] = {.lex_state = 0},
+  [275] = {.lex_state = 0},
+  [276] = {.lex_state = 0},
   [277] = {.lex_state = 0},
   [278] = {.lex_state = 31},
-  [279] = {.lex_state = 31},
+  [279] = {.lex_state = 0},
   [280] = {.lex_state = 31},
-  [281] = {.lex_state = 0},
-  [282] = {.lex_state = 1},
-  [283] = {.lex_state = 1},
+  [281] = {.lex_state = 31},
+  [282] = {.lex_state = 31},
+  [283] = {.lex_state = 0},
   [284] = {.lex_state = 31},
   [285] = {.lex_state = 31},
-  [286] = {.lex_state = 31},
-  [287] = {.lex_state = 31},
-  [288] = {.lex_state = 31},
-  [289] = {.lex_state = 1},
+  [286] = {.lex_state = 0},
+  [287] = {.lex_state = 1},
+  [288] = {.lex_state = 3},
+  [289] = {.lex_state = 31},
   [290] = {.lex_state = 31},
-  [291] = {.lex_state = 0},
-  [292] = {.lex_state = 31},
+  [291] = {.lex_state = 1},
+  [292] = {.lex_state = 3},
   [293] = {.lex_state = 0},
-  [294] = {.lex_state = 31},
+  [294] = {.lex_state = 1},
   [295] = {.lex_state = 1},
-  [296] = {.lex_state = 3},
-  [297] = {.lex_state = 31},
-  [298] = {.lex_state = 0},
+  [296] = {.lex_state = 31},
+  [297] = {.lex_state = 1},
+  [298] = {.lex_state = 31},
   [299] = {.lex_state = 0},
-  [300] = {.lex_state = 31},
-  [301] = {.lex_state = 31},
+  [300] = {.lex_state = 1},
+  [301] = {.lex_state = 1},
   [302] = {.lex_state = 1},
   [303] = {.lex_state = 31},
-  [304] = {.lex_state = 31},
+  [304] = {.lex_state = 1},
   [305] = {.lex_state = 31},
-  [306] = {.lex_state = 1},
-  [307] = {.lex_state = 1},
+  [306] = {.lex_state = 31},
+  [307] = {.lex_state = 31},
   [308] = {.lex_state = 31},
-  [309] = {.lex_state = 1},
-  [310] = {.lex_state = 1},
+  [309] = {.lex_state = 31},
+  [310] = {.lex_state = 31},
   [311] = {.lex_state = 31},
-  [312] = {.lex_state = 1},
-  [313] = {.lex_state = 1},
-  [314] = {.lex_state = 3},
+  [312] = {.lex_state = 31},
+  [313] = {.lex_state = 31},
+  [314] = {.lex_state = 31},
   [315] = {.lex_state = 31},
-  [316] = {.lex_state = 31},
+  [316] = {.lex_state = 0},
   [317] = {.lex_state = 31},
   [318] = {.lex_state = 31},
   [319] = {.lex_state = 31},
-  [320] = {.lex_state = 0},
-  [321] = {.lex_state = 1},
+  [320] = {.lex_state = 1},
+  [321] = {.lex_state = 31},
   [322] = {.lex_state = 31},
   [323] = {.lex_state = 31},
-  [324] = {.lex_state = 3},
+  [324] = {.lex_state = 31},
   [325] = {.lex_state = 31},
-  [326] = {.lex_state = 31},
+  [326] = {.lex_state = 1},
+  [327] = {.lex_state = 0},
+  [328] = {.lex_state = 31},
+  [329] = {.lex_state = 3},
+  [330] = {.lex_state = 1},
 };
 
 static const TSSymbol ts_reserved_words[5][MAX_RESERVED_WORD_SET_SIZE] = {
@@ -4636,6 +4683,7 @@ static const TSSymbol ts_reserved_words[5][MAX_RESERVED_WORD_SET_SIZE] = {
   },
   [4] = {
     anon_sym_optional,
+    anon_sym_captured,
   },
 };
 
@@ -4728,6 +4776,8 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_promote] = ACTIONS(1),
     [anon_sym_in] = ACTIONS(1),
     [anon_sym_optional] = ACTIONS(1),
+    [anon_sym_captured] = ACTIONS(1),
+    [anon_sym_wait] = ACTIONS(1),
     [anon_sym_like] = ACTIONS(1),
     [anon_sym_drop] = ACTIONS(1),
     [anon_sym_not_DASHdefended_DASHby] = ACTIONS(1),
@@ -4756,22 +4806,21 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_eliminated] = ACTIONS(1),
     [anon_sym_stay] = ACTIONS(1),
     [anon_sym_to_DASHmater] = ACTIONS(1),
-    [anon_sym_captured] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(291),
-    [sym_metadata_statement] = STATE(208),
-    [sym_year_statement] = STATE(208),
-    [sym_symmetry_statement] = STATE(208),
-    [sym_sides_statement] = STATE(208),
-    [sym_directions_statement] = STATE(208),
-    [sym_zone_definition] = STATE(208),
-    [sym_board] = STATE(208),
-    [sym_piece_definition] = STATE(208),
-    [sym_setup] = STATE(208),
-    [sym_castling] = STATE(208),
-    [sym_rules] = STATE(208),
-    [aux_sym_source_file_repeat1] = STATE(6),
+    [sym_source_file] = STATE(299),
+    [sym_metadata_statement] = STATE(238),
+    [sym_year_statement] = STATE(238),
+    [sym_symmetry_statement] = STATE(238),
+    [sym_sides_statement] = STATE(238),
+    [sym_directions_statement] = STATE(238),
+    [sym_zone_definition] = STATE(238),
+    [sym_board] = STATE(238),
+    [sym_piece_definition] = STATE(238),
+    [sym_setup] = STATE(238),
+    [sym_castling] = STATE(238),
+    [sym_rules] = STATE(238),
+    [aux_sym_source_file_repeat1] = STATE(5),
     [ts_builtin_sym_end] = ACTIONS(5),
     [anon_sym_SEMI] = ACTIONS(7),
     [sym_comment] = ACTIONS(3),
@@ -4823,7 +4872,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_drop,
     ACTIONS(59), 1,
       anon_sym_value,
-    STATE(3), 1,
+    STATE(4), 1,
       aux_sym__piece_block_repeat1,
     ACTIONS(31), 2,
       anon_sym_SEMI,
@@ -4831,7 +4880,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(37), 2,
       anon_sym_colour_DASHbound,
       anon_sym_color_DASHbound,
-    STATE(172), 13,
+    STATE(250), 13,
       sym_royal_statement,
       sym_colour_bound_statement,
       sym_step_statement,
@@ -4846,6 +4895,57 @@ static const uint16_t ts_small_parse_table[] = {
       sym_drop_statement,
       sym_value_statement,
   [69] = 18,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(64), 1,
+      anon_sym_RBRACE,
+    ACTIONS(66), 1,
+      anon_sym_royal,
+    ACTIONS(72), 1,
+      anon_sym_step,
+    ACTIONS(75), 1,
+      anon_sym_ride,
+    ACTIONS(78), 1,
+      anon_sym_leap,
+    ACTIONS(81), 1,
+      anon_sym_hop,
+    ACTIONS(84), 1,
+      anon_sym_cannon,
+    ACTIONS(87), 1,
+      anon_sym_confined,
+    ACTIONS(90), 1,
+      anon_sym_multi_DASHstep,
+    ACTIONS(93), 1,
+      anon_sym_promote,
+    ACTIONS(96), 1,
+      anon_sym_like,
+    ACTIONS(99), 1,
+      anon_sym_drop,
+    ACTIONS(102), 1,
+      anon_sym_value,
+    STATE(3), 1,
+      aux_sym__piece_block_repeat1,
+    ACTIONS(61), 2,
+      anon_sym_SEMI,
+      sym__newline,
+    ACTIONS(69), 2,
+      anon_sym_colour_DASHbound,
+      anon_sym_color_DASHbound,
+    STATE(253), 13,
+      sym_royal_statement,
+      sym_colour_bound_statement,
+      sym_step_statement,
+      sym_ride_statement,
+      sym_leap_statement,
+      sym_hop_statement,
+      sym_cannon_statement,
+      sym_confined_statement,
+      sym_multi_step_statement,
+      sym_promote_statement,
+      sym_like_statement,
+      sym_drop_statement,
+      sym_value_statement,
+  [138] = 18,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(35), 1,
@@ -4872,68 +4972,17 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_drop,
     ACTIONS(59), 1,
       anon_sym_value,
-    ACTIONS(63), 1,
+    ACTIONS(107), 1,
       anon_sym_RBRACE,
-    STATE(4), 1,
+    STATE(3), 1,
       aux_sym__piece_block_repeat1,
     ACTIONS(37), 2,
       anon_sym_colour_DASHbound,
       anon_sym_color_DASHbound,
-    ACTIONS(61), 2,
+    ACTIONS(105), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(198), 13,
-      sym_royal_statement,
-      sym_colour_bound_statement,
-      sym_step_statement,
-      sym_ride_statement,
-      sym_leap_statement,
-      sym_hop_statement,
-      sym_cannon_statement,
-      sym_confined_statement,
-      sym_multi_step_statement,
-      sym_promote_statement,
-      sym_like_statement,
-      sym_drop_statement,
-      sym_value_statement,
-  [138] = 18,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(68), 1,
-      anon_sym_RBRACE,
-    ACTIONS(70), 1,
-      anon_sym_royal,
-    ACTIONS(76), 1,
-      anon_sym_step,
-    ACTIONS(79), 1,
-      anon_sym_ride,
-    ACTIONS(82), 1,
-      anon_sym_leap,
-    ACTIONS(85), 1,
-      anon_sym_hop,
-    ACTIONS(88), 1,
-      anon_sym_cannon,
-    ACTIONS(91), 1,
-      anon_sym_confined,
-    ACTIONS(94), 1,
-      anon_sym_multi_DASHstep,
-    ACTIONS(97), 1,
-      anon_sym_promote,
-    ACTIONS(100), 1,
-      anon_sym_like,
-    ACTIONS(103), 1,
-      anon_sym_drop,
-    ACTIONS(106), 1,
-      anon_sym_value,
-    STATE(4), 1,
-      aux_sym__piece_block_repeat1,
-    ACTIONS(65), 2,
-      anon_sym_SEMI,
-      sym__newline,
-    ACTIONS(73), 2,
-      anon_sym_colour_DASHbound,
-      anon_sym_color_DASHbound,
-    STATE(254), 13,
+    STATE(192), 13,
       sym_royal_statement,
       sym_colour_bound_statement,
       sym_step_statement,
@@ -4948,53 +4997,6 @@ static const uint16_t ts_small_parse_table[] = {
       sym_drop_statement,
       sym_value_statement,
   [207] = 16,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(109), 1,
-      ts_builtin_sym_end,
-    ACTIONS(117), 1,
-      anon_sym_year,
-    ACTIONS(120), 1,
-      anon_sym_symmetry,
-    ACTIONS(123), 1,
-      anon_sym_sides,
-    ACTIONS(126), 1,
-      anon_sym_directions,
-    ACTIONS(129), 1,
-      anon_sym_zone,
-    ACTIONS(132), 1,
-      anon_sym_board,
-    ACTIONS(135), 1,
-      anon_sym_piece,
-    ACTIONS(138), 1,
-      anon_sym_setup,
-    ACTIONS(141), 1,
-      anon_sym_castling,
-    ACTIONS(144), 1,
-      anon_sym_rules,
-    STATE(5), 1,
-      aux_sym_source_file_repeat1,
-    ACTIONS(111), 2,
-      anon_sym_SEMI,
-      sym__newline,
-    ACTIONS(114), 4,
-      anon_sym_variant,
-      anon_sym_inventor,
-      anon_sym_source,
-      anon_sym_note,
-    STATE(264), 11,
-      sym_metadata_statement,
-      sym_year_statement,
-      sym_symmetry_statement,
-      sym_sides_statement,
-      sym_directions_statement,
-      sym_zone_definition,
-      sym_board,
-      sym_piece_definition,
-      sym_setup,
-      sym_castling,
-      sym_rules,
-  [270] = 16,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(11), 1,
@@ -5017,11 +5019,11 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_castling,
     ACTIONS(29), 1,
       anon_sym_rules,
-    ACTIONS(147), 1,
+    ACTIONS(109), 1,
       ts_builtin_sym_end,
-    STATE(5), 1,
+    STATE(6), 1,
       aux_sym_source_file_repeat1,
-    ACTIONS(149), 2,
+    ACTIONS(111), 2,
       anon_sym_SEMI,
       sym__newline,
     ACTIONS(9), 4,
@@ -5029,7 +5031,54 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_inventor,
       anon_sym_source,
       anon_sym_note,
-    STATE(187), 11,
+    STATE(205), 11,
+      sym_metadata_statement,
+      sym_year_statement,
+      sym_symmetry_statement,
+      sym_sides_statement,
+      sym_directions_statement,
+      sym_zone_definition,
+      sym_board,
+      sym_piece_definition,
+      sym_setup,
+      sym_castling,
+      sym_rules,
+  [270] = 16,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(113), 1,
+      ts_builtin_sym_end,
+    ACTIONS(121), 1,
+      anon_sym_year,
+    ACTIONS(124), 1,
+      anon_sym_symmetry,
+    ACTIONS(127), 1,
+      anon_sym_sides,
+    ACTIONS(130), 1,
+      anon_sym_directions,
+    ACTIONS(133), 1,
+      anon_sym_zone,
+    ACTIONS(136), 1,
+      anon_sym_board,
+    ACTIONS(139), 1,
+      anon_sym_piece,
+    ACTIONS(142), 1,
+      anon_sym_setup,
+    ACTIONS(145), 1,
+      anon_sym_castling,
+    ACTIONS(148), 1,
+      anon_sym_rules,
+    STATE(6), 1,
+      aux_sym_source_file_repeat1,
+    ACTIONS(115), 2,
+      anon_sym_SEMI,
+      sym__newline,
+    ACTIONS(118), 4,
+      anon_sym_variant,
+      anon_sym_inventor,
+      anon_sym_source,
+      anon_sym_note,
+    STATE(267), 11,
       sym_metadata_statement,
       sym_year_statement,
       sym_symmetry_statement,
@@ -5071,7 +5120,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(151), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(189), 10,
+    STATE(226), 10,
       sym_checkmate_statement,
       sym_stalemate_statement,
       sym_castling_statement,
@@ -5112,7 +5161,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(175), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(229), 10,
+    STATE(228), 10,
       sym_checkmate_statement,
       sym_stalemate_statement,
       sym_castling_statement,
@@ -5153,7 +5202,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(179), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(257), 10,
+    STATE(276), 10,
       sym_checkmate_statement,
       sym_stalemate_statement,
       sym_castling_statement,
@@ -5179,7 +5228,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym__leap,
     STATE(29), 1,
       sym__leap_symmetry,
-    STATE(78), 1,
+    STATE(65), 1,
       sym__mode,
     ACTIONS(220), 2,
       anon_sym_move_DASHonly,
@@ -5190,7 +5239,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(24), 2,
       sym_coordinates,
       sym_path,
-    STATE(51), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(214), 3,
@@ -5216,7 +5265,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym__leap,
     STATE(30), 1,
       sym__leap_symmetry,
-    STATE(55), 1,
+    STATE(67), 1,
       sym__mode,
     ACTIONS(220), 2,
       anon_sym_move_DASHonly,
@@ -5227,7 +5276,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(24), 2,
       sym_coordinates,
       sym_path,
-    STATE(56), 2,
+    STATE(68), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(216), 3,
@@ -5263,7 +5312,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(248), 2,
       anon_sym_colours,
       anon_sym_colors,
-    STATE(209), 7,
+    STATE(234), 7,
       sym_cells_statement,
       sym_shape_statement,
       sym_names_statement,
@@ -5296,7 +5345,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(250), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(247), 7,
+    STATE(203), 7,
       sym_cells_statement,
       sym_shape_statement,
       sym_names_statement,
@@ -5329,7 +5378,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(277), 2,
       anon_sym_colours,
       anon_sym_colors,
-    STATE(266), 7,
+    STATE(277), 7,
       sym_cells_statement,
       sym_shape_statement,
       sym_names_statement,
@@ -5367,7 +5416,7 @@ static const uint16_t ts_small_parse_table[] = {
   [772] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(109), 17,
+    ACTIONS(113), 17,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
@@ -5388,7 +5437,7 @@ static const uint16_t ts_small_parse_table[] = {
   [795] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(68), 17,
+    ACTIONS(64), 17,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
@@ -5587,7 +5636,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
     ACTIONS(324), 1,
       anon_sym_max,
-    STATE(103), 1,
+    STATE(63), 1,
       sym__mode,
     ACTIONS(220), 2,
       anon_sym_move_DASHonly,
@@ -5595,7 +5644,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(104), 2,
+    STATE(64), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(322), 3,
@@ -5615,7 +5664,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(102), 2,
+    STATE(62), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(326), 3,
@@ -5627,7 +5676,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
     ACTIONS(332), 1,
       anon_sym_max,
-    STATE(72), 1,
+    STATE(80), 1,
       sym__mode,
     ACTIONS(220), 2,
       anon_sym_move_DASHonly,
@@ -5635,7 +5684,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(73), 2,
+    STATE(81), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(330), 3,
@@ -5647,7 +5696,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
     ACTIONS(336), 1,
       anon_sym_lame,
-    STATE(113), 1,
+    STATE(85), 1,
       sym__mode,
     ACTIONS(220), 2,
       anon_sym_move_DASHonly,
@@ -5655,7 +5704,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(79), 2,
+    STATE(86), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(334), 3,
@@ -5689,7 +5738,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_number,
     STATE(33), 1,
       aux_sym_condition_repeat1,
-    STATE(47), 2,
+    STATE(50), 2,
       sym_coordinates,
       sym_path,
     ACTIONS(340), 5,
@@ -5709,7 +5758,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACK,
     STATE(33), 1,
       aux_sym_condition_repeat1,
-    STATE(47), 2,
+    STATE(50), 2,
       sym_coordinates,
       sym_path,
     ACTIONS(344), 5,
@@ -5743,7 +5792,7 @@ static const uint16_t ts_small_parse_table[] = {
   [1235] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(58), 1,
+    STATE(69), 1,
       sym__mode,
     ACTIONS(220), 2,
       anon_sym_move_DASHonly,
@@ -5751,7 +5800,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(59), 2,
+    STATE(114), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(355), 3,
@@ -5761,7 +5810,7 @@ static const uint16_t ts_small_parse_table[] = {
   [1259] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(60), 1,
+    STATE(70), 1,
       sym__mode,
     ACTIONS(220), 2,
       anon_sym_move_DASHonly,
@@ -5769,7 +5818,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(61), 2,
+    STATE(71), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(357), 3,
@@ -5779,7 +5828,7 @@ static const uint16_t ts_small_parse_table[] = {
   [1283] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(74), 1,
+    STATE(82), 1,
       sym__mode,
     ACTIONS(220), 2,
       anon_sym_move_DASHonly,
@@ -5787,7 +5836,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(75), 2,
+    STATE(83), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(359), 3,
@@ -5795,6 +5844,24 @@ static const uint16_t ts_small_parse_table[] = {
       sym__newline,
       anon_sym_RBRACE,
   [1307] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(95), 1,
+      sym__mode,
+    ACTIONS(220), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(96), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(361), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1331] = 6,
     ACTIONS(3), 1,
       sym_comment,
     STATE(93), 1,
@@ -5808,24 +5875,6 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(94), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(361), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1331] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(106), 1,
-      sym__mode,
-    ACTIONS(220), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(107), 2,
-      aux_sym__conditions,
-      sym_condition,
     ACTIONS(363), 3,
       anon_sym_SEMI,
       sym__newline,
@@ -5833,7 +5882,7 @@ static const uint16_t ts_small_parse_table[] = {
   [1355] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(86), 1,
+    STATE(109), 1,
       sym__mode,
     ACTIONS(220), 2,
       anon_sym_move_DASHonly,
@@ -5841,7 +5890,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(87), 2,
+    STATE(110), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(365), 3,
@@ -5851,7 +5900,7 @@ static const uint16_t ts_small_parse_table[] = {
   [1379] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(88), 1,
+    STATE(99), 1,
       sym__mode,
     ACTIONS(220), 2,
       anon_sym_move_DASHonly,
@@ -5859,7 +5908,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(89), 2,
+    STATE(100), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(367), 3,
@@ -5886,10 +5935,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
     STATE(45), 1,
       aux_sym__castling_block_repeat1,
-    STATE(192), 1,
-      sym_castling_option,
-    STATE(222), 1,
+    STATE(198), 1,
       sym_castling_move,
+    STATE(215), 1,
+      sym_castling_option,
     ACTIONS(371), 2,
       sym_identifier,
       sym__plus_symbol,
@@ -5904,7 +5953,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(65), 2,
+    STATE(75), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(377), 3,
@@ -5918,9 +5967,9 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
     STATE(45), 1,
       aux_sym__castling_block_repeat1,
-    STATE(222), 1,
+    STATE(198), 1,
       sym_castling_move,
-    STATE(281), 1,
+    STATE(261), 1,
       sym_castling_option,
     ACTIONS(381), 2,
       sym_identifier,
@@ -5928,132 +5977,97 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(384), 2,
       anon_sym_SEMI,
       sym__newline,
-  [1486] = 2,
+  [1486] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(389), 8,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_number,
-      anon_sym_RBRACE,
-      anon_sym_LPAREN,
-      anon_sym_LBRACK,
-      anon_sym_when,
-      anon_sym_unless,
-  [1500] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(391), 8,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_number,
-      anon_sym_RBRACE,
-      anon_sym_LPAREN,
-      anon_sym_LBRACK,
-      anon_sym_when,
-      anon_sym_unless,
-  [1514] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(393), 1,
+    ACTIONS(389), 1,
       anon_sym_hexagon,
-    ACTIONS(395), 1,
+    ACTIONS(391), 1,
       anon_sym_rhombus,
-    ACTIONS(397), 1,
+    ACTIONS(393), 1,
       anon_sym_columns,
-    ACTIONS(399), 1,
+    ACTIONS(395), 1,
       anon_sym_ranks,
-    STATE(243), 4,
+    STATE(187), 4,
       sym_hexagon_shape,
       sym_rhombus_shape,
       sym_columns_shape,
       sym_ranks_shape,
-  [1536] = 7,
+  [1508] = 7,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(397), 1,
+      sym_identifier,
+    ACTIONS(401), 1,
+      sym__plus_symbol,
     ACTIONS(403), 1,
+      anon_sym_optional,
+    ACTIONS(405), 1,
+      anon_sym_captured,
+    STATE(51), 1,
+      aux_sym_promote_statement_repeat1,
+    ACTIONS(399), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1532] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(409), 1,
       anon_sym_RBRACE,
     STATE(43), 1,
       aux_sym__castling_block_repeat1,
-    STATE(220), 1,
+    STATE(177), 1,
       sym_castling_option,
-    STATE(222), 1,
+    STATE(198), 1,
       sym_castling_move,
     ACTIONS(371), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(401), 2,
+    ACTIONS(407), 2,
       anon_sym_SEMI,
       sym__newline,
-  [1560] = 4,
+  [1556] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(405), 3,
+    ACTIONS(411), 8,
       anon_sym_SEMI,
       sym__newline,
+      sym_number,
       anon_sym_RBRACE,
-  [1577] = 4,
+      anon_sym_LPAREN,
+      anon_sym_LBRACK,
+      anon_sym_when,
+      anon_sym_unless,
+  [1570] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(407), 3,
+    ACTIONS(413), 8,
       anon_sym_SEMI,
       sym__newline,
+      sym_number,
       anon_sym_RBRACE,
-  [1594] = 6,
+      anon_sym_LPAREN,
+      anon_sym_LBRACK,
+      anon_sym_when,
+      anon_sym_unless,
+  [1584] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(415), 1,
-      anon_sym_RBRACE,
-    STATE(52), 1,
-      aux_sym__setup_block_repeat1,
-    STATE(250), 1,
-      sym_placement,
-    ACTIONS(409), 2,
       sym_identifier,
+    ACTIONS(420), 1,
       sym__plus_symbol,
-    ACTIONS(412), 2,
+    STATE(51), 1,
+      aux_sym_promote_statement_repeat1,
+    ACTIONS(423), 2,
+      anon_sym_optional,
+      anon_sym_captured,
+    ACTIONS(418), 3,
       anon_sym_SEMI,
       sym__newline,
-  [1615] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(419), 1,
-      sym_identifier,
-    STATE(143), 1,
-      sym__side,
-    STATE(101), 2,
-      sym_side_declaration,
-      aux_sym_sides_statement_repeat1,
-    ACTIONS(417), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [1634] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(423), 1,
-      anon_sym_snake,
-    ACTIONS(425), 1,
-      anon_sym_list,
-    ACTIONS(421), 5,
-      anon_sym_ranks,
-      anon_sym_files,
-      anon_sym_shogi,
-      anon_sym_left_DASHleaning,
-      anon_sym_right_DASHleaning,
-  [1651] = 4,
+      anon_sym_RBRACE,
+  [1606] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
@@ -6062,255 +6076,301 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(427), 3,
+    ACTIONS(425), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1668] = 4,
+  [1623] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(429), 3,
-      anon_sym_SEMI,
-      sym__newline,
+    ACTIONS(431), 1,
       anon_sym_RBRACE,
-  [1685] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(435), 1,
-      anon_sym_RBRACE,
-    STATE(90), 1,
+    STATE(55), 1,
       aux_sym__setup_block_repeat1,
-    STATE(211), 1,
+    STATE(209), 1,
       sym_placement,
-    ACTIONS(431), 2,
+    ACTIONS(427), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(433), 2,
+    ACTIONS(429), 2,
       anon_sym_SEMI,
       sym__newline,
-  [1706] = 4,
+  [1644] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(80), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(437), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1723] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(439), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1740] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(81), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(441), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1757] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(443), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1774] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(82), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(445), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1791] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(447), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1808] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(85), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(449), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1825] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(451), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1842] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(455), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(453), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1859] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(419), 1,
+    ACTIONS(433), 1,
       sym_identifier,
-    ACTIONS(460), 1,
+    ACTIONS(437), 1,
       anon_sym_RBRACE,
-    STATE(68), 1,
+    STATE(56), 1,
       aux_sym__zone_block_repeat1,
-    STATE(202), 1,
+    STATE(233), 1,
       sym_zone_side,
-    STATE(271), 1,
+    STATE(282), 1,
       sym__side,
-    ACTIONS(458), 2,
+    ACTIONS(435), 2,
       anon_sym_SEMI,
       sym__newline,
-  [1882] = 7,
+  [1667] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(462), 1,
-      sym_identifier,
-    ACTIONS(468), 1,
+    ACTIONS(445), 1,
       anon_sym_RBRACE,
-    STATE(68), 1,
+    STATE(55), 1,
+      aux_sym__setup_block_repeat1,
+    STATE(260), 1,
+      sym_placement,
+    ACTIONS(439), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(442), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [1688] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(447), 1,
+      sym_identifier,
+    ACTIONS(453), 1,
+      anon_sym_RBRACE,
+    STATE(56), 1,
       aux_sym__zone_block_repeat1,
-    STATE(258), 1,
-      sym_zone_side,
-    STATE(271), 1,
+    STATE(282), 1,
       sym__side,
+    STATE(283), 1,
+      sym_zone_side,
+    ACTIONS(450), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [1711] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(457), 1,
+      sym_number,
+    ACTIONS(459), 1,
+      anon_sym_starting,
+    STATE(125), 1,
+      aux_sym_columns_shape_repeat1,
+    STATE(181), 1,
+      sym_line_starts,
+    ACTIONS(455), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1732] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(457), 1,
+      sym_number,
+    ACTIONS(459), 1,
+      anon_sym_starting,
+    STATE(125), 1,
+      aux_sym_columns_shape_repeat1,
+    STATE(182), 1,
+      sym_line_starts,
+    ACTIONS(461), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1753] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(433), 1,
+      sym_identifier,
+    STATE(136), 1,
+      sym__side,
+    STATE(78), 2,
+      sym_side_declaration,
+      aux_sym_sides_statement_repeat1,
+    ACTIONS(463), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [1772] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(467), 1,
+      anon_sym_RBRACE,
+    STATE(53), 1,
+      aux_sym__setup_block_repeat1,
+    STATE(231), 1,
+      sym_placement,
+    ACTIONS(427), 2,
+      sym_identifier,
+      sym__plus_symbol,
     ACTIONS(465), 2,
       anon_sym_SEMI,
       sym__newline,
-  [1905] = 4,
+  [1793] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(73), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(470), 3,
+    ACTIONS(469), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1922] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(474), 1,
-      sym_number,
-    ACTIONS(476), 1,
-      anon_sym_starting,
-    STATE(120), 1,
-      aux_sym_columns_shape_repeat1,
-    STATE(183), 1,
-      sym_line_starts,
-    ACTIONS(472), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1943] = 4,
+  [1810] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(478), 3,
+    ACTIONS(471), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1960] = 4,
+  [1827] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(91), 2,
+    STATE(77), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(480), 3,
+    ACTIONS(473), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1977] = 4,
+  [1844] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(482), 3,
+    ACTIONS(475), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1994] = 4,
+  [1861] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(79), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(477), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1878] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(76), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(479), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1895] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(84), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(481), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1912] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(76), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(483), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1929] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(87), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(485), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1946] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(88), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(487), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1963] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(76), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(489), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1980] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(89), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(491), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1997] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(76), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(493), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2014] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
@@ -6319,130 +6379,77 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(92), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(484), 3,
+    ACTIONS(495), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2011] = 4,
+  [2031] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(486), 3,
+    ACTIONS(497), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2028] = 4,
+  [2048] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(501), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(76), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(499), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2065] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(488), 3,
+    ACTIONS(504), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2045] = 6,
+  [2082] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(474), 1,
-      sym_number,
-    ACTIONS(476), 1,
-      anon_sym_starting,
-    STATE(120), 1,
-      aux_sym_columns_shape_repeat1,
-    STATE(185), 1,
-      sym_line_starts,
-    ACTIONS(490), 3,
+    ACTIONS(508), 1,
+      sym_identifier,
+    STATE(136), 1,
+      sym__side,
+    STATE(78), 2,
+      sym_side_declaration,
+      aux_sym_sides_statement_repeat1,
+    ACTIONS(506), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [2066] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(71), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(492), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2083] = 4,
+  [2101] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(494), 3,
+    ACTIONS(511), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2100] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(496), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2117] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(498), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2134] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(500), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2151] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(96), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(502), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2168] = 4,
+  [2118] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
@@ -6451,117 +6458,193 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(97), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(504), 3,
+    ACTIONS(513), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2185] = 4,
+  [2135] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(506), 3,
+    ACTIONS(515), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2202] = 4,
+  [2152] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(50), 2,
+    STATE(98), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(508), 3,
+    ACTIONS(517), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2219] = 4,
+  [2169] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(510), 3,
+    ACTIONS(519), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2236] = 4,
+  [2186] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(105), 2,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(512), 3,
+    ACTIONS(521), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2253] = 4,
+  [2203] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(52), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(514), 3,
+    ACTIONS(523), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2270] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(518), 1,
-      anon_sym_RBRACE,
-    STATE(52), 1,
-      aux_sym__setup_block_repeat1,
-    STATE(191), 1,
-      sym_placement,
-    ACTIONS(431), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(516), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [2291] = 4,
+  [2220] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(520), 3,
+    ACTIONS(525), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2308] = 4,
+  [2237] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(522), 3,
+    ACTIONS(527), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2325] = 4,
+  [2254] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(76), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(529), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2271] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(76), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(531), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2288] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(102), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(533), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2305] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(103), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(535), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2322] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(76), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(537), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2339] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(107), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(539), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2356] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(76), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(541), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2373] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
@@ -6570,170 +6653,118 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(108), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(524), 3,
+    ACTIONS(543), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2342] = 4,
+  [2390] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(526), 3,
+    ACTIONS(545), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2359] = 4,
+  [2407] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(528), 3,
+    ACTIONS(547), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2376] = 4,
+  [2424] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(530), 3,
+    ACTIONS(549), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2393] = 4,
+  [2441] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(532), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2410] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(109), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(534), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2427] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(536), 1,
-      sym_identifier,
-    ACTIONS(540), 1,
-      sym__plus_symbol,
-    ACTIONS(542), 1,
-      anon_sym_optional,
-    STATE(110), 1,
-      aux_sym_promote_statement_repeat1,
-    ACTIONS(538), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2448] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(63), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(544), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2465] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(548), 1,
-      sym_identifier,
-    STATE(143), 1,
-      sym__side,
-    STATE(101), 2,
-      sym_side_declaration,
-      aux_sym_sides_statement_repeat1,
-    ACTIONS(546), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [2484] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
+    STATE(111), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(551), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2501] = 4,
+  [2458] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(69), 2,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(553), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2518] = 4,
+  [2475] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(433), 1,
+      sym_identifier,
+    ACTIONS(557), 1,
+      anon_sym_RBRACE,
+    STATE(54), 1,
+      aux_sym__zone_block_repeat1,
+    STATE(248), 1,
+      sym_zone_side,
+    STATE(282), 1,
+      sym__side,
+    ACTIONS(555), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [2498] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(555), 3,
+    ACTIONS(559), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2535] = 4,
+  [2515] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(557), 3,
+    ACTIONS(561), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2552] = 4,
+  [2532] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
@@ -6742,132 +6773,154 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(112), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(559), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2569] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(561), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2586] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(226), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
     ACTIONS(563), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2603] = 4,
+  [2549] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(565), 3,
+      sym_identifier,
+      anon_sym_optional,
+      anon_sym_captured,
+    ACTIONS(567), 4,
+      anon_sym_SEMI,
+      sym__newline,
+      sym__plus_symbol,
+      anon_sym_RBRACE,
+  [2564] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(571), 1,
+      anon_sym_snake,
+    ACTIONS(573), 1,
+      anon_sym_list,
+    ACTIONS(569), 5,
+      anon_sym_ranks,
+      anon_sym_files,
+      anon_sym_shogi,
+      anon_sym_left_DASHleaning,
+      anon_sym_right_DASHleaning,
+  [2581] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(565), 3,
+    ACTIONS(575), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2620] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(567), 1,
-      sym_identifier,
-    ACTIONS(572), 1,
-      sym__plus_symbol,
-    ACTIONS(575), 1,
-      anon_sym_optional,
-    STATE(110), 1,
-      aux_sym_promote_statement_repeat1,
-    ACTIONS(570), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2641] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(419), 1,
-      sym_identifier,
-    ACTIONS(579), 1,
-      anon_sym_RBRACE,
-    STATE(67), 1,
-      aux_sym__zone_block_repeat1,
-    STATE(241), 1,
-      sym_zone_side,
-    STATE(271), 1,
-      sym__side,
-    ACTIONS(577), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [2664] = 4,
+  [2598] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(76), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(577), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2615] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(113), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(579), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2632] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(581), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2681] = 4,
+  [2649] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(226), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(95), 2,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(583), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2698] = 3,
+  [2666] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(587), 2,
-      sym_identifier,
-      anon_sym_forward,
-    ACTIONS(585), 4,
-      ts_builtin_sym_end,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(76), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(585), 3,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_LBRACE,
-  [2712] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(589), 2,
-      sym_identifier,
-      anon_sym_optional,
-    ACTIONS(591), 4,
-      anon_sym_SEMI,
-      sym__newline,
-      sym__plus_symbol,
       anon_sym_RBRACE,
-  [2726] = 4,
+  [2683] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(119), 1,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(76), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(587), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2700] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(226), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(76), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(589), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2717] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(158), 1,
+      sym__outcome,
+    ACTIONS(591), 5,
+      sym_fraction,
+      anon_sym_draw,
+      anon_sym_win,
+      anon_sym_loss,
+      anon_sym_out,
+  [2731] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(124), 1,
       aux_sym_like_statement_repeat1,
     ACTIONS(593), 2,
       sym_identifier,
@@ -6876,19 +6929,54 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2742] = 4,
+  [2747] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(599), 1,
+    STATE(124), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(593), 2,
       sym_identifier,
-    STATE(117), 1,
+      sym__plus_symbol,
+    ACTIONS(597), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2763] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(124), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(593), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(599), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2779] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(603), 2,
+      sym_identifier,
+      anon_sym_forward,
+    ACTIONS(601), 4,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_LBRACE,
+  [2793] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(607), 1,
+      sym_identifier,
+    STATE(120), 1,
       aux_sym_zone_definition_repeat1,
-    ACTIONS(597), 4,
+    ACTIONS(605), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2758] = 6,
+  [2809] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(218), 1,
@@ -6902,138 +6990,19 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(24), 2,
       sym_coordinates,
       sym_path,
-  [2778] = 4,
+  [2829] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(119), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(602), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(605), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2794] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(609), 1,
-      sym_number,
-    STATE(120), 1,
-      aux_sym_columns_shape_repeat1,
-    ACTIONS(607), 4,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-      anon_sym_starting,
-  [2810] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(292), 1,
-      sym_identifier,
-    ACTIONS(294), 1,
-      sym_number,
-    ACTIONS(612), 1,
-      anon_sym_unmoved,
-    ACTIONS(614), 1,
-      anon_sym_from,
-    STATE(19), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(252), 1,
-      sym_direction_list,
-  [2832] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(119), 1,
+    STATE(124), 1,
       aux_sym_like_statement_repeat1,
     ACTIONS(593), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(616), 3,
+    ACTIONS(610), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2848] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(618), 2,
-      sym_identifier,
-      anon_sym_written,
-    ACTIONS(620), 4,
-      anon_sym_SEMI,
-      sym__newline,
-      sym__plus_symbol,
-      anon_sym_RBRACE,
-  [2862] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(622), 6,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-      anon_sym_en_DASHpassant,
-      anon_sym_when,
-      anon_sym_unless,
-  [2874] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(628), 1,
-      anon_sym_unmoved,
-    ACTIONS(626), 2,
-      anon_sym_to,
-      anon_sym_from,
-    ACTIONS(624), 3,
-      anon_sym_piece,
-      anon_sym_enemy,
-      anon_sym_friend,
-  [2890] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(119), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(593), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(630), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2906] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(119), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(593), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(632), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2922] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(150), 1,
-      sym__outcome,
-    ACTIONS(634), 5,
-      sym_fraction,
-      anon_sym_draw,
-      anon_sym_win,
-      anon_sym_loss,
-      anon_sym_out,
-  [2936] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(119), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(593), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(636), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2952] = 6,
+  [2845] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(218), 1,
@@ -7044,21 +7013,103 @@ static const uint16_t ts_small_parse_table[] = {
       sym_number,
     STATE(32), 1,
       aux_sym_condition_repeat1,
-    STATE(47), 2,
+    STATE(50), 2,
       sym_coordinates,
       sym_path,
-  [2972] = 4,
+  [2865] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(640), 1,
-      sym_integer,
-    STATE(136), 1,
-      aux_sym_line_starts_repeat1,
-    ACTIONS(638), 3,
+    STATE(124), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(612), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(615), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2987] = 2,
+  [2881] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(619), 1,
+      sym_number,
+    STATE(125), 1,
+      aux_sym_columns_shape_repeat1,
+    ACTIONS(617), 4,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+      anon_sym_starting,
+  [2897] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(292), 1,
+      sym_identifier,
+    ACTIONS(294), 1,
+      sym_number,
+    ACTIONS(622), 1,
+      anon_sym_unmoved,
+    ACTIONS(624), 1,
+      anon_sym_from,
+    STATE(19), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(254), 1,
+      sym_direction_list,
+  [2919] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(124), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(593), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(626), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2935] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(628), 2,
+      sym_identifier,
+      anon_sym_written,
+    ACTIONS(630), 4,
+      anon_sym_SEMI,
+      sym__newline,
+      sym__plus_symbol,
+      anon_sym_RBRACE,
+  [2949] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(632), 6,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+      anon_sym_en_DASHpassant,
+      anon_sym_when,
+      anon_sym_unless,
+  [2961] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(638), 1,
+      anon_sym_unmoved,
+    ACTIONS(636), 2,
+      anon_sym_to,
+      anon_sym_from,
+    ACTIONS(634), 3,
+      anon_sym_piece,
+      anon_sym_enemy,
+      anon_sym_friend,
+  [2977] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(640), 5,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+      anon_sym_RBRACE,
+  [2988] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(387), 5,
@@ -7067,227 +7118,212 @@ static const uint16_t ts_small_parse_table[] = {
       sym_identifier,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [2998] = 4,
+  [2999] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(642), 1,
-      sym_identifier,
-    STATE(117), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(644), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3013] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(646), 1,
-      sym_identifier,
-    STATE(138), 1,
-      aux_sym_names_statement_repeat1,
-    ACTIONS(648), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3028] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(642), 1,
-      sym_identifier,
-    STATE(117), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(648), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3043] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(652), 1,
+    ACTIONS(644), 1,
       sym_integer,
-    STATE(136), 1,
+    STATE(133), 1,
       aux_sym_line_starts_repeat1,
-    ACTIONS(650), 3,
+    ACTIONS(642), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3058] = 2,
+  [3014] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(655), 5,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-      anon_sym_when,
-      anon_sym_unless,
-  [3069] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(657), 1,
-      sym_identifier,
-    STATE(138), 1,
-      aux_sym_names_statement_repeat1,
-    ACTIONS(660), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3084] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(642), 1,
-      sym_identifier,
-    STATE(117), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(662), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3099] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(664), 5,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_identifier,
-      sym__plus_symbol,
-      anon_sym_RBRACE,
-  [3110] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(415), 5,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_identifier,
-      sym__plus_symbol,
-      anon_sym_RBRACE,
-  [3121] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(666), 5,
+    ACTIONS(647), 5,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_when,
       anon_sym_unless,
-  [3132] = 4,
+  [3025] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(670), 1,
-      sym_identifier,
-    ACTIONS(672), 1,
-      anon_sym_forward,
-    ACTIONS(668), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3147] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(674), 5,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_identifier,
-      anon_sym_RBRACE,
-  [3158] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(642), 1,
-      sym_identifier,
-    STATE(117), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(676), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3173] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(284), 1,
+    STATE(298), 1,
       sym__outcome,
-    ACTIONS(678), 4,
+    ACTIONS(649), 4,
       sym_fraction,
       anon_sym_draw,
       anon_sym_win,
       anon_sym_loss,
-  [3186] = 4,
+  [3038] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(642), 1,
+    ACTIONS(653), 1,
       sym_identifier,
-    STATE(117), 1,
+    ACTIONS(655), 1,
+      anon_sym_forward,
+    ACTIONS(651), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3053] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(657), 5,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+      anon_sym_when,
+      anon_sym_unless,
+  [3064] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(659), 1,
+      sym_identifier,
+    STATE(120), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(661), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3079] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(663), 1,
+      sym_identifier,
+    STATE(142), 1,
+      aux_sym_names_statement_repeat1,
+    ACTIONS(665), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3094] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(659), 1,
+      sym_identifier,
+    STATE(120), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(665), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3109] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(669), 1,
+      sym_integer,
+    STATE(133), 1,
+      aux_sym_line_starts_repeat1,
+    ACTIONS(667), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3124] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(671), 1,
+      sym_identifier,
+    STATE(142), 1,
+      aux_sym_names_statement_repeat1,
+    ACTIONS(674), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3139] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(445), 5,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+      sym__plus_symbol,
+      anon_sym_RBRACE,
+  [3150] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(676), 5,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+      sym__plus_symbol,
+      anon_sym_RBRACE,
+  [3161] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(659), 1,
+      sym_identifier,
+    STATE(120), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(678), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3176] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(659), 1,
+      sym_identifier,
+    STATE(120), 1,
       aux_sym_zone_definition_repeat1,
     ACTIONS(680), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3201] = 4,
+  [3191] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(646), 1,
+    ACTIONS(663), 1,
       sym_identifier,
-    STATE(138), 1,
+    STATE(142), 1,
       aux_sym_names_statement_repeat1,
     ACTIONS(682), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3216] = 4,
-    ACTIONS(684), 1,
+  [3206] = 4,
+    ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(689), 1,
+    ACTIONS(659), 1,
+      sym_identifier,
+    STATE(120), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(684), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3221] = 4,
+    ACTIONS(686), 1,
+      sym_comment,
+    ACTIONS(691), 1,
       anon_sym_DQUOTE2,
     STATE(149), 1,
       aux_sym_string_repeat1,
-    ACTIONS(686), 2,
+    ACTIONS(688), 2,
       aux_sym_string_token1,
       sym_escape_sequence,
-  [3230] = 3,
+  [3235] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(693), 1,
-      anon_sym_but,
-    ACTIONS(691), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3242] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(468), 4,
-      anon_sym_SEMI,
-      sym__newline,
+    ACTIONS(433), 1,
       sym_identifier,
-      anon_sym_RBRACE,
-  [3252] = 3,
+    ACTIONS(693), 1,
+      anon_sym_LBRACE,
+    STATE(193), 1,
+      sym__castling_block,
+    STATE(258), 1,
+      sym__side,
+  [3251] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(697), 1,
-      anon_sym_place_DASHon,
+      anon_sym_reset_DASHby,
     ACTIONS(695), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3264] = 5,
+  [3263] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(419), 1,
-      sym_identifier,
-    ACTIONS(699), 1,
-      anon_sym_LBRACE,
-    STATE(190), 1,
-      sym__setup_block,
-    STATE(262), 1,
-      sym__side,
-  [3280] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(701), 4,
+    ACTIONS(699), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3290] = 5,
+  [3273] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(292), 1,
@@ -7296,57 +7332,54 @@ static const uint16_t ts_small_parse_table[] = {
       sym_number,
     STATE(19), 1,
       aux_sym_direction_list_repeat1,
-    STATE(177), 1,
+    STATE(237), 1,
       sym_direction_list,
-  [3306] = 2,
+  [3289] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(703), 4,
-      ts_builtin_sym_end,
+    ACTIONS(703), 1,
+      anon_sym_place_DASHon,
+    ACTIONS(701), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3316] = 4,
-    ACTIONS(684), 1,
+  [3301] = 2,
+    ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(707), 1,
+    ACTIONS(705), 4,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+  [3311] = 4,
+    ACTIONS(686), 1,
+      sym_comment,
+    ACTIONS(709), 1,
       anon_sym_DQUOTE2,
     STATE(149), 1,
       aux_sym_string_repeat1,
-    ACTIONS(705), 2,
+    ACTIONS(707), 2,
       aux_sym_string_token1,
       sym_escape_sequence,
-  [3330] = 2,
+  [3325] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(709), 4,
-      ts_builtin_sym_end,
+    ACTIONS(713), 1,
+      anon_sym_written,
+    ACTIONS(711), 3,
       anon_sym_SEMI,
       sym__newline,
-      sym_identifier,
-  [3340] = 5,
+      anon_sym_RBRACE,
+  [3337] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(419), 1,
-      sym_identifier,
-    ACTIONS(711), 1,
-      anon_sym_LBRACE,
-    STATE(217), 1,
-      sym__castling_block,
-    STATE(253), 1,
-      sym__side,
-  [3356] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(292), 1,
-      sym_identifier,
-    ACTIONS(294), 1,
-      sym_number,
-    STATE(19), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(238), 1,
-      sym_direction_list,
-  [3372] = 5,
+    ACTIONS(717), 1,
+      anon_sym_but,
+    ACTIONS(715), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3349] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(292), 1,
@@ -7357,16 +7390,24 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_direction_list_repeat1,
     STATE(28), 1,
       sym_direction_list,
-  [3388] = 3,
+  [3365] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(715), 1,
-      anon_sym_written,
-    ACTIONS(713), 3,
+    ACTIONS(719), 4,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3400] = 5,
+  [3375] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(723), 1,
+      anon_sym_wait,
+    ACTIONS(721), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3387] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(292), 1,
@@ -7377,7 +7418,92 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_direction_list_repeat1,
     STATE(35), 1,
       sym_direction_list,
-  [3416] = 5,
+  [3403] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(433), 1,
+      sym_identifier,
+    STATE(136), 1,
+      sym__side,
+    STATE(59), 2,
+      sym_side_declaration,
+      aux_sym_sides_statement_repeat1,
+  [3417] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(453), 4,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+      anon_sym_RBRACE,
+  [3427] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(433), 1,
+      sym_identifier,
+    ACTIONS(725), 1,
+      anon_sym_LBRACE,
+    STATE(186), 1,
+      sym__setup_block,
+    STATE(272), 1,
+      sym__side,
+  [3443] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(729), 1,
+      anon_sym_out,
+    ACTIONS(727), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3455] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(731), 4,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+      anon_sym_RBRACE,
+  [3465] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(292), 1,
+      sym_identifier,
+    ACTIONS(294), 1,
+      sym_number,
+    STATE(19), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(221), 1,
+      sym_direction_list,
+  [3481] = 4,
+    ACTIONS(686), 1,
+      sym_comment,
+    ACTIONS(735), 1,
+      anon_sym_DQUOTE2,
+    STATE(156), 1,
+      aux_sym_string_repeat1,
+    ACTIONS(733), 2,
+      aux_sym_string_token1,
+      sym_escape_sequence,
+  [3495] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(739), 1,
+      anon_sym_captured,
+    ACTIONS(737), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3507] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(743), 1,
+      anon_sym_wait,
+    ACTIONS(741), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3519] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(292), 1,
@@ -7388,473 +7514,115 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_direction_list_repeat1,
     STATE(36), 1,
       sym_direction_list,
-  [3432] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(719), 1,
-      anon_sym_out,
-    ACTIONS(717), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3444] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(723), 1,
-      anon_sym_reset_DASHby,
-    ACTIONS(721), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3456] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(725), 4,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_identifier,
-      anon_sym_RBRACE,
-  [3466] = 4,
-    ACTIONS(684), 1,
-      sym_comment,
-    ACTIONS(729), 1,
-      anon_sym_DQUOTE2,
-    STATE(157), 1,
-      aux_sym_string_repeat1,
-    ACTIONS(727), 2,
-      aux_sym_string_token1,
-      sym_escape_sequence,
-  [3480] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(419), 1,
-      sym_identifier,
-    STATE(143), 1,
-      sym__side,
-    STATE(53), 2,
-      sym_side_declaration,
-      aux_sym_sides_statement_repeat1,
-  [3494] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(731), 3,
-      anon_sym_flat,
-      anon_sym_pointy,
-      anon_sym_triangle,
-  [3503] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(733), 1,
-      anon_sym_EQ,
-    ACTIONS(735), 1,
-      anon_sym_LBRACE,
-    STATE(203), 1,
-      sym__zone_block,
-  [3516] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(63), 1,
-      anon_sym_RBRACE,
-    ACTIONS(737), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3527] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(739), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3536] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(741), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3545] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(743), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3554] = 2,
+  [3535] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(745), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3563] = 2,
+  [3544] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(747), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3572] = 2,
+  [3553] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(749), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3581] = 2,
+  [3562] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(751), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3590] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(753), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3599] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(755), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3608] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(757), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3617] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(759), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3626] = 2,
+  [3571] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(375), 1,
+      anon_sym_RBRACE,
+    ACTIONS(753), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3582] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(755), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3591] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(757), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3600] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(759), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3609] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(761), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3635] = 2,
+  [3618] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(763), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3644] = 2,
+  [3627] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(765), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3653] = 3,
+  [3636] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(767), 1,
-      ts_builtin_sym_end,
-    ACTIONS(769), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3664] = 2,
+      anon_sym_EQ,
+    ACTIONS(769), 1,
+      anon_sym_LBRACE,
+    STATE(243), 1,
+      sym__zone_block,
+  [3649] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(771), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3673] = 3,
+  [3658] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(775), 1,
-      anon_sym_RBRACE,
-    ACTIONS(773), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3684] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(777), 3,
+    ACTIONS(773), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3693] = 3,
+  [3667] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(781), 1,
-      anon_sym_RBRACE,
-    ACTIONS(779), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3704] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(785), 1,
-      anon_sym_RBRACE,
-    ACTIONS(783), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3715] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(787), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3724] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(126), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(593), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [3735] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(789), 3,
+    ACTIONS(775), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3744] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(791), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3753] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(793), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3762] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(795), 1,
-      anon_sym_RBRACE,
-    ACTIONS(737), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3773] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(797), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3782] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(127), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(593), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [3793] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(799), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3802] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(803), 1,
-      anon_sym_RBRACE,
-    ACTIONS(801), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3813] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(805), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3822] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(807), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3831] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(809), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3840] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(811), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3849] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(813), 1,
-      sym_number,
-    ACTIONS(815), 1,
-      anon_sym_RBRACK,
-    STATE(226), 1,
-      aux_sym_path_repeat1,
-  [3862] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(147), 1,
-      ts_builtin_sym_end,
-    ACTIONS(769), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3873] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(252), 1,
-      anon_sym_RBRACE,
-    ACTIONS(817), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3884] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(819), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3893] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(518), 1,
-      anon_sym_RBRACE,
-    ACTIONS(779), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3904] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(821), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3913] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(823), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3922] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(825), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3931] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(827), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3940] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(129), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(593), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [3951] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(829), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3960] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(831), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3969] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(833), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3978] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(375), 1,
-      anon_sym_RBRACE,
-    ACTIONS(783), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3989] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(835), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3998] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(162), 1,
-      sym_castling_move,
-    ACTIONS(371), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [4009] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(837), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4018] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(839), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4027] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(841), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4036] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(843), 1,
-      sym_number,
-    ACTIONS(846), 1,
-      anon_sym_RBRACK,
-    STATE(226), 1,
-      aux_sym_path_repeat1,
-  [4049] = 3,
+  [3676] = 3,
     ACTIONS(3), 1,
       sym_comment,
     STATE(116), 1,
@@ -7862,151 +7630,176 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(593), 2,
       sym_identifier,
       sym__plus_symbol,
-  [4060] = 2,
+  [3687] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(848), 3,
-      anon_sym_remove,
-      anon_sym_stay,
-      anon_sym_to_DASHmater,
-  [4069] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(153), 1,
-      anon_sym_RBRACE,
-    ACTIONS(773), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4080] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(850), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4089] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(852), 3,
+    ACTIONS(777), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4098] = 2,
+  [3696] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(854), 3,
+    ACTIONS(779), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3705] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(781), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4107] = 2,
+  [3714] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(856), 3,
+    ACTIONS(785), 1,
+      anon_sym_RBRACE,
+    ACTIONS(783), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3725] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(787), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4116] = 3,
+  [3734] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(99), 1,
-      aux_sym_promote_statement_repeat1,
-    ACTIONS(540), 2,
+    ACTIONS(789), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3743] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(791), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3752] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(117), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(593), 2,
       sym_identifier,
       sym__plus_symbol,
-  [4127] = 2,
+  [3763] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(858), 3,
+    ACTIONS(793), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3772] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(157), 1,
+      sym_castling_move,
+    ACTIONS(371), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [3783] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(795), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4136] = 2,
+  [3792] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(860), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4145] = 2,
+    ACTIONS(797), 1,
+      sym_number,
+    ACTIONS(799), 1,
+      anon_sym_RBRACK,
+    STATE(219), 1,
+      aux_sym_path_repeat1,
+  [3805] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(862), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4154] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(864), 3,
+    ACTIONS(801), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4163] = 2,
+  [3814] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(866), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4172] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(868), 3,
+    ACTIONS(803), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4181] = 3,
+  [3823] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(460), 1,
+    ACTIONS(807), 1,
       anon_sym_RBRACE,
-    ACTIONS(801), 2,
+    ACTIONS(805), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4192] = 2,
+  [3834] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(870), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4201] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(872), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4210] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(874), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4219] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(876), 3,
+    ACTIONS(809), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4228] = 2,
+  [3843] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(878), 3,
+    ACTIONS(811), 1,
+      ts_builtin_sym_end,
+    ACTIONS(813), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3854] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(815), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3863] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(817), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3872] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(819), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3881] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(823), 1,
+      anon_sym_RBRACE,
+    ACTIONS(821), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3892] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(825), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4237] = 3,
+  [3901] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(880), 1,
-      anon_sym_RBRACE,
-    ACTIONS(817), 2,
+    ACTIONS(827), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4248] = 3,
+  [3910] = 3,
     ACTIONS(3), 1,
       sym_comment,
     STATE(122), 1,
@@ -8014,451 +7807,745 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(593), 2,
       sym_identifier,
       sym__plus_symbol,
-  [4259] = 3,
+  [3921] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(882), 1,
-      anon_sym_not_DASHdefended_DASHby,
-    ACTIONS(884), 1,
-      anon_sym_no_DASHcheck,
-  [4269] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(779), 2,
+    ACTIONS(829), 3,
       anon_sym_SEMI,
       sym__newline,
-  [4277] = 3,
+      anon_sym_RBRACE,
+  [3930] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(642), 1,
-      sym_identifier,
-    STATE(145), 1,
-      aux_sym_zone_definition_repeat1,
-  [4287] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(886), 1,
-      anon_sym_unmoved,
-    ACTIONS(888), 1,
-      anon_sym_from,
-  [4297] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(711), 1,
-      anon_sym_LBRACE,
-    STATE(224), 1,
-      sym__castling_block,
-  [4307] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(737), 2,
+    ACTIONS(831), 3,
       anon_sym_SEMI,
       sym__newline,
-  [4315] = 3,
+      anon_sym_RBRACE,
+  [3939] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(890), 1,
-      anon_sym_LBRACE,
-    STATE(173), 1,
-      sym__rules_block,
-  [4325] = 3,
+    ACTIONS(833), 1,
+      anon_sym_RBRACE,
+    ACTIONS(753), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3950] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(813), 1,
+    ACTIONS(835), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3959] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(837), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3968] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(839), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3977] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(841), 1,
       sym_number,
-    STATE(207), 1,
-      aux_sym_path_repeat1,
-  [4335] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(773), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4343] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(801), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4351] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(892), 2,
-      anon_sym_win,
-      anon_sym_out,
-  [4359] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(218), 1,
-      anon_sym_LPAREN,
-    STATE(186), 1,
-      sym_coordinates,
-  [4369] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(218), 1,
-      anon_sym_LPAREN,
-    STATE(152), 1,
-      sym_coordinates,
-  [4379] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(699), 1,
-      anon_sym_LBRACE,
-    STATE(212), 1,
-      sym__setup_block,
-  [4389] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(894), 1,
-      sym_integer,
-    STATE(131), 1,
-      aux_sym_line_starts_repeat1,
-  [4399] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(769), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4407] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(896), 2,
-      sym_number,
+    ACTIONS(844), 1,
       anon_sym_RBRACK,
-  [4415] = 2,
+    STATE(219), 1,
+      aux_sym_path_repeat1,
+  [3990] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(817), 2,
+    ACTIONS(846), 3,
       anon_sym_SEMI,
       sym__newline,
-  [4423] = 3,
+      anon_sym_RBRACE,
+  [3999] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(898), 1,
-      anon_sym_DQUOTE,
-    STATE(199), 1,
-      sym_string,
-  [4433] = 3,
+    ACTIONS(848), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4008] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(642), 1,
+    STATE(118), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(593), 2,
       sym_identifier,
-    STATE(147), 1,
-      aux_sym_zone_definition_repeat1,
-  [4443] = 3,
+      sym__plus_symbol,
+  [4019] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(900), 1,
-      anon_sym_LBRACE,
-    STATE(218), 1,
-      sym__board_block,
-  [4453] = 3,
+    ACTIONS(850), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4028] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(646), 1,
+    ACTIONS(852), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4037] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(854), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4046] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(858), 1,
+      anon_sym_RBRACE,
+    ACTIONS(856), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4057] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(860), 3,
+      anon_sym_remove,
+      anon_sym_stay,
+      anon_sym_to_DASHmater,
+  [4066] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(153), 1,
+      anon_sym_RBRACE,
+    ACTIONS(856), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4077] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(862), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4086] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(864), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4095] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(431), 1,
+      anon_sym_RBRACE,
+    ACTIONS(821), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4106] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(47), 1,
+      aux_sym_promote_statement_repeat1,
+    ACTIONS(401), 2,
       sym_identifier,
-    STATE(148), 1,
-      aux_sym_names_statement_repeat1,
-  [4463] = 3,
+      sym__plus_symbol,
+  [4117] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(642), 1,
+    ACTIONS(868), 1,
+      anon_sym_RBRACE,
+    ACTIONS(866), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4128] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(252), 1,
+      anon_sym_RBRACE,
+    ACTIONS(805), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4139] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(870), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4148] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(872), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4157] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(874), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4166] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(109), 1,
+      ts_builtin_sym_end,
+    ACTIONS(813), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4177] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(876), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4186] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(878), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4195] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(880), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4204] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(882), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4213] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(884), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4222] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(886), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4231] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(888), 3,
+      anon_sym_flat,
+      anon_sym_pointy,
+      anon_sym_triangle,
+  [4240] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(890), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4249] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(892), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4258] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(437), 1,
+      anon_sym_RBRACE,
+    ACTIONS(866), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4269] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(127), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(593), 2,
       sym_identifier,
-    STATE(133), 1,
-      aux_sym_zone_definition_repeat1,
-  [4473] = 2,
+      sym__plus_symbol,
+  [4280] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(902), 2,
-      anon_sym_mirror,
-      anon_sym_rotate,
-  [4481] = 3,
+    ACTIONS(107), 1,
+      anon_sym_RBRACE,
+    ACTIONS(783), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4291] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(898), 1,
-      anon_sym_DQUOTE,
-    STATE(223), 1,
-      sym_string,
-  [4491] = 3,
+    ACTIONS(894), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4300] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(904), 1,
-      sym_number,
-    STATE(70), 1,
-      aux_sym_columns_shape_repeat1,
-  [4501] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(906), 1,
-      sym_number,
-    STATE(77), 1,
-      aux_sym_columns_shape_repeat1,
-  [4511] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(908), 2,
-      anon_sym_draw,
-      anon_sym_loss,
-  [4519] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(910), 1,
-      anon_sym_LBRACE,
-    STATE(206), 1,
-      sym__piece_block,
-  [4529] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(646), 1,
-      sym_identifier,
-    STATE(134), 1,
-      aux_sym_names_statement_repeat1,
-  [4539] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(642), 1,
-      sym_identifier,
-    STATE(139), 1,
-      aux_sym_zone_definition_repeat1,
-  [4549] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(642), 1,
-      sym_identifier,
-    STATE(135), 1,
-      aux_sym_zone_definition_repeat1,
-  [4559] = 2,
+    ACTIONS(896), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4309] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(783), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4567] = 2,
+  [4317] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(912), 1,
+    ACTIONS(898), 1,
+      anon_sym_unmoved,
+    ACTIONS(900), 1,
+      anon_sym_from,
+  [4327] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(902), 1,
+      anon_sym_LBRACE,
+    STATE(207), 1,
+      sym__piece_block,
+  [4337] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(663), 1,
+      sym_identifier,
+    STATE(147), 1,
+      aux_sym_names_statement_repeat1,
+  [4347] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(904), 1,
+      sym_integer,
+    STATE(141), 1,
+      aux_sym_line_starts_repeat1,
+  [4357] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(693), 1,
+      anon_sym_LBRACE,
+    STATE(199), 1,
+      sym__castling_block,
+  [4367] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(906), 1,
+      anon_sym_DQUOTE,
+    STATE(195), 1,
+      sym_string,
+  [4377] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(821), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4385] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(753), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4393] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(908), 1,
       sym_number,
-  [4574] = 2,
+    STATE(57), 1,
+      aux_sym_columns_shape_repeat1,
+  [4403] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(910), 2,
+      anon_sym_draw,
+      anon_sym_loss,
+  [4411] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(659), 1,
+      sym_identifier,
+    STATE(148), 1,
+      aux_sym_zone_definition_repeat1,
+  [4421] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(659), 1,
+      sym_identifier,
+    STATE(140), 1,
+      aux_sym_zone_definition_repeat1,
+  [4431] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(797), 1,
+      sym_number,
+    STATE(200), 1,
+      aux_sym_path_repeat1,
+  [4441] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(813), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4449] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(912), 2,
+      sym_number,
+      anon_sym_RBRACK,
+  [4457] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(906), 1,
+      anon_sym_DQUOTE,
+    STATE(206), 1,
+      sym_string,
+  [4467] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(914), 1,
       sym_number,
-  [4581] = 2,
+    STATE(58), 1,
+      aux_sym_columns_shape_repeat1,
+  [4477] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(916), 1,
-      anon_sym_with,
-  [4588] = 2,
+      anon_sym_LBRACE,
+    STATE(202), 1,
+      sym__rules_block,
+  [4487] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(918), 1,
-      anon_sym_at,
-  [4595] = 2,
+    ACTIONS(725), 1,
+      anon_sym_LBRACE,
+    STATE(236), 1,
+      sym__setup_block,
+  [4497] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(659), 1,
+      sym_identifier,
+    STATE(145), 1,
+      aux_sym_zone_definition_repeat1,
+  [4507] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(218), 1,
+      anon_sym_LPAREN,
+    STATE(183), 1,
+      sym_coordinates,
+  [4517] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(218), 1,
+      anon_sym_LPAREN,
+    STATE(154), 1,
+      sym_coordinates,
+  [4527] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(856), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4535] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(805), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4543] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(918), 2,
+      anon_sym_mirror,
+      anon_sym_rotate,
+  [4551] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(920), 1,
-      sym_identifier,
-  [4602] = 2,
+      anon_sym_LBRACE,
+    STATE(185), 1,
+      sym__board_block,
+  [4561] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(922), 1,
+    ACTIONS(663), 1,
       sym_identifier,
-  [4609] = 2,
+    STATE(139), 1,
+      aux_sym_names_statement_repeat1,
+  [4571] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(922), 2,
+      anon_sym_win,
+      anon_sym_out,
+  [4579] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(659), 1,
+      sym_identifier,
+    STATE(138), 1,
+      aux_sym_zone_definition_repeat1,
+  [4589] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(866), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4597] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(924), 1,
-      anon_sym_to,
-  [4616] = 2,
+      anon_sym_not_DASHdefended_DASHby,
+    ACTIONS(926), 1,
+      anon_sym_no_DASHcheck,
+  [4607] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(926), 1,
-      sym_number,
-  [4623] = 2,
+    ACTIONS(659), 1,
+      sym_identifier,
+    STATE(146), 1,
+      aux_sym_zone_definition_repeat1,
+  [4617] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(928), 1,
-      sym_identifier,
-  [4630] = 2,
+      anon_sym_RPAREN,
+  [4624] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(930), 1,
-      ts_builtin_sym_end,
-  [4637] = 2,
+      sym_number,
+  [4631] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(932), 1,
-      sym_identifier,
-  [4644] = 2,
+      sym_integer,
+  [4638] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(934), 1,
-      anon_sym_RPAREN,
-  [4651] = 2,
+      sym_identifier,
+  [4645] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(936), 1,
       sym_identifier,
-  [4658] = 2,
+  [4652] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(938), 1,
       sym_number,
-  [4665] = 2,
+  [4659] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(940), 1,
       sym_integer,
-  [4672] = 2,
+  [4666] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(942), 1,
-      sym_identifier,
-  [4679] = 2,
+      anon_sym_EQ,
+  [4673] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(944), 1,
-      anon_sym_DASH_GT,
-  [4686] = 2,
+      sym_symbol,
+  [4680] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(946), 1,
-      anon_sym_COMMA,
-  [4693] = 2,
+      sym_number,
+  [4687] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(948), 1,
-      sym_identifier,
-  [4700] = 2,
+      anon_sym_x,
+  [4694] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(950), 1,
-      sym_identifier,
-  [4707] = 2,
+      sym_number,
+  [4701] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(952), 1,
-      sym_number,
-  [4714] = 2,
+      anon_sym_with,
+  [4708] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(954), 1,
-      sym_identifier,
-  [4721] = 2,
+      ts_builtin_sym_end,
+  [4715] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(956), 1,
-      anon_sym_captured,
-  [4728] = 2,
+      sym_number,
+  [4722] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(958), 1,
-      anon_sym_none,
-  [4735] = 2,
+      sym_number,
+  [4729] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(960), 1,
       sym_number,
-  [4742] = 2,
+  [4736] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(962), 1,
-      sym_number,
-  [4749] = 2,
+      anon_sym_draw,
+  [4743] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(964), 1,
-      sym_identifier,
-  [4756] = 2,
+      sym_number,
+  [4750] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(966), 1,
-      sym_symbol,
-  [4763] = 2,
+      sym_identifier,
+  [4757] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(968), 1,
-      sym_number,
-  [4770] = 2,
+      anon_sym_to,
+  [4764] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(970), 1,
-      anon_sym_to_DASHhand,
-  [4777] = 2,
+      anon_sym_at,
+  [4771] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(972), 1,
-      sym_number,
-  [4784] = 2,
+      sym_identifier,
+  [4778] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(974), 1,
-      sym_number,
-  [4791] = 2,
+      sym_identifier,
+  [4785] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(976), 1,
-      sym_integer,
-  [4798] = 2,
+      sym_identifier,
+  [4792] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(978), 1,
-      anon_sym_draw,
-  [4805] = 2,
+      sym_identifier,
+  [4799] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(980), 1,
-      anon_sym_at,
-  [4812] = 2,
+      anon_sym_captured,
+  [4806] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(982), 1,
-      anon_sym_at,
-  [4819] = 2,
+      anon_sym_none,
+  [4813] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(984), 1,
-      anon_sym_to,
-  [4826] = 2,
+      sym_identifier,
+  [4820] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(986), 1,
       sym_identifier,
-  [4833] = 2,
+  [4827] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(988), 1,
-      anon_sym_EQ,
-  [4840] = 2,
+      anon_sym_COMMA,
+  [4834] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(990), 1,
-      sym_number,
-  [4847] = 2,
+      sym_identifier,
+  [4841] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(992), 1,
-      sym_identifier,
-  [4854] = 2,
+      anon_sym_to_DASHhand,
+  [4848] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(994), 1,
-      anon_sym_x,
-  [4861] = 2,
+      anon_sym_to,
+  [4855] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(996), 1,
-      sym_integer,
-  [4868] = 2,
+      sym_number,
+  [4862] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(998), 1,
       anon_sym_in,
-  [4875] = 2,
+  [4869] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1000), 1,
+      anon_sym_at,
+  [4876] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1002), 1,
+      anon_sym_at,
+  [4883] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1004), 1,
       sym_identifier,
+  [4890] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1006), 1,
+      sym_identifier,
+  [4897] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1008), 1,
+      sym_number,
+  [4904] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1010), 1,
+      anon_sym_DASH_GT,
+  [4911] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1012), 1,
+      sym_identifier,
+  [4918] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1014), 1,
+      sym_integer,
+  [4925] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1016), 1,
+      sym_number,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
@@ -8507,286 +8594,290 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(44)] = 1442,
   [SMALL_STATE(45)] = 1462,
   [SMALL_STATE(46)] = 1486,
-  [SMALL_STATE(47)] = 1500,
-  [SMALL_STATE(48)] = 1514,
-  [SMALL_STATE(49)] = 1536,
-  [SMALL_STATE(50)] = 1560,
-  [SMALL_STATE(51)] = 1577,
-  [SMALL_STATE(52)] = 1594,
-  [SMALL_STATE(53)] = 1615,
-  [SMALL_STATE(54)] = 1634,
-  [SMALL_STATE(55)] = 1651,
-  [SMALL_STATE(56)] = 1668,
-  [SMALL_STATE(57)] = 1685,
-  [SMALL_STATE(58)] = 1706,
-  [SMALL_STATE(59)] = 1723,
-  [SMALL_STATE(60)] = 1740,
-  [SMALL_STATE(61)] = 1757,
-  [SMALL_STATE(62)] = 1774,
-  [SMALL_STATE(63)] = 1791,
-  [SMALL_STATE(64)] = 1808,
-  [SMALL_STATE(65)] = 1825,
-  [SMALL_STATE(66)] = 1842,
-  [SMALL_STATE(67)] = 1859,
-  [SMALL_STATE(68)] = 1882,
-  [SMALL_STATE(69)] = 1905,
-  [SMALL_STATE(70)] = 1922,
-  [SMALL_STATE(71)] = 1943,
-  [SMALL_STATE(72)] = 1960,
-  [SMALL_STATE(73)] = 1977,
-  [SMALL_STATE(74)] = 1994,
-  [SMALL_STATE(75)] = 2011,
-  [SMALL_STATE(76)] = 2028,
-  [SMALL_STATE(77)] = 2045,
-  [SMALL_STATE(78)] = 2066,
-  [SMALL_STATE(79)] = 2083,
-  [SMALL_STATE(80)] = 2100,
-  [SMALL_STATE(81)] = 2117,
-  [SMALL_STATE(82)] = 2134,
-  [SMALL_STATE(83)] = 2151,
-  [SMALL_STATE(84)] = 2168,
-  [SMALL_STATE(85)] = 2185,
-  [SMALL_STATE(86)] = 2202,
-  [SMALL_STATE(87)] = 2219,
-  [SMALL_STATE(88)] = 2236,
-  [SMALL_STATE(89)] = 2253,
-  [SMALL_STATE(90)] = 2270,
-  [SMALL_STATE(91)] = 2291,
-  [SMALL_STATE(92)] = 2308,
-  [SMALL_STATE(93)] = 2325,
-  [SMALL_STATE(94)] = 2342,
-  [SMALL_STATE(95)] = 2359,
-  [SMALL_STATE(96)] = 2376,
-  [SMALL_STATE(97)] = 2393,
-  [SMALL_STATE(98)] = 2410,
-  [SMALL_STATE(99)] = 2427,
-  [SMALL_STATE(100)] = 2448,
-  [SMALL_STATE(101)] = 2465,
-  [SMALL_STATE(102)] = 2484,
-  [SMALL_STATE(103)] = 2501,
-  [SMALL_STATE(104)] = 2518,
-  [SMALL_STATE(105)] = 2535,
-  [SMALL_STATE(106)] = 2552,
-  [SMALL_STATE(107)] = 2569,
-  [SMALL_STATE(108)] = 2586,
-  [SMALL_STATE(109)] = 2603,
-  [SMALL_STATE(110)] = 2620,
-  [SMALL_STATE(111)] = 2641,
-  [SMALL_STATE(112)] = 2664,
-  [SMALL_STATE(113)] = 2681,
-  [SMALL_STATE(114)] = 2698,
-  [SMALL_STATE(115)] = 2712,
-  [SMALL_STATE(116)] = 2726,
-  [SMALL_STATE(117)] = 2742,
-  [SMALL_STATE(118)] = 2758,
-  [SMALL_STATE(119)] = 2778,
-  [SMALL_STATE(120)] = 2794,
-  [SMALL_STATE(121)] = 2810,
-  [SMALL_STATE(122)] = 2832,
-  [SMALL_STATE(123)] = 2848,
-  [SMALL_STATE(124)] = 2862,
-  [SMALL_STATE(125)] = 2874,
-  [SMALL_STATE(126)] = 2890,
-  [SMALL_STATE(127)] = 2906,
-  [SMALL_STATE(128)] = 2922,
-  [SMALL_STATE(129)] = 2936,
-  [SMALL_STATE(130)] = 2952,
-  [SMALL_STATE(131)] = 2972,
-  [SMALL_STATE(132)] = 2987,
-  [SMALL_STATE(133)] = 2998,
-  [SMALL_STATE(134)] = 3013,
-  [SMALL_STATE(135)] = 3028,
-  [SMALL_STATE(136)] = 3043,
-  [SMALL_STATE(137)] = 3058,
-  [SMALL_STATE(138)] = 3069,
-  [SMALL_STATE(139)] = 3084,
-  [SMALL_STATE(140)] = 3099,
-  [SMALL_STATE(141)] = 3110,
-  [SMALL_STATE(142)] = 3121,
-  [SMALL_STATE(143)] = 3132,
-  [SMALL_STATE(144)] = 3147,
-  [SMALL_STATE(145)] = 3158,
-  [SMALL_STATE(146)] = 3173,
-  [SMALL_STATE(147)] = 3186,
-  [SMALL_STATE(148)] = 3201,
-  [SMALL_STATE(149)] = 3216,
-  [SMALL_STATE(150)] = 3230,
-  [SMALL_STATE(151)] = 3242,
-  [SMALL_STATE(152)] = 3252,
-  [SMALL_STATE(153)] = 3264,
-  [SMALL_STATE(154)] = 3280,
-  [SMALL_STATE(155)] = 3290,
-  [SMALL_STATE(156)] = 3306,
-  [SMALL_STATE(157)] = 3316,
-  [SMALL_STATE(158)] = 3330,
-  [SMALL_STATE(159)] = 3340,
-  [SMALL_STATE(160)] = 3356,
-  [SMALL_STATE(161)] = 3372,
-  [SMALL_STATE(162)] = 3388,
-  [SMALL_STATE(163)] = 3400,
-  [SMALL_STATE(164)] = 3416,
-  [SMALL_STATE(165)] = 3432,
-  [SMALL_STATE(166)] = 3444,
-  [SMALL_STATE(167)] = 3456,
-  [SMALL_STATE(168)] = 3466,
-  [SMALL_STATE(169)] = 3480,
-  [SMALL_STATE(170)] = 3494,
-  [SMALL_STATE(171)] = 3503,
-  [SMALL_STATE(172)] = 3516,
-  [SMALL_STATE(173)] = 3527,
-  [SMALL_STATE(174)] = 3536,
-  [SMALL_STATE(175)] = 3545,
-  [SMALL_STATE(176)] = 3554,
-  [SMALL_STATE(177)] = 3563,
-  [SMALL_STATE(178)] = 3572,
-  [SMALL_STATE(179)] = 3581,
-  [SMALL_STATE(180)] = 3590,
-  [SMALL_STATE(181)] = 3599,
-  [SMALL_STATE(182)] = 3608,
-  [SMALL_STATE(183)] = 3617,
-  [SMALL_STATE(184)] = 3626,
-  [SMALL_STATE(185)] = 3635,
-  [SMALL_STATE(186)] = 3644,
-  [SMALL_STATE(187)] = 3653,
-  [SMALL_STATE(188)] = 3664,
-  [SMALL_STATE(189)] = 3673,
-  [SMALL_STATE(190)] = 3684,
-  [SMALL_STATE(191)] = 3693,
-  [SMALL_STATE(192)] = 3704,
-  [SMALL_STATE(193)] = 3715,
-  [SMALL_STATE(194)] = 3724,
-  [SMALL_STATE(195)] = 3735,
-  [SMALL_STATE(196)] = 3744,
-  [SMALL_STATE(197)] = 3753,
-  [SMALL_STATE(198)] = 3762,
-  [SMALL_STATE(199)] = 3773,
-  [SMALL_STATE(200)] = 3782,
-  [SMALL_STATE(201)] = 3793,
-  [SMALL_STATE(202)] = 3802,
-  [SMALL_STATE(203)] = 3813,
-  [SMALL_STATE(204)] = 3822,
-  [SMALL_STATE(205)] = 3831,
-  [SMALL_STATE(206)] = 3840,
-  [SMALL_STATE(207)] = 3849,
-  [SMALL_STATE(208)] = 3862,
-  [SMALL_STATE(209)] = 3873,
-  [SMALL_STATE(210)] = 3884,
-  [SMALL_STATE(211)] = 3893,
-  [SMALL_STATE(212)] = 3904,
-  [SMALL_STATE(213)] = 3913,
-  [SMALL_STATE(214)] = 3922,
-  [SMALL_STATE(215)] = 3931,
-  [SMALL_STATE(216)] = 3940,
-  [SMALL_STATE(217)] = 3951,
-  [SMALL_STATE(218)] = 3960,
-  [SMALL_STATE(219)] = 3969,
-  [SMALL_STATE(220)] = 3978,
-  [SMALL_STATE(221)] = 3989,
-  [SMALL_STATE(222)] = 3998,
-  [SMALL_STATE(223)] = 4009,
-  [SMALL_STATE(224)] = 4018,
-  [SMALL_STATE(225)] = 4027,
-  [SMALL_STATE(226)] = 4036,
-  [SMALL_STATE(227)] = 4049,
-  [SMALL_STATE(228)] = 4060,
-  [SMALL_STATE(229)] = 4069,
-  [SMALL_STATE(230)] = 4080,
-  [SMALL_STATE(231)] = 4089,
-  [SMALL_STATE(232)] = 4098,
-  [SMALL_STATE(233)] = 4107,
-  [SMALL_STATE(234)] = 4116,
-  [SMALL_STATE(235)] = 4127,
-  [SMALL_STATE(236)] = 4136,
-  [SMALL_STATE(237)] = 4145,
-  [SMALL_STATE(238)] = 4154,
-  [SMALL_STATE(239)] = 4163,
-  [SMALL_STATE(240)] = 4172,
-  [SMALL_STATE(241)] = 4181,
-  [SMALL_STATE(242)] = 4192,
-  [SMALL_STATE(243)] = 4201,
-  [SMALL_STATE(244)] = 4210,
-  [SMALL_STATE(245)] = 4219,
-  [SMALL_STATE(246)] = 4228,
-  [SMALL_STATE(247)] = 4237,
-  [SMALL_STATE(248)] = 4248,
-  [SMALL_STATE(249)] = 4259,
-  [SMALL_STATE(250)] = 4269,
-  [SMALL_STATE(251)] = 4277,
-  [SMALL_STATE(252)] = 4287,
-  [SMALL_STATE(253)] = 4297,
-  [SMALL_STATE(254)] = 4307,
-  [SMALL_STATE(255)] = 4315,
-  [SMALL_STATE(256)] = 4325,
-  [SMALL_STATE(257)] = 4335,
-  [SMALL_STATE(258)] = 4343,
-  [SMALL_STATE(259)] = 4351,
-  [SMALL_STATE(260)] = 4359,
-  [SMALL_STATE(261)] = 4369,
-  [SMALL_STATE(262)] = 4379,
-  [SMALL_STATE(263)] = 4389,
-  [SMALL_STATE(264)] = 4399,
-  [SMALL_STATE(265)] = 4407,
-  [SMALL_STATE(266)] = 4415,
-  [SMALL_STATE(267)] = 4423,
-  [SMALL_STATE(268)] = 4433,
-  [SMALL_STATE(269)] = 4443,
-  [SMALL_STATE(270)] = 4453,
-  [SMALL_STATE(271)] = 4463,
-  [SMALL_STATE(272)] = 4473,
-  [SMALL_STATE(273)] = 4481,
-  [SMALL_STATE(274)] = 4491,
-  [SMALL_STATE(275)] = 4501,
-  [SMALL_STATE(276)] = 4511,
-  [SMALL_STATE(277)] = 4519,
-  [SMALL_STATE(278)] = 4529,
-  [SMALL_STATE(279)] = 4539,
-  [SMALL_STATE(280)] = 4549,
-  [SMALL_STATE(281)] = 4559,
-  [SMALL_STATE(282)] = 4567,
-  [SMALL_STATE(283)] = 4574,
-  [SMALL_STATE(284)] = 4581,
-  [SMALL_STATE(285)] = 4588,
-  [SMALL_STATE(286)] = 4595,
-  [SMALL_STATE(287)] = 4602,
-  [SMALL_STATE(288)] = 4609,
-  [SMALL_STATE(289)] = 4616,
-  [SMALL_STATE(290)] = 4623,
-  [SMALL_STATE(291)] = 4630,
-  [SMALL_STATE(292)] = 4637,
-  [SMALL_STATE(293)] = 4644,
-  [SMALL_STATE(294)] = 4651,
-  [SMALL_STATE(295)] = 4658,
-  [SMALL_STATE(296)] = 4665,
-  [SMALL_STATE(297)] = 4672,
-  [SMALL_STATE(298)] = 4679,
-  [SMALL_STATE(299)] = 4686,
-  [SMALL_STATE(300)] = 4693,
-  [SMALL_STATE(301)] = 4700,
-  [SMALL_STATE(302)] = 4707,
-  [SMALL_STATE(303)] = 4714,
-  [SMALL_STATE(304)] = 4721,
-  [SMALL_STATE(305)] = 4728,
-  [SMALL_STATE(306)] = 4735,
-  [SMALL_STATE(307)] = 4742,
-  [SMALL_STATE(308)] = 4749,
-  [SMALL_STATE(309)] = 4756,
-  [SMALL_STATE(310)] = 4763,
-  [SMALL_STATE(311)] = 4770,
-  [SMALL_STATE(312)] = 4777,
-  [SMALL_STATE(313)] = 4784,
-  [SMALL_STATE(314)] = 4791,
-  [SMALL_STATE(315)] = 4798,
-  [SMALL_STATE(316)] = 4805,
-  [SMALL_STATE(317)] = 4812,
-  [SMALL_STATE(318)] = 4819,
-  [SMALL_STATE(319)] = 4826,
-  [SMALL_STATE(320)] = 4833,
-  [SMALL_STATE(321)] = 4840,
-  [SMALL_STATE(322)] = 4847,
-  [SMALL_STATE(323)] = 4854,
-  [SMALL_STATE(324)] = 4861,
-  [SMALL_STATE(325)] = 4868,
-  [SMALL_STATE(326)] = 4875,
+  [SMALL_STATE(47)] = 1508,
+  [SMALL_STATE(48)] = 1532,
+  [SMALL_STATE(49)] = 1556,
+  [SMALL_STATE(50)] = 1570,
+  [SMALL_STATE(51)] = 1584,
+  [SMALL_STATE(52)] = 1606,
+  [SMALL_STATE(53)] = 1623,
+  [SMALL_STATE(54)] = 1644,
+  [SMALL_STATE(55)] = 1667,
+  [SMALL_STATE(56)] = 1688,
+  [SMALL_STATE(57)] = 1711,
+  [SMALL_STATE(58)] = 1732,
+  [SMALL_STATE(59)] = 1753,
+  [SMALL_STATE(60)] = 1772,
+  [SMALL_STATE(61)] = 1793,
+  [SMALL_STATE(62)] = 1810,
+  [SMALL_STATE(63)] = 1827,
+  [SMALL_STATE(64)] = 1844,
+  [SMALL_STATE(65)] = 1861,
+  [SMALL_STATE(66)] = 1878,
+  [SMALL_STATE(67)] = 1895,
+  [SMALL_STATE(68)] = 1912,
+  [SMALL_STATE(69)] = 1929,
+  [SMALL_STATE(70)] = 1946,
+  [SMALL_STATE(71)] = 1963,
+  [SMALL_STATE(72)] = 1980,
+  [SMALL_STATE(73)] = 1997,
+  [SMALL_STATE(74)] = 2014,
+  [SMALL_STATE(75)] = 2031,
+  [SMALL_STATE(76)] = 2048,
+  [SMALL_STATE(77)] = 2065,
+  [SMALL_STATE(78)] = 2082,
+  [SMALL_STATE(79)] = 2101,
+  [SMALL_STATE(80)] = 2118,
+  [SMALL_STATE(81)] = 2135,
+  [SMALL_STATE(82)] = 2152,
+  [SMALL_STATE(83)] = 2169,
+  [SMALL_STATE(84)] = 2186,
+  [SMALL_STATE(85)] = 2203,
+  [SMALL_STATE(86)] = 2220,
+  [SMALL_STATE(87)] = 2237,
+  [SMALL_STATE(88)] = 2254,
+  [SMALL_STATE(89)] = 2271,
+  [SMALL_STATE(90)] = 2288,
+  [SMALL_STATE(91)] = 2305,
+  [SMALL_STATE(92)] = 2322,
+  [SMALL_STATE(93)] = 2339,
+  [SMALL_STATE(94)] = 2356,
+  [SMALL_STATE(95)] = 2373,
+  [SMALL_STATE(96)] = 2390,
+  [SMALL_STATE(97)] = 2407,
+  [SMALL_STATE(98)] = 2424,
+  [SMALL_STATE(99)] = 2441,
+  [SMALL_STATE(100)] = 2458,
+  [SMALL_STATE(101)] = 2475,
+  [SMALL_STATE(102)] = 2498,
+  [SMALL_STATE(103)] = 2515,
+  [SMALL_STATE(104)] = 2532,
+  [SMALL_STATE(105)] = 2549,
+  [SMALL_STATE(106)] = 2564,
+  [SMALL_STATE(107)] = 2581,
+  [SMALL_STATE(108)] = 2598,
+  [SMALL_STATE(109)] = 2615,
+  [SMALL_STATE(110)] = 2632,
+  [SMALL_STATE(111)] = 2649,
+  [SMALL_STATE(112)] = 2666,
+  [SMALL_STATE(113)] = 2683,
+  [SMALL_STATE(114)] = 2700,
+  [SMALL_STATE(115)] = 2717,
+  [SMALL_STATE(116)] = 2731,
+  [SMALL_STATE(117)] = 2747,
+  [SMALL_STATE(118)] = 2763,
+  [SMALL_STATE(119)] = 2779,
+  [SMALL_STATE(120)] = 2793,
+  [SMALL_STATE(121)] = 2809,
+  [SMALL_STATE(122)] = 2829,
+  [SMALL_STATE(123)] = 2845,
+  [SMALL_STATE(124)] = 2865,
+  [SMALL_STATE(125)] = 2881,
+  [SMALL_STATE(126)] = 2897,
+  [SMALL_STATE(127)] = 2919,
+  [SMALL_STATE(128)] = 2935,
+  [SMALL_STATE(129)] = 2949,
+  [SMALL_STATE(130)] = 2961,
+  [SMALL_STATE(131)] = 2977,
+  [SMALL_STATE(132)] = 2988,
+  [SMALL_STATE(133)] = 2999,
+  [SMALL_STATE(134)] = 3014,
+  [SMALL_STATE(135)] = 3025,
+  [SMALL_STATE(136)] = 3038,
+  [SMALL_STATE(137)] = 3053,
+  [SMALL_STATE(138)] = 3064,
+  [SMALL_STATE(139)] = 3079,
+  [SMALL_STATE(140)] = 3094,
+  [SMALL_STATE(141)] = 3109,
+  [SMALL_STATE(142)] = 3124,
+  [SMALL_STATE(143)] = 3139,
+  [SMALL_STATE(144)] = 3150,
+  [SMALL_STATE(145)] = 3161,
+  [SMALL_STATE(146)] = 3176,
+  [SMALL_STATE(147)] = 3191,
+  [SMALL_STATE(148)] = 3206,
+  [SMALL_STATE(149)] = 3221,
+  [SMALL_STATE(150)] = 3235,
+  [SMALL_STATE(151)] = 3251,
+  [SMALL_STATE(152)] = 3263,
+  [SMALL_STATE(153)] = 3273,
+  [SMALL_STATE(154)] = 3289,
+  [SMALL_STATE(155)] = 3301,
+  [SMALL_STATE(156)] = 3311,
+  [SMALL_STATE(157)] = 3325,
+  [SMALL_STATE(158)] = 3337,
+  [SMALL_STATE(159)] = 3349,
+  [SMALL_STATE(160)] = 3365,
+  [SMALL_STATE(161)] = 3375,
+  [SMALL_STATE(162)] = 3387,
+  [SMALL_STATE(163)] = 3403,
+  [SMALL_STATE(164)] = 3417,
+  [SMALL_STATE(165)] = 3427,
+  [SMALL_STATE(166)] = 3443,
+  [SMALL_STATE(167)] = 3455,
+  [SMALL_STATE(168)] = 3465,
+  [SMALL_STATE(169)] = 3481,
+  [SMALL_STATE(170)] = 3495,
+  [SMALL_STATE(171)] = 3507,
+  [SMALL_STATE(172)] = 3519,
+  [SMALL_STATE(173)] = 3535,
+  [SMALL_STATE(174)] = 3544,
+  [SMALL_STATE(175)] = 3553,
+  [SMALL_STATE(176)] = 3562,
+  [SMALL_STATE(177)] = 3571,
+  [SMALL_STATE(178)] = 3582,
+  [SMALL_STATE(179)] = 3591,
+  [SMALL_STATE(180)] = 3600,
+  [SMALL_STATE(181)] = 3609,
+  [SMALL_STATE(182)] = 3618,
+  [SMALL_STATE(183)] = 3627,
+  [SMALL_STATE(184)] = 3636,
+  [SMALL_STATE(185)] = 3649,
+  [SMALL_STATE(186)] = 3658,
+  [SMALL_STATE(187)] = 3667,
+  [SMALL_STATE(188)] = 3676,
+  [SMALL_STATE(189)] = 3687,
+  [SMALL_STATE(190)] = 3696,
+  [SMALL_STATE(191)] = 3705,
+  [SMALL_STATE(192)] = 3714,
+  [SMALL_STATE(193)] = 3725,
+  [SMALL_STATE(194)] = 3734,
+  [SMALL_STATE(195)] = 3743,
+  [SMALL_STATE(196)] = 3752,
+  [SMALL_STATE(197)] = 3763,
+  [SMALL_STATE(198)] = 3772,
+  [SMALL_STATE(199)] = 3783,
+  [SMALL_STATE(200)] = 3792,
+  [SMALL_STATE(201)] = 3805,
+  [SMALL_STATE(202)] = 3814,
+  [SMALL_STATE(203)] = 3823,
+  [SMALL_STATE(204)] = 3834,
+  [SMALL_STATE(205)] = 3843,
+  [SMALL_STATE(206)] = 3854,
+  [SMALL_STATE(207)] = 3863,
+  [SMALL_STATE(208)] = 3872,
+  [SMALL_STATE(209)] = 3881,
+  [SMALL_STATE(210)] = 3892,
+  [SMALL_STATE(211)] = 3901,
+  [SMALL_STATE(212)] = 3910,
+  [SMALL_STATE(213)] = 3921,
+  [SMALL_STATE(214)] = 3930,
+  [SMALL_STATE(215)] = 3939,
+  [SMALL_STATE(216)] = 3950,
+  [SMALL_STATE(217)] = 3959,
+  [SMALL_STATE(218)] = 3968,
+  [SMALL_STATE(219)] = 3977,
+  [SMALL_STATE(220)] = 3990,
+  [SMALL_STATE(221)] = 3999,
+  [SMALL_STATE(222)] = 4008,
+  [SMALL_STATE(223)] = 4019,
+  [SMALL_STATE(224)] = 4028,
+  [SMALL_STATE(225)] = 4037,
+  [SMALL_STATE(226)] = 4046,
+  [SMALL_STATE(227)] = 4057,
+  [SMALL_STATE(228)] = 4066,
+  [SMALL_STATE(229)] = 4077,
+  [SMALL_STATE(230)] = 4086,
+  [SMALL_STATE(231)] = 4095,
+  [SMALL_STATE(232)] = 4106,
+  [SMALL_STATE(233)] = 4117,
+  [SMALL_STATE(234)] = 4128,
+  [SMALL_STATE(235)] = 4139,
+  [SMALL_STATE(236)] = 4148,
+  [SMALL_STATE(237)] = 4157,
+  [SMALL_STATE(238)] = 4166,
+  [SMALL_STATE(239)] = 4177,
+  [SMALL_STATE(240)] = 4186,
+  [SMALL_STATE(241)] = 4195,
+  [SMALL_STATE(242)] = 4204,
+  [SMALL_STATE(243)] = 4213,
+  [SMALL_STATE(244)] = 4222,
+  [SMALL_STATE(245)] = 4231,
+  [SMALL_STATE(246)] = 4240,
+  [SMALL_STATE(247)] = 4249,
+  [SMALL_STATE(248)] = 4258,
+  [SMALL_STATE(249)] = 4269,
+  [SMALL_STATE(250)] = 4280,
+  [SMALL_STATE(251)] = 4291,
+  [SMALL_STATE(252)] = 4300,
+  [SMALL_STATE(253)] = 4309,
+  [SMALL_STATE(254)] = 4317,
+  [SMALL_STATE(255)] = 4327,
+  [SMALL_STATE(256)] = 4337,
+  [SMALL_STATE(257)] = 4347,
+  [SMALL_STATE(258)] = 4357,
+  [SMALL_STATE(259)] = 4367,
+  [SMALL_STATE(260)] = 4377,
+  [SMALL_STATE(261)] = 4385,
+  [SMALL_STATE(262)] = 4393,
+  [SMALL_STATE(263)] = 4403,
+  [SMALL_STATE(264)] = 4411,
+  [SMALL_STATE(265)] = 4421,
+  [SMALL_STATE(266)] = 4431,
+  [SMALL_STATE(267)] = 4441,
+  [SMALL_STATE(268)] = 4449,
+  [SMALL_STATE(269)] = 4457,
+  [SMALL_STATE(270)] = 4467,
+  [SMALL_STATE(271)] = 4477,
+  [SMALL_STATE(272)] = 4487,
+  [SMALL_STATE(273)] = 4497,
+  [SMALL_STATE(274)] = 4507,
+  [SMALL_STATE(275)] = 4517,
+  [SMALL_STATE(276)] = 4527,
+  [SMALL_STATE(277)] = 4535,
+  [SMALL_STATE(278)] = 4543,
+  [SMALL_STATE(279)] = 4551,
+  [SMALL_STATE(280)] = 4561,
+  [SMALL_STATE(281)] = 4571,
+  [SMALL_STATE(282)] = 4579,
+  [SMALL_STATE(283)] = 4589,
+  [SMALL_STATE(284)] = 4597,
+  [SMALL_STATE(285)] = 4607,
+  [SMALL_STATE(286)] = 4617,
+  [SMALL_STATE(287)] = 4624,
+  [SMALL_STATE(288)] = 4631,
+  [SMALL_STATE(289)] = 4638,
+  [SMALL_STATE(290)] = 4645,
+  [SMALL_STATE(291)] = 4652,
+  [SMALL_STATE(292)] = 4659,
+  [SMALL_STATE(293)] = 4666,
+  [SMALL_STATE(294)] = 4673,
+  [SMALL_STATE(295)] = 4680,
+  [SMALL_STATE(296)] = 4687,
+  [SMALL_STATE(297)] = 4694,
+  [SMALL_STATE(298)] = 4701,
+  [SMALL_STATE(299)] = 4708,
+  [SMALL_STATE(300)] = 4715,
+  [SMALL_STATE(301)] = 4722,
+  [SMALL_STATE(302)] = 4729,
+  [SMALL_STATE(303)] = 4736,
+  [SMALL_STATE(304)] = 4743,
+  [SMALL_STATE(305)] = 4750,
+  [SMALL_STATE(306)] = 4757,
+  [SMALL_STATE(307)] = 4764,
+  [SMALL_STATE(308)] = 4771,
+  [SMALL_STATE(309)] = 4778,
+  [SMALL_STATE(310)] = 4785,
+  [SMALL_STATE(311)] = 4792,
+  [SMALL_STATE(312)] = 4799,
+  [SMALL_STATE(313)] = 4806,
+  [SMALL_STATE(314)] = 4813,
+  [SMALL_STATE(315)] = 4820,
+  [SMALL_STATE(316)] = 4827,
+  [SMALL_STATE(317)] = 4834,
+  [SMALL_STATE(318)] = 4841,
+  [SMALL_STATE(319)] = 4848,
+  [SMALL_STATE(320)] = 4855,
+  [SMALL_STATE(321)] = 4862,
+  [SMALL_STATE(322)] = 4869,
+  [SMALL_STATE(323)] = 4876,
+  [SMALL_STATE(324)] = 4883,
+  [SMALL_STATE(325)] = 4890,
+  [SMALL_STATE(326)] = 4897,
+  [SMALL_STATE(327)] = 4904,
+  [SMALL_STATE(328)] = 4911,
+  [SMALL_STATE(329)] = 4918,
+  [SMALL_STATE(330)] = 4925,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -8794,123 +8885,123 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [1] = {.entry = {.count = 1, .reusable = false}}, RECOVER(),
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
-  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(273),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(296),
-  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(272),
-  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
-  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(322),
-  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(303),
-  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(269),
-  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(294),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
-  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
-  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(255),
-  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(235),
-  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(236),
-  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(237),
-  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
+  [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(269),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(329),
+  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(278),
+  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
+  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(305),
+  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(308),
+  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(279),
+  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(324),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
+  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(271),
+  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(240),
+  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(241),
+  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(242),
+  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
   [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
-  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(118),
-  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
-  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
-  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(318),
-  [51] = {.entry = {.count = 1, .reusable = true}}, SHIFT(282),
-  [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(325),
-  [55] = {.entry = {.count = 1, .reusable = true}}, SHIFT(248),
-  [57] = {.entry = {.count = 1, .reusable = true}}, SHIFT(249),
-  [59] = {.entry = {.count = 1, .reusable = true}}, SHIFT(321),
-  [61] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [63] = {.entry = {.count = 1, .reusable = true}}, SHIFT(197),
-  [65] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
-  [68] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0),
-  [70] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(236),
-  [73] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(237),
-  [76] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(161),
-  [79] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(34),
-  [82] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(118),
-  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(163),
-  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(164),
-  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(318),
-  [94] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(282),
-  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(325),
-  [100] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(248),
-  [103] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(249),
-  [106] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(321),
-  [109] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [111] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(5),
-  [114] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(273),
-  [117] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(296),
-  [120] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(272),
-  [123] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(169),
-  [126] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(322),
-  [129] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(303),
-  [132] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(269),
-  [135] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(294),
-  [138] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(153),
-  [141] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(159),
-  [144] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(255),
-  [147] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [149] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(121),
+  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
+  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
+  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(319),
+  [51] = {.entry = {.count = 1, .reusable = true}}, SHIFT(320),
+  [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(321),
+  [55] = {.entry = {.count = 1, .reusable = true}}, SHIFT(249),
+  [57] = {.entry = {.count = 1, .reusable = true}}, SHIFT(284),
+  [59] = {.entry = {.count = 1, .reusable = true}}, SHIFT(326),
+  [61] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(3),
+  [64] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0),
+  [66] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(241),
+  [69] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(242),
+  [72] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(159),
+  [75] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(34),
+  [78] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(121),
+  [81] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(162),
+  [84] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(172),
+  [87] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(319),
+  [90] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(320),
+  [93] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(321),
+  [96] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(249),
+  [99] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(284),
+  [102] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(326),
+  [105] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [107] = {.entry = {.count = 1, .reusable = true}}, SHIFT(191),
+  [109] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [111] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
+  [113] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [115] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(6),
+  [118] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(269),
+  [121] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(329),
+  [124] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(278),
+  [127] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(163),
+  [130] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(305),
+  [133] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(308),
+  [136] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(279),
+  [139] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(324),
+  [142] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(165),
+  [145] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(150),
+  [148] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(271),
   [151] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
-  [153] = {.entry = {.count = 1, .reusable = true}}, SHIFT(188),
-  [155] = {.entry = {.count = 1, .reusable = true}}, SHIFT(304),
-  [157] = {.entry = {.count = 1, .reusable = true}}, SHIFT(305),
-  [159] = {.entry = {.count = 1, .reusable = true}}, SHIFT(259),
-  [161] = {.entry = {.count = 1, .reusable = true}}, SHIFT(128),
-  [163] = {.entry = {.count = 1, .reusable = true}}, SHIFT(311),
-  [165] = {.entry = {.count = 1, .reusable = true}}, SHIFT(312),
-  [167] = {.entry = {.count = 1, .reusable = true}}, SHIFT(313),
-  [169] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
-  [171] = {.entry = {.count = 1, .reusable = true}}, SHIFT(227),
-  [173] = {.entry = {.count = 1, .reusable = true}}, SHIFT(228),
+  [153] = {.entry = {.count = 1, .reusable = true}}, SHIFT(225),
+  [155] = {.entry = {.count = 1, .reusable = true}}, SHIFT(312),
+  [157] = {.entry = {.count = 1, .reusable = true}}, SHIFT(313),
+  [159] = {.entry = {.count = 1, .reusable = true}}, SHIFT(281),
+  [161] = {.entry = {.count = 1, .reusable = true}}, SHIFT(115),
+  [163] = {.entry = {.count = 1, .reusable = true}}, SHIFT(318),
+  [165] = {.entry = {.count = 1, .reusable = true}}, SHIFT(287),
+  [167] = {.entry = {.count = 1, .reusable = true}}, SHIFT(295),
+  [169] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
+  [171] = {.entry = {.count = 1, .reusable = true}}, SHIFT(222),
+  [173] = {.entry = {.count = 1, .reusable = true}}, SHIFT(227),
   [175] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
-  [177] = {.entry = {.count = 1, .reusable = true}}, SHIFT(225),
+  [177] = {.entry = {.count = 1, .reusable = true}}, SHIFT(204),
   [179] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(9),
   [182] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0),
-  [184] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(304),
-  [187] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(305),
-  [190] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(259),
-  [193] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(128),
-  [196] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(311),
-  [199] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(312),
-  [202] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(313),
-  [205] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(155),
-  [208] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(227),
-  [211] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(228),
+  [184] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(312),
+  [187] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(313),
+  [190] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(281),
+  [193] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(115),
+  [196] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(318),
+  [199] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(287),
+  [202] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(295),
+  [205] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(168),
+  [208] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(222),
+  [211] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(227),
   [214] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 32),
   [216] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
-  [218] = {.entry = {.count = 1, .reusable = true}}, SHIFT(324),
-  [220] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
-  [222] = {.entry = {.count = 1, .reusable = true}}, SHIFT(295),
-  [224] = {.entry = {.count = 1, .reusable = true}}, SHIFT(256),
-  [226] = {.entry = {.count = 1, .reusable = true}}, SHIFT(125),
+  [218] = {.entry = {.count = 1, .reusable = true}}, SHIFT(288),
+  [220] = {.entry = {.count = 1, .reusable = true}}, SHIFT(129),
+  [222] = {.entry = {.count = 1, .reusable = true}}, SHIFT(297),
+  [224] = {.entry = {.count = 1, .reusable = true}}, SHIFT(266),
+  [226] = {.entry = {.count = 1, .reusable = true}}, SHIFT(130),
   [228] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 2, 0, 32),
   [230] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
   [232] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
-  [234] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
-  [236] = {.entry = {.count = 1, .reusable = true}}, SHIFT(170),
-  [238] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
-  [240] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
-  [242] = {.entry = {.count = 1, .reusable = true}}, SHIFT(268),
-  [244] = {.entry = {.count = 1, .reusable = false}}, SHIFT(297),
-  [246] = {.entry = {.count = 1, .reusable = true}}, SHIFT(300),
-  [248] = {.entry = {.count = 1, .reusable = true}}, SHIFT(270),
+  [234] = {.entry = {.count = 1, .reusable = true}}, SHIFT(244),
+  [236] = {.entry = {.count = 1, .reusable = true}}, SHIFT(245),
+  [238] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
+  [240] = {.entry = {.count = 1, .reusable = true}}, SHIFT(106),
+  [242] = {.entry = {.count = 1, .reusable = true}}, SHIFT(285),
+  [244] = {.entry = {.count = 1, .reusable = false}}, SHIFT(325),
+  [246] = {.entry = {.count = 1, .reusable = true}}, SHIFT(311),
+  [248] = {.entry = {.count = 1, .reusable = true}}, SHIFT(256),
   [250] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [252] = {.entry = {.count = 1, .reusable = true}}, SHIFT(245),
+  [252] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
   [254] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(14),
   [257] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
-  [259] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(170),
-  [262] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(48),
-  [265] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(54),
-  [268] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(268),
-  [271] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(297),
-  [274] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(300),
-  [277] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(270),
+  [259] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(245),
+  [262] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(46),
+  [265] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(106),
+  [268] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(285),
+  [271] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(325),
+  [274] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(311),
+  [277] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(256),
   [280] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 42),
-  [282] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 42), SHIFT_REPEAT(324),
-  [285] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 42), SHIFT_REPEAT(256),
+  [282] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 42), SHIFT_REPEAT(288),
+  [285] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 42), SHIFT_REPEAT(266),
   [288] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coordinates, 5, 0, 0),
   [290] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_direction_list, 1, 0, 0),
   [292] = {.entry = {.count = 1, .reusable = false}}, SHIFT(23),
@@ -8928,335 +9019,343 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [318] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap, 1, 0, 30),
   [320] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 1, 0, 31),
   [322] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 21),
-  [324] = {.entry = {.count = 1, .reusable = true}}, SHIFT(289),
+  [324] = {.entry = {.count = 1, .reusable = true}}, SHIFT(291),
   [326] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 2, 0, 21),
-  [328] = {.entry = {.count = 1, .reusable = true}}, SHIFT(100),
+  [328] = {.entry = {.count = 1, .reusable = true}}, SHIFT(61),
   [330] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 41),
-  [332] = {.entry = {.count = 1, .reusable = true}}, SHIFT(310),
+  [332] = {.entry = {.count = 1, .reusable = true}}, SHIFT(304),
   [334] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 41),
-  [336] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
+  [336] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
   [338] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
   [340] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 4, 0, 65),
-  [342] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
-  [344] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 68),
-  [346] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 68), SHIFT_REPEAT(46),
-  [349] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 68), SHIFT_REPEAT(324),
-  [352] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 68), SHIFT_REPEAT(256),
+  [342] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
+  [344] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 69),
+  [346] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 69), SHIFT_REPEAT(49),
+  [349] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 69), SHIFT_REPEAT(288),
+  [352] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 69), SHIFT_REPEAT(266),
   [355] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 2, 0, 21),
   [357] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 2, 0, 21),
   [359] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 43),
-  [361] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 53),
-  [363] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 60),
-  [365] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 49),
-  [367] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 50),
+  [361] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 50),
+  [363] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 49),
+  [365] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 60),
+  [367] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 53),
   [369] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap_symmetry, 1, 0, 39),
-  [371] = {.entry = {.count = 1, .reusable = true}}, SHIFT(319),
+  [371] = {.entry = {.count = 1, .reusable = true}}, SHIFT(310),
   [373] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
-  [375] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
+  [375] = {.entry = {.count = 1, .reusable = true}}, SHIFT(252),
   [377] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 38),
-  [379] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
-  [381] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(319),
+  [379] = {.entry = {.count = 1, .reusable = true}}, SHIFT(74),
+  [381] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(310),
   [384] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(45),
   [387] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0),
-  [389] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 63),
-  [391] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 64),
-  [393] = {.entry = {.count = 1, .reusable = true}}, SHIFT(306),
-  [395] = {.entry = {.count = 1, .reusable = true}}, SHIFT(307),
-  [397] = {.entry = {.count = 1, .reusable = true}}, SHIFT(274),
-  [399] = {.entry = {.count = 1, .reusable = true}}, SHIFT(275),
-  [401] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
-  [403] = {.entry = {.count = 1, .reusable = true}}, SHIFT(214),
-  [405] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 58),
-  [407] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 32),
-  [409] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(279),
-  [412] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(52),
-  [415] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0),
-  [417] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_sides_statement, 2, 0, 0),
-  [419] = {.entry = {.count = 1, .reusable = true}}, SHIFT(114),
-  [421] = {.entry = {.count = 1, .reusable = true}}, SHIFT(278),
-  [423] = {.entry = {.count = 1, .reusable = true}}, SHIFT(244),
-  [425] = {.entry = {.count = 1, .reusable = true}}, SHIFT(280),
-  [427] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 40),
-  [429] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 32),
-  [431] = {.entry = {.count = 1, .reusable = true}}, SHIFT(279),
-  [433] = {.entry = {.count = 1, .reusable = true}}, SHIFT(90),
-  [435] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
-  [437] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 38),
-  [439] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 21),
-  [441] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 38),
-  [443] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 21),
-  [445] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 3, 0, 45),
-  [447] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 37),
-  [449] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 48),
-  [451] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 38),
-  [453] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0),
-  [455] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0), SHIFT_REPEAT(125),
-  [458] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
-  [460] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
-  [462] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(114),
-  [465] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(68),
-  [468] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0),
-  [470] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 38),
-  [472] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 2, 0, 0),
-  [474] = {.entry = {.count = 1, .reusable = true}}, SHIFT(120),
-  [476] = {.entry = {.count = 1, .reusable = true}}, SHIFT(263),
-  [478] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 40),
-  [480] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 51),
-  [482] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 41),
-  [484] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 52),
-  [486] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 43),
-  [488] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 40),
-  [490] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 2, 0, 0),
-  [492] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 40),
-  [494] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 41),
-  [496] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 4, 0, 38),
-  [498] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 4, 0, 38),
-  [500] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 45),
-  [502] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 54),
-  [504] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 55),
-  [506] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 5, 0, 48),
-  [508] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 58),
-  [510] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 49),
-  [512] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 59),
-  [514] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 50),
-  [516] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
-  [518] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
-  [520] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 51),
-  [522] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 52),
-  [524] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 61),
-  [526] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 53),
-  [528] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 51),
-  [530] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 54),
-  [532] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 55),
-  [534] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 62),
-  [536] = {.entry = {.count = 1, .reusable = false}}, SHIFT(115),
-  [538] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 5, 0, 44),
-  [540] = {.entry = {.count = 1, .reusable = true}}, SHIFT(115),
-  [542] = {.entry = {.count = 1, .reusable = false}}, SHIFT(246),
-  [544] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 37),
-  [546] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0),
-  [548] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(114),
-  [551] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 21),
-  [553] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 38),
-  [555] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 21),
-  [557] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 59),
-  [559] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 66),
-  [561] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 60),
-  [563] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 6, 0, 61),
-  [565] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 62),
-  [567] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(115),
-  [570] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
-  [572] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(115),
-  [575] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
-  [577] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
-  [579] = {.entry = {.count = 1, .reusable = true}}, SHIFT(240),
-  [581] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 7, 0, 66),
-  [583] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 51),
-  [585] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__side, 1, 0, 4),
-  [587] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__side, 1, 0, 4),
-  [589] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 22),
-  [591] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 22),
-  [593] = {.entry = {.count = 1, .reusable = true}}, SHIFT(140),
-  [595] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_draw_without_statement, 2, 0, 0),
-  [597] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0),
-  [599] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0), SHIFT_REPEAT(144),
-  [602] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(140),
-  [605] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0),
-  [607] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0),
-  [609] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0), SHIFT_REPEAT(120),
-  [612] = {.entry = {.count = 1, .reusable = false}}, SHIFT(62),
-  [614] = {.entry = {.count = 1, .reusable = false}}, SHIFT(308),
-  [616] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_like_statement, 2, 0, 0),
-  [618] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_castling_move, 4, 0, 33),
-  [620] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_move, 4, 0, 33),
-  [622] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__mode, 1, 0, 36),
-  [624] = {.entry = {.count = 1, .reusable = true}}, SHIFT(285),
-  [626] = {.entry = {.count = 1, .reusable = true}}, SHIFT(286),
-  [628] = {.entry = {.count = 1, .reusable = true}}, SHIFT(137),
-  [630] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 3, 0, 0),
-  [632] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 5, 0, 28),
-  [634] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
-  [636] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 6, 0, 56),
-  [638] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_line_starts, 2, 0, 0),
-  [640] = {.entry = {.count = 1, .reusable = true}}, SHIFT(136),
-  [642] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
-  [644] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_side, 2, 0, 24),
-  [646] = {.entry = {.count = 1, .reusable = true}}, SHIFT(167),
-  [648] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 3, 0, 15),
-  [650] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0),
-  [652] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0), SHIFT_REPEAT(136),
-  [655] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 2, 0, 47),
-  [657] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(167),
-  [660] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0),
-  [662] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement, 2, 0, 18),
-  [664] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 1, 0, 22),
-  [666] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 3, 0, 57),
-  [668] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 1, 0, 5),
-  [670] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_side_declaration, 1, 0, 5),
-  [672] = {.entry = {.count = 1, .reusable = false}}, SHIFT(302),
-  [674] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 1, 0, 13),
-  [676] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 4, 0, 14),
-  [678] = {.entry = {.count = 1, .reusable = true}}, SHIFT(284),
+  [389] = {.entry = {.count = 1, .reusable = true}}, SHIFT(330),
+  [391] = {.entry = {.count = 1, .reusable = true}}, SHIFT(302),
+  [393] = {.entry = {.count = 1, .reusable = true}}, SHIFT(262),
+  [395] = {.entry = {.count = 1, .reusable = true}}, SHIFT(270),
+  [397] = {.entry = {.count = 1, .reusable = false}}, SHIFT(105),
+  [399] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 5, 0, 44),
+  [401] = {.entry = {.count = 1, .reusable = true}}, SHIFT(105),
+  [403] = {.entry = {.count = 1, .reusable = false}}, SHIFT(170),
+  [405] = {.entry = {.count = 1, .reusable = false}}, SHIFT(171),
+  [407] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
+  [409] = {.entry = {.count = 1, .reusable = true}}, SHIFT(246),
+  [411] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 63),
+  [413] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 64),
+  [415] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(105),
+  [418] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
+  [420] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(105),
+  [423] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
+  [425] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 51),
+  [427] = {.entry = {.count = 1, .reusable = true}}, SHIFT(264),
+  [429] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
+  [431] = {.entry = {.count = 1, .reusable = true}}, SHIFT(208),
+  [433] = {.entry = {.count = 1, .reusable = true}}, SHIFT(119),
+  [435] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
+  [437] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
+  [439] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(264),
+  [442] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(55),
+  [445] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0),
+  [447] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(119),
+  [450] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(56),
+  [453] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0),
+  [455] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 2, 0, 0),
+  [457] = {.entry = {.count = 1, .reusable = true}}, SHIFT(125),
+  [459] = {.entry = {.count = 1, .reusable = true}}, SHIFT(257),
+  [461] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 2, 0, 0),
+  [463] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_sides_statement, 2, 0, 0),
+  [465] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
+  [467] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
+  [469] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 37),
+  [471] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 21),
+  [473] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 38),
+  [475] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 21),
+  [477] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 40),
+  [479] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 32),
+  [481] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 40),
+  [483] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 32),
+  [485] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 38),
+  [487] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 38),
+  [489] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 21),
+  [491] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 3, 0, 45),
+  [493] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 37),
+  [495] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 48),
+  [497] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 38),
+  [499] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0),
+  [501] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0), SHIFT_REPEAT(130),
+  [504] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 38),
+  [506] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0),
+  [508] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(119),
+  [511] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 40),
+  [513] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 51),
+  [515] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 41),
+  [517] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 52),
+  [519] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 43),
+  [521] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 40),
+  [523] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 51),
+  [525] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 41),
+  [527] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 4, 0, 38),
+  [529] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 4, 0, 38),
+  [531] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 45),
+  [533] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 54),
+  [535] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 55),
+  [537] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 5, 0, 48),
+  [539] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 58),
+  [541] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 49),
+  [543] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 59),
+  [545] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 50),
+  [547] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 51),
+  [549] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 52),
+  [551] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 61),
+  [553] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 53),
+  [555] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
+  [557] = {.entry = {.count = 1, .reusable = true}}, SHIFT(247),
+  [559] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 54),
+  [561] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 55),
+  [563] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 62),
+  [565] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 22),
+  [567] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 22),
+  [569] = {.entry = {.count = 1, .reusable = true}}, SHIFT(280),
+  [571] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
+  [573] = {.entry = {.count = 1, .reusable = true}}, SHIFT(265),
+  [575] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 58),
+  [577] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 59),
+  [579] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 66),
+  [581] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 60),
+  [583] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 6, 0, 61),
+  [585] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 62),
+  [587] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 7, 0, 66),
+  [589] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 21),
+  [591] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
+  [593] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
+  [595] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 3, 0, 0),
+  [597] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 5, 0, 28),
+  [599] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_draw_without_statement, 2, 0, 0),
+  [601] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__side, 1, 0, 4),
+  [603] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__side, 1, 0, 4),
+  [605] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0),
+  [607] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0), SHIFT_REPEAT(131),
+  [610] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 6, 0, 56),
+  [612] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(144),
+  [615] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0),
+  [617] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0),
+  [619] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0), SHIFT_REPEAT(125),
+  [622] = {.entry = {.count = 1, .reusable = false}}, SHIFT(72),
+  [624] = {.entry = {.count = 1, .reusable = false}}, SHIFT(328),
+  [626] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_like_statement, 2, 0, 0),
+  [628] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_castling_move, 4, 0, 33),
+  [630] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_move, 4, 0, 33),
+  [632] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__mode, 1, 0, 36),
+  [634] = {.entry = {.count = 1, .reusable = true}}, SHIFT(307),
+  [636] = {.entry = {.count = 1, .reusable = true}}, SHIFT(314),
+  [638] = {.entry = {.count = 1, .reusable = true}}, SHIFT(137),
+  [640] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 1, 0, 13),
+  [642] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0),
+  [644] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0), SHIFT_REPEAT(133),
+  [647] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 3, 0, 57),
+  [649] = {.entry = {.count = 1, .reusable = true}}, SHIFT(298),
+  [651] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 1, 0, 5),
+  [653] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_side_declaration, 1, 0, 5),
+  [655] = {.entry = {.count = 1, .reusable = false}}, SHIFT(300),
+  [657] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 2, 0, 47),
+  [659] = {.entry = {.count = 1, .reusable = true}}, SHIFT(131),
+  [661] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_side, 2, 0, 24),
+  [663] = {.entry = {.count = 1, .reusable = true}}, SHIFT(167),
+  [665] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 3, 0, 15),
+  [667] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_line_starts, 2, 0, 0),
+  [669] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
+  [671] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(167),
+  [674] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0),
+  [676] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 1, 0, 22),
+  [678] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 4, 0, 14),
   [680] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove_statement, 2, 0, 0),
   [682] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colours_statement, 2, 0, 0),
-  [684] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
-  [686] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0), SHIFT_REPEAT(149),
-  [689] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0),
-  [691] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 2, 0, 20),
-  [693] = {.entry = {.count = 1, .reusable = true}}, SHIFT(146),
-  [695] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 4, 0, 29),
-  [697] = {.entry = {.count = 1, .reusable = true}}, SHIFT(301),
-  [699] = {.entry = {.count = 1, .reusable = true}}, SHIFT(57),
-  [701] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 2, 0, 0),
-  [703] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 3, 0, 0),
-  [705] = {.entry = {.count = 1, .reusable = true}}, SHIFT(149),
-  [707] = {.entry = {.count = 1, .reusable = true}}, SHIFT(156),
-  [709] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 3, 0, 9),
-  [711] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
-  [713] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 2, 0, 19),
-  [715] = {.entry = {.count = 1, .reusable = true}}, SHIFT(267),
-  [717] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 2, 0, 0),
-  [719] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
-  [721] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 3, 0, 28),
-  [723] = {.entry = {.count = 1, .reusable = true}}, SHIFT(200),
-  [725] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 1, 0, 16),
-  [727] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
-  [729] = {.entry = {.count = 1, .reusable = true}}, SHIFT(154),
-  [731] = {.entry = {.count = 1, .reusable = true}}, SHIFT(242),
-  [733] = {.entry = {.count = 1, .reusable = true}}, SHIFT(251),
-  [735] = {.entry = {.count = 1, .reusable = true}}, SHIFT(111),
-  [737] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
-  [739] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 2, 0, 6),
-  [741] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 4, 0, 0),
-  [743] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 4, 0, 0),
-  [745] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 3, 0, 26),
-  [747] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_facing_statement, 2, 0, 21),
-  [749] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_repetition_statement, 3, 0, 27),
-  [751] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 3, 0, 0),
-  [753] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 3, 0, 0),
-  [755] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 4, 0, 0),
-  [757] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 4, 0, 0),
-  [759] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 3, 0, 0),
-  [761] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_eliminated_statement, 2, 0, 23),
+  [684] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement, 2, 0, 18),
+  [686] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
+  [688] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0), SHIFT_REPEAT(149),
+  [691] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0),
+  [693] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
+  [695] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 3, 0, 28),
+  [697] = {.entry = {.count = 1, .reusable = true}}, SHIFT(196),
+  [699] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 3, 0, 0),
+  [701] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 4, 0, 29),
+  [703] = {.entry = {.count = 1, .reusable = true}}, SHIFT(317),
+  [705] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 3, 0, 9),
+  [707] = {.entry = {.count = 1, .reusable = true}}, SHIFT(149),
+  [709] = {.entry = {.count = 1, .reusable = true}}, SHIFT(152),
+  [711] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 2, 0, 19),
+  [713] = {.entry = {.count = 1, .reusable = true}}, SHIFT(259),
+  [715] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 2, 0, 20),
+  [717] = {.entry = {.count = 1, .reusable = true}}, SHIFT(135),
+  [719] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 2, 0, 0),
+  [721] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 70),
+  [723] = {.entry = {.count = 1, .reusable = true}}, SHIFT(213),
+  [725] = {.entry = {.count = 1, .reusable = true}}, SHIFT(60),
+  [727] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 2, 0, 0),
+  [729] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
+  [731] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 1, 0, 16),
+  [733] = {.entry = {.count = 1, .reusable = true}}, SHIFT(156),
+  [735] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
+  [737] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 67),
+  [739] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
+  [741] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 68),
+  [743] = {.entry = {.count = 1, .reusable = true}}, SHIFT(251),
+  [745] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 4, 0, 0),
+  [747] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 4, 0, 0),
+  [749] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 4, 0, 0),
+  [751] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 3, 0, 26),
+  [753] = {.entry = {.count = 1, .reusable = true}}, SHIFT(132),
+  [755] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_repetition_statement, 3, 0, 27),
+  [757] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cells_statement, 2, 0, 3),
+  [759] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 4, 0, 0),
+  [761] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 3, 0, 0),
   [763] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 3, 0, 0),
   [765] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cell_statement, 4, 0, 29),
-  [767] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [769] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [771] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 3, 0, 0),
-  [773] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
-  [775] = {.entry = {.count = 1, .reusable = true}}, SHIFT(181),
-  [777] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 2, 0, 6),
-  [779] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
-  [781] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
-  [783] = {.entry = {.count = 1, .reusable = true}}, SHIFT(132),
-  [785] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
-  [787] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 3, 0, 0),
-  [789] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 2, 0, 0),
-  [791] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_value_statement, 2, 0, 2),
-  [793] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 3, 0, 0),
-  [795] = {.entry = {.count = 1, .reusable = true}}, SHIFT(215),
-  [797] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 4, 0, 34),
-  [799] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rhombus_shape, 4, 0, 35),
-  [801] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
-  [803] = {.entry = {.count = 1, .reusable = true}}, SHIFT(182),
-  [805] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 3, 0, 7),
-  [807] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hexagon_shape, 2, 0, 25),
-  [809] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 2, 0, 0),
-  [811] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_piece_definition, 4, 0, 17),
-  [813] = {.entry = {.count = 1, .reusable = true}}, SHIFT(265),
-  [815] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
-  [817] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
-  [819] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 2, 0, 0),
-  [821] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 3, 0, 8),
-  [823] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_confined_statement, 3, 0, 44),
-  [825] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 2, 0, 0),
+  [767] = {.entry = {.count = 1, .reusable = true}}, SHIFT(273),
+  [769] = {.entry = {.count = 1, .reusable = true}}, SHIFT(101),
+  [771] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_board, 2, 0, 6),
+  [773] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 2, 0, 6),
+  [775] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_shape_statement, 2, 0, 0),
+  [777] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 2, 0, 0),
+  [779] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_value_statement, 2, 0, 2),
+  [781] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 3, 0, 0),
+  [783] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [785] = {.entry = {.count = 1, .reusable = true}}, SHIFT(211),
+  [787] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 2, 0, 6),
+  [789] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 2, 0, 15),
+  [791] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 4, 0, 34),
+  [793] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rhombus_shape, 4, 0, 35),
+  [795] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 3, 0, 8),
+  [797] = {.entry = {.count = 1, .reusable = true}}, SHIFT(268),
+  [799] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
+  [801] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 3, 0, 0),
+  [803] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 2, 0, 6),
+  [805] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
+  [807] = {.entry = {.count = 1, .reusable = true}}, SHIFT(239),
+  [809] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 2, 0, 0),
+  [811] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [813] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [815] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_metadata_statement, 2, 0, 1),
+  [817] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_piece_definition, 4, 0, 17),
+  [819] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 3, 0, 0),
+  [821] = {.entry = {.count = 1, .reusable = true}}, SHIFT(143),
+  [823] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
+  [825] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_confined_statement, 3, 0, 44),
   [827] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 4, 0, 0),
-  [829] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 2, 0, 6),
-  [831] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_board, 2, 0, 6),
-  [833] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 6, 0, 46),
-  [835] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_statement, 2, 0, 0),
-  [837] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_metadata_statement, 2, 0, 1),
-  [839] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 3, 0, 8),
-  [841] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 2, 0, 0),
-  [843] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0), SHIFT_REPEAT(265),
-  [846] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0),
-  [848] = {.entry = {.count = 1, .reusable = true}}, SHIFT(184),
-  [850] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_year_statement, 2, 0, 2),
-  [852] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_checkmate_statement, 2, 0, 20),
-  [854] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 4, 0, 0),
-  [856] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_symmetry_statement, 2, 0, 3),
-  [858] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 2, 0, 0),
-  [860] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_statement, 1, 0, 0),
-  [862] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colour_bound_statement, 1, 0, 0),
-  [864] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directions_statement, 4, 0, 12),
-  [866] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_captures_statement, 2, 0, 0),
-  [868] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 2, 0, 0),
-  [870] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cells_statement, 2, 0, 3),
-  [872] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_shape_statement, 2, 0, 0),
-  [874] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 2, 0, 15),
-  [876] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 3, 0, 0),
-  [878] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 67),
-  [880] = {.entry = {.count = 1, .reusable = true}}, SHIFT(232),
-  [882] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
-  [884] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
-  [886] = {.entry = {.count = 1, .reusable = true}}, SHIFT(84),
-  [888] = {.entry = {.count = 1, .reusable = true}}, SHIFT(290),
-  [890] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
-  [892] = {.entry = {.count = 1, .reusable = true}}, SHIFT(231),
-  [894] = {.entry = {.count = 1, .reusable = true}}, SHIFT(131),
-  [896] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 1, 0, 10),
-  [898] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
-  [900] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
-  [902] = {.entry = {.count = 1, .reusable = true}}, SHIFT(233),
-  [904] = {.entry = {.count = 1, .reusable = true}}, SHIFT(70),
-  [906] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
-  [908] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
-  [910] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [912] = {.entry = {.count = 1, .reusable = true}}, SHIFT(121),
-  [914] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
-  [916] = {.entry = {.count = 1, .reusable = true}}, SHIFT(216),
-  [918] = {.entry = {.count = 1, .reusable = true}}, SHIFT(130),
-  [920] = {.entry = {.count = 1, .reusable = true}}, SHIFT(142),
-  [922] = {.entry = {.count = 1, .reusable = true}}, SHIFT(213),
-  [924] = {.entry = {.count = 1, .reusable = true}}, SHIFT(234),
-  [926] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
-  [928] = {.entry = {.count = 1, .reusable = true}}, SHIFT(98),
-  [930] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [932] = {.entry = {.count = 1, .reusable = true}}, SHIFT(123),
-  [934] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [936] = {.entry = {.count = 1, .reusable = true}}, SHIFT(309),
-  [938] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
-  [940] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
-  [942] = {.entry = {.count = 1, .reusable = true}}, SHIFT(316),
-  [944] = {.entry = {.count = 1, .reusable = true}}, SHIFT(292),
-  [946] = {.entry = {.count = 1, .reusable = true}}, SHIFT(314),
-  [948] = {.entry = {.count = 1, .reusable = true}}, SHIFT(317),
-  [950] = {.entry = {.count = 1, .reusable = true}}, SHIFT(219),
-  [952] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
-  [954] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
-  [956] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
-  [958] = {.entry = {.count = 1, .reusable = true}}, SHIFT(221),
-  [960] = {.entry = {.count = 1, .reusable = true}}, SHIFT(204),
-  [962] = {.entry = {.count = 1, .reusable = true}}, SHIFT(323),
-  [964] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
-  [966] = {.entry = {.count = 1, .reusable = true}}, SHIFT(277),
-  [968] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
-  [970] = {.entry = {.count = 1, .reusable = true}}, SHIFT(239),
-  [972] = {.entry = {.count = 1, .reusable = true}}, SHIFT(276),
-  [974] = {.entry = {.count = 1, .reusable = true}}, SHIFT(315),
-  [976] = {.entry = {.count = 1, .reusable = true}}, SHIFT(293),
-  [978] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
-  [980] = {.entry = {.count = 1, .reusable = true}}, SHIFT(260),
-  [982] = {.entry = {.count = 1, .reusable = true}}, SHIFT(261),
-  [984] = {.entry = {.count = 1, .reusable = true}}, SHIFT(287),
-  [986] = {.entry = {.count = 1, .reusable = true}}, SHIFT(298),
-  [988] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
-  [990] = {.entry = {.count = 1, .reusable = true}}, SHIFT(196),
-  [992] = {.entry = {.count = 1, .reusable = true}}, SHIFT(320),
-  [994] = {.entry = {.count = 1, .reusable = true}}, SHIFT(283),
-  [996] = {.entry = {.count = 1, .reusable = true}}, SHIFT(299),
-  [998] = {.entry = {.count = 1, .reusable = true}}, SHIFT(326),
-  [1000] = {.entry = {.count = 1, .reusable = true}}, SHIFT(288),
+  [829] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 8, 0, 72),
+  [831] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 6, 0, 46),
+  [833] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
+  [835] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_year_statement, 2, 0, 2),
+  [837] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_statement, 2, 0, 0),
+  [839] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_checkmate_statement, 2, 0, 20),
+  [841] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0), SHIFT_REPEAT(268),
+  [844] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0),
+  [846] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_captures_statement, 2, 0, 0),
+  [848] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_facing_statement, 2, 0, 21),
+  [850] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_eliminated_statement, 2, 0, 23),
+  [852] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_symmetry_statement, 2, 0, 3),
+  [854] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 3, 0, 0),
+  [856] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
+  [858] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
+  [860] = {.entry = {.count = 1, .reusable = true}}, SHIFT(223),
+  [862] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 2, 0, 0),
+  [864] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 3, 0, 0),
+  [866] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
+  [868] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
+  [870] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hexagon_shape, 2, 0, 25),
+  [872] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 3, 0, 8),
+  [874] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directions_statement, 4, 0, 12),
+  [876] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 4, 0, 0),
+  [878] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 2, 0, 0),
+  [880] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_statement, 1, 0, 0),
+  [882] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colour_bound_statement, 1, 0, 0),
+  [884] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 3, 0, 7),
+  [886] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 2, 0, 0),
+  [888] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
+  [890] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 2, 0, 0),
+  [892] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 2, 0, 0),
+  [894] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 71),
+  [896] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 3, 0, 0),
+  [898] = {.entry = {.count = 1, .reusable = true}}, SHIFT(91),
+  [900] = {.entry = {.count = 1, .reusable = true}}, SHIFT(290),
+  [902] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [904] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
+  [906] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
+  [908] = {.entry = {.count = 1, .reusable = true}}, SHIFT(57),
+  [910] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
+  [912] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 1, 0, 10),
+  [914] = {.entry = {.count = 1, .reusable = true}}, SHIFT(58),
+  [916] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [918] = {.entry = {.count = 1, .reusable = true}}, SHIFT(224),
+  [920] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
+  [922] = {.entry = {.count = 1, .reusable = true}}, SHIFT(218),
+  [924] = {.entry = {.count = 1, .reusable = true}}, SHIFT(188),
+  [926] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
+  [928] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
+  [930] = {.entry = {.count = 1, .reusable = true}}, SHIFT(263),
+  [932] = {.entry = {.count = 1, .reusable = true}}, SHIFT(316),
+  [934] = {.entry = {.count = 1, .reusable = true}}, SHIFT(128),
+  [936] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
+  [938] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
+  [940] = {.entry = {.count = 1, .reusable = true}}, SHIFT(286),
+  [942] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
+  [944] = {.entry = {.count = 1, .reusable = true}}, SHIFT(255),
+  [946] = {.entry = {.count = 1, .reusable = true}}, SHIFT(303),
+  [948] = {.entry = {.count = 1, .reusable = true}}, SHIFT(301),
+  [950] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
+  [952] = {.entry = {.count = 1, .reusable = true}}, SHIFT(212),
+  [954] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [956] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
+  [958] = {.entry = {.count = 1, .reusable = true}}, SHIFT(197),
+  [960] = {.entry = {.count = 1, .reusable = true}}, SHIFT(296),
+  [962] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
+  [964] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
+  [966] = {.entry = {.count = 1, .reusable = true}}, SHIFT(293),
+  [968] = {.entry = {.count = 1, .reusable = true}}, SHIFT(232),
+  [970] = {.entry = {.count = 1, .reusable = true}}, SHIFT(123),
+  [972] = {.entry = {.count = 1, .reusable = true}}, SHIFT(184),
+  [974] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
+  [976] = {.entry = {.count = 1, .reusable = true}}, SHIFT(327),
+  [978] = {.entry = {.count = 1, .reusable = true}}, SHIFT(323),
+  [980] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
+  [982] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
+  [984] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
+  [986] = {.entry = {.count = 1, .reusable = true}}, SHIFT(306),
+  [988] = {.entry = {.count = 1, .reusable = true}}, SHIFT(292),
+  [990] = {.entry = {.count = 1, .reusable = true}}, SHIFT(214),
+  [992] = {.entry = {.count = 1, .reusable = true}}, SHIFT(220),
+  [994] = {.entry = {.count = 1, .reusable = true}}, SHIFT(309),
+  [996] = {.entry = {.count = 1, .reusable = true}}, SHIFT(126),
+  [998] = {.entry = {.count = 1, .reusable = true}}, SHIFT(315),
+  [1000] = {.entry = {.count = 1, .reusable = true}}, SHIFT(274),
+  [1002] = {.entry = {.count = 1, .reusable = true}}, SHIFT(275),
+  [1004] = {.entry = {.count = 1, .reusable = true}}, SHIFT(294),
+  [1006] = {.entry = {.count = 1, .reusable = true}}, SHIFT(322),
+  [1008] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
+  [1010] = {.entry = {.count = 1, .reusable = true}}, SHIFT(289),
+  [1012] = {.entry = {.count = 1, .reusable = true}}, SHIFT(90),
+  [1014] = {.entry = {.count = 1, .reusable = true}}, SHIFT(216),
+  [1016] = {.entry = {.count = 1, .reusable = true}}, SHIFT(235),
 };
 
 #ifdef __cplusplus

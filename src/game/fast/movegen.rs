@@ -2,7 +2,9 @@
 //! a piece reaches along two rays is one move; stepping onto a passed cell with and without
 //! the en-passant capture are two; a plain move to a cell beats a multi-step to it.
 
-use super::tables::{bit, cells, falling_reach, rising_reach, CellSet, Ray, Resolve};
+use super::tables::{
+    bit, cells, falling_reach, rising_reach, CellSet, PromotionMasks, Ray, Resolve,
+};
 use super::{cell8, cell_id, code, FastEngine, State, NONE};
 use crate::compile::Passed;
 use crate::game::Move;
@@ -87,11 +89,11 @@ impl FastEngine<'_> {
             let found = self.targets(s, s.to_move, from, piece, None);
             let plain = found.quiet | found.captures;
             let passing = found.passing_to & !found.quiet;
-            let counted = self.count_promotions(piece, side, from, plain | passing);
+            let counted = self.count_promotions(s, piece, from, plain | passing);
             for to in cells(found.en_passant) {
                 self.push_promotions(
                     &mut tested,
-                    side,
+                    s,
                     self.plain(from, to, piece, s.en_passant_victim, Passed::NONE),
                 );
             }
@@ -152,11 +154,11 @@ impl FastEngine<'_> {
 
     /// How many moves a piece of `piece` makes from `from` to the cells `to` (no en-passant
     /// capture among them): one each, or as many as [`FastEngine::push_promotions`] would add.
-    fn count_promotions(&self, piece: u8, side: Side, from: u8, to: CellSet) -> u64 {
-        let Some(promo) = &self.t.promotions[piece as usize * 2 + side.index()] else {
+    fn count_promotions(&self, s: &State, piece: u8, from: u8, to: CellSet) -> u64 {
+        let Some(promo) = &self.t.promotions[piece as usize * 2 + s.to_move.index()] else {
             return u64::from(to.count_ones());
         };
-        let choices = promo.to.len() as u64;
+        let choices = u64::from(self.promotion_choices(s, promo).count_ones());
         let count = |set: CellSet| u64::from(set.count_ones());
         if !promo.optional {
             // Forced: inside the zone only the promotions.
@@ -226,12 +228,12 @@ impl FastEngine<'_> {
             ..
         } = self.targets(s, s.to_move, from, piece, Some(&mut passing));
         for to in cells(quiet | captures) {
-            self.push_promotions(emit, side, self.plain(from, to, piece, NONE, Passed::NONE));
+            self.push_promotions(emit, s, self.plain(from, to, piece, NONE, Passed::NONE));
         }
         for to in cells(en_passant) {
             self.push_promotions(
                 emit,
-                side,
+                s,
                 self.plain(from, to, piece, s.en_passant_victim, Passed::NONE),
             );
         }
@@ -243,7 +245,7 @@ impl FastEngine<'_> {
                 continue;
             }
             if quiet & bit(to) == 0 {
-                self.push_promotions(emit, side, self.plain(from, to, piece, NONE, passed));
+                self.push_promotions(emit, s, self.plain(from, to, piece, NONE, passed));
             }
         }
     }
@@ -403,8 +405,8 @@ impl FastEngine<'_> {
     }
 
     /// `mv` with its promotion choices (see the reference engine's `push_promotions`).
-    fn push_promotions(&self, emit: &mut impl FnMut(Move), side: Side, mv: Move) {
-        let Some(promo) = &self.t.promotions[mv.piece.index() * 2 + side.index()] else {
+    fn push_promotions(&self, emit: &mut impl FnMut(Move), s: &State, mv: Move) {
+        let Some(promo) = &self.t.promotions[mv.piece.index() * 2 + s.to_move.index()] else {
             emit(mv);
             return;
         };
@@ -421,13 +423,40 @@ impl FastEngine<'_> {
             emit(mv);
         }
         if may {
-            for &target in &promo.to {
-                emit(Move {
-                    promotion: Some(PieceId(target)),
-                    ..mv
-                });
+            let choices = self.promotion_choices(s, promo);
+            for (i, &target) in promo.to.iter().enumerate() {
+                if choices & (1 << i) != 0 {
+                    emit(Move {
+                        promotion: Some(PieceId(target)),
+                        ..mv
+                    });
+                }
             }
         }
+    }
+
+    /// The pieces of `promo.to` the side to move may promote to, one bit each in their
+    /// order: all, or with `captured` those it has fewer of (on the board and in hand) than
+    /// its setup places.
+    fn promotion_choices(&self, s: &State, promo: &PromotionMasks) -> u64 {
+        let all = u64::MAX >> (64 - promo.to.len());
+        if promo.setup.is_empty() {
+            return all;
+        }
+        let side = s.to_move.index();
+        let mut choices = 0;
+        for (i, (&target, &placed)) in promo.to.iter().zip(&promo.setup).enumerate() {
+            let on_board = cells(s.board.occupied[side])
+                .filter(|&c| super::piece_of(s.board.squares[c as usize]) == target)
+                .count();
+            let held = s.hands[side]
+                .get(target as usize)
+                .map_or(0, |&n| usize::from(n));
+            if on_board + held < placed {
+                choices |= 1 << i;
+            }
+        }
+        choices
     }
 
     /// Drops from the hand on every cell their rules allow (they may leave the king

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use super::NONE;
 use crate::compile::{Condition, MoveTables, Walk};
-use crate::variant::{Occupant, Side, Variant};
+use crate::variant::{NoneCaptured, Occupant, Side, Variant};
 
 /// Cells as bits: bit `i` is the cell with id `i`.
 pub(crate) type CellSet = u128;
@@ -203,6 +203,9 @@ pub(crate) struct PromotionMasks {
     pub dead: CellSet,
     pub to: Vec<u8>,
     pub optional: bool,
+    /// `captured`: per piece of `to`, how many the side's setup places (it may promote to
+    /// one while it has fewer); empty when the promotion is to any of them.
+    pub setup: Vec<usize>,
 }
 
 /// Everything the fast engine reads, indexed by `piece * 2 + side` and then by cell.
@@ -302,6 +305,11 @@ impl FastTables {
             || variant.castlings.len() >= 255
             || variant.sides().len() != 2
             || variant.rules.royal_captured
+            || variant.pieces.iter().any(|p| {
+                p.promotion
+                    .as_ref()
+                    .is_some_and(|pr| pr.captured_only == Some(NoneCaptured::Wait))
+            })
         {
             return None;
         }
@@ -564,6 +572,14 @@ impl FastTables {
                         ),
                         to: pr.to.iter().map(|t| t.0).collect(),
                         optional: pr.optional,
+                        setup: match pr.captured_only {
+                            Some(_) => pr
+                                .to
+                                .iter()
+                                .map(|&t| variant.setup_count(side, t))
+                                .collect(),
+                            None => Vec::new(),
+                        },
                     }
                 }));
                 self.royal_mover.push(

@@ -14,8 +14,8 @@ use crate::geometry::{Grid, RayKind};
 use crate::render::describe;
 use crate::render::svg;
 use crate::variant::{
-    Beyond, Guard, Leap, Mode, MoveRule, Movement, MultiStepFrom, PieceId, Score, Side, Variant,
-    ZoneId,
+    Beyond, Guard, Leap, Mode, MoveRule, Movement, MultiStepFrom, NoneCaptured, PieceId, Score,
+    Side, Variant, ZoneId,
 };
 
 /// The keys of version 2 at the top level, after version 1's.
@@ -194,6 +194,9 @@ struct JsonPromotion<'a> {
     zone: &'a str,
     to: Vec<&'a str>,
     optional: bool,
+    /// `captured`: "stop" or "wait"; written only when the promotion has it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    captured: Option<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -648,6 +651,10 @@ pub(super) fn piece_facts<'a>(
             zone: zone_name(v, pr.zone),
             to: symbols(v, &pr.to),
             optional: pr.optional,
+            captured: pr.captured_only.map(|c| match c {
+                NoneCaptured::Stop => "stop",
+                NoneCaptured::Wait => "wait",
+            }),
         }),
         demotes_to: p.demotes_to.map(|d| symbol(v, d)),
         drops: droppable.then(|| JsonDrops {
