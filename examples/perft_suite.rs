@@ -24,8 +24,7 @@ use std::sync::Mutex;
 
 use hexv::compile::walk::Walk;
 use hexv::compile::{Condition, Passed};
-use hexv::game::fast::FastEngine;
-use hexv::game::Engine;
+use hexv::game::AnyEngine;
 use hexv::rng::Rng;
 use hexv::variant::{Movement, MultiStepFrom};
 use hexv::{load, CellId, Compiled, Game, Move, PieceId, Position, Side, SourceFile};
@@ -172,7 +171,8 @@ fn parallel<T: Send>(n: usize, threads: usize, work: impl Fn(usize) -> T + Sync)
 }
 
 /// The counts of a position: depths 1-3, and 4 when the fast engine says it is at most
-/// `max4`; every one counted by the reference engine and confirmed by the fast engine.
+/// `max4`; every one counted by the reference engine and confirmed by the fast engine (where
+/// the variant has one: not with more than two sides).
 fn count_position(compiled: &Compiled, file: &str, text: &str, max4: u64) -> Vec<(u32, u64)> {
     let game = compiled.game();
     let pos = game
@@ -183,17 +183,16 @@ fn count_position(compiled: &Compiled, file: &str, text: &str, max4: u64) -> Vec
         text,
         "{file}: positions round-trip"
     );
-    let engine = FastEngine::new(game).expect("every shipped board fits the fast engine");
-    let state = engine.state(&pos);
+    let engine = AnyEngine::new(game);
     let mut depths = vec![1, 2, 3];
-    if engine.perft(&state, 4) <= max4 {
+    if engine.perft(&pos, 4) <= max4 {
         depths.push(4);
     }
     depths
         .into_iter()
         .map(|d| {
             let reference = game.perft(&pos, d);
-            let fast = engine.perft(&state, d);
+            let fast = engine.perft(&pos, d);
             if reference != fast {
                 fail(&format!(
                     "{file}; {text}: depth {d}: reference {reference}, fast {fast}"
@@ -261,11 +260,10 @@ fn check(file: &str, threads: usize) {
         let pos = game
             .parse_position(&l.position)
             .unwrap_or_else(|e| fail(&format!("{}: {}", l.file, e.show(&l.position))));
-        let engine = FastEngine::new(game).expect("fits");
-        let state = engine.state(&pos);
+        let engine = AnyEngine::new(game);
         let mut bad = 0;
         for &(d, n) in &l.counts {
-            let (reference, fast) = (game.perft(&pos, d), engine.perft(&state, d));
+            let (reference, fast) = (game.perft(&pos, d), engine.perft(&pos, d));
             if reference != n || fast != n {
                 eprintln!(
                     "{}; {}: depth {d}: listed {n}, reference {reference}, fast {fast}",
@@ -313,12 +311,20 @@ fn mix(mut x: u64) -> u64 {
 /// choosing a few of each; the tag is what the suite line says.
 struct Finder<'a> {
     game: Game<'a>,
-    engine: FastEngine<'a>,
+    engine: AnyEngine<'a>,
 }
 
 impl<'a> Finder<'a> {
     fn legal(&self, pos: &Position) -> Vec<Move> {
-        self.engine.legal_moves(&self.engine.state(pos))
+        self.engine.legal_moves(pos)
+    }
+
+    /// True when a side other than `side` still in the game attacks `cell`.
+    fn attacked(&self, pos: &Position, cell: CellId, side: Side) -> bool {
+        self.game
+            .variant
+            .side_ids()
+            .any(|o| o != side && !pos.is_out(o) && self.game.attacked(pos, cell, o))
     }
 
     fn name(&self, c: CellId) -> &str {
@@ -411,11 +417,14 @@ impl<'a> Finder<'a> {
             .any(|l| l.cell == target && l.index > 0)
     }
 
-    /// Cells of `by`'s pieces attacking `target`.
-    fn attackers(&self, pos: &Position, target: CellId, by: Side) -> Vec<CellId> {
+    /// Cells of the pieces of the sides other than `side` still in the game attacking
+    /// `target`.
+    fn attackers(&self, pos: &Position, target: CellId, side: Side) -> Vec<CellId> {
         (0..pos.squares.len())
             .map(|i| CellId(i as u16))
-            .filter(|c| matches!(pos.squares[c.index()], Some((s, _)) if s == by))
+            .filter(
+                |c| matches!(pos.squares[c.index()], Some((s, _)) if s != side && !pos.is_out(s)),
+            )
             .filter(|c| self.game.attacks_from(pos, *c, target))
             .collect()
     }
@@ -446,7 +455,10 @@ impl<'a> Finder<'a> {
         }
         for m in &legal {
             let next = g.play(pos, m);
-            if g.in_check(&next, side.opponent()) && self.legal(&next).is_empty() {
+            // A mate: the next side has no move in check, or (more sides) it left at once.
+            let mated = next.out != pos.out
+                || g.in_check(&next, next.to_move) && self.legal(&next).is_empty();
+            if mated {
                 let text = g.format_move(pos, m);
                 add("mate in one", format!("checkmate in one: {text} mates"));
                 break;
@@ -456,7 +468,7 @@ impl<'a> Finder<'a> {
         // Checks.
         if let Some(k) = king {
             if check {
-                let attackers = self.attackers(pos, k, side.opponent());
+                let attackers = self.attackers(pos, k, side);
                 let texts: Vec<String> = attackers
                     .iter()
                     .map(|a| self.attacker_text(pos, *a, k))
@@ -507,7 +519,7 @@ impl<'a> Finder<'a> {
                     let next = g.play(pos, m);
                     let k = self.royal(&next, side).expect("a royal piece");
                     let by: Vec<String> = self
-                        .attackers(&next, k, side.opponent())
+                        .attackers(&next, k, side)
                         .iter()
                         .map(|a| self.attacker_text(&next, *a, k))
                         .collect();
@@ -527,9 +539,65 @@ impl<'a> Finder<'a> {
             }
         }
 
+        // Sides that leave the game (more than two sides): mated, or their royal piece taken.
+        for m in legal.iter().filter(|_| v.sides().len() > 2) {
+            let next = g.play(pos, m);
+            for gone in v.side_ids().filter(|&o| next.is_out(o) && !pos.is_out(o)) {
+                let taken = self
+                    .royal(pos, gone)
+                    .is_some_and(|k| m.to == k || m.en_passant_victim == Some(k));
+                let how = if taken {
+                    "takes the royal piece of"
+                } else {
+                    "mates"
+                };
+                add(
+                    &format!("leaves: {how}"),
+                    format!(
+                        "leaves: {} {how} {}, which leaves the game",
+                        g.format_move(pos, m),
+                        v.side_title(gone)
+                    ),
+                );
+            }
+        }
+
+        // Promotions only to lost pieces: waiting unpromoted, and promoting where it stands.
+        for m in &legal {
+            let Some(promo) = v.piece(m.piece).promotion.as_ref() else {
+                continue;
+            };
+            let piece = self.piece_name(m.piece).to_string();
+            if m.in_place() {
+                add(
+                    "promotion in place",
+                    format!(
+                        "promotion in place: the waiting {piece} on {} promotes there to a {} its side lost",
+                        self.name(m.to),
+                        self.piece_name(m.promotion.expect("a promotion"))
+                    ),
+                );
+            } else if promo.captured_only.is_some()
+                && m.promotion.is_none()
+                && !promo.optional
+                && v.zone(promo.zone).cells[side].contains(&m.to)
+            {
+                add(
+                    "promotion waits",
+                    format!(
+                        "promotion waits: {} enters the zone unpromoted, its side having lost nothing it may promote to",
+                        g.format_move(pos, m)
+                    ),
+                );
+            }
+        }
+
         // Promotions.
         let mut seen = BTreeSet::new();
-        for m in legal.iter().filter(|m| m.promotion.is_some()) {
+        for m in legal
+            .iter()
+            .filter(|m| m.promotion.is_some() && !m.in_place())
+        {
             if !seen.insert((m.from, m.to)) {
                 continue;
             }
@@ -590,7 +658,7 @@ impl<'a> Finder<'a> {
                 .iter()
                 .filter(|x| pos.squares[x.index()].is_some())
                 .count();
-            let attacked = |x: &CellId| g.attacked(pos, *x, side.opponent());
+            let attacked = |x: &CellId| self.attacked(pos, *x, side);
             if between == 1 {
                 add(
                     "castling refused: a piece between",
@@ -648,7 +716,7 @@ impl<'a> Finder<'a> {
                     continue;
                 }
                 let next = g.play(pos, &m);
-                if !g.attacked(&next, m.to, side.opponent()) && g.faces_royal(&next, side, m.to) {
+                if !self.attacked(&next, m.to, side) && g.faces_royal(&next, side, m.to) {
                     add(
                         "facing: a royal move refused",
                         format!(
@@ -680,7 +748,7 @@ impl<'a> Finder<'a> {
                     );
                     continue;
                 }
-                for a in self.attackers(&q, k, side.opponent()) {
+                for a in self.attackers(&q, k, side) {
                     if self.game.attacks_from(pos, a, k) {
                         continue;
                     }
@@ -758,7 +826,8 @@ impl<'a> Finder<'a> {
                                 passed: Passed::NONE,
                                 castling: None,
                             };
-                            g.in_check(&g.play(pos, &mv), side.opponent())
+                            let next = g.play(pos, &mv);
+                            g.in_check(&next, next.to_move)
                         }
                     });
                     if checking {
@@ -861,7 +930,10 @@ impl<'a> Finder<'a> {
                 {
                     let blocked_by_enemy = g.tables.guard(e).is_some_and(|gd| {
                         gd.occupants.iter().any(|(_, cells, present)| {
-                            !present && cells.iter().any(|c| occupant(*c) == Some(side.opponent()))
+                            !present
+                                && cells
+                                    .iter()
+                                    .any(|c| occupant(*c).is_some_and(|o| o != side))
                         })
                     });
                     if blocked_by_enemy
@@ -1012,7 +1084,7 @@ impl<'a> Finder<'a> {
 fn mine(file: &str, m: &Mining) {
     let compiled = compile(file);
     let game = compiled.game();
-    let engine = FastEngine::new(game).expect("fits");
+    let engine = AnyEngine::new(game);
     let finder = Finder { game, engine };
     let v = game.variant;
     let mut rng = Rng::new(m.seed);
@@ -1053,6 +1125,9 @@ fn mine(file: &str, m: &Mining) {
         // Every other game keeps its king and rooks home until it can castle.
         let keep_home = g % 2 == 1;
         for ply in 0..m.plies {
+            if v.side_ids().filter(|&s| !pos.is_out(s)).count() < 2 {
+                break; // the last side in has won: no position to count
+            }
             let features = finder.features(&pos, last.as_ref().map(|(p, m)| (p, m)));
             let text = game.position_text(&pos);
             history.push(pos.clone());
@@ -1139,10 +1214,11 @@ fn mine(file: &str, m: &Mining) {
             // Near the move limit: the same position with the count one short of it and at
             // it (perft does not read it).
             if let (Some(limit), true) = (&v.rules().move_limit, pos.quiet_plies >= 10) {
+                let sides = v.sides().len() as u32;
                 for (plies, what) in [
-                    (2 * limit.moves - 1, "one ply short of the move limit"),
+                    (sides * limit.moves - 1, "one ply short of the move limit"),
                     (
-                        2 * limit.moves,
+                        sides * limit.moves,
                         "at the move limit: the game is over, perft counts on",
                     ),
                 ] {
@@ -1194,7 +1270,7 @@ fn mine(file: &str, m: &Mining) {
             .filter(|(p, _)| !used.contains(*p))
             .map(|(p, t)| {
                 let pos = game.parse_position(p).expect("printed positions read back");
-                (finder.engine.perft(&finder.engine.state(&pos), 3), p, t)
+                (finder.engine.perft(&pos, 3), p, t)
             })
             .collect();
         sized.sort();

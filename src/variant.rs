@@ -778,6 +778,20 @@ impl Rules {
             royal_captured: false,
         }
     }
+
+    /// Whether a side whose royal piece was taken leaves the game, which goes on: with `royal
+    /// captured out`, and with `checkmate out`, where a side may take a royal piece its owner
+    /// had no turn to save (Wellisch: the army passes to the king's captor).
+    pub fn royal_loss_leaves(&self) -> bool {
+        self.leaving.royal || self.leaving.checkmate
+    }
+
+    /// Whether taking a royal piece ends the game, the side that took it winning: with `royal
+    /// captured`, and in a game of `sides` more than two whose first mate ends it (a third
+    /// side may take a royal piece its owner had no turn to save).
+    pub fn royal_loss_ends(&self, sides: usize) -> bool {
+        !self.royal_loss_leaves() && (self.royal_captured || sides > 2 && self.checkmate_wins)
+    }
 }
 
 /// One castling option of one side: the king's move and the rook's, on one line.

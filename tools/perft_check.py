@@ -1480,8 +1480,264 @@ class ThreeSides:
         return self.names[c]
 
 
+# ---------------------------------------------------------------------------------------
+# Wellisch's three-handed chess (variants/wellisch.hexv), from the rule texts its header
+# cites, in the coordinates of Ludii's cell names: a cell is (file, rank), files a-k numbered
+# 0-10, ranks 1-11, on the board 0 <= file - rank + 6 <= 10. Stepping along a rank changes the
+# file (3 o'clock: (1, 0)); the file is the line leaning to 11 o'clock ((0, 1)); 1 o'clock is
+# (1, 1). The armies move White, Black, Red; Black's is White's turned a third of a turn
+# clockwise about f6, Red's a third counter-clockwise (Ludii's placements, checked below).
+# King: one step to a neighbour. Rook: along the 6 edge lines. Knight: one corner step (the
+# nearest cells of its colour). Queen: rook and knight. Pawn: one step, moving or taking, to
+# 11 or 1 o'clock; on its far side it becomes a Queen, Rook or Knight its army has fewer of
+# than it started with, or with none such stays and may later promote there as its move.
+# Castling: the King changes places with an unmoved Rook, d1-e1, or d1-b1 over an empty c1,
+# the King not attacked on d1 nor on the cells it passes or lands on. A side may take another's
+# King its owner had no turn to save (a third side's attack): that side leaves, its army
+# passing to the King's captor. A side left without a move in check leaves, its army (less
+# its King) passing to the side that mated it; without a move and not in check, the game is
+# drawn (no moves).
+
+WE_EDGE = [(1, 0), (1, 1), (0, 1), (-1, 0), (-1, -1), (0, -1)]  # 3 1 11 9 7 5 o'clock
+WE_CORNER = [add(WE_EDGE[i], WE_EDGE[(i + 1) % 6]) for i in range(6)]
+assert set(WE_CORNER) == {(2, 1), (1, 2), (-1, 1), (-2, -1), (-1, -2), (1, -1)}
+
+
+def we_turn(c, k):
+    """The cell c turned k thirds of a turn counter-clockwise about f6 (5, 6)."""
+    q, r = c[0] - 5, c[1] - 6
+    for _ in range(k % 3):
+        q, r = -r, q - r
+    return (q + 5, r + 6)
+
+
+class Wellisch:
+    many = True
+
+    def __init__(self):
+        self.name = "wellisch"
+        self.names = {
+            (f, r): "abcdefghijk"[f] + str(r)
+            for f in range(11)
+            for r in range(1, 12)
+            if 0 <= f - r + 6 <= 10
+        }
+        assert len(self.names) == 91
+        self.cells = set(self.names)
+        self.by_name = {n: c for c, n in self.names.items()}
+        first = {"K": "d1", "Q": "c1", "R": "b1 e1", "N": "a1 f1 d2", "P": "a2 b2 c2 e2 f2 g2 d3 e3"}
+        # Black turned clockwise (two counter-clockwise thirds), Red counter-clockwise.
+        self.turns = [0, 2, 1]
+        self.board = {}
+        for side in range(3):
+            for kind, cells in first.items():
+                for n in cells.split():
+                    self.board[self.turn(self.by_name[n], side)] = (side, kind)
+        assert self.names[self.turn(self.by_name["d1"], 1)] == "c8"  # Ludii's kings
+        assert self.names[self.turn(self.by_name["d1"], 2)] == "k9"
+        self.setup_count = {k: len(v.split()) for k, v in first.items()}
+        far = [self.by_name[n] for n in "f11 g11 h11 i11 j11 k11".split()]
+        self.far = [{self.turn(c, s) for c in far} for s in range(3)]
+        self.pawn = [[self.vec((0, 1), s), self.vec((1, 1), s)] for s in range(3)]
+        # (king from, king to, rook from, rook to, cells that must be empty, cells passed)
+        castle = [("d1", "e1", "e1", "d1", [], ["e1"]), ("d1", "b1", "b1", "d1", ["c1"], ["c1", "b1"])]
+        self.castlings = [
+            [
+                tuple([self.turn(self.by_name[x], s) for x in o[:4]])
+                + ([self.turn(self.by_name[x], s) for x in o[4]], [self.turn(self.by_name[x], s) for x in o[5]])
+                for o in castle
+            ]
+            for s in range(3)
+        ]
+
+    def turn(self, c, side):
+        return we_turn(c, self.turns[side])
+
+    def vec(self, d, side):
+        a = self.turn(add((5, 6), d), side)
+        return (a[0] - 5, a[1] - 6)
+
+    def start(self):
+        # board, side to move, unmoved cells, sides out (a frozenset)
+        return (dict(self.board), 0, frozenset(self.board), frozenset())
+
+    def reach(self, board, c, side, kind):
+        """(to, capture?) of every piece but the Pawn."""
+        out = []
+
+        def slide(d, far):
+            t = add(c, d)
+            while t in self.cells:
+                occ = board.get(t)
+                if occ is not None:
+                    if occ[0] != side:
+                        out.append((t, True))
+                    return
+                out.append((t, False))
+                if not far:
+                    return
+                t = add(t, d)
+
+        if kind in ("K", "R", "Q"):
+            for d in WE_EDGE:
+                slide(d, kind != "K")
+        if kind in ("N", "Q"):
+            for d in WE_CORNER:
+                slide(d, False)
+        return out
+
+    def pawn_reach(self, board, c, side):
+        out = []
+        for d in self.pawn[side]:
+            t = add(c, d)
+            if t in self.cells:
+                occ = board.get(t)
+                if occ is None or occ[0] != side:
+                    out.append((t, occ is not None))
+        return out
+
+    def attacked(self, board, cell, side, out):
+        """Is `cell` attacked by a side other than `side` still in the game?"""
+        for c, (s, kind) in board.items():
+            if s == side or s in out:
+                continue
+            steps = self.pawn_reach(board, c, s) if kind == "P" else self.reach(board, c, s, kind)
+            if any(t == cell for t, _ in steps):
+                return True
+        return False
+
+    def lost(self, board, side):
+        have = {}
+        for s, k in board.values():
+            if s == side:
+                have[k] = have.get(k, 0) + 1
+        return [k for k in ("Q", "R", "N") if have.get(k, 0) < self.setup_count[k]]
+
+    def king(self, board, side):
+        return next(c for c, (s, k) in board.items() if s == side and k == "K")
+
+    def kings(self, board, side):
+        return [c for c, (s, k) in board.items() if s == side and k == "K"]
+
+    def moves(self, pos):
+        """(move, board after, unmoved after) of the side to move, legal."""
+        board, side, unmoved, out = pos
+        found = []
+
+        def add_move(mv, nxt, still):
+            if not self.attacked(nxt, self.king(nxt, side), side, out):
+                found.append((mv, nxt, still))
+
+        for c, (s, kind) in list(board.items()):
+            if s != side:
+                continue
+            if kind == "P":
+                steps = self.pawn_reach(board, c, side)
+                if c in self.far[side]:  # waiting: promote where it stands
+                    for q in self.lost(board, side):
+                        nxt = dict(board)
+                        nxt[c] = (side, q)
+                        add_move((c, c, False, q, None), nxt, unmoved)
+            else:
+                steps = self.reach(board, c, side, kind)
+            for t, cap in steps:
+                nxt = dict(board)
+                del nxt[c]
+                still = unmoved - {c, t}
+                choices = [None]
+                if kind == "P" and t in self.far[side]:
+                    choices = self.lost(board, side) or [None]
+                for q in choices:
+                    after = dict(nxt)
+                    after[t] = (side, q or kind)
+                    add_move((c, t, cap, q, None), after, still)
+        for kf, kt, rf, rt, empty, passed in self.castlings[side]:
+            if board.get(kf) != (side, "K") or board.get(rf) != (side, "R"):
+                continue
+            if kf not in unmoved or rf not in unmoved or any(x in board for x in empty):
+                continue
+            if any(self.attacked(board, x, side, out) for x in [kf] + passed):
+                continue
+            nxt = dict(board)
+            del nxt[kf]
+            del nxt[rf]
+            nxt[kt] = (side, "K")
+            nxt[rt] = (side, "R")
+            add_move((kf, kt, False, None, None), nxt, unmoved - {kf, rf})
+        return found
+
+    def next_side(self, side, out):
+        for k in range(1, 4):
+            s = (side + k) % 3
+            if s not in out:
+                return s
+        return side
+
+    def legal(self, pos):
+        board, side, unmoved, out = pos
+        if len(out) >= 2:
+            return []
+        result = []
+        for mv, nxt, still in self.moves(pos):
+            gone = set(out)
+            for s in range(3):  # a King taken: its side leaves, its army to the captor
+                if s not in gone and not any(v == (s, "K") for v in nxt.values()):
+                    nxt = {x: ((side, k) if o == s else (o, k)) for x, (o, k) in nxt.items()}
+                    gone.add(s)
+            to_move = self.next_side(side, gone)
+            # Settle: a side to move without a move leaves when mated (its army to the mover);
+            # without a move and not in check, the game is drawn (it stops).
+            while len(gone) < 2:
+                if self.moves((nxt, to_move, still, frozenset(gone))):
+                    break
+                king = self.king(nxt, to_move)
+                if not self.attacked(nxt, king, to_move, gone):
+                    break
+                nxt = dict(nxt)
+                del nxt[king]
+                for x, (s, k) in list(nxt.items()):
+                    if s == to_move:
+                        nxt[x] = (side, k)
+                gone.add(to_move)
+                to_move = self.next_side(to_move, gone)
+            result.append((mv, (nxt, to_move, still, frozenset(gone))))
+        return result
+
+    def read(self, text):
+        """A position written as docs/positions.md says (ranks from White's first, each left
+        to right; `(2K)`: Black's King; a number: that many empty cells; the side to move by
+        name, then after `/` the sides out; then hands, en passant, the unmoved pieces)."""
+        fields = text.split()
+        board = {}
+        sides = ["white", "black", "red"]
+        for r, row in enumerate(fields[0].split("/"), start=1):
+            cells = sorted((c for c in self.cells if c[1] == r), key=lambda c: c[0])
+            i, k = 0, 0
+            while k < len(row):
+                if row[k] == "(":
+                    board[cells[i]] = (int(row[k + 1]) - 1, row[k + 2])
+                    i, k = i + 1, k + 4
+                else:
+                    j = k
+                    while j < len(row) and row[j].isdigit():
+                        j += 1
+                    i, k = i + int(row[k:j]), j
+            assert i == len(cells), row
+        turn = fields[1].split("/")
+        out = frozenset(sides.index(n) for n in turn[1:])
+        unmoved = frozenset() if fields[4] == "-" else frozenset(self.by_name[n] for n in fields[4].split(","))
+        return (board, sides.index(turn[0]), unmoved, out)
+
+    def move_name(self, mv):
+        return move_name(self, mv)
+
+    def label(self, c):
+        return self.names[c]
+
+
 VARIANTS = {
     "three-sides": ThreeSides,
+    "wellisch": Wellisch,
     "glinski": glinski,
     "mccooey": mccooey,
     "koval": koval,
@@ -1515,6 +1771,8 @@ def main(argv):
         # without one it may not step onto the far edge.
         v.promote_captured = "--promote-captured" in argv
         pos = v.start() if getattr(v, "many", False) else start(v)
+        if "--position" in argv:  # the three-sided variants read hexv's position text
+            pos = v.read(argv[argv.index("--position") + 1])
         for text in played:  # moves written as hexv writes them, played from the start
             nxt = [n for m, n in legal(v, pos) if move_name(v, m) == text]
             if not nxt:

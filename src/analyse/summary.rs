@@ -128,7 +128,9 @@ pub fn describe_rules(v: &Variant) -> Vec<String> {
     let left = match r.leaving.pieces {
         LeftPieces::Removed => "its pieces are removed",
         LeftPieces::Stay => "its pieces stay, never to move",
-        LeftPieces::ToMater => "its pieces pass to the side that mated it, its royal piece taken",
+        LeftPieces::ToMater => {
+            "its pieces pass to the side that mated it or took its royal piece (a mated royal piece is taken off)"
+        }
     };
     if r.leaving.royal {
         out.push(format!(
@@ -141,10 +143,12 @@ pub fn describe_rules(v: &Variant) -> Vec<String> {
         );
     } else if r.leaving.checkmate {
         out.push(format!(
-            "a checkmated side leaves the game ({left}); the last side in wins"
+            "a checkmated side, or one whose royal piece another takes, leaves the game ({left}); the last side in wins"
         ));
     } else if r.checkmate_wins && many {
-        out.push("checkmate wins for the side that moved last".to_string());
+        out.push(
+            "checkmate wins for the side that moved last, as does taking a royal piece".to_string(),
+        );
     } else if r.checkmate_wins {
         out.push("checkmate wins".to_string());
     }

@@ -234,7 +234,8 @@ impl Resolver<'_> {
         }
         // The four cells lie on one straight ray from the king (along a row, a line or a
         // same-colour ray on triangle boards). The king may land on the rook's start (the
-        // rook moves over it), but not where the rook lands.
+        // rook moves over it), but not where the rook lands; the rook may land on the king's
+        // start (the two change places, Wellisch's castling).
         let board = self.board;
         let start = board.coord(kf);
         let kinds = match board.grid {
@@ -254,8 +255,14 @@ impl Resolver<'_> {
                     }
                 }
                 let index = |c: CellId| cells.iter().position(|x| *x == c);
-                match (index(kt), index(rf), index(rt)) {
-                    (Some(a), Some(b), Some(c)) if c != a && c != b => {
+                // The rook's landing: a cell of the ray, or (`None`) the king's start.
+                let rook_to = if rt == kf {
+                    Some(None)
+                } else {
+                    index(rt).map(Some)
+                };
+                match (index(kt), index(rf), rook_to) {
+                    (Some(a), Some(b), Some(c)) if c.is_none_or(|c| c != a && c != b) => {
                         Some((cells.clone(), a, b, c))
                     }
                     _ => None,
@@ -269,7 +276,7 @@ impl Resolver<'_> {
             );
             return None;
         };
-        let far = k.max(r).max(t);
+        let far = k.max(r).max(t.unwrap_or(0));
         let empty = cells[..=far].iter().copied().filter(|c| *c != rf).collect();
         let passage = cells[..=k].to_vec();
         ok.then_some(Castling {

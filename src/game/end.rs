@@ -273,12 +273,13 @@ pub fn outcome<E: Engine>(e: &E, s: &E::State, keys: &[u64]) -> Option<Outcome> 
     by_count(e, s)
 }
 
-/// True when the rules are `royal captured` and a side has fewer royal pieces on the board
-/// than its setup gives it: one was taken, the game is over, and no side has a move.
+/// True when taking a royal piece ends the game ([`crate::variant::Rules::royal_loss_ends`])
+/// and a side has fewer royal pieces on the board than its setup gives it: one was taken, the
+/// game is over, and no side has a move.
 pub fn royal_taken<E: Engine>(e: &E, s: &E::State) -> bool {
     let v = e.variant();
-    // With `royal captured out` the side leaves instead, and the game goes on.
-    if !v.rules.royal_captured || v.rules.leaving.royal {
+    // Where the side leaves instead, the game goes on.
+    if !v.rules.royal_loss_ends(v.sides().len()) {
         return false;
     }
     let mut royals = [0usize; Side::MAX];

@@ -264,13 +264,13 @@ impl<'a> Game<'a> {
         })
     }
 
-    /// True when the rules are `royal captured` and a side in the game has fewer royal
+    /// True when taking a royal piece ends the game
+    /// ([`crate::variant::Rules::royal_loss_ends`]) and a side in the game has fewer royal
     /// pieces on the board than its setup gives it: one was taken, and the game is over.
     pub fn royal_taken(&self, pos: &Position) -> bool {
-        let rules = &self.variant.rules;
-        // With `royal captured out` the side leaves instead (`settle`), and the game goes on.
-        rules.royal_captured
-            && !rules.leaving.royal
+        let v = self.variant;
+        // Where the side leaves instead (`settle`), the game goes on.
+        v.rules.royal_loss_ends(v.sides.len())
             && self
                 .sides_in_game(pos)
                 .any(|side| self.lost_royal(pos, side))
@@ -351,11 +351,11 @@ impl<'a> Game<'a> {
     }
 
     /// The sides that leave the game after `mover`'s move, one after the other: with `royal
-    /// captured out` each side whose royal piece it took, then each side to move without a
-    /// legal move that the rules send out, while two or more remain.
+    /// captured out` or `checkmate out` each side whose royal piece it took, then each side
+    /// to move without a legal move that the rules send out, while two or more remain.
     fn settle(&self, pos: &mut Position, mover: Side) {
         let leaving = self.variant.rules.leaving;
-        if leaving.royal {
+        if self.variant.rules.royal_loss_leaves() {
             let lost: Vec<Side> = self
                 .sides_in_game(pos)
                 .filter(|&side| self.lost_royal(pos, side))

@@ -221,10 +221,13 @@ impl Game<'_> {
     }
 
     /// Moves that do not leave the mover's royal pieces attacked: piece moves, castling and
-    /// drops. With `royal captured`, every move (none once a royal piece has been taken).
+    /// drops. With `royal captured`, every move; none once the game is over by a royal piece
+    /// taken or, with more than two sides, when one side is left.
     pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
         let royal_captured = self.variant.rules.royal_captured;
-        if royal_captured && self.royal_taken(pos) {
+        // The game is over: a royal piece taken, or (more sides) the last side left in.
+        let last_side = self.variant.sides.len() > 2 && self.sides_in_game(pos).nth(1).is_none();
+        if last_side || self.royal_taken(pos) {
             return Vec::new();
         }
         let mut moves: Vec<Move> = self

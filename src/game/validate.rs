@@ -19,8 +19,10 @@ impl Game<'_> {
     ) -> Result<(), PositionError> {
         let v = self.variant;
         let board = &v.board;
-        // Each side has its royal piece when checkmate wins.
-        if v.rules.checkmate_wins && v.pieces.iter().any(|p| p.royal) {
+        // Each side has its royal piece when checkmate wins (and, with more sides, taking one
+        // does not end the game).
+        let taken_ends = v.rules.royal_loss_ends(v.sides.len());
+        if v.rules.checkmate_wins && !taken_ends && v.pieces.iter().any(|p| p.royal) {
             for side in self.sides_in_game(pos) {
                 if self.royals(pos, side).is_empty() {
                     return Err(err(
@@ -68,9 +70,9 @@ impl Game<'_> {
             ));
         }
         // A side in the game whose royal piece was taken would have left already (`royal
-        // captured out`).
+        // captured out`, `checkmate out`).
         let leaving = v.rules.leaving;
-        if leaving.royal {
+        if v.rules.royal_loss_leaves() {
             let lost = self
                 .sides_in_game(pos)
                 .find(|&side| self.lost_royal(pos, side));

@@ -4,8 +4,6 @@
 
 use std::collections::BTreeSet;
 
-use hexv::variant::Side;
-
 use crate::cli::run;
 use crate::support::scratch;
 use crate::support::{load, variant_files};
@@ -89,7 +87,7 @@ fn every_variant_has_a_rules_page() {
             .count();
         assert_eq!(
             drawn,
-            v.setup(Side::WHITE).len() + v.setup(Side::BLACK).len()
+            v.side_ids().map(|side| v.setup(side).len()).sum::<usize>()
         );
         for s in &v.meta().sources {
             assert!(html.contains(&s.replace('&', "&amp;")), "{s}");

@@ -170,8 +170,17 @@ fn counts_of(child: Child) -> Vec<String> {
 /// Every shipped variant's start to `start_depth` (or 3 for those of [`DEPTH_3`] when
 /// `start_depth` is 2), and the positions of `cases`, counted from the JSON alone and by hexv.
 fn compare(start_depth: u32, cases: &[Case]) {
-    let files = variant_files();
-    assert_eq!(files.len(), 13, "every shipped variant is counted");
+    // The script plays two sides: the shipped variants of more (Wellisch's) are counted by
+    // tools/perft_check.py, from their rule texts, instead.
+    let files: Vec<PathBuf> = variant_files()
+        .into_iter()
+        .filter(|path| compiled(path).variant().sides().len() == 2)
+        .collect();
+    assert_eq!(
+        files.len(),
+        13,
+        "every two-sided shipped variant is counted"
+    );
     // Per file and depth: the move sequences to count (the start is "").
     let mut jobs: BTreeMap<(String, u32), Vec<&str>> = BTreeMap::new();
     for path in &files {

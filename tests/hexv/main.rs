@@ -57,5 +57,6 @@ mod strength;
 mod svg;
 mod tables;
 mod tune;
+mod wellisch;
 mod xiang_hex;
 mod xiangqi_rules;

@@ -4,8 +4,8 @@
 //! an independent Glinski implementation that `cargo bench` runs to depth 4 and that
 //! tests/hexv/hexchess_diff.rs compares move lists with.
 
-use hexv::game::fast::{FastEngine, State};
-use hexv::game::Position;
+use hexv::game::fast::FastEngine;
+use hexv::game::{AnyEngine, Position};
 use hexv::game::{Engine, Reference};
 
 use crate::support::{load, root};
@@ -60,28 +60,26 @@ fn cases() -> Vec<Case> {
     cases
 }
 
-/// Calls `f` with the case's position for both engines: the reference engine's position and
-/// the fast engine with its state.
-pub fn with_position(case: &Case, f: impl FnOnce(&Position, &FastEngine, &State)) {
+/// Calls `f` with the case's position and the fastest engine the variant allows: the fast
+/// engine, or the reference engine for a variant the fast one refuses (more than two sides).
+pub fn with_position(case: &Case, f: impl FnOnce(&Position, &AnyEngine)) {
     let (v, t) = load(&case.file);
     let game = hexv::game::Game::new(&v, &t);
     let pos = game
         .parse_position(&case.position)
         .unwrap_or_else(|e| panic!("{}: {}", case.file, e.show(&case.position)));
-    let engine = FastEngine::new(game).expect("every shipped board fits the fast engine");
-    let state = engine.state(&pos);
-    f(&pos, &engine, &state);
+    f(&pos, &AnyEngine::new(game));
 }
 
-/// Counts every position of the data file, with the fast engine at every depth and the
+/// Counts every position of the data file, with the fastest engine at every depth and the
 /// reference engine up to `max_reference_depth`.
 fn check_counts(max_reference_depth: u32) {
     for case in cases() {
-        with_position(&case, |pos, engine, state| {
+        with_position(&case, |pos, engine| {
             let game = engine.game();
             for &(depth, count) in &case.counts {
                 let context = format!("{} at depth {depth}", case.file);
-                assert_eq!(engine.perft(state, depth), count, "fast engine, {context}");
+                assert_eq!(engine.perft(pos, depth), count, "fastest engine, {context}");
                 if depth <= max_reference_depth {
                     assert_eq!(game.perft(pos, depth), count, "reference engine, {context}");
                 }
@@ -138,41 +136,43 @@ fn threads_and_the_table_give_the_same_counts() {
         let (v, t) = load(&case.file);
         let game = hexv::game::Game::new(&v, &t);
         let pos = game.parse_position(&case.position).expect("a position");
-        let engine = FastEngine::new(game).expect("fits");
-        let state = engine.state(&pos);
-        for &(depth, count) in case.counts.iter().filter(|(d, _)| *d <= 3) {
-            let context = format!("{} at depth {depth}", case.file);
-            for options in [&threaded, &other_seed] {
-                let fast = perft(&engine, &state, depth, options, &Progress::default())
+        let any = AnyEngine::new(game);
+        hexv::with_engine!(&any, engine => {
+            let state = engine.state(&pos);
+            for &(depth, count) in case.counts.iter().filter(|(d, _)| *d <= 3) {
+                let context = format!("{} at depth {depth}", case.file);
+                for options in [&threaded, &other_seed] {
+                    let fast = perft(engine, &state, depth, options, &Progress::default())
+                        .expect("not stopped");
+                    assert_eq!(fast.total, count, "fastest engine, {context}");
+                    // Each engine lists its moves in its own order.
+                    let plain: Vec<u64> = engine
+                        .legal_moves(&state)
+                        .iter()
+                        .map(|m| engine.perft(&engine.play(&state, m), depth - 1))
+                        .collect();
+                    assert_eq!(fast.per_move, plain, "fastest engine per move, {context}");
+                    if depth > 2 {
+                        continue; // the reference engine is slow in debug builds
+                    }
+                    let reference = perft(
+                        &Reference::new(game),
+                        &pos,
+                        depth,
+                        options,
+                        &Progress::default(),
+                    )
                     .expect("not stopped");
-                assert_eq!(fast.total, count, "fast engine, {context}");
-                // Each engine lists its moves in its own order.
-                let plain: Vec<u64> = engine
-                    .legal_moves(&state)
-                    .iter()
-                    .map(|m| engine.perft(&engine.play(&state, m), depth - 1))
-                    .collect();
-                assert_eq!(fast.per_move, plain, "fast engine per move, {context}");
-                if depth > 2 {
-                    continue; // the reference engine is slow in debug builds
+                    assert_eq!(reference.total, count, "reference engine, {context}");
+                    let plain: Vec<u64> = game
+                        .legal_moves(&pos)
+                        .iter()
+                        .map(|m| game.perft(&game.play(&pos, m), depth - 1))
+                        .collect();
+                    assert_eq!(reference.per_move, plain, "reference per move, {context}");
                 }
-                let reference = perft(
-                    &Reference::new(game),
-                    &pos,
-                    depth,
-                    options,
-                    &Progress::default(),
-                )
-                .expect("not stopped");
-                assert_eq!(reference.total, count, "reference engine, {context}");
-                let plain: Vec<u64> = game
-                    .legal_moves(&pos)
-                    .iter()
-                    .map(|m| game.perft(&game.play(&pos, m), depth - 1))
-                    .collect();
-                assert_eq!(reference.per_move, plain, "reference per move, {context}");
             }
-        }
+        });
     }
 }
 

@@ -7,6 +7,7 @@
 
 use crate::perft::{read_cases, with_position, Case};
 use crate::support::{load, root};
+use hexv::game::Engine;
 
 const DEEP: &str = "tests/data/perft-deep.txt";
 
@@ -32,13 +33,16 @@ fn recount(select: impl Fn(u64) -> bool, deep: bool) -> usize {
     };
     let mut counted = 0;
     for case in read_cases(DEEP) {
-        with_position(&case, |_, engine, state| {
-            for &(depth, count) in case.counts.iter().filter(|&&(_, n)| select(n)) {
-                let n = perft(engine, state, depth, &options, &Progress::default())
-                    .expect("not stopped");
-                assert_eq!(n.total, count, "{} at depth {depth}", case.file);
-                counted += 1;
-            }
+        with_position(&case, |pos, any| {
+            hexv::with_engine!(any, engine => {
+                let state = engine.state(pos);
+                for &(depth, count) in case.counts.iter().filter(|&&(_, n)| select(n)) {
+                    let n = perft(engine, &state, depth, &options, &Progress::default())
+                        .expect("not stopped");
+                    assert_eq!(n.total, count, "{} at depth {depth}", case.file);
+                    counted += 1;
+                }
+            });
         });
     }
     counted

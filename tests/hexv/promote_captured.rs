@@ -8,9 +8,9 @@
 use hexv::check::codes;
 use hexv::game::san::Letters;
 use hexv::game::{AnyEngine, Game, Position};
-use hexv::variant::{PieceId, Side};
+use hexv::variant::Side;
 
-use crate::support::{check_text, compiled, root};
+use crate::support::{check_text, compiled, position_of, root};
 
 const FIXTURE: &str = "tests/fixtures/valid/promote_captured.hexv";
 
@@ -25,21 +25,6 @@ fn waiting() -> hexv::Compiled {
     checked
         .compiled
         .unwrap_or_else(|| panic!("{:#?}", checked.diagnostics))
-}
-
-/// A position of only the pieces given (`(side, symbol, cell)`), `to_move` to move.
-fn position(game: &Game, pieces: &[(Side, &str, &str)], to_move: Side) -> Position {
-    let v = game.variant;
-    let mut pos = game.start_position();
-    pos.squares.iter_mut().for_each(|sq| *sq = None);
-    pos.unmoved.iter_mut().for_each(|u| *u = false);
-    for &(side, symbol, cell) in pieces {
-        let piece: PieceId = v.find_piece(symbol).expect("a piece");
-        let cell = v.board().find(cell).expect("a cell");
-        pos.squares[cell.index()] = Some((side, piece));
-    }
-    pos.to_move = to_move;
-    pos
 }
 
 /// The legal moves of White's pawns (d5 and d6), as written, sorted; both engines' lists
@@ -74,7 +59,7 @@ fn before_the_edge<'a>(game: &Game, white: &[(Side, &'a str, &'a str)]) -> Posit
         (B, "N", "e6"),
     ];
     pieces.extend_from_slice(white);
-    position(game, &pieces, W)
+    position_of(game, &pieces, W)
 }
 
 #[test]

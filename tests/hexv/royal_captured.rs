@@ -253,3 +253,28 @@ fn with_royal_captured_out_the_side_leaves_and_its_army_passes_to_the_taker() {
         "`royal captured out` needs more than two sides"
     );
 }
+
+/// With three sides whose first mate ends the game, a royal piece a third side takes (its
+/// owner had no turn to save it) ends the game too, won by the side that took it.
+#[test]
+fn with_three_sides_taking_a_royal_piece_ends_the_first_mate_game() {
+    let c = compiled(THREE);
+    let game = c.game();
+    let red = Side::new(2).expect("three sides");
+    let pieces = [
+        (Side::WHITE, "K", "f1"),
+        (Side::BLACK, "K", "a6"),
+        (Side::BLACK, "R", "l5"),
+        (red, "K", "l1"),
+    ];
+    let pos = crate::support::position_of(&game, &pieces, Side::BLACK);
+    let taken = game
+        .play_moves(&pos, "l5xl1")
+        .expect("Red's King may be taken");
+    let outcome = game
+        .outcome(&[pos, taken.clone()])
+        .expect("the game is over");
+    assert_eq!(outcome.end, GameEnd::RoyalCaptured);
+    assert_eq!(outcome.result(), "0-1-0");
+    assert!(game.legal_moves(&taken).is_empty());
+}

@@ -197,3 +197,20 @@ pub fn castlings(game: &Game, pos: &Position) -> BTreeSet<String> {
         .map(|m| game.format_move(pos, m))
         .collect()
 }
+
+/// A position of only the pieces given (`(side, symbol or name, cell)`), nothing unmoved and
+/// nothing in hand, `to_move` to move: a position built for a test, not read (so not refused
+/// for being one no game reaches).
+pub fn position_of(game: &Game, pieces: &[(Side, &str, &str)], to_move: Side) -> Position {
+    let v = game.variant;
+    let mut pos = game.start_position();
+    pos.squares.iter_mut().for_each(|sq| *sq = None);
+    pos.unmoved.iter_mut().for_each(|u| *u = false);
+    for &(side, symbol, cell) in pieces {
+        let piece = v.find_piece(symbol).expect("a piece");
+        let cell = v.board().find(cell).expect("a cell");
+        pos.squares[cell.index()] = Some((side, piece));
+    }
+    pos.to_move = to_move;
+    pos
+}

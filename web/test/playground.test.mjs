@@ -93,7 +93,12 @@ for (const v of variants) {
     // A legal move by clicks: its piece shows its targets, a target plays it; the engine
     // (a short think, in its Worker) answers.
     await page.select('#strength', 'ms:200');
-    await page.select('#engine', 'black');
+    // Two sides: the engine plays Black; more: the player takes the first seat, the engine
+    // every other, so a round is one move of each side.
+    const seats = (await page.$$eval('#engine option', (os) => os.map((o) => o.value)))
+      .filter((s) => s.startsWith('seat:'));
+    const sides = Math.max(2, seats.length);
+    await page.select('#engine', seats.length ? seats[0] : 'black');
     const legal = (await api(page, 'legalMoves', v.source, start)).moves;
     const m = legal.find((x) => !x.drop && !x.promotion);
     await clickCell(m.from);
@@ -101,9 +106,10 @@ for (const v of variants) {
     const expected = [...new Set(legal.filter((x) => x.from === m.from).map((x) => x.to))].sort();
     assert.deepEqual(targets, expected);
     await clickCell(m.to);
-    await page.waitForFunction(() => document.getElementById('board').dataset.plies === '2', { timeout: 20000 });
+    await page.waitForFunction((n) => document.getElementById('board').dataset.plies === String(n),
+      { timeout: 20000 }, sides);
     const moves = await page.$eval('#moves', (e) => e.textContent);
-    assert.match(moves, /^1\. \S+ \S+$/);
+    assert.match(moves, new RegExp(`^1\\. ${Array(sides).fill('\\S+').join(' ')}$`));
 
     // An illegal click is refused: a piece picked, then a cell that is not one of its targets.
     const now = await state();
