@@ -212,10 +212,13 @@ fn zones_section(out: &mut String, v: &Variant) {
             .cells()
             .filter_map(|c| {
                 // The first side's cells, and the other sides' (Black's in a game of two).
-                let zone = svg::ZoneCell::of(
-                    z.cells[Side::WHITE].contains(&c),
-                    v.side_ids().skip(1).any(|side| z.cells[side].contains(&c)),
-                )?;
+                let first = z.cells[Side::WHITE].contains(&c);
+                let others = v.side_ids().skip(1).any(|side| z.cells[side].contains(&c));
+                let zone = if v.sides().len() > 2 {
+                    svg::ZoneCell::of_many(first, others)
+                } else {
+                    svg::ZoneCell::of(first, others)
+                }?;
                 Some((
                     c,
                     svg::CellDrawing {

@@ -45,6 +45,10 @@ pub enum ZoneCell {
     Black,
     /// A cell of the zone for both sides.
     Both,
+    /// With more than two sides: a cell of the zone for sides other than the first.
+    Others,
+    /// With more than two sides: a cell of the zone for the first side and another.
+    FirstAndOthers,
 }
 
 impl ZoneCell {
@@ -58,11 +62,24 @@ impl ZoneCell {
         }
     }
 
+    /// [`ZoneCell::of`] in a game of more than two sides: the first side's cells, the other
+    /// sides', and those of the first and another.
+    pub fn of_many(first: bool, others: bool) -> Option<ZoneCell> {
+        match (first, others) {
+            (true, true) => Some(ZoneCell::FirstAndOthers),
+            (true, false) => Some(ZoneCell::White),
+            (false, true) => Some(ZoneCell::Others),
+            (false, false) => None,
+        }
+    }
+
     fn style(self) -> (&'static str, &'static str, &'static str) {
         match self {
             ZoneCell::White => ("white", "#e8b62c", "White's cells"),
             ZoneCell::Black => ("black", "#3b6ea8", "Black's cells"),
             ZoneCell::Both => ("both", "#8c4fa3", "both sides' cells"),
+            ZoneCell::Others => ("others", "#3b6ea8", "the other sides' cells"),
+            ZoneCell::FirstAndOthers => ("both", "#8c4fa3", "the first side's and another's"),
         }
     }
 }
@@ -313,7 +330,13 @@ pub fn render(board: &Board, title: &str, cells: &BTreeMap<CellId, CellDrawing>)
         };
         x = legend_text(&mut out, x, y, text);
     }
-    for z in [ZoneCell::White, ZoneCell::Black, ZoneCell::Both] {
+    for z in [
+        ZoneCell::White,
+        ZoneCell::Black,
+        ZoneCell::Both,
+        ZoneCell::Others,
+        ZoneCell::FirstAndOthers,
+    ] {
         if !zones_used.contains(&z) {
             continue;
         }
