@@ -185,7 +185,14 @@ fn main() {
     for path in files {
         let (v, t) = load(path.to_str().expect("UTF-8 path"));
         let game = Game::new(&v, &t);
-        let engine = FastEngine::new(game).expect("every shipped board fits");
+        let Some(engine) = FastEngine::new(game) else {
+            // More than two sides: the reference engine's alone (no ratio to give).
+            println!(
+                "  {:<24} the reference engine's (more than two sides)",
+                path.file_name().and_then(|f| f.to_str()).unwrap_or("?")
+            );
+            continue;
+        };
         let start = game.start_position();
         let state = engine.state(&start);
         let (fast, n) = best(|| engine.perft(&state, depth));
