@@ -269,7 +269,8 @@ pub enum Movement {
         mode: Mode,
     },
     /// Up to `max` cells along each hour over empty cells, move only, from where `from`
-    /// allows; creates an en-passant right on the cells passed over.
+    /// allows; creates an en-passant right on the cells passed over unless `en_passant` is
+    /// false (`no-en-passant`).
     MultiStep {
         /// Most cells advanced (the `N` of `multi-step N`, at least 2).
         max: u32,
@@ -279,6 +280,8 @@ pub enum Movement {
         kind: RayKind,
         /// Where the piece must stand for the multi-step to be allowed.
         from: MultiStepFrom,
+        /// Whether the cells passed over give the opponent an en-passant right (the default).
+        en_passant: bool,
     },
 }
 
@@ -339,14 +342,16 @@ impl Movement {
                     hours,
                     kind,
                     from,
+                    en_passant,
                 },
                 Movement::MultiStep {
                     max: m,
                     hours: h,
                     kind: k,
                     from: f,
+                    en_passant: e,
                 },
-            ) => (max, kind, from) == (m, k, f) && h.difference(*hours).is_empty(),
+            ) => (max, kind, from, en_passant) == (m, k, f, e) && h.difference(*hours).is_empty(),
             _ => false,
         }
     }
@@ -505,7 +510,7 @@ impl Movement {
         match self {
             Movement::Ride { en_passant, .. } => *en_passant,
             Movement::Leap { .. } | Movement::LeapRide { .. } | Movement::Hop { .. } => false,
-            Movement::MultiStep { .. } => true,
+            Movement::MultiStep { en_passant, .. } => *en_passant,
         }
     }
 }

@@ -38,7 +38,19 @@ SIDE_NAMES = ("white", "black")
 FROM, TO, PIECE, PROMO, VICTIM, PASSED, CASTLING = range(7)
 
 # The conditions (`when`) an entry may have.
-WHEN = (None, "multi-step", "unmoved-multi-step", "castling", "entry", "drop")
+WHEN = (
+    None,
+    "multi-step",
+    "unmoved-multi-step",
+    "multi-step-no-en-passant",
+    "unmoved-multi-step-no-en-passant",
+    "castling",
+    "entry",
+    "drop",
+)
+
+# The multi-steps only an unmoved piece makes.
+UNMOVED_MULTI_STEPS = ("unmoved-multi-step", "unmoved-multi-step-no-en-passant")
 
 
 class Entry:
@@ -411,7 +423,7 @@ class Variant:
             for e in self.table(side, piece, frm)[0]:
                 if e.when == "castling":
                     continue
-                if e.when == "unmoved-multi-step" and not unmoved:
+                if e.when in UNMOVED_MULTI_STEPS and not unmoved:
                     continue
                 if not guard_holds(e.guard, side, unmoved, sq):
                     continue

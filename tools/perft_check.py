@@ -12,6 +12,7 @@ something. See docs/perft.md for what it covers.
     python3 tools/perft_check.py hex-shogi-91 3 --moves "2j-4i 11a-11b 4ix8a" --divide
     python3 tools/perft_check.py mini-hexchess 4 --royal-captured   # `rules { royal captured }`
     python3 tools/perft_check.py mini-hexchess 5 --promote-captured # `promote ... captured`
+    python3 tools/perft_check.py glinski 5 --moves "..." --no-en-passant  # `no-en-passant`
 
 Variants: glinski, mccooey, koval, dagger, chessagon, hex-shogi-41, hex-shogi-81, hex-shogi-91,
 shafran, mini-hexchess, de-vasa, brusky, xiang-hex, and three-sides (the three-sided test
@@ -419,7 +420,8 @@ def chess_pawn_moves(v, pos, c, side):
             t = add(c, d, k)
             if t not in v.cells or t in board:
                 break
-            push(t, False, ("ep", tuple(passed), t) if passed else None)
+            gives_right = passed and not getattr(v, "no_en_passant", False)
+            push(t, False, ("ep", tuple(passed), t) if gives_right else None)
             passed.append(t)
     for d in v.vectors(side, pawn_captures(v, c, side)):
         t = add(c, d)
@@ -1770,6 +1772,8 @@ def main(argv):
         # `promote ... captured`: a pawn promotes only to a piece its side has lost, and
         # without one it may not step onto the far edge.
         v.promote_captured = "--promote-captured" in argv
+        # `multi-step ... no-en-passant`: a pawn's longer advance gives no en-passant right.
+        v.no_en_passant = "--no-en-passant" in argv
         pos = v.start() if getattr(v, "many", False) else start(v)
         if "--position" in argv:  # the three-sided variants read hexv's position text
             pos = v.read(argv[argv.index("--position") + 1])

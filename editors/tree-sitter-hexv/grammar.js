@@ -338,6 +338,7 @@ module.exports = grammar({
       field('distance', $.number),
       optional(field('directions', $.direction_list)),
       choice(seq('from', field('zone', zone($))), 'unmoved'),
+      optional('no-en-passant'),
       optional($._conditions),
     ),
 

@@ -245,6 +245,23 @@ impl Resolver<'_> {
             // line took gigabytes); a line that adds none gets a warning pointing at the first.
             let added = draft.piece.movements.split_off(before);
             let total = added.len();
+            if let Some(i) = added.iter().find_map(|m| {
+                (draft.piece.movements[..before].iter()).position(|o| en_passant_differs(o, m))
+            }) {
+                self.diags.push(
+                    Diagnostic::error(
+                        codes::EN_PASSANT,
+                        format!(
+                            "`{}` has this multi-step with and without en passant",
+                            def.name.node
+                        ),
+                    )
+                    .at(span, "the same advance here")
+                    .also(written[i], "and here")
+                    .help("write `no-en-passant` on both lines or on neither"),
+                );
+                ok = false;
+            }
             let mut first = None;
             for m in added {
                 match draft.piece.movements.iter().position(|o| o.covers(&m)) {
@@ -393,11 +410,13 @@ impl Resolver<'_> {
                 count,
                 directions,
                 from,
+                no_en_passant,
                 guards,
                 ..
             } => {
                 let mut made = Vec::new();
-                let ok = self.multi_step(count, directions, from, &mut made);
+                let en_passant = no_en_passant.is_none();
+                let ok = self.multi_step(count, directions, from, en_passant, &mut made);
                 self.guarded(made, guards, ok, movements)
             }
             PieceStmt::Promote {
@@ -681,6 +700,7 @@ impl Resolver<'_> {
         count: &Number,
         directions: &[ast::Direction],
         from: &MultiStepFrom,
+        en_passant: bool,
         out: &mut Vec<Movement>,
     ) -> bool {
         let max = self.distance(count, "multi-step", 2);
@@ -702,6 +722,7 @@ impl Resolver<'_> {
                 hours,
                 kind,
                 from,
+                en_passant,
             })
         }
         true
@@ -853,19 +874,35 @@ pub fn expand_likes(pieces: &mut [Piece], spans: &[PieceSpans], diags: &mut Vec<
     }
     let own: Vec<Vec<MoveRule>> = pieces.iter().map(|p| p.movements.clone()).collect();
     for (i, piece) in pieces.iter_mut().enumerate() {
-        let mut stack: Vec<usize> = spans[i]
-            .likes
-            .iter()
-            .rev()
-            .map(|(p, _)| p.index())
-            .collect();
-        while let Some(other) = stack.pop() {
-            for m in &own[other] {
-                if !piece.movements.contains(m) {
-                    piece.movements.push(m.clone());
+        // Each `like` line in turn, with the pieces it brings in through theirs.
+        for &(liked, span) in &spans[i].likes {
+            let mut stack = vec![liked.index()];
+            let mut clash = false;
+            while let Some(other) = stack.pop() {
+                for m in &own[other] {
+                    clash |= piece.movements.iter().any(|o| en_passant_differs(o, m));
+                    if !piece.movements.contains(m) {
+                        piece.movements.push(m.clone());
+                    }
                 }
+                stack.extend(spans[other].likes.iter().rev().map(|(p, _)| p.index()));
             }
-            stack.extend(spans[other].likes.iter().rev().map(|(p, _)| p.index()));
+            if clash {
+                diags.push(
+                    Diagnostic::error(
+                        codes::EN_PASSANT,
+                        format!(
+                            "`{}` would have a multi-step with and without en passant",
+                            piece.name
+                        ),
+                    )
+                    .at(
+                        span,
+                        "brings in the same advance with the other en-passant rule",
+                    )
+                    .help("write `no-en-passant` on both multi-step lines or on neither"),
+                );
+            }
         }
     }
 }
@@ -1033,5 +1070,34 @@ fn movement_span(s: &PieceStmt) -> Option<Span> {
         | PieceStmt::Hop { span, .. }
         | PieceStmt::MultiStep { span, .. } => Some(*span),
         _ => None,
+    }
+}
+
+/// Whether two movement rules are multi-steps that share an advance (same start rule, kind,
+/// an hour in common, the same conditions) but differ in the en-passant right it gives.
+fn en_passant_differs(a: &MoveRule, b: &MoveRule) -> bool {
+    match (&a.movement, &b.movement) {
+        (
+            Movement::MultiStep {
+                hours,
+                kind,
+                from,
+                en_passant,
+                ..
+            },
+            Movement::MultiStep {
+                hours: h,
+                kind: k,
+                from: f,
+                en_passant: e,
+                ..
+            },
+        ) => {
+            (kind, from) == (k, f)
+                && en_passant != e
+                && !hours.intersect(*h).is_empty()
+                && a.guard == b.guard
+        }
+        _ => false,
     }
 }

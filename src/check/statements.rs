@@ -166,7 +166,7 @@ const STATEMENTS: &[Statement] = &[
     stmt(
         Block::Piece,
         "multi-step",
-        "multi-step N [DIRECTION ...] from ZONE  (or: multi-step N [DIRECTION ...] unmoved), then [when|unless unmoved | from ZONE | to ZONE | enemy|friend|piece at CELL ...] ...",
+        "multi-step N [DIRECTION ...] from ZONE  (or: multi-step N [DIRECTION ...] unmoved) [no-en-passant], then [when|unless unmoved | from ZONE | to ZONE | enemy|friend|piece at CELL ...] ...",
     ),
     stmt(
         Block::Piece,

@@ -32,6 +32,11 @@ pub enum Condition {
     MultiStep,
     /// A multi-step of a piece that has not moved yet (otherwise as [`Condition::MultiStep`]).
     UnmovedMultiStep,
+    /// A multi-step from a start cell marked `no-en-passant`: as [`Condition::MultiStep`],
+    /// but the cells passed over give no right.
+    MultiStepNoEnPassant,
+    /// An unmoved piece's multi-step marked `no-en-passant`.
+    UnmovedMultiStepNoEnPassant,
     /// The king's move of a castling option (the engine adds the rook's move and checks
     /// the conditions: unmoved pieces, empty cells, no attacked cell on the king's way).
     Castling,
@@ -51,6 +56,8 @@ impl Condition {
         match self {
             Condition::MultiStep => "multi-step",
             Condition::UnmovedMultiStep => "unmoved-multi-step",
+            Condition::MultiStepNoEnPassant => "multi-step-no-en-passant",
+            Condition::UnmovedMultiStepNoEnPassant => "unmoved-multi-step-no-en-passant",
             Condition::Castling => "castling",
             Condition::Entry => "entry",
             Condition::Drop => "drop",
@@ -58,9 +65,39 @@ impl Condition {
         }
     }
 
-    /// True for a multi-step of either kind.
+    /// True for a multi-step of any kind.
     pub fn is_multi_step(self) -> bool {
+        self.gives_en_passant() || self.is_multi_step_without_en_passant()
+    }
+
+    /// True for a multi-step only a piece that has not moved yet may make.
+    pub fn is_unmoved_multi_step(self) -> bool {
+        matches!(
+            self,
+            Condition::UnmovedMultiStep | Condition::UnmovedMultiStepNoEnPassant
+        )
+    }
+
+    /// True for a multi-step whose cells passed over give the opponent an en-passant right.
+    pub fn gives_en_passant(self) -> bool {
         matches!(self, Condition::MultiStep | Condition::UnmovedMultiStep)
+    }
+
+    fn is_multi_step_without_en_passant(self) -> bool {
+        matches!(
+            self,
+            Condition::MultiStepNoEnPassant | Condition::UnmovedMultiStepNoEnPassant
+        )
+    }
+
+    /// The condition of a multi-step: from a zone or unmoved, giving en passant or not.
+    pub fn multi_step(unmoved: bool, en_passant: bool) -> Condition {
+        match (unmoved, en_passant) {
+            (false, true) => Condition::MultiStep,
+            (true, true) => Condition::UnmovedMultiStep,
+            (false, false) => Condition::MultiStepNoEnPassant,
+            (true, false) => Condition::UnmovedMultiStepNoEnPassant,
+        }
     }
 }
 
@@ -263,7 +300,7 @@ impl MoveTables {
 
     /// True when the entry's move gives the opponent an en-passant right.
     pub fn creates_en_passant(&self, entry: &Entry) -> bool {
-        entry.between.is_some() || entry.when.is_some_and(Condition::is_multi_step)
+        entry.between.is_some() || entry.when.is_some_and(Condition::gives_en_passant)
     }
 
     /// The cells a move along `entry` to its `k`-th landing cell passes over or between: the
@@ -271,7 +308,7 @@ impl MoveTables {
     pub fn passed(&self, entry: &Entry, k: usize) -> &[CellId] {
         match entry.between {
             Some((s, n)) => &self.between_cells[s as usize..s as usize + n as usize],
-            None if entry.when.is_some_and(Condition::is_multi_step) => &self.path(entry)[..k],
+            None if entry.when.is_some_and(Condition::gives_en_passant) => &self.path(entry)[..k],
             None => &[],
         }
     }
@@ -789,14 +826,15 @@ fn add_movement(
             hours,
             kind,
             from,
+            en_passant,
         } => {
             let when = match from {
                 MultiStepFrom::Zone(z) if variant.zone(*z).cells[side].contains(&cell) => {
-                    Condition::MultiStep
+                    Condition::multi_step(false, *en_passant)
                 }
                 MultiStepFrom::Zone(_) => return,
                 MultiStepFrom::Unmoved if setup_cell(variant, piece, side, cell) => {
-                    Condition::UnmovedMultiStep
+                    Condition::multi_step(true, *en_passant)
                 }
                 MultiStepFrom::Unmoved => return,
             };

@@ -223,21 +223,23 @@ fn walk_rules(
                 hours,
                 kind,
                 from: start,
+                en_passant,
             } => {
-                let when = match start {
+                let unmoved = match start {
                     MultiStepFrom::Zone(z) => {
                         if !variant.zone(*z).cells[side].contains(&cell) {
                             continue;
                         }
-                        Condition::MultiStep
+                        false
                     }
                     MultiStepFrom::Unmoved => {
                         if !setup_cell(variant, piece, side, cell) {
                             continue;
                         }
-                        Condition::UnmovedMultiStep
+                        true
                     }
                 };
+                let when = Condition::multi_step(unmoved, *en_passant);
                 let when = if entering { Condition::Entry } else { when };
                 for h in hours.iter() {
                     // Only a line with room for two cells is a multi-step.

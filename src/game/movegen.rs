@@ -26,7 +26,7 @@ impl Game<'_> {
             for e in self.tables.entries(piece, side, from) {
                 match e.when {
                     Some(Condition::Castling) => continue,
-                    Some(Condition::UnmovedMultiStep) if !pos.unmoved[from.index()] => continue,
+                    Some(c) if c.is_unmoved_multi_step() && !pos.unmoved[from.index()] => continue,
                     _ if !self.tables.guard_holds(e, side, unmoved, occupant) => continue,
                     _ => {}
                 }
@@ -96,7 +96,7 @@ impl Game<'_> {
         for e in self.tables.entries(piece, side, from) {
             match e.when {
                 Some(Condition::Castling) => continue,
-                Some(Condition::UnmovedMultiStep) if !unmoved => continue,
+                Some(c) if c.is_unmoved_multi_step() && !unmoved => continue,
                 _ if !self.tables.guard_holds(e, side, unmoved, occupant) => continue,
                 _ => {}
             }

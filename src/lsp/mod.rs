@@ -354,6 +354,7 @@ const KEYWORDS: &[&str] = &[
     "multi-step",
     "from",
     "unmoved",
+    "no-en-passant",
     "promote",
     "in",
     "optional",

@@ -250,14 +250,20 @@ pub fn piece(v: &Variant, t: &MoveTables, id: PieceId) -> Vec<String> {
                 hours,
                 kind,
                 from,
+                en_passant,
             } => {
                 let dirs = directions(grid, DirSet::of_kind(*kind, *hours));
                 let when = match from {
                     MultiStepFrom::Zone(z) => format!("from the cells of `{}`", v.zone(*z).name),
                     MultiStepFrom::Unmoved => "while it has not moved".to_string(),
                 };
+                let right = if *en_passant {
+                    "the opponent may take it en passant on a cell it passed"
+                } else {
+                    "no en-passant capture on the cells it passed"
+                };
                 format!(
-                    "May advance up to {max} cells {dirs} over empty cells {when}, without capturing; the opponent may take it en passant on a cell it passed."
+                    "May advance up to {max} cells {dirs} over empty cells {when}, without capturing; {right}."
                 )
             }
         };

@@ -269,6 +269,8 @@ pub enum PieceStmt {
         /// Empty: straight ahead.
         directions: Vec<Direction>,
         from: MultiStepFrom,
+        /// `no-en-passant`: where it was written (the cells passed give no right).
+        no_en_passant: Option<Span>,
         /// `when ...` / `unless ...` clauses, all of which must hold.
         guards: Vec<Guard>,
         span: Span,

@@ -515,10 +515,12 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
             let count = number(it.next()?);
             let mut dirs = Vec::new();
             let mut from = None;
+            let mut no_en_passant = None;
             let mut guards = Vec::new();
             for c in it {
                 match c.as_rule() {
                     Rule::direction_list => dirs = directions(c),
+                    Rule::no_en_passant => no_en_passant = Some(span(&c)),
                     Rule::multi_from => {
                         from = children(c).next().map(|z| MultiStepFrom::Zone(name(z)))
                     }
@@ -530,6 +532,7 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
                 count,
                 directions: dirs,
                 from: from?,
+                no_en_passant,
                 guards,
                 span: sp,
             }

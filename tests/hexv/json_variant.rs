@@ -60,7 +60,7 @@ const DEPTH_3: [&str; 5] = [
 /// (the move sequences of tests/data/perft.txt and docs/perft.md): drops with their
 /// restrictions, a capture going to the hand as the piece it demotes to, castlings, en
 /// passant beside the pawn, the facing rule holding a piece between the generals.
-const QUICK: [Case; 8] = [
+const QUICK: [Case; 9] = [
     // Drops: Black holds a Pawn (`drop not-defended-by P`, `drop no-check`).
     case("variants/hex-shogi-41.hexv", "1i-3f 9a-7d 3fx4c", 3),
     // Both hands: White a Gold, Black a Bishop.
@@ -93,6 +93,8 @@ const QUICK: [Case; 8] = [
         "e4-e5 e8-e7 e5-e6 e7xe6 b2-e2",
         3,
     ),
+    // A double step that gives no en passant (`no-en-passant`): no f6xe6 here.
+    case("tests/fixtures/valid/no_en_passant.hexv", "f5-f6 e7-e5", 2),
 ];
 
 /// The rest of the positions of tests/data/perft.txt reached by moves, for the deeper

@@ -32,6 +32,7 @@ mod matches;
 mod mccooey;
 mod mini_hexchess;
 mod movement_kinds;
+mod no_en_passant;
 mod notation;
 mod outputs;
 mod perft;

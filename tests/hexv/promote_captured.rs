@@ -10,7 +10,7 @@ use hexv::game::san::Letters;
 use hexv::game::{AnyEngine, Game, Position};
 use hexv::variant::Side;
 
-use crate::support::{check_text, compiled, position_of, root};
+use crate::support::{check_text, compiled, position_of, root, rules_page, table_and_piece};
 
 const FIXTURE: &str = "tests/fixtures/valid/promote_captured.hexv";
 
@@ -163,30 +163,17 @@ fn a_piece_no_setup_places_is_refused_as_a_captured_promotion() {
 
 #[test]
 fn the_rule_is_in_the_table_and_the_rules_page() {
-    use crate::cli::run;
     let file = root().join(FIXTURE);
     let file = file.to_str().expect("UTF-8");
-    let (code, json, err) = run(&["table", file, "--format", "json"]);
-    assert_eq!(code, 0, "{err}");
-    let table: serde_json::Value = serde_json::from_str(&json).expect("JSON");
-    let pawn = table["pieces"]
-        .as_array()
-        .expect("pieces")
-        .iter()
-        .find(|p| p["symbol"] == "P")
-        .expect("the pawn");
+    let (_, pawn) = table_and_piece(file, "P");
     assert_eq!(pawn["promotion"]["captured"], "stop");
-    let (_, orthodox, _) = run(&["table", "variants/mini-hexchess.hexv", "--format", "json"]);
+    let (orthodox, _) = table_and_piece("variants/mini-hexchess.hexv", "P");
     assert!(
         !orthodox.contains("\"captured\""),
         "other tables are unchanged"
     );
-    let dir = crate::support::scratch("promote-captured-doc");
-    let (code, _, err) = run(&["doc", file, "-o", dir.to_str().expect("UTF-8")]);
-    assert_eq!(code, 0, "{err}");
-    let page = std::fs::read_to_string(dir.join("index.html")).expect("the rules page");
     assert!(
-        page.contains("Only to a piece its side has lost"),
+        rules_page(file).contains("Only to a piece its side has lost"),
         "the pawn's rules say it"
     );
 }

@@ -345,6 +345,9 @@ struct VariantSpec {
     move_limit: Option<u32>,
     /// `royal captured` instead of `checkmate win`.
     royal_captured: bool,
+    /// Every multi-step `no-en-passant` (one choice for all: a piece `like` another may not
+    /// have the same advance both ways).
+    no_en_passant: bool,
     seed: u64,
 }
 
@@ -358,6 +361,7 @@ fn variant() -> impl Strategy<Value = VariantSpec> {
         proptest::option::of(2u32..=4),
         proptest::option::of(4u32..=60),
         proptest::bool::weighted(0.2),
+        proptest::bool::weighted(0.3),
         any::<u64>(),
     )
         .prop_map(
@@ -370,6 +374,7 @@ fn variant() -> impl Strategy<Value = VariantSpec> {
                 repetition,
                 move_limit,
                 royal_captured,
+                no_en_passant,
                 seed,
             )| {
                 VariantSpec {
@@ -381,6 +386,7 @@ fn variant() -> impl Strategy<Value = VariantSpec> {
                     repetition,
                     move_limit,
                     royal_captured,
+                    no_en_passant,
                     seed,
                 }
             },
@@ -451,9 +457,18 @@ impl VariantSpec {
             for r in written {
                 let _ = writeln!(s, "  {r}");
             }
+            let right = if self.no_en_passant {
+                " no-en-passant"
+            } else {
+                ""
+            };
             match p.multi_step {
-                Some(false) if promoting => s.push_str("  multi-step 2 from far\n"),
-                Some(_) => s.push_str("  multi-step 2 unmoved\n"),
+                Some(false) if promoting => {
+                    let _ = writeln!(s, "  multi-step 2 from far{right}");
+                }
+                Some(_) => {
+                    let _ = writeln!(s, "  multi-step 2 unmoved{right}");
+                }
                 None => {}
             }
             if p.like && i > 0 {

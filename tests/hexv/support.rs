@@ -214,3 +214,27 @@ pub fn position_of(game: &Game, pieces: &[(Side, &str, &str)], to_move: Side) ->
     pos.to_move = to_move;
     pos
 }
+
+/// The JSON table (`hexv table FILE --format json`) of a file, and in it the piece whose
+/// symbol is `symbol`.
+pub fn table_and_piece(file: &str, symbol: &str) -> (String, serde_json::Value) {
+    let (code, json, err) = crate::cli::run(&["table", file, "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let table: serde_json::Value = serde_json::from_str(&json).expect("JSON");
+    let piece = table["pieces"]
+        .as_array()
+        .expect("pieces")
+        .iter()
+        .find(|p| p["symbol"] == symbol)
+        .unwrap_or_else(|| panic!("no piece {symbol}"))
+        .clone();
+    (json, piece)
+}
+
+/// The rules page `hexv doc FILE` writes (its index.html), in a scratch folder of its own.
+pub fn rules_page(file: &str) -> String {
+    let dir = scratch("rules-page");
+    let (code, _, err) = crate::cli::run(&["doc", file, "-o", dir.to_str().expect("UTF-8")]);
+    assert_eq!(code, 0, "{err}");
+    std::fs::read_to_string(dir.join("index.html")).expect("the rules page")
+}

@@ -72,6 +72,7 @@
   "lame"
   "optional"
   "wait"
+  "no-en-passant"
   "unmoved"
   "forward"
   "rotate"

@@ -401,14 +401,16 @@ impl FastTables {
                             _ => {
                                 let guard = self.guard_of(tables, e);
                                 let cells: Vec<u8> = path.iter().map(|c| c.0 as u8).collect();
-                                let multi_step = e.when.is_some_and(Condition::is_multi_step);
+                                let multi_step = e.when.is_some_and(Condition::gives_en_passant);
                                 let ray = Ray {
                                     start: 0,
                                     len: path.len() as u8,
                                     walk: e.walk,
                                     moves: e.mode.moves,
                                     captures: e.mode.captures,
-                                    unmoved_only: e.when == Some(Condition::UnmovedMultiStep),
+                                    unmoved_only: e
+                                        .when
+                                        .is_some_and(Condition::is_unmoved_multi_step),
                                     passed: e.passed_base().unwrap_or(u32::MAX),
                                     guard,
                                     mask: cells.iter().fold(0, |set, &c| set | bit(c)),

@@ -264,6 +264,9 @@ enum JsonMovement<'a> {
         from: &'static str,
         #[serde(skip_serializing_if = "Option::is_none")]
         zone: Option<&'a str>,
+        /// `no-en-passant`: written only then, as `"no_en_passant": true`.
+        #[serde(skip_serializing_if = "is_false")]
+        no_en_passant: bool,
     },
 }
 
@@ -585,6 +588,7 @@ fn movement<'a>(v: &'a Variant, m: &Movement) -> JsonMovement<'a> {
             hours: h,
             kind,
             from,
+            en_passant,
         } => {
             let (from, zone) = match from {
                 MultiStepFrom::Zone(z) => ("zone", Some(zone_name(v, *z))),
@@ -596,6 +600,7 @@ fn movement<'a>(v: &'a Variant, m: &Movement) -> JsonMovement<'a> {
                 ray: ray(*kind),
                 from,
                 zone,
+                no_en_passant: !en_passant,
             }
         }
     }
