@@ -561,6 +561,23 @@ pub struct DropRules {
     pub not_defended_by: Vec<PieceId>,
     /// A drop of the piece may not give check.
     pub no_check: bool,
+    /// A drop of the piece may not give checkmate: leave the side to move next in check
+    /// without a legal move (shogi's rule against mating by a pawn drop).
+    pub no_mate: bool,
+    /// `at-most N per-line DIRECTIONS`: after the drop, no line through its cell along one of
+    /// these directions (either way) holds more than N of the owner's pieces of this type.
+    pub line_limits: Vec<LineLimit>,
+}
+
+/// A limit on the pieces of one type a side may have on a line through a drop's cell (shogi's
+/// rule of one unpromoted pawn per file is `at-most 1` along the file).
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineLimit {
+    /// Most pieces of the type the line may hold, the dropped one included (at least 1).
+    pub at_most: u32,
+    /// The lines' directions, in White's frame; a direction and its opposite are one line.
+    pub lines: DirSet,
 }
 
 /// A piece type: names, movements and what happens to it on promotion, capture and drop.

@@ -195,11 +195,23 @@ class Variant:
                     (zones[pr["zone"]], [pid[t] for t in pr["to"]], pr["optional"])
                 )
         self.drop_rules = []
+        # Per piece and side: cell -> the lines a drop there must keep within their limits.
+        self.drop_lines = []
         for p in pieces:
             d = p.get("drops")
             self.drop_rules.append(
-                None if d is None else ([pid[t] for t in d["not_defended_by"]], d["no_check"])
+                None
+                if d is None
+                else ([pid[t] for t in d["not_defended_by"]], d["no_check"], d.get("no_mate", False))
             )
+            per_side = [{} for _ in SIDE_NAMES]
+            lines = (d or {}).get("lines", {})
+            for s, side in enumerate(SIDE_NAMES):
+                for name, ls in lines.get(side, {}).items():
+                    per_side[s][index[name]] = [
+                        (l["at_most"], tuple(index[c] for c in l["cells"])) for l in ls
+                    ]
+            self.drop_lines.append(per_side)
         # The move tables, as raw JSON per side, piece and cell; each is read into entries
         # the first time a piece stands on that cell (see `table`).
         self.raw = [[None] * n for _ in SIDE_NAMES]
@@ -455,16 +467,30 @@ class Variant:
             if count == 0:
                 continue
             rules = self.drop_rules[piece]
-            not_defended_by, no_check = rules if rules is not None else ((), False)
+            not_defended_by, no_check, no_mate = rules if rules is not None else ((), False, False)
             types = set(not_defended_by)
+            lines = self.drop_lines[piece][side]
             for to in self.drop_cells[side][piece]:
                 if pos.sq[to] is not None:
                     continue
                 if types and self.attacked(pos, to, side, types):
                     continue
+                if any(
+                    sum(1 for c in cells if pos.sq[c] == (side, piece)) >= at_most
+                    for at_most, cells in lines.get(to, ())
+                ):
+                    continue  # a line through the cell holds as many of the type as it may
                 mv = (None, to, piece, None, None, (), None)
-                if no_check and self.in_check(self.play(pos, mv), 1 - side):
+                after = self.play(pos, mv)
+                if no_check and self.in_check(after, 1 - side):
                     continue
+                if (
+                    no_mate
+                    and self.in_check(after, 1 - side)
+                    and not self.in_check(after, side)
+                    and not self.legal(after)
+                ):
+                    continue  # it may check, but not mate
                 out.append(mv)
         return out
 

@@ -13,6 +13,7 @@ something. See docs/perft.md for what it covers.
     python3 tools/perft_check.py mini-hexchess 4 --royal-captured   # `rules { royal captured }`
     python3 tools/perft_check.py mini-hexchess 5 --promote-captured # `promote ... captured`
     python3 tools/perft_check.py glinski 5 --moves "..." --no-en-passant  # `no-en-passant`
+    python3 tools/perft_check.py hex-shogi-41 3 --moves "..." --shogi-drops # `drop no-mate` ...
 
 Variants: glinski, mccooey, koval, dagger, chessagon, hex-shogi-41, hex-shogi-81, hex-shogi-91,
 shafran, mini-hexchess, de-vasa, brusky, xiang-hex, and three-sides (the three-sided test
@@ -362,7 +363,17 @@ def pseudo_moves(v, pos):
             for t in sorted(v.cells):
                 if t in board or no_move_on_empty_board(v, side, kind, t):
                     continue
-                if kind == "P":
+                if kind == "P" and getattr(v, "shogi_drops", False):
+                    # shogi's rule on a board of leaning files: no second own unpromoted pawn
+                    # on either forward orthogonal line through the cell (both ways)
+                    if any(
+                        board.get(add(t, d, k)) == (side, "P")
+                        for d in POINTY_FWD_EDGES
+                        for k in range(-10, 11)
+                        if k != 0
+                    ):
+                        continue
+                elif kind == "P":
                     # not on a cell one of the dropper's own unpromoted pawns attacks
                     if any(
                         board.get(add(t, d)) == (side, "P")
@@ -512,7 +523,10 @@ def legal(v, pos):
         if v.xiang and generals_face(v, nxt):
             continue  # Xiang Hex: the generals may not face each other on an open file
         if mv[4] == "drop" and mv[3] == "P" and in_check(v, nxt, 1 - pos.side):
-            continue  # a pawn drop may not give check
+            if not getattr(v, "shogi_drops", False):
+                continue  # a pawn drop may not give check
+            if not legal(v, nxt):
+                continue  # --shogi-drops: it may check, but not mate
         out.append((mv, nxt))
     return out
 
@@ -1774,6 +1788,9 @@ def main(argv):
         v.promote_captured = "--promote-captured" in argv
         # `multi-step ... no-en-passant`: a pawn's longer advance gives no en-passant right.
         v.no_en_passant = "--no-en-passant" in argv
+        # The Hex Shogi variants with shogi's drop rules instead of Duniho's (`drop at-most 1
+        # per-line 11 1`, `drop no-mate`): one own pawn per leaning file, no pawn-drop mate.
+        v.shogi_drops = "--shogi-drops" in argv
         pos = v.start() if getattr(v, "many", False) else start(v)
         if "--position" in argv:  # the three-sided variants read hexv's position text
             pos = v.read(argv[argv.index("--position") + 1])

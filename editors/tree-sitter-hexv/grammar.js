@@ -361,6 +361,9 @@ module.exports = grammar({
     drop_statement: $ => seq('drop', choice(
       seq('not-defended-by', repeat1(piece($))),
       'no-check',
+      'no-mate',
+      // pest `drop_line_limit`.
+      seq('at-most', field('limit', $.number), 'per-line', field('directions', $.direction_list)),
     )),
 
     // pest `value_stmt`.

@@ -9,8 +9,9 @@ use crate::geometry::directions::{DirSet, HourSet};
 use crate::geometry::{all_images, Coord, Grid, Hour};
 use crate::syntax::ast::{self, DropRule, LeapSymmetry, MultiStepFrom, Number, PieceStmt};
 use crate::variant::{
-    Beyond, BySide, DropRules, Frame, Guard, Leap, Mode, MoveRule, Movement, MultiStepFrom as From,
-    NoneCaptured, Occupant, OccupantTest, Piece, PieceId, Placements, Promotion,
+    Beyond, BySide, DropRules, Frame, Guard, Leap, LineLimit, Mode, MoveRule, Movement,
+    MultiStepFrom as From, NoneCaptured, Occupant, OccupantTest, Piece, PieceId, Placements,
+    Promotion,
 };
 
 /// Longest ride limit and multi-step accepted (boards have at most 1024 cells).
@@ -51,6 +52,8 @@ struct Draft {
     spans: PieceSpans,
     /// The first `drop no-check` line, to report a second one.
     no_check: Option<Span>,
+    /// The first `drop no-mate` line, likewise.
+    no_mate: Option<Span>,
 }
 
 /// What a movement may do: move, capture, or (unless the line says otherwise) both.
@@ -231,6 +234,7 @@ impl Resolver<'_> {
                 movements: Vec::new(),
             },
             no_check: None,
+            no_mate: None,
         };
         let mut ok = true;
         // Where each movement was written, to point at the first of two identical lines.
@@ -785,6 +789,32 @@ impl Resolver<'_> {
             DropRule::NoCheck => {
                 self.once(&mut d.no_check, rule.span, "drop no-check", piece);
                 d.piece.drops.no_check = true;
+                true
+            }
+            DropRule::NoMate => {
+                self.once(&mut d.no_mate, rule.span, "drop no-mate", piece);
+                d.piece.drops.no_mate = true;
+                true
+            }
+            DropRule::LineLimit(count, directions) => {
+                let at_most = match count.node {
+                    Some(n) if (1..=MAX_DISTANCE).contains(&n) => Some(n as u32),
+                    _ => {
+                        self.diags.push(
+                            Diagnostic::error(
+                                codes::BAD_LIMIT,
+                                format!("`at-most` must be between 1 and {MAX_DISTANCE}"),
+                            )
+                            .at(count.span, "out of range")
+                            .help("shogi's one pawn per file is `drop at-most 1 per-line 12`"),
+                        );
+                        None
+                    }
+                };
+                let (Some(at_most), Some(lines)) = (at_most, self.hours(directions)) else {
+                    return false;
+                };
+                d.piece.drops.line_limits.push(LineLimit { at_most, lines });
                 true
             }
         }

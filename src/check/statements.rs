@@ -182,7 +182,7 @@ const STATEMENTS: &[Statement] = &[
     stmt(
         Block::Piece,
         "drop",
-        "drop not-defended-by PIECE ...  (or: drop no-check)",
+        "drop not-defended-by PIECE ...  (or: drop no-check, drop no-mate, drop at-most N per-line DIRECTION ...)",
     ),
     stmt(
         Block::Rules,

@@ -197,6 +197,10 @@ pub struct MoveTables {
     /// `facing DIRECTIONS`: per `side * cells + cell`, the lines along which a royal piece of
     /// the side standing there may not see an enemy royal piece (empty without the rule).
     facing: Vec<Vec<Vec<CellId>>>,
+    /// `drop at-most N per-line ...`: per `(piece * sides + side) * cells + cell`, each line
+    /// through the cell (the cell left out) with the most pieces of the type it may hold
+    /// before a drop there (N - 1); empty when no piece has such a rule.
+    drop_lines: Vec<Vec<(u32, Vec<CellId>)>>,
     /// The runs of cells moves pass over or between, numbered ([`Passed`]).
     passed_runs: PassedRuns,
 }
@@ -263,6 +267,15 @@ impl MoveTables {
     pub fn facing_lines(&self, side: Side, cell: CellId) -> &[Vec<CellId>] {
         self.facing
             .get(side.index() * self.cells + cell.index())
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The lines through `cell` that a drop of `piece` by `side` there must keep within its
+    /// `at-most` limits: each with the most pieces of the type it may already hold (the
+    /// cell itself left out); none when the piece has no such rule.
+    pub fn drop_lines(&self, piece: PieceId, side: Side, cell: CellId) -> &[(u32, Vec<CellId>)] {
+        self.drop_lines
+            .get(self.slot(piece, side, cell))
             .map_or(&[], Vec::as_slice)
     }
 
@@ -503,8 +516,51 @@ pub fn compile(variant: &Variant) -> Result<MoveTables, TablesTooLarge> {
             }
         }
     }
+    if variant
+        .pieces
+        .iter()
+        .any(|p| !p.drops.line_limits.is_empty())
+    {
+        for piece in variant.piece_ids() {
+            for side in variant.side_ids() {
+                for cell in board.all_cells() {
+                    let lines = drop_lines(variant, piece, side, cell);
+                    t.drop_lines.push(lines);
+                }
+            }
+        }
+    }
     PassedRuns::number(&mut t);
     Ok(t)
+}
+
+/// The lines through `cell` of the piece's `drop at-most` rules, as [`MoveTables::drop_lines`]
+/// keeps them: a line runs both ways along a direction (so 12 and 6 are one line).
+fn drop_lines(
+    variant: &Variant,
+    piece: PieceId,
+    side: Side,
+    cell: CellId,
+) -> Vec<(u32, Vec<CellId>)> {
+    let board = &variant.board;
+    let frame = variant.frame(side);
+    let mut out: Vec<(u32, Vec<CellId>)> = Vec::new();
+    for limit in &variant.piece(piece).drops.line_limits {
+        for (kind, hours) in limit.lines.by_kind() {
+            for h in hours.iter() {
+                let h = frame.hour(h);
+                let mut line = ray_cells(board, cell, h, kind, u32::MAX);
+                line.extend(ray_cells(board, cell, h.turned_by(6), kind, u32::MAX));
+                line.sort();
+                let entry = (limit.at_most - 1, line);
+                // A line of no other cell never holds too many.
+                if !entry.1.is_empty() && !out.contains(&entry) {
+                    out.push(entry);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Most landing cells the tables of one variant may hold: a hundred times those of the
@@ -600,6 +656,7 @@ impl MoveTables {
             guards: Vec::new(),
             land_sets: Vec::new(),
             facing: Vec::new(),
+            drop_lines: Vec::new(),
             passed_runs: PassedRuns::default(),
         }
     }

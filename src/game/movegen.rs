@@ -255,17 +255,55 @@ impl Game<'_> {
             for &to in self.tables.drop_cells(piece, side) {
                 if pos.squares[to.index()].is_some()
                     || self.defended_by(pos, side, &rules.not_defended_by, to)
+                    || self.line_full(pos, side, piece, to)
                 {
                     continue;
                 }
                 let mv = Move::drop_move(piece, to);
-                if rules.no_check && self.checks_an_opponent(&self.make(pos, &mv), side) {
+                if (rules.no_check || rules.no_mate) && self.drop_checks(pos, &mv) {
                     continue;
                 }
                 out.push(mv);
             }
         }
         out
+    }
+
+    /// True when a drop of `piece` by `side` on `cell` would put more of the type on a line
+    /// than one of its `at-most` rules allows.
+    pub(super) fn line_full(
+        &self,
+        pos: &Position,
+        side: Side,
+        piece: PieceId,
+        cell: CellId,
+    ) -> bool {
+        self.tables
+            .drop_lines(piece, side, cell)
+            .iter()
+            .any(|(room, line)| {
+                let held = line
+                    .iter()
+                    .filter(|c| pos.squares[c.index()] == Some((side, piece)))
+                    .count();
+                held as u32 > *room
+            })
+    }
+
+    /// Whether the drop `mv` gives the check its piece's `no-check` rule forbids, or the
+    /// mate its `no-mate` rule forbids: the side to move next in check without a legal move.
+    /// A drop that leaves the mover's own royal piece attacked is not tested for mate (it is
+    /// illegal anyway), which keeps the test from recursing through such drops.
+    pub(super) fn drop_checks(&self, pos: &Position, mv: &Move) -> bool {
+        let after = self.make(pos, mv);
+        let rules = &self.variant.piece(mv.piece).drops;
+        if rules.no_check && self.checks_an_opponent(&after, pos.to_move) {
+            return true;
+        }
+        rules.no_mate
+            && self.in_check(&after, after.to_move)
+            && !self.in_check(&after, pos.to_move)
+            && self.legal_moves(&after).is_empty()
     }
 
     /// True when a piece of `side` of one of these types could capture on `cell`.

@@ -381,8 +381,12 @@ impl Game<'_> {
                 .map(|p| v.piece(*p).name.as_str())
                 .collect();
             format!("`{to}` is defended by the mover's own {}", by.join(" or "))
-        } else {
+        } else if self.line_full(pos, side, piece_id, to_id) {
+            format!("a line through `{to}` holds as many of the mover's {name}s as it may")
+        } else if rules.no_check {
             format!("a {name} may not be dropped to give check")
+        } else {
+            format!("a {name} may not be dropped to give checkmate")
         };
         Err(illegal(why))
     }

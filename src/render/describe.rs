@@ -328,6 +328,19 @@ pub fn piece(v: &Variant, t: &MoveTables, id: PieceId) -> Vec<String> {
     if p.drops.no_check {
         out.push("A drop of it may not give check.".to_string());
     }
+    if p.drops.no_mate {
+        out.push("A drop of it may not give checkmate.".to_string());
+    }
+    for limit in &p.drops.line_limits {
+        let most = match limit.at_most {
+            1 => format!("a second {}", p.name),
+            n => format!("more than {n} {}s", p.name),
+        };
+        out.push(format!(
+            "May not be dropped where a line through its cell ({}, both ways) would then hold {most} of its owner's.",
+            directions(v.board.grid, limit.lines)
+        ));
+    }
     for c in v.castlings.iter().filter(|c| c.king == id) {
         let n = |x| v.board.name(x);
         let written = c

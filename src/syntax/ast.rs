@@ -340,6 +340,11 @@ pub enum DropRule {
     NotDefendedBy(Vec<Name>),
     /// A drop of the piece may not give check.
     NoCheck,
+    /// A drop of the piece may not give checkmate.
+    NoMate,
+    /// `at-most N per-line DIRECTIONS`: no line through the drop cell along these directions
+    /// may then hold more than N of the owner's pieces of this type.
+    LineLimit(Number, Vec<Direction>),
 }
 
 #[derive(Clone, Debug)]

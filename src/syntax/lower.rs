@@ -566,6 +566,12 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
             let r = children(p).next()?;
             let rule = match r.as_rule() {
                 Rule::drop_not_defended => DropRule::NotDefendedBy(children(r).map(name).collect()),
+                Rule::drop_no_mate => DropRule::NoMate,
+                Rule::drop_line_limit => {
+                    let mut it = children(r);
+                    let count = number(it.next()?);
+                    DropRule::LineLimit(count, directions(it.next()?))
+                }
                 _ => DropRule::NoCheck,
             };
             PieceStmt::Drop(Spanned::new(rule, sp))

@@ -60,7 +60,7 @@ const DEPTH_3: [&str; 5] = [
 /// (the move sequences of tests/data/perft.txt and docs/perft.md): drops with their
 /// restrictions, a capture going to the hand as the piece it demotes to, castlings, en
 /// passant beside the pawn, the facing rule holding a piece between the generals.
-const QUICK: [Case; 9] = [
+const QUICK: [Case; 10] = [
     // Drops: Black holds a Pawn (`drop not-defended-by P`, `drop no-check`).
     case("variants/hex-shogi-41.hexv", "1i-3f 9a-7d 3fx4c", 3),
     // Both hands: White a Gold, Black a Bishop.
@@ -95,6 +95,12 @@ const QUICK: [Case; 9] = [
     ),
     // A double step that gives no en passant (`no-en-passant`): no f6xe6 here.
     case("tests/fixtures/valid/no_en_passant.hexv", "f5-f6 e7-e5", 2),
+    // Shogi's drop rules: one own Pawn per leaning file, and `P*4h` would mate (refused).
+    case(
+        "tests/fixtures/valid/drop_rules.hexv",
+        "3h-4f 4c-4d 4h-5f 4d-4e 5fx4e 9a-7d 4ex5c 7dx5g=+N P*7e",
+        2,
+    ),
 ];
 
 /// The rest of the positions of tests/data/perft.txt reached by moves, for the deeper

@@ -14,6 +14,7 @@ mod dagger;
 mod de_vasa;
 mod diagrams;
 mod doc;
+mod drop_rules;
 mod engine;
 mod eval;
 mod exchange;

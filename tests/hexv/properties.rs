@@ -307,6 +307,7 @@ struct PieceSpec {
     /// `promote ... [optional]`, and with 0 `captured`, with 1 `captured wait` (when every
     /// piece it promotes to is in the setup).
     promotes: Option<(bool, u8)>,
+    /// 1 `drop no-check`, 2 `not-defended-by`, 3 `no-mate`, 4 `at-most N per-line`.
     drop_rule: usize,
     count: usize,
 }
@@ -317,7 +318,7 @@ fn piece() -> impl Strategy<Value = PieceSpec> {
         proptest::option::of(any::<bool>()),
         any::<bool>(),
         proptest::option::of((any::<bool>(), 0u8..5)),
-        0usize..3,
+        0usize..5,
         0usize..=3,
     )
         .prop_map(
@@ -505,6 +506,11 @@ impl VariantSpec {
                     1 => s.push_str("  drop no-check\n"),
                     2 => {
                         let _ = writeln!(s, "  drop not-defended-by P{i}");
+                    }
+                    3 => s.push_str("  drop no-mate\n"),
+                    4 => {
+                        let line = sets[i % sets.len()];
+                        let _ = writeln!(s, "  drop at-most {} per-line {line}", 1 + i % 2);
                     }
                     _ => {}
                 }

@@ -7,16 +7,16 @@
 #endif
 
 #define LANGUAGE_VERSION 15
-#define STATE_COUNT 339
+#define STATE_COUNT 343
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 207
+#define SYMBOL_COUNT 210
 #define ALIAS_COUNT 5
-#define TOKEN_COUNT 119
+#define TOKEN_COUNT 122
 #define EXTERNAL_TOKEN_COUNT 0
-#define FIELD_COUNT 38
+#define FIELD_COUNT 39
 #define MAX_ALIAS_SEQUENCE_LENGTH 8
 #define MAX_RESERVED_WORD_SET_SIZE 10
-#define PRODUCTION_ID_COUNT 73
+#define PRODUCTION_ID_COUNT 74
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
@@ -114,123 +114,126 @@ enum ts_symbol_identifiers {
   anon_sym_drop = 92,
   anon_sym_not_DASHdefended_DASHby = 93,
   anon_sym_no_DASHcheck = 94,
-  anon_sym_value = 95,
-  anon_sym_setup = 96,
-  anon_sym_castling = 97,
-  anon_sym_written = 98,
-  anon_sym_DASH_GT = 99,
-  anon_sym_rules = 100,
-  anon_sym_draw = 101,
-  anon_sym_win = 102,
-  anon_sym_loss = 103,
-  anon_sym_checkmate = 104,
-  anon_sym_out = 105,
-  anon_sym_stalemate = 106,
-  anon_sym_but = 107,
-  anon_sym_with = 108,
-  anon_sym_captures = 109,
-  anon_sym_to_DASHhand = 110,
-  anon_sym_repetition = 111,
-  anon_sym_move_DASHlimit = 112,
-  anon_sym_reset_DASHby = 113,
-  anon_sym_facing = 114,
-  anon_sym_draw_DASHwithout = 115,
-  anon_sym_eliminated = 116,
-  anon_sym_stay = 117,
-  anon_sym_to_DASHmater = 118,
-  sym_source_file = 119,
-  sym_string = 120,
-  sym_metadata_statement = 121,
-  sym_year_statement = 122,
-  sym_symmetry_statement = 123,
-  sym_sides_statement = 124,
-  sym_side_declaration = 125,
-  sym_direction_list = 126,
-  sym_directions_statement = 127,
-  sym_zone_definition = 128,
-  sym__zone_block = 129,
-  sym_zone_side = 130,
-  sym__side = 131,
-  sym_board = 132,
-  sym__board_block = 133,
-  sym_cells_statement = 134,
-  sym_shape_statement = 135,
-  sym_hexagon_shape = 136,
-  sym_rhombus_shape = 137,
-  sym_columns_shape = 138,
-  sym_ranks_shape = 139,
-  sym_line_starts = 140,
-  sym_names_statement = 141,
-  sym_remove_statement = 142,
-  sym_coordinates = 143,
-  sym_cell_statement = 144,
-  sym_off_board_statement = 145,
-  sym_colours_statement = 146,
-  sym_piece_definition = 147,
-  sym__piece_block = 148,
-  sym_royal_statement = 149,
-  sym_colour_bound_statement = 150,
-  sym__mode = 151,
-  aux_sym__conditions = 152,
-  sym_step_statement = 153,
-  sym_ride_statement = 154,
-  sym_leap_statement = 155,
-  sym__leap = 156,
-  sym__leap_symmetry = 157,
-  sym_path = 158,
-  sym_hop_statement = 159,
-  sym_cannon_statement = 160,
-  sym_confined_statement = 161,
-  sym_condition = 162,
-  sym_multi_step_statement = 163,
-  sym_promote_statement = 164,
-  sym_like_statement = 165,
-  sym_drop_statement = 166,
-  sym_value_statement = 167,
-  sym_setup = 168,
-  sym__setup_block = 169,
-  sym_placement = 170,
-  sym_castling = 171,
-  sym__castling_block = 172,
-  sym_castling_option = 173,
-  sym_castling_move = 174,
-  sym_rules = 175,
-  sym__rules_block = 176,
-  sym__outcome = 177,
-  sym_checkmate_statement = 178,
-  sym_stalemate_statement = 179,
-  sym_castling_statement = 180,
-  sym_captures_statement = 181,
-  sym_repetition_statement = 182,
-  sym_move_limit_statement = 183,
-  sym_facing_statement = 184,
-  sym_draw_without_statement = 185,
-  sym_eliminated_statement = 186,
-  sym_royal_captured_statement = 187,
-  aux_sym_source_file_repeat1 = 188,
-  aux_sym_string_repeat1 = 189,
-  aux_sym_sides_statement_repeat1 = 190,
-  aux_sym_direction_list_repeat1 = 191,
-  aux_sym_zone_definition_repeat1 = 192,
-  aux_sym__zone_block_repeat1 = 193,
-  aux_sym__board_block_repeat1 = 194,
-  aux_sym_columns_shape_repeat1 = 195,
-  aux_sym_line_starts_repeat1 = 196,
-  aux_sym_names_statement_repeat1 = 197,
-  aux_sym__piece_block_repeat1 = 198,
-  aux_sym_ride_statement_repeat1 = 199,
-  aux_sym_path_repeat1 = 200,
-  aux_sym_condition_repeat1 = 201,
-  aux_sym_promote_statement_repeat1 = 202,
-  aux_sym_like_statement_repeat1 = 203,
-  aux_sym__setup_block_repeat1 = 204,
-  aux_sym__castling_block_repeat1 = 205,
-  aux_sym__rules_block_repeat1 = 206,
-  alias_sym_cell = 207,
-  alias_sym_direction_name = 208,
-  alias_sym_hour = 209,
-  alias_sym_label = 210,
-  alias_sym_side = 211,
+  anon_sym_no_DASHmate = 95,
+  anon_sym_at_DASHmost = 96,
+  anon_sym_per_DASHline = 97,
+  anon_sym_value = 98,
+  anon_sym_setup = 99,
+  anon_sym_castling = 100,
+  anon_sym_written = 101,
+  anon_sym_DASH_GT = 102,
+  anon_sym_rules = 103,
+  anon_sym_draw = 104,
+  anon_sym_win = 105,
+  anon_sym_loss = 106,
+  anon_sym_checkmate = 107,
+  anon_sym_out = 108,
+  anon_sym_stalemate = 109,
+  anon_sym_but = 110,
+  anon_sym_with = 111,
+  anon_sym_captures = 112,
+  anon_sym_to_DASHhand = 113,
+  anon_sym_repetition = 114,
+  anon_sym_move_DASHlimit = 115,
+  anon_sym_reset_DASHby = 116,
+  anon_sym_facing = 117,
+  anon_sym_draw_DASHwithout = 118,
+  anon_sym_eliminated = 119,
+  anon_sym_stay = 120,
+  anon_sym_to_DASHmater = 121,
+  sym_source_file = 122,
+  sym_string = 123,
+  sym_metadata_statement = 124,
+  sym_year_statement = 125,
+  sym_symmetry_statement = 126,
+  sym_sides_statement = 127,
+  sym_side_declaration = 128,
+  sym_direction_list = 129,
+  sym_directions_statement = 130,
+  sym_zone_definition = 131,
+  sym__zone_block = 132,
+  sym_zone_side = 133,
+  sym__side = 134,
+  sym_board = 135,
+  sym__board_block = 136,
+  sym_cells_statement = 137,
+  sym_shape_statement = 138,
+  sym_hexagon_shape = 139,
+  sym_rhombus_shape = 140,
+  sym_columns_shape = 141,
+  sym_ranks_shape = 142,
+  sym_line_starts = 143,
+  sym_names_statement = 144,
+  sym_remove_statement = 145,
+  sym_coordinates = 146,
+  sym_cell_statement = 147,
+  sym_off_board_statement = 148,
+  sym_colours_statement = 149,
+  sym_piece_definition = 150,
+  sym__piece_block = 151,
+  sym_royal_statement = 152,
+  sym_colour_bound_statement = 153,
+  sym__mode = 154,
+  aux_sym__conditions = 155,
+  sym_step_statement = 156,
+  sym_ride_statement = 157,
+  sym_leap_statement = 158,
+  sym__leap = 159,
+  sym__leap_symmetry = 160,
+  sym_path = 161,
+  sym_hop_statement = 162,
+  sym_cannon_statement = 163,
+  sym_confined_statement = 164,
+  sym_condition = 165,
+  sym_multi_step_statement = 166,
+  sym_promote_statement = 167,
+  sym_like_statement = 168,
+  sym_drop_statement = 169,
+  sym_value_statement = 170,
+  sym_setup = 171,
+  sym__setup_block = 172,
+  sym_placement = 173,
+  sym_castling = 174,
+  sym__castling_block = 175,
+  sym_castling_option = 176,
+  sym_castling_move = 177,
+  sym_rules = 178,
+  sym__rules_block = 179,
+  sym__outcome = 180,
+  sym_checkmate_statement = 181,
+  sym_stalemate_statement = 182,
+  sym_castling_statement = 183,
+  sym_captures_statement = 184,
+  sym_repetition_statement = 185,
+  sym_move_limit_statement = 186,
+  sym_facing_statement = 187,
+  sym_draw_without_statement = 188,
+  sym_eliminated_statement = 189,
+  sym_royal_captured_statement = 190,
+  aux_sym_source_file_repeat1 = 191,
+  aux_sym_string_repeat1 = 192,
+  aux_sym_sides_statement_repeat1 = 193,
+  aux_sym_direction_list_repeat1 = 194,
+  aux_sym_zone_definition_repeat1 = 195,
+  aux_sym__zone_block_repeat1 = 196,
+  aux_sym__board_block_repeat1 = 197,
+  aux_sym_columns_shape_repeat1 = 198,
+  aux_sym_line_starts_repeat1 = 199,
+  aux_sym_names_statement_repeat1 = 200,
+  aux_sym__piece_block_repeat1 = 201,
+  aux_sym_ride_statement_repeat1 = 202,
+  aux_sym_path_repeat1 = 203,
+  aux_sym_condition_repeat1 = 204,
+  aux_sym_promote_statement_repeat1 = 205,
+  aux_sym_like_statement_repeat1 = 206,
+  aux_sym__setup_block_repeat1 = 207,
+  aux_sym__castling_block_repeat1 = 208,
+  aux_sym__rules_block_repeat1 = 209,
+  alias_sym_cell = 210,
+  alias_sym_direction_name = 211,
+  alias_sym_hour = 212,
+  alias_sym_label = 213,
+  alias_sym_side = 214,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -329,6 +332,9 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_drop] = "drop",
   [anon_sym_not_DASHdefended_DASHby] = "not-defended-by",
   [anon_sym_no_DASHcheck] = "no-check",
+  [anon_sym_no_DASHmate] = "no-mate",
+  [anon_sym_at_DASHmost] = "at-most",
+  [anon_sym_per_DASHline] = "per-line",
   [anon_sym_value] = "value",
   [anon_sym_setup] = "setup",
   [anon_sym_castling] = "castling",
@@ -544,6 +550,9 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_drop] = anon_sym_drop,
   [anon_sym_not_DASHdefended_DASHby] = anon_sym_not_DASHdefended_DASHby,
   [anon_sym_no_DASHcheck] = anon_sym_no_DASHcheck,
+  [anon_sym_no_DASHmate] = anon_sym_no_DASHmate,
+  [anon_sym_at_DASHmost] = anon_sym_at_DASHmost,
+  [anon_sym_per_DASHline] = anon_sym_per_DASHline,
   [anon_sym_value] = anon_sym_value,
   [anon_sym_setup] = anon_sym_setup,
   [anon_sym_castling] = anon_sym_castling,
@@ -1044,6 +1053,18 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
+  [anon_sym_no_DASHmate] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_at_DASHmost] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_per_DASHline] = {
+    .visible = true,
+    .named = false,
+  },
   [anon_sym_value] = {
     .visible = true,
     .named = false,
@@ -1531,28 +1552,29 @@ enum ts_field_identifiers {
   field_king = 14,
   field_lame = 15,
   field_leap = 16,
-  field_max = 17,
-  field_mode = 18,
-  field_moves = 19,
-  field_name = 20,
-  field_occupant = 21,
-  field_optional = 22,
-  field_piece = 23,
-  field_pieces = 24,
-  field_place_on = 25,
-  field_polarity = 26,
-  field_position = 27,
-  field_result = 28,
-  field_rook = 29,
-  field_scheme = 30,
-  field_side = 31,
-  field_symbol = 32,
-  field_symmetry = 33,
-  field_to = 34,
-  field_value = 35,
-  field_width = 36,
-  field_written = 37,
-  field_zone = 38,
+  field_limit = 17,
+  field_max = 18,
+  field_mode = 19,
+  field_moves = 20,
+  field_name = 21,
+  field_occupant = 22,
+  field_optional = 23,
+  field_piece = 24,
+  field_pieces = 25,
+  field_place_on = 26,
+  field_polarity = 27,
+  field_position = 28,
+  field_result = 29,
+  field_rook = 30,
+  field_scheme = 31,
+  field_side = 32,
+  field_symbol = 33,
+  field_symmetry = 34,
+  field_to = 35,
+  field_value = 36,
+  field_width = 37,
+  field_written = 38,
+  field_zone = 39,
 };
 
 static const char * const ts_field_names[] = {
@@ -1573,6 +1595,7 @@ static const char * const ts_field_names[] = {
   [field_king] = "king",
   [field_lame] = "lame",
   [field_leap] = "leap",
+  [field_limit] = "limit",
   [field_max] = "max",
   [field_mode] = "mode",
   [field_moves] = "moves",
@@ -1654,16 +1677,17 @@ static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [60] = {.index = 95, .length = 3},
   [61] = {.index = 98, .length = 4},
   [62] = {.index = 102, .length = 3},
-  [63] = {.index = 105, .length = 1},
-  [64] = {.index = 105, .length = 1},
-  [65] = {.index = 106, .length = 3},
-  [66] = {.index = 109, .length = 4},
-  [67] = {.index = 113, .length = 2},
+  [63] = {.index = 105, .length = 2},
+  [64] = {.index = 107, .length = 1},
+  [65] = {.index = 107, .length = 1},
+  [66] = {.index = 108, .length = 3},
+  [67] = {.index = 111, .length = 4},
   [68] = {.index = 115, .length = 2},
   [69] = {.index = 117, .length = 2},
-  [70] = {.index = 119, .length = 3},
-  [71] = {.index = 122, .length = 3},
-  [72] = {.index = 125, .length = 4},
+  [70] = {.index = 119, .length = 2},
+  [71] = {.index = 121, .length = 3},
+  [72] = {.index = 124, .length = 3},
+  [73] = {.index = 127, .length = 4},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
@@ -1829,34 +1853,37 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
     {field_distance, 1},
     {field_zone, 4},
   [105] =
+    {field_directions, 4},
+    {field_limit, 2},
+  [107] =
     {field_cell, 0},
-  [106] =
+  [108] =
     {field_cell, 3, .inherited = true},
     {field_occupant, 1},
     {field_polarity, 0},
-  [109] =
+  [111] =
     {field_leap, 1, .inherited = true},
     {field_max, 4},
     {field_mode, 5, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [113] =
-    {field_optional, 5},
-    {field_zone, 2},
   [115] =
-    {field_captured, 5},
+    {field_optional, 5},
     {field_zone, 2},
   [117] =
+    {field_captured, 5},
+    {field_zone, 2},
+  [119] =
     {field_cell, 0, .inherited = true},
     {field_cell, 1, .inherited = true},
-  [119] =
+  [121] =
     {field_captured, 6},
     {field_optional, 5},
     {field_zone, 2},
-  [122] =
+  [124] =
     {field_captured, 5},
     {field_captured, 6},
     {field_zone, 2},
-  [125] =
+  [127] =
     {field_captured, 6},
     {field_captured, 7},
     {field_optional, 5},
@@ -1913,7 +1940,7 @@ static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE
     [1] = alias_sym_cell,
     [5] = alias_sym_cell,
   },
-  [63] = {
+  [64] = {
     [0] = alias_sym_hour,
   },
 };
@@ -2262,6 +2289,10 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [336] = 336,
   [337] = 337,
   [338] = 338,
+  [339] = 339,
+  [340] = 340,
+  [341] = 341,
+  [342] = 342,
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -2977,1388 +3008,1439 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'u') ADVANCE(55);
       END_STATE();
     case 13:
-      if (lookahead == 'i') ADVANCE(56);
-      if (lookahead == 'l') ADVANCE(57);
-      if (lookahead == 'o') ADVANCE(58);
-      if (lookahead == 'r') ADVANCE(59);
+      if (lookahead == 'e') ADVANCE(56);
+      if (lookahead == 'i') ADVANCE(57);
+      if (lookahead == 'l') ADVANCE(58);
+      if (lookahead == 'o') ADVANCE(59);
+      if (lookahead == 'r') ADVANCE(60);
       END_STATE();
     case 14:
-      if (lookahead == 'a') ADVANCE(60);
-      if (lookahead == 'e') ADVANCE(61);
-      if (lookahead == 'h') ADVANCE(62);
-      if (lookahead == 'i') ADVANCE(63);
-      if (lookahead == 'o') ADVANCE(64);
-      if (lookahead == 'u') ADVANCE(65);
+      if (lookahead == 'a') ADVANCE(61);
+      if (lookahead == 'e') ADVANCE(62);
+      if (lookahead == 'h') ADVANCE(63);
+      if (lookahead == 'i') ADVANCE(64);
+      if (lookahead == 'o') ADVANCE(65);
+      if (lookahead == 'u') ADVANCE(66);
       END_STATE();
     case 15:
-      if (lookahead == 'e') ADVANCE(66);
-      if (lookahead == 'h') ADVANCE(67);
-      if (lookahead == 'i') ADVANCE(68);
-      if (lookahead == 'n') ADVANCE(69);
-      if (lookahead == 'o') ADVANCE(70);
-      if (lookahead == 't') ADVANCE(71);
-      if (lookahead == 'y') ADVANCE(72);
+      if (lookahead == 'e') ADVANCE(67);
+      if (lookahead == 'h') ADVANCE(68);
+      if (lookahead == 'i') ADVANCE(69);
+      if (lookahead == 'n') ADVANCE(70);
+      if (lookahead == 'o') ADVANCE(71);
+      if (lookahead == 't') ADVANCE(72);
+      if (lookahead == 'y') ADVANCE(73);
       END_STATE();
     case 16:
-      if (lookahead == 'o') ADVANCE(73);
-      if (lookahead == 'r') ADVANCE(74);
+      if (lookahead == 'o') ADVANCE(74);
+      if (lookahead == 'r') ADVANCE(75);
       END_STATE();
     case 17:
-      if (lookahead == 'n') ADVANCE(75);
+      if (lookahead == 'n') ADVANCE(76);
       END_STATE();
     case 18:
-      if (lookahead == 'a') ADVANCE(76);
+      if (lookahead == 'a') ADVANCE(77);
       END_STATE();
     case 19:
-      if (lookahead == 'a') ADVANCE(77);
-      if (lookahead == 'i') ADVANCE(78);
-      if (lookahead == 'r') ADVANCE(79);
+      if (lookahead == 'a') ADVANCE(78);
+      if (lookahead == 'i') ADVANCE(79);
+      if (lookahead == 'r') ADVANCE(80);
       END_STATE();
     case 20:
       ACCEPT_TOKEN(anon_sym_x);
       END_STATE();
     case 21:
-      if (lookahead == 'e') ADVANCE(80);
+      if (lookahead == 'e') ADVANCE(81);
       END_STATE();
     case 22:
-      if (lookahead == 'o') ADVANCE(81);
+      if (lookahead == 'o') ADVANCE(82);
       END_STATE();
     case 23:
-      if (lookahead == 'l') ADVANCE(82);
+      if (lookahead == 'l') ADVANCE(83);
       END_STATE();
     case 24:
       ACCEPT_TOKEN(anon_sym_at);
+      if (lookahead == '-') ADVANCE(84);
       END_STATE();
     case 25:
-      if (lookahead == 'a') ADVANCE(83);
+      if (lookahead == 'a') ADVANCE(85);
       END_STATE();
     case 26:
-      if (lookahead == 't') ADVANCE(84);
+      if (lookahead == 't') ADVANCE(86);
       END_STATE();
     case 27:
-      if (lookahead == 'n') ADVANCE(85);
-      if (lookahead == 'p') ADVANCE(86);
-      if (lookahead == 's') ADVANCE(87);
+      if (lookahead == 'n') ADVANCE(87);
+      if (lookahead == 'p') ADVANCE(88);
+      if (lookahead == 's') ADVANCE(89);
       END_STATE();
     case 28:
-      if (lookahead == 'l') ADVANCE(88);
+      if (lookahead == 'l') ADVANCE(90);
       END_STATE();
     case 29:
-      if (lookahead == 'e') ADVANCE(89);
+      if (lookahead == 'e') ADVANCE(91);
       END_STATE();
     case 30:
-      if (lookahead == 'l') ADVANCE(90);
-      if (lookahead == 'n') ADVANCE(91);
+      if (lookahead == 'l') ADVANCE(92);
+      if (lookahead == 'n') ADVANCE(93);
       END_STATE();
     case 31:
-      if (lookahead == 'r') ADVANCE(92);
+      if (lookahead == 'r') ADVANCE(94);
       END_STATE();
     case 32:
-      if (lookahead == 'a') ADVANCE(93);
-      if (lookahead == 'o') ADVANCE(94);
+      if (lookahead == 'a') ADVANCE(95);
+      if (lookahead == 'o') ADVANCE(96);
       END_STATE();
     case 33:
-      if (lookahead == 'i') ADVANCE(95);
+      if (lookahead == 'i') ADVANCE(97);
       END_STATE();
     case 34:
-      if (lookahead == '-') ADVANCE(96);
-      if (lookahead == 'e') ADVANCE(97);
+      if (lookahead == '-') ADVANCE(98);
+      if (lookahead == 'e') ADVANCE(99);
       END_STATE();
     case 35:
-      if (lookahead == 'c') ADVANCE(98);
+      if (lookahead == 'c') ADVANCE(100);
       END_STATE();
     case 36:
-      if (lookahead == 'l') ADVANCE(99);
+      if (lookahead == 'l') ADVANCE(101);
       END_STATE();
     case 37:
-      if (lookahead == 'a') ADVANCE(100);
+      if (lookahead == 'a') ADVANCE(102);
       END_STATE();
     case 38:
-      if (lookahead == 'r') ADVANCE(101);
+      if (lookahead == 'r') ADVANCE(103);
       END_STATE();
     case 39:
-      if (lookahead == 'i') ADVANCE(102);
-      if (lookahead == 'o') ADVANCE(103);
+      if (lookahead == 'i') ADVANCE(104);
+      if (lookahead == 'o') ADVANCE(105);
       END_STATE();
     case 40:
-      if (lookahead == 'x') ADVANCE(104);
+      if (lookahead == 'x') ADVANCE(106);
       END_STATE();
     case 41:
-      if (lookahead == 'p') ADVANCE(105);
+      if (lookahead == 'p') ADVANCE(107);
       END_STATE();
     case 42:
       ACCEPT_TOKEN(anon_sym_in);
-      if (lookahead == 'v') ADVANCE(106);
+      if (lookahead == 'v') ADVANCE(108);
       END_STATE();
     case 43:
-      if (lookahead == 'm') ADVANCE(107);
+      if (lookahead == 'm') ADVANCE(109);
       END_STATE();
     case 44:
-      if (lookahead == 'a') ADVANCE(108);
-      if (lookahead == 'f') ADVANCE(109);
+      if (lookahead == 'a') ADVANCE(110);
+      if (lookahead == 'f') ADVANCE(111);
       END_STATE();
     case 45:
-      if (lookahead == 'k') ADVANCE(110);
-      if (lookahead == 's') ADVANCE(111);
+      if (lookahead == 'k') ADVANCE(112);
+      if (lookahead == 's') ADVANCE(113);
       END_STATE();
     case 46:
-      if (lookahead == 's') ADVANCE(112);
+      if (lookahead == 's') ADVANCE(114);
       END_STATE();
     case 47:
-      if (lookahead == 'x') ADVANCE(113);
+      if (lookahead == 'x') ADVANCE(115);
       END_STATE();
     case 48:
-      if (lookahead == 'r') ADVANCE(114);
+      if (lookahead == 'r') ADVANCE(116);
       END_STATE();
     case 49:
-      if (lookahead == 'v') ADVANCE(115);
+      if (lookahead == 'v') ADVANCE(117);
       END_STATE();
     case 50:
-      if (lookahead == 'l') ADVANCE(116);
+      if (lookahead == 'l') ADVANCE(118);
       END_STATE();
     case 51:
-      if (lookahead == 'm') ADVANCE(117);
+      if (lookahead == 'm') ADVANCE(119);
       END_STATE();
     case 52:
-      if (lookahead == '-') ADVANCE(118);
-      if (lookahead == 'n') ADVANCE(119);
-      if (lookahead == 't') ADVANCE(120);
-      END_STATE();
-    case 53:
-      if (lookahead == 'f') ADVANCE(121);
-      END_STATE();
-    case 54:
+      if (lookahead == '-') ADVANCE(120);
+      if (lookahead == 'n') ADVANCE(121);
       if (lookahead == 't') ADVANCE(122);
       END_STATE();
+    case 53:
+      if (lookahead == 'f') ADVANCE(123);
+      END_STATE();
+    case 54:
+      if (lookahead == 't') ADVANCE(124);
+      END_STATE();
     case 55:
-      if (lookahead == 't') ADVANCE(123);
+      if (lookahead == 't') ADVANCE(125);
       END_STATE();
     case 56:
-      if (lookahead == 'e') ADVANCE(124);
+      if (lookahead == 'r') ADVANCE(126);
       END_STATE();
     case 57:
-      if (lookahead == 'a') ADVANCE(125);
+      if (lookahead == 'e') ADVANCE(127);
       END_STATE();
     case 58:
-      if (lookahead == 'i') ADVANCE(126);
+      if (lookahead == 'a') ADVANCE(128);
       END_STATE();
     case 59:
-      if (lookahead == 'o') ADVANCE(127);
+      if (lookahead == 'i') ADVANCE(129);
       END_STATE();
     case 60:
-      if (lookahead == 'n') ADVANCE(128);
+      if (lookahead == 'o') ADVANCE(130);
       END_STATE();
     case 61:
-      if (lookahead == 'm') ADVANCE(129);
-      if (lookahead == 'p') ADVANCE(130);
-      if (lookahead == 's') ADVANCE(131);
+      if (lookahead == 'n') ADVANCE(131);
       END_STATE();
     case 62:
-      if (lookahead == 'o') ADVANCE(132);
+      if (lookahead == 'm') ADVANCE(132);
+      if (lookahead == 'p') ADVANCE(133);
+      if (lookahead == 's') ADVANCE(134);
       END_STATE();
     case 63:
-      if (lookahead == 'd') ADVANCE(133);
-      if (lookahead == 'g') ADVANCE(134);
+      if (lookahead == 'o') ADVANCE(135);
       END_STATE();
     case 64:
-      if (lookahead == 't') ADVANCE(135);
-      if (lookahead == 'y') ADVANCE(136);
+      if (lookahead == 'd') ADVANCE(136);
+      if (lookahead == 'g') ADVANCE(137);
       END_STATE();
     case 65:
-      if (lookahead == 'l') ADVANCE(137);
+      if (lookahead == 't') ADVANCE(138);
+      if (lookahead == 'y') ADVANCE(139);
       END_STATE();
     case 66:
-      if (lookahead == 't') ADVANCE(138);
+      if (lookahead == 'l') ADVANCE(140);
       END_STATE();
     case 67:
-      if (lookahead == 'a') ADVANCE(139);
-      if (lookahead == 'o') ADVANCE(140);
+      if (lookahead == 't') ADVANCE(141);
       END_STATE();
     case 68:
-      if (lookahead == 'd') ADVANCE(141);
+      if (lookahead == 'a') ADVANCE(142);
+      if (lookahead == 'o') ADVANCE(143);
       END_STATE();
     case 69:
-      if (lookahead == 'a') ADVANCE(142);
+      if (lookahead == 'd') ADVANCE(144);
       END_STATE();
     case 70:
-      if (lookahead == 'u') ADVANCE(143);
+      if (lookahead == 'a') ADVANCE(145);
       END_STATE();
     case 71:
-      if (lookahead == 'a') ADVANCE(144);
-      if (lookahead == 'e') ADVANCE(145);
+      if (lookahead == 'u') ADVANCE(146);
       END_STATE();
     case 72:
-      if (lookahead == 'm') ADVANCE(146);
+      if (lookahead == 'a') ADVANCE(147);
+      if (lookahead == 'e') ADVANCE(148);
       END_STATE();
     case 73:
-      ACCEPT_TOKEN(anon_sym_to);
-      if (lookahead == '-') ADVANCE(147);
-      END_STATE();
-    case 74:
-      if (lookahead == 'i') ADVANCE(148);
-      END_STATE();
-    case 75:
       if (lookahead == 'm') ADVANCE(149);
       END_STATE();
+    case 74:
+      ACCEPT_TOKEN(anon_sym_to);
+      if (lookahead == '-') ADVANCE(150);
+      END_STATE();
+    case 75:
+      if (lookahead == 'i') ADVANCE(151);
+      END_STATE();
     case 76:
-      if (lookahead == 'l') ADVANCE(150);
-      if (lookahead == 'r') ADVANCE(151);
+      if (lookahead == 'm') ADVANCE(152);
       END_STATE();
     case 77:
-      if (lookahead == 'i') ADVANCE(152);
+      if (lookahead == 'l') ADVANCE(153);
+      if (lookahead == 'r') ADVANCE(154);
       END_STATE();
     case 78:
-      if (lookahead == 'n') ADVANCE(153);
-      if (lookahead == 't') ADVANCE(154);
-      END_STATE();
-    case 79:
       if (lookahead == 'i') ADVANCE(155);
       END_STATE();
+    case 79:
+      if (lookahead == 'n') ADVANCE(156);
+      if (lookahead == 't') ADVANCE(157);
+      END_STATE();
     case 80:
-      if (lookahead == 'a') ADVANCE(156);
+      if (lookahead == 'i') ADVANCE(158);
       END_STATE();
     case 81:
-      if (lookahead == 'n') ADVANCE(157);
+      if (lookahead == 'a') ADVANCE(159);
       END_STATE();
     case 82:
-      ACCEPT_TOKEN(anon_sym_all);
+      if (lookahead == 'n') ADVANCE(160);
       END_STATE();
     case 83:
-      if (lookahead == 'r') ADVANCE(158);
+      ACCEPT_TOKEN(anon_sym_all);
       END_STATE();
     case 84:
-      ACCEPT_TOKEN(anon_sym_but);
+      if (lookahead == 'm') ADVANCE(161);
       END_STATE();
     case 85:
-      if (lookahead == 'n') ADVANCE(159);
+      if (lookahead == 'r') ADVANCE(162);
       END_STATE();
     case 86:
-      if (lookahead == 't') ADVANCE(160);
+      ACCEPT_TOKEN(anon_sym_but);
       END_STATE();
     case 87:
-      if (lookahead == 't') ADVANCE(161);
+      if (lookahead == 'n') ADVANCE(163);
       END_STATE();
     case 88:
-      if (lookahead == 'l') ADVANCE(162);
+      if (lookahead == 't') ADVANCE(164);
       END_STATE();
     case 89:
-      if (lookahead == 'c') ADVANCE(163);
+      if (lookahead == 't') ADVANCE(165);
       END_STATE();
     case 90:
-      if (lookahead == 'o') ADVANCE(164);
-      if (lookahead == 'u') ADVANCE(165);
+      if (lookahead == 'l') ADVANCE(166);
       END_STATE();
     case 91:
-      if (lookahead == 'f') ADVANCE(166);
+      if (lookahead == 'c') ADVANCE(167);
       END_STATE();
     case 92:
-      if (lookahead == 'e') ADVANCE(167);
+      if (lookahead == 'o') ADVANCE(168);
+      if (lookahead == 'u') ADVANCE(169);
       END_STATE();
     case 93:
-      if (lookahead == 'w') ADVANCE(168);
+      if (lookahead == 'f') ADVANCE(170);
       END_STATE();
     case 94:
-      if (lookahead == 'p') ADVANCE(169);
+      if (lookahead == 'e') ADVANCE(171);
       END_STATE();
     case 95:
-      if (lookahead == 'm') ADVANCE(170);
+      if (lookahead == 'w') ADVANCE(172);
       END_STATE();
     case 96:
-      if (lookahead == 'p') ADVANCE(171);
+      if (lookahead == 'p') ADVANCE(173);
       END_STATE();
     case 97:
-      if (lookahead == 'm') ADVANCE(172);
+      if (lookahead == 'm') ADVANCE(174);
       END_STATE();
     case 98:
-      if (lookahead == 'i') ADVANCE(173);
+      if (lookahead == 'p') ADVANCE(175);
       END_STATE();
     case 99:
-      if (lookahead == 'e') ADVANCE(174);
+      if (lookahead == 'm') ADVANCE(176);
       END_STATE();
     case 100:
-      if (lookahead == 't') ADVANCE(175);
+      if (lookahead == 'i') ADVANCE(177);
       END_STATE();
     case 101:
-      if (lookahead == 'w') ADVANCE(176);
+      if (lookahead == 'e') ADVANCE(178);
       END_STATE();
     case 102:
-      if (lookahead == 'e') ADVANCE(177);
+      if (lookahead == 't') ADVANCE(179);
       END_STATE();
     case 103:
-      if (lookahead == 'm') ADVANCE(178);
+      if (lookahead == 'w') ADVANCE(180);
       END_STATE();
     case 104:
-      if (lookahead == 'a') ADVANCE(179);
-      END_STATE();
-    case 105:
-      ACCEPT_TOKEN(anon_sym_hop);
-      END_STATE();
-    case 106:
-      if (lookahead == 'e') ADVANCE(180);
-      END_STATE();
-    case 107:
       if (lookahead == 'e') ADVANCE(181);
       END_STATE();
+    case 105:
+      if (lookahead == 'm') ADVANCE(182);
+      END_STATE();
+    case 106:
+      if (lookahead == 'a') ADVANCE(183);
+      END_STATE();
+    case 107:
+      ACCEPT_TOKEN(anon_sym_hop);
+      END_STATE();
     case 108:
-      if (lookahead == 'p') ADVANCE(182);
-      END_STATE();
-    case 109:
-      if (lookahead == 't') ADVANCE(183);
-      END_STATE();
-    case 110:
       if (lookahead == 'e') ADVANCE(184);
       END_STATE();
+    case 109:
+      if (lookahead == 'e') ADVANCE(185);
+      END_STATE();
+    case 110:
+      if (lookahead == 'p') ADVANCE(186);
+      END_STATE();
     case 111:
-      if (lookahead == 't') ADVANCE(185);
+      if (lookahead == 't') ADVANCE(187);
       END_STATE();
     case 112:
-      if (lookahead == 's') ADVANCE(186);
-      END_STATE();
-    case 113:
-      ACCEPT_TOKEN(anon_sym_max);
-      END_STATE();
-    case 114:
-      if (lookahead == 'r') ADVANCE(187);
-      END_STATE();
-    case 115:
       if (lookahead == 'e') ADVANCE(188);
       END_STATE();
-    case 116:
+    case 113:
       if (lookahead == 't') ADVANCE(189);
       END_STATE();
-    case 117:
-      if (lookahead == 'e') ADVANCE(190);
+    case 114:
+      if (lookahead == 's') ADVANCE(190);
       END_STATE();
-    case 118:
-      if (lookahead == 'c') ADVANCE(191);
+    case 115:
+      ACCEPT_TOKEN(anon_sym_max);
+      END_STATE();
+    case 116:
+      if (lookahead == 'r') ADVANCE(191);
+      END_STATE();
+    case 117:
       if (lookahead == 'e') ADVANCE(192);
       END_STATE();
+    case 118:
+      if (lookahead == 't') ADVANCE(193);
+      END_STATE();
     case 119:
-      if (lookahead == 'e') ADVANCE(193);
+      if (lookahead == 'e') ADVANCE(194);
       END_STATE();
     case 120:
-      if (lookahead == '-') ADVANCE(194);
-      if (lookahead == 'e') ADVANCE(195);
+      if (lookahead == 'c') ADVANCE(195);
+      if (lookahead == 'e') ADVANCE(196);
+      if (lookahead == 'm') ADVANCE(197);
       END_STATE();
     case 121:
-      if (lookahead == '-') ADVANCE(196);
+      if (lookahead == 'e') ADVANCE(198);
       END_STATE();
     case 122:
-      if (lookahead == 'i') ADVANCE(197);
+      if (lookahead == '-') ADVANCE(199);
+      if (lookahead == 'e') ADVANCE(200);
       END_STATE();
     case 123:
-      ACCEPT_TOKEN(anon_sym_out);
+      if (lookahead == '-') ADVANCE(201);
       END_STATE();
     case 124:
-      if (lookahead == 'c') ADVANCE(198);
+      if (lookahead == 'i') ADVANCE(202);
       END_STATE();
     case 125:
-      if (lookahead == 'c') ADVANCE(199);
+      ACCEPT_TOKEN(anon_sym_out);
       END_STATE();
     case 126:
-      if (lookahead == 'n') ADVANCE(200);
+      if (lookahead == '-') ADVANCE(203);
       END_STATE();
     case 127:
-      if (lookahead == 'm') ADVANCE(201);
+      if (lookahead == 'c') ADVANCE(204);
       END_STATE();
     case 128:
-      if (lookahead == 'k') ADVANCE(202);
+      if (lookahead == 'c') ADVANCE(205);
       END_STATE();
     case 129:
-      if (lookahead == 'o') ADVANCE(203);
+      if (lookahead == 'n') ADVANCE(206);
       END_STATE();
     case 130:
-      if (lookahead == 'e') ADVANCE(204);
+      if (lookahead == 'm') ADVANCE(207);
       END_STATE();
     case 131:
-      if (lookahead == 'e') ADVANCE(205);
+      if (lookahead == 'k') ADVANCE(208);
       END_STATE();
     case 132:
-      if (lookahead == 'm') ADVANCE(206);
+      if (lookahead == 'o') ADVANCE(209);
       END_STATE();
     case 133:
-      if (lookahead == 'e') ADVANCE(207);
+      if (lookahead == 'e') ADVANCE(210);
       END_STATE();
     case 134:
-      if (lookahead == 'h') ADVANCE(208);
-      END_STATE();
-    case 135:
-      if (lookahead == 'a') ADVANCE(209);
-      END_STATE();
-    case 136:
-      if (lookahead == 'a') ADVANCE(210);
-      END_STATE();
-    case 137:
       if (lookahead == 'e') ADVANCE(211);
       END_STATE();
+    case 135:
+      if (lookahead == 'm') ADVANCE(212);
+      END_STATE();
+    case 136:
+      if (lookahead == 'e') ADVANCE(213);
+      END_STATE();
+    case 137:
+      if (lookahead == 'h') ADVANCE(214);
+      END_STATE();
     case 138:
-      if (lookahead == 'u') ADVANCE(212);
+      if (lookahead == 'a') ADVANCE(215);
       END_STATE();
     case 139:
-      if (lookahead == 'p') ADVANCE(213);
+      if (lookahead == 'a') ADVANCE(216);
       END_STATE();
     case 140:
-      if (lookahead == 'g') ADVANCE(214);
+      if (lookahead == 'e') ADVANCE(217);
       END_STATE();
     case 141:
-      if (lookahead == 'e') ADVANCE(215);
+      if (lookahead == 'u') ADVANCE(218);
       END_STATE();
     case 142:
-      if (lookahead == 'k') ADVANCE(216);
+      if (lookahead == 'p') ADVANCE(219);
       END_STATE();
     case 143:
-      if (lookahead == 'r') ADVANCE(217);
+      if (lookahead == 'g') ADVANCE(220);
       END_STATE();
     case 144:
-      if (lookahead == 'l') ADVANCE(218);
-      if (lookahead == 'y') ADVANCE(219);
+      if (lookahead == 'e') ADVANCE(221);
       END_STATE();
     case 145:
-      if (lookahead == 'p') ADVANCE(220);
+      if (lookahead == 'k') ADVANCE(222);
       END_STATE();
     case 146:
-      if (lookahead == 'm') ADVANCE(221);
+      if (lookahead == 'r') ADVANCE(223);
       END_STATE();
     case 147:
-      if (lookahead == 'h') ADVANCE(222);
-      if (lookahead == 'm') ADVANCE(223);
+      if (lookahead == 'l') ADVANCE(224);
+      if (lookahead == 'y') ADVANCE(225);
       END_STATE();
     case 148:
-      if (lookahead == 'a') ADVANCE(224);
+      if (lookahead == 'p') ADVANCE(226);
       END_STATE();
     case 149:
-      if (lookahead == 'o') ADVANCE(225);
+      if (lookahead == 'm') ADVANCE(227);
       END_STATE();
     case 150:
-      if (lookahead == 'u') ADVANCE(226);
+      if (lookahead == 'h') ADVANCE(228);
+      if (lookahead == 'm') ADVANCE(229);
       END_STATE();
     case 151:
-      if (lookahead == 'i') ADVANCE(227);
+      if (lookahead == 'a') ADVANCE(230);
       END_STATE();
     case 152:
-      if (lookahead == 't') ADVANCE(228);
+      if (lookahead == 'o') ADVANCE(231);
       END_STATE();
     case 153:
-      ACCEPT_TOKEN(anon_sym_win);
+      if (lookahead == 'u') ADVANCE(232);
       END_STATE();
     case 154:
-      if (lookahead == 'h') ADVANCE(229);
+      if (lookahead == 'i') ADVANCE(233);
       END_STATE();
     case 155:
-      if (lookahead == 't') ADVANCE(230);
+      if (lookahead == 't') ADVANCE(234);
       END_STATE();
     case 156:
-      if (lookahead == 'r') ADVANCE(231);
+      ACCEPT_TOKEN(anon_sym_win);
       END_STATE();
     case 157:
-      if (lookahead == 'e') ADVANCE(232);
+      if (lookahead == 'h') ADVANCE(235);
       END_STATE();
     case 158:
-      if (lookahead == 'd') ADVANCE(233);
+      if (lookahead == 't') ADVANCE(236);
       END_STATE();
     case 159:
-      if (lookahead == 'o') ADVANCE(234);
+      if (lookahead == 'r') ADVANCE(237);
       END_STATE();
     case 160:
-      if (lookahead == 'u') ADVANCE(235);
+      if (lookahead == 'e') ADVANCE(238);
       END_STATE();
     case 161:
-      if (lookahead == 'l') ADVANCE(236);
+      if (lookahead == 'o') ADVANCE(239);
       END_STATE();
     case 162:
-      ACCEPT_TOKEN(anon_sym_cell);
-      if (lookahead == 's') ADVANCE(237);
+      if (lookahead == 'd') ADVANCE(240);
       END_STATE();
     case 163:
-      if (lookahead == 'k') ADVANCE(238);
+      if (lookahead == 'o') ADVANCE(241);
       END_STATE();
     case 164:
-      if (lookahead == 'r') ADVANCE(239);
-      if (lookahead == 'u') ADVANCE(240);
+      if (lookahead == 'u') ADVANCE(242);
       END_STATE();
     case 165:
-      if (lookahead == 'm') ADVANCE(241);
+      if (lookahead == 'l') ADVANCE(243);
       END_STATE();
     case 166:
-      if (lookahead == 'i') ADVANCE(242);
+      ACCEPT_TOKEN(anon_sym_cell);
+      if (lookahead == 's') ADVANCE(244);
       END_STATE();
     case 167:
-      if (lookahead == 'c') ADVANCE(243);
+      if (lookahead == 'k') ADVANCE(245);
       END_STATE();
     case 168:
-      ACCEPT_TOKEN(anon_sym_draw);
-      if (lookahead == '-') ADVANCE(244);
+      if (lookahead == 'r') ADVANCE(246);
+      if (lookahead == 'u') ADVANCE(247);
       END_STATE();
     case 169:
-      ACCEPT_TOKEN(anon_sym_drop);
+      if (lookahead == 'm') ADVANCE(248);
       END_STATE();
     case 170:
-      if (lookahead == 'i') ADVANCE(245);
+      if (lookahead == 'i') ADVANCE(249);
       END_STATE();
     case 171:
-      if (lookahead == 'a') ADVANCE(246);
+      if (lookahead == 'c') ADVANCE(250);
       END_STATE();
     case 172:
-      if (lookahead == 'y') ADVANCE(247);
+      ACCEPT_TOKEN(anon_sym_draw);
+      if (lookahead == '-') ADVANCE(251);
       END_STATE();
     case 173:
-      if (lookahead == 'n') ADVANCE(248);
+      ACCEPT_TOKEN(anon_sym_drop);
       END_STATE();
     case 174:
-      if (lookahead == 's') ADVANCE(249);
+      if (lookahead == 'i') ADVANCE(252);
       END_STATE();
     case 175:
-      ACCEPT_TOKEN(anon_sym_flat);
+      if (lookahead == 'a') ADVANCE(253);
       END_STATE();
     case 176:
-      if (lookahead == 'a') ADVANCE(250);
+      if (lookahead == 'y') ADVANCE(254);
       END_STATE();
     case 177:
-      if (lookahead == 'n') ADVANCE(251);
+      if (lookahead == 'n') ADVANCE(255);
       END_STATE();
     case 178:
-      ACCEPT_TOKEN(anon_sym_from);
+      if (lookahead == 's') ADVANCE(256);
       END_STATE();
     case 179:
-      if (lookahead == 'g') ADVANCE(252);
+      ACCEPT_TOKEN(anon_sym_flat);
       END_STATE();
     case 180:
-      if (lookahead == 'n') ADVANCE(253);
+      if (lookahead == 'a') ADVANCE(257);
       END_STATE();
     case 181:
-      ACCEPT_TOKEN(anon_sym_lame);
+      if (lookahead == 'n') ADVANCE(258);
       END_STATE();
     case 182:
-      ACCEPT_TOKEN(anon_sym_leap);
+      ACCEPT_TOKEN(anon_sym_from);
       END_STATE();
     case 183:
-      if (lookahead == '-') ADVANCE(254);
+      if (lookahead == 'g') ADVANCE(259);
       END_STATE();
     case 184:
-      ACCEPT_TOKEN(anon_sym_like);
-      END_STATE();
-    case 185:
-      ACCEPT_TOKEN(anon_sym_list);
-      END_STATE();
-    case 186:
-      ACCEPT_TOKEN(anon_sym_loss);
-      END_STATE();
-    case 187:
-      if (lookahead == 'o') ADVANCE(255);
-      END_STATE();
-    case 188:
-      if (lookahead == '-') ADVANCE(256);
-      END_STATE();
-    case 189:
-      if (lookahead == 'i') ADVANCE(257);
-      END_STATE();
-    case 190:
-      if (lookahead == 's') ADVANCE(258);
-      END_STATE();
-    case 191:
-      if (lookahead == 'h') ADVANCE(259);
-      END_STATE();
-    case 192:
       if (lookahead == 'n') ADVANCE(260);
       END_STATE();
+    case 185:
+      ACCEPT_TOKEN(anon_sym_lame);
+      END_STATE();
+    case 186:
+      ACCEPT_TOKEN(anon_sym_leap);
+      END_STATE();
+    case 187:
+      if (lookahead == '-') ADVANCE(261);
+      END_STATE();
+    case 188:
+      ACCEPT_TOKEN(anon_sym_like);
+      END_STATE();
+    case 189:
+      ACCEPT_TOKEN(anon_sym_list);
+      END_STATE();
+    case 190:
+      ACCEPT_TOKEN(anon_sym_loss);
+      END_STATE();
+    case 191:
+      if (lookahead == 'o') ADVANCE(262);
+      END_STATE();
+    case 192:
+      if (lookahead == '-') ADVANCE(263);
+      END_STATE();
     case 193:
-      ACCEPT_TOKEN(anon_sym_none);
+      if (lookahead == 'i') ADVANCE(264);
       END_STATE();
     case 194:
-      if (lookahead == 'd') ADVANCE(261);
+      if (lookahead == 's') ADVANCE(265);
       END_STATE();
     case 195:
-      ACCEPT_TOKEN(anon_sym_note);
+      if (lookahead == 'h') ADVANCE(266);
       END_STATE();
     case 196:
-      if (lookahead == 'b') ADVANCE(262);
+      if (lookahead == 'n') ADVANCE(267);
       END_STATE();
     case 197:
-      if (lookahead == 'o') ADVANCE(263);
+      if (lookahead == 'a') ADVANCE(268);
       END_STATE();
     case 198:
-      if (lookahead == 'e') ADVANCE(264);
+      ACCEPT_TOKEN(anon_sym_none);
       END_STATE();
     case 199:
-      if (lookahead == 'e') ADVANCE(265);
+      if (lookahead == 'd') ADVANCE(269);
       END_STATE();
     case 200:
-      if (lookahead == 't') ADVANCE(266);
+      ACCEPT_TOKEN(anon_sym_note);
       END_STATE();
     case 201:
-      if (lookahead == 'o') ADVANCE(267);
+      if (lookahead == 'b') ADVANCE(270);
       END_STATE();
     case 202:
-      if (lookahead == 's') ADVANCE(268);
+      if (lookahead == 'o') ADVANCE(271);
       END_STATE();
     case 203:
-      if (lookahead == 'v') ADVANCE(269);
+      if (lookahead == 'l') ADVANCE(272);
       END_STATE();
     case 204:
-      if (lookahead == 't') ADVANCE(270);
+      if (lookahead == 'e') ADVANCE(273);
       END_STATE();
     case 205:
-      if (lookahead == 't') ADVANCE(271);
+      if (lookahead == 'e') ADVANCE(274);
       END_STATE();
     case 206:
-      if (lookahead == 'b') ADVANCE(272);
+      if (lookahead == 't') ADVANCE(275);
       END_STATE();
     case 207:
-      ACCEPT_TOKEN(anon_sym_ride);
+      if (lookahead == 'o') ADVANCE(276);
       END_STATE();
     case 208:
-      if (lookahead == 't') ADVANCE(273);
+      if (lookahead == 's') ADVANCE(277);
       END_STATE();
     case 209:
-      if (lookahead == 't') ADVANCE(274);
+      if (lookahead == 'v') ADVANCE(278);
       END_STATE();
     case 210:
-      if (lookahead == 'l') ADVANCE(275);
+      if (lookahead == 't') ADVANCE(279);
       END_STATE();
     case 211:
-      if (lookahead == 's') ADVANCE(276);
+      if (lookahead == 't') ADVANCE(280);
       END_STATE();
     case 212:
-      if (lookahead == 'p') ADVANCE(277);
+      if (lookahead == 'b') ADVANCE(281);
       END_STATE();
     case 213:
-      if (lookahead == 'e') ADVANCE(278);
+      ACCEPT_TOKEN(anon_sym_ride);
       END_STATE();
     case 214:
-      if (lookahead == 'i') ADVANCE(279);
+      if (lookahead == 't') ADVANCE(282);
       END_STATE();
     case 215:
-      if (lookahead == 's') ADVANCE(280);
+      if (lookahead == 't') ADVANCE(283);
       END_STATE();
     case 216:
-      if (lookahead == 'e') ADVANCE(281);
+      if (lookahead == 'l') ADVANCE(284);
       END_STATE();
     case 217:
-      if (lookahead == 'c') ADVANCE(282);
+      if (lookahead == 's') ADVANCE(285);
       END_STATE();
     case 218:
-      if (lookahead == 'e') ADVANCE(283);
+      if (lookahead == 'p') ADVANCE(286);
       END_STATE();
     case 219:
-      ACCEPT_TOKEN(anon_sym_stay);
+      if (lookahead == 'e') ADVANCE(287);
       END_STATE();
     case 220:
-      ACCEPT_TOKEN(anon_sym_step);
+      if (lookahead == 'i') ADVANCE(288);
       END_STATE();
     case 221:
-      if (lookahead == 'e') ADVANCE(284);
+      if (lookahead == 's') ADVANCE(289);
       END_STATE();
     case 222:
-      if (lookahead == 'a') ADVANCE(285);
+      if (lookahead == 'e') ADVANCE(290);
       END_STATE();
     case 223:
-      if (lookahead == 'a') ADVANCE(286);
+      if (lookahead == 'c') ADVANCE(291);
       END_STATE();
     case 224:
-      if (lookahead == 'n') ADVANCE(287);
+      if (lookahead == 'e') ADVANCE(292);
       END_STATE();
     case 225:
-      if (lookahead == 'v') ADVANCE(288);
+      ACCEPT_TOKEN(anon_sym_stay);
       END_STATE();
     case 226:
-      if (lookahead == 'e') ADVANCE(289);
+      ACCEPT_TOKEN(anon_sym_step);
       END_STATE();
     case 227:
-      if (lookahead == 'a') ADVANCE(290);
+      if (lookahead == 'e') ADVANCE(293);
       END_STATE();
     case 228:
-      ACCEPT_TOKEN(anon_sym_wait);
+      if (lookahead == 'a') ADVANCE(294);
       END_STATE();
     case 229:
-      ACCEPT_TOKEN(anon_sym_with);
+      if (lookahead == 'a') ADVANCE(295);
       END_STATE();
     case 230:
-      if (lookahead == 't') ADVANCE(291);
+      if (lookahead == 'n') ADVANCE(296);
       END_STATE();
     case 231:
-      ACCEPT_TOKEN(anon_sym_year);
+      if (lookahead == 'v') ADVANCE(297);
       END_STATE();
     case 232:
-      ACCEPT_TOKEN(anon_sym_zone);
+      if (lookahead == 'e') ADVANCE(298);
       END_STATE();
     case 233:
-      ACCEPT_TOKEN(anon_sym_board);
+      if (lookahead == 'a') ADVANCE(299);
       END_STATE();
     case 234:
-      if (lookahead == 'n') ADVANCE(292);
+      ACCEPT_TOKEN(anon_sym_wait);
       END_STATE();
     case 235:
-      if (lookahead == 'r') ADVANCE(293);
+      ACCEPT_TOKEN(anon_sym_with);
       END_STATE();
     case 236:
-      if (lookahead == 'i') ADVANCE(294);
+      if (lookahead == 't') ADVANCE(300);
       END_STATE();
     case 237:
-      ACCEPT_TOKEN(anon_sym_cells);
+      ACCEPT_TOKEN(anon_sym_year);
       END_STATE();
     case 238:
-      if (lookahead == 'm') ADVANCE(295);
+      ACCEPT_TOKEN(anon_sym_zone);
       END_STATE();
     case 239:
-      if (lookahead == '-') ADVANCE(296);
-      if (lookahead == 's') ADVANCE(297);
+      if (lookahead == 's') ADVANCE(301);
       END_STATE();
     case 240:
-      if (lookahead == 'r') ADVANCE(298);
+      ACCEPT_TOKEN(anon_sym_board);
       END_STATE();
     case 241:
-      if (lookahead == 'n') ADVANCE(299);
+      if (lookahead == 'n') ADVANCE(302);
       END_STATE();
     case 242:
-      if (lookahead == 'n') ADVANCE(300);
+      if (lookahead == 'r') ADVANCE(303);
       END_STATE();
     case 243:
-      if (lookahead == 't') ADVANCE(301);
+      if (lookahead == 'i') ADVANCE(304);
       END_STATE();
     case 244:
-      if (lookahead == 'w') ADVANCE(302);
+      ACCEPT_TOKEN(anon_sym_cells);
       END_STATE();
     case 245:
-      if (lookahead == 'n') ADVANCE(303);
+      if (lookahead == 'm') ADVANCE(305);
       END_STATE();
     case 246:
-      if (lookahead == 's') ADVANCE(304);
+      if (lookahead == '-') ADVANCE(306);
+      if (lookahead == 's') ADVANCE(307);
       END_STATE();
     case 247:
-      ACCEPT_TOKEN(anon_sym_enemy);
+      if (lookahead == 'r') ADVANCE(308);
       END_STATE();
     case 248:
-      if (lookahead == 'g') ADVANCE(305);
+      if (lookahead == 'n') ADVANCE(309);
       END_STATE();
     case 249:
-      ACCEPT_TOKEN(anon_sym_files);
+      if (lookahead == 'n') ADVANCE(310);
       END_STATE();
     case 250:
-      if (lookahead == 'r') ADVANCE(306);
+      if (lookahead == 't') ADVANCE(311);
       END_STATE();
     case 251:
-      if (lookahead == 'd') ADVANCE(307);
+      if (lookahead == 'w') ADVANCE(312);
       END_STATE();
     case 252:
-      if (lookahead == 'o') ADVANCE(308);
+      if (lookahead == 'n') ADVANCE(313);
       END_STATE();
     case 253:
-      if (lookahead == 't') ADVANCE(309);
+      if (lookahead == 's') ADVANCE(314);
       END_STATE();
     case 254:
-      if (lookahead == 'l') ADVANCE(310);
+      ACCEPT_TOKEN(anon_sym_enemy);
       END_STATE();
     case 255:
-      if (lookahead == 'r') ADVANCE(311);
+      if (lookahead == 'g') ADVANCE(315);
       END_STATE();
     case 256:
-      if (lookahead == 'l') ADVANCE(312);
-      if (lookahead == 'o') ADVANCE(313);
+      ACCEPT_TOKEN(anon_sym_files);
       END_STATE();
     case 257:
-      if (lookahead == '-') ADVANCE(314);
+      if (lookahead == 'r') ADVANCE(316);
       END_STATE();
     case 258:
-      ACCEPT_TOKEN(anon_sym_names);
+      if (lookahead == 'd') ADVANCE(317);
       END_STATE();
     case 259:
-      if (lookahead == 'e') ADVANCE(315);
-      END_STATE();
-    case 260:
-      if (lookahead == '-') ADVANCE(316);
-      END_STATE();
-    case 261:
-      if (lookahead == 'e') ADVANCE(317);
-      END_STATE();
-    case 262:
       if (lookahead == 'o') ADVANCE(318);
       END_STATE();
+    case 260:
+      if (lookahead == 't') ADVANCE(319);
+      END_STATE();
+    case 261:
+      if (lookahead == 'l') ADVANCE(320);
+      END_STATE();
+    case 262:
+      if (lookahead == 'r') ADVANCE(321);
+      END_STATE();
     case 263:
-      if (lookahead == 'n') ADVANCE(319);
+      if (lookahead == 'l') ADVANCE(322);
+      if (lookahead == 'o') ADVANCE(323);
       END_STATE();
     case 264:
-      ACCEPT_TOKEN(anon_sym_piece);
+      if (lookahead == '-') ADVANCE(324);
       END_STATE();
     case 265:
-      if (lookahead == '-') ADVANCE(320);
+      ACCEPT_TOKEN(anon_sym_names);
       END_STATE();
     case 266:
-      if (lookahead == 'y') ADVANCE(321);
+      if (lookahead == 'e') ADVANCE(325);
       END_STATE();
     case 267:
-      if (lookahead == 't') ADVANCE(322);
+      if (lookahead == '-') ADVANCE(326);
       END_STATE();
     case 268:
-      ACCEPT_TOKEN(anon_sym_ranks);
+      if (lookahead == 't') ADVANCE(327);
       END_STATE();
     case 269:
-      if (lookahead == 'e') ADVANCE(323);
-      END_STATE();
-    case 270:
-      if (lookahead == 'i') ADVANCE(324);
-      END_STATE();
-    case 271:
-      if (lookahead == '-') ADVANCE(325);
-      END_STATE();
-    case 272:
-      if (lookahead == 'u') ADVANCE(326);
-      END_STATE();
-    case 273:
-      if (lookahead == '-') ADVANCE(327);
-      END_STATE();
-    case 274:
       if (lookahead == 'e') ADVANCE(328);
       END_STATE();
+    case 270:
+      if (lookahead == 'o') ADVANCE(329);
+      END_STATE();
+    case 271:
+      if (lookahead == 'n') ADVANCE(330);
+      END_STATE();
+    case 272:
+      if (lookahead == 'i') ADVANCE(331);
+      END_STATE();
+    case 273:
+      ACCEPT_TOKEN(anon_sym_piece);
+      END_STATE();
+    case 274:
+      if (lookahead == '-') ADVANCE(332);
+      END_STATE();
     case 275:
-      ACCEPT_TOKEN(anon_sym_royal);
+      if (lookahead == 'y') ADVANCE(333);
       END_STATE();
     case 276:
-      ACCEPT_TOKEN(anon_sym_rules);
+      if (lookahead == 't') ADVANCE(334);
       END_STATE();
     case 277:
-      ACCEPT_TOKEN(anon_sym_setup);
+      ACCEPT_TOKEN(anon_sym_ranks);
       END_STATE();
     case 278:
-      ACCEPT_TOKEN(anon_sym_shape);
-      END_STATE();
-    case 279:
-      ACCEPT_TOKEN(anon_sym_shogi);
-      END_STATE();
-    case 280:
-      ACCEPT_TOKEN(anon_sym_sides);
-      END_STATE();
-    case 281:
-      ACCEPT_TOKEN(anon_sym_snake);
-      END_STATE();
-    case 282:
-      if (lookahead == 'e') ADVANCE(329);
-      END_STATE();
-    case 283:
-      if (lookahead == 'm') ADVANCE(330);
-      END_STATE();
-    case 284:
-      if (lookahead == 't') ADVANCE(331);
-      END_STATE();
-    case 285:
-      if (lookahead == 'n') ADVANCE(332);
-      END_STATE();
-    case 286:
-      if (lookahead == 't') ADVANCE(333);
-      END_STATE();
-    case 287:
-      if (lookahead == 'g') ADVANCE(334);
-      END_STATE();
-    case 288:
       if (lookahead == 'e') ADVANCE(335);
       END_STATE();
+    case 279:
+      if (lookahead == 'i') ADVANCE(336);
+      END_STATE();
+    case 280:
+      if (lookahead == '-') ADVANCE(337);
+      END_STATE();
+    case 281:
+      if (lookahead == 'u') ADVANCE(338);
+      END_STATE();
+    case 282:
+      if (lookahead == '-') ADVANCE(339);
+      END_STATE();
+    case 283:
+      if (lookahead == 'e') ADVANCE(340);
+      END_STATE();
+    case 284:
+      ACCEPT_TOKEN(anon_sym_royal);
+      END_STATE();
+    case 285:
+      ACCEPT_TOKEN(anon_sym_rules);
+      END_STATE();
+    case 286:
+      ACCEPT_TOKEN(anon_sym_setup);
+      END_STATE();
+    case 287:
+      ACCEPT_TOKEN(anon_sym_shape);
+      END_STATE();
+    case 288:
+      ACCEPT_TOKEN(anon_sym_shogi);
+      END_STATE();
     case 289:
-      ACCEPT_TOKEN(anon_sym_value);
+      ACCEPT_TOKEN(anon_sym_sides);
       END_STATE();
     case 290:
-      if (lookahead == 'n') ADVANCE(336);
+      ACCEPT_TOKEN(anon_sym_snake);
       END_STATE();
     case 291:
-      if (lookahead == 'e') ADVANCE(337);
+      if (lookahead == 'e') ADVANCE(341);
       END_STATE();
     case 292:
-      ACCEPT_TOKEN(anon_sym_cannon);
+      if (lookahead == 'm') ADVANCE(342);
       END_STATE();
     case 293:
-      if (lookahead == 'e') ADVANCE(338);
+      if (lookahead == 't') ADVANCE(343);
       END_STATE();
     case 294:
-      if (lookahead == 'n') ADVANCE(339);
+      if (lookahead == 'n') ADVANCE(344);
       END_STATE();
     case 295:
-      if (lookahead == 'a') ADVANCE(340);
+      if (lookahead == 't') ADVANCE(345);
       END_STATE();
     case 296:
-      if (lookahead == 'b') ADVANCE(341);
+      if (lookahead == 'g') ADVANCE(346);
       END_STATE();
     case 297:
-      ACCEPT_TOKEN(anon_sym_colors);
+      if (lookahead == 'e') ADVANCE(347);
       END_STATE();
     case 298:
-      if (lookahead == '-') ADVANCE(342);
-      if (lookahead == 's') ADVANCE(343);
+      ACCEPT_TOKEN(anon_sym_value);
       END_STATE();
     case 299:
-      if (lookahead == 's') ADVANCE(344);
+      if (lookahead == 'n') ADVANCE(348);
       END_STATE();
     case 300:
-      if (lookahead == 'e') ADVANCE(345);
+      if (lookahead == 'e') ADVANCE(349);
       END_STATE();
     case 301:
-      if (lookahead == 'i') ADVANCE(346);
+      if (lookahead == 't') ADVANCE(350);
       END_STATE();
     case 302:
-      if (lookahead == 'i') ADVANCE(347);
+      ACCEPT_TOKEN(anon_sym_cannon);
       END_STATE();
     case 303:
-      if (lookahead == 'a') ADVANCE(348);
+      if (lookahead == 'e') ADVANCE(351);
       END_STATE();
     case 304:
-      if (lookahead == 's') ADVANCE(349);
+      if (lookahead == 'n') ADVANCE(352);
       END_STATE();
     case 305:
-      ACCEPT_TOKEN(anon_sym_facing);
+      if (lookahead == 'a') ADVANCE(353);
       END_STATE();
     case 306:
-      if (lookahead == 'd') ADVANCE(350);
+      if (lookahead == 'b') ADVANCE(354);
       END_STATE();
     case 307:
-      ACCEPT_TOKEN(anon_sym_friend);
+      ACCEPT_TOKEN(anon_sym_colors);
       END_STATE();
     case 308:
-      if (lookahead == 'n') ADVANCE(351);
-      END_STATE();
-    case 309:
-      if (lookahead == 'o') ADVANCE(352);
-      END_STATE();
-    case 310:
-      if (lookahead == 'e') ADVANCE(353);
-      END_STATE();
-    case 311:
-      ACCEPT_TOKEN(anon_sym_mirror);
-      END_STATE();
-    case 312:
-      if (lookahead == 'i') ADVANCE(354);
-      END_STATE();
-    case 313:
-      if (lookahead == 'n') ADVANCE(355);
-      END_STATE();
-    case 314:
+      if (lookahead == '-') ADVANCE(355);
       if (lookahead == 's') ADVANCE(356);
       END_STATE();
-    case 315:
-      if (lookahead == 'c') ADVANCE(357);
+    case 309:
+      if (lookahead == 's') ADVANCE(357);
       END_STATE();
-    case 316:
-      if (lookahead == 'p') ADVANCE(358);
+    case 310:
+      if (lookahead == 'e') ADVANCE(358);
       END_STATE();
-    case 317:
-      if (lookahead == 'f') ADVANCE(359);
+    case 311:
+      if (lookahead == 'i') ADVANCE(359);
       END_STATE();
-    case 318:
-      if (lookahead == 'a') ADVANCE(360);
+    case 312:
+      if (lookahead == 'i') ADVANCE(360);
       END_STATE();
-    case 319:
+    case 313:
       if (lookahead == 'a') ADVANCE(361);
       END_STATE();
+    case 314:
+      if (lookahead == 's') ADVANCE(362);
+      END_STATE();
+    case 315:
+      ACCEPT_TOKEN(anon_sym_facing);
+      END_STATE();
+    case 316:
+      if (lookahead == 'd') ADVANCE(363);
+      END_STATE();
+    case 317:
+      ACCEPT_TOKEN(anon_sym_friend);
+      END_STATE();
+    case 318:
+      if (lookahead == 'n') ADVANCE(364);
+      END_STATE();
+    case 319:
+      if (lookahead == 'o') ADVANCE(365);
+      END_STATE();
     case 320:
-      if (lookahead == 'o') ADVANCE(362);
+      if (lookahead == 'e') ADVANCE(366);
       END_STATE();
     case 321:
-      ACCEPT_TOKEN(anon_sym_pointy);
+      ACCEPT_TOKEN(anon_sym_mirror);
       END_STATE();
     case 322:
-      if (lookahead == 'e') ADVANCE(363);
+      if (lookahead == 'i') ADVANCE(367);
       END_STATE();
     case 323:
-      ACCEPT_TOKEN(anon_sym_remove);
+      if (lookahead == 'n') ADVANCE(368);
       END_STATE();
     case 324:
-      if (lookahead == 't') ADVANCE(364);
+      if (lookahead == 's') ADVANCE(369);
       END_STATE();
     case 325:
-      if (lookahead == 'b') ADVANCE(365);
+      if (lookahead == 'c') ADVANCE(370);
       END_STATE();
     case 326:
-      if (lookahead == 's') ADVANCE(366);
+      if (lookahead == 'p') ADVANCE(371);
       END_STATE();
     case 327:
-      if (lookahead == 'l') ADVANCE(367);
+      if (lookahead == 'e') ADVANCE(372);
       END_STATE();
     case 328:
-      ACCEPT_TOKEN(anon_sym_rotate);
+      if (lookahead == 'f') ADVANCE(373);
       END_STATE();
     case 329:
-      ACCEPT_TOKEN(anon_sym_source);
+      if (lookahead == 'a') ADVANCE(374);
       END_STATE();
     case 330:
-      if (lookahead == 'a') ADVANCE(368);
+      if (lookahead == 'a') ADVANCE(375);
       END_STATE();
     case 331:
-      if (lookahead == 'r') ADVANCE(369);
+      if (lookahead == 'n') ADVANCE(376);
       END_STATE();
     case 332:
-      if (lookahead == 'd') ADVANCE(370);
+      if (lookahead == 'o') ADVANCE(377);
       END_STATE();
     case 333:
-      if (lookahead == 'e') ADVANCE(371);
+      ACCEPT_TOKEN(anon_sym_pointy);
       END_STATE();
     case 334:
-      if (lookahead == 'l') ADVANCE(372);
+      if (lookahead == 'e') ADVANCE(378);
       END_STATE();
     case 335:
-      if (lookahead == 'd') ADVANCE(373);
+      ACCEPT_TOKEN(anon_sym_remove);
       END_STATE();
     case 336:
-      if (lookahead == 't') ADVANCE(374);
+      if (lookahead == 't') ADVANCE(379);
       END_STATE();
     case 337:
-      if (lookahead == 'n') ADVANCE(375);
+      if (lookahead == 'b') ADVANCE(380);
       END_STATE();
     case 338:
-      if (lookahead == '-') ADVANCE(376);
-      if (lookahead == 'd') ADVANCE(377);
-      if (lookahead == 's') ADVANCE(378);
+      if (lookahead == 's') ADVANCE(381);
       END_STATE();
     case 339:
-      if (lookahead == 'g') ADVANCE(379);
+      if (lookahead == 'l') ADVANCE(382);
       END_STATE();
     case 340:
-      if (lookahead == 't') ADVANCE(380);
+      ACCEPT_TOKEN(anon_sym_rotate);
       END_STATE();
     case 341:
-      if (lookahead == 'o') ADVANCE(381);
+      ACCEPT_TOKEN(anon_sym_source);
       END_STATE();
     case 342:
-      if (lookahead == 'b') ADVANCE(382);
+      if (lookahead == 'a') ADVANCE(383);
       END_STATE();
     case 343:
-      ACCEPT_TOKEN(anon_sym_colours);
+      if (lookahead == 'r') ADVANCE(384);
       END_STATE();
     case 344:
-      ACCEPT_TOKEN(anon_sym_columns);
+      if (lookahead == 'd') ADVANCE(385);
       END_STATE();
     case 345:
-      if (lookahead == 'd') ADVANCE(383);
+      if (lookahead == 'e') ADVANCE(386);
       END_STATE();
     case 346:
-      if (lookahead == 'o') ADVANCE(384);
+      if (lookahead == 'l') ADVANCE(387);
       END_STATE();
     case 347:
-      if (lookahead == 't') ADVANCE(385);
+      if (lookahead == 'd') ADVANCE(388);
       END_STATE();
     case 348:
-      if (lookahead == 't') ADVANCE(386);
+      if (lookahead == 't') ADVANCE(389);
       END_STATE();
     case 349:
-      if (lookahead == 'a') ADVANCE(387);
+      if (lookahead == 'n') ADVANCE(390);
       END_STATE();
     case 350:
-      ACCEPT_TOKEN(anon_sym_forward);
+      ACCEPT_TOKEN(anon_sym_at_DASHmost);
       END_STATE();
     case 351:
-      ACCEPT_TOKEN(anon_sym_hexagon);
+      if (lookahead == '-') ADVANCE(391);
+      if (lookahead == 'd') ADVANCE(392);
+      if (lookahead == 's') ADVANCE(393);
       END_STATE();
     case 352:
-      if (lookahead == 'r') ADVANCE(388);
+      if (lookahead == 'g') ADVANCE(394);
       END_STATE();
     case 353:
-      if (lookahead == 'a') ADVANCE(389);
+      if (lookahead == 't') ADVANCE(395);
       END_STATE();
     case 354:
-      if (lookahead == 'm') ADVANCE(390);
+      if (lookahead == 'o') ADVANCE(396);
       END_STATE();
     case 355:
-      if (lookahead == 'l') ADVANCE(391);
+      if (lookahead == 'b') ADVANCE(397);
       END_STATE();
     case 356:
-      if (lookahead == 't') ADVANCE(392);
+      ACCEPT_TOKEN(anon_sym_colours);
       END_STATE();
     case 357:
-      if (lookahead == 'k') ADVANCE(393);
+      ACCEPT_TOKEN(anon_sym_columns);
       END_STATE();
     case 358:
-      if (lookahead == 'a') ADVANCE(394);
+      if (lookahead == 'd') ADVANCE(398);
       END_STATE();
     case 359:
-      if (lookahead == 'e') ADVANCE(395);
+      if (lookahead == 'o') ADVANCE(399);
       END_STATE();
     case 360:
-      if (lookahead == 'r') ADVANCE(396);
+      if (lookahead == 't') ADVANCE(400);
       END_STATE();
     case 361:
-      if (lookahead == 'l') ADVANCE(397);
+      if (lookahead == 't') ADVANCE(401);
       END_STATE();
     case 362:
-      if (lookahead == 'n') ADVANCE(398);
+      if (lookahead == 'a') ADVANCE(402);
       END_STATE();
     case 363:
-      ACCEPT_TOKEN(anon_sym_promote);
+      ACCEPT_TOKEN(anon_sym_forward);
       END_STATE();
     case 364:
-      if (lookahead == 'i') ADVANCE(399);
+      ACCEPT_TOKEN(anon_sym_hexagon);
       END_STATE();
     case 365:
-      if (lookahead == 'y') ADVANCE(400);
+      if (lookahead == 'r') ADVANCE(403);
       END_STATE();
     case 366:
-      ACCEPT_TOKEN(anon_sym_rhombus);
+      if (lookahead == 'a') ADVANCE(404);
       END_STATE();
     case 367:
-      if (lookahead == 'e') ADVANCE(401);
+      if (lookahead == 'm') ADVANCE(405);
       END_STATE();
     case 368:
-      if (lookahead == 't') ADVANCE(402);
+      if (lookahead == 'l') ADVANCE(406);
       END_STATE();
     case 369:
-      if (lookahead == 'y') ADVANCE(403);
+      if (lookahead == 't') ADVANCE(407);
       END_STATE();
     case 370:
-      ACCEPT_TOKEN(anon_sym_to_DASHhand);
+      if (lookahead == 'k') ADVANCE(408);
       END_STATE();
     case 371:
-      if (lookahead == 'r') ADVANCE(404);
+      if (lookahead == 'a') ADVANCE(409);
       END_STATE();
     case 372:
-      if (lookahead == 'e') ADVANCE(405);
+      ACCEPT_TOKEN(anon_sym_no_DASHmate);
       END_STATE();
     case 373:
-      ACCEPT_TOKEN(anon_sym_unmoved);
+      if (lookahead == 'e') ADVANCE(410);
       END_STATE();
     case 374:
-      ACCEPT_TOKEN(anon_sym_variant);
+      if (lookahead == 'r') ADVANCE(411);
       END_STATE();
     case 375:
-      ACCEPT_TOKEN(anon_sym_written);
+      if (lookahead == 'l') ADVANCE(412);
       END_STATE();
     case 376:
-      if (lookahead == 'o') ADVANCE(406);
+      if (lookahead == 'e') ADVANCE(413);
       END_STATE();
     case 377:
-      ACCEPT_TOKEN(anon_sym_captured);
-      END_STATE();
-    case 378:
-      ACCEPT_TOKEN(anon_sym_captures);
-      END_STATE();
-    case 379:
-      ACCEPT_TOKEN(anon_sym_castling);
-      END_STATE();
-    case 380:
-      if (lookahead == 'e') ADVANCE(407);
-      END_STATE();
-    case 381:
-      if (lookahead == 'u') ADVANCE(408);
-      END_STATE();
-    case 382:
-      if (lookahead == 'o') ADVANCE(409);
-      END_STATE();
-    case 383:
-      ACCEPT_TOKEN(anon_sym_confined);
-      END_STATE();
-    case 384:
-      if (lookahead == 'n') ADVANCE(410);
-      END_STATE();
-    case 385:
-      if (lookahead == 'h') ADVANCE(411);
-      END_STATE();
-    case 386:
-      if (lookahead == 'e') ADVANCE(412);
-      END_STATE();
-    case 387:
-      if (lookahead == 'n') ADVANCE(413);
-      END_STATE();
-    case 388:
-      ACCEPT_TOKEN(anon_sym_inventor);
-      END_STATE();
-    case 389:
       if (lookahead == 'n') ADVANCE(414);
       END_STATE();
-    case 390:
+    case 378:
+      ACCEPT_TOKEN(anon_sym_promote);
+      END_STATE();
+    case 379:
       if (lookahead == 'i') ADVANCE(415);
       END_STATE();
-    case 391:
+    case 380:
       if (lookahead == 'y') ADVANCE(416);
       END_STATE();
-    case 392:
+    case 381:
+      ACCEPT_TOKEN(anon_sym_rhombus);
+      END_STATE();
+    case 382:
       if (lookahead == 'e') ADVANCE(417);
       END_STATE();
+    case 383:
+      if (lookahead == 't') ADVANCE(418);
+      END_STATE();
+    case 384:
+      if (lookahead == 'y') ADVANCE(419);
+      END_STATE();
+    case 385:
+      ACCEPT_TOKEN(anon_sym_to_DASHhand);
+      END_STATE();
+    case 386:
+      if (lookahead == 'r') ADVANCE(420);
+      END_STATE();
+    case 387:
+      if (lookahead == 'e') ADVANCE(421);
+      END_STATE();
+    case 388:
+      ACCEPT_TOKEN(anon_sym_unmoved);
+      END_STATE();
+    case 389:
+      ACCEPT_TOKEN(anon_sym_variant);
+      END_STATE();
+    case 390:
+      ACCEPT_TOKEN(anon_sym_written);
+      END_STATE();
+    case 391:
+      if (lookahead == 'o') ADVANCE(422);
+      END_STATE();
+    case 392:
+      ACCEPT_TOKEN(anon_sym_captured);
+      END_STATE();
     case 393:
-      ACCEPT_TOKEN(anon_sym_no_DASHcheck);
+      ACCEPT_TOKEN(anon_sym_captures);
       END_STATE();
     case 394:
-      if (lookahead == 's') ADVANCE(418);
+      ACCEPT_TOKEN(anon_sym_castling);
       END_STATE();
     case 395:
-      if (lookahead == 'n') ADVANCE(419);
-      END_STATE();
-    case 396:
-      if (lookahead == 'd') ADVANCE(420);
-      END_STATE();
-    case 397:
-      ACCEPT_TOKEN(anon_sym_optional);
-      END_STATE();
-    case 398:
-      ACCEPT_TOKEN(anon_sym_place_DASHon);
-      END_STATE();
-    case 399:
-      if (lookahead == 'o') ADVANCE(421);
-      END_STATE();
-    case 400:
-      ACCEPT_TOKEN(anon_sym_reset_DASHby);
-      END_STATE();
-    case 401:
-      if (lookahead == 'a') ADVANCE(422);
-      END_STATE();
-    case 402:
       if (lookahead == 'e') ADVANCE(423);
       END_STATE();
+    case 396:
+      if (lookahead == 'u') ADVANCE(424);
+      END_STATE();
+    case 397:
+      if (lookahead == 'o') ADVANCE(425);
+      END_STATE();
+    case 398:
+      ACCEPT_TOKEN(anon_sym_confined);
+      END_STATE();
+    case 399:
+      if (lookahead == 'n') ADVANCE(426);
+      END_STATE();
+    case 400:
+      if (lookahead == 'h') ADVANCE(427);
+      END_STATE();
+    case 401:
+      if (lookahead == 'e') ADVANCE(428);
+      END_STATE();
+    case 402:
+      if (lookahead == 'n') ADVANCE(429);
+      END_STATE();
     case 403:
-      ACCEPT_TOKEN(anon_sym_symmetry);
+      ACCEPT_TOKEN(anon_sym_inventor);
       END_STATE();
     case 404:
-      ACCEPT_TOKEN(anon_sym_to_DASHmater);
+      if (lookahead == 'n') ADVANCE(430);
       END_STATE();
     case 405:
-      ACCEPT_TOKEN(anon_sym_triangle);
-      END_STATE();
-    case 406:
-      if (lookahead == 'n') ADVANCE(424);
-      END_STATE();
-    case 407:
-      ACCEPT_TOKEN(anon_sym_checkmate);
-      END_STATE();
-    case 408:
-      if (lookahead == 'n') ADVANCE(425);
-      END_STATE();
-    case 409:
-      if (lookahead == 'u') ADVANCE(426);
-      END_STATE();
-    case 410:
-      if (lookahead == 's') ADVANCE(427);
-      END_STATE();
-    case 411:
-      if (lookahead == 'o') ADVANCE(428);
-      END_STATE();
-    case 412:
-      if (lookahead == 'd') ADVANCE(429);
-      END_STATE();
-    case 413:
-      if (lookahead == 't') ADVANCE(430);
-      END_STATE();
-    case 414:
       if (lookahead == 'i') ADVANCE(431);
       END_STATE();
-    case 415:
-      if (lookahead == 't') ADVANCE(432);
+    case 406:
+      if (lookahead == 'y') ADVANCE(432);
       END_STATE();
-    case 416:
-      ACCEPT_TOKEN(anon_sym_move_DASHonly);
+    case 407:
+      if (lookahead == 'e') ADVANCE(433);
       END_STATE();
-    case 417:
-      if (lookahead == 'p') ADVANCE(433);
+    case 408:
+      ACCEPT_TOKEN(anon_sym_no_DASHcheck);
       END_STATE();
-    case 418:
+    case 409:
       if (lookahead == 's') ADVANCE(434);
       END_STATE();
+    case 410:
+      if (lookahead == 'n') ADVANCE(435);
+      END_STATE();
+    case 411:
+      if (lookahead == 'd') ADVANCE(436);
+      END_STATE();
+    case 412:
+      ACCEPT_TOKEN(anon_sym_optional);
+      END_STATE();
+    case 413:
+      ACCEPT_TOKEN(anon_sym_per_DASHline);
+      END_STATE();
+    case 414:
+      ACCEPT_TOKEN(anon_sym_place_DASHon);
+      END_STATE();
+    case 415:
+      if (lookahead == 'o') ADVANCE(437);
+      END_STATE();
+    case 416:
+      ACCEPT_TOKEN(anon_sym_reset_DASHby);
+      END_STATE();
+    case 417:
+      if (lookahead == 'a') ADVANCE(438);
+      END_STATE();
+    case 418:
+      if (lookahead == 'e') ADVANCE(439);
+      END_STATE();
     case 419:
-      if (lookahead == 'd') ADVANCE(435);
+      ACCEPT_TOKEN(anon_sym_symmetry);
       END_STATE();
     case 420:
-      ACCEPT_TOKEN(anon_sym_off_DASHboard);
+      ACCEPT_TOKEN(anon_sym_to_DASHmater);
       END_STATE();
     case 421:
-      if (lookahead == 'n') ADVANCE(436);
+      ACCEPT_TOKEN(anon_sym_triangle);
       END_STATE();
     case 422:
-      if (lookahead == 'n') ADVANCE(437);
-      END_STATE();
-    case 423:
-      ACCEPT_TOKEN(anon_sym_stalemate);
-      END_STATE();
-    case 424:
-      if (lookahead == 'l') ADVANCE(438);
-      END_STATE();
-    case 425:
-      if (lookahead == 'd') ADVANCE(439);
-      END_STATE();
-    case 426:
       if (lookahead == 'n') ADVANCE(440);
       END_STATE();
+    case 423:
+      ACCEPT_TOKEN(anon_sym_checkmate);
+      END_STATE();
+    case 424:
+      if (lookahead == 'n') ADVANCE(441);
+      END_STATE();
+    case 425:
+      if (lookahead == 'u') ADVANCE(442);
+      END_STATE();
+    case 426:
+      if (lookahead == 's') ADVANCE(443);
+      END_STATE();
     case 427:
-      ACCEPT_TOKEN(anon_sym_directions);
+      if (lookahead == 'o') ADVANCE(444);
       END_STATE();
     case 428:
-      if (lookahead == 'u') ADVANCE(441);
+      if (lookahead == 'd') ADVANCE(445);
       END_STATE();
     case 429:
-      ACCEPT_TOKEN(anon_sym_eliminated);
+      if (lookahead == 't') ADVANCE(446);
       END_STATE();
     case 430:
-      ACCEPT_TOKEN(anon_sym_en_DASHpassant);
+      if (lookahead == 'i') ADVANCE(447);
       END_STATE();
     case 431:
-      if (lookahead == 'n') ADVANCE(442);
-      END_STATE();
-    case 432:
-      ACCEPT_TOKEN(anon_sym_move_DASHlimit);
-      END_STATE();
-    case 433:
-      ACCEPT_TOKEN(anon_sym_multi_DASHstep);
-      END_STATE();
-    case 434:
-      if (lookahead == 'a') ADVANCE(443);
-      END_STATE();
-    case 435:
-      if (lookahead == 'e') ADVANCE(444);
-      END_STATE();
-    case 436:
-      ACCEPT_TOKEN(anon_sym_repetition);
-      END_STATE();
-    case 437:
-      if (lookahead == 'i') ADVANCE(445);
-      END_STATE();
-    case 438:
-      if (lookahead == 'y') ADVANCE(446);
-      END_STATE();
-    case 439:
-      ACCEPT_TOKEN(anon_sym_color_DASHbound);
-      END_STATE();
-    case 440:
-      if (lookahead == 'd') ADVANCE(447);
-      END_STATE();
-    case 441:
       if (lookahead == 't') ADVANCE(448);
       END_STATE();
-    case 442:
-      if (lookahead == 'g') ADVANCE(449);
+    case 432:
+      ACCEPT_TOKEN(anon_sym_move_DASHonly);
       END_STATE();
-    case 443:
-      if (lookahead == 'n') ADVANCE(450);
+    case 433:
+      if (lookahead == 'p') ADVANCE(449);
       END_STATE();
-    case 444:
+    case 434:
+      if (lookahead == 's') ADVANCE(450);
+      END_STATE();
+    case 435:
       if (lookahead == 'd') ADVANCE(451);
       END_STATE();
-    case 445:
+    case 436:
+      ACCEPT_TOKEN(anon_sym_off_DASHboard);
+      END_STATE();
+    case 437:
       if (lookahead == 'n') ADVANCE(452);
       END_STATE();
+    case 438:
+      if (lookahead == 'n') ADVANCE(453);
+      END_STATE();
+    case 439:
+      ACCEPT_TOKEN(anon_sym_stalemate);
+      END_STATE();
+    case 440:
+      if (lookahead == 'l') ADVANCE(454);
+      END_STATE();
+    case 441:
+      if (lookahead == 'd') ADVANCE(455);
+      END_STATE();
+    case 442:
+      if (lookahead == 'n') ADVANCE(456);
+      END_STATE();
+    case 443:
+      ACCEPT_TOKEN(anon_sym_directions);
+      END_STATE();
+    case 444:
+      if (lookahead == 'u') ADVANCE(457);
+      END_STATE();
+    case 445:
+      ACCEPT_TOKEN(anon_sym_eliminated);
+      END_STATE();
     case 446:
-      ACCEPT_TOKEN(anon_sym_capture_DASHonly);
+      ACCEPT_TOKEN(anon_sym_en_DASHpassant);
       END_STATE();
     case 447:
-      ACCEPT_TOKEN(anon_sym_colour_DASHbound);
+      if (lookahead == 'n') ADVANCE(458);
       END_STATE();
     case 448:
-      ACCEPT_TOKEN(anon_sym_draw_DASHwithout);
+      ACCEPT_TOKEN(anon_sym_move_DASHlimit);
       END_STATE();
     case 449:
-      ACCEPT_TOKEN(anon_sym_left_DASHleaning);
+      ACCEPT_TOKEN(anon_sym_multi_DASHstep);
       END_STATE();
     case 450:
-      if (lookahead == 't') ADVANCE(453);
+      if (lookahead == 'a') ADVANCE(459);
       END_STATE();
     case 451:
-      if (lookahead == '-') ADVANCE(454);
+      if (lookahead == 'e') ADVANCE(460);
       END_STATE();
     case 452:
-      if (lookahead == 'g') ADVANCE(455);
+      ACCEPT_TOKEN(anon_sym_repetition);
       END_STATE();
     case 453:
-      ACCEPT_TOKEN(anon_sym_no_DASHen_DASHpassant);
+      if (lookahead == 'i') ADVANCE(461);
       END_STATE();
     case 454:
-      if (lookahead == 'b') ADVANCE(456);
+      if (lookahead == 'y') ADVANCE(462);
       END_STATE();
     case 455:
-      ACCEPT_TOKEN(anon_sym_right_DASHleaning);
+      ACCEPT_TOKEN(anon_sym_color_DASHbound);
       END_STATE();
     case 456:
-      if (lookahead == 'y') ADVANCE(457);
+      if (lookahead == 'd') ADVANCE(463);
       END_STATE();
     case 457:
+      if (lookahead == 't') ADVANCE(464);
+      END_STATE();
+    case 458:
+      if (lookahead == 'g') ADVANCE(465);
+      END_STATE();
+    case 459:
+      if (lookahead == 'n') ADVANCE(466);
+      END_STATE();
+    case 460:
+      if (lookahead == 'd') ADVANCE(467);
+      END_STATE();
+    case 461:
+      if (lookahead == 'n') ADVANCE(468);
+      END_STATE();
+    case 462:
+      ACCEPT_TOKEN(anon_sym_capture_DASHonly);
+      END_STATE();
+    case 463:
+      ACCEPT_TOKEN(anon_sym_colour_DASHbound);
+      END_STATE();
+    case 464:
+      ACCEPT_TOKEN(anon_sym_draw_DASHwithout);
+      END_STATE();
+    case 465:
+      ACCEPT_TOKEN(anon_sym_left_DASHleaning);
+      END_STATE();
+    case 466:
+      if (lookahead == 't') ADVANCE(469);
+      END_STATE();
+    case 467:
+      if (lookahead == '-') ADVANCE(470);
+      END_STATE();
+    case 468:
+      if (lookahead == 'g') ADVANCE(471);
+      END_STATE();
+    case 469:
+      ACCEPT_TOKEN(anon_sym_no_DASHen_DASHpassant);
+      END_STATE();
+    case 470:
+      if (lookahead == 'b') ADVANCE(472);
+      END_STATE();
+    case 471:
+      ACCEPT_TOKEN(anon_sym_right_DASHleaning);
+      END_STATE();
+    case 472:
+      if (lookahead == 'y') ADVANCE(473);
+      END_STATE();
+    case 473:
       ACCEPT_TOKEN(anon_sym_not_DASHdefended_DASHby);
       END_STATE();
     default:
@@ -4511,11 +4593,11 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [141] = {.lex_state = 31},
   [142] = {.lex_state = 31},
   [143] = {.lex_state = 31},
-  [144] = {.lex_state = 3},
-  [145] = {.lex_state = 1},
-  [146] = {.lex_state = 5},
+  [144] = {.lex_state = 31},
+  [145] = {.lex_state = 3},
+  [146] = {.lex_state = 31},
   [147] = {.lex_state = 3},
-  [148] = {.lex_state = 31},
+  [148] = {.lex_state = 5},
   [149] = {.lex_state = 1},
   [150] = {.lex_state = 31},
   [151] = {.lex_state = 31},
@@ -4523,33 +4605,33 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [153] = {.lex_state = 31},
   [154] = {.lex_state = 31},
   [155] = {.lex_state = 31},
-  [156] = {.lex_state = 31},
+  [156] = {.lex_state = 1},
   [157] = {.lex_state = 31},
-  [158] = {.lex_state = 31},
-  [159] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [160] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [158] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [159] = {.lex_state = 31},
+  [160] = {.lex_state = 31},
   [161] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [162] = {.lex_state = 31},
-  [163] = {.lex_state = 31},
-  [164] = {.lex_state = 31},
+  [162] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [163] = {.lex_state = 0},
+  [164] = {.lex_state = 4},
   [165] = {.lex_state = 31},
-  [166] = {.lex_state = 0},
-  [167] = {.lex_state = 4},
-  [168] = {.lex_state = 31},
-  [169] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [170] = {.lex_state = 4},
+  [166] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [167] = {.lex_state = 31},
+  [168] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [169] = {.lex_state = 31},
+  [170] = {.lex_state = 31},
   [171] = {.lex_state = 31},
-  [172] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [173] = {.lex_state = 0},
-  [174] = {.lex_state = 4},
-  [175] = {.lex_state = 31},
+  [172] = {.lex_state = 0},
+  [173] = {.lex_state = 31},
+  [174] = {.lex_state = 31},
+  [175] = {.lex_state = 4},
   [176] = {.lex_state = 31},
   [177] = {.lex_state = 31},
-  [178] = {.lex_state = 31},
-  [179] = {.lex_state = 31},
+  [178] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [179] = {.lex_state = 4},
   [180] = {.lex_state = 31},
-  [181] = {.lex_state = 0},
-  [182] = {.lex_state = 0},
+  [181] = {.lex_state = 31},
+  [182] = {.lex_state = 31},
   [183] = {.lex_state = 0},
   [184] = {.lex_state = 0},
   [185] = {.lex_state = 0},
@@ -4560,15 +4642,15 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [190] = {.lex_state = 0},
   [191] = {.lex_state = 0},
   [192] = {.lex_state = 0},
-  [193] = {.lex_state = 31},
+  [193] = {.lex_state = 0},
   [194] = {.lex_state = 0},
-  [195] = {.lex_state = 0},
+  [195] = {.lex_state = 31},
   [196] = {.lex_state = 0},
   [197] = {.lex_state = 0},
   [198] = {.lex_state = 0},
   [199] = {.lex_state = 0},
-  [200] = {.lex_state = 31},
-  [201] = {.lex_state = 0},
+  [200] = {.lex_state = 0},
+  [201] = {.lex_state = 31},
   [202] = {.lex_state = 0},
   [203] = {.lex_state = 0},
   [204] = {.lex_state = 0},
@@ -4579,7 +4661,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [209] = {.lex_state = 0},
   [210] = {.lex_state = 0},
   [211] = {.lex_state = 0},
-  [212] = {.lex_state = 31},
+  [212] = {.lex_state = 0},
   [213] = {.lex_state = 0},
   [214] = {.lex_state = 0},
   [215] = {.lex_state = 0},
@@ -4594,19 +4676,19 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [224] = {.lex_state = 0},
   [225] = {.lex_state = 0},
   [226] = {.lex_state = 0},
-  [227] = {.lex_state = 1},
+  [227] = {.lex_state = 0},
   [228] = {.lex_state = 0},
-  [229] = {.lex_state = 31},
+  [229] = {.lex_state = 0},
   [230] = {.lex_state = 31},
-  [231] = {.lex_state = 0},
+  [231] = {.lex_state = 31},
   [232] = {.lex_state = 0},
   [233] = {.lex_state = 0},
   [234] = {.lex_state = 0},
   [235] = {.lex_state = 0},
-  [236] = {.lex_state = 0},
-  [237] = {.lex_state = 31, .reserved_word_set_id = 4},
+  [236] = {.lex_state = 31, .reserved_word_set_id = 4},
+  [237] = {.lex_state = 0},
   [238] = {.lex_state = 0},
-  [239] = {.lex_state = 0},
+  [239] = {.lex_state = 31},
   [240] = {.lex_state = 0},
   [241] = {.lex_state = 0},
   [242] = {.lex_state = 0},
@@ -4629,83 +4711,87 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [259] = {.lex_state = 0},
   [260] = {.lex_state = 0},
   [261] = {.lex_state = 0},
-  [262] = {.lex_state = 3},
-  [263] = {.lex_state = 0},
+  [262] = {.lex_state = 0},
+  [263] = {.lex_state = 1},
   [264] = {.lex_state = 0},
   [265] = {.lex_state = 31},
-  [266] = {.lex_state = 1},
+  [266] = {.lex_state = 0},
   [267] = {.lex_state = 0},
-  [268] = {.lex_state = 0},
-  [269] = {.lex_state = 31},
-  [270] = {.lex_state = 31},
+  [268] = {.lex_state = 31},
+  [269] = {.lex_state = 0},
+  [270] = {.lex_state = 1},
   [271] = {.lex_state = 0},
   [272] = {.lex_state = 0},
   [273] = {.lex_state = 0},
   [274] = {.lex_state = 31},
   [275] = {.lex_state = 31},
   [276] = {.lex_state = 31},
-  [277] = {.lex_state = 1},
-  [278] = {.lex_state = 1},
-  [279] = {.lex_state = 31},
-  [280] = {.lex_state = 31},
-  [281] = {.lex_state = 0},
-  [282] = {.lex_state = 0},
+  [277] = {.lex_state = 31},
+  [278] = {.lex_state = 31},
+  [279] = {.lex_state = 0},
+  [280] = {.lex_state = 1},
+  [281] = {.lex_state = 1},
+  [282] = {.lex_state = 31},
   [283] = {.lex_state = 31},
   [284] = {.lex_state = 31},
-  [285] = {.lex_state = 0},
+  [285] = {.lex_state = 3},
   [286] = {.lex_state = 31},
-  [287] = {.lex_state = 31},
-  [288] = {.lex_state = 0},
-  [289] = {.lex_state = 0},
-  [290] = {.lex_state = 1},
+  [287] = {.lex_state = 1},
+  [288] = {.lex_state = 31},
+  [289] = {.lex_state = 31},
+  [290] = {.lex_state = 0},
   [291] = {.lex_state = 0},
-  [292] = {.lex_state = 31},
-  [293] = {.lex_state = 31},
-  [294] = {.lex_state = 1},
-  [295] = {.lex_state = 31},
-  [296] = {.lex_state = 31},
-  [297] = {.lex_state = 1},
+  [292] = {.lex_state = 0},
+  [293] = {.lex_state = 0},
+  [294] = {.lex_state = 0},
+  [295] = {.lex_state = 0},
+  [296] = {.lex_state = 3},
+  [297] = {.lex_state = 0},
   [298] = {.lex_state = 1},
   [299] = {.lex_state = 31},
   [300] = {.lex_state = 31},
-  [301] = {.lex_state = 3},
+  [301] = {.lex_state = 31},
   [302] = {.lex_state = 31},
-  [303] = {.lex_state = 31},
+  [303] = {.lex_state = 1},
   [304] = {.lex_state = 31},
-  [305] = {.lex_state = 1},
+  [305] = {.lex_state = 31},
   [306] = {.lex_state = 1},
   [307] = {.lex_state = 1},
   [308] = {.lex_state = 31},
   [309] = {.lex_state = 1},
   [310] = {.lex_state = 1},
   [311] = {.lex_state = 1},
-  [312] = {.lex_state = 3},
+  [312] = {.lex_state = 1},
   [313] = {.lex_state = 31},
-  [314] = {.lex_state = 0},
-  [315] = {.lex_state = 31},
-  [316] = {.lex_state = 31},
+  [314] = {.lex_state = 31},
+  [315] = {.lex_state = 1},
+  [316] = {.lex_state = 1},
   [317] = {.lex_state = 31},
   [318] = {.lex_state = 31},
-  [319] = {.lex_state = 0},
-  [320] = {.lex_state = 0},
+  [319] = {.lex_state = 1},
+  [320] = {.lex_state = 31},
   [321] = {.lex_state = 31},
   [322] = {.lex_state = 31},
-  [323] = {.lex_state = 1},
-  [324] = {.lex_state = 31},
+  [323] = {.lex_state = 0},
+  [324] = {.lex_state = 1},
   [325] = {.lex_state = 31},
-  [326] = {.lex_state = 0},
+  [326] = {.lex_state = 31},
   [327] = {.lex_state = 31},
   [328] = {.lex_state = 31},
-  [329] = {.lex_state = 31},
+  [329] = {.lex_state = 0},
   [330] = {.lex_state = 31},
-  [331] = {.lex_state = 1},
-  [332] = {.lex_state = 0},
-  [333] = {.lex_state = 3},
-  [334] = {.lex_state = 31},
-  [335] = {.lex_state = 1},
-  [336] = {.lex_state = 31},
+  [331] = {.lex_state = 31},
+  [332] = {.lex_state = 31},
+  [333] = {.lex_state = 31},
+  [334] = {.lex_state = 3},
+  [335] = {.lex_state = 31},
+  [336] = {.lex_state = 0},
   [337] = {.lex_state = 31},
   [338] = {.lex_state = 31},
+  [339] = {.lex_state = 1},
+  [340] = {.lex_state = 31},
+  [341] = {.lex_state = 3},
+  [342] = {.lex_state = 0},
 };
 
 static const TSSymbol ts_reserved_words[5][MAX_RESERVED_WORD_SET_SIZE] = {
@@ -4837,6 +4923,9 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_drop] = ACTIONS(1),
     [anon_sym_not_DASHdefended_DASHby] = ACTIONS(1),
     [anon_sym_no_DASHcheck] = ACTIONS(1),
+    [anon_sym_no_DASHmate] = ACTIONS(1),
+    [anon_sym_at_DASHmost] = ACTIONS(1),
+    [anon_sym_per_DASHline] = ACTIONS(1),
     [anon_sym_value] = ACTIONS(1),
     [anon_sym_setup] = ACTIONS(1),
     [anon_sym_castling] = ACTIONS(1),
@@ -4863,7 +4952,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_to_DASHmater] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(326),
+    [sym_source_file] = STATE(329),
     [sym_metadata_statement] = STATE(208),
     [sym_year_statement] = STATE(208),
     [sym_symmetry_statement] = STATE(208),
@@ -4935,7 +5024,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(37), 2,
       anon_sym_colour_DASHbound,
       anon_sym_color_DASHbound,
-    STATE(233), 13,
+    STATE(246), 13,
       sym_royal_statement,
       sym_colour_bound_statement,
       sym_step_statement,
@@ -4986,7 +5075,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(61), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(197), 13,
+    STATE(199), 13,
       sym_royal_statement,
       sym_colour_bound_statement,
       sym_step_statement,
@@ -5037,7 +5126,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(73), 2,
       anon_sym_colour_DASHbound,
       anon_sym_color_DASHbound,
-    STATE(261), 13,
+    STATE(293), 13,
       sym_royal_statement,
       sym_colour_bound_statement,
       sym_step_statement,
@@ -5086,7 +5175,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_inventor,
       anon_sym_source,
       anon_sym_note,
-    STATE(268), 11,
+    STATE(272), 11,
       sym_metadata_statement,
       sym_year_statement,
       sym_symmetry_statement,
@@ -5133,7 +5222,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_inventor,
       anon_sym_source,
       anon_sym_note,
-    STATE(189), 11,
+    STATE(191), 11,
       sym_metadata_statement,
       sym_year_statement,
       sym_symmetry_statement,
@@ -5175,7 +5264,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(151), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(202), 10,
+    STATE(240), 10,
       sym_checkmate_statement,
       sym_stalemate_statement,
       sym_castling_statement,
@@ -5216,7 +5305,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(175), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(231), 10,
+    STATE(232), 10,
       sym_checkmate_statement,
       sym_stalemate_statement,
       sym_castling_statement,
@@ -5257,7 +5346,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(179), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(263), 10,
+    STATE(290), 10,
       sym_checkmate_statement,
       sym_stalemate_statement,
       sym_castling_statement,
@@ -5400,7 +5489,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(250), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(248), 7,
+    STATE(251), 7,
       sym_cells_statement,
       sym_shape_statement,
       sym_names_statement,
@@ -5433,7 +5522,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(277), 2,
       anon_sym_colours,
       anon_sym_colors,
-    STATE(291), 7,
+    STATE(295), 7,
       sym_cells_statement,
       sym_shape_statement,
       sym_names_statement,
@@ -6007,10 +6096,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
     STATE(52), 1,
       aux_sym__castling_block_repeat1,
-    STATE(181), 1,
-      sym_castling_option,
     STATE(223), 1,
       sym_castling_move,
+    STATE(250), 1,
+      sym_castling_option,
     ACTIONS(381), 2,
       sym_identifier,
       sym__plus_symbol,
@@ -6039,10 +6128,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
     STATE(44), 1,
       aux_sym__castling_block_repeat1,
+    STATE(221), 1,
+      sym_castling_option,
     STATE(223), 1,
       sym_castling_move,
-    STATE(260), 1,
-      sym_castling_option,
     ACTIONS(381), 2,
       sym_identifier,
       sym__plus_symbol,
@@ -6134,7 +6223,7 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym__castling_block_repeat1,
     STATE(223), 1,
       sym_castling_move,
-    STATE(288), 1,
+    STATE(291), 1,
       sym_castling_option,
     ACTIONS(419), 2,
       sym_identifier,
@@ -6337,7 +6426,7 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym__zone_block_repeat1,
     STATE(242), 1,
       sym_zone_side,
-    STATE(274), 1,
+    STATE(277), 1,
       sym__side,
     ACTIONS(471), 2,
       anon_sym_SEMI,
@@ -6351,9 +6440,9 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
     STATE(84), 1,
       aux_sym__zone_block_repeat1,
-    STATE(228), 1,
+    STATE(192), 1,
       sym_zone_side,
-    STATE(274), 1,
+    STATE(277), 1,
       sym__side,
     ACTIONS(475), 2,
       anon_sym_SEMI,
@@ -6564,10 +6653,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
     STATE(84), 1,
       aux_sym__zone_block_repeat1,
-    STATE(274), 1,
-      sym__side,
-    STATE(281), 1,
+    STATE(267), 1,
       sym_zone_side,
+    STATE(277), 1,
+      sym__side,
     ACTIONS(518), 2,
       anon_sym_SEMI,
       sym__newline,
@@ -6825,7 +6914,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
     STATE(104), 1,
       aux_sym__setup_block_repeat1,
-    STATE(272), 1,
+    STATE(264), 1,
       sym_placement,
     ACTIONS(559), 2,
       sym_identifier,
@@ -6857,7 +6946,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_starting,
     STATE(129), 1,
       aux_sym_columns_shape_repeat1,
-    STATE(187), 1,
+    STATE(188), 1,
       sym_line_starts,
     ACTIONS(573), 3,
       anon_sym_SEMI,
@@ -6883,7 +6972,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
     STATE(104), 1,
       aux_sym__setup_block_repeat1,
-    STATE(252), 1,
+    STATE(256), 1,
       sym_placement,
     ACTIONS(509), 2,
       sym_identifier,
@@ -7173,7 +7262,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_from,
     STATE(19), 1,
       aux_sym_direction_list_repeat1,
-    STATE(287), 1,
+    STATE(288), 1,
       sym_direction_list,
   [3005] = 4,
     ACTIONS(3), 1,
@@ -7247,7 +7336,7 @@ static const uint16_t ts_small_parse_table[] = {
   [3095] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(176), 1,
+    STATE(182), 1,
       sym__outcome,
     ACTIONS(652), 5,
       sym_fraction,
@@ -7270,138 +7359,15 @@ static const uint16_t ts_small_parse_table[] = {
   [3125] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(658), 1,
+    ACTIONS(656), 1,
       sym_identifier,
     STATE(126), 1,
       aux_sym_zone_definition_repeat1,
-    ACTIONS(656), 3,
-      ts_builtin_sym_end,
+    ACTIONS(658), 3,
       anon_sym_SEMI,
       sym__newline,
+      anon_sym_RBRACE,
   [3140] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(660), 5,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_identifier,
-      sym__plus_symbol,
-      anon_sym_RBRACE,
-  [3151] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(658), 1,
-      sym_identifier,
-    STATE(126), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(662), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3166] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(664), 1,
-      sym_identifier,
-    STATE(142), 1,
-      aux_sym_names_statement_repeat1,
-    ACTIONS(667), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3181] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(658), 1,
-      sym_identifier,
-    STATE(126), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(669), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3196] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(673), 1,
-      sym_integer,
-    STATE(144), 1,
-      aux_sym_line_starts_repeat1,
-    ACTIONS(671), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3211] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(676), 5,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-      anon_sym_when,
-      anon_sym_unless,
-  [3222] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(337), 1,
-      sym__outcome,
-    ACTIONS(678), 4,
-      sym_fraction,
-      anon_sym_draw,
-      anon_sym_win,
-      anon_sym_loss,
-  [3235] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(682), 1,
-      sym_integer,
-    STATE(144), 1,
-      aux_sym_line_starts_repeat1,
-    ACTIONS(680), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3250] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(684), 1,
-      sym_identifier,
-    STATE(142), 1,
-      aux_sym_names_statement_repeat1,
-    ACTIONS(662), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3265] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(686), 5,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-      anon_sym_when,
-      anon_sym_unless,
-  [3276] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(690), 1,
-      sym_identifier,
-    ACTIONS(692), 1,
-      anon_sym_forward,
-    ACTIONS(688), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3291] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(694), 5,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_identifier,
-      anon_sym_RBRACE,
-  [3302] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(425), 5,
@@ -7410,40 +7376,154 @@ static const uint16_t ts_small_parse_table[] = {
       sym_identifier,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [3313] = 4,
+  [3151] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(658), 1,
+    ACTIONS(660), 5,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+      sym__plus_symbol,
+      anon_sym_RBRACE,
+  [3162] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(656), 1,
       sym_identifier,
     STATE(126), 1,
       aux_sym_zone_definition_repeat1,
+    ACTIONS(662), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3177] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(664), 1,
+      sym_identifier,
+    STATE(146), 1,
+      aux_sym_names_statement_repeat1,
+    ACTIONS(666), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3192] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(656), 1,
+      sym_identifier,
+    STATE(126), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(666), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3207] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(670), 1,
+      sym_integer,
+    STATE(147), 1,
+      aux_sym_line_starts_repeat1,
+    ACTIONS(668), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3222] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(672), 1,
+      sym_identifier,
+    STATE(146), 1,
+      aux_sym_names_statement_repeat1,
+    ACTIONS(675), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3237] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(679), 1,
+      sym_integer,
+    STATE(147), 1,
+      aux_sym_line_starts_repeat1,
+    ACTIONS(677), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3252] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(304), 1,
+      sym__outcome,
+    ACTIONS(682), 4,
+      sym_fraction,
+      anon_sym_draw,
+      anon_sym_win,
+      anon_sym_loss,
+  [3265] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(684), 5,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+      anon_sym_when,
+      anon_sym_unless,
+  [3276] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(688), 1,
+      sym_identifier,
+    ACTIONS(690), 1,
+      anon_sym_forward,
+    ACTIONS(686), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3291] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(692), 5,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+      anon_sym_RBRACE,
+  [3302] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(656), 1,
+      sym_identifier,
+    STATE(126), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(694), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3317] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(664), 1,
+      sym_identifier,
+    STATE(146), 1,
+      aux_sym_names_statement_repeat1,
     ACTIONS(696), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3328] = 4,
+  [3332] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(684), 1,
+    ACTIONS(656), 1,
       sym_identifier,
-    STATE(142), 1,
-      aux_sym_names_statement_repeat1,
+    STATE(126), 1,
+      aux_sym_zone_definition_repeat1,
     ACTIONS(698), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3343] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(658), 1,
-      sym_identifier,
-    STATE(126), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(700), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3358] = 2,
+  [3347] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(565), 5,
@@ -7452,36 +7532,25 @@ static const uint16_t ts_small_parse_table[] = {
       sym_identifier,
       sym__plus_symbol,
       anon_sym_RBRACE,
+  [3358] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(700), 5,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+      anon_sym_when,
+      anon_sym_unless,
   [3369] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(704), 1,
-      anon_sym_written,
+      anon_sym_reset_DASHby,
     ACTIONS(702), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3381] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(708), 1,
-      anon_sym_wait,
-    ACTIONS(706), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3393] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(292), 1,
-      sym_identifier,
-    ACTIONS(294), 1,
-      sym_number,
-    STATE(19), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(28), 1,
-      sym_direction_list,
-  [3409] = 5,
+  [3381] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(292), 1,
@@ -7492,6 +7561,26 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_direction_list_repeat1,
     STATE(36), 1,
       sym_direction_list,
+  [3397] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(469), 1,
+      sym_identifier,
+    ACTIONS(706), 1,
+      anon_sym_LBRACE,
+    STATE(194), 1,
+      sym__castling_block,
+    STATE(271), 1,
+      sym__side,
+  [3413] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(710), 1,
+      anon_sym_out,
+    ACTIONS(708), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
   [3425] = 5,
     ACTIONS(3), 1,
       sym_comment,
@@ -7503,74 +7592,7 @@ static const uint16_t ts_small_parse_table[] = {
       aux_sym_direction_list_repeat1,
     STATE(41), 1,
       sym_direction_list,
-  [3441] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(712), 1,
-      anon_sym_reset_DASHby,
-    ACTIONS(710), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3453] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(716), 1,
-      anon_sym_out,
-    ACTIONS(714), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3465] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(720), 1,
-      anon_sym_place_DASHon,
-    ACTIONS(718), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3477] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(469), 1,
-      sym_identifier,
-    ACTIONS(722), 1,
-      anon_sym_LBRACE,
-    STATE(204), 1,
-      sym__setup_block,
-    STATE(264), 1,
-      sym__side,
-  [3493] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(724), 4,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3503] = 4,
-    ACTIONS(726), 1,
-      sym_comment,
-    ACTIONS(730), 1,
-      anon_sym_DQUOTE2,
-    STATE(174), 1,
-      aux_sym_string_repeat1,
-    ACTIONS(728), 2,
-      aux_sym_string_token1,
-      sym_escape_sequence,
-  [3517] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(469), 1,
-      sym_identifier,
-    ACTIONS(732), 1,
-      anon_sym_LBRACE,
-    STATE(240), 1,
-      sym__castling_block,
-    STATE(271), 1,
-      sym__side,
-  [3533] = 5,
+  [3441] = 5,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(292), 1,
@@ -7579,19 +7601,67 @@ static const uint16_t ts_small_parse_table[] = {
       sym_number,
     STATE(19), 1,
       aux_sym_direction_list_repeat1,
-    STATE(239), 1,
+    STATE(203), 1,
       sym_direction_list,
-  [3549] = 4,
-    ACTIONS(726), 1,
+  [3457] = 2,
+    ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(736), 1,
+    ACTIONS(712), 4,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3467] = 4,
+    ACTIONS(714), 1,
+      sym_comment,
+    ACTIONS(719), 1,
       anon_sym_DQUOTE2,
-    STATE(167), 1,
+    STATE(164), 1,
       aux_sym_string_repeat1,
-    ACTIONS(734), 2,
+    ACTIONS(716), 2,
       aux_sym_string_token1,
       sym_escape_sequence,
-  [3563] = 2,
+  [3481] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(721), 4,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+  [3491] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(292), 1,
+      sym_identifier,
+    ACTIONS(294), 1,
+      sym_number,
+    STATE(19), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(247), 1,
+      sym_direction_list,
+  [3507] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(723), 1,
+      anon_sym_not_DASHdefended_DASHby,
+    ACTIONS(727), 1,
+      anon_sym_at_DASHmost,
+    ACTIONS(725), 2,
+      anon_sym_no_DASHcheck,
+      anon_sym_no_DASHmate,
+  [3521] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(292), 1,
+      sym_identifier,
+    ACTIONS(294), 1,
+      sym_number,
+    STATE(19), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(238), 1,
+      sym_direction_list,
+  [3537] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(521), 4,
@@ -7599,61 +7669,71 @@ static const uint16_t ts_small_parse_table[] = {
       sym__newline,
       sym_identifier,
       anon_sym_RBRACE,
-  [3573] = 5,
+  [3547] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(292), 1,
+    ACTIONS(731), 1,
+      anon_sym_place_DASHon,
+    ACTIONS(729), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3559] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(469), 1,
       sym_identifier,
-    ACTIONS(294), 1,
-      sym_number,
-    STATE(19), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(221), 1,
-      sym_direction_list,
-  [3589] = 2,
+    ACTIONS(733), 1,
+      anon_sym_LBRACE,
+    STATE(227), 1,
+      sym__setup_block,
+    STATE(294), 1,
+      sym__side,
+  [3575] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(738), 4,
+    ACTIONS(735), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3599] = 4,
-    ACTIONS(726), 1,
-      sym_comment,
-    ACTIONS(743), 1,
-      anon_sym_DQUOTE2,
-    STATE(174), 1,
-      aux_sym_string_repeat1,
-    ACTIONS(740), 2,
-      aux_sym_string_token1,
-      sym_escape_sequence,
-  [3613] = 2,
+  [3585] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(745), 4,
-      ts_builtin_sym_end,
+    ACTIONS(739), 1,
+      anon_sym_wait,
+    ACTIONS(737), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3597] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(741), 4,
       anon_sym_SEMI,
       sym__newline,
       sym_identifier,
-  [3623] = 3,
+      anon_sym_RBRACE,
+  [3607] = 4,
+    ACTIONS(714), 1,
+      sym_comment,
+    ACTIONS(745), 1,
+      anon_sym_DQUOTE2,
+    STATE(164), 1,
+      aux_sym_string_repeat1,
+    ACTIONS(743), 2,
+      aux_sym_string_token1,
+      sym_escape_sequence,
+  [3621] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(749), 1,
-      anon_sym_but,
+      anon_sym_written,
     ACTIONS(747), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3635] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(751), 4,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_identifier,
-      anon_sym_RBRACE,
-  [3645] = 4,
+  [3633] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(469), 1,
@@ -7663,111 +7743,141 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(91), 2,
       sym_side_declaration,
       aux_sym_sides_statement_repeat1,
-  [3659] = 3,
+  [3647] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(755), 1,
+    ACTIONS(292), 1,
+      sym_identifier,
+    ACTIONS(294), 1,
+      sym_number,
+    STATE(19), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(28), 1,
+      sym_direction_list,
+  [3663] = 4,
+    ACTIONS(714), 1,
+      sym_comment,
+    ACTIONS(753), 1,
+      anon_sym_DQUOTE2,
+    STATE(175), 1,
+      aux_sym_string_repeat1,
+    ACTIONS(751), 2,
+      aux_sym_string_token1,
+      sym_escape_sequence,
+  [3677] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(757), 1,
       anon_sym_captured,
-    ACTIONS(753), 3,
+    ACTIONS(755), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3671] = 3,
+  [3689] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(759), 1,
+    ACTIONS(761), 1,
       anon_sym_wait,
-    ACTIONS(757), 3,
+    ACTIONS(759), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3683] = 3,
+  [3701] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(763), 1,
-      anon_sym_RBRACE,
-    ACTIONS(761), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3694] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(765), 3,
+    ACTIONS(765), 1,
+      anon_sym_but,
+    ACTIONS(763), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3703] = 2,
+  [3713] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(767), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3712] = 2,
+  [3722] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(769), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3721] = 2,
+  [3731] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(771), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3730] = 2,
+  [3740] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(773), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3739] = 2,
+  [3749] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(775), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3748] = 2,
+  [3758] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(777), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3757] = 3,
+  [3767] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(779), 1,
+    ACTIONS(779), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3776] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(781), 3,
       ts_builtin_sym_end,
-    ACTIONS(781), 2,
       anon_sym_SEMI,
       sym__newline,
-  [3768] = 2,
+  [3785] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(783), 3,
+    ACTIONS(783), 1,
+      ts_builtin_sym_end,
+    ACTIONS(785), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3796] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(789), 1,
+      anon_sym_RBRACE,
+    ACTIONS(787), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3807] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(791), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3777] = 2,
+  [3816] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(785), 3,
+    ACTIONS(793), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3786] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(787), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3795] = 3,
+  [3825] = 3,
     ACTIONS(3), 1,
       sym_comment,
     STATE(135), 1,
@@ -7775,50 +7885,43 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(611), 2,
       sym_identifier,
       sym__plus_symbol,
-  [3806] = 2,
+  [3836] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(789), 3,
+    ACTIONS(795), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3815] = 2,
+  [3845] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(791), 3,
+    ACTIONS(797), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3824] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(793), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3833] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(797), 1,
-      anon_sym_RBRACE,
-    ACTIONS(795), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3844] = 2,
+  [3854] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(799), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3853] = 2,
+  [3863] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(801), 3,
+    ACTIONS(803), 1,
+      anon_sym_RBRACE,
+    ACTIONS(801), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3874] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(805), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3862] = 3,
+  [3883] = 3,
     ACTIONS(3), 1,
       sym_comment,
     STATE(136), 1,
@@ -7826,67 +7929,59 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(611), 2,
       sym_identifier,
       sym__plus_symbol,
-  [3873] = 2,
+  [3894] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(803), 3,
+    ACTIONS(807), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3882] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(807), 1,
-      anon_sym_RBRACE,
-    ACTIONS(805), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3893] = 2,
+  [3903] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(809), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3902] = 2,
+      anon_sym_RBRACE,
+  [3912] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(811), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3911] = 2,
+  [3921] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(813), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3920] = 2,
+  [3930] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(815), 3,
       anon_sym_flat,
       anon_sym_pointy,
       anon_sym_triangle,
-  [3929] = 4,
+  [3939] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(817), 1,
       sym_number,
     ACTIONS(819), 1,
       anon_sym_RBRACK,
-    STATE(227), 1,
+    STATE(263), 1,
       aux_sym_path_repeat1,
-  [3942] = 3,
+  [3952] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(147), 1,
       ts_builtin_sym_end,
-    ACTIONS(781), 2,
+    ACTIONS(785), 2,
       anon_sym_SEMI,
       sym__newline,
-  [3953] = 3,
+  [3963] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(252), 1,
@@ -7894,14 +7989,14 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(821), 2,
       anon_sym_SEMI,
       sym__newline,
-  [3964] = 2,
+  [3974] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(823), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3973] = 3,
+  [3983] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(579), 1,
@@ -7909,50 +8004,49 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(825), 2,
       anon_sym_SEMI,
       sym__newline,
-  [3984] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(131), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(611), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [3995] = 2,
+  [3994] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(827), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4004] = 2,
+      anon_sym_RBRACE,
+  [4003] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(829), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4013] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(831), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4022] = 2,
+  [4012] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(833), 3,
+    ACTIONS(831), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4031] = 2,
+  [4021] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(833), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4030] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(835), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4040] = 3,
+  [4039] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(837), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4048] = 3,
     ACTIONS(3), 1,
       sym_comment,
     STATE(138), 1,
@@ -7960,81 +8054,86 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(611), 2,
       sym_identifier,
       sym__plus_symbol,
-  [4051] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(837), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4060] = 2,
+  [4059] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(839), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [4069] = 2,
+  [4068] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(841), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4078] = 2,
+  [4077] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(843), 3,
+    ACTIONS(385), 1,
+      anon_sym_RBRACE,
+    ACTIONS(843), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4088] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(845), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4087] = 3,
+  [4097] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(157), 1,
+    STATE(176), 1,
       sym_castling_move,
     ACTIONS(381), 2,
       sym_identifier,
       sym__plus_symbol,
-  [4098] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(845), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4107] = 2,
+  [4108] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(847), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4116] = 2,
+  [4117] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(849), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4125] = 4,
+  [4126] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(851), 1,
-      sym_number,
-    ACTIONS(854), 1,
-      anon_sym_RBRACK,
-    STATE(227), 1,
-      aux_sym_path_repeat1,
-  [4138] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(858), 1,
-      anon_sym_RBRACE,
-    ACTIONS(856), 2,
+    ACTIONS(851), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4149] = 3,
+  [4135] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(853), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4144] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(855), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4153] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(857), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4162] = 3,
     ACTIONS(3), 1,
       sym_comment,
     STATE(125), 1,
@@ -8042,58 +8141,43 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(611), 2,
       sym_identifier,
       sym__plus_symbol,
-  [4160] = 2,
+  [4173] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(860), 3,
+    ACTIONS(859), 3,
       anon_sym_remove,
       anon_sym_stay,
       anon_sym_to_DASHmater,
-  [4169] = 3,
+  [4182] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(153), 1,
       anon_sym_RBRACE,
-    ACTIONS(805), 2,
+    ACTIONS(861), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4180] = 2,
+  [4193] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(862), 3,
+    ACTIONS(863), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4189] = 3,
+  [4202] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(63), 1,
+    ACTIONS(865), 3,
+      anon_sym_SEMI,
+      sym__newline,
       anon_sym_RBRACE,
-    ACTIONS(795), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4200] = 2,
+  [4211] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(864), 3,
+    ACTIONS(867), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4209] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(866), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4218] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(868), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4227] = 3,
+  [4220] = 3,
     ACTIONS(3), 1,
       sym_comment,
     STATE(43), 1,
@@ -8101,618 +8185,654 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(375), 2,
       sym_identifier,
       sym__plus_symbol,
-  [4238] = 2,
+  [4231] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(870), 3,
+    ACTIONS(869), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
+  [4240] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(871), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4249] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(131), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(611), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4260] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(873), 1,
       anon_sym_RBRACE,
-  [4247] = 2,
+    ACTIONS(861), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4271] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(872), 3,
+    ACTIONS(875), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4256] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(874), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4265] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(876), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4274] = 3,
+  [4280] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(477), 1,
       anon_sym_RBRACE,
-    ACTIONS(856), 2,
+    ACTIONS(787), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4285] = 2,
+  [4291] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(878), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4294] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(880), 3,
+    ACTIONS(877), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4303] = 2,
+  [4300] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(882), 3,
+    ACTIONS(879), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4312] = 2,
+  [4309] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(884), 3,
+    ACTIONS(881), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4321] = 2,
+  [4318] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(886), 3,
+    ACTIONS(63), 1,
+      anon_sym_RBRACE,
+    ACTIONS(801), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4329] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(883), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4338] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(885), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4330] = 3,
+  [4347] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(888), 1,
+    ACTIONS(887), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4356] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(889), 1,
+      anon_sym_RBRACE,
+    ACTIONS(843), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4367] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(891), 1,
       anon_sym_RBRACE,
     ACTIONS(821), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4341] = 4,
+  [4378] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(890), 1,
+    ACTIONS(893), 1,
       anon_sym_EQ,
-    ACTIONS(892), 1,
+    ACTIONS(895), 1,
       anon_sym_LBRACE,
-    STATE(203), 1,
+    STATE(204), 1,
       sym__zone_block,
-  [4354] = 2,
+  [4391] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(894), 3,
+    ACTIONS(897), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4363] = 2,
+  [4400] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(896), 3,
+    ACTIONS(899), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4372] = 3,
+  [4409] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(898), 1,
+    ACTIONS(901), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4418] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(903), 1,
       anon_sym_RBRACE,
     ACTIONS(825), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4383] = 2,
+  [4429] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(900), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4392] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(902), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4401] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(904), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4410] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(906), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4419] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(908), 3,
+    ACTIONS(905), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4428] = 2,
+  [4438] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(910), 3,
+    ACTIONS(907), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4447] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(909), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4456] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(911), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4437] = 2,
+  [4465] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(912), 3,
+    ACTIONS(913), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4446] = 3,
+  [4474] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(385), 1,
+    ACTIONS(915), 3,
+      anon_sym_SEMI,
+      sym__newline,
       anon_sym_RBRACE,
-    ACTIONS(761), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4457] = 2,
+  [4483] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(795), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4465] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(914), 1,
-      sym_integer,
-    STATE(147), 1,
-      aux_sym_line_starts_repeat1,
-  [4475] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(805), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4483] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(722), 1,
-      anon_sym_LBRACE,
-    STATE(213), 1,
-      sym__setup_block,
-  [4493] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(916), 2,
-      anon_sym_win,
-      anon_sym_out,
-  [4501] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(918), 2,
+    ACTIONS(917), 1,
       sym_number,
-      anon_sym_RBRACK,
-  [4509] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
     ACTIONS(920), 1,
-      anon_sym_LBRACE,
-    STATE(254), 1,
-      sym__board_block,
-  [4519] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(781), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4527] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(658), 1,
-      sym_identifier,
-    STATE(153), 1,
-      aux_sym_zone_definition_repeat1,
-  [4537] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(684), 1,
-      sym_identifier,
-    STATE(154), 1,
-      aux_sym_names_statement_repeat1,
-  [4547] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(732), 1,
-      anon_sym_LBRACE,
-    STATE(225), 1,
-      sym__castling_block,
-  [4557] = 2,
+      anon_sym_RBRACK,
+    STATE(263), 1,
+      aux_sym_path_repeat1,
+  [4496] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(825), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4565] = 3,
+  [4504] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(922), 1,
-      anon_sym_LBRACE,
-    STATE(250), 1,
-      sym__piece_block,
-  [4575] = 3,
+    ACTIONS(922), 2,
+      anon_sym_draw,
+      anon_sym_loss,
+  [4512] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(658), 1,
-      sym_identifier,
-    STATE(143), 1,
-      aux_sym_zone_definition_repeat1,
-  [4585] = 2,
+    ACTIONS(218), 1,
+      anon_sym_LPAREN,
+    STATE(189), 1,
+      sym_coordinates,
+  [4522] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(787), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4530] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(924), 2,
-      anon_sym_mirror,
-      anon_sym_rotate,
-  [4593] = 3,
+      anon_sym_win,
+      anon_sym_out,
+  [4538] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(658), 1,
-      sym_identifier,
-    STATE(155), 1,
-      aux_sym_zone_definition_repeat1,
-  [4603] = 3,
+    ACTIONS(218), 1,
+      anon_sym_LPAREN,
+    STATE(170), 1,
+      sym_coordinates,
+  [4548] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(926), 1,
+    ACTIONS(926), 2,
       sym_number,
-    STATE(105), 1,
-      aux_sym_columns_shape_repeat1,
-  [4613] = 3,
+      anon_sym_RBRACK,
+  [4556] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(706), 1,
+      anon_sym_LBRACE,
+    STATE(225), 1,
+      sym__castling_block,
+  [4566] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(785), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4574] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(928), 1,
-      sym_number,
-    STATE(106), 1,
-      aux_sym_columns_shape_repeat1,
-  [4623] = 3,
+      anon_sym_LBRACE,
+    STATE(258), 1,
+      sym__board_block,
+  [4584] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(684), 1,
-      sym_identifier,
-    STATE(148), 1,
-      aux_sym_names_statement_repeat1,
-  [4633] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(658), 1,
-      sym_identifier,
-    STATE(141), 1,
-      aux_sym_zone_definition_repeat1,
-  [4643] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(856), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4651] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(218), 1,
-      anon_sym_LPAREN,
-    STATE(188), 1,
-      sym_coordinates,
-  [4661] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(658), 1,
+    ACTIONS(656), 1,
       sym_identifier,
     STATE(139), 1,
       aux_sym_zone_definition_repeat1,
-  [4671] = 3,
+  [4594] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(930), 1,
-      anon_sym_DQUOTE,
-    STATE(199), 1,
-      sym_string,
-  [4681] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(218), 1,
-      anon_sym_LPAREN,
-    STATE(164), 1,
-      sym_coordinates,
-  [4691] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(932), 2,
-      anon_sym_draw,
-      anon_sym_loss,
-  [4699] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(934), 1,
-      anon_sym_unmoved,
-    ACTIONS(936), 1,
-      anon_sym_from,
-  [4709] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(761), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4717] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(938), 1,
-      anon_sym_LBRACE,
-    STATE(234), 1,
-      sym__rules_block,
-  [4727] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(817), 1,
-      sym_number,
-    STATE(207), 1,
-      aux_sym_path_repeat1,
-  [4737] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(821), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4745] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(940), 1,
-      anon_sym_not_DASHdefended_DASHby,
-    ACTIONS(942), 1,
-      anon_sym_no_DASHcheck,
-  [4755] = 3,
+    ACTIONS(664), 1,
+      sym_identifier,
+    STATE(153), 1,
+      aux_sym_names_statement_repeat1,
+  [4604] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(930), 1,
       anon_sym_DQUOTE,
     STATE(224), 1,
       sym_string,
-  [4765] = 2,
+  [4614] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(944), 1,
+    ACTIONS(656), 1,
+      sym_identifier,
+    STATE(142), 1,
+      aux_sym_zone_definition_repeat1,
+  [4624] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(932), 2,
+      anon_sym_mirror,
+      anon_sym_rotate,
+  [4632] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(934), 1,
+      anon_sym_LBRACE,
+    STATE(253), 1,
+      sym__piece_block,
+  [4642] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(936), 1,
       sym_number,
-  [4772] = 2,
+    STATE(105), 1,
+      aux_sym_columns_shape_repeat1,
+  [4652] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(938), 1,
+      sym_number,
+    STATE(106), 1,
+      aux_sym_columns_shape_repeat1,
+  [4662] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(656), 1,
+      sym_identifier,
+    STATE(154), 1,
+      aux_sym_zone_definition_repeat1,
+  [4672] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(664), 1,
+      sym_identifier,
+    STATE(143), 1,
+      aux_sym_names_statement_repeat1,
+  [4682] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(656), 1,
+      sym_identifier,
+    STATE(144), 1,
+      aux_sym_zone_definition_repeat1,
+  [4692] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(940), 1,
+      sym_integer,
+    STATE(145), 1,
+      aux_sym_line_starts_repeat1,
+  [4702] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(656), 1,
+      sym_identifier,
+    STATE(152), 1,
+      aux_sym_zone_definition_repeat1,
+  [4712] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(817), 1,
+      sym_number,
+    STATE(207), 1,
+      aux_sym_path_repeat1,
+  [4722] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(942), 1,
+      anon_sym_unmoved,
+    ACTIONS(944), 1,
+      anon_sym_from,
+  [4732] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(930), 1,
+      anon_sym_DQUOTE,
+    STATE(200), 1,
+      sym_string,
+  [4742] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(861), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4750] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(843), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4758] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(946), 1,
-      sym_identifier,
-  [4779] = 2,
+      anon_sym_LBRACE,
+    STATE(248), 1,
+      sym__rules_block,
+  [4768] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(948), 1,
-      anon_sym_x,
+    ACTIONS(801), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4776] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(733), 1,
+      anon_sym_LBRACE,
+    STATE(213), 1,
+      sym__setup_block,
   [4786] = 2,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(821), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4794] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(948), 1,
+      sym_integer,
+  [4801] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
     ACTIONS(950), 1,
-      sym_number,
-  [4793] = 2,
+      anon_sym_RPAREN,
+  [4808] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(952), 1,
       sym_number,
-  [4800] = 2,
+  [4815] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(954), 1,
-      sym_identifier,
-  [4807] = 2,
+      anon_sym_in,
+  [4822] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(956), 1,
-      anon_sym_captured,
-  [4814] = 2,
+      sym_identifier,
+  [4829] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(958), 1,
-      sym_integer,
-  [4821] = 2,
+      sym_identifier,
+  [4836] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(960), 1,
       anon_sym_none,
-  [4828] = 2,
+  [4843] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(962), 1,
-      sym_identifier,
-  [4835] = 2,
+      sym_number,
+  [4850] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(964), 1,
-      anon_sym_in,
-  [4842] = 2,
+      anon_sym_with,
+  [4857] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(966), 1,
-      sym_number,
-  [4849] = 2,
+      sym_identifier,
+  [4864] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(968), 1,
       sym_number,
-  [4856] = 2,
+  [4871] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(970), 1,
       sym_number,
-  [4863] = 2,
+  [4878] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(972), 1,
       anon_sym_to_DASHhand,
-  [4870] = 2,
+  [4885] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(974), 1,
       sym_number,
-  [4877] = 2,
+  [4892] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(976), 1,
-      sym_symbol,
-  [4884] = 2,
+      sym_number,
+  [4899] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(978), 1,
       sym_number,
-  [4891] = 2,
+  [4906] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(980), 1,
-      sym_integer,
-  [4898] = 2,
+      sym_number,
+  [4913] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(982), 1,
-      sym_identifier,
-  [4905] = 2,
+      anon_sym_x,
+  [4920] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(984), 1,
-      anon_sym_RPAREN,
-  [4912] = 2,
+      sym_identifier,
+  [4927] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(986), 1,
-      anon_sym_at,
-  [4919] = 2,
+      sym_number,
+  [4934] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(988), 1,
-      anon_sym_at,
-  [4926] = 2,
+      sym_symbol,
+  [4941] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(990), 1,
       sym_identifier,
-  [4933] = 2,
+  [4948] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(992), 1,
-      anon_sym_to,
-  [4940] = 2,
+      anon_sym_at,
+  [4955] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(994), 1,
-      anon_sym_EQ,
-  [4947] = 2,
+      sym_number,
+  [4962] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(996), 1,
-      anon_sym_COMMA,
-  [4954] = 2,
+      anon_sym_at,
+  [4969] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(998), 1,
       sym_identifier,
-  [4961] = 2,
+  [4976] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1000), 1,
-      anon_sym_draw,
-  [4968] = 2,
+      sym_identifier,
+  [4983] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1002), 1,
-      sym_number,
-  [4975] = 2,
+      anon_sym_EQ,
+  [4990] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1004), 1,
-      sym_identifier,
-  [4982] = 2,
+      sym_number,
+  [4997] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1006), 1,
-      sym_identifier,
-  [4989] = 2,
+      anon_sym_at,
+  [5004] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1008), 1,
-      ts_builtin_sym_end,
-  [4996] = 2,
+      sym_identifier,
+  [5011] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1010), 1,
       sym_identifier,
-  [5003] = 2,
+  [5018] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1012), 1,
       sym_identifier,
-  [5010] = 2,
+  [5025] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1014), 1,
-      anon_sym_to,
-  [5017] = 2,
+      ts_builtin_sym_end,
+  [5032] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1016), 1,
-      anon_sym_at,
-  [5024] = 2,
+      anon_sym_to,
+  [5039] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1018), 1,
-      sym_number,
-  [5031] = 2,
+      sym_identifier,
+  [5046] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1020), 1,
-      anon_sym_DASH_GT,
-  [5038] = 2,
+      anon_sym_per_DASHline,
+  [5053] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1022), 1,
-      sym_integer,
-  [5045] = 2,
+      sym_identifier,
+  [5060] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1024), 1,
-      sym_identifier,
-  [5052] = 2,
+      sym_integer,
+  [5067] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1026), 1,
-      sym_number,
-  [5059] = 2,
+      sym_identifier,
+  [5074] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1028), 1,
-      sym_identifier,
-  [5066] = 2,
+      anon_sym_DASH_GT,
+  [5081] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1030), 1,
-      anon_sym_with,
-  [5073] = 2,
+      anon_sym_captured,
+  [5088] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1032), 1,
-      sym_identifier,
+      anon_sym_draw,
+  [5095] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1034), 1,
+      sym_number,
+  [5102] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1036), 1,
+      anon_sym_to,
+  [5109] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1038), 1,
+      sym_integer,
+  [5116] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1040), 1,
+      anon_sym_COMMA,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
@@ -8856,203 +8976,207 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(139)] = 3125,
   [SMALL_STATE(140)] = 3140,
   [SMALL_STATE(141)] = 3151,
-  [SMALL_STATE(142)] = 3166,
-  [SMALL_STATE(143)] = 3181,
-  [SMALL_STATE(144)] = 3196,
-  [SMALL_STATE(145)] = 3211,
+  [SMALL_STATE(142)] = 3162,
+  [SMALL_STATE(143)] = 3177,
+  [SMALL_STATE(144)] = 3192,
+  [SMALL_STATE(145)] = 3207,
   [SMALL_STATE(146)] = 3222,
-  [SMALL_STATE(147)] = 3235,
-  [SMALL_STATE(148)] = 3250,
+  [SMALL_STATE(147)] = 3237,
+  [SMALL_STATE(148)] = 3252,
   [SMALL_STATE(149)] = 3265,
   [SMALL_STATE(150)] = 3276,
   [SMALL_STATE(151)] = 3291,
   [SMALL_STATE(152)] = 3302,
-  [SMALL_STATE(153)] = 3313,
-  [SMALL_STATE(154)] = 3328,
-  [SMALL_STATE(155)] = 3343,
+  [SMALL_STATE(153)] = 3317,
+  [SMALL_STATE(154)] = 3332,
+  [SMALL_STATE(155)] = 3347,
   [SMALL_STATE(156)] = 3358,
   [SMALL_STATE(157)] = 3369,
   [SMALL_STATE(158)] = 3381,
-  [SMALL_STATE(159)] = 3393,
-  [SMALL_STATE(160)] = 3409,
+  [SMALL_STATE(159)] = 3397,
+  [SMALL_STATE(160)] = 3413,
   [SMALL_STATE(161)] = 3425,
   [SMALL_STATE(162)] = 3441,
-  [SMALL_STATE(163)] = 3453,
-  [SMALL_STATE(164)] = 3465,
-  [SMALL_STATE(165)] = 3477,
-  [SMALL_STATE(166)] = 3493,
-  [SMALL_STATE(167)] = 3503,
-  [SMALL_STATE(168)] = 3517,
-  [SMALL_STATE(169)] = 3533,
-  [SMALL_STATE(170)] = 3549,
-  [SMALL_STATE(171)] = 3563,
-  [SMALL_STATE(172)] = 3573,
-  [SMALL_STATE(173)] = 3589,
-  [SMALL_STATE(174)] = 3599,
-  [SMALL_STATE(175)] = 3613,
-  [SMALL_STATE(176)] = 3623,
-  [SMALL_STATE(177)] = 3635,
-  [SMALL_STATE(178)] = 3645,
-  [SMALL_STATE(179)] = 3659,
-  [SMALL_STATE(180)] = 3671,
-  [SMALL_STATE(181)] = 3683,
-  [SMALL_STATE(182)] = 3694,
-  [SMALL_STATE(183)] = 3703,
-  [SMALL_STATE(184)] = 3712,
-  [SMALL_STATE(185)] = 3721,
-  [SMALL_STATE(186)] = 3730,
-  [SMALL_STATE(187)] = 3739,
-  [SMALL_STATE(188)] = 3748,
-  [SMALL_STATE(189)] = 3757,
-  [SMALL_STATE(190)] = 3768,
-  [SMALL_STATE(191)] = 3777,
-  [SMALL_STATE(192)] = 3786,
-  [SMALL_STATE(193)] = 3795,
-  [SMALL_STATE(194)] = 3806,
-  [SMALL_STATE(195)] = 3815,
-  [SMALL_STATE(196)] = 3824,
-  [SMALL_STATE(197)] = 3833,
-  [SMALL_STATE(198)] = 3844,
-  [SMALL_STATE(199)] = 3853,
-  [SMALL_STATE(200)] = 3862,
-  [SMALL_STATE(201)] = 3873,
-  [SMALL_STATE(202)] = 3882,
-  [SMALL_STATE(203)] = 3893,
-  [SMALL_STATE(204)] = 3902,
-  [SMALL_STATE(205)] = 3911,
-  [SMALL_STATE(206)] = 3920,
-  [SMALL_STATE(207)] = 3929,
-  [SMALL_STATE(208)] = 3942,
-  [SMALL_STATE(209)] = 3953,
-  [SMALL_STATE(210)] = 3964,
-  [SMALL_STATE(211)] = 3973,
-  [SMALL_STATE(212)] = 3984,
-  [SMALL_STATE(213)] = 3995,
-  [SMALL_STATE(214)] = 4004,
-  [SMALL_STATE(215)] = 4013,
-  [SMALL_STATE(216)] = 4022,
-  [SMALL_STATE(217)] = 4031,
-  [SMALL_STATE(218)] = 4040,
-  [SMALL_STATE(219)] = 4051,
-  [SMALL_STATE(220)] = 4060,
-  [SMALL_STATE(221)] = 4069,
-  [SMALL_STATE(222)] = 4078,
-  [SMALL_STATE(223)] = 4087,
-  [SMALL_STATE(224)] = 4098,
-  [SMALL_STATE(225)] = 4107,
-  [SMALL_STATE(226)] = 4116,
-  [SMALL_STATE(227)] = 4125,
-  [SMALL_STATE(228)] = 4138,
-  [SMALL_STATE(229)] = 4149,
-  [SMALL_STATE(230)] = 4160,
-  [SMALL_STATE(231)] = 4169,
-  [SMALL_STATE(232)] = 4180,
-  [SMALL_STATE(233)] = 4189,
-  [SMALL_STATE(234)] = 4200,
-  [SMALL_STATE(235)] = 4209,
-  [SMALL_STATE(236)] = 4218,
-  [SMALL_STATE(237)] = 4227,
-  [SMALL_STATE(238)] = 4238,
-  [SMALL_STATE(239)] = 4247,
-  [SMALL_STATE(240)] = 4256,
-  [SMALL_STATE(241)] = 4265,
-  [SMALL_STATE(242)] = 4274,
-  [SMALL_STATE(243)] = 4285,
-  [SMALL_STATE(244)] = 4294,
-  [SMALL_STATE(245)] = 4303,
-  [SMALL_STATE(246)] = 4312,
-  [SMALL_STATE(247)] = 4321,
-  [SMALL_STATE(248)] = 4330,
-  [SMALL_STATE(249)] = 4341,
-  [SMALL_STATE(250)] = 4354,
-  [SMALL_STATE(251)] = 4363,
-  [SMALL_STATE(252)] = 4372,
-  [SMALL_STATE(253)] = 4383,
-  [SMALL_STATE(254)] = 4392,
-  [SMALL_STATE(255)] = 4401,
-  [SMALL_STATE(256)] = 4410,
-  [SMALL_STATE(257)] = 4419,
-  [SMALL_STATE(258)] = 4428,
-  [SMALL_STATE(259)] = 4437,
-  [SMALL_STATE(260)] = 4446,
-  [SMALL_STATE(261)] = 4457,
-  [SMALL_STATE(262)] = 4465,
-  [SMALL_STATE(263)] = 4475,
-  [SMALL_STATE(264)] = 4483,
-  [SMALL_STATE(265)] = 4493,
-  [SMALL_STATE(266)] = 4501,
-  [SMALL_STATE(267)] = 4509,
-  [SMALL_STATE(268)] = 4519,
-  [SMALL_STATE(269)] = 4527,
-  [SMALL_STATE(270)] = 4537,
-  [SMALL_STATE(271)] = 4547,
-  [SMALL_STATE(272)] = 4557,
-  [SMALL_STATE(273)] = 4565,
-  [SMALL_STATE(274)] = 4575,
-  [SMALL_STATE(275)] = 4585,
-  [SMALL_STATE(276)] = 4593,
-  [SMALL_STATE(277)] = 4603,
-  [SMALL_STATE(278)] = 4613,
-  [SMALL_STATE(279)] = 4623,
-  [SMALL_STATE(280)] = 4633,
-  [SMALL_STATE(281)] = 4643,
-  [SMALL_STATE(282)] = 4651,
-  [SMALL_STATE(283)] = 4661,
-  [SMALL_STATE(284)] = 4671,
-  [SMALL_STATE(285)] = 4681,
-  [SMALL_STATE(286)] = 4691,
-  [SMALL_STATE(287)] = 4699,
-  [SMALL_STATE(288)] = 4709,
-  [SMALL_STATE(289)] = 4717,
-  [SMALL_STATE(290)] = 4727,
-  [SMALL_STATE(291)] = 4737,
-  [SMALL_STATE(292)] = 4745,
-  [SMALL_STATE(293)] = 4755,
-  [SMALL_STATE(294)] = 4765,
-  [SMALL_STATE(295)] = 4772,
-  [SMALL_STATE(296)] = 4779,
-  [SMALL_STATE(297)] = 4786,
-  [SMALL_STATE(298)] = 4793,
-  [SMALL_STATE(299)] = 4800,
-  [SMALL_STATE(300)] = 4807,
-  [SMALL_STATE(301)] = 4814,
-  [SMALL_STATE(302)] = 4821,
-  [SMALL_STATE(303)] = 4828,
-  [SMALL_STATE(304)] = 4835,
-  [SMALL_STATE(305)] = 4842,
-  [SMALL_STATE(306)] = 4849,
-  [SMALL_STATE(307)] = 4856,
-  [SMALL_STATE(308)] = 4863,
-  [SMALL_STATE(309)] = 4870,
-  [SMALL_STATE(310)] = 4877,
-  [SMALL_STATE(311)] = 4884,
-  [SMALL_STATE(312)] = 4891,
-  [SMALL_STATE(313)] = 4898,
-  [SMALL_STATE(314)] = 4905,
-  [SMALL_STATE(315)] = 4912,
-  [SMALL_STATE(316)] = 4919,
-  [SMALL_STATE(317)] = 4926,
-  [SMALL_STATE(318)] = 4933,
-  [SMALL_STATE(319)] = 4940,
-  [SMALL_STATE(320)] = 4947,
-  [SMALL_STATE(321)] = 4954,
-  [SMALL_STATE(322)] = 4961,
-  [SMALL_STATE(323)] = 4968,
-  [SMALL_STATE(324)] = 4975,
-  [SMALL_STATE(325)] = 4982,
-  [SMALL_STATE(326)] = 4989,
-  [SMALL_STATE(327)] = 4996,
-  [SMALL_STATE(328)] = 5003,
-  [SMALL_STATE(329)] = 5010,
-  [SMALL_STATE(330)] = 5017,
-  [SMALL_STATE(331)] = 5024,
-  [SMALL_STATE(332)] = 5031,
-  [SMALL_STATE(333)] = 5038,
-  [SMALL_STATE(334)] = 5045,
-  [SMALL_STATE(335)] = 5052,
-  [SMALL_STATE(336)] = 5059,
-  [SMALL_STATE(337)] = 5066,
-  [SMALL_STATE(338)] = 5073,
+  [SMALL_STATE(163)] = 3457,
+  [SMALL_STATE(164)] = 3467,
+  [SMALL_STATE(165)] = 3481,
+  [SMALL_STATE(166)] = 3491,
+  [SMALL_STATE(167)] = 3507,
+  [SMALL_STATE(168)] = 3521,
+  [SMALL_STATE(169)] = 3537,
+  [SMALL_STATE(170)] = 3547,
+  [SMALL_STATE(171)] = 3559,
+  [SMALL_STATE(172)] = 3575,
+  [SMALL_STATE(173)] = 3585,
+  [SMALL_STATE(174)] = 3597,
+  [SMALL_STATE(175)] = 3607,
+  [SMALL_STATE(176)] = 3621,
+  [SMALL_STATE(177)] = 3633,
+  [SMALL_STATE(178)] = 3647,
+  [SMALL_STATE(179)] = 3663,
+  [SMALL_STATE(180)] = 3677,
+  [SMALL_STATE(181)] = 3689,
+  [SMALL_STATE(182)] = 3701,
+  [SMALL_STATE(183)] = 3713,
+  [SMALL_STATE(184)] = 3722,
+  [SMALL_STATE(185)] = 3731,
+  [SMALL_STATE(186)] = 3740,
+  [SMALL_STATE(187)] = 3749,
+  [SMALL_STATE(188)] = 3758,
+  [SMALL_STATE(189)] = 3767,
+  [SMALL_STATE(190)] = 3776,
+  [SMALL_STATE(191)] = 3785,
+  [SMALL_STATE(192)] = 3796,
+  [SMALL_STATE(193)] = 3807,
+  [SMALL_STATE(194)] = 3816,
+  [SMALL_STATE(195)] = 3825,
+  [SMALL_STATE(196)] = 3836,
+  [SMALL_STATE(197)] = 3845,
+  [SMALL_STATE(198)] = 3854,
+  [SMALL_STATE(199)] = 3863,
+  [SMALL_STATE(200)] = 3874,
+  [SMALL_STATE(201)] = 3883,
+  [SMALL_STATE(202)] = 3894,
+  [SMALL_STATE(203)] = 3903,
+  [SMALL_STATE(204)] = 3912,
+  [SMALL_STATE(205)] = 3921,
+  [SMALL_STATE(206)] = 3930,
+  [SMALL_STATE(207)] = 3939,
+  [SMALL_STATE(208)] = 3952,
+  [SMALL_STATE(209)] = 3963,
+  [SMALL_STATE(210)] = 3974,
+  [SMALL_STATE(211)] = 3983,
+  [SMALL_STATE(212)] = 3994,
+  [SMALL_STATE(213)] = 4003,
+  [SMALL_STATE(214)] = 4012,
+  [SMALL_STATE(215)] = 4021,
+  [SMALL_STATE(216)] = 4030,
+  [SMALL_STATE(217)] = 4039,
+  [SMALL_STATE(218)] = 4048,
+  [SMALL_STATE(219)] = 4059,
+  [SMALL_STATE(220)] = 4068,
+  [SMALL_STATE(221)] = 4077,
+  [SMALL_STATE(222)] = 4088,
+  [SMALL_STATE(223)] = 4097,
+  [SMALL_STATE(224)] = 4108,
+  [SMALL_STATE(225)] = 4117,
+  [SMALL_STATE(226)] = 4126,
+  [SMALL_STATE(227)] = 4135,
+  [SMALL_STATE(228)] = 4144,
+  [SMALL_STATE(229)] = 4153,
+  [SMALL_STATE(230)] = 4162,
+  [SMALL_STATE(231)] = 4173,
+  [SMALL_STATE(232)] = 4182,
+  [SMALL_STATE(233)] = 4193,
+  [SMALL_STATE(234)] = 4202,
+  [SMALL_STATE(235)] = 4211,
+  [SMALL_STATE(236)] = 4220,
+  [SMALL_STATE(237)] = 4231,
+  [SMALL_STATE(238)] = 4240,
+  [SMALL_STATE(239)] = 4249,
+  [SMALL_STATE(240)] = 4260,
+  [SMALL_STATE(241)] = 4271,
+  [SMALL_STATE(242)] = 4280,
+  [SMALL_STATE(243)] = 4291,
+  [SMALL_STATE(244)] = 4300,
+  [SMALL_STATE(245)] = 4309,
+  [SMALL_STATE(246)] = 4318,
+  [SMALL_STATE(247)] = 4329,
+  [SMALL_STATE(248)] = 4338,
+  [SMALL_STATE(249)] = 4347,
+  [SMALL_STATE(250)] = 4356,
+  [SMALL_STATE(251)] = 4367,
+  [SMALL_STATE(252)] = 4378,
+  [SMALL_STATE(253)] = 4391,
+  [SMALL_STATE(254)] = 4400,
+  [SMALL_STATE(255)] = 4409,
+  [SMALL_STATE(256)] = 4418,
+  [SMALL_STATE(257)] = 4429,
+  [SMALL_STATE(258)] = 4438,
+  [SMALL_STATE(259)] = 4447,
+  [SMALL_STATE(260)] = 4456,
+  [SMALL_STATE(261)] = 4465,
+  [SMALL_STATE(262)] = 4474,
+  [SMALL_STATE(263)] = 4483,
+  [SMALL_STATE(264)] = 4496,
+  [SMALL_STATE(265)] = 4504,
+  [SMALL_STATE(266)] = 4512,
+  [SMALL_STATE(267)] = 4522,
+  [SMALL_STATE(268)] = 4530,
+  [SMALL_STATE(269)] = 4538,
+  [SMALL_STATE(270)] = 4548,
+  [SMALL_STATE(271)] = 4556,
+  [SMALL_STATE(272)] = 4566,
+  [SMALL_STATE(273)] = 4574,
+  [SMALL_STATE(274)] = 4584,
+  [SMALL_STATE(275)] = 4594,
+  [SMALL_STATE(276)] = 4604,
+  [SMALL_STATE(277)] = 4614,
+  [SMALL_STATE(278)] = 4624,
+  [SMALL_STATE(279)] = 4632,
+  [SMALL_STATE(280)] = 4642,
+  [SMALL_STATE(281)] = 4652,
+  [SMALL_STATE(282)] = 4662,
+  [SMALL_STATE(283)] = 4672,
+  [SMALL_STATE(284)] = 4682,
+  [SMALL_STATE(285)] = 4692,
+  [SMALL_STATE(286)] = 4702,
+  [SMALL_STATE(287)] = 4712,
+  [SMALL_STATE(288)] = 4722,
+  [SMALL_STATE(289)] = 4732,
+  [SMALL_STATE(290)] = 4742,
+  [SMALL_STATE(291)] = 4750,
+  [SMALL_STATE(292)] = 4758,
+  [SMALL_STATE(293)] = 4768,
+  [SMALL_STATE(294)] = 4776,
+  [SMALL_STATE(295)] = 4786,
+  [SMALL_STATE(296)] = 4794,
+  [SMALL_STATE(297)] = 4801,
+  [SMALL_STATE(298)] = 4808,
+  [SMALL_STATE(299)] = 4815,
+  [SMALL_STATE(300)] = 4822,
+  [SMALL_STATE(301)] = 4829,
+  [SMALL_STATE(302)] = 4836,
+  [SMALL_STATE(303)] = 4843,
+  [SMALL_STATE(304)] = 4850,
+  [SMALL_STATE(305)] = 4857,
+  [SMALL_STATE(306)] = 4864,
+  [SMALL_STATE(307)] = 4871,
+  [SMALL_STATE(308)] = 4878,
+  [SMALL_STATE(309)] = 4885,
+  [SMALL_STATE(310)] = 4892,
+  [SMALL_STATE(311)] = 4899,
+  [SMALL_STATE(312)] = 4906,
+  [SMALL_STATE(313)] = 4913,
+  [SMALL_STATE(314)] = 4920,
+  [SMALL_STATE(315)] = 4927,
+  [SMALL_STATE(316)] = 4934,
+  [SMALL_STATE(317)] = 4941,
+  [SMALL_STATE(318)] = 4948,
+  [SMALL_STATE(319)] = 4955,
+  [SMALL_STATE(320)] = 4962,
+  [SMALL_STATE(321)] = 4969,
+  [SMALL_STATE(322)] = 4976,
+  [SMALL_STATE(323)] = 4983,
+  [SMALL_STATE(324)] = 4990,
+  [SMALL_STATE(325)] = 4997,
+  [SMALL_STATE(326)] = 5004,
+  [SMALL_STATE(327)] = 5011,
+  [SMALL_STATE(328)] = 5018,
+  [SMALL_STATE(329)] = 5025,
+  [SMALL_STATE(330)] = 5032,
+  [SMALL_STATE(331)] = 5039,
+  [SMALL_STATE(332)] = 5046,
+  [SMALL_STATE(333)] = 5053,
+  [SMALL_STATE(334)] = 5060,
+  [SMALL_STATE(335)] = 5067,
+  [SMALL_STATE(336)] = 5074,
+  [SMALL_STATE(337)] = 5081,
+  [SMALL_STATE(338)] = 5088,
+  [SMALL_STATE(339)] = 5095,
+  [SMALL_STATE(340)] = 5102,
+  [SMALL_STATE(341)] = 5109,
+  [SMALL_STATE(342)] = 5116,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -9061,96 +9185,96 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
   [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(293),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(333),
-  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(275),
-  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
-  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(299),
-  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(313),
-  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(267),
-  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(324),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
-  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
-  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(289),
+  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(276),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(334),
+  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(278),
+  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
+  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(331),
+  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(305),
+  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(273),
+  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(321),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
+  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(292),
   [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(183),
-  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
-  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(191),
-  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
+  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(219),
+  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(222),
+  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(228),
+  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
   [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
   [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(127),
-  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
+  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
   [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
-  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(318),
+  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(340),
   [51] = {.entry = {.count = 1, .reusable = true}}, SHIFT(298),
-  [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(304),
-  [55] = {.entry = {.count = 1, .reusable = true}}, SHIFT(212),
-  [57] = {.entry = {.count = 1, .reusable = true}}, SHIFT(292),
-  [59] = {.entry = {.count = 1, .reusable = true}}, SHIFT(294),
+  [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(299),
+  [55] = {.entry = {.count = 1, .reusable = true}}, SHIFT(239),
+  [57] = {.entry = {.count = 1, .reusable = true}}, SHIFT(167),
+  [59] = {.entry = {.count = 1, .reusable = true}}, SHIFT(303),
   [61] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [63] = {.entry = {.count = 1, .reusable = true}}, SHIFT(196),
+  [63] = {.entry = {.count = 1, .reusable = true}}, SHIFT(198),
   [65] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
   [68] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0),
-  [70] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(190),
-  [73] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(191),
-  [76] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(159),
+  [70] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(222),
+  [73] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(228),
+  [76] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(178),
   [79] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(40),
   [82] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(127),
-  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(160),
+  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(158),
   [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(161),
-  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(318),
+  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(340),
   [94] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(298),
-  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(304),
-  [100] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(212),
-  [103] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(292),
-  [106] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(294),
+  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(299),
+  [100] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(239),
+  [103] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(167),
+  [106] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(303),
   [109] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
   [111] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(5),
-  [114] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(293),
-  [117] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(333),
-  [120] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(275),
-  [123] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(178),
-  [126] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(299),
-  [129] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(313),
-  [132] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(267),
-  [135] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(324),
-  [138] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(165),
-  [141] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(168),
-  [144] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(289),
+  [114] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(276),
+  [117] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(334),
+  [120] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(278),
+  [123] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(177),
+  [126] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(331),
+  [129] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(305),
+  [132] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(273),
+  [135] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(321),
+  [138] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(171),
+  [141] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(159),
+  [144] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(292),
   [147] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
   [149] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
   [151] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
-  [153] = {.entry = {.count = 1, .reusable = true}}, SHIFT(198),
-  [155] = {.entry = {.count = 1, .reusable = true}}, SHIFT(300),
+  [153] = {.entry = {.count = 1, .reusable = true}}, SHIFT(237),
+  [155] = {.entry = {.count = 1, .reusable = true}}, SHIFT(337),
   [157] = {.entry = {.count = 1, .reusable = true}}, SHIFT(302),
-  [159] = {.entry = {.count = 1, .reusable = true}}, SHIFT(265),
+  [159] = {.entry = {.count = 1, .reusable = true}}, SHIFT(268),
   [161] = {.entry = {.count = 1, .reusable = true}}, SHIFT(137),
   [163] = {.entry = {.count = 1, .reusable = true}}, SHIFT(308),
-  [165] = {.entry = {.count = 1, .reusable = true}}, SHIFT(309),
-  [167] = {.entry = {.count = 1, .reusable = true}}, SHIFT(311),
-  [169] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
-  [171] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
-  [173] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
+  [165] = {.entry = {.count = 1, .reusable = true}}, SHIFT(311),
+  [167] = {.entry = {.count = 1, .reusable = true}}, SHIFT(312),
+  [169] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
+  [171] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
+  [173] = {.entry = {.count = 1, .reusable = true}}, SHIFT(231),
   [175] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
   [177] = {.entry = {.count = 1, .reusable = true}}, SHIFT(226),
   [179] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(9),
   [182] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0),
-  [184] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(300),
+  [184] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(337),
   [187] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(302),
-  [190] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(265),
+  [190] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(268),
   [193] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(137),
   [196] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(308),
-  [199] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(309),
-  [202] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(311),
-  [205] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(172),
-  [208] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(229),
-  [211] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(230),
+  [199] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(311),
+  [202] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(312),
+  [205] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(162),
+  [208] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(230),
+  [211] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(231),
   [214] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 32),
   [216] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
-  [218] = {.entry = {.count = 1, .reusable = true}}, SHIFT(312),
+  [218] = {.entry = {.count = 1, .reusable = true}}, SHIFT(296),
   [220] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
-  [222] = {.entry = {.count = 1, .reusable = true}}, SHIFT(331),
-  [224] = {.entry = {.count = 1, .reusable = true}}, SHIFT(290),
+  [222] = {.entry = {.count = 1, .reusable = true}}, SHIFT(339),
+  [224] = {.entry = {.count = 1, .reusable = true}}, SHIFT(287),
   [226] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
   [228] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 2, 0, 32),
   [230] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
@@ -9159,24 +9283,24 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [236] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
   [238] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
   [240] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
-  [242] = {.entry = {.count = 1, .reusable = true}}, SHIFT(269),
-  [244] = {.entry = {.count = 1, .reusable = false}}, SHIFT(336),
-  [246] = {.entry = {.count = 1, .reusable = true}}, SHIFT(295),
-  [248] = {.entry = {.count = 1, .reusable = true}}, SHIFT(270),
+  [242] = {.entry = {.count = 1, .reusable = true}}, SHIFT(274),
+  [244] = {.entry = {.count = 1, .reusable = false}}, SHIFT(300),
+  [246] = {.entry = {.count = 1, .reusable = true}}, SHIFT(301),
+  [248] = {.entry = {.count = 1, .reusable = true}}, SHIFT(275),
   [250] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [252] = {.entry = {.count = 1, .reusable = true}}, SHIFT(247),
+  [252] = {.entry = {.count = 1, .reusable = true}}, SHIFT(183),
   [254] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(14),
   [257] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
   [259] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(206),
   [262] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(48),
   [265] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(77),
-  [268] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(269),
-  [271] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(336),
-  [274] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(295),
-  [277] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(270),
+  [268] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(274),
+  [271] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(300),
+  [274] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(301),
+  [277] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(275),
   [280] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 42),
-  [282] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 42), SHIFT_REPEAT(312),
-  [285] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 42), SHIFT_REPEAT(290),
+  [282] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 42), SHIFT_REPEAT(296),
+  [285] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 42), SHIFT_REPEAT(287),
   [288] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coordinates, 5, 0, 0),
   [290] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_direction_list, 1, 0, 0),
   [292] = {.entry = {.count = 1, .reusable = false}}, SHIFT(23),
@@ -9194,20 +9318,20 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [318] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap, 1, 0, 30),
   [320] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 1, 0, 31),
   [322] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 21),
-  [324] = {.entry = {.count = 1, .reusable = true}}, SHIFT(323),
+  [324] = {.entry = {.count = 1, .reusable = true}}, SHIFT(324),
   [326] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 2, 0, 21),
   [328] = {.entry = {.count = 1, .reusable = true}}, SHIFT(92),
   [330] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 41),
-  [332] = {.entry = {.count = 1, .reusable = true}}, SHIFT(305),
+  [332] = {.entry = {.count = 1, .reusable = true}}, SHIFT(307),
   [334] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 41),
   [336] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
   [338] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
-  [340] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 4, 0, 65),
+  [340] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 4, 0, 66),
   [342] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
-  [344] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 69),
-  [346] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 69), SHIFT_REPEAT(53),
-  [349] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 69), SHIFT_REPEAT(312),
-  [352] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 69), SHIFT_REPEAT(290),
+  [344] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 70),
+  [346] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 70), SHIFT_REPEAT(53),
+  [349] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 70), SHIFT_REPEAT(296),
+  [352] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 70), SHIFT_REPEAT(287),
   [355] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 43),
   [357] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 60),
   [359] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 2, 0, 21),
@@ -9219,32 +9343,32 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [371] = {.entry = {.count = 1, .reusable = false}}, SHIFT(103),
   [373] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 5, 0, 44),
   [375] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
-  [377] = {.entry = {.count = 1, .reusable = false}}, SHIFT(179),
-  [379] = {.entry = {.count = 1, .reusable = false}}, SHIFT(180),
-  [381] = {.entry = {.count = 1, .reusable = true}}, SHIFT(321),
+  [377] = {.entry = {.count = 1, .reusable = false}}, SHIFT(180),
+  [379] = {.entry = {.count = 1, .reusable = false}}, SHIFT(181),
+  [381] = {.entry = {.count = 1, .reusable = true}}, SHIFT(322),
   [383] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
-  [385] = {.entry = {.count = 1, .reusable = true}}, SHIFT(256),
+  [385] = {.entry = {.count = 1, .reusable = true}}, SHIFT(259),
   [387] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 38),
   [389] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
   [391] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
   [393] = {.entry = {.count = 1, .reusable = true}}, SHIFT(215),
   [395] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 3, 0, 45),
   [397] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
-  [399] = {.entry = {.count = 1, .reusable = true}}, SHIFT(306),
-  [401] = {.entry = {.count = 1, .reusable = true}}, SHIFT(307),
-  [403] = {.entry = {.count = 1, .reusable = true}}, SHIFT(277),
-  [405] = {.entry = {.count = 1, .reusable = true}}, SHIFT(278),
+  [399] = {.entry = {.count = 1, .reusable = true}}, SHIFT(309),
+  [401] = {.entry = {.count = 1, .reusable = true}}, SHIFT(310),
+  [403] = {.entry = {.count = 1, .reusable = true}}, SHIFT(280),
+  [405] = {.entry = {.count = 1, .reusable = true}}, SHIFT(281),
   [407] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 54),
   [409] = {.entry = {.count = 1, .reusable = true}}, SHIFT(98),
   [411] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 55),
   [413] = {.entry = {.count = 1, .reusable = true}}, SHIFT(100),
   [415] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 62),
   [417] = {.entry = {.count = 1, .reusable = true}}, SHIFT(116),
-  [419] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(321),
+  [419] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(322),
   [422] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(52),
   [425] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0),
-  [427] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 63),
-  [429] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 64),
+  [427] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 64),
+  [429] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 65),
   [431] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(103),
   [434] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
   [436] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(103),
@@ -9266,7 +9390,7 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [471] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
   [473] = {.entry = {.count = 1, .reusable = true}}, SHIFT(241),
   [475] = {.entry = {.count = 1, .reusable = true}}, SHIFT(84),
-  [477] = {.entry = {.count = 1, .reusable = true}}, SHIFT(219),
+  [477] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
   [479] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 38),
   [481] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 21),
   [483] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 40),
@@ -9275,14 +9399,14 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [489] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 52),
   [491] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 43),
   [493] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 40),
-  [495] = {.entry = {.count = 1, .reusable = true}}, SHIFT(279),
+  [495] = {.entry = {.count = 1, .reusable = true}}, SHIFT(283),
   [497] = {.entry = {.count = 1, .reusable = true}}, SHIFT(245),
-  [499] = {.entry = {.count = 1, .reusable = true}}, SHIFT(280),
+  [499] = {.entry = {.count = 1, .reusable = true}}, SHIFT(284),
   [501] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 51),
   [503] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 41),
   [505] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 4, 0, 38),
   [507] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 4, 0, 38),
-  [509] = {.entry = {.count = 1, .reusable = true}}, SHIFT(276),
+  [509] = {.entry = {.count = 1, .reusable = true}}, SHIFT(282),
   [511] = {.entry = {.count = 1, .reusable = true}}, SHIFT(108),
   [513] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
   [515] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(123),
@@ -9306,19 +9430,19 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [553] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 32),
   [555] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 22),
   [557] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 22),
-  [559] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(276),
+  [559] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(282),
   [562] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(104),
   [565] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0),
   [567] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 2, 0, 0),
   [569] = {.entry = {.count = 1, .reusable = true}}, SHIFT(129),
-  [571] = {.entry = {.count = 1, .reusable = true}}, SHIFT(262),
+  [571] = {.entry = {.count = 1, .reusable = true}}, SHIFT(285),
   [573] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 2, 0, 0),
   [575] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 21),
   [577] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
-  [579] = {.entry = {.count = 1, .reusable = true}}, SHIFT(251),
+  [579] = {.entry = {.count = 1, .reusable = true}}, SHIFT(255),
   [581] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 58),
   [583] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 59),
-  [585] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 66),
+  [585] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 67),
   [587] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 60),
   [589] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 6, 0, 61),
   [591] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 54),
@@ -9326,219 +9450,223 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [595] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 62),
   [597] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 40),
   [599] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 32),
-  [601] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 7, 0, 66),
+  [601] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 7, 0, 67),
   [603] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 7, 0, 62),
   [605] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 51),
   [607] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__side, 1, 0, 4),
   [609] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__side, 1, 0, 4),
-  [611] = {.entry = {.count = 1, .reusable = true}}, SHIFT(140),
+  [611] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
   [613] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_draw_without_statement, 2, 0, 0),
   [615] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0),
   [617] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0), SHIFT_REPEAT(151),
-  [620] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(140),
+  [620] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(141),
   [623] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0),
   [625] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0),
   [627] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0), SHIFT_REPEAT(129),
   [630] = {.entry = {.count = 1, .reusable = false}}, SHIFT(47),
-  [632] = {.entry = {.count = 1, .reusable = false}}, SHIFT(327),
+  [632] = {.entry = {.count = 1, .reusable = false}}, SHIFT(326),
   [634] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_like_statement, 2, 0, 0),
   [636] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_castling_move, 4, 0, 33),
   [638] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_move, 4, 0, 33),
   [640] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__mode, 1, 0, 36),
-  [642] = {.entry = {.count = 1, .reusable = true}}, SHIFT(330),
-  [644] = {.entry = {.count = 1, .reusable = true}}, SHIFT(303),
-  [646] = {.entry = {.count = 1, .reusable = true}}, SHIFT(145),
+  [642] = {.entry = {.count = 1, .reusable = true}}, SHIFT(325),
+  [644] = {.entry = {.count = 1, .reusable = true}}, SHIFT(328),
+  [646] = {.entry = {.count = 1, .reusable = true}}, SHIFT(156),
   [648] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 3, 0, 0),
   [650] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 5, 0, 28),
-  [652] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
+  [652] = {.entry = {.count = 1, .reusable = true}}, SHIFT(182),
   [654] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 6, 0, 56),
-  [656] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 4, 0, 14),
-  [658] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
+  [656] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
+  [658] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove_statement, 2, 0, 0),
   [660] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 1, 0, 22),
-  [662] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 3, 0, 15),
-  [664] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(177),
-  [667] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0),
-  [669] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_side, 2, 0, 24),
-  [671] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0),
-  [673] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0), SHIFT_REPEAT(144),
-  [676] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 2, 0, 47),
-  [678] = {.entry = {.count = 1, .reusable = true}}, SHIFT(337),
-  [680] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_line_starts, 2, 0, 0),
-  [682] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
-  [684] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
-  [686] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 3, 0, 57),
-  [688] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 1, 0, 5),
-  [690] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_side_declaration, 1, 0, 5),
-  [692] = {.entry = {.count = 1, .reusable = false}}, SHIFT(297),
-  [694] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 1, 0, 13),
-  [696] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove_statement, 2, 0, 0),
-  [698] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colours_statement, 2, 0, 0),
-  [700] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement, 2, 0, 18),
-  [702] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 2, 0, 19),
-  [704] = {.entry = {.count = 1, .reusable = true}}, SHIFT(284),
-  [706] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 70),
-  [708] = {.entry = {.count = 1, .reusable = true}}, SHIFT(259),
-  [710] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 3, 0, 28),
-  [712] = {.entry = {.count = 1, .reusable = true}}, SHIFT(200),
-  [714] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 2, 0, 0),
-  [716] = {.entry = {.count = 1, .reusable = true}}, SHIFT(257),
-  [718] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 4, 0, 29),
-  [720] = {.entry = {.count = 1, .reusable = true}}, SHIFT(325),
-  [722] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
-  [724] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 2, 0, 0),
-  [726] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
-  [728] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
-  [730] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
-  [732] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
-  [734] = {.entry = {.count = 1, .reusable = true}}, SHIFT(167),
-  [736] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
-  [738] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 3, 0, 0),
-  [740] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0), SHIFT_REPEAT(174),
-  [743] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0),
-  [745] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 3, 0, 9),
-  [747] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 2, 0, 20),
-  [749] = {.entry = {.count = 1, .reusable = true}}, SHIFT(146),
-  [751] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 1, 0, 16),
-  [753] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 67),
-  [755] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
-  [757] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 68),
-  [759] = {.entry = {.count = 1, .reusable = true}}, SHIFT(258),
-  [761] = {.entry = {.count = 1, .reusable = true}}, SHIFT(152),
-  [763] = {.entry = {.count = 1, .reusable = true}}, SHIFT(253),
-  [765] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_repetition_statement, 3, 0, 27),
-  [767] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 2, 0, 0),
+  [662] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_side, 2, 0, 24),
+  [664] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
+  [666] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 3, 0, 15),
+  [668] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_line_starts, 2, 0, 0),
+  [670] = {.entry = {.count = 1, .reusable = true}}, SHIFT(147),
+  [672] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(174),
+  [675] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0),
+  [677] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0),
+  [679] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0), SHIFT_REPEAT(147),
+  [682] = {.entry = {.count = 1, .reusable = true}}, SHIFT(304),
+  [684] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 3, 0, 57),
+  [686] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 1, 0, 5),
+  [688] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_side_declaration, 1, 0, 5),
+  [690] = {.entry = {.count = 1, .reusable = false}}, SHIFT(306),
+  [692] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 1, 0, 13),
+  [694] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 4, 0, 14),
+  [696] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colours_statement, 2, 0, 0),
+  [698] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement, 2, 0, 18),
+  [700] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 2, 0, 47),
+  [702] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 3, 0, 28),
+  [704] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
+  [706] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
+  [708] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 2, 0, 0),
+  [710] = {.entry = {.count = 1, .reusable = true}}, SHIFT(257),
+  [712] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 3, 0, 0),
+  [714] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
+  [716] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0), SHIFT_REPEAT(164),
+  [719] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0),
+  [721] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 3, 0, 9),
+  [723] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
+  [725] = {.entry = {.count = 1, .reusable = true}}, SHIFT(196),
+  [727] = {.entry = {.count = 1, .reusable = true}}, SHIFT(319),
+  [729] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 4, 0, 29),
+  [731] = {.entry = {.count = 1, .reusable = true}}, SHIFT(317),
+  [733] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
+  [735] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 2, 0, 0),
+  [737] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 71),
+  [739] = {.entry = {.count = 1, .reusable = true}}, SHIFT(262),
+  [741] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 1, 0, 16),
+  [743] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
+  [745] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
+  [747] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 2, 0, 19),
+  [749] = {.entry = {.count = 1, .reusable = true}}, SHIFT(289),
+  [751] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
+  [753] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
+  [755] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 68),
+  [757] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
+  [759] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 69),
+  [761] = {.entry = {.count = 1, .reusable = true}}, SHIFT(261),
+  [763] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 2, 0, 20),
+  [765] = {.entry = {.count = 1, .reusable = true}}, SHIFT(148),
+  [767] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 3, 0, 0),
   [769] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 4, 0, 0),
   [771] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 4, 0, 0),
   [773] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 3, 0, 0),
-  [775] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 3, 0, 0),
-  [777] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cell_statement, 4, 0, 29),
-  [779] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [781] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [783] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_statement, 1, 0, 0),
-  [785] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colour_bound_statement, 1, 0, 0),
-  [787] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_eliminated_statement, 2, 0, 23),
-  [789] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 2, 0, 0),
-  [791] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_value_statement, 2, 0, 2),
-  [793] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 3, 0, 0),
-  [795] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
-  [797] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
-  [799] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 3, 0, 0),
-  [801] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 4, 0, 34),
-  [803] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rhombus_shape, 4, 0, 35),
-  [805] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
-  [807] = {.entry = {.count = 1, .reusable = true}}, SHIFT(184),
-  [809] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 3, 0, 7),
-  [811] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 2, 0, 6),
+  [775] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_captures_statement, 2, 0, 0),
+  [777] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 3, 0, 0),
+  [779] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cell_statement, 4, 0, 29),
+  [781] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 3, 0, 0),
+  [783] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [785] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [787] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
+  [789] = {.entry = {.count = 1, .reusable = true}}, SHIFT(185),
+  [791] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hexagon_shape, 2, 0, 25),
+  [793] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 2, 0, 6),
+  [795] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 2, 0, 0),
+  [797] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_value_statement, 2, 0, 2),
+  [799] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 3, 0, 0),
+  [801] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [803] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
+  [805] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 4, 0, 34),
+  [807] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rhombus_shape, 4, 0, 35),
+  [809] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_facing_statement, 2, 0, 21),
+  [811] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 3, 0, 7),
   [813] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 2, 0, 0),
   [815] = {.entry = {.count = 1, .reusable = true}}, SHIFT(243),
-  [817] = {.entry = {.count = 1, .reusable = true}}, SHIFT(266),
+  [817] = {.entry = {.count = 1, .reusable = true}}, SHIFT(270),
   [819] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
   [821] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
   [823] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 2, 0, 0),
-  [825] = {.entry = {.count = 1, .reusable = true}}, SHIFT(156),
-  [827] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 3, 0, 8),
-  [829] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_confined_statement, 3, 0, 44),
-  [831] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 2, 0, 0),
-  [833] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_statement, 2, 0, 0),
-  [835] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 4, 0, 0),
-  [837] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 3, 0, 0),
-  [839] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 6, 0, 46),
-  [841] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_facing_statement, 2, 0, 21),
-  [843] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_checkmate_statement, 2, 0, 20),
-  [845] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_metadata_statement, 2, 0, 1),
-  [847] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 3, 0, 8),
-  [849] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 2, 0, 0),
-  [851] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0), SHIFT_REPEAT(266),
-  [854] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0),
-  [856] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
-  [858] = {.entry = {.count = 1, .reusable = true}}, SHIFT(185),
-  [860] = {.entry = {.count = 1, .reusable = true}}, SHIFT(192),
-  [862] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_year_statement, 2, 0, 2),
-  [864] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 2, 0, 6),
-  [866] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 4, 0, 0),
-  [868] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_symmetry_statement, 2, 0, 3),
-  [870] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hexagon_shape, 2, 0, 25),
-  [872] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directions_statement, 4, 0, 12),
-  [874] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 2, 0, 6),
-  [876] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 2, 0, 0),
-  [878] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cells_statement, 2, 0, 3),
-  [880] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_shape_statement, 2, 0, 0),
-  [882] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 2, 0, 15),
-  [884] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_captures_statement, 2, 0, 0),
-  [886] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 3, 0, 0),
-  [888] = {.entry = {.count = 1, .reusable = true}}, SHIFT(255),
-  [890] = {.entry = {.count = 1, .reusable = true}}, SHIFT(283),
-  [892] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
-  [894] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_piece_definition, 4, 0, 17),
-  [896] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 3, 0, 0),
-  [898] = {.entry = {.count = 1, .reusable = true}}, SHIFT(235),
-  [900] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 4, 0, 0),
-  [902] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_board, 2, 0, 6),
-  [904] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 4, 0, 0),
-  [906] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 3, 0, 0),
-  [908] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 3, 0, 26),
-  [910] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 71),
-  [912] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 8, 0, 72),
-  [914] = {.entry = {.count = 1, .reusable = true}}, SHIFT(147),
-  [916] = {.entry = {.count = 1, .reusable = true}}, SHIFT(222),
-  [918] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 1, 0, 10),
-  [920] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
-  [922] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [924] = {.entry = {.count = 1, .reusable = true}}, SHIFT(236),
-  [926] = {.entry = {.count = 1, .reusable = true}}, SHIFT(105),
-  [928] = {.entry = {.count = 1, .reusable = true}}, SHIFT(106),
-  [930] = {.entry = {.count = 1, .reusable = true}}, SHIFT(170),
-  [932] = {.entry = {.count = 1, .reusable = true}}, SHIFT(182),
-  [934] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
-  [936] = {.entry = {.count = 1, .reusable = true}}, SHIFT(334),
-  [938] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
-  [940] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
-  [942] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
-  [944] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
-  [946] = {.entry = {.count = 1, .reusable = true}}, SHIFT(316),
-  [948] = {.entry = {.count = 1, .reusable = true}}, SHIFT(335),
-  [950] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
+  [825] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
+  [827] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_statement, 2, 0, 0),
+  [829] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 3, 0, 8),
+  [831] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_confined_statement, 3, 0, 44),
+  [833] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 2, 0, 0),
+  [835] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 4, 0, 0),
+  [837] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 4, 0, 0),
+  [839] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 2, 0, 0),
+  [841] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 6, 0, 46),
+  [843] = {.entry = {.count = 1, .reusable = true}}, SHIFT(140),
+  [845] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_statement, 1, 0, 0),
+  [847] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_metadata_statement, 2, 0, 1),
+  [849] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 3, 0, 8),
+  [851] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 2, 0, 0),
+  [853] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 2, 0, 6),
+  [855] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colour_bound_statement, 1, 0, 0),
+  [857] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_checkmate_statement, 2, 0, 20),
+  [859] = {.entry = {.count = 1, .reusable = true}}, SHIFT(234),
+  [861] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
+  [863] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_year_statement, 2, 0, 2),
+  [865] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_eliminated_statement, 2, 0, 23),
+  [867] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_symmetry_statement, 2, 0, 3),
+  [869] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 3, 0, 0),
+  [871] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directions_statement, 4, 0, 12),
+  [873] = {.entry = {.count = 1, .reusable = true}}, SHIFT(184),
+  [875] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 2, 0, 0),
+  [877] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cells_statement, 2, 0, 3),
+  [879] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_shape_statement, 2, 0, 0),
+  [881] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 2, 0, 15),
+  [883] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 5, 0, 63),
+  [885] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 2, 0, 6),
+  [887] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 4, 0, 0),
+  [889] = {.entry = {.count = 1, .reusable = true}}, SHIFT(254),
+  [891] = {.entry = {.count = 1, .reusable = true}}, SHIFT(216),
+  [893] = {.entry = {.count = 1, .reusable = true}}, SHIFT(286),
+  [895] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
+  [897] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_piece_definition, 4, 0, 17),
+  [899] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 4, 0, 0),
+  [901] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 3, 0, 0),
+  [903] = {.entry = {.count = 1, .reusable = true}}, SHIFT(249),
+  [905] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 3, 0, 26),
+  [907] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_board, 2, 0, 6),
+  [909] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 3, 0, 0),
+  [911] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_repetition_statement, 3, 0, 27),
+  [913] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 72),
+  [915] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 8, 0, 73),
+  [917] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0), SHIFT_REPEAT(270),
+  [920] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0),
+  [922] = {.entry = {.count = 1, .reusable = true}}, SHIFT(260),
+  [924] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
+  [926] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 1, 0, 10),
+  [928] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
+  [930] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
+  [932] = {.entry = {.count = 1, .reusable = true}}, SHIFT(235),
+  [934] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [936] = {.entry = {.count = 1, .reusable = true}}, SHIFT(105),
+  [938] = {.entry = {.count = 1, .reusable = true}}, SHIFT(106),
+  [940] = {.entry = {.count = 1, .reusable = true}}, SHIFT(145),
+  [942] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
+  [944] = {.entry = {.count = 1, .reusable = true}}, SHIFT(335),
+  [946] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [948] = {.entry = {.count = 1, .reusable = true}}, SHIFT(342),
+  [950] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
   [952] = {.entry = {.count = 1, .reusable = true}}, SHIFT(130),
-  [954] = {.entry = {.count = 1, .reusable = true}}, SHIFT(319),
-  [956] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
-  [958] = {.entry = {.count = 1, .reusable = true}}, SHIFT(314),
-  [960] = {.entry = {.count = 1, .reusable = true}}, SHIFT(216),
-  [962] = {.entry = {.count = 1, .reusable = true}}, SHIFT(149),
-  [964] = {.entry = {.count = 1, .reusable = true}}, SHIFT(328),
-  [966] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
-  [968] = {.entry = {.count = 1, .reusable = true}}, SHIFT(238),
-  [970] = {.entry = {.count = 1, .reusable = true}}, SHIFT(296),
-  [972] = {.entry = {.count = 1, .reusable = true}}, SHIFT(246),
-  [974] = {.entry = {.count = 1, .reusable = true}}, SHIFT(286),
-  [976] = {.entry = {.count = 1, .reusable = true}}, SHIFT(273),
-  [978] = {.entry = {.count = 1, .reusable = true}}, SHIFT(322),
-  [980] = {.entry = {.count = 1, .reusable = true}}, SHIFT(320),
-  [982] = {.entry = {.count = 1, .reusable = true}}, SHIFT(249),
-  [984] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [986] = {.entry = {.count = 1, .reusable = true}}, SHIFT(282),
-  [988] = {.entry = {.count = 1, .reusable = true}}, SHIFT(285),
-  [990] = {.entry = {.count = 1, .reusable = true}}, SHIFT(132),
-  [992] = {.entry = {.count = 1, .reusable = true}}, SHIFT(338),
-  [994] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
-  [996] = {.entry = {.count = 1, .reusable = true}}, SHIFT(301),
-  [998] = {.entry = {.count = 1, .reusable = true}}, SHIFT(332),
-  [1000] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
-  [1002] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
-  [1004] = {.entry = {.count = 1, .reusable = true}}, SHIFT(310),
-  [1006] = {.entry = {.count = 1, .reusable = true}}, SHIFT(220),
-  [1008] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [1010] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
-  [1012] = {.entry = {.count = 1, .reusable = true}}, SHIFT(329),
-  [1014] = {.entry = {.count = 1, .reusable = true}}, SHIFT(237),
-  [1016] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
-  [1018] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
-  [1020] = {.entry = {.count = 1, .reusable = true}}, SHIFT(317),
-  [1022] = {.entry = {.count = 1, .reusable = true}}, SHIFT(232),
-  [1024] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
-  [1026] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
-  [1028] = {.entry = {.count = 1, .reusable = true}}, SHIFT(315),
-  [1030] = {.entry = {.count = 1, .reusable = true}}, SHIFT(218),
-  [1032] = {.entry = {.count = 1, .reusable = true}}, SHIFT(214),
+  [954] = {.entry = {.count = 1, .reusable = true}}, SHIFT(333),
+  [956] = {.entry = {.count = 1, .reusable = true}}, SHIFT(318),
+  [958] = {.entry = {.count = 1, .reusable = true}}, SHIFT(320),
+  [960] = {.entry = {.count = 1, .reusable = true}}, SHIFT(212),
+  [962] = {.entry = {.count = 1, .reusable = true}}, SHIFT(197),
+  [964] = {.entry = {.count = 1, .reusable = true}}, SHIFT(218),
+  [966] = {.entry = {.count = 1, .reusable = true}}, SHIFT(252),
+  [968] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
+  [970] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
+  [972] = {.entry = {.count = 1, .reusable = true}}, SHIFT(187),
+  [974] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
+  [976] = {.entry = {.count = 1, .reusable = true}}, SHIFT(313),
+  [978] = {.entry = {.count = 1, .reusable = true}}, SHIFT(265),
+  [980] = {.entry = {.count = 1, .reusable = true}}, SHIFT(338),
+  [982] = {.entry = {.count = 1, .reusable = true}}, SHIFT(315),
+  [984] = {.entry = {.count = 1, .reusable = true}}, SHIFT(214),
+  [986] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
+  [988] = {.entry = {.count = 1, .reusable = true}}, SHIFT(279),
+  [990] = {.entry = {.count = 1, .reusable = true}}, SHIFT(220),
+  [992] = {.entry = {.count = 1, .reusable = true}}, SHIFT(266),
+  [994] = {.entry = {.count = 1, .reusable = true}}, SHIFT(332),
+  [996] = {.entry = {.count = 1, .reusable = true}}, SHIFT(269),
+  [998] = {.entry = {.count = 1, .reusable = true}}, SHIFT(316),
+  [1000] = {.entry = {.count = 1, .reusable = true}}, SHIFT(336),
+  [1002] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
+  [1004] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
+  [1006] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
+  [1008] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
+  [1010] = {.entry = {.count = 1, .reusable = true}}, SHIFT(132),
+  [1012] = {.entry = {.count = 1, .reusable = true}}, SHIFT(149),
+  [1014] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [1016] = {.entry = {.count = 1, .reusable = true}}, SHIFT(236),
+  [1018] = {.entry = {.count = 1, .reusable = true}}, SHIFT(323),
+  [1020] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
+  [1022] = {.entry = {.count = 1, .reusable = true}}, SHIFT(330),
+  [1024] = {.entry = {.count = 1, .reusable = true}}, SHIFT(233),
+  [1026] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
+  [1028] = {.entry = {.count = 1, .reusable = true}}, SHIFT(327),
+  [1030] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
+  [1032] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
+  [1034] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
+  [1036] = {.entry = {.count = 1, .reusable = true}}, SHIFT(314),
+  [1038] = {.entry = {.count = 1, .reusable = true}}, SHIFT(297),
+  [1040] = {.entry = {.count = 1, .reusable = true}}, SHIFT(341),
 };
 
 #ifdef __cplusplus

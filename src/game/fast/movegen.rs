@@ -475,9 +475,22 @@ impl FastEngine<'_> {
             }
             let defenders = self.t.not_defended_by[piece];
             let no_check = self.t.no_check[piece];
+            let no_mate = self.t.no_mate[piece];
+            let slot = (piece * 2 + side.index()) * self.t.cells;
             for to in cells(self.t.drop_cells[piece * 2 + side.index()] & empty) {
                 if defenders != 0 && self.attacked_by(&s.board, to, side, defenders) {
                     continue;
+                }
+                if let Some(lines) = self.t.drop_lines.get(slot + to as usize) {
+                    let mine = code(side, piece as u8);
+                    let held = |line: CellSet| {
+                        cells(line & s.board.occupied[side.index()])
+                            .filter(|&c| s.board.squares[c as usize] == mine)
+                            .count() as u32
+                    };
+                    if lines.iter().any(|&(room, line)| held(line) > room) {
+                        continue;
+                    }
                 }
                 let mv = Move::drop_move(PieceId(piece as u8), cell_id(to));
                 if no_check
@@ -485,9 +498,27 @@ impl FastEngine<'_> {
                 {
                     continue;
                 }
+                if no_mate && self.drop_mates(s, &mv) {
+                    continue;
+                }
                 emit(mv);
             }
         }
+    }
+
+    /// Whether the drop `mv` mates: the opponent in check without a legal move (the
+    /// reference engine's test; a drop leaving the mover's royal attacked is not tested).
+    fn drop_mates(&self, s: &State, mv: &Move) -> bool {
+        let board = self.board_after(&s.board, s.to_move, mv);
+        if !self.side_in_check(&board, s.to_move.opponent())
+            || self.side_in_check(&board, s.to_move)
+        {
+            return false;
+        }
+        let next = crate::game::engine::Engine::play(self, s, mv);
+        let mut replies = Vec::new();
+        self.list_legal(&next, &mut replies);
+        replies.is_empty()
     }
 
     /// Castlings available now: king and rook unmoved on their cells, the cells between

@@ -236,6 +236,12 @@ pub(crate) struct FastTables {
     /// Per piece: the piece types in bits whose capture on a cell forbids a drop there.
     pub not_defended_by: Vec<u64>,
     pub no_check: Vec<bool>,
+    /// Per piece: `drop no-mate`.
+    pub no_mate: Vec<bool>,
+    /// Per `(piece * 2 + side) * cells + cell`: the lines of the piece's `drop at-most`
+    /// rules through the cell, each with the most pieces of the type it may already hold
+    /// (empty when no piece has such a rule).
+    pub drop_lines: Vec<Vec<(u32, CellSet)>>,
     pub royal: Vec<bool>,
     pub can_en_passant: Vec<bool>,
     /// Per piece: the type it joins the captor's hand as.
@@ -334,6 +340,8 @@ impl FastTables {
             drops: false,
             not_defended_by: Vec::new(),
             no_check: Vec::new(),
+            no_mate: Vec::new(),
+            drop_lines: Vec::new(),
             royal: Vec::new(),
             can_en_passant: Vec::new(),
             in_hand_as: Vec::new(),
@@ -348,6 +356,27 @@ impl FastTables {
         c.compile_attacks(variant, tables);
         c.compile_pieces(variant, tables);
         c.drops = c.drop_cells.iter().any(|&cells| cells != 0);
+        if variant
+            .pieces
+            .iter()
+            .any(|p| !p.drops.line_limits.is_empty())
+        {
+            for piece in variant.piece_ids() {
+                for side in Side::BOTH {
+                    for cell in variant.board.all_cells() {
+                        c.drop_lines.push(
+                            tables
+                                .drop_lines(piece, side, cell)
+                                .iter()
+                                .map(|(room, line)| {
+                                    (*room, line.iter().fold(0, |set, c| set | bit(c.0 as u8)))
+                                })
+                                .collect(),
+                        );
+                    }
+                }
+            }
+        }
         if !variant.rules.facing.is_empty() {
             for side in Side::BOTH {
                 for cell in variant.board.all_cells() {
@@ -599,6 +628,7 @@ impl FastTables {
                     .fold(0, |a, t| a | 1u64 << t.0),
             );
             self.no_check.push(p.drops.no_check);
+            self.no_mate.push(p.drops.no_mate);
             self.royal.push(p.royal);
             self.can_en_passant.push(p.captures_en_passant());
             self.in_hand_as.push(variant.in_hand_as(piece).0);

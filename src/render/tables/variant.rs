@@ -203,6 +203,30 @@ struct JsonPromotion<'a> {
 struct JsonDrops<'a> {
     not_defended_by: Vec<&'a str>,
     no_check: bool,
+    /// `drop no-mate`: written only then.
+    #[serde(skip_serializing_if = "is_false")]
+    no_mate: bool,
+    /// `drop at-most N per-line ...`: written only when there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    line_limits: Vec<JsonLineLimit>,
+    /// With `line_limits`: per side and cell, the lines through the cell (the cell left out)
+    /// each with the most pieces of the type it may hold after a drop there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lines: Option<PerSide<'a, IndexMap<&'a str, Vec<JsonDropLine<'a>>>>>,
+}
+
+/// The lines along `directions` (each with its opposite) through a drop's cell may hold at
+/// most `at_most` of the owner's pieces of the type, the dropped one included.
+#[derive(Serialize)]
+struct JsonLineLimit {
+    at_most: u32,
+    directions: Vec<Directions>,
+}
+
+#[derive(Serialize)]
+struct JsonDropLine<'a> {
+    at_most: u32,
+    cells: Vec<&'a str>,
 }
 
 #[derive(Serialize)]
@@ -349,6 +373,27 @@ fn symbol(v: &Variant, p: PieceId) -> &str {
 
 fn symbols<'a>(v: &'a Variant, ps: &[PieceId]) -> Vec<&'a str> {
     ps.iter().map(|p| symbol(v, *p)).collect()
+}
+
+/// Per side, the board cells with the lines a drop of `piece` there must keep within limits.
+fn drop_lines<'a>(
+    v: &'a Variant,
+    t: &MoveTables,
+    piece: PieceId,
+) -> PerSide<'a, IndexMap<&'a str, Vec<JsonDropLine<'a>>>> {
+    let b = &v.board;
+    PerSide::of(v, |side| {
+        b.cells()
+            .map(|c| {
+                let lines = t.drop_lines(piece, side, c).iter();
+                let lines = lines.map(|(room, line)| JsonDropLine {
+                    at_most: room + 1,
+                    cells: names(b, line),
+                });
+                (b.name(c), lines.collect())
+            })
+            .collect()
+    })
 }
 
 fn names<'a>(board: &'a Board, cells: &[CellId]) -> Vec<&'a str> {
@@ -665,6 +710,17 @@ pub(super) fn piece_facts<'a>(
         drops: droppable.then(|| JsonDrops {
             not_defended_by: symbols(v, &p.drops.not_defended_by),
             no_check: p.drops.no_check,
+            no_mate: p.drops.no_mate,
+            line_limits: p
+                .drops
+                .line_limits
+                .iter()
+                .map(|l| JsonLineLimit {
+                    at_most: l.at_most,
+                    directions: directions(l.lines),
+                })
+                .collect(),
+            lines: (!p.drops.line_limits.is_empty()).then(|| drop_lines(v, t, id)),
         }),
         captures_en_passant: p.captures_en_passant(),
         tracks_unmoved: v.tracks_unmoved(id),
