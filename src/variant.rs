@@ -569,6 +569,30 @@ pub struct DropRules {
     pub line_limits: Vec<LineLimit>,
 }
 
+/// Shogi's impasse: once every royal piece of both sides stands on its side's cells of `zone`
+/// (both kings have entered the other's camp), the game ends on points.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Impasse {
+    /// Where the royal pieces must all stand, each side on its own cells.
+    pub zone: ZoneId,
+    /// The points a side needs not to lose: fewer loses, else (or both fewer) a draw.
+    pub need: u32,
+    /// The pieces the file gives a worth (`counting PIECE N ...`).
+    pub points: Vec<(PieceId, u32)>,
+}
+
+impl Impasse {
+    /// What a piece of this type counts: as the file says, else 0 for a royal piece and 1
+    /// for any other.
+    pub fn worth(&self, piece: PieceId, royal: bool) -> u32 {
+        self.points
+            .iter()
+            .find(|(p, _)| *p == piece)
+            .map_or(u32::from(!royal), |(_, n)| *n)
+    }
+}
+
 /// A limit on the pieces of one type a side may have on a line through a drop's cell (shogi's
 /// rule of one unpromoted pawn per file is `at-most 1` along the file).
 #[non_exhaustive]
@@ -729,6 +753,8 @@ pub struct Rules {
     pub facing: DirSet,
     /// `draw-without PIECES`: the game is drawn once neither side has a piece of these types.
     pub draw_without: Vec<PieceId>,
+    /// `impasse in ZONE need N ...`: shogi's impasse, scored by points.
+    pub impasse: Option<Impasse>,
     /// With more than two sides: who leaves the game instead of ending it, and what becomes
     /// of its pieces.
     pub leaving: Leaving,
@@ -796,6 +822,7 @@ impl Rules {
             move_limit: None,
             facing: DirSet::EMPTY,
             draw_without: Vec::new(),
+            impasse: None,
             leaving: Leaving::default(),
             royal_captured: false,
         }

@@ -423,6 +423,7 @@ module.exports = grammar({
       $.draw_without_statement,
       $.eliminated_statement,
       $.royal_captured_statement,
+      $.impasse_statement,
     )),
 
     // A stalemate's result for the stalemating side: pest `outcome` or `fraction`.
@@ -476,6 +477,16 @@ module.exports = grammar({
     // pest `royal_captured_stmt`: royal pieces are captured, not mated; `out` (more than two
     // sides) sends the side that lost one out of the game.
     royal_captured_statement: $ => seq('royal', 'captured', optional(field('result', outcome($, 'out')))),
+
+    // pest `impasse_stmt` with its `impasse_counting`: shogi's impasse, scored by points.
+    impasse_statement: $ => seq(
+      'impasse',
+      'in',
+      field('zone', zone($)),
+      'need',
+      field('need', $.number),
+      optional(seq('counting', repeat1(seq(piece($), field('points', $.number))))),
+    ),
   },
 });
 

@@ -216,6 +216,24 @@ pub fn describe_rules(v: &Variant) -> Vec<String> {
             symbols(&r.draw_without)
         ));
     }
+    if let Some(i) = &r.impasse {
+        let worth: Vec<String> = v
+            .piece_ids()
+            .map(|p| (v.piece(p), i.worth(p, v.piece(p).royal)))
+            .filter(|(piece, n)| *n != u32::from(!piece.royal))
+            .map(|(piece, n)| format!("{} {n}", piece.symbol))
+            .collect();
+        let listed = if worth.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", worth.join(", "))
+        };
+        out.push(format!(
+            "an impasse once both royal pieces stand in `{}`: fewer than {} points loses (a piece on the board or in hand is 1{listed}; royal pieces 0), else a draw",
+            v.zone(i.zone).name,
+            i.need
+        ));
+    }
     out
 }
 

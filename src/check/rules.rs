@@ -6,7 +6,7 @@ use super::codes;
 use super::resolve::Resolver;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::syntax::ast::{self, EliminatedKind, Number, Outcome, RulesStmt, StalemateScore};
-use crate::variant::{LeftPieces, MoveLimit, PieceId, Rules, Score};
+use crate::variant::{Impasse, LeftPieces, MoveLimit, PieceId, Rules, Score};
 
 /// Largest repetition count and move limit accepted.
 const MAX_COUNT: i64 = 10_000;
@@ -31,6 +31,7 @@ impl Resolver<'_> {
                     RulesStmt::MoveLimit(n, _) => ("move-limit", n.span),
                     RulesStmt::Eliminated(kind) => ("eliminated", kind.span),
                     RulesStmt::RoyalCaptured(span, _) => ("royal", *span),
+                    RulesStmt::Impasse(i) => ("impasse", i.span),
                     RulesStmt::Bad(_) => {
                         ok = false;
                         continue;
@@ -151,6 +152,10 @@ impl Resolver<'_> {
                             _ => ok = false,
                         }
                     }
+                    RulesStmt::Impasse(i) => match self.impasse(i) {
+                        Some(impasse) => rules.impasse = Some(impasse),
+                        None => ok = false,
+                    },
                     _ => {}
                 }
             }
@@ -204,6 +209,45 @@ impl Resolver<'_> {
         alone
     }
 
+    /// The `impasse` line: its zone, the points needed and each listed piece's worth (two
+    /// sides only: its result is one side's loss).
+    fn impasse(&mut self, i: &ast::Impasse) -> Option<Impasse> {
+        let mut ok = true;
+        if self.sides.count() > 2 {
+            ok = false;
+            self.two_sided_score(
+                i.span,
+                "an impasse",
+                "remove the `impasse` line: it scores a game of two sides",
+            );
+        }
+        let zone = self.zone(&i.zone);
+        let need = self.points(&i.need, 1, "number of points needed");
+        let mut points = Vec::new();
+        for (piece, n) in &i.points {
+            let worth = self.points(n, 0, "piece's worth");
+            match (self.piece_ref(piece), worth) {
+                (Some(p), Some(w)) if !points.iter().any(|(q, _)| *q == p) => points.push((p, w)),
+                (Some(_), Some(_)) => {
+                    ok = false;
+                    self.diags.push(
+                        Diagnostic::error(
+                            codes::DUPLICATE_STATEMENT,
+                            format!("`impasse` gives `{}` points twice", piece.node),
+                        )
+                        .at(piece.span, "again here")
+                        .help("give each piece its points once"),
+                    );
+                }
+                _ => ok = false,
+            }
+        }
+        let (Some(zone), Some(need), true) = (zone, need, ok) else {
+            return None;
+        };
+        Some(Impasse { zone, need, points })
+    }
+
     /// `checkmate out` / `stalemate out` need more than two sides; false after saying so.
     fn out_needs_sides(&mut self, span: Span, what: &str) -> bool {
         if self.sides.count() > 2 {
@@ -244,16 +288,36 @@ impl Resolver<'_> {
 
     /// A count from `min` to [`MAX_COUNT`].
     fn count_at_least(&mut self, n: &Number, min: i64, what: &str) -> Option<u32> {
+        self.in_range(
+            n,
+            min,
+            &format!("a {what}"),
+            "the usual values are `repetition 3 draw` and `move-limit 50 draw`",
+        )
+    }
+
+    /// A number of the `impasse` line, from `min` to [`MAX_COUNT`].
+    fn points(&mut self, n: &Number, min: i64, what: &str) -> Option<u32> {
+        self.in_range(
+            n,
+            min,
+            &format!("an impasse's {what}"),
+            "shogi's is `impasse in camp need 24 counting R 5 B 5 +R 5 +B 5`",
+        )
+    }
+
+    /// `n` when it lies from `min` to [`MAX_COUNT`], else `None` after saying so.
+    fn in_range(&mut self, n: &Number, min: i64, what: &str, help: &str) -> Option<u32> {
         match n.node {
             Some(v) if (min..=MAX_COUNT).contains(&v) => Some(v as u32),
             _ => {
                 self.diags.push(
                     Diagnostic::error(
                         codes::BAD_LIMIT,
-                        format!("a {what} lies between {min} and {MAX_COUNT}"),
+                        format!("{what} lies between {min} and {MAX_COUNT}"),
                     )
                     .at(n.span, "out of range")
-                    .help("the usual values are `repetition 3 draw` and `move-limit 50 draw`"),
+                    .help(help),
                 );
                 None
             }

@@ -205,6 +205,11 @@ const STATEMENTS: &[Statement] = &[
     stmt(Block::Rules, "draw-without", "draw-without PIECE ..."),
     stmt(
         Block::Rules,
+        "impasse",
+        "impasse in ZONE need N [counting PIECE N ...]",
+    ),
+    stmt(
+        Block::Rules,
         "eliminated",
         "eliminated remove  (or: stay, to-mater): what becomes of the pieces of a side that leaves the game",
     ),

@@ -158,6 +158,16 @@ fn announce(v: &Variant, outcome: &Outcome, loser: Side) {
         GameEnd::Material => {
             "Neither side has a piece that can still win the game: a draw.".to_string()
         }
+        GameEnd::Impasse if winners.is_empty() => {
+            "Impasse: both sides have the points they need, or neither: a draw.".to_string()
+        }
+        GameEnd::Impasse => format!(
+            "Impasse: {} has too few points and loses.",
+            v.side_ids()
+                .filter(|&x| outcome.score_of(x) == Score::LOSS)
+                .map(name)
+                .collect::<String>()
+        ),
     };
     outln!("{how}");
     outln!("Result: {}", outcome.result());

@@ -1,5 +1,5 @@
 //! The end of the game: checkmate, stalemate with the variant's scoring, repetition, the
-//! move limit and the material. The one place that defines it: the referee, the front ends
+//! move limit, the material and the impasse. The one place that defines it: the referee, the front ends
 //! and the search all ask these functions, over either engine.
 
 use super::engine::{Engine, Reference};
@@ -23,6 +23,8 @@ pub enum GameEnd {
     LastSide,
     /// A royal piece was taken (`royal captured`): the side that took it wins.
     RoyalCaptured,
+    /// Every royal piece stands in its side's impasse zone: scored on points (`impasse`).
+    Impasse,
 }
 
 impl GameEnd {
@@ -36,6 +38,7 @@ impl GameEnd {
             GameEnd::Material => "lack of material",
             GameEnd::LastSide => "the other sides leaving",
             GameEnd::RoyalCaptured => "the capture of a royal piece",
+            GameEnd::Impasse => "an impasse",
         }
     }
 }
@@ -350,6 +353,9 @@ pub fn by_count<E: Engine>(e: &E, s: &E::State) -> Option<Outcome> {
             return Some(outcome_for(GameEnd::MoveLimit, Side::WHITE, limit.score));
         }
     }
+    if let Some(outcome) = impasse(e, s) {
+        return Some(outcome);
+    }
     if !lacks_material(e, s) {
         return None;
     }
@@ -358,6 +364,52 @@ pub fn by_count<E: Engine>(e: &E, s: &E::State) -> Option<Outcome> {
     } else {
         outcome_for(GameEnd::Material, Side::WHITE, Score::DRAW)
     })
+}
+
+/// With `impasse`, once every royal piece of both sides (each has one at least) stands on its
+/// side's cells of the zone: a loss for a side with fewer points than the rules need, else a
+/// draw; `None` before.
+pub fn impasse<E: Engine>(e: &E, s: &E::State) -> Option<Outcome> {
+    let v = e.variant();
+    let rule = v.rules.impasse.as_ref()?;
+    let zone = v.zone(rule.zone);
+    for side in [Side::WHITE, Side::BLACK] {
+        let cells = &zone.cells[side];
+        let (mut royals, mut inside) = (0, 0);
+        e.for_each_royal(s, side, |cell, _| {
+            royals += 1;
+            inside += usize::from(cells.iter().any(|c| c.index() == cell));
+        });
+        if royals == 0 || inside < royals {
+            return None;
+        }
+    }
+    let points = impasse_points(e, s);
+    let short = |side: Side| points[side.index()] < rule.need;
+    let white = match (short(Side::WHITE), short(Side::BLACK)) {
+        (true, false) => Score::LOSS,
+        (false, true) => Score::WIN,
+        _ => Score::DRAW,
+    };
+    Some(outcome_for(GameEnd::Impasse, Side::WHITE, white))
+}
+
+/// Each side's points under the `impasse` rule: its pieces on the board and in hand.
+pub fn impasse_points<E: Engine>(e: &E, s: &E::State) -> [u32; Side::MAX] {
+    let v = e.variant();
+    let mut points = [0; Side::MAX];
+    let Some(rule) = &v.rules.impasse else {
+        return points;
+    };
+    let worth =
+        |piece: usize| rule.worth(crate::variant::PieceId(piece as u8), v.pieces[piece].royal);
+    e.for_each_piece(s, |_, side, piece| points[side.index()] += worth(piece));
+    for side in v.side_ids() {
+        for piece in 0..v.pieces.len() {
+            points[side.index()] += worth(piece) * u32::from(e.hand(s, side, piece));
+        }
+    }
+    points
 }
 
 /// True when the rules say `draw-without PIECES` and neither side has one of them (on the

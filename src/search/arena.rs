@@ -240,6 +240,7 @@ impl Ending {
             // and report are of two).
             Ending::Rules(GameEnd::LastSide) => "last-side",
             Ending::Rules(GameEnd::RoyalCaptured) => "royal-capture",
+            Ending::Rules(GameEnd::Impasse) => "impasse",
             Ending::PlyLimit => "ply-limit",
         }
     }
@@ -337,10 +338,17 @@ impl Report {
         } else {
             &[]
         };
+        // Likewise the impasse, listed only when a game ended by one.
+        let impasse: &[&str] = if records.iter().any(|r| r.ending == "impasse") {
+            &["impasse"]
+        } else {
+            &[]
+        };
         let endings = ENDING_WORDS
             .iter()
             .chain(many)
             .chain(taken)
+            .chain(impasse)
             .map(|e| {
                 (
                     e.to_string(),

@@ -168,10 +168,11 @@ pub fn result_scores(result: &str) -> Option<Vec<f64>> {
 }
 
 /// The ending words a record of `sides` sides may carry: [`ENDING_WORDS`], `royal-capture`
-/// (`royal captured` variants), and `last-side` with more than two.
+/// (`royal captured` variants), `impasse`, and `last-side` with more than two.
 fn endings_of(sides: usize) -> Vec<&'static str> {
     let mut words = ENDING_WORDS.to_vec();
     words.push("royal-capture");
+    words.push("impasse");
     if sides > 2 {
         words.push("last-side");
     }
@@ -358,7 +359,7 @@ mod tests {
             ),
             (
                 record("1-0", 1.0).replace("checkmate", "last-side"),
-                "`last-side` is not an ending (checkmate, stalemate, repetition, move-limit, material, ply-limit, royal-capture)",
+                "`last-side` is not an ending (checkmate, stalemate, repetition, move-limit, material, ply-limit, royal-capture, impasse)",
             ),
         ];
         for (text, why) in cases {

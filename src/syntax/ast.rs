@@ -421,7 +421,21 @@ pub enum RulesStmt {
     /// `royal captured` (`false`) or `royal captured out` (`true`): royal pieces are
     /// captured, not mated (the statement's span).
     RoyalCaptured(Span, bool),
+    /// `impasse in ZONE need N [counting PIECE N ...]`.
+    Impasse(Impasse),
     Bad(BadLine),
+}
+
+/// `impasse in ZONE need N [counting PIECE N ...]`: shogi's impasse, scored by points.
+#[derive(Clone, Debug)]
+pub struct Impasse {
+    /// Where every royal piece must stand (each side's own cells of the zone).
+    pub zone: Name,
+    /// The points a side needs not to lose.
+    pub need: Number,
+    /// The pieces worth other than 1 point (a royal piece is worth 0 unless listed).
+    pub points: Vec<(Name, Number)>,
+    pub span: Span,
 }
 
 #[derive(Clone, Debug)]

@@ -661,6 +661,28 @@ fn rules(p: P) -> Item {
                 Rule::draw_without_stmt => {
                     RulesStmt::DrawWithout(children(c).map(name).collect(), csp)
                 }
+                Rule::impasse_stmt => {
+                    let mut it = children(c);
+                    let zone = name(it.next()?);
+                    let need = number(it.next()?);
+                    let points = it
+                        .next()
+                        .map(|p| {
+                            children(p)
+                                .filter_map(|w| {
+                                    let mut w = children(w);
+                                    Some((name(w.next()?), number(w.next()?)))
+                                })
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    RulesStmt::Impasse(Impasse {
+                        zone,
+                        need,
+                        points,
+                        span: csp,
+                    })
+                }
                 Rule::move_limit_stmt => {
                     let mut it = children(c);
                     let n = number(it.next()?);

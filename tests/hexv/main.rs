@@ -25,6 +25,7 @@ mod game_end;
 mod games;
 mod hex_shogi;
 mod hexchess_diff;
+mod impasse;
 mod json_variant;
 mod language;
 mod lsp;

@@ -555,6 +555,16 @@ impl VariantSpec {
         if let Some(n) = self.move_limit {
             let _ = writeln!(s, "  move-limit {n} draw");
         }
+        // An impasse in the promotion zone, for a third of the seeds that have one.
+        if promoting && self.seed.is_multiple_of(3) {
+            let need = 1 + self.seed / 3 % 7;
+            let points = if self.pieces.is_empty() {
+                String::new()
+            } else {
+                format!(" counting Piece0 {}", self.seed / 21 % 6)
+            };
+            let _ = writeln!(s, "  impasse in far need {need}{points}");
+        }
         s.push_str("}\n");
         s
     }

@@ -186,5 +186,6 @@ fn reason(end: GameEnd) -> &'static str {
         GameEnd::Material => "material",
         GameEnd::LastSide => "last-side",
         GameEnd::RoyalCaptured => "royal-capture",
+        GameEnd::Impasse => "impasse",
     }
 }

@@ -51,6 +51,7 @@
   "facing"
   "draw-without"
   "eliminated"
+  "impasse"
 ] @keyword
 
 (royal_statement) @keyword
@@ -94,6 +95,8 @@
   "not-defended-by"
   "no-check"
   "no-mate"
+  "need"
+  "counting"
   "at-most"
   "per-line"
   "to-hand"

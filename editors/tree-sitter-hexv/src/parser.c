@@ -7,16 +7,16 @@
 #endif
 
 #define LANGUAGE_VERSION 15
-#define STATE_COUNT 343
+#define STATE_COUNT 353
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 210
+#define SYMBOL_COUNT 215
 #define ALIAS_COUNT 5
-#define TOKEN_COUNT 122
+#define TOKEN_COUNT 125
 #define EXTERNAL_TOKEN_COUNT 0
-#define FIELD_COUNT 39
+#define FIELD_COUNT 41
 #define MAX_ALIAS_SEQUENCE_LENGTH 8
 #define MAX_RESERVED_WORD_SET_SIZE 10
-#define PRODUCTION_ID_COUNT 74
+#define PRODUCTION_ID_COUNT 78
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
@@ -141,99 +141,104 @@ enum ts_symbol_identifiers {
   anon_sym_eliminated = 119,
   anon_sym_stay = 120,
   anon_sym_to_DASHmater = 121,
-  sym_source_file = 122,
-  sym_string = 123,
-  sym_metadata_statement = 124,
-  sym_year_statement = 125,
-  sym_symmetry_statement = 126,
-  sym_sides_statement = 127,
-  sym_side_declaration = 128,
-  sym_direction_list = 129,
-  sym_directions_statement = 130,
-  sym_zone_definition = 131,
-  sym__zone_block = 132,
-  sym_zone_side = 133,
-  sym__side = 134,
-  sym_board = 135,
-  sym__board_block = 136,
-  sym_cells_statement = 137,
-  sym_shape_statement = 138,
-  sym_hexagon_shape = 139,
-  sym_rhombus_shape = 140,
-  sym_columns_shape = 141,
-  sym_ranks_shape = 142,
-  sym_line_starts = 143,
-  sym_names_statement = 144,
-  sym_remove_statement = 145,
-  sym_coordinates = 146,
-  sym_cell_statement = 147,
-  sym_off_board_statement = 148,
-  sym_colours_statement = 149,
-  sym_piece_definition = 150,
-  sym__piece_block = 151,
-  sym_royal_statement = 152,
-  sym_colour_bound_statement = 153,
-  sym__mode = 154,
-  aux_sym__conditions = 155,
-  sym_step_statement = 156,
-  sym_ride_statement = 157,
-  sym_leap_statement = 158,
-  sym__leap = 159,
-  sym__leap_symmetry = 160,
-  sym_path = 161,
-  sym_hop_statement = 162,
-  sym_cannon_statement = 163,
-  sym_confined_statement = 164,
-  sym_condition = 165,
-  sym_multi_step_statement = 166,
-  sym_promote_statement = 167,
-  sym_like_statement = 168,
-  sym_drop_statement = 169,
-  sym_value_statement = 170,
-  sym_setup = 171,
-  sym__setup_block = 172,
-  sym_placement = 173,
-  sym_castling = 174,
-  sym__castling_block = 175,
-  sym_castling_option = 176,
-  sym_castling_move = 177,
-  sym_rules = 178,
-  sym__rules_block = 179,
-  sym__outcome = 180,
-  sym_checkmate_statement = 181,
-  sym_stalemate_statement = 182,
-  sym_castling_statement = 183,
-  sym_captures_statement = 184,
-  sym_repetition_statement = 185,
-  sym_move_limit_statement = 186,
-  sym_facing_statement = 187,
-  sym_draw_without_statement = 188,
-  sym_eliminated_statement = 189,
-  sym_royal_captured_statement = 190,
-  aux_sym_source_file_repeat1 = 191,
-  aux_sym_string_repeat1 = 192,
-  aux_sym_sides_statement_repeat1 = 193,
-  aux_sym_direction_list_repeat1 = 194,
-  aux_sym_zone_definition_repeat1 = 195,
-  aux_sym__zone_block_repeat1 = 196,
-  aux_sym__board_block_repeat1 = 197,
-  aux_sym_columns_shape_repeat1 = 198,
-  aux_sym_line_starts_repeat1 = 199,
-  aux_sym_names_statement_repeat1 = 200,
-  aux_sym__piece_block_repeat1 = 201,
-  aux_sym_ride_statement_repeat1 = 202,
-  aux_sym_path_repeat1 = 203,
-  aux_sym_condition_repeat1 = 204,
-  aux_sym_promote_statement_repeat1 = 205,
-  aux_sym_like_statement_repeat1 = 206,
-  aux_sym__setup_block_repeat1 = 207,
-  aux_sym__castling_block_repeat1 = 208,
-  aux_sym__rules_block_repeat1 = 209,
-  alias_sym_cell = 210,
-  alias_sym_direction_name = 211,
-  alias_sym_hour = 212,
-  alias_sym_label = 213,
-  alias_sym_side = 214,
+  anon_sym_impasse = 122,
+  anon_sym_need = 123,
+  anon_sym_counting = 124,
+  sym_source_file = 125,
+  sym_string = 126,
+  sym_metadata_statement = 127,
+  sym_year_statement = 128,
+  sym_symmetry_statement = 129,
+  sym_sides_statement = 130,
+  sym_side_declaration = 131,
+  sym_direction_list = 132,
+  sym_directions_statement = 133,
+  sym_zone_definition = 134,
+  sym__zone_block = 135,
+  sym_zone_side = 136,
+  sym__side = 137,
+  sym_board = 138,
+  sym__board_block = 139,
+  sym_cells_statement = 140,
+  sym_shape_statement = 141,
+  sym_hexagon_shape = 142,
+  sym_rhombus_shape = 143,
+  sym_columns_shape = 144,
+  sym_ranks_shape = 145,
+  sym_line_starts = 146,
+  sym_names_statement = 147,
+  sym_remove_statement = 148,
+  sym_coordinates = 149,
+  sym_cell_statement = 150,
+  sym_off_board_statement = 151,
+  sym_colours_statement = 152,
+  sym_piece_definition = 153,
+  sym__piece_block = 154,
+  sym_royal_statement = 155,
+  sym_colour_bound_statement = 156,
+  sym__mode = 157,
+  aux_sym__conditions = 158,
+  sym_step_statement = 159,
+  sym_ride_statement = 160,
+  sym_leap_statement = 161,
+  sym__leap = 162,
+  sym__leap_symmetry = 163,
+  sym_path = 164,
+  sym_hop_statement = 165,
+  sym_cannon_statement = 166,
+  sym_confined_statement = 167,
+  sym_condition = 168,
+  sym_multi_step_statement = 169,
+  sym_promote_statement = 170,
+  sym_like_statement = 171,
+  sym_drop_statement = 172,
+  sym_value_statement = 173,
+  sym_setup = 174,
+  sym__setup_block = 175,
+  sym_placement = 176,
+  sym_castling = 177,
+  sym__castling_block = 178,
+  sym_castling_option = 179,
+  sym_castling_move = 180,
+  sym_rules = 181,
+  sym__rules_block = 182,
+  sym__outcome = 183,
+  sym_checkmate_statement = 184,
+  sym_stalemate_statement = 185,
+  sym_castling_statement = 186,
+  sym_captures_statement = 187,
+  sym_repetition_statement = 188,
+  sym_move_limit_statement = 189,
+  sym_facing_statement = 190,
+  sym_draw_without_statement = 191,
+  sym_eliminated_statement = 192,
+  sym_royal_captured_statement = 193,
+  sym_impasse_statement = 194,
+  aux_sym_source_file_repeat1 = 195,
+  aux_sym_string_repeat1 = 196,
+  aux_sym_sides_statement_repeat1 = 197,
+  aux_sym_direction_list_repeat1 = 198,
+  aux_sym_zone_definition_repeat1 = 199,
+  aux_sym__zone_block_repeat1 = 200,
+  aux_sym__board_block_repeat1 = 201,
+  aux_sym_columns_shape_repeat1 = 202,
+  aux_sym_line_starts_repeat1 = 203,
+  aux_sym_names_statement_repeat1 = 204,
+  aux_sym__piece_block_repeat1 = 205,
+  aux_sym_ride_statement_repeat1 = 206,
+  aux_sym_path_repeat1 = 207,
+  aux_sym_condition_repeat1 = 208,
+  aux_sym_promote_statement_repeat1 = 209,
+  aux_sym_like_statement_repeat1 = 210,
+  aux_sym__setup_block_repeat1 = 211,
+  aux_sym__castling_block_repeat1 = 212,
+  aux_sym__rules_block_repeat1 = 213,
+  aux_sym_impasse_statement_repeat1 = 214,
+  alias_sym_cell = 215,
+  alias_sym_direction_name = 216,
+  alias_sym_hour = 217,
+  alias_sym_label = 218,
+  alias_sym_side = 219,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -359,6 +364,9 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_eliminated] = "eliminated",
   [anon_sym_stay] = "outcome",
   [anon_sym_to_DASHmater] = "outcome",
+  [anon_sym_impasse] = "impasse",
+  [anon_sym_need] = "need",
+  [anon_sym_counting] = "counting",
   [sym_source_file] = "source_file",
   [sym_string] = "string",
   [sym_metadata_statement] = "metadata_statement",
@@ -428,6 +436,7 @@ static const char * const ts_symbol_names[] = {
   [sym_draw_without_statement] = "draw_without_statement",
   [sym_eliminated_statement] = "eliminated_statement",
   [sym_royal_captured_statement] = "royal_captured_statement",
+  [sym_impasse_statement] = "impasse_statement",
   [aux_sym_source_file_repeat1] = "source_file_repeat1",
   [aux_sym_string_repeat1] = "string_repeat1",
   [aux_sym_sides_statement_repeat1] = "sides_statement_repeat1",
@@ -447,6 +456,7 @@ static const char * const ts_symbol_names[] = {
   [aux_sym__setup_block_repeat1] = "_setup_block_repeat1",
   [aux_sym__castling_block_repeat1] = "_castling_block_repeat1",
   [aux_sym__rules_block_repeat1] = "_rules_block_repeat1",
+  [aux_sym_impasse_statement_repeat1] = "impasse_statement_repeat1",
   [alias_sym_cell] = "cell",
   [alias_sym_direction_name] = "direction_name",
   [alias_sym_hour] = "hour",
@@ -577,6 +587,9 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_eliminated] = anon_sym_eliminated,
   [anon_sym_stay] = anon_sym_draw,
   [anon_sym_to_DASHmater] = anon_sym_draw,
+  [anon_sym_impasse] = anon_sym_impasse,
+  [anon_sym_need] = anon_sym_need,
+  [anon_sym_counting] = anon_sym_counting,
   [sym_source_file] = sym_source_file,
   [sym_string] = sym_string,
   [sym_metadata_statement] = sym_metadata_statement,
@@ -646,6 +659,7 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_draw_without_statement] = sym_draw_without_statement,
   [sym_eliminated_statement] = sym_eliminated_statement,
   [sym_royal_captured_statement] = sym_royal_captured_statement,
+  [sym_impasse_statement] = sym_impasse_statement,
   [aux_sym_source_file_repeat1] = aux_sym_source_file_repeat1,
   [aux_sym_string_repeat1] = aux_sym_string_repeat1,
   [aux_sym_sides_statement_repeat1] = aux_sym_sides_statement_repeat1,
@@ -665,6 +679,7 @@ static const TSSymbol ts_symbol_map[] = {
   [aux_sym__setup_block_repeat1] = aux_sym__setup_block_repeat1,
   [aux_sym__castling_block_repeat1] = aux_sym__castling_block_repeat1,
   [aux_sym__rules_block_repeat1] = aux_sym__rules_block_repeat1,
+  [aux_sym_impasse_statement_repeat1] = aux_sym_impasse_statement_repeat1,
   [alias_sym_cell] = alias_sym_cell,
   [alias_sym_direction_name] = alias_sym_direction_name,
   [alias_sym_hour] = alias_sym_hour,
@@ -1161,6 +1176,18 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [anon_sym_impasse] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_need] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_counting] = {
+    .visible = true,
+    .named = false,
+  },
   [sym_source_file] = {
     .visible = true,
     .named = true,
@@ -1437,6 +1464,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [sym_impasse_statement] = {
+    .visible = true,
+    .named = true,
+  },
   [aux_sym_source_file_repeat1] = {
     .visible = false,
     .named = false,
@@ -1513,6 +1544,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = false,
     .named = false,
   },
+  [aux_sym_impasse_statement_repeat1] = {
+    .visible = false,
+    .named = false,
+  },
   [alias_sym_cell] = {
     .visible = true,
     .named = true,
@@ -1557,24 +1592,26 @@ enum ts_field_identifiers {
   field_mode = 19,
   field_moves = 20,
   field_name = 21,
-  field_occupant = 22,
-  field_optional = 23,
-  field_piece = 24,
-  field_pieces = 25,
-  field_place_on = 26,
-  field_polarity = 27,
-  field_position = 28,
-  field_result = 29,
-  field_rook = 30,
-  field_scheme = 31,
-  field_side = 32,
-  field_symbol = 33,
-  field_symmetry = 34,
-  field_to = 35,
-  field_value = 36,
-  field_width = 37,
-  field_written = 38,
-  field_zone = 39,
+  field_need = 22,
+  field_occupant = 23,
+  field_optional = 24,
+  field_piece = 25,
+  field_pieces = 26,
+  field_place_on = 27,
+  field_points = 28,
+  field_polarity = 29,
+  field_position = 30,
+  field_result = 31,
+  field_rook = 32,
+  field_scheme = 33,
+  field_side = 34,
+  field_symbol = 35,
+  field_symmetry = 36,
+  field_to = 37,
+  field_value = 38,
+  field_width = 39,
+  field_written = 40,
+  field_zone = 41,
 };
 
 static const char * const ts_field_names[] = {
@@ -1600,11 +1637,13 @@ static const char * const ts_field_names[] = {
   [field_mode] = "mode",
   [field_moves] = "moves",
   [field_name] = "name",
+  [field_need] = "need",
   [field_occupant] = "occupant",
   [field_optional] = "optional",
   [field_piece] = "piece",
   [field_pieces] = "pieces",
   [field_place_on] = "place_on",
+  [field_points] = "points",
   [field_polarity] = "polarity",
   [field_position] = "position",
   [field_result] = "result",
@@ -1660,34 +1699,38 @@ static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [43] = {.index = 57, .length = 2},
   [44] = {.index = 59, .length = 1},
   [45] = {.index = 60, .length = 1},
-  [46] = {.index = 61, .length = 3},
-  [47] = {.index = 64, .length = 1},
-  [48] = {.index = 65, .length = 3},
-  [49] = {.index = 68, .length = 2},
+  [46] = {.index = 61, .length = 2},
+  [47] = {.index = 63, .length = 3},
+  [48] = {.index = 66, .length = 1},
+  [49] = {.index = 67, .length = 3},
   [50] = {.index = 70, .length = 2},
-  [51] = {.index = 72, .length = 3},
-  [52] = {.index = 75, .length = 3},
-  [53] = {.index = 78, .length = 3},
-  [54] = {.index = 81, .length = 2},
+  [51] = {.index = 72, .length = 2},
+  [52] = {.index = 74, .length = 3},
+  [53] = {.index = 77, .length = 3},
+  [54] = {.index = 80, .length = 3},
   [55] = {.index = 83, .length = 2},
   [56] = {.index = 85, .length = 2},
   [57] = {.index = 87, .length = 2},
-  [58] = {.index = 89, .length = 3},
-  [59] = {.index = 92, .length = 3},
-  [60] = {.index = 95, .length = 3},
-  [61] = {.index = 98, .length = 4},
-  [62] = {.index = 102, .length = 3},
-  [63] = {.index = 105, .length = 2},
-  [64] = {.index = 107, .length = 1},
-  [65] = {.index = 107, .length = 1},
-  [66] = {.index = 108, .length = 3},
-  [67] = {.index = 111, .length = 4},
-  [68] = {.index = 115, .length = 2},
-  [69] = {.index = 117, .length = 2},
-  [70] = {.index = 119, .length = 2},
-  [71] = {.index = 121, .length = 3},
-  [72] = {.index = 124, .length = 3},
-  [73] = {.index = 127, .length = 4},
+  [58] = {.index = 89, .length = 2},
+  [59] = {.index = 91, .length = 3},
+  [60] = {.index = 94, .length = 3},
+  [61] = {.index = 97, .length = 3},
+  [62] = {.index = 100, .length = 4},
+  [63] = {.index = 104, .length = 3},
+  [64] = {.index = 107, .length = 2},
+  [65] = {.index = 109, .length = 3},
+  [66] = {.index = 112, .length = 1},
+  [67] = {.index = 112, .length = 1},
+  [68] = {.index = 113, .length = 3},
+  [69] = {.index = 116, .length = 4},
+  [70] = {.index = 120, .length = 2},
+  [71] = {.index = 122, .length = 2},
+  [72] = {.index = 124, .length = 1},
+  [73] = {.index = 125, .length = 2},
+  [74] = {.index = 127, .length = 2},
+  [75] = {.index = 129, .length = 3},
+  [76] = {.index = 132, .length = 3},
+  [77] = {.index = 135, .length = 4},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
@@ -1792,98 +1835,110 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
   [60] =
     {field_distance, 1},
   [61] =
+    {field_need, 4},
+    {field_zone, 2},
+  [63] =
     {field_name, 1},
     {field_place_on, 5},
     {field_position, 3},
-  [64] =
+  [66] =
     {field_polarity, 0},
-  [65] =
+  [67] =
     {field_directions, 1},
     {field_en_passant, 3},
     {field_mode, 2, .inherited = true},
-  [68] =
-    {field_directions, 1},
-    {field_max, 3},
   [70] =
-    {field_leap, 1, .inherited = true},
+    {field_directions, 1},
     {field_max, 3},
   [72] =
     {field_leap, 1, .inherited = true},
+    {field_max, 3},
+  [74] =
+    {field_leap, 1, .inherited = true},
     {field_mode, 3, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [75] =
+  [77] =
     {field_lame, 2},
     {field_leap, 1, .inherited = true},
     {field_mode, 3, .inherited = true},
-  [78] =
+  [80] =
     {field_lame, 3},
     {field_leap, 1, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [81] =
+  [83] =
     {field_distance, 1},
     {field_zone, 3},
-  [83] =
+  [85] =
     {field_directions, 2},
     {field_distance, 1},
-  [85] =
+  [87] =
     {field_exception, 3},
     {field_result, 1},
-  [87] =
+  [89] =
     {field_polarity, 0},
     {field_zone, 2},
-  [89] =
+  [91] =
     {field_directions, 1},
     {field_max, 3},
     {field_mode, 4, .inherited = true},
-  [92] =
+  [94] =
     {field_leap, 1, .inherited = true},
     {field_max, 3},
     {field_mode, 4, .inherited = true},
-  [95] =
+  [97] =
     {field_leap, 1, .inherited = true},
     {field_max, 4},
     {field_symmetry, 2, .inherited = true},
-  [98] =
+  [100] =
     {field_lame, 3},
     {field_leap, 1, .inherited = true},
     {field_mode, 4, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [102] =
+  [104] =
     {field_directions, 2},
     {field_distance, 1},
     {field_zone, 4},
-  [105] =
+  [107] =
     {field_directions, 4},
     {field_limit, 2},
-  [107] =
+  [109] =
+    {field_need, 4},
+    {field_points, 6, .inherited = true},
+    {field_zone, 2},
+  [112] =
     {field_cell, 0},
-  [108] =
+  [113] =
     {field_cell, 3, .inherited = true},
     {field_occupant, 1},
     {field_polarity, 0},
-  [111] =
+  [116] =
     {field_leap, 1, .inherited = true},
     {field_max, 4},
     {field_mode, 5, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [115] =
+  [120] =
     {field_optional, 5},
     {field_zone, 2},
-  [117] =
+  [122] =
     {field_captured, 5},
-    {field_zone, 2},
-  [119] =
-    {field_cell, 0, .inherited = true},
-    {field_cell, 1, .inherited = true},
-  [121] =
-    {field_captured, 6},
-    {field_optional, 5},
     {field_zone, 2},
   [124] =
+    {field_points, 1},
+  [125] =
+    {field_points, 0, .inherited = true},
+    {field_points, 1, .inherited = true},
+  [127] =
+    {field_cell, 0, .inherited = true},
+    {field_cell, 1, .inherited = true},
+  [129] =
+    {field_captured, 6},
+    {field_optional, 5},
+    {field_zone, 2},
+  [132] =
     {field_captured, 5},
     {field_captured, 6},
     {field_zone, 2},
-  [127] =
+  [135] =
     {field_captured, 6},
     {field_captured, 7},
     {field_optional, 5},
@@ -1936,12 +1991,15 @@ static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE
   [39] = {
     [0] = anon_sym_all,
   },
-  [46] = {
+  [47] = {
     [1] = alias_sym_cell,
     [5] = alias_sym_cell,
   },
-  [64] = {
+  [66] = {
     [0] = alias_sym_hour,
+  },
+  [72] = {
+    [0] = sym__plus_symbol,
   },
 };
 
@@ -2293,6 +2351,16 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [340] = 340,
   [341] = 341,
   [342] = 342,
+  [343] = 343,
+  [344] = 344,
+  [345] = 345,
+  [346] = 346,
+  [347] = 347,
+  [348] = 348,
+  [349] = 349,
+  [350] = 350,
+  [351] = 351,
+  [352] = 352,
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -2984,1463 +3052,1511 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'o') ADVANCE(41);
       END_STATE();
     case 8:
-      if (lookahead == 'n') ADVANCE(42);
+      if (lookahead == 'm') ADVANCE(42);
+      if (lookahead == 'n') ADVANCE(43);
       END_STATE();
     case 9:
-      if (lookahead == 'a') ADVANCE(43);
-      if (lookahead == 'e') ADVANCE(44);
-      if (lookahead == 'i') ADVANCE(45);
-      if (lookahead == 'o') ADVANCE(46);
+      if (lookahead == 'a') ADVANCE(44);
+      if (lookahead == 'e') ADVANCE(45);
+      if (lookahead == 'i') ADVANCE(46);
+      if (lookahead == 'o') ADVANCE(47);
       END_STATE();
     case 10:
-      if (lookahead == 'a') ADVANCE(47);
-      if (lookahead == 'i') ADVANCE(48);
-      if (lookahead == 'o') ADVANCE(49);
-      if (lookahead == 'u') ADVANCE(50);
+      if (lookahead == 'a') ADVANCE(48);
+      if (lookahead == 'i') ADVANCE(49);
+      if (lookahead == 'o') ADVANCE(50);
+      if (lookahead == 'u') ADVANCE(51);
       END_STATE();
     case 11:
-      if (lookahead == 'a') ADVANCE(51);
-      if (lookahead == 'o') ADVANCE(52);
+      if (lookahead == 'a') ADVANCE(52);
+      if (lookahead == 'e') ADVANCE(53);
+      if (lookahead == 'o') ADVANCE(54);
       END_STATE();
     case 12:
-      if (lookahead == 'f') ADVANCE(53);
-      if (lookahead == 'p') ADVANCE(54);
-      if (lookahead == 'u') ADVANCE(55);
+      if (lookahead == 'f') ADVANCE(55);
+      if (lookahead == 'p') ADVANCE(56);
+      if (lookahead == 'u') ADVANCE(57);
       END_STATE();
     case 13:
-      if (lookahead == 'e') ADVANCE(56);
-      if (lookahead == 'i') ADVANCE(57);
-      if (lookahead == 'l') ADVANCE(58);
-      if (lookahead == 'o') ADVANCE(59);
-      if (lookahead == 'r') ADVANCE(60);
+      if (lookahead == 'e') ADVANCE(58);
+      if (lookahead == 'i') ADVANCE(59);
+      if (lookahead == 'l') ADVANCE(60);
+      if (lookahead == 'o') ADVANCE(61);
+      if (lookahead == 'r') ADVANCE(62);
       END_STATE();
     case 14:
-      if (lookahead == 'a') ADVANCE(61);
-      if (lookahead == 'e') ADVANCE(62);
-      if (lookahead == 'h') ADVANCE(63);
-      if (lookahead == 'i') ADVANCE(64);
-      if (lookahead == 'o') ADVANCE(65);
-      if (lookahead == 'u') ADVANCE(66);
+      if (lookahead == 'a') ADVANCE(63);
+      if (lookahead == 'e') ADVANCE(64);
+      if (lookahead == 'h') ADVANCE(65);
+      if (lookahead == 'i') ADVANCE(66);
+      if (lookahead == 'o') ADVANCE(67);
+      if (lookahead == 'u') ADVANCE(68);
       END_STATE();
     case 15:
-      if (lookahead == 'e') ADVANCE(67);
-      if (lookahead == 'h') ADVANCE(68);
-      if (lookahead == 'i') ADVANCE(69);
-      if (lookahead == 'n') ADVANCE(70);
-      if (lookahead == 'o') ADVANCE(71);
-      if (lookahead == 't') ADVANCE(72);
-      if (lookahead == 'y') ADVANCE(73);
+      if (lookahead == 'e') ADVANCE(69);
+      if (lookahead == 'h') ADVANCE(70);
+      if (lookahead == 'i') ADVANCE(71);
+      if (lookahead == 'n') ADVANCE(72);
+      if (lookahead == 'o') ADVANCE(73);
+      if (lookahead == 't') ADVANCE(74);
+      if (lookahead == 'y') ADVANCE(75);
       END_STATE();
     case 16:
-      if (lookahead == 'o') ADVANCE(74);
-      if (lookahead == 'r') ADVANCE(75);
+      if (lookahead == 'o') ADVANCE(76);
+      if (lookahead == 'r') ADVANCE(77);
       END_STATE();
     case 17:
-      if (lookahead == 'n') ADVANCE(76);
+      if (lookahead == 'n') ADVANCE(78);
       END_STATE();
     case 18:
-      if (lookahead == 'a') ADVANCE(77);
+      if (lookahead == 'a') ADVANCE(79);
       END_STATE();
     case 19:
-      if (lookahead == 'a') ADVANCE(78);
-      if (lookahead == 'i') ADVANCE(79);
-      if (lookahead == 'r') ADVANCE(80);
+      if (lookahead == 'a') ADVANCE(80);
+      if (lookahead == 'i') ADVANCE(81);
+      if (lookahead == 'r') ADVANCE(82);
       END_STATE();
     case 20:
       ACCEPT_TOKEN(anon_sym_x);
       END_STATE();
     case 21:
-      if (lookahead == 'e') ADVANCE(81);
+      if (lookahead == 'e') ADVANCE(83);
       END_STATE();
     case 22:
-      if (lookahead == 'o') ADVANCE(82);
+      if (lookahead == 'o') ADVANCE(84);
       END_STATE();
     case 23:
-      if (lookahead == 'l') ADVANCE(83);
+      if (lookahead == 'l') ADVANCE(85);
       END_STATE();
     case 24:
       ACCEPT_TOKEN(anon_sym_at);
-      if (lookahead == '-') ADVANCE(84);
+      if (lookahead == '-') ADVANCE(86);
       END_STATE();
     case 25:
-      if (lookahead == 'a') ADVANCE(85);
+      if (lookahead == 'a') ADVANCE(87);
       END_STATE();
     case 26:
-      if (lookahead == 't') ADVANCE(86);
+      if (lookahead == 't') ADVANCE(88);
       END_STATE();
     case 27:
-      if (lookahead == 'n') ADVANCE(87);
-      if (lookahead == 'p') ADVANCE(88);
-      if (lookahead == 's') ADVANCE(89);
+      if (lookahead == 'n') ADVANCE(89);
+      if (lookahead == 'p') ADVANCE(90);
+      if (lookahead == 's') ADVANCE(91);
       END_STATE();
     case 28:
-      if (lookahead == 'l') ADVANCE(90);
+      if (lookahead == 'l') ADVANCE(92);
       END_STATE();
     case 29:
-      if (lookahead == 'e') ADVANCE(91);
+      if (lookahead == 'e') ADVANCE(93);
       END_STATE();
     case 30:
-      if (lookahead == 'l') ADVANCE(92);
-      if (lookahead == 'n') ADVANCE(93);
+      if (lookahead == 'l') ADVANCE(94);
+      if (lookahead == 'n') ADVANCE(95);
+      if (lookahead == 'u') ADVANCE(96);
       END_STATE();
     case 31:
-      if (lookahead == 'r') ADVANCE(94);
+      if (lookahead == 'r') ADVANCE(97);
       END_STATE();
     case 32:
-      if (lookahead == 'a') ADVANCE(95);
-      if (lookahead == 'o') ADVANCE(96);
+      if (lookahead == 'a') ADVANCE(98);
+      if (lookahead == 'o') ADVANCE(99);
       END_STATE();
     case 33:
-      if (lookahead == 'i') ADVANCE(97);
+      if (lookahead == 'i') ADVANCE(100);
       END_STATE();
     case 34:
-      if (lookahead == '-') ADVANCE(98);
-      if (lookahead == 'e') ADVANCE(99);
+      if (lookahead == '-') ADVANCE(101);
+      if (lookahead == 'e') ADVANCE(102);
       END_STATE();
     case 35:
-      if (lookahead == 'c') ADVANCE(100);
+      if (lookahead == 'c') ADVANCE(103);
       END_STATE();
     case 36:
-      if (lookahead == 'l') ADVANCE(101);
+      if (lookahead == 'l') ADVANCE(104);
       END_STATE();
     case 37:
-      if (lookahead == 'a') ADVANCE(102);
+      if (lookahead == 'a') ADVANCE(105);
       END_STATE();
     case 38:
-      if (lookahead == 'r') ADVANCE(103);
+      if (lookahead == 'r') ADVANCE(106);
       END_STATE();
     case 39:
-      if (lookahead == 'i') ADVANCE(104);
-      if (lookahead == 'o') ADVANCE(105);
+      if (lookahead == 'i') ADVANCE(107);
+      if (lookahead == 'o') ADVANCE(108);
       END_STATE();
     case 40:
-      if (lookahead == 'x') ADVANCE(106);
+      if (lookahead == 'x') ADVANCE(109);
       END_STATE();
     case 41:
-      if (lookahead == 'p') ADVANCE(107);
+      if (lookahead == 'p') ADVANCE(110);
       END_STATE();
     case 42:
-      ACCEPT_TOKEN(anon_sym_in);
-      if (lookahead == 'v') ADVANCE(108);
+      if (lookahead == 'p') ADVANCE(111);
       END_STATE();
     case 43:
-      if (lookahead == 'm') ADVANCE(109);
+      ACCEPT_TOKEN(anon_sym_in);
+      if (lookahead == 'v') ADVANCE(112);
       END_STATE();
     case 44:
-      if (lookahead == 'a') ADVANCE(110);
-      if (lookahead == 'f') ADVANCE(111);
+      if (lookahead == 'm') ADVANCE(113);
       END_STATE();
     case 45:
-      if (lookahead == 'k') ADVANCE(112);
-      if (lookahead == 's') ADVANCE(113);
+      if (lookahead == 'a') ADVANCE(114);
+      if (lookahead == 'f') ADVANCE(115);
       END_STATE();
     case 46:
-      if (lookahead == 's') ADVANCE(114);
+      if (lookahead == 'k') ADVANCE(116);
+      if (lookahead == 's') ADVANCE(117);
       END_STATE();
     case 47:
-      if (lookahead == 'x') ADVANCE(115);
+      if (lookahead == 's') ADVANCE(118);
       END_STATE();
     case 48:
-      if (lookahead == 'r') ADVANCE(116);
+      if (lookahead == 'x') ADVANCE(119);
       END_STATE();
     case 49:
-      if (lookahead == 'v') ADVANCE(117);
+      if (lookahead == 'r') ADVANCE(120);
       END_STATE();
     case 50:
-      if (lookahead == 'l') ADVANCE(118);
+      if (lookahead == 'v') ADVANCE(121);
       END_STATE();
     case 51:
-      if (lookahead == 'm') ADVANCE(119);
+      if (lookahead == 'l') ADVANCE(122);
       END_STATE();
     case 52:
-      if (lookahead == '-') ADVANCE(120);
-      if (lookahead == 'n') ADVANCE(121);
-      if (lookahead == 't') ADVANCE(122);
+      if (lookahead == 'm') ADVANCE(123);
       END_STATE();
     case 53:
-      if (lookahead == 'f') ADVANCE(123);
+      if (lookahead == 'e') ADVANCE(124);
       END_STATE();
     case 54:
-      if (lookahead == 't') ADVANCE(124);
+      if (lookahead == '-') ADVANCE(125);
+      if (lookahead == 'n') ADVANCE(126);
+      if (lookahead == 't') ADVANCE(127);
       END_STATE();
     case 55:
-      if (lookahead == 't') ADVANCE(125);
+      if (lookahead == 'f') ADVANCE(128);
       END_STATE();
     case 56:
-      if (lookahead == 'r') ADVANCE(126);
+      if (lookahead == 't') ADVANCE(129);
       END_STATE();
     case 57:
-      if (lookahead == 'e') ADVANCE(127);
+      if (lookahead == 't') ADVANCE(130);
       END_STATE();
     case 58:
-      if (lookahead == 'a') ADVANCE(128);
+      if (lookahead == 'r') ADVANCE(131);
       END_STATE();
     case 59:
-      if (lookahead == 'i') ADVANCE(129);
+      if (lookahead == 'e') ADVANCE(132);
       END_STATE();
     case 60:
-      if (lookahead == 'o') ADVANCE(130);
+      if (lookahead == 'a') ADVANCE(133);
       END_STATE();
     case 61:
-      if (lookahead == 'n') ADVANCE(131);
+      if (lookahead == 'i') ADVANCE(134);
       END_STATE();
     case 62:
-      if (lookahead == 'm') ADVANCE(132);
-      if (lookahead == 'p') ADVANCE(133);
-      if (lookahead == 's') ADVANCE(134);
-      END_STATE();
-    case 63:
       if (lookahead == 'o') ADVANCE(135);
       END_STATE();
+    case 63:
+      if (lookahead == 'n') ADVANCE(136);
+      END_STATE();
     case 64:
-      if (lookahead == 'd') ADVANCE(136);
-      if (lookahead == 'g') ADVANCE(137);
+      if (lookahead == 'm') ADVANCE(137);
+      if (lookahead == 'p') ADVANCE(138);
+      if (lookahead == 's') ADVANCE(139);
       END_STATE();
     case 65:
-      if (lookahead == 't') ADVANCE(138);
-      if (lookahead == 'y') ADVANCE(139);
+      if (lookahead == 'o') ADVANCE(140);
       END_STATE();
     case 66:
-      if (lookahead == 'l') ADVANCE(140);
+      if (lookahead == 'd') ADVANCE(141);
+      if (lookahead == 'g') ADVANCE(142);
       END_STATE();
     case 67:
-      if (lookahead == 't') ADVANCE(141);
+      if (lookahead == 't') ADVANCE(143);
+      if (lookahead == 'y') ADVANCE(144);
       END_STATE();
     case 68:
-      if (lookahead == 'a') ADVANCE(142);
-      if (lookahead == 'o') ADVANCE(143);
+      if (lookahead == 'l') ADVANCE(145);
       END_STATE();
     case 69:
-      if (lookahead == 'd') ADVANCE(144);
+      if (lookahead == 't') ADVANCE(146);
       END_STATE();
     case 70:
-      if (lookahead == 'a') ADVANCE(145);
+      if (lookahead == 'a') ADVANCE(147);
+      if (lookahead == 'o') ADVANCE(148);
       END_STATE();
     case 71:
-      if (lookahead == 'u') ADVANCE(146);
+      if (lookahead == 'd') ADVANCE(149);
       END_STATE();
     case 72:
-      if (lookahead == 'a') ADVANCE(147);
-      if (lookahead == 'e') ADVANCE(148);
+      if (lookahead == 'a') ADVANCE(150);
       END_STATE();
     case 73:
-      if (lookahead == 'm') ADVANCE(149);
+      if (lookahead == 'u') ADVANCE(151);
       END_STATE();
     case 74:
-      ACCEPT_TOKEN(anon_sym_to);
-      if (lookahead == '-') ADVANCE(150);
+      if (lookahead == 'a') ADVANCE(152);
+      if (lookahead == 'e') ADVANCE(153);
       END_STATE();
     case 75:
-      if (lookahead == 'i') ADVANCE(151);
+      if (lookahead == 'm') ADVANCE(154);
       END_STATE();
     case 76:
-      if (lookahead == 'm') ADVANCE(152);
+      ACCEPT_TOKEN(anon_sym_to);
+      if (lookahead == '-') ADVANCE(155);
       END_STATE();
     case 77:
-      if (lookahead == 'l') ADVANCE(153);
-      if (lookahead == 'r') ADVANCE(154);
+      if (lookahead == 'i') ADVANCE(156);
       END_STATE();
     case 78:
-      if (lookahead == 'i') ADVANCE(155);
+      if (lookahead == 'm') ADVANCE(157);
       END_STATE();
     case 79:
-      if (lookahead == 'n') ADVANCE(156);
-      if (lookahead == 't') ADVANCE(157);
+      if (lookahead == 'l') ADVANCE(158);
+      if (lookahead == 'r') ADVANCE(159);
       END_STATE();
     case 80:
-      if (lookahead == 'i') ADVANCE(158);
+      if (lookahead == 'i') ADVANCE(160);
       END_STATE();
     case 81:
-      if (lookahead == 'a') ADVANCE(159);
+      if (lookahead == 'n') ADVANCE(161);
+      if (lookahead == 't') ADVANCE(162);
       END_STATE();
     case 82:
-      if (lookahead == 'n') ADVANCE(160);
+      if (lookahead == 'i') ADVANCE(163);
       END_STATE();
     case 83:
-      ACCEPT_TOKEN(anon_sym_all);
+      if (lookahead == 'a') ADVANCE(164);
       END_STATE();
     case 84:
-      if (lookahead == 'm') ADVANCE(161);
+      if (lookahead == 'n') ADVANCE(165);
       END_STATE();
     case 85:
-      if (lookahead == 'r') ADVANCE(162);
+      ACCEPT_TOKEN(anon_sym_all);
       END_STATE();
     case 86:
-      ACCEPT_TOKEN(anon_sym_but);
+      if (lookahead == 'm') ADVANCE(166);
       END_STATE();
     case 87:
-      if (lookahead == 'n') ADVANCE(163);
+      if (lookahead == 'r') ADVANCE(167);
       END_STATE();
     case 88:
-      if (lookahead == 't') ADVANCE(164);
+      ACCEPT_TOKEN(anon_sym_but);
       END_STATE();
     case 89:
-      if (lookahead == 't') ADVANCE(165);
+      if (lookahead == 'n') ADVANCE(168);
       END_STATE();
     case 90:
-      if (lookahead == 'l') ADVANCE(166);
+      if (lookahead == 't') ADVANCE(169);
       END_STATE();
     case 91:
-      if (lookahead == 'c') ADVANCE(167);
+      if (lookahead == 't') ADVANCE(170);
       END_STATE();
     case 92:
-      if (lookahead == 'o') ADVANCE(168);
-      if (lookahead == 'u') ADVANCE(169);
+      if (lookahead == 'l') ADVANCE(171);
       END_STATE();
     case 93:
-      if (lookahead == 'f') ADVANCE(170);
+      if (lookahead == 'c') ADVANCE(172);
       END_STATE();
     case 94:
-      if (lookahead == 'e') ADVANCE(171);
+      if (lookahead == 'o') ADVANCE(173);
+      if (lookahead == 'u') ADVANCE(174);
       END_STATE();
     case 95:
-      if (lookahead == 'w') ADVANCE(172);
+      if (lookahead == 'f') ADVANCE(175);
       END_STATE();
     case 96:
-      if (lookahead == 'p') ADVANCE(173);
+      if (lookahead == 'n') ADVANCE(176);
       END_STATE();
     case 97:
-      if (lookahead == 'm') ADVANCE(174);
+      if (lookahead == 'e') ADVANCE(177);
       END_STATE();
     case 98:
-      if (lookahead == 'p') ADVANCE(175);
+      if (lookahead == 'w') ADVANCE(178);
       END_STATE();
     case 99:
-      if (lookahead == 'm') ADVANCE(176);
+      if (lookahead == 'p') ADVANCE(179);
       END_STATE();
     case 100:
-      if (lookahead == 'i') ADVANCE(177);
+      if (lookahead == 'm') ADVANCE(180);
       END_STATE();
     case 101:
-      if (lookahead == 'e') ADVANCE(178);
+      if (lookahead == 'p') ADVANCE(181);
       END_STATE();
     case 102:
-      if (lookahead == 't') ADVANCE(179);
-      END_STATE();
-    case 103:
-      if (lookahead == 'w') ADVANCE(180);
-      END_STATE();
-    case 104:
-      if (lookahead == 'e') ADVANCE(181);
-      END_STATE();
-    case 105:
       if (lookahead == 'm') ADVANCE(182);
       END_STATE();
-    case 106:
-      if (lookahead == 'a') ADVANCE(183);
+    case 103:
+      if (lookahead == 'i') ADVANCE(183);
       END_STATE();
-    case 107:
-      ACCEPT_TOKEN(anon_sym_hop);
-      END_STATE();
-    case 108:
+    case 104:
       if (lookahead == 'e') ADVANCE(184);
       END_STATE();
+    case 105:
+      if (lookahead == 't') ADVANCE(185);
+      END_STATE();
+    case 106:
+      if (lookahead == 'w') ADVANCE(186);
+      END_STATE();
+    case 107:
+      if (lookahead == 'e') ADVANCE(187);
+      END_STATE();
+    case 108:
+      if (lookahead == 'm') ADVANCE(188);
+      END_STATE();
     case 109:
-      if (lookahead == 'e') ADVANCE(185);
+      if (lookahead == 'a') ADVANCE(189);
       END_STATE();
     case 110:
-      if (lookahead == 'p') ADVANCE(186);
+      ACCEPT_TOKEN(anon_sym_hop);
       END_STATE();
     case 111:
-      if (lookahead == 't') ADVANCE(187);
+      if (lookahead == 'a') ADVANCE(190);
       END_STATE();
     case 112:
-      if (lookahead == 'e') ADVANCE(188);
+      if (lookahead == 'e') ADVANCE(191);
       END_STATE();
     case 113:
-      if (lookahead == 't') ADVANCE(189);
-      END_STATE();
-    case 114:
-      if (lookahead == 's') ADVANCE(190);
-      END_STATE();
-    case 115:
-      ACCEPT_TOKEN(anon_sym_max);
-      END_STATE();
-    case 116:
-      if (lookahead == 'r') ADVANCE(191);
-      END_STATE();
-    case 117:
       if (lookahead == 'e') ADVANCE(192);
       END_STATE();
+    case 114:
+      if (lookahead == 'p') ADVANCE(193);
+      END_STATE();
+    case 115:
+      if (lookahead == 't') ADVANCE(194);
+      END_STATE();
+    case 116:
+      if (lookahead == 'e') ADVANCE(195);
+      END_STATE();
+    case 117:
+      if (lookahead == 't') ADVANCE(196);
+      END_STATE();
     case 118:
-      if (lookahead == 't') ADVANCE(193);
+      if (lookahead == 's') ADVANCE(197);
       END_STATE();
     case 119:
-      if (lookahead == 'e') ADVANCE(194);
+      ACCEPT_TOKEN(anon_sym_max);
       END_STATE();
     case 120:
-      if (lookahead == 'c') ADVANCE(195);
-      if (lookahead == 'e') ADVANCE(196);
-      if (lookahead == 'm') ADVANCE(197);
+      if (lookahead == 'r') ADVANCE(198);
       END_STATE();
     case 121:
-      if (lookahead == 'e') ADVANCE(198);
+      if (lookahead == 'e') ADVANCE(199);
       END_STATE();
     case 122:
-      if (lookahead == '-') ADVANCE(199);
-      if (lookahead == 'e') ADVANCE(200);
+      if (lookahead == 't') ADVANCE(200);
       END_STATE();
     case 123:
-      if (lookahead == '-') ADVANCE(201);
+      if (lookahead == 'e') ADVANCE(201);
       END_STATE();
     case 124:
-      if (lookahead == 'i') ADVANCE(202);
+      if (lookahead == 'd') ADVANCE(202);
       END_STATE();
     case 125:
-      ACCEPT_TOKEN(anon_sym_out);
+      if (lookahead == 'c') ADVANCE(203);
+      if (lookahead == 'e') ADVANCE(204);
+      if (lookahead == 'm') ADVANCE(205);
       END_STATE();
     case 126:
-      if (lookahead == '-') ADVANCE(203);
+      if (lookahead == 'e') ADVANCE(206);
       END_STATE();
     case 127:
-      if (lookahead == 'c') ADVANCE(204);
+      if (lookahead == '-') ADVANCE(207);
+      if (lookahead == 'e') ADVANCE(208);
       END_STATE();
     case 128:
-      if (lookahead == 'c') ADVANCE(205);
+      if (lookahead == '-') ADVANCE(209);
       END_STATE();
     case 129:
-      if (lookahead == 'n') ADVANCE(206);
+      if (lookahead == 'i') ADVANCE(210);
       END_STATE();
     case 130:
-      if (lookahead == 'm') ADVANCE(207);
+      ACCEPT_TOKEN(anon_sym_out);
       END_STATE();
     case 131:
-      if (lookahead == 'k') ADVANCE(208);
+      if (lookahead == '-') ADVANCE(211);
       END_STATE();
     case 132:
-      if (lookahead == 'o') ADVANCE(209);
+      if (lookahead == 'c') ADVANCE(212);
       END_STATE();
     case 133:
-      if (lookahead == 'e') ADVANCE(210);
+      if (lookahead == 'c') ADVANCE(213);
       END_STATE();
     case 134:
-      if (lookahead == 'e') ADVANCE(211);
+      if (lookahead == 'n') ADVANCE(214);
       END_STATE();
     case 135:
-      if (lookahead == 'm') ADVANCE(212);
+      if (lookahead == 'm') ADVANCE(215);
       END_STATE();
     case 136:
-      if (lookahead == 'e') ADVANCE(213);
+      if (lookahead == 'k') ADVANCE(216);
       END_STATE();
     case 137:
-      if (lookahead == 'h') ADVANCE(214);
+      if (lookahead == 'o') ADVANCE(217);
       END_STATE();
     case 138:
-      if (lookahead == 'a') ADVANCE(215);
+      if (lookahead == 'e') ADVANCE(218);
       END_STATE();
     case 139:
-      if (lookahead == 'a') ADVANCE(216);
+      if (lookahead == 'e') ADVANCE(219);
       END_STATE();
     case 140:
-      if (lookahead == 'e') ADVANCE(217);
+      if (lookahead == 'm') ADVANCE(220);
       END_STATE();
     case 141:
-      if (lookahead == 'u') ADVANCE(218);
-      END_STATE();
-    case 142:
-      if (lookahead == 'p') ADVANCE(219);
-      END_STATE();
-    case 143:
-      if (lookahead == 'g') ADVANCE(220);
-      END_STATE();
-    case 144:
       if (lookahead == 'e') ADVANCE(221);
       END_STATE();
+    case 142:
+      if (lookahead == 'h') ADVANCE(222);
+      END_STATE();
+    case 143:
+      if (lookahead == 'a') ADVANCE(223);
+      END_STATE();
+    case 144:
+      if (lookahead == 'a') ADVANCE(224);
+      END_STATE();
     case 145:
-      if (lookahead == 'k') ADVANCE(222);
+      if (lookahead == 'e') ADVANCE(225);
       END_STATE();
     case 146:
-      if (lookahead == 'r') ADVANCE(223);
+      if (lookahead == 'u') ADVANCE(226);
       END_STATE();
     case 147:
-      if (lookahead == 'l') ADVANCE(224);
-      if (lookahead == 'y') ADVANCE(225);
+      if (lookahead == 'p') ADVANCE(227);
       END_STATE();
     case 148:
-      if (lookahead == 'p') ADVANCE(226);
+      if (lookahead == 'g') ADVANCE(228);
       END_STATE();
     case 149:
-      if (lookahead == 'm') ADVANCE(227);
+      if (lookahead == 'e') ADVANCE(229);
       END_STATE();
     case 150:
-      if (lookahead == 'h') ADVANCE(228);
-      if (lookahead == 'm') ADVANCE(229);
+      if (lookahead == 'k') ADVANCE(230);
       END_STATE();
     case 151:
-      if (lookahead == 'a') ADVANCE(230);
+      if (lookahead == 'r') ADVANCE(231);
       END_STATE();
     case 152:
-      if (lookahead == 'o') ADVANCE(231);
+      if (lookahead == 'l') ADVANCE(232);
+      if (lookahead == 'y') ADVANCE(233);
       END_STATE();
     case 153:
-      if (lookahead == 'u') ADVANCE(232);
+      if (lookahead == 'p') ADVANCE(234);
       END_STATE();
     case 154:
-      if (lookahead == 'i') ADVANCE(233);
+      if (lookahead == 'm') ADVANCE(235);
       END_STATE();
     case 155:
-      if (lookahead == 't') ADVANCE(234);
+      if (lookahead == 'h') ADVANCE(236);
+      if (lookahead == 'm') ADVANCE(237);
       END_STATE();
     case 156:
-      ACCEPT_TOKEN(anon_sym_win);
+      if (lookahead == 'a') ADVANCE(238);
       END_STATE();
     case 157:
-      if (lookahead == 'h') ADVANCE(235);
-      END_STATE();
-    case 158:
-      if (lookahead == 't') ADVANCE(236);
-      END_STATE();
-    case 159:
-      if (lookahead == 'r') ADVANCE(237);
-      END_STATE();
-    case 160:
-      if (lookahead == 'e') ADVANCE(238);
-      END_STATE();
-    case 161:
       if (lookahead == 'o') ADVANCE(239);
       END_STATE();
+    case 158:
+      if (lookahead == 'u') ADVANCE(240);
+      END_STATE();
+    case 159:
+      if (lookahead == 'i') ADVANCE(241);
+      END_STATE();
+    case 160:
+      if (lookahead == 't') ADVANCE(242);
+      END_STATE();
+    case 161:
+      ACCEPT_TOKEN(anon_sym_win);
+      END_STATE();
     case 162:
-      if (lookahead == 'd') ADVANCE(240);
+      if (lookahead == 'h') ADVANCE(243);
       END_STATE();
     case 163:
-      if (lookahead == 'o') ADVANCE(241);
+      if (lookahead == 't') ADVANCE(244);
       END_STATE();
     case 164:
-      if (lookahead == 'u') ADVANCE(242);
+      if (lookahead == 'r') ADVANCE(245);
       END_STATE();
     case 165:
-      if (lookahead == 'l') ADVANCE(243);
+      if (lookahead == 'e') ADVANCE(246);
       END_STATE();
     case 166:
-      ACCEPT_TOKEN(anon_sym_cell);
-      if (lookahead == 's') ADVANCE(244);
+      if (lookahead == 'o') ADVANCE(247);
       END_STATE();
     case 167:
-      if (lookahead == 'k') ADVANCE(245);
+      if (lookahead == 'd') ADVANCE(248);
       END_STATE();
     case 168:
-      if (lookahead == 'r') ADVANCE(246);
-      if (lookahead == 'u') ADVANCE(247);
+      if (lookahead == 'o') ADVANCE(249);
       END_STATE();
     case 169:
-      if (lookahead == 'm') ADVANCE(248);
+      if (lookahead == 'u') ADVANCE(250);
       END_STATE();
     case 170:
-      if (lookahead == 'i') ADVANCE(249);
+      if (lookahead == 'l') ADVANCE(251);
       END_STATE();
     case 171:
-      if (lookahead == 'c') ADVANCE(250);
+      ACCEPT_TOKEN(anon_sym_cell);
+      if (lookahead == 's') ADVANCE(252);
       END_STATE();
     case 172:
-      ACCEPT_TOKEN(anon_sym_draw);
-      if (lookahead == '-') ADVANCE(251);
+      if (lookahead == 'k') ADVANCE(253);
       END_STATE();
     case 173:
-      ACCEPT_TOKEN(anon_sym_drop);
+      if (lookahead == 'r') ADVANCE(254);
+      if (lookahead == 'u') ADVANCE(255);
       END_STATE();
     case 174:
-      if (lookahead == 'i') ADVANCE(252);
+      if (lookahead == 'm') ADVANCE(256);
       END_STATE();
     case 175:
-      if (lookahead == 'a') ADVANCE(253);
+      if (lookahead == 'i') ADVANCE(257);
       END_STATE();
     case 176:
-      if (lookahead == 'y') ADVANCE(254);
+      if (lookahead == 't') ADVANCE(258);
       END_STATE();
     case 177:
-      if (lookahead == 'n') ADVANCE(255);
+      if (lookahead == 'c') ADVANCE(259);
       END_STATE();
     case 178:
-      if (lookahead == 's') ADVANCE(256);
+      ACCEPT_TOKEN(anon_sym_draw);
+      if (lookahead == '-') ADVANCE(260);
       END_STATE();
     case 179:
-      ACCEPT_TOKEN(anon_sym_flat);
+      ACCEPT_TOKEN(anon_sym_drop);
       END_STATE();
     case 180:
-      if (lookahead == 'a') ADVANCE(257);
+      if (lookahead == 'i') ADVANCE(261);
       END_STATE();
     case 181:
-      if (lookahead == 'n') ADVANCE(258);
+      if (lookahead == 'a') ADVANCE(262);
       END_STATE();
     case 182:
-      ACCEPT_TOKEN(anon_sym_from);
+      if (lookahead == 'y') ADVANCE(263);
       END_STATE();
     case 183:
-      if (lookahead == 'g') ADVANCE(259);
+      if (lookahead == 'n') ADVANCE(264);
       END_STATE();
     case 184:
-      if (lookahead == 'n') ADVANCE(260);
-      END_STATE();
-    case 185:
-      ACCEPT_TOKEN(anon_sym_lame);
-      END_STATE();
-    case 186:
-      ACCEPT_TOKEN(anon_sym_leap);
-      END_STATE();
-    case 187:
-      if (lookahead == '-') ADVANCE(261);
-      END_STATE();
-    case 188:
-      ACCEPT_TOKEN(anon_sym_like);
-      END_STATE();
-    case 189:
-      ACCEPT_TOKEN(anon_sym_list);
-      END_STATE();
-    case 190:
-      ACCEPT_TOKEN(anon_sym_loss);
-      END_STATE();
-    case 191:
-      if (lookahead == 'o') ADVANCE(262);
-      END_STATE();
-    case 192:
-      if (lookahead == '-') ADVANCE(263);
-      END_STATE();
-    case 193:
-      if (lookahead == 'i') ADVANCE(264);
-      END_STATE();
-    case 194:
       if (lookahead == 's') ADVANCE(265);
       END_STATE();
-    case 195:
-      if (lookahead == 'h') ADVANCE(266);
+    case 185:
+      ACCEPT_TOKEN(anon_sym_flat);
       END_STATE();
-    case 196:
+    case 186:
+      if (lookahead == 'a') ADVANCE(266);
+      END_STATE();
+    case 187:
       if (lookahead == 'n') ADVANCE(267);
       END_STATE();
+    case 188:
+      ACCEPT_TOKEN(anon_sym_from);
+      END_STATE();
+    case 189:
+      if (lookahead == 'g') ADVANCE(268);
+      END_STATE();
+    case 190:
+      if (lookahead == 's') ADVANCE(269);
+      END_STATE();
+    case 191:
+      if (lookahead == 'n') ADVANCE(270);
+      END_STATE();
+    case 192:
+      ACCEPT_TOKEN(anon_sym_lame);
+      END_STATE();
+    case 193:
+      ACCEPT_TOKEN(anon_sym_leap);
+      END_STATE();
+    case 194:
+      if (lookahead == '-') ADVANCE(271);
+      END_STATE();
+    case 195:
+      ACCEPT_TOKEN(anon_sym_like);
+      END_STATE();
+    case 196:
+      ACCEPT_TOKEN(anon_sym_list);
+      END_STATE();
     case 197:
-      if (lookahead == 'a') ADVANCE(268);
+      ACCEPT_TOKEN(anon_sym_loss);
       END_STATE();
     case 198:
-      ACCEPT_TOKEN(anon_sym_none);
+      if (lookahead == 'o') ADVANCE(272);
       END_STATE();
     case 199:
-      if (lookahead == 'd') ADVANCE(269);
+      if (lookahead == '-') ADVANCE(273);
       END_STATE();
     case 200:
-      ACCEPT_TOKEN(anon_sym_note);
+      if (lookahead == 'i') ADVANCE(274);
       END_STATE();
     case 201:
-      if (lookahead == 'b') ADVANCE(270);
+      if (lookahead == 's') ADVANCE(275);
       END_STATE();
     case 202:
-      if (lookahead == 'o') ADVANCE(271);
+      ACCEPT_TOKEN(anon_sym_need);
       END_STATE();
     case 203:
-      if (lookahead == 'l') ADVANCE(272);
+      if (lookahead == 'h') ADVANCE(276);
       END_STATE();
     case 204:
-      if (lookahead == 'e') ADVANCE(273);
+      if (lookahead == 'n') ADVANCE(277);
       END_STATE();
     case 205:
-      if (lookahead == 'e') ADVANCE(274);
+      if (lookahead == 'a') ADVANCE(278);
       END_STATE();
     case 206:
-      if (lookahead == 't') ADVANCE(275);
+      ACCEPT_TOKEN(anon_sym_none);
       END_STATE();
     case 207:
-      if (lookahead == 'o') ADVANCE(276);
+      if (lookahead == 'd') ADVANCE(279);
       END_STATE();
     case 208:
-      if (lookahead == 's') ADVANCE(277);
+      ACCEPT_TOKEN(anon_sym_note);
       END_STATE();
     case 209:
-      if (lookahead == 'v') ADVANCE(278);
+      if (lookahead == 'b') ADVANCE(280);
       END_STATE();
     case 210:
-      if (lookahead == 't') ADVANCE(279);
+      if (lookahead == 'o') ADVANCE(281);
       END_STATE();
     case 211:
-      if (lookahead == 't') ADVANCE(280);
+      if (lookahead == 'l') ADVANCE(282);
       END_STATE();
     case 212:
-      if (lookahead == 'b') ADVANCE(281);
+      if (lookahead == 'e') ADVANCE(283);
       END_STATE();
     case 213:
-      ACCEPT_TOKEN(anon_sym_ride);
+      if (lookahead == 'e') ADVANCE(284);
       END_STATE();
     case 214:
-      if (lookahead == 't') ADVANCE(282);
+      if (lookahead == 't') ADVANCE(285);
       END_STATE();
     case 215:
-      if (lookahead == 't') ADVANCE(283);
+      if (lookahead == 'o') ADVANCE(286);
       END_STATE();
     case 216:
-      if (lookahead == 'l') ADVANCE(284);
+      if (lookahead == 's') ADVANCE(287);
       END_STATE();
     case 217:
-      if (lookahead == 's') ADVANCE(285);
+      if (lookahead == 'v') ADVANCE(288);
       END_STATE();
     case 218:
-      if (lookahead == 'p') ADVANCE(286);
+      if (lookahead == 't') ADVANCE(289);
       END_STATE();
     case 219:
-      if (lookahead == 'e') ADVANCE(287);
+      if (lookahead == 't') ADVANCE(290);
       END_STATE();
     case 220:
-      if (lookahead == 'i') ADVANCE(288);
+      if (lookahead == 'b') ADVANCE(291);
       END_STATE();
     case 221:
-      if (lookahead == 's') ADVANCE(289);
+      ACCEPT_TOKEN(anon_sym_ride);
       END_STATE();
     case 222:
-      if (lookahead == 'e') ADVANCE(290);
+      if (lookahead == 't') ADVANCE(292);
       END_STATE();
     case 223:
-      if (lookahead == 'c') ADVANCE(291);
+      if (lookahead == 't') ADVANCE(293);
       END_STATE();
     case 224:
-      if (lookahead == 'e') ADVANCE(292);
+      if (lookahead == 'l') ADVANCE(294);
       END_STATE();
     case 225:
-      ACCEPT_TOKEN(anon_sym_stay);
+      if (lookahead == 's') ADVANCE(295);
       END_STATE();
     case 226:
-      ACCEPT_TOKEN(anon_sym_step);
+      if (lookahead == 'p') ADVANCE(296);
       END_STATE();
     case 227:
-      if (lookahead == 'e') ADVANCE(293);
+      if (lookahead == 'e') ADVANCE(297);
       END_STATE();
     case 228:
-      if (lookahead == 'a') ADVANCE(294);
+      if (lookahead == 'i') ADVANCE(298);
       END_STATE();
     case 229:
-      if (lookahead == 'a') ADVANCE(295);
+      if (lookahead == 's') ADVANCE(299);
       END_STATE();
     case 230:
-      if (lookahead == 'n') ADVANCE(296);
+      if (lookahead == 'e') ADVANCE(300);
       END_STATE();
     case 231:
-      if (lookahead == 'v') ADVANCE(297);
+      if (lookahead == 'c') ADVANCE(301);
       END_STATE();
     case 232:
-      if (lookahead == 'e') ADVANCE(298);
+      if (lookahead == 'e') ADVANCE(302);
       END_STATE();
     case 233:
-      if (lookahead == 'a') ADVANCE(299);
+      ACCEPT_TOKEN(anon_sym_stay);
       END_STATE();
     case 234:
-      ACCEPT_TOKEN(anon_sym_wait);
+      ACCEPT_TOKEN(anon_sym_step);
       END_STATE();
     case 235:
-      ACCEPT_TOKEN(anon_sym_with);
+      if (lookahead == 'e') ADVANCE(303);
       END_STATE();
     case 236:
-      if (lookahead == 't') ADVANCE(300);
+      if (lookahead == 'a') ADVANCE(304);
       END_STATE();
     case 237:
-      ACCEPT_TOKEN(anon_sym_year);
+      if (lookahead == 'a') ADVANCE(305);
       END_STATE();
     case 238:
-      ACCEPT_TOKEN(anon_sym_zone);
+      if (lookahead == 'n') ADVANCE(306);
       END_STATE();
     case 239:
-      if (lookahead == 's') ADVANCE(301);
+      if (lookahead == 'v') ADVANCE(307);
       END_STATE();
     case 240:
-      ACCEPT_TOKEN(anon_sym_board);
+      if (lookahead == 'e') ADVANCE(308);
       END_STATE();
     case 241:
-      if (lookahead == 'n') ADVANCE(302);
+      if (lookahead == 'a') ADVANCE(309);
       END_STATE();
     case 242:
-      if (lookahead == 'r') ADVANCE(303);
+      ACCEPT_TOKEN(anon_sym_wait);
       END_STATE();
     case 243:
-      if (lookahead == 'i') ADVANCE(304);
+      ACCEPT_TOKEN(anon_sym_with);
       END_STATE();
     case 244:
-      ACCEPT_TOKEN(anon_sym_cells);
+      if (lookahead == 't') ADVANCE(310);
       END_STATE();
     case 245:
-      if (lookahead == 'm') ADVANCE(305);
+      ACCEPT_TOKEN(anon_sym_year);
       END_STATE();
     case 246:
-      if (lookahead == '-') ADVANCE(306);
-      if (lookahead == 's') ADVANCE(307);
+      ACCEPT_TOKEN(anon_sym_zone);
       END_STATE();
     case 247:
-      if (lookahead == 'r') ADVANCE(308);
+      if (lookahead == 's') ADVANCE(311);
       END_STATE();
     case 248:
-      if (lookahead == 'n') ADVANCE(309);
+      ACCEPT_TOKEN(anon_sym_board);
       END_STATE();
     case 249:
-      if (lookahead == 'n') ADVANCE(310);
+      if (lookahead == 'n') ADVANCE(312);
       END_STATE();
     case 250:
-      if (lookahead == 't') ADVANCE(311);
+      if (lookahead == 'r') ADVANCE(313);
       END_STATE();
     case 251:
-      if (lookahead == 'w') ADVANCE(312);
+      if (lookahead == 'i') ADVANCE(314);
       END_STATE();
     case 252:
-      if (lookahead == 'n') ADVANCE(313);
+      ACCEPT_TOKEN(anon_sym_cells);
       END_STATE();
     case 253:
-      if (lookahead == 's') ADVANCE(314);
+      if (lookahead == 'm') ADVANCE(315);
       END_STATE();
     case 254:
-      ACCEPT_TOKEN(anon_sym_enemy);
+      if (lookahead == '-') ADVANCE(316);
+      if (lookahead == 's') ADVANCE(317);
       END_STATE();
     case 255:
-      if (lookahead == 'g') ADVANCE(315);
+      if (lookahead == 'r') ADVANCE(318);
       END_STATE();
     case 256:
-      ACCEPT_TOKEN(anon_sym_files);
+      if (lookahead == 'n') ADVANCE(319);
       END_STATE();
     case 257:
-      if (lookahead == 'r') ADVANCE(316);
+      if (lookahead == 'n') ADVANCE(320);
       END_STATE();
     case 258:
-      if (lookahead == 'd') ADVANCE(317);
+      if (lookahead == 'i') ADVANCE(321);
       END_STATE();
     case 259:
-      if (lookahead == 'o') ADVANCE(318);
+      if (lookahead == 't') ADVANCE(322);
       END_STATE();
     case 260:
-      if (lookahead == 't') ADVANCE(319);
+      if (lookahead == 'w') ADVANCE(323);
       END_STATE();
     case 261:
-      if (lookahead == 'l') ADVANCE(320);
+      if (lookahead == 'n') ADVANCE(324);
       END_STATE();
     case 262:
-      if (lookahead == 'r') ADVANCE(321);
+      if (lookahead == 's') ADVANCE(325);
       END_STATE();
     case 263:
-      if (lookahead == 'l') ADVANCE(322);
-      if (lookahead == 'o') ADVANCE(323);
+      ACCEPT_TOKEN(anon_sym_enemy);
       END_STATE();
     case 264:
-      if (lookahead == '-') ADVANCE(324);
+      if (lookahead == 'g') ADVANCE(326);
       END_STATE();
     case 265:
-      ACCEPT_TOKEN(anon_sym_names);
+      ACCEPT_TOKEN(anon_sym_files);
       END_STATE();
     case 266:
-      if (lookahead == 'e') ADVANCE(325);
+      if (lookahead == 'r') ADVANCE(327);
       END_STATE();
     case 267:
-      if (lookahead == '-') ADVANCE(326);
+      if (lookahead == 'd') ADVANCE(328);
       END_STATE();
     case 268:
-      if (lookahead == 't') ADVANCE(327);
-      END_STATE();
-    case 269:
-      if (lookahead == 'e') ADVANCE(328);
-      END_STATE();
-    case 270:
       if (lookahead == 'o') ADVANCE(329);
       END_STATE();
+    case 269:
+      if (lookahead == 's') ADVANCE(330);
+      END_STATE();
+    case 270:
+      if (lookahead == 't') ADVANCE(331);
+      END_STATE();
     case 271:
-      if (lookahead == 'n') ADVANCE(330);
+      if (lookahead == 'l') ADVANCE(332);
       END_STATE();
     case 272:
-      if (lookahead == 'i') ADVANCE(331);
+      if (lookahead == 'r') ADVANCE(333);
       END_STATE();
     case 273:
-      ACCEPT_TOKEN(anon_sym_piece);
+      if (lookahead == 'l') ADVANCE(334);
+      if (lookahead == 'o') ADVANCE(335);
       END_STATE();
     case 274:
-      if (lookahead == '-') ADVANCE(332);
+      if (lookahead == '-') ADVANCE(336);
       END_STATE();
     case 275:
-      if (lookahead == 'y') ADVANCE(333);
+      ACCEPT_TOKEN(anon_sym_names);
       END_STATE();
     case 276:
-      if (lookahead == 't') ADVANCE(334);
+      if (lookahead == 'e') ADVANCE(337);
       END_STATE();
     case 277:
-      ACCEPT_TOKEN(anon_sym_ranks);
+      if (lookahead == '-') ADVANCE(338);
       END_STATE();
     case 278:
-      if (lookahead == 'e') ADVANCE(335);
+      if (lookahead == 't') ADVANCE(339);
       END_STATE();
     case 279:
-      if (lookahead == 'i') ADVANCE(336);
-      END_STATE();
-    case 280:
-      if (lookahead == '-') ADVANCE(337);
-      END_STATE();
-    case 281:
-      if (lookahead == 'u') ADVANCE(338);
-      END_STATE();
-    case 282:
-      if (lookahead == '-') ADVANCE(339);
-      END_STATE();
-    case 283:
       if (lookahead == 'e') ADVANCE(340);
       END_STATE();
+    case 280:
+      if (lookahead == 'o') ADVANCE(341);
+      END_STATE();
+    case 281:
+      if (lookahead == 'n') ADVANCE(342);
+      END_STATE();
+    case 282:
+      if (lookahead == 'i') ADVANCE(343);
+      END_STATE();
+    case 283:
+      ACCEPT_TOKEN(anon_sym_piece);
+      END_STATE();
     case 284:
-      ACCEPT_TOKEN(anon_sym_royal);
+      if (lookahead == '-') ADVANCE(344);
       END_STATE();
     case 285:
-      ACCEPT_TOKEN(anon_sym_rules);
+      if (lookahead == 'y') ADVANCE(345);
       END_STATE();
     case 286:
-      ACCEPT_TOKEN(anon_sym_setup);
+      if (lookahead == 't') ADVANCE(346);
       END_STATE();
     case 287:
-      ACCEPT_TOKEN(anon_sym_shape);
+      ACCEPT_TOKEN(anon_sym_ranks);
       END_STATE();
     case 288:
-      ACCEPT_TOKEN(anon_sym_shogi);
-      END_STATE();
-    case 289:
-      ACCEPT_TOKEN(anon_sym_sides);
-      END_STATE();
-    case 290:
-      ACCEPT_TOKEN(anon_sym_snake);
-      END_STATE();
-    case 291:
-      if (lookahead == 'e') ADVANCE(341);
-      END_STATE();
-    case 292:
-      if (lookahead == 'm') ADVANCE(342);
-      END_STATE();
-    case 293:
-      if (lookahead == 't') ADVANCE(343);
-      END_STATE();
-    case 294:
-      if (lookahead == 'n') ADVANCE(344);
-      END_STATE();
-    case 295:
-      if (lookahead == 't') ADVANCE(345);
-      END_STATE();
-    case 296:
-      if (lookahead == 'g') ADVANCE(346);
-      END_STATE();
-    case 297:
       if (lookahead == 'e') ADVANCE(347);
       END_STATE();
+    case 289:
+      if (lookahead == 'i') ADVANCE(348);
+      END_STATE();
+    case 290:
+      if (lookahead == '-') ADVANCE(349);
+      END_STATE();
+    case 291:
+      if (lookahead == 'u') ADVANCE(350);
+      END_STATE();
+    case 292:
+      if (lookahead == '-') ADVANCE(351);
+      END_STATE();
+    case 293:
+      if (lookahead == 'e') ADVANCE(352);
+      END_STATE();
+    case 294:
+      ACCEPT_TOKEN(anon_sym_royal);
+      END_STATE();
+    case 295:
+      ACCEPT_TOKEN(anon_sym_rules);
+      END_STATE();
+    case 296:
+      ACCEPT_TOKEN(anon_sym_setup);
+      END_STATE();
+    case 297:
+      ACCEPT_TOKEN(anon_sym_shape);
+      END_STATE();
     case 298:
-      ACCEPT_TOKEN(anon_sym_value);
+      ACCEPT_TOKEN(anon_sym_shogi);
       END_STATE();
     case 299:
-      if (lookahead == 'n') ADVANCE(348);
+      ACCEPT_TOKEN(anon_sym_sides);
       END_STATE();
     case 300:
-      if (lookahead == 'e') ADVANCE(349);
+      ACCEPT_TOKEN(anon_sym_snake);
       END_STATE();
     case 301:
-      if (lookahead == 't') ADVANCE(350);
+      if (lookahead == 'e') ADVANCE(353);
       END_STATE();
     case 302:
-      ACCEPT_TOKEN(anon_sym_cannon);
+      if (lookahead == 'm') ADVANCE(354);
       END_STATE();
     case 303:
-      if (lookahead == 'e') ADVANCE(351);
+      if (lookahead == 't') ADVANCE(355);
       END_STATE();
     case 304:
-      if (lookahead == 'n') ADVANCE(352);
+      if (lookahead == 'n') ADVANCE(356);
       END_STATE();
     case 305:
-      if (lookahead == 'a') ADVANCE(353);
+      if (lookahead == 't') ADVANCE(357);
       END_STATE();
     case 306:
-      if (lookahead == 'b') ADVANCE(354);
+      if (lookahead == 'g') ADVANCE(358);
       END_STATE();
     case 307:
-      ACCEPT_TOKEN(anon_sym_colors);
+      if (lookahead == 'e') ADVANCE(359);
       END_STATE();
     case 308:
-      if (lookahead == '-') ADVANCE(355);
-      if (lookahead == 's') ADVANCE(356);
+      ACCEPT_TOKEN(anon_sym_value);
       END_STATE();
     case 309:
-      if (lookahead == 's') ADVANCE(357);
+      if (lookahead == 'n') ADVANCE(360);
       END_STATE();
     case 310:
-      if (lookahead == 'e') ADVANCE(358);
+      if (lookahead == 'e') ADVANCE(361);
       END_STATE();
     case 311:
-      if (lookahead == 'i') ADVANCE(359);
+      if (lookahead == 't') ADVANCE(362);
       END_STATE();
     case 312:
-      if (lookahead == 'i') ADVANCE(360);
+      ACCEPT_TOKEN(anon_sym_cannon);
       END_STATE();
     case 313:
-      if (lookahead == 'a') ADVANCE(361);
+      if (lookahead == 'e') ADVANCE(363);
       END_STATE();
     case 314:
-      if (lookahead == 's') ADVANCE(362);
-      END_STATE();
-    case 315:
-      ACCEPT_TOKEN(anon_sym_facing);
-      END_STATE();
-    case 316:
-      if (lookahead == 'd') ADVANCE(363);
-      END_STATE();
-    case 317:
-      ACCEPT_TOKEN(anon_sym_friend);
-      END_STATE();
-    case 318:
       if (lookahead == 'n') ADVANCE(364);
       END_STATE();
+    case 315:
+      if (lookahead == 'a') ADVANCE(365);
+      END_STATE();
+    case 316:
+      if (lookahead == 'b') ADVANCE(366);
+      END_STATE();
+    case 317:
+      ACCEPT_TOKEN(anon_sym_colors);
+      END_STATE();
+    case 318:
+      if (lookahead == '-') ADVANCE(367);
+      if (lookahead == 's') ADVANCE(368);
+      END_STATE();
     case 319:
-      if (lookahead == 'o') ADVANCE(365);
-      END_STATE();
-    case 320:
-      if (lookahead == 'e') ADVANCE(366);
-      END_STATE();
-    case 321:
-      ACCEPT_TOKEN(anon_sym_mirror);
-      END_STATE();
-    case 322:
-      if (lookahead == 'i') ADVANCE(367);
-      END_STATE();
-    case 323:
-      if (lookahead == 'n') ADVANCE(368);
-      END_STATE();
-    case 324:
       if (lookahead == 's') ADVANCE(369);
       END_STATE();
-    case 325:
-      if (lookahead == 'c') ADVANCE(370);
+    case 320:
+      if (lookahead == 'e') ADVANCE(370);
       END_STATE();
-    case 326:
-      if (lookahead == 'p') ADVANCE(371);
+    case 321:
+      if (lookahead == 'n') ADVANCE(371);
       END_STATE();
-    case 327:
-      if (lookahead == 'e') ADVANCE(372);
+    case 322:
+      if (lookahead == 'i') ADVANCE(372);
       END_STATE();
-    case 328:
-      if (lookahead == 'f') ADVANCE(373);
+    case 323:
+      if (lookahead == 'i') ADVANCE(373);
       END_STATE();
-    case 329:
+    case 324:
       if (lookahead == 'a') ADVANCE(374);
       END_STATE();
+    case 325:
+      if (lookahead == 's') ADVANCE(375);
+      END_STATE();
+    case 326:
+      ACCEPT_TOKEN(anon_sym_facing);
+      END_STATE();
+    case 327:
+      if (lookahead == 'd') ADVANCE(376);
+      END_STATE();
+    case 328:
+      ACCEPT_TOKEN(anon_sym_friend);
+      END_STATE();
+    case 329:
+      if (lookahead == 'n') ADVANCE(377);
+      END_STATE();
     case 330:
-      if (lookahead == 'a') ADVANCE(375);
-      END_STATE();
-    case 331:
-      if (lookahead == 'n') ADVANCE(376);
-      END_STATE();
-    case 332:
-      if (lookahead == 'o') ADVANCE(377);
-      END_STATE();
-    case 333:
-      ACCEPT_TOKEN(anon_sym_pointy);
-      END_STATE();
-    case 334:
       if (lookahead == 'e') ADVANCE(378);
       END_STATE();
+    case 331:
+      if (lookahead == 'o') ADVANCE(379);
+      END_STATE();
+    case 332:
+      if (lookahead == 'e') ADVANCE(380);
+      END_STATE();
+    case 333:
+      ACCEPT_TOKEN(anon_sym_mirror);
+      END_STATE();
+    case 334:
+      if (lookahead == 'i') ADVANCE(381);
+      END_STATE();
     case 335:
-      ACCEPT_TOKEN(anon_sym_remove);
+      if (lookahead == 'n') ADVANCE(382);
       END_STATE();
     case 336:
-      if (lookahead == 't') ADVANCE(379);
+      if (lookahead == 's') ADVANCE(383);
       END_STATE();
     case 337:
-      if (lookahead == 'b') ADVANCE(380);
+      if (lookahead == 'c') ADVANCE(384);
       END_STATE();
     case 338:
-      if (lookahead == 's') ADVANCE(381);
+      if (lookahead == 'p') ADVANCE(385);
       END_STATE();
     case 339:
-      if (lookahead == 'l') ADVANCE(382);
-      END_STATE();
-    case 340:
-      ACCEPT_TOKEN(anon_sym_rotate);
-      END_STATE();
-    case 341:
-      ACCEPT_TOKEN(anon_sym_source);
-      END_STATE();
-    case 342:
-      if (lookahead == 'a') ADVANCE(383);
-      END_STATE();
-    case 343:
-      if (lookahead == 'r') ADVANCE(384);
-      END_STATE();
-    case 344:
-      if (lookahead == 'd') ADVANCE(385);
-      END_STATE();
-    case 345:
       if (lookahead == 'e') ADVANCE(386);
       END_STATE();
-    case 346:
-      if (lookahead == 'l') ADVANCE(387);
+    case 340:
+      if (lookahead == 'f') ADVANCE(387);
       END_STATE();
-    case 347:
-      if (lookahead == 'd') ADVANCE(388);
+    case 341:
+      if (lookahead == 'a') ADVANCE(388);
       END_STATE();
-    case 348:
-      if (lookahead == 't') ADVANCE(389);
+    case 342:
+      if (lookahead == 'a') ADVANCE(389);
       END_STATE();
-    case 349:
+    case 343:
       if (lookahead == 'n') ADVANCE(390);
       END_STATE();
+    case 344:
+      if (lookahead == 'o') ADVANCE(391);
+      END_STATE();
+    case 345:
+      ACCEPT_TOKEN(anon_sym_pointy);
+      END_STATE();
+    case 346:
+      if (lookahead == 'e') ADVANCE(392);
+      END_STATE();
+    case 347:
+      ACCEPT_TOKEN(anon_sym_remove);
+      END_STATE();
+    case 348:
+      if (lookahead == 't') ADVANCE(393);
+      END_STATE();
+    case 349:
+      if (lookahead == 'b') ADVANCE(394);
+      END_STATE();
     case 350:
-      ACCEPT_TOKEN(anon_sym_at_DASHmost);
+      if (lookahead == 's') ADVANCE(395);
       END_STATE();
     case 351:
-      if (lookahead == '-') ADVANCE(391);
-      if (lookahead == 'd') ADVANCE(392);
-      if (lookahead == 's') ADVANCE(393);
+      if (lookahead == 'l') ADVANCE(396);
       END_STATE();
     case 352:
-      if (lookahead == 'g') ADVANCE(394);
+      ACCEPT_TOKEN(anon_sym_rotate);
       END_STATE();
     case 353:
-      if (lookahead == 't') ADVANCE(395);
+      ACCEPT_TOKEN(anon_sym_source);
       END_STATE();
     case 354:
-      if (lookahead == 'o') ADVANCE(396);
+      if (lookahead == 'a') ADVANCE(397);
       END_STATE();
     case 355:
-      if (lookahead == 'b') ADVANCE(397);
+      if (lookahead == 'r') ADVANCE(398);
       END_STATE();
     case 356:
-      ACCEPT_TOKEN(anon_sym_colours);
+      if (lookahead == 'd') ADVANCE(399);
       END_STATE();
     case 357:
-      ACCEPT_TOKEN(anon_sym_columns);
+      if (lookahead == 'e') ADVANCE(400);
       END_STATE();
     case 358:
-      if (lookahead == 'd') ADVANCE(398);
+      if (lookahead == 'l') ADVANCE(401);
       END_STATE();
     case 359:
-      if (lookahead == 'o') ADVANCE(399);
+      if (lookahead == 'd') ADVANCE(402);
       END_STATE();
     case 360:
-      if (lookahead == 't') ADVANCE(400);
+      if (lookahead == 't') ADVANCE(403);
       END_STATE();
     case 361:
-      if (lookahead == 't') ADVANCE(401);
+      if (lookahead == 'n') ADVANCE(404);
       END_STATE();
     case 362:
-      if (lookahead == 'a') ADVANCE(402);
+      ACCEPT_TOKEN(anon_sym_at_DASHmost);
       END_STATE();
     case 363:
-      ACCEPT_TOKEN(anon_sym_forward);
+      if (lookahead == '-') ADVANCE(405);
+      if (lookahead == 'd') ADVANCE(406);
+      if (lookahead == 's') ADVANCE(407);
       END_STATE();
     case 364:
-      ACCEPT_TOKEN(anon_sym_hexagon);
+      if (lookahead == 'g') ADVANCE(408);
       END_STATE();
     case 365:
-      if (lookahead == 'r') ADVANCE(403);
+      if (lookahead == 't') ADVANCE(409);
       END_STATE();
     case 366:
-      if (lookahead == 'a') ADVANCE(404);
+      if (lookahead == 'o') ADVANCE(410);
       END_STATE();
     case 367:
-      if (lookahead == 'm') ADVANCE(405);
+      if (lookahead == 'b') ADVANCE(411);
       END_STATE();
     case 368:
-      if (lookahead == 'l') ADVANCE(406);
+      ACCEPT_TOKEN(anon_sym_colours);
       END_STATE();
     case 369:
-      if (lookahead == 't') ADVANCE(407);
+      ACCEPT_TOKEN(anon_sym_columns);
       END_STATE();
     case 370:
-      if (lookahead == 'k') ADVANCE(408);
+      if (lookahead == 'd') ADVANCE(412);
       END_STATE();
     case 371:
-      if (lookahead == 'a') ADVANCE(409);
+      if (lookahead == 'g') ADVANCE(413);
       END_STATE();
     case 372:
-      ACCEPT_TOKEN(anon_sym_no_DASHmate);
+      if (lookahead == 'o') ADVANCE(414);
       END_STATE();
     case 373:
-      if (lookahead == 'e') ADVANCE(410);
+      if (lookahead == 't') ADVANCE(415);
       END_STATE();
     case 374:
-      if (lookahead == 'r') ADVANCE(411);
+      if (lookahead == 't') ADVANCE(416);
       END_STATE();
     case 375:
-      if (lookahead == 'l') ADVANCE(412);
+      if (lookahead == 'a') ADVANCE(417);
       END_STATE();
     case 376:
-      if (lookahead == 'e') ADVANCE(413);
+      ACCEPT_TOKEN(anon_sym_forward);
       END_STATE();
     case 377:
-      if (lookahead == 'n') ADVANCE(414);
+      ACCEPT_TOKEN(anon_sym_hexagon);
       END_STATE();
     case 378:
-      ACCEPT_TOKEN(anon_sym_promote);
+      ACCEPT_TOKEN(anon_sym_impasse);
       END_STATE();
     case 379:
-      if (lookahead == 'i') ADVANCE(415);
+      if (lookahead == 'r') ADVANCE(418);
       END_STATE();
     case 380:
-      if (lookahead == 'y') ADVANCE(416);
+      if (lookahead == 'a') ADVANCE(419);
       END_STATE();
     case 381:
-      ACCEPT_TOKEN(anon_sym_rhombus);
+      if (lookahead == 'm') ADVANCE(420);
       END_STATE();
     case 382:
-      if (lookahead == 'e') ADVANCE(417);
+      if (lookahead == 'l') ADVANCE(421);
       END_STATE();
     case 383:
-      if (lookahead == 't') ADVANCE(418);
+      if (lookahead == 't') ADVANCE(422);
       END_STATE();
     case 384:
-      if (lookahead == 'y') ADVANCE(419);
+      if (lookahead == 'k') ADVANCE(423);
       END_STATE();
     case 385:
-      ACCEPT_TOKEN(anon_sym_to_DASHhand);
+      if (lookahead == 'a') ADVANCE(424);
       END_STATE();
     case 386:
-      if (lookahead == 'r') ADVANCE(420);
+      ACCEPT_TOKEN(anon_sym_no_DASHmate);
       END_STATE();
     case 387:
-      if (lookahead == 'e') ADVANCE(421);
+      if (lookahead == 'e') ADVANCE(425);
       END_STATE();
     case 388:
-      ACCEPT_TOKEN(anon_sym_unmoved);
+      if (lookahead == 'r') ADVANCE(426);
       END_STATE();
     case 389:
-      ACCEPT_TOKEN(anon_sym_variant);
+      if (lookahead == 'l') ADVANCE(427);
       END_STATE();
     case 390:
-      ACCEPT_TOKEN(anon_sym_written);
-      END_STATE();
-    case 391:
-      if (lookahead == 'o') ADVANCE(422);
-      END_STATE();
-    case 392:
-      ACCEPT_TOKEN(anon_sym_captured);
-      END_STATE();
-    case 393:
-      ACCEPT_TOKEN(anon_sym_captures);
-      END_STATE();
-    case 394:
-      ACCEPT_TOKEN(anon_sym_castling);
-      END_STATE();
-    case 395:
-      if (lookahead == 'e') ADVANCE(423);
-      END_STATE();
-    case 396:
-      if (lookahead == 'u') ADVANCE(424);
-      END_STATE();
-    case 397:
-      if (lookahead == 'o') ADVANCE(425);
-      END_STATE();
-    case 398:
-      ACCEPT_TOKEN(anon_sym_confined);
-      END_STATE();
-    case 399:
-      if (lookahead == 'n') ADVANCE(426);
-      END_STATE();
-    case 400:
-      if (lookahead == 'h') ADVANCE(427);
-      END_STATE();
-    case 401:
       if (lookahead == 'e') ADVANCE(428);
       END_STATE();
-    case 402:
+    case 391:
       if (lookahead == 'n') ADVANCE(429);
       END_STATE();
+    case 392:
+      ACCEPT_TOKEN(anon_sym_promote);
+      END_STATE();
+    case 393:
+      if (lookahead == 'i') ADVANCE(430);
+      END_STATE();
+    case 394:
+      if (lookahead == 'y') ADVANCE(431);
+      END_STATE();
+    case 395:
+      ACCEPT_TOKEN(anon_sym_rhombus);
+      END_STATE();
+    case 396:
+      if (lookahead == 'e') ADVANCE(432);
+      END_STATE();
+    case 397:
+      if (lookahead == 't') ADVANCE(433);
+      END_STATE();
+    case 398:
+      if (lookahead == 'y') ADVANCE(434);
+      END_STATE();
+    case 399:
+      ACCEPT_TOKEN(anon_sym_to_DASHhand);
+      END_STATE();
+    case 400:
+      if (lookahead == 'r') ADVANCE(435);
+      END_STATE();
+    case 401:
+      if (lookahead == 'e') ADVANCE(436);
+      END_STATE();
+    case 402:
+      ACCEPT_TOKEN(anon_sym_unmoved);
+      END_STATE();
     case 403:
-      ACCEPT_TOKEN(anon_sym_inventor);
+      ACCEPT_TOKEN(anon_sym_variant);
       END_STATE();
     case 404:
-      if (lookahead == 'n') ADVANCE(430);
+      ACCEPT_TOKEN(anon_sym_written);
       END_STATE();
     case 405:
-      if (lookahead == 'i') ADVANCE(431);
-      END_STATE();
-    case 406:
-      if (lookahead == 'y') ADVANCE(432);
-      END_STATE();
-    case 407:
-      if (lookahead == 'e') ADVANCE(433);
-      END_STATE();
-    case 408:
-      ACCEPT_TOKEN(anon_sym_no_DASHcheck);
-      END_STATE();
-    case 409:
-      if (lookahead == 's') ADVANCE(434);
-      END_STATE();
-    case 410:
-      if (lookahead == 'n') ADVANCE(435);
-      END_STATE();
-    case 411:
-      if (lookahead == 'd') ADVANCE(436);
-      END_STATE();
-    case 412:
-      ACCEPT_TOKEN(anon_sym_optional);
-      END_STATE();
-    case 413:
-      ACCEPT_TOKEN(anon_sym_per_DASHline);
-      END_STATE();
-    case 414:
-      ACCEPT_TOKEN(anon_sym_place_DASHon);
-      END_STATE();
-    case 415:
       if (lookahead == 'o') ADVANCE(437);
       END_STATE();
-    case 416:
-      ACCEPT_TOKEN(anon_sym_reset_DASHby);
+    case 406:
+      ACCEPT_TOKEN(anon_sym_captured);
       END_STATE();
-    case 417:
-      if (lookahead == 'a') ADVANCE(438);
+    case 407:
+      ACCEPT_TOKEN(anon_sym_captures);
       END_STATE();
-    case 418:
-      if (lookahead == 'e') ADVANCE(439);
+    case 408:
+      ACCEPT_TOKEN(anon_sym_castling);
       END_STATE();
-    case 419:
-      ACCEPT_TOKEN(anon_sym_symmetry);
+    case 409:
+      if (lookahead == 'e') ADVANCE(438);
       END_STATE();
-    case 420:
-      ACCEPT_TOKEN(anon_sym_to_DASHmater);
+    case 410:
+      if (lookahead == 'u') ADVANCE(439);
       END_STATE();
-    case 421:
-      ACCEPT_TOKEN(anon_sym_triangle);
+    case 411:
+      if (lookahead == 'o') ADVANCE(440);
       END_STATE();
-    case 422:
-      if (lookahead == 'n') ADVANCE(440);
+    case 412:
+      ACCEPT_TOKEN(anon_sym_confined);
       END_STATE();
-    case 423:
-      ACCEPT_TOKEN(anon_sym_checkmate);
+    case 413:
+      ACCEPT_TOKEN(anon_sym_counting);
       END_STATE();
-    case 424:
+    case 414:
       if (lookahead == 'n') ADVANCE(441);
       END_STATE();
+    case 415:
+      if (lookahead == 'h') ADVANCE(442);
+      END_STATE();
+    case 416:
+      if (lookahead == 'e') ADVANCE(443);
+      END_STATE();
+    case 417:
+      if (lookahead == 'n') ADVANCE(444);
+      END_STATE();
+    case 418:
+      ACCEPT_TOKEN(anon_sym_inventor);
+      END_STATE();
+    case 419:
+      if (lookahead == 'n') ADVANCE(445);
+      END_STATE();
+    case 420:
+      if (lookahead == 'i') ADVANCE(446);
+      END_STATE();
+    case 421:
+      if (lookahead == 'y') ADVANCE(447);
+      END_STATE();
+    case 422:
+      if (lookahead == 'e') ADVANCE(448);
+      END_STATE();
+    case 423:
+      ACCEPT_TOKEN(anon_sym_no_DASHcheck);
+      END_STATE();
+    case 424:
+      if (lookahead == 's') ADVANCE(449);
+      END_STATE();
     case 425:
-      if (lookahead == 'u') ADVANCE(442);
+      if (lookahead == 'n') ADVANCE(450);
       END_STATE();
     case 426:
-      if (lookahead == 's') ADVANCE(443);
-      END_STATE();
-    case 427:
-      if (lookahead == 'o') ADVANCE(444);
-      END_STATE();
-    case 428:
-      if (lookahead == 'd') ADVANCE(445);
-      END_STATE();
-    case 429:
-      if (lookahead == 't') ADVANCE(446);
-      END_STATE();
-    case 430:
-      if (lookahead == 'i') ADVANCE(447);
-      END_STATE();
-    case 431:
-      if (lookahead == 't') ADVANCE(448);
-      END_STATE();
-    case 432:
-      ACCEPT_TOKEN(anon_sym_move_DASHonly);
-      END_STATE();
-    case 433:
-      if (lookahead == 'p') ADVANCE(449);
-      END_STATE();
-    case 434:
-      if (lookahead == 's') ADVANCE(450);
-      END_STATE();
-    case 435:
       if (lookahead == 'd') ADVANCE(451);
       END_STATE();
+    case 427:
+      ACCEPT_TOKEN(anon_sym_optional);
+      END_STATE();
+    case 428:
+      ACCEPT_TOKEN(anon_sym_per_DASHline);
+      END_STATE();
+    case 429:
+      ACCEPT_TOKEN(anon_sym_place_DASHon);
+      END_STATE();
+    case 430:
+      if (lookahead == 'o') ADVANCE(452);
+      END_STATE();
+    case 431:
+      ACCEPT_TOKEN(anon_sym_reset_DASHby);
+      END_STATE();
+    case 432:
+      if (lookahead == 'a') ADVANCE(453);
+      END_STATE();
+    case 433:
+      if (lookahead == 'e') ADVANCE(454);
+      END_STATE();
+    case 434:
+      ACCEPT_TOKEN(anon_sym_symmetry);
+      END_STATE();
+    case 435:
+      ACCEPT_TOKEN(anon_sym_to_DASHmater);
+      END_STATE();
     case 436:
-      ACCEPT_TOKEN(anon_sym_off_DASHboard);
+      ACCEPT_TOKEN(anon_sym_triangle);
       END_STATE();
     case 437:
-      if (lookahead == 'n') ADVANCE(452);
+      if (lookahead == 'n') ADVANCE(455);
       END_STATE();
     case 438:
-      if (lookahead == 'n') ADVANCE(453);
+      ACCEPT_TOKEN(anon_sym_checkmate);
       END_STATE();
     case 439:
-      ACCEPT_TOKEN(anon_sym_stalemate);
-      END_STATE();
-    case 440:
-      if (lookahead == 'l') ADVANCE(454);
-      END_STATE();
-    case 441:
-      if (lookahead == 'd') ADVANCE(455);
-      END_STATE();
-    case 442:
       if (lookahead == 'n') ADVANCE(456);
       END_STATE();
-    case 443:
-      ACCEPT_TOKEN(anon_sym_directions);
-      END_STATE();
-    case 444:
+    case 440:
       if (lookahead == 'u') ADVANCE(457);
       END_STATE();
+    case 441:
+      if (lookahead == 's') ADVANCE(458);
+      END_STATE();
+    case 442:
+      if (lookahead == 'o') ADVANCE(459);
+      END_STATE();
+    case 443:
+      if (lookahead == 'd') ADVANCE(460);
+      END_STATE();
+    case 444:
+      if (lookahead == 't') ADVANCE(461);
+      END_STATE();
     case 445:
-      ACCEPT_TOKEN(anon_sym_eliminated);
+      if (lookahead == 'i') ADVANCE(462);
       END_STATE();
     case 446:
-      ACCEPT_TOKEN(anon_sym_en_DASHpassant);
+      if (lookahead == 't') ADVANCE(463);
       END_STATE();
     case 447:
-      if (lookahead == 'n') ADVANCE(458);
+      ACCEPT_TOKEN(anon_sym_move_DASHonly);
       END_STATE();
     case 448:
-      ACCEPT_TOKEN(anon_sym_move_DASHlimit);
+      if (lookahead == 'p') ADVANCE(464);
       END_STATE();
     case 449:
-      ACCEPT_TOKEN(anon_sym_multi_DASHstep);
+      if (lookahead == 's') ADVANCE(465);
       END_STATE();
     case 450:
-      if (lookahead == 'a') ADVANCE(459);
+      if (lookahead == 'd') ADVANCE(466);
       END_STATE();
     case 451:
-      if (lookahead == 'e') ADVANCE(460);
+      ACCEPT_TOKEN(anon_sym_off_DASHboard);
       END_STATE();
     case 452:
-      ACCEPT_TOKEN(anon_sym_repetition);
+      if (lookahead == 'n') ADVANCE(467);
       END_STATE();
     case 453:
-      if (lookahead == 'i') ADVANCE(461);
-      END_STATE();
-    case 454:
-      if (lookahead == 'y') ADVANCE(462);
-      END_STATE();
-    case 455:
-      ACCEPT_TOKEN(anon_sym_color_DASHbound);
-      END_STATE();
-    case 456:
-      if (lookahead == 'd') ADVANCE(463);
-      END_STATE();
-    case 457:
-      if (lookahead == 't') ADVANCE(464);
-      END_STATE();
-    case 458:
-      if (lookahead == 'g') ADVANCE(465);
-      END_STATE();
-    case 459:
-      if (lookahead == 'n') ADVANCE(466);
-      END_STATE();
-    case 460:
-      if (lookahead == 'd') ADVANCE(467);
-      END_STATE();
-    case 461:
       if (lookahead == 'n') ADVANCE(468);
       END_STATE();
+    case 454:
+      ACCEPT_TOKEN(anon_sym_stalemate);
+      END_STATE();
+    case 455:
+      if (lookahead == 'l') ADVANCE(469);
+      END_STATE();
+    case 456:
+      if (lookahead == 'd') ADVANCE(470);
+      END_STATE();
+    case 457:
+      if (lookahead == 'n') ADVANCE(471);
+      END_STATE();
+    case 458:
+      ACCEPT_TOKEN(anon_sym_directions);
+      END_STATE();
+    case 459:
+      if (lookahead == 'u') ADVANCE(472);
+      END_STATE();
+    case 460:
+      ACCEPT_TOKEN(anon_sym_eliminated);
+      END_STATE();
+    case 461:
+      ACCEPT_TOKEN(anon_sym_en_DASHpassant);
+      END_STATE();
     case 462:
-      ACCEPT_TOKEN(anon_sym_capture_DASHonly);
+      if (lookahead == 'n') ADVANCE(473);
       END_STATE();
     case 463:
-      ACCEPT_TOKEN(anon_sym_colour_DASHbound);
+      ACCEPT_TOKEN(anon_sym_move_DASHlimit);
       END_STATE();
     case 464:
-      ACCEPT_TOKEN(anon_sym_draw_DASHwithout);
+      ACCEPT_TOKEN(anon_sym_multi_DASHstep);
       END_STATE();
     case 465:
-      ACCEPT_TOKEN(anon_sym_left_DASHleaning);
+      if (lookahead == 'a') ADVANCE(474);
       END_STATE();
     case 466:
-      if (lookahead == 't') ADVANCE(469);
+      if (lookahead == 'e') ADVANCE(475);
       END_STATE();
     case 467:
-      if (lookahead == '-') ADVANCE(470);
+      ACCEPT_TOKEN(anon_sym_repetition);
       END_STATE();
     case 468:
-      if (lookahead == 'g') ADVANCE(471);
+      if (lookahead == 'i') ADVANCE(476);
       END_STATE();
     case 469:
-      ACCEPT_TOKEN(anon_sym_no_DASHen_DASHpassant);
+      if (lookahead == 'y') ADVANCE(477);
       END_STATE();
     case 470:
-      if (lookahead == 'b') ADVANCE(472);
+      ACCEPT_TOKEN(anon_sym_color_DASHbound);
       END_STATE();
     case 471:
-      ACCEPT_TOKEN(anon_sym_right_DASHleaning);
+      if (lookahead == 'd') ADVANCE(478);
       END_STATE();
     case 472:
-      if (lookahead == 'y') ADVANCE(473);
+      if (lookahead == 't') ADVANCE(479);
       END_STATE();
     case 473:
+      if (lookahead == 'g') ADVANCE(480);
+      END_STATE();
+    case 474:
+      if (lookahead == 'n') ADVANCE(481);
+      END_STATE();
+    case 475:
+      if (lookahead == 'd') ADVANCE(482);
+      END_STATE();
+    case 476:
+      if (lookahead == 'n') ADVANCE(483);
+      END_STATE();
+    case 477:
+      ACCEPT_TOKEN(anon_sym_capture_DASHonly);
+      END_STATE();
+    case 478:
+      ACCEPT_TOKEN(anon_sym_colour_DASHbound);
+      END_STATE();
+    case 479:
+      ACCEPT_TOKEN(anon_sym_draw_DASHwithout);
+      END_STATE();
+    case 480:
+      ACCEPT_TOKEN(anon_sym_left_DASHleaning);
+      END_STATE();
+    case 481:
+      if (lookahead == 't') ADVANCE(484);
+      END_STATE();
+    case 482:
+      if (lookahead == '-') ADVANCE(485);
+      END_STATE();
+    case 483:
+      if (lookahead == 'g') ADVANCE(486);
+      END_STATE();
+    case 484:
+      ACCEPT_TOKEN(anon_sym_no_DASHen_DASHpassant);
+      END_STATE();
+    case 485:
+      if (lookahead == 'b') ADVANCE(487);
+      END_STATE();
+    case 486:
+      ACCEPT_TOKEN(anon_sym_right_DASHleaning);
+      END_STATE();
+    case 487:
+      if (lookahead == 'y') ADVANCE(488);
+      END_STATE();
+    case 488:
       ACCEPT_TOKEN(anon_sym_not_DASHdefended_DASHby);
       END_STATE();
     default:
@@ -4473,9 +4589,9 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [21] = {.lex_state = 32, .reserved_word_set_id = 1},
   [22] = {.lex_state = 32, .reserved_word_set_id = 1},
   [23] = {.lex_state = 32, .reserved_word_set_id = 1},
-  [24] = {.lex_state = 2},
+  [24] = {.lex_state = 31},
   [25] = {.lex_state = 2},
-  [26] = {.lex_state = 31},
+  [26] = {.lex_state = 2},
   [27] = {.lex_state = 2},
   [28] = {.lex_state = 2},
   [29] = {.lex_state = 2},
@@ -4573,7 +4689,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [121] = {.lex_state = 1},
   [122] = {.lex_state = 1},
   [123] = {.lex_state = 31},
-  [124] = {.lex_state = 1},
+  [124] = {.lex_state = 31},
   [125] = {.lex_state = 31},
   [126] = {.lex_state = 31},
   [127] = {.lex_state = 0},
@@ -4588,54 +4704,54 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [136] = {.lex_state = 31},
   [137] = {.lex_state = 5},
   [138] = {.lex_state = 31},
-  [139] = {.lex_state = 31},
+  [139] = {.lex_state = 1},
   [140] = {.lex_state = 31},
   [141] = {.lex_state = 31},
   [142] = {.lex_state = 31},
   [143] = {.lex_state = 31},
   [144] = {.lex_state = 31},
-  [145] = {.lex_state = 3},
-  [146] = {.lex_state = 31},
-  [147] = {.lex_state = 3},
-  [148] = {.lex_state = 5},
+  [145] = {.lex_state = 31},
+  [146] = {.lex_state = 3},
+  [147] = {.lex_state = 31},
+  [148] = {.lex_state = 3},
   [149] = {.lex_state = 1},
-  [150] = {.lex_state = 31},
-  [151] = {.lex_state = 31},
+  [150] = {.lex_state = 5},
+  [151] = {.lex_state = 1},
   [152] = {.lex_state = 31},
   [153] = {.lex_state = 31},
   [154] = {.lex_state = 31},
   [155] = {.lex_state = 31},
-  [156] = {.lex_state = 1},
+  [156] = {.lex_state = 31},
   [157] = {.lex_state = 31},
-  [158] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [158] = {.lex_state = 31},
   [159] = {.lex_state = 31},
-  [160] = {.lex_state = 31},
-  [161] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [162] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [163] = {.lex_state = 0},
-  [164] = {.lex_state = 4},
-  [165] = {.lex_state = 31},
-  [166] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [167] = {.lex_state = 31},
-  [168] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [160] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [161] = {.lex_state = 31},
+  [162] = {.lex_state = 31},
+  [163] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [164] = {.lex_state = 0},
+  [165] = {.lex_state = 4},
+  [166] = {.lex_state = 31},
+  [167] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [168] = {.lex_state = 31},
   [169] = {.lex_state = 31},
-  [170] = {.lex_state = 31},
-  [171] = {.lex_state = 31},
-  [172] = {.lex_state = 0},
+  [170] = {.lex_state = 0},
+  [171] = {.lex_state = 4},
+  [172] = {.lex_state = 31},
   [173] = {.lex_state = 31},
-  [174] = {.lex_state = 31},
-  [175] = {.lex_state = 4},
+  [174] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [175] = {.lex_state = 31},
   [176] = {.lex_state = 31},
-  [177] = {.lex_state = 31},
-  [178] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [179] = {.lex_state = 4},
-  [180] = {.lex_state = 31},
+  [177] = {.lex_state = 4},
+  [178] = {.lex_state = 31},
+  [179] = {.lex_state = 31},
+  [180] = {.lex_state = 32, .reserved_word_set_id = 2},
   [181] = {.lex_state = 31},
   [182] = {.lex_state = 31},
-  [183] = {.lex_state = 0},
-  [184] = {.lex_state = 0},
-  [185] = {.lex_state = 0},
-  [186] = {.lex_state = 0},
+  [183] = {.lex_state = 31},
+  [184] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [185] = {.lex_state = 31},
+  [186] = {.lex_state = 31},
   [187] = {.lex_state = 0},
   [188] = {.lex_state = 0},
   [189] = {.lex_state = 0},
@@ -4644,57 +4760,57 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [192] = {.lex_state = 0},
   [193] = {.lex_state = 0},
   [194] = {.lex_state = 0},
-  [195] = {.lex_state = 31},
+  [195] = {.lex_state = 0},
   [196] = {.lex_state = 0},
   [197] = {.lex_state = 0},
   [198] = {.lex_state = 0},
   [199] = {.lex_state = 0},
-  [200] = {.lex_state = 0},
-  [201] = {.lex_state = 31},
+  [200] = {.lex_state = 31},
+  [201] = {.lex_state = 0},
   [202] = {.lex_state = 0},
   [203] = {.lex_state = 0},
   [204] = {.lex_state = 0},
   [205] = {.lex_state = 0},
   [206] = {.lex_state = 31},
-  [207] = {.lex_state = 1},
+  [207] = {.lex_state = 0},
   [208] = {.lex_state = 0},
   [209] = {.lex_state = 0},
   [210] = {.lex_state = 0},
-  [211] = {.lex_state = 0},
-  [212] = {.lex_state = 0},
+  [211] = {.lex_state = 31},
+  [212] = {.lex_state = 1},
   [213] = {.lex_state = 0},
   [214] = {.lex_state = 0},
   [215] = {.lex_state = 0},
   [216] = {.lex_state = 0},
   [217] = {.lex_state = 0},
-  [218] = {.lex_state = 31},
+  [218] = {.lex_state = 0},
   [219] = {.lex_state = 0},
   [220] = {.lex_state = 0},
-  [221] = {.lex_state = 0},
+  [221] = {.lex_state = 31},
   [222] = {.lex_state = 0},
-  [223] = {.lex_state = 31},
+  [223] = {.lex_state = 0},
   [224] = {.lex_state = 0},
   [225] = {.lex_state = 0},
   [226] = {.lex_state = 0},
-  [227] = {.lex_state = 0},
+  [227] = {.lex_state = 31},
   [228] = {.lex_state = 0},
   [229] = {.lex_state = 0},
-  [230] = {.lex_state = 31},
-  [231] = {.lex_state = 31},
+  [230] = {.lex_state = 0},
+  [231] = {.lex_state = 0},
   [232] = {.lex_state = 0},
   [233] = {.lex_state = 0},
-  [234] = {.lex_state = 0},
-  [235] = {.lex_state = 0},
-  [236] = {.lex_state = 31, .reserved_word_set_id = 4},
+  [234] = {.lex_state = 31},
+  [235] = {.lex_state = 31},
+  [236] = {.lex_state = 0},
   [237] = {.lex_state = 0},
   [238] = {.lex_state = 0},
-  [239] = {.lex_state = 31},
+  [239] = {.lex_state = 0},
   [240] = {.lex_state = 0},
-  [241] = {.lex_state = 0},
+  [241] = {.lex_state = 31, .reserved_word_set_id = 4},
   [242] = {.lex_state = 0},
-  [243] = {.lex_state = 0},
+  [243] = {.lex_state = 31},
   [244] = {.lex_state = 0},
-  [245] = {.lex_state = 0},
+  [245] = {.lex_state = 31},
   [246] = {.lex_state = 0},
   [247] = {.lex_state = 0},
   [248] = {.lex_state = 0},
@@ -4712,86 +4828,96 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [260] = {.lex_state = 0},
   [261] = {.lex_state = 0},
   [262] = {.lex_state = 0},
-  [263] = {.lex_state = 1},
+  [263] = {.lex_state = 0},
   [264] = {.lex_state = 0},
-  [265] = {.lex_state = 31},
+  [265] = {.lex_state = 0},
   [266] = {.lex_state = 0},
   [267] = {.lex_state = 0},
-  [268] = {.lex_state = 31},
-  [269] = {.lex_state = 0},
-  [270] = {.lex_state = 1},
-  [271] = {.lex_state = 0},
-  [272] = {.lex_state = 0},
+  [268] = {.lex_state = 1},
+  [269] = {.lex_state = 31},
+  [270] = {.lex_state = 0},
+  [271] = {.lex_state = 3},
+  [272] = {.lex_state = 31},
   [273] = {.lex_state = 0},
-  [274] = {.lex_state = 31},
-  [275] = {.lex_state = 31},
-  [276] = {.lex_state = 31},
-  [277] = {.lex_state = 31},
+  [274] = {.lex_state = 0},
+  [275] = {.lex_state = 1},
+  [276] = {.lex_state = 0},
+  [277] = {.lex_state = 0},
   [278] = {.lex_state = 31},
-  [279] = {.lex_state = 0},
-  [280] = {.lex_state = 1},
-  [281] = {.lex_state = 1},
+  [279] = {.lex_state = 31},
+  [280] = {.lex_state = 31},
+  [281] = {.lex_state = 0},
   [282] = {.lex_state = 31},
   [283] = {.lex_state = 31},
   [284] = {.lex_state = 31},
-  [285] = {.lex_state = 3},
-  [286] = {.lex_state = 31},
-  [287] = {.lex_state = 1},
-  [288] = {.lex_state = 31},
+  [285] = {.lex_state = 1},
+  [286] = {.lex_state = 1},
+  [287] = {.lex_state = 31},
+  [288] = {.lex_state = 0},
   [289] = {.lex_state = 31},
   [290] = {.lex_state = 0},
-  [291] = {.lex_state = 0},
-  [292] = {.lex_state = 0},
+  [291] = {.lex_state = 31},
+  [292] = {.lex_state = 31},
   [293] = {.lex_state = 0},
-  [294] = {.lex_state = 0},
+  [294] = {.lex_state = 31},
   [295] = {.lex_state = 0},
-  [296] = {.lex_state = 3},
+  [296] = {.lex_state = 0},
   [297] = {.lex_state = 0},
-  [298] = {.lex_state = 1},
-  [299] = {.lex_state = 31},
-  [300] = {.lex_state = 31},
-  [301] = {.lex_state = 31},
+  [298] = {.lex_state = 0},
+  [299] = {.lex_state = 0},
+  [300] = {.lex_state = 1},
+  [301] = {.lex_state = 1},
   [302] = {.lex_state = 31},
-  [303] = {.lex_state = 1},
+  [303] = {.lex_state = 0},
   [304] = {.lex_state = 31},
-  [305] = {.lex_state = 31},
-  [306] = {.lex_state = 1},
-  [307] = {.lex_state = 1},
+  [305] = {.lex_state = 1},
+  [306] = {.lex_state = 3},
+  [307] = {.lex_state = 31},
   [308] = {.lex_state = 31},
-  [309] = {.lex_state = 1},
-  [310] = {.lex_state = 1},
-  [311] = {.lex_state = 1},
-  [312] = {.lex_state = 1},
+  [309] = {.lex_state = 31},
+  [310] = {.lex_state = 31},
+  [311] = {.lex_state = 31},
+  [312] = {.lex_state = 31},
   [313] = {.lex_state = 31},
-  [314] = {.lex_state = 31},
-  [315] = {.lex_state = 1},
+  [314] = {.lex_state = 1},
+  [315] = {.lex_state = 31},
   [316] = {.lex_state = 1},
-  [317] = {.lex_state = 31},
-  [318] = {.lex_state = 31},
+  [317] = {.lex_state = 1},
+  [318] = {.lex_state = 1},
   [319] = {.lex_state = 1},
-  [320] = {.lex_state = 31},
+  [320] = {.lex_state = 1},
   [321] = {.lex_state = 31},
   [322] = {.lex_state = 31},
   [323] = {.lex_state = 0},
   [324] = {.lex_state = 1},
   [325] = {.lex_state = 31},
-  [326] = {.lex_state = 31},
+  [326] = {.lex_state = 1},
   [327] = {.lex_state = 31},
   [328] = {.lex_state = 31},
-  [329] = {.lex_state = 0},
+  [329] = {.lex_state = 31},
   [330] = {.lex_state = 31},
-  [331] = {.lex_state = 31},
-  [332] = {.lex_state = 31},
-  [333] = {.lex_state = 31},
-  [334] = {.lex_state = 3},
-  [335] = {.lex_state = 31},
-  [336] = {.lex_state = 0},
+  [331] = {.lex_state = 1},
+  [332] = {.lex_state = 0},
+  [333] = {.lex_state = 1},
+  [334] = {.lex_state = 31},
+  [335] = {.lex_state = 1},
+  [336] = {.lex_state = 31},
   [337] = {.lex_state = 31},
   [338] = {.lex_state = 31},
-  [339] = {.lex_state = 1},
+  [339] = {.lex_state = 0},
   [340] = {.lex_state = 31},
-  [341] = {.lex_state = 3},
-  [342] = {.lex_state = 0},
+  [341] = {.lex_state = 31},
+  [342] = {.lex_state = 31},
+  [343] = {.lex_state = 31},
+  [344] = {.lex_state = 31},
+  [345] = {.lex_state = 1},
+  [346] = {.lex_state = 3},
+  [347] = {.lex_state = 0},
+  [348] = {.lex_state = 31},
+  [349] = {.lex_state = 31},
+  [350] = {.lex_state = 3},
+  [351] = {.lex_state = 1},
+  [352] = {.lex_state = 31},
 };
 
 static const TSSymbol ts_reserved_words[5][MAX_RESERVED_WORD_SET_SIZE] = {
@@ -4950,20 +5076,23 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_eliminated] = ACTIONS(1),
     [anon_sym_stay] = ACTIONS(1),
     [anon_sym_to_DASHmater] = ACTIONS(1),
+    [anon_sym_impasse] = ACTIONS(1),
+    [anon_sym_need] = ACTIONS(1),
+    [anon_sym_counting] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(329),
-    [sym_metadata_statement] = STATE(208),
-    [sym_year_statement] = STATE(208),
-    [sym_symmetry_statement] = STATE(208),
-    [sym_sides_statement] = STATE(208),
-    [sym_directions_statement] = STATE(208),
-    [sym_zone_definition] = STATE(208),
-    [sym_board] = STATE(208),
-    [sym_piece_definition] = STATE(208),
-    [sym_setup] = STATE(208),
-    [sym_castling] = STATE(208),
-    [sym_rules] = STATE(208),
+    [sym_source_file] = STATE(339),
+    [sym_metadata_statement] = STATE(213),
+    [sym_year_statement] = STATE(213),
+    [sym_symmetry_statement] = STATE(213),
+    [sym_sides_statement] = STATE(213),
+    [sym_directions_statement] = STATE(213),
+    [sym_zone_definition] = STATE(213),
+    [sym_board] = STATE(213),
+    [sym_piece_definition] = STATE(213),
+    [sym_setup] = STATE(213),
+    [sym_castling] = STATE(213),
+    [sym_rules] = STATE(213),
     [aux_sym_source_file_repeat1] = STATE(6),
     [ts_builtin_sym_end] = ACTIONS(5),
     [anon_sym_SEMI] = ACTIONS(7),
@@ -5024,7 +5153,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(37), 2,
       anon_sym_colour_DASHbound,
       anon_sym_color_DASHbound,
-    STATE(246), 13,
+    STATE(252), 13,
       sym_royal_statement,
       sym_colour_bound_statement,
       sym_step_statement,
@@ -5075,7 +5204,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(61), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(199), 13,
+    STATE(204), 13,
       sym_royal_statement,
       sym_colour_bound_statement,
       sym_step_statement,
@@ -5126,7 +5255,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(73), 2,
       anon_sym_colour_DASHbound,
       anon_sym_color_DASHbound,
-    STATE(293), 13,
+    STATE(298), 13,
       sym_royal_statement,
       sym_colour_bound_statement,
       sym_step_statement,
@@ -5175,7 +5304,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_inventor,
       anon_sym_source,
       anon_sym_note,
-    STATE(272), 11,
+    STATE(276), 11,
       sym_metadata_statement,
       sym_year_statement,
       sym_symmetry_statement,
@@ -5222,7 +5351,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_inventor,
       anon_sym_source,
       anon_sym_note,
-    STATE(191), 11,
+    STATE(195), 11,
       sym_metadata_statement,
       sym_year_statement,
       sym_symmetry_statement,
@@ -5234,7 +5363,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_setup,
       sym_castling,
       sym_rules,
-  [333] = 15,
+  [333] = 16,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(153), 1,
@@ -5259,12 +5388,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_draw_DASHwithout,
     ACTIONS(173), 1,
       anon_sym_eliminated,
+    ACTIONS(175), 1,
+      anon_sym_impasse,
     STATE(9), 1,
       aux_sym__rules_block_repeat1,
     ACTIONS(151), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(240), 10,
+    STATE(266), 11,
       sym_checkmate_statement,
       sym_stalemate_statement,
       sym_castling_statement,
@@ -5275,7 +5406,8 @@ static const uint16_t ts_small_parse_table[] = {
       sym_draw_without_statement,
       sym_eliminated_statement,
       sym_royal_captured_statement,
-  [389] = 15,
+      sym_impasse_statement,
+  [393] = 16,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(155), 1,
@@ -5298,14 +5430,16 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_draw_DASHwithout,
     ACTIONS(173), 1,
       anon_sym_eliminated,
-    ACTIONS(177), 1,
+    ACTIONS(175), 1,
+      anon_sym_impasse,
+    ACTIONS(179), 1,
       anon_sym_RBRACE,
     STATE(7), 1,
       aux_sym__rules_block_repeat1,
-    ACTIONS(175), 2,
+    ACTIONS(177), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(232), 10,
+    STATE(236), 11,
       sym_checkmate_statement,
       sym_stalemate_statement,
       sym_castling_statement,
@@ -5316,37 +5450,40 @@ static const uint16_t ts_small_parse_table[] = {
       sym_draw_without_statement,
       sym_eliminated_statement,
       sym_royal_captured_statement,
-  [445] = 15,
+      sym_impasse_statement,
+  [453] = 16,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(182), 1,
-      anon_sym_RBRACE,
     ACTIONS(184), 1,
+      anon_sym_RBRACE,
+    ACTIONS(186), 1,
       anon_sym_royal,
-    ACTIONS(187), 1,
+    ACTIONS(189), 1,
       anon_sym_castling,
-    ACTIONS(190), 1,
+    ACTIONS(192), 1,
       anon_sym_checkmate,
-    ACTIONS(193), 1,
+    ACTIONS(195), 1,
       anon_sym_stalemate,
-    ACTIONS(196), 1,
+    ACTIONS(198), 1,
       anon_sym_captures,
-    ACTIONS(199), 1,
+    ACTIONS(201), 1,
       anon_sym_repetition,
-    ACTIONS(202), 1,
+    ACTIONS(204), 1,
       anon_sym_move_DASHlimit,
-    ACTIONS(205), 1,
+    ACTIONS(207), 1,
       anon_sym_facing,
-    ACTIONS(208), 1,
+    ACTIONS(210), 1,
       anon_sym_draw_DASHwithout,
-    ACTIONS(211), 1,
+    ACTIONS(213), 1,
       anon_sym_eliminated,
+    ACTIONS(216), 1,
+      anon_sym_impasse,
     STATE(9), 1,
       aux_sym__rules_block_repeat1,
-    ACTIONS(179), 2,
+    ACTIONS(181), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(290), 10,
+    STATE(274), 11,
       sym_checkmate_statement,
       sym_stalemate_statement,
       sym_castling_statement,
@@ -5357,106 +5494,107 @@ static const uint16_t ts_small_parse_table[] = {
       sym_draw_without_statement,
       sym_eliminated_statement,
       sym_royal_captured_statement,
-  [501] = 14,
+      sym_impasse_statement,
+  [513] = 14,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(218), 1,
+    ACTIONS(223), 1,
       anon_sym_LPAREN,
-    ACTIONS(222), 1,
+    ACTIONS(227), 1,
       anon_sym_max,
-    ACTIONS(224), 1,
+    ACTIONS(229), 1,
       anon_sym_LBRACK,
     STATE(15), 1,
       aux_sym_ride_statement_repeat1,
-    STATE(25), 1,
+    STATE(26), 1,
       sym__leap,
     STATE(29), 1,
       sym__leap_symmetry,
     STATE(85), 1,
       sym__mode,
-    ACTIONS(220), 2,
+    ACTIONS(225), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(24), 2,
+    STATE(25), 2,
       sym_coordinates,
       sym_path,
     STATE(102), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(214), 3,
+    ACTIONS(219), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-    ACTIONS(216), 3,
+    ACTIONS(221), 3,
       anon_sym_mirror,
       anon_sym_all,
       anon_sym_none,
-  [552] = 14,
+  [564] = 14,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(218), 1,
+    ACTIONS(223), 1,
       anon_sym_LPAREN,
-    ACTIONS(224), 1,
+    ACTIONS(229), 1,
       anon_sym_LBRACK,
-    ACTIONS(230), 1,
+    ACTIONS(235), 1,
       anon_sym_lame,
     STATE(15), 1,
       aux_sym_ride_statement_repeat1,
-    STATE(25), 1,
+    STATE(26), 1,
       sym__leap,
     STATE(30), 1,
       sym__leap_symmetry,
     STATE(118), 1,
       sym__mode,
-    ACTIONS(220), 2,
+    ACTIONS(225), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(24), 2,
+    STATE(25), 2,
       sym_coordinates,
       sym_path,
     STATE(119), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(216), 3,
+    ACTIONS(221), 3,
       anon_sym_mirror,
       anon_sym_all,
       anon_sym_none,
-    ACTIONS(228), 3,
+    ACTIONS(233), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [603] = 12,
+  [615] = 12,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(234), 1,
+    ACTIONS(239), 1,
       anon_sym_RBRACE,
-    ACTIONS(236), 1,
+    ACTIONS(241), 1,
       anon_sym_cells,
-    ACTIONS(238), 1,
+    ACTIONS(243), 1,
       anon_sym_shape,
-    ACTIONS(240), 1,
+    ACTIONS(245), 1,
       anon_sym_names,
-    ACTIONS(242), 1,
+    ACTIONS(247), 1,
       anon_sym_remove,
-    ACTIONS(244), 1,
+    ACTIONS(249), 1,
       anon_sym_cell,
-    ACTIONS(246), 1,
+    ACTIONS(251), 1,
       anon_sym_off_DASHboard,
     STATE(13), 1,
       aux_sym__board_block_repeat1,
-    ACTIONS(232), 2,
+    ACTIONS(237), 2,
       anon_sym_SEMI,
       sym__newline,
-    ACTIONS(248), 2,
+    ACTIONS(253), 2,
       anon_sym_colours,
       anon_sym_colors,
-    STATE(209), 7,
+    STATE(214), 7,
       sym_cells_statement,
       sym_shape_statement,
       sym_names_statement,
@@ -5464,65 +5602,32 @@ static const uint16_t ts_small_parse_table[] = {
       sym_cell_statement,
       sym_off_board_statement,
       sym_colours_statement,
-  [648] = 12,
+  [660] = 12,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 1,
+    ACTIONS(241), 1,
       anon_sym_cells,
-    ACTIONS(238), 1,
+    ACTIONS(243), 1,
       anon_sym_shape,
-    ACTIONS(240), 1,
+    ACTIONS(245), 1,
       anon_sym_names,
-    ACTIONS(242), 1,
+    ACTIONS(247), 1,
       anon_sym_remove,
-    ACTIONS(244), 1,
+    ACTIONS(249), 1,
       anon_sym_cell,
-    ACTIONS(246), 1,
+    ACTIONS(251), 1,
       anon_sym_off_DASHboard,
-    ACTIONS(252), 1,
-      anon_sym_RBRACE,
-    STATE(14), 1,
-      aux_sym__board_block_repeat1,
-    ACTIONS(248), 2,
-      anon_sym_colours,
-      anon_sym_colors,
-    ACTIONS(250), 2,
-      anon_sym_SEMI,
-      sym__newline,
-    STATE(251), 7,
-      sym_cells_statement,
-      sym_shape_statement,
-      sym_names_statement,
-      sym_remove_statement,
-      sym_cell_statement,
-      sym_off_board_statement,
-      sym_colours_statement,
-  [693] = 12,
-    ACTIONS(3), 1,
-      sym_comment,
     ACTIONS(257), 1,
       anon_sym_RBRACE,
-    ACTIONS(259), 1,
-      anon_sym_cells,
-    ACTIONS(262), 1,
-      anon_sym_shape,
-    ACTIONS(265), 1,
-      anon_sym_names,
-    ACTIONS(268), 1,
-      anon_sym_remove,
-    ACTIONS(271), 1,
-      anon_sym_cell,
-    ACTIONS(274), 1,
-      anon_sym_off_DASHboard,
     STATE(14), 1,
       aux_sym__board_block_repeat1,
-    ACTIONS(254), 2,
-      anon_sym_SEMI,
-      sym__newline,
-    ACTIONS(277), 2,
+    ACTIONS(253), 2,
       anon_sym_colours,
       anon_sym_colors,
-    STATE(295), 7,
+    ACTIONS(255), 2,
+      anon_sym_SEMI,
+      sym__newline,
+    STATE(256), 7,
       sym_cells_statement,
       sym_shape_statement,
       sym_names_statement,
@@ -5530,21 +5635,54 @@ static const uint16_t ts_small_parse_table[] = {
       sym_cell_statement,
       sym_off_board_statement,
       sym_colours_statement,
-  [738] = 7,
+  [705] = 12,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(282), 1,
+    ACTIONS(262), 1,
+      anon_sym_RBRACE,
+    ACTIONS(264), 1,
+      anon_sym_cells,
+    ACTIONS(267), 1,
+      anon_sym_shape,
+    ACTIONS(270), 1,
+      anon_sym_names,
+    ACTIONS(273), 1,
+      anon_sym_remove,
+    ACTIONS(276), 1,
+      anon_sym_cell,
+    ACTIONS(279), 1,
+      anon_sym_off_DASHboard,
+    STATE(14), 1,
+      aux_sym__board_block_repeat1,
+    ACTIONS(259), 2,
+      anon_sym_SEMI,
+      sym__newline,
+    ACTIONS(282), 2,
+      anon_sym_colours,
+      anon_sym_colors,
+    STATE(270), 7,
+      sym_cells_statement,
+      sym_shape_statement,
+      sym_names_statement,
+      sym_remove_statement,
+      sym_cell_statement,
+      sym_off_board_statement,
+      sym_colours_statement,
+  [750] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(287), 1,
       anon_sym_LPAREN,
-    ACTIONS(285), 1,
+    ACTIONS(290), 1,
       anon_sym_LBRACK,
     STATE(15), 1,
       aux_sym_ride_statement_repeat1,
-    STATE(25), 1,
+    STATE(26), 1,
       sym__leap,
-    STATE(24), 2,
+    STATE(25), 2,
       sym_coordinates,
       sym_path,
-    ACTIONS(280), 12,
+    ACTIONS(285), 12,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_mirror,
@@ -5557,7 +5695,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_none,
       anon_sym_when,
       anon_sym_unless,
-  [772] = 2,
+  [784] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(109), 17,
@@ -5578,7 +5716,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_setup,
       anon_sym_castling,
       anon_sym_rules,
-  [795] = 2,
+  [807] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(68), 17,
@@ -5599,10 +5737,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_like,
       anon_sym_drop,
       anon_sym_value,
-  [818] = 2,
+  [830] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(288), 16,
+    ACTIONS(293), 16,
       anon_sym_SEMI,
       sym__newline,
       sym_number,
@@ -5619,21 +5757,21 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACK,
       anon_sym_when,
       anon_sym_unless,
-  [840] = 6,
+  [852] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(292), 1,
+    ACTIONS(297), 1,
       sym_identifier,
-    ACTIONS(294), 1,
+    ACTIONS(299), 1,
       sym_number,
     STATE(21), 1,
       aux_sym_direction_list_repeat1,
-    ACTIONS(290), 4,
+    ACTIONS(295), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-    ACTIONS(296), 8,
+    ACTIONS(301), 8,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
       anon_sym_en_DASHpassant,
@@ -5642,10 +5780,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_unless,
       anon_sym_unmoved,
       anon_sym_from,
-  [869] = 2,
+  [881] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(298), 15,
+    ACTIONS(303), 15,
       anon_sym_SEMI,
       sym__newline,
       sym_number,
@@ -5661,21 +5799,21 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACK,
       anon_sym_when,
       anon_sym_unless,
-  [890] = 6,
+  [902] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(302), 1,
+    ACTIONS(307), 1,
       sym_identifier,
-    ACTIONS(305), 1,
+    ACTIONS(310), 1,
       sym_number,
     STATE(21), 1,
       aux_sym_direction_list_repeat1,
-    ACTIONS(300), 4,
+    ACTIONS(305), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-    ACTIONS(308), 8,
+    ACTIONS(313), 8,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
       anon_sym_en_DASHpassant,
@@ -5684,15 +5822,15 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_unless,
       anon_sym_unmoved,
       anon_sym_from,
-  [919] = 3,
+  [931] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(310), 4,
+    ACTIONS(315), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-    ACTIONS(312), 10,
+    ACTIONS(317), 10,
       sym_number,
       sym_identifier,
       anon_sym_move_DASHonly,
@@ -5703,15 +5841,15 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_unless,
       anon_sym_unmoved,
       anon_sym_from,
-  [941] = 3,
+  [953] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(314), 4,
+    ACTIONS(319), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-    ACTIONS(316), 10,
+    ACTIONS(321), 10,
       sym_number,
       sym_identifier,
       anon_sym_move_DASHonly,
@@ -5722,46 +5860,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_unless,
       anon_sym_unmoved,
       anon_sym_from,
-  [963] = 2,
+  [975] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(318), 14,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_mirror,
-      anon_sym_RBRACE,
-      anon_sym_LPAREN,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-      anon_sym_max,
-      anon_sym_lame,
-      anon_sym_all,
-      anon_sym_none,
-      anon_sym_LBRACK,
-      anon_sym_when,
-      anon_sym_unless,
-  [983] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(320), 14,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_mirror,
-      anon_sym_RBRACE,
-      anon_sym_LPAREN,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-      anon_sym_max,
-      anon_sym_lame,
-      anon_sym_all,
-      anon_sym_none,
-      anon_sym_LBRACK,
-      anon_sym_when,
-      anon_sym_unless,
-  [1003] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(182), 13,
+    ACTIONS(184), 14,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
@@ -5775,92 +5877,129 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_facing,
       anon_sym_draw_DASHwithout,
       anon_sym_eliminated,
-  [1022] = 7,
+      anon_sym_impasse,
+  [995] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(324), 1,
+    ACTIONS(323), 14,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_mirror,
+      anon_sym_RBRACE,
+      anon_sym_LPAREN,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+      anon_sym_max,
+      anon_sym_lame,
+      anon_sym_all,
+      anon_sym_none,
+      anon_sym_LBRACK,
+      anon_sym_when,
+      anon_sym_unless,
+  [1015] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(325), 14,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_mirror,
+      anon_sym_RBRACE,
+      anon_sym_LPAREN,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+      anon_sym_max,
+      anon_sym_lame,
+      anon_sym_all,
+      anon_sym_none,
+      anon_sym_LBRACK,
+      anon_sym_when,
+      anon_sym_unless,
+  [1035] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(329), 1,
       anon_sym_max,
     STATE(62), 1,
       sym__mode,
-    ACTIONS(220), 2,
+    ACTIONS(225), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(70), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(322), 3,
+    ACTIONS(327), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1049] = 7,
+  [1062] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(328), 1,
+    ACTIONS(333), 1,
       anon_sym_en_DASHpassant,
     STATE(45), 1,
       sym__mode,
-    ACTIONS(220), 2,
+    ACTIONS(225), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(107), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(326), 3,
+    ACTIONS(331), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1076] = 7,
+  [1089] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(332), 1,
+    ACTIONS(337), 1,
       anon_sym_max,
     STATE(72), 1,
       sym__mode,
-    ACTIONS(220), 2,
+    ACTIONS(225), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(73), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(330), 3,
+    ACTIONS(335), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1103] = 7,
+  [1116] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(336), 1,
+    ACTIONS(341), 1,
       anon_sym_lame,
     STATE(78), 1,
       sym__mode,
-    ACTIONS(220), 2,
+    ACTIONS(225), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(79), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(334), 3,
+    ACTIONS(339), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1130] = 3,
+  [1143] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(338), 1,
+    ACTIONS(343), 1,
       anon_sym_cell,
-    ACTIONS(257), 10,
+    ACTIONS(262), 10,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
@@ -5871,198 +6010,198 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_off_DASHboard,
       anon_sym_colours,
       anon_sym_colors,
-  [1149] = 7,
+  [1162] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(218), 1,
+    ACTIONS(223), 1,
       anon_sym_LPAREN,
-    ACTIONS(224), 1,
+    ACTIONS(229), 1,
       anon_sym_LBRACK,
-    ACTIONS(342), 1,
+    ACTIONS(347), 1,
       sym_number,
     STATE(33), 1,
       aux_sym_condition_repeat1,
     STATE(54), 2,
       sym_coordinates,
       sym_path,
-    ACTIONS(340), 5,
+    ACTIONS(345), 5,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_when,
       anon_sym_unless,
-  [1176] = 7,
+  [1189] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(346), 1,
+    ACTIONS(351), 1,
       sym_number,
-    ACTIONS(349), 1,
+    ACTIONS(354), 1,
       anon_sym_LPAREN,
-    ACTIONS(352), 1,
+    ACTIONS(357), 1,
       anon_sym_LBRACK,
     STATE(33), 1,
       aux_sym_condition_repeat1,
     STATE(54), 2,
       sym_coordinates,
       sym_path,
-    ACTIONS(344), 5,
+    ACTIONS(349), 5,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_when,
       anon_sym_unless,
-  [1203] = 6,
+  [1216] = 6,
     ACTIONS(3), 1,
       sym_comment,
     STATE(74), 1,
       sym__mode,
-    ACTIONS(220), 2,
+    ACTIONS(225), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(75), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(355), 3,
+    ACTIONS(360), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1227] = 6,
+  [1240] = 6,
     ACTIONS(3), 1,
       sym_comment,
     STATE(111), 1,
       sym__mode,
-    ACTIONS(220), 2,
+    ACTIONS(225), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(112), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(357), 3,
+    ACTIONS(362), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1251] = 6,
+  [1264] = 6,
     ACTIONS(3), 1,
       sym_comment,
     STATE(58), 1,
       sym__mode,
-    ACTIONS(220), 2,
+    ACTIONS(225), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(59), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(359), 3,
+    ACTIONS(364), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1275] = 6,
+  [1288] = 6,
     ACTIONS(3), 1,
       sym_comment,
     STATE(87), 1,
       sym__mode,
-    ACTIONS(220), 2,
+    ACTIONS(225), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(88), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(361), 3,
+    ACTIONS(366), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1299] = 6,
+  [1312] = 6,
     ACTIONS(3), 1,
       sym_comment,
     STATE(89), 1,
       sym__mode,
-    ACTIONS(220), 2,
+    ACTIONS(225), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(90), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(363), 3,
+    ACTIONS(368), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1323] = 6,
+  [1336] = 6,
     ACTIONS(3), 1,
       sym_comment,
     STATE(94), 1,
       sym__mode,
-    ACTIONS(220), 2,
+    ACTIONS(225), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(95), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(365), 3,
+    ACTIONS(370), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1347] = 10,
+  [1360] = 10,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(218), 1,
+    ACTIONS(223), 1,
       anon_sym_LPAREN,
-    ACTIONS(224), 1,
+    ACTIONS(229), 1,
       anon_sym_LBRACK,
-    ACTIONS(292), 1,
+    ACTIONS(297), 1,
       sym_identifier,
-    ACTIONS(294), 1,
+    ACTIONS(299), 1,
       sym_number,
     STATE(10), 1,
       aux_sym_ride_statement_repeat1,
     STATE(19), 1,
       aux_sym_direction_list_repeat1,
-    STATE(25), 1,
+    STATE(26), 1,
       sym__leap,
     STATE(27), 1,
       sym_direction_list,
-    STATE(24), 2,
+    STATE(25), 2,
       sym_coordinates,
       sym_path,
-  [1379] = 6,
+  [1392] = 6,
     ACTIONS(3), 1,
       sym_comment,
     STATE(60), 1,
       sym__mode,
-    ACTIONS(220), 2,
+    ACTIONS(225), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(61), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(367), 3,
+    ACTIONS(372), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1403] = 2,
+  [1416] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(369), 9,
+    ACTIONS(374), 9,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
@@ -6072,181 +6211,169 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_lame,
       anon_sym_when,
       anon_sym_unless,
-  [1418] = 7,
+  [1431] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(371), 1,
+    ACTIONS(376), 1,
       sym_identifier,
-    ACTIONS(375), 1,
+    ACTIONS(380), 1,
       sym__plus_symbol,
-    ACTIONS(377), 1,
+    ACTIONS(382), 1,
       anon_sym_optional,
-    ACTIONS(379), 1,
+    ACTIONS(384), 1,
       anon_sym_captured,
     STATE(55), 1,
       aux_sym_promote_statement_repeat1,
-    ACTIONS(373), 3,
+    ACTIONS(378), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1442] = 7,
+  [1455] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(385), 1,
+    ACTIONS(390), 1,
       anon_sym_RBRACE,
     STATE(52), 1,
       aux_sym__castling_block_repeat1,
-    STATE(223), 1,
+    STATE(227), 1,
       sym_castling_move,
-    STATE(250), 1,
+    STATE(238), 1,
       sym_castling_option,
-    ACTIONS(381), 2,
+    ACTIONS(386), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(383), 2,
+    ACTIONS(388), 2,
       anon_sym_SEMI,
       sym__newline,
-  [1466] = 5,
+  [1479] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(389), 1,
+    ACTIONS(394), 1,
       anon_sym_en_DASHpassant,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(65), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(387), 3,
+    ACTIONS(392), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1486] = 7,
+  [1499] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(393), 1,
+    ACTIONS(398), 1,
       anon_sym_RBRACE,
     STATE(44), 1,
       aux_sym__castling_block_repeat1,
-    STATE(221), 1,
+    STATE(225), 1,
       sym_castling_option,
-    STATE(223), 1,
+    STATE(227), 1,
       sym_castling_move,
-    ACTIONS(381), 2,
+    ACTIONS(386), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(391), 2,
+    ACTIONS(396), 2,
       anon_sym_SEMI,
       sym__newline,
-  [1510] = 5,
+  [1523] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(397), 1,
+    ACTIONS(402), 1,
       anon_sym_no_DASHen_DASHpassant,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(56), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(395), 3,
+    ACTIONS(400), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1530] = 6,
+  [1543] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(399), 1,
+    ACTIONS(404), 1,
       anon_sym_hexagon,
-    ACTIONS(401), 1,
+    ACTIONS(406), 1,
       anon_sym_rhombus,
-    ACTIONS(403), 1,
+    ACTIONS(408), 1,
       anon_sym_columns,
-    ACTIONS(405), 1,
+    ACTIONS(410), 1,
       anon_sym_ranks,
-    STATE(244), 4,
+    STATE(249), 4,
       sym_hexagon_shape,
       sym_rhombus_shape,
       sym_columns_shape,
       sym_ranks_shape,
-  [1552] = 5,
+  [1565] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(409), 1,
+    ACTIONS(414), 1,
       anon_sym_no_DASHen_DASHpassant,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(99), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(407), 3,
+    ACTIONS(412), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1572] = 5,
+  [1585] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(413), 1,
+    ACTIONS(418), 1,
       anon_sym_no_DASHen_DASHpassant,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(101), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(411), 3,
+    ACTIONS(416), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1592] = 5,
+  [1605] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(417), 1,
+    ACTIONS(422), 1,
       anon_sym_no_DASHen_DASHpassant,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(117), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(415), 3,
+    ACTIONS(420), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1612] = 7,
+  [1625] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(425), 1,
+    ACTIONS(430), 1,
       anon_sym_RBRACE,
     STATE(52), 1,
       aux_sym__castling_block_repeat1,
-    STATE(223), 1,
+    STATE(227), 1,
       sym_castling_move,
-    STATE(291), 1,
+    STATE(296), 1,
       sym_castling_option,
-    ACTIONS(419), 2,
+    ACTIONS(424), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(422), 2,
+    ACTIONS(427), 2,
       anon_sym_SEMI,
       sym__newline,
-  [1636] = 2,
+  [1649] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(427), 8,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_number,
-      anon_sym_RBRACE,
-      anon_sym_LPAREN,
-      anon_sym_LBRACK,
-      anon_sym_when,
-      anon_sym_unless,
-  [1650] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(429), 8,
+    ACTIONS(432), 8,
       anon_sym_SEMI,
       sym__newline,
       sym_number,
@@ -6255,1534 +6382,1521 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACK,
       anon_sym_when,
       anon_sym_unless,
-  [1664] = 6,
+  [1663] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(431), 1,
-      sym_identifier,
+    ACTIONS(434), 8,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_number,
+      anon_sym_RBRACE,
+      anon_sym_LPAREN,
+      anon_sym_LBRACK,
+      anon_sym_when,
+      anon_sym_unless,
+  [1677] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
     ACTIONS(436), 1,
+      sym_identifier,
+    ACTIONS(441), 1,
       sym__plus_symbol,
     STATE(55), 1,
       aux_sym_promote_statement_repeat1,
-    ACTIONS(439), 2,
+    ACTIONS(444), 2,
       anon_sym_optional,
       anon_sym_captured,
-    ACTIONS(434), 3,
+    ACTIONS(439), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1686] = 4,
+  [1699] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(441), 3,
+    ACTIONS(446), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1703] = 5,
+  [1716] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(445), 1,
+    ACTIONS(450), 1,
       sym_identifier,
-    STATE(150), 1,
+    STATE(152), 1,
       sym__side,
     STATE(57), 2,
       sym_side_declaration,
       aux_sym_sides_statement_repeat1,
-    ACTIONS(443), 3,
+    ACTIONS(448), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [1722] = 4,
+  [1735] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(80), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(448), 3,
+    ACTIONS(453), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1739] = 4,
+  [1752] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(450), 3,
+    ACTIONS(455), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1756] = 4,
+  [1769] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(81), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(452), 3,
+    ACTIONS(457), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1773] = 4,
+  [1786] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(454), 3,
+    ACTIONS(459), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1790] = 4,
+  [1803] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(69), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(456), 3,
+    ACTIONS(461), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1807] = 4,
+  [1820] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(458), 3,
+    ACTIONS(463), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1824] = 4,
+  [1837] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(86), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(460), 3,
+    ACTIONS(465), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1841] = 4,
+  [1854] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(462), 3,
+    ACTIONS(467), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1858] = 4,
+  [1871] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(466), 2,
+    ACTIONS(471), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(464), 3,
+    ACTIONS(469), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1875] = 7,
+  [1888] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(469), 1,
+    ACTIONS(474), 1,
       sym_identifier,
-    ACTIONS(473), 1,
+    ACTIONS(478), 1,
       anon_sym_RBRACE,
     STATE(68), 1,
       aux_sym__zone_block_repeat1,
-    STATE(242), 1,
+    STATE(247), 1,
       sym_zone_side,
-    STATE(277), 1,
+    STATE(282), 1,
       sym__side,
-    ACTIONS(471), 2,
+    ACTIONS(476), 2,
       anon_sym_SEMI,
       sym__newline,
-  [1898] = 7,
+  [1911] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(469), 1,
+    ACTIONS(474), 1,
       sym_identifier,
-    ACTIONS(477), 1,
+    ACTIONS(482), 1,
       anon_sym_RBRACE,
     STATE(84), 1,
       aux_sym__zone_block_repeat1,
-    STATE(192), 1,
+    STATE(198), 1,
       sym_zone_side,
-    STATE(277), 1,
+    STATE(282), 1,
       sym__side,
-    ACTIONS(475), 2,
+    ACTIONS(480), 2,
       anon_sym_SEMI,
       sym__newline,
-  [1921] = 4,
+  [1934] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(479), 3,
+    ACTIONS(484), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1938] = 4,
+  [1951] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(481), 3,
+    ACTIONS(486), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1955] = 4,
+  [1968] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(483), 3,
+    ACTIONS(488), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1972] = 4,
+  [1985] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(122), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(485), 3,
+    ACTIONS(490), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1989] = 4,
+  [2002] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(487), 3,
+    ACTIONS(492), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2006] = 4,
+  [2019] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(93), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(489), 3,
+    ACTIONS(494), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2023] = 4,
+  [2036] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(491), 3,
+    ACTIONS(496), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2040] = 4,
+  [2053] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(493), 3,
+    ACTIONS(498), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2057] = 4,
+  [2070] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(497), 1,
+    ACTIONS(502), 1,
       anon_sym_snake,
-    ACTIONS(499), 1,
+    ACTIONS(504), 1,
       anon_sym_list,
-    ACTIONS(495), 5,
+    ACTIONS(500), 5,
       anon_sym_ranks,
       anon_sym_files,
       anon_sym_shogi,
       anon_sym_left_DASHleaning,
       anon_sym_right_DASHleaning,
-  [2074] = 4,
+  [2087] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(96), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(501), 3,
+    ACTIONS(506), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2091] = 4,
+  [2104] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(503), 3,
+    ACTIONS(508), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2108] = 4,
+  [2121] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(505), 3,
+    ACTIONS(510), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2125] = 4,
+  [2138] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(507), 3,
+    ACTIONS(512), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2142] = 4,
+  [2155] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(97), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(441), 3,
+    ACTIONS(446), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2159] = 6,
+  [2172] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(513), 1,
+    ACTIONS(518), 1,
       anon_sym_RBRACE,
     STATE(108), 1,
       aux_sym__setup_block_repeat1,
-    STATE(211), 1,
+    STATE(216), 1,
       sym_placement,
-    ACTIONS(509), 2,
+    ACTIONS(514), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(511), 2,
+    ACTIONS(516), 2,
       anon_sym_SEMI,
       sym__newline,
-  [2180] = 7,
+  [2193] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(515), 1,
+    ACTIONS(520), 1,
       sym_identifier,
-    ACTIONS(521), 1,
+    ACTIONS(526), 1,
       anon_sym_RBRACE,
     STATE(84), 1,
       aux_sym__zone_block_repeat1,
-    STATE(267), 1,
-      sym_zone_side,
-    STATE(277), 1,
+    STATE(282), 1,
       sym__side,
-    ACTIONS(518), 2,
+    STATE(288), 1,
+      sym_zone_side,
+    ACTIONS(523), 2,
       anon_sym_SEMI,
       sym__newline,
-  [2203] = 4,
+  [2216] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(71), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(523), 3,
+    ACTIONS(528), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2220] = 4,
+  [2233] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(525), 3,
+    ACTIONS(530), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2237] = 4,
+  [2250] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(109), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(527), 3,
+    ACTIONS(532), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2254] = 4,
+  [2267] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(529), 3,
+    ACTIONS(534), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2271] = 4,
+  [2284] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(110), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(531), 3,
+    ACTIONS(536), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2288] = 4,
+  [2301] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(533), 3,
+    ACTIONS(538), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2305] = 5,
+  [2318] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(469), 1,
+    ACTIONS(474), 1,
       sym_identifier,
-    STATE(150), 1,
+    STATE(152), 1,
       sym__side,
     STATE(57), 2,
       sym_side_declaration,
       aux_sym_sides_statement_repeat1,
-    ACTIONS(535), 3,
+    ACTIONS(540), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [2324] = 4,
+  [2337] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(63), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(537), 3,
+    ACTIONS(542), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2341] = 4,
+  [2354] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(539), 3,
+    ACTIONS(544), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2358] = 4,
+  [2371] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(113), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(541), 3,
+    ACTIONS(546), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2375] = 4,
+  [2388] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(543), 3,
+    ACTIONS(548), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2392] = 4,
+  [2405] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(545), 3,
+    ACTIONS(550), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2409] = 4,
+  [2422] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(547), 3,
+    ACTIONS(552), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2426] = 4,
+  [2439] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(114), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(549), 3,
+    ACTIONS(554), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2443] = 4,
+  [2456] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(549), 3,
+    ACTIONS(554), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2460] = 4,
+  [2473] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(115), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(551), 3,
+    ACTIONS(556), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2477] = 4,
+  [2490] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(551), 3,
+    ACTIONS(556), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2494] = 4,
+  [2507] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(553), 3,
+    ACTIONS(558), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2511] = 3,
+  [2524] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(555), 3,
+    ACTIONS(560), 3,
       sym_identifier,
       anon_sym_optional,
       anon_sym_captured,
-    ACTIONS(557), 4,
+    ACTIONS(562), 4,
       anon_sym_SEMI,
       sym__newline,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [2526] = 6,
+  [2539] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(565), 1,
+    ACTIONS(570), 1,
       anon_sym_RBRACE,
     STATE(104), 1,
       aux_sym__setup_block_repeat1,
-    STATE(264), 1,
+    STATE(293), 1,
       sym_placement,
-    ACTIONS(559), 2,
+    ACTIONS(564), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(562), 2,
+    ACTIONS(567), 2,
       anon_sym_SEMI,
       sym__newline,
-  [2547] = 6,
+  [2560] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(569), 1,
+    ACTIONS(574), 1,
       sym_number,
-    ACTIONS(571), 1,
+    ACTIONS(576), 1,
       anon_sym_starting,
     STATE(129), 1,
       aux_sym_columns_shape_repeat1,
-    STATE(186), 1,
+    STATE(190), 1,
       sym_line_starts,
-    ACTIONS(567), 3,
+    ACTIONS(572), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2568] = 6,
+  [2581] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(569), 1,
+    ACTIONS(574), 1,
       sym_number,
-    ACTIONS(571), 1,
+    ACTIONS(576), 1,
       anon_sym_starting,
     STATE(129), 1,
       aux_sym_columns_shape_repeat1,
-    STATE(188), 1,
+    STATE(192), 1,
       sym_line_starts,
-    ACTIONS(573), 3,
+    ACTIONS(578), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2589] = 4,
+  [2602] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(575), 3,
+    ACTIONS(580), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2606] = 6,
+  [2619] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(579), 1,
+    ACTIONS(584), 1,
       anon_sym_RBRACE,
     STATE(104), 1,
       aux_sym__setup_block_repeat1,
-    STATE(256), 1,
+    STATE(261), 1,
       sym_placement,
-    ACTIONS(509), 2,
+    ACTIONS(514), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(577), 2,
+    ACTIONS(582), 2,
       anon_sym_SEMI,
       sym__newline,
-  [2627] = 4,
+  [2640] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(581), 3,
+    ACTIONS(586), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2644] = 4,
+  [2657] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(583), 3,
+    ACTIONS(588), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2661] = 4,
+  [2674] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(120), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(585), 3,
+    ACTIONS(590), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2678] = 4,
+  [2691] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(587), 3,
+    ACTIONS(592), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2695] = 4,
+  [2708] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(589), 3,
+    ACTIONS(594), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2712] = 4,
+  [2725] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(591), 3,
+    ACTIONS(596), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2729] = 4,
+  [2742] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(593), 3,
+    ACTIONS(598), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2746] = 4,
+  [2759] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(121), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(595), 3,
+    ACTIONS(600), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2763] = 4,
+  [2776] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(595), 3,
+    ACTIONS(600), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2780] = 4,
+  [2793] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(597), 3,
+    ACTIONS(602), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2797] = 4,
+  [2810] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(599), 3,
+    ACTIONS(604), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2814] = 4,
+  [2827] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(601), 3,
+    ACTIONS(606), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2831] = 4,
+  [2844] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(603), 3,
+    ACTIONS(608), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2848] = 4,
+  [2861] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(226), 2,
+    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(605), 3,
+    ACTIONS(610), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2865] = 3,
+  [2878] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(609), 2,
+    ACTIONS(614), 2,
       sym_identifier,
       anon_sym_forward,
-    ACTIONS(607), 4,
+    ACTIONS(612), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_LBRACE,
-  [2879] = 6,
+  [2892] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(218), 1,
-      anon_sym_LPAREN,
-    ACTIONS(224), 1,
-      anon_sym_LBRACK,
-    ACTIONS(342), 1,
-      sym_number,
-    STATE(32), 1,
-      aux_sym_condition_repeat1,
-    STATE(54), 2,
-      sym_coordinates,
-      sym_path,
-  [2899] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(128), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(611), 2,
+    STATE(124), 1,
+      aux_sym_impasse_statement_repeat1,
+    ACTIONS(616), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(613), 3,
+    ACTIONS(619), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2915] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(617), 1,
-      sym_identifier,
-    STATE(126), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(615), 4,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2931] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(218), 1,
-      anon_sym_LPAREN,
-    ACTIONS(224), 1,
-      anon_sym_LBRACK,
-    STATE(11), 1,
-      aux_sym_ride_statement_repeat1,
-    STATE(25), 1,
-      sym__leap,
-    STATE(24), 2,
-      sym_coordinates,
-      sym_path,
-  [2951] = 4,
+  [2908] = 4,
     ACTIONS(3), 1,
       sym_comment,
     STATE(128), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(620), 2,
+    ACTIONS(621), 2,
       sym_identifier,
       sym__plus_symbol,
     ACTIONS(623), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2967] = 4,
+  [2924] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(627), 1,
-      sym_number,
-    STATE(129), 1,
-      aux_sym_columns_shape_repeat1,
+      sym_identifier,
+    STATE(126), 1,
+      aux_sym_zone_definition_repeat1,
     ACTIONS(625), 4,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-      anon_sym_starting,
-  [2983] = 7,
+  [2940] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(292), 1,
-      sym_identifier,
-    ACTIONS(294), 1,
-      sym_number,
-    ACTIONS(630), 1,
-      anon_sym_unmoved,
-    ACTIONS(632), 1,
-      anon_sym_from,
-    STATE(19), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(288), 1,
-      sym_direction_list,
-  [3005] = 4,
+    ACTIONS(223), 1,
+      anon_sym_LPAREN,
+    ACTIONS(229), 1,
+      anon_sym_LBRACK,
+    STATE(11), 1,
+      aux_sym_ride_statement_repeat1,
+    STATE(26), 1,
+      sym__leap,
+    STATE(25), 2,
+      sym_coordinates,
+      sym_path,
+  [2960] = 4,
     ACTIONS(3), 1,
       sym_comment,
     STATE(128), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(611), 2,
+    ACTIONS(630), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(634), 3,
+    ACTIONS(633), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3021] = 3,
+  [2976] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(636), 2,
+    ACTIONS(637), 1,
+      sym_number,
+    STATE(129), 1,
+      aux_sym_columns_shape_repeat1,
+    ACTIONS(635), 4,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+      anon_sym_starting,
+  [2992] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(297), 1,
+      sym_identifier,
+    ACTIONS(299), 1,
+      sym_number,
+    ACTIONS(640), 1,
+      anon_sym_unmoved,
+    ACTIONS(642), 1,
+      anon_sym_from,
+    STATE(19), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(292), 1,
+      sym_direction_list,
+  [3014] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(128), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(621), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(644), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3030] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(646), 2,
       sym_identifier,
       anon_sym_written,
-    ACTIONS(638), 4,
+    ACTIONS(648), 4,
       anon_sym_SEMI,
       sym__newline,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [3035] = 2,
+  [3044] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(640), 6,
+    ACTIONS(650), 6,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_en_DASHpassant,
       anon_sym_when,
       anon_sym_unless,
-  [3047] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(646), 1,
-      anon_sym_unmoved,
-    ACTIONS(644), 2,
-      anon_sym_to,
-      anon_sym_from,
-    ACTIONS(642), 3,
-      anon_sym_piece,
-      anon_sym_enemy,
-      anon_sym_friend,
-  [3063] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(128), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(611), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(648), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3079] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(128), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(611), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(650), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3095] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(182), 1,
-      sym__outcome,
-    ACTIONS(652), 5,
-      sym_fraction,
-      anon_sym_draw,
-      anon_sym_win,
-      anon_sym_loss,
-      anon_sym_out,
-  [3109] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(128), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(611), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(654), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3125] = 4,
+  [3056] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(656), 1,
+      anon_sym_unmoved,
+    ACTIONS(654), 2,
+      anon_sym_to,
+      anon_sym_from,
+    ACTIONS(652), 3,
+      anon_sym_piece,
+      anon_sym_enemy,
+      anon_sym_friend,
+  [3072] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(128), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(621), 2,
       sym_identifier,
-    STATE(126), 1,
-      aux_sym_zone_definition_repeat1,
+      sym__plus_symbol,
     ACTIONS(658), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3140] = 2,
+  [3088] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(425), 5,
-      anon_sym_SEMI,
-      sym__newline,
+    STATE(128), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(621), 2,
       sym_identifier,
       sym__plus_symbol,
-      anon_sym_RBRACE,
-  [3151] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(660), 5,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_identifier,
-      sym__plus_symbol,
-      anon_sym_RBRACE,
-  [3162] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(656), 1,
-      sym_identifier,
-    STATE(126), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(662), 3,
+    ACTIONS(660), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3177] = 4,
+  [3104] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(664), 1,
-      sym_identifier,
-    STATE(146), 1,
-      aux_sym_names_statement_repeat1,
-    ACTIONS(666), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3192] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(656), 1,
-      sym_identifier,
-    STATE(126), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(666), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3207] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(670), 1,
-      sym_integer,
-    STATE(147), 1,
-      aux_sym_line_starts_repeat1,
-    ACTIONS(668), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3222] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(672), 1,
-      sym_identifier,
-    STATE(146), 1,
-      aux_sym_names_statement_repeat1,
-    ACTIONS(675), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3237] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(679), 1,
-      sym_integer,
-    STATE(147), 1,
-      aux_sym_line_starts_repeat1,
-    ACTIONS(677), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3252] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(304), 1,
+    STATE(179), 1,
       sym__outcome,
-    ACTIONS(682), 4,
+    ACTIONS(662), 5,
       sym_fraction,
       anon_sym_draw,
       anon_sym_win,
       anon_sym_loss,
-  [3265] = 2,
+      anon_sym_out,
+  [3118] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(684), 5,
+    STATE(128), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(621), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(664), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-      anon_sym_when,
-      anon_sym_unless,
-  [3276] = 4,
+  [3134] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(688), 1,
-      sym_identifier,
-    ACTIONS(690), 1,
-      anon_sym_forward,
-    ACTIONS(686), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3291] = 2,
+    ACTIONS(223), 1,
+      anon_sym_LPAREN,
+    ACTIONS(229), 1,
+      anon_sym_LBRACK,
+    ACTIONS(347), 1,
+      sym_number,
+    STATE(32), 1,
+      aux_sym_condition_repeat1,
+    STATE(54), 2,
+      sym_coordinates,
+      sym_path,
+  [3154] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(692), 5,
-      ts_builtin_sym_end,
+    STATE(124), 1,
+      aux_sym_impasse_statement_repeat1,
+    ACTIONS(666), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(668), 3,
       anon_sym_SEMI,
       sym__newline,
-      sym_identifier,
       anon_sym_RBRACE,
-  [3302] = 4,
+  [3170] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(656), 1,
+    ACTIONS(672), 1,
       sym_identifier,
     STATE(126), 1,
       aux_sym_zone_definition_repeat1,
-    ACTIONS(694), 3,
+    ACTIONS(670), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3317] = 4,
+  [3185] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(664), 1,
-      sym_identifier,
-    STATE(146), 1,
-      aux_sym_names_statement_repeat1,
-    ACTIONS(696), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3332] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(656), 1,
-      sym_identifier,
-    STATE(126), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(698), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3347] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(565), 5,
+    ACTIONS(430), 5,
       anon_sym_SEMI,
       sym__newline,
       sym_identifier,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [3358] = 2,
+  [3196] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(700), 5,
+    ACTIONS(672), 1,
+      sym_identifier,
+    STATE(126), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(674), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3211] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(676), 1,
+      sym_identifier,
+    STATE(147), 1,
+      aux_sym_names_statement_repeat1,
+    ACTIONS(678), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3226] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(672), 1,
+      sym_identifier,
+    STATE(126), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(678), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3241] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(682), 1,
+      sym_integer,
+    STATE(148), 1,
+      aux_sym_line_starts_repeat1,
+    ACTIONS(680), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3256] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(684), 1,
+      sym_identifier,
+    STATE(147), 1,
+      aux_sym_names_statement_repeat1,
+    ACTIONS(687), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3271] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(691), 1,
+      sym_integer,
+    STATE(148), 1,
+      aux_sym_line_starts_repeat1,
+    ACTIONS(689), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3286] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(694), 5,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_when,
       anon_sym_unless,
-  [3369] = 3,
+  [3297] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(704), 1,
-      anon_sym_reset_DASHby,
-    ACTIONS(702), 3,
+    STATE(348), 1,
+      sym__outcome,
+    ACTIONS(696), 4,
+      sym_fraction,
+      anon_sym_draw,
+      anon_sym_win,
+      anon_sym_loss,
+  [3310] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(698), 5,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3381] = 5,
+      anon_sym_when,
+      anon_sym_unless,
+  [3321] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(292), 1,
+    ACTIONS(702), 1,
       sym_identifier,
-    ACTIONS(294), 1,
-      sym_number,
-    STATE(19), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(36), 1,
-      sym_direction_list,
-  [3397] = 5,
+    ACTIONS(704), 1,
+      anon_sym_forward,
+    ACTIONS(700), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3336] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(469), 1,
+    ACTIONS(706), 5,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
       sym_identifier,
-    ACTIONS(706), 1,
-      anon_sym_LBRACE,
-    STATE(194), 1,
-      sym__castling_block,
-    STATE(271), 1,
-      sym__side,
-  [3413] = 3,
+      anon_sym_RBRACE,
+  [3347] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(710), 1,
-      anon_sym_out,
+    ACTIONS(672), 1,
+      sym_identifier,
+    STATE(126), 1,
+      aux_sym_zone_definition_repeat1,
     ACTIONS(708), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
+  [3362] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(676), 1,
+      sym_identifier,
+    STATE(147), 1,
+      aux_sym_names_statement_repeat1,
+    ACTIONS(710), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3377] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(672), 1,
+      sym_identifier,
+    STATE(126), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(712), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3392] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(570), 5,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+      sym__plus_symbol,
+      anon_sym_RBRACE,
+  [3403] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(714), 5,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+      sym__plus_symbol,
+      anon_sym_RBRACE,
+  [3414] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(716), 5,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+      sym__plus_symbol,
+      anon_sym_RBRACE,
   [3425] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(292), 1,
+    ACTIONS(297), 1,
       sym_identifier,
-    ACTIONS(294), 1,
+    ACTIONS(299), 1,
       sym_number,
     STATE(19), 1,
       aux_sym_direction_list_repeat1,
     STATE(41), 1,
       sym_direction_list,
-  [3441] = 5,
+  [3441] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(292), 1,
+    ACTIONS(526), 4,
+      anon_sym_SEMI,
+      sym__newline,
       sym_identifier,
-    ACTIONS(294), 1,
+      anon_sym_RBRACE,
+  [3451] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(720), 1,
+      anon_sym_out,
+    ACTIONS(718), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3463] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(297), 1,
+      sym_identifier,
+    ACTIONS(299), 1,
       sym_number,
     STATE(19), 1,
       aux_sym_direction_list_repeat1,
-    STATE(203), 1,
+    STATE(222), 1,
       sym_direction_list,
-  [3457] = 2,
+  [3479] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(712), 4,
+    ACTIONS(722), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3467] = 4,
-    ACTIONS(714), 1,
+  [3489] = 4,
+    ACTIONS(724), 1,
       sym_comment,
-    ACTIONS(719), 1,
+    ACTIONS(729), 1,
       anon_sym_DQUOTE2,
-    STATE(164), 1,
+    STATE(165), 1,
       aux_sym_string_repeat1,
-    ACTIONS(716), 2,
+    ACTIONS(726), 2,
       aux_sym_string_token1,
       sym_escape_sequence,
-  [3481] = 2,
+  [3503] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(721), 4,
+    ACTIONS(731), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       sym_identifier,
-  [3491] = 5,
+  [3513] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(292), 1,
+    ACTIONS(297), 1,
       sym_identifier,
-    ACTIONS(294), 1,
+    ACTIONS(299), 1,
       sym_number,
     STATE(19), 1,
       aux_sym_direction_list_repeat1,
-    STATE(247), 1,
+    STATE(251), 1,
       sym_direction_list,
-  [3507] = 4,
+  [3529] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(723), 1,
+    ACTIONS(733), 1,
       anon_sym_not_DASHdefended_DASHby,
-    ACTIONS(727), 1,
+    ACTIONS(737), 1,
       anon_sym_at_DASHmost,
-    ACTIONS(725), 2,
+    ACTIONS(735), 2,
       anon_sym_no_DASHcheck,
       anon_sym_no_DASHmate,
-  [3521] = 5,
+  [3543] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(292), 1,
+    ACTIONS(474), 1,
       sym_identifier,
-    ACTIONS(294), 1,
-      sym_number,
-    STATE(19), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(238), 1,
-      sym_direction_list,
-  [3537] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(521), 4,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_identifier,
-      anon_sym_RBRACE,
-  [3547] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(731), 1,
-      anon_sym_place_DASHon,
-    ACTIONS(729), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3559] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(469), 1,
-      sym_identifier,
-    ACTIONS(733), 1,
-      anon_sym_LBRACE,
-    STATE(227), 1,
-      sym__setup_block,
-    STATE(294), 1,
-      sym__side,
-  [3575] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(735), 4,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3585] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
     ACTIONS(739), 1,
-      anon_sym_wait,
-    ACTIONS(737), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3597] = 2,
+      anon_sym_LBRACE,
+    STATE(191), 1,
+      sym__setup_block,
+    STATE(273), 1,
+      sym__side,
+  [3559] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(741), 4,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      sym_identifier,
       anon_sym_RBRACE,
-  [3607] = 4,
-    ACTIONS(714), 1,
+  [3569] = 4,
+    ACTIONS(724), 1,
       sym_comment,
     ACTIONS(745), 1,
       anon_sym_DQUOTE2,
-    STATE(164), 1,
+    STATE(165), 1,
       aux_sym_string_repeat1,
     ACTIONS(743), 2,
       aux_sym_string_token1,
       sym_escape_sequence,
-  [3621] = 3,
+  [3583] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(749), 1,
+    ACTIONS(474), 1,
+      sym_identifier,
+    ACTIONS(747), 1,
+      anon_sym_LBRACE,
+    STATE(208), 1,
+      sym__castling_block,
+    STATE(299), 1,
+      sym__side,
+  [3599] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(751), 1,
       anon_sym_written,
-    ACTIONS(747), 3,
+    ACTIONS(749), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3633] = 4,
+  [3611] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(469), 1,
+    ACTIONS(297), 1,
       sym_identifier,
-    STATE(150), 1,
-      sym__side,
-    STATE(91), 2,
-      sym_side_declaration,
-      aux_sym_sides_statement_repeat1,
-  [3647] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(292), 1,
-      sym_identifier,
-    ACTIONS(294), 1,
+    ACTIONS(299), 1,
       sym_number,
     STATE(19), 1,
       aux_sym_direction_list_repeat1,
     STATE(28), 1,
       sym_direction_list,
-  [3663] = 4,
-    ACTIONS(714), 1,
-      sym_comment,
-    ACTIONS(753), 1,
-      anon_sym_DQUOTE2,
-    STATE(175), 1,
-      aux_sym_string_repeat1,
-    ACTIONS(751), 2,
-      aux_sym_string_token1,
-      sym_escape_sequence,
-  [3677] = 3,
+  [3627] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(757), 1,
-      anon_sym_captured,
-    ACTIONS(755), 3,
+    ACTIONS(755), 1,
+      anon_sym_reset_DASHby,
+    ACTIONS(753), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3689] = 3,
+  [3639] = 2,
     ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(757), 4,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+      anon_sym_RBRACE,
+  [3649] = 4,
+    ACTIONS(724), 1,
       sym_comment,
     ACTIONS(761), 1,
-      anon_sym_wait,
-    ACTIONS(759), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3701] = 3,
+      anon_sym_DQUOTE2,
+    STATE(171), 1,
+      aux_sym_string_repeat1,
+    ACTIONS(759), 2,
+      aux_sym_string_token1,
+      sym_escape_sequence,
+  [3663] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(474), 1,
+      sym_identifier,
+    STATE(152), 1,
+      sym__side,
+    STATE(91), 2,
+      sym_side_declaration,
+      aux_sym_sides_statement_repeat1,
+  [3677] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(765), 1,
@@ -7791,1048 +7905,1148 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3713] = 2,
+  [3689] = 5,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(297), 1,
+      sym_identifier,
+    ACTIONS(299), 1,
+      sym_number,
+    STATE(19), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(36), 1,
+      sym_direction_list,
+  [3705] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(769), 1,
+      anon_sym_captured,
     ACTIONS(767), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3722] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(769), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3731] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(771), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3740] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(773), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3749] = 2,
+  [3717] = 3,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(773), 1,
+      anon_sym_wait,
+    ACTIONS(771), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3729] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(777), 1,
+      anon_sym_counting,
     ACTIONS(775), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3758] = 2,
+  [3741] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(777), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3767] = 2,
+    ACTIONS(297), 1,
+      sym_identifier,
+    ACTIONS(299), 1,
+      sym_number,
+    STATE(19), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(244), 1,
+      sym_direction_list,
+  [3757] = 3,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(781), 1,
+      anon_sym_place_DASHon,
     ACTIONS(779), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3776] = 2,
+  [3769] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(781), 3,
-      ts_builtin_sym_end,
+    ACTIONS(785), 1,
+      anon_sym_wait,
+    ACTIONS(783), 3,
       anon_sym_SEMI,
       sym__newline,
-  [3785] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(783), 1,
-      ts_builtin_sym_end,
-    ACTIONS(785), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3796] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(789), 1,
       anon_sym_RBRACE,
-    ACTIONS(787), 2,
+  [3781] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(787), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3807] = 2,
+  [3790] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(789), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3799] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(791), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3816] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(793), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3825] = 3,
+  [3808] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(135), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(611), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [3836] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(795), 3,
+    ACTIONS(793), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3845] = 2,
+  [3817] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(795), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3826] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(797), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3854] = 2,
+  [3835] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(799), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3863] = 3,
+      anon_sym_RBRACE,
+  [3844] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(801), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3853] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(803), 1,
-      anon_sym_RBRACE,
-    ACTIONS(801), 2,
+      ts_builtin_sym_end,
+    ACTIONS(805), 2,
       anon_sym_SEMI,
       sym__newline,
-  [3874] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(805), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3883] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(136), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(611), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [3894] = 2,
+  [3864] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(807), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3903] = 2,
+  [3873] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(809), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3912] = 2,
+  [3882] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(811), 3,
-      ts_builtin_sym_end,
+    ACTIONS(813), 1,
+      anon_sym_RBRACE,
+    ACTIONS(811), 2,
       anon_sym_SEMI,
       sym__newline,
-  [3921] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(813), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3930] = 2,
+  [3893] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(815), 3,
-      anon_sym_flat,
-      anon_sym_pointy,
-      anon_sym_triangle,
-  [3939] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(817), 1,
-      sym_number,
-    ACTIONS(819), 1,
-      anon_sym_RBRACK,
-    STATE(263), 1,
-      aux_sym_path_repeat1,
-  [3952] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(147), 1,
-      ts_builtin_sym_end,
-    ACTIONS(785), 2,
       anon_sym_SEMI,
       sym__newline,
-  [3963] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(252), 1,
       anon_sym_RBRACE,
-    ACTIONS(821), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3974] = 2,
+  [3902] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(823), 3,
+    STATE(135), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(621), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [3913] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(817), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3922] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(819), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3931] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(821), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3983] = 3,
+  [3940] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(579), 1,
+    ACTIONS(825), 1,
       anon_sym_RBRACE,
-    ACTIONS(825), 2,
+    ACTIONS(823), 2,
       anon_sym_SEMI,
       sym__newline,
-  [3994] = 2,
+  [3951] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(827), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4003] = 2,
+  [3960] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(136), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(621), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [3971] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(829), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4012] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(831), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4021] = 2,
+  [3980] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(831), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3989] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(833), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4030] = 2,
+  [3998] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(835), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4039] = 2,
+  [4007] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(837), 3,
+      anon_sym_flat,
+      anon_sym_pointy,
+      anon_sym_triangle,
+  [4016] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(839), 1,
+      sym_number,
+    ACTIONS(841), 1,
+      anon_sym_RBRACK,
+    STATE(268), 1,
+      aux_sym_path_repeat1,
+  [4029] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(147), 1,
       ts_builtin_sym_end,
+    ACTIONS(805), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4048] = 3,
+  [4040] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(138), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(611), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [4059] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(839), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4068] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(841), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4077] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(385), 1,
+    ACTIONS(257), 1,
       anon_sym_RBRACE,
     ACTIONS(843), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4088] = 2,
+  [4051] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(845), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4097] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(176), 1,
-      sym_castling_move,
-    ACTIONS(381), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [4108] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(847), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4117] = 2,
+  [4060] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(584), 1,
+      anon_sym_RBRACE,
+    ACTIONS(847), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4071] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(849), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4126] = 2,
+  [4080] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(851), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4135] = 2,
+      anon_sym_RBRACE,
+  [4089] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(853), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4144] = 2,
+  [4098] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(855), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [4153] = 2,
+  [4107] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(138), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(621), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4118] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(857), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4162] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(125), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(611), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [4173] = 2,
+  [4127] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(859), 3,
-      anon_sym_remove,
-      anon_sym_stay,
-      anon_sym_to_DASHmater,
-  [4182] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(153), 1,
-      anon_sym_RBRACE,
-    ACTIONS(861), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4193] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(863), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4202] = 2,
+  [4136] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(865), 3,
+    ACTIONS(861), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4211] = 2,
+  [4145] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(390), 1,
+      anon_sym_RBRACE,
+    ACTIONS(863), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4156] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(865), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4165] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(173), 1,
+      sym_castling_move,
+    ACTIONS(386), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4176] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(867), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4220] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(43), 1,
-      aux_sym_promote_statement_repeat1,
-    ACTIONS(375), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [4231] = 2,
+  [4185] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(869), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4240] = 2,
+  [4194] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(871), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4249] = 3,
+  [4203] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(131), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(611), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [4260] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(873), 1,
-      anon_sym_RBRACE,
-    ACTIONS(861), 2,
+    ACTIONS(873), 3,
       anon_sym_SEMI,
       sym__newline,
-  [4271] = 2,
+      anon_sym_RBRACE,
+  [4212] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(875), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4280] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(477), 1,
       anon_sym_RBRACE,
-    ACTIONS(787), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4291] = 2,
+  [4221] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(877), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4300] = 2,
+  [4230] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(125), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(621), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4241] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(879), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4309] = 2,
+      anon_sym_remove,
+      anon_sym_stay,
+      anon_sym_to_DASHmater,
+  [4250] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(881), 3,
+    ACTIONS(153), 1,
+      anon_sym_RBRACE,
+    ACTIONS(881), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4261] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(883), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4270] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(885), 1,
+      anon_sym_RBRACE,
+    ACTIONS(863), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4281] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(887), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4318] = 3,
+  [4290] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(889), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4299] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(43), 1,
+      aux_sym_promote_statement_repeat1,
+    ACTIONS(380), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4310] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(891), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4319] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(140), 1,
+      aux_sym_impasse_statement_repeat1,
+    ACTIONS(666), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4330] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(893), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4339] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(131), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(621), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4350] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(895), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4359] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(482), 1,
+      anon_sym_RBRACE,
+    ACTIONS(811), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4370] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(897), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4379] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(899), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4388] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(901), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4397] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(903), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4406] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(63), 1,
       anon_sym_RBRACE,
-    ACTIONS(801), 2,
+    ACTIONS(823), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4329] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(883), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4338] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(885), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4347] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(887), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4356] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(889), 1,
-      anon_sym_RBRACE,
-    ACTIONS(843), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4367] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(891), 1,
-      anon_sym_RBRACE,
-    ACTIONS(821), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4378] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(893), 1,
-      anon_sym_EQ,
-    ACTIONS(895), 1,
-      anon_sym_LBRACE,
-    STATE(204), 1,
-      sym__zone_block,
-  [4391] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(897), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4400] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(899), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4409] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(901), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4418] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(903), 1,
-      anon_sym_RBRACE,
-    ACTIONS(825), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4429] = 2,
+  [4417] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(905), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [4438] = 2,
+  [4426] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(907), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4447] = 2,
+  [4435] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(909), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4456] = 2,
+  [4444] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(911), 3,
+    ACTIONS(911), 1,
+      anon_sym_RBRACE,
+    ACTIONS(843), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4455] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(913), 1,
+      anon_sym_EQ,
+    ACTIONS(915), 1,
+      anon_sym_LBRACE,
+    STATE(209), 1,
+      sym__zone_block,
+  [4468] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(917), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4477] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(919), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4486] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(921), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4495] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(923), 1,
+      anon_sym_RBRACE,
+    ACTIONS(847), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4506] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(925), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4465] = 2,
+  [4515] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(913), 3,
+    ACTIONS(927), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4524] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(929), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4533] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(931), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4474] = 2,
+  [4542] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(915), 3,
+    ACTIONS(933), 1,
+      anon_sym_RBRACE,
+    ACTIONS(881), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4553] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(935), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4483] = 4,
+  [4562] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(917), 1,
+    ACTIONS(937), 1,
       sym_number,
-    ACTIONS(920), 1,
+    ACTIONS(940), 1,
       anon_sym_RBRACK,
-    STATE(263), 1,
+    STATE(268), 1,
       aux_sym_path_repeat1,
-  [4496] = 2,
+  [4575] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(825), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4504] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(922), 2,
-      anon_sym_draw,
-      anon_sym_loss,
-  [4512] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(218), 1,
-      anon_sym_LPAREN,
-    STATE(189), 1,
-      sym_coordinates,
-  [4522] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(787), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4530] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(924), 2,
+    ACTIONS(942), 2,
       anon_sym_win,
       anon_sym_out,
-  [4538] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(218), 1,
-      anon_sym_LPAREN,
-    STATE(170), 1,
-      sym_coordinates,
-  [4548] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(926), 2,
-      sym_number,
-      anon_sym_RBRACK,
-  [4556] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(706), 1,
-      anon_sym_LBRACE,
-    STATE(225), 1,
-      sym__castling_block,
-  [4566] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(785), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4574] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(928), 1,
-      anon_sym_LBRACE,
-    STATE(258), 1,
-      sym__board_block,
-  [4584] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(656), 1,
-      sym_identifier,
-    STATE(139), 1,
-      aux_sym_zone_definition_repeat1,
-  [4594] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(664), 1,
-      sym_identifier,
-    STATE(153), 1,
-      aux_sym_names_statement_repeat1,
-  [4604] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(930), 1,
-      anon_sym_DQUOTE,
-    STATE(224), 1,
-      sym_string,
-  [4614] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(656), 1,
-      sym_identifier,
-    STATE(142), 1,
-      aux_sym_zone_definition_repeat1,
-  [4624] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(932), 2,
-      anon_sym_mirror,
-      anon_sym_rotate,
-  [4632] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(934), 1,
-      anon_sym_LBRACE,
-    STATE(253), 1,
-      sym__piece_block,
-  [4642] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(936), 1,
-      sym_number,
-    STATE(105), 1,
-      aux_sym_columns_shape_repeat1,
-  [4652] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(938), 1,
-      sym_number,
-    STATE(106), 1,
-      aux_sym_columns_shape_repeat1,
-  [4662] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(656), 1,
-      sym_identifier,
-    STATE(154), 1,
-      aux_sym_zone_definition_repeat1,
-  [4672] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(664), 1,
-      sym_identifier,
-    STATE(143), 1,
-      aux_sym_names_statement_repeat1,
-  [4682] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(656), 1,
-      sym_identifier,
-    STATE(144), 1,
-      aux_sym_zone_definition_repeat1,
-  [4692] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(940), 1,
-      sym_integer,
-    STATE(145), 1,
-      aux_sym_line_starts_repeat1,
-  [4702] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(656), 1,
-      sym_identifier,
-    STATE(152), 1,
-      aux_sym_zone_definition_repeat1,
-  [4712] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(817), 1,
-      sym_number,
-    STATE(207), 1,
-      aux_sym_path_repeat1,
-  [4722] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(942), 1,
-      anon_sym_unmoved,
-    ACTIONS(944), 1,
-      anon_sym_from,
-  [4732] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(930), 1,
-      anon_sym_DQUOTE,
-    STATE(200), 1,
-      sym_string,
-  [4742] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(861), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4750] = 2,
+  [4583] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(843), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4758] = 3,
+  [4591] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(946), 1,
-      anon_sym_LBRACE,
-    STATE(248), 1,
-      sym__rules_block,
-  [4768] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(801), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4776] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(733), 1,
-      anon_sym_LBRACE,
-    STATE(213), 1,
-      sym__setup_block,
-  [4786] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(821), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4794] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(948), 1,
+    ACTIONS(944), 1,
       sym_integer,
-  [4801] = 2,
+    STATE(146), 1,
+      aux_sym_line_starts_repeat1,
+  [4601] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(946), 2,
+      anon_sym_draw,
+      anon_sym_loss,
+  [4609] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(739), 1,
+      anon_sym_LBRACE,
+    STATE(217), 1,
+      sym__setup_block,
+  [4619] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(881), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4627] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(948), 2,
+      sym_number,
+      anon_sym_RBRACK,
+  [4635] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(805), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4643] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(950), 1,
-      anon_sym_RPAREN,
-  [4808] = 2,
+      anon_sym_LBRACE,
+    STATE(264), 1,
+      sym__board_block,
+  [4653] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(672), 1,
+      sym_identifier,
+    STATE(154), 1,
+      aux_sym_zone_definition_repeat1,
+  [4663] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(676), 1,
+      sym_identifier,
+    STATE(155), 1,
+      aux_sym_names_statement_repeat1,
+  [4673] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(952), 1,
-      sym_number,
-  [4815] = 2,
+      anon_sym_DQUOTE,
+    STATE(228), 1,
+      sym_string,
+  [4683] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(954), 1,
-      anon_sym_in,
-  [4822] = 2,
+      anon_sym_LBRACE,
+    STATE(258), 1,
+      sym__piece_block,
+  [4693] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(956), 1,
+    ACTIONS(672), 1,
       sym_identifier,
-  [4829] = 2,
+    STATE(143), 1,
+      aux_sym_zone_definition_repeat1,
+  [4703] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(956), 2,
+      anon_sym_mirror,
+      anon_sym_rotate,
+  [4711] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(672), 1,
+      sym_identifier,
+    STATE(156), 1,
+      aux_sym_zone_definition_repeat1,
+  [4721] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(958), 1,
-      sym_identifier,
-  [4836] = 2,
+      sym_number,
+    STATE(105), 1,
+      aux_sym_columns_shape_repeat1,
+  [4731] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(960), 1,
-      anon_sym_none,
-  [4843] = 2,
+      sym_number,
+    STATE(106), 1,
+      aux_sym_columns_shape_repeat1,
+  [4741] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(676), 1,
+      sym_identifier,
+    STATE(144), 1,
+      aux_sym_names_statement_repeat1,
+  [4751] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(811), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4759] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(672), 1,
+      sym_identifier,
+    STATE(145), 1,
+      aux_sym_zone_definition_repeat1,
+  [4769] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(223), 1,
+      anon_sym_LPAREN,
+    STATE(193), 1,
+      sym_coordinates,
+  [4779] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(672), 1,
+      sym_identifier,
+    STATE(141), 1,
+      aux_sym_zone_definition_repeat1,
+  [4789] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(962), 1,
-      sym_number,
-  [4850] = 2,
+      anon_sym_unmoved,
+    ACTIONS(964), 1,
+      anon_sym_from,
+  [4799] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(964), 1,
-      anon_sym_with,
-  [4857] = 2,
+    ACTIONS(847), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4807] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(952), 1,
+      anon_sym_DQUOTE,
+    STATE(205), 1,
+      sym_string,
+  [4817] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(223), 1,
+      anon_sym_LPAREN,
+    STATE(185), 1,
+      sym_coordinates,
+  [4827] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(863), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4835] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(966), 1,
-      sym_identifier,
-  [4864] = 2,
+      anon_sym_LBRACE,
+    STATE(253), 1,
+      sym__rules_block,
+  [4845] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(823), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4853] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(747), 1,
+      anon_sym_LBRACE,
+    STATE(229), 1,
+      sym__castling_block,
+  [4863] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(839), 1,
+      sym_number,
+    STATE(212), 1,
+      aux_sym_path_repeat1,
+  [4873] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(968), 1,
       sym_number,
-  [4871] = 2,
+  [4880] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(970), 1,
-      sym_number,
-  [4878] = 2,
+      sym_identifier,
+  [4887] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(972), 1,
-      anon_sym_to_DASHhand,
-  [4885] = 2,
+      anon_sym_RPAREN,
+  [4894] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(974), 1,
-      sym_number,
-  [4892] = 2,
+      anon_sym_to,
+  [4901] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(976), 1,
       sym_number,
-  [4899] = 2,
+  [4908] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(978), 1,
-      sym_number,
-  [4906] = 2,
+      sym_integer,
+  [4915] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(980), 1,
-      sym_number,
-  [4913] = 2,
+      anon_sym_captured,
+  [4922] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(982), 1,
-      anon_sym_x,
-  [4920] = 2,
+      anon_sym_in,
+  [4929] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(984), 1,
-      sym_identifier,
-  [4927] = 2,
+      anon_sym_need,
+  [4936] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(986), 1,
-      sym_number,
-  [4934] = 2,
+      sym_identifier,
+  [4943] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(988), 1,
-      sym_symbol,
-  [4941] = 2,
+      anon_sym_none,
+  [4950] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(990), 1,
-      sym_identifier,
-  [4948] = 2,
+      anon_sym_at,
+  [4957] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(992), 1,
-      anon_sym_at,
-  [4955] = 2,
+      anon_sym_draw,
+  [4964] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(994), 1,
       sym_number,
-  [4962] = 2,
+  [4971] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(996), 1,
-      anon_sym_at,
-  [4969] = 2,
+      anon_sym_to_DASHhand,
+  [4978] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(998), 1,
-      sym_identifier,
-  [4976] = 2,
+      sym_number,
+  [4985] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1000), 1,
-      sym_identifier,
-  [4983] = 2,
+      sym_number,
+  [4992] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1002), 1,
-      anon_sym_EQ,
-  [4990] = 2,
+      sym_number,
+  [4999] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1004), 1,
       sym_number,
-  [4997] = 2,
+  [5006] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1006), 1,
-      anon_sym_at,
-  [5004] = 2,
+      sym_number,
+  [5013] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1008), 1,
       sym_identifier,
-  [5011] = 2,
+  [5020] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1010), 1,
       sym_identifier,
-  [5018] = 2,
+  [5027] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1012), 1,
-      sym_identifier,
-  [5025] = 2,
+      anon_sym_COMMA,
+  [5034] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1014), 1,
-      ts_builtin_sym_end,
-  [5032] = 2,
+      sym_number,
+  [5041] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1016), 1,
-      anon_sym_to,
-  [5039] = 2,
+      sym_identifier,
+  [5048] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1018), 1,
-      sym_identifier,
-  [5046] = 2,
+      sym_number,
+  [5055] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1020), 1,
-      anon_sym_per_DASHline,
-  [5053] = 2,
+      anon_sym_x,
+  [5062] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1022), 1,
-      sym_identifier,
-  [5060] = 2,
+      anon_sym_at,
+  [5069] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1024), 1,
-      sym_integer,
-  [5067] = 2,
+      anon_sym_at,
+  [5076] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1026), 1,
       sym_identifier,
-  [5074] = 2,
+  [5083] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1028), 1,
-      anon_sym_DASH_GT,
-  [5081] = 2,
+      sym_symbol,
+  [5090] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1030), 1,
-      anon_sym_captured,
-  [5088] = 2,
+      anon_sym_EQ,
+  [5097] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1032), 1,
-      anon_sym_draw,
-  [5095] = 2,
+      sym_number,
+  [5104] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1034), 1,
-      sym_number,
-  [5102] = 2,
+      sym_identifier,
+  [5111] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1036), 1,
-      anon_sym_to,
-  [5109] = 2,
+      sym_number,
+  [5118] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1038), 1,
-      sym_integer,
-  [5116] = 2,
+      sym_identifier,
+  [5125] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1040), 1,
-      anon_sym_COMMA,
+      anon_sym_to,
+  [5132] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1042), 1,
+      sym_identifier,
+  [5139] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1044), 1,
+      ts_builtin_sym_end,
+  [5146] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1046), 1,
+      sym_identifier,
+  [5153] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1048), 1,
+      anon_sym_per_DASHline,
+  [5160] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1050), 1,
+      sym_identifier,
+  [5167] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1052), 1,
+      sym_identifier,
+  [5174] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1054), 1,
+      sym_identifier,
+  [5181] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1056), 1,
+      sym_number,
+  [5188] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1058), 1,
+      sym_integer,
+  [5195] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1060), 1,
+      anon_sym_DASH_GT,
+  [5202] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1062), 1,
+      anon_sym_with,
+  [5209] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1064), 1,
+      sym_identifier,
+  [5216] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1066), 1,
+      sym_integer,
+  [5223] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1068), 1,
+      sym_number,
+  [5230] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1070), 1,
+      anon_sym_in,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
@@ -8842,341 +9056,351 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(5)] = 207,
   [SMALL_STATE(6)] = 270,
   [SMALL_STATE(7)] = 333,
-  [SMALL_STATE(8)] = 389,
-  [SMALL_STATE(9)] = 445,
-  [SMALL_STATE(10)] = 501,
-  [SMALL_STATE(11)] = 552,
-  [SMALL_STATE(12)] = 603,
-  [SMALL_STATE(13)] = 648,
-  [SMALL_STATE(14)] = 693,
-  [SMALL_STATE(15)] = 738,
-  [SMALL_STATE(16)] = 772,
-  [SMALL_STATE(17)] = 795,
-  [SMALL_STATE(18)] = 818,
-  [SMALL_STATE(19)] = 840,
-  [SMALL_STATE(20)] = 869,
-  [SMALL_STATE(21)] = 890,
-  [SMALL_STATE(22)] = 919,
-  [SMALL_STATE(23)] = 941,
-  [SMALL_STATE(24)] = 963,
-  [SMALL_STATE(25)] = 983,
-  [SMALL_STATE(26)] = 1003,
-  [SMALL_STATE(27)] = 1022,
-  [SMALL_STATE(28)] = 1049,
-  [SMALL_STATE(29)] = 1076,
-  [SMALL_STATE(30)] = 1103,
-  [SMALL_STATE(31)] = 1130,
-  [SMALL_STATE(32)] = 1149,
-  [SMALL_STATE(33)] = 1176,
-  [SMALL_STATE(34)] = 1203,
-  [SMALL_STATE(35)] = 1227,
-  [SMALL_STATE(36)] = 1251,
-  [SMALL_STATE(37)] = 1275,
-  [SMALL_STATE(38)] = 1299,
-  [SMALL_STATE(39)] = 1323,
-  [SMALL_STATE(40)] = 1347,
-  [SMALL_STATE(41)] = 1379,
-  [SMALL_STATE(42)] = 1403,
-  [SMALL_STATE(43)] = 1418,
-  [SMALL_STATE(44)] = 1442,
-  [SMALL_STATE(45)] = 1466,
-  [SMALL_STATE(46)] = 1486,
-  [SMALL_STATE(47)] = 1510,
-  [SMALL_STATE(48)] = 1530,
-  [SMALL_STATE(49)] = 1552,
-  [SMALL_STATE(50)] = 1572,
-  [SMALL_STATE(51)] = 1592,
-  [SMALL_STATE(52)] = 1612,
-  [SMALL_STATE(53)] = 1636,
-  [SMALL_STATE(54)] = 1650,
-  [SMALL_STATE(55)] = 1664,
-  [SMALL_STATE(56)] = 1686,
-  [SMALL_STATE(57)] = 1703,
-  [SMALL_STATE(58)] = 1722,
-  [SMALL_STATE(59)] = 1739,
-  [SMALL_STATE(60)] = 1756,
-  [SMALL_STATE(61)] = 1773,
-  [SMALL_STATE(62)] = 1790,
-  [SMALL_STATE(63)] = 1807,
-  [SMALL_STATE(64)] = 1824,
-  [SMALL_STATE(65)] = 1841,
-  [SMALL_STATE(66)] = 1858,
-  [SMALL_STATE(67)] = 1875,
-  [SMALL_STATE(68)] = 1898,
-  [SMALL_STATE(69)] = 1921,
-  [SMALL_STATE(70)] = 1938,
-  [SMALL_STATE(71)] = 1955,
-  [SMALL_STATE(72)] = 1972,
-  [SMALL_STATE(73)] = 1989,
-  [SMALL_STATE(74)] = 2006,
-  [SMALL_STATE(75)] = 2023,
-  [SMALL_STATE(76)] = 2040,
-  [SMALL_STATE(77)] = 2057,
-  [SMALL_STATE(78)] = 2074,
-  [SMALL_STATE(79)] = 2091,
-  [SMALL_STATE(80)] = 2108,
-  [SMALL_STATE(81)] = 2125,
-  [SMALL_STATE(82)] = 2142,
-  [SMALL_STATE(83)] = 2159,
-  [SMALL_STATE(84)] = 2180,
-  [SMALL_STATE(85)] = 2203,
-  [SMALL_STATE(86)] = 2220,
-  [SMALL_STATE(87)] = 2237,
-  [SMALL_STATE(88)] = 2254,
-  [SMALL_STATE(89)] = 2271,
-  [SMALL_STATE(90)] = 2288,
-  [SMALL_STATE(91)] = 2305,
-  [SMALL_STATE(92)] = 2324,
-  [SMALL_STATE(93)] = 2341,
-  [SMALL_STATE(94)] = 2358,
-  [SMALL_STATE(95)] = 2375,
-  [SMALL_STATE(96)] = 2392,
-  [SMALL_STATE(97)] = 2409,
-  [SMALL_STATE(98)] = 2426,
-  [SMALL_STATE(99)] = 2443,
-  [SMALL_STATE(100)] = 2460,
-  [SMALL_STATE(101)] = 2477,
-  [SMALL_STATE(102)] = 2494,
-  [SMALL_STATE(103)] = 2511,
-  [SMALL_STATE(104)] = 2526,
-  [SMALL_STATE(105)] = 2547,
-  [SMALL_STATE(106)] = 2568,
-  [SMALL_STATE(107)] = 2589,
-  [SMALL_STATE(108)] = 2606,
-  [SMALL_STATE(109)] = 2627,
-  [SMALL_STATE(110)] = 2644,
-  [SMALL_STATE(111)] = 2661,
-  [SMALL_STATE(112)] = 2678,
-  [SMALL_STATE(113)] = 2695,
-  [SMALL_STATE(114)] = 2712,
-  [SMALL_STATE(115)] = 2729,
-  [SMALL_STATE(116)] = 2746,
-  [SMALL_STATE(117)] = 2763,
-  [SMALL_STATE(118)] = 2780,
-  [SMALL_STATE(119)] = 2797,
-  [SMALL_STATE(120)] = 2814,
-  [SMALL_STATE(121)] = 2831,
-  [SMALL_STATE(122)] = 2848,
-  [SMALL_STATE(123)] = 2865,
-  [SMALL_STATE(124)] = 2879,
-  [SMALL_STATE(125)] = 2899,
-  [SMALL_STATE(126)] = 2915,
-  [SMALL_STATE(127)] = 2931,
-  [SMALL_STATE(128)] = 2951,
-  [SMALL_STATE(129)] = 2967,
-  [SMALL_STATE(130)] = 2983,
-  [SMALL_STATE(131)] = 3005,
-  [SMALL_STATE(132)] = 3021,
-  [SMALL_STATE(133)] = 3035,
-  [SMALL_STATE(134)] = 3047,
-  [SMALL_STATE(135)] = 3063,
-  [SMALL_STATE(136)] = 3079,
-  [SMALL_STATE(137)] = 3095,
-  [SMALL_STATE(138)] = 3109,
-  [SMALL_STATE(139)] = 3125,
-  [SMALL_STATE(140)] = 3140,
-  [SMALL_STATE(141)] = 3151,
-  [SMALL_STATE(142)] = 3162,
-  [SMALL_STATE(143)] = 3177,
-  [SMALL_STATE(144)] = 3192,
-  [SMALL_STATE(145)] = 3207,
-  [SMALL_STATE(146)] = 3222,
-  [SMALL_STATE(147)] = 3237,
-  [SMALL_STATE(148)] = 3252,
-  [SMALL_STATE(149)] = 3265,
-  [SMALL_STATE(150)] = 3276,
-  [SMALL_STATE(151)] = 3291,
-  [SMALL_STATE(152)] = 3302,
-  [SMALL_STATE(153)] = 3317,
-  [SMALL_STATE(154)] = 3332,
-  [SMALL_STATE(155)] = 3347,
-  [SMALL_STATE(156)] = 3358,
-  [SMALL_STATE(157)] = 3369,
-  [SMALL_STATE(158)] = 3381,
-  [SMALL_STATE(159)] = 3397,
-  [SMALL_STATE(160)] = 3413,
-  [SMALL_STATE(161)] = 3425,
-  [SMALL_STATE(162)] = 3441,
-  [SMALL_STATE(163)] = 3457,
-  [SMALL_STATE(164)] = 3467,
-  [SMALL_STATE(165)] = 3481,
-  [SMALL_STATE(166)] = 3491,
-  [SMALL_STATE(167)] = 3507,
-  [SMALL_STATE(168)] = 3521,
-  [SMALL_STATE(169)] = 3537,
-  [SMALL_STATE(170)] = 3547,
-  [SMALL_STATE(171)] = 3559,
-  [SMALL_STATE(172)] = 3575,
-  [SMALL_STATE(173)] = 3585,
-  [SMALL_STATE(174)] = 3597,
-  [SMALL_STATE(175)] = 3607,
-  [SMALL_STATE(176)] = 3621,
-  [SMALL_STATE(177)] = 3633,
-  [SMALL_STATE(178)] = 3647,
-  [SMALL_STATE(179)] = 3663,
-  [SMALL_STATE(180)] = 3677,
-  [SMALL_STATE(181)] = 3689,
-  [SMALL_STATE(182)] = 3701,
-  [SMALL_STATE(183)] = 3713,
-  [SMALL_STATE(184)] = 3722,
-  [SMALL_STATE(185)] = 3731,
-  [SMALL_STATE(186)] = 3740,
-  [SMALL_STATE(187)] = 3749,
-  [SMALL_STATE(188)] = 3758,
-  [SMALL_STATE(189)] = 3767,
-  [SMALL_STATE(190)] = 3776,
-  [SMALL_STATE(191)] = 3785,
-  [SMALL_STATE(192)] = 3796,
-  [SMALL_STATE(193)] = 3807,
-  [SMALL_STATE(194)] = 3816,
-  [SMALL_STATE(195)] = 3825,
-  [SMALL_STATE(196)] = 3836,
-  [SMALL_STATE(197)] = 3845,
-  [SMALL_STATE(198)] = 3854,
-  [SMALL_STATE(199)] = 3863,
-  [SMALL_STATE(200)] = 3874,
-  [SMALL_STATE(201)] = 3883,
-  [SMALL_STATE(202)] = 3894,
-  [SMALL_STATE(203)] = 3903,
-  [SMALL_STATE(204)] = 3912,
-  [SMALL_STATE(205)] = 3921,
-  [SMALL_STATE(206)] = 3930,
-  [SMALL_STATE(207)] = 3939,
-  [SMALL_STATE(208)] = 3952,
-  [SMALL_STATE(209)] = 3963,
-  [SMALL_STATE(210)] = 3974,
-  [SMALL_STATE(211)] = 3983,
-  [SMALL_STATE(212)] = 3994,
-  [SMALL_STATE(213)] = 4003,
-  [SMALL_STATE(214)] = 4012,
-  [SMALL_STATE(215)] = 4021,
-  [SMALL_STATE(216)] = 4030,
-  [SMALL_STATE(217)] = 4039,
-  [SMALL_STATE(218)] = 4048,
-  [SMALL_STATE(219)] = 4059,
-  [SMALL_STATE(220)] = 4068,
-  [SMALL_STATE(221)] = 4077,
-  [SMALL_STATE(222)] = 4088,
-  [SMALL_STATE(223)] = 4097,
-  [SMALL_STATE(224)] = 4108,
-  [SMALL_STATE(225)] = 4117,
-  [SMALL_STATE(226)] = 4126,
-  [SMALL_STATE(227)] = 4135,
-  [SMALL_STATE(228)] = 4144,
-  [SMALL_STATE(229)] = 4153,
-  [SMALL_STATE(230)] = 4162,
-  [SMALL_STATE(231)] = 4173,
-  [SMALL_STATE(232)] = 4182,
-  [SMALL_STATE(233)] = 4193,
-  [SMALL_STATE(234)] = 4202,
-  [SMALL_STATE(235)] = 4211,
-  [SMALL_STATE(236)] = 4220,
-  [SMALL_STATE(237)] = 4231,
-  [SMALL_STATE(238)] = 4240,
-  [SMALL_STATE(239)] = 4249,
-  [SMALL_STATE(240)] = 4260,
-  [SMALL_STATE(241)] = 4271,
-  [SMALL_STATE(242)] = 4280,
-  [SMALL_STATE(243)] = 4291,
-  [SMALL_STATE(244)] = 4300,
-  [SMALL_STATE(245)] = 4309,
-  [SMALL_STATE(246)] = 4318,
-  [SMALL_STATE(247)] = 4329,
-  [SMALL_STATE(248)] = 4338,
-  [SMALL_STATE(249)] = 4347,
-  [SMALL_STATE(250)] = 4356,
-  [SMALL_STATE(251)] = 4367,
-  [SMALL_STATE(252)] = 4378,
-  [SMALL_STATE(253)] = 4391,
-  [SMALL_STATE(254)] = 4400,
-  [SMALL_STATE(255)] = 4409,
-  [SMALL_STATE(256)] = 4418,
-  [SMALL_STATE(257)] = 4429,
-  [SMALL_STATE(258)] = 4438,
-  [SMALL_STATE(259)] = 4447,
-  [SMALL_STATE(260)] = 4456,
-  [SMALL_STATE(261)] = 4465,
-  [SMALL_STATE(262)] = 4474,
-  [SMALL_STATE(263)] = 4483,
-  [SMALL_STATE(264)] = 4496,
-  [SMALL_STATE(265)] = 4504,
-  [SMALL_STATE(266)] = 4512,
-  [SMALL_STATE(267)] = 4522,
-  [SMALL_STATE(268)] = 4530,
-  [SMALL_STATE(269)] = 4538,
-  [SMALL_STATE(270)] = 4548,
-  [SMALL_STATE(271)] = 4556,
-  [SMALL_STATE(272)] = 4566,
-  [SMALL_STATE(273)] = 4574,
-  [SMALL_STATE(274)] = 4584,
-  [SMALL_STATE(275)] = 4594,
-  [SMALL_STATE(276)] = 4604,
-  [SMALL_STATE(277)] = 4614,
-  [SMALL_STATE(278)] = 4624,
-  [SMALL_STATE(279)] = 4632,
-  [SMALL_STATE(280)] = 4642,
-  [SMALL_STATE(281)] = 4652,
-  [SMALL_STATE(282)] = 4662,
-  [SMALL_STATE(283)] = 4672,
-  [SMALL_STATE(284)] = 4682,
-  [SMALL_STATE(285)] = 4692,
-  [SMALL_STATE(286)] = 4702,
-  [SMALL_STATE(287)] = 4712,
-  [SMALL_STATE(288)] = 4722,
-  [SMALL_STATE(289)] = 4732,
-  [SMALL_STATE(290)] = 4742,
-  [SMALL_STATE(291)] = 4750,
-  [SMALL_STATE(292)] = 4758,
-  [SMALL_STATE(293)] = 4768,
-  [SMALL_STATE(294)] = 4776,
-  [SMALL_STATE(295)] = 4786,
-  [SMALL_STATE(296)] = 4794,
-  [SMALL_STATE(297)] = 4801,
-  [SMALL_STATE(298)] = 4808,
-  [SMALL_STATE(299)] = 4815,
-  [SMALL_STATE(300)] = 4822,
-  [SMALL_STATE(301)] = 4829,
-  [SMALL_STATE(302)] = 4836,
-  [SMALL_STATE(303)] = 4843,
-  [SMALL_STATE(304)] = 4850,
-  [SMALL_STATE(305)] = 4857,
-  [SMALL_STATE(306)] = 4864,
-  [SMALL_STATE(307)] = 4871,
-  [SMALL_STATE(308)] = 4878,
-  [SMALL_STATE(309)] = 4885,
-  [SMALL_STATE(310)] = 4892,
-  [SMALL_STATE(311)] = 4899,
-  [SMALL_STATE(312)] = 4906,
-  [SMALL_STATE(313)] = 4913,
-  [SMALL_STATE(314)] = 4920,
-  [SMALL_STATE(315)] = 4927,
-  [SMALL_STATE(316)] = 4934,
-  [SMALL_STATE(317)] = 4941,
-  [SMALL_STATE(318)] = 4948,
-  [SMALL_STATE(319)] = 4955,
-  [SMALL_STATE(320)] = 4962,
-  [SMALL_STATE(321)] = 4969,
-  [SMALL_STATE(322)] = 4976,
-  [SMALL_STATE(323)] = 4983,
-  [SMALL_STATE(324)] = 4990,
-  [SMALL_STATE(325)] = 4997,
-  [SMALL_STATE(326)] = 5004,
-  [SMALL_STATE(327)] = 5011,
-  [SMALL_STATE(328)] = 5018,
-  [SMALL_STATE(329)] = 5025,
-  [SMALL_STATE(330)] = 5032,
-  [SMALL_STATE(331)] = 5039,
-  [SMALL_STATE(332)] = 5046,
-  [SMALL_STATE(333)] = 5053,
-  [SMALL_STATE(334)] = 5060,
-  [SMALL_STATE(335)] = 5067,
-  [SMALL_STATE(336)] = 5074,
-  [SMALL_STATE(337)] = 5081,
-  [SMALL_STATE(338)] = 5088,
-  [SMALL_STATE(339)] = 5095,
-  [SMALL_STATE(340)] = 5102,
-  [SMALL_STATE(341)] = 5109,
-  [SMALL_STATE(342)] = 5116,
+  [SMALL_STATE(8)] = 393,
+  [SMALL_STATE(9)] = 453,
+  [SMALL_STATE(10)] = 513,
+  [SMALL_STATE(11)] = 564,
+  [SMALL_STATE(12)] = 615,
+  [SMALL_STATE(13)] = 660,
+  [SMALL_STATE(14)] = 705,
+  [SMALL_STATE(15)] = 750,
+  [SMALL_STATE(16)] = 784,
+  [SMALL_STATE(17)] = 807,
+  [SMALL_STATE(18)] = 830,
+  [SMALL_STATE(19)] = 852,
+  [SMALL_STATE(20)] = 881,
+  [SMALL_STATE(21)] = 902,
+  [SMALL_STATE(22)] = 931,
+  [SMALL_STATE(23)] = 953,
+  [SMALL_STATE(24)] = 975,
+  [SMALL_STATE(25)] = 995,
+  [SMALL_STATE(26)] = 1015,
+  [SMALL_STATE(27)] = 1035,
+  [SMALL_STATE(28)] = 1062,
+  [SMALL_STATE(29)] = 1089,
+  [SMALL_STATE(30)] = 1116,
+  [SMALL_STATE(31)] = 1143,
+  [SMALL_STATE(32)] = 1162,
+  [SMALL_STATE(33)] = 1189,
+  [SMALL_STATE(34)] = 1216,
+  [SMALL_STATE(35)] = 1240,
+  [SMALL_STATE(36)] = 1264,
+  [SMALL_STATE(37)] = 1288,
+  [SMALL_STATE(38)] = 1312,
+  [SMALL_STATE(39)] = 1336,
+  [SMALL_STATE(40)] = 1360,
+  [SMALL_STATE(41)] = 1392,
+  [SMALL_STATE(42)] = 1416,
+  [SMALL_STATE(43)] = 1431,
+  [SMALL_STATE(44)] = 1455,
+  [SMALL_STATE(45)] = 1479,
+  [SMALL_STATE(46)] = 1499,
+  [SMALL_STATE(47)] = 1523,
+  [SMALL_STATE(48)] = 1543,
+  [SMALL_STATE(49)] = 1565,
+  [SMALL_STATE(50)] = 1585,
+  [SMALL_STATE(51)] = 1605,
+  [SMALL_STATE(52)] = 1625,
+  [SMALL_STATE(53)] = 1649,
+  [SMALL_STATE(54)] = 1663,
+  [SMALL_STATE(55)] = 1677,
+  [SMALL_STATE(56)] = 1699,
+  [SMALL_STATE(57)] = 1716,
+  [SMALL_STATE(58)] = 1735,
+  [SMALL_STATE(59)] = 1752,
+  [SMALL_STATE(60)] = 1769,
+  [SMALL_STATE(61)] = 1786,
+  [SMALL_STATE(62)] = 1803,
+  [SMALL_STATE(63)] = 1820,
+  [SMALL_STATE(64)] = 1837,
+  [SMALL_STATE(65)] = 1854,
+  [SMALL_STATE(66)] = 1871,
+  [SMALL_STATE(67)] = 1888,
+  [SMALL_STATE(68)] = 1911,
+  [SMALL_STATE(69)] = 1934,
+  [SMALL_STATE(70)] = 1951,
+  [SMALL_STATE(71)] = 1968,
+  [SMALL_STATE(72)] = 1985,
+  [SMALL_STATE(73)] = 2002,
+  [SMALL_STATE(74)] = 2019,
+  [SMALL_STATE(75)] = 2036,
+  [SMALL_STATE(76)] = 2053,
+  [SMALL_STATE(77)] = 2070,
+  [SMALL_STATE(78)] = 2087,
+  [SMALL_STATE(79)] = 2104,
+  [SMALL_STATE(80)] = 2121,
+  [SMALL_STATE(81)] = 2138,
+  [SMALL_STATE(82)] = 2155,
+  [SMALL_STATE(83)] = 2172,
+  [SMALL_STATE(84)] = 2193,
+  [SMALL_STATE(85)] = 2216,
+  [SMALL_STATE(86)] = 2233,
+  [SMALL_STATE(87)] = 2250,
+  [SMALL_STATE(88)] = 2267,
+  [SMALL_STATE(89)] = 2284,
+  [SMALL_STATE(90)] = 2301,
+  [SMALL_STATE(91)] = 2318,
+  [SMALL_STATE(92)] = 2337,
+  [SMALL_STATE(93)] = 2354,
+  [SMALL_STATE(94)] = 2371,
+  [SMALL_STATE(95)] = 2388,
+  [SMALL_STATE(96)] = 2405,
+  [SMALL_STATE(97)] = 2422,
+  [SMALL_STATE(98)] = 2439,
+  [SMALL_STATE(99)] = 2456,
+  [SMALL_STATE(100)] = 2473,
+  [SMALL_STATE(101)] = 2490,
+  [SMALL_STATE(102)] = 2507,
+  [SMALL_STATE(103)] = 2524,
+  [SMALL_STATE(104)] = 2539,
+  [SMALL_STATE(105)] = 2560,
+  [SMALL_STATE(106)] = 2581,
+  [SMALL_STATE(107)] = 2602,
+  [SMALL_STATE(108)] = 2619,
+  [SMALL_STATE(109)] = 2640,
+  [SMALL_STATE(110)] = 2657,
+  [SMALL_STATE(111)] = 2674,
+  [SMALL_STATE(112)] = 2691,
+  [SMALL_STATE(113)] = 2708,
+  [SMALL_STATE(114)] = 2725,
+  [SMALL_STATE(115)] = 2742,
+  [SMALL_STATE(116)] = 2759,
+  [SMALL_STATE(117)] = 2776,
+  [SMALL_STATE(118)] = 2793,
+  [SMALL_STATE(119)] = 2810,
+  [SMALL_STATE(120)] = 2827,
+  [SMALL_STATE(121)] = 2844,
+  [SMALL_STATE(122)] = 2861,
+  [SMALL_STATE(123)] = 2878,
+  [SMALL_STATE(124)] = 2892,
+  [SMALL_STATE(125)] = 2908,
+  [SMALL_STATE(126)] = 2924,
+  [SMALL_STATE(127)] = 2940,
+  [SMALL_STATE(128)] = 2960,
+  [SMALL_STATE(129)] = 2976,
+  [SMALL_STATE(130)] = 2992,
+  [SMALL_STATE(131)] = 3014,
+  [SMALL_STATE(132)] = 3030,
+  [SMALL_STATE(133)] = 3044,
+  [SMALL_STATE(134)] = 3056,
+  [SMALL_STATE(135)] = 3072,
+  [SMALL_STATE(136)] = 3088,
+  [SMALL_STATE(137)] = 3104,
+  [SMALL_STATE(138)] = 3118,
+  [SMALL_STATE(139)] = 3134,
+  [SMALL_STATE(140)] = 3154,
+  [SMALL_STATE(141)] = 3170,
+  [SMALL_STATE(142)] = 3185,
+  [SMALL_STATE(143)] = 3196,
+  [SMALL_STATE(144)] = 3211,
+  [SMALL_STATE(145)] = 3226,
+  [SMALL_STATE(146)] = 3241,
+  [SMALL_STATE(147)] = 3256,
+  [SMALL_STATE(148)] = 3271,
+  [SMALL_STATE(149)] = 3286,
+  [SMALL_STATE(150)] = 3297,
+  [SMALL_STATE(151)] = 3310,
+  [SMALL_STATE(152)] = 3321,
+  [SMALL_STATE(153)] = 3336,
+  [SMALL_STATE(154)] = 3347,
+  [SMALL_STATE(155)] = 3362,
+  [SMALL_STATE(156)] = 3377,
+  [SMALL_STATE(157)] = 3392,
+  [SMALL_STATE(158)] = 3403,
+  [SMALL_STATE(159)] = 3414,
+  [SMALL_STATE(160)] = 3425,
+  [SMALL_STATE(161)] = 3441,
+  [SMALL_STATE(162)] = 3451,
+  [SMALL_STATE(163)] = 3463,
+  [SMALL_STATE(164)] = 3479,
+  [SMALL_STATE(165)] = 3489,
+  [SMALL_STATE(166)] = 3503,
+  [SMALL_STATE(167)] = 3513,
+  [SMALL_STATE(168)] = 3529,
+  [SMALL_STATE(169)] = 3543,
+  [SMALL_STATE(170)] = 3559,
+  [SMALL_STATE(171)] = 3569,
+  [SMALL_STATE(172)] = 3583,
+  [SMALL_STATE(173)] = 3599,
+  [SMALL_STATE(174)] = 3611,
+  [SMALL_STATE(175)] = 3627,
+  [SMALL_STATE(176)] = 3639,
+  [SMALL_STATE(177)] = 3649,
+  [SMALL_STATE(178)] = 3663,
+  [SMALL_STATE(179)] = 3677,
+  [SMALL_STATE(180)] = 3689,
+  [SMALL_STATE(181)] = 3705,
+  [SMALL_STATE(182)] = 3717,
+  [SMALL_STATE(183)] = 3729,
+  [SMALL_STATE(184)] = 3741,
+  [SMALL_STATE(185)] = 3757,
+  [SMALL_STATE(186)] = 3769,
+  [SMALL_STATE(187)] = 3781,
+  [SMALL_STATE(188)] = 3790,
+  [SMALL_STATE(189)] = 3799,
+  [SMALL_STATE(190)] = 3808,
+  [SMALL_STATE(191)] = 3817,
+  [SMALL_STATE(192)] = 3826,
+  [SMALL_STATE(193)] = 3835,
+  [SMALL_STATE(194)] = 3844,
+  [SMALL_STATE(195)] = 3853,
+  [SMALL_STATE(196)] = 3864,
+  [SMALL_STATE(197)] = 3873,
+  [SMALL_STATE(198)] = 3882,
+  [SMALL_STATE(199)] = 3893,
+  [SMALL_STATE(200)] = 3902,
+  [SMALL_STATE(201)] = 3913,
+  [SMALL_STATE(202)] = 3922,
+  [SMALL_STATE(203)] = 3931,
+  [SMALL_STATE(204)] = 3940,
+  [SMALL_STATE(205)] = 3951,
+  [SMALL_STATE(206)] = 3960,
+  [SMALL_STATE(207)] = 3971,
+  [SMALL_STATE(208)] = 3980,
+  [SMALL_STATE(209)] = 3989,
+  [SMALL_STATE(210)] = 3998,
+  [SMALL_STATE(211)] = 4007,
+  [SMALL_STATE(212)] = 4016,
+  [SMALL_STATE(213)] = 4029,
+  [SMALL_STATE(214)] = 4040,
+  [SMALL_STATE(215)] = 4051,
+  [SMALL_STATE(216)] = 4060,
+  [SMALL_STATE(217)] = 4071,
+  [SMALL_STATE(218)] = 4080,
+  [SMALL_STATE(219)] = 4089,
+  [SMALL_STATE(220)] = 4098,
+  [SMALL_STATE(221)] = 4107,
+  [SMALL_STATE(222)] = 4118,
+  [SMALL_STATE(223)] = 4127,
+  [SMALL_STATE(224)] = 4136,
+  [SMALL_STATE(225)] = 4145,
+  [SMALL_STATE(226)] = 4156,
+  [SMALL_STATE(227)] = 4165,
+  [SMALL_STATE(228)] = 4176,
+  [SMALL_STATE(229)] = 4185,
+  [SMALL_STATE(230)] = 4194,
+  [SMALL_STATE(231)] = 4203,
+  [SMALL_STATE(232)] = 4212,
+  [SMALL_STATE(233)] = 4221,
+  [SMALL_STATE(234)] = 4230,
+  [SMALL_STATE(235)] = 4241,
+  [SMALL_STATE(236)] = 4250,
+  [SMALL_STATE(237)] = 4261,
+  [SMALL_STATE(238)] = 4270,
+  [SMALL_STATE(239)] = 4281,
+  [SMALL_STATE(240)] = 4290,
+  [SMALL_STATE(241)] = 4299,
+  [SMALL_STATE(242)] = 4310,
+  [SMALL_STATE(243)] = 4319,
+  [SMALL_STATE(244)] = 4330,
+  [SMALL_STATE(245)] = 4339,
+  [SMALL_STATE(246)] = 4350,
+  [SMALL_STATE(247)] = 4359,
+  [SMALL_STATE(248)] = 4370,
+  [SMALL_STATE(249)] = 4379,
+  [SMALL_STATE(250)] = 4388,
+  [SMALL_STATE(251)] = 4397,
+  [SMALL_STATE(252)] = 4406,
+  [SMALL_STATE(253)] = 4417,
+  [SMALL_STATE(254)] = 4426,
+  [SMALL_STATE(255)] = 4435,
+  [SMALL_STATE(256)] = 4444,
+  [SMALL_STATE(257)] = 4455,
+  [SMALL_STATE(258)] = 4468,
+  [SMALL_STATE(259)] = 4477,
+  [SMALL_STATE(260)] = 4486,
+  [SMALL_STATE(261)] = 4495,
+  [SMALL_STATE(262)] = 4506,
+  [SMALL_STATE(263)] = 4515,
+  [SMALL_STATE(264)] = 4524,
+  [SMALL_STATE(265)] = 4533,
+  [SMALL_STATE(266)] = 4542,
+  [SMALL_STATE(267)] = 4553,
+  [SMALL_STATE(268)] = 4562,
+  [SMALL_STATE(269)] = 4575,
+  [SMALL_STATE(270)] = 4583,
+  [SMALL_STATE(271)] = 4591,
+  [SMALL_STATE(272)] = 4601,
+  [SMALL_STATE(273)] = 4609,
+  [SMALL_STATE(274)] = 4619,
+  [SMALL_STATE(275)] = 4627,
+  [SMALL_STATE(276)] = 4635,
+  [SMALL_STATE(277)] = 4643,
+  [SMALL_STATE(278)] = 4653,
+  [SMALL_STATE(279)] = 4663,
+  [SMALL_STATE(280)] = 4673,
+  [SMALL_STATE(281)] = 4683,
+  [SMALL_STATE(282)] = 4693,
+  [SMALL_STATE(283)] = 4703,
+  [SMALL_STATE(284)] = 4711,
+  [SMALL_STATE(285)] = 4721,
+  [SMALL_STATE(286)] = 4731,
+  [SMALL_STATE(287)] = 4741,
+  [SMALL_STATE(288)] = 4751,
+  [SMALL_STATE(289)] = 4759,
+  [SMALL_STATE(290)] = 4769,
+  [SMALL_STATE(291)] = 4779,
+  [SMALL_STATE(292)] = 4789,
+  [SMALL_STATE(293)] = 4799,
+  [SMALL_STATE(294)] = 4807,
+  [SMALL_STATE(295)] = 4817,
+  [SMALL_STATE(296)] = 4827,
+  [SMALL_STATE(297)] = 4835,
+  [SMALL_STATE(298)] = 4845,
+  [SMALL_STATE(299)] = 4853,
+  [SMALL_STATE(300)] = 4863,
+  [SMALL_STATE(301)] = 4873,
+  [SMALL_STATE(302)] = 4880,
+  [SMALL_STATE(303)] = 4887,
+  [SMALL_STATE(304)] = 4894,
+  [SMALL_STATE(305)] = 4901,
+  [SMALL_STATE(306)] = 4908,
+  [SMALL_STATE(307)] = 4915,
+  [SMALL_STATE(308)] = 4922,
+  [SMALL_STATE(309)] = 4929,
+  [SMALL_STATE(310)] = 4936,
+  [SMALL_STATE(311)] = 4943,
+  [SMALL_STATE(312)] = 4950,
+  [SMALL_STATE(313)] = 4957,
+  [SMALL_STATE(314)] = 4964,
+  [SMALL_STATE(315)] = 4971,
+  [SMALL_STATE(316)] = 4978,
+  [SMALL_STATE(317)] = 4985,
+  [SMALL_STATE(318)] = 4992,
+  [SMALL_STATE(319)] = 4999,
+  [SMALL_STATE(320)] = 5006,
+  [SMALL_STATE(321)] = 5013,
+  [SMALL_STATE(322)] = 5020,
+  [SMALL_STATE(323)] = 5027,
+  [SMALL_STATE(324)] = 5034,
+  [SMALL_STATE(325)] = 5041,
+  [SMALL_STATE(326)] = 5048,
+  [SMALL_STATE(327)] = 5055,
+  [SMALL_STATE(328)] = 5062,
+  [SMALL_STATE(329)] = 5069,
+  [SMALL_STATE(330)] = 5076,
+  [SMALL_STATE(331)] = 5083,
+  [SMALL_STATE(332)] = 5090,
+  [SMALL_STATE(333)] = 5097,
+  [SMALL_STATE(334)] = 5104,
+  [SMALL_STATE(335)] = 5111,
+  [SMALL_STATE(336)] = 5118,
+  [SMALL_STATE(337)] = 5125,
+  [SMALL_STATE(338)] = 5132,
+  [SMALL_STATE(339)] = 5139,
+  [SMALL_STATE(340)] = 5146,
+  [SMALL_STATE(341)] = 5153,
+  [SMALL_STATE(342)] = 5160,
+  [SMALL_STATE(343)] = 5167,
+  [SMALL_STATE(344)] = 5174,
+  [SMALL_STATE(345)] = 5181,
+  [SMALL_STATE(346)] = 5188,
+  [SMALL_STATE(347)] = 5195,
+  [SMALL_STATE(348)] = 5202,
+  [SMALL_STATE(349)] = 5209,
+  [SMALL_STATE(350)] = 5216,
+  [SMALL_STATE(351)] = 5223,
+  [SMALL_STATE(352)] = 5230,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -9185,488 +9409,502 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
   [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(276),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(334),
-  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(278),
-  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
-  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(331),
-  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(305),
-  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(273),
-  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(321),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
-  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
-  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(292),
+  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(280),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(306),
+  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(283),
+  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
+  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(310),
+  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(321),
+  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(277),
+  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(342),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
+  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(297),
   [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(219),
-  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(222),
-  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(228),
-  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
+  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(226),
+  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(232),
+  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(233),
+  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
   [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
   [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(127),
-  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
-  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
-  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(340),
-  [51] = {.entry = {.count = 1, .reusable = true}}, SHIFT(298),
-  [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(299),
-  [55] = {.entry = {.count = 1, .reusable = true}}, SHIFT(239),
-  [57] = {.entry = {.count = 1, .reusable = true}}, SHIFT(167),
-  [59] = {.entry = {.count = 1, .reusable = true}}, SHIFT(303),
+  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
+  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
+  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(304),
+  [51] = {.entry = {.count = 1, .reusable = true}}, SHIFT(305),
+  [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(308),
+  [55] = {.entry = {.count = 1, .reusable = true}}, SHIFT(245),
+  [57] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
+  [59] = {.entry = {.count = 1, .reusable = true}}, SHIFT(301),
   [61] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [63] = {.entry = {.count = 1, .reusable = true}}, SHIFT(198),
+  [63] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
   [65] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
   [68] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0),
-  [70] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(222),
-  [73] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(228),
-  [76] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(178),
+  [70] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(232),
+  [73] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(233),
+  [76] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(174),
   [79] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(40),
   [82] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(127),
-  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(158),
-  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(161),
-  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(340),
-  [94] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(298),
-  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(299),
-  [100] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(239),
-  [103] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(167),
-  [106] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(303),
+  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(180),
+  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(160),
+  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(304),
+  [94] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(305),
+  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(308),
+  [100] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(245),
+  [103] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(168),
+  [106] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(301),
   [109] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
   [111] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(5),
-  [114] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(276),
-  [117] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(334),
-  [120] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(278),
-  [123] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(177),
-  [126] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(331),
-  [129] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(305),
-  [132] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(273),
-  [135] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(321),
-  [138] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(171),
-  [141] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(159),
-  [144] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(292),
+  [114] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(280),
+  [117] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(306),
+  [120] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(283),
+  [123] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(178),
+  [126] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(310),
+  [129] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(321),
+  [132] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(277),
+  [135] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(342),
+  [138] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(169),
+  [141] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(172),
+  [144] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(297),
   [147] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
   [149] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
   [151] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
-  [153] = {.entry = {.count = 1, .reusable = true}}, SHIFT(237),
-  [155] = {.entry = {.count = 1, .reusable = true}}, SHIFT(337),
-  [157] = {.entry = {.count = 1, .reusable = true}}, SHIFT(302),
-  [159] = {.entry = {.count = 1, .reusable = true}}, SHIFT(268),
+  [153] = {.entry = {.count = 1, .reusable = true}}, SHIFT(263),
+  [155] = {.entry = {.count = 1, .reusable = true}}, SHIFT(307),
+  [157] = {.entry = {.count = 1, .reusable = true}}, SHIFT(311),
+  [159] = {.entry = {.count = 1, .reusable = true}}, SHIFT(269),
   [161] = {.entry = {.count = 1, .reusable = true}}, SHIFT(137),
-  [163] = {.entry = {.count = 1, .reusable = true}}, SHIFT(308),
-  [165] = {.entry = {.count = 1, .reusable = true}}, SHIFT(311),
-  [167] = {.entry = {.count = 1, .reusable = true}}, SHIFT(312),
-  [169] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
-  [171] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
-  [173] = {.entry = {.count = 1, .reusable = true}}, SHIFT(231),
-  [175] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
-  [177] = {.entry = {.count = 1, .reusable = true}}, SHIFT(226),
-  [179] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(9),
-  [182] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0),
-  [184] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(337),
-  [187] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(302),
-  [190] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(268),
-  [193] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(137),
-  [196] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(308),
-  [199] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(311),
-  [202] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(312),
-  [205] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(162),
-  [208] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(230),
-  [211] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(231),
-  [214] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 32),
-  [216] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
-  [218] = {.entry = {.count = 1, .reusable = true}}, SHIFT(296),
-  [220] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
-  [222] = {.entry = {.count = 1, .reusable = true}}, SHIFT(339),
-  [224] = {.entry = {.count = 1, .reusable = true}}, SHIFT(287),
-  [226] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
-  [228] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 2, 0, 32),
-  [230] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
-  [232] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
-  [234] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
-  [236] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
-  [238] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
-  [240] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
-  [242] = {.entry = {.count = 1, .reusable = true}}, SHIFT(274),
-  [244] = {.entry = {.count = 1, .reusable = false}}, SHIFT(300),
-  [246] = {.entry = {.count = 1, .reusable = true}}, SHIFT(301),
-  [248] = {.entry = {.count = 1, .reusable = true}}, SHIFT(275),
-  [250] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [252] = {.entry = {.count = 1, .reusable = true}}, SHIFT(183),
-  [254] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(14),
-  [257] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
-  [259] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(206),
-  [262] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(48),
-  [265] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(77),
-  [268] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(274),
-  [271] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(300),
-  [274] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(301),
-  [277] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(275),
-  [280] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 42),
-  [282] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 42), SHIFT_REPEAT(296),
-  [285] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 42), SHIFT_REPEAT(287),
-  [288] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coordinates, 5, 0, 0),
-  [290] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_direction_list, 1, 0, 0),
-  [292] = {.entry = {.count = 1, .reusable = false}}, SHIFT(23),
-  [294] = {.entry = {.count = 1, .reusable = false}}, SHIFT(22),
-  [296] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_direction_list, 1, 0, 0),
-  [298] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_path, 3, 0, 0),
-  [300] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0),
-  [302] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0), SHIFT_REPEAT(23),
-  [305] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0), SHIFT_REPEAT(22),
-  [308] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0),
-  [310] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 10),
-  [312] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 10),
-  [314] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 11),
-  [316] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 11),
-  [318] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap, 1, 0, 30),
-  [320] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 1, 0, 31),
-  [322] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 21),
-  [324] = {.entry = {.count = 1, .reusable = true}}, SHIFT(324),
-  [326] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 2, 0, 21),
-  [328] = {.entry = {.count = 1, .reusable = true}}, SHIFT(92),
-  [330] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 41),
-  [332] = {.entry = {.count = 1, .reusable = true}}, SHIFT(307),
-  [334] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 41),
-  [336] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
-  [338] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
-  [340] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 4, 0, 66),
-  [342] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
-  [344] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 70),
-  [346] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 70), SHIFT_REPEAT(53),
-  [349] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 70), SHIFT_REPEAT(296),
-  [352] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 70), SHIFT_REPEAT(287),
-  [355] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 43),
-  [357] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 60),
-  [359] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 2, 0, 21),
-  [361] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 49),
-  [363] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 50),
-  [365] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 53),
-  [367] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 2, 0, 21),
-  [369] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap_symmetry, 1, 0, 39),
-  [371] = {.entry = {.count = 1, .reusable = false}}, SHIFT(103),
-  [373] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 5, 0, 44),
-  [375] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
-  [377] = {.entry = {.count = 1, .reusable = false}}, SHIFT(180),
-  [379] = {.entry = {.count = 1, .reusable = false}}, SHIFT(181),
-  [381] = {.entry = {.count = 1, .reusable = true}}, SHIFT(322),
-  [383] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
-  [385] = {.entry = {.count = 1, .reusable = true}}, SHIFT(259),
-  [387] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 38),
-  [389] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
-  [391] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
-  [393] = {.entry = {.count = 1, .reusable = true}}, SHIFT(215),
-  [395] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 3, 0, 45),
-  [397] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
-  [399] = {.entry = {.count = 1, .reusable = true}}, SHIFT(309),
-  [401] = {.entry = {.count = 1, .reusable = true}}, SHIFT(310),
-  [403] = {.entry = {.count = 1, .reusable = true}}, SHIFT(280),
-  [405] = {.entry = {.count = 1, .reusable = true}}, SHIFT(281),
-  [407] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 54),
-  [409] = {.entry = {.count = 1, .reusable = true}}, SHIFT(98),
-  [411] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 55),
-  [413] = {.entry = {.count = 1, .reusable = true}}, SHIFT(100),
-  [415] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 62),
-  [417] = {.entry = {.count = 1, .reusable = true}}, SHIFT(116),
-  [419] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(322),
-  [422] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(52),
-  [425] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0),
-  [427] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 64),
-  [429] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 65),
-  [431] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(103),
-  [434] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
-  [436] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(103),
-  [439] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
-  [441] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 45),
-  [443] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0),
-  [445] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(123),
-  [448] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 38),
-  [450] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 21),
-  [452] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 38),
-  [454] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 21),
-  [456] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 38),
-  [458] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 37),
-  [460] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 48),
-  [462] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 38),
-  [464] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0),
-  [466] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0), SHIFT_REPEAT(134),
-  [469] = {.entry = {.count = 1, .reusable = true}}, SHIFT(123),
-  [471] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
-  [473] = {.entry = {.count = 1, .reusable = true}}, SHIFT(241),
-  [475] = {.entry = {.count = 1, .reusable = true}}, SHIFT(84),
-  [477] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
-  [479] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 38),
-  [481] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 21),
-  [483] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 40),
-  [485] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 51),
-  [487] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 41),
-  [489] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 52),
-  [491] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 43),
-  [493] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 40),
-  [495] = {.entry = {.count = 1, .reusable = true}}, SHIFT(283),
-  [497] = {.entry = {.count = 1, .reusable = true}}, SHIFT(245),
-  [499] = {.entry = {.count = 1, .reusable = true}}, SHIFT(284),
-  [501] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 51),
-  [503] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 41),
-  [505] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 4, 0, 38),
-  [507] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 4, 0, 38),
-  [509] = {.entry = {.count = 1, .reusable = true}}, SHIFT(282),
-  [511] = {.entry = {.count = 1, .reusable = true}}, SHIFT(108),
-  [513] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
-  [515] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(123),
-  [518] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(84),
-  [521] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0),
-  [523] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 40),
-  [525] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 5, 0, 48),
-  [527] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 58),
-  [529] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 49),
-  [531] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 59),
-  [533] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 50),
-  [535] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_sides_statement, 2, 0, 0),
-  [537] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 37),
-  [539] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 52),
-  [541] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 61),
-  [543] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 53),
-  [545] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 51),
-  [547] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 45),
-  [549] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 54),
-  [551] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 55),
-  [553] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 32),
-  [555] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 22),
-  [557] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 22),
-  [559] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(282),
-  [562] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(104),
-  [565] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0),
-  [567] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 2, 0, 0),
-  [569] = {.entry = {.count = 1, .reusable = true}}, SHIFT(129),
-  [571] = {.entry = {.count = 1, .reusable = true}}, SHIFT(285),
-  [573] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 2, 0, 0),
-  [575] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 21),
-  [577] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
-  [579] = {.entry = {.count = 1, .reusable = true}}, SHIFT(255),
-  [581] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 58),
-  [583] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 59),
-  [585] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 67),
-  [587] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 60),
-  [589] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 6, 0, 61),
-  [591] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 54),
-  [593] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 55),
-  [595] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 62),
-  [597] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 40),
-  [599] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 32),
-  [601] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 7, 0, 67),
-  [603] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 7, 0, 62),
-  [605] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 51),
-  [607] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__side, 1, 0, 4),
-  [609] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__side, 1, 0, 4),
-  [611] = {.entry = {.count = 1, .reusable = true}}, SHIFT(141),
-  [613] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_draw_without_statement, 2, 0, 0),
-  [615] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0),
-  [617] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0), SHIFT_REPEAT(151),
-  [620] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(141),
-  [623] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0),
-  [625] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0),
-  [627] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0), SHIFT_REPEAT(129),
-  [630] = {.entry = {.count = 1, .reusable = false}}, SHIFT(47),
-  [632] = {.entry = {.count = 1, .reusable = false}}, SHIFT(326),
-  [634] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_like_statement, 2, 0, 0),
-  [636] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_castling_move, 4, 0, 33),
-  [638] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_move, 4, 0, 33),
-  [640] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__mode, 1, 0, 36),
-  [642] = {.entry = {.count = 1, .reusable = true}}, SHIFT(325),
-  [644] = {.entry = {.count = 1, .reusable = true}}, SHIFT(328),
-  [646] = {.entry = {.count = 1, .reusable = true}}, SHIFT(156),
-  [648] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 3, 0, 0),
-  [650] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 5, 0, 28),
-  [652] = {.entry = {.count = 1, .reusable = true}}, SHIFT(182),
-  [654] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 6, 0, 56),
-  [656] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
-  [658] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove_statement, 2, 0, 0),
-  [660] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 1, 0, 22),
-  [662] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_side, 2, 0, 24),
-  [664] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
-  [666] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 3, 0, 15),
-  [668] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_line_starts, 2, 0, 0),
-  [670] = {.entry = {.count = 1, .reusable = true}}, SHIFT(147),
-  [672] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(174),
-  [675] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0),
-  [677] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0),
-  [679] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0), SHIFT_REPEAT(147),
-  [682] = {.entry = {.count = 1, .reusable = true}}, SHIFT(304),
-  [684] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 3, 0, 57),
-  [686] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 1, 0, 5),
-  [688] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_side_declaration, 1, 0, 5),
-  [690] = {.entry = {.count = 1, .reusable = false}}, SHIFT(306),
-  [692] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 1, 0, 13),
-  [694] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 4, 0, 14),
-  [696] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colours_statement, 2, 0, 0),
-  [698] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement, 2, 0, 18),
-  [700] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 2, 0, 47),
-  [702] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 3, 0, 28),
-  [704] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
-  [706] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
-  [708] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 2, 0, 0),
-  [710] = {.entry = {.count = 1, .reusable = true}}, SHIFT(257),
-  [712] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 3, 0, 0),
-  [714] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
-  [716] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0), SHIFT_REPEAT(164),
-  [719] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0),
-  [721] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 3, 0, 9),
-  [723] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
-  [725] = {.entry = {.count = 1, .reusable = true}}, SHIFT(196),
-  [727] = {.entry = {.count = 1, .reusable = true}}, SHIFT(319),
-  [729] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 4, 0, 29),
-  [731] = {.entry = {.count = 1, .reusable = true}}, SHIFT(317),
-  [733] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
-  [735] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 2, 0, 0),
-  [737] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 71),
-  [739] = {.entry = {.count = 1, .reusable = true}}, SHIFT(262),
-  [741] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 1, 0, 16),
-  [743] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
-  [745] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
-  [747] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 2, 0, 19),
-  [749] = {.entry = {.count = 1, .reusable = true}}, SHIFT(289),
-  [751] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
-  [753] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
-  [755] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 68),
-  [757] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
-  [759] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 69),
-  [761] = {.entry = {.count = 1, .reusable = true}}, SHIFT(261),
+  [163] = {.entry = {.count = 1, .reusable = true}}, SHIFT(315),
+  [165] = {.entry = {.count = 1, .reusable = true}}, SHIFT(318),
+  [167] = {.entry = {.count = 1, .reusable = true}}, SHIFT(319),
+  [169] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
+  [171] = {.entry = {.count = 1, .reusable = true}}, SHIFT(234),
+  [173] = {.entry = {.count = 1, .reusable = true}}, SHIFT(235),
+  [175] = {.entry = {.count = 1, .reusable = true}}, SHIFT(352),
+  [177] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
+  [179] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
+  [181] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(9),
+  [184] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0),
+  [186] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(307),
+  [189] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(311),
+  [192] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(269),
+  [195] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(137),
+  [198] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(315),
+  [201] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(318),
+  [204] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(319),
+  [207] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(163),
+  [210] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(234),
+  [213] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(235),
+  [216] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(352),
+  [219] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 32),
+  [221] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
+  [223] = {.entry = {.count = 1, .reusable = true}}, SHIFT(346),
+  [225] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
+  [227] = {.entry = {.count = 1, .reusable = true}}, SHIFT(345),
+  [229] = {.entry = {.count = 1, .reusable = true}}, SHIFT(300),
+  [231] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
+  [233] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 2, 0, 32),
+  [235] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
+  [237] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
+  [239] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
+  [241] = {.entry = {.count = 1, .reusable = true}}, SHIFT(211),
+  [243] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
+  [245] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
+  [247] = {.entry = {.count = 1, .reusable = true}}, SHIFT(278),
+  [249] = {.entry = {.count = 1, .reusable = false}}, SHIFT(349),
+  [251] = {.entry = {.count = 1, .reusable = true}}, SHIFT(302),
+  [253] = {.entry = {.count = 1, .reusable = true}}, SHIFT(279),
+  [255] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
+  [257] = {.entry = {.count = 1, .reusable = true}}, SHIFT(255),
+  [259] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(14),
+  [262] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
+  [264] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(211),
+  [267] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(48),
+  [270] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(77),
+  [273] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(278),
+  [276] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(349),
+  [279] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(302),
+  [282] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(279),
+  [285] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 42),
+  [287] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 42), SHIFT_REPEAT(346),
+  [290] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 42), SHIFT_REPEAT(300),
+  [293] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coordinates, 5, 0, 0),
+  [295] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_direction_list, 1, 0, 0),
+  [297] = {.entry = {.count = 1, .reusable = false}}, SHIFT(23),
+  [299] = {.entry = {.count = 1, .reusable = false}}, SHIFT(22),
+  [301] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_direction_list, 1, 0, 0),
+  [303] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_path, 3, 0, 0),
+  [305] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0),
+  [307] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0), SHIFT_REPEAT(23),
+  [310] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0), SHIFT_REPEAT(22),
+  [313] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0),
+  [315] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 10),
+  [317] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 10),
+  [319] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 11),
+  [321] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 11),
+  [323] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap, 1, 0, 30),
+  [325] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 1, 0, 31),
+  [327] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 21),
+  [329] = {.entry = {.count = 1, .reusable = true}}, SHIFT(335),
+  [331] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 2, 0, 21),
+  [333] = {.entry = {.count = 1, .reusable = true}}, SHIFT(92),
+  [335] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 41),
+  [337] = {.entry = {.count = 1, .reusable = true}}, SHIFT(314),
+  [339] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 41),
+  [341] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
+  [343] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
+  [345] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 4, 0, 68),
+  [347] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
+  [349] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 74),
+  [351] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 74), SHIFT_REPEAT(53),
+  [354] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 74), SHIFT_REPEAT(346),
+  [357] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 74), SHIFT_REPEAT(300),
+  [360] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 43),
+  [362] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 61),
+  [364] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 2, 0, 21),
+  [366] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 50),
+  [368] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 51),
+  [370] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 54),
+  [372] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 2, 0, 21),
+  [374] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap_symmetry, 1, 0, 39),
+  [376] = {.entry = {.count = 1, .reusable = false}}, SHIFT(103),
+  [378] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 5, 0, 44),
+  [380] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
+  [382] = {.entry = {.count = 1, .reusable = false}}, SHIFT(181),
+  [384] = {.entry = {.count = 1, .reusable = false}}, SHIFT(182),
+  [386] = {.entry = {.count = 1, .reusable = true}}, SHIFT(330),
+  [388] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
+  [390] = {.entry = {.count = 1, .reusable = true}}, SHIFT(259),
+  [392] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 38),
+  [394] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
+  [396] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
+  [398] = {.entry = {.count = 1, .reusable = true}}, SHIFT(219),
+  [400] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 3, 0, 45),
+  [402] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
+  [404] = {.entry = {.count = 1, .reusable = true}}, SHIFT(316),
+  [406] = {.entry = {.count = 1, .reusable = true}}, SHIFT(317),
+  [408] = {.entry = {.count = 1, .reusable = true}}, SHIFT(285),
+  [410] = {.entry = {.count = 1, .reusable = true}}, SHIFT(286),
+  [412] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 55),
+  [414] = {.entry = {.count = 1, .reusable = true}}, SHIFT(98),
+  [416] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 56),
+  [418] = {.entry = {.count = 1, .reusable = true}}, SHIFT(100),
+  [420] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 63),
+  [422] = {.entry = {.count = 1, .reusable = true}}, SHIFT(116),
+  [424] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(330),
+  [427] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(52),
+  [430] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0),
+  [432] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 66),
+  [434] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 67),
+  [436] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(103),
+  [439] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
+  [441] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(103),
+  [444] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
+  [446] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 45),
+  [448] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0),
+  [450] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(123),
+  [453] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 38),
+  [455] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 21),
+  [457] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 38),
+  [459] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 21),
+  [461] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 38),
+  [463] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 37),
+  [465] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 49),
+  [467] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 38),
+  [469] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0),
+  [471] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0), SHIFT_REPEAT(134),
+  [474] = {.entry = {.count = 1, .reusable = true}}, SHIFT(123),
+  [476] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
+  [478] = {.entry = {.count = 1, .reusable = true}}, SHIFT(246),
+  [480] = {.entry = {.count = 1, .reusable = true}}, SHIFT(84),
+  [482] = {.entry = {.count = 1, .reusable = true}}, SHIFT(196),
+  [484] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 38),
+  [486] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 21),
+  [488] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 40),
+  [490] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 52),
+  [492] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 41),
+  [494] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 53),
+  [496] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 43),
+  [498] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 40),
+  [500] = {.entry = {.count = 1, .reusable = true}}, SHIFT(287),
+  [502] = {.entry = {.count = 1, .reusable = true}}, SHIFT(250),
+  [504] = {.entry = {.count = 1, .reusable = true}}, SHIFT(289),
+  [506] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 52),
+  [508] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 41),
+  [510] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 4, 0, 38),
+  [512] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 4, 0, 38),
+  [514] = {.entry = {.count = 1, .reusable = true}}, SHIFT(284),
+  [516] = {.entry = {.count = 1, .reusable = true}}, SHIFT(108),
+  [518] = {.entry = {.count = 1, .reusable = true}}, SHIFT(215),
+  [520] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(123),
+  [523] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(84),
+  [526] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0),
+  [528] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 40),
+  [530] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 5, 0, 49),
+  [532] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 59),
+  [534] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 50),
+  [536] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 60),
+  [538] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 51),
+  [540] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_sides_statement, 2, 0, 0),
+  [542] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 37),
+  [544] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 53),
+  [546] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 62),
+  [548] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 54),
+  [550] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 52),
+  [552] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 45),
+  [554] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 55),
+  [556] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 56),
+  [558] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 32),
+  [560] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 22),
+  [562] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 22),
+  [564] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(284),
+  [567] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(104),
+  [570] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0),
+  [572] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 2, 0, 0),
+  [574] = {.entry = {.count = 1, .reusable = true}}, SHIFT(129),
+  [576] = {.entry = {.count = 1, .reusable = true}}, SHIFT(271),
+  [578] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 2, 0, 0),
+  [580] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 21),
+  [582] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
+  [584] = {.entry = {.count = 1, .reusable = true}}, SHIFT(187),
+  [586] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 59),
+  [588] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 60),
+  [590] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 69),
+  [592] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 61),
+  [594] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 6, 0, 62),
+  [596] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 55),
+  [598] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 56),
+  [600] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 63),
+  [602] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 40),
+  [604] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 32),
+  [606] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 7, 0, 69),
+  [608] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 7, 0, 63),
+  [610] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 52),
+  [612] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__side, 1, 0, 4),
+  [614] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__side, 1, 0, 4),
+  [616] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 73), SHIFT_REPEAT(326),
+  [619] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 73),
+  [621] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
+  [623] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_draw_without_statement, 2, 0, 0),
+  [625] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0),
+  [627] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0), SHIFT_REPEAT(153),
+  [630] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(159),
+  [633] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0),
+  [635] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0),
+  [637] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0), SHIFT_REPEAT(129),
+  [640] = {.entry = {.count = 1, .reusable = false}}, SHIFT(47),
+  [642] = {.entry = {.count = 1, .reusable = false}}, SHIFT(334),
+  [644] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_like_statement, 2, 0, 0),
+  [646] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_castling_move, 4, 0, 33),
+  [648] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_move, 4, 0, 33),
+  [650] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__mode, 1, 0, 36),
+  [652] = {.entry = {.count = 1, .reusable = true}}, SHIFT(312),
+  [654] = {.entry = {.count = 1, .reusable = true}}, SHIFT(340),
+  [656] = {.entry = {.count = 1, .reusable = true}}, SHIFT(149),
+  [658] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 3, 0, 0),
+  [660] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 5, 0, 28),
+  [662] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
+  [664] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 6, 0, 57),
+  [666] = {.entry = {.count = 1, .reusable = true}}, SHIFT(326),
+  [668] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_impasse_statement, 7, 0, 65),
+  [670] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 4, 0, 14),
+  [672] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
+  [674] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_side, 2, 0, 24),
+  [676] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
+  [678] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 3, 0, 15),
+  [680] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_line_starts, 2, 0, 0),
+  [682] = {.entry = {.count = 1, .reusable = true}}, SHIFT(148),
+  [684] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(176),
+  [687] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0),
+  [689] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0),
+  [691] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0), SHIFT_REPEAT(148),
+  [694] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 2, 0, 48),
+  [696] = {.entry = {.count = 1, .reusable = true}}, SHIFT(348),
+  [698] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 3, 0, 58),
+  [700] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 1, 0, 5),
+  [702] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_side_declaration, 1, 0, 5),
+  [704] = {.entry = {.count = 1, .reusable = false}}, SHIFT(351),
+  [706] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 1, 0, 13),
+  [708] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove_statement, 2, 0, 0),
+  [710] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colours_statement, 2, 0, 0),
+  [712] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement, 2, 0, 18),
+  [714] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 72),
+  [716] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 1, 0, 22),
+  [718] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 2, 0, 0),
+  [720] = {.entry = {.count = 1, .reusable = true}}, SHIFT(262),
+  [722] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 3, 0, 0),
+  [724] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
+  [726] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0), SHIFT_REPEAT(165),
+  [729] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0),
+  [731] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 3, 0, 9),
+  [733] = {.entry = {.count = 1, .reusable = true}}, SHIFT(200),
+  [735] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
+  [737] = {.entry = {.count = 1, .reusable = true}}, SHIFT(320),
+  [739] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
+  [741] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 2, 0, 0),
+  [743] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
+  [745] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
+  [747] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
+  [749] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 2, 0, 19),
+  [751] = {.entry = {.count = 1, .reusable = true}}, SHIFT(294),
+  [753] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 3, 0, 28),
+  [755] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
+  [757] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 1, 0, 16),
+  [759] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
+  [761] = {.entry = {.count = 1, .reusable = true}}, SHIFT(170),
   [763] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 2, 0, 20),
-  [765] = {.entry = {.count = 1, .reusable = true}}, SHIFT(148),
-  [767] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 3, 0, 0),
-  [769] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 4, 0, 0),
-  [771] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 4, 0, 0),
-  [773] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 3, 0, 0),
-  [775] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_captures_statement, 2, 0, 0),
-  [777] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 3, 0, 0),
-  [779] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cell_statement, 4, 0, 29),
-  [781] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 3, 0, 0),
-  [783] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [785] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [787] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
-  [789] = {.entry = {.count = 1, .reusable = true}}, SHIFT(185),
-  [791] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hexagon_shape, 2, 0, 25),
-  [793] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 2, 0, 6),
-  [795] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 2, 0, 0),
-  [797] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_value_statement, 2, 0, 2),
-  [799] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 3, 0, 0),
-  [801] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
-  [803] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
-  [805] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 4, 0, 34),
-  [807] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rhombus_shape, 4, 0, 35),
-  [809] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_facing_statement, 2, 0, 21),
-  [811] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 3, 0, 7),
-  [813] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 2, 0, 0),
-  [815] = {.entry = {.count = 1, .reusable = true}}, SHIFT(243),
-  [817] = {.entry = {.count = 1, .reusable = true}}, SHIFT(270),
-  [819] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
-  [821] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
-  [823] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 2, 0, 0),
-  [825] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
-  [827] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_statement, 2, 0, 0),
-  [829] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 3, 0, 8),
-  [831] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_confined_statement, 3, 0, 44),
-  [833] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 2, 0, 0),
-  [835] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 4, 0, 0),
-  [837] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 4, 0, 0),
-  [839] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 2, 0, 0),
-  [841] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 6, 0, 46),
-  [843] = {.entry = {.count = 1, .reusable = true}}, SHIFT(140),
-  [845] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_statement, 1, 0, 0),
-  [847] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_metadata_statement, 2, 0, 1),
-  [849] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 3, 0, 8),
-  [851] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 2, 0, 0),
-  [853] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 2, 0, 6),
-  [855] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colour_bound_statement, 1, 0, 0),
-  [857] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_checkmate_statement, 2, 0, 20),
-  [859] = {.entry = {.count = 1, .reusable = true}}, SHIFT(234),
-  [861] = {.entry = {.count = 1, .reusable = true}}, SHIFT(26),
-  [863] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_year_statement, 2, 0, 2),
-  [865] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_eliminated_statement, 2, 0, 23),
-  [867] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_symmetry_statement, 2, 0, 3),
-  [869] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 3, 0, 0),
-  [871] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directions_statement, 4, 0, 12),
-  [873] = {.entry = {.count = 1, .reusable = true}}, SHIFT(184),
-  [875] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 2, 0, 0),
-  [877] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cells_statement, 2, 0, 3),
-  [879] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_shape_statement, 2, 0, 0),
-  [881] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 2, 0, 15),
-  [883] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 5, 0, 63),
-  [885] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 2, 0, 6),
-  [887] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 4, 0, 0),
-  [889] = {.entry = {.count = 1, .reusable = true}}, SHIFT(254),
-  [891] = {.entry = {.count = 1, .reusable = true}}, SHIFT(216),
-  [893] = {.entry = {.count = 1, .reusable = true}}, SHIFT(286),
-  [895] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
-  [897] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_piece_definition, 4, 0, 17),
-  [899] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 4, 0, 0),
-  [901] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 3, 0, 0),
-  [903] = {.entry = {.count = 1, .reusable = true}}, SHIFT(249),
-  [905] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 3, 0, 26),
-  [907] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_board, 2, 0, 6),
-  [909] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 3, 0, 0),
-  [911] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_repetition_statement, 3, 0, 27),
-  [913] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 72),
-  [915] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 8, 0, 73),
-  [917] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0), SHIFT_REPEAT(270),
-  [920] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0),
-  [922] = {.entry = {.count = 1, .reusable = true}}, SHIFT(260),
-  [924] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
-  [926] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 1, 0, 10),
-  [928] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
-  [930] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
-  [932] = {.entry = {.count = 1, .reusable = true}}, SHIFT(235),
-  [934] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [936] = {.entry = {.count = 1, .reusable = true}}, SHIFT(105),
-  [938] = {.entry = {.count = 1, .reusable = true}}, SHIFT(106),
-  [940] = {.entry = {.count = 1, .reusable = true}}, SHIFT(145),
-  [942] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
-  [944] = {.entry = {.count = 1, .reusable = true}}, SHIFT(335),
-  [946] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
-  [948] = {.entry = {.count = 1, .reusable = true}}, SHIFT(342),
-  [950] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [952] = {.entry = {.count = 1, .reusable = true}}, SHIFT(130),
-  [954] = {.entry = {.count = 1, .reusable = true}}, SHIFT(333),
-  [956] = {.entry = {.count = 1, .reusable = true}}, SHIFT(318),
-  [958] = {.entry = {.count = 1, .reusable = true}}, SHIFT(320),
-  [960] = {.entry = {.count = 1, .reusable = true}}, SHIFT(212),
-  [962] = {.entry = {.count = 1, .reusable = true}}, SHIFT(197),
-  [964] = {.entry = {.count = 1, .reusable = true}}, SHIFT(218),
-  [966] = {.entry = {.count = 1, .reusable = true}}, SHIFT(252),
-  [968] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
-  [970] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
-  [972] = {.entry = {.count = 1, .reusable = true}}, SHIFT(187),
-  [974] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
-  [976] = {.entry = {.count = 1, .reusable = true}}, SHIFT(313),
-  [978] = {.entry = {.count = 1, .reusable = true}}, SHIFT(265),
-  [980] = {.entry = {.count = 1, .reusable = true}}, SHIFT(338),
-  [982] = {.entry = {.count = 1, .reusable = true}}, SHIFT(315),
-  [984] = {.entry = {.count = 1, .reusable = true}}, SHIFT(214),
-  [986] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
-  [988] = {.entry = {.count = 1, .reusable = true}}, SHIFT(279),
-  [990] = {.entry = {.count = 1, .reusable = true}}, SHIFT(220),
-  [992] = {.entry = {.count = 1, .reusable = true}}, SHIFT(266),
-  [994] = {.entry = {.count = 1, .reusable = true}}, SHIFT(332),
-  [996] = {.entry = {.count = 1, .reusable = true}}, SHIFT(269),
-  [998] = {.entry = {.count = 1, .reusable = true}}, SHIFT(316),
-  [1000] = {.entry = {.count = 1, .reusable = true}}, SHIFT(336),
-  [1002] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
-  [1004] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
-  [1006] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
-  [1008] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
-  [1010] = {.entry = {.count = 1, .reusable = true}}, SHIFT(132),
-  [1012] = {.entry = {.count = 1, .reusable = true}}, SHIFT(149),
-  [1014] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [1016] = {.entry = {.count = 1, .reusable = true}}, SHIFT(236),
-  [1018] = {.entry = {.count = 1, .reusable = true}}, SHIFT(323),
-  [1020] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
-  [1022] = {.entry = {.count = 1, .reusable = true}}, SHIFT(330),
-  [1024] = {.entry = {.count = 1, .reusable = true}}, SHIFT(233),
-  [1026] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
-  [1028] = {.entry = {.count = 1, .reusable = true}}, SHIFT(327),
-  [1030] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
-  [1032] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
-  [1034] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
-  [1036] = {.entry = {.count = 1, .reusable = true}}, SHIFT(314),
-  [1038] = {.entry = {.count = 1, .reusable = true}}, SHIFT(297),
-  [1040] = {.entry = {.count = 1, .reusable = true}}, SHIFT(341),
+  [765] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
+  [767] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 70),
+  [769] = {.entry = {.count = 1, .reusable = true}}, SHIFT(186),
+  [771] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 71),
+  [773] = {.entry = {.count = 1, .reusable = true}}, SHIFT(267),
+  [775] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_impasse_statement, 5, 0, 46),
+  [777] = {.entry = {.count = 1, .reusable = true}}, SHIFT(243),
+  [779] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 4, 0, 29),
+  [781] = {.entry = {.count = 1, .reusable = true}}, SHIFT(336),
+  [783] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 75),
+  [785] = {.entry = {.count = 1, .reusable = true}}, SHIFT(231),
+  [787] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 3, 0, 0),
+  [789] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 4, 0, 0),
+  [791] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 4, 0, 0),
+  [793] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 3, 0, 0),
+  [795] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 2, 0, 6),
+  [797] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 3, 0, 0),
+  [799] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cell_statement, 4, 0, 29),
+  [801] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_checkmate_statement, 2, 0, 20),
+  [803] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [805] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [807] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 3, 0, 0),
+  [809] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_captures_statement, 2, 0, 0),
+  [811] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
+  [813] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
+  [815] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hexagon_shape, 2, 0, 25),
+  [817] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 2, 0, 0),
+  [819] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_value_statement, 2, 0, 2),
+  [821] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 3, 0, 0),
+  [823] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [825] = {.entry = {.count = 1, .reusable = true}}, SHIFT(220),
+  [827] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 4, 0, 34),
+  [829] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rhombus_shape, 4, 0, 35),
+  [831] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 2, 0, 6),
+  [833] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 3, 0, 7),
+  [835] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 2, 0, 0),
+  [837] = {.entry = {.count = 1, .reusable = true}}, SHIFT(248),
+  [839] = {.entry = {.count = 1, .reusable = true}}, SHIFT(275),
+  [841] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
+  [843] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
+  [845] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 2, 0, 0),
+  [847] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
+  [849] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 3, 0, 8),
+  [851] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_confined_statement, 3, 0, 44),
+  [853] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 2, 0, 0),
+  [855] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 4, 0, 0),
+  [857] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_facing_statement, 2, 0, 21),
+  [859] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 4, 0, 0),
+  [861] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 6, 0, 47),
+  [863] = {.entry = {.count = 1, .reusable = true}}, SHIFT(142),
+  [865] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 2, 0, 0),
+  [867] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_metadata_statement, 2, 0, 1),
+  [869] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 3, 0, 8),
+  [871] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 2, 0, 0),
+  [873] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 8, 0, 77),
+  [875] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_statement, 1, 0, 0),
+  [877] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colour_bound_statement, 1, 0, 0),
+  [879] = {.entry = {.count = 1, .reusable = true}}, SHIFT(242),
+  [881] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
+  [883] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_year_statement, 2, 0, 2),
+  [885] = {.entry = {.count = 1, .reusable = true}}, SHIFT(260),
+  [887] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_statement, 2, 0, 0),
+  [889] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_symmetry_statement, 2, 0, 3),
+  [891] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_eliminated_statement, 2, 0, 23),
+  [893] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directions_statement, 4, 0, 12),
+  [895] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 2, 0, 0),
+  [897] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cells_statement, 2, 0, 3),
+  [899] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_shape_statement, 2, 0, 0),
+  [901] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 2, 0, 15),
+  [903] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 5, 0, 64),
+  [905] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 2, 0, 6),
+  [907] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 4, 0, 0),
+  [909] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 3, 0, 0),
+  [911] = {.entry = {.count = 1, .reusable = true}}, SHIFT(223),
+  [913] = {.entry = {.count = 1, .reusable = true}}, SHIFT(291),
+  [915] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
+  [917] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_piece_definition, 4, 0, 17),
+  [919] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 3, 0, 0),
+  [921] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 4, 0, 0),
+  [923] = {.entry = {.count = 1, .reusable = true}}, SHIFT(254),
+  [925] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 3, 0, 26),
+  [927] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 3, 0, 0),
+  [929] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_board, 2, 0, 6),
+  [931] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_repetition_statement, 3, 0, 27),
+  [933] = {.entry = {.count = 1, .reusable = true}}, SHIFT(188),
+  [935] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 76),
+  [937] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0), SHIFT_REPEAT(275),
+  [940] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0),
+  [942] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
+  [944] = {.entry = {.count = 1, .reusable = true}}, SHIFT(146),
+  [946] = {.entry = {.count = 1, .reusable = true}}, SHIFT(265),
+  [948] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 1, 0, 10),
+  [950] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
+  [952] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
+  [954] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [956] = {.entry = {.count = 1, .reusable = true}}, SHIFT(240),
+  [958] = {.entry = {.count = 1, .reusable = true}}, SHIFT(105),
+  [960] = {.entry = {.count = 1, .reusable = true}}, SHIFT(106),
+  [962] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
+  [964] = {.entry = {.count = 1, .reusable = true}}, SHIFT(344),
+  [966] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [968] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
+  [970] = {.entry = {.count = 1, .reusable = true}}, SHIFT(329),
+  [972] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
+  [974] = {.entry = {.count = 1, .reusable = true}}, SHIFT(343),
+  [976] = {.entry = {.count = 1, .reusable = true}}, SHIFT(130),
+  [978] = {.entry = {.count = 1, .reusable = true}}, SHIFT(237),
+  [980] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
+  [982] = {.entry = {.count = 1, .reusable = true}}, SHIFT(322),
+  [984] = {.entry = {.count = 1, .reusable = true}}, SHIFT(324),
+  [986] = {.entry = {.count = 1, .reusable = true}}, SHIFT(332),
+  [988] = {.entry = {.count = 1, .reusable = true}}, SHIFT(239),
+  [990] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
+  [992] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
+  [994] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
+  [996] = {.entry = {.count = 1, .reusable = true}}, SHIFT(197),
+  [998] = {.entry = {.count = 1, .reusable = true}}, SHIFT(199),
+  [1000] = {.entry = {.count = 1, .reusable = true}}, SHIFT(327),
+  [1002] = {.entry = {.count = 1, .reusable = true}}, SHIFT(272),
+  [1004] = {.entry = {.count = 1, .reusable = true}}, SHIFT(313),
+  [1006] = {.entry = {.count = 1, .reusable = true}}, SHIFT(341),
+  [1008] = {.entry = {.count = 1, .reusable = true}}, SHIFT(257),
+  [1010] = {.entry = {.count = 1, .reusable = true}}, SHIFT(337),
+  [1012] = {.entry = {.count = 1, .reusable = true}}, SHIFT(350),
+  [1014] = {.entry = {.count = 1, .reusable = true}}, SHIFT(183),
+  [1016] = {.entry = {.count = 1, .reusable = true}}, SHIFT(309),
+  [1018] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
+  [1020] = {.entry = {.count = 1, .reusable = true}}, SHIFT(333),
+  [1022] = {.entry = {.count = 1, .reusable = true}}, SHIFT(290),
+  [1024] = {.entry = {.count = 1, .reusable = true}}, SHIFT(295),
+  [1026] = {.entry = {.count = 1, .reusable = true}}, SHIFT(347),
+  [1028] = {.entry = {.count = 1, .reusable = true}}, SHIFT(281),
+  [1030] = {.entry = {.count = 1, .reusable = true}}, SHIFT(184),
+  [1032] = {.entry = {.count = 1, .reusable = true}}, SHIFT(207),
+  [1034] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
+  [1036] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
+  [1038] = {.entry = {.count = 1, .reusable = true}}, SHIFT(224),
+  [1040] = {.entry = {.count = 1, .reusable = true}}, SHIFT(241),
+  [1042] = {.entry = {.count = 1, .reusable = true}}, SHIFT(132),
+  [1044] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [1046] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
+  [1048] = {.entry = {.count = 1, .reusable = true}}, SHIFT(167),
+  [1050] = {.entry = {.count = 1, .reusable = true}}, SHIFT(331),
+  [1052] = {.entry = {.count = 1, .reusable = true}}, SHIFT(218),
+  [1054] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
+  [1056] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
+  [1058] = {.entry = {.count = 1, .reusable = true}}, SHIFT(323),
+  [1060] = {.entry = {.count = 1, .reusable = true}}, SHIFT(338),
+  [1062] = {.entry = {.count = 1, .reusable = true}}, SHIFT(221),
+  [1064] = {.entry = {.count = 1, .reusable = true}}, SHIFT(328),
+  [1066] = {.entry = {.count = 1, .reusable = true}}, SHIFT(303),
+  [1068] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
+  [1070] = {.entry = {.count = 1, .reusable = true}}, SHIFT(325),
 };
 
 #ifdef __cplusplus

@@ -156,6 +156,18 @@ struct JsonRules<'a> {
     /// `royal captured` (written only when true, so other variants' tables are unchanged).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     royal_captured: bool,
+    /// `impasse ...` (written only when the rules have one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    impasse: Option<JsonImpasse<'a>>,
+}
+
+/// The impasse: when every royal piece stands on its side's cells of `zone`, a side with
+/// fewer than `need` points loses; `points` gives every piece type's worth.
+#[derive(Serialize)]
+struct JsonImpasse<'a> {
+    zone: &'a str,
+    need: u32,
+    points: IndexMap<&'a str, u32>,
 }
 
 #[derive(Serialize)]
@@ -520,6 +532,14 @@ fn rules<'a>(v: &'a Variant, t: &'a MoveTables) -> JsonRules<'a> {
         facing,
         draw_without: symbols(v, &r.draw_without),
         royal_captured: r.royal_captured,
+        impasse: r.impasse.as_ref().map(|i| JsonImpasse {
+            zone: zone_name(v, i.zone),
+            need: i.need,
+            points: v
+                .piece_ids()
+                .map(|p| (symbol(v, p), i.worth(p, v.piece(p).royal)))
+                .collect(),
+        }),
     }
 }
 
