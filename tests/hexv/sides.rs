@@ -719,29 +719,36 @@ fn measured_game(c: &hexv::Compiled, players: [Player; 3], seed: u64) -> [f64; 3
 
 /// The search in every seat against two random players, two greedy players, and the search a
 /// ply shallower: its mean score in each seat (a third is an even share). Run with
-/// `cargo test --release --test hexv -- --ignored many_sides_strength --nocapture`.
+/// `cargo test --release --test hexv -- --ignored many_sides_strength --nocapture`; the
+/// search's depth is 2, or `HEXV_MANY_SIDES_DEPTH` (3 gives the table against depth 2).
 #[test]
 #[ignore = "plays 180 games; run by CI's deep checks and for the figures in README"]
 fn many_sides_strength() {
     let c = with_rules("checkmate out");
     let games = 20;
+    let depth: u32 = std::env::var("HEXV_MANY_SIDES_DEPTH")
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .filter(|d| (2..=4).contains(d))
+        .unwrap_or(2);
+    let shallower = format!("depth {}", depth - 1);
     let mut table = Vec::new();
     for (name, other) in [
         ("random", Player::Random),
         ("greedy", Player::Greedy),
-        ("depth 1", Player::Search(1)),
+        (shallower.as_str(), Player::Search(depth - 1)),
     ] {
         let mut row = Vec::new();
         for seat in 0..3 {
             let mut players = [other; 3];
-            players[seat] = Player::Search(2);
+            players[seat] = Player::Search(depth);
             let total: f64 = (0..games)
                 .map(|g| measured_game(&c, players, 0x5EA7_0000 + (seat * 1000 + g) as u64)[seat])
                 .sum();
             row.push(total / games as f64);
         }
         println!(
-            "depth 2 against two {name:<8} players: White {:.2}, Black {:.2}, Red {:.2} ({games} games a seat; an even share is 0.33)",
+            "depth {depth} against two {name:<8} players: White {:.2}, Black {:.2}, Red {:.2} ({games} games a seat; an even share is 0.33)",
             row[0], row[1], row[2]
         );
         table.push(row);
