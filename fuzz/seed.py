@@ -15,7 +15,7 @@ from pathlib import Path
 # The order of SHIPPED in fuzz/src/lib.rs: a target's first byte selects the variant.
 SHIPPED = ["glinski", "mccooey", "koval", "dagger", "chessagon",
            "hex-shogi-41", "hex-shogi-81", "hex-shogi-91", "shafran", "mini-hexchess",
-           "de-vasa", "brusky", "xiang-hex"]
+           "de-vasa", "brusky", "xiang-hex", "wellisch"]
 
 
 def write(target, name, data):
@@ -150,7 +150,7 @@ def main():
             continue
         file, position, _ = [x.strip() for x in line.split(";")]
         if Path(file).stem not in SHIPPED:
-            continue  # the targets select only these (not yet a game of more than two sides)
+            continue  # the targets select only these
         selector = SHIPPED.index(Path(file).stem)
         write("position", f"perft-{i}", bytes([selector]) + position.encode())
     # The first published Glinski tournament games, one a seed, read with the Hungarian letters.

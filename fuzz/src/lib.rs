@@ -7,7 +7,7 @@ use hexv::game::AnyEngine;
 use hexv::{Compiled, Game, Position, SourceFile};
 
 /// The shipped variants' sources, compiled in so a target needs no file.
-const SHIPPED: [(&str, &str); 13] = [
+const SHIPPED: [(&str, &str); 14] = [
     ("glinski.hexv", include_str!("../../variants/glinski.hexv")),
     ("mccooey.hexv", include_str!("../../variants/mccooey.hexv")),
     ("koval.hexv", include_str!("../../variants/koval.hexv")),
@@ -39,6 +39,9 @@ const SHIPPED: [(&str, &str); 13] = [
         "xiang-hex.hexv",
         include_str!("../../variants/xiang-hex.hexv"),
     ),
+    // Three sides: the targets build and read positions of them as of two (Red's pieces
+    // come from moves and position texts), and must hold the same properties.
+    ("wellisch.hexv", include_str!("../../variants/wellisch.hexv")),
 ];
 
 /// The file name and source text of the shipped variant a selector byte names.
