@@ -240,9 +240,6 @@ impl<'a> Searcher<'a> {
 
     /// The static evaluation of a position for the side to move, in centipawns.
     pub fn evaluate(&self, pos: &Position) -> i32 {
-        if self.game.variant.sides().len() > 2 {
-            return many::evaluate(self.game, &self.eval, pos.to_move, pos);
-        }
         with_engine!(&self.engine, e => self.eval.evaluate(e, &e.state(pos)))
     }
 

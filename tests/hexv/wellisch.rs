@@ -179,3 +179,20 @@ fn a_king_taken_by_a_third_side_leaves_its_army_to_the_captor() {
     let outcome = game.outcome(&[last]).expect("over");
     assert_eq!(outcome.result(), "0-1-0");
 }
+
+/// The evaluation of a three-sided position is the multi-player search's, whichever way it is
+/// asked for (a weights file's evaluator panicked here, on terms of two sides: found by the
+/// `weights` fuzz target).
+#[test]
+fn the_evaluation_of_three_sides_is_the_searchs() {
+    let c = compiled(FILE);
+    let game = c.game();
+    let (v, t) = (c.variant(), c.tables());
+    let start = game.start_position();
+    let eval = hexv::search::Evaluator::new(v, t);
+    let direct = eval.evaluate(&hexv::game::Reference::new(game), &start);
+    let searcher = hexv::search::Searcher::new(game);
+    assert_eq!(direct, searcher.evaluate(&start));
+    // At the start the three armies are the same, turned: no side is ahead.
+    assert_eq!(direct, 0);
+}
