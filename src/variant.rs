@@ -593,6 +593,18 @@ impl Impasse {
     }
 }
 
+/// `placement in ZONE [alternate | sequential]`: a placement phase before play, in which the
+/// pieces of each side's hand at the start are put on the board.
+#[non_exhaustive]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// Where each side places: its own cells of the zone, any empty one.
+    pub zone: ZoneId,
+    /// Each side places its whole hand before the next begins (`sequential`); otherwise the
+    /// sides place one piece each in turn order.
+    pub sequential: bool,
+}
+
 /// A limit on the pieces of one type a side may have on a line through a drop's cell (shogi's
 /// rule of one unpromoted pawn per file is `at-most 1` along the file).
 #[non_exhaustive]
@@ -755,6 +767,8 @@ pub struct Rules {
     pub draw_without: Vec<PieceId>,
     /// `impasse in ZONE need N ...`: shogi's impasse, scored by points.
     pub impasse: Option<Impasse>,
+    /// `placement in ZONE ...`: the pieces in hand at the start are placed before play.
+    pub placement: Option<Placement>,
     /// With more than two sides: who leaves the game instead of ending it, and what becomes
     /// of its pieces.
     pub leaving: Leaving,
@@ -811,6 +825,12 @@ pub struct MoveLimit {
 }
 
 impl Rules {
+    /// True when positions have hands: captured pieces go to one (`captures to-hand`), or
+    /// the setup's hands are placed (`placement`).
+    pub fn has_hands(&self) -> bool {
+        self.captures_to_hand || self.placement.is_some()
+    }
+
     /// The defaults of a file without a `rules` block: checkmate wins, stalemate draws.
     pub fn orthodox() -> Rules {
         Rules {
@@ -823,6 +843,7 @@ impl Rules {
             facing: DirSet::EMPTY,
             draw_without: Vec::new(),
             impasse: None,
+            placement: None,
             leaving: Leaving::default(),
             royal_captured: false,
         }
@@ -901,6 +922,8 @@ pub struct Variant {
     pub(crate) pieces: Vec<Piece>,
     pub(crate) zones: Vec<Zone>,
     pub(crate) setup: BySide<Placements>,
+    /// Per side, the pieces in its hand at the start (`hand` lines of the setup).
+    pub(crate) start_hands: BySide<Vec<PieceId>>,
     pub(crate) castlings: Vec<Castling>,
     pub(crate) rules: Rules,
     /// The names the file gives the board's colour classes (`colours`), maybe none.
@@ -940,17 +963,31 @@ impl Variant {
         &self.setup[side]
     }
 
-    /// How many pieces of `piece` the side's setup places (what a promotion to captured
-    /// pieces compares with).
-    pub fn setup_count(&self, side: Side, piece: PieceId) -> usize {
-        self.setup(side).iter().filter(|(p, _)| *p == piece).count()
+    /// The pieces in each side's hand at the start, one entry per piece (empty unless the
+    /// setup has `hand` lines).
+    pub fn start_hand(&self, side: Side) -> &[PieceId] {
+        &self.start_hands[side]
     }
 
-    /// How many royal pieces `side`'s setup places (what `royal captured` counts against).
+    /// How many pieces of `piece` the side's setup places or holds in its hand at the start
+    /// (what a promotion to captured pieces compares with).
+    pub fn setup_count(&self, side: Side, piece: PieceId) -> usize {
+        self.setup(side).iter().filter(|(p, _)| *p == piece).count()
+            + self
+                .start_hand(side)
+                .iter()
+                .filter(|p| **p == piece)
+                .count()
+    }
+
+    /// How many royal pieces `side`'s setup places or holds in its hand at the start (what
+    /// `royal captured` counts against).
     pub fn setup_royals(&self, side: Side) -> usize {
         self.setup(side)
             .iter()
-            .filter(|(p, _)| self.piece(*p).royal)
+            .map(|(p, _)| p)
+            .chain(self.start_hand(side))
+            .filter(|p| self.piece(**p).royal)
             .count()
     }
 
@@ -1069,6 +1106,29 @@ impl Variant {
         found
     }
 
+    /// Who moves after `side` has placed a piece (`placement`): `side` again while it holds
+    /// pieces with `sequential`, else the next side in turn order that still `holds` pieces
+    /// to place; once none does, the phase is over and the first side begins play (`holds`
+    /// is false for sides out of the game).
+    pub fn after_placement(
+        &self,
+        side: Side,
+        sequential: bool,
+        holds: impl Fn(Side) -> bool,
+    ) -> Side {
+        if sequential && holds(side) {
+            return side;
+        }
+        let mut s = side;
+        for _ in 0..self.sides.len() {
+            s = self.next_side(s);
+            if holds(s) {
+                return s;
+            }
+        }
+        Side::WHITE
+    }
+
     /// How `side`'s hours and vectors turn into absolute ones.
     pub fn frame(&self, side: Side) -> Frame {
         self.sides
@@ -1110,6 +1170,7 @@ impl Variant {
                 })
                 .collect(),
         );
+        v.start_hands = BySide::from_values(vec![self.start_hands[first].clone(); sides.len()]);
         for zone in &mut v.zones {
             let own = zone.cells[first].clone();
             zone.cells = BySide::from_values((0..sides.len()).map(|k| turned(&own, k)).collect());

@@ -242,6 +242,9 @@ class Variant:
         ]
         rules = doc["rules"]
         self.captures_to_hand = rules["captures_to_hand"]
+        # `placement`: while the side to move holds pieces, its moves are their placements
+        # (the "(hand)" entries); "sequential" keeps the turn until its hand is empty.
+        self.placement = rules.get("placement")
         self.facing = [[() for _ in range(self.total)] for _ in SIDE_NAMES]
         facing = rules.get("facing")
         if facing is not None:
@@ -364,7 +367,21 @@ class Variant:
             hands[side][self.in_hand_as[captured[1]]] += 1
         ep = (frozenset(mv[PASSED]), mv[TO]) if mv[PASSED] else None
         cells = [mine, theirs] if side == WHITE else [theirs, mine]
-        return Position(sq, cells, 1 - side, ep, unmoved, hands)
+        return Position(sq, cells, self.next_to_move(side, mv, hands), ep, unmoved, hands)
+
+    def next_to_move(self, side, mv, hands):
+        """The other side, but in a placement phase after a placement: the mover again while
+        it holds pieces with "sequential", else the next side holding pieces, else (the
+        phase over) White."""
+        if self.placement is None or mv[FROM] is not None:
+            return 1 - side
+        holds = [any(h) for h in hands]
+        if self.placement["order"] == "sequential" and holds[side]:
+            return side
+        for s in (1 - side, side):
+            if holds[s]:
+                return s
+        return WHITE
 
     # ---- attacks ---------------------------------------------------------------------
 
@@ -517,6 +534,8 @@ class Variant:
 
     def legal(self, pos):
         side = pos.to_move
+        if self.placement is not None and any(pos.hands[side]):
+            return [mv for mv in self.drops(pos) if not self.in_check(self.play(pos, mv), side)]
         moves = [
             mv
             for mv in self.pseudo_legal(pos) + self.drops(pos)

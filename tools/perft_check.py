@@ -14,9 +14,12 @@ something. See docs/perft.md for what it covers.
     python3 tools/perft_check.py mini-hexchess 5 --promote-captured # `promote ... captured`
     python3 tools/perft_check.py glinski 5 --moves "..." --no-en-passant  # `no-en-passant`
     python3 tools/perft_check.py hex-shogi-41 3 --moves "..." --shogi-drops # `drop no-mate` ...
+    python3 tools/perft_check.py starchess 3 --moves "K*17 K*21 Q*11 ..." --divide  # placements
+    python3 tools/perft_check.py starchess 3 --sequential  # White places all five, then Black
 
 Variants: glinski, mccooey, koval, dagger, chessagon, hex-shogi-41, hex-shogi-81, hex-shogi-91,
-shafran, mini-hexchess, de-vasa, brusky, xiang-hex, and three-sides (the three-sided test
+shafran, mini-hexchess, de-vasa, brusky, xiang-hex, starchess (its pieces placed from the hand
+before the first move, `K*17`), and three-sides (the three-sided test
 fixture, tests/fixtures/valid/three_sides.hexv, with its own generator). Moves are written as hexv writes them
 (docs/notation.md). Castling (Koval, Shafran, De Vasa and Brusky; Chessagon's cannot happen
 before ply 7 and is left out) is implemented but never reached from the start at depth 3 (nor
@@ -30,9 +33,9 @@ Every vector below is given for the first player; the second player's pieces mov
 negated vectors (turned 180 degrees), which for these sets equals the mirror image.
 Chessagon's triangles, Shafran's, De Vasa's and Brusky's boards (in the (file, rank) pairs of
 their own notations) and Mini Hexchess's board (doubled-height pairs centred on d4) have their own
-coordinates (see their sections further down). Xiang Hex (doubled-height pairs centred on e6)
-has its own move generator too: lame leaps, the cannon, palaces, the river and the generals
-that may not face each other.
+coordinates (see their sections further down); Starchess's star uses the axial pairs above.
+Xiang Hex (doubled-height pairs centred on e6) has its own move generator too: lame leaps, the
+cannon, palaces, the river and the generals that may not face each other.
 """
 
 import sys
@@ -207,6 +210,8 @@ class Variant:
         self.tri = False  # Chessagon's triangles
         self.xiang = None  # Xiang Hex: its own move generator (see its section)
         self.royal = kw.get("royal", "K")  # the kind that may not be left attacked
+        self.hands = kw.get("hands", ((), ()))  # pieces in hand at the start
+        self.placement = kw.get("placement")  # side -> cells its hand is placed on (Starchess)
 
     def cell(self, name):
         if name in self.by_name:
@@ -239,7 +244,7 @@ class Pos:
 def start(v):
     board = {v.cell(c): (s, k) for s, k, c in v.setup}
     unmoved = frozenset(board)
-    return Pos(board, 0, None, unmoved, ((), ()))
+    return Pos(board, 0, None, unmoved, v.hands)
 
 
 def targets(v, pos, c, side, kind, captures_only=False):
@@ -318,7 +323,8 @@ def king_cell(pos, side, royal="K"):
 
 
 def in_check(v, pos, side):
-    return attacked(v, pos, king_cell(pos, side, v.royal), 1 - side)
+    king = king_cell(pos, side, v.royal)
+    return king is not None and attacked(v, pos, king, 1 - side)  # no king placed yet: no check
 
 
 def no_move_on_empty_board(v, side, kind, c):
@@ -332,6 +338,13 @@ def pseudo_moves(v, pos):
         return xiang_moves(v, pos)
     side = pos.side
     board = pos.board
+    if v.placement and pos.hands[side]:  # Starchess: while a side holds pieces, it places one
+        return [
+            (None, t, False, kind, "drop")
+            for kind in sorted(set(pos.hands[side]))
+            for t in sorted(v.placement[side])
+            if t not in board
+        ]
     moves = []  # (from, to, capture?, promote-to or None, extra)
     for c, (s, kind) in list(board.items()):
         if s != side:
@@ -506,7 +519,10 @@ def make(v, pos, mv):
     unmoved = pos.unmoved - {f, t}
     if extra and extra != "drop" and extra[0] == "castle":
         unmoved = unmoved - {extra[1]}
-    return Pos(board, 1 - side, ep, unmoved, (tuple(sorted(hands[0])), tuple(sorted(hands[1]))))
+    to_move = 1 - side
+    if extra == "drop" and v.placement and getattr(v, "sequential", False) and hands[side]:
+        to_move = side  # Starchess --sequential: a side places all its pieces in a row
+    return Pos(board, to_move, ep, unmoved, (tuple(sorted(hands[0])), tuple(sorted(hands[1]))))
 
 
 def legal(v, pos):
@@ -1381,6 +1397,68 @@ def xiang_hex():
 
 
 # ---------------------------------------------------------------------------------------
+# Starchess (Polgar Superstar Chess), from the rule texts cited in variants/starchess.hexv,
+# on the shared axial lattice with flat hexes: straight up a file is (0, 1), 2 o'clock (1, 0),
+# 4 o'clock (1, -1), so a cell (a, b) stands 2b + a half cells above the middle row. The board
+# is a six-pointed star, points left and right: files a = -4..4 of 1 2 7 6 5 6 7 2 1 cells,
+# each centred on the middle row, numbered 1..37 file by file from the bottom. The pieces ride
+# or step along edges only: King one edge step, Queen an edge rider, Rook up and down its file,
+# Bishop the four slanting edge lines (2 4 8 10 o'clock), Knight Gliński's leap. The Pawn steps
+# straight ahead, captures at 10 and 2 o'clock, may step twice over an empty cell while it has
+# never moved (no en passant), and promotes to Q R B N on the opponent's back cells. The pawns
+# start on the board; King, Queen, Rook, Bishop and Knight are in hand and are placed, one a
+# move, on the own back cells: White, Black, White, ... (with --sequential: White's five, then
+# Black's five), written `K*17`; White then makes the first ordinary move.
+
+STAR_PIECES = {
+    "K": [("step", EDGE, "both")],
+    "Q": [("ride", EDGE, "both")],
+    "R": [("ride", [(0, 1), (0, -1)], "both")],
+    "B": [("ride", [(1, 0), (1, -1), (-1, 0), (-1, 1)], "both")],
+    "N": [("leap", HEX_KNIGHT, "both")],
+}
+
+
+def star_cells():
+    names = {}
+    for i, length in enumerate((1, 2, 7, 6, 5, 6, 7, 2, 1)):
+        a = i - 4
+        for r in range(length):
+            y = 2 * r - (length - 1)  # half cells above the middle row
+            names[(a, (y - a) // 2)] = str(len(names) + 1)
+    # The star: the 19-cell hexagon about cell 19 and a triangle of three on each of its edges
+    # (two cells at distance 3, the point at distance 4, twice a diagonal step away).
+    star = {(a, b) for a in range(-2, 3) for b in range(-2, 3) if abs(a + b) <= 2}
+    for i in range(6):
+        e, f = EDGE[i], EDGE[(i + 1) % 6]
+        star |= {add(add(e, e), f), add(add(f, f), e), add(VERTEX[i], VERTEX[i])}
+    assert set(names) == star and names[(0, 0)] == "19" and names[(-4, 2)] == "1"
+    return names
+
+
+def starchess():
+    names = star_cells()
+    back = {0: "4 11 17 22 28", 1: "10 16 21 27 34"}
+    white, black = "5 12 18 23 29", "9 15 20 26 33"
+    by = {n: c for c, n in names.items()}
+    for w, b in ((back[0], back[1]), (white, black)):  # Black's: White's mirrored, y -> -y
+        assert {(by[x][0], -by[x][0] - by[x][1]) for x in w.split()} == {by[x] for x in b.split()}
+    v = Variant(
+        "starchess",
+        names,
+        STAR_PIECES,
+        chess_setup({"P": white}, {"P": black}),
+        # two cells ahead while the pawn has never moved (its start cell keeps its mark)
+        pawn={"push": [FLAT_AHEAD], "capture": FLAT_FWD_EDGES, "double": lambda v, pos, c, s: c in pos.unmoved},
+        hands=(tuple(sorted("KQRBN")),) * 2,
+    )
+    v.placement = {s: {by[x] for x in back[s].split()} for s in (0, 1)}
+    v.promotion = {0: v.placement[1], 1: v.placement[0]}
+    v.no_en_passant = True  # "no such special moves"
+    return v
+
+
+# ---------------------------------------------------------------------------------------
 # Three sides (tests/fixtures/valid/three_sides.hexv): Glinski's board; White, Black and Red
 # move in that order, each army the first's turned by a third of a turn about f6 (the turn
 # that takes f1 to a6, and a6 to l6). The pieces, from that file: the King steps to its 12
@@ -1767,6 +1845,7 @@ VARIANTS = {
     "de-vasa": devasa,
     "brusky": brusky,
     "xiang-hex": xiang_hex,
+    "starchess": starchess,
 }
 
 
@@ -1787,7 +1866,10 @@ def main(argv):
         # without one it may not step onto the far edge.
         v.promote_captured = "--promote-captured" in argv
         # `multi-step ... no-en-passant`: a pawn's longer advance gives no en-passant right.
-        v.no_en_passant = "--no-en-passant" in argv
+        # (Starchess has none whatever the flags say.)
+        v.no_en_passant = getattr(v, "no_en_passant", False) or "--no-en-passant" in argv
+        # Starchess's placement: White's five pieces, then Black's (else one each in turn).
+        v.sequential = "--sequential" in argv
         # The Hex Shogi variants with shogi's drop rules instead of Duniho's (`drop at-most 1
         # per-line 11 1`, `drop no-mate`): one own pawn per leaning file, no pawn-drop mate.
         v.shogi_drops = "--shogi-drops" in argv

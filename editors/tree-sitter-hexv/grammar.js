@@ -378,7 +378,10 @@ module.exports = grammar({
       field('body', alias($._setup_block, $.block)),
     ),
 
-    _setup_block: $ => block($, $.placement),
+    _setup_block: $ => block($, choice($.setup_hand, $.placement)),
+
+    // pest `setup_hand`: the pieces in the side's hand at the start.
+    setup_hand: $ => seq('hand', repeat1(piece($))),
 
     // pest `placement`.
     placement: $ => seq(field('piece', piece($)), repeat1(cell($))),
@@ -424,6 +427,7 @@ module.exports = grammar({
       $.eliminated_statement,
       $.royal_captured_statement,
       $.impasse_statement,
+      $.placement_statement,
     )),
 
     // A stalemate's result for the stalemating side: pest `outcome` or `fraction`.
@@ -486,6 +490,14 @@ module.exports = grammar({
       'need',
       field('need', $.number),
       optional(seq('counting', repeat1(seq(piece($), field('points', $.number))))),
+    ),
+
+    // pest `placement_stmt`: the setup's hands placed on the zone before play.
+    placement_statement: $ => seq(
+      'placement',
+      'in',
+      field('zone', zone($)),
+      optional(field('order', outcome($, 'alternate', 'sequential'))),
     ),
   },
 });

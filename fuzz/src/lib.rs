@@ -7,7 +7,7 @@ use hexv::game::AnyEngine;
 use hexv::{Compiled, Game, Position, SourceFile};
 
 /// The shipped variants' sources, compiled in so a target needs no file.
-const SHIPPED: [(&str, &str); 14] = [
+const SHIPPED: [(&str, &str); 15] = [
     ("glinski.hexv", include_str!("../../variants/glinski.hexv")),
     ("mccooey.hexv", include_str!("../../variants/mccooey.hexv")),
     ("koval.hexv", include_str!("../../variants/koval.hexv")),
@@ -42,6 +42,11 @@ const SHIPPED: [(&str, &str); 14] = [
     // Three sides: the targets build and read positions of them as of two (Red's pieces
     // come from moves and position texts), and must hold the same properties.
     ("wellisch.hexv", include_str!("../../variants/wellisch.hexv")),
+    // A placement phase: positions whose moves are placements from the hand.
+    (
+        "starchess.hexv",
+        include_str!("../../variants/starchess.hexv"),
+    ),
 ];
 
 /// The file name and source text of the shipped variant a selector byte names.

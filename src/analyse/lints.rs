@@ -83,9 +83,7 @@ impl Context<'_> {
                 );
                 continue;
             }
-            let placed = v
-                .side_ids()
-                .any(|s| v.setup[s].iter().any(|(q, _)| *q == piece));
+            let placed = v.side_ids().any(|s| v.setup_count(s, piece) > 0);
             if !placed && !promoted_to.contains(&piece) {
                 diags.push(
                     Diagnostic::warning(
@@ -158,8 +156,8 @@ impl Context<'_> {
         }
     }
 
-    /// A zone no piece reads (promotion, multi-step, confinement, `from`/`to` clauses): most
-    /// likely a misspelt or forgotten reference.
+    /// A zone no piece nor rule reads (promotion, multi-step, confinement, `from`/`to`
+    /// clauses, placement, impasse): most likely a misspelt or forgotten reference.
     fn unused_zones(&self, diags: &mut Vec<Diagnostic>) {
         use crate::variant::{Movement, MultiStepFrom};
         let v = self.variant;
@@ -184,6 +182,12 @@ impl Context<'_> {
                     mark(*z);
                 }
             }
+        }
+        // The rules read zones too: where pieces are placed, and where an impasse is.
+        let rules = &v.rules;
+        let by_rules = rules.placement.map(|p| p.zone).into_iter();
+        for z in by_rules.chain(rules.impasse.as_ref().map(|i| i.zone)) {
+            used[z.0 as usize] = true;
         }
         for (i, span) in self.spans.zones.iter().enumerate() {
             if !used.get(i).copied().unwrap_or(true) {
@@ -505,6 +509,12 @@ fn stuck_cells(v: &Variant, tables: &MoveTables, piece: PieceId, side: Side) -> 
         .filter(|(p, _)| *p == piece)
         .map(|(_, c)| *c)
         .collect();
+    // A piece placed before play may stand on any cell of its side's placement zone.
+    if let Some(placement) = v.rules.placement {
+        if v.start_hand(side).contains(&piece) {
+            starts.extend(&v.zone(placement.zone).cells[side]);
+        }
+    }
     for other in &v.pieces {
         if let Some(promo) = &other.promotion {
             if promo.to.contains(&piece) {

@@ -33,6 +33,10 @@ pub struct Summary {
     pub rules: Vec<String>,
     /// Each side's name and pieces at the start, in turn order.
     pub setup: Vec<(String, usize)>,
+    /// Each side's pieces in hand at the start, in turn order (all 0 unless the setup has
+    /// `hand` lines: then left out of the JSON).
+    #[serde(skip_serializing_if = "no_hands")]
+    pub in_hand: Vec<usize>,
     /// The first side's legal moves in the start position.
     pub start_moves: usize,
 }
@@ -112,6 +116,10 @@ pub fn summarize(variant: &Variant, tables: &MoveTables) -> Summary {
             .side_ids()
             .map(|side| (variant.side_title(side), variant.setup[side].len()))
             .collect(),
+        in_hand: variant
+            .side_ids()
+            .map(|side| variant.start_hand(side).len())
+            .collect(),
         start_moves,
     }
 }
@@ -178,6 +186,17 @@ pub fn describe_rules(v: &Variant) -> Vec<String> {
     }
     if r.captures_to_hand {
         out.push("captured pieces go to the captor's hand".to_string());
+    }
+    if let Some(p) = r.placement {
+        let order = if p.sequential {
+            "each side its whole hand in turn"
+        } else {
+            "one piece each in turn"
+        };
+        out.push(format!(
+            "before play the pieces in hand are placed on `{}`, {order}",
+            v.zone(p.zone).name
+        ));
     }
     if let Some((n, score)) = r.repetition {
         out.push(match score.describe().as_str() {
@@ -307,13 +326,24 @@ impl fmt::Display for Summary {
             .setup
             .first()
             .map_or("White", |(side, _)| side.as_str());
+        let held = if self.in_hand.iter().any(|&n| n > 0) {
+            let held: Vec<String> = self.in_hand.iter().map(usize::to_string).collect();
+            format!(" and {} in hand", listed(&held))
+        } else {
+            String::new()
+        };
         writeln!(
             f,
-            "  setup: {} pieces; {first} has {} legal moves",
+            "  setup: {} pieces{held}; {first} has {} legal moves",
             listed(&counts),
             self.start_moves
         )
     }
+}
+
+/// True when no side holds a piece at the start.
+fn no_hands(held: &[usize]) -> bool {
+    held.iter().all(|&n| n == 0)
 }
 
 /// "a, b and c".

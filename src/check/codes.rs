@@ -67,6 +67,10 @@ pub const SIDES_RULE: &str = "hexv::rules::sides_rule";
 /// `royal captured` with a rule it contradicts: a `checkmate` line (a captured royal piece is
 /// never mated) or `facing` (a rule of which moves may leave a royal piece attacked).
 pub const ROYAL_CAPTURED: &str = "hexv::rules::royal_captured";
+/// A placement phase that cannot work: pieces in hand at the start with nothing to take them
+/// out (no `placement`, no `captures to-hand`), a `placement` with nothing in hand, with
+/// `captures to-hand`, or with fewer free cells in a side's zone than the side must place.
+pub const PLACEMENT: &str = "hexv::rules::placement";
 /// A clock hour outside 1–12.
 pub const BAD_HOUR: &str = "hexv::rules::bad_hour";
 /// A built-in direction set that has no hours on this board's grid.

@@ -16,6 +16,8 @@ pub struct Context<'a> {
     pub setup: &'a SetupSpans,
     pub pieces: &'a [PieceSpans],
     pub checkmate: Option<Span>,
+    /// The rules' `placement` line, if any.
+    pub placement: Option<Span>,
     pub anchor: Span,
 }
 
@@ -31,6 +33,71 @@ impl Context<'_> {
         self.royals(diags);
         self.confinement(diags);
         self.captured_promotions(diags);
+        self.placement(diags);
+    }
+
+    /// Pieces in hand at the start need a way onto the board, a placement phase needs pieces
+    /// to place, and each side's part of its zone room for them.
+    fn placement(&self, diags: &mut Vec<Diagnostic>) {
+        let v = self.variant;
+        let holder = v.side_ids().find(|&s| !v.start_hand(s).is_empty());
+        match (v.rules.placement, self.placement, holder) {
+            (None, _, Some(side)) if !v.rules.captures_to_hand => {
+                let span = self.setup.hand[side][0];
+                diags.push(
+                    Diagnostic::error(
+                        codes::PLACEMENT,
+                        format!(
+                            "{} holds pieces at the start, and no rule puts them on the board",
+                            v.side_title(side)
+                        ),
+                    )
+                    .at(span, "in hand at the start")
+                    .help("add `placement in ZONE` to the rules to place them before play, or `captures to-hand` to drop them as captured pieces are"),
+                );
+            }
+            (Some(_), Some(line), None) => diags.push(
+                Diagnostic::error(codes::PLACEMENT, "a placement phase with nothing to place")
+                    .at(line, "no side holds a piece at the start")
+                    .help("give each side the pieces it places with `hand PIECE ...` in its setup"),
+            ),
+            (Some(p), Some(line), Some(_)) => {
+                let zone = v.zone(p.zone);
+                let taken: Vec<CellId> = v
+                    .side_ids()
+                    .flat_map(|s| v.setup[s].iter().map(|(_, c)| *c))
+                    .collect();
+                for side in v.side_ids() {
+                    let held = v.start_hand(side).len();
+                    let free = zone.cells[side]
+                        .iter()
+                        .filter(|c| !taken.contains(c))
+                        .count();
+                    if held <= free {
+                        continue;
+                    }
+                    let mut d = Diagnostic::error(
+                        codes::PLACEMENT,
+                        format!(
+                            "{} places {held} pieces on `{}`, where {free} cells are free",
+                            v.side_title(side),
+                            zone.name
+                        ),
+                    )
+                    .at(line, "placed here");
+                    if let Some(&hand) = self.setup.hand[side].first() {
+                        d = d.also(hand, "the pieces to place");
+                    }
+                    diags.push(d.help(format!(
+                        "add cells to `{}`, or hold fewer pieces at the start",
+                        zone.name
+                    )));
+                    // A side derived by the symmetry has the same shortfall: said once.
+                    break;
+                }
+            }
+            _ => {}
+        }
     }
 
     /// A promotion only to lost pieces names only pieces some side's setup places: another
@@ -189,7 +256,7 @@ impl Context<'_> {
             );
             return;
         }
-        let missing = |side: Side| !v.setup[side].iter().any(|(p, _)| v.piece(*p).royal);
+        let missing = |side: Side| v.setup_royals(side) == 0;
         // Black's setup derived by the symmetry lacks what White's lacks: one cause, said once.
         let derived: Vec<Side> = v.side_ids().filter(|&s| self.derived(s)).collect();
         for side in v.side_ids() {

@@ -160,7 +160,7 @@ pub fn check(file: &SourceFile) -> Checked {
     }
     let setup = r.setup(&c.setups, anchor);
     let rules = r.rules(&c.rules);
-    if let (Some((rules, _)), Some((setup, _))) = (&rules, &setup) {
+    if let (Some((rules, _)), Some((setup, _, _))) = (&rules, &setup) {
         if rules.captures_to_hand {
             pieces::demotions(&mut pieces, setup, &piece_spans, r.diags);
         } else {
@@ -172,17 +172,18 @@ pub fn check(file: &SourceFile) -> Checked {
         .as_ref()
         .is_some_and(|(r, _)| r.checkmate_wins || r.royal_captured);
     let castlings = match &setup {
-        Some((placements, _)) => r.castlings(&c.castlings, placements, checkmate_wins),
+        Some((placements, _, _)) => r.castlings(&c.castlings, placements, checkmate_wins),
         None => None,
     };
     // The whole-variant rules (royal pieces, shared cells) need only the setup, the rules and
     // every piece: run them even when a castling line failed, whose cause they may name.
-    let (Some((setup, setup_spans)), Some((rules, checkmate_span)), true) =
+    let (Some((setup, start_hands, setup_spans)), Some((rules, checkmate_span)), true) =
         (setup, rules, pieces_whole)
     else {
         return finish_failed(diags, &unread, resolved_from);
     };
     let castlings_whole = castlings.is_some();
+    let placement_span = r.placement_span;
     let variant = Variant {
         meta: meta(&c),
         board: built.board,
@@ -190,6 +191,7 @@ pub fn check(file: &SourceFile) -> Checked {
         pieces,
         zones,
         setup,
+        start_hands,
         castlings: castlings.unwrap_or_default(),
         rules,
         colour_names: built.colour_names,
@@ -200,6 +202,7 @@ pub fn check(file: &SourceFile) -> Checked {
         setup: &setup_spans,
         pieces: &piece_spans,
         checkmate: checkmate_span,
+        placement: placement_span,
         anchor,
     }
     .check(&mut diags);

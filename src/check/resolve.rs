@@ -29,7 +29,13 @@ pub struct SetupSpans {
     pub cells: BySide<Vec<Span>>,
     /// The `setup` keyword of each side's block (Black's may be derived from White's).
     pub block: BySide<Option<Span>>,
+    /// One per piece of each side's hand at the start, parallel to the variant's lists (a
+    /// derived side's are the first side's).
+    pub hand: BySide<Vec<Span>>,
 }
+
+/// Each side's placements and hand at the start, as the setup blocks give or derive them.
+pub type ResolvedSetup = (BySide<Placements>, BySide<Vec<PieceId>>, SetupSpans);
 
 /// The words after a direction list (modes, limits, conditions), offered when a misspelt one
 /// was read as a direction.
@@ -57,6 +63,8 @@ pub struct Resolver<'a> {
     zone_ids: HashMap<String, ZoneId>,
     /// Where each resolved zone is named, in id order.
     pub zone_spans: Vec<Span>,
+    /// Where the rules' `placement` line is, if they have one.
+    pub placement_span: Option<Span>,
     piece_keys: HashMap<String, PieceId>,
     /// Per declared piece, in id order: whether its block says `royal`.
     pub royal_declared: Vec<bool>,
@@ -84,6 +92,7 @@ impl<'a> Resolver<'a> {
             user_directions: HashMap::new(),
             zone_ids: HashMap::new(),
             zone_spans: Vec::new(),
+            placement_span: None,
             piece_keys: HashMap::new(),
             royal_declared: Vec::new(),
             broken_directions: HashSet::new(),
@@ -527,16 +536,14 @@ impl<'a> Resolver<'a> {
         None
     }
 
-    pub fn setup(
-        &mut self,
-        blocks: &[&ast::SetupBlock],
-        anchor: Span,
-    ) -> Option<(BySide<Placements>, SetupSpans)> {
+    pub fn setup(&mut self, blocks: &[&ast::SetupBlock], anchor: Span) -> Option<ResolvedSetup> {
         let n = self.sides.count();
         let mut given: Vec<Option<(Placements, Vec<Span>)>> = vec![None; n];
+        let mut hands: Vec<Option<(Vec<PieceId>, Vec<Span>)>> = vec![None; n];
         let mut spans = SetupSpans {
             cells: BySide::from_values(vec![Vec::new(); n]),
             block: BySide::from_values(vec![None; n]),
+            hand: BySide::from_values(vec![Vec::new(); n]),
         };
         let mut ok = true;
         // A block for a side that does not exist: the setup it holds may be the missing one.
@@ -591,6 +598,17 @@ impl<'a> Resolver<'a> {
                 }
             }
             given[side.index()] = Some((list, cell_spans));
+            let mut hand = (Vec::new(), Vec::new());
+            for name in &b.hand {
+                match self.piece_ref(name) {
+                    Some(piece) => {
+                        hand.0.push(piece);
+                        hand.1.push(name.span);
+                    }
+                    None => ok = false,
+                }
+            }
+            hands[side.index()] = Some(hand);
         }
         let Some((first, first_spans)) = given[0].take() else {
             let help = if self.sides.declared {
@@ -611,6 +629,12 @@ impl<'a> Resolver<'a> {
             return None;
         };
         let first_cells: Vec<CellId> = first.iter().map(|(_, c)| *c).collect();
+        // A side whose setup is derived holds what the first side holds.
+        let first_hand = hands[0].clone().unwrap_or_default();
+        let held: Vec<(Vec<PieceId>, Vec<Span>)> = hands
+            .into_iter()
+            .map(|h| h.unwrap_or_else(|| first_hand.clone()))
+            .collect();
         let mut placed = vec![first];
         let mut cell_spans = vec![first_spans.clone()];
         for side in self.sides.ids().skip(1) {
@@ -637,6 +661,8 @@ impl<'a> Resolver<'a> {
             cell_spans.push(list_spans);
         }
         spans.cells = BySide::from_values(cell_spans);
-        ok.then_some((BySide::from_values(placed), spans))
+        spans.hand = BySide::from_values(held.iter().map(|(_, s)| s.clone()).collect());
+        let held = BySide::from_values(held.into_iter().map(|(h, _)| h).collect());
+        ok.then_some((BySide::from_values(placed), held, spans))
     }
 }

@@ -6,7 +6,7 @@ use super::codes;
 use super::resolve::Resolver;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::syntax::ast::{self, EliminatedKind, Number, Outcome, RulesStmt, StalemateScore};
-use crate::variant::{Impasse, LeftPieces, MoveLimit, PieceId, Rules, Score};
+use crate::variant::{Impasse, LeftPieces, MoveLimit, PieceId, Placement, Rules, Score};
 
 /// Largest repetition count and move limit accepted.
 const MAX_COUNT: i64 = 10_000;
@@ -32,6 +32,7 @@ impl Resolver<'_> {
                     RulesStmt::Eliminated(kind) => ("eliminated", kind.span),
                     RulesStmt::RoyalCaptured(span, _) => ("royal", *span),
                     RulesStmt::Impasse(i) => ("impasse", i.span),
+                    RulesStmt::Placement(_, _, span) => ("placement", *span),
                     RulesStmt::Bad(_) => {
                         ok = false;
                         continue;
@@ -156,6 +157,16 @@ impl Resolver<'_> {
                         Some(impasse) => rules.impasse = Some(impasse),
                         None => ok = false,
                     },
+                    RulesStmt::Placement(zone, sequential, span) => match self.zone(zone) {
+                        Some(zone) => {
+                            self.placement_span = Some(*span);
+                            rules.placement = Some(Placement {
+                                zone,
+                                sequential: *sequential,
+                            })
+                        }
+                        None => ok = false,
+                    },
                     _ => {}
                 }
             }
@@ -165,6 +176,15 @@ impl Resolver<'_> {
             rules.checkmate_wins = false;
             // The line that makes royal pieces matter, as `checkmate win`'s does otherwise.
             checkmate_span = Some(royal);
+        }
+        if let (Some(&placement), Some(&captures)) = (seen.get("placement"), seen.get("captures")) {
+            ok = false;
+            self.diags.push(
+                Diagnostic::error(codes::PLACEMENT, "a placement phase and `captures to-hand` cannot both hold")
+                    .at(placement, "the hand is placed before play")
+                    .also(captures, "captured pieces go to the hand")
+                    .help("hexv places the hand of the setup only in games without drops: remove one of the two lines"),
+            );
         }
         if let (Some(span), false) = (eliminated, rules.leaving.any()) {
             ok = false;

@@ -100,7 +100,7 @@ const STATEMENTS: &[Statement] = &[
     stmt(
         Block::Top,
         "setup",
-        "setup { SYMBOL CELL ... }  (or for one side: setup SIDE { ... })",
+        "setup { SYMBOL CELL ... }  (or for one side: setup SIDE { ... }; `hand SYMBOL ...` for the pieces held before play)",
     ),
     stmt(Block::Top, "rules", "rules { ... }"),
     stmt(
@@ -210,6 +210,11 @@ const STATEMENTS: &[Statement] = &[
     ),
     stmt(
         Block::Rules,
+        "placement",
+        "placement in ZONE [alternate | sequential]",
+    ),
+    stmt(
+        Block::Rules,
         "eliminated",
         "eliminated remove  (or: stay, to-mater): what becomes of the pieces of a side that leaves the game",
     ),
@@ -263,6 +268,11 @@ pub fn explain(line: &BadLine, block: Block) -> Diagnostic {
     if block == Block::Setup {
         if let Some(d) = misplaced(word, block) {
             return d;
+        }
+        if word.node == "hand" {
+            return Diagnostic::error(codes::MALFORMED, "could not read this `hand` line")
+                .at(line.span, "expected the pieces held at the start")
+                .help("write `hand` and one symbol or name per piece held: `hand K Q R B N`");
         }
         return Diagnostic::error(codes::MALFORMED, "could not read this setup line")
             .at(line.span, "expected a piece and its cells")

@@ -188,7 +188,7 @@ pub struct MoveTables {
     /// Per slot: the piece has no move there on an empty board.
     dead: Vec<bool>,
     /// Per `piece * sides + side`: the board cells a piece in hand may be dropped on (every cell
-    /// where it is not dead).
+    /// where it is not dead), or placed on (the side's cells of the placement zone).
     drop_cells: Vec<Vec<CellId>>,
     /// The entries' conditions tested on the board.
     guards: Vec<EntryGuard>,
@@ -492,10 +492,20 @@ pub fn compile(variant: &Variant) -> Result<MoveTables, TablesTooLarge> {
                     });
                 }
             }
-            let drops = board
-                .cells()
-                .filter(|c| !t.dead[t.slot(piece, side, *c)])
-                .collect();
+            // A placement puts a piece on any cell of its side's zone; a drop of a captured
+            // piece goes anywhere it is not dead.
+            let drops = match variant.rules.placement {
+                Some(p) => {
+                    let mut cells = variant.zone(p.zone).cells[side].clone();
+                    cells.sort();
+                    cells.dedup();
+                    cells
+                }
+                None => board
+                    .cells()
+                    .filter(|c| !t.dead[t.slot(piece, side, *c)])
+                    .collect(),
+            };
             t.drop_cells.push(drops);
         }
     }

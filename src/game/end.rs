@@ -291,6 +291,14 @@ pub fn royal_taken<E: Engine>(e: &E, s: &E::State) -> bool {
             royals[owner.index()] += 1;
         }
     });
+    // A royal piece still to be placed has not been taken.
+    for side in v.side_ids() {
+        for p in v.piece_ids() {
+            if v.pieces[p.index()].royal && v.start_hand(side).contains(&p) {
+                royals[side.index()] += usize::from(e.hand(s, side, p.index()));
+            }
+        }
+    }
     v.side_ids()
         .any(|side| !e.is_out(s, side) && royals[side.index()] < v.setup_royals(side))
 }

@@ -313,7 +313,7 @@ impl Game<'_> {
             return Ok(());
         }
         let v = self.variant;
-        if !v.rules.captures_to_hand {
+        if !v.rules.has_hands() {
             return Err(err(
                 o,
                 "this variant has no hands (its rules have no `captures to-hand`): write `-`",
@@ -324,6 +324,22 @@ impl Game<'_> {
                 Token::Piece(s) => {
                     let (side, p) = self.read_piece(&s, o + i)?;
                     let piece = v.piece(p);
+                    if v.rules.placement.is_some() {
+                        let placed = v.start_hand(side).iter().filter(|q| **q == p).count();
+                        let held = &mut pos.hands[side][p.index()];
+                        if usize::from(*held) >= placed {
+                            return Err(err(
+                                o + i,
+                                format!(
+                                    "{} places {placed} `{}` before play: a hand holds only pieces still to be placed",
+                                    v.side_title(side),
+                                    piece.symbol
+                                ),
+                            ));
+                        }
+                        *held += 1;
+                        continue;
+                    }
                     // With `royal captured` a royal piece taken goes to the hand as any
                     // other (`captures to-hand`): the position where the game ended.
                     if piece.royal && !v.rules.royal_captured {

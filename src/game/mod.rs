@@ -188,7 +188,8 @@ impl<'a> Game<'a> {
         Game { variant, tables }
     }
 
-    /// The setup, the first side to move, empty hands.
+    /// The setup, the first side to move, the hands the setup gives (empty but for a
+    /// placement phase or a game of drops that starts with pieces in hand).
     pub fn start_position(&self) -> Position {
         let v = self.variant;
         let cells = v.board.total();
@@ -200,13 +201,22 @@ impl<'a> Game<'a> {
                 unmoved[c.index()] = v.tracks_unmoved(p);
             }
         }
-        let empty_hand = vec![0; v.pieces.len()];
+        let hands = v
+            .side_ids()
+            .map(|side| {
+                let mut hand = vec![0; v.pieces.len()];
+                for p in v.start_hand(side) {
+                    hand[p.index()] += 1;
+                }
+                hand
+            })
+            .collect();
         Position {
             squares,
             to_move: Side::WHITE,
             en_passant: None,
             unmoved,
-            hands: BySide::from_values(vec![empty_hand; v.sides.len()]),
+            hands: BySide::from_values(hands),
             quiet_plies: 0,
             out: 0,
         }
@@ -218,6 +228,9 @@ impl<'a> Game<'a> {
         let mut pos = self.start_position();
         pos.squares.iter_mut().for_each(|s| *s = None);
         pos.unmoved.iter_mut().for_each(|u| *u = false);
+        for side in self.variant.side_ids() {
+            pos.hands[side].iter_mut().for_each(|n| *n = 0);
+        }
         pos.to_move = to_move;
         pos
     }
@@ -279,7 +292,19 @@ impl<'a> Game<'a> {
     /// True when `side` has fewer royal pieces on the board than its setup places: with
     /// `royal captured`, one was taken.
     pub(crate) fn lost_royal(&self, pos: &Position, side: Side) -> bool {
-        self.royals(pos, side).len() < self.variant.setup_royals(side)
+        let v = self.variant;
+        let held: usize = v
+            .piece_ids()
+            .filter(|p| v.piece(*p).royal && v.start_hand(side).contains(p))
+            .map(|p| usize::from(pos.hands[side][p.index()]))
+            .sum();
+        self.royals(pos, side).len() + held < v.setup_royals(side)
+    }
+
+    /// True in a placement phase while the side to move holds pieces: its move is to place
+    /// one.
+    pub fn placing(&self, pos: &Position) -> bool {
+        self.variant.rules.placement.is_some() && pos.hands[pos.to_move].iter().any(|&n| n > 0)
     }
 
     /// Cells of `side`'s royal pieces.
@@ -451,7 +476,9 @@ impl<'a> Game<'a> {
                 next.hands[side][v.in_hand_as(taken).index()] += 1;
             }
         }
+        // A placement starts the count afresh: the limit counts the moves of play.
         let resets = captured.is_some()
+            || (mv.is_drop() && v.rules.placement.is_some())
             || v.rules
                 .move_limit
                 .as_ref()
@@ -465,7 +492,12 @@ impl<'a> Game<'a> {
             cells: self.tables.passed_cells(mv.passed).to_vec(),
             victim: mv.to,
         });
-        next.to_move = self.next_in_game(&next, side);
+        next.to_move = match v.rules.placement {
+            Some(p) if mv.is_drop() => v.after_placement(side, p.sequential, |s| {
+                !next.is_out(s) && next.hands[s].iter().any(|&n| n > 0)
+            }),
+            _ => self.next_in_game(&next, side),
+        };
         next
     }
 

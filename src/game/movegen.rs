@@ -221,7 +221,7 @@ impl Game<'_> {
     }
 
     /// Moves that do not leave the mover's royal pieces attacked: piece moves, castling and
-    /// drops. With `royal captured`, every move; none once the game is over by a royal piece
+    /// drops (in a placement phase, while the mover holds pieces: only their placements). With `royal captured`, every move; none once the game is over by a royal piece
     /// taken or, with more than two sides, when one side is left.
     pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
         let royal_captured = self.variant.rules.royal_captured;
@@ -230,12 +230,16 @@ impl Game<'_> {
         if last_side || self.royal_taken(pos) {
             return Vec::new();
         }
+        let legal = |m: &Move| royal_captured || !self.in_check(&self.make(pos, m), pos.to_move);
+        if self.placing(pos) {
+            return self.drops(pos).into_iter().filter(legal).collect();
+        }
         let mut moves: Vec<Move> = self
             .pseudo_legal_moves(pos)
             .into_iter()
             .chain(self.drops(pos))
             .chain(self.promotions_in_place(pos))
-            .filter(|m| royal_captured || !self.in_check(&self.make(pos, m), pos.to_move))
+            .filter(legal)
             .collect();
         moves.extend(self.castling_moves(pos));
         moves

@@ -82,6 +82,15 @@ impl Game<'_> {
             }
             return self.parse_drop(pos, text, piece, to);
         }
+        if self.placing(pos) {
+            return Err(MoveError::Illegal {
+                text: text.to_string(),
+                reason: format!(
+                    "{} still holds pieces to place: its move is a placement, written SYMBOL*CELL",
+                    self.variant.side_title(pos.to_move)
+                ),
+            });
+        }
         let (body, promo) = match text.split_once('=') {
             Some((b, p)) => (b, Some(p)),
             None => (text, None),
@@ -372,6 +381,15 @@ impl Game<'_> {
         let rules = &v.piece(piece_id).drops;
         let why = if pos.squares[to_id.index()].is_some() {
             format!("`{to}` is not empty")
+        } else if let (Some(p), false) = (
+            v.rules.placement,
+            self.tables.drop_cells(piece_id, side).contains(&to_id),
+        ) {
+            format!(
+                "`{to}` is not one of {}'s cells of `{}`, where it places",
+                v.side_title(side),
+                v.zone(p.zone).name
+            )
         } else if !self.tables.drop_cells(piece_id, side).contains(&to_id) {
             format!("a {name} on `{to}` would have no move")
         } else if self.defended_by(pos, side, &rules.not_defended_by, to_id) {

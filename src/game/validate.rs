@@ -24,7 +24,11 @@ impl Game<'_> {
         let taken_ends = v.rules.royal_loss_ends(v.sides.len());
         if v.rules.checkmate_wins && !taken_ends && v.pieces.iter().any(|p| p.royal) {
             for side in self.sides_in_game(pos) {
-                if self.royals(pos, side).is_empty() {
+                // A royal piece still to be placed is not missing.
+                let to_place = v
+                    .piece_ids()
+                    .any(|p| v.piece(p).royal && pos.hands[side][p.index()] > 0);
+                if self.royals(pos, side).is_empty() && !to_place {
                     return Err(err(
                         board_at,
                         format!(

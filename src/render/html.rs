@@ -159,6 +159,24 @@ pub fn rules_page(v: &Variant, t: &MoveTables, summary: &Summary) -> String {
         }
         let _ = writeln!(out, "<li>{}.</li>", prose(&r));
     }
+    if v.rules.placement.is_some() {
+        let held: Vec<String> = v
+            .side_ids()
+            .map(|side| {
+                let symbols: Vec<&str> = v
+                    .start_hand(side)
+                    .iter()
+                    .map(|p| v.piece(*p).symbol.as_str())
+                    .collect();
+                format!("{} {}", v.side_title(side), symbols.join(" "))
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "<li>At the start the players hold these pieces in hand: {}. A player holding pieces puts one on an empty cell of its zone as the whole of its turn (written like a drop, <code>SYMBOL*CELL</code>); no other move is made until its hand is empty.</li>",
+            escape(&held.join("; "))
+        );
+    }
     if v.rules.captures_to_hand {
         let _ = writeln!(out, "<li>Instead of moving, a player may drop a piece from the hand on an empty cell where it has a move; a drop never promotes.</li>");
     }

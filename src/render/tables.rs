@@ -179,12 +179,14 @@ fn json_entry<'a>(v: &'a Variant, t: &MoveTables, e: &Entry) -> JsonEntry<'a> {
 }
 
 /// True when pieces of this type can be in a hand: captures go to the hand, and it is what
-/// a captured piece demotes to and not royal.
+/// a captured piece demotes to and not royal; or a side holds one at the start, to place.
 fn droppable(v: &Variant, p: PieceId) -> bool {
-    v.rules.captures_to_hand
+    let captured = v.rules.captures_to_hand
         && !v.piece(p).royal
         && v.piece_ids()
-            .any(|q| !v.piece(q).royal && v.in_hand_as(q) == p)
+            .any(|q| !v.piece(q).royal && v.in_hand_as(q) == p);
+    let placed = v.rules.placement.is_some() && v.side_ids().any(|s| v.start_hand(s).contains(&p));
+    captured || placed
 }
 
 /// The drops of a piece in hand as entries: one single-cell path per cell it may be dropped
@@ -320,9 +322,14 @@ pub fn to_text(v: &Variant, t: &MoveTables, sel: &Selection) -> String {
                     .iter()
                     .map(|c| v.board.name(*c))
                     .collect();
+                let verb = if v.rules.placement.is_some() {
+                    "place"
+                } else {
+                    "drop"
+                };
                 let _ = writeln!(
                     out,
-                    "  {HAND:<width$} {:>3}: drop on {}",
+                    "  {HAND:<width$} {:>3}: {verb} on {}",
                     cells.len(),
                     cells.join(" ")
                 );

@@ -145,12 +145,14 @@ impl<'e, P: Engine> Search<'e, P> {
             self.enter(0, s, &m, &child);
             let gives_check = self.engine.in_check(&child);
             let d = depth as i32 - 1 + i32::from(gives_check && self.extend_checks);
+            let mover = self.engine.to_move(s);
             let score = if i == 0 {
-                -self.node(&child, gives_check, d, -beta, -alpha, 1, true)
+                self.child_score(mover, &child, gives_check, d, (alpha, beta), 1)
             } else {
-                let mut score = -self.node(&child, gives_check, d, -alpha - 1, -alpha, 1, true);
+                let null = (alpha, alpha + 1);
+                let mut score = self.child_score(mover, &child, gives_check, d, null, 1);
                 if score > alpha && score < beta && !self.stopped {
-                    score = -self.node(&child, gives_check, d, -beta, -alpha, 1, true);
+                    score = self.child_score(mover, &child, gives_check, d, (alpha, beta), 1);
                 }
                 score
             };
@@ -468,8 +470,9 @@ impl<'e, P: Engine> Search<'e, P> {
             self.enter(ply, s, &m, &child);
             let extension = i32::from(gives_check && self.extend_checks && ply < 2 * MAX_PLY / 3);
             let mut d = depth - 1 + extension;
+            let mover = self.engine.to_move(s);
             let score = if i == 0 {
-                -self.node(&child, gives_check, d, -*beta, -*alpha, ply + 1, true)
+                self.child_score(mover, &child, gives_check, d, (*alpha, *beta), ply + 1)
             } else {
                 // Late quiet moves are searched shallower first.
                 let reduce = if depth >= 3 && i >= 2 && !in_check && !gives_check && !tactical {
@@ -481,14 +484,15 @@ impl<'e, P: Engine> Search<'e, P> {
                     0
                 };
                 d -= reduce;
-                let mut score =
-                    -self.node(&child, gives_check, d, -*alpha - 1, -*alpha, ply + 1, true);
+                let null = (*alpha, *alpha + 1);
+                let mut score = self.child_score(mover, &child, gives_check, d, null, ply + 1);
                 if score > *alpha && reduce > 0 && !self.stopped {
                     d += reduce;
-                    score = -self.node(&child, gives_check, d, -*alpha - 1, -*alpha, ply + 1, true);
+                    score = self.child_score(mover, &child, gives_check, d, null, ply + 1);
                 }
                 if score > *alpha && score < *beta && !self.stopped {
-                    score = -self.node(&child, gives_check, d, -*beta, -*alpha, ply + 1, true);
+                    let window = (*alpha, *beta);
+                    score = self.child_score(mover, &child, gives_check, d, window, ply + 1);
                 }
                 score
             };
@@ -643,7 +647,12 @@ impl<'e, P: Engine> Search<'e, P> {
             let child = self.engine.play(s, &list[i].0);
             let checked = self.engine.in_check(&child);
             self.enter(ply, s, &list[i].0, &child);
-            let score = -self.quiesce(&child, checked, -beta, -alpha, ply + 1, qply + 1);
+            // A placement may leave the mover to move again (`placement ... sequential`).
+            let score = if self.engine.to_move(&child) == self.engine.to_move(s) {
+                self.quiesce(&child, checked, alpha, beta, ply + 1, qply + 1)
+            } else {
+                -self.quiesce(&child, checked, -beta, -alpha, ply + 1, qply + 1)
+            };
             if self.stopped {
                 self.lists[ply] = list;
                 return 0;
@@ -673,6 +682,25 @@ impl<'e, P: Engine> Search<'e, P> {
     }
 
     /// The evaluation's sums for `child`, the position after `m` in the node at `ply`.
+    /// The value of `child` for `mover`, who moved into it, searched within `mover`'s window
+    /// (`alpha`, `beta`): the child's own value negated when the turn passed, as it is when
+    /// `mover` moves again (a `sequential` placement).
+    fn child_score(
+        &mut self,
+        mover: Side,
+        child: &P::State,
+        gives_check: bool,
+        depth: i32,
+        (alpha, beta): (i32, i32),
+        ply: usize,
+    ) -> i32 {
+        if self.engine.to_move(child) == mover {
+            self.node(child, gives_check, depth, alpha, beta, ply, true)
+        } else {
+            -self.node(child, gives_check, depth, -beta, -alpha, ply, true)
+        }
+    }
+
     fn enter(&mut self, ply: usize, s: &P::State, m: &Move, child: &P::State) {
         let sums = self.sums[ply];
         self.sums[ply + 1] = self.eval.after_move(self.engine, &sums, (s, m, child));

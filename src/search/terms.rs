@@ -131,8 +131,8 @@ impl Terms {
         }
         let start_material = v
             .side_ids()
-            .flat_map(|s| v.setup(s).iter())
-            .map(|(p, _)| value[p.index()])
+            .flat_map(|s| v.setup(s).iter().map(|(p, _)| p).chain(v.start_hand(s)))
+            .map(|p| value[p.index()])
             .sum::<i32>()
             .max(1);
         Terms {
@@ -148,7 +148,7 @@ impl Terms {
             away,
             shelter,
             start_material,
-            hands: v.rules().captures_to_hand,
+            hands: v.rules().has_hands(),
         }
     }
 

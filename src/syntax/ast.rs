@@ -366,6 +366,8 @@ pub struct SetupBlock {
     pub side: Option<Name>,
     pub keyword: Span,
     pub placements: Vec<Placement>,
+    /// `hand PIECE ...` lines: the pieces in the side's hand at the start, one name each.
+    pub hand: Vec<Name>,
     pub bad: Vec<BadLine>,
     pub span: Span,
 }
@@ -423,6 +425,9 @@ pub enum RulesStmt {
     RoyalCaptured(Span, bool),
     /// `impasse in ZONE need N [counting PIECE N ...]`.
     Impasse(Impasse),
+    /// `placement in ZONE [alternate | sequential]`: the zone, and whether each side places
+    /// its whole hand before the next (`sequential`); the statement's span.
+    Placement(Name, bool, Span),
     Bad(BadLine),
 }
 

@@ -586,10 +586,12 @@ fn setup(p: P) -> Item {
     let keyword = Span::new(sp.start, sp.start + "setup".len());
     let mut side = None;
     let mut placements = Vec::new();
+    let mut hand = Vec::new();
     let mut bad = Vec::new();
     for c in children(p) {
         match c.as_rule() {
             Rule::side => side = Some(side_name(c)),
+            Rule::setup_hand => hand.extend(children(c).map(name)),
             Rule::placement => {
                 let mut it = children(c);
                 if let Some(piece) = it.next().map(name) {
@@ -604,6 +606,7 @@ fn setup(p: P) -> Item {
         side,
         keyword,
         placements,
+        hand,
         bad,
         span: sp,
     })
@@ -682,6 +685,12 @@ fn rules(p: P) -> Item {
                         points,
                         span: csp,
                     })
+                }
+                Rule::placement_stmt => {
+                    let mut it = children(c);
+                    let zone = name(it.next()?);
+                    let sequential = it.next().is_some_and(|w| w.as_str() == "sequential");
+                    RulesStmt::Placement(zone, sequential, csp)
                 }
                 Rule::move_limit_stmt => {
                     let mut it = children(c);

@@ -43,6 +43,7 @@ mod perft_suite;
 mod perft_units;
 mod pgn;
 mod pgn_commands;
+mod placement;
 mod positions;
 mod promote_captured;
 mod properties;

@@ -167,6 +167,21 @@ fn expected_tags() -> Vec<(&'static str, Vec<&'static str>)> {
             ],
         ),
         (
+            // A pawn promotes by capture only on the far edge's side cells: the corners 10
+            // and 34 lie beyond the far edge's ends, which no capture reaches.
+            "starchess",
+            vec![
+                "placement: ",
+                "promotion forced: Pawn by a move & a far corner",
+                "promotion forced: Pawn by a move & a far-edge side cell",
+                "promotion forced: Pawn by capture & a far-edge side cell",
+                "stalemate: ",
+                "checkmate in one",
+                "check by Knight",
+                "check by Rook along an orthogonal line",
+            ],
+        ),
+        (
             // Three sides: a mated side leaves at once (no position is a checkmate), as does
             // one whose King a third side takes; castling exchanges the King and a Rook.
             "wellisch",

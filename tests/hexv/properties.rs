@@ -518,7 +518,11 @@ impl VariantSpec {
             s.push_str("}\n\n");
         }
 
-        // Setup: distinct random cells for both kings and every piece of both sides.
+        // Setup: distinct random cells for both kings and every piece of both sides. For a
+        // quarter of the seeds without drops, the first piece type is held in hand instead
+        // and placed before play on as many cells kept free for it (`placement`).
+        let placing = !self.to_hand && !self.pieces.is_empty() && self.seed % 4 == 1;
+        let mut place_cells: Vec<Vec<String>> = Vec::new();
         let mut free: Vec<usize> = (0..self.board.cells).collect();
         let take = |free: &mut Vec<usize>, rng: &mut Rng| free.swap_remove(rng.below(free.len()));
         for side in ["white", "black"] {
@@ -527,16 +531,36 @@ impl VariantSpec {
                 "setup {side} {{\n  K0 {}",
                 cell(take(&mut free, &mut rng))
             );
+            let mut zone = Vec::new();
             for (i, p) in self.pieces.iter().enumerate() {
-                let count = p.count.min(free.len() / 4);
+                let mut count = p.count.min(free.len() / 4);
+                if placing && i == 0 {
+                    // Both sides hold one at least: a hand of one side alone has no zone.
+                    count = count.max(1).min(free.len());
+                }
                 if count > 0 {
                     let cells: Vec<String> = (0..count)
                         .map(|_| cell(take(&mut free, &mut rng)))
                         .collect();
-                    let _ = writeln!(s, "  P{i} {}", cells.join(" "));
+                    if placing && i == 0 {
+                        let _ = writeln!(s, "  hand{}", " P0".repeat(count));
+                        zone = cells;
+                    } else {
+                        let _ = writeln!(s, "  P{i} {}", cells.join(" "));
+                    }
                 }
             }
+            place_cells.push(zone);
             s.push_str("}\n\n");
+        }
+        let placed_from_hand = place_cells.iter().any(|z| !z.is_empty());
+        if placed_from_hand {
+            let _ = writeln!(
+                s,
+                "zone place {{\n  white {}\n  black {}\n}}\n",
+                place_cells[0].join(" "),
+                place_cells[1].join(" ")
+            );
         }
 
         s.push_str(if self.royal_captured {
@@ -554,6 +578,14 @@ impl VariantSpec {
         }
         if let Some(n) = self.move_limit {
             let _ = writeln!(s, "  move-limit {n} draw");
+        }
+        if placed_from_hand {
+            let order = if (self.seed / 4).is_multiple_of(2) {
+                ""
+            } else {
+                " sequential"
+            };
+            let _ = writeln!(s, "  placement in place{order}");
         }
         // An impasse in the promotion zone, for a third of the seeds that have one.
         if promoting && self.seed.is_multiple_of(3) {

@@ -8,11 +8,13 @@ const words = (text) => new Set(text.split(/\s+/));
 const STATEMENTS = words(`variant inventor source note year symmetry board setup rules castling
   cells shape names remove cell off-board colours colors royal colour-bound color-bound step ride
   leap hop cannon confined multi-step promote like value drop checkmate stalemate captures
-  repetition move-limit facing draw-without eliminated impasse sides piece zone directions`);
+  repetition move-limit facing draw-without eliminated impasse placement hand sides piece zone
+  directions`);
 const OPTIONS = words(`move-only capture-only en-passant max all mirror none lame when unless
   unmoved from to at in optional with written but reset-by to-hand enemy friend white black flat pointy
   triangle hexagon rhombus columns ranks starting files snake shogi list left-leaning
   right-leaning rotate place-on not-defended-by no-check no-mate at-most per-line no-en-passant
+  alternate sequential
   captured wait out stay to-mater need counting x win draw loss`);
 const DIRECTION = /^(?:(?:forward|backward|sideways|[0-9]+)-)?(?:orthogonal|diagonal|face-point)$|^(?:forward|backward|sideways)$/;
 

@@ -52,6 +52,8 @@
   "draw-without"
   "eliminated"
   "impasse"
+  "placement"
+  "hand"
 ] @keyword
 
 (royal_statement) @keyword

@@ -7,16 +7,16 @@
 #endif
 
 #define LANGUAGE_VERSION 15
-#define STATE_COUNT 353
+#define STATE_COUNT 359
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 215
+#define SYMBOL_COUNT 221
 #define ALIAS_COUNT 5
-#define TOKEN_COUNT 125
+#define TOKEN_COUNT 129
 #define EXTERNAL_TOKEN_COUNT 0
-#define FIELD_COUNT 41
+#define FIELD_COUNT 42
 #define MAX_ALIAS_SEQUENCE_LENGTH 8
 #define MAX_RESERVED_WORD_SET_SIZE 10
-#define PRODUCTION_ID_COUNT 78
+#define PRODUCTION_ID_COUNT 79
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
@@ -119,126 +119,132 @@ enum ts_symbol_identifiers {
   anon_sym_per_DASHline = 97,
   anon_sym_value = 98,
   anon_sym_setup = 99,
-  anon_sym_castling = 100,
-  anon_sym_written = 101,
-  anon_sym_DASH_GT = 102,
-  anon_sym_rules = 103,
-  anon_sym_draw = 104,
-  anon_sym_win = 105,
-  anon_sym_loss = 106,
-  anon_sym_checkmate = 107,
-  anon_sym_out = 108,
-  anon_sym_stalemate = 109,
-  anon_sym_but = 110,
-  anon_sym_with = 111,
-  anon_sym_captures = 112,
-  anon_sym_to_DASHhand = 113,
-  anon_sym_repetition = 114,
-  anon_sym_move_DASHlimit = 115,
-  anon_sym_reset_DASHby = 116,
-  anon_sym_facing = 117,
-  anon_sym_draw_DASHwithout = 118,
-  anon_sym_eliminated = 119,
-  anon_sym_stay = 120,
-  anon_sym_to_DASHmater = 121,
-  anon_sym_impasse = 122,
-  anon_sym_need = 123,
-  anon_sym_counting = 124,
-  sym_source_file = 125,
-  sym_string = 126,
-  sym_metadata_statement = 127,
-  sym_year_statement = 128,
-  sym_symmetry_statement = 129,
-  sym_sides_statement = 130,
-  sym_side_declaration = 131,
-  sym_direction_list = 132,
-  sym_directions_statement = 133,
-  sym_zone_definition = 134,
-  sym__zone_block = 135,
-  sym_zone_side = 136,
-  sym__side = 137,
-  sym_board = 138,
-  sym__board_block = 139,
-  sym_cells_statement = 140,
-  sym_shape_statement = 141,
-  sym_hexagon_shape = 142,
-  sym_rhombus_shape = 143,
-  sym_columns_shape = 144,
-  sym_ranks_shape = 145,
-  sym_line_starts = 146,
-  sym_names_statement = 147,
-  sym_remove_statement = 148,
-  sym_coordinates = 149,
-  sym_cell_statement = 150,
-  sym_off_board_statement = 151,
-  sym_colours_statement = 152,
-  sym_piece_definition = 153,
-  sym__piece_block = 154,
-  sym_royal_statement = 155,
-  sym_colour_bound_statement = 156,
-  sym__mode = 157,
-  aux_sym__conditions = 158,
-  sym_step_statement = 159,
-  sym_ride_statement = 160,
-  sym_leap_statement = 161,
-  sym__leap = 162,
-  sym__leap_symmetry = 163,
-  sym_path = 164,
-  sym_hop_statement = 165,
-  sym_cannon_statement = 166,
-  sym_confined_statement = 167,
-  sym_condition = 168,
-  sym_multi_step_statement = 169,
-  sym_promote_statement = 170,
-  sym_like_statement = 171,
-  sym_drop_statement = 172,
-  sym_value_statement = 173,
-  sym_setup = 174,
-  sym__setup_block = 175,
-  sym_placement = 176,
-  sym_castling = 177,
-  sym__castling_block = 178,
-  sym_castling_option = 179,
-  sym_castling_move = 180,
-  sym_rules = 181,
-  sym__rules_block = 182,
-  sym__outcome = 183,
-  sym_checkmate_statement = 184,
-  sym_stalemate_statement = 185,
-  sym_castling_statement = 186,
-  sym_captures_statement = 187,
-  sym_repetition_statement = 188,
-  sym_move_limit_statement = 189,
-  sym_facing_statement = 190,
-  sym_draw_without_statement = 191,
-  sym_eliminated_statement = 192,
-  sym_royal_captured_statement = 193,
-  sym_impasse_statement = 194,
-  aux_sym_source_file_repeat1 = 195,
-  aux_sym_string_repeat1 = 196,
-  aux_sym_sides_statement_repeat1 = 197,
-  aux_sym_direction_list_repeat1 = 198,
-  aux_sym_zone_definition_repeat1 = 199,
-  aux_sym__zone_block_repeat1 = 200,
-  aux_sym__board_block_repeat1 = 201,
-  aux_sym_columns_shape_repeat1 = 202,
-  aux_sym_line_starts_repeat1 = 203,
-  aux_sym_names_statement_repeat1 = 204,
-  aux_sym__piece_block_repeat1 = 205,
-  aux_sym_ride_statement_repeat1 = 206,
-  aux_sym_path_repeat1 = 207,
-  aux_sym_condition_repeat1 = 208,
-  aux_sym_promote_statement_repeat1 = 209,
-  aux_sym_like_statement_repeat1 = 210,
-  aux_sym__setup_block_repeat1 = 211,
-  aux_sym__castling_block_repeat1 = 212,
-  aux_sym__rules_block_repeat1 = 213,
-  aux_sym_impasse_statement_repeat1 = 214,
-  alias_sym_cell = 215,
-  alias_sym_direction_name = 216,
-  alias_sym_hour = 217,
-  alias_sym_label = 218,
-  alias_sym_side = 219,
+  anon_sym_hand = 100,
+  anon_sym_castling = 101,
+  anon_sym_written = 102,
+  anon_sym_DASH_GT = 103,
+  anon_sym_rules = 104,
+  anon_sym_draw = 105,
+  anon_sym_win = 106,
+  anon_sym_loss = 107,
+  anon_sym_checkmate = 108,
+  anon_sym_out = 109,
+  anon_sym_stalemate = 110,
+  anon_sym_but = 111,
+  anon_sym_with = 112,
+  anon_sym_captures = 113,
+  anon_sym_to_DASHhand = 114,
+  anon_sym_repetition = 115,
+  anon_sym_move_DASHlimit = 116,
+  anon_sym_reset_DASHby = 117,
+  anon_sym_facing = 118,
+  anon_sym_draw_DASHwithout = 119,
+  anon_sym_eliminated = 120,
+  anon_sym_stay = 121,
+  anon_sym_to_DASHmater = 122,
+  anon_sym_impasse = 123,
+  anon_sym_need = 124,
+  anon_sym_counting = 125,
+  anon_sym_placement = 126,
+  anon_sym_alternate = 127,
+  anon_sym_sequential = 128,
+  sym_source_file = 129,
+  sym_string = 130,
+  sym_metadata_statement = 131,
+  sym_year_statement = 132,
+  sym_symmetry_statement = 133,
+  sym_sides_statement = 134,
+  sym_side_declaration = 135,
+  sym_direction_list = 136,
+  sym_directions_statement = 137,
+  sym_zone_definition = 138,
+  sym__zone_block = 139,
+  sym_zone_side = 140,
+  sym__side = 141,
+  sym_board = 142,
+  sym__board_block = 143,
+  sym_cells_statement = 144,
+  sym_shape_statement = 145,
+  sym_hexagon_shape = 146,
+  sym_rhombus_shape = 147,
+  sym_columns_shape = 148,
+  sym_ranks_shape = 149,
+  sym_line_starts = 150,
+  sym_names_statement = 151,
+  sym_remove_statement = 152,
+  sym_coordinates = 153,
+  sym_cell_statement = 154,
+  sym_off_board_statement = 155,
+  sym_colours_statement = 156,
+  sym_piece_definition = 157,
+  sym__piece_block = 158,
+  sym_royal_statement = 159,
+  sym_colour_bound_statement = 160,
+  sym__mode = 161,
+  aux_sym__conditions = 162,
+  sym_step_statement = 163,
+  sym_ride_statement = 164,
+  sym_leap_statement = 165,
+  sym__leap = 166,
+  sym__leap_symmetry = 167,
+  sym_path = 168,
+  sym_hop_statement = 169,
+  sym_cannon_statement = 170,
+  sym_confined_statement = 171,
+  sym_condition = 172,
+  sym_multi_step_statement = 173,
+  sym_promote_statement = 174,
+  sym_like_statement = 175,
+  sym_drop_statement = 176,
+  sym_value_statement = 177,
+  sym_setup = 178,
+  sym__setup_block = 179,
+  sym_setup_hand = 180,
+  sym_placement = 181,
+  sym_castling = 182,
+  sym__castling_block = 183,
+  sym_castling_option = 184,
+  sym_castling_move = 185,
+  sym_rules = 186,
+  sym__rules_block = 187,
+  sym__outcome = 188,
+  sym_checkmate_statement = 189,
+  sym_stalemate_statement = 190,
+  sym_castling_statement = 191,
+  sym_captures_statement = 192,
+  sym_repetition_statement = 193,
+  sym_move_limit_statement = 194,
+  sym_facing_statement = 195,
+  sym_draw_without_statement = 196,
+  sym_eliminated_statement = 197,
+  sym_royal_captured_statement = 198,
+  sym_impasse_statement = 199,
+  sym_placement_statement = 200,
+  aux_sym_source_file_repeat1 = 201,
+  aux_sym_string_repeat1 = 202,
+  aux_sym_sides_statement_repeat1 = 203,
+  aux_sym_direction_list_repeat1 = 204,
+  aux_sym_zone_definition_repeat1 = 205,
+  aux_sym__zone_block_repeat1 = 206,
+  aux_sym__board_block_repeat1 = 207,
+  aux_sym_columns_shape_repeat1 = 208,
+  aux_sym_line_starts_repeat1 = 209,
+  aux_sym_names_statement_repeat1 = 210,
+  aux_sym__piece_block_repeat1 = 211,
+  aux_sym_ride_statement_repeat1 = 212,
+  aux_sym_path_repeat1 = 213,
+  aux_sym_condition_repeat1 = 214,
+  aux_sym_promote_statement_repeat1 = 215,
+  aux_sym_like_statement_repeat1 = 216,
+  aux_sym__setup_block_repeat1 = 217,
+  aux_sym__castling_block_repeat1 = 218,
+  aux_sym__rules_block_repeat1 = 219,
+  aux_sym_impasse_statement_repeat1 = 220,
+  alias_sym_cell = 221,
+  alias_sym_direction_name = 222,
+  alias_sym_hour = 223,
+  alias_sym_label = 224,
+  alias_sym_side = 225,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -342,6 +348,7 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_per_DASHline] = "per-line",
   [anon_sym_value] = "value",
   [anon_sym_setup] = "setup",
+  [anon_sym_hand] = "hand",
   [anon_sym_castling] = "castling",
   [anon_sym_written] = "written",
   [anon_sym_DASH_GT] = "->",
@@ -367,6 +374,9 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_impasse] = "impasse",
   [anon_sym_need] = "need",
   [anon_sym_counting] = "counting",
+  [anon_sym_placement] = "placement",
+  [anon_sym_alternate] = "outcome",
+  [anon_sym_sequential] = "outcome",
   [sym_source_file] = "source_file",
   [sym_string] = "string",
   [sym_metadata_statement] = "metadata_statement",
@@ -418,6 +428,7 @@ static const char * const ts_symbol_names[] = {
   [sym_value_statement] = "value_statement",
   [sym_setup] = "setup",
   [sym__setup_block] = "block",
+  [sym_setup_hand] = "setup_hand",
   [sym_placement] = "placement",
   [sym_castling] = "castling",
   [sym__castling_block] = "block",
@@ -437,6 +448,7 @@ static const char * const ts_symbol_names[] = {
   [sym_eliminated_statement] = "eliminated_statement",
   [sym_royal_captured_statement] = "royal_captured_statement",
   [sym_impasse_statement] = "impasse_statement",
+  [sym_placement_statement] = "placement_statement",
   [aux_sym_source_file_repeat1] = "source_file_repeat1",
   [aux_sym_string_repeat1] = "string_repeat1",
   [aux_sym_sides_statement_repeat1] = "sides_statement_repeat1",
@@ -565,6 +577,7 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_per_DASHline] = anon_sym_per_DASHline,
   [anon_sym_value] = anon_sym_value,
   [anon_sym_setup] = anon_sym_setup,
+  [anon_sym_hand] = anon_sym_hand,
   [anon_sym_castling] = anon_sym_castling,
   [anon_sym_written] = anon_sym_written,
   [anon_sym_DASH_GT] = anon_sym_DASH_GT,
@@ -590,6 +603,9 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_impasse] = anon_sym_impasse,
   [anon_sym_need] = anon_sym_need,
   [anon_sym_counting] = anon_sym_counting,
+  [anon_sym_placement] = anon_sym_placement,
+  [anon_sym_alternate] = anon_sym_draw,
+  [anon_sym_sequential] = anon_sym_draw,
   [sym_source_file] = sym_source_file,
   [sym_string] = sym_string,
   [sym_metadata_statement] = sym_metadata_statement,
@@ -641,6 +657,7 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_value_statement] = sym_value_statement,
   [sym_setup] = sym_setup,
   [sym__setup_block] = sym__zone_block,
+  [sym_setup_hand] = sym_setup_hand,
   [sym_placement] = sym_placement,
   [sym_castling] = sym_castling,
   [sym__castling_block] = sym__zone_block,
@@ -660,6 +677,7 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_eliminated_statement] = sym_eliminated_statement,
   [sym_royal_captured_statement] = sym_royal_captured_statement,
   [sym_impasse_statement] = sym_impasse_statement,
+  [sym_placement_statement] = sym_placement_statement,
   [aux_sym_source_file_repeat1] = aux_sym_source_file_repeat1,
   [aux_sym_string_repeat1] = aux_sym_string_repeat1,
   [aux_sym_sides_statement_repeat1] = aux_sym_sides_statement_repeat1,
@@ -1088,6 +1106,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
+  [anon_sym_hand] = {
+    .visible = true,
+    .named = false,
+  },
   [anon_sym_castling] = {
     .visible = true,
     .named = false,
@@ -1187,6 +1209,18 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
   [anon_sym_counting] = {
     .visible = true,
     .named = false,
+  },
+  [anon_sym_placement] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_alternate] = {
+    .visible = true,
+    .named = true,
+  },
+  [anon_sym_sequential] = {
+    .visible = true,
+    .named = true,
   },
   [sym_source_file] = {
     .visible = true,
@@ -1392,6 +1426,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [sym_setup_hand] = {
+    .visible = true,
+    .named = true,
+  },
   [sym_placement] = {
     .visible = true,
     .named = true,
@@ -1465,6 +1503,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = true,
   },
   [sym_impasse_statement] = {
+    .visible = true,
+    .named = true,
+  },
+  [sym_placement_statement] = {
     .visible = true,
     .named = true,
   },
@@ -1595,23 +1637,24 @@ enum ts_field_identifiers {
   field_need = 22,
   field_occupant = 23,
   field_optional = 24,
-  field_piece = 25,
-  field_pieces = 26,
-  field_place_on = 27,
-  field_points = 28,
-  field_polarity = 29,
-  field_position = 30,
-  field_result = 31,
-  field_rook = 32,
-  field_scheme = 33,
-  field_side = 34,
-  field_symbol = 35,
-  field_symmetry = 36,
-  field_to = 37,
-  field_value = 38,
-  field_width = 39,
-  field_written = 40,
-  field_zone = 41,
+  field_order = 25,
+  field_piece = 26,
+  field_pieces = 27,
+  field_place_on = 28,
+  field_points = 29,
+  field_polarity = 30,
+  field_position = 31,
+  field_result = 32,
+  field_rook = 33,
+  field_scheme = 34,
+  field_side = 35,
+  field_symbol = 36,
+  field_symmetry = 37,
+  field_to = 38,
+  field_value = 39,
+  field_width = 40,
+  field_written = 41,
+  field_zone = 42,
 };
 
 static const char * const ts_field_names[] = {
@@ -1640,6 +1683,7 @@ static const char * const ts_field_names[] = {
   [field_need] = "need",
   [field_occupant] = "occupant",
   [field_optional] = "optional",
+  [field_order] = "order",
   [field_piece] = "piece",
   [field_pieces] = "pieces",
   [field_place_on] = "place_on",
@@ -1673,64 +1717,65 @@ static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [15] = {.index = 15, .length = 1},
   [17] = {.index = 16, .length = 3},
   [18] = {.index = 19, .length = 1},
-  [19] = {.index = 20, .length = 2},
-  [20] = {.index = 22, .length = 1},
-  [21] = {.index = 23, .length = 1},
+  [20] = {.index = 20, .length = 2},
+  [21] = {.index = 22, .length = 1},
+  [22] = {.index = 23, .length = 1},
   [23] = {.index = 24, .length = 1},
   [24] = {.index = 25, .length = 1},
   [25] = {.index = 26, .length = 1},
   [26] = {.index = 27, .length = 1},
   [27] = {.index = 28, .length = 2},
   [28] = {.index = 30, .length = 2},
-  [29] = {.index = 32, .length = 2},
-  [30] = {.index = 34, .length = 1},
+  [29] = {.index = 32, .length = 1},
+  [30] = {.index = 33, .length = 2},
   [31] = {.index = 35, .length = 1},
   [32] = {.index = 36, .length = 1},
-  [33] = {.index = 37, .length = 3},
-  [34] = {.index = 40, .length = 3},
-  [35] = {.index = 43, .length = 2},
-  [36] = {.index = 45, .length = 1},
+  [33] = {.index = 37, .length = 1},
+  [34] = {.index = 38, .length = 3},
+  [35] = {.index = 41, .length = 3},
+  [36] = {.index = 44, .length = 2},
   [37] = {.index = 46, .length = 2},
-  [38] = {.index = 48, .length = 2},
-  [39] = {.index = 50, .length = 1},
+  [38] = {.index = 48, .length = 1},
+  [39] = {.index = 49, .length = 2},
   [40] = {.index = 51, .length = 2},
-  [41] = {.index = 53, .length = 2},
-  [42] = {.index = 55, .length = 2},
-  [43] = {.index = 57, .length = 2},
-  [44] = {.index = 59, .length = 1},
-  [45] = {.index = 60, .length = 1},
-  [46] = {.index = 61, .length = 2},
-  [47] = {.index = 63, .length = 3},
-  [48] = {.index = 66, .length = 1},
-  [49] = {.index = 67, .length = 3},
-  [50] = {.index = 70, .length = 2},
+  [41] = {.index = 53, .length = 1},
+  [42] = {.index = 54, .length = 2},
+  [43] = {.index = 56, .length = 2},
+  [44] = {.index = 58, .length = 2},
+  [45] = {.index = 60, .length = 2},
+  [46] = {.index = 62, .length = 1},
+  [47] = {.index = 63, .length = 2},
+  [48] = {.index = 65, .length = 3},
+  [49] = {.index = 68, .length = 1},
+  [50] = {.index = 69, .length = 3},
   [51] = {.index = 72, .length = 2},
-  [52] = {.index = 74, .length = 3},
-  [53] = {.index = 77, .length = 3},
-  [54] = {.index = 80, .length = 3},
-  [55] = {.index = 83, .length = 2},
+  [52] = {.index = 74, .length = 2},
+  [53] = {.index = 76, .length = 3},
+  [54] = {.index = 79, .length = 3},
+  [55] = {.index = 82, .length = 3},
   [56] = {.index = 85, .length = 2},
   [57] = {.index = 87, .length = 2},
   [58] = {.index = 89, .length = 2},
-  [59] = {.index = 91, .length = 3},
-  [60] = {.index = 94, .length = 3},
-  [61] = {.index = 97, .length = 3},
-  [62] = {.index = 100, .length = 4},
-  [63] = {.index = 104, .length = 3},
-  [64] = {.index = 107, .length = 2},
-  [65] = {.index = 109, .length = 3},
-  [66] = {.index = 112, .length = 1},
-  [67] = {.index = 112, .length = 1},
-  [68] = {.index = 113, .length = 3},
-  [69] = {.index = 116, .length = 4},
-  [70] = {.index = 120, .length = 2},
+  [59] = {.index = 91, .length = 2},
+  [60] = {.index = 93, .length = 3},
+  [61] = {.index = 96, .length = 3},
+  [62] = {.index = 99, .length = 3},
+  [63] = {.index = 102, .length = 4},
+  [64] = {.index = 106, .length = 3},
+  [65] = {.index = 109, .length = 2},
+  [66] = {.index = 111, .length = 3},
+  [67] = {.index = 114, .length = 1},
+  [68] = {.index = 114, .length = 1},
+  [69] = {.index = 115, .length = 3},
+  [70] = {.index = 118, .length = 4},
   [71] = {.index = 122, .length = 2},
-  [72] = {.index = 124, .length = 1},
-  [73] = {.index = 125, .length = 2},
+  [72] = {.index = 124, .length = 2},
+  [73] = {.index = 126, .length = 1},
   [74] = {.index = 127, .length = 2},
-  [75] = {.index = 129, .length = 3},
-  [76] = {.index = 132, .length = 3},
-  [77] = {.index = 135, .length = 4},
+  [75] = {.index = 129, .length = 2},
+  [76] = {.index = 131, .length = 3},
+  [77] = {.index = 134, .length = 3},
+  [78] = {.index = 137, .length = 4},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
@@ -1789,156 +1834,159 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
     {field_moves, 1},
     {field_result, 2},
   [32] =
+    {field_zone, 2},
+  [33] =
     {field_name, 1},
     {field_position, 3},
-  [34] =
-    {field_leap, 0},
   [35] =
-    {field_leap, 0, .inherited = true},
+    {field_leap, 0},
   [36] =
-    {field_leap, 1, .inherited = true},
+    {field_leap, 0, .inherited = true},
   [37] =
+    {field_leap, 1, .inherited = true},
+  [38] =
     {field_from, 1},
     {field_piece, 0},
     {field_to, 3},
-  [40] =
+  [41] =
     {field_king, 0},
     {field_rook, 1},
     {field_written, 3},
-  [43] =
+  [44] =
+    {field_order, 3},
+    {field_zone, 2},
+  [46] =
     {field_height, 3},
     {field_width, 1},
-  [45] =
+  [48] =
     {field_mode, 0},
-  [46] =
+  [49] =
     {field_directions, 1},
     {field_en_passant, 2},
-  [48] =
+  [51] =
     {field_directions, 1},
     {field_mode, 2, .inherited = true},
-  [50] =
+  [53] =
     {field_symmetry, 0},
-  [51] =
+  [54] =
     {field_leap, 1, .inherited = true},
     {field_mode, 2, .inherited = true},
-  [53] =
+  [56] =
     {field_leap, 1, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [55] =
+  [58] =
     {field_leap, 0, .inherited = true},
     {field_leap, 1, .inherited = true},
-  [57] =
+  [60] =
     {field_lame, 2},
     {field_leap, 1, .inherited = true},
-  [59] =
-    {field_zone, 2},
-  [60] =
+  [62] =
     {field_distance, 1},
-  [61] =
+  [63] =
     {field_need, 4},
     {field_zone, 2},
-  [63] =
+  [65] =
     {field_name, 1},
     {field_place_on, 5},
     {field_position, 3},
-  [66] =
+  [68] =
     {field_polarity, 0},
-  [67] =
+  [69] =
     {field_directions, 1},
     {field_en_passant, 3},
     {field_mode, 2, .inherited = true},
-  [70] =
-    {field_directions, 1},
-    {field_max, 3},
   [72] =
-    {field_leap, 1, .inherited = true},
+    {field_directions, 1},
     {field_max, 3},
   [74] =
     {field_leap, 1, .inherited = true},
+    {field_max, 3},
+  [76] =
+    {field_leap, 1, .inherited = true},
     {field_mode, 3, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [77] =
+  [79] =
     {field_lame, 2},
     {field_leap, 1, .inherited = true},
     {field_mode, 3, .inherited = true},
-  [80] =
+  [82] =
     {field_lame, 3},
     {field_leap, 1, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [83] =
+  [85] =
     {field_distance, 1},
     {field_zone, 3},
-  [85] =
+  [87] =
     {field_directions, 2},
     {field_distance, 1},
-  [87] =
+  [89] =
     {field_exception, 3},
     {field_result, 1},
-  [89] =
+  [91] =
     {field_polarity, 0},
     {field_zone, 2},
-  [91] =
+  [93] =
     {field_directions, 1},
     {field_max, 3},
     {field_mode, 4, .inherited = true},
-  [94] =
+  [96] =
     {field_leap, 1, .inherited = true},
     {field_max, 3},
     {field_mode, 4, .inherited = true},
-  [97] =
+  [99] =
     {field_leap, 1, .inherited = true},
     {field_max, 4},
     {field_symmetry, 2, .inherited = true},
-  [100] =
+  [102] =
     {field_lame, 3},
     {field_leap, 1, .inherited = true},
     {field_mode, 4, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [104] =
+  [106] =
     {field_directions, 2},
     {field_distance, 1},
     {field_zone, 4},
-  [107] =
+  [109] =
     {field_directions, 4},
     {field_limit, 2},
-  [109] =
+  [111] =
     {field_need, 4},
     {field_points, 6, .inherited = true},
     {field_zone, 2},
-  [112] =
+  [114] =
     {field_cell, 0},
-  [113] =
+  [115] =
     {field_cell, 3, .inherited = true},
     {field_occupant, 1},
     {field_polarity, 0},
-  [116] =
+  [118] =
     {field_leap, 1, .inherited = true},
     {field_max, 4},
     {field_mode, 5, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [120] =
-    {field_optional, 5},
-    {field_zone, 2},
   [122] =
-    {field_captured, 5},
+    {field_optional, 5},
     {field_zone, 2},
   [124] =
+    {field_captured, 5},
+    {field_zone, 2},
+  [126] =
     {field_points, 1},
-  [125] =
+  [127] =
     {field_points, 0, .inherited = true},
     {field_points, 1, .inherited = true},
-  [127] =
+  [129] =
     {field_cell, 0, .inherited = true},
     {field_cell, 1, .inherited = true},
-  [129] =
+  [131] =
     {field_captured, 6},
     {field_optional, 5},
     {field_zone, 2},
-  [132] =
+  [134] =
     {field_captured, 5},
     {field_captured, 6},
     {field_zone, 2},
-  [135] =
+  [137] =
     {field_captured, 6},
     {field_captured, 7},
     {field_optional, 5},
@@ -1974,31 +2022,31 @@ static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE
   [18] = {
     [0] = sym__plus_symbol,
   },
-  [22] = {
+  [19] = {
     [0] = sym__plus_symbol,
   },
   [23] = {
     [1] = anon_sym_draw,
   },
-  [29] = {
+  [30] = {
     [1] = alias_sym_cell,
   },
-  [33] = {
+  [34] = {
     [0] = sym__plus_symbol,
     [1] = alias_sym_cell,
     [3] = alias_sym_cell,
   },
-  [39] = {
+  [41] = {
     [0] = anon_sym_all,
   },
-  [47] = {
+  [48] = {
     [1] = alias_sym_cell,
     [5] = alias_sym_cell,
   },
-  [66] = {
+  [67] = {
     [0] = alias_sym_hour,
   },
-  [72] = {
+  [73] = {
     [0] = sym__plus_symbol,
   },
 };
@@ -2361,6 +2409,12 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [350] = 350,
   [351] = 351,
   [352] = 352,
+  [353] = 353,
+  [354] = 354,
+  [355] = 355,
+  [356] = 356,
+  [357] = 357,
+  [358] = 358,
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -3048,1515 +3102,1585 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
       if (lookahead == 'r') ADVANCE(39);
       END_STATE();
     case 7:
-      if (lookahead == 'e') ADVANCE(40);
-      if (lookahead == 'o') ADVANCE(41);
+      if (lookahead == 'a') ADVANCE(40);
+      if (lookahead == 'e') ADVANCE(41);
+      if (lookahead == 'o') ADVANCE(42);
       END_STATE();
     case 8:
-      if (lookahead == 'm') ADVANCE(42);
-      if (lookahead == 'n') ADVANCE(43);
+      if (lookahead == 'm') ADVANCE(43);
+      if (lookahead == 'n') ADVANCE(44);
       END_STATE();
     case 9:
-      if (lookahead == 'a') ADVANCE(44);
-      if (lookahead == 'e') ADVANCE(45);
-      if (lookahead == 'i') ADVANCE(46);
-      if (lookahead == 'o') ADVANCE(47);
+      if (lookahead == 'a') ADVANCE(45);
+      if (lookahead == 'e') ADVANCE(46);
+      if (lookahead == 'i') ADVANCE(47);
+      if (lookahead == 'o') ADVANCE(48);
       END_STATE();
     case 10:
-      if (lookahead == 'a') ADVANCE(48);
-      if (lookahead == 'i') ADVANCE(49);
-      if (lookahead == 'o') ADVANCE(50);
-      if (lookahead == 'u') ADVANCE(51);
+      if (lookahead == 'a') ADVANCE(49);
+      if (lookahead == 'i') ADVANCE(50);
+      if (lookahead == 'o') ADVANCE(51);
+      if (lookahead == 'u') ADVANCE(52);
       END_STATE();
     case 11:
-      if (lookahead == 'a') ADVANCE(52);
-      if (lookahead == 'e') ADVANCE(53);
-      if (lookahead == 'o') ADVANCE(54);
+      if (lookahead == 'a') ADVANCE(53);
+      if (lookahead == 'e') ADVANCE(54);
+      if (lookahead == 'o') ADVANCE(55);
       END_STATE();
     case 12:
-      if (lookahead == 'f') ADVANCE(55);
-      if (lookahead == 'p') ADVANCE(56);
-      if (lookahead == 'u') ADVANCE(57);
+      if (lookahead == 'f') ADVANCE(56);
+      if (lookahead == 'p') ADVANCE(57);
+      if (lookahead == 'u') ADVANCE(58);
       END_STATE();
     case 13:
-      if (lookahead == 'e') ADVANCE(58);
-      if (lookahead == 'i') ADVANCE(59);
-      if (lookahead == 'l') ADVANCE(60);
-      if (lookahead == 'o') ADVANCE(61);
-      if (lookahead == 'r') ADVANCE(62);
+      if (lookahead == 'e') ADVANCE(59);
+      if (lookahead == 'i') ADVANCE(60);
+      if (lookahead == 'l') ADVANCE(61);
+      if (lookahead == 'o') ADVANCE(62);
+      if (lookahead == 'r') ADVANCE(63);
       END_STATE();
     case 14:
-      if (lookahead == 'a') ADVANCE(63);
-      if (lookahead == 'e') ADVANCE(64);
-      if (lookahead == 'h') ADVANCE(65);
-      if (lookahead == 'i') ADVANCE(66);
-      if (lookahead == 'o') ADVANCE(67);
-      if (lookahead == 'u') ADVANCE(68);
+      if (lookahead == 'a') ADVANCE(64);
+      if (lookahead == 'e') ADVANCE(65);
+      if (lookahead == 'h') ADVANCE(66);
+      if (lookahead == 'i') ADVANCE(67);
+      if (lookahead == 'o') ADVANCE(68);
+      if (lookahead == 'u') ADVANCE(69);
       END_STATE();
     case 15:
-      if (lookahead == 'e') ADVANCE(69);
-      if (lookahead == 'h') ADVANCE(70);
-      if (lookahead == 'i') ADVANCE(71);
-      if (lookahead == 'n') ADVANCE(72);
-      if (lookahead == 'o') ADVANCE(73);
-      if (lookahead == 't') ADVANCE(74);
-      if (lookahead == 'y') ADVANCE(75);
+      if (lookahead == 'e') ADVANCE(70);
+      if (lookahead == 'h') ADVANCE(71);
+      if (lookahead == 'i') ADVANCE(72);
+      if (lookahead == 'n') ADVANCE(73);
+      if (lookahead == 'o') ADVANCE(74);
+      if (lookahead == 't') ADVANCE(75);
+      if (lookahead == 'y') ADVANCE(76);
       END_STATE();
     case 16:
-      if (lookahead == 'o') ADVANCE(76);
-      if (lookahead == 'r') ADVANCE(77);
+      if (lookahead == 'o') ADVANCE(77);
+      if (lookahead == 'r') ADVANCE(78);
       END_STATE();
     case 17:
-      if (lookahead == 'n') ADVANCE(78);
+      if (lookahead == 'n') ADVANCE(79);
       END_STATE();
     case 18:
-      if (lookahead == 'a') ADVANCE(79);
+      if (lookahead == 'a') ADVANCE(80);
       END_STATE();
     case 19:
-      if (lookahead == 'a') ADVANCE(80);
-      if (lookahead == 'i') ADVANCE(81);
-      if (lookahead == 'r') ADVANCE(82);
+      if (lookahead == 'a') ADVANCE(81);
+      if (lookahead == 'i') ADVANCE(82);
+      if (lookahead == 'r') ADVANCE(83);
       END_STATE();
     case 20:
       ACCEPT_TOKEN(anon_sym_x);
       END_STATE();
     case 21:
-      if (lookahead == 'e') ADVANCE(83);
+      if (lookahead == 'e') ADVANCE(84);
       END_STATE();
     case 22:
-      if (lookahead == 'o') ADVANCE(84);
+      if (lookahead == 'o') ADVANCE(85);
       END_STATE();
     case 23:
-      if (lookahead == 'l') ADVANCE(85);
+      if (lookahead == 'l') ADVANCE(86);
+      if (lookahead == 't') ADVANCE(87);
       END_STATE();
     case 24:
       ACCEPT_TOKEN(anon_sym_at);
-      if (lookahead == '-') ADVANCE(86);
+      if (lookahead == '-') ADVANCE(88);
       END_STATE();
     case 25:
-      if (lookahead == 'a') ADVANCE(87);
+      if (lookahead == 'a') ADVANCE(89);
       END_STATE();
     case 26:
-      if (lookahead == 't') ADVANCE(88);
+      if (lookahead == 't') ADVANCE(90);
       END_STATE();
     case 27:
-      if (lookahead == 'n') ADVANCE(89);
-      if (lookahead == 'p') ADVANCE(90);
-      if (lookahead == 's') ADVANCE(91);
+      if (lookahead == 'n') ADVANCE(91);
+      if (lookahead == 'p') ADVANCE(92);
+      if (lookahead == 's') ADVANCE(93);
       END_STATE();
     case 28:
-      if (lookahead == 'l') ADVANCE(92);
+      if (lookahead == 'l') ADVANCE(94);
       END_STATE();
     case 29:
-      if (lookahead == 'e') ADVANCE(93);
+      if (lookahead == 'e') ADVANCE(95);
       END_STATE();
     case 30:
-      if (lookahead == 'l') ADVANCE(94);
-      if (lookahead == 'n') ADVANCE(95);
-      if (lookahead == 'u') ADVANCE(96);
+      if (lookahead == 'l') ADVANCE(96);
+      if (lookahead == 'n') ADVANCE(97);
+      if (lookahead == 'u') ADVANCE(98);
       END_STATE();
     case 31:
-      if (lookahead == 'r') ADVANCE(97);
+      if (lookahead == 'r') ADVANCE(99);
       END_STATE();
     case 32:
-      if (lookahead == 'a') ADVANCE(98);
-      if (lookahead == 'o') ADVANCE(99);
+      if (lookahead == 'a') ADVANCE(100);
+      if (lookahead == 'o') ADVANCE(101);
       END_STATE();
     case 33:
-      if (lookahead == 'i') ADVANCE(100);
+      if (lookahead == 'i') ADVANCE(102);
       END_STATE();
     case 34:
-      if (lookahead == '-') ADVANCE(101);
-      if (lookahead == 'e') ADVANCE(102);
+      if (lookahead == '-') ADVANCE(103);
+      if (lookahead == 'e') ADVANCE(104);
       END_STATE();
     case 35:
-      if (lookahead == 'c') ADVANCE(103);
+      if (lookahead == 'c') ADVANCE(105);
       END_STATE();
     case 36:
-      if (lookahead == 'l') ADVANCE(104);
+      if (lookahead == 'l') ADVANCE(106);
       END_STATE();
     case 37:
-      if (lookahead == 'a') ADVANCE(105);
+      if (lookahead == 'a') ADVANCE(107);
       END_STATE();
     case 38:
-      if (lookahead == 'r') ADVANCE(106);
+      if (lookahead == 'r') ADVANCE(108);
       END_STATE();
     case 39:
-      if (lookahead == 'i') ADVANCE(107);
-      if (lookahead == 'o') ADVANCE(108);
+      if (lookahead == 'i') ADVANCE(109);
+      if (lookahead == 'o') ADVANCE(110);
       END_STATE();
     case 40:
-      if (lookahead == 'x') ADVANCE(109);
+      if (lookahead == 'n') ADVANCE(111);
       END_STATE();
     case 41:
-      if (lookahead == 'p') ADVANCE(110);
+      if (lookahead == 'x') ADVANCE(112);
       END_STATE();
     case 42:
-      if (lookahead == 'p') ADVANCE(111);
+      if (lookahead == 'p') ADVANCE(113);
       END_STATE();
     case 43:
-      ACCEPT_TOKEN(anon_sym_in);
-      if (lookahead == 'v') ADVANCE(112);
+      if (lookahead == 'p') ADVANCE(114);
       END_STATE();
     case 44:
-      if (lookahead == 'm') ADVANCE(113);
+      ACCEPT_TOKEN(anon_sym_in);
+      if (lookahead == 'v') ADVANCE(115);
       END_STATE();
     case 45:
-      if (lookahead == 'a') ADVANCE(114);
-      if (lookahead == 'f') ADVANCE(115);
+      if (lookahead == 'm') ADVANCE(116);
       END_STATE();
     case 46:
-      if (lookahead == 'k') ADVANCE(116);
-      if (lookahead == 's') ADVANCE(117);
+      if (lookahead == 'a') ADVANCE(117);
+      if (lookahead == 'f') ADVANCE(118);
       END_STATE();
     case 47:
-      if (lookahead == 's') ADVANCE(118);
+      if (lookahead == 'k') ADVANCE(119);
+      if (lookahead == 's') ADVANCE(120);
       END_STATE();
     case 48:
-      if (lookahead == 'x') ADVANCE(119);
+      if (lookahead == 's') ADVANCE(121);
       END_STATE();
     case 49:
-      if (lookahead == 'r') ADVANCE(120);
+      if (lookahead == 'x') ADVANCE(122);
       END_STATE();
     case 50:
-      if (lookahead == 'v') ADVANCE(121);
+      if (lookahead == 'r') ADVANCE(123);
       END_STATE();
     case 51:
-      if (lookahead == 'l') ADVANCE(122);
+      if (lookahead == 'v') ADVANCE(124);
       END_STATE();
     case 52:
-      if (lookahead == 'm') ADVANCE(123);
+      if (lookahead == 'l') ADVANCE(125);
       END_STATE();
     case 53:
-      if (lookahead == 'e') ADVANCE(124);
+      if (lookahead == 'm') ADVANCE(126);
       END_STATE();
     case 54:
-      if (lookahead == '-') ADVANCE(125);
-      if (lookahead == 'n') ADVANCE(126);
-      if (lookahead == 't') ADVANCE(127);
+      if (lookahead == 'e') ADVANCE(127);
       END_STATE();
     case 55:
-      if (lookahead == 'f') ADVANCE(128);
-      END_STATE();
-    case 56:
-      if (lookahead == 't') ADVANCE(129);
-      END_STATE();
-    case 57:
+      if (lookahead == '-') ADVANCE(128);
+      if (lookahead == 'n') ADVANCE(129);
       if (lookahead == 't') ADVANCE(130);
       END_STATE();
+    case 56:
+      if (lookahead == 'f') ADVANCE(131);
+      END_STATE();
+    case 57:
+      if (lookahead == 't') ADVANCE(132);
+      END_STATE();
     case 58:
-      if (lookahead == 'r') ADVANCE(131);
+      if (lookahead == 't') ADVANCE(133);
       END_STATE();
     case 59:
-      if (lookahead == 'e') ADVANCE(132);
+      if (lookahead == 'r') ADVANCE(134);
       END_STATE();
     case 60:
-      if (lookahead == 'a') ADVANCE(133);
+      if (lookahead == 'e') ADVANCE(135);
       END_STATE();
     case 61:
-      if (lookahead == 'i') ADVANCE(134);
+      if (lookahead == 'a') ADVANCE(136);
       END_STATE();
     case 62:
-      if (lookahead == 'o') ADVANCE(135);
+      if (lookahead == 'i') ADVANCE(137);
       END_STATE();
     case 63:
-      if (lookahead == 'n') ADVANCE(136);
+      if (lookahead == 'o') ADVANCE(138);
       END_STATE();
     case 64:
-      if (lookahead == 'm') ADVANCE(137);
-      if (lookahead == 'p') ADVANCE(138);
-      if (lookahead == 's') ADVANCE(139);
+      if (lookahead == 'n') ADVANCE(139);
       END_STATE();
     case 65:
-      if (lookahead == 'o') ADVANCE(140);
+      if (lookahead == 'm') ADVANCE(140);
+      if (lookahead == 'p') ADVANCE(141);
+      if (lookahead == 's') ADVANCE(142);
       END_STATE();
     case 66:
-      if (lookahead == 'd') ADVANCE(141);
-      if (lookahead == 'g') ADVANCE(142);
+      if (lookahead == 'o') ADVANCE(143);
       END_STATE();
     case 67:
-      if (lookahead == 't') ADVANCE(143);
-      if (lookahead == 'y') ADVANCE(144);
+      if (lookahead == 'd') ADVANCE(144);
+      if (lookahead == 'g') ADVANCE(145);
       END_STATE();
     case 68:
-      if (lookahead == 'l') ADVANCE(145);
+      if (lookahead == 't') ADVANCE(146);
+      if (lookahead == 'y') ADVANCE(147);
       END_STATE();
     case 69:
-      if (lookahead == 't') ADVANCE(146);
+      if (lookahead == 'l') ADVANCE(148);
       END_STATE();
     case 70:
-      if (lookahead == 'a') ADVANCE(147);
-      if (lookahead == 'o') ADVANCE(148);
+      if (lookahead == 'q') ADVANCE(149);
+      if (lookahead == 't') ADVANCE(150);
       END_STATE();
     case 71:
-      if (lookahead == 'd') ADVANCE(149);
+      if (lookahead == 'a') ADVANCE(151);
+      if (lookahead == 'o') ADVANCE(152);
       END_STATE();
     case 72:
-      if (lookahead == 'a') ADVANCE(150);
+      if (lookahead == 'd') ADVANCE(153);
       END_STATE();
     case 73:
-      if (lookahead == 'u') ADVANCE(151);
+      if (lookahead == 'a') ADVANCE(154);
       END_STATE();
     case 74:
-      if (lookahead == 'a') ADVANCE(152);
-      if (lookahead == 'e') ADVANCE(153);
+      if (lookahead == 'u') ADVANCE(155);
       END_STATE();
     case 75:
-      if (lookahead == 'm') ADVANCE(154);
+      if (lookahead == 'a') ADVANCE(156);
+      if (lookahead == 'e') ADVANCE(157);
       END_STATE();
     case 76:
-      ACCEPT_TOKEN(anon_sym_to);
-      if (lookahead == '-') ADVANCE(155);
+      if (lookahead == 'm') ADVANCE(158);
       END_STATE();
     case 77:
-      if (lookahead == 'i') ADVANCE(156);
+      ACCEPT_TOKEN(anon_sym_to);
+      if (lookahead == '-') ADVANCE(159);
       END_STATE();
     case 78:
-      if (lookahead == 'm') ADVANCE(157);
-      END_STATE();
-    case 79:
-      if (lookahead == 'l') ADVANCE(158);
-      if (lookahead == 'r') ADVANCE(159);
-      END_STATE();
-    case 80:
       if (lookahead == 'i') ADVANCE(160);
       END_STATE();
+    case 79:
+      if (lookahead == 'm') ADVANCE(161);
+      END_STATE();
+    case 80:
+      if (lookahead == 'l') ADVANCE(162);
+      if (lookahead == 'r') ADVANCE(163);
+      END_STATE();
     case 81:
-      if (lookahead == 'n') ADVANCE(161);
-      if (lookahead == 't') ADVANCE(162);
+      if (lookahead == 'i') ADVANCE(164);
       END_STATE();
     case 82:
-      if (lookahead == 'i') ADVANCE(163);
+      if (lookahead == 'n') ADVANCE(165);
+      if (lookahead == 't') ADVANCE(166);
       END_STATE();
     case 83:
-      if (lookahead == 'a') ADVANCE(164);
+      if (lookahead == 'i') ADVANCE(167);
       END_STATE();
     case 84:
-      if (lookahead == 'n') ADVANCE(165);
+      if (lookahead == 'a') ADVANCE(168);
       END_STATE();
     case 85:
-      ACCEPT_TOKEN(anon_sym_all);
+      if (lookahead == 'n') ADVANCE(169);
       END_STATE();
     case 86:
-      if (lookahead == 'm') ADVANCE(166);
+      ACCEPT_TOKEN(anon_sym_all);
       END_STATE();
     case 87:
-      if (lookahead == 'r') ADVANCE(167);
+      if (lookahead == 'e') ADVANCE(170);
       END_STATE();
     case 88:
-      ACCEPT_TOKEN(anon_sym_but);
+      if (lookahead == 'm') ADVANCE(171);
       END_STATE();
     case 89:
-      if (lookahead == 'n') ADVANCE(168);
+      if (lookahead == 'r') ADVANCE(172);
       END_STATE();
     case 90:
-      if (lookahead == 't') ADVANCE(169);
+      ACCEPT_TOKEN(anon_sym_but);
       END_STATE();
     case 91:
-      if (lookahead == 't') ADVANCE(170);
+      if (lookahead == 'n') ADVANCE(173);
       END_STATE();
     case 92:
-      if (lookahead == 'l') ADVANCE(171);
+      if (lookahead == 't') ADVANCE(174);
       END_STATE();
     case 93:
-      if (lookahead == 'c') ADVANCE(172);
+      if (lookahead == 't') ADVANCE(175);
       END_STATE();
     case 94:
-      if (lookahead == 'o') ADVANCE(173);
-      if (lookahead == 'u') ADVANCE(174);
+      if (lookahead == 'l') ADVANCE(176);
       END_STATE();
     case 95:
-      if (lookahead == 'f') ADVANCE(175);
+      if (lookahead == 'c') ADVANCE(177);
       END_STATE();
     case 96:
-      if (lookahead == 'n') ADVANCE(176);
+      if (lookahead == 'o') ADVANCE(178);
+      if (lookahead == 'u') ADVANCE(179);
       END_STATE();
     case 97:
-      if (lookahead == 'e') ADVANCE(177);
+      if (lookahead == 'f') ADVANCE(180);
       END_STATE();
     case 98:
-      if (lookahead == 'w') ADVANCE(178);
+      if (lookahead == 'n') ADVANCE(181);
       END_STATE();
     case 99:
-      if (lookahead == 'p') ADVANCE(179);
+      if (lookahead == 'e') ADVANCE(182);
       END_STATE();
     case 100:
-      if (lookahead == 'm') ADVANCE(180);
+      if (lookahead == 'w') ADVANCE(183);
       END_STATE();
     case 101:
-      if (lookahead == 'p') ADVANCE(181);
+      if (lookahead == 'p') ADVANCE(184);
       END_STATE();
     case 102:
-      if (lookahead == 'm') ADVANCE(182);
+      if (lookahead == 'm') ADVANCE(185);
       END_STATE();
     case 103:
-      if (lookahead == 'i') ADVANCE(183);
+      if (lookahead == 'p') ADVANCE(186);
       END_STATE();
     case 104:
-      if (lookahead == 'e') ADVANCE(184);
+      if (lookahead == 'm') ADVANCE(187);
       END_STATE();
     case 105:
-      if (lookahead == 't') ADVANCE(185);
+      if (lookahead == 'i') ADVANCE(188);
       END_STATE();
     case 106:
-      if (lookahead == 'w') ADVANCE(186);
+      if (lookahead == 'e') ADVANCE(189);
       END_STATE();
     case 107:
-      if (lookahead == 'e') ADVANCE(187);
+      if (lookahead == 't') ADVANCE(190);
       END_STATE();
     case 108:
-      if (lookahead == 'm') ADVANCE(188);
+      if (lookahead == 'w') ADVANCE(191);
       END_STATE();
     case 109:
-      if (lookahead == 'a') ADVANCE(189);
-      END_STATE();
-    case 110:
-      ACCEPT_TOKEN(anon_sym_hop);
-      END_STATE();
-    case 111:
-      if (lookahead == 'a') ADVANCE(190);
-      END_STATE();
-    case 112:
-      if (lookahead == 'e') ADVANCE(191);
-      END_STATE();
-    case 113:
       if (lookahead == 'e') ADVANCE(192);
       END_STATE();
+    case 110:
+      if (lookahead == 'm') ADVANCE(193);
+      END_STATE();
+    case 111:
+      if (lookahead == 'd') ADVANCE(194);
+      END_STATE();
+    case 112:
+      if (lookahead == 'a') ADVANCE(195);
+      END_STATE();
+    case 113:
+      ACCEPT_TOKEN(anon_sym_hop);
+      END_STATE();
     case 114:
-      if (lookahead == 'p') ADVANCE(193);
+      if (lookahead == 'a') ADVANCE(196);
       END_STATE();
     case 115:
-      if (lookahead == 't') ADVANCE(194);
+      if (lookahead == 'e') ADVANCE(197);
       END_STATE();
     case 116:
-      if (lookahead == 'e') ADVANCE(195);
+      if (lookahead == 'e') ADVANCE(198);
       END_STATE();
     case 117:
-      if (lookahead == 't') ADVANCE(196);
+      if (lookahead == 'p') ADVANCE(199);
       END_STATE();
     case 118:
-      if (lookahead == 's') ADVANCE(197);
-      END_STATE();
-    case 119:
-      ACCEPT_TOKEN(anon_sym_max);
-      END_STATE();
-    case 120:
-      if (lookahead == 'r') ADVANCE(198);
-      END_STATE();
-    case 121:
-      if (lookahead == 'e') ADVANCE(199);
-      END_STATE();
-    case 122:
       if (lookahead == 't') ADVANCE(200);
       END_STATE();
-    case 123:
+    case 119:
       if (lookahead == 'e') ADVANCE(201);
       END_STATE();
+    case 120:
+      if (lookahead == 't') ADVANCE(202);
+      END_STATE();
+    case 121:
+      if (lookahead == 's') ADVANCE(203);
+      END_STATE();
+    case 122:
+      ACCEPT_TOKEN(anon_sym_max);
+      END_STATE();
+    case 123:
+      if (lookahead == 'r') ADVANCE(204);
+      END_STATE();
     case 124:
-      if (lookahead == 'd') ADVANCE(202);
+      if (lookahead == 'e') ADVANCE(205);
       END_STATE();
     case 125:
-      if (lookahead == 'c') ADVANCE(203);
-      if (lookahead == 'e') ADVANCE(204);
-      if (lookahead == 'm') ADVANCE(205);
+      if (lookahead == 't') ADVANCE(206);
       END_STATE();
     case 126:
-      if (lookahead == 'e') ADVANCE(206);
+      if (lookahead == 'e') ADVANCE(207);
       END_STATE();
     case 127:
-      if (lookahead == '-') ADVANCE(207);
-      if (lookahead == 'e') ADVANCE(208);
+      if (lookahead == 'd') ADVANCE(208);
       END_STATE();
     case 128:
-      if (lookahead == '-') ADVANCE(209);
+      if (lookahead == 'c') ADVANCE(209);
+      if (lookahead == 'e') ADVANCE(210);
+      if (lookahead == 'm') ADVANCE(211);
       END_STATE();
     case 129:
-      if (lookahead == 'i') ADVANCE(210);
+      if (lookahead == 'e') ADVANCE(212);
       END_STATE();
     case 130:
-      ACCEPT_TOKEN(anon_sym_out);
+      if (lookahead == '-') ADVANCE(213);
+      if (lookahead == 'e') ADVANCE(214);
       END_STATE();
     case 131:
-      if (lookahead == '-') ADVANCE(211);
+      if (lookahead == '-') ADVANCE(215);
       END_STATE();
     case 132:
-      if (lookahead == 'c') ADVANCE(212);
+      if (lookahead == 'i') ADVANCE(216);
       END_STATE();
     case 133:
-      if (lookahead == 'c') ADVANCE(213);
+      ACCEPT_TOKEN(anon_sym_out);
       END_STATE();
     case 134:
-      if (lookahead == 'n') ADVANCE(214);
+      if (lookahead == '-') ADVANCE(217);
       END_STATE();
     case 135:
-      if (lookahead == 'm') ADVANCE(215);
+      if (lookahead == 'c') ADVANCE(218);
       END_STATE();
     case 136:
-      if (lookahead == 'k') ADVANCE(216);
+      if (lookahead == 'c') ADVANCE(219);
       END_STATE();
     case 137:
-      if (lookahead == 'o') ADVANCE(217);
+      if (lookahead == 'n') ADVANCE(220);
       END_STATE();
     case 138:
-      if (lookahead == 'e') ADVANCE(218);
+      if (lookahead == 'm') ADVANCE(221);
       END_STATE();
     case 139:
-      if (lookahead == 'e') ADVANCE(219);
+      if (lookahead == 'k') ADVANCE(222);
       END_STATE();
     case 140:
-      if (lookahead == 'm') ADVANCE(220);
+      if (lookahead == 'o') ADVANCE(223);
       END_STATE();
     case 141:
-      if (lookahead == 'e') ADVANCE(221);
+      if (lookahead == 'e') ADVANCE(224);
       END_STATE();
     case 142:
-      if (lookahead == 'h') ADVANCE(222);
-      END_STATE();
-    case 143:
-      if (lookahead == 'a') ADVANCE(223);
-      END_STATE();
-    case 144:
-      if (lookahead == 'a') ADVANCE(224);
-      END_STATE();
-    case 145:
       if (lookahead == 'e') ADVANCE(225);
       END_STATE();
+    case 143:
+      if (lookahead == 'm') ADVANCE(226);
+      END_STATE();
+    case 144:
+      if (lookahead == 'e') ADVANCE(227);
+      END_STATE();
+    case 145:
+      if (lookahead == 'h') ADVANCE(228);
+      END_STATE();
     case 146:
-      if (lookahead == 'u') ADVANCE(226);
+      if (lookahead == 'a') ADVANCE(229);
       END_STATE();
     case 147:
-      if (lookahead == 'p') ADVANCE(227);
+      if (lookahead == 'a') ADVANCE(230);
       END_STATE();
     case 148:
-      if (lookahead == 'g') ADVANCE(228);
+      if (lookahead == 'e') ADVANCE(231);
       END_STATE();
     case 149:
-      if (lookahead == 'e') ADVANCE(229);
+      if (lookahead == 'u') ADVANCE(232);
       END_STATE();
     case 150:
-      if (lookahead == 'k') ADVANCE(230);
+      if (lookahead == 'u') ADVANCE(233);
       END_STATE();
     case 151:
-      if (lookahead == 'r') ADVANCE(231);
-      END_STATE();
-    case 152:
-      if (lookahead == 'l') ADVANCE(232);
-      if (lookahead == 'y') ADVANCE(233);
-      END_STATE();
-    case 153:
       if (lookahead == 'p') ADVANCE(234);
       END_STATE();
+    case 152:
+      if (lookahead == 'g') ADVANCE(235);
+      END_STATE();
+    case 153:
+      if (lookahead == 'e') ADVANCE(236);
+      END_STATE();
     case 154:
-      if (lookahead == 'm') ADVANCE(235);
+      if (lookahead == 'k') ADVANCE(237);
       END_STATE();
     case 155:
-      if (lookahead == 'h') ADVANCE(236);
-      if (lookahead == 'm') ADVANCE(237);
+      if (lookahead == 'r') ADVANCE(238);
       END_STATE();
     case 156:
-      if (lookahead == 'a') ADVANCE(238);
+      if (lookahead == 'l') ADVANCE(239);
+      if (lookahead == 'y') ADVANCE(240);
       END_STATE();
     case 157:
-      if (lookahead == 'o') ADVANCE(239);
+      if (lookahead == 'p') ADVANCE(241);
       END_STATE();
     case 158:
-      if (lookahead == 'u') ADVANCE(240);
+      if (lookahead == 'm') ADVANCE(242);
       END_STATE();
     case 159:
-      if (lookahead == 'i') ADVANCE(241);
+      if (lookahead == 'h') ADVANCE(243);
+      if (lookahead == 'm') ADVANCE(244);
       END_STATE();
     case 160:
-      if (lookahead == 't') ADVANCE(242);
+      if (lookahead == 'a') ADVANCE(245);
       END_STATE();
     case 161:
-      ACCEPT_TOKEN(anon_sym_win);
+      if (lookahead == 'o') ADVANCE(246);
       END_STATE();
     case 162:
-      if (lookahead == 'h') ADVANCE(243);
+      if (lookahead == 'u') ADVANCE(247);
       END_STATE();
     case 163:
-      if (lookahead == 't') ADVANCE(244);
+      if (lookahead == 'i') ADVANCE(248);
       END_STATE();
     case 164:
-      if (lookahead == 'r') ADVANCE(245);
+      if (lookahead == 't') ADVANCE(249);
       END_STATE();
     case 165:
-      if (lookahead == 'e') ADVANCE(246);
+      ACCEPT_TOKEN(anon_sym_win);
       END_STATE();
     case 166:
-      if (lookahead == 'o') ADVANCE(247);
+      if (lookahead == 'h') ADVANCE(250);
       END_STATE();
     case 167:
-      if (lookahead == 'd') ADVANCE(248);
+      if (lookahead == 't') ADVANCE(251);
       END_STATE();
     case 168:
-      if (lookahead == 'o') ADVANCE(249);
+      if (lookahead == 'r') ADVANCE(252);
       END_STATE();
     case 169:
-      if (lookahead == 'u') ADVANCE(250);
+      if (lookahead == 'e') ADVANCE(253);
       END_STATE();
     case 170:
-      if (lookahead == 'l') ADVANCE(251);
+      if (lookahead == 'r') ADVANCE(254);
       END_STATE();
     case 171:
-      ACCEPT_TOKEN(anon_sym_cell);
-      if (lookahead == 's') ADVANCE(252);
+      if (lookahead == 'o') ADVANCE(255);
       END_STATE();
     case 172:
-      if (lookahead == 'k') ADVANCE(253);
+      if (lookahead == 'd') ADVANCE(256);
       END_STATE();
     case 173:
-      if (lookahead == 'r') ADVANCE(254);
-      if (lookahead == 'u') ADVANCE(255);
+      if (lookahead == 'o') ADVANCE(257);
       END_STATE();
     case 174:
-      if (lookahead == 'm') ADVANCE(256);
+      if (lookahead == 'u') ADVANCE(258);
       END_STATE();
     case 175:
-      if (lookahead == 'i') ADVANCE(257);
+      if (lookahead == 'l') ADVANCE(259);
       END_STATE();
     case 176:
-      if (lookahead == 't') ADVANCE(258);
+      ACCEPT_TOKEN(anon_sym_cell);
+      if (lookahead == 's') ADVANCE(260);
       END_STATE();
     case 177:
-      if (lookahead == 'c') ADVANCE(259);
+      if (lookahead == 'k') ADVANCE(261);
       END_STATE();
     case 178:
-      ACCEPT_TOKEN(anon_sym_draw);
-      if (lookahead == '-') ADVANCE(260);
+      if (lookahead == 'r') ADVANCE(262);
+      if (lookahead == 'u') ADVANCE(263);
       END_STATE();
     case 179:
-      ACCEPT_TOKEN(anon_sym_drop);
+      if (lookahead == 'm') ADVANCE(264);
       END_STATE();
     case 180:
-      if (lookahead == 'i') ADVANCE(261);
+      if (lookahead == 'i') ADVANCE(265);
       END_STATE();
     case 181:
-      if (lookahead == 'a') ADVANCE(262);
+      if (lookahead == 't') ADVANCE(266);
       END_STATE();
     case 182:
-      if (lookahead == 'y') ADVANCE(263);
+      if (lookahead == 'c') ADVANCE(267);
       END_STATE();
     case 183:
-      if (lookahead == 'n') ADVANCE(264);
+      ACCEPT_TOKEN(anon_sym_draw);
+      if (lookahead == '-') ADVANCE(268);
       END_STATE();
     case 184:
-      if (lookahead == 's') ADVANCE(265);
+      ACCEPT_TOKEN(anon_sym_drop);
       END_STATE();
     case 185:
-      ACCEPT_TOKEN(anon_sym_flat);
+      if (lookahead == 'i') ADVANCE(269);
       END_STATE();
     case 186:
-      if (lookahead == 'a') ADVANCE(266);
+      if (lookahead == 'a') ADVANCE(270);
       END_STATE();
     case 187:
-      if (lookahead == 'n') ADVANCE(267);
+      if (lookahead == 'y') ADVANCE(271);
       END_STATE();
     case 188:
-      ACCEPT_TOKEN(anon_sym_from);
+      if (lookahead == 'n') ADVANCE(272);
       END_STATE();
     case 189:
-      if (lookahead == 'g') ADVANCE(268);
+      if (lookahead == 's') ADVANCE(273);
       END_STATE();
     case 190:
-      if (lookahead == 's') ADVANCE(269);
+      ACCEPT_TOKEN(anon_sym_flat);
       END_STATE();
     case 191:
-      if (lookahead == 'n') ADVANCE(270);
+      if (lookahead == 'a') ADVANCE(274);
       END_STATE();
     case 192:
-      ACCEPT_TOKEN(anon_sym_lame);
+      if (lookahead == 'n') ADVANCE(275);
       END_STATE();
     case 193:
-      ACCEPT_TOKEN(anon_sym_leap);
+      ACCEPT_TOKEN(anon_sym_from);
       END_STATE();
     case 194:
-      if (lookahead == '-') ADVANCE(271);
+      ACCEPT_TOKEN(anon_sym_hand);
       END_STATE();
     case 195:
-      ACCEPT_TOKEN(anon_sym_like);
+      if (lookahead == 'g') ADVANCE(276);
       END_STATE();
     case 196:
-      ACCEPT_TOKEN(anon_sym_list);
+      if (lookahead == 's') ADVANCE(277);
       END_STATE();
     case 197:
-      ACCEPT_TOKEN(anon_sym_loss);
+      if (lookahead == 'n') ADVANCE(278);
       END_STATE();
     case 198:
-      if (lookahead == 'o') ADVANCE(272);
+      ACCEPT_TOKEN(anon_sym_lame);
       END_STATE();
     case 199:
-      if (lookahead == '-') ADVANCE(273);
+      ACCEPT_TOKEN(anon_sym_leap);
       END_STATE();
     case 200:
-      if (lookahead == 'i') ADVANCE(274);
+      if (lookahead == '-') ADVANCE(279);
       END_STATE();
     case 201:
-      if (lookahead == 's') ADVANCE(275);
+      ACCEPT_TOKEN(anon_sym_like);
       END_STATE();
     case 202:
-      ACCEPT_TOKEN(anon_sym_need);
+      ACCEPT_TOKEN(anon_sym_list);
       END_STATE();
     case 203:
-      if (lookahead == 'h') ADVANCE(276);
+      ACCEPT_TOKEN(anon_sym_loss);
       END_STATE();
     case 204:
-      if (lookahead == 'n') ADVANCE(277);
+      if (lookahead == 'o') ADVANCE(280);
       END_STATE();
     case 205:
-      if (lookahead == 'a') ADVANCE(278);
+      if (lookahead == '-') ADVANCE(281);
       END_STATE();
     case 206:
-      ACCEPT_TOKEN(anon_sym_none);
+      if (lookahead == 'i') ADVANCE(282);
       END_STATE();
     case 207:
-      if (lookahead == 'd') ADVANCE(279);
+      if (lookahead == 's') ADVANCE(283);
       END_STATE();
     case 208:
-      ACCEPT_TOKEN(anon_sym_note);
+      ACCEPT_TOKEN(anon_sym_need);
       END_STATE();
     case 209:
-      if (lookahead == 'b') ADVANCE(280);
+      if (lookahead == 'h') ADVANCE(284);
       END_STATE();
     case 210:
-      if (lookahead == 'o') ADVANCE(281);
+      if (lookahead == 'n') ADVANCE(285);
       END_STATE();
     case 211:
-      if (lookahead == 'l') ADVANCE(282);
+      if (lookahead == 'a') ADVANCE(286);
       END_STATE();
     case 212:
-      if (lookahead == 'e') ADVANCE(283);
+      ACCEPT_TOKEN(anon_sym_none);
       END_STATE();
     case 213:
-      if (lookahead == 'e') ADVANCE(284);
+      if (lookahead == 'd') ADVANCE(287);
       END_STATE();
     case 214:
-      if (lookahead == 't') ADVANCE(285);
+      ACCEPT_TOKEN(anon_sym_note);
       END_STATE();
     case 215:
-      if (lookahead == 'o') ADVANCE(286);
+      if (lookahead == 'b') ADVANCE(288);
       END_STATE();
     case 216:
-      if (lookahead == 's') ADVANCE(287);
+      if (lookahead == 'o') ADVANCE(289);
       END_STATE();
     case 217:
-      if (lookahead == 'v') ADVANCE(288);
+      if (lookahead == 'l') ADVANCE(290);
       END_STATE();
     case 218:
-      if (lookahead == 't') ADVANCE(289);
+      if (lookahead == 'e') ADVANCE(291);
       END_STATE();
     case 219:
-      if (lookahead == 't') ADVANCE(290);
+      if (lookahead == 'e') ADVANCE(292);
       END_STATE();
     case 220:
-      if (lookahead == 'b') ADVANCE(291);
-      END_STATE();
-    case 221:
-      ACCEPT_TOKEN(anon_sym_ride);
-      END_STATE();
-    case 222:
-      if (lookahead == 't') ADVANCE(292);
-      END_STATE();
-    case 223:
       if (lookahead == 't') ADVANCE(293);
       END_STATE();
-    case 224:
-      if (lookahead == 'l') ADVANCE(294);
+    case 221:
+      if (lookahead == 'o') ADVANCE(294);
       END_STATE();
-    case 225:
+    case 222:
       if (lookahead == 's') ADVANCE(295);
       END_STATE();
+    case 223:
+      if (lookahead == 'v') ADVANCE(296);
+      END_STATE();
+    case 224:
+      if (lookahead == 't') ADVANCE(297);
+      END_STATE();
+    case 225:
+      if (lookahead == 't') ADVANCE(298);
+      END_STATE();
     case 226:
-      if (lookahead == 'p') ADVANCE(296);
+      if (lookahead == 'b') ADVANCE(299);
       END_STATE();
     case 227:
-      if (lookahead == 'e') ADVANCE(297);
+      ACCEPT_TOKEN(anon_sym_ride);
       END_STATE();
     case 228:
-      if (lookahead == 'i') ADVANCE(298);
+      if (lookahead == 't') ADVANCE(300);
       END_STATE();
     case 229:
-      if (lookahead == 's') ADVANCE(299);
+      if (lookahead == 't') ADVANCE(301);
       END_STATE();
     case 230:
-      if (lookahead == 'e') ADVANCE(300);
+      if (lookahead == 'l') ADVANCE(302);
       END_STATE();
     case 231:
-      if (lookahead == 'c') ADVANCE(301);
+      if (lookahead == 's') ADVANCE(303);
       END_STATE();
     case 232:
-      if (lookahead == 'e') ADVANCE(302);
+      if (lookahead == 'e') ADVANCE(304);
       END_STATE();
     case 233:
-      ACCEPT_TOKEN(anon_sym_stay);
+      if (lookahead == 'p') ADVANCE(305);
       END_STATE();
     case 234:
-      ACCEPT_TOKEN(anon_sym_step);
+      if (lookahead == 'e') ADVANCE(306);
       END_STATE();
     case 235:
-      if (lookahead == 'e') ADVANCE(303);
+      if (lookahead == 'i') ADVANCE(307);
       END_STATE();
     case 236:
-      if (lookahead == 'a') ADVANCE(304);
+      if (lookahead == 's') ADVANCE(308);
       END_STATE();
     case 237:
-      if (lookahead == 'a') ADVANCE(305);
+      if (lookahead == 'e') ADVANCE(309);
       END_STATE();
     case 238:
-      if (lookahead == 'n') ADVANCE(306);
+      if (lookahead == 'c') ADVANCE(310);
       END_STATE();
     case 239:
-      if (lookahead == 'v') ADVANCE(307);
+      if (lookahead == 'e') ADVANCE(311);
       END_STATE();
     case 240:
-      if (lookahead == 'e') ADVANCE(308);
+      ACCEPT_TOKEN(anon_sym_stay);
       END_STATE();
     case 241:
-      if (lookahead == 'a') ADVANCE(309);
+      ACCEPT_TOKEN(anon_sym_step);
       END_STATE();
     case 242:
-      ACCEPT_TOKEN(anon_sym_wait);
+      if (lookahead == 'e') ADVANCE(312);
       END_STATE();
     case 243:
-      ACCEPT_TOKEN(anon_sym_with);
+      if (lookahead == 'a') ADVANCE(313);
       END_STATE();
     case 244:
-      if (lookahead == 't') ADVANCE(310);
+      if (lookahead == 'a') ADVANCE(314);
       END_STATE();
     case 245:
-      ACCEPT_TOKEN(anon_sym_year);
+      if (lookahead == 'n') ADVANCE(315);
       END_STATE();
     case 246:
-      ACCEPT_TOKEN(anon_sym_zone);
+      if (lookahead == 'v') ADVANCE(316);
       END_STATE();
     case 247:
-      if (lookahead == 's') ADVANCE(311);
+      if (lookahead == 'e') ADVANCE(317);
       END_STATE();
     case 248:
-      ACCEPT_TOKEN(anon_sym_board);
+      if (lookahead == 'a') ADVANCE(318);
       END_STATE();
     case 249:
-      if (lookahead == 'n') ADVANCE(312);
+      ACCEPT_TOKEN(anon_sym_wait);
       END_STATE();
     case 250:
-      if (lookahead == 'r') ADVANCE(313);
+      ACCEPT_TOKEN(anon_sym_with);
       END_STATE();
     case 251:
-      if (lookahead == 'i') ADVANCE(314);
+      if (lookahead == 't') ADVANCE(319);
       END_STATE();
     case 252:
-      ACCEPT_TOKEN(anon_sym_cells);
+      ACCEPT_TOKEN(anon_sym_year);
       END_STATE();
     case 253:
-      if (lookahead == 'm') ADVANCE(315);
+      ACCEPT_TOKEN(anon_sym_zone);
       END_STATE();
     case 254:
-      if (lookahead == '-') ADVANCE(316);
-      if (lookahead == 's') ADVANCE(317);
-      END_STATE();
-    case 255:
-      if (lookahead == 'r') ADVANCE(318);
-      END_STATE();
-    case 256:
-      if (lookahead == 'n') ADVANCE(319);
-      END_STATE();
-    case 257:
       if (lookahead == 'n') ADVANCE(320);
       END_STATE();
+    case 255:
+      if (lookahead == 's') ADVANCE(321);
+      END_STATE();
+    case 256:
+      ACCEPT_TOKEN(anon_sym_board);
+      END_STATE();
+    case 257:
+      if (lookahead == 'n') ADVANCE(322);
+      END_STATE();
     case 258:
-      if (lookahead == 'i') ADVANCE(321);
+      if (lookahead == 'r') ADVANCE(323);
       END_STATE();
     case 259:
-      if (lookahead == 't') ADVANCE(322);
+      if (lookahead == 'i') ADVANCE(324);
       END_STATE();
     case 260:
-      if (lookahead == 'w') ADVANCE(323);
+      ACCEPT_TOKEN(anon_sym_cells);
       END_STATE();
     case 261:
-      if (lookahead == 'n') ADVANCE(324);
+      if (lookahead == 'm') ADVANCE(325);
       END_STATE();
     case 262:
-      if (lookahead == 's') ADVANCE(325);
+      if (lookahead == '-') ADVANCE(326);
+      if (lookahead == 's') ADVANCE(327);
       END_STATE();
     case 263:
-      ACCEPT_TOKEN(anon_sym_enemy);
+      if (lookahead == 'r') ADVANCE(328);
       END_STATE();
     case 264:
-      if (lookahead == 'g') ADVANCE(326);
+      if (lookahead == 'n') ADVANCE(329);
       END_STATE();
     case 265:
-      ACCEPT_TOKEN(anon_sym_files);
+      if (lookahead == 'n') ADVANCE(330);
       END_STATE();
     case 266:
-      if (lookahead == 'r') ADVANCE(327);
+      if (lookahead == 'i') ADVANCE(331);
       END_STATE();
     case 267:
-      if (lookahead == 'd') ADVANCE(328);
+      if (lookahead == 't') ADVANCE(332);
       END_STATE();
     case 268:
-      if (lookahead == 'o') ADVANCE(329);
+      if (lookahead == 'w') ADVANCE(333);
       END_STATE();
     case 269:
-      if (lookahead == 's') ADVANCE(330);
+      if (lookahead == 'n') ADVANCE(334);
       END_STATE();
     case 270:
-      if (lookahead == 't') ADVANCE(331);
+      if (lookahead == 's') ADVANCE(335);
       END_STATE();
     case 271:
-      if (lookahead == 'l') ADVANCE(332);
+      ACCEPT_TOKEN(anon_sym_enemy);
       END_STATE();
     case 272:
-      if (lookahead == 'r') ADVANCE(333);
+      if (lookahead == 'g') ADVANCE(336);
       END_STATE();
     case 273:
-      if (lookahead == 'l') ADVANCE(334);
-      if (lookahead == 'o') ADVANCE(335);
+      ACCEPT_TOKEN(anon_sym_files);
       END_STATE();
     case 274:
-      if (lookahead == '-') ADVANCE(336);
+      if (lookahead == 'r') ADVANCE(337);
       END_STATE();
     case 275:
-      ACCEPT_TOKEN(anon_sym_names);
+      if (lookahead == 'd') ADVANCE(338);
       END_STATE();
     case 276:
-      if (lookahead == 'e') ADVANCE(337);
+      if (lookahead == 'o') ADVANCE(339);
       END_STATE();
     case 277:
-      if (lookahead == '-') ADVANCE(338);
+      if (lookahead == 's') ADVANCE(340);
       END_STATE();
     case 278:
-      if (lookahead == 't') ADVANCE(339);
+      if (lookahead == 't') ADVANCE(341);
       END_STATE();
     case 279:
-      if (lookahead == 'e') ADVANCE(340);
+      if (lookahead == 'l') ADVANCE(342);
       END_STATE();
     case 280:
-      if (lookahead == 'o') ADVANCE(341);
+      if (lookahead == 'r') ADVANCE(343);
       END_STATE();
     case 281:
-      if (lookahead == 'n') ADVANCE(342);
+      if (lookahead == 'l') ADVANCE(344);
+      if (lookahead == 'o') ADVANCE(345);
       END_STATE();
     case 282:
-      if (lookahead == 'i') ADVANCE(343);
+      if (lookahead == '-') ADVANCE(346);
       END_STATE();
     case 283:
-      ACCEPT_TOKEN(anon_sym_piece);
+      ACCEPT_TOKEN(anon_sym_names);
       END_STATE();
     case 284:
-      if (lookahead == '-') ADVANCE(344);
-      END_STATE();
-    case 285:
-      if (lookahead == 'y') ADVANCE(345);
-      END_STATE();
-    case 286:
-      if (lookahead == 't') ADVANCE(346);
-      END_STATE();
-    case 287:
-      ACCEPT_TOKEN(anon_sym_ranks);
-      END_STATE();
-    case 288:
       if (lookahead == 'e') ADVANCE(347);
       END_STATE();
+    case 285:
+      if (lookahead == '-') ADVANCE(348);
+      END_STATE();
+    case 286:
+      if (lookahead == 't') ADVANCE(349);
+      END_STATE();
+    case 287:
+      if (lookahead == 'e') ADVANCE(350);
+      END_STATE();
+    case 288:
+      if (lookahead == 'o') ADVANCE(351);
+      END_STATE();
     case 289:
-      if (lookahead == 'i') ADVANCE(348);
+      if (lookahead == 'n') ADVANCE(352);
       END_STATE();
     case 290:
-      if (lookahead == '-') ADVANCE(349);
+      if (lookahead == 'i') ADVANCE(353);
       END_STATE();
     case 291:
-      if (lookahead == 'u') ADVANCE(350);
+      ACCEPT_TOKEN(anon_sym_piece);
       END_STATE();
     case 292:
-      if (lookahead == '-') ADVANCE(351);
+      if (lookahead == '-') ADVANCE(354);
+      if (lookahead == 'm') ADVANCE(355);
       END_STATE();
     case 293:
-      if (lookahead == 'e') ADVANCE(352);
+      if (lookahead == 'y') ADVANCE(356);
       END_STATE();
     case 294:
-      ACCEPT_TOKEN(anon_sym_royal);
-      END_STATE();
-    case 295:
-      ACCEPT_TOKEN(anon_sym_rules);
-      END_STATE();
-    case 296:
-      ACCEPT_TOKEN(anon_sym_setup);
-      END_STATE();
-    case 297:
-      ACCEPT_TOKEN(anon_sym_shape);
-      END_STATE();
-    case 298:
-      ACCEPT_TOKEN(anon_sym_shogi);
-      END_STATE();
-    case 299:
-      ACCEPT_TOKEN(anon_sym_sides);
-      END_STATE();
-    case 300:
-      ACCEPT_TOKEN(anon_sym_snake);
-      END_STATE();
-    case 301:
-      if (lookahead == 'e') ADVANCE(353);
-      END_STATE();
-    case 302:
-      if (lookahead == 'm') ADVANCE(354);
-      END_STATE();
-    case 303:
-      if (lookahead == 't') ADVANCE(355);
-      END_STATE();
-    case 304:
-      if (lookahead == 'n') ADVANCE(356);
-      END_STATE();
-    case 305:
       if (lookahead == 't') ADVANCE(357);
       END_STATE();
-    case 306:
-      if (lookahead == 'g') ADVANCE(358);
+    case 295:
+      ACCEPT_TOKEN(anon_sym_ranks);
       END_STATE();
-    case 307:
-      if (lookahead == 'e') ADVANCE(359);
+    case 296:
+      if (lookahead == 'e') ADVANCE(358);
       END_STATE();
-    case 308:
-      ACCEPT_TOKEN(anon_sym_value);
+    case 297:
+      if (lookahead == 'i') ADVANCE(359);
       END_STATE();
-    case 309:
-      if (lookahead == 'n') ADVANCE(360);
+    case 298:
+      if (lookahead == '-') ADVANCE(360);
       END_STATE();
-    case 310:
-      if (lookahead == 'e') ADVANCE(361);
+    case 299:
+      if (lookahead == 'u') ADVANCE(361);
       END_STATE();
-    case 311:
-      if (lookahead == 't') ADVANCE(362);
+    case 300:
+      if (lookahead == '-') ADVANCE(362);
       END_STATE();
-    case 312:
-      ACCEPT_TOKEN(anon_sym_cannon);
-      END_STATE();
-    case 313:
+    case 301:
       if (lookahead == 'e') ADVANCE(363);
       END_STATE();
-    case 314:
+    case 302:
+      ACCEPT_TOKEN(anon_sym_royal);
+      END_STATE();
+    case 303:
+      ACCEPT_TOKEN(anon_sym_rules);
+      END_STATE();
+    case 304:
       if (lookahead == 'n') ADVANCE(364);
       END_STATE();
+    case 305:
+      ACCEPT_TOKEN(anon_sym_setup);
+      END_STATE();
+    case 306:
+      ACCEPT_TOKEN(anon_sym_shape);
+      END_STATE();
+    case 307:
+      ACCEPT_TOKEN(anon_sym_shogi);
+      END_STATE();
+    case 308:
+      ACCEPT_TOKEN(anon_sym_sides);
+      END_STATE();
+    case 309:
+      ACCEPT_TOKEN(anon_sym_snake);
+      END_STATE();
+    case 310:
+      if (lookahead == 'e') ADVANCE(365);
+      END_STATE();
+    case 311:
+      if (lookahead == 'm') ADVANCE(366);
+      END_STATE();
+    case 312:
+      if (lookahead == 't') ADVANCE(367);
+      END_STATE();
+    case 313:
+      if (lookahead == 'n') ADVANCE(368);
+      END_STATE();
+    case 314:
+      if (lookahead == 't') ADVANCE(369);
+      END_STATE();
     case 315:
-      if (lookahead == 'a') ADVANCE(365);
+      if (lookahead == 'g') ADVANCE(370);
       END_STATE();
     case 316:
-      if (lookahead == 'b') ADVANCE(366);
+      if (lookahead == 'e') ADVANCE(371);
       END_STATE();
     case 317:
-      ACCEPT_TOKEN(anon_sym_colors);
+      ACCEPT_TOKEN(anon_sym_value);
       END_STATE();
     case 318:
-      if (lookahead == '-') ADVANCE(367);
-      if (lookahead == 's') ADVANCE(368);
+      if (lookahead == 'n') ADVANCE(372);
       END_STATE();
     case 319:
-      if (lookahead == 's') ADVANCE(369);
+      if (lookahead == 'e') ADVANCE(373);
       END_STATE();
     case 320:
-      if (lookahead == 'e') ADVANCE(370);
-      END_STATE();
-    case 321:
-      if (lookahead == 'n') ADVANCE(371);
-      END_STATE();
-    case 322:
-      if (lookahead == 'i') ADVANCE(372);
-      END_STATE();
-    case 323:
-      if (lookahead == 'i') ADVANCE(373);
-      END_STATE();
-    case 324:
       if (lookahead == 'a') ADVANCE(374);
       END_STATE();
-    case 325:
-      if (lookahead == 's') ADVANCE(375);
+    case 321:
+      if (lookahead == 't') ADVANCE(375);
       END_STATE();
-    case 326:
-      ACCEPT_TOKEN(anon_sym_facing);
+    case 322:
+      ACCEPT_TOKEN(anon_sym_cannon);
       END_STATE();
-    case 327:
-      if (lookahead == 'd') ADVANCE(376);
+    case 323:
+      if (lookahead == 'e') ADVANCE(376);
       END_STATE();
-    case 328:
-      ACCEPT_TOKEN(anon_sym_friend);
-      END_STATE();
-    case 329:
+    case 324:
       if (lookahead == 'n') ADVANCE(377);
       END_STATE();
+    case 325:
+      if (lookahead == 'a') ADVANCE(378);
+      END_STATE();
+    case 326:
+      if (lookahead == 'b') ADVANCE(379);
+      END_STATE();
+    case 327:
+      ACCEPT_TOKEN(anon_sym_colors);
+      END_STATE();
+    case 328:
+      if (lookahead == '-') ADVANCE(380);
+      if (lookahead == 's') ADVANCE(381);
+      END_STATE();
+    case 329:
+      if (lookahead == 's') ADVANCE(382);
+      END_STATE();
     case 330:
-      if (lookahead == 'e') ADVANCE(378);
+      if (lookahead == 'e') ADVANCE(383);
       END_STATE();
     case 331:
-      if (lookahead == 'o') ADVANCE(379);
+      if (lookahead == 'n') ADVANCE(384);
       END_STATE();
     case 332:
-      if (lookahead == 'e') ADVANCE(380);
+      if (lookahead == 'i') ADVANCE(385);
       END_STATE();
     case 333:
-      ACCEPT_TOKEN(anon_sym_mirror);
+      if (lookahead == 'i') ADVANCE(386);
       END_STATE();
     case 334:
-      if (lookahead == 'i') ADVANCE(381);
+      if (lookahead == 'a') ADVANCE(387);
       END_STATE();
     case 335:
-      if (lookahead == 'n') ADVANCE(382);
+      if (lookahead == 's') ADVANCE(388);
       END_STATE();
     case 336:
-      if (lookahead == 's') ADVANCE(383);
+      ACCEPT_TOKEN(anon_sym_facing);
       END_STATE();
     case 337:
-      if (lookahead == 'c') ADVANCE(384);
+      if (lookahead == 'd') ADVANCE(389);
       END_STATE();
     case 338:
-      if (lookahead == 'p') ADVANCE(385);
+      ACCEPT_TOKEN(anon_sym_friend);
       END_STATE();
     case 339:
-      if (lookahead == 'e') ADVANCE(386);
-      END_STATE();
-    case 340:
-      if (lookahead == 'f') ADVANCE(387);
-      END_STATE();
-    case 341:
-      if (lookahead == 'a') ADVANCE(388);
-      END_STATE();
-    case 342:
-      if (lookahead == 'a') ADVANCE(389);
-      END_STATE();
-    case 343:
       if (lookahead == 'n') ADVANCE(390);
       END_STATE();
+    case 340:
+      if (lookahead == 'e') ADVANCE(391);
+      END_STATE();
+    case 341:
+      if (lookahead == 'o') ADVANCE(392);
+      END_STATE();
+    case 342:
+      if (lookahead == 'e') ADVANCE(393);
+      END_STATE();
+    case 343:
+      ACCEPT_TOKEN(anon_sym_mirror);
+      END_STATE();
     case 344:
-      if (lookahead == 'o') ADVANCE(391);
+      if (lookahead == 'i') ADVANCE(394);
       END_STATE();
     case 345:
-      ACCEPT_TOKEN(anon_sym_pointy);
+      if (lookahead == 'n') ADVANCE(395);
       END_STATE();
     case 346:
-      if (lookahead == 'e') ADVANCE(392);
+      if (lookahead == 's') ADVANCE(396);
       END_STATE();
     case 347:
-      ACCEPT_TOKEN(anon_sym_remove);
+      if (lookahead == 'c') ADVANCE(397);
       END_STATE();
     case 348:
-      if (lookahead == 't') ADVANCE(393);
+      if (lookahead == 'p') ADVANCE(398);
       END_STATE();
     case 349:
-      if (lookahead == 'b') ADVANCE(394);
+      if (lookahead == 'e') ADVANCE(399);
       END_STATE();
     case 350:
-      if (lookahead == 's') ADVANCE(395);
+      if (lookahead == 'f') ADVANCE(400);
       END_STATE();
     case 351:
-      if (lookahead == 'l') ADVANCE(396);
+      if (lookahead == 'a') ADVANCE(401);
       END_STATE();
     case 352:
-      ACCEPT_TOKEN(anon_sym_rotate);
+      if (lookahead == 'a') ADVANCE(402);
       END_STATE();
     case 353:
-      ACCEPT_TOKEN(anon_sym_source);
+      if (lookahead == 'n') ADVANCE(403);
       END_STATE();
     case 354:
-      if (lookahead == 'a') ADVANCE(397);
+      if (lookahead == 'o') ADVANCE(404);
       END_STATE();
     case 355:
-      if (lookahead == 'r') ADVANCE(398);
+      if (lookahead == 'e') ADVANCE(405);
       END_STATE();
     case 356:
-      if (lookahead == 'd') ADVANCE(399);
+      ACCEPT_TOKEN(anon_sym_pointy);
       END_STATE();
     case 357:
-      if (lookahead == 'e') ADVANCE(400);
+      if (lookahead == 'e') ADVANCE(406);
       END_STATE();
     case 358:
-      if (lookahead == 'l') ADVANCE(401);
+      ACCEPT_TOKEN(anon_sym_remove);
       END_STATE();
     case 359:
-      if (lookahead == 'd') ADVANCE(402);
+      if (lookahead == 't') ADVANCE(407);
       END_STATE();
     case 360:
-      if (lookahead == 't') ADVANCE(403);
+      if (lookahead == 'b') ADVANCE(408);
       END_STATE();
     case 361:
-      if (lookahead == 'n') ADVANCE(404);
+      if (lookahead == 's') ADVANCE(409);
       END_STATE();
     case 362:
-      ACCEPT_TOKEN(anon_sym_at_DASHmost);
+      if (lookahead == 'l') ADVANCE(410);
       END_STATE();
     case 363:
-      if (lookahead == '-') ADVANCE(405);
-      if (lookahead == 'd') ADVANCE(406);
-      if (lookahead == 's') ADVANCE(407);
+      ACCEPT_TOKEN(anon_sym_rotate);
       END_STATE();
     case 364:
-      if (lookahead == 'g') ADVANCE(408);
+      if (lookahead == 't') ADVANCE(411);
       END_STATE();
     case 365:
-      if (lookahead == 't') ADVANCE(409);
+      ACCEPT_TOKEN(anon_sym_source);
       END_STATE();
     case 366:
-      if (lookahead == 'o') ADVANCE(410);
+      if (lookahead == 'a') ADVANCE(412);
       END_STATE();
     case 367:
-      if (lookahead == 'b') ADVANCE(411);
+      if (lookahead == 'r') ADVANCE(413);
       END_STATE();
     case 368:
-      ACCEPT_TOKEN(anon_sym_colours);
+      if (lookahead == 'd') ADVANCE(414);
       END_STATE();
     case 369:
-      ACCEPT_TOKEN(anon_sym_columns);
+      if (lookahead == 'e') ADVANCE(415);
       END_STATE();
     case 370:
-      if (lookahead == 'd') ADVANCE(412);
+      if (lookahead == 'l') ADVANCE(416);
       END_STATE();
     case 371:
-      if (lookahead == 'g') ADVANCE(413);
+      if (lookahead == 'd') ADVANCE(417);
       END_STATE();
     case 372:
-      if (lookahead == 'o') ADVANCE(414);
+      if (lookahead == 't') ADVANCE(418);
       END_STATE();
     case 373:
-      if (lookahead == 't') ADVANCE(415);
+      if (lookahead == 'n') ADVANCE(419);
       END_STATE();
     case 374:
-      if (lookahead == 't') ADVANCE(416);
+      if (lookahead == 't') ADVANCE(420);
       END_STATE();
     case 375:
-      if (lookahead == 'a') ADVANCE(417);
+      ACCEPT_TOKEN(anon_sym_at_DASHmost);
       END_STATE();
     case 376:
-      ACCEPT_TOKEN(anon_sym_forward);
+      if (lookahead == '-') ADVANCE(421);
+      if (lookahead == 'd') ADVANCE(422);
+      if (lookahead == 's') ADVANCE(423);
       END_STATE();
     case 377:
-      ACCEPT_TOKEN(anon_sym_hexagon);
+      if (lookahead == 'g') ADVANCE(424);
       END_STATE();
     case 378:
-      ACCEPT_TOKEN(anon_sym_impasse);
+      if (lookahead == 't') ADVANCE(425);
       END_STATE();
     case 379:
-      if (lookahead == 'r') ADVANCE(418);
+      if (lookahead == 'o') ADVANCE(426);
       END_STATE();
     case 380:
-      if (lookahead == 'a') ADVANCE(419);
+      if (lookahead == 'b') ADVANCE(427);
       END_STATE();
     case 381:
-      if (lookahead == 'm') ADVANCE(420);
+      ACCEPT_TOKEN(anon_sym_colours);
       END_STATE();
     case 382:
-      if (lookahead == 'l') ADVANCE(421);
+      ACCEPT_TOKEN(anon_sym_columns);
       END_STATE();
     case 383:
-      if (lookahead == 't') ADVANCE(422);
+      if (lookahead == 'd') ADVANCE(428);
       END_STATE();
     case 384:
-      if (lookahead == 'k') ADVANCE(423);
+      if (lookahead == 'g') ADVANCE(429);
       END_STATE();
     case 385:
-      if (lookahead == 'a') ADVANCE(424);
+      if (lookahead == 'o') ADVANCE(430);
       END_STATE();
     case 386:
-      ACCEPT_TOKEN(anon_sym_no_DASHmate);
+      if (lookahead == 't') ADVANCE(431);
       END_STATE();
     case 387:
-      if (lookahead == 'e') ADVANCE(425);
+      if (lookahead == 't') ADVANCE(432);
       END_STATE();
     case 388:
-      if (lookahead == 'r') ADVANCE(426);
+      if (lookahead == 'a') ADVANCE(433);
       END_STATE();
     case 389:
-      if (lookahead == 'l') ADVANCE(427);
+      ACCEPT_TOKEN(anon_sym_forward);
       END_STATE();
     case 390:
-      if (lookahead == 'e') ADVANCE(428);
+      ACCEPT_TOKEN(anon_sym_hexagon);
       END_STATE();
     case 391:
-      if (lookahead == 'n') ADVANCE(429);
+      ACCEPT_TOKEN(anon_sym_impasse);
       END_STATE();
     case 392:
-      ACCEPT_TOKEN(anon_sym_promote);
+      if (lookahead == 'r') ADVANCE(434);
       END_STATE();
     case 393:
-      if (lookahead == 'i') ADVANCE(430);
+      if (lookahead == 'a') ADVANCE(435);
       END_STATE();
     case 394:
-      if (lookahead == 'y') ADVANCE(431);
+      if (lookahead == 'm') ADVANCE(436);
       END_STATE();
     case 395:
-      ACCEPT_TOKEN(anon_sym_rhombus);
+      if (lookahead == 'l') ADVANCE(437);
       END_STATE();
     case 396:
-      if (lookahead == 'e') ADVANCE(432);
+      if (lookahead == 't') ADVANCE(438);
       END_STATE();
     case 397:
-      if (lookahead == 't') ADVANCE(433);
+      if (lookahead == 'k') ADVANCE(439);
       END_STATE();
     case 398:
-      if (lookahead == 'y') ADVANCE(434);
+      if (lookahead == 'a') ADVANCE(440);
       END_STATE();
     case 399:
-      ACCEPT_TOKEN(anon_sym_to_DASHhand);
+      ACCEPT_TOKEN(anon_sym_no_DASHmate);
       END_STATE();
     case 400:
-      if (lookahead == 'r') ADVANCE(435);
+      if (lookahead == 'e') ADVANCE(441);
       END_STATE();
     case 401:
-      if (lookahead == 'e') ADVANCE(436);
+      if (lookahead == 'r') ADVANCE(442);
       END_STATE();
     case 402:
-      ACCEPT_TOKEN(anon_sym_unmoved);
+      if (lookahead == 'l') ADVANCE(443);
       END_STATE();
     case 403:
-      ACCEPT_TOKEN(anon_sym_variant);
+      if (lookahead == 'e') ADVANCE(444);
       END_STATE();
     case 404:
-      ACCEPT_TOKEN(anon_sym_written);
-      END_STATE();
-    case 405:
-      if (lookahead == 'o') ADVANCE(437);
-      END_STATE();
-    case 406:
-      ACCEPT_TOKEN(anon_sym_captured);
-      END_STATE();
-    case 407:
-      ACCEPT_TOKEN(anon_sym_captures);
-      END_STATE();
-    case 408:
-      ACCEPT_TOKEN(anon_sym_castling);
-      END_STATE();
-    case 409:
-      if (lookahead == 'e') ADVANCE(438);
-      END_STATE();
-    case 410:
-      if (lookahead == 'u') ADVANCE(439);
-      END_STATE();
-    case 411:
-      if (lookahead == 'o') ADVANCE(440);
-      END_STATE();
-    case 412:
-      ACCEPT_TOKEN(anon_sym_confined);
-      END_STATE();
-    case 413:
-      ACCEPT_TOKEN(anon_sym_counting);
-      END_STATE();
-    case 414:
-      if (lookahead == 'n') ADVANCE(441);
-      END_STATE();
-    case 415:
-      if (lookahead == 'h') ADVANCE(442);
-      END_STATE();
-    case 416:
-      if (lookahead == 'e') ADVANCE(443);
-      END_STATE();
-    case 417:
-      if (lookahead == 'n') ADVANCE(444);
-      END_STATE();
-    case 418:
-      ACCEPT_TOKEN(anon_sym_inventor);
-      END_STATE();
-    case 419:
       if (lookahead == 'n') ADVANCE(445);
       END_STATE();
-    case 420:
-      if (lookahead == 'i') ADVANCE(446);
+    case 405:
+      if (lookahead == 'n') ADVANCE(446);
       END_STATE();
-    case 421:
-      if (lookahead == 'y') ADVANCE(447);
+    case 406:
+      ACCEPT_TOKEN(anon_sym_promote);
       END_STATE();
-    case 422:
-      if (lookahead == 'e') ADVANCE(448);
+    case 407:
+      if (lookahead == 'i') ADVANCE(447);
       END_STATE();
-    case 423:
-      ACCEPT_TOKEN(anon_sym_no_DASHcheck);
+    case 408:
+      if (lookahead == 'y') ADVANCE(448);
       END_STATE();
-    case 424:
-      if (lookahead == 's') ADVANCE(449);
+    case 409:
+      ACCEPT_TOKEN(anon_sym_rhombus);
       END_STATE();
-    case 425:
-      if (lookahead == 'n') ADVANCE(450);
+    case 410:
+      if (lookahead == 'e') ADVANCE(449);
       END_STATE();
-    case 426:
-      if (lookahead == 'd') ADVANCE(451);
+    case 411:
+      if (lookahead == 'i') ADVANCE(450);
       END_STATE();
-    case 427:
-      ACCEPT_TOKEN(anon_sym_optional);
+    case 412:
+      if (lookahead == 't') ADVANCE(451);
       END_STATE();
-    case 428:
-      ACCEPT_TOKEN(anon_sym_per_DASHline);
+    case 413:
+      if (lookahead == 'y') ADVANCE(452);
       END_STATE();
-    case 429:
-      ACCEPT_TOKEN(anon_sym_place_DASHon);
+    case 414:
+      ACCEPT_TOKEN(anon_sym_to_DASHhand);
       END_STATE();
-    case 430:
-      if (lookahead == 'o') ADVANCE(452);
+    case 415:
+      if (lookahead == 'r') ADVANCE(453);
       END_STATE();
-    case 431:
-      ACCEPT_TOKEN(anon_sym_reset_DASHby);
-      END_STATE();
-    case 432:
-      if (lookahead == 'a') ADVANCE(453);
-      END_STATE();
-    case 433:
+    case 416:
       if (lookahead == 'e') ADVANCE(454);
       END_STATE();
-    case 434:
-      ACCEPT_TOKEN(anon_sym_symmetry);
+    case 417:
+      ACCEPT_TOKEN(anon_sym_unmoved);
       END_STATE();
-    case 435:
-      ACCEPT_TOKEN(anon_sym_to_DASHmater);
+    case 418:
+      ACCEPT_TOKEN(anon_sym_variant);
       END_STATE();
-    case 436:
-      ACCEPT_TOKEN(anon_sym_triangle);
+    case 419:
+      ACCEPT_TOKEN(anon_sym_written);
       END_STATE();
-    case 437:
-      if (lookahead == 'n') ADVANCE(455);
+    case 420:
+      if (lookahead == 'e') ADVANCE(455);
       END_STATE();
-    case 438:
-      ACCEPT_TOKEN(anon_sym_checkmate);
+    case 421:
+      if (lookahead == 'o') ADVANCE(456);
       END_STATE();
-    case 439:
-      if (lookahead == 'n') ADVANCE(456);
+    case 422:
+      ACCEPT_TOKEN(anon_sym_captured);
       END_STATE();
-    case 440:
-      if (lookahead == 'u') ADVANCE(457);
+    case 423:
+      ACCEPT_TOKEN(anon_sym_captures);
       END_STATE();
-    case 441:
-      if (lookahead == 's') ADVANCE(458);
+    case 424:
+      ACCEPT_TOKEN(anon_sym_castling);
       END_STATE();
-    case 442:
+    case 425:
+      if (lookahead == 'e') ADVANCE(457);
+      END_STATE();
+    case 426:
+      if (lookahead == 'u') ADVANCE(458);
+      END_STATE();
+    case 427:
       if (lookahead == 'o') ADVANCE(459);
       END_STATE();
-    case 443:
-      if (lookahead == 'd') ADVANCE(460);
+    case 428:
+      ACCEPT_TOKEN(anon_sym_confined);
       END_STATE();
-    case 444:
-      if (lookahead == 't') ADVANCE(461);
+    case 429:
+      ACCEPT_TOKEN(anon_sym_counting);
       END_STATE();
-    case 445:
-      if (lookahead == 'i') ADVANCE(462);
+    case 430:
+      if (lookahead == 'n') ADVANCE(460);
       END_STATE();
-    case 446:
-      if (lookahead == 't') ADVANCE(463);
+    case 431:
+      if (lookahead == 'h') ADVANCE(461);
       END_STATE();
-    case 447:
-      ACCEPT_TOKEN(anon_sym_move_DASHonly);
+    case 432:
+      if (lookahead == 'e') ADVANCE(462);
       END_STATE();
-    case 448:
-      if (lookahead == 'p') ADVANCE(464);
+    case 433:
+      if (lookahead == 'n') ADVANCE(463);
       END_STATE();
-    case 449:
-      if (lookahead == 's') ADVANCE(465);
+    case 434:
+      ACCEPT_TOKEN(anon_sym_inventor);
       END_STATE();
-    case 450:
-      if (lookahead == 'd') ADVANCE(466);
+    case 435:
+      if (lookahead == 'n') ADVANCE(464);
       END_STATE();
-    case 451:
-      ACCEPT_TOKEN(anon_sym_off_DASHboard);
+    case 436:
+      if (lookahead == 'i') ADVANCE(465);
       END_STATE();
-    case 452:
-      if (lookahead == 'n') ADVANCE(467);
+    case 437:
+      if (lookahead == 'y') ADVANCE(466);
       END_STATE();
-    case 453:
-      if (lookahead == 'n') ADVANCE(468);
+    case 438:
+      if (lookahead == 'e') ADVANCE(467);
       END_STATE();
-    case 454:
-      ACCEPT_TOKEN(anon_sym_stalemate);
+    case 439:
+      ACCEPT_TOKEN(anon_sym_no_DASHcheck);
       END_STATE();
-    case 455:
-      if (lookahead == 'l') ADVANCE(469);
+    case 440:
+      if (lookahead == 's') ADVANCE(468);
       END_STATE();
-    case 456:
+    case 441:
+      if (lookahead == 'n') ADVANCE(469);
+      END_STATE();
+    case 442:
       if (lookahead == 'd') ADVANCE(470);
       END_STATE();
-    case 457:
-      if (lookahead == 'n') ADVANCE(471);
+    case 443:
+      ACCEPT_TOKEN(anon_sym_optional);
       END_STATE();
-    case 458:
-      ACCEPT_TOKEN(anon_sym_directions);
+    case 444:
+      ACCEPT_TOKEN(anon_sym_per_DASHline);
       END_STATE();
-    case 459:
-      if (lookahead == 'u') ADVANCE(472);
+    case 445:
+      ACCEPT_TOKEN(anon_sym_place_DASHon);
       END_STATE();
-    case 460:
-      ACCEPT_TOKEN(anon_sym_eliminated);
+    case 446:
+      if (lookahead == 't') ADVANCE(471);
       END_STATE();
-    case 461:
-      ACCEPT_TOKEN(anon_sym_en_DASHpassant);
+    case 447:
+      if (lookahead == 'o') ADVANCE(472);
       END_STATE();
-    case 462:
-      if (lookahead == 'n') ADVANCE(473);
+    case 448:
+      ACCEPT_TOKEN(anon_sym_reset_DASHby);
       END_STATE();
-    case 463:
-      ACCEPT_TOKEN(anon_sym_move_DASHlimit);
+    case 449:
+      if (lookahead == 'a') ADVANCE(473);
       END_STATE();
-    case 464:
-      ACCEPT_TOKEN(anon_sym_multi_DASHstep);
-      END_STATE();
-    case 465:
+    case 450:
       if (lookahead == 'a') ADVANCE(474);
       END_STATE();
-    case 466:
+    case 451:
       if (lookahead == 'e') ADVANCE(475);
       END_STATE();
-    case 467:
-      ACCEPT_TOKEN(anon_sym_repetition);
+    case 452:
+      ACCEPT_TOKEN(anon_sym_symmetry);
       END_STATE();
-    case 468:
-      if (lookahead == 'i') ADVANCE(476);
+    case 453:
+      ACCEPT_TOKEN(anon_sym_to_DASHmater);
       END_STATE();
-    case 469:
-      if (lookahead == 'y') ADVANCE(477);
+    case 454:
+      ACCEPT_TOKEN(anon_sym_triangle);
       END_STATE();
-    case 470:
-      ACCEPT_TOKEN(anon_sym_color_DASHbound);
+    case 455:
+      ACCEPT_TOKEN(anon_sym_alternate);
       END_STATE();
-    case 471:
-      if (lookahead == 'd') ADVANCE(478);
+    case 456:
+      if (lookahead == 'n') ADVANCE(476);
       END_STATE();
-    case 472:
-      if (lookahead == 't') ADVANCE(479);
+    case 457:
+      ACCEPT_TOKEN(anon_sym_checkmate);
       END_STATE();
-    case 473:
-      if (lookahead == 'g') ADVANCE(480);
+    case 458:
+      if (lookahead == 'n') ADVANCE(477);
       END_STATE();
-    case 474:
-      if (lookahead == 'n') ADVANCE(481);
+    case 459:
+      if (lookahead == 'u') ADVANCE(478);
       END_STATE();
-    case 475:
-      if (lookahead == 'd') ADVANCE(482);
+    case 460:
+      if (lookahead == 's') ADVANCE(479);
       END_STATE();
-    case 476:
-      if (lookahead == 'n') ADVANCE(483);
+    case 461:
+      if (lookahead == 'o') ADVANCE(480);
       END_STATE();
-    case 477:
-      ACCEPT_TOKEN(anon_sym_capture_DASHonly);
+    case 462:
+      if (lookahead == 'd') ADVANCE(481);
       END_STATE();
-    case 478:
-      ACCEPT_TOKEN(anon_sym_colour_DASHbound);
+    case 463:
+      if (lookahead == 't') ADVANCE(482);
       END_STATE();
-    case 479:
-      ACCEPT_TOKEN(anon_sym_draw_DASHwithout);
+    case 464:
+      if (lookahead == 'i') ADVANCE(483);
       END_STATE();
-    case 480:
-      ACCEPT_TOKEN(anon_sym_left_DASHleaning);
-      END_STATE();
-    case 481:
+    case 465:
       if (lookahead == 't') ADVANCE(484);
       END_STATE();
+    case 466:
+      ACCEPT_TOKEN(anon_sym_move_DASHonly);
+      END_STATE();
+    case 467:
+      if (lookahead == 'p') ADVANCE(485);
+      END_STATE();
+    case 468:
+      if (lookahead == 's') ADVANCE(486);
+      END_STATE();
+    case 469:
+      if (lookahead == 'd') ADVANCE(487);
+      END_STATE();
+    case 470:
+      ACCEPT_TOKEN(anon_sym_off_DASHboard);
+      END_STATE();
+    case 471:
+      ACCEPT_TOKEN(anon_sym_placement);
+      END_STATE();
+    case 472:
+      if (lookahead == 'n') ADVANCE(488);
+      END_STATE();
+    case 473:
+      if (lookahead == 'n') ADVANCE(489);
+      END_STATE();
+    case 474:
+      if (lookahead == 'l') ADVANCE(490);
+      END_STATE();
+    case 475:
+      ACCEPT_TOKEN(anon_sym_stalemate);
+      END_STATE();
+    case 476:
+      if (lookahead == 'l') ADVANCE(491);
+      END_STATE();
+    case 477:
+      if (lookahead == 'd') ADVANCE(492);
+      END_STATE();
+    case 478:
+      if (lookahead == 'n') ADVANCE(493);
+      END_STATE();
+    case 479:
+      ACCEPT_TOKEN(anon_sym_directions);
+      END_STATE();
+    case 480:
+      if (lookahead == 'u') ADVANCE(494);
+      END_STATE();
+    case 481:
+      ACCEPT_TOKEN(anon_sym_eliminated);
+      END_STATE();
     case 482:
-      if (lookahead == '-') ADVANCE(485);
+      ACCEPT_TOKEN(anon_sym_en_DASHpassant);
       END_STATE();
     case 483:
-      if (lookahead == 'g') ADVANCE(486);
+      if (lookahead == 'n') ADVANCE(495);
       END_STATE();
     case 484:
-      ACCEPT_TOKEN(anon_sym_no_DASHen_DASHpassant);
+      ACCEPT_TOKEN(anon_sym_move_DASHlimit);
       END_STATE();
     case 485:
-      if (lookahead == 'b') ADVANCE(487);
+      ACCEPT_TOKEN(anon_sym_multi_DASHstep);
       END_STATE();
     case 486:
-      ACCEPT_TOKEN(anon_sym_right_DASHleaning);
+      if (lookahead == 'a') ADVANCE(496);
       END_STATE();
     case 487:
-      if (lookahead == 'y') ADVANCE(488);
+      if (lookahead == 'e') ADVANCE(497);
       END_STATE();
     case 488:
+      ACCEPT_TOKEN(anon_sym_repetition);
+      END_STATE();
+    case 489:
+      if (lookahead == 'i') ADVANCE(498);
+      END_STATE();
+    case 490:
+      ACCEPT_TOKEN(anon_sym_sequential);
+      END_STATE();
+    case 491:
+      if (lookahead == 'y') ADVANCE(499);
+      END_STATE();
+    case 492:
+      ACCEPT_TOKEN(anon_sym_color_DASHbound);
+      END_STATE();
+    case 493:
+      if (lookahead == 'd') ADVANCE(500);
+      END_STATE();
+    case 494:
+      if (lookahead == 't') ADVANCE(501);
+      END_STATE();
+    case 495:
+      if (lookahead == 'g') ADVANCE(502);
+      END_STATE();
+    case 496:
+      if (lookahead == 'n') ADVANCE(503);
+      END_STATE();
+    case 497:
+      if (lookahead == 'd') ADVANCE(504);
+      END_STATE();
+    case 498:
+      if (lookahead == 'n') ADVANCE(505);
+      END_STATE();
+    case 499:
+      ACCEPT_TOKEN(anon_sym_capture_DASHonly);
+      END_STATE();
+    case 500:
+      ACCEPT_TOKEN(anon_sym_colour_DASHbound);
+      END_STATE();
+    case 501:
+      ACCEPT_TOKEN(anon_sym_draw_DASHwithout);
+      END_STATE();
+    case 502:
+      ACCEPT_TOKEN(anon_sym_left_DASHleaning);
+      END_STATE();
+    case 503:
+      if (lookahead == 't') ADVANCE(506);
+      END_STATE();
+    case 504:
+      if (lookahead == '-') ADVANCE(507);
+      END_STATE();
+    case 505:
+      if (lookahead == 'g') ADVANCE(508);
+      END_STATE();
+    case 506:
+      ACCEPT_TOKEN(anon_sym_no_DASHen_DASHpassant);
+      END_STATE();
+    case 507:
+      if (lookahead == 'b') ADVANCE(509);
+      END_STATE();
+    case 508:
+      ACCEPT_TOKEN(anon_sym_right_DASHleaning);
+      END_STATE();
+    case 509:
+      if (lookahead == 'y') ADVANCE(510);
+      END_STATE();
+    case 510:
       ACCEPT_TOKEN(anon_sym_not_DASHdefended_DASHby);
       END_STATE();
     default:
@@ -4585,45 +4709,45 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [17] = {.lex_state = 31},
   [18] = {.lex_state = 32},
   [19] = {.lex_state = 32, .reserved_word_set_id = 1},
-  [20] = {.lex_state = 32},
-  [21] = {.lex_state = 32, .reserved_word_set_id = 1},
-  [22] = {.lex_state = 32, .reserved_word_set_id = 1},
+  [20] = {.lex_state = 32, .reserved_word_set_id = 1},
+  [21] = {.lex_state = 31},
+  [22] = {.lex_state = 32},
   [23] = {.lex_state = 32, .reserved_word_set_id = 1},
-  [24] = {.lex_state = 31},
+  [24] = {.lex_state = 32, .reserved_word_set_id = 1},
   [25] = {.lex_state = 2},
   [26] = {.lex_state = 2},
-  [27] = {.lex_state = 2},
+  [27] = {.lex_state = 31},
   [28] = {.lex_state = 2},
   [29] = {.lex_state = 2},
   [30] = {.lex_state = 2},
-  [31] = {.lex_state = 31},
+  [31] = {.lex_state = 2},
   [32] = {.lex_state = 1},
   [33] = {.lex_state = 1},
   [34] = {.lex_state = 2},
   [35] = {.lex_state = 2},
   [36] = {.lex_state = 2},
-  [37] = {.lex_state = 2},
+  [37] = {.lex_state = 32, .reserved_word_set_id = 2},
   [38] = {.lex_state = 2},
   [39] = {.lex_state = 2},
-  [40] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [40] = {.lex_state = 2},
   [41] = {.lex_state = 2},
-  [42] = {.lex_state = 2},
-  [43] = {.lex_state = 31},
+  [42] = {.lex_state = 31},
+  [43] = {.lex_state = 2},
   [44] = {.lex_state = 31},
-  [45] = {.lex_state = 2},
+  [45] = {.lex_state = 31},
   [46] = {.lex_state = 31},
   [47] = {.lex_state = 2},
   [48] = {.lex_state = 31},
-  [49] = {.lex_state = 2},
+  [49] = {.lex_state = 31},
   [50] = {.lex_state = 2},
-  [51] = {.lex_state = 2},
+  [51] = {.lex_state = 31},
   [52] = {.lex_state = 31},
-  [53] = {.lex_state = 1},
-  [54] = {.lex_state = 1},
-  [55] = {.lex_state = 31},
+  [53] = {.lex_state = 2},
+  [54] = {.lex_state = 2},
+  [55] = {.lex_state = 2},
   [56] = {.lex_state = 1},
-  [57] = {.lex_state = 31},
-  [58] = {.lex_state = 1},
+  [57] = {.lex_state = 1},
+  [58] = {.lex_state = 31},
   [59] = {.lex_state = 1},
   [60] = {.lex_state = 1},
   [61] = {.lex_state = 1},
@@ -4632,7 +4756,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [64] = {.lex_state = 1},
   [65] = {.lex_state = 1},
   [66] = {.lex_state = 1},
-  [67] = {.lex_state = 31},
+  [67] = {.lex_state = 1},
   [68] = {.lex_state = 31},
   [69] = {.lex_state = 1},
   [70] = {.lex_state = 1},
@@ -4648,9 +4772,9 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [80] = {.lex_state = 1},
   [81] = {.lex_state = 1},
   [82] = {.lex_state = 1},
-  [83] = {.lex_state = 31},
+  [83] = {.lex_state = 1},
   [84] = {.lex_state = 31},
-  [85] = {.lex_state = 1},
+  [85] = {.lex_state = 31},
   [86] = {.lex_state = 1},
   [87] = {.lex_state = 1},
   [88] = {.lex_state = 1},
@@ -4669,11 +4793,11 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [101] = {.lex_state = 1},
   [102] = {.lex_state = 1},
   [103] = {.lex_state = 31},
-  [104] = {.lex_state = 31},
+  [104] = {.lex_state = 1},
   [105] = {.lex_state = 1},
   [106] = {.lex_state = 1},
-  [107] = {.lex_state = 1},
-  [108] = {.lex_state = 31},
+  [107] = {.lex_state = 31},
+  [108] = {.lex_state = 1},
   [109] = {.lex_state = 1},
   [110] = {.lex_state = 1},
   [111] = {.lex_state = 1},
@@ -4711,13 +4835,13 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [143] = {.lex_state = 31},
   [144] = {.lex_state = 31},
   [145] = {.lex_state = 31},
-  [146] = {.lex_state = 3},
-  [147] = {.lex_state = 31},
-  [148] = {.lex_state = 3},
-  [149] = {.lex_state = 1},
-  [150] = {.lex_state = 5},
+  [146] = {.lex_state = 31},
+  [147] = {.lex_state = 3},
+  [148] = {.lex_state = 31},
+  [149] = {.lex_state = 31},
+  [150] = {.lex_state = 3},
   [151] = {.lex_state = 1},
-  [152] = {.lex_state = 31},
+  [152] = {.lex_state = 1},
   [153] = {.lex_state = 31},
   [154] = {.lex_state = 31},
   [155] = {.lex_state = 31},
@@ -4725,35 +4849,35 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [157] = {.lex_state = 31},
   [158] = {.lex_state = 31},
   [159] = {.lex_state = 31},
-  [160] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [160] = {.lex_state = 5},
   [161] = {.lex_state = 31},
   [162] = {.lex_state = 31},
-  [163] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [164] = {.lex_state = 0},
-  [165] = {.lex_state = 4},
-  [166] = {.lex_state = 31},
-  [167] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [168] = {.lex_state = 31},
-  [169] = {.lex_state = 31},
-  [170] = {.lex_state = 0},
-  [171] = {.lex_state = 4},
+  [163] = {.lex_state = 31},
+  [164] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [165] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [166] = {.lex_state = 0},
+  [167] = {.lex_state = 4},
+  [168] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [169] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [170] = {.lex_state = 31},
+  [171] = {.lex_state = 31},
   [172] = {.lex_state = 31},
   [173] = {.lex_state = 31},
-  [174] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [175] = {.lex_state = 31},
+  [174] = {.lex_state = 0},
+  [175] = {.lex_state = 4},
   [176] = {.lex_state = 31},
-  [177] = {.lex_state = 4},
+  [177] = {.lex_state = 31},
   [178] = {.lex_state = 31},
-  [179] = {.lex_state = 31},
-  [180] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [181] = {.lex_state = 31},
+  [179] = {.lex_state = 4},
+  [180] = {.lex_state = 31},
+  [181] = {.lex_state = 32, .reserved_word_set_id = 2},
   [182] = {.lex_state = 31},
   [183] = {.lex_state = 31},
-  [184] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [184] = {.lex_state = 31},
   [185] = {.lex_state = 31},
   [186] = {.lex_state = 31},
-  [187] = {.lex_state = 0},
-  [188] = {.lex_state = 0},
+  [187] = {.lex_state = 31},
+  [188] = {.lex_state = 32, .reserved_word_set_id = 2},
   [189] = {.lex_state = 0},
   [190] = {.lex_state = 0},
   [191] = {.lex_state = 0},
@@ -4765,24 +4889,24 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [197] = {.lex_state = 0},
   [198] = {.lex_state = 0},
   [199] = {.lex_state = 0},
-  [200] = {.lex_state = 31},
+  [200] = {.lex_state = 0},
   [201] = {.lex_state = 0},
   [202] = {.lex_state = 0},
-  [203] = {.lex_state = 0},
+  [203] = {.lex_state = 31},
   [204] = {.lex_state = 0},
   [205] = {.lex_state = 0},
-  [206] = {.lex_state = 31},
+  [206] = {.lex_state = 0},
   [207] = {.lex_state = 0},
   [208] = {.lex_state = 0},
   [209] = {.lex_state = 0},
-  [210] = {.lex_state = 0},
-  [211] = {.lex_state = 31},
-  [212] = {.lex_state = 1},
+  [210] = {.lex_state = 31},
+  [211] = {.lex_state = 0},
+  [212] = {.lex_state = 0},
   [213] = {.lex_state = 0},
   [214] = {.lex_state = 0},
   [215] = {.lex_state = 0},
-  [216] = {.lex_state = 0},
-  [217] = {.lex_state = 0},
+  [216] = {.lex_state = 31},
+  [217] = {.lex_state = 1},
   [218] = {.lex_state = 0},
   [219] = {.lex_state = 0},
   [220] = {.lex_state = 0},
@@ -4799,19 +4923,19 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [231] = {.lex_state = 0},
   [232] = {.lex_state = 0},
   [233] = {.lex_state = 0},
-  [234] = {.lex_state = 31},
-  [235] = {.lex_state = 31},
-  [236] = {.lex_state = 0},
+  [234] = {.lex_state = 0},
+  [235] = {.lex_state = 0},
+  [236] = {.lex_state = 1},
   [237] = {.lex_state = 0},
   [238] = {.lex_state = 0},
-  [239] = {.lex_state = 0},
-  [240] = {.lex_state = 0},
-  [241] = {.lex_state = 31, .reserved_word_set_id = 4},
+  [239] = {.lex_state = 31},
+  [240] = {.lex_state = 31},
+  [241] = {.lex_state = 0},
   [242] = {.lex_state = 0},
-  [243] = {.lex_state = 31},
+  [243] = {.lex_state = 0},
   [244] = {.lex_state = 0},
-  [245] = {.lex_state = 31},
-  [246] = {.lex_state = 0},
+  [245] = {.lex_state = 31, .reserved_word_set_id = 4},
+  [246] = {.lex_state = 31},
   [247] = {.lex_state = 0},
   [248] = {.lex_state = 0},
   [249] = {.lex_state = 0},
@@ -4822,7 +4946,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [254] = {.lex_state = 0},
   [255] = {.lex_state = 0},
   [256] = {.lex_state = 0},
-  [257] = {.lex_state = 0},
+  [257] = {.lex_state = 31},
   [258] = {.lex_state = 0},
   [259] = {.lex_state = 0},
   [260] = {.lex_state = 0},
@@ -4833,91 +4957,97 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [265] = {.lex_state = 0},
   [266] = {.lex_state = 0},
   [267] = {.lex_state = 0},
-  [268] = {.lex_state = 1},
-  [269] = {.lex_state = 31},
+  [268] = {.lex_state = 0},
+  [269] = {.lex_state = 0},
   [270] = {.lex_state = 0},
-  [271] = {.lex_state = 3},
+  [271] = {.lex_state = 0},
   [272] = {.lex_state = 31},
-  [273] = {.lex_state = 0},
+  [273] = {.lex_state = 31},
   [274] = {.lex_state = 0},
-  [275] = {.lex_state = 1},
+  [275] = {.lex_state = 0},
   [276] = {.lex_state = 0},
-  [277] = {.lex_state = 0},
-  [278] = {.lex_state = 31},
-  [279] = {.lex_state = 31},
-  [280] = {.lex_state = 31},
+  [277] = {.lex_state = 31},
+  [278] = {.lex_state = 0},
+  [279] = {.lex_state = 1},
+  [280] = {.lex_state = 0},
   [281] = {.lex_state = 0},
   [282] = {.lex_state = 31},
-  [283] = {.lex_state = 31},
+  [283] = {.lex_state = 0},
   [284] = {.lex_state = 31},
-  [285] = {.lex_state = 1},
-  [286] = {.lex_state = 1},
+  [285] = {.lex_state = 31},
+  [286] = {.lex_state = 0},
   [287] = {.lex_state = 31},
-  [288] = {.lex_state = 0},
+  [288] = {.lex_state = 31},
   [289] = {.lex_state = 31},
   [290] = {.lex_state = 0},
-  [291] = {.lex_state = 31},
-  [292] = {.lex_state = 31},
-  [293] = {.lex_state = 0},
+  [291] = {.lex_state = 1},
+  [292] = {.lex_state = 1},
+  [293] = {.lex_state = 31},
   [294] = {.lex_state = 31},
-  [295] = {.lex_state = 0},
-  [296] = {.lex_state = 0},
-  [297] = {.lex_state = 0},
+  [295] = {.lex_state = 31},
+  [296] = {.lex_state = 31},
+  [297] = {.lex_state = 1},
   [298] = {.lex_state = 0},
-  [299] = {.lex_state = 0},
-  [300] = {.lex_state = 1},
-  [301] = {.lex_state = 1},
-  [302] = {.lex_state = 31},
+  [299] = {.lex_state = 31},
+  [300] = {.lex_state = 0},
+  [301] = {.lex_state = 3},
+  [302] = {.lex_state = 0},
   [303] = {.lex_state = 0},
-  [304] = {.lex_state = 31},
+  [304] = {.lex_state = 0},
   [305] = {.lex_state = 1},
-  [306] = {.lex_state = 3},
+  [306] = {.lex_state = 0},
   [307] = {.lex_state = 31},
-  [308] = {.lex_state = 31},
-  [309] = {.lex_state = 31},
+  [308] = {.lex_state = 1},
+  [309] = {.lex_state = 0},
   [310] = {.lex_state = 31},
-  [311] = {.lex_state = 31},
+  [311] = {.lex_state = 1},
   [312] = {.lex_state = 31},
   [313] = {.lex_state = 31},
-  [314] = {.lex_state = 1},
+  [314] = {.lex_state = 3},
   [315] = {.lex_state = 31},
-  [316] = {.lex_state = 1},
-  [317] = {.lex_state = 1},
-  [318] = {.lex_state = 1},
-  [319] = {.lex_state = 1},
-  [320] = {.lex_state = 1},
+  [316] = {.lex_state = 31},
+  [317] = {.lex_state = 31},
+  [318] = {.lex_state = 31},
+  [319] = {.lex_state = 31},
+  [320] = {.lex_state = 31},
   [321] = {.lex_state = 31},
-  [322] = {.lex_state = 31},
-  [323] = {.lex_state = 0},
+  [322] = {.lex_state = 1},
+  [323] = {.lex_state = 31},
   [324] = {.lex_state = 1},
-  [325] = {.lex_state = 31},
-  [326] = {.lex_state = 1},
-  [327] = {.lex_state = 31},
-  [328] = {.lex_state = 31},
-  [329] = {.lex_state = 31},
-  [330] = {.lex_state = 31},
-  [331] = {.lex_state = 1},
-  [332] = {.lex_state = 0},
-  [333] = {.lex_state = 1},
+  [325] = {.lex_state = 1},
+  [326] = {.lex_state = 31},
+  [327] = {.lex_state = 1},
+  [328] = {.lex_state = 1},
+  [329] = {.lex_state = 3},
+  [330] = {.lex_state = 1},
+  [331] = {.lex_state = 31},
+  [332] = {.lex_state = 1},
+  [333] = {.lex_state = 3},
   [334] = {.lex_state = 31},
-  [335] = {.lex_state = 1},
+  [335] = {.lex_state = 31},
   [336] = {.lex_state = 31},
   [337] = {.lex_state = 31},
-  [338] = {.lex_state = 31},
-  [339] = {.lex_state = 0},
-  [340] = {.lex_state = 31},
+  [338] = {.lex_state = 1},
+  [339] = {.lex_state = 1},
+  [340] = {.lex_state = 0},
   [341] = {.lex_state = 31},
   [342] = {.lex_state = 31},
   [343] = {.lex_state = 31},
-  [344] = {.lex_state = 31},
-  [345] = {.lex_state = 1},
-  [346] = {.lex_state = 3},
+  [344] = {.lex_state = 1},
+  [345] = {.lex_state = 31},
+  [346] = {.lex_state = 31},
   [347] = {.lex_state = 0},
   [348] = {.lex_state = 31},
   [349] = {.lex_state = 31},
-  [350] = {.lex_state = 3},
-  [351] = {.lex_state = 1},
-  [352] = {.lex_state = 31},
+  [350] = {.lex_state = 31},
+  [351] = {.lex_state = 31},
+  [352] = {.lex_state = 1},
+  [353] = {.lex_state = 0},
+  [354] = {.lex_state = 1},
+  [355] = {.lex_state = 31},
+  [356] = {.lex_state = 31},
+  [357] = {.lex_state = 31},
+  [358] = {.lex_state = 31},
 };
 
 static const TSSymbol ts_reserved_words[5][MAX_RESERVED_WORD_SET_SIZE] = {
@@ -5054,6 +5184,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_per_DASHline] = ACTIONS(1),
     [anon_sym_value] = ACTIONS(1),
     [anon_sym_setup] = ACTIONS(1),
+    [anon_sym_hand] = ACTIONS(1),
     [anon_sym_castling] = ACTIONS(1),
     [anon_sym_written] = ACTIONS(1),
     [anon_sym_DASH_GT] = ACTIONS(1),
@@ -5079,20 +5210,23 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_impasse] = ACTIONS(1),
     [anon_sym_need] = ACTIONS(1),
     [anon_sym_counting] = ACTIONS(1),
+    [anon_sym_placement] = ACTIONS(1),
+    [anon_sym_alternate] = ACTIONS(1),
+    [anon_sym_sequential] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(339),
-    [sym_metadata_statement] = STATE(213),
-    [sym_year_statement] = STATE(213),
-    [sym_symmetry_statement] = STATE(213),
-    [sym_sides_statement] = STATE(213),
-    [sym_directions_statement] = STATE(213),
-    [sym_zone_definition] = STATE(213),
-    [sym_board] = STATE(213),
-    [sym_piece_definition] = STATE(213),
-    [sym_setup] = STATE(213),
-    [sym_castling] = STATE(213),
-    [sym_rules] = STATE(213),
+    [sym_source_file] = STATE(353),
+    [sym_metadata_statement] = STATE(218),
+    [sym_year_statement] = STATE(218),
+    [sym_symmetry_statement] = STATE(218),
+    [sym_sides_statement] = STATE(218),
+    [sym_directions_statement] = STATE(218),
+    [sym_zone_definition] = STATE(218),
+    [sym_board] = STATE(218),
+    [sym_piece_definition] = STATE(218),
+    [sym_setup] = STATE(218),
+    [sym_castling] = STATE(218),
+    [sym_rules] = STATE(218),
     [aux_sym_source_file_repeat1] = STATE(6),
     [ts_builtin_sym_end] = ACTIONS(5),
     [anon_sym_SEMI] = ACTIONS(7),
@@ -5145,7 +5279,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_drop,
     ACTIONS(59), 1,
       anon_sym_value,
-    STATE(3), 1,
+    STATE(4), 1,
       aux_sym__piece_block_repeat1,
     ACTIONS(31), 2,
       anon_sym_SEMI,
@@ -5153,7 +5287,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(37), 2,
       anon_sym_colour_DASHbound,
       anon_sym_color_DASHbound,
-    STATE(252), 13,
+    STATE(207), 13,
       sym_royal_statement,
       sym_colour_bound_statement,
       sym_step_statement,
@@ -5196,7 +5330,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_value,
     ACTIONS(63), 1,
       anon_sym_RBRACE,
-    STATE(4), 1,
+    STATE(2), 1,
       aux_sym__piece_block_repeat1,
     ACTIONS(37), 2,
       anon_sym_colour_DASHbound,
@@ -5204,7 +5338,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(61), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(204), 13,
+    STATE(259), 13,
       sym_royal_statement,
       sym_colour_bound_statement,
       sym_step_statement,
@@ -5255,7 +5389,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(73), 2,
       anon_sym_colour_DASHbound,
       anon_sym_color_DASHbound,
-    STATE(298), 13,
+    STATE(303), 13,
       sym_royal_statement,
       sym_colour_bound_statement,
       sym_step_statement,
@@ -5304,7 +5438,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_inventor,
       anon_sym_source,
       anon_sym_note,
-    STATE(276), 11,
+    STATE(280), 11,
       sym_metadata_statement,
       sym_year_statement,
       sym_symmetry_statement,
@@ -5351,7 +5485,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_inventor,
       anon_sym_source,
       anon_sym_note,
-    STATE(195), 11,
+    STATE(197), 11,
       sym_metadata_statement,
       sym_year_statement,
       sym_symmetry_statement,
@@ -5363,39 +5497,41 @@ static const uint16_t ts_small_parse_table[] = {
       sym_setup,
       sym_castling,
       sym_rules,
-  [333] = 16,
+  [333] = 17,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(153), 1,
+    ACTIONS(154), 1,
       anon_sym_RBRACE,
-    ACTIONS(155), 1,
+    ACTIONS(156), 1,
       anon_sym_royal,
-    ACTIONS(157), 1,
-      anon_sym_castling,
     ACTIONS(159), 1,
+      anon_sym_castling,
+    ACTIONS(162), 1,
       anon_sym_checkmate,
-    ACTIONS(161), 1,
-      anon_sym_stalemate,
-    ACTIONS(163), 1,
-      anon_sym_captures,
     ACTIONS(165), 1,
-      anon_sym_repetition,
-    ACTIONS(167), 1,
-      anon_sym_move_DASHlimit,
-    ACTIONS(169), 1,
-      anon_sym_facing,
+      anon_sym_stalemate,
+    ACTIONS(168), 1,
+      anon_sym_captures,
     ACTIONS(171), 1,
+      anon_sym_repetition,
+    ACTIONS(174), 1,
+      anon_sym_move_DASHlimit,
+    ACTIONS(177), 1,
+      anon_sym_facing,
+    ACTIONS(180), 1,
       anon_sym_draw_DASHwithout,
-    ACTIONS(173), 1,
+    ACTIONS(183), 1,
       anon_sym_eliminated,
-    ACTIONS(175), 1,
+    ACTIONS(186), 1,
       anon_sym_impasse,
-    STATE(9), 1,
+    ACTIONS(189), 1,
+      anon_sym_placement,
+    STATE(7), 1,
       aux_sym__rules_block_repeat1,
     ACTIONS(151), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(266), 11,
+    STATE(275), 12,
       sym_checkmate_statement,
       sym_stalemate_statement,
       sym_castling_statement,
@@ -5407,83 +5543,42 @@ static const uint16_t ts_small_parse_table[] = {
       sym_eliminated_statement,
       sym_royal_captured_statement,
       sym_impasse_statement,
-  [393] = 16,
+      sym_placement_statement,
+  [397] = 17,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(155), 1,
-      anon_sym_royal,
-    ACTIONS(157), 1,
-      anon_sym_castling,
-    ACTIONS(159), 1,
-      anon_sym_checkmate,
-    ACTIONS(161), 1,
-      anon_sym_stalemate,
-    ACTIONS(163), 1,
-      anon_sym_captures,
-    ACTIONS(165), 1,
-      anon_sym_repetition,
-    ACTIONS(167), 1,
-      anon_sym_move_DASHlimit,
-    ACTIONS(169), 1,
-      anon_sym_facing,
-    ACTIONS(171), 1,
-      anon_sym_draw_DASHwithout,
-    ACTIONS(173), 1,
-      anon_sym_eliminated,
-    ACTIONS(175), 1,
-      anon_sym_impasse,
-    ACTIONS(179), 1,
+    ACTIONS(194), 1,
       anon_sym_RBRACE,
-    STATE(7), 1,
-      aux_sym__rules_block_repeat1,
-    ACTIONS(177), 2,
-      anon_sym_SEMI,
-      sym__newline,
-    STATE(236), 11,
-      sym_checkmate_statement,
-      sym_stalemate_statement,
-      sym_castling_statement,
-      sym_captures_statement,
-      sym_repetition_statement,
-      sym_move_limit_statement,
-      sym_facing_statement,
-      sym_draw_without_statement,
-      sym_eliminated_statement,
-      sym_royal_captured_statement,
-      sym_impasse_statement,
-  [453] = 16,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(184), 1,
-      anon_sym_RBRACE,
-    ACTIONS(186), 1,
+    ACTIONS(196), 1,
       anon_sym_royal,
-    ACTIONS(189), 1,
-      anon_sym_castling,
-    ACTIONS(192), 1,
-      anon_sym_checkmate,
-    ACTIONS(195), 1,
-      anon_sym_stalemate,
     ACTIONS(198), 1,
-      anon_sym_captures,
-    ACTIONS(201), 1,
-      anon_sym_repetition,
+      anon_sym_castling,
+    ACTIONS(200), 1,
+      anon_sym_checkmate,
+    ACTIONS(202), 1,
+      anon_sym_stalemate,
     ACTIONS(204), 1,
+      anon_sym_captures,
+    ACTIONS(206), 1,
+      anon_sym_repetition,
+    ACTIONS(208), 1,
       anon_sym_move_DASHlimit,
-    ACTIONS(207), 1,
-      anon_sym_facing,
     ACTIONS(210), 1,
+      anon_sym_facing,
+    ACTIONS(212), 1,
       anon_sym_draw_DASHwithout,
-    ACTIONS(213), 1,
+    ACTIONS(214), 1,
       anon_sym_eliminated,
     ACTIONS(216), 1,
       anon_sym_impasse,
-    STATE(9), 1,
+    ACTIONS(218), 1,
+      anon_sym_placement,
+    STATE(7), 1,
       aux_sym__rules_block_repeat1,
-    ACTIONS(181), 2,
+    ACTIONS(192), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(274), 11,
+    STATE(194), 12,
       sym_checkmate_statement,
       sym_stalemate_statement,
       sym_castling_statement,
@@ -5495,185 +5590,233 @@ static const uint16_t ts_small_parse_table[] = {
       sym_eliminated_statement,
       sym_royal_captured_statement,
       sym_impasse_statement,
-  [513] = 14,
+      sym_placement_statement,
+  [461] = 17,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(223), 1,
-      anon_sym_LPAREN,
-    ACTIONS(227), 1,
-      anon_sym_max,
-    ACTIONS(229), 1,
-      anon_sym_LBRACK,
-    STATE(15), 1,
-      aux_sym_ride_statement_repeat1,
-    STATE(26), 1,
-      sym__leap,
-    STATE(29), 1,
-      sym__leap_symmetry,
-    STATE(85), 1,
-      sym__mode,
-    ACTIONS(225), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(25), 2,
-      sym_coordinates,
-      sym_path,
-    STATE(102), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(219), 3,
+    ACTIONS(196), 1,
+      anon_sym_royal,
+    ACTIONS(198), 1,
+      anon_sym_castling,
+    ACTIONS(200), 1,
+      anon_sym_checkmate,
+    ACTIONS(202), 1,
+      anon_sym_stalemate,
+    ACTIONS(204), 1,
+      anon_sym_captures,
+    ACTIONS(206), 1,
+      anon_sym_repetition,
+    ACTIONS(208), 1,
+      anon_sym_move_DASHlimit,
+    ACTIONS(210), 1,
+      anon_sym_facing,
+    ACTIONS(212), 1,
+      anon_sym_draw_DASHwithout,
+    ACTIONS(214), 1,
+      anon_sym_eliminated,
+    ACTIONS(216), 1,
+      anon_sym_impasse,
+    ACTIONS(218), 1,
+      anon_sym_placement,
+    ACTIONS(222), 1,
+      anon_sym_RBRACE,
+    STATE(8), 1,
+      aux_sym__rules_block_repeat1,
+    ACTIONS(220), 2,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-    ACTIONS(221), 3,
-      anon_sym_mirror,
-      anon_sym_all,
-      anon_sym_none,
-  [564] = 14,
+    STATE(241), 12,
+      sym_checkmate_statement,
+      sym_stalemate_statement,
+      sym_castling_statement,
+      sym_captures_statement,
+      sym_repetition_statement,
+      sym_move_limit_statement,
+      sym_facing_statement,
+      sym_draw_without_statement,
+      sym_eliminated_statement,
+      sym_royal_captured_statement,
+      sym_impasse_statement,
+      sym_placement_statement,
+  [525] = 14,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(223), 1,
+    ACTIONS(228), 1,
       anon_sym_LPAREN,
-    ACTIONS(229), 1,
-      anon_sym_LBRACK,
-    ACTIONS(235), 1,
+    ACTIONS(232), 1,
       anon_sym_lame,
+    ACTIONS(234), 1,
+      anon_sym_LBRACK,
     STATE(15), 1,
       aux_sym_ride_statement_repeat1,
     STATE(26), 1,
       sym__leap,
     STATE(30), 1,
       sym__leap_symmetry,
-    STATE(118), 1,
+    STATE(102), 1,
       sym__mode,
-    ACTIONS(225), 2,
+    ACTIONS(230), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(25), 2,
       sym_coordinates,
       sym_path,
-    STATE(119), 2,
+    STATE(106), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(221), 3,
+    ACTIONS(224), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+    ACTIONS(226), 3,
       anon_sym_mirror,
       anon_sym_all,
       anon_sym_none,
-    ACTIONS(233), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [615] = 12,
+  [576] = 14,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(239), 1,
-      anon_sym_RBRACE,
-    ACTIONS(241), 1,
-      anon_sym_cells,
-    ACTIONS(243), 1,
-      anon_sym_shape,
-    ACTIONS(245), 1,
-      anon_sym_names,
-    ACTIONS(247), 1,
-      anon_sym_remove,
-    ACTIONS(249), 1,
-      anon_sym_cell,
-    ACTIONS(251), 1,
-      anon_sym_off_DASHboard,
-    STATE(13), 1,
-      aux_sym__board_block_repeat1,
-    ACTIONS(237), 2,
-      anon_sym_SEMI,
-      sym__newline,
-    ACTIONS(253), 2,
-      anon_sym_colours,
-      anon_sym_colors,
-    STATE(214), 7,
-      sym_cells_statement,
-      sym_shape_statement,
-      sym_names_statement,
-      sym_remove_statement,
-      sym_cell_statement,
-      sym_off_board_statement,
-      sym_colours_statement,
-  [660] = 12,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(241), 1,
-      anon_sym_cells,
-    ACTIONS(243), 1,
-      anon_sym_shape,
-    ACTIONS(245), 1,
-      anon_sym_names,
-    ACTIONS(247), 1,
-      anon_sym_remove,
-    ACTIONS(249), 1,
-      anon_sym_cell,
-    ACTIONS(251), 1,
-      anon_sym_off_DASHboard,
-    ACTIONS(257), 1,
-      anon_sym_RBRACE,
-    STATE(14), 1,
-      aux_sym__board_block_repeat1,
-    ACTIONS(253), 2,
-      anon_sym_colours,
-      anon_sym_colors,
-    ACTIONS(255), 2,
-      anon_sym_SEMI,
-      sym__newline,
-    STATE(256), 7,
-      sym_cells_statement,
-      sym_shape_statement,
-      sym_names_statement,
-      sym_remove_statement,
-      sym_cell_statement,
-      sym_off_board_statement,
-      sym_colours_statement,
-  [705] = 12,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(262), 1,
-      anon_sym_RBRACE,
-    ACTIONS(264), 1,
-      anon_sym_cells,
-    ACTIONS(267), 1,
-      anon_sym_shape,
-    ACTIONS(270), 1,
-      anon_sym_names,
-    ACTIONS(273), 1,
-      anon_sym_remove,
-    ACTIONS(276), 1,
-      anon_sym_cell,
-    ACTIONS(279), 1,
-      anon_sym_off_DASHboard,
-    STATE(14), 1,
-      aux_sym__board_block_repeat1,
-    ACTIONS(259), 2,
-      anon_sym_SEMI,
-      sym__newline,
-    ACTIONS(282), 2,
-      anon_sym_colours,
-      anon_sym_colors,
-    STATE(270), 7,
-      sym_cells_statement,
-      sym_shape_statement,
-      sym_names_statement,
-      sym_remove_statement,
-      sym_cell_statement,
-      sym_off_board_statement,
-      sym_colours_statement,
-  [750] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(287), 1,
+    ACTIONS(228), 1,
       anon_sym_LPAREN,
-    ACTIONS(290), 1,
+    ACTIONS(234), 1,
+      anon_sym_LBRACK,
+    ACTIONS(240), 1,
+      anon_sym_max,
+    STATE(15), 1,
+      aux_sym_ride_statement_repeat1,
+    STATE(26), 1,
+      sym__leap,
+    STATE(29), 1,
+      sym__leap_symmetry,
+    STATE(62), 1,
+      sym__mode,
+    ACTIONS(230), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(25), 2,
+      sym_coordinates,
+      sym_path,
+    STATE(67), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(226), 3,
+      anon_sym_mirror,
+      anon_sym_all,
+      anon_sym_none,
+    ACTIONS(238), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [627] = 12,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(245), 1,
+      anon_sym_RBRACE,
+    ACTIONS(247), 1,
+      anon_sym_cells,
+    ACTIONS(250), 1,
+      anon_sym_shape,
+    ACTIONS(253), 1,
+      anon_sym_names,
+    ACTIONS(256), 1,
+      anon_sym_remove,
+    ACTIONS(259), 1,
+      anon_sym_cell,
+    ACTIONS(262), 1,
+      anon_sym_off_DASHboard,
+    STATE(12), 1,
+      aux_sym__board_block_repeat1,
+    ACTIONS(242), 2,
+      anon_sym_SEMI,
+      sym__newline,
+    ACTIONS(265), 2,
+      anon_sym_colours,
+      anon_sym_colors,
+    STATE(278), 7,
+      sym_cells_statement,
+      sym_shape_statement,
+      sym_names_statement,
+      sym_remove_statement,
+      sym_cell_statement,
+      sym_off_board_statement,
+      sym_colours_statement,
+  [672] = 12,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(270), 1,
+      anon_sym_RBRACE,
+    ACTIONS(272), 1,
+      anon_sym_cells,
+    ACTIONS(274), 1,
+      anon_sym_shape,
+    ACTIONS(276), 1,
+      anon_sym_names,
+    ACTIONS(278), 1,
+      anon_sym_remove,
+    ACTIONS(280), 1,
+      anon_sym_cell,
+    ACTIONS(282), 1,
+      anon_sym_off_DASHboard,
+    STATE(14), 1,
+      aux_sym__board_block_repeat1,
+    ACTIONS(268), 2,
+      anon_sym_SEMI,
+      sym__newline,
+    ACTIONS(284), 2,
+      anon_sym_colours,
+      anon_sym_colors,
+    STATE(219), 7,
+      sym_cells_statement,
+      sym_shape_statement,
+      sym_names_statement,
+      sym_remove_statement,
+      sym_cell_statement,
+      sym_off_board_statement,
+      sym_colours_statement,
+  [717] = 12,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(272), 1,
+      anon_sym_cells,
+    ACTIONS(274), 1,
+      anon_sym_shape,
+    ACTIONS(276), 1,
+      anon_sym_names,
+    ACTIONS(278), 1,
+      anon_sym_remove,
+    ACTIONS(280), 1,
+      anon_sym_cell,
+    ACTIONS(282), 1,
+      anon_sym_off_DASHboard,
+    ACTIONS(288), 1,
+      anon_sym_RBRACE,
+    STATE(12), 1,
+      aux_sym__board_block_repeat1,
+    ACTIONS(284), 2,
+      anon_sym_colours,
+      anon_sym_colors,
+    ACTIONS(286), 2,
+      anon_sym_SEMI,
+      sym__newline,
+    STATE(261), 7,
+      sym_cells_statement,
+      sym_shape_statement,
+      sym_names_statement,
+      sym_remove_statement,
+      sym_cell_statement,
+      sym_off_board_statement,
+      sym_colours_statement,
+  [762] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(292), 1,
+      anon_sym_LPAREN,
+    ACTIONS(295), 1,
       anon_sym_LBRACK,
     STATE(15), 1,
       aux_sym_ride_statement_repeat1,
@@ -5682,7 +5825,7 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(25), 2,
       sym_coordinates,
       sym_path,
-    ACTIONS(285), 12,
+    ACTIONS(290), 12,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_mirror,
@@ -5695,28 +5838,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_none,
       anon_sym_when,
       anon_sym_unless,
-  [784] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(109), 17,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_variant,
-      anon_sym_inventor,
-      anon_sym_source,
-      anon_sym_note,
-      anon_sym_year,
-      anon_sym_symmetry,
-      anon_sym_sides,
-      anon_sym_directions,
-      anon_sym_zone,
-      anon_sym_board,
-      anon_sym_piece,
-      anon_sym_setup,
-      anon_sym_castling,
-      anon_sym_rules,
-  [807] = 2,
+  [796] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(68), 17,
@@ -5737,10 +5859,31 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_like,
       anon_sym_drop,
       anon_sym_value,
-  [830] = 2,
+  [819] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(293), 16,
+    ACTIONS(109), 17,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_variant,
+      anon_sym_inventor,
+      anon_sym_source,
+      anon_sym_note,
+      anon_sym_year,
+      anon_sym_symmetry,
+      anon_sym_sides,
+      anon_sym_directions,
+      anon_sym_zone,
+      anon_sym_board,
+      anon_sym_piece,
+      anon_sym_setup,
+      anon_sym_castling,
+      anon_sym_rules,
+  [842] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(298), 16,
       anon_sym_SEMI,
       sym__newline,
       sym_number,
@@ -5757,21 +5900,21 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACK,
       anon_sym_when,
       anon_sym_unless,
-  [852] = 6,
+  [864] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(297), 1,
+    ACTIONS(302), 1,
       sym_identifier,
-    ACTIONS(299), 1,
+    ACTIONS(305), 1,
       sym_number,
-    STATE(21), 1,
+    STATE(19), 1,
       aux_sym_direction_list_repeat1,
-    ACTIONS(295), 4,
+    ACTIONS(300), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-    ACTIONS(301), 8,
+    ACTIONS(308), 8,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
       anon_sym_en_DASHpassant,
@@ -5780,40 +5923,21 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_unless,
       anon_sym_unmoved,
       anon_sym_from,
-  [881] = 2,
+  [893] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(303), 15,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_number,
-      anon_sym_mirror,
-      anon_sym_RBRACE,
-      anon_sym_LPAREN,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-      anon_sym_max,
-      anon_sym_lame,
-      anon_sym_all,
-      anon_sym_none,
-      anon_sym_LBRACK,
-      anon_sym_when,
-      anon_sym_unless,
-  [902] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(307), 1,
+    ACTIONS(312), 1,
       sym_identifier,
-    ACTIONS(310), 1,
+    ACTIONS(314), 1,
       sym_number,
-    STATE(21), 1,
+    STATE(19), 1,
       aux_sym_direction_list_repeat1,
-    ACTIONS(305), 4,
+    ACTIONS(310), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-    ACTIONS(313), 8,
+    ACTIONS(316), 8,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
       anon_sym_en_DASHpassant,
@@ -5822,48 +5946,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_unless,
       anon_sym_unmoved,
       anon_sym_from,
-  [931] = 3,
+  [922] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(315), 4,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-    ACTIONS(317), 10,
-      sym_number,
-      sym_identifier,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-      anon_sym_en_DASHpassant,
-      anon_sym_max,
-      anon_sym_when,
-      anon_sym_unless,
-      anon_sym_unmoved,
-      anon_sym_from,
-  [953] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(319), 4,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-    ACTIONS(321), 10,
-      sym_number,
-      sym_identifier,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-      anon_sym_en_DASHpassant,
-      anon_sym_max,
-      anon_sym_when,
-      anon_sym_unless,
-      anon_sym_unmoved,
-      anon_sym_from,
-  [975] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(184), 14,
+    ACTIONS(154), 15,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
@@ -5878,12 +5964,14 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_draw_DASHwithout,
       anon_sym_eliminated,
       anon_sym_impasse,
-  [995] = 2,
+      anon_sym_placement,
+  [943] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(323), 14,
+    ACTIONS(318), 15,
       anon_sym_SEMI,
       sym__newline,
+      sym_number,
       anon_sym_mirror,
       anon_sym_RBRACE,
       anon_sym_LPAREN,
@@ -5896,110 +5984,86 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACK,
       anon_sym_when,
       anon_sym_unless,
-  [1015] = 2,
+  [964] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(325), 14,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_mirror,
-      anon_sym_RBRACE,
-      anon_sym_LPAREN,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-      anon_sym_max,
-      anon_sym_lame,
-      anon_sym_all,
-      anon_sym_none,
-      anon_sym_LBRACK,
-      anon_sym_when,
-      anon_sym_unless,
-  [1035] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(329), 1,
-      anon_sym_max,
-    STATE(62), 1,
-      sym__mode,
-    ACTIONS(225), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(70), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(327), 3,
+    ACTIONS(320), 4,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1062] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(333), 1,
+    ACTIONS(322), 10,
+      sym_number,
+      sym_identifier,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
       anon_sym_en_DASHpassant,
-    STATE(45), 1,
-      sym__mode,
-    ACTIONS(225), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(107), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(331), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1089] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(337), 1,
       anon_sym_max,
-    STATE(72), 1,
-      sym__mode,
-    ACTIONS(225), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(231), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(73), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(335), 3,
+      anon_sym_unmoved,
+      anon_sym_from,
+  [986] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(324), 4,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1116] = 7,
+    ACTIONS(326), 10,
+      sym_number,
+      sym_identifier,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+      anon_sym_en_DASHpassant,
+      anon_sym_max,
+      anon_sym_when,
+      anon_sym_unless,
+      anon_sym_unmoved,
+      anon_sym_from,
+  [1008] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(341), 1,
+    ACTIONS(328), 14,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_mirror,
+      anon_sym_RBRACE,
+      anon_sym_LPAREN,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+      anon_sym_max,
       anon_sym_lame,
-    STATE(78), 1,
-      sym__mode,
-    ACTIONS(225), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(231), 2,
+      anon_sym_all,
+      anon_sym_none,
+      anon_sym_LBRACK,
       anon_sym_when,
       anon_sym_unless,
-    STATE(79), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(339), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1143] = 3,
+  [1028] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(343), 1,
+    ACTIONS(330), 14,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_mirror,
+      anon_sym_RBRACE,
+      anon_sym_LPAREN,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+      anon_sym_max,
+      anon_sym_lame,
+      anon_sym_all,
+      anon_sym_none,
+      anon_sym_LBRACK,
+      anon_sym_when,
+      anon_sym_unless,
+  [1048] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(332), 1,
       anon_sym_cell,
-    ACTIONS(262), 10,
+    ACTIONS(245), 10,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
@@ -6010,198 +6074,297 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_off_DASHboard,
       anon_sym_colours,
       anon_sym_colors,
-  [1162] = 7,
+  [1067] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(223), 1,
+    ACTIONS(336), 1,
+      anon_sym_en_DASHpassant,
+    STATE(47), 1,
+      sym__mode,
+    ACTIONS(230), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(86), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(334), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1094] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(340), 1,
+      anon_sym_max,
+    STATE(72), 1,
+      sym__mode,
+    ACTIONS(230), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(73), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(338), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1121] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(344), 1,
+      anon_sym_lame,
+    STATE(78), 1,
+      sym__mode,
+    ACTIONS(230), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(79), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(342), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1148] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(348), 1,
+      anon_sym_max,
+    STATE(87), 1,
+      sym__mode,
+    ACTIONS(230), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(70), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(346), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1175] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(228), 1,
       anon_sym_LPAREN,
-    ACTIONS(229), 1,
+    ACTIONS(234), 1,
       anon_sym_LBRACK,
-    ACTIONS(347), 1,
+    ACTIONS(352), 1,
       sym_number,
     STATE(33), 1,
       aux_sym_condition_repeat1,
-    STATE(54), 2,
+    STATE(57), 2,
       sym_coordinates,
       sym_path,
-    ACTIONS(345), 5,
+    ACTIONS(350), 5,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_when,
       anon_sym_unless,
-  [1189] = 7,
+  [1202] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(351), 1,
+    ACTIONS(356), 1,
       sym_number,
-    ACTIONS(354), 1,
+    ACTIONS(359), 1,
       anon_sym_LPAREN,
-    ACTIONS(357), 1,
+    ACTIONS(362), 1,
       anon_sym_LBRACK,
     STATE(33), 1,
       aux_sym_condition_repeat1,
-    STATE(54), 2,
+    STATE(57), 2,
       sym_coordinates,
       sym_path,
-    ACTIONS(349), 5,
+    ACTIONS(354), 5,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_when,
       anon_sym_unless,
-  [1216] = 6,
+  [1229] = 6,
     ACTIONS(3), 1,
       sym_comment,
     STATE(74), 1,
       sym__mode,
-    ACTIONS(225), 2,
+    ACTIONS(230), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(75), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(360), 3,
+    ACTIONS(365), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1240] = 6,
+  [1253] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(111), 1,
+    STATE(118), 1,
       sym__mode,
-    ACTIONS(225), 2,
+    ACTIONS(230), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(112), 2,
+    STATE(119), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(362), 3,
+    ACTIONS(367), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1264] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(58), 1,
-      sym__mode,
-    ACTIONS(225), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(59), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(364), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1288] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(87), 1,
-      sym__mode,
-    ACTIONS(225), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(88), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(366), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1312] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(89), 1,
-      sym__mode,
-    ACTIONS(225), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(90), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(368), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1336] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(94), 1,
-      sym__mode,
-    ACTIONS(225), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(95), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(370), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1360] = 10,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(223), 1,
-      anon_sym_LPAREN,
-    ACTIONS(229), 1,
-      anon_sym_LBRACK,
-    ACTIONS(297), 1,
-      sym_identifier,
-    ACTIONS(299), 1,
-      sym_number,
-    STATE(10), 1,
-      aux_sym_ride_statement_repeat1,
-    STATE(19), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(26), 1,
-      sym__leap,
-    STATE(27), 1,
-      sym_direction_list,
-    STATE(25), 2,
-      sym_coordinates,
-      sym_path,
-  [1392] = 6,
+  [1277] = 6,
     ACTIONS(3), 1,
       sym_comment,
     STATE(60), 1,
       sym__mode,
-    ACTIONS(225), 2,
+    ACTIONS(230), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(61), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(372), 3,
+    ACTIONS(369), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1416] = 2,
+  [1301] = 10,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(374), 9,
+    ACTIONS(228), 1,
+      anon_sym_LPAREN,
+    ACTIONS(234), 1,
+      anon_sym_LBRACK,
+    ACTIONS(312), 1,
+      sym_identifier,
+    ACTIONS(314), 1,
+      sym_number,
+    STATE(11), 1,
+      aux_sym_ride_statement_repeat1,
+    STATE(20), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(26), 1,
+      sym__leap,
+    STATE(31), 1,
+      sym_direction_list,
+    STATE(25), 2,
+      sym_coordinates,
+      sym_path,
+  [1333] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(122), 1,
+      sym__mode,
+    ACTIONS(230), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(88), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(371), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1357] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(89), 1,
+      sym__mode,
+    ACTIONS(230), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(90), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(373), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1381] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(94), 1,
+      sym__mode,
+    ACTIONS(230), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(95), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(375), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1405] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(111), 1,
+      sym__mode,
+    ACTIONS(230), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(112), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(377), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1429] = 8,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(379), 1,
+      sym_identifier,
+    ACTIONS(383), 1,
+      sym__plus_symbol,
+    ACTIONS(385), 1,
+      anon_sym_RBRACE,
+    ACTIONS(387), 1,
+      anon_sym_hand,
+    STATE(45), 1,
+      aux_sym__setup_block_repeat1,
+    ACTIONS(381), 2,
+      anon_sym_SEMI,
+      sym__newline,
+    STATE(224), 2,
+      sym_setup_hand,
+      sym_placement,
+  [1456] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(389), 9,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
@@ -6211,476 +6374,351 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_lame,
       anon_sym_when,
       anon_sym_unless,
-  [1431] = 7,
+  [1471] = 8,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(376), 1,
+    ACTIONS(379), 1,
       sym_identifier,
-    ACTIONS(380), 1,
+    ACTIONS(383), 1,
       sym__plus_symbol,
-    ACTIONS(382), 1,
+    ACTIONS(387), 1,
+      anon_sym_hand,
+    ACTIONS(393), 1,
+      anon_sym_RBRACE,
+    STATE(42), 1,
+      aux_sym__setup_block_repeat1,
+    ACTIONS(391), 2,
+      anon_sym_SEMI,
+      sym__newline,
+    STATE(222), 2,
+      sym_setup_hand,
+      sym_placement,
+  [1498] = 8,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(395), 1,
+      sym_identifier,
+    ACTIONS(401), 1,
+      sym__plus_symbol,
+    ACTIONS(404), 1,
+      anon_sym_RBRACE,
+    ACTIONS(406), 1,
+      anon_sym_hand,
+    STATE(45), 1,
+      aux_sym__setup_block_repeat1,
+    ACTIONS(398), 2,
+      anon_sym_SEMI,
+      sym__newline,
+    STATE(300), 2,
+      sym_setup_hand,
+      sym_placement,
+  [1525] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(409), 1,
+      sym_identifier,
+    ACTIONS(413), 1,
+      sym__plus_symbol,
+    ACTIONS(415), 1,
       anon_sym_optional,
-    ACTIONS(384), 1,
+    ACTIONS(417), 1,
       anon_sym_captured,
-    STATE(55), 1,
+    STATE(58), 1,
       aux_sym_promote_statement_repeat1,
-    ACTIONS(378), 3,
+    ACTIONS(411), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1455] = 7,
+  [1549] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(390), 1,
-      anon_sym_RBRACE,
-    STATE(52), 1,
-      aux_sym__castling_block_repeat1,
-    STATE(227), 1,
-      sym_castling_move,
-    STATE(238), 1,
-      sym_castling_option,
-    ACTIONS(386), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(388), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [1479] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(394), 1,
+    ACTIONS(421), 1,
       anon_sym_en_DASHpassant,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(65), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(392), 3,
+    ACTIONS(419), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1499] = 7,
+  [1569] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(398), 1,
+    ACTIONS(427), 1,
       anon_sym_RBRACE,
-    STATE(44), 1,
+    STATE(49), 1,
       aux_sym__castling_block_repeat1,
-    STATE(225), 1,
+    STATE(232), 1,
       sym_castling_option,
-    STATE(227), 1,
+    STATE(272), 1,
       sym_castling_move,
-    ACTIONS(386), 2,
+    ACTIONS(423), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(396), 2,
+    ACTIONS(425), 2,
       anon_sym_SEMI,
       sym__newline,
-  [1523] = 5,
+  [1593] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(402), 1,
+    ACTIONS(431), 1,
+      anon_sym_RBRACE,
+    STATE(51), 1,
+      aux_sym__castling_block_repeat1,
+    STATE(248), 1,
+      sym_castling_option,
+    STATE(272), 1,
+      sym_castling_move,
+    ACTIONS(423), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(429), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [1617] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(435), 1,
       anon_sym_no_DASHen_DASHpassant,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(56), 2,
+    STATE(83), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(400), 3,
+    ACTIONS(433), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1543] = 6,
+  [1637] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(404), 1,
+    ACTIONS(443), 1,
+      anon_sym_RBRACE,
+    STATE(51), 1,
+      aux_sym__castling_block_repeat1,
+    STATE(272), 1,
+      sym_castling_move,
+    STATE(302), 1,
+      sym_castling_option,
+    ACTIONS(437), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(440), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [1661] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(445), 1,
       anon_sym_hexagon,
-    ACTIONS(406), 1,
+    ACTIONS(447), 1,
       anon_sym_rhombus,
-    ACTIONS(408), 1,
+    ACTIONS(449), 1,
       anon_sym_columns,
-    ACTIONS(410), 1,
+    ACTIONS(451), 1,
       anon_sym_ranks,
-    STATE(249), 4,
+    STATE(254), 4,
       sym_hexagon_shape,
       sym_rhombus_shape,
       sym_columns_shape,
       sym_ranks_shape,
-  [1565] = 5,
+  [1683] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(414), 1,
+    ACTIONS(455), 1,
       anon_sym_no_DASHen_DASHpassant,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(99), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(412), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1585] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(418), 1,
-      anon_sym_no_DASHen_DASHpassant,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(101), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(416), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1605] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(422), 1,
-      anon_sym_no_DASHen_DASHpassant,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(117), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(420), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1625] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(430), 1,
-      anon_sym_RBRACE,
-    STATE(52), 1,
-      aux_sym__castling_block_repeat1,
-    STATE(227), 1,
-      sym_castling_move,
-    STATE(296), 1,
-      sym_castling_option,
-    ACTIONS(424), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(427), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [1649] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(432), 8,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_number,
-      anon_sym_RBRACE,
-      anon_sym_LPAREN,
-      anon_sym_LBRACK,
-      anon_sym_when,
-      anon_sym_unless,
-  [1663] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(434), 8,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_number,
-      anon_sym_RBRACE,
-      anon_sym_LPAREN,
-      anon_sym_LBRACK,
-      anon_sym_when,
-      anon_sym_unless,
-  [1677] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(436), 1,
-      sym_identifier,
-    ACTIONS(441), 1,
-      sym__plus_symbol,
-    STATE(55), 1,
-      aux_sym_promote_statement_repeat1,
-    ACTIONS(444), 2,
-      anon_sym_optional,
-      anon_sym_captured,
-    ACTIONS(439), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1699] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(446), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1716] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(450), 1,
-      sym_identifier,
-    STATE(152), 1,
-      sym__side,
-    STATE(57), 2,
-      sym_side_declaration,
-      aux_sym_sides_statement_repeat1,
-    ACTIONS(448), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [1735] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(80), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(453), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1752] = 4,
+  [1703] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(459), 1,
+      anon_sym_no_DASHen_DASHpassant,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(455), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1769] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(81), 2,
+    STATE(101), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(457), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1786] = 4,
+  [1723] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(463), 1,
+      anon_sym_no_DASHen_DASHpassant,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(459), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1803] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(69), 2,
+    STATE(117), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(461), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1820] = 4,
+  [1743] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(463), 3,
+    ACTIONS(465), 8,
       anon_sym_SEMI,
       sym__newline,
+      sym_number,
       anon_sym_RBRACE,
-  [1837] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(231), 2,
+      anon_sym_LPAREN,
+      anon_sym_LBRACK,
       anon_sym_when,
       anon_sym_unless,
-    STATE(86), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(465), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1854] = 4,
+  [1757] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(467), 8,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_number,
+      anon_sym_RBRACE,
+      anon_sym_LPAREN,
+      anon_sym_LBRACK,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(467), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1871] = 4,
+  [1771] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(471), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(469), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1888] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(474), 1,
+    ACTIONS(469), 1,
       sym_identifier,
-    ACTIONS(478), 1,
-      anon_sym_RBRACE,
-    STATE(68), 1,
-      aux_sym__zone_block_repeat1,
-    STATE(247), 1,
-      sym_zone_side,
-    STATE(282), 1,
-      sym__side,
-    ACTIONS(476), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [1911] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
     ACTIONS(474), 1,
-      sym_identifier,
-    ACTIONS(482), 1,
-      anon_sym_RBRACE,
-    STATE(84), 1,
-      aux_sym__zone_block_repeat1,
-    STATE(198), 1,
-      sym_zone_side,
-    STATE(282), 1,
-      sym__side,
-    ACTIONS(480), 2,
+      sym__plus_symbol,
+    STATE(58), 1,
+      aux_sym_promote_statement_repeat1,
+    ACTIONS(477), 2,
+      anon_sym_optional,
+      anon_sym_captured,
+    ACTIONS(472), 3,
       anon_sym_SEMI,
       sym__newline,
-  [1934] = 4,
+      anon_sym_RBRACE,
+  [1793] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(484), 3,
+    ACTIONS(479), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1951] = 4,
+  [1810] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(81), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(481), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1827] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(486), 3,
+    ACTIONS(483), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1968] = 4,
+  [1844] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(71), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(485), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1861] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(488), 3,
+    ACTIONS(487), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1985] = 4,
+  [1878] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(122), 2,
+    STATE(59), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(490), 3,
+    ACTIONS(489), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2002] = 4,
+  [1895] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(492), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2019] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(93), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(494), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2036] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(496), 3,
+    ACTIONS(491), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2053] = 4,
+  [1912] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(495), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(493), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1929] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
@@ -6690,36 +6728,39 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2070] = 4,
+  [1946] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(502), 1,
-      anon_sym_snake,
+    ACTIONS(500), 1,
+      sym_identifier,
     ACTIONS(504), 1,
-      anon_sym_list,
-    ACTIONS(500), 5,
-      anon_sym_ranks,
-      anon_sym_files,
-      anon_sym_shogi,
-      anon_sym_left_DASHleaning,
-      anon_sym_right_DASHleaning,
-  [2087] = 4,
+      anon_sym_RBRACE,
+    STATE(85), 1,
+      aux_sym__zone_block_repeat1,
+    STATE(252), 1,
+      sym_zone_side,
+    STATE(288), 1,
+      sym__side,
+    ACTIONS(502), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [1969] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(96), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(506), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2104] = 4,
+  [1986] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
@@ -6729,10 +6770,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2121] = 4,
+  [2003] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
@@ -6742,80 +6783,101 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2138] = 4,
+  [2020] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(92), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(512), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2155] = 4,
+  [2037] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(97), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(446), 3,
+    ACTIONS(514), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2172] = 6,
+  [2054] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(518), 1,
-      anon_sym_RBRACE,
-    STATE(108), 1,
-      aux_sym__setup_block_repeat1,
-    STATE(216), 1,
-      sym_placement,
-    ACTIONS(514), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(516), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [2193] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(520), 1,
-      sym_identifier,
-    ACTIONS(526), 1,
-      anon_sym_RBRACE,
-    STATE(84), 1,
-      aux_sym__zone_block_repeat1,
-    STATE(282), 1,
-      sym__side,
-    STATE(288), 1,
-      sym_zone_side,
-    ACTIONS(523), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [2216] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(71), 2,
+    STATE(93), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(516), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2071] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(518), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2088] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(520), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2105] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(524), 1,
+      anon_sym_snake,
+    ACTIONS(526), 1,
+      anon_sym_list,
+    ACTIONS(522), 5,
+      anon_sym_ranks,
+      anon_sym_files,
+      anon_sym_shogi,
+      anon_sym_left_DASHleaning,
+      anon_sym_right_DASHleaning,
+  [2122] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(96), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(528), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2233] = 4,
+  [2139] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
@@ -6825,23 +6887,23 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2250] = 4,
+  [2156] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(109), 2,
+    STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(532), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2267] = 4,
+  [2173] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
@@ -6851,63 +6913,66 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2284] = 4,
+  [2190] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(110), 2,
+    STATE(97), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(536), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2301] = 4,
+  [2207] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(538), 3,
+    ACTIONS(536), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2318] = 5,
+  [2224] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(474), 1,
+    ACTIONS(500), 1,
       sym_identifier,
-    STATE(152), 1,
+    STATE(153), 1,
       sym__side,
-    STATE(57), 2,
+    STATE(107), 2,
       sym_side_declaration,
       aux_sym_sides_statement_repeat1,
-    ACTIONS(540), 3,
+    ACTIONS(538), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [2337] = 4,
+  [2243] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(63), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(542), 3,
+    ACTIONS(500), 1,
+      sym_identifier,
+    ACTIONS(542), 1,
+      anon_sym_RBRACE,
+    STATE(91), 1,
+      aux_sym__zone_block_repeat1,
+    STATE(202), 1,
+      sym_zone_side,
+    STATE(288), 1,
+      sym__side,
+    ACTIONS(540), 2,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [2354] = 4,
+  [2266] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
@@ -6917,23 +6982,23 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2371] = 4,
+  [2283] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(113), 2,
+    STATE(69), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(546), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2388] = 4,
+  [2300] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
@@ -6943,23 +7008,23 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2405] = 4,
+  [2317] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(110), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(550), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2422] = 4,
+  [2334] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
@@ -6969,199 +7034,211 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2439] = 4,
+  [2351] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(554), 1,
+      sym_identifier,
+    ACTIONS(560), 1,
+      anon_sym_RBRACE,
+    STATE(91), 1,
+      aux_sym__zone_block_repeat1,
+    STATE(281), 1,
+      sym_zone_side,
+    STATE(288), 1,
+      sym__side,
+    ACTIONS(557), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [2374] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(562), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2391] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(564), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2408] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(113), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(566), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2425] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(568), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2442] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(570), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2459] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(572), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2476] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(114), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(554), 3,
+    ACTIONS(574), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2456] = 4,
+  [2493] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(554), 3,
+    ACTIONS(574), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2473] = 4,
+  [2510] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(115), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(556), 3,
+    ACTIONS(576), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2490] = 4,
+  [2527] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(556), 3,
+    ACTIONS(576), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2507] = 4,
+  [2544] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(558), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2524] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(560), 3,
-      sym_identifier,
-      anon_sym_optional,
-      anon_sym_captured,
-    ACTIONS(562), 4,
-      anon_sym_SEMI,
-      sym__newline,
-      sym__plus_symbol,
-      anon_sym_RBRACE,
-  [2539] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(570), 1,
-      anon_sym_RBRACE,
-    STATE(104), 1,
-      aux_sym__setup_block_repeat1,
-    STATE(293), 1,
-      sym_placement,
-    ACTIONS(564), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(567), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [2560] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(574), 1,
-      sym_number,
-    ACTIONS(576), 1,
-      anon_sym_starting,
-    STATE(129), 1,
-      aux_sym_columns_shape_repeat1,
-    STATE(190), 1,
-      sym_line_starts,
-    ACTIONS(572), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2581] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(574), 1,
-      sym_number,
-    ACTIONS(576), 1,
-      anon_sym_starting,
-    STATE(129), 1,
-      aux_sym_columns_shape_repeat1,
-    STATE(192), 1,
-      sym_line_starts,
     ACTIONS(578), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2602] = 4,
+  [2561] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
     ACTIONS(580), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2619] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(584), 1,
-      anon_sym_RBRACE,
-    STATE(104), 1,
-      aux_sym__setup_block_repeat1,
-    STATE(261), 1,
-      sym_placement,
-    ACTIONS(514), 2,
       sym_identifier,
+      anon_sym_optional,
+      anon_sym_captured,
+    ACTIONS(582), 4,
+      anon_sym_SEMI,
+      sym__newline,
       sym__plus_symbol,
-    ACTIONS(582), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [2640] = 4,
+      anon_sym_RBRACE,
+  [2576] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(586), 3,
+    ACTIONS(586), 1,
+      sym_number,
+    ACTIONS(588), 1,
+      anon_sym_starting,
+    STATE(129), 1,
+      aux_sym_columns_shape_repeat1,
+    STATE(193), 1,
+      sym_line_starts,
+    ACTIONS(584), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2657] = 4,
+  [2597] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(588), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2674] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(120), 2,
-      aux_sym__conditions,
-      sym_condition,
+    ACTIONS(586), 1,
+      sym_number,
+    ACTIONS(588), 1,
+      anon_sym_starting,
+    STATE(129), 1,
+      aux_sym_columns_shape_repeat1,
+    STATE(195), 1,
+      sym_line_starts,
     ACTIONS(590), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2691] = 4,
+  [2618] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
@@ -7171,1882 +7248,2010 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2708] = 4,
+  [2635] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
+    ACTIONS(596), 1,
+      sym_identifier,
+    STATE(153), 1,
+      sym__side,
+    STATE(107), 2,
+      sym_side_declaration,
+      aux_sym_sides_statement_repeat1,
     ACTIONS(594), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [2654] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(63), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(599), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2725] = 4,
+  [2671] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(596), 3,
+    ACTIONS(601), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2742] = 4,
+  [2688] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(598), 3,
+    ACTIONS(603), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2759] = 4,
+  [2705] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(120), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(605), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2722] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(607), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2739] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(609), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2756] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(611), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2773] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(613), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2790] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(121), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(600), 3,
+    ACTIONS(615), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2776] = 4,
+  [2807] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(600), 3,
+    ACTIONS(615), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2793] = 4,
+  [2824] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(76), 2,
+    STATE(80), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(602), 3,
+    ACTIONS(617), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2810] = 4,
+  [2841] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(604), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2827] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(231), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(606), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2844] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(608), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2861] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(231), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(610), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2878] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(614), 2,
-      sym_identifier,
-      anon_sym_forward,
-    ACTIONS(612), 4,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_LBRACE,
-  [2892] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(124), 1,
-      aux_sym_impasse_statement_repeat1,
-    ACTIONS(616), 2,
-      sym_identifier,
-      sym__plus_symbol,
     ACTIONS(619), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2908] = 4,
+  [2858] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(128), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(621), 2,
-      sym_identifier,
-      sym__plus_symbol,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(621), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2875] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
     ACTIONS(623), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2924] = 4,
+  [2892] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(627), 1,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(109), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(625), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2909] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(629), 2,
+      sym_identifier,
+      anon_sym_forward,
+    ACTIONS(627), 4,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_LBRACE,
+  [2923] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(631), 2,
+      sym_identifier,
+      anon_sym_hand,
+    ACTIONS(404), 4,
+      anon_sym_SEMI,
+      sym__newline,
+      sym__plus_symbol,
+      anon_sym_RBRACE,
+  [2937] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(128), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(633), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(635), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2953] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(639), 1,
       sym_identifier,
     STATE(126), 1,
       aux_sym_zone_definition_repeat1,
-    ACTIONS(625), 4,
+    ACTIONS(637), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2940] = 6,
+  [2969] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(223), 1,
+    ACTIONS(228), 1,
       anon_sym_LPAREN,
-    ACTIONS(229), 1,
+    ACTIONS(234), 1,
       anon_sym_LBRACK,
-    STATE(11), 1,
+    STATE(10), 1,
       aux_sym_ride_statement_repeat1,
     STATE(26), 1,
       sym__leap,
     STATE(25), 2,
       sym_coordinates,
       sym_path,
-  [2960] = 4,
+  [2989] = 4,
     ACTIONS(3), 1,
       sym_comment,
     STATE(128), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(630), 2,
+    ACTIONS(642), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(633), 3,
+    ACTIONS(645), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2976] = 4,
+  [3005] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(637), 1,
+    ACTIONS(649), 1,
       sym_number,
     STATE(129), 1,
       aux_sym_columns_shape_repeat1,
-    ACTIONS(635), 4,
+    ACTIONS(647), 4,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_starting,
-  [2992] = 7,
+  [3021] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(297), 1,
+    ACTIONS(312), 1,
       sym_identifier,
-    ACTIONS(299), 1,
+    ACTIONS(314), 1,
       sym_number,
-    ACTIONS(640), 1,
+    ACTIONS(652), 1,
       anon_sym_unmoved,
-    ACTIONS(642), 1,
+    ACTIONS(654), 1,
       anon_sym_from,
-    STATE(19), 1,
+    STATE(20), 1,
       aux_sym_direction_list_repeat1,
-    STATE(292), 1,
+    STATE(299), 1,
       sym_direction_list,
-  [3014] = 4,
+  [3043] = 4,
     ACTIONS(3), 1,
       sym_comment,
     STATE(128), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(621), 2,
+    ACTIONS(633), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(644), 3,
+    ACTIONS(656), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3030] = 3,
+  [3059] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(646), 2,
+    ACTIONS(658), 2,
       sym_identifier,
       anon_sym_written,
-    ACTIONS(648), 4,
+    ACTIONS(660), 4,
       anon_sym_SEMI,
       sym__newline,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [3044] = 2,
+  [3073] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(650), 6,
+    ACTIONS(662), 6,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_en_DASHpassant,
       anon_sym_when,
       anon_sym_unless,
-  [3056] = 4,
+  [3085] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(656), 1,
+    ACTIONS(668), 1,
       anon_sym_unmoved,
-    ACTIONS(654), 2,
+    ACTIONS(666), 2,
       anon_sym_to,
       anon_sym_from,
-    ACTIONS(652), 3,
+    ACTIONS(664), 3,
       anon_sym_piece,
       anon_sym_enemy,
       anon_sym_friend,
-  [3072] = 4,
+  [3101] = 4,
     ACTIONS(3), 1,
       sym_comment,
     STATE(128), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(621), 2,
+    ACTIONS(633), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(658), 3,
+    ACTIONS(670), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3088] = 4,
+  [3117] = 4,
     ACTIONS(3), 1,
       sym_comment,
     STATE(128), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(621), 2,
+    ACTIONS(633), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(660), 3,
+    ACTIONS(672), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3104] = 3,
+  [3133] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(179), 1,
+    STATE(185), 1,
       sym__outcome,
-    ACTIONS(662), 5,
+    ACTIONS(674), 5,
       sym_fraction,
       anon_sym_draw,
       anon_sym_win,
       anon_sym_loss,
       anon_sym_out,
-  [3118] = 4,
+  [3147] = 4,
     ACTIONS(3), 1,
       sym_comment,
     STATE(128), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(621), 2,
+    ACTIONS(633), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(664), 3,
+    ACTIONS(676), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3134] = 6,
+  [3163] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(223), 1,
+    ACTIONS(228), 1,
       anon_sym_LPAREN,
-    ACTIONS(229), 1,
+    ACTIONS(234), 1,
       anon_sym_LBRACK,
-    ACTIONS(347), 1,
+    ACTIONS(352), 1,
       sym_number,
     STATE(32), 1,
       aux_sym_condition_repeat1,
-    STATE(54), 2,
+    STATE(57), 2,
       sym_coordinates,
       sym_path,
-  [3154] = 4,
+  [3183] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(124), 1,
+    STATE(141), 1,
       aux_sym_impasse_statement_repeat1,
-    ACTIONS(666), 2,
+    ACTIONS(678), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(668), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3170] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(672), 1,
-      sym_identifier,
-    STATE(126), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(670), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3185] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(430), 5,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_identifier,
-      sym__plus_symbol,
-      anon_sym_RBRACE,
-  [3196] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(672), 1,
-      sym_identifier,
-    STATE(126), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(674), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3211] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(676), 1,
-      sym_identifier,
-    STATE(147), 1,
-      aux_sym_names_statement_repeat1,
-    ACTIONS(678), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3226] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(672), 1,
-      sym_identifier,
-    STATE(126), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(678), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3241] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(682), 1,
-      sym_integer,
-    STATE(148), 1,
-      aux_sym_line_starts_repeat1,
     ACTIONS(680), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3256] = 4,
+  [3199] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(684), 1,
+    STATE(141), 1,
+      aux_sym_impasse_statement_repeat1,
+    ACTIONS(682), 2,
       sym_identifier,
-    STATE(147), 1,
-      aux_sym_names_statement_repeat1,
+      sym__plus_symbol,
+    ACTIONS(685), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3215] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(128), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(633), 2,
+      sym_identifier,
+      sym__plus_symbol,
     ACTIONS(687), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3271] = 4,
+  [3231] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(691), 1,
-      sym_integer,
-    STATE(148), 1,
-      aux_sym_line_starts_repeat1,
-    ACTIONS(689), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3286] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(694), 5,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-      anon_sym_when,
-      anon_sym_unless,
-  [3297] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(348), 1,
-      sym__outcome,
-    ACTIONS(696), 4,
-      sym_fraction,
-      anon_sym_draw,
-      anon_sym_win,
-      anon_sym_loss,
-  [3310] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(698), 5,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-      anon_sym_when,
-      anon_sym_unless,
-  [3321] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(702), 1,
-      sym_identifier,
-    ACTIONS(704), 1,
-      anon_sym_forward,
-    ACTIONS(700), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3336] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(706), 5,
-      ts_builtin_sym_end,
+    ACTIONS(689), 5,
       anon_sym_SEMI,
       sym__newline,
       sym_identifier,
+      sym__plus_symbol,
       anon_sym_RBRACE,
-  [3347] = 4,
+  [3242] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(672), 1,
+    ACTIONS(693), 2,
+      anon_sym_alternate,
+      anon_sym_sequential,
+    ACTIONS(691), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3255] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(695), 1,
       sym_identifier,
     STATE(126), 1,
       aux_sym_zone_definition_repeat1,
-    ACTIONS(708), 3,
+    ACTIONS(697), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3362] = 4,
+  [3270] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(676), 1,
+    ACTIONS(699), 1,
       sym_identifier,
-    STATE(147), 1,
+    STATE(149), 1,
+      aux_sym_names_statement_repeat1,
+    ACTIONS(701), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3285] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(705), 1,
+      sym_integer,
+    STATE(150), 1,
+      aux_sym_line_starts_repeat1,
+    ACTIONS(703), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3300] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(695), 1,
+      sym_identifier,
+    STATE(126), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(701), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3315] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(707), 1,
+      sym_identifier,
+    STATE(149), 1,
       aux_sym_names_statement_repeat1,
     ACTIONS(710), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3377] = 4,
+  [3330] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(672), 1,
-      sym_identifier,
-    STATE(126), 1,
-      aux_sym_zone_definition_repeat1,
+    ACTIONS(714), 1,
+      sym_integer,
+    STATE(150), 1,
+      aux_sym_line_starts_repeat1,
     ACTIONS(712), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3392] = 2,
+  [3345] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(570), 5,
+    ACTIONS(717), 5,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+      anon_sym_when,
+      anon_sym_unless,
+  [3356] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(719), 5,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+      anon_sym_when,
+      anon_sym_unless,
+  [3367] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(723), 1,
+      sym_identifier,
+    ACTIONS(725), 1,
+      anon_sym_forward,
+    ACTIONS(721), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3382] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(727), 5,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+      anon_sym_RBRACE,
+  [3393] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(695), 1,
+      sym_identifier,
+    STATE(126), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(729), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3408] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(695), 1,
+      sym_identifier,
+    STATE(126), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(731), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3423] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(699), 1,
+      sym_identifier,
+    STATE(149), 1,
+      aux_sym_names_statement_repeat1,
+    ACTIONS(733), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3438] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(695), 1,
+      sym_identifier,
+    STATE(126), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(735), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3453] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(737), 5,
       anon_sym_SEMI,
       sym__newline,
       sym_identifier,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [3403] = 2,
+  [3464] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(714), 5,
+    STATE(317), 1,
+      sym__outcome,
+    ACTIONS(739), 4,
+      sym_fraction,
+      anon_sym_draw,
+      anon_sym_win,
+      anon_sym_loss,
+  [3477] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(443), 5,
       anon_sym_SEMI,
       sym__newline,
       sym_identifier,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [3414] = 2,
+  [3488] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(716), 5,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_identifier,
-      sym__plus_symbol,
-      anon_sym_RBRACE,
-  [3425] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(297), 1,
-      sym_identifier,
-    ACTIONS(299), 1,
-      sym_number,
-    STATE(19), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(41), 1,
-      sym_direction_list,
-  [3441] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(526), 4,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_identifier,
-      anon_sym_RBRACE,
-  [3451] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(720), 1,
+    ACTIONS(743), 1,
       anon_sym_out,
-    ACTIONS(718), 3,
+    ACTIONS(741), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3463] = 5,
+  [3500] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(297), 1,
+    ACTIONS(560), 4,
+      anon_sym_SEMI,
+      sym__newline,
       sym_identifier,
-    ACTIONS(299), 1,
+      anon_sym_RBRACE,
+  [3510] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(312), 1,
+      sym_identifier,
+    ACTIONS(314), 1,
       sym_number,
-    STATE(19), 1,
+    STATE(20), 1,
       aux_sym_direction_list_repeat1,
-    STATE(222), 1,
+    STATE(35), 1,
       sym_direction_list,
-  [3479] = 2,
+  [3526] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(722), 4,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3489] = 4,
-    ACTIONS(724), 1,
-      sym_comment,
-    ACTIONS(729), 1,
-      anon_sym_DQUOTE2,
-    STATE(165), 1,
-      aux_sym_string_repeat1,
-    ACTIONS(726), 2,
-      aux_sym_string_token1,
-      sym_escape_sequence,
-  [3503] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(731), 4,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
+    ACTIONS(312), 1,
       sym_identifier,
-  [3513] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(297), 1,
-      sym_identifier,
-    ACTIONS(299), 1,
+    ACTIONS(314), 1,
       sym_number,
-    STATE(19), 1,
+    STATE(20), 1,
       aux_sym_direction_list_repeat1,
-    STATE(251), 1,
+    STATE(247), 1,
       sym_direction_list,
-  [3529] = 4,
+  [3542] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(733), 1,
-      anon_sym_not_DASHdefended_DASHby,
-    ACTIONS(737), 1,
-      anon_sym_at_DASHmost,
-    ACTIONS(735), 2,
-      anon_sym_no_DASHcheck,
-      anon_sym_no_DASHmate,
-  [3543] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(474), 1,
-      sym_identifier,
-    ACTIONS(739), 1,
-      anon_sym_LBRACE,
-    STATE(191), 1,
-      sym__setup_block,
-    STATE(273), 1,
-      sym__side,
-  [3559] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(741), 4,
+    ACTIONS(745), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3569] = 4,
-    ACTIONS(724), 1,
-      sym_comment,
-    ACTIONS(745), 1,
-      anon_sym_DQUOTE2,
-    STATE(165), 1,
-      aux_sym_string_repeat1,
-    ACTIONS(743), 2,
-      aux_sym_string_token1,
-      sym_escape_sequence,
-  [3583] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(474), 1,
-      sym_identifier,
+  [3552] = 4,
     ACTIONS(747), 1,
-      anon_sym_LBRACE,
-    STATE(208), 1,
-      sym__castling_block,
-    STATE(299), 1,
-      sym__side,
-  [3599] = 3,
-    ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(751), 1,
-      anon_sym_written,
-    ACTIONS(749), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3611] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(297), 1,
-      sym_identifier,
-    ACTIONS(299), 1,
-      sym_number,
-    STATE(19), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(28), 1,
-      sym_direction_list,
-  [3627] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(755), 1,
-      anon_sym_reset_DASHby,
-    ACTIONS(753), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3639] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(757), 4,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_identifier,
-      anon_sym_RBRACE,
-  [3649] = 4,
-    ACTIONS(724), 1,
-      sym_comment,
-    ACTIONS(761), 1,
+    ACTIONS(752), 1,
       anon_sym_DQUOTE2,
-    STATE(171), 1,
+    STATE(167), 1,
       aux_sym_string_repeat1,
-    ACTIONS(759), 2,
+    ACTIONS(749), 2,
       aux_sym_string_token1,
       sym_escape_sequence,
-  [3663] = 4,
+  [3566] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(474), 1,
+    ACTIONS(312), 1,
       sym_identifier,
-    STATE(152), 1,
-      sym__side,
-    STATE(91), 2,
-      sym_side_declaration,
-      aux_sym_sides_statement_repeat1,
-  [3677] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(765), 1,
-      anon_sym_but,
-    ACTIONS(763), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3689] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(297), 1,
-      sym_identifier,
-    ACTIONS(299), 1,
+    ACTIONS(314), 1,
       sym_number,
-    STATE(19), 1,
+    STATE(20), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(256), 1,
+      sym_direction_list,
+  [3582] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(312), 1,
+      sym_identifier,
+    ACTIONS(314), 1,
+      sym_number,
+    STATE(20), 1,
       aux_sym_direction_list_repeat1,
     STATE(36), 1,
       sym_direction_list,
-  [3705] = 3,
+  [3598] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(769), 1,
-      anon_sym_captured,
-    ACTIONS(767), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3717] = 3,
+    ACTIONS(754), 1,
+      anon_sym_not_DASHdefended_DASHby,
+    ACTIONS(758), 1,
+      anon_sym_at_DASHmost,
+    ACTIONS(756), 2,
+      anon_sym_no_DASHcheck,
+      anon_sym_no_DASHmate,
+  [3612] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(773), 1,
-      anon_sym_wait,
-    ACTIONS(771), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3729] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(777), 1,
-      anon_sym_counting,
-    ACTIONS(775), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3741] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(297), 1,
-      sym_identifier,
-    ACTIONS(299), 1,
-      sym_number,
-    STATE(19), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(244), 1,
-      sym_direction_list,
-  [3757] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(781), 1,
+    ACTIONS(762), 1,
       anon_sym_place_DASHon,
-    ACTIONS(779), 3,
+    ACTIONS(760), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3769] = 3,
+  [3624] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(785), 1,
+    ACTIONS(764), 4,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+  [3634] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(500), 1,
+      sym_identifier,
+    ACTIONS(766), 1,
+      anon_sym_LBRACE,
+    STATE(198), 1,
+      sym__setup_block,
+    STATE(286), 1,
+      sym__side,
+  [3650] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(768), 4,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3660] = 4,
+    ACTIONS(747), 1,
+      sym_comment,
+    ACTIONS(772), 1,
+      anon_sym_DQUOTE2,
+    STATE(167), 1,
+      aux_sym_string_repeat1,
+    ACTIONS(770), 2,
+      aux_sym_string_token1,
+      sym_escape_sequence,
+  [3674] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(776), 1,
+      anon_sym_written,
+    ACTIONS(774), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3686] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(500), 1,
+      sym_identifier,
+    ACTIONS(778), 1,
+      anon_sym_LBRACE,
+    STATE(214), 1,
+      sym__castling_block,
+    STATE(276), 1,
+      sym__side,
+  [3702] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(780), 4,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+      anon_sym_RBRACE,
+  [3712] = 4,
+    ACTIONS(747), 1,
+      sym_comment,
+    ACTIONS(784), 1,
+      anon_sym_DQUOTE2,
+    STATE(175), 1,
+      aux_sym_string_repeat1,
+    ACTIONS(782), 2,
+      aux_sym_string_token1,
+      sym_escape_sequence,
+  [3726] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(500), 1,
+      sym_identifier,
+    STATE(153), 1,
+      sym__side,
+    STATE(84), 2,
+      sym_side_declaration,
+      aux_sym_sides_statement_repeat1,
+  [3740] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(312), 1,
+      sym_identifier,
+    ACTIONS(314), 1,
+      sym_number,
+    STATE(20), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(28), 1,
+      sym_direction_list,
+  [3756] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(788), 1,
+      anon_sym_captured,
+    ACTIONS(786), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3768] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(792), 1,
       anon_sym_wait,
-    ACTIONS(783), 3,
+    ACTIONS(790), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3781] = 2,
+  [3780] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(787), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3790] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(789), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3799] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(791), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3808] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(793), 3,
+    ACTIONS(796), 1,
+      anon_sym_wait,
+    ACTIONS(794), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3817] = 2,
+  [3792] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(795), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3826] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(797), 3,
+    ACTIONS(800), 1,
+      anon_sym_but,
+    ACTIONS(798), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3835] = 2,
+  [3804] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(799), 3,
+    ACTIONS(804), 1,
+      anon_sym_counting,
+    ACTIONS(802), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
+  [3816] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(808), 1,
+      anon_sym_reset_DASHby,
+    ACTIONS(806), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3828] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(312), 1,
+      sym_identifier,
+    ACTIONS(314), 1,
+      sym_number,
+    STATE(20), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(250), 1,
+      sym_direction_list,
   [3844] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(801), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3853] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(803), 1,
-      ts_builtin_sym_end,
-    ACTIONS(805), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3864] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(807), 3,
+    ACTIONS(810), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3873] = 2,
+  [3853] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(809), 3,
+    ACTIONS(812), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3862] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(814), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3871] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(816), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3880] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(818), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3882] = 3,
+  [3889] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(813), 1,
+    ACTIONS(822), 1,
       anon_sym_RBRACE,
-    ACTIONS(811), 2,
+    ACTIONS(820), 2,
       anon_sym_SEMI,
       sym__newline,
-  [3893] = 2,
+  [3900] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(815), 3,
+    ACTIONS(824), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3902] = 3,
+  [3909] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(826), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3918] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(828), 1,
+      ts_builtin_sym_end,
+    ACTIONS(830), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3929] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(832), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3938] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(834), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3947] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(836), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3956] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(838), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3965] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(842), 1,
+      anon_sym_RBRACE,
+    ACTIONS(840), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3976] = 3,
     ACTIONS(3), 1,
       sym_comment,
     STATE(135), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(621), 2,
+    ACTIONS(633), 2,
       sym_identifier,
       sym__plus_symbol,
-  [3913] = 2,
+  [3987] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(817), 3,
+    ACTIONS(844), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3922] = 2,
+  [3996] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(819), 3,
+    ACTIONS(846), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3931] = 2,
+  [4005] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(821), 3,
+    ACTIONS(848), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3940] = 3,
+  [4014] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(825), 1,
+    ACTIONS(852), 1,
       anon_sym_RBRACE,
-    ACTIONS(823), 2,
+    ACTIONS(850), 2,
       anon_sym_SEMI,
       sym__newline,
-  [3951] = 2,
+  [4025] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(827), 3,
+    ACTIONS(854), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3960] = 3,
+  [4034] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(856), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4043] = 3,
     ACTIONS(3), 1,
       sym_comment,
     STATE(136), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(621), 2,
+    ACTIONS(633), 2,
       sym_identifier,
       sym__plus_symbol,
-  [3971] = 2,
+  [4054] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(829), 3,
+    ACTIONS(858), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3980] = 2,
+  [4063] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(831), 3,
+    ACTIONS(860), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4072] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(862), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3989] = 2,
+  [4081] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(833), 3,
+    ACTIONS(864), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3998] = 2,
+  [4090] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(835), 3,
+    ACTIONS(866), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4007] = 2,
+  [4099] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(837), 3,
+    ACTIONS(868), 3,
       anon_sym_flat,
       anon_sym_pointy,
       anon_sym_triangle,
-  [4016] = 4,
+  [4108] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(839), 1,
+    ACTIONS(870), 1,
       sym_number,
-    ACTIONS(841), 1,
+    ACTIONS(872), 1,
       anon_sym_RBRACK,
-    STATE(268), 1,
+    STATE(236), 1,
       aux_sym_path_repeat1,
-  [4029] = 3,
+  [4121] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(147), 1,
       ts_builtin_sym_end,
-    ACTIONS(805), 2,
+    ACTIONS(830), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4040] = 3,
+  [4132] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(257), 1,
+    ACTIONS(288), 1,
       anon_sym_RBRACE,
-    ACTIONS(843), 2,
+    ACTIONS(874), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4051] = 2,
+  [4143] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(845), 3,
+    ACTIONS(876), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4060] = 3,
+  [4152] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(584), 1,
-      anon_sym_RBRACE,
-    ACTIONS(847), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4071] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(849), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4080] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(851), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4089] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(853), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4098] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(855), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4107] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(138), 1,
+    STATE(142), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(621), 2,
+    ACTIONS(633), 2,
       sym_identifier,
       sym__plus_symbol,
-  [4118] = 2,
+  [4163] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(857), 3,
+    ACTIONS(385), 1,
+      anon_sym_RBRACE,
+    ACTIONS(878), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4174] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(880), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4127] = 2,
+  [4183] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(859), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4136] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(861), 3,
-      anon_sym_SEMI,
-      sym__newline,
+    ACTIONS(882), 1,
       anon_sym_RBRACE,
-  [4145] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(390), 1,
-      anon_sym_RBRACE,
-    ACTIONS(863), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4156] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(865), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4165] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(173), 1,
-      sym_castling_move,
-    ACTIONS(386), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [4176] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(867), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4185] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(869), 3,
-      ts_builtin_sym_end,
+    ACTIONS(878), 2,
       anon_sym_SEMI,
       sym__newline,
   [4194] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(871), 3,
-      ts_builtin_sym_end,
+    ACTIONS(884), 3,
       anon_sym_SEMI,
       sym__newline,
+      anon_sym_RBRACE,
   [4203] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(873), 3,
+    ACTIONS(886), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [4212] = 2,
+  [4212] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(875), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4221] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(877), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4230] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(125), 1,
+    STATE(138), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(621), 2,
+    ACTIONS(633), 2,
       sym_identifier,
       sym__plus_symbol,
+  [4223] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(888), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4232] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(890), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
   [4241] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(879), 3,
-      anon_sym_remove,
-      anon_sym_stay,
-      anon_sym_to_DASHmater,
-  [4250] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(153), 1,
-      anon_sym_RBRACE,
-    ACTIONS(881), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4261] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(883), 3,
+    ACTIONS(892), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4270] = 3,
+  [4250] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(885), 1,
-      anon_sym_RBRACE,
-    ACTIONS(863), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4281] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(887), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4290] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(889), 3,
+    ACTIONS(894), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4299] = 3,
+  [4259] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(43), 1,
-      aux_sym_promote_statement_repeat1,
-    ACTIONS(380), 2,
-      sym_identifier,
-      sym__plus_symbol,
+    ACTIONS(431), 1,
+      anon_sym_RBRACE,
+    ACTIONS(896), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4270] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(898), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4279] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(900), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4288] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(902), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4297] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(904), 1,
+      sym_number,
+    ACTIONS(907), 1,
+      anon_sym_RBRACK,
+    STATE(236), 1,
+      aux_sym_path_repeat1,
   [4310] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(891), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4319] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(140), 1,
-      aux_sym_impasse_statement_repeat1,
-    ACTIONS(666), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [4330] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(893), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4339] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(131), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(621), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [4350] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(895), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4359] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(482), 1,
-      anon_sym_RBRACE,
-    ACTIONS(811), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4370] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(897), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4379] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(899), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4388] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(901), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4397] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(903), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4406] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(63), 1,
-      anon_sym_RBRACE,
-    ACTIONS(823), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4417] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(905), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4426] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(907), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4435] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(909), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4444] = 3,
+  [4319] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(911), 1,
-      anon_sym_RBRACE,
-    ACTIONS(843), 2,
+    ACTIONS(911), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4455] = 4,
+  [4328] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(913), 1,
-      anon_sym_EQ,
-    ACTIONS(915), 1,
-      anon_sym_LBRACE,
-    STATE(209), 1,
-      sym__zone_block,
-  [4468] = 2,
+    STATE(125), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(633), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4339] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(913), 3,
+      anon_sym_remove,
+      anon_sym_stay,
+      anon_sym_to_DASHmater,
+  [4348] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(194), 1,
+      anon_sym_RBRACE,
+    ACTIONS(820), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4359] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(915), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4368] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(917), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4477] = 2,
+      anon_sym_RBRACE,
+  [4377] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(919), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4486] = 2,
+      anon_sym_RBRACE,
+  [4386] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(46), 1,
+      aux_sym_promote_statement_repeat1,
+    ACTIONS(413), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4397] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(140), 1,
+      aux_sym_impasse_statement_repeat1,
+    ACTIONS(678), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4408] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(921), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4495] = 3,
+      anon_sym_RBRACE,
+  [4417] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(923), 1,
       anon_sym_RBRACE,
-    ACTIONS(847), 2,
+    ACTIONS(896), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4506] = 2,
+  [4428] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(925), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [4515] = 2,
+  [4437] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(927), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4524] = 2,
+  [4446] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(929), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4533] = 2,
+  [4455] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(542), 1,
+      anon_sym_RBRACE,
+    ACTIONS(840), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4466] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(931), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4542] = 3,
+  [4475] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(933), 1,
-      anon_sym_RBRACE,
-    ACTIONS(881), 2,
+    ACTIONS(933), 3,
       anon_sym_SEMI,
       sym__newline,
-  [4553] = 2,
+      anon_sym_RBRACE,
+  [4484] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(935), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4562] = 4,
+  [4493] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(937), 1,
-      sym_number,
-    ACTIONS(940), 1,
-      anon_sym_RBRACK,
-    STATE(268), 1,
-      aux_sym_path_repeat1,
+    ACTIONS(937), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4502] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(131), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(633), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4513] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(939), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4522] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(33), 1,
+      anon_sym_RBRACE,
+    ACTIONS(850), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4533] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(941), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4542] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(943), 1,
+      anon_sym_RBRACE,
+    ACTIONS(874), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4553] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(945), 1,
+      anon_sym_EQ,
+    ACTIONS(947), 1,
+      anon_sym_LBRACE,
+    STATE(213), 1,
+      sym__zone_block,
+  [4566] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(949), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
   [4575] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(942), 2,
+    ACTIONS(951), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4584] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(953), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4593] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(955), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4602] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(957), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4611] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(959), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4620] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(961), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4629] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(963), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4638] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(965), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4647] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(176), 1,
+      sym_castling_move,
+    ACTIONS(423), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4658] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(967), 1,
+      anon_sym_DQUOTE,
+    STATE(209), 1,
+      sym_string,
+  [4668] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(228), 1,
+      anon_sym_LPAREN,
+    STATE(171), 1,
+      sym_coordinates,
+  [4678] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(820), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4686] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(778), 1,
+      anon_sym_LBRACE,
+    STATE(235), 1,
+      sym__castling_block,
+  [4696] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(969), 2,
       anon_sym_win,
       anon_sym_out,
-  [4583] = 2,
+  [4704] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(843), 2,
+    ACTIONS(874), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4591] = 3,
+  [4712] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(944), 1,
-      sym_integer,
-    STATE(146), 1,
-      aux_sym_line_starts_repeat1,
-  [4601] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(946), 2,
-      anon_sym_draw,
-      anon_sym_loss,
-  [4609] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(739), 1,
-      anon_sym_LBRACE,
-    STATE(217), 1,
-      sym__setup_block,
-  [4619] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(881), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4627] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(948), 2,
+    ACTIONS(971), 2,
       sym_number,
       anon_sym_RBRACK,
-  [4635] = 2,
+  [4720] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(805), 2,
+    ACTIONS(830), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4643] = 3,
+  [4728] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(950), 1,
+    ACTIONS(840), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4736] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(973), 2,
+      anon_sym_draw,
+      anon_sym_loss,
+  [4744] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(975), 1,
       anon_sym_LBRACE,
-    STATE(264), 1,
+    STATE(266), 1,
       sym__board_block,
-  [4653] = 3,
+  [4754] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(672), 1,
-      sym_identifier,
-    STATE(154), 1,
-      aux_sym_zone_definition_repeat1,
-  [4663] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(676), 1,
-      sym_identifier,
-    STATE(155), 1,
-      aux_sym_names_statement_repeat1,
-  [4673] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(952), 1,
-      anon_sym_DQUOTE,
-    STATE(228), 1,
-      sym_string,
-  [4683] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(954), 1,
-      anon_sym_LBRACE,
-    STATE(258), 1,
-      sym__piece_block,
-  [4693] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(672), 1,
-      sym_identifier,
-    STATE(143), 1,
-      aux_sym_zone_definition_repeat1,
-  [4703] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(956), 2,
-      anon_sym_mirror,
-      anon_sym_rotate,
-  [4711] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(672), 1,
+    ACTIONS(695), 1,
       sym_identifier,
     STATE(156), 1,
       aux_sym_zone_definition_repeat1,
-  [4721] = 3,
+  [4764] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(958), 1,
-      sym_number,
-    STATE(105), 1,
-      aux_sym_columns_shape_repeat1,
-  [4731] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(960), 1,
-      sym_number,
-    STATE(106), 1,
-      aux_sym_columns_shape_repeat1,
-  [4741] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(676), 1,
+    ACTIONS(699), 1,
       sym_identifier,
-    STATE(144), 1,
+    STATE(157), 1,
       aux_sym_names_statement_repeat1,
-  [4751] = 2,
+  [4774] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(811), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4759] = 3,
+    ACTIONS(766), 1,
+      anon_sym_LBRACE,
+    STATE(189), 1,
+      sym__setup_block,
+  [4784] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(672), 1,
+    ACTIONS(967), 1,
+      anon_sym_DQUOTE,
+    STATE(234), 1,
+      sym_string,
+  [4794] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(695), 1,
       sym_identifier,
     STATE(145), 1,
       aux_sym_zone_definition_repeat1,
-  [4769] = 3,
+  [4804] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(223), 1,
-      anon_sym_LPAREN,
-    STATE(193), 1,
-      sym_coordinates,
-  [4779] = 3,
+    ACTIONS(977), 2,
+      anon_sym_mirror,
+      anon_sym_rotate,
+  [4812] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(672), 1,
+    ACTIONS(979), 1,
+      anon_sym_LBRACE,
+    STATE(264), 1,
+      sym__piece_block,
+  [4822] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(981), 1,
+      sym_number,
+    STATE(104), 1,
+      aux_sym_columns_shape_repeat1,
+  [4832] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(983), 1,
+      sym_number,
+    STATE(105), 1,
+      aux_sym_columns_shape_repeat1,
+  [4842] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(695), 1,
       sym_identifier,
-    STATE(141), 1,
+    STATE(158), 1,
       aux_sym_zone_definition_repeat1,
-  [4789] = 3,
+  [4852] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(962), 1,
-      anon_sym_unmoved,
-    ACTIONS(964), 1,
-      anon_sym_from,
-  [4799] = 2,
+    ACTIONS(699), 1,
+      sym_identifier,
+    STATE(146), 1,
+      aux_sym_names_statement_repeat1,
+  [4862] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(847), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4807] = 3,
+    ACTIONS(695), 1,
+      sym_identifier,
+    STATE(155), 1,
+      aux_sym_zone_definition_repeat1,
+  [4872] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(952), 1,
-      anon_sym_DQUOTE,
-    STATE(205), 1,
-      sym_string,
-  [4817] = 3,
+    ACTIONS(695), 1,
+      sym_identifier,
+    STATE(148), 1,
+      aux_sym_zone_definition_repeat1,
+  [4882] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(223), 1,
-      anon_sym_LPAREN,
-    STATE(185), 1,
-      sym_coordinates,
-  [4827] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(863), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4835] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(966), 1,
-      anon_sym_LBRACE,
-    STATE(253), 1,
-      sym__rules_block,
-  [4845] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(823), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4853] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(747), 1,
-      anon_sym_LBRACE,
-    STATE(229), 1,
-      sym__castling_block,
-  [4863] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(839), 1,
+    ACTIONS(870), 1,
       sym_number,
-    STATE(212), 1,
+    STATE(217), 1,
       aux_sym_path_repeat1,
-  [4873] = 2,
+  [4892] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(968), 1,
-      sym_number,
-  [4880] = 2,
+    ACTIONS(985), 1,
+      anon_sym_LBRACE,
+    STATE(263), 1,
+      sym__rules_block,
+  [4902] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(970), 1,
-      sym_identifier,
-  [4887] = 2,
+    ACTIONS(987), 1,
+      anon_sym_unmoved,
+    ACTIONS(989), 1,
+      anon_sym_from,
+  [4912] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(972), 1,
-      anon_sym_RPAREN,
-  [4894] = 2,
+    ACTIONS(878), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4920] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(974), 1,
-      anon_sym_to,
-  [4901] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(976), 1,
-      sym_number,
-  [4908] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(978), 1,
+    ACTIONS(991), 1,
       sym_integer,
-  [4915] = 2,
+    STATE(147), 1,
+      aux_sym_line_starts_repeat1,
+  [4930] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(980), 1,
-      anon_sym_captured,
-  [4922] = 2,
+    ACTIONS(896), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4938] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(982), 1,
-      anon_sym_in,
-  [4929] = 2,
+    ACTIONS(850), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4946] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(984), 1,
-      anon_sym_need,
-  [4936] = 2,
+    ACTIONS(228), 1,
+      anon_sym_LPAREN,
+    STATE(196), 1,
+      sym_coordinates,
+  [4956] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(986), 1,
-      sym_identifier,
-  [4943] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(988), 1,
-      anon_sym_none,
-  [4950] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(990), 1,
-      anon_sym_at,
-  [4957] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(992), 1,
-      anon_sym_draw,
-  [4964] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(994), 1,
+    ACTIONS(993), 1,
       sym_number,
-  [4971] = 2,
+  [4963] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(996), 1,
-      anon_sym_to_DASHhand,
-  [4978] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(998), 1,
-      sym_number,
-  [4985] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1000), 1,
-      sym_number,
-  [4992] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1002), 1,
-      sym_number,
-  [4999] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1004), 1,
-      sym_number,
-  [5006] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1006), 1,
-      sym_number,
-  [5013] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1008), 1,
-      sym_identifier,
-  [5020] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1010), 1,
-      sym_identifier,
-  [5027] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1012), 1,
+    ACTIONS(995), 1,
       anon_sym_COMMA,
-  [5034] = 2,
+  [4970] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(1014), 1,
-      sym_number,
-  [5041] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1016), 1,
+    ACTIONS(997), 1,
       sym_identifier,
-  [5048] = 2,
+  [4977] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(1018), 1,
+    ACTIONS(999), 1,
       sym_number,
-  [5055] = 2,
+  [4984] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(1020), 1,
-      anon_sym_x,
-  [5062] = 2,
+    ACTIONS(1001), 1,
+      anon_sym_RPAREN,
+  [4991] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(1022), 1,
-      anon_sym_at,
-  [5069] = 2,
+    ACTIONS(1003), 1,
+      anon_sym_draw,
+  [4998] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(1024), 1,
-      anon_sym_at,
-  [5076] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1026), 1,
-      sym_identifier,
-  [5083] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1028), 1,
-      sym_symbol,
-  [5090] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1030), 1,
-      anon_sym_EQ,
-  [5097] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1032), 1,
+    ACTIONS(1005), 1,
       sym_number,
-  [5104] = 2,
+  [5005] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(1034), 1,
+    ACTIONS(1007), 1,
       sym_identifier,
-  [5111] = 2,
+  [5012] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(1036), 1,
-      sym_number,
-  [5118] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1038), 1,
+    ACTIONS(1009), 1,
       sym_identifier,
-  [5125] = 2,
+  [5019] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(1040), 1,
+    ACTIONS(1011), 1,
+      sym_integer,
+  [5026] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1013), 1,
+      sym_identifier,
+  [5033] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1015), 1,
       anon_sym_to,
-  [5132] = 2,
+  [5040] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(1042), 1,
-      sym_identifier,
-  [5139] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1044), 1,
-      ts_builtin_sym_end,
-  [5146] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1046), 1,
-      sym_identifier,
-  [5153] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1048), 1,
-      anon_sym_per_DASHline,
-  [5160] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1050), 1,
-      sym_identifier,
-  [5167] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1052), 1,
-      sym_identifier,
-  [5174] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1054), 1,
-      sym_identifier,
-  [5181] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1056), 1,
-      sym_number,
-  [5188] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1058), 1,
-      sym_integer,
-  [5195] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1060), 1,
-      anon_sym_DASH_GT,
-  [5202] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1062), 1,
+    ACTIONS(1017), 1,
       anon_sym_with,
-  [5209] = 2,
+  [5047] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(1064), 1,
-      sym_identifier,
-  [5216] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1066), 1,
-      sym_integer,
-  [5223] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1068), 1,
-      sym_number,
-  [5230] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1070), 1,
+    ACTIONS(1019), 1,
       anon_sym_in,
+  [5054] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1021), 1,
+      anon_sym_captured,
+  [5061] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1023), 1,
+      anon_sym_none,
+  [5068] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1025), 1,
+      anon_sym_at,
+  [5075] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1027), 1,
+      sym_number,
+  [5082] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1029), 1,
+      sym_identifier,
+  [5089] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1031), 1,
+      sym_number,
+  [5096] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1033), 1,
+      sym_number,
+  [5103] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1035), 1,
+      anon_sym_to_DASHhand,
+  [5110] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1037), 1,
+      sym_number,
+  [5117] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1039), 1,
+      sym_number,
+  [5124] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1041), 1,
+      sym_integer,
+  [5131] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1043), 1,
+      sym_number,
+  [5138] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1045), 1,
+      sym_identifier,
+  [5145] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1047), 1,
+      sym_number,
+  [5152] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1049), 1,
+      sym_integer,
+  [5159] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1051), 1,
+      sym_identifier,
+  [5166] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1053), 1,
+      anon_sym_in,
+  [5173] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1055), 1,
+      anon_sym_at,
+  [5180] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1057), 1,
+      anon_sym_at,
+  [5187] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1059), 1,
+      sym_number,
+  [5194] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1061), 1,
+      sym_number,
+  [5201] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1063), 1,
+      anon_sym_EQ,
+  [5208] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1065), 1,
+      anon_sym_in,
+  [5215] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1067), 1,
+      sym_identifier,
+  [5222] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1069), 1,
+      sym_identifier,
+  [5229] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1071), 1,
+      sym_number,
+  [5236] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1073), 1,
+      anon_sym_to,
+  [5243] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1075), 1,
+      sym_identifier,
+  [5250] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1077), 1,
+      anon_sym_DASH_GT,
+  [5257] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1079), 1,
+      sym_identifier,
+  [5264] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1081), 1,
+      sym_identifier,
+  [5271] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1083), 1,
+      anon_sym_per_DASHline,
+  [5278] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1085), 1,
+      anon_sym_need,
+  [5285] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1087), 1,
+      sym_number,
+  [5292] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1089), 1,
+      ts_builtin_sym_end,
+  [5299] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1091), 1,
+      sym_symbol,
+  [5306] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1093), 1,
+      sym_identifier,
+  [5313] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1095), 1,
+      sym_identifier,
+  [5320] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1097), 1,
+      anon_sym_x,
+  [5327] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1099), 1,
+      sym_identifier,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
@@ -9056,351 +9261,357 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(5)] = 207,
   [SMALL_STATE(6)] = 270,
   [SMALL_STATE(7)] = 333,
-  [SMALL_STATE(8)] = 393,
-  [SMALL_STATE(9)] = 453,
-  [SMALL_STATE(10)] = 513,
-  [SMALL_STATE(11)] = 564,
-  [SMALL_STATE(12)] = 615,
-  [SMALL_STATE(13)] = 660,
-  [SMALL_STATE(14)] = 705,
-  [SMALL_STATE(15)] = 750,
-  [SMALL_STATE(16)] = 784,
-  [SMALL_STATE(17)] = 807,
-  [SMALL_STATE(18)] = 830,
-  [SMALL_STATE(19)] = 852,
-  [SMALL_STATE(20)] = 881,
-  [SMALL_STATE(21)] = 902,
-  [SMALL_STATE(22)] = 931,
-  [SMALL_STATE(23)] = 953,
-  [SMALL_STATE(24)] = 975,
-  [SMALL_STATE(25)] = 995,
-  [SMALL_STATE(26)] = 1015,
-  [SMALL_STATE(27)] = 1035,
-  [SMALL_STATE(28)] = 1062,
-  [SMALL_STATE(29)] = 1089,
-  [SMALL_STATE(30)] = 1116,
-  [SMALL_STATE(31)] = 1143,
-  [SMALL_STATE(32)] = 1162,
-  [SMALL_STATE(33)] = 1189,
-  [SMALL_STATE(34)] = 1216,
-  [SMALL_STATE(35)] = 1240,
-  [SMALL_STATE(36)] = 1264,
-  [SMALL_STATE(37)] = 1288,
-  [SMALL_STATE(38)] = 1312,
-  [SMALL_STATE(39)] = 1336,
-  [SMALL_STATE(40)] = 1360,
-  [SMALL_STATE(41)] = 1392,
-  [SMALL_STATE(42)] = 1416,
-  [SMALL_STATE(43)] = 1431,
-  [SMALL_STATE(44)] = 1455,
-  [SMALL_STATE(45)] = 1479,
-  [SMALL_STATE(46)] = 1499,
-  [SMALL_STATE(47)] = 1523,
-  [SMALL_STATE(48)] = 1543,
-  [SMALL_STATE(49)] = 1565,
-  [SMALL_STATE(50)] = 1585,
-  [SMALL_STATE(51)] = 1605,
-  [SMALL_STATE(52)] = 1625,
-  [SMALL_STATE(53)] = 1649,
-  [SMALL_STATE(54)] = 1663,
-  [SMALL_STATE(55)] = 1677,
-  [SMALL_STATE(56)] = 1699,
-  [SMALL_STATE(57)] = 1716,
-  [SMALL_STATE(58)] = 1735,
-  [SMALL_STATE(59)] = 1752,
-  [SMALL_STATE(60)] = 1769,
-  [SMALL_STATE(61)] = 1786,
-  [SMALL_STATE(62)] = 1803,
-  [SMALL_STATE(63)] = 1820,
-  [SMALL_STATE(64)] = 1837,
-  [SMALL_STATE(65)] = 1854,
-  [SMALL_STATE(66)] = 1871,
-  [SMALL_STATE(67)] = 1888,
-  [SMALL_STATE(68)] = 1911,
-  [SMALL_STATE(69)] = 1934,
-  [SMALL_STATE(70)] = 1951,
-  [SMALL_STATE(71)] = 1968,
-  [SMALL_STATE(72)] = 1985,
-  [SMALL_STATE(73)] = 2002,
-  [SMALL_STATE(74)] = 2019,
-  [SMALL_STATE(75)] = 2036,
-  [SMALL_STATE(76)] = 2053,
-  [SMALL_STATE(77)] = 2070,
-  [SMALL_STATE(78)] = 2087,
-  [SMALL_STATE(79)] = 2104,
-  [SMALL_STATE(80)] = 2121,
-  [SMALL_STATE(81)] = 2138,
-  [SMALL_STATE(82)] = 2155,
-  [SMALL_STATE(83)] = 2172,
-  [SMALL_STATE(84)] = 2193,
-  [SMALL_STATE(85)] = 2216,
-  [SMALL_STATE(86)] = 2233,
-  [SMALL_STATE(87)] = 2250,
-  [SMALL_STATE(88)] = 2267,
-  [SMALL_STATE(89)] = 2284,
-  [SMALL_STATE(90)] = 2301,
-  [SMALL_STATE(91)] = 2318,
-  [SMALL_STATE(92)] = 2337,
-  [SMALL_STATE(93)] = 2354,
-  [SMALL_STATE(94)] = 2371,
-  [SMALL_STATE(95)] = 2388,
-  [SMALL_STATE(96)] = 2405,
-  [SMALL_STATE(97)] = 2422,
-  [SMALL_STATE(98)] = 2439,
-  [SMALL_STATE(99)] = 2456,
-  [SMALL_STATE(100)] = 2473,
-  [SMALL_STATE(101)] = 2490,
-  [SMALL_STATE(102)] = 2507,
-  [SMALL_STATE(103)] = 2524,
-  [SMALL_STATE(104)] = 2539,
-  [SMALL_STATE(105)] = 2560,
-  [SMALL_STATE(106)] = 2581,
-  [SMALL_STATE(107)] = 2602,
-  [SMALL_STATE(108)] = 2619,
-  [SMALL_STATE(109)] = 2640,
-  [SMALL_STATE(110)] = 2657,
-  [SMALL_STATE(111)] = 2674,
-  [SMALL_STATE(112)] = 2691,
-  [SMALL_STATE(113)] = 2708,
-  [SMALL_STATE(114)] = 2725,
-  [SMALL_STATE(115)] = 2742,
-  [SMALL_STATE(116)] = 2759,
-  [SMALL_STATE(117)] = 2776,
-  [SMALL_STATE(118)] = 2793,
-  [SMALL_STATE(119)] = 2810,
-  [SMALL_STATE(120)] = 2827,
-  [SMALL_STATE(121)] = 2844,
-  [SMALL_STATE(122)] = 2861,
-  [SMALL_STATE(123)] = 2878,
-  [SMALL_STATE(124)] = 2892,
-  [SMALL_STATE(125)] = 2908,
-  [SMALL_STATE(126)] = 2924,
-  [SMALL_STATE(127)] = 2940,
-  [SMALL_STATE(128)] = 2960,
-  [SMALL_STATE(129)] = 2976,
-  [SMALL_STATE(130)] = 2992,
-  [SMALL_STATE(131)] = 3014,
-  [SMALL_STATE(132)] = 3030,
-  [SMALL_STATE(133)] = 3044,
-  [SMALL_STATE(134)] = 3056,
-  [SMALL_STATE(135)] = 3072,
-  [SMALL_STATE(136)] = 3088,
-  [SMALL_STATE(137)] = 3104,
-  [SMALL_STATE(138)] = 3118,
-  [SMALL_STATE(139)] = 3134,
-  [SMALL_STATE(140)] = 3154,
-  [SMALL_STATE(141)] = 3170,
-  [SMALL_STATE(142)] = 3185,
-  [SMALL_STATE(143)] = 3196,
-  [SMALL_STATE(144)] = 3211,
-  [SMALL_STATE(145)] = 3226,
-  [SMALL_STATE(146)] = 3241,
-  [SMALL_STATE(147)] = 3256,
-  [SMALL_STATE(148)] = 3271,
-  [SMALL_STATE(149)] = 3286,
-  [SMALL_STATE(150)] = 3297,
-  [SMALL_STATE(151)] = 3310,
-  [SMALL_STATE(152)] = 3321,
-  [SMALL_STATE(153)] = 3336,
-  [SMALL_STATE(154)] = 3347,
-  [SMALL_STATE(155)] = 3362,
-  [SMALL_STATE(156)] = 3377,
-  [SMALL_STATE(157)] = 3392,
-  [SMALL_STATE(158)] = 3403,
-  [SMALL_STATE(159)] = 3414,
-  [SMALL_STATE(160)] = 3425,
-  [SMALL_STATE(161)] = 3441,
-  [SMALL_STATE(162)] = 3451,
-  [SMALL_STATE(163)] = 3463,
-  [SMALL_STATE(164)] = 3479,
-  [SMALL_STATE(165)] = 3489,
-  [SMALL_STATE(166)] = 3503,
-  [SMALL_STATE(167)] = 3513,
-  [SMALL_STATE(168)] = 3529,
-  [SMALL_STATE(169)] = 3543,
-  [SMALL_STATE(170)] = 3559,
-  [SMALL_STATE(171)] = 3569,
-  [SMALL_STATE(172)] = 3583,
-  [SMALL_STATE(173)] = 3599,
-  [SMALL_STATE(174)] = 3611,
-  [SMALL_STATE(175)] = 3627,
-  [SMALL_STATE(176)] = 3639,
-  [SMALL_STATE(177)] = 3649,
-  [SMALL_STATE(178)] = 3663,
-  [SMALL_STATE(179)] = 3677,
-  [SMALL_STATE(180)] = 3689,
-  [SMALL_STATE(181)] = 3705,
-  [SMALL_STATE(182)] = 3717,
-  [SMALL_STATE(183)] = 3729,
-  [SMALL_STATE(184)] = 3741,
-  [SMALL_STATE(185)] = 3757,
-  [SMALL_STATE(186)] = 3769,
-  [SMALL_STATE(187)] = 3781,
-  [SMALL_STATE(188)] = 3790,
-  [SMALL_STATE(189)] = 3799,
-  [SMALL_STATE(190)] = 3808,
-  [SMALL_STATE(191)] = 3817,
-  [SMALL_STATE(192)] = 3826,
-  [SMALL_STATE(193)] = 3835,
-  [SMALL_STATE(194)] = 3844,
-  [SMALL_STATE(195)] = 3853,
-  [SMALL_STATE(196)] = 3864,
-  [SMALL_STATE(197)] = 3873,
-  [SMALL_STATE(198)] = 3882,
-  [SMALL_STATE(199)] = 3893,
-  [SMALL_STATE(200)] = 3902,
-  [SMALL_STATE(201)] = 3913,
-  [SMALL_STATE(202)] = 3922,
-  [SMALL_STATE(203)] = 3931,
-  [SMALL_STATE(204)] = 3940,
-  [SMALL_STATE(205)] = 3951,
-  [SMALL_STATE(206)] = 3960,
-  [SMALL_STATE(207)] = 3971,
-  [SMALL_STATE(208)] = 3980,
-  [SMALL_STATE(209)] = 3989,
-  [SMALL_STATE(210)] = 3998,
-  [SMALL_STATE(211)] = 4007,
-  [SMALL_STATE(212)] = 4016,
-  [SMALL_STATE(213)] = 4029,
-  [SMALL_STATE(214)] = 4040,
-  [SMALL_STATE(215)] = 4051,
-  [SMALL_STATE(216)] = 4060,
-  [SMALL_STATE(217)] = 4071,
-  [SMALL_STATE(218)] = 4080,
-  [SMALL_STATE(219)] = 4089,
-  [SMALL_STATE(220)] = 4098,
-  [SMALL_STATE(221)] = 4107,
-  [SMALL_STATE(222)] = 4118,
-  [SMALL_STATE(223)] = 4127,
-  [SMALL_STATE(224)] = 4136,
-  [SMALL_STATE(225)] = 4145,
-  [SMALL_STATE(226)] = 4156,
-  [SMALL_STATE(227)] = 4165,
-  [SMALL_STATE(228)] = 4176,
-  [SMALL_STATE(229)] = 4185,
-  [SMALL_STATE(230)] = 4194,
-  [SMALL_STATE(231)] = 4203,
-  [SMALL_STATE(232)] = 4212,
-  [SMALL_STATE(233)] = 4221,
-  [SMALL_STATE(234)] = 4230,
-  [SMALL_STATE(235)] = 4241,
-  [SMALL_STATE(236)] = 4250,
-  [SMALL_STATE(237)] = 4261,
-  [SMALL_STATE(238)] = 4270,
-  [SMALL_STATE(239)] = 4281,
-  [SMALL_STATE(240)] = 4290,
-  [SMALL_STATE(241)] = 4299,
-  [SMALL_STATE(242)] = 4310,
-  [SMALL_STATE(243)] = 4319,
-  [SMALL_STATE(244)] = 4330,
-  [SMALL_STATE(245)] = 4339,
-  [SMALL_STATE(246)] = 4350,
-  [SMALL_STATE(247)] = 4359,
-  [SMALL_STATE(248)] = 4370,
-  [SMALL_STATE(249)] = 4379,
-  [SMALL_STATE(250)] = 4388,
-  [SMALL_STATE(251)] = 4397,
-  [SMALL_STATE(252)] = 4406,
-  [SMALL_STATE(253)] = 4417,
-  [SMALL_STATE(254)] = 4426,
-  [SMALL_STATE(255)] = 4435,
-  [SMALL_STATE(256)] = 4444,
-  [SMALL_STATE(257)] = 4455,
-  [SMALL_STATE(258)] = 4468,
-  [SMALL_STATE(259)] = 4477,
-  [SMALL_STATE(260)] = 4486,
-  [SMALL_STATE(261)] = 4495,
-  [SMALL_STATE(262)] = 4506,
-  [SMALL_STATE(263)] = 4515,
-  [SMALL_STATE(264)] = 4524,
-  [SMALL_STATE(265)] = 4533,
-  [SMALL_STATE(266)] = 4542,
-  [SMALL_STATE(267)] = 4553,
-  [SMALL_STATE(268)] = 4562,
-  [SMALL_STATE(269)] = 4575,
-  [SMALL_STATE(270)] = 4583,
-  [SMALL_STATE(271)] = 4591,
-  [SMALL_STATE(272)] = 4601,
-  [SMALL_STATE(273)] = 4609,
-  [SMALL_STATE(274)] = 4619,
-  [SMALL_STATE(275)] = 4627,
-  [SMALL_STATE(276)] = 4635,
-  [SMALL_STATE(277)] = 4643,
-  [SMALL_STATE(278)] = 4653,
-  [SMALL_STATE(279)] = 4663,
-  [SMALL_STATE(280)] = 4673,
-  [SMALL_STATE(281)] = 4683,
-  [SMALL_STATE(282)] = 4693,
-  [SMALL_STATE(283)] = 4703,
-  [SMALL_STATE(284)] = 4711,
-  [SMALL_STATE(285)] = 4721,
-  [SMALL_STATE(286)] = 4731,
-  [SMALL_STATE(287)] = 4741,
-  [SMALL_STATE(288)] = 4751,
-  [SMALL_STATE(289)] = 4759,
-  [SMALL_STATE(290)] = 4769,
-  [SMALL_STATE(291)] = 4779,
-  [SMALL_STATE(292)] = 4789,
-  [SMALL_STATE(293)] = 4799,
-  [SMALL_STATE(294)] = 4807,
-  [SMALL_STATE(295)] = 4817,
-  [SMALL_STATE(296)] = 4827,
-  [SMALL_STATE(297)] = 4835,
-  [SMALL_STATE(298)] = 4845,
-  [SMALL_STATE(299)] = 4853,
-  [SMALL_STATE(300)] = 4863,
-  [SMALL_STATE(301)] = 4873,
-  [SMALL_STATE(302)] = 4880,
-  [SMALL_STATE(303)] = 4887,
-  [SMALL_STATE(304)] = 4894,
-  [SMALL_STATE(305)] = 4901,
-  [SMALL_STATE(306)] = 4908,
-  [SMALL_STATE(307)] = 4915,
-  [SMALL_STATE(308)] = 4922,
-  [SMALL_STATE(309)] = 4929,
-  [SMALL_STATE(310)] = 4936,
-  [SMALL_STATE(311)] = 4943,
-  [SMALL_STATE(312)] = 4950,
-  [SMALL_STATE(313)] = 4957,
-  [SMALL_STATE(314)] = 4964,
-  [SMALL_STATE(315)] = 4971,
-  [SMALL_STATE(316)] = 4978,
-  [SMALL_STATE(317)] = 4985,
-  [SMALL_STATE(318)] = 4992,
-  [SMALL_STATE(319)] = 4999,
-  [SMALL_STATE(320)] = 5006,
-  [SMALL_STATE(321)] = 5013,
-  [SMALL_STATE(322)] = 5020,
-  [SMALL_STATE(323)] = 5027,
-  [SMALL_STATE(324)] = 5034,
-  [SMALL_STATE(325)] = 5041,
-  [SMALL_STATE(326)] = 5048,
-  [SMALL_STATE(327)] = 5055,
-  [SMALL_STATE(328)] = 5062,
-  [SMALL_STATE(329)] = 5069,
-  [SMALL_STATE(330)] = 5076,
-  [SMALL_STATE(331)] = 5083,
-  [SMALL_STATE(332)] = 5090,
-  [SMALL_STATE(333)] = 5097,
-  [SMALL_STATE(334)] = 5104,
-  [SMALL_STATE(335)] = 5111,
-  [SMALL_STATE(336)] = 5118,
-  [SMALL_STATE(337)] = 5125,
-  [SMALL_STATE(338)] = 5132,
-  [SMALL_STATE(339)] = 5139,
-  [SMALL_STATE(340)] = 5146,
-  [SMALL_STATE(341)] = 5153,
-  [SMALL_STATE(342)] = 5160,
-  [SMALL_STATE(343)] = 5167,
-  [SMALL_STATE(344)] = 5174,
-  [SMALL_STATE(345)] = 5181,
-  [SMALL_STATE(346)] = 5188,
-  [SMALL_STATE(347)] = 5195,
-  [SMALL_STATE(348)] = 5202,
-  [SMALL_STATE(349)] = 5209,
-  [SMALL_STATE(350)] = 5216,
-  [SMALL_STATE(351)] = 5223,
-  [SMALL_STATE(352)] = 5230,
+  [SMALL_STATE(8)] = 397,
+  [SMALL_STATE(9)] = 461,
+  [SMALL_STATE(10)] = 525,
+  [SMALL_STATE(11)] = 576,
+  [SMALL_STATE(12)] = 627,
+  [SMALL_STATE(13)] = 672,
+  [SMALL_STATE(14)] = 717,
+  [SMALL_STATE(15)] = 762,
+  [SMALL_STATE(16)] = 796,
+  [SMALL_STATE(17)] = 819,
+  [SMALL_STATE(18)] = 842,
+  [SMALL_STATE(19)] = 864,
+  [SMALL_STATE(20)] = 893,
+  [SMALL_STATE(21)] = 922,
+  [SMALL_STATE(22)] = 943,
+  [SMALL_STATE(23)] = 964,
+  [SMALL_STATE(24)] = 986,
+  [SMALL_STATE(25)] = 1008,
+  [SMALL_STATE(26)] = 1028,
+  [SMALL_STATE(27)] = 1048,
+  [SMALL_STATE(28)] = 1067,
+  [SMALL_STATE(29)] = 1094,
+  [SMALL_STATE(30)] = 1121,
+  [SMALL_STATE(31)] = 1148,
+  [SMALL_STATE(32)] = 1175,
+  [SMALL_STATE(33)] = 1202,
+  [SMALL_STATE(34)] = 1229,
+  [SMALL_STATE(35)] = 1253,
+  [SMALL_STATE(36)] = 1277,
+  [SMALL_STATE(37)] = 1301,
+  [SMALL_STATE(38)] = 1333,
+  [SMALL_STATE(39)] = 1357,
+  [SMALL_STATE(40)] = 1381,
+  [SMALL_STATE(41)] = 1405,
+  [SMALL_STATE(42)] = 1429,
+  [SMALL_STATE(43)] = 1456,
+  [SMALL_STATE(44)] = 1471,
+  [SMALL_STATE(45)] = 1498,
+  [SMALL_STATE(46)] = 1525,
+  [SMALL_STATE(47)] = 1549,
+  [SMALL_STATE(48)] = 1569,
+  [SMALL_STATE(49)] = 1593,
+  [SMALL_STATE(50)] = 1617,
+  [SMALL_STATE(51)] = 1637,
+  [SMALL_STATE(52)] = 1661,
+  [SMALL_STATE(53)] = 1683,
+  [SMALL_STATE(54)] = 1703,
+  [SMALL_STATE(55)] = 1723,
+  [SMALL_STATE(56)] = 1743,
+  [SMALL_STATE(57)] = 1757,
+  [SMALL_STATE(58)] = 1771,
+  [SMALL_STATE(59)] = 1793,
+  [SMALL_STATE(60)] = 1810,
+  [SMALL_STATE(61)] = 1827,
+  [SMALL_STATE(62)] = 1844,
+  [SMALL_STATE(63)] = 1861,
+  [SMALL_STATE(64)] = 1878,
+  [SMALL_STATE(65)] = 1895,
+  [SMALL_STATE(66)] = 1912,
+  [SMALL_STATE(67)] = 1929,
+  [SMALL_STATE(68)] = 1946,
+  [SMALL_STATE(69)] = 1969,
+  [SMALL_STATE(70)] = 1986,
+  [SMALL_STATE(71)] = 2003,
+  [SMALL_STATE(72)] = 2020,
+  [SMALL_STATE(73)] = 2037,
+  [SMALL_STATE(74)] = 2054,
+  [SMALL_STATE(75)] = 2071,
+  [SMALL_STATE(76)] = 2088,
+  [SMALL_STATE(77)] = 2105,
+  [SMALL_STATE(78)] = 2122,
+  [SMALL_STATE(79)] = 2139,
+  [SMALL_STATE(80)] = 2156,
+  [SMALL_STATE(81)] = 2173,
+  [SMALL_STATE(82)] = 2190,
+  [SMALL_STATE(83)] = 2207,
+  [SMALL_STATE(84)] = 2224,
+  [SMALL_STATE(85)] = 2243,
+  [SMALL_STATE(86)] = 2266,
+  [SMALL_STATE(87)] = 2283,
+  [SMALL_STATE(88)] = 2300,
+  [SMALL_STATE(89)] = 2317,
+  [SMALL_STATE(90)] = 2334,
+  [SMALL_STATE(91)] = 2351,
+  [SMALL_STATE(92)] = 2374,
+  [SMALL_STATE(93)] = 2391,
+  [SMALL_STATE(94)] = 2408,
+  [SMALL_STATE(95)] = 2425,
+  [SMALL_STATE(96)] = 2442,
+  [SMALL_STATE(97)] = 2459,
+  [SMALL_STATE(98)] = 2476,
+  [SMALL_STATE(99)] = 2493,
+  [SMALL_STATE(100)] = 2510,
+  [SMALL_STATE(101)] = 2527,
+  [SMALL_STATE(102)] = 2544,
+  [SMALL_STATE(103)] = 2561,
+  [SMALL_STATE(104)] = 2576,
+  [SMALL_STATE(105)] = 2597,
+  [SMALL_STATE(106)] = 2618,
+  [SMALL_STATE(107)] = 2635,
+  [SMALL_STATE(108)] = 2654,
+  [SMALL_STATE(109)] = 2671,
+  [SMALL_STATE(110)] = 2688,
+  [SMALL_STATE(111)] = 2705,
+  [SMALL_STATE(112)] = 2722,
+  [SMALL_STATE(113)] = 2739,
+  [SMALL_STATE(114)] = 2756,
+  [SMALL_STATE(115)] = 2773,
+  [SMALL_STATE(116)] = 2790,
+  [SMALL_STATE(117)] = 2807,
+  [SMALL_STATE(118)] = 2824,
+  [SMALL_STATE(119)] = 2841,
+  [SMALL_STATE(120)] = 2858,
+  [SMALL_STATE(121)] = 2875,
+  [SMALL_STATE(122)] = 2892,
+  [SMALL_STATE(123)] = 2909,
+  [SMALL_STATE(124)] = 2923,
+  [SMALL_STATE(125)] = 2937,
+  [SMALL_STATE(126)] = 2953,
+  [SMALL_STATE(127)] = 2969,
+  [SMALL_STATE(128)] = 2989,
+  [SMALL_STATE(129)] = 3005,
+  [SMALL_STATE(130)] = 3021,
+  [SMALL_STATE(131)] = 3043,
+  [SMALL_STATE(132)] = 3059,
+  [SMALL_STATE(133)] = 3073,
+  [SMALL_STATE(134)] = 3085,
+  [SMALL_STATE(135)] = 3101,
+  [SMALL_STATE(136)] = 3117,
+  [SMALL_STATE(137)] = 3133,
+  [SMALL_STATE(138)] = 3147,
+  [SMALL_STATE(139)] = 3163,
+  [SMALL_STATE(140)] = 3183,
+  [SMALL_STATE(141)] = 3199,
+  [SMALL_STATE(142)] = 3215,
+  [SMALL_STATE(143)] = 3231,
+  [SMALL_STATE(144)] = 3242,
+  [SMALL_STATE(145)] = 3255,
+  [SMALL_STATE(146)] = 3270,
+  [SMALL_STATE(147)] = 3285,
+  [SMALL_STATE(148)] = 3300,
+  [SMALL_STATE(149)] = 3315,
+  [SMALL_STATE(150)] = 3330,
+  [SMALL_STATE(151)] = 3345,
+  [SMALL_STATE(152)] = 3356,
+  [SMALL_STATE(153)] = 3367,
+  [SMALL_STATE(154)] = 3382,
+  [SMALL_STATE(155)] = 3393,
+  [SMALL_STATE(156)] = 3408,
+  [SMALL_STATE(157)] = 3423,
+  [SMALL_STATE(158)] = 3438,
+  [SMALL_STATE(159)] = 3453,
+  [SMALL_STATE(160)] = 3464,
+  [SMALL_STATE(161)] = 3477,
+  [SMALL_STATE(162)] = 3488,
+  [SMALL_STATE(163)] = 3500,
+  [SMALL_STATE(164)] = 3510,
+  [SMALL_STATE(165)] = 3526,
+  [SMALL_STATE(166)] = 3542,
+  [SMALL_STATE(167)] = 3552,
+  [SMALL_STATE(168)] = 3566,
+  [SMALL_STATE(169)] = 3582,
+  [SMALL_STATE(170)] = 3598,
+  [SMALL_STATE(171)] = 3612,
+  [SMALL_STATE(172)] = 3624,
+  [SMALL_STATE(173)] = 3634,
+  [SMALL_STATE(174)] = 3650,
+  [SMALL_STATE(175)] = 3660,
+  [SMALL_STATE(176)] = 3674,
+  [SMALL_STATE(177)] = 3686,
+  [SMALL_STATE(178)] = 3702,
+  [SMALL_STATE(179)] = 3712,
+  [SMALL_STATE(180)] = 3726,
+  [SMALL_STATE(181)] = 3740,
+  [SMALL_STATE(182)] = 3756,
+  [SMALL_STATE(183)] = 3768,
+  [SMALL_STATE(184)] = 3780,
+  [SMALL_STATE(185)] = 3792,
+  [SMALL_STATE(186)] = 3804,
+  [SMALL_STATE(187)] = 3816,
+  [SMALL_STATE(188)] = 3828,
+  [SMALL_STATE(189)] = 3844,
+  [SMALL_STATE(190)] = 3853,
+  [SMALL_STATE(191)] = 3862,
+  [SMALL_STATE(192)] = 3871,
+  [SMALL_STATE(193)] = 3880,
+  [SMALL_STATE(194)] = 3889,
+  [SMALL_STATE(195)] = 3900,
+  [SMALL_STATE(196)] = 3909,
+  [SMALL_STATE(197)] = 3918,
+  [SMALL_STATE(198)] = 3929,
+  [SMALL_STATE(199)] = 3938,
+  [SMALL_STATE(200)] = 3947,
+  [SMALL_STATE(201)] = 3956,
+  [SMALL_STATE(202)] = 3965,
+  [SMALL_STATE(203)] = 3976,
+  [SMALL_STATE(204)] = 3987,
+  [SMALL_STATE(205)] = 3996,
+  [SMALL_STATE(206)] = 4005,
+  [SMALL_STATE(207)] = 4014,
+  [SMALL_STATE(208)] = 4025,
+  [SMALL_STATE(209)] = 4034,
+  [SMALL_STATE(210)] = 4043,
+  [SMALL_STATE(211)] = 4054,
+  [SMALL_STATE(212)] = 4063,
+  [SMALL_STATE(213)] = 4072,
+  [SMALL_STATE(214)] = 4081,
+  [SMALL_STATE(215)] = 4090,
+  [SMALL_STATE(216)] = 4099,
+  [SMALL_STATE(217)] = 4108,
+  [SMALL_STATE(218)] = 4121,
+  [SMALL_STATE(219)] = 4132,
+  [SMALL_STATE(220)] = 4143,
+  [SMALL_STATE(221)] = 4152,
+  [SMALL_STATE(222)] = 4163,
+  [SMALL_STATE(223)] = 4174,
+  [SMALL_STATE(224)] = 4183,
+  [SMALL_STATE(225)] = 4194,
+  [SMALL_STATE(226)] = 4203,
+  [SMALL_STATE(227)] = 4212,
+  [SMALL_STATE(228)] = 4223,
+  [SMALL_STATE(229)] = 4232,
+  [SMALL_STATE(230)] = 4241,
+  [SMALL_STATE(231)] = 4250,
+  [SMALL_STATE(232)] = 4259,
+  [SMALL_STATE(233)] = 4270,
+  [SMALL_STATE(234)] = 4279,
+  [SMALL_STATE(235)] = 4288,
+  [SMALL_STATE(236)] = 4297,
+  [SMALL_STATE(237)] = 4310,
+  [SMALL_STATE(238)] = 4319,
+  [SMALL_STATE(239)] = 4328,
+  [SMALL_STATE(240)] = 4339,
+  [SMALL_STATE(241)] = 4348,
+  [SMALL_STATE(242)] = 4359,
+  [SMALL_STATE(243)] = 4368,
+  [SMALL_STATE(244)] = 4377,
+  [SMALL_STATE(245)] = 4386,
+  [SMALL_STATE(246)] = 4397,
+  [SMALL_STATE(247)] = 4408,
+  [SMALL_STATE(248)] = 4417,
+  [SMALL_STATE(249)] = 4428,
+  [SMALL_STATE(250)] = 4437,
+  [SMALL_STATE(251)] = 4446,
+  [SMALL_STATE(252)] = 4455,
+  [SMALL_STATE(253)] = 4466,
+  [SMALL_STATE(254)] = 4475,
+  [SMALL_STATE(255)] = 4484,
+  [SMALL_STATE(256)] = 4493,
+  [SMALL_STATE(257)] = 4502,
+  [SMALL_STATE(258)] = 4513,
+  [SMALL_STATE(259)] = 4522,
+  [SMALL_STATE(260)] = 4533,
+  [SMALL_STATE(261)] = 4542,
+  [SMALL_STATE(262)] = 4553,
+  [SMALL_STATE(263)] = 4566,
+  [SMALL_STATE(264)] = 4575,
+  [SMALL_STATE(265)] = 4584,
+  [SMALL_STATE(266)] = 4593,
+  [SMALL_STATE(267)] = 4602,
+  [SMALL_STATE(268)] = 4611,
+  [SMALL_STATE(269)] = 4620,
+  [SMALL_STATE(270)] = 4629,
+  [SMALL_STATE(271)] = 4638,
+  [SMALL_STATE(272)] = 4647,
+  [SMALL_STATE(273)] = 4658,
+  [SMALL_STATE(274)] = 4668,
+  [SMALL_STATE(275)] = 4678,
+  [SMALL_STATE(276)] = 4686,
+  [SMALL_STATE(277)] = 4696,
+  [SMALL_STATE(278)] = 4704,
+  [SMALL_STATE(279)] = 4712,
+  [SMALL_STATE(280)] = 4720,
+  [SMALL_STATE(281)] = 4728,
+  [SMALL_STATE(282)] = 4736,
+  [SMALL_STATE(283)] = 4744,
+  [SMALL_STATE(284)] = 4754,
+  [SMALL_STATE(285)] = 4764,
+  [SMALL_STATE(286)] = 4774,
+  [SMALL_STATE(287)] = 4784,
+  [SMALL_STATE(288)] = 4794,
+  [SMALL_STATE(289)] = 4804,
+  [SMALL_STATE(290)] = 4812,
+  [SMALL_STATE(291)] = 4822,
+  [SMALL_STATE(292)] = 4832,
+  [SMALL_STATE(293)] = 4842,
+  [SMALL_STATE(294)] = 4852,
+  [SMALL_STATE(295)] = 4862,
+  [SMALL_STATE(296)] = 4872,
+  [SMALL_STATE(297)] = 4882,
+  [SMALL_STATE(298)] = 4892,
+  [SMALL_STATE(299)] = 4902,
+  [SMALL_STATE(300)] = 4912,
+  [SMALL_STATE(301)] = 4920,
+  [SMALL_STATE(302)] = 4930,
+  [SMALL_STATE(303)] = 4938,
+  [SMALL_STATE(304)] = 4946,
+  [SMALL_STATE(305)] = 4956,
+  [SMALL_STATE(306)] = 4963,
+  [SMALL_STATE(307)] = 4970,
+  [SMALL_STATE(308)] = 4977,
+  [SMALL_STATE(309)] = 4984,
+  [SMALL_STATE(310)] = 4991,
+  [SMALL_STATE(311)] = 4998,
+  [SMALL_STATE(312)] = 5005,
+  [SMALL_STATE(313)] = 5012,
+  [SMALL_STATE(314)] = 5019,
+  [SMALL_STATE(315)] = 5026,
+  [SMALL_STATE(316)] = 5033,
+  [SMALL_STATE(317)] = 5040,
+  [SMALL_STATE(318)] = 5047,
+  [SMALL_STATE(319)] = 5054,
+  [SMALL_STATE(320)] = 5061,
+  [SMALL_STATE(321)] = 5068,
+  [SMALL_STATE(322)] = 5075,
+  [SMALL_STATE(323)] = 5082,
+  [SMALL_STATE(324)] = 5089,
+  [SMALL_STATE(325)] = 5096,
+  [SMALL_STATE(326)] = 5103,
+  [SMALL_STATE(327)] = 5110,
+  [SMALL_STATE(328)] = 5117,
+  [SMALL_STATE(329)] = 5124,
+  [SMALL_STATE(330)] = 5131,
+  [SMALL_STATE(331)] = 5138,
+  [SMALL_STATE(332)] = 5145,
+  [SMALL_STATE(333)] = 5152,
+  [SMALL_STATE(334)] = 5159,
+  [SMALL_STATE(335)] = 5166,
+  [SMALL_STATE(336)] = 5173,
+  [SMALL_STATE(337)] = 5180,
+  [SMALL_STATE(338)] = 5187,
+  [SMALL_STATE(339)] = 5194,
+  [SMALL_STATE(340)] = 5201,
+  [SMALL_STATE(341)] = 5208,
+  [SMALL_STATE(342)] = 5215,
+  [SMALL_STATE(343)] = 5222,
+  [SMALL_STATE(344)] = 5229,
+  [SMALL_STATE(345)] = 5236,
+  [SMALL_STATE(346)] = 5243,
+  [SMALL_STATE(347)] = 5250,
+  [SMALL_STATE(348)] = 5257,
+  [SMALL_STATE(349)] = 5264,
+  [SMALL_STATE(350)] = 5271,
+  [SMALL_STATE(351)] = 5278,
+  [SMALL_STATE(352)] = 5285,
+  [SMALL_STATE(353)] = 5292,
+  [SMALL_STATE(354)] = 5299,
+  [SMALL_STATE(355)] = 5306,
+  [SMALL_STATE(356)] = 5313,
+  [SMALL_STATE(357)] = 5320,
+  [SMALL_STATE(358)] = 5327,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -9409,502 +9620,515 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
   [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(280),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(306),
-  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(283),
-  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
-  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(310),
-  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(321),
-  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(277),
-  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(342),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
-  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
-  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(297),
-  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(226),
-  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(232),
-  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(233),
-  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
-  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
+  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(287),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(314),
+  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(289),
+  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
+  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(315),
+  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(348),
+  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(283),
+  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(331),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
+  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(298),
+  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
+  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(243),
+  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(244),
+  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(181),
+  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
   [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(127),
-  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
-  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
-  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(304),
+  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
+  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
+  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(316),
   [51] = {.entry = {.count = 1, .reusable = true}}, SHIFT(305),
-  [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(308),
-  [55] = {.entry = {.count = 1, .reusable = true}}, SHIFT(245),
-  [57] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
-  [59] = {.entry = {.count = 1, .reusable = true}}, SHIFT(301),
-  [61] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [63] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
+  [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(318),
+  [55] = {.entry = {.count = 1, .reusable = true}}, SHIFT(257),
+  [57] = {.entry = {.count = 1, .reusable = true}}, SHIFT(170),
+  [59] = {.entry = {.count = 1, .reusable = true}}, SHIFT(338),
+  [61] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [63] = {.entry = {.count = 1, .reusable = true}}, SHIFT(238),
   [65] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
   [68] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0),
-  [70] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(232),
-  [73] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(233),
-  [76] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(174),
-  [79] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(40),
+  [70] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(243),
+  [73] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(244),
+  [76] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(181),
+  [79] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(37),
   [82] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(127),
-  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(180),
-  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(160),
-  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(304),
+  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(164),
+  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(169),
+  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(316),
   [94] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(305),
-  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(308),
-  [100] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(245),
-  [103] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(168),
-  [106] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(301),
+  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(318),
+  [100] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(257),
+  [103] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(170),
+  [106] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(338),
   [109] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
   [111] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(5),
-  [114] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(280),
-  [117] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(306),
-  [120] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(283),
-  [123] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(178),
-  [126] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(310),
-  [129] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(321),
-  [132] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(277),
-  [135] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(342),
-  [138] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(169),
-  [141] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(172),
-  [144] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(297),
+  [114] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(287),
+  [117] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(314),
+  [120] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(289),
+  [123] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(180),
+  [126] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(315),
+  [129] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(348),
+  [132] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(283),
+  [135] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(331),
+  [138] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(173),
+  [141] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(177),
+  [144] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(298),
   [147] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
   [149] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
-  [151] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
-  [153] = {.entry = {.count = 1, .reusable = true}}, SHIFT(263),
-  [155] = {.entry = {.count = 1, .reusable = true}}, SHIFT(307),
-  [157] = {.entry = {.count = 1, .reusable = true}}, SHIFT(311),
-  [159] = {.entry = {.count = 1, .reusable = true}}, SHIFT(269),
-  [161] = {.entry = {.count = 1, .reusable = true}}, SHIFT(137),
-  [163] = {.entry = {.count = 1, .reusable = true}}, SHIFT(315),
-  [165] = {.entry = {.count = 1, .reusable = true}}, SHIFT(318),
-  [167] = {.entry = {.count = 1, .reusable = true}}, SHIFT(319),
-  [169] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
-  [171] = {.entry = {.count = 1, .reusable = true}}, SHIFT(234),
-  [173] = {.entry = {.count = 1, .reusable = true}}, SHIFT(235),
-  [175] = {.entry = {.count = 1, .reusable = true}}, SHIFT(352),
-  [177] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
-  [179] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
-  [181] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(9),
-  [184] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0),
-  [186] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(307),
-  [189] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(311),
-  [192] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(269),
-  [195] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(137),
-  [198] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(315),
-  [201] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(318),
-  [204] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(319),
-  [207] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(163),
-  [210] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(234),
-  [213] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(235),
-  [216] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(352),
-  [219] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 32),
-  [221] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
-  [223] = {.entry = {.count = 1, .reusable = true}}, SHIFT(346),
-  [225] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
-  [227] = {.entry = {.count = 1, .reusable = true}}, SHIFT(345),
-  [229] = {.entry = {.count = 1, .reusable = true}}, SHIFT(300),
-  [231] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
-  [233] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 2, 0, 32),
-  [235] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
-  [237] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
-  [239] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
-  [241] = {.entry = {.count = 1, .reusable = true}}, SHIFT(211),
-  [243] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
-  [245] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
-  [247] = {.entry = {.count = 1, .reusable = true}}, SHIFT(278),
-  [249] = {.entry = {.count = 1, .reusable = false}}, SHIFT(349),
-  [251] = {.entry = {.count = 1, .reusable = true}}, SHIFT(302),
-  [253] = {.entry = {.count = 1, .reusable = true}}, SHIFT(279),
-  [255] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [257] = {.entry = {.count = 1, .reusable = true}}, SHIFT(255),
-  [259] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(14),
-  [262] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
-  [264] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(211),
-  [267] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(48),
-  [270] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(77),
-  [273] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(278),
-  [276] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(349),
-  [279] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(302),
-  [282] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(279),
-  [285] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 42),
-  [287] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 42), SHIFT_REPEAT(346),
-  [290] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 42), SHIFT_REPEAT(300),
-  [293] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coordinates, 5, 0, 0),
-  [295] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_direction_list, 1, 0, 0),
-  [297] = {.entry = {.count = 1, .reusable = false}}, SHIFT(23),
-  [299] = {.entry = {.count = 1, .reusable = false}}, SHIFT(22),
-  [301] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_direction_list, 1, 0, 0),
-  [303] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_path, 3, 0, 0),
-  [305] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0),
-  [307] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0), SHIFT_REPEAT(23),
-  [310] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0), SHIFT_REPEAT(22),
-  [313] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0),
-  [315] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 10),
-  [317] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 10),
-  [319] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 11),
-  [321] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 11),
-  [323] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap, 1, 0, 30),
-  [325] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 1, 0, 31),
-  [327] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 21),
-  [329] = {.entry = {.count = 1, .reusable = true}}, SHIFT(335),
-  [331] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 2, 0, 21),
-  [333] = {.entry = {.count = 1, .reusable = true}}, SHIFT(92),
-  [335] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 41),
-  [337] = {.entry = {.count = 1, .reusable = true}}, SHIFT(314),
-  [339] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 41),
-  [341] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
-  [343] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
-  [345] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 4, 0, 68),
-  [347] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
-  [349] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 74),
-  [351] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 74), SHIFT_REPEAT(53),
-  [354] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 74), SHIFT_REPEAT(346),
-  [357] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 74), SHIFT_REPEAT(300),
-  [360] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 43),
-  [362] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 61),
-  [364] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 2, 0, 21),
-  [366] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 50),
-  [368] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 51),
-  [370] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 54),
-  [372] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 2, 0, 21),
-  [374] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap_symmetry, 1, 0, 39),
-  [376] = {.entry = {.count = 1, .reusable = false}}, SHIFT(103),
-  [378] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 5, 0, 44),
-  [380] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
-  [382] = {.entry = {.count = 1, .reusable = false}}, SHIFT(181),
-  [384] = {.entry = {.count = 1, .reusable = false}}, SHIFT(182),
-  [386] = {.entry = {.count = 1, .reusable = true}}, SHIFT(330),
-  [388] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
-  [390] = {.entry = {.count = 1, .reusable = true}}, SHIFT(259),
-  [392] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 38),
-  [394] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
-  [396] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
-  [398] = {.entry = {.count = 1, .reusable = true}}, SHIFT(219),
-  [400] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 3, 0, 45),
-  [402] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
-  [404] = {.entry = {.count = 1, .reusable = true}}, SHIFT(316),
-  [406] = {.entry = {.count = 1, .reusable = true}}, SHIFT(317),
-  [408] = {.entry = {.count = 1, .reusable = true}}, SHIFT(285),
-  [410] = {.entry = {.count = 1, .reusable = true}}, SHIFT(286),
-  [412] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 55),
-  [414] = {.entry = {.count = 1, .reusable = true}}, SHIFT(98),
-  [416] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 56),
-  [418] = {.entry = {.count = 1, .reusable = true}}, SHIFT(100),
-  [420] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 63),
-  [422] = {.entry = {.count = 1, .reusable = true}}, SHIFT(116),
-  [424] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(330),
-  [427] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(52),
-  [430] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0),
-  [432] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 66),
-  [434] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 67),
-  [436] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(103),
-  [439] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
-  [441] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(103),
-  [444] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
-  [446] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 45),
-  [448] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0),
-  [450] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(123),
-  [453] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 38),
-  [455] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 21),
-  [457] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 38),
-  [459] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 21),
-  [461] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 38),
-  [463] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 37),
-  [465] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 49),
-  [467] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 38),
-  [469] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0),
-  [471] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0), SHIFT_REPEAT(134),
-  [474] = {.entry = {.count = 1, .reusable = true}}, SHIFT(123),
-  [476] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
-  [478] = {.entry = {.count = 1, .reusable = true}}, SHIFT(246),
-  [480] = {.entry = {.count = 1, .reusable = true}}, SHIFT(84),
-  [482] = {.entry = {.count = 1, .reusable = true}}, SHIFT(196),
-  [484] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 38),
-  [486] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 21),
-  [488] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 40),
-  [490] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 52),
-  [492] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 41),
-  [494] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 53),
-  [496] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 43),
-  [498] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 40),
-  [500] = {.entry = {.count = 1, .reusable = true}}, SHIFT(287),
-  [502] = {.entry = {.count = 1, .reusable = true}}, SHIFT(250),
-  [504] = {.entry = {.count = 1, .reusable = true}}, SHIFT(289),
-  [506] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 52),
-  [508] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 41),
-  [510] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 4, 0, 38),
-  [512] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 4, 0, 38),
-  [514] = {.entry = {.count = 1, .reusable = true}}, SHIFT(284),
-  [516] = {.entry = {.count = 1, .reusable = true}}, SHIFT(108),
-  [518] = {.entry = {.count = 1, .reusable = true}}, SHIFT(215),
-  [520] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(123),
-  [523] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(84),
-  [526] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0),
-  [528] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 40),
-  [530] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 5, 0, 49),
-  [532] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 59),
-  [534] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 50),
-  [536] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 60),
-  [538] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 51),
-  [540] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_sides_statement, 2, 0, 0),
-  [542] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 37),
-  [544] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 53),
-  [546] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 62),
-  [548] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 54),
-  [550] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 52),
-  [552] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 45),
-  [554] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 55),
-  [556] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 56),
-  [558] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 32),
-  [560] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 22),
-  [562] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 22),
-  [564] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(284),
-  [567] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(104),
-  [570] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0),
-  [572] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 2, 0, 0),
-  [574] = {.entry = {.count = 1, .reusable = true}}, SHIFT(129),
-  [576] = {.entry = {.count = 1, .reusable = true}}, SHIFT(271),
-  [578] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 2, 0, 0),
-  [580] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 21),
-  [582] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
-  [584] = {.entry = {.count = 1, .reusable = true}}, SHIFT(187),
-  [586] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 59),
-  [588] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 60),
-  [590] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 69),
-  [592] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 61),
-  [594] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 6, 0, 62),
-  [596] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 55),
-  [598] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 56),
-  [600] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 63),
-  [602] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 40),
-  [604] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 32),
-  [606] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 7, 0, 69),
-  [608] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 7, 0, 63),
-  [610] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 52),
-  [612] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__side, 1, 0, 4),
-  [614] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__side, 1, 0, 4),
-  [616] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 73), SHIFT_REPEAT(326),
-  [619] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 73),
-  [621] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
-  [623] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_draw_without_statement, 2, 0, 0),
-  [625] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0),
-  [627] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0), SHIFT_REPEAT(153),
-  [630] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(159),
-  [633] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0),
-  [635] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0),
-  [637] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0), SHIFT_REPEAT(129),
-  [640] = {.entry = {.count = 1, .reusable = false}}, SHIFT(47),
-  [642] = {.entry = {.count = 1, .reusable = false}}, SHIFT(334),
-  [644] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_like_statement, 2, 0, 0),
-  [646] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_castling_move, 4, 0, 33),
-  [648] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_move, 4, 0, 33),
-  [650] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__mode, 1, 0, 36),
-  [652] = {.entry = {.count = 1, .reusable = true}}, SHIFT(312),
-  [654] = {.entry = {.count = 1, .reusable = true}}, SHIFT(340),
-  [656] = {.entry = {.count = 1, .reusable = true}}, SHIFT(149),
-  [658] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 3, 0, 0),
-  [660] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 5, 0, 28),
-  [662] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
-  [664] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 6, 0, 57),
-  [666] = {.entry = {.count = 1, .reusable = true}}, SHIFT(326),
-  [668] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_impasse_statement, 7, 0, 65),
-  [670] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 4, 0, 14),
-  [672] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
-  [674] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_side, 2, 0, 24),
-  [676] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
-  [678] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 3, 0, 15),
-  [680] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_line_starts, 2, 0, 0),
-  [682] = {.entry = {.count = 1, .reusable = true}}, SHIFT(148),
-  [684] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(176),
-  [687] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0),
-  [689] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0),
-  [691] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0), SHIFT_REPEAT(148),
-  [694] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 2, 0, 48),
-  [696] = {.entry = {.count = 1, .reusable = true}}, SHIFT(348),
-  [698] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 3, 0, 58),
-  [700] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 1, 0, 5),
-  [702] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_side_declaration, 1, 0, 5),
-  [704] = {.entry = {.count = 1, .reusable = false}}, SHIFT(351),
-  [706] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 1, 0, 13),
-  [708] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove_statement, 2, 0, 0),
-  [710] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colours_statement, 2, 0, 0),
-  [712] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement, 2, 0, 18),
-  [714] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 72),
-  [716] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 1, 0, 22),
-  [718] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 2, 0, 0),
-  [720] = {.entry = {.count = 1, .reusable = true}}, SHIFT(262),
-  [722] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 3, 0, 0),
-  [724] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
-  [726] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0), SHIFT_REPEAT(165),
-  [729] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0),
-  [731] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 3, 0, 9),
-  [733] = {.entry = {.count = 1, .reusable = true}}, SHIFT(200),
-  [735] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
-  [737] = {.entry = {.count = 1, .reusable = true}}, SHIFT(320),
-  [739] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
-  [741] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 2, 0, 0),
-  [743] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
-  [745] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
-  [747] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
-  [749] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 2, 0, 19),
-  [751] = {.entry = {.count = 1, .reusable = true}}, SHIFT(294),
-  [753] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 3, 0, 28),
-  [755] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
-  [757] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 1, 0, 16),
-  [759] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
-  [761] = {.entry = {.count = 1, .reusable = true}}, SHIFT(170),
-  [763] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 2, 0, 20),
-  [765] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
-  [767] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 70),
-  [769] = {.entry = {.count = 1, .reusable = true}}, SHIFT(186),
-  [771] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 71),
-  [773] = {.entry = {.count = 1, .reusable = true}}, SHIFT(267),
-  [775] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_impasse_statement, 5, 0, 46),
-  [777] = {.entry = {.count = 1, .reusable = true}}, SHIFT(243),
-  [779] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 4, 0, 29),
-  [781] = {.entry = {.count = 1, .reusable = true}}, SHIFT(336),
-  [783] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 75),
-  [785] = {.entry = {.count = 1, .reusable = true}}, SHIFT(231),
-  [787] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 3, 0, 0),
-  [789] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 4, 0, 0),
-  [791] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 4, 0, 0),
-  [793] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 3, 0, 0),
-  [795] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 2, 0, 6),
-  [797] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 3, 0, 0),
-  [799] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cell_statement, 4, 0, 29),
-  [801] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_checkmate_statement, 2, 0, 20),
-  [803] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [805] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [807] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 3, 0, 0),
-  [809] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_captures_statement, 2, 0, 0),
-  [811] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
-  [813] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
-  [815] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hexagon_shape, 2, 0, 25),
-  [817] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 2, 0, 0),
-  [819] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_value_statement, 2, 0, 2),
-  [821] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 3, 0, 0),
-  [823] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
-  [825] = {.entry = {.count = 1, .reusable = true}}, SHIFT(220),
-  [827] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 4, 0, 34),
-  [829] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rhombus_shape, 4, 0, 35),
-  [831] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 2, 0, 6),
-  [833] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 3, 0, 7),
-  [835] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 2, 0, 0),
-  [837] = {.entry = {.count = 1, .reusable = true}}, SHIFT(248),
-  [839] = {.entry = {.count = 1, .reusable = true}}, SHIFT(275),
-  [841] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
-  [843] = {.entry = {.count = 1, .reusable = true}}, SHIFT(31),
-  [845] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 2, 0, 0),
-  [847] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
-  [849] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 3, 0, 8),
-  [851] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_confined_statement, 3, 0, 44),
-  [853] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 2, 0, 0),
-  [855] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 4, 0, 0),
-  [857] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_facing_statement, 2, 0, 21),
-  [859] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 4, 0, 0),
-  [861] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 6, 0, 47),
-  [863] = {.entry = {.count = 1, .reusable = true}}, SHIFT(142),
-  [865] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 2, 0, 0),
-  [867] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_metadata_statement, 2, 0, 1),
-  [869] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 3, 0, 8),
-  [871] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 2, 0, 0),
-  [873] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 8, 0, 77),
-  [875] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_statement, 1, 0, 0),
-  [877] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colour_bound_statement, 1, 0, 0),
-  [879] = {.entry = {.count = 1, .reusable = true}}, SHIFT(242),
-  [881] = {.entry = {.count = 1, .reusable = true}}, SHIFT(24),
-  [883] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_year_statement, 2, 0, 2),
-  [885] = {.entry = {.count = 1, .reusable = true}}, SHIFT(260),
-  [887] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_statement, 2, 0, 0),
-  [889] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_symmetry_statement, 2, 0, 3),
-  [891] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_eliminated_statement, 2, 0, 23),
-  [893] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directions_statement, 4, 0, 12),
-  [895] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 2, 0, 0),
-  [897] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cells_statement, 2, 0, 3),
-  [899] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_shape_statement, 2, 0, 0),
-  [901] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 2, 0, 15),
-  [903] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 5, 0, 64),
-  [905] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 2, 0, 6),
-  [907] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 4, 0, 0),
-  [909] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 3, 0, 0),
-  [911] = {.entry = {.count = 1, .reusable = true}}, SHIFT(223),
-  [913] = {.entry = {.count = 1, .reusable = true}}, SHIFT(291),
-  [915] = {.entry = {.count = 1, .reusable = true}}, SHIFT(67),
-  [917] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_piece_definition, 4, 0, 17),
-  [919] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 3, 0, 0),
-  [921] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 4, 0, 0),
-  [923] = {.entry = {.count = 1, .reusable = true}}, SHIFT(254),
-  [925] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 3, 0, 26),
-  [927] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 3, 0, 0),
-  [929] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_board, 2, 0, 6),
-  [931] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_repetition_statement, 3, 0, 27),
-  [933] = {.entry = {.count = 1, .reusable = true}}, SHIFT(188),
-  [935] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 76),
-  [937] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0), SHIFT_REPEAT(275),
-  [940] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0),
-  [942] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
-  [944] = {.entry = {.count = 1, .reusable = true}}, SHIFT(146),
-  [946] = {.entry = {.count = 1, .reusable = true}}, SHIFT(265),
-  [948] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 1, 0, 10),
-  [950] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
-  [952] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
-  [954] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [956] = {.entry = {.count = 1, .reusable = true}}, SHIFT(240),
-  [958] = {.entry = {.count = 1, .reusable = true}}, SHIFT(105),
-  [960] = {.entry = {.count = 1, .reusable = true}}, SHIFT(106),
-  [962] = {.entry = {.count = 1, .reusable = true}}, SHIFT(50),
-  [964] = {.entry = {.count = 1, .reusable = true}}, SHIFT(344),
-  [966] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
-  [968] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
-  [970] = {.entry = {.count = 1, .reusable = true}}, SHIFT(329),
-  [972] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [974] = {.entry = {.count = 1, .reusable = true}}, SHIFT(343),
-  [976] = {.entry = {.count = 1, .reusable = true}}, SHIFT(130),
-  [978] = {.entry = {.count = 1, .reusable = true}}, SHIFT(237),
-  [980] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
-  [982] = {.entry = {.count = 1, .reusable = true}}, SHIFT(322),
-  [984] = {.entry = {.count = 1, .reusable = true}}, SHIFT(324),
-  [986] = {.entry = {.count = 1, .reusable = true}}, SHIFT(332),
-  [988] = {.entry = {.count = 1, .reusable = true}}, SHIFT(239),
-  [990] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
-  [992] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
-  [994] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
-  [996] = {.entry = {.count = 1, .reusable = true}}, SHIFT(197),
-  [998] = {.entry = {.count = 1, .reusable = true}}, SHIFT(199),
-  [1000] = {.entry = {.count = 1, .reusable = true}}, SHIFT(327),
-  [1002] = {.entry = {.count = 1, .reusable = true}}, SHIFT(272),
-  [1004] = {.entry = {.count = 1, .reusable = true}}, SHIFT(313),
-  [1006] = {.entry = {.count = 1, .reusable = true}}, SHIFT(341),
-  [1008] = {.entry = {.count = 1, .reusable = true}}, SHIFT(257),
-  [1010] = {.entry = {.count = 1, .reusable = true}}, SHIFT(337),
-  [1012] = {.entry = {.count = 1, .reusable = true}}, SHIFT(350),
-  [1014] = {.entry = {.count = 1, .reusable = true}}, SHIFT(183),
-  [1016] = {.entry = {.count = 1, .reusable = true}}, SHIFT(309),
-  [1018] = {.entry = {.count = 1, .reusable = true}}, SHIFT(158),
-  [1020] = {.entry = {.count = 1, .reusable = true}}, SHIFT(333),
-  [1022] = {.entry = {.count = 1, .reusable = true}}, SHIFT(290),
-  [1024] = {.entry = {.count = 1, .reusable = true}}, SHIFT(295),
-  [1026] = {.entry = {.count = 1, .reusable = true}}, SHIFT(347),
-  [1028] = {.entry = {.count = 1, .reusable = true}}, SHIFT(281),
-  [1030] = {.entry = {.count = 1, .reusable = true}}, SHIFT(184),
-  [1032] = {.entry = {.count = 1, .reusable = true}}, SHIFT(207),
-  [1034] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
-  [1036] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
-  [1038] = {.entry = {.count = 1, .reusable = true}}, SHIFT(224),
-  [1040] = {.entry = {.count = 1, .reusable = true}}, SHIFT(241),
-  [1042] = {.entry = {.count = 1, .reusable = true}}, SHIFT(132),
-  [1044] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [1046] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
-  [1048] = {.entry = {.count = 1, .reusable = true}}, SHIFT(167),
-  [1050] = {.entry = {.count = 1, .reusable = true}}, SHIFT(331),
-  [1052] = {.entry = {.count = 1, .reusable = true}}, SHIFT(218),
-  [1054] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
-  [1056] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
-  [1058] = {.entry = {.count = 1, .reusable = true}}, SHIFT(323),
-  [1060] = {.entry = {.count = 1, .reusable = true}}, SHIFT(338),
-  [1062] = {.entry = {.count = 1, .reusable = true}}, SHIFT(221),
-  [1064] = {.entry = {.count = 1, .reusable = true}}, SHIFT(328),
-  [1066] = {.entry = {.count = 1, .reusable = true}}, SHIFT(303),
-  [1068] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
-  [1070] = {.entry = {.count = 1, .reusable = true}}, SHIFT(325),
+  [151] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(7),
+  [154] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0),
+  [156] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(319),
+  [159] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(320),
+  [162] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(277),
+  [165] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(137),
+  [168] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(326),
+  [171] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(327),
+  [174] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(328),
+  [177] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(165),
+  [180] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(239),
+  [183] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(240),
+  [186] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(335),
+  [189] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(341),
+  [192] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
+  [194] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
+  [196] = {.entry = {.count = 1, .reusable = true}}, SHIFT(319),
+  [198] = {.entry = {.count = 1, .reusable = true}}, SHIFT(320),
+  [200] = {.entry = {.count = 1, .reusable = true}}, SHIFT(277),
+  [202] = {.entry = {.count = 1, .reusable = true}}, SHIFT(137),
+  [204] = {.entry = {.count = 1, .reusable = true}}, SHIFT(326),
+  [206] = {.entry = {.count = 1, .reusable = true}}, SHIFT(327),
+  [208] = {.entry = {.count = 1, .reusable = true}}, SHIFT(328),
+  [210] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
+  [212] = {.entry = {.count = 1, .reusable = true}}, SHIFT(239),
+  [214] = {.entry = {.count = 1, .reusable = true}}, SHIFT(240),
+  [216] = {.entry = {.count = 1, .reusable = true}}, SHIFT(335),
+  [218] = {.entry = {.count = 1, .reusable = true}}, SHIFT(341),
+  [220] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [222] = {.entry = {.count = 1, .reusable = true}}, SHIFT(237),
+  [224] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 2, 0, 33),
+  [226] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
+  [228] = {.entry = {.count = 1, .reusable = true}}, SHIFT(333),
+  [230] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
+  [232] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
+  [234] = {.entry = {.count = 1, .reusable = true}}, SHIFT(297),
+  [236] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
+  [238] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 33),
+  [240] = {.entry = {.count = 1, .reusable = true}}, SHIFT(311),
+  [242] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(12),
+  [245] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
+  [247] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(216),
+  [250] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(52),
+  [253] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(77),
+  [256] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(284),
+  [259] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(312),
+  [262] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(313),
+  [265] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(285),
+  [268] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
+  [270] = {.entry = {.count = 1, .reusable = true}}, SHIFT(215),
+  [272] = {.entry = {.count = 1, .reusable = true}}, SHIFT(216),
+  [274] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
+  [276] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
+  [278] = {.entry = {.count = 1, .reusable = true}}, SHIFT(284),
+  [280] = {.entry = {.count = 1, .reusable = false}}, SHIFT(312),
+  [282] = {.entry = {.count = 1, .reusable = true}}, SHIFT(313),
+  [284] = {.entry = {.count = 1, .reusable = true}}, SHIFT(285),
+  [286] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
+  [288] = {.entry = {.count = 1, .reusable = true}}, SHIFT(260),
+  [290] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 44),
+  [292] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 44), SHIFT_REPEAT(333),
+  [295] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 44), SHIFT_REPEAT(297),
+  [298] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coordinates, 5, 0, 0),
+  [300] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0),
+  [302] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0), SHIFT_REPEAT(23),
+  [305] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0), SHIFT_REPEAT(24),
+  [308] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0),
+  [310] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_direction_list, 1, 0, 0),
+  [312] = {.entry = {.count = 1, .reusable = false}}, SHIFT(23),
+  [314] = {.entry = {.count = 1, .reusable = false}}, SHIFT(24),
+  [316] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_direction_list, 1, 0, 0),
+  [318] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_path, 3, 0, 0),
+  [320] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 11),
+  [322] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 11),
+  [324] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 10),
+  [326] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 10),
+  [328] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap, 1, 0, 31),
+  [330] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 1, 0, 32),
+  [332] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
+  [334] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 2, 0, 22),
+  [336] = {.entry = {.count = 1, .reusable = true}}, SHIFT(108),
+  [338] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 43),
+  [340] = {.entry = {.count = 1, .reusable = true}}, SHIFT(322),
+  [342] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 43),
+  [344] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
+  [346] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 22),
+  [348] = {.entry = {.count = 1, .reusable = true}}, SHIFT(352),
+  [350] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 4, 0, 69),
+  [352] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
+  [354] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 75),
+  [356] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 75), SHIFT_REPEAT(56),
+  [359] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 75), SHIFT_REPEAT(333),
+  [362] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 75), SHIFT_REPEAT(297),
+  [365] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 45),
+  [367] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 2, 0, 22),
+  [369] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 2, 0, 22),
+  [371] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 51),
+  [373] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 52),
+  [375] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 55),
+  [377] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 62),
+  [379] = {.entry = {.count = 1, .reusable = false}}, SHIFT(293),
+  [381] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
+  [383] = {.entry = {.count = 1, .reusable = true}}, SHIFT(293),
+  [385] = {.entry = {.count = 1, .reusable = true}}, SHIFT(269),
+  [387] = {.entry = {.count = 1, .reusable = false}}, SHIFT(221),
+  [389] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap_symmetry, 1, 0, 41),
+  [391] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
+  [393] = {.entry = {.count = 1, .reusable = true}}, SHIFT(220),
+  [395] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(293),
+  [398] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(45),
+  [401] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(293),
+  [404] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0),
+  [406] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(221),
+  [409] = {.entry = {.count = 1, .reusable = false}}, SHIFT(103),
+  [411] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 5, 0, 29),
+  [413] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
+  [415] = {.entry = {.count = 1, .reusable = false}}, SHIFT(182),
+  [417] = {.entry = {.count = 1, .reusable = false}}, SHIFT(183),
+  [419] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 40),
+  [421] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
+  [423] = {.entry = {.count = 1, .reusable = true}}, SHIFT(342),
+  [425] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
+  [427] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
+  [429] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
+  [431] = {.entry = {.count = 1, .reusable = true}}, SHIFT(199),
+  [433] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 3, 0, 46),
+  [435] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
+  [437] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(342),
+  [440] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(51),
+  [443] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0),
+  [445] = {.entry = {.count = 1, .reusable = true}}, SHIFT(324),
+  [447] = {.entry = {.count = 1, .reusable = true}}, SHIFT(325),
+  [449] = {.entry = {.count = 1, .reusable = true}}, SHIFT(291),
+  [451] = {.entry = {.count = 1, .reusable = true}}, SHIFT(292),
+  [453] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 56),
+  [455] = {.entry = {.count = 1, .reusable = true}}, SHIFT(98),
+  [457] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 57),
+  [459] = {.entry = {.count = 1, .reusable = true}}, SHIFT(100),
+  [461] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 64),
+  [463] = {.entry = {.count = 1, .reusable = true}}, SHIFT(116),
+  [465] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 67),
+  [467] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 68),
+  [469] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(103),
+  [472] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
+  [474] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(103),
+  [477] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
+  [479] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 5, 0, 50),
+  [481] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 40),
+  [483] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 22),
+  [485] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 42),
+  [487] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 39),
+  [489] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 50),
+  [491] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 40),
+  [493] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0),
+  [495] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0), SHIFT_REPEAT(134),
+  [498] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 33),
+  [500] = {.entry = {.count = 1, .reusable = true}}, SHIFT(123),
+  [502] = {.entry = {.count = 1, .reusable = true}}, SHIFT(85),
+  [504] = {.entry = {.count = 1, .reusable = true}}, SHIFT(251),
+  [506] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 40),
+  [508] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 22),
+  [510] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 42),
+  [512] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 53),
+  [514] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 43),
+  [516] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 54),
+  [518] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 45),
+  [520] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 42),
+  [522] = {.entry = {.count = 1, .reusable = true}}, SHIFT(294),
+  [524] = {.entry = {.count = 1, .reusable = true}}, SHIFT(255),
+  [526] = {.entry = {.count = 1, .reusable = true}}, SHIFT(296),
+  [528] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 53),
+  [530] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 43),
+  [532] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 4, 0, 40),
+  [534] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 4, 0, 40),
+  [536] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 46),
+  [538] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_sides_statement, 2, 0, 0),
+  [540] = {.entry = {.count = 1, .reusable = true}}, SHIFT(91),
+  [542] = {.entry = {.count = 1, .reusable = true}}, SHIFT(200),
+  [544] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 22),
+  [546] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 40),
+  [548] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 51),
+  [550] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 61),
+  [552] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 52),
+  [554] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(123),
+  [557] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(91),
+  [560] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0),
+  [562] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 53),
+  [564] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 54),
+  [566] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 63),
+  [568] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 55),
+  [570] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 53),
+  [572] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 46),
+  [574] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 56),
+  [576] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 57),
+  [578] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 42),
+  [580] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 19),
+  [582] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 19),
+  [584] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 2, 0, 0),
+  [586] = {.entry = {.count = 1, .reusable = true}}, SHIFT(129),
+  [588] = {.entry = {.count = 1, .reusable = true}}, SHIFT(301),
+  [590] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 2, 0, 0),
+  [592] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 33),
+  [594] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0),
+  [596] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(123),
+  [599] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 39),
+  [601] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 60),
+  [603] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 61),
+  [605] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 70),
+  [607] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 62),
+  [609] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 6, 0, 63),
+  [611] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 56),
+  [613] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 57),
+  [615] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 64),
+  [617] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 40),
+  [619] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 22),
+  [621] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 7, 0, 70),
+  [623] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 7, 0, 64),
+  [625] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 60),
+  [627] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__side, 1, 0, 4),
+  [629] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__side, 1, 0, 4),
+  [631] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0),
+  [633] = {.entry = {.count = 1, .reusable = true}}, SHIFT(143),
+  [635] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_draw_without_statement, 2, 0, 0),
+  [637] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0),
+  [639] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0), SHIFT_REPEAT(154),
+  [642] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(143),
+  [645] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0),
+  [647] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0),
+  [649] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0), SHIFT_REPEAT(129),
+  [652] = {.entry = {.count = 1, .reusable = false}}, SHIFT(50),
+  [654] = {.entry = {.count = 1, .reusable = false}}, SHIFT(343),
+  [656] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_like_statement, 2, 0, 0),
+  [658] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_castling_move, 4, 0, 34),
+  [660] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_move, 4, 0, 34),
+  [662] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__mode, 1, 0, 38),
+  [664] = {.entry = {.count = 1, .reusable = true}}, SHIFT(321),
+  [666] = {.entry = {.count = 1, .reusable = true}}, SHIFT(323),
+  [668] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
+  [670] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 3, 0, 0),
+  [672] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 5, 0, 28),
+  [674] = {.entry = {.count = 1, .reusable = true}}, SHIFT(185),
+  [676] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 6, 0, 58),
+  [678] = {.entry = {.count = 1, .reusable = true}}, SHIFT(332),
+  [680] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_impasse_statement, 7, 0, 66),
+  [682] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 74), SHIFT_REPEAT(332),
+  [685] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 74),
+  [687] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup_hand, 2, 0, 0),
+  [689] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 1, 0, 19),
+  [691] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement_statement, 3, 0, 29),
+  [693] = {.entry = {.count = 1, .reusable = true}}, SHIFT(211),
+  [695] = {.entry = {.count = 1, .reusable = true}}, SHIFT(154),
+  [697] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_side, 2, 0, 24),
+  [699] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
+  [701] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 3, 0, 15),
+  [703] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_line_starts, 2, 0, 0),
+  [705] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
+  [707] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(178),
+  [710] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0),
+  [712] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0),
+  [714] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0), SHIFT_REPEAT(150),
+  [717] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 2, 0, 49),
+  [719] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 3, 0, 59),
+  [721] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 1, 0, 5),
+  [723] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_side_declaration, 1, 0, 5),
+  [725] = {.entry = {.count = 1, .reusable = false}}, SHIFT(344),
+  [727] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 1, 0, 13),
+  [729] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 4, 0, 14),
+  [731] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove_statement, 2, 0, 0),
+  [733] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colours_statement, 2, 0, 0),
+  [735] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement, 2, 0, 18),
+  [737] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 73),
+  [739] = {.entry = {.count = 1, .reusable = true}}, SHIFT(317),
+  [741] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 2, 0, 0),
+  [743] = {.entry = {.count = 1, .reusable = true}}, SHIFT(268),
+  [745] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 3, 0, 0),
+  [747] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
+  [749] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0), SHIFT_REPEAT(167),
+  [752] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0),
+  [754] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
+  [756] = {.entry = {.count = 1, .reusable = true}}, SHIFT(204),
+  [758] = {.entry = {.count = 1, .reusable = true}}, SHIFT(330),
+  [760] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 4, 0, 30),
+  [762] = {.entry = {.count = 1, .reusable = true}}, SHIFT(307),
+  [764] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 3, 0, 9),
+  [766] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
+  [768] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 2, 0, 0),
+  [770] = {.entry = {.count = 1, .reusable = true}}, SHIFT(167),
+  [772] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
+  [774] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 2, 0, 20),
+  [776] = {.entry = {.count = 1, .reusable = true}}, SHIFT(273),
+  [778] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
+  [780] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 1, 0, 16),
+  [782] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
+  [784] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
+  [786] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 71),
+  [788] = {.entry = {.count = 1, .reusable = true}}, SHIFT(184),
+  [790] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 72),
+  [792] = {.entry = {.count = 1, .reusable = true}}, SHIFT(270),
+  [794] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 76),
+  [796] = {.entry = {.count = 1, .reusable = true}}, SHIFT(271),
+  [798] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 2, 0, 21),
+  [800] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
+  [802] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_impasse_statement, 5, 0, 47),
+  [804] = {.entry = {.count = 1, .reusable = true}}, SHIFT(246),
+  [806] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 3, 0, 28),
+  [808] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
+  [810] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 3, 0, 8),
+  [812] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 3, 0, 0),
+  [814] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 4, 0, 0),
+  [816] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 4, 0, 0),
+  [818] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 3, 0, 0),
+  [820] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
+  [822] = {.entry = {.count = 1, .reusable = true}}, SHIFT(191),
+  [824] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 3, 0, 0),
+  [826] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cell_statement, 4, 0, 30),
+  [828] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [830] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [832] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 2, 0, 6),
+  [834] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 3, 0, 0),
+  [836] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 3, 0, 0),
+  [838] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_statement, 2, 0, 0),
+  [840] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
+  [842] = {.entry = {.count = 1, .reusable = true}}, SHIFT(192),
+  [844] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 2, 0, 0),
+  [846] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_value_statement, 2, 0, 2),
+  [848] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 3, 0, 0),
+  [850] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [852] = {.entry = {.count = 1, .reusable = true}}, SHIFT(226),
+  [854] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hexagon_shape, 2, 0, 25),
+  [856] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 4, 0, 35),
+  [858] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement_statement, 4, 0, 36),
+  [860] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rhombus_shape, 4, 0, 37),
+  [862] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 3, 0, 7),
+  [864] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 2, 0, 6),
+  [866] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 2, 0, 0),
+  [868] = {.entry = {.count = 1, .reusable = true}}, SHIFT(253),
+  [870] = {.entry = {.count = 1, .reusable = true}}, SHIFT(279),
+  [872] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
+  [874] = {.entry = {.count = 1, .reusable = true}}, SHIFT(27),
+  [876] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 2, 0, 0),
+  [878] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
+  [880] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_checkmate_statement, 2, 0, 21),
+  [882] = {.entry = {.count = 1, .reusable = true}}, SHIFT(265),
+  [884] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_confined_statement, 3, 0, 29),
+  [886] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 4, 0, 0),
+  [888] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_captures_statement, 2, 0, 0),
+  [890] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 6, 0, 48),
+  [892] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 2, 0, 0),
+  [894] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 4, 0, 0),
+  [896] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
+  [898] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_repetition_statement, 3, 0, 27),
+  [900] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_metadata_statement, 2, 0, 1),
+  [902] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 3, 0, 8),
+  [904] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0), SHIFT_REPEAT(279),
+  [907] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0),
+  [909] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 2, 0, 0),
+  [911] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 2, 0, 0),
+  [913] = {.entry = {.count = 1, .reusable = true}}, SHIFT(258),
+  [915] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_year_statement, 2, 0, 2),
+  [917] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_statement, 1, 0, 0),
+  [919] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colour_bound_statement, 1, 0, 0),
+  [921] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_facing_statement, 2, 0, 22),
+  [923] = {.entry = {.count = 1, .reusable = true}}, SHIFT(267),
+  [925] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_symmetry_statement, 2, 0, 3),
+  [927] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directions_statement, 4, 0, 12),
+  [929] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 2, 0, 0),
+  [931] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cells_statement, 2, 0, 3),
+  [933] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_shape_statement, 2, 0, 0),
+  [935] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 2, 0, 15),
+  [937] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 5, 0, 65),
+  [939] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_eliminated_statement, 2, 0, 23),
+  [941] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 3, 0, 0),
+  [943] = {.entry = {.count = 1, .reusable = true}}, SHIFT(231),
+  [945] = {.entry = {.count = 1, .reusable = true}}, SHIFT(295),
+  [947] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
+  [949] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 2, 0, 6),
+  [951] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_piece_definition, 4, 0, 17),
+  [953] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 4, 0, 0),
+  [955] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_board, 2, 0, 6),
+  [957] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 4, 0, 0),
+  [959] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 3, 0, 26),
+  [961] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 3, 0, 0),
+  [963] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 77),
+  [965] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 8, 0, 78),
+  [967] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
+  [969] = {.entry = {.count = 1, .reusable = true}}, SHIFT(223),
+  [971] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 1, 0, 10),
+  [973] = {.entry = {.count = 1, .reusable = true}}, SHIFT(233),
+  [975] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
+  [977] = {.entry = {.count = 1, .reusable = true}}, SHIFT(249),
+  [979] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [981] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
+  [983] = {.entry = {.count = 1, .reusable = true}}, SHIFT(105),
+  [985] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
+  [987] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
+  [989] = {.entry = {.count = 1, .reusable = true}}, SHIFT(356),
+  [991] = {.entry = {.count = 1, .reusable = true}}, SHIFT(147),
+  [993] = {.entry = {.count = 1, .reusable = true}}, SHIFT(130),
+  [995] = {.entry = {.count = 1, .reusable = true}}, SHIFT(329),
+  [997] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
+  [999] = {.entry = {.count = 1, .reusable = true}}, SHIFT(186),
+  [1001] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
+  [1003] = {.entry = {.count = 1, .reusable = true}}, SHIFT(187),
+  [1005] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
+  [1007] = {.entry = {.count = 1, .reusable = true}}, SHIFT(336),
+  [1009] = {.entry = {.count = 1, .reusable = true}}, SHIFT(337),
+  [1011] = {.entry = {.count = 1, .reusable = true}}, SHIFT(242),
+  [1013] = {.entry = {.count = 1, .reusable = true}}, SHIFT(340),
+  [1015] = {.entry = {.count = 1, .reusable = true}}, SHIFT(358),
+  [1017] = {.entry = {.count = 1, .reusable = true}}, SHIFT(227),
+  [1019] = {.entry = {.count = 1, .reusable = true}}, SHIFT(334),
+  [1021] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
+  [1023] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
+  [1025] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
+  [1027] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
+  [1029] = {.entry = {.count = 1, .reusable = true}}, SHIFT(152),
+  [1031] = {.entry = {.count = 1, .reusable = true}}, SHIFT(208),
+  [1033] = {.entry = {.count = 1, .reusable = true}}, SHIFT(357),
+  [1035] = {.entry = {.count = 1, .reusable = true}}, SHIFT(228),
+  [1037] = {.entry = {.count = 1, .reusable = true}}, SHIFT(282),
+  [1039] = {.entry = {.count = 1, .reusable = true}}, SHIFT(310),
+  [1041] = {.entry = {.count = 1, .reusable = true}}, SHIFT(309),
+  [1043] = {.entry = {.count = 1, .reusable = true}}, SHIFT(350),
+  [1045] = {.entry = {.count = 1, .reusable = true}}, SHIFT(354),
+  [1047] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
+  [1049] = {.entry = {.count = 1, .reusable = true}}, SHIFT(306),
+  [1051] = {.entry = {.count = 1, .reusable = true}}, SHIFT(345),
+  [1053] = {.entry = {.count = 1, .reusable = true}}, SHIFT(346),
+  [1055] = {.entry = {.count = 1, .reusable = true}}, SHIFT(304),
+  [1057] = {.entry = {.count = 1, .reusable = true}}, SHIFT(274),
+  [1059] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
+  [1061] = {.entry = {.count = 1, .reusable = true}}, SHIFT(212),
+  [1063] = {.entry = {.count = 1, .reusable = true}}, SHIFT(188),
+  [1065] = {.entry = {.count = 1, .reusable = true}}, SHIFT(355),
+  [1067] = {.entry = {.count = 1, .reusable = true}}, SHIFT(347),
+  [1069] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
+  [1071] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
+  [1073] = {.entry = {.count = 1, .reusable = true}}, SHIFT(245),
+  [1075] = {.entry = {.count = 1, .reusable = true}}, SHIFT(351),
+  [1077] = {.entry = {.count = 1, .reusable = true}}, SHIFT(349),
+  [1079] = {.entry = {.count = 1, .reusable = true}}, SHIFT(262),
+  [1081] = {.entry = {.count = 1, .reusable = true}}, SHIFT(132),
+  [1083] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
+  [1085] = {.entry = {.count = 1, .reusable = true}}, SHIFT(308),
+  [1087] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
+  [1089] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [1091] = {.entry = {.count = 1, .reusable = true}}, SHIFT(290),
+  [1093] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
+  [1095] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
+  [1097] = {.entry = {.count = 1, .reusable = true}}, SHIFT(339),
+  [1099] = {.entry = {.count = 1, .reusable = true}}, SHIFT(225),
 };
 
 #ifdef __cplusplus

@@ -35,7 +35,8 @@ const statementWords = new Set([
   "castling", "cells", "shape", "names", "remove", "cell", "off-board", "colours", "royal",
   "colour-bound", "step", "ride", "leap", "hop", "cannon", "confined", "multi-step", "promote",
   "like", "value", "drop", "checkmate", "stalemate", "captures", "repetition", "move-limit",
-  "facing", "draw-without", "eliminated", "impasse", "piece", "zone", "directions",
+  "facing", "draw-without", "eliminated", "impasse", "placement", "hand", "piece", "zone",
+  "directions",
 ]);
 
 let failures = 0;

@@ -107,7 +107,7 @@ impl Engine for FastEngine<'_> {
         let z = &self.keys;
         // The key changes by the cells the move touches (each once), the unmoved marks it
         // clears, the hands it changes, the en-passant cells and the side to move.
-        let mut key = s.zobrist ^ z.black();
+        let mut key = s.zobrist;
         self.for_each_touched(s, m, |c| {
             key ^= self.cell_key(s.board.squares[c], c) ^ self.cell_key(next.board.squares[c], c);
         });
@@ -128,8 +128,21 @@ impl Engine for FastEngine<'_> {
             *held += 1;
             key ^= z.hand(side, piece, *held as usize);
         }
+        next.to_move = match self.t.placement {
+            Some(sequential) if m.from.is_none() => {
+                self.game.variant.after_placement(side, sequential, |o| {
+                    next.hands[o.index()].iter().any(|&n| n > 0)
+                })
+            }
+            _ => side.opponent(),
+        };
+        if next.to_move != side {
+            key ^= z.black();
+        }
         next.zobrist = key;
-        let resets = captured != 0 || self.t.resets_count[m.piece.index()];
+        let resets = captured != 0
+            || self.t.resets_count[m.piece.index()]
+            || (m.from.is_none() && self.t.placement.is_some());
         next.quiet_plies = if resets {
             0
         } else {
@@ -137,7 +150,6 @@ impl Engine for FastEngine<'_> {
         };
         next.en_passant = passed;
         next.en_passant_victim = if passed != 0 { cell8(m.to) } else { NONE };
-        next.to_move = side.opponent();
         next
     }
 

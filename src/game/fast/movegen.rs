@@ -21,6 +21,11 @@ impl FastEngine<'_> {
     /// captures by hopping (a piece put down can be its screen): then every move is tested.
     pub(crate) fn list_legal(&self, s: &State, out: &mut Vec<Move>) {
         out.clear();
+        if self.placing(s) {
+            self.drops(s, &mut |m| out.push(m));
+            self.retain_legal(s, out);
+            return;
+        }
         let mut own = s.board.occupied[s.to_move.index()];
         while own != 0 {
             let from = own.trailing_zeros() as u8;
@@ -51,6 +56,10 @@ impl FastEngine<'_> {
     /// as [`FastEngine::list_legal`] keeps when filtered to those that capture or promote.
     pub(crate) fn list_tactical(&self, s: &State, out: &mut Vec<Move>) {
         out.clear();
+        // A placement neither captures nor promotes.
+        if self.placing(s) {
+            return;
+        }
         let mut own = s.board.occupied[s.to_move.index()];
         while own != 0 {
             let from = own.trailing_zeros() as u8;
@@ -69,7 +78,12 @@ impl FastEngine<'_> {
         // Moves counted from sets, and moves tested one by one.
         let (mut n, mut safe) = (0, 0);
         let mut tested = |m: Move| safe += u64::from(self.keeps_royals_safe(s, &m));
-        let mut own = s.board.occupied[side.index()];
+        let placing = self.placing(s);
+        let mut own = if placing {
+            0
+        } else {
+            s.board.occupied[side.index()]
+        };
         while own != 0 {
             let from_bit = own & own.wrapping_neg();
             let from = own.trailing_zeros() as u8;
@@ -106,8 +120,17 @@ impl FastEngine<'_> {
                 n += 1;
             }
         });
-        self.castlings(s, &mut |_| n += 1);
+        if !placing {
+            self.castlings(s, &mut |_| n += 1);
+        }
         n + safe
+    }
+
+    /// True in a placement phase while the side to move holds pieces: its moves are their
+    /// placements only.
+    #[inline]
+    pub(crate) fn placing(&self, s: &State) -> bool {
+        self.t.placement.is_some() && s.hands[s.to_move.index()].iter().any(|&n| n > 0)
     }
 
     /// True when `piece` is royal, does not promote, and is the side to move's only royal

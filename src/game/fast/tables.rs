@@ -233,6 +233,8 @@ pub(crate) struct FastTables {
     pub drop_cells: Vec<CellSet>,
     /// Some piece may be dropped somewhere (else the hands are not looked at).
     pub drops: bool,
+    /// `placement`: whether it is `sequential`; `None` without a placement phase.
+    pub placement: Option<bool>,
     /// Per piece: the piece types in bits whose capture on a cell forbids a drop there.
     pub not_defended_by: Vec<u64>,
     pub no_check: Vec<bool>,
@@ -299,7 +301,7 @@ impl FastTables {
     pub fn new(variant: &Variant, tables: &MoveTables) -> Option<FastTables> {
         let cells = variant.board.total();
         // Cells, pieces and castlings are bytes in a fast move, with 255 for "none".
-        let hand_kinds = if variant.rules.captures_to_hand {
+        let hand_kinds = if variant.rules.has_hands() {
             super::HAND_KINDS
         } else {
             64
@@ -338,6 +340,7 @@ impl FastTables {
             royal_mover: Vec::new(),
             drop_cells: Vec::new(),
             drops: false,
+            placement: variant.rules.placement.map(|p| p.sequential),
             not_defended_by: Vec::new(),
             no_check: Vec::new(),
             no_mate: Vec::new(),

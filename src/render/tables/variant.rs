@@ -159,6 +159,17 @@ struct JsonRules<'a> {
     /// `impasse ...` (written only when the rules have one).
     #[serde(skip_serializing_if = "Option::is_none")]
     impasse: Option<JsonImpasse<'a>>,
+    /// `placement ...` (written only when the rules have one).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    placement: Option<JsonPlacement<'a>>,
+}
+
+/// The placement phase: each side puts the pieces of its hand at the start on its cells of
+/// `zone`, `alternate` (one each in turn order) or `sequential` (a whole hand at a time).
+#[derive(Serialize)]
+struct JsonPlacement<'a> {
+    zone: &'a str,
+    order: &'static str,
 }
 
 /// The impasse: when every royal piece stands on its side's cells of `zone`, a side with
@@ -539,6 +550,14 @@ fn rules<'a>(v: &'a Variant, t: &'a MoveTables) -> JsonRules<'a> {
                 .piece_ids()
                 .map(|p| (symbol(v, p), i.worth(p, v.piece(p).royal)))
                 .collect(),
+        }),
+        placement: r.placement.map(|p| JsonPlacement {
+            zone: zone_name(v, p.zone),
+            order: if p.sequential {
+                "sequential"
+            } else {
+                "alternate"
+            },
         }),
     }
 }

@@ -103,8 +103,8 @@ impl Old {
         }
         let start_material = Side::BOTH
             .iter()
-            .flat_map(|&s| v.setup(s).iter())
-            .map(|(p, _)| value[p.index()])
+            .flat_map(|&s| v.setup(s).iter().map(|(p, _)| p).chain(v.start_hand(s)))
+            .map(|p| value[p.index()])
             .sum::<i32>()
             .max(1);
         Old {
@@ -116,7 +116,7 @@ impl Old {
             start_material,
             shelter,
             royal: v.pieces().iter().map(|p| p.royal).collect(),
-            hands: v.rules().captures_to_hand,
+            hands: v.rules().has_hands(),
         }
     }
 
