@@ -53,10 +53,20 @@ function ink(png) {
   }, Buffer.from(png).toString('base64'));
 }
 
-/** Clicks the move `m` ({from, to, text, drop, piece}) as a player does. */
-async function clickMove(m) {
+/** Picks what a move moves: its piece on the board, or its piece in the hand for a drop. */
+async function pickMoving(m) {
   if (m.drop) await page.click(`#hands button[data-drop="${m.piece}"]:not([disabled])`);
   else await clickCell(m.from);
+}
+
+/** True when two moves start from the same place: one cell, or one piece of the hand. */
+function sameOrigin(a, b) {
+  return b.drop ? Boolean(a.drop) && a.piece === b.piece : !a.drop && a.from === b.from;
+}
+
+/** Clicks the move `m` ({from, to, text, drop, piece}) as a player does. */
+async function clickMove(m) {
+  await pickMoving(m);
   const targets = await page.$$eval('#board .target', (t) => t.map((e) => e.dataset.cell));
   assert.ok(targets.includes(m.to), `${m.text}: ${m.to} is shown as a target`);
   await clickCell(m.to);
@@ -100,10 +110,12 @@ for (const v of variants) {
     const sides = Math.max(2, seats.length);
     await page.select('#engine', seats.length ? seats[0] : 'black');
     const legal = (await api(page, 'legalMoves', v.source, start)).moves;
-    const m = legal.find((x) => !x.drop && !x.promotion);
-    await clickCell(m.from);
+    // A piece's move, or where the game begins by placing pieces (`placement`), a placement
+    // from the hand.
+    const m = legal.find((x) => !x.drop && !x.promotion) || legal.find((x) => x.drop);
+    await pickMoving(m);
     const targets = await page.$$eval('#board .target', (t) => t.map((e) => e.dataset.cell).sort());
-    const expected = [...new Set(legal.filter((x) => x.from === m.from).map((x) => x.to))].sort();
+    const expected = [...new Set(legal.filter((x) => sameOrigin(x, m)).map((x) => x.to))].sort();
     assert.deepEqual(targets, expected);
     await clickCell(m.to);
     await page.waitForFunction((n) => document.getElementById('board').dataset.plies === String(n),
@@ -114,12 +126,12 @@ for (const v of variants) {
     // An illegal click is refused: a piece picked, then a cell that is not one of its targets.
     const now = await state();
     const reply = (await api(page, 'legalMoves', v.source, now.position)).moves;
-    const mine = reply.find((x) => !x.drop);
+    const mine = reply.find((x) => !x.drop) || reply.find((x) => x.drop);
     // Neither one of its targets nor a piece that may move (a click there picks that piece).
-    const to = new Set(reply.filter((x) => x.from === mine.from).map((x) => x.to));
+    const to = new Set(reply.filter((x) => sameOrigin(x, mine)).map((x) => x.to));
     const from = new Set(reply.map((x) => x.from));
     const wrong = board.board.cells.map((c) => c.name).find((c) => !to.has(c) && !from.has(c));
-    await clickCell(mine.from);
+    await pickMoving(mine);
     await clickCell(wrong);
     assert.equal((await state()).position, now.position);
     assert.equal(await page.$eval('#result', (e) => e.classList.contains('refused')), true);
