@@ -36,6 +36,40 @@ impl Context<'_> {
         self.placement(diags);
     }
 
+    /// With `captures to-hand` and no placement, the pieces held at the start are dropped as
+    /// captured ones are: each must be what a captured piece goes to the hand as (not royal,
+    /// not promoted), or no position could hold it.
+    fn droppable_hands(&self, diags: &mut Vec<Diagnostic>) {
+        let v = self.variant;
+        for side in v.side_ids() {
+            if side != Side::WHITE && self.derived(side) {
+                continue;
+            }
+            for (i, &piece) in v.start_hand(side).iter().enumerate() {
+                let p = v.piece(piece);
+                let why = if p.royal {
+                    "a royal piece is never captured, so never dropped".to_string()
+                } else if v.in_hand_as(piece) != piece {
+                    format!(
+                        "a captured `{}` goes to the hand as `{}`",
+                        p.symbol,
+                        v.piece(v.in_hand_as(piece)).symbol
+                    )
+                } else {
+                    continue;
+                };
+                diags.push(
+                    Diagnostic::error(
+                        codes::PLACEMENT,
+                        format!("{} holds a `{}` at the start: {why}", v.side_title(side), p.symbol),
+                    )
+                    .at(self.setup.hand[side][i], "not a piece a hand holds")
+                    .help("put it on the board in the setup, or place the hand before play with `placement in ZONE` (without `captures to-hand`)"),
+                );
+            }
+        }
+    }
+
     /// Pieces in hand at the start need a way onto the board, a placement phase needs pieces
     /// to place, and each side's part of its zone room for them.
     fn placement(&self, diags: &mut Vec<Diagnostic>) {
@@ -56,6 +90,7 @@ impl Context<'_> {
                     .help("add `placement in ZONE` to the rules to place them before play, or `captures to-hand` to drop them as captured pieces are"),
                 );
             }
+            (None, _, Some(_)) => self.droppable_hands(diags),
             (Some(_), Some(line), None) => diags.push(
                 Diagnostic::error(codes::PLACEMENT, "a placement phase with nothing to place")
                     .at(line, "no side holds a piece at the start")

@@ -215,6 +215,10 @@ fn placement_mistakes_are_located() {
             text.replace("  placement in back", "  placement in bakc"),
             "bakc",
         ),
+        (
+            text.replace("  placement in back", "  captures to-hand"),
+            "holds a `K` at the start: a royal piece is never captured",
+        ),
     ];
     for (source, said) in cases {
         let loaded = check_text("placement.hexv", &source);
