@@ -13,7 +13,7 @@ use hexv::search::arena::Rng;
 use hexv::search::{Limits, Searcher};
 use hexv::source::SourceFile;
 
-const VARIANTS: [&str; 13] = [
+const VARIANTS: [&str; 14] = [
     "glinski",
     "mccooey",
     "koval",
@@ -27,6 +27,7 @@ const VARIANTS: [&str; 13] = [
     "de-vasa",
     "brusky",
     "xiang-hex",
+    "triangular-chess",
 ];
 
 /// The depth searched (deep enough that move ordering and pruning matter), and the runs whose

@@ -25,6 +25,7 @@ use std::sync::Mutex;
 use hexv::compile::walk::Walk;
 use hexv::compile::{Condition, Passed};
 use hexv::game::AnyEngine;
+use hexv::geometry::RayKind;
 use hexv::rng::Rng;
 use hexv::variant::{Movement, MultiStepFrom};
 use hexv::{load, CellId, Compiled, Game, Move, PieceId, Position, Side, SourceFile};
@@ -357,9 +358,22 @@ impl<'a> Finder<'a> {
             ("Bishop", "diagonal"),
             ("Duke", "face-point"),
         ];
+        // A rider whose lines depend on the way its triangle points says so (Dekle's Rook
+        // rides `face-first`, his Bishop `point-first`).
+        let kind_of = |p: PieceId, named: &'static str| -> &'static str {
+            let rides = v.piece(p).movements.iter().find_map(|r| match &r.movement {
+                Movement::Ride { kind, .. } => Some(*kind),
+                _ => None,
+            });
+            match rides {
+                Some(RayKind::FaceFirst) => "face-first",
+                Some(RayKind::PointFirst) => "point-first",
+                _ => named,
+            }
+        };
         let name = self.piece_name(piece);
         if let Some((_, kind)) = riders.iter().find(|(r, _)| *r == name) {
-            return Some(kind);
+            return Some(kind_of(piece, kind));
         }
         if ["Knight", "Horse"].contains(&name) {
             return None;
@@ -371,7 +385,7 @@ impl<'a> Finder<'a> {
             let mut q = pos.clone();
             q.squares[from.index()] = Some((side, r));
             if self.game.attacks_from(&q, from, target) {
-                return Some(kind);
+                return Some(kind_of(r, kind));
             }
         }
         None

@@ -15,7 +15,8 @@ from pathlib import Path
 # The order of SHIPPED in fuzz/src/lib.rs: a target's first byte selects the variant.
 SHIPPED = ["glinski", "mccooey", "koval", "dagger", "chessagon",
            "hex-shogi-41", "hex-shogi-81", "hex-shogi-91", "shafran", "mini-hexchess",
-           "de-vasa", "brusky", "xiang-hex", "wellisch", "starchess"]
+           "de-vasa", "brusky", "xiang-hex", "wellisch", "starchess",
+           "triangular-chess"]
 
 
 def write(target, name, data):

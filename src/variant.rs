@@ -394,6 +394,9 @@ pub struct Guard {
     pub from: Vec<(ZoneId, bool)>,
     /// `when to ZONE` and `unless to ZONE`: where it lands.
     pub to: Vec<(ZoneId, bool)>,
+    /// `when pointing HOUR` (`true`) and `unless pointing HOUR`: where the apex of the
+    /// triangle it stands on points, in the mover's hours.
+    pub pointing: Vec<(Hour, bool)>,
     /// `when|unless WHO at CELLS`.
     pub occupants: Vec<OccupantTest>,
 }

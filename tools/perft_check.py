@@ -16,15 +16,19 @@ something. See docs/perft.md for what it covers.
     python3 tools/perft_check.py hex-shogi-41 3 --moves "..." --shogi-drops # `drop no-mate` ...
     python3 tools/perft_check.py starchess 3 --moves "K*17 K*21 Q*11 ..." --divide  # placements
     python3 tools/perft_check.py starchess 3 --sequential  # White places all five, then Black
+    python3 tools/perft_check.py triangular 3 --divide  # Dekle's triangles: 28 784 22157
+    python3 tools/perft_check.py triangular 2 --moves "h2-h4 c7-c6 h4-h5 g7-g5" --divide  # h5xg6 e.p.
 
 Variants: glinski, mccooey, koval, dagger, chessagon, hex-shogi-41, hex-shogi-81, hex-shogi-91,
 shafran, mini-hexchess, de-vasa, brusky, xiang-hex, starchess (its pieces placed from the hand
-before the first move, `K*17`), and three-sides (the three-sided test
-fixture, tests/fixtures/valid/three_sides.hexv, with its own generator). Moves are written as hexv writes them
-(docs/notation.md). Castling (Koval, Shafran, De Vasa and Brusky; Chessagon's cannot happen
-before ply 7 and is left out) is implemented but never reached from the start at depth 3 (nor
-at depth 4 for Shafran, De Vasa and Brusky: two or more cells between king and rook must be
-emptied first); see docs/perft.md for the positions where it was compared.
+before the first move, `K*17`), triangular (Dekle's Triangular Chess, 1986: 96 triangles in a
+hexagon, with unicorns, after Wikipedia's rules; its own coordinates and generator), and
+three-sides (the three-sided test fixture, tests/fixtures/valid/three_sides.hexv, with its own
+generator). Moves are written as hexv writes them (docs/notation.md). Castling (Koval,
+Shafran, De Vasa, Brusky and Triangular, written as the king's move: `i1-k1`; Chessagon's
+cannot happen before ply 7 and is left out) is implemented but never reached from the start at
+depth 3 (nor at depth 4 for Shafran, De Vasa, Brusky and Triangular: two or more cells between
+king and rook must be emptied first); see docs/perft.md for the positions where it was compared.
 
 Hex cells are axial pairs (a, b) on one hex lattice. The six edge (orthogonal) steps are
 (1,0) (1,-1) (0,-1) (-1,0) (-1,1) (0,1); a diagonal step is the sum of two neighbouring edge
@@ -35,7 +39,9 @@ Chessagon's triangles, Shafran's, De Vasa's and Brusky's boards (in the (file, r
 their own notations) and Mini Hexchess's board (doubled-height pairs centred on d4) have their own
 coordinates (see their sections further down); Starchess's star uses the axial pairs above.
 Xiang Hex (doubled-height pairs centred on e6) has its own move generator too: lame leaps, the
-cannon, palaces, the river and the generals that may not face each other.
+cannon, palaces, the river and the generals that may not face each other. Dekle's triangles are
+integer centroid pairs (half sides across, thirds of a row up), every neighbour, line and leap
+built by reflecting a triangle's vertices (see its section).
 """
 
 import sys
@@ -1829,6 +1835,462 @@ class Wellisch:
         return self.names[c]
 
 
+# ---------------------------------------------------------------------------------------
+# Dekle's Triangular Chess (George R. Dekle Sr., 1986; Wikipedia, "Triangular chess
+# (game)"), in coordinates of its own, sharing nothing with Chessagon's triangles above. The
+# board is a regular hexagon of side 4 lying on a flat edge, cut into 96 unit triangles in
+# eight rows of 9 11 13 15 15 13 11 9. Every point is an integer pair (X, Y): X in half sides
+# from the centre line, Y in thirds of a row's height from the bottom edge, so twelve times a
+# squared distance (in sides) is 3 dX^2 + dY^2. A lattice vertex is (X, 3k) with X = k
+# (mod 2); a triangle is the set of its three vertices and is named by its centroid: an up
+# triangle of row r has Y = 3r - 2, a down one Y = 3r - 1, and X = -7..7 is the file a..o
+# (h the centre column). A triangle is on the board when its three vertices lie in the
+# hexagon of corners (+-4, 0), (+-8, 12), (+-4, 24) (convex, so that is enough).
+#
+# Everything is built by reflections: across a side (v1, v2) a triangle's third vertex w goes
+# to v1 + v2 - w (the edge neighbour); through a vertex v every vertex u goes to 2v - u (the
+# point neighbour, turned 180 degrees). A straight line leaves a cell across a side or through
+# a vertex; having entered across a side it leaves through the far vertex, having entered
+# through a vertex it leaves across the far side, so it alternates, and its centroids are
+# checked to be collinear. Rook lines start across a side, bishop lines through a vertex;
+# the king takes the first cell of all six. The knight (unicorn) goes two cells along a
+# bishop (rook) line to L and then across one of L's two sides the line does not cross. The
+# leapers jump: their two cells are walked on the unbounded lattice, only the landing cell
+# must be on the board, so their targets are exactly the opposite-pointing triangles at
+# sqrt(13/3) (knight) and sqrt(7/3) (unicorn). Asking L to be on the board too would change
+# no knight move but drop 36 unicorn leaps along the rim (d1-g1, h1-e1, e1-c2, ...; counted
+# in the self-check). A pawn's front cell is the next one up its column: through the
+# apex of an up triangle, across the top side of a down one; it captures on the front
+# cell's two neighbours in the front cell's row, found by reflection even where the front
+# cell is off the board. Black's pawns use the board mirrored in the middle line Y = 12.
+
+TG_FILES = "abcdefghijklmno"
+TG_DIRS = [(0, 1), (1, 1), (1, -1), (0, -1), (-1, -1), (-1, 1)]  # 90 30 330 270 210 150 degrees
+TG_PROMOTE = ["Q", "U", "R", "B", "N"]
+
+
+def tg_vertices(c):
+    """The three corners of the triangle whose centroid is c (only lattice points if c is one)."""
+    x, y = c
+    if y % 3 == 1:  # pointing up: the base one third of a row below, the apex two thirds above
+        return frozenset({(x - 1, y - 1), (x + 1, y - 1), (x, y + 2)})
+    return frozenset({(x - 1, y + 1), (x + 1, y + 1), (x, y - 2)})
+
+
+def tg_is_vertex(p):
+    return p[1] % 3 == 0 and (p[0] - p[1] // 3) % 2 == 0
+
+
+def tg_in_hexagon(p):
+    x, y = p
+    return 0 <= y <= 24 and min(3 * x + y + 12, 3 * x - y + 36, -3 * x + y + 12, -3 * x - y + 36) >= 0
+
+
+def tg_centroid(t):
+    sx, sy = sum(p[0] for p in t), sum(p[1] for p in t)
+    assert sx % 3 == 0 and sy % 3 == 0
+    return (sx // 3, sy // 3)
+
+
+def tg_up(c):
+    return c[1] % 3 == 1
+
+
+def tg_across(t, side):
+    """The edge neighbour of triangle t across `side` (two of its vertices)."""
+    (w,) = t - side
+    a, b = side
+    return side | {(a[0] + b[0] - w[0], a[1] + b[1] - w[1])}
+
+
+def tg_through(t, v):
+    """The point neighbour of t through its vertex v: t turned 180 degrees about v."""
+    return frozenset((2 * v[0] - u[0], 2 * v[1] - u[1]) for u in t)
+
+
+def tg_sides(t):
+    return [t - {v} for v in t]
+
+
+def tg_walk(t, leave, inside, limit=99):
+    """The straight line leaving triangle t through `leave` (two vertices: across that side,
+    one: through that vertex), as (triangle, entered through, leaves through), while inside."""
+    out = []
+    while len(out) < limit:
+        enter = leave
+        t = tg_across(t, enter) if len(enter) == 2 else tg_through(t, next(iter(enter)))
+        # entered across a side: it leaves through the far vertex; through a vertex: across
+        # the side opposite it. Either way, what t has that the entry had not.
+        leave = t - enter
+        if not inside(t):
+            break
+        out.append((t, enter, leave))
+    return out
+
+
+def tg_leap(t, by_side):
+    """Knight (by_side False: along bishop lines) or unicorn (True: rook lines): two cells
+    along each line to L, then across each of L's two sides the line does not cross."""
+    starts = tg_sides(t) if by_side else [frozenset({v}) for v in t]
+    out = []
+    for s in starts:
+        (l, enter, leave), = tg_walk(t, s, lambda x: True, 2)[1:]
+        assert tg_up(tg_centroid(l)) == tg_up(tg_centroid(t))  # two crossings: L points as t does
+        # the knight's line enters L across a side, the unicorn's would leave it across one
+        crossed = enter if len(enter) == 2 else leave
+        out += [tg_across(l, x) for x in tg_sides(l) if x != crossed]
+    return out
+
+
+def tg_mirror(c):
+    """A point mirrored in the board's middle line Y = 12: Black's view of it."""
+    return (c[0], 24 - c[1])
+
+
+def tg_front(t):
+    """White's pawn: the next triangle up its column."""
+    top = max(v[1] for v in t)
+    high = frozenset(v for v in t if v[1] == top)
+    return tg_through(t, next(iter(high))) if len(high) == 1 else tg_across(t, high)
+
+
+def tg_pawn(t):
+    """(front cell, capture cells) of a White pawn on t, on the unbounded lattice: the capture
+    cells share a slanting side with the front cell, so they stand in its row."""
+    f = tg_front(t)
+    caps = [tg_across(f, s) for s in tg_sides(f) if len({v[1] for v in s}) == 2]
+    return f, caps
+
+
+class Triangular:
+    """Dekle's Triangular Chess: positions are (board, side to move, e.p., unmoved cells),
+    board cell -> (side, kind), e.p. None or (passed cell, cell of the pawn to remove)."""
+
+    many = True
+
+    def __init__(self):
+        self.name = "triangular"
+        tri = {}  # centroid -> triangle (its vertex set)
+        for y in range(0, 25):
+            for x in range(-9, 10):
+                t = tg_vertices((x, y))
+                if y % 3 and all(tg_is_vertex(p) and tg_in_hexagon(p) for p in t):
+                    tri[(x, y)] = t
+                    assert tg_centroid(t) == (x, y)
+        self.tri = tri
+        self.cells = set(tri)
+        self.names = {c: TG_FILES[c[0] + 7] + str((c[1] + 2) // 3) for c in tri}
+        self.by_name = {n: c for c, n in self.names.items()}
+        self.check_board()
+        self.build_moves()
+        self.check_moves()
+        self.build_pawns()
+        self.setup()
+        self.check_attacks()
+
+    def row(self, c):
+        return (c[1] + 2) // 3
+
+    def cell_of(self, t):
+        c = tg_centroid(t)
+        return c if c in self.cells else None
+
+    def check_board(self):
+        rows = {r: sorted(c for c in self.cells if self.row(c) == r) for r in range(1, 9)}  # by X
+        assert len(self.cells) == 96
+        assert [len(rows[r]) for r in range(1, 9)] == [9, 11, 13, 15, 15, 13, 11, 9]
+        spans = ["dl", "cm", "bn", "ao", "ao", "bn", "cm", "dl"]
+        for r in range(1, 9):
+            files = "".join(self.names[c][0] for c in rows[r])
+            assert files == TG_FILES[TG_FILES.index(spans[r - 1][0]) : TG_FILES.index(spans[r - 1][1]) + 1], r
+        # up exactly when file number (a = 1) + row is even: d1 down, e1 up, c2 down, a4 down, a5 up
+        for c in self.cells:
+            f, r = c[0] + 8, self.row(c)
+            assert tg_up(c) == ((f + r) % 2 == 0)
+        assert [tg_up(self.by_name[n]) for n in "d1 e1 c2 a4 a5".split()] == [False, True, False, False, True]
+        ups = [sum(1 for c in rows[r] if tg_up(c)) for r in range(1, 9)]
+        assert ups == [4, 5, 6, 7, 8, 7, 6, 5]
+        # the ends of a row point down in the lower half, up in the upper half
+        assert all(tg_up(rows[r][0]) == tg_up(rows[r][-1]) == (r >= 5) for r in range(1, 9))
+
+    def build_moves(self):
+        inside = lambda t: tg_centroid(t) in self.cells
+        self.rays = {}  # cell -> direction -> (kind R or B, cells along the line)
+        self.king = {}
+        self.knight = {}
+        self.unicorn = {}
+        for c, t in self.tri.items():
+            self.rays[c] = {}
+            for kind, starts in (("R", tg_sides(t)), ("B", [frozenset({v}) for v in t])):
+                for s in starts:
+                    line = [tg_centroid(x) for x, _, _ in tg_walk(t, s, lambda x: True, 30)]
+                    d = self.direction(c, line[0])
+                    assert all(self.direction(c, p) == d for p in line)  # a straight line
+                    dist = [abs(p[0] - c[0]) + abs(p[1] - c[1]) for p in line]
+                    assert dist == sorted(set(dist))  # going one way
+                    self.rays[c][d] = (kind, [tg_centroid(x) for x, _, _ in tg_walk(t, s, inside)])
+            assert sorted(self.rays[c]) == sorted(TG_DIRS)
+            self.king[c] = [cells[0] for _, cells in self.rays[c].values() if cells]
+            self.knight[c] = [p for p in map(tg_centroid, tg_leap(t, False)) if p in self.cells]
+            self.unicorn[c] = [p for p in map(tg_centroid, tg_leap(t, True)) if p in self.cells]
+
+    def leap_over_board(self, t, by_side):
+        """The leap's landing cells if the two cells along the line had to be on the board."""
+        out = set()
+        for s in tg_sides(t) if by_side else [frozenset({v}) for v in t]:
+            line = tg_walk(t, s, lambda x: tg_centroid(x) in self.cells, 2)
+            if len(line) == 2:
+                l, enter, leave = line[1]
+                crossed = enter if len(enter) == 2 else leave
+                out |= {tg_centroid(tg_across(l, x)) for x in tg_sides(l) if x != crossed}
+        return out & self.cells
+
+    def direction(self, c, p):
+        """The step (0, +-1) or (+-1, +-1) from c toward p: 90, 270, 30, 150, 210, 330 degrees."""
+        dx, dy = p[0] - c[0], p[1] - c[1]
+        assert dx == 0 or abs(dx) == abs(dy), (c, p)
+        g = abs(dx) or abs(dy)
+        return (dx // g, dy // g)
+
+    def check_moves(self):
+        def d12(a, b):  # twelve times the squared distance between two centroids
+            return 3 * (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
+
+        rim_only = 0
+        window = [(x, y) for x in range(-12, 13) for y in range(-6, 31) if y % 3]
+        lattice = [c for c in window if all(map(tg_is_vertex, tg_vertices(c)))]
+        for c, t in self.tri.items():
+            for by_side, twelve in ((False, 52), (True, 28)):  # knight sqrt(13/3), unicorn sqrt(7/3)
+                leap = [tg_centroid(x) for x in tg_leap(t, by_side)]
+                assert len(set(leap)) == 6
+                assert all(d12(c, p) == twelve and tg_up(p) != tg_up(c) for p in leap)
+                # the ring: every opposite-pointing lattice triangle at that distance
+                ring = {p for p in lattice if d12(c, p) == twelve and tg_up(p) != tg_up(c)}
+                assert ring == set(leap)
+            # What asking L to be on the board too would change: nothing for the knight; 36
+            # unicorn leaps along the rim whose L falls off it (d1-g1, h1-e1, e1-c2, ...).
+            for by_side, found in ((False, self.knight[c]), (True, self.unicorn[c])):
+                strict = self.leap_over_board(t, by_side)
+                assert strict <= set(found)
+                if not by_side:
+                    assert strict == set(found), self.names[c]
+                rim_only += len(found) - len(strict)
+            # the king's six: the three sharing a side and the three turned about a corner
+            edge = {p for p, u in self.tri.items() if len(u & t) == 2}
+            point = {self.cell_of(tg_through(t, v)) for v in t} - {None}
+            assert set(self.king[c]) == edge | point
+            # every line is walked back along the same cells: needed by `attacked`
+            for d, (kind, cells) in self.rays[c].items():
+                for i, p in enumerate(cells):
+                    back = self.rays[p][(-d[0], -d[1])][1]
+                    assert back[: i + 1] == cells[:i][::-1] + [c]
+            for p in self.knight[c]:
+                assert c in self.knight[p]
+            for p in self.unicorn[c]:
+                assert c in self.unicorn[p]
+        assert rim_only == 36
+        inner = self.by_name["h4"]
+        assert len(self.king[inner]) == 6
+        assert sum(1 for k, cells in self.rays[inner].values() if k == "R" and cells) == 3
+        assert sum(1 for k, cells in self.rays[inner].values() if k == "B" and cells) == 3
+
+    def build_pawns(self):
+        """front[side][c] (None off the board), captures[side][c] on the board, and who
+        attacks a cell: pawn_from[side][t]."""
+        self.front = [{}, {}]
+        self.captures = [{}, {}]
+        for side in (0, 1):
+            view = (lambda t: t) if side == 0 else (lambda t: frozenset(map(tg_mirror, t)))
+            for c, t in self.tri.items():
+                f, caps = tg_pawn(view(t))
+                self.front[side][c] = self.cell_of(view(f))
+                self.captures[side][c] = [p for p in (self.cell_of(view(x)) for x in caps) if p]
+                assert all(self.row(p) == self.row(tg_centroid(view(f))) for p in self.captures[side][c])
+        self.pawn_from = [
+            {t: [c for c in self.cells if t in self.captures[s][c]] for t in self.cells} for s in (0, 1)
+        ]
+        # the cells below the last row without a front cell are the ends of rows 5 6 7 (up)
+        no_front = {self.names[c] for c in self.cells if self.front[0][c] is None and self.row(c) < 8}
+        assert no_front == set("a5 o5 b6 n6 c7 m7".split())
+        assert all(self.front[0][c] is None for c in self.cells if self.row(c) == 8)
+        assert {self.names[c] for c in self.cells if self.front[1][c] is None and self.row(c) > 1} == set(
+            "a4 o4 b3 n3 c2 m2".split()
+        )
+        n = self.by_name
+        assert self.front[0][n["d2"]] == n["d3"] and self.front[0][n["c2"]] == n["c3"]
+        assert set(self.captures[0][n["a5"]]) == {n["b6"]}
+        assert set(self.captures[0][n["h2"]]) == {n["g3"], n["i3"]}
+
+    def setup(self):
+        white = {"R": "d1 l1", "N": "e1 k1", "B": "f1 j1", "Q": "g1", "U": "h1", "K": "i1",
+                 "P": "c2 d2 e2 f2 g2 h2 i2 j2 k2 l2 m2"}
+        self.board = {}
+        for kind, cells in white.items():
+            for x in cells.split():
+                c = self.by_name[x]
+                self.board[c] = (0, kind)
+                self.board[tg_mirror(c)] = (1, kind)  # Black: White mirrored in the middle line
+        assert self.names[tg_mirror(self.by_name["i1"])] == "i8" and len(self.board) == 40
+        # (king from, to, rook from, to, cells between them, cells the king passes and lands on)
+        rules = [
+            ("i1", "k1", "l1", "j1", "j1 k1", "j1 k1"),  # short
+            ("i1", "f1", "d1", "g1", "e1 f1 g1 h1", "h1 g1 f1"),  # long
+        ]
+        self.castlings = [[], []]
+        for side in (0, 1):
+            for r in rules:
+                cells = [[self.by_name[x] for x in names.split()] for names in r]
+                if side == 1:  # Black's on row 8, mirrored
+                    cells = [[tg_mirror(c) for c in group] for group in cells]
+                self.castlings[side].append(tuple(g[0] for g in cells[:4]) + tuple(cells[4:]))
+
+    def start(self):
+        return (dict(self.board), 0, None, frozenset(self.board))
+
+    def attacked(self, board, t, by):
+        """Is cell t attacked by side `by`? Leapers and pawns looked up backwards (the knight,
+        unicorn and king relations are symmetric); riders found by walking out from t."""
+        for table, kind in ((self.knight, "N"), (self.unicorn, "U"), (self.king, "K")):
+            if any(board.get(c) == (by, kind) for c in table[t]):
+                return True
+        if any(board.get(c) == (by, "P") for c in self.pawn_from[by][t]):
+            return True
+        for d, (_, cells) in self.rays[t].items():
+            for c in cells:
+                occ = board.get(c)
+                if occ is None:
+                    continue
+                if occ[0] == by:
+                    # The line from t may start the other way than the same line seen from c:
+                    # what counts is c's own line back toward t (a rook's starts across a
+                    # side of c, a bishop's through a corner).
+                    kind = occ[1]
+                    if kind == "Q" or kind == self.rays[c][(-d[0], -d[1])][0]:
+                        return True
+                break
+        return False
+
+    def controls(self, board, by):
+        """Every cell a piece of `by` could capture on (forward, for the self-check)."""
+        out = set()
+        for c, (s, kind) in board.items():
+            if s != by:
+                continue
+            if kind == "P":
+                out |= set(self.captures[s][c])
+            elif kind in ("N", "U", "K"):
+                out |= set({"N": self.knight, "U": self.unicorn, "K": self.king}[kind][c])
+            else:
+                for k, cells in self.rays[c].values():
+                    if kind == "Q" or kind == k:
+                        for p in cells:
+                            out.add(p)
+                            if p in board:
+                                break
+        return out
+
+    def check_attacks(self):
+        bare = {c: o for c, o in self.board.items() if o[1] != "P"}
+        for board in (self.board, bare):
+            for by in (0, 1):
+                ctl = self.controls(board, by)
+                assert all(self.attacked(board, t, by) == (t in ctl) for t in self.cells)
+
+    def pawn_moves(self, pos, c, side):
+        board, _, ep, unmoved = pos
+        last = 8 if side == 0 else 1
+        out = []
+
+        def push(t, cap, extra=None):
+            for q in TG_PROMOTE if self.row(t) == last else [None]:
+                out.append((c, t, cap, q, extra))
+
+        f = self.front[side][c]
+        if f is not None and f not in board:
+            push(f, False)
+            if c in unmoved:  # the pawn that started here, never moved
+                f2 = self.front[side][f]
+                if f2 is not None and f2 not in board:
+                    push(f2, False, ("double", f))
+        for t in self.captures[side][c]:
+            occ = board.get(t)
+            if occ is not None:
+                if occ[0] != side:
+                    push(t, True)
+                continue
+            if ep and t == ep[0]:
+                push(t, True, ("take", ep[1]))
+            if f is None:  # no cell ahead: it advances along its capture move
+                push(t, False)
+        return out
+
+    def pseudo(self, pos):
+        board, side, ep, unmoved = pos
+        out = []
+        for c, (s, kind) in board.items():
+            if s != side:
+                continue
+            if kind == "P":
+                out += self.pawn_moves(pos, c, side)
+                continue
+            if kind in ("N", "U", "K"):
+                reach = {"N": self.knight, "U": self.unicorn, "K": self.king}[kind][c]
+            else:
+                reach = []
+                for k, cells in self.rays[c].values():
+                    if kind == "Q" or kind == k:
+                        for p in cells:
+                            reach.append(p)
+                            if p in board:
+                                break
+            for t in reach:
+                occ = board.get(t)
+                if occ is None or occ[0] != side:
+                    out.append((c, t, occ is not None, None, None))
+        for kf, kt, rf, rt, between, passed in self.castlings[side]:
+            if board.get(kf) != (side, "K") or board.get(rf) != (side, "R"):
+                continue
+            if kf not in unmoved or rf not in unmoved or any(x in board for x in between):
+                continue
+            if any(self.attacked(board, x, 1 - side) for x in [kf] + passed):
+                continue
+            out.append((kf, kt, False, None, ("castle", rf, rt)))
+        return out
+
+    def make(self, pos, mv):
+        board, side, _, unmoved = pos
+        f, t, cap, promo, extra = mv
+        board = dict(board)
+        kind = board.pop(f)[1]
+        gone = {f, t}
+        if extra and extra[0] == "take":
+            del board[extra[1]]
+        board[t] = (side, promo or kind)
+        if extra and extra[0] == "castle":
+            del board[extra[1]]
+            board[extra[2]] = (side, "R")
+            gone.add(extra[1])
+        ep = (extra[1], t) if extra and extra[0] == "double" else None
+        return (board, 1 - side, ep, unmoved - gone)
+
+    def legal(self, pos):
+        side = pos[1]
+        out = []
+        for mv in self.pseudo(pos):
+            nxt = self.make(pos, mv)
+            king = next((c for c, o in nxt[0].items() if o == (side, "K")), None)
+            if king is not None and self.attacked(nxt[0], king, 1 - side):
+                continue
+            out.append((mv, nxt))
+        return out
+
+    def move_name(self, mv):
+        return move_name(self, mv)
+
+    def label(self, c):
+        return self.names[c]
+
+
 VARIANTS = {
     "three-sides": ThreeSides,
     "wellisch": Wellisch,
@@ -1846,6 +2308,7 @@ VARIANTS = {
     "brusky": brusky,
     "xiang-hex": xiang_hex,
     "starchess": starchess,
+    "triangular": Triangular,
 }
 
 

@@ -176,8 +176,12 @@ module.exports = grammar({
       $.colours_statement,
     )),
 
-    // pest `cells_stmt`.
-    cells_statement: $ => seq('cells', field('kind', choice('flat', 'pointy', 'triangle'))),
+    // pest `cells_stmt` with its `cell_kind`: `triangle` alone lays the triangles in columns,
+    // `triangle rows` in rows.
+    cells_statement: $ => seq('cells', choice(
+      field('kind', choice('flat', 'pointy')),
+      seq(field('kind', 'triangle'), optional(field('lay', choice('rows', 'columns')))),
+    )),
 
     // pest `shape_stmt`.
     shape_statement: $ => seq('shape', choice(
@@ -324,6 +328,8 @@ module.exports = grammar({
         'unmoved',
         seq('from', field('zone', zone($))),
         seq('to', field('zone', zone($))),
+        // pest `cond_pointing`: on a triangle board, the cell's apex points at this hour.
+        seq('pointing', field('hour', $.number)),
         seq(
           field('occupant', choice('enemy', 'friend', 'piece')),
           'at',

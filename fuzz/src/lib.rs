@@ -7,7 +7,7 @@ use hexv::game::AnyEngine;
 use hexv::{Compiled, Game, Position, SourceFile};
 
 /// The shipped variants' sources, compiled in so a target needs no file.
-const SHIPPED: [(&str, &str); 15] = [
+const SHIPPED: [(&str, &str); 16] = [
     ("glinski.hexv", include_str!("../../variants/glinski.hexv")),
     ("mccooey.hexv", include_str!("../../variants/mccooey.hexv")),
     ("koval.hexv", include_str!("../../variants/koval.hexv")),
@@ -46,6 +46,11 @@ const SHIPPED: [(&str, &str); 15] = [
     (
         "starchess.hexv",
         include_str!("../../variants/starchess.hexv"),
+    ),
+    // Triangles in rows, and lines and leaps that depend on the way a cell points.
+    (
+        "triangular-chess.hexv",
+        include_str!("../../variants/triangular-chess.hexv"),
     ),
 ];
 

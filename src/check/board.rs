@@ -6,7 +6,7 @@ use super::codes;
 use super::suggest::did_you_mean;
 use crate::diagnostic::{ordinal, Diagnostic, Span};
 use crate::geometry::board::{self, Board, OffBoardCell, MAX_CELLS};
-use crate::geometry::{triangle, Coord, Grid, Orientation};
+use crate::geometry::{triangle, Coord, Grid, Lay, Orientation};
 use crate::syntax::ast::{
     BoardBlock, BoardStmt, CellKind, Name, Naming, Number, OffBoardDef, Shape, Spanned,
 };
@@ -109,7 +109,8 @@ fn grid_of(
     Some(match kind.node {
         CellKind::Flat => Grid::Hex(Orientation::Flat),
         CellKind::Pointy => Grid::Hex(Orientation::Pointy),
-        CellKind::Triangle => Grid::Triangle,
+        CellKind::Triangle => Grid::Triangle(Lay::Columns),
+        CellKind::TriangleRows => Grid::Triangle(Lay::Rows),
     })
 }
 
@@ -529,7 +530,7 @@ fn shape_cells(
     let max = MAX_CELLS as u64;
     let o = match (grid, &shape.node) {
         (Grid::Hex(o), _) => o,
-        (Grid::Triangle, Shape::Hexagon(n)) => {
+        (Grid::Triangle(_), Shape::Hexagon(n)) => {
             let side = count(n, "side", max, diags)?;
             if 6 * (side as u64) * (side as u64) > max {
                 diags.push(
@@ -544,7 +545,7 @@ fn shape_cells(
             }
             return Some(triangle::hexagon(side));
         }
-        (Grid::Triangle, _) => {
+        (Grid::Triangle(_), _) => {
             diags.push(
                 Diagnostic::error(
                     codes::BOARD_ORIENTATION,
@@ -724,7 +725,12 @@ fn name_cells(
             .map(|(i, c)| match grid {
                 Grid::Hex(Orientation::Flat) => (c.a, c.b, i),
                 Grid::Hex(o) => (c.b, o.doubled_width(*c), i),
-                Grid::Triangle => (triangle::strip(*c), triangle::tripled_height(*c), i),
+                Grid::Triangle(Lay::Columns) => {
+                    (triangle::strip(*c), triangle::tripled_height(*c), i)
+                }
+                // In rows, a file is the vertical line of centroids (alternately pointing
+                // up and down), walked bottom to top.
+                Grid::Triangle(lay) => (lay.width(*c), lay.height(*c), i),
             })
             .collect();
         keyed.sort();
@@ -759,7 +765,17 @@ fn name_cells(
                         names[i] = format!("{}{}", max_a - coords[i].a + 1, letter.node);
                     }
                 }
-            } else if grid == Grid::Triangle {
+            } else if grid == Grid::Triangle(Lay::Rows) {
+                // Triangles in rows are numbered by their row, from the bottom (Dekle's
+                // d1..l1): the strip between two horizontal lattice lines.
+                let row = |c: Coord| -triangle::strip(c);
+                let lowest = coords.iter().map(|c| row(*c)).min().unwrap_or(0);
+                for (line, letter) in lines.iter().zip(letters) {
+                    for &i in line {
+                        names[i] = format!("{}{}", letter.node, row(coords[i]) - lowest + 1);
+                    }
+                }
+            } else if grid.is_triangle() {
                 // Files of triangles are numbered by level: the centroid's height in half
                 // sides above the board's lowest triangles (Chessagon's d1 and e1).
                 let lowest = coords
@@ -919,10 +935,10 @@ fn lettered_lines(
         ),
     };
     // Files are the vertical lines of flat hexes and of triangles.
-    let fits = grid == Grid::Hex(needed) || (needed == Orientation::Flat && grid == Grid::Triangle);
+    let fits = grid == Grid::Hex(needed) || (needed == Orientation::Flat && grid.is_triangle());
     if !fits {
         let other = match grid {
-            Grid::Triangle => "names files",
+            Grid::Triangle(_) => "names files",
             _ => other,
         };
         diags.push(

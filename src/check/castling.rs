@@ -240,7 +240,7 @@ impl Resolver<'_> {
         let start = board.coord(kf);
         let kinds = match board.grid {
             Grid::Hex(_) => vec![RayKind::Line],
-            Grid::Triangle => vec![RayKind::Line, RayKind::SameColour],
+            Grid::Triangle(_) => vec![RayKind::Line, RayKind::SameColour],
         };
         let line = Hour::all()
             .flat_map(|h| kinds.iter().map(move |k| (h, *k)))

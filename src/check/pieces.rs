@@ -6,7 +6,7 @@ use super::codes;
 use super::resolve::Resolver;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::geometry::directions::{DirSet, HourSet};
-use crate::geometry::{all_images, Coord, Grid, Hour};
+use crate::geometry::{all_images, Coord, Grid, Hour, Lay};
 use crate::syntax::ast::{self, DropRule, LeapSymmetry, MultiStepFrom, Number, PieceStmt};
 use crate::variant::{
     Beyond, BySide, DropRules, Frame, Guard, Leap, LineLimit, Mode, MoveRule, Movement,
@@ -122,11 +122,11 @@ impl Resolver<'_> {
                         .map(|hs| hs.iter().fold(Coord::ZERO, |v, h| v + o.vector(*h)))
                         .map(Leap::Vector)
                 }
-                (ast::Leap::Path(hours), Grid::Triangle) => {
+                (ast::Leap::Path(hours), Grid::Triangle(_)) => {
                     let hours: Option<Vec<Hour>> = hours.iter().map(|h| self.hour(h)).collect();
                     hours.map(Leap::Path)
                 }
-                (ast::Leap::Vector(..), Grid::Triangle) => {
+                (ast::Leap::Vector(..), Grid::Triangle(_)) => {
                     self.diags.push(
                         Diagnostic::error(codes::LEAP_FORM, "a leap by vector needs hex cells")
                             .at(l.span, "a vector on a triangle board")
@@ -465,6 +465,43 @@ impl Resolver<'_> {
         }
     }
 
+    /// The hour of a `pointing` condition: one that triangles of this board point at (3 or
+    /// 9 when they lie in columns, 12 or 6 in rows), the same for every side.
+    fn apex_hour(&mut self, n: &Number) -> Option<Hour> {
+        let h = self.hour(n)?;
+        let (apexes, lay) = match self.grid() {
+            Grid::Triangle(Lay::Columns) => ([3, 9], Lay::Columns),
+            Grid::Triangle(Lay::Rows) => ([12, 6], Lay::Rows),
+            Grid::Hex(_) => {
+                self.diags.push(
+                    Diagnostic::error(codes::BAD_HOUR, "`pointing` needs a board of triangles")
+                        .at(n.span, format!("on a {} board", self.grid().name()))
+                        .help("a hex cell has no apex; to pick cells, use `when from ZONE`"),
+                );
+                return None;
+            }
+        };
+        if !apexes.contains(&h.get()) {
+            let laid = match lay {
+                Lay::Columns => "in columns",
+                Lay::Rows => "in rows",
+            };
+            let [a, b] = apexes;
+            self.diags.push(
+                Diagnostic::error(
+                    codes::BAD_HOUR,
+                    format!("no triangle of this board points at {h} o'clock"),
+                )
+                .at(n.span, "no apex points here")
+                .help(format!(
+                    "triangles laid {laid} point at {a} or {b} o'clock (seen by the side that moves)"
+                )),
+            );
+            return None;
+        }
+        Some(h)
+    }
+
     /// The conditions of a line's `when` / `unless` clauses. A clause given twice, or both
     /// ways, is reported: the second adds nothing, or the line could never be used.
     fn guard(&mut self, clauses: &[ast::Guard]) -> Option<Guard> {
@@ -484,6 +521,13 @@ impl Resolver<'_> {
                         None => ok = false,
                     }
                     format!("from {}", zone.node)
+                }
+                ast::GuardCondition::Pointing(n) => {
+                    match self.apex_hour(n) {
+                        Some(h) => guard.pointing.push((h, clause.holds)),
+                        None => ok = false,
+                    }
+                    format!("pointing {}", n.node.unwrap_or_default())
                 }
                 ast::GuardCondition::To(zone) => {
                     match self.zone(zone) {

@@ -9,7 +9,7 @@ use super::suggest::{closest, did_you_mean};
 use crate::diagnostic::{Diagnostic, Label, Span};
 use crate::geometry::board::{Board, CellId, Symmetry};
 use crate::geometry::directions::{self, DirSet, HourSet, BUILTIN_NAMES};
-use crate::geometry::{Grid, Hour, Orientation};
+use crate::geometry::{Grid, Hour, Lay, Orientation};
 use crate::syntax::ast::{self, Direction, Name, Number};
 use crate::variant::{BySide, PieceId, Placements, Side, Zone, ZoneId};
 
@@ -200,14 +200,15 @@ impl<'a> Resolver<'a> {
     /// (along the row, or to the same-coloured cell), which the file must choose between.
     fn bare_hour(&mut self, n: &Number) -> Option<DirSet> {
         let h = self.hour(n)?;
-        if self.grid() == Grid::Triangle && h.get() % 2 == 0 {
+        if self.grid().hour_is_ambiguous(h) {
+            let lines = if h.get() % 2 == 0 { "odd" } else { "even" };
             self.diags.push(
                 Diagnostic::error(
                     codes::AMBIGUOUS_HOUR,
                     format!("on a triangle board hour {h} names two directions"),
                 )
                 .at(n.span, "which one?")
-                .help(format!("write `{h}-orthogonal` (face to face along the row) or `{h}-diagonal` (to the same-coloured cell); odd hours are `face-point` lines")),
+                .help(format!("write `{h}-orthogonal` (face to face along the row) or `{h}-diagonal` (to the same-coloured cell); {lines} hours are `face-point` lines")),
             );
             return None;
         }
@@ -239,14 +240,23 @@ impl<'a> Resolver<'a> {
                                 Grid::Hex(_) if name.node.contains("face-point") => {
                                     "`face-point` lines exist on triangle boards only: hex boards have `orthogonal` and `diagonal` rays"
                                 }
+                                Grid::Hex(_)
+                                    if name.node.contains("face-first")
+                                        || name.node.contains("point-first") =>
+                                {
+                                    "`face-first` and `point-first` lines exist on triangle boards only: hex boards have `orthogonal` and `diagonal` rays"
+                                }
                                 Grid::Hex(Orientation::Flat) => {
                                     "on flat boards the sideways hours 3 and 9 are diagonal"
                                 }
                                 Grid::Hex(Orientation::Pointy) => {
                                     "on pointy boards the sideways hours 3 and 9 are orthogonal"
                                 }
-                                Grid::Triangle => {
+                                Grid::Triangle(Lay::Columns) => {
                                     "on triangle boards the sideways hours 3 and 9 are `face-point` lines; rows and same-colour rays run along the even hours"
+                                }
+                                Grid::Triangle(Lay::Rows) => {
+                                    "on triangles in rows the sideways hours 3 and 9 run along the rows and to same-coloured cells; `face-point` lines run along the even hours"
                                 }
                             };
                             self.diags.push(

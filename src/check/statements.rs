@@ -111,7 +111,7 @@ const STATEMENTS: &[Statement] = &[
     stmt(
         Block::Board,
         "cells",
-        "cells flat  (or: cells pointy, cells triangle)",
+        "cells flat  (or: cells pointy, cells triangle [columns | rows])",
     ),
     stmt(
         Block::Board,
@@ -140,33 +140,33 @@ const STATEMENTS: &[Statement] = &[
     stmt(
         Block::Piece,
         "step",
-        "step DIRECTION ... [move-only | capture-only] [en-passant] [when|unless unmoved | from ZONE | to ZONE | enemy|friend|piece at CELL ...] ...",
+        "step DIRECTION ... [move-only | capture-only] [en-passant] [when|unless unmoved | from ZONE | to ZONE | pointing HOUR | enemy|friend|piece at CELL ...] ...",
     ),
     stmt(
         Block::Piece,
         "ride",
-        "ride DIRECTION ... [max N] [move-only | capture-only] [when|unless unmoved | from ZONE | to ZONE | enemy|friend|piece at CELL ...] ...  (or a leap-rider: ride (A,B) ... | ride [HOUR HOUR ...] ... [all | mirror | none] [max N] [move-only | capture-only] [when|unless ...])",
+        "ride DIRECTION ... [max N] [move-only | capture-only] [when|unless unmoved | from ZONE | to ZONE | pointing HOUR | enemy|friend|piece at CELL ...] ...  (or a leap-rider: ride (A,B) ... | ride [HOUR HOUR ...] ... [all | mirror | none] [max N] [move-only | capture-only] [when|unless ...])",
     ),
     stmt(
         Block::Piece,
         "leap",
-        "leap (A,B) ... | leap [HOUR HOUR ...] ...  then [all | mirror | none] [lame] [move-only | capture-only] [when|unless unmoved | from ZONE | to ZONE | enemy|friend|piece at CELL ...] ...",
+        "leap (A,B) ... | leap [HOUR HOUR ...] ...  then [all | mirror | none] [lame] [move-only | capture-only] [when|unless unmoved | from ZONE | to ZONE | pointing HOUR | enemy|friend|piece at CELL ...] ...",
     ),
     stmt(Block::Piece, "confined", "confined to ZONE"),
     stmt(
         Block::Piece,
         "hop",
-        "hop DIRECTION ... [move-only | capture-only] [when|unless unmoved | from ZONE | to ZONE | enemy|friend|piece at CELL ...] ...",
+        "hop DIRECTION ... [move-only | capture-only] [when|unless unmoved | from ZONE | to ZONE | pointing HOUR | enemy|friend|piece at CELL ...] ...",
     ),
     stmt(
         Block::Piece,
         "cannon",
-        "cannon DIRECTION ... [move-only | capture-only] [when|unless unmoved | from ZONE | to ZONE | enemy|friend|piece at CELL ...] ...",
+        "cannon DIRECTION ... [move-only | capture-only] [when|unless unmoved | from ZONE | to ZONE | pointing HOUR | enemy|friend|piece at CELL ...] ...",
     ),
     stmt(
         Block::Piece,
         "multi-step",
-        "multi-step N [DIRECTION ...] from ZONE  (or: multi-step N [DIRECTION ...] unmoved) [no-en-passant], then [when|unless unmoved | from ZONE | to ZONE | enemy|friend|piece at CELL ...] ...",
+        "multi-step N [DIRECTION ...] from ZONE  (or: multi-step N [DIRECTION ...] unmoved) [no-en-passant], then [when|unless unmoved | from ZONE | to ZONE | pointing HOUR | enemy|friend|piece at CELL ...] ...",
     ),
     stmt(
         Block::Piece,

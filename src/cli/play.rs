@@ -67,7 +67,7 @@ fn show(game: &Game, pos: &Position, look: &Look) {
     let v = game.variant;
     let width = match v.board().grid {
         Grid::Hex(_) => 3,
-        Grid::Triangle => 2,
+        Grid::Triangle(_) => 2,
     };
     let mut labels = diagram::position_labels(v, pos);
     let (from, to) = look.last.map_or((None, None), |m| (m.from, Some(m.to)));

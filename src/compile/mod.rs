@@ -15,7 +15,7 @@ pub mod walk;
 use std::collections::{BTreeMap, BTreeSet};
 
 use crate::geometry::board::{Board, CellId};
-use crate::geometry::{Coord, Hour, RayKind, UNIT};
+use crate::geometry::{Coord, Grid, Hour, RayKind, UNIT};
 use crate::variant::{
     Beyond, Frame, Guard, Leap, Mode, MoveRule, Movement, MultiStepFrom, Occupant, PieceId, Side,
     Variant,
@@ -641,14 +641,22 @@ pub fn rule_landings(
 }
 
 /// True when a movement's conditions that depend only on where the piece stands hold for a
-/// piece of `side` on `cell`: `from ZONE`, and `when unmoved` (only a setup cell can hold an
-/// unmoved piece).
+/// piece of `side` on `cell`: `from ZONE`, `pointing HOUR`, and `when unmoved` (only a setup
+/// cell can hold an unmoved piece).
 fn holds_on(variant: &Variant, piece: PieceId, side: Side, cell: CellId, guard: &Guard) -> bool {
     guard
         .from
         .iter()
         .all(|(z, inside)| variant.zone(*z).cells[side].contains(&cell) == *inside)
         && (guard.unmoved != Some(true) || setup_cell(variant, piece, side, cell))
+        && guard.pointing.iter().all(|(h, holds)| {
+            let board = &variant.board;
+            let apex = match board.grid {
+                Grid::Triangle(lay) => Some(lay.apex_hour(board.coord(cell))),
+                Grid::Hex(_) => None,
+            };
+            (apex == Some(variant.frame(side).hour(*h).get())) == *holds
+        })
 }
 
 impl MoveTables {
@@ -965,6 +973,9 @@ fn push_ray(
 fn ray_cells(board: &Board, cell: CellId, hour: Hour, kind: RayKind, max: u32) -> Vec<CellId> {
     let mut path = Vec::new();
     let mut at = board.coord(cell);
+    if !board.grid.ray_starts(at, hour, kind) {
+        return path;
+    }
     while (path.len() as u32) < max {
         at = board.grid.ray_step(at, hour, kind);
         match board.at(at) {

@@ -7,13 +7,18 @@
 //! - a **face-point line** (odd hours) and a **same-colour** ray (even hours) land on the
 //!   cells whose centroid lies on the ray from the cell's centroid;
 //! - a **king step** at an hour goes to the cell that shares a corner and whose centroid
-//!   lies in that direction.
+//!   lies in that direction;
+//! - a **face-first** (**point-first**) line is the face-point line, kept only when its
+//!   first cell shares two corners (one corner) with the cell it leaves.
+//!
+//! A board of triangles in rows is the lattice turned a quarter turn clockwise, so its hour
+//! `h` is the lattice's hour `h - 3`.
 //!
 //! On hex boards a ray lands on `from + k v` for the hour's unit vector `v`.
 
 use super::{setup_cell, AddDestination, Condition, Destinations, Surroundings};
 use crate::geometry::board::{Board, CellId};
-use crate::geometry::{Coord, Grid, Hour, Orientation, RayKind};
+use crate::geometry::{Coord, Grid, Hour, Lay, Orientation, RayKind};
 use crate::variant::{
     Beyond, Frame, Guard, Leap, Mode, MoveRule, Movement, MultiStepFrom, Occupant, PieceId, Side,
     Variant,
@@ -123,7 +128,10 @@ fn walk_rules(
         let stands = g
             .from
             .iter()
-            .all(|(z, inside)| variant.zone(*z).cells[side].contains(&cell) == *inside);
+            .all(|(z, inside)| variant.zone(*z).cells[side].contains(&cell) == *inside)
+            && g.pointing.iter().all(|(h, holds)| {
+                points_at(board.grid, from, variant.frame(side).hour(*h)) == *holds
+            });
         if !stands || (g.unmoved == Some(true) && !setup_cell(variant, piece, side, cell)) {
             continue;
         }
@@ -307,10 +315,69 @@ fn ray(board: &Board, from: Coord, h: Hour, kind: RayKind) -> Vec<CellId> {
                 .map(|k| from + v.scale(k))
                 .collect()
         }
-        Grid::Triangle if kind == RayKind::Line && h.get().is_multiple_of(2) => row(board, from, h),
-        Grid::Triangle => centred(board, from, h),
+        Grid::Triangle(lay) => {
+            let h = lattice_hour(lay, h);
+            let cells = if kind == RayKind::Line && h.get().is_multiple_of(2) {
+                row(board, from, h)
+            } else {
+                centred(board, from, h)
+            };
+            let wanted_corners = match kind {
+                RayKind::FaceFirst => 2,
+                RayKind::PointFirst => 1,
+                RayKind::Line | RayKind::SameColour => return on_board(board, cells),
+            };
+            let first = cells.first().copied();
+            if first.is_some_and(|n| shared_corners(from, n) == wanted_corners) {
+                cells
+            } else {
+                Vec::new()
+            }
+        }
     };
-    lattice.into_iter().map_while(|c| board.at(c)).collect()
+    on_board(board, lattice)
+}
+
+/// The cells of a line up to the first coordinates that are not a board cell.
+fn on_board(board: &Board, line: Vec<Coord>) -> Vec<CellId> {
+    line.into_iter().map_while(|c| board.at(c)).collect()
+}
+
+/// The lattice's hour for an hour on a board of triangles laid so.
+fn lattice_hour(lay: Lay, h: Hour) -> Hour {
+    match lay {
+        Lay::Columns => h,
+        Lay::Rows => h.turned_by(9),
+    }
+}
+
+/// The corners of a triangle, tripled: a right-pointing `(X, Y)` has `(X-1, Y-1) (X+2, Y-1)
+/// (X-1, Y+2)`, a left-pointing one `(X+1, Y-2) (X-2, Y+1) (X+1, Y+1)`.
+fn corners(t: Coord) -> [Coord; 3] {
+    let o = if t.a.rem_euclid(3) == 1 {
+        [(-1, -1), (2, -1), (-1, 2)]
+    } else {
+        [(1, -2), (-2, 1), (1, 1)]
+    };
+    o.map(|(x, y)| t + Coord::new(x, y))
+}
+
+/// True when a corner of the triangle `c` lies at the hour from its centroid (where its
+/// apex points); never on a hex board.
+fn points_at(grid: Grid, c: Coord, h: Hour) -> bool {
+    let Grid::Triangle(lay) = grid else {
+        return false;
+    };
+    let d = direction(lattice_hour(lay, h));
+    corners(c).iter().any(|p| {
+        let v = *p - c;
+        v.a * d.b - v.b * d.a == 0 && v.a * d.a + v.b * d.b > 0
+    })
+}
+
+/// How many corners two triangles share: two across a side, one across a corner.
+fn shared_corners(a: Coord, b: Coord) -> usize {
+    corners(a).iter().filter(|p| corners(b).contains(p)).count()
 }
 
 /// Every triangle of the lattice in a box around the board (a margin of one cell).
@@ -382,22 +449,13 @@ fn centred(board: &Board, from: Coord, h: Hour) -> Vec<Coord> {
 }
 
 /// The neighbour at an hour. Hex: one unit step. Triangles: the cell that shares a corner
-/// with `c` and whose centroid lies in that direction (found by the triangles' vertices,
-/// tripled: a right-pointing `(X, Y)` has `(X-1, Y-1) (X+2, Y-1) (X-1, Y+2)`, a
-/// left-pointing one `(X+1, Y-2) (X-2, Y+1) (X+1, Y+1)`).
+/// with `c` and whose centroid lies in that direction (found by the triangles' corners).
 fn king_neighbour(grid: Grid, c: Coord, h: Hour) -> Option<Coord> {
-    let Grid::Triangle = grid else {
+    let Grid::Triangle(lay) = grid else {
         return Some(grid.king_step(c, h));
     };
-    let vertices = |t: Coord| -> [Coord; 3] {
-        let o = if t.a.rem_euclid(3) == 1 {
-            [(-1, -1), (2, -1), (-1, 2)]
-        } else {
-            [(1, -2), (-2, 1), (1, 1)]
-        };
-        o.map(|(x, y)| t + Coord::new(x, y))
-    };
-    let d = direction(h);
+    let vertices = corners;
+    let d = direction(lattice_hour(lay, h));
     let mut found = None;
     for x in -4..=4 {
         for y in -4..=4 {

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::{triangle, Coord, Grid, Orientation};
+use super::{triangle, Coord, Grid, Lay, Orientation};
 
 /// Most cells a board may have. The largest real hex variants have a few hundred cells;
 /// the bound keeps absurd inputs (`shape hexagon 100000`) from allocating gigabytes.
@@ -296,9 +296,9 @@ impl Board {
                 Box::new(move |c: Coord| {
                     let y = twice_mid - grid.height(c);
                     match grid {
-                        // The height is 2b + a (flat) or X + 2Y (triangles), the first
-                        // coordinate kept.
-                        Grid::Hex(Orientation::Flat) | Grid::Triangle => {
+                        Grid::Triangle(lay) => lay.mirror_up_down(c, twice_mid),
+                        // The height is 2b + a, the first coordinate kept.
+                        Grid::Hex(Orientation::Flat) => {
                             let twice_b = y - c.a;
                             (twice_b % 2 == 0).then(|| Coord::new(c.a, twice_b / 2))
                         }
@@ -359,7 +359,9 @@ fn canonical_key(grid: Grid, c: Coord) -> (i32, i32) {
     match grid {
         Grid::Hex(Orientation::Flat) => (c.a, c.b),
         Grid::Hex(o) => (c.b, o.doubled_width(c)),
-        Grid::Triangle => (triangle::strip(c), triangle::tripled_height(c)),
+        Grid::Triangle(Lay::Columns) => (triangle::strip(c), triangle::tripled_height(c)),
+        // Files of triangles in rows: vertical lines of centroids, left to right.
+        Grid::Triangle(lay) => (lay.width(c), lay.height(c)),
     }
 }
 
@@ -567,7 +569,8 @@ mod tests {
         let boards = [
             (Grid::Hex(Orientation::Flat), hexagon(5)),
             (Grid::Hex(Orientation::Pointy), hexagon(5)),
-            (Grid::Triangle, triangle::hexagon(3)),
+            (Grid::Triangle(Lay::Columns), triangle::hexagon(3)),
+            (Grid::Triangle(Lay::Rows), triangle::hexagon(3)),
         ];
         for (grid, cells) in boards {
             let board = Board::new(grid, named(cells));
@@ -589,7 +592,7 @@ mod tests {
 
     #[test]
     fn triangles_turn_by_sixths_and_lopsided_boards_do_not() {
-        let board = Board::new(Grid::Triangle, named(triangle::hexagon(3)));
+        let board = Board::new(Grid::Triangle(Lay::Columns), named(triangle::hexagon(3)));
         for hours in [2, 4, 6] {
             assert!(board.turn_map(hours).is_ok(), "{hours}");
         }

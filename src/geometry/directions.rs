@@ -9,11 +9,12 @@
 //! | `orthogonal` | 2 4 6 8 10 12 | 1 3 5 7 9 11 | rows, face to face: 2 4 6 8 10 12 (Rook) |
 //! | `diagonal` | 1 3 5 7 9 11 | 2 4 6 8 10 12 | same colour, points adjacent: 2 4 6 8 10 12 (Bishop) |
 //! | `face-point` | — | — | face then point: 1 3 5 7 9 11 (Duke) |
+//! | `face-first`, `point-first` | — | — | the face-point lines leaving a cell across a side, across a corner (3 each) |
 //!
-//! so `forward-orthogonal` is 10 12 2 on a flat board but 11 1 on a pointy one. A band or an
+//! (triangles in columns; in rows the even and odd hours trade places), so `forward-orthogonal` is 10 12 2 on a flat board but 11 1 on a pointy one. A band or an
 //! hour joined to a kind intersects them: `forward-diagonal`, `12-orthogonal`.
 
-use super::{Grid, Hour, RayKind};
+use super::{Grid, Hour, Lay, RayKind};
 
 /// A set of clock hours (bit `h` set for hour `h`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -77,6 +78,10 @@ pub struct DirSet {
     pub line: HourSet,
     /// Triangle rays landing only on the same-coloured cells centred on them (Bishop).
     pub same_colour: HourSet,
+    /// Triangle face-point lines, only from the cells they leave across a side.
+    pub face_first: HourSet,
+    /// Triangle face-point lines, only from the cells they leave across a corner.
+    pub point_first: HourSet,
 }
 
 impl DirSet {
@@ -84,46 +89,79 @@ impl DirSet {
     pub const EMPTY: DirSet = DirSet {
         line: HourSet::EMPTY,
         same_colour: HourSet::EMPTY,
+        face_first: HourSet::EMPTY,
+        point_first: HourSet::EMPTY,
     };
 
     /// The hours as [`RayKind::Line`] rays.
     pub fn lines(hours: HourSet) -> DirSet {
-        DirSet {
-            line: hours,
-            same_colour: HourSet::EMPTY,
-        }
+        DirSet::of_kind(RayKind::Line, hours)
     }
 
     /// The hours as rays of one kind.
     pub fn of_kind(kind: RayKind, hours: HourSet) -> DirSet {
+        let mut set = DirSet::EMPTY;
+        *set.kind_mut(kind) = hours;
+        set
+    }
+
+    fn kind_mut(&mut self, kind: RayKind) -> &mut HourSet {
         match kind {
-            RayKind::Line => DirSet::lines(hours),
-            RayKind::SameColour => DirSet {
-                line: HourSet::EMPTY,
-                same_colour: hours,
-            },
+            RayKind::Line => &mut self.line,
+            RayKind::SameColour => &mut self.same_colour,
+            RayKind::FaceFirst => &mut self.face_first,
+            RayKind::PointFirst => &mut self.point_first,
+        }
+    }
+
+    /// Applies `f` to each kind's hours.
+    fn map(self, f: impl Fn(HourSet) -> HourSet) -> DirSet {
+        DirSet {
+            line: f(self.line),
+            same_colour: f(self.same_colour),
+            face_first: f(self.face_first),
+            point_first: f(self.point_first),
         }
     }
 
     /// The directions of either set, kind by kind.
     pub fn union(self, o: DirSet) -> DirSet {
-        DirSet {
-            line: self.line.union(o.line),
-            same_colour: self.same_colour.union(o.same_colour),
+        let mut out = self;
+        for (kind, hours) in o.by_kind() {
+            let mine = out.kind_mut(kind);
+            *mine = mine.union(hours);
         }
+        out
     }
 
     /// Only the directions at hours of `band` (`forward-diagonal` is `diagonal` within `forward`).
     pub fn within(self, band: HourSet) -> DirSet {
-        DirSet {
-            line: self.line.intersect(band),
-            same_colour: self.same_colour.intersect(band),
+        self.map(|h| h.intersect(band))
+    }
+
+    /// The directions of `self` that `o` does not have, kind by kind.
+    pub fn difference(self, o: DirSet) -> DirSet {
+        let mut out = self;
+        for (kind, hours) in o.by_kind() {
+            let mine = out.kind_mut(kind);
+            *mine = mine.difference(hours);
         }
+        out
+    }
+
+    /// True when every direction of `o` is one of `self`'s.
+    pub fn includes(self, o: DirSet) -> bool {
+        o.difference(self).is_empty()
+    }
+
+    /// How many directions, counting each kind's hours.
+    pub fn len(self) -> usize {
+        self.by_kind().map(|(_, h)| h.len()).sum()
     }
 
     /// True when no kind has an hour.
     pub fn is_empty(self) -> bool {
-        self.line.is_empty() && self.same_colour.is_empty()
+        self.by_kind().next().is_none()
     }
 
     /// The non-empty sets with their kind.
@@ -131,6 +169,8 @@ impl DirSet {
         [
             (RayKind::Line, self.line),
             (RayKind::SameColour, self.same_colour),
+            (RayKind::FaceFirst, self.face_first),
+            (RayKind::PointFirst, self.point_first),
         ]
         .into_iter()
         .filter(|(_, h)| !h.is_empty())
@@ -142,7 +182,7 @@ const SIDEWAYS: [u8; 2] = [3, 9];
 const BACKWARD: [u8; 5] = [4, 5, 6, 7, 8];
 
 /// Every built-in direction-set name, for "did you mean".
-pub const BUILTIN_NAMES: [&str; 16] = [
+pub const BUILTIN_NAMES: [&str; 22] = [
     "all",
     "orthogonal",
     "diagonal",
@@ -159,6 +199,12 @@ pub const BUILTIN_NAMES: [&str; 16] = [
     "sideways-orthogonal",
     "sideways-diagonal",
     "sideways-face-point",
+    "face-first",
+    "point-first",
+    "forward-face-first",
+    "forward-point-first",
+    "backward-face-first",
+    "backward-point-first",
 ];
 
 /// The directions of a built-in set on a grid, or `None` if the name is not built in. A
@@ -167,7 +213,8 @@ pub fn builtin(grid: Grid, name: &str) -> Option<DirSet> {
     let all = HourSet::of(&[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
     let even = HourSet::of(&[2, 4, 6, 8, 10, 12]);
     let odd = HourSet::of(&[1, 3, 5, 7, 9, 11]);
-    let (orthogonal, diagonal, face_point) = match grid {
+    let empty = DirSet::EMPTY;
+    let (orthogonal, diagonal, face_point, face_first, point_first) = match grid {
         Grid::Hex(o) => {
             let orth = HourSet(
                 Hour::all()
@@ -175,22 +222,37 @@ pub fn builtin(grid: Grid, name: &str) -> Option<DirSet> {
                     .fold(0, |m, h| m | (1 << h.get())),
             );
             let diag = HourSet(all.0 & !orth.0);
-            (DirSet::lines(orth), DirSet::lines(diag), DirSet::EMPTY)
+            (
+                DirSet::lines(orth),
+                DirSet::lines(diag),
+                empty,
+                empty,
+                empty,
+            )
         }
-        Grid::Triangle => (
-            DirSet::lines(even),
-            DirSet {
-                line: HourSet::EMPTY,
-                same_colour: even,
-            },
-            DirSet::lines(odd),
-        ),
+        Grid::Triangle(lay) => {
+            // Rows and same-colour rays at the even hours of a board in columns, the odd
+            // ones of a board in rows; face-point lines at the others.
+            let (rows, lines) = match lay {
+                Lay::Columns => (even, odd),
+                Lay::Rows => (odd, even),
+            };
+            (
+                DirSet::lines(rows),
+                DirSet::of_kind(RayKind::SameColour, rows),
+                DirSet::lines(lines),
+                DirSet::of_kind(RayKind::FaceFirst, lines),
+                DirSet::of_kind(RayKind::PointFirst, lines),
+            )
+        }
     };
     let every = orthogonal.union(diagonal).union(face_point);
     let kind = |k: &str| match k {
         "orthogonal" => Some(orthogonal),
         "diagonal" => Some(diagonal),
         "face-point" => Some(face_point),
+        "face-first" => Some(face_first),
+        "point-first" => Some(point_first),
         _ => None,
     };
     if let Some(set) = kind(name) {
@@ -247,15 +309,12 @@ mod tests {
 
     #[test]
     fn builtins_on_triangle_boards() {
-        let g = Grid::Triangle;
+        let g = Grid::Triangle(Lay::Columns);
         let even = HourSet::of(&[2, 4, 6, 8, 10, 12]);
         assert_eq!(builtin(g, "orthogonal"), Some(DirSet::lines(even)));
         assert_eq!(
             builtin(g, "diagonal"),
-            Some(DirSet {
-                line: HourSet::EMPTY,
-                same_colour: even
-            })
+            Some(DirSet::of_kind(RayKind::SameColour, even))
         );
         assert_eq!(builtin(g, "face-point"), lines(&[1, 3, 5, 7, 9, 11]));
         assert_eq!(builtin(g, "forward-face-point"), lines(&[11, 1]));
@@ -266,16 +325,17 @@ mod tests {
         assert_eq!(forward.same_colour, HourSet::of(&[10, 12, 2]));
         assert_eq!(
             builtin(g, "12-diagonal"),
-            Some(DirSet {
-                line: HourSet::EMPTY,
-                same_colour: HourSet::of(&[12])
-            })
+            Some(DirSet::of_kind(RayKind::SameColour, HourSet::of(&[12])))
         );
     }
 
     #[test]
     fn every_listed_name_is_built_in() {
-        for g in [Grid::Hex(Orientation::Flat), Grid::Triangle] {
+        for g in [
+            Grid::Hex(Orientation::Flat),
+            Grid::Triangle(Lay::Columns),
+            Grid::Triangle(Lay::Rows),
+        ] {
             for n in BUILTIN_NAMES {
                 assert!(builtin(g, n).is_some(), "{n}");
             }

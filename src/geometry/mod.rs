@@ -37,6 +37,8 @@ pub mod triangle;
 
 use std::fmt;
 
+pub use triangle::Lay;
+
 /// Axial hex coordinates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub struct Coord {
@@ -262,6 +264,11 @@ pub enum RayKind {
     Line,
     /// Only the same-coloured cells centred on the ray (triangle Bishop, even hours).
     SameColour,
+    /// A triangle face-point line that starts across a side of the cell it leaves (Dekle's
+    /// rook); from a cell where the line starts across a corner, no ray.
+    FaceFirst,
+    /// A triangle face-point line that starts across a corner (Dekle's bishop).
+    PointFirst,
 }
 
 /// The kind of cells a board is made of.
@@ -269,8 +276,8 @@ pub enum RayKind {
 pub enum Grid {
     /// Hexagons, flat or pointy.
     Hex(Orientation),
-    /// Triangles (Chessagon); see [`triangle`].
-    Triangle,
+    /// Triangles, in columns (Chessagon) or in rows (Dekle); see [`triangle`].
+    Triangle(Lay),
 }
 
 impl Grid {
@@ -279,15 +286,47 @@ impl Grid {
         match self {
             Grid::Hex(Orientation::Flat) => "flat hex",
             Grid::Hex(Orientation::Pointy) => "pointy hex",
-            Grid::Triangle => "triangle",
+            Grid::Triangle(_) => "triangle",
         }
     }
 
-    /// The word of a `cells` line: "flat", "pointy", "triangle".
+    /// The words of a `cells` line: "flat", "pointy", "triangle", "triangle rows".
     pub fn keyword(self) -> &'static str {
         match self {
             Grid::Hex(o) => o.name(),
-            Grid::Triangle => "triangle",
+            Grid::Triangle(Lay::Columns) => "triangle",
+            Grid::Triangle(Lay::Rows) => "triangle rows",
+        }
+    }
+
+    /// True for a board of triangles, however they lie.
+    pub fn is_triangle(self) -> bool {
+        matches!(self, Grid::Triangle(_))
+    }
+
+    /// True when a bare hour names two directions, a row and a same-colour ray (the even
+    /// hours of triangles in columns, the odd ones of triangles in rows).
+    pub fn hour_is_ambiguous(self, hour: Hour) -> bool {
+        match self {
+            Grid::Hex(_) => false,
+            Grid::Triangle(lay) => lay.table_hour(hour.get()).is_multiple_of(2),
+        }
+    }
+
+    /// True when a ray of `kind` leaves `c` at an (absolute) hour at all: a face-first or
+    /// point-first line only from the cells whose first step crosses a side (a corner).
+    pub fn ray_starts(self, c: Coord, hour: Hour, kind: RayKind) -> bool {
+        let want = match kind {
+            RayKind::FaceFirst => triangle::FirstCrossing::Face,
+            RayKind::PointFirst => triangle::FirstCrossing::Point,
+            RayKind::Line | RayKind::SameColour => return true,
+        };
+        match self {
+            Grid::Hex(_) => false,
+            Grid::Triangle(lay) => {
+                let h = lay.table_hour(hour.get());
+                h % 2 == 1 && triangle::first_crossing(c, h) == want
+            }
         }
     }
 
@@ -295,7 +334,7 @@ impl Grid {
     pub fn colours(self) -> u8 {
         match self {
             Grid::Hex(_) => 3,
-            Grid::Triangle => 2,
+            Grid::Triangle(_) => 2,
         }
     }
 
@@ -303,7 +342,7 @@ impl Grid {
     pub fn colour(self, c: Coord) -> u8 {
         match self {
             Grid::Hex(_) => colour(c),
-            Grid::Triangle => triangle::colour(c),
+            Grid::Triangle(_) => triangle::colour(c),
         }
     }
 
@@ -311,7 +350,7 @@ impl Grid {
     pub fn is_cell(self, c: Coord) -> bool {
         match self {
             Grid::Hex(_) => true,
-            Grid::Triangle => triangle::is_cell(c),
+            Grid::Triangle(_) => triangle::is_cell(c),
         }
     }
 
@@ -319,7 +358,7 @@ impl Grid {
     pub fn hex(self) -> Option<Orientation> {
         match self {
             Grid::Hex(o) => Some(o),
-            Grid::Triangle => None,
+            Grid::Triangle(_) => None,
         }
     }
 
@@ -328,7 +367,7 @@ impl Grid {
     pub fn king_step(self, c: Coord, hour: Hour) -> Coord {
         match self {
             Grid::Hex(o) => c + o.vector(hour),
-            Grid::Triangle => triangle::king_step(c, hour.get()),
+            Grid::Triangle(lay) => triangle::king_step(c, lay.table_hour(hour.get())),
         }
     }
 
@@ -336,7 +375,7 @@ impl Grid {
     pub fn ray_step(self, c: Coord, hour: Hour, kind: RayKind) -> Coord {
         match self {
             Grid::Hex(o) => c + o.vector(hour),
-            Grid::Triangle => triangle::ray_step(c, hour.get(), kind),
+            Grid::Triangle(lay) => triangle::ray_step(c, lay.table_hour(hour.get()), kind),
         }
     }
 
@@ -349,7 +388,7 @@ impl Grid {
             Grid::Hex(Orientation::Flat) => (1.5 * a, s3 * (b + a / 2.0)),
             Grid::Hex(Orientation::Pointy) => (s3 * (a + b / 2.0), 1.5 * b),
             // Tripled barycentric coordinates: a side is 3 units.
-            Grid::Triangle => (a * s3 / 6.0, (a / 2.0 + b) / 3.0),
+            Grid::Triangle(lay) => lay.turn_point((a * s3 / 6.0, (a / 2.0 + b) / 3.0)),
         }
     }
 
@@ -358,7 +397,7 @@ impl Grid {
     pub fn height(self, c: Coord) -> i32 {
         match self {
             Grid::Hex(o) => o.doubled_height(c),
-            Grid::Triangle => triangle::tripled_height(c),
+            Grid::Triangle(lay) => lay.height(c),
         }
     }
 }

@@ -40,8 +40,112 @@
 //! - **points adjacent, same colour** (the Bishop), even hours: each step is the translation;
 //! - **face then point** (the Duke), odd hours: each step is the king neighbour at that hour,
 //!   alternately across a face and across a point; all centroids lie on one line.
+//!
+//! A board **in rows** ([`Lay::Rows`]: triangles pointing up and down, the players facing a
+//! flat edge, Dekle's Triangular Chess) is the same lattice turned a quarter turn clockwise:
+//! its hour `h` is hour `h - 3` of the tables here, so its face-point lines run along the
+//! even hours and its rows and same-colour rays along the odd ones. Coordinates are kept;
+//! only the picture turns (a right-pointing cell points down).
 
 use super::{Coord, RayKind};
+
+/// How the triangles of a board lie.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lay {
+    /// Every triangle has a vertical side and points left or right (Chessagon).
+    Columns,
+    /// Every triangle has a horizontal side and points up or down (Dekle).
+    Rows,
+}
+
+impl Lay {
+    /// The hour of this module's tables (a board in columns) for an hour on the board.
+    pub fn table_hour(self, hour: u8) -> u8 {
+        match self {
+            Lay::Columns => hour,
+            Lay::Rows => (hour + 8) % 12 + 1,
+        }
+    }
+
+    /// The hour on the board of an hour of this module's tables.
+    pub fn board_hour(self, hour: u8) -> u8 {
+        match self {
+            Lay::Columns => hour,
+            Lay::Rows => (hour + 2) % 12 + 1,
+        }
+    }
+
+    /// The hour a cell's apex points at on the board (White's frame): 3 or 9 in columns,
+    /// 12 or 6 in rows.
+    pub fn apex_hour(self, c: Coord) -> u8 {
+        self.board_hour(if points_right(c) { 3 } else { 9 })
+    }
+
+    /// Where a point of the columns picture lies on this board: turned a quarter turn
+    /// clockwise for rows.
+    pub fn turn_point(self, (x, y): (f64, f64)) -> (f64, f64) {
+        match self {
+            Lay::Columns => (x, y),
+            Lay::Rows => (y, -x),
+        }
+    }
+
+    /// A height that orders cells bottom to top, linear in the coordinates.
+    pub fn height(self, c: Coord) -> i32 {
+        match self {
+            Lay::Columns => tripled_height(c),
+            Lay::Rows => -c.a,
+        }
+    }
+
+    /// A width that orders cells left to right, linear in the coordinates.
+    pub fn width(self, c: Coord) -> i32 {
+        match self {
+            Lay::Columns => c.a,
+            Lay::Rows => tripled_height(c),
+        }
+    }
+
+    /// The cell mirrored in the horizontal line at height `twice_mid / 2` (heights as
+    /// [`Lay::height`]), if it lands on a cell's centre.
+    pub fn mirror_up_down(self, c: Coord, twice_mid: i32) -> Option<Coord> {
+        let y = twice_mid - self.height(c);
+        match self {
+            // X kept, X + 2Y is the height.
+            Lay::Columns => {
+                let twice_b = y - c.a;
+                (twice_b % 2 == 0).then(|| Coord::new(c.a, twice_b / 2))
+            }
+            // -X is the height, X + 2Y (the width) kept.
+            Lay::Rows => {
+                let a = -y;
+                let twice_b = tripled_height(c) - a;
+                (twice_b % 2 == 0).then(|| Coord::new(a, twice_b / 2))
+            }
+        }
+    }
+}
+
+/// Whether a straight line's first step from a cell crosses a side or a corner: the
+/// face-point lines split so (Dekle's rook leaves across a side, his bishop across a corner).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FirstCrossing {
+    /// Across a side.
+    Face,
+    /// Across a corner.
+    Point,
+}
+
+/// How the first step of a face-point line (an odd hour of the tables) leaves `c`: a
+/// right-pointing cell's faces are at 1, 5 and 9, a left-pointing one's at 3, 7 and 11.
+pub fn first_crossing(c: Coord, hour: u8) -> FirstCrossing {
+    let faces_at = if points_right(c) { 1 } else { 3 };
+    if hour % 4 == faces_at {
+        FirstCrossing::Face
+    } else {
+        FirstCrossing::Point
+    }
+}
 
 /// Tripled barycentric coordinates of the translations to the same-coloured neighbour at
 /// each even hour, indexed by `hour / 2 % 6` (12, 2, 4, 6, 8, 10).
@@ -98,7 +202,7 @@ pub fn king_step(c: Coord, hour: u8) -> Coord {
 /// One step of a straight ray of the given kind at an hour (absolute, 1..=12).
 pub fn ray_step(c: Coord, hour: u8, kind: RayKind) -> Coord {
     let h = hour % 12;
-    if h % 2 == 1 || kind == RayKind::SameColour {
+    if h % 2 == 1 || kind != RayKind::Line {
         return king_step(c, hour);
     }
     // A row: the face neighbour at the odd hour beside h that is a face of this cell. Faces

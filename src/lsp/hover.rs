@@ -3,7 +3,7 @@
 //! language reference (docs/language.md, built into the library).
 
 use crate::geometry::directions::{self, DirSet};
-use crate::geometry::{Grid, Orientation, RayKind};
+use crate::geometry::{Grid, Lay, Orientation, RayKind};
 use crate::load::Loaded;
 use crate::render::{ascii, describe, diagram, html};
 
@@ -87,7 +87,8 @@ fn grid_written(text: &str) -> Option<Grid> {
         match words.next()? {
             "flat" => Some(Grid::Hex(Orientation::Flat)),
             "pointy" => Some(Grid::Hex(Orientation::Pointy)),
-            "triangle" => Some(Grid::Triangle),
+            "triangle" if words.next() == Some("rows") => Some(Grid::Triangle(Lay::Rows)),
+            "triangle" => Some(Grid::Triangle(Lay::Columns)),
             _ => None,
         }
     })
@@ -101,7 +102,7 @@ fn direction(grid: Option<Grid>, word: &str) -> Option<String> {
         None => vec![
             Grid::Hex(Orientation::Flat),
             Grid::Hex(Orientation::Pointy),
-            Grid::Triangle,
+            Grid::Triangle(Lay::Columns),
         ],
     };
     let lines: Option<Vec<String>> = grids
@@ -121,7 +122,8 @@ fn cells_of(grid: Grid) -> &'static str {
     match grid {
         Grid::Hex(Orientation::Flat) => "flat hexes",
         Grid::Hex(Orientation::Pointy) => "pointy hexes",
-        Grid::Triangle => "triangles",
+        Grid::Triangle(Lay::Columns) => "triangles",
+        Grid::Triangle(Lay::Rows) => "triangles in rows",
     }
 }
 
@@ -135,6 +137,18 @@ fn hours(set: DirSet) -> String {
                 RayKind::Line => format!("hours {}", list.join(" ")),
                 RayKind::SameColour => {
                     format!("hours {} along same-coloured cells", list.join(" "))
+                }
+                RayKind::FaceFirst => {
+                    format!(
+                        "hours {} where the line leaves across a side",
+                        list.join(" ")
+                    )
+                }
+                RayKind::PointFirst => {
+                    format!(
+                        "hours {} where the line leaves across a corner",
+                        list.join(" ")
+                    )
                 }
             }
         })

@@ -4,13 +4,13 @@
 use crate::analyse::colour_change;
 use crate::compile::MoveTables;
 use crate::geometry::directions::{builtin, DirSet};
-use crate::geometry::Grid;
+use crate::geometry::{Grid, RayKind};
 use crate::variant::{
     Beyond, Guard, Leap, Mode, Movement, MultiStepFrom, NoneCaptured, Occupant, PieceId, Variant,
 };
 
 /// The built-in direction names tried when describing a set of hours, with their words.
-const PHRASES: [(&str, &str); 16] = [
+const PHRASES: [(&str, &str); 22] = [
     ("all", "in every direction"),
     ("orthogonal", "orthogonally"),
     ("diagonal", "diagonally"),
@@ -27,6 +27,30 @@ const PHRASES: [(&str, &str); 16] = [
     ("sideways-orthogonal", "sideways orthogonally"),
     ("sideways-diagonal", "sideways diagonally"),
     ("sideways-face-point", "sideways along face-point lines"),
+    (
+        "face-first",
+        "along the lines leaving its cell across a side",
+    ),
+    (
+        "point-first",
+        "along the lines leaving its cell across a corner",
+    ),
+    (
+        "forward-face-first",
+        "forward along the lines leaving its cell across a side",
+    ),
+    (
+        "forward-point-first",
+        "forward along the lines leaving its cell across a corner",
+    ),
+    (
+        "backward-face-first",
+        "backward along the lines leaving its cell across a side",
+    ),
+    (
+        "backward-point-first",
+        "backward along the lines leaving its cell across a corner",
+    ),
 ];
 
 /// Words for a set of directions: the built-in names it is made of (largest first), then
@@ -39,31 +63,27 @@ fn directions(grid: Grid, set: DirSet) -> String {
             .iter()
             .filter_map(|(name, words)| {
                 let named = builtin(grid, name)?;
-                let inside = !named.is_empty()
-                    && named.line.intersect(left.line) == named.line
-                    && named.same_colour.intersect(left.same_colour) == named.same_colour;
-                inside.then_some((named.line.len() + named.same_colour.len(), named, *words))
+                let inside = !named.is_empty() && left.includes(named);
+                inside.then_some((named.len(), named, *words))
             })
             .max_by_key(|(size, _, _)| *size);
         let Some((_, named, words)) = best else { break };
         parts.push(words);
-        left = DirSet {
-            line: left.line.difference(named.line),
-            same_colour: left.same_colour.difference(named.same_colour),
-        };
+        left = left.difference(named);
     }
     let mut words: Vec<String> = parts.iter().map(|p| p.to_string()).collect();
-    for (hours, same) in [(left.line, false), (left.same_colour, true)] {
+    for (kind, hours) in left.by_kind() {
         let list: Vec<String> = hours.iter().map(|h| h.to_string()).collect();
         let at = match list.as_slice() {
             [] => continue,
             [one] => format!("at {one} o'clock"),
             [rest @ .., last] => format!("at {} and {last} o'clock", rest.join(", ")),
         };
-        words.push(if same && grid == Grid::Triangle {
-            format!("{at} to cells of its own colour")
-        } else {
-            at
+        words.push(match kind {
+            RayKind::SameColour if grid.is_triangle() => format!("{at} to cells of its own colour"),
+            RayKind::FaceFirst => format!("{at} where that line leaves its cell across a side"),
+            RayKind::PointFirst => format!("{at} where that line leaves its cell across a corner"),
+            _ => at,
         });
     }
     match words.as_slice() {
@@ -89,6 +109,10 @@ fn guard_words(v: &Variant, g: &Guard) -> String {
     for (z, inside) in &g.to {
         let not = if *inside { "" } else { "not " };
         words.push(format!("{not}to the cells of `{}`", v.zone(*z).name));
+    }
+    for (h, holds) in &g.pointing {
+        let only = if *holds { "only" } else { "not" };
+        words.push(format!("{only} from a triangle pointing at {h} o'clock"));
     }
     for test in &g.occupants {
         let who = match test.who {
@@ -369,7 +393,7 @@ pub fn piece(v: &Variant, t: &MoveTables, id: PieceId) -> Vec<String> {
 mod tests {
     use super::*;
     use crate::geometry::directions::HourSet;
-    use crate::geometry::Orientation;
+    use crate::geometry::{Lay, Orientation};
 
     fn lines(hours: &[u8]) -> DirSet {
         DirSet::lines(HourSet::of(hours))
@@ -394,17 +418,31 @@ mod tests {
             directions(pointy, lines(&[2, 4, 6, 8, 10, 12, 11, 1])),
             "diagonally and forward orthogonally"
         );
-        let bishop = DirSet {
-            line: HourSet::EMPTY,
-            same_colour: HourSet::of(&[10, 12, 2]),
-        };
-        assert_eq!(directions(Grid::Triangle, bishop), "forward diagonally");
+        let columns = Grid::Triangle(Lay::Columns);
+        let bishop = DirSet::of_kind(RayKind::SameColour, HourSet::of(&[10, 12, 2]));
+        assert_eq!(directions(columns, bishop), "forward diagonally");
         assert_eq!(
-            directions(Grid::Triangle, lines(&[11, 1])),
+            directions(columns, lines(&[11, 1])),
             "forward along face-point lines"
         );
-        let king = builtin(Grid::Triangle, "all").unwrap();
-        assert_eq!(directions(Grid::Triangle, king), "in every direction");
+        let king = builtin(columns, "all").unwrap();
+        assert_eq!(directions(columns, king), "in every direction");
+        // Dekle's rook and bishop, and a rook limited to one hour.
+        let rows = Grid::Triangle(Lay::Rows);
+        let rook = builtin(rows, "face-first").unwrap();
+        assert_eq!(
+            directions(rows, rook),
+            "along the lines leaving its cell across a side"
+        );
+        let ahead = DirSet::of_kind(RayKind::PointFirst, HourSet::of(&[12]));
+        assert_eq!(
+            directions(rows, ahead),
+            "at 12 o'clock where that line leaves its cell across a corner"
+        );
+        assert_eq!(
+            directions(rows, builtin(rows, "forward-face-point").unwrap()),
+            "forward along face-point lines"
+        );
         assert_eq!(
             either(&["Queen", "Rook", "Bishop"]),
             "Queen, Rook or Bishop"

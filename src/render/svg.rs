@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use super::diagram::Mark;
 use crate::geometry::board::{Board, CellId};
 use crate::geometry::triangle::points_right;
-use crate::geometry::{Coord, Grid, Orientation};
+use crate::geometry::{Coord, Grid, Lay, Orientation};
 
 /// Circumradius of a hex cell, in SVG units.
 const R: f64 = 24.0;
@@ -85,13 +85,15 @@ impl ZoneCell {
 }
 
 /// A point of the triangle lattice in tripled barycentric coordinates, on the page.
-fn triangle_point(p: Coord) -> (f64, f64) {
+fn triangle_point(lay: Lay, p: Coord) -> (f64, f64) {
     let (x, y) = (p.a as f64, p.b as f64);
     let s3 = 3f64.sqrt();
-    (
-        unsigned_zero(T * x * s3 / 6.0),
-        unsigned_zero(-T * (x / 2.0 + y) / 3.0),
-    )
+    let (px, py) = (T * x * s3 / 6.0, -T * (x / 2.0 + y) / 3.0);
+    match lay {
+        Lay::Columns => (unsigned_zero(px), unsigned_zero(py)),
+        // A quarter turn clockwise on the page (y grows downward).
+        Lay::Rows => (unsigned_zero(-py), unsigned_zero(px)),
+    }
 }
 
 /// The centre of a cell on the page (y grows downward).
@@ -102,7 +104,7 @@ pub(crate) fn centre(board: &Board, c: CellId) -> (f64, f64) {
     match board.grid {
         Grid::Hex(Orientation::Flat) => (1.5 * R * a, -s3 * R * (b + a / 2.0)),
         Grid::Hex(Orientation::Pointy) => (s3 * R * (a + b / 2.0), -1.5 * R * b),
-        Grid::Triangle => triangle_point(p),
+        Grid::Triangle(lay) => triangle_point(lay, p),
     }
 }
 
@@ -121,7 +123,7 @@ fn corners(board: &Board, c: CellId) -> String {
 pub(crate) fn cell_size(grid: Grid) -> f64 {
     match grid {
         Grid::Hex(_) => R,
-        Grid::Triangle => T,
+        Grid::Triangle(_) => T,
     }
 }
 
@@ -141,7 +143,7 @@ pub(crate) fn corner_points(board: &Board, c: CellId) -> Vec<(f64, f64)> {
                 })
                 .collect()
         }
-        Grid::Triangle => {
+        Grid::Triangle(lay) => {
             let p = board.coord(c);
             let offsets = if points_right(p) {
                 [(-1, -1), (2, -1), (-1, 2)]
@@ -150,7 +152,7 @@ pub(crate) fn corner_points(board: &Board, c: CellId) -> Vec<(f64, f64)> {
             };
             offsets
                 .iter()
-                .map(|(x, y)| triangle_point(p + Coord::new(*x, *y)))
+                .map(|(x, y)| triangle_point(lay, p + Coord::new(*x, *y)))
                 .collect()
         }
     }
@@ -169,7 +171,7 @@ fn unsigned_zero(x: f64) -> f64 {
 fn extent(board: &Board) -> (f64, f64) {
     match board.grid {
         Grid::Hex(_) => (R, R * 0.72),
-        Grid::Triangle => (T * 0.6, T * 0.26),
+        Grid::Triangle(_) => (T * 0.6, T * 0.26),
     }
 }
 
@@ -243,7 +245,7 @@ pub fn render(board: &Board, title: &str, cells: &BTreeMap<CellId, CellDrawing>)
     for (c, p) in &centres {
         let shades: &[&str] = match board.grid {
             Grid::Hex(_) => &SHADES,
-            Grid::Triangle => &TWO_SHADES,
+            Grid::Triangle(_) => &TWO_SHADES,
         };
         let shade = shades[board.colour(*c) as usize % shades.len()];
         let (class, fill, dash) = if board.is_off_board(*c) {

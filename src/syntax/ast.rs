@@ -125,7 +125,10 @@ pub struct BoardBlock {
 pub enum CellKind {
     Flat,
     Pointy,
+    /// Triangles with a vertical side (`cells triangle`, `cells triangle columns`).
     Triangle,
+    /// Triangles with a horizontal side (`cells triangle rows`).
+    TriangleRows,
 }
 
 #[derive(Clone, Debug)]
@@ -308,6 +311,8 @@ pub enum GuardCondition {
     From(Name),
     /// `to ZONE`: it lands on them.
     To(Name),
+    /// `pointing HOUR`: its triangle points its apex at that hour (seen by the mover).
+    Pointing(Number),
     /// `enemy|friend|piece at CELLS`: one of the cells (relative to the piece) holds such a
     /// piece.
     Occupant {

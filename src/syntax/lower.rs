@@ -217,9 +217,11 @@ fn board_stmt(p: P) -> Option<BoardStmt> {
     Some(match p.as_rule() {
         Rule::cells_stmt => {
             let k = children(p).next()?;
-            let kind = match k.as_str().trim() {
-                "flat" => CellKind::Flat,
-                "pointy" => CellKind::Pointy,
+            let mut words = k.as_str().split_whitespace();
+            let kind = match (words.next(), words.next()) {
+                (Some("flat"), _) => CellKind::Flat,
+                (Some("pointy"), _) => CellKind::Pointy,
+                (_, Some("rows")) => CellKind::TriangleRows,
                 _ => CellKind::Triangle,
             };
             BoardStmt::Cells(Spanned::new(kind, span(&k)))
@@ -347,6 +349,7 @@ fn guard(p: P) -> Option<Guard> {
         Rule::cond_unmoved => GuardCondition::Unmoved,
         Rule::cond_from => GuardCondition::From(name(children(c).next()?)),
         Rule::cond_to => GuardCondition::To(name(children(c).next()?)),
+        Rule::cond_pointing => GuardCondition::Pointing(number(children(c).next()?)),
         _ => {
             let mut parts = children(c);
             let w = parts.next()?;

@@ -405,7 +405,7 @@ fn every_coordinate_names_the_cells_beside_it() {
                 let (text, row, col) = marked(board, c);
                 // An empty triangle is drawn `.`, an empty hex blank.
                 let blank = match board.grid {
-                    hexv::geometry::Grid::Triangle => ".",
+                    hexv::geometry::Grid::Triangle(_) => ".",
                     hexv::geometry::Grid::Hex(_) => " ",
                 };
                 assert_eq!(text.replace('@', blank), empty, "{}", path.display());

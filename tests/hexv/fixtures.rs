@@ -267,7 +267,7 @@ fn junk_after_a_statement_reports_the_whole_line() {
         codes::MALFORMED,
         Severity::Error,
         "step 12 move-only please",
-        "write it as: step DIRECTION ... [move-only | capture-only] [en-passant] [when|unless unmoved | from ZONE | to ZONE | enemy|friend|piece at CELL ...] ...",
+        "write it as: step DIRECTION ... [move-only | capture-only] [en-passant] [when|unless unmoved | from ZONE | to ZONE | pointing HOUR | enemy|friend|piece at CELL ...] ...",
     );
 }
 

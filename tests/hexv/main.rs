@@ -60,6 +60,7 @@ mod snapshots_diagrams;
 mod strength;
 mod svg;
 mod tables;
+mod triangle_rows;
 mod tune;
 mod wellisch;
 mod xiang_hex;

@@ -182,6 +182,27 @@ fn expected_tags() -> Vec<(&'static str, Vec<&'static str>)> {
             ],
         ),
         (
+            // Triangles in rows: the Rook's and Bishop's lines leave a cell across a side or
+            // a corner; a pawn with no cell ahead advances by its capture move.
+            "triangular-chess",
+            with(&[
+                CHESS,
+                EN_PASSANT,
+                CASTLING,
+                limit,
+                &[
+                    "check by & along a face-first line",
+                    "check by & along a point-first line",
+                    "check by Knight",
+                    "check by Unicorn",
+                    "pin: & along a face-first line",
+                    "pin: & along a point-first line",
+                    "no cell ahead) takes on d8",
+                    "zone no-step-ahead) moves",
+                ],
+            ]),
+        ),
+        (
             // Three sides: a mated side leaves at once (no position is a checkmate), as does
             // one whose King a third side takes; castling exchanges the King and a Rook.
             "wellisch",

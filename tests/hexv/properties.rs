@@ -30,6 +30,7 @@ enum Grid {
     Flat,
     Pointy,
     Triangle,
+    TriangleRows,
 }
 
 impl Grid {
@@ -38,6 +39,7 @@ impl Grid {
             Grid::Flat => "flat",
             Grid::Pointy => "pointy",
             Grid::Triangle => "triangle",
+            Grid::TriangleRows => "triangle rows",
         }
     }
 
@@ -77,6 +79,24 @@ impl Grid {
                 "11 1",
                 "3 9",
             ],
+            // In rows the face-point lines run along the even hours.
+            Grid::TriangleRows => &[
+                "orthogonal",
+                "diagonal",
+                "face-point",
+                "face-first",
+                "point-first",
+                "all",
+                "forward",
+                "forward-face-first",
+                "backward-point-first",
+                "forward-diagonal",
+                "3-orthogonal",
+                "1-diagonal",
+                "12",
+                "10 2",
+                "12-point-first",
+            ],
         }
     }
 }
@@ -109,11 +129,15 @@ fn board() -> impl Strategy<Value = BoardSpec> {
             shape: format!("rhombus {w} x {h}"),
             cells: w * h,
         });
-    let triangle = (2usize..=4).prop_map(|side| BoardSpec {
-        grid: Grid::Triangle,
-        shape: format!("hexagon {side}"),
-        cells: 6 * side * side,
-    });
+    let triangle = (
+        prop_oneof![Just(Grid::Triangle), Just(Grid::TriangleRows)],
+        2usize..=4,
+    )
+        .prop_map(|(grid, side)| BoardSpec {
+            grid,
+            shape: format!("hexagon {side}"),
+            cells: 6 * side * side,
+        });
     prop_oneof![hexagon, rhombus, triangle]
 }
 
@@ -208,7 +232,14 @@ fn rule() -> impl Strategy<Value = Rule> {
 
 /// The `when` / `unless` clauses of a movement line: none half the time, else one or two of
 /// every kind (the zone ones only when the file has its zone `far`).
-fn guard(choice: usize, zone: bool) -> &'static str {
+fn guard(choice: usize, zone: bool, grid: Grid) -> &'static str {
+    match (choice, grid) {
+        (10, Grid::Triangle) => return " when pointing 3",
+        (10, Grid::TriangleRows) => return " when pointing 12",
+        (11, Grid::Triangle) => return " unless pointing 9 unless unmoved",
+        (11, Grid::TriangleRows) => return " unless pointing 6 unless unmoved",
+        _ => {}
+    }
     match choice {
         1 => " when unmoved",
         2 => " unless unmoved",
@@ -284,7 +315,7 @@ impl Rule {
                 symmetry,
                 mode,
             } => match grid {
-                Grid::Triangle => format!("leap [12 12]{}", MODES[*mode]),
+                Grid::Triangle | Grid::TriangleRows => format!("leap [12 12]{}", MODES[*mode]),
                 _ => format!(
                     "leap ({a}, {b}){}{}",
                     LEAP_SYMMETRIES[*symmetry], MODES[*mode]
@@ -453,7 +484,7 @@ impl VariantSpec {
             let written: BTreeSet<String> = p
                 .rules
                 .iter()
-                .map(|(r, g)| format!("{}{}", r.write(grid), guard(*g, promoting)))
+                .map(|(r, g)| format!("{}{}", r.write(grid), guard(*g, promoting, grid)))
                 .collect();
             for r in written {
                 let _ = writeln!(s, "  {r}");

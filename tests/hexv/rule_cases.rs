@@ -49,6 +49,7 @@ case_files!(
     hex_shogi_41,
     xiang_hex,
     hex_shogi_91,
+    triangular_chess,
 );
 
 #[test]

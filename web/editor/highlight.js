@@ -15,8 +15,9 @@ const OPTIONS = words(`move-only capture-only en-passant max all mirror none lam
   triangle hexagon rhombus columns ranks starting files snake shogi list left-leaning
   right-leaning rotate place-on not-defended-by no-check no-mate at-most per-line no-en-passant
   alternate sequential
+  pointing rows
   captured wait out stay to-mater need counting x win draw loss`);
-const DIRECTION = /^(?:(?:forward|backward|sideways|[0-9]+)-)?(?:orthogonal|diagonal|face-point)$|^(?:forward|backward|sideways)$/;
+const DIRECTION = /^(?:(?:forward|backward|sideways|[0-9]+)-)?(?:orthogonal|diagonal|face-point|face-first|point-first)$|^(?:forward|backward|sideways)$/;
 
 /** The token at the stream's position, as a CodeMirror highlighting tag name. */
 function token(stream) {

@@ -77,11 +77,13 @@
   "wait"
   "no-en-passant"
   "unmoved"
+  "pointing"
   "forward"
   "rotate"
   "flat"
   "pointy"
   "triangle"
+  "rows"
   "hexagon"
   "rhombus"
   "columns"
@@ -136,11 +138,11 @@
 ; Directions: the built-in sets and hours, and the author's own sets.
 ((direction_name) @constant.builtin
   (#match? @constant.builtin
-    "^(((forward|backward|sideways|[0-9]+)-)?(orthogonal|diagonal|face-point)|forward|backward|sideways|all)$"))
+    "^(((forward|backward|sideways|[0-9]+)-)?(orthogonal|diagonal|face-point|face-first|point-first)|forward|backward|sideways|all)$"))
 
 ((direction_name) @constant
   (#not-match? @constant
-    "^(((forward|backward|sideways|[0-9]+)-)?(orthogonal|diagonal|face-point)|forward|backward|sideways|all)$"))
+    "^(((forward|backward|sideways|[0-9]+)-)?(orthogonal|diagonal|face-point|face-first|point-first)|forward|backward|sideways|all)$"))
 
 (hour) @number
 

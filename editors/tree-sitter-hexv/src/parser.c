@@ -7,16 +7,16 @@
 #endif
 
 #define LANGUAGE_VERSION 15
-#define STATE_COUNT 359
+#define STATE_COUNT 363
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 221
+#define SYMBOL_COUNT 223
 #define ALIAS_COUNT 5
-#define TOKEN_COUNT 129
+#define TOKEN_COUNT 131
 #define EXTERNAL_TOKEN_COUNT 0
-#define FIELD_COUNT 42
+#define FIELD_COUNT 44
 #define MAX_ALIAS_SEQUENCE_LENGTH 8
 #define MAX_RESERVED_WORD_SET_SIZE 10
-#define PRODUCTION_ID_COUNT 79
+#define PRODUCTION_ID_COUNT 81
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
@@ -53,198 +53,200 @@ enum ts_symbol_identifiers {
   anon_sym_flat = 31,
   anon_sym_pointy = 32,
   anon_sym_triangle = 33,
-  anon_sym_shape = 34,
-  anon_sym_hexagon = 35,
-  anon_sym_rhombus = 36,
-  anon_sym_x = 37,
-  anon_sym_columns = 38,
-  anon_sym_ranks = 39,
-  anon_sym_starting = 40,
-  anon_sym_names = 41,
-  anon_sym_files = 42,
-  anon_sym_shogi = 43,
-  anon_sym_left_DASHleaning = 44,
-  anon_sym_right_DASHleaning = 45,
-  anon_sym_snake = 46,
-  anon_sym_list = 47,
-  anon_sym_remove = 48,
-  anon_sym_LPAREN = 49,
-  anon_sym_COMMA = 50,
-  anon_sym_RPAREN = 51,
-  anon_sym_cell = 52,
-  anon_sym_at = 53,
-  anon_sym_off_DASHboard = 54,
-  anon_sym_place_DASHon = 55,
-  anon_sym_colours = 56,
-  anon_sym_colors = 57,
-  anon_sym_piece = 58,
-  anon_sym_royal = 59,
-  anon_sym_colour_DASHbound = 60,
-  anon_sym_color_DASHbound = 61,
-  anon_sym_move_DASHonly = 62,
-  anon_sym_capture_DASHonly = 63,
-  anon_sym_step = 64,
-  anon_sym_en_DASHpassant = 65,
-  anon_sym_ride = 66,
-  anon_sym_max = 67,
-  anon_sym_leap = 68,
-  anon_sym_lame = 69,
-  anon_sym_all = 70,
-  anon_sym_none = 71,
-  anon_sym_LBRACK = 72,
-  anon_sym_RBRACK = 73,
-  anon_sym_hop = 74,
-  anon_sym_cannon = 75,
-  anon_sym_confined = 76,
-  anon_sym_to = 77,
-  anon_sym_when = 78,
-  anon_sym_unless = 79,
-  anon_sym_unmoved = 80,
-  anon_sym_from = 81,
-  anon_sym_enemy = 82,
-  anon_sym_friend = 83,
-  anon_sym_multi_DASHstep = 84,
-  anon_sym_no_DASHen_DASHpassant = 85,
-  anon_sym_promote = 86,
-  anon_sym_in = 87,
-  anon_sym_optional = 88,
-  anon_sym_captured = 89,
-  anon_sym_wait = 90,
-  anon_sym_like = 91,
-  anon_sym_drop = 92,
-  anon_sym_not_DASHdefended_DASHby = 93,
-  anon_sym_no_DASHcheck = 94,
-  anon_sym_no_DASHmate = 95,
-  anon_sym_at_DASHmost = 96,
-  anon_sym_per_DASHline = 97,
-  anon_sym_value = 98,
-  anon_sym_setup = 99,
-  anon_sym_hand = 100,
-  anon_sym_castling = 101,
-  anon_sym_written = 102,
-  anon_sym_DASH_GT = 103,
-  anon_sym_rules = 104,
-  anon_sym_draw = 105,
-  anon_sym_win = 106,
-  anon_sym_loss = 107,
-  anon_sym_checkmate = 108,
-  anon_sym_out = 109,
-  anon_sym_stalemate = 110,
-  anon_sym_but = 111,
-  anon_sym_with = 112,
-  anon_sym_captures = 113,
-  anon_sym_to_DASHhand = 114,
-  anon_sym_repetition = 115,
-  anon_sym_move_DASHlimit = 116,
-  anon_sym_reset_DASHby = 117,
-  anon_sym_facing = 118,
-  anon_sym_draw_DASHwithout = 119,
-  anon_sym_eliminated = 120,
-  anon_sym_stay = 121,
-  anon_sym_to_DASHmater = 122,
-  anon_sym_impasse = 123,
-  anon_sym_need = 124,
-  anon_sym_counting = 125,
-  anon_sym_placement = 126,
-  anon_sym_alternate = 127,
-  anon_sym_sequential = 128,
-  sym_source_file = 129,
-  sym_string = 130,
-  sym_metadata_statement = 131,
-  sym_year_statement = 132,
-  sym_symmetry_statement = 133,
-  sym_sides_statement = 134,
-  sym_side_declaration = 135,
-  sym_direction_list = 136,
-  sym_directions_statement = 137,
-  sym_zone_definition = 138,
-  sym__zone_block = 139,
-  sym_zone_side = 140,
-  sym__side = 141,
-  sym_board = 142,
-  sym__board_block = 143,
-  sym_cells_statement = 144,
-  sym_shape_statement = 145,
-  sym_hexagon_shape = 146,
-  sym_rhombus_shape = 147,
-  sym_columns_shape = 148,
-  sym_ranks_shape = 149,
-  sym_line_starts = 150,
-  sym_names_statement = 151,
-  sym_remove_statement = 152,
-  sym_coordinates = 153,
-  sym_cell_statement = 154,
-  sym_off_board_statement = 155,
-  sym_colours_statement = 156,
-  sym_piece_definition = 157,
-  sym__piece_block = 158,
-  sym_royal_statement = 159,
-  sym_colour_bound_statement = 160,
-  sym__mode = 161,
-  aux_sym__conditions = 162,
-  sym_step_statement = 163,
-  sym_ride_statement = 164,
-  sym_leap_statement = 165,
-  sym__leap = 166,
-  sym__leap_symmetry = 167,
-  sym_path = 168,
-  sym_hop_statement = 169,
-  sym_cannon_statement = 170,
-  sym_confined_statement = 171,
-  sym_condition = 172,
-  sym_multi_step_statement = 173,
-  sym_promote_statement = 174,
-  sym_like_statement = 175,
-  sym_drop_statement = 176,
-  sym_value_statement = 177,
-  sym_setup = 178,
-  sym__setup_block = 179,
-  sym_setup_hand = 180,
-  sym_placement = 181,
-  sym_castling = 182,
-  sym__castling_block = 183,
-  sym_castling_option = 184,
-  sym_castling_move = 185,
-  sym_rules = 186,
-  sym__rules_block = 187,
-  sym__outcome = 188,
-  sym_checkmate_statement = 189,
-  sym_stalemate_statement = 190,
-  sym_castling_statement = 191,
-  sym_captures_statement = 192,
-  sym_repetition_statement = 193,
-  sym_move_limit_statement = 194,
-  sym_facing_statement = 195,
-  sym_draw_without_statement = 196,
-  sym_eliminated_statement = 197,
-  sym_royal_captured_statement = 198,
-  sym_impasse_statement = 199,
-  sym_placement_statement = 200,
-  aux_sym_source_file_repeat1 = 201,
-  aux_sym_string_repeat1 = 202,
-  aux_sym_sides_statement_repeat1 = 203,
-  aux_sym_direction_list_repeat1 = 204,
-  aux_sym_zone_definition_repeat1 = 205,
-  aux_sym__zone_block_repeat1 = 206,
-  aux_sym__board_block_repeat1 = 207,
-  aux_sym_columns_shape_repeat1 = 208,
-  aux_sym_line_starts_repeat1 = 209,
-  aux_sym_names_statement_repeat1 = 210,
-  aux_sym__piece_block_repeat1 = 211,
-  aux_sym_ride_statement_repeat1 = 212,
-  aux_sym_path_repeat1 = 213,
-  aux_sym_condition_repeat1 = 214,
-  aux_sym_promote_statement_repeat1 = 215,
-  aux_sym_like_statement_repeat1 = 216,
-  aux_sym__setup_block_repeat1 = 217,
-  aux_sym__castling_block_repeat1 = 218,
-  aux_sym__rules_block_repeat1 = 219,
-  aux_sym_impasse_statement_repeat1 = 220,
-  alias_sym_cell = 221,
-  alias_sym_direction_name = 222,
-  alias_sym_hour = 223,
-  alias_sym_label = 224,
-  alias_sym_side = 225,
+  anon_sym_rows = 34,
+  anon_sym_columns = 35,
+  anon_sym_shape = 36,
+  anon_sym_hexagon = 37,
+  anon_sym_rhombus = 38,
+  anon_sym_x = 39,
+  anon_sym_ranks = 40,
+  anon_sym_starting = 41,
+  anon_sym_names = 42,
+  anon_sym_files = 43,
+  anon_sym_shogi = 44,
+  anon_sym_left_DASHleaning = 45,
+  anon_sym_right_DASHleaning = 46,
+  anon_sym_snake = 47,
+  anon_sym_list = 48,
+  anon_sym_remove = 49,
+  anon_sym_LPAREN = 50,
+  anon_sym_COMMA = 51,
+  anon_sym_RPAREN = 52,
+  anon_sym_cell = 53,
+  anon_sym_at = 54,
+  anon_sym_off_DASHboard = 55,
+  anon_sym_place_DASHon = 56,
+  anon_sym_colours = 57,
+  anon_sym_colors = 58,
+  anon_sym_piece = 59,
+  anon_sym_royal = 60,
+  anon_sym_colour_DASHbound = 61,
+  anon_sym_color_DASHbound = 62,
+  anon_sym_move_DASHonly = 63,
+  anon_sym_capture_DASHonly = 64,
+  anon_sym_step = 65,
+  anon_sym_en_DASHpassant = 66,
+  anon_sym_ride = 67,
+  anon_sym_max = 68,
+  anon_sym_leap = 69,
+  anon_sym_lame = 70,
+  anon_sym_all = 71,
+  anon_sym_none = 72,
+  anon_sym_LBRACK = 73,
+  anon_sym_RBRACK = 74,
+  anon_sym_hop = 75,
+  anon_sym_cannon = 76,
+  anon_sym_confined = 77,
+  anon_sym_to = 78,
+  anon_sym_when = 79,
+  anon_sym_unless = 80,
+  anon_sym_unmoved = 81,
+  anon_sym_from = 82,
+  anon_sym_pointing = 83,
+  anon_sym_enemy = 84,
+  anon_sym_friend = 85,
+  anon_sym_multi_DASHstep = 86,
+  anon_sym_no_DASHen_DASHpassant = 87,
+  anon_sym_promote = 88,
+  anon_sym_in = 89,
+  anon_sym_optional = 90,
+  anon_sym_captured = 91,
+  anon_sym_wait = 92,
+  anon_sym_like = 93,
+  anon_sym_drop = 94,
+  anon_sym_not_DASHdefended_DASHby = 95,
+  anon_sym_no_DASHcheck = 96,
+  anon_sym_no_DASHmate = 97,
+  anon_sym_at_DASHmost = 98,
+  anon_sym_per_DASHline = 99,
+  anon_sym_value = 100,
+  anon_sym_setup = 101,
+  anon_sym_hand = 102,
+  anon_sym_castling = 103,
+  anon_sym_written = 104,
+  anon_sym_DASH_GT = 105,
+  anon_sym_rules = 106,
+  anon_sym_draw = 107,
+  anon_sym_win = 108,
+  anon_sym_loss = 109,
+  anon_sym_checkmate = 110,
+  anon_sym_out = 111,
+  anon_sym_stalemate = 112,
+  anon_sym_but = 113,
+  anon_sym_with = 114,
+  anon_sym_captures = 115,
+  anon_sym_to_DASHhand = 116,
+  anon_sym_repetition = 117,
+  anon_sym_move_DASHlimit = 118,
+  anon_sym_reset_DASHby = 119,
+  anon_sym_facing = 120,
+  anon_sym_draw_DASHwithout = 121,
+  anon_sym_eliminated = 122,
+  anon_sym_stay = 123,
+  anon_sym_to_DASHmater = 124,
+  anon_sym_impasse = 125,
+  anon_sym_need = 126,
+  anon_sym_counting = 127,
+  anon_sym_placement = 128,
+  anon_sym_alternate = 129,
+  anon_sym_sequential = 130,
+  sym_source_file = 131,
+  sym_string = 132,
+  sym_metadata_statement = 133,
+  sym_year_statement = 134,
+  sym_symmetry_statement = 135,
+  sym_sides_statement = 136,
+  sym_side_declaration = 137,
+  sym_direction_list = 138,
+  sym_directions_statement = 139,
+  sym_zone_definition = 140,
+  sym__zone_block = 141,
+  sym_zone_side = 142,
+  sym__side = 143,
+  sym_board = 144,
+  sym__board_block = 145,
+  sym_cells_statement = 146,
+  sym_shape_statement = 147,
+  sym_hexagon_shape = 148,
+  sym_rhombus_shape = 149,
+  sym_columns_shape = 150,
+  sym_ranks_shape = 151,
+  sym_line_starts = 152,
+  sym_names_statement = 153,
+  sym_remove_statement = 154,
+  sym_coordinates = 155,
+  sym_cell_statement = 156,
+  sym_off_board_statement = 157,
+  sym_colours_statement = 158,
+  sym_piece_definition = 159,
+  sym__piece_block = 160,
+  sym_royal_statement = 161,
+  sym_colour_bound_statement = 162,
+  sym__mode = 163,
+  aux_sym__conditions = 164,
+  sym_step_statement = 165,
+  sym_ride_statement = 166,
+  sym_leap_statement = 167,
+  sym__leap = 168,
+  sym__leap_symmetry = 169,
+  sym_path = 170,
+  sym_hop_statement = 171,
+  sym_cannon_statement = 172,
+  sym_confined_statement = 173,
+  sym_condition = 174,
+  sym_multi_step_statement = 175,
+  sym_promote_statement = 176,
+  sym_like_statement = 177,
+  sym_drop_statement = 178,
+  sym_value_statement = 179,
+  sym_setup = 180,
+  sym__setup_block = 181,
+  sym_setup_hand = 182,
+  sym_placement = 183,
+  sym_castling = 184,
+  sym__castling_block = 185,
+  sym_castling_option = 186,
+  sym_castling_move = 187,
+  sym_rules = 188,
+  sym__rules_block = 189,
+  sym__outcome = 190,
+  sym_checkmate_statement = 191,
+  sym_stalemate_statement = 192,
+  sym_castling_statement = 193,
+  sym_captures_statement = 194,
+  sym_repetition_statement = 195,
+  sym_move_limit_statement = 196,
+  sym_facing_statement = 197,
+  sym_draw_without_statement = 198,
+  sym_eliminated_statement = 199,
+  sym_royal_captured_statement = 200,
+  sym_impasse_statement = 201,
+  sym_placement_statement = 202,
+  aux_sym_source_file_repeat1 = 203,
+  aux_sym_string_repeat1 = 204,
+  aux_sym_sides_statement_repeat1 = 205,
+  aux_sym_direction_list_repeat1 = 206,
+  aux_sym_zone_definition_repeat1 = 207,
+  aux_sym__zone_block_repeat1 = 208,
+  aux_sym__board_block_repeat1 = 209,
+  aux_sym_columns_shape_repeat1 = 210,
+  aux_sym_line_starts_repeat1 = 211,
+  aux_sym_names_statement_repeat1 = 212,
+  aux_sym__piece_block_repeat1 = 213,
+  aux_sym_ride_statement_repeat1 = 214,
+  aux_sym_path_repeat1 = 215,
+  aux_sym_condition_repeat1 = 216,
+  aux_sym_promote_statement_repeat1 = 217,
+  aux_sym_like_statement_repeat1 = 218,
+  aux_sym__setup_block_repeat1 = 219,
+  aux_sym__castling_block_repeat1 = 220,
+  aux_sym__rules_block_repeat1 = 221,
+  aux_sym_impasse_statement_repeat1 = 222,
+  alias_sym_cell = 223,
+  alias_sym_direction_name = 224,
+  alias_sym_hour = 225,
+  alias_sym_label = 226,
+  alias_sym_side = 227,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -282,11 +284,12 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_flat] = "flat",
   [anon_sym_pointy] = "pointy",
   [anon_sym_triangle] = "triangle",
+  [anon_sym_rows] = "rows",
+  [anon_sym_columns] = "columns",
   [anon_sym_shape] = "shape",
   [anon_sym_hexagon] = "hexagon",
   [anon_sym_rhombus] = "rhombus",
   [anon_sym_x] = "x",
-  [anon_sym_columns] = "columns",
   [anon_sym_ranks] = "ranks",
   [anon_sym_starting] = "starting",
   [anon_sym_names] = "names",
@@ -330,6 +333,7 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_unless] = "unless",
   [anon_sym_unmoved] = "unmoved",
   [anon_sym_from] = "from",
+  [anon_sym_pointing] = "pointing",
   [anon_sym_enemy] = "enemy",
   [anon_sym_friend] = "friend",
   [anon_sym_multi_DASHstep] = "multi-step",
@@ -511,11 +515,12 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_flat] = anon_sym_flat,
   [anon_sym_pointy] = anon_sym_pointy,
   [anon_sym_triangle] = anon_sym_triangle,
+  [anon_sym_rows] = anon_sym_rows,
+  [anon_sym_columns] = anon_sym_columns,
   [anon_sym_shape] = anon_sym_shape,
   [anon_sym_hexagon] = anon_sym_hexagon,
   [anon_sym_rhombus] = anon_sym_rhombus,
   [anon_sym_x] = anon_sym_x,
-  [anon_sym_columns] = anon_sym_columns,
   [anon_sym_ranks] = anon_sym_ranks,
   [anon_sym_starting] = anon_sym_starting,
   [anon_sym_names] = anon_sym_names,
@@ -559,6 +564,7 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_unless] = anon_sym_unless,
   [anon_sym_unmoved] = anon_sym_unmoved,
   [anon_sym_from] = anon_sym_from,
+  [anon_sym_pointing] = anon_sym_pointing,
   [anon_sym_enemy] = anon_sym_enemy,
   [anon_sym_friend] = anon_sym_friend,
   [anon_sym_multi_DASHstep] = anon_sym_multi_DASHstep,
@@ -842,6 +848,14 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
+  [anon_sym_rows] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_columns] = {
+    .visible = true,
+    .named = false,
+  },
   [anon_sym_shape] = {
     .visible = true,
     .named = false,
@@ -855,10 +869,6 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = false,
   },
   [anon_sym_x] = {
-    .visible = true,
-    .named = false,
-  },
-  [anon_sym_columns] = {
     .visible = true,
     .named = false,
   },
@@ -1031,6 +1041,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .named = false,
   },
   [anon_sym_from] = {
+    .visible = true,
+    .named = false,
+  },
+  [anon_sym_pointing] = {
     .visible = true,
     .named = false,
   },
@@ -1624,37 +1638,39 @@ enum ts_field_identifiers {
   field_forward = 9,
   field_from = 10,
   field_height = 11,
-  field_key = 12,
-  field_kind = 13,
-  field_king = 14,
-  field_lame = 15,
-  field_leap = 16,
-  field_limit = 17,
-  field_max = 18,
-  field_mode = 19,
-  field_moves = 20,
-  field_name = 21,
-  field_need = 22,
-  field_occupant = 23,
-  field_optional = 24,
-  field_order = 25,
-  field_piece = 26,
-  field_pieces = 27,
-  field_place_on = 28,
-  field_points = 29,
-  field_polarity = 30,
-  field_position = 31,
-  field_result = 32,
-  field_rook = 33,
-  field_scheme = 34,
-  field_side = 35,
-  field_symbol = 36,
-  field_symmetry = 37,
-  field_to = 38,
-  field_value = 39,
-  field_width = 40,
-  field_written = 41,
-  field_zone = 42,
+  field_hour = 12,
+  field_key = 13,
+  field_kind = 14,
+  field_king = 15,
+  field_lame = 16,
+  field_lay = 17,
+  field_leap = 18,
+  field_limit = 19,
+  field_max = 20,
+  field_mode = 21,
+  field_moves = 22,
+  field_name = 23,
+  field_need = 24,
+  field_occupant = 25,
+  field_optional = 26,
+  field_order = 27,
+  field_piece = 28,
+  field_pieces = 29,
+  field_place_on = 30,
+  field_points = 31,
+  field_polarity = 32,
+  field_position = 33,
+  field_result = 34,
+  field_rook = 35,
+  field_scheme = 36,
+  field_side = 37,
+  field_symbol = 38,
+  field_symmetry = 39,
+  field_to = 40,
+  field_value = 41,
+  field_width = 42,
+  field_written = 43,
+  field_zone = 44,
 };
 
 static const char * const ts_field_names[] = {
@@ -1670,10 +1686,12 @@ static const char * const ts_field_names[] = {
   [field_forward] = "forward",
   [field_from] = "from",
   [field_height] = "height",
+  [field_hour] = "hour",
   [field_key] = "key",
   [field_kind] = "kind",
   [field_king] = "king",
   [field_lame] = "lame",
+  [field_lay] = "lay",
   [field_leap] = "leap",
   [field_limit] = "limit",
   [field_max] = "max",
@@ -1722,60 +1740,62 @@ static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [22] = {.index = 23, .length = 1},
   [23] = {.index = 24, .length = 1},
   [24] = {.index = 25, .length = 1},
-  [25] = {.index = 26, .length = 1},
-  [26] = {.index = 27, .length = 1},
-  [27] = {.index = 28, .length = 2},
+  [25] = {.index = 26, .length = 2},
+  [26] = {.index = 28, .length = 1},
+  [27] = {.index = 29, .length = 1},
   [28] = {.index = 30, .length = 2},
-  [29] = {.index = 32, .length = 1},
-  [30] = {.index = 33, .length = 2},
-  [31] = {.index = 35, .length = 1},
-  [32] = {.index = 36, .length = 1},
-  [33] = {.index = 37, .length = 1},
-  [34] = {.index = 38, .length = 3},
-  [35] = {.index = 41, .length = 3},
-  [36] = {.index = 44, .length = 2},
+  [29] = {.index = 32, .length = 2},
+  [30] = {.index = 34, .length = 1},
+  [31] = {.index = 35, .length = 2},
+  [32] = {.index = 37, .length = 1},
+  [33] = {.index = 38, .length = 1},
+  [34] = {.index = 39, .length = 1},
+  [35] = {.index = 40, .length = 3},
+  [36] = {.index = 43, .length = 3},
   [37] = {.index = 46, .length = 2},
-  [38] = {.index = 48, .length = 1},
-  [39] = {.index = 49, .length = 2},
+  [38] = {.index = 48, .length = 2},
+  [39] = {.index = 50, .length = 1},
   [40] = {.index = 51, .length = 2},
-  [41] = {.index = 53, .length = 1},
-  [42] = {.index = 54, .length = 2},
+  [41] = {.index = 53, .length = 2},
+  [42] = {.index = 55, .length = 1},
   [43] = {.index = 56, .length = 2},
   [44] = {.index = 58, .length = 2},
   [45] = {.index = 60, .length = 2},
-  [46] = {.index = 62, .length = 1},
-  [47] = {.index = 63, .length = 2},
-  [48] = {.index = 65, .length = 3},
-  [49] = {.index = 68, .length = 1},
-  [50] = {.index = 69, .length = 3},
-  [51] = {.index = 72, .length = 2},
+  [46] = {.index = 62, .length = 2},
+  [47] = {.index = 64, .length = 1},
+  [48] = {.index = 65, .length = 2},
+  [49] = {.index = 67, .length = 3},
+  [50] = {.index = 70, .length = 1},
+  [51] = {.index = 71, .length = 3},
   [52] = {.index = 74, .length = 2},
-  [53] = {.index = 76, .length = 3},
-  [54] = {.index = 79, .length = 3},
-  [55] = {.index = 82, .length = 3},
-  [56] = {.index = 85, .length = 2},
+  [53] = {.index = 76, .length = 2},
+  [54] = {.index = 78, .length = 3},
+  [55] = {.index = 81, .length = 3},
+  [56] = {.index = 84, .length = 3},
   [57] = {.index = 87, .length = 2},
   [58] = {.index = 89, .length = 2},
   [59] = {.index = 91, .length = 2},
-  [60] = {.index = 93, .length = 3},
-  [61] = {.index = 96, .length = 3},
-  [62] = {.index = 99, .length = 3},
-  [63] = {.index = 102, .length = 4},
-  [64] = {.index = 106, .length = 3},
-  [65] = {.index = 109, .length = 2},
-  [66] = {.index = 111, .length = 3},
-  [67] = {.index = 114, .length = 1},
-  [68] = {.index = 114, .length = 1},
-  [69] = {.index = 115, .length = 3},
-  [70] = {.index = 118, .length = 4},
-  [71] = {.index = 122, .length = 2},
-  [72] = {.index = 124, .length = 2},
-  [73] = {.index = 126, .length = 1},
-  [74] = {.index = 127, .length = 2},
-  [75] = {.index = 129, .length = 2},
-  [76] = {.index = 131, .length = 3},
-  [77] = {.index = 134, .length = 3},
-  [78] = {.index = 137, .length = 4},
+  [60] = {.index = 93, .length = 2},
+  [61] = {.index = 95, .length = 2},
+  [62] = {.index = 97, .length = 3},
+  [63] = {.index = 100, .length = 3},
+  [64] = {.index = 103, .length = 3},
+  [65] = {.index = 106, .length = 4},
+  [66] = {.index = 110, .length = 3},
+  [67] = {.index = 113, .length = 2},
+  [68] = {.index = 115, .length = 3},
+  [69] = {.index = 118, .length = 1},
+  [70] = {.index = 118, .length = 1},
+  [71] = {.index = 119, .length = 3},
+  [72] = {.index = 122, .length = 4},
+  [73] = {.index = 126, .length = 2},
+  [74] = {.index = 128, .length = 2},
+  [75] = {.index = 130, .length = 1},
+  [76] = {.index = 131, .length = 2},
+  [77] = {.index = 133, .length = 2},
+  [78] = {.index = 135, .length = 3},
+  [79] = {.index = 138, .length = 3},
+  [80] = {.index = 141, .length = 4},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
@@ -1824,169 +1844,175 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
   [25] =
     {field_side, 0},
   [26] =
-    {field_side, 1},
-  [27] =
-    {field_result, 2},
+    {field_kind, 1},
+    {field_lay, 2},
   [28] =
-    {field_count, 1},
+    {field_side, 1},
+  [29] =
     {field_result, 2},
   [30] =
-    {field_moves, 1},
+    {field_count, 1},
     {field_result, 2},
   [32] =
+    {field_moves, 1},
+    {field_result, 2},
+  [34] =
     {field_zone, 2},
-  [33] =
+  [35] =
     {field_name, 1},
     {field_position, 3},
-  [35] =
-    {field_leap, 0},
-  [36] =
-    {field_leap, 0, .inherited = true},
   [37] =
-    {field_leap, 1, .inherited = true},
+    {field_leap, 0},
   [38] =
+    {field_leap, 0, .inherited = true},
+  [39] =
+    {field_leap, 1, .inherited = true},
+  [40] =
     {field_from, 1},
     {field_piece, 0},
     {field_to, 3},
-  [41] =
+  [43] =
     {field_king, 0},
     {field_rook, 1},
     {field_written, 3},
-  [44] =
+  [46] =
     {field_order, 3},
     {field_zone, 2},
-  [46] =
+  [48] =
     {field_height, 3},
     {field_width, 1},
-  [48] =
+  [50] =
     {field_mode, 0},
-  [49] =
-    {field_directions, 1},
-    {field_en_passant, 2},
   [51] =
     {field_directions, 1},
-    {field_mode, 2, .inherited = true},
+    {field_en_passant, 2},
   [53] =
-    {field_symmetry, 0},
-  [54] =
-    {field_leap, 1, .inherited = true},
+    {field_directions, 1},
     {field_mode, 2, .inherited = true},
+  [55] =
+    {field_symmetry, 0},
   [56] =
     {field_leap, 1, .inherited = true},
-    {field_symmetry, 2, .inherited = true},
+    {field_mode, 2, .inherited = true},
   [58] =
+    {field_leap, 1, .inherited = true},
+    {field_symmetry, 2, .inherited = true},
+  [60] =
     {field_leap, 0, .inherited = true},
     {field_leap, 1, .inherited = true},
-  [60] =
+  [62] =
     {field_lame, 2},
     {field_leap, 1, .inherited = true},
-  [62] =
+  [64] =
     {field_distance, 1},
-  [63] =
+  [65] =
     {field_need, 4},
     {field_zone, 2},
-  [65] =
+  [67] =
     {field_name, 1},
     {field_place_on, 5},
     {field_position, 3},
-  [68] =
+  [70] =
     {field_polarity, 0},
-  [69] =
+  [71] =
     {field_directions, 1},
     {field_en_passant, 3},
     {field_mode, 2, .inherited = true},
-  [72] =
-    {field_directions, 1},
-    {field_max, 3},
   [74] =
-    {field_leap, 1, .inherited = true},
+    {field_directions, 1},
     {field_max, 3},
   [76] =
     {field_leap, 1, .inherited = true},
+    {field_max, 3},
+  [78] =
+    {field_leap, 1, .inherited = true},
     {field_mode, 3, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [79] =
+  [81] =
     {field_lame, 2},
     {field_leap, 1, .inherited = true},
     {field_mode, 3, .inherited = true},
-  [82] =
+  [84] =
     {field_lame, 3},
     {field_leap, 1, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [85] =
+  [87] =
     {field_distance, 1},
     {field_zone, 3},
-  [87] =
+  [89] =
     {field_directions, 2},
     {field_distance, 1},
-  [89] =
+  [91] =
     {field_exception, 3},
     {field_result, 1},
-  [91] =
+  [93] =
     {field_polarity, 0},
     {field_zone, 2},
-  [93] =
+  [95] =
+    {field_hour, 2},
+    {field_polarity, 0},
+  [97] =
     {field_directions, 1},
     {field_max, 3},
     {field_mode, 4, .inherited = true},
-  [96] =
+  [100] =
     {field_leap, 1, .inherited = true},
     {field_max, 3},
     {field_mode, 4, .inherited = true},
-  [99] =
+  [103] =
     {field_leap, 1, .inherited = true},
     {field_max, 4},
     {field_symmetry, 2, .inherited = true},
-  [102] =
+  [106] =
     {field_lame, 3},
     {field_leap, 1, .inherited = true},
     {field_mode, 4, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [106] =
+  [110] =
     {field_directions, 2},
     {field_distance, 1},
     {field_zone, 4},
-  [109] =
+  [113] =
     {field_directions, 4},
     {field_limit, 2},
-  [111] =
+  [115] =
     {field_need, 4},
     {field_points, 6, .inherited = true},
     {field_zone, 2},
-  [114] =
+  [118] =
     {field_cell, 0},
-  [115] =
+  [119] =
     {field_cell, 3, .inherited = true},
     {field_occupant, 1},
     {field_polarity, 0},
-  [118] =
+  [122] =
     {field_leap, 1, .inherited = true},
     {field_max, 4},
     {field_mode, 5, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [122] =
+  [126] =
     {field_optional, 5},
     {field_zone, 2},
-  [124] =
+  [128] =
     {field_captured, 5},
     {field_zone, 2},
-  [126] =
+  [130] =
     {field_points, 1},
-  [127] =
+  [131] =
     {field_points, 0, .inherited = true},
     {field_points, 1, .inherited = true},
-  [129] =
+  [133] =
     {field_cell, 0, .inherited = true},
     {field_cell, 1, .inherited = true},
-  [131] =
+  [135] =
     {field_captured, 6},
     {field_optional, 5},
     {field_zone, 2},
-  [134] =
+  [138] =
     {field_captured, 5},
     {field_captured, 6},
     {field_zone, 2},
-  [137] =
+  [141] =
     {field_captured, 6},
     {field_captured, 7},
     {field_optional, 5},
@@ -2028,25 +2054,25 @@ static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE
   [23] = {
     [1] = anon_sym_draw,
   },
-  [30] = {
+  [31] = {
     [1] = alias_sym_cell,
   },
-  [34] = {
+  [35] = {
     [0] = sym__plus_symbol,
     [1] = alias_sym_cell,
     [3] = alias_sym_cell,
   },
-  [41] = {
+  [42] = {
     [0] = anon_sym_all,
   },
-  [48] = {
+  [49] = {
     [1] = alias_sym_cell,
     [5] = alias_sym_cell,
   },
-  [67] = {
+  [69] = {
     [0] = alias_sym_hour,
   },
-  [73] = {
+  [75] = {
     [0] = sym__plus_symbol,
   },
 };
@@ -2415,6 +2441,10 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [356] = 356,
   [357] = 357,
   [358] = 358,
+  [359] = 359,
+  [360] = 360,
+  [361] = 361,
+  [362] = 362,
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -3334,1353 +3364,1370 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
       END_STATE();
     case 68:
       if (lookahead == 't') ADVANCE(146);
-      if (lookahead == 'y') ADVANCE(147);
+      if (lookahead == 'w') ADVANCE(147);
+      if (lookahead == 'y') ADVANCE(148);
       END_STATE();
     case 69:
-      if (lookahead == 'l') ADVANCE(148);
+      if (lookahead == 'l') ADVANCE(149);
       END_STATE();
     case 70:
-      if (lookahead == 'q') ADVANCE(149);
-      if (lookahead == 't') ADVANCE(150);
+      if (lookahead == 'q') ADVANCE(150);
+      if (lookahead == 't') ADVANCE(151);
       END_STATE();
     case 71:
-      if (lookahead == 'a') ADVANCE(151);
-      if (lookahead == 'o') ADVANCE(152);
+      if (lookahead == 'a') ADVANCE(152);
+      if (lookahead == 'o') ADVANCE(153);
       END_STATE();
     case 72:
-      if (lookahead == 'd') ADVANCE(153);
+      if (lookahead == 'd') ADVANCE(154);
       END_STATE();
     case 73:
-      if (lookahead == 'a') ADVANCE(154);
+      if (lookahead == 'a') ADVANCE(155);
       END_STATE();
     case 74:
-      if (lookahead == 'u') ADVANCE(155);
+      if (lookahead == 'u') ADVANCE(156);
       END_STATE();
     case 75:
-      if (lookahead == 'a') ADVANCE(156);
-      if (lookahead == 'e') ADVANCE(157);
+      if (lookahead == 'a') ADVANCE(157);
+      if (lookahead == 'e') ADVANCE(158);
       END_STATE();
     case 76:
-      if (lookahead == 'm') ADVANCE(158);
+      if (lookahead == 'm') ADVANCE(159);
       END_STATE();
     case 77:
       ACCEPT_TOKEN(anon_sym_to);
-      if (lookahead == '-') ADVANCE(159);
+      if (lookahead == '-') ADVANCE(160);
       END_STATE();
     case 78:
-      if (lookahead == 'i') ADVANCE(160);
+      if (lookahead == 'i') ADVANCE(161);
       END_STATE();
     case 79:
-      if (lookahead == 'm') ADVANCE(161);
+      if (lookahead == 'm') ADVANCE(162);
       END_STATE();
     case 80:
-      if (lookahead == 'l') ADVANCE(162);
-      if (lookahead == 'r') ADVANCE(163);
+      if (lookahead == 'l') ADVANCE(163);
+      if (lookahead == 'r') ADVANCE(164);
       END_STATE();
     case 81:
-      if (lookahead == 'i') ADVANCE(164);
+      if (lookahead == 'i') ADVANCE(165);
       END_STATE();
     case 82:
-      if (lookahead == 'n') ADVANCE(165);
-      if (lookahead == 't') ADVANCE(166);
+      if (lookahead == 'n') ADVANCE(166);
+      if (lookahead == 't') ADVANCE(167);
       END_STATE();
     case 83:
-      if (lookahead == 'i') ADVANCE(167);
+      if (lookahead == 'i') ADVANCE(168);
       END_STATE();
     case 84:
-      if (lookahead == 'a') ADVANCE(168);
+      if (lookahead == 'a') ADVANCE(169);
       END_STATE();
     case 85:
-      if (lookahead == 'n') ADVANCE(169);
+      if (lookahead == 'n') ADVANCE(170);
       END_STATE();
     case 86:
       ACCEPT_TOKEN(anon_sym_all);
       END_STATE();
     case 87:
-      if (lookahead == 'e') ADVANCE(170);
+      if (lookahead == 'e') ADVANCE(171);
       END_STATE();
     case 88:
-      if (lookahead == 'm') ADVANCE(171);
+      if (lookahead == 'm') ADVANCE(172);
       END_STATE();
     case 89:
-      if (lookahead == 'r') ADVANCE(172);
+      if (lookahead == 'r') ADVANCE(173);
       END_STATE();
     case 90:
       ACCEPT_TOKEN(anon_sym_but);
       END_STATE();
     case 91:
-      if (lookahead == 'n') ADVANCE(173);
+      if (lookahead == 'n') ADVANCE(174);
       END_STATE();
     case 92:
-      if (lookahead == 't') ADVANCE(174);
-      END_STATE();
-    case 93:
       if (lookahead == 't') ADVANCE(175);
       END_STATE();
+    case 93:
+      if (lookahead == 't') ADVANCE(176);
+      END_STATE();
     case 94:
-      if (lookahead == 'l') ADVANCE(176);
+      if (lookahead == 'l') ADVANCE(177);
       END_STATE();
     case 95:
-      if (lookahead == 'c') ADVANCE(177);
+      if (lookahead == 'c') ADVANCE(178);
       END_STATE();
     case 96:
-      if (lookahead == 'o') ADVANCE(178);
-      if (lookahead == 'u') ADVANCE(179);
+      if (lookahead == 'o') ADVANCE(179);
+      if (lookahead == 'u') ADVANCE(180);
       END_STATE();
     case 97:
-      if (lookahead == 'f') ADVANCE(180);
+      if (lookahead == 'f') ADVANCE(181);
       END_STATE();
     case 98:
-      if (lookahead == 'n') ADVANCE(181);
+      if (lookahead == 'n') ADVANCE(182);
       END_STATE();
     case 99:
-      if (lookahead == 'e') ADVANCE(182);
+      if (lookahead == 'e') ADVANCE(183);
       END_STATE();
     case 100:
-      if (lookahead == 'w') ADVANCE(183);
+      if (lookahead == 'w') ADVANCE(184);
       END_STATE();
     case 101:
-      if (lookahead == 'p') ADVANCE(184);
+      if (lookahead == 'p') ADVANCE(185);
       END_STATE();
     case 102:
-      if (lookahead == 'm') ADVANCE(185);
+      if (lookahead == 'm') ADVANCE(186);
       END_STATE();
     case 103:
-      if (lookahead == 'p') ADVANCE(186);
+      if (lookahead == 'p') ADVANCE(187);
       END_STATE();
     case 104:
-      if (lookahead == 'm') ADVANCE(187);
+      if (lookahead == 'm') ADVANCE(188);
       END_STATE();
     case 105:
-      if (lookahead == 'i') ADVANCE(188);
+      if (lookahead == 'i') ADVANCE(189);
       END_STATE();
     case 106:
-      if (lookahead == 'e') ADVANCE(189);
+      if (lookahead == 'e') ADVANCE(190);
       END_STATE();
     case 107:
-      if (lookahead == 't') ADVANCE(190);
+      if (lookahead == 't') ADVANCE(191);
       END_STATE();
     case 108:
-      if (lookahead == 'w') ADVANCE(191);
+      if (lookahead == 'w') ADVANCE(192);
       END_STATE();
     case 109:
-      if (lookahead == 'e') ADVANCE(192);
+      if (lookahead == 'e') ADVANCE(193);
       END_STATE();
     case 110:
-      if (lookahead == 'm') ADVANCE(193);
+      if (lookahead == 'm') ADVANCE(194);
       END_STATE();
     case 111:
-      if (lookahead == 'd') ADVANCE(194);
+      if (lookahead == 'd') ADVANCE(195);
       END_STATE();
     case 112:
-      if (lookahead == 'a') ADVANCE(195);
+      if (lookahead == 'a') ADVANCE(196);
       END_STATE();
     case 113:
       ACCEPT_TOKEN(anon_sym_hop);
       END_STATE();
     case 114:
-      if (lookahead == 'a') ADVANCE(196);
+      if (lookahead == 'a') ADVANCE(197);
       END_STATE();
     case 115:
-      if (lookahead == 'e') ADVANCE(197);
-      END_STATE();
-    case 116:
       if (lookahead == 'e') ADVANCE(198);
       END_STATE();
+    case 116:
+      if (lookahead == 'e') ADVANCE(199);
+      END_STATE();
     case 117:
-      if (lookahead == 'p') ADVANCE(199);
+      if (lookahead == 'p') ADVANCE(200);
       END_STATE();
     case 118:
-      if (lookahead == 't') ADVANCE(200);
+      if (lookahead == 't') ADVANCE(201);
       END_STATE();
     case 119:
-      if (lookahead == 'e') ADVANCE(201);
+      if (lookahead == 'e') ADVANCE(202);
       END_STATE();
     case 120:
-      if (lookahead == 't') ADVANCE(202);
+      if (lookahead == 't') ADVANCE(203);
       END_STATE();
     case 121:
-      if (lookahead == 's') ADVANCE(203);
+      if (lookahead == 's') ADVANCE(204);
       END_STATE();
     case 122:
       ACCEPT_TOKEN(anon_sym_max);
       END_STATE();
     case 123:
-      if (lookahead == 'r') ADVANCE(204);
+      if (lookahead == 'r') ADVANCE(205);
       END_STATE();
     case 124:
-      if (lookahead == 'e') ADVANCE(205);
+      if (lookahead == 'e') ADVANCE(206);
       END_STATE();
     case 125:
-      if (lookahead == 't') ADVANCE(206);
+      if (lookahead == 't') ADVANCE(207);
       END_STATE();
     case 126:
-      if (lookahead == 'e') ADVANCE(207);
+      if (lookahead == 'e') ADVANCE(208);
       END_STATE();
     case 127:
-      if (lookahead == 'd') ADVANCE(208);
+      if (lookahead == 'd') ADVANCE(209);
       END_STATE();
     case 128:
-      if (lookahead == 'c') ADVANCE(209);
-      if (lookahead == 'e') ADVANCE(210);
-      if (lookahead == 'm') ADVANCE(211);
+      if (lookahead == 'c') ADVANCE(210);
+      if (lookahead == 'e') ADVANCE(211);
+      if (lookahead == 'm') ADVANCE(212);
       END_STATE();
     case 129:
-      if (lookahead == 'e') ADVANCE(212);
+      if (lookahead == 'e') ADVANCE(213);
       END_STATE();
     case 130:
-      if (lookahead == '-') ADVANCE(213);
-      if (lookahead == 'e') ADVANCE(214);
+      if (lookahead == '-') ADVANCE(214);
+      if (lookahead == 'e') ADVANCE(215);
       END_STATE();
     case 131:
-      if (lookahead == '-') ADVANCE(215);
+      if (lookahead == '-') ADVANCE(216);
       END_STATE();
     case 132:
-      if (lookahead == 'i') ADVANCE(216);
+      if (lookahead == 'i') ADVANCE(217);
       END_STATE();
     case 133:
       ACCEPT_TOKEN(anon_sym_out);
       END_STATE();
     case 134:
-      if (lookahead == '-') ADVANCE(217);
+      if (lookahead == '-') ADVANCE(218);
       END_STATE();
     case 135:
-      if (lookahead == 'c') ADVANCE(218);
-      END_STATE();
-    case 136:
       if (lookahead == 'c') ADVANCE(219);
       END_STATE();
+    case 136:
+      if (lookahead == 'c') ADVANCE(220);
+      END_STATE();
     case 137:
-      if (lookahead == 'n') ADVANCE(220);
+      if (lookahead == 'n') ADVANCE(221);
       END_STATE();
     case 138:
-      if (lookahead == 'm') ADVANCE(221);
+      if (lookahead == 'm') ADVANCE(222);
       END_STATE();
     case 139:
-      if (lookahead == 'k') ADVANCE(222);
+      if (lookahead == 'k') ADVANCE(223);
       END_STATE();
     case 140:
-      if (lookahead == 'o') ADVANCE(223);
+      if (lookahead == 'o') ADVANCE(224);
       END_STATE();
     case 141:
-      if (lookahead == 'e') ADVANCE(224);
-      END_STATE();
-    case 142:
       if (lookahead == 'e') ADVANCE(225);
       END_STATE();
+    case 142:
+      if (lookahead == 'e') ADVANCE(226);
+      END_STATE();
     case 143:
-      if (lookahead == 'm') ADVANCE(226);
+      if (lookahead == 'm') ADVANCE(227);
       END_STATE();
     case 144:
-      if (lookahead == 'e') ADVANCE(227);
+      if (lookahead == 'e') ADVANCE(228);
       END_STATE();
     case 145:
-      if (lookahead == 'h') ADVANCE(228);
+      if (lookahead == 'h') ADVANCE(229);
       END_STATE();
     case 146:
-      if (lookahead == 'a') ADVANCE(229);
-      END_STATE();
-    case 147:
       if (lookahead == 'a') ADVANCE(230);
       END_STATE();
+    case 147:
+      if (lookahead == 's') ADVANCE(231);
+      END_STATE();
     case 148:
-      if (lookahead == 'e') ADVANCE(231);
+      if (lookahead == 'a') ADVANCE(232);
       END_STATE();
     case 149:
-      if (lookahead == 'u') ADVANCE(232);
+      if (lookahead == 'e') ADVANCE(233);
       END_STATE();
     case 150:
-      if (lookahead == 'u') ADVANCE(233);
+      if (lookahead == 'u') ADVANCE(234);
       END_STATE();
     case 151:
-      if (lookahead == 'p') ADVANCE(234);
+      if (lookahead == 'u') ADVANCE(235);
       END_STATE();
     case 152:
-      if (lookahead == 'g') ADVANCE(235);
+      if (lookahead == 'p') ADVANCE(236);
       END_STATE();
     case 153:
-      if (lookahead == 'e') ADVANCE(236);
+      if (lookahead == 'g') ADVANCE(237);
       END_STATE();
     case 154:
-      if (lookahead == 'k') ADVANCE(237);
+      if (lookahead == 'e') ADVANCE(238);
       END_STATE();
     case 155:
-      if (lookahead == 'r') ADVANCE(238);
+      if (lookahead == 'k') ADVANCE(239);
       END_STATE();
     case 156:
-      if (lookahead == 'l') ADVANCE(239);
-      if (lookahead == 'y') ADVANCE(240);
+      if (lookahead == 'r') ADVANCE(240);
       END_STATE();
     case 157:
-      if (lookahead == 'p') ADVANCE(241);
+      if (lookahead == 'l') ADVANCE(241);
+      if (lookahead == 'y') ADVANCE(242);
       END_STATE();
     case 158:
-      if (lookahead == 'm') ADVANCE(242);
+      if (lookahead == 'p') ADVANCE(243);
       END_STATE();
     case 159:
-      if (lookahead == 'h') ADVANCE(243);
       if (lookahead == 'm') ADVANCE(244);
       END_STATE();
     case 160:
-      if (lookahead == 'a') ADVANCE(245);
+      if (lookahead == 'h') ADVANCE(245);
+      if (lookahead == 'm') ADVANCE(246);
       END_STATE();
     case 161:
-      if (lookahead == 'o') ADVANCE(246);
+      if (lookahead == 'a') ADVANCE(247);
       END_STATE();
     case 162:
-      if (lookahead == 'u') ADVANCE(247);
+      if (lookahead == 'o') ADVANCE(248);
       END_STATE();
     case 163:
-      if (lookahead == 'i') ADVANCE(248);
+      if (lookahead == 'u') ADVANCE(249);
       END_STATE();
     case 164:
-      if (lookahead == 't') ADVANCE(249);
+      if (lookahead == 'i') ADVANCE(250);
       END_STATE();
     case 165:
-      ACCEPT_TOKEN(anon_sym_win);
-      END_STATE();
-    case 166:
-      if (lookahead == 'h') ADVANCE(250);
-      END_STATE();
-    case 167:
       if (lookahead == 't') ADVANCE(251);
       END_STATE();
+    case 166:
+      ACCEPT_TOKEN(anon_sym_win);
+      END_STATE();
+    case 167:
+      if (lookahead == 'h') ADVANCE(252);
+      END_STATE();
     case 168:
-      if (lookahead == 'r') ADVANCE(252);
+      if (lookahead == 't') ADVANCE(253);
       END_STATE();
     case 169:
-      if (lookahead == 'e') ADVANCE(253);
-      END_STATE();
-    case 170:
       if (lookahead == 'r') ADVANCE(254);
       END_STATE();
+    case 170:
+      if (lookahead == 'e') ADVANCE(255);
+      END_STATE();
     case 171:
-      if (lookahead == 'o') ADVANCE(255);
+      if (lookahead == 'r') ADVANCE(256);
       END_STATE();
     case 172:
-      if (lookahead == 'd') ADVANCE(256);
-      END_STATE();
-    case 173:
       if (lookahead == 'o') ADVANCE(257);
       END_STATE();
+    case 173:
+      if (lookahead == 'd') ADVANCE(258);
+      END_STATE();
     case 174:
-      if (lookahead == 'u') ADVANCE(258);
+      if (lookahead == 'o') ADVANCE(259);
       END_STATE();
     case 175:
-      if (lookahead == 'l') ADVANCE(259);
+      if (lookahead == 'u') ADVANCE(260);
       END_STATE();
     case 176:
-      ACCEPT_TOKEN(anon_sym_cell);
-      if (lookahead == 's') ADVANCE(260);
+      if (lookahead == 'l') ADVANCE(261);
       END_STATE();
     case 177:
-      if (lookahead == 'k') ADVANCE(261);
+      ACCEPT_TOKEN(anon_sym_cell);
+      if (lookahead == 's') ADVANCE(262);
       END_STATE();
     case 178:
-      if (lookahead == 'r') ADVANCE(262);
-      if (lookahead == 'u') ADVANCE(263);
+      if (lookahead == 'k') ADVANCE(263);
       END_STATE();
     case 179:
-      if (lookahead == 'm') ADVANCE(264);
+      if (lookahead == 'r') ADVANCE(264);
+      if (lookahead == 'u') ADVANCE(265);
       END_STATE();
     case 180:
-      if (lookahead == 'i') ADVANCE(265);
+      if (lookahead == 'm') ADVANCE(266);
       END_STATE();
     case 181:
-      if (lookahead == 't') ADVANCE(266);
+      if (lookahead == 'i') ADVANCE(267);
       END_STATE();
     case 182:
-      if (lookahead == 'c') ADVANCE(267);
+      if (lookahead == 't') ADVANCE(268);
       END_STATE();
     case 183:
-      ACCEPT_TOKEN(anon_sym_draw);
-      if (lookahead == '-') ADVANCE(268);
+      if (lookahead == 'c') ADVANCE(269);
       END_STATE();
     case 184:
-      ACCEPT_TOKEN(anon_sym_drop);
+      ACCEPT_TOKEN(anon_sym_draw);
+      if (lookahead == '-') ADVANCE(270);
       END_STATE();
     case 185:
-      if (lookahead == 'i') ADVANCE(269);
+      ACCEPT_TOKEN(anon_sym_drop);
       END_STATE();
     case 186:
-      if (lookahead == 'a') ADVANCE(270);
+      if (lookahead == 'i') ADVANCE(271);
       END_STATE();
     case 187:
-      if (lookahead == 'y') ADVANCE(271);
+      if (lookahead == 'a') ADVANCE(272);
       END_STATE();
     case 188:
-      if (lookahead == 'n') ADVANCE(272);
+      if (lookahead == 'y') ADVANCE(273);
       END_STATE();
     case 189:
-      if (lookahead == 's') ADVANCE(273);
+      if (lookahead == 'n') ADVANCE(274);
       END_STATE();
     case 190:
-      ACCEPT_TOKEN(anon_sym_flat);
+      if (lookahead == 's') ADVANCE(275);
       END_STATE();
     case 191:
-      if (lookahead == 'a') ADVANCE(274);
+      ACCEPT_TOKEN(anon_sym_flat);
       END_STATE();
     case 192:
-      if (lookahead == 'n') ADVANCE(275);
+      if (lookahead == 'a') ADVANCE(276);
       END_STATE();
     case 193:
-      ACCEPT_TOKEN(anon_sym_from);
+      if (lookahead == 'n') ADVANCE(277);
       END_STATE();
     case 194:
-      ACCEPT_TOKEN(anon_sym_hand);
+      ACCEPT_TOKEN(anon_sym_from);
       END_STATE();
     case 195:
-      if (lookahead == 'g') ADVANCE(276);
+      ACCEPT_TOKEN(anon_sym_hand);
       END_STATE();
     case 196:
-      if (lookahead == 's') ADVANCE(277);
+      if (lookahead == 'g') ADVANCE(278);
       END_STATE();
     case 197:
-      if (lookahead == 'n') ADVANCE(278);
+      if (lookahead == 's') ADVANCE(279);
       END_STATE();
     case 198:
-      ACCEPT_TOKEN(anon_sym_lame);
+      if (lookahead == 'n') ADVANCE(280);
       END_STATE();
     case 199:
-      ACCEPT_TOKEN(anon_sym_leap);
+      ACCEPT_TOKEN(anon_sym_lame);
       END_STATE();
     case 200:
-      if (lookahead == '-') ADVANCE(279);
+      ACCEPT_TOKEN(anon_sym_leap);
       END_STATE();
     case 201:
-      ACCEPT_TOKEN(anon_sym_like);
-      END_STATE();
-    case 202:
-      ACCEPT_TOKEN(anon_sym_list);
-      END_STATE();
-    case 203:
-      ACCEPT_TOKEN(anon_sym_loss);
-      END_STATE();
-    case 204:
-      if (lookahead == 'o') ADVANCE(280);
-      END_STATE();
-    case 205:
       if (lookahead == '-') ADVANCE(281);
       END_STATE();
+    case 202:
+      ACCEPT_TOKEN(anon_sym_like);
+      END_STATE();
+    case 203:
+      ACCEPT_TOKEN(anon_sym_list);
+      END_STATE();
+    case 204:
+      ACCEPT_TOKEN(anon_sym_loss);
+      END_STATE();
+    case 205:
+      if (lookahead == 'o') ADVANCE(282);
+      END_STATE();
     case 206:
-      if (lookahead == 'i') ADVANCE(282);
+      if (lookahead == '-') ADVANCE(283);
       END_STATE();
     case 207:
-      if (lookahead == 's') ADVANCE(283);
+      if (lookahead == 'i') ADVANCE(284);
       END_STATE();
     case 208:
-      ACCEPT_TOKEN(anon_sym_need);
+      if (lookahead == 's') ADVANCE(285);
       END_STATE();
     case 209:
-      if (lookahead == 'h') ADVANCE(284);
+      ACCEPT_TOKEN(anon_sym_need);
       END_STATE();
     case 210:
-      if (lookahead == 'n') ADVANCE(285);
+      if (lookahead == 'h') ADVANCE(286);
       END_STATE();
     case 211:
-      if (lookahead == 'a') ADVANCE(286);
+      if (lookahead == 'n') ADVANCE(287);
       END_STATE();
     case 212:
-      ACCEPT_TOKEN(anon_sym_none);
+      if (lookahead == 'a') ADVANCE(288);
       END_STATE();
     case 213:
-      if (lookahead == 'd') ADVANCE(287);
+      ACCEPT_TOKEN(anon_sym_none);
       END_STATE();
     case 214:
-      ACCEPT_TOKEN(anon_sym_note);
+      if (lookahead == 'd') ADVANCE(289);
       END_STATE();
     case 215:
-      if (lookahead == 'b') ADVANCE(288);
+      ACCEPT_TOKEN(anon_sym_note);
       END_STATE();
     case 216:
-      if (lookahead == 'o') ADVANCE(289);
+      if (lookahead == 'b') ADVANCE(290);
       END_STATE();
     case 217:
-      if (lookahead == 'l') ADVANCE(290);
+      if (lookahead == 'o') ADVANCE(291);
       END_STATE();
     case 218:
-      if (lookahead == 'e') ADVANCE(291);
+      if (lookahead == 'l') ADVANCE(292);
       END_STATE();
     case 219:
-      if (lookahead == 'e') ADVANCE(292);
+      if (lookahead == 'e') ADVANCE(293);
       END_STATE();
     case 220:
-      if (lookahead == 't') ADVANCE(293);
+      if (lookahead == 'e') ADVANCE(294);
       END_STATE();
     case 221:
-      if (lookahead == 'o') ADVANCE(294);
+      if (lookahead == 't') ADVANCE(295);
       END_STATE();
     case 222:
-      if (lookahead == 's') ADVANCE(295);
+      if (lookahead == 'o') ADVANCE(296);
       END_STATE();
     case 223:
-      if (lookahead == 'v') ADVANCE(296);
+      if (lookahead == 's') ADVANCE(297);
       END_STATE();
     case 224:
-      if (lookahead == 't') ADVANCE(297);
+      if (lookahead == 'v') ADVANCE(298);
       END_STATE();
     case 225:
-      if (lookahead == 't') ADVANCE(298);
+      if (lookahead == 't') ADVANCE(299);
       END_STATE();
     case 226:
-      if (lookahead == 'b') ADVANCE(299);
-      END_STATE();
-    case 227:
-      ACCEPT_TOKEN(anon_sym_ride);
-      END_STATE();
-    case 228:
       if (lookahead == 't') ADVANCE(300);
       END_STATE();
+    case 227:
+      if (lookahead == 'b') ADVANCE(301);
+      END_STATE();
+    case 228:
+      ACCEPT_TOKEN(anon_sym_ride);
+      END_STATE();
     case 229:
-      if (lookahead == 't') ADVANCE(301);
+      if (lookahead == 't') ADVANCE(302);
       END_STATE();
     case 230:
-      if (lookahead == 'l') ADVANCE(302);
+      if (lookahead == 't') ADVANCE(303);
       END_STATE();
     case 231:
-      if (lookahead == 's') ADVANCE(303);
+      ACCEPT_TOKEN(anon_sym_rows);
       END_STATE();
     case 232:
-      if (lookahead == 'e') ADVANCE(304);
+      if (lookahead == 'l') ADVANCE(304);
       END_STATE();
     case 233:
-      if (lookahead == 'p') ADVANCE(305);
+      if (lookahead == 's') ADVANCE(305);
       END_STATE();
     case 234:
       if (lookahead == 'e') ADVANCE(306);
       END_STATE();
     case 235:
-      if (lookahead == 'i') ADVANCE(307);
+      if (lookahead == 'p') ADVANCE(307);
       END_STATE();
     case 236:
-      if (lookahead == 's') ADVANCE(308);
+      if (lookahead == 'e') ADVANCE(308);
       END_STATE();
     case 237:
-      if (lookahead == 'e') ADVANCE(309);
+      if (lookahead == 'i') ADVANCE(309);
       END_STATE();
     case 238:
-      if (lookahead == 'c') ADVANCE(310);
+      if (lookahead == 's') ADVANCE(310);
       END_STATE();
     case 239:
       if (lookahead == 'e') ADVANCE(311);
       END_STATE();
     case 240:
-      ACCEPT_TOKEN(anon_sym_stay);
+      if (lookahead == 'c') ADVANCE(312);
       END_STATE();
     case 241:
-      ACCEPT_TOKEN(anon_sym_step);
+      if (lookahead == 'e') ADVANCE(313);
       END_STATE();
     case 242:
-      if (lookahead == 'e') ADVANCE(312);
+      ACCEPT_TOKEN(anon_sym_stay);
       END_STATE();
     case 243:
-      if (lookahead == 'a') ADVANCE(313);
+      ACCEPT_TOKEN(anon_sym_step);
       END_STATE();
     case 244:
-      if (lookahead == 'a') ADVANCE(314);
+      if (lookahead == 'e') ADVANCE(314);
       END_STATE();
     case 245:
-      if (lookahead == 'n') ADVANCE(315);
+      if (lookahead == 'a') ADVANCE(315);
       END_STATE();
     case 246:
-      if (lookahead == 'v') ADVANCE(316);
+      if (lookahead == 'a') ADVANCE(316);
       END_STATE();
     case 247:
-      if (lookahead == 'e') ADVANCE(317);
+      if (lookahead == 'n') ADVANCE(317);
       END_STATE();
     case 248:
-      if (lookahead == 'a') ADVANCE(318);
+      if (lookahead == 'v') ADVANCE(318);
       END_STATE();
     case 249:
-      ACCEPT_TOKEN(anon_sym_wait);
+      if (lookahead == 'e') ADVANCE(319);
       END_STATE();
     case 250:
-      ACCEPT_TOKEN(anon_sym_with);
+      if (lookahead == 'a') ADVANCE(320);
       END_STATE();
     case 251:
-      if (lookahead == 't') ADVANCE(319);
+      ACCEPT_TOKEN(anon_sym_wait);
       END_STATE();
     case 252:
-      ACCEPT_TOKEN(anon_sym_year);
+      ACCEPT_TOKEN(anon_sym_with);
       END_STATE();
     case 253:
-      ACCEPT_TOKEN(anon_sym_zone);
+      if (lookahead == 't') ADVANCE(321);
       END_STATE();
     case 254:
-      if (lookahead == 'n') ADVANCE(320);
+      ACCEPT_TOKEN(anon_sym_year);
       END_STATE();
     case 255:
-      if (lookahead == 's') ADVANCE(321);
+      ACCEPT_TOKEN(anon_sym_zone);
       END_STATE();
     case 256:
-      ACCEPT_TOKEN(anon_sym_board);
-      END_STATE();
-    case 257:
       if (lookahead == 'n') ADVANCE(322);
       END_STATE();
+    case 257:
+      if (lookahead == 's') ADVANCE(323);
+      END_STATE();
     case 258:
-      if (lookahead == 'r') ADVANCE(323);
+      ACCEPT_TOKEN(anon_sym_board);
       END_STATE();
     case 259:
-      if (lookahead == 'i') ADVANCE(324);
+      if (lookahead == 'n') ADVANCE(324);
       END_STATE();
     case 260:
-      ACCEPT_TOKEN(anon_sym_cells);
+      if (lookahead == 'r') ADVANCE(325);
       END_STATE();
     case 261:
-      if (lookahead == 'm') ADVANCE(325);
+      if (lookahead == 'i') ADVANCE(326);
       END_STATE();
     case 262:
-      if (lookahead == '-') ADVANCE(326);
-      if (lookahead == 's') ADVANCE(327);
+      ACCEPT_TOKEN(anon_sym_cells);
       END_STATE();
     case 263:
-      if (lookahead == 'r') ADVANCE(328);
+      if (lookahead == 'm') ADVANCE(327);
       END_STATE();
     case 264:
-      if (lookahead == 'n') ADVANCE(329);
+      if (lookahead == '-') ADVANCE(328);
+      if (lookahead == 's') ADVANCE(329);
       END_STATE();
     case 265:
-      if (lookahead == 'n') ADVANCE(330);
+      if (lookahead == 'r') ADVANCE(330);
       END_STATE();
     case 266:
-      if (lookahead == 'i') ADVANCE(331);
+      if (lookahead == 'n') ADVANCE(331);
       END_STATE();
     case 267:
-      if (lookahead == 't') ADVANCE(332);
+      if (lookahead == 'n') ADVANCE(332);
       END_STATE();
     case 268:
-      if (lookahead == 'w') ADVANCE(333);
+      if (lookahead == 'i') ADVANCE(333);
       END_STATE();
     case 269:
-      if (lookahead == 'n') ADVANCE(334);
+      if (lookahead == 't') ADVANCE(334);
       END_STATE();
     case 270:
-      if (lookahead == 's') ADVANCE(335);
+      if (lookahead == 'w') ADVANCE(335);
       END_STATE();
     case 271:
-      ACCEPT_TOKEN(anon_sym_enemy);
+      if (lookahead == 'n') ADVANCE(336);
       END_STATE();
     case 272:
-      if (lookahead == 'g') ADVANCE(336);
+      if (lookahead == 's') ADVANCE(337);
       END_STATE();
     case 273:
-      ACCEPT_TOKEN(anon_sym_files);
+      ACCEPT_TOKEN(anon_sym_enemy);
       END_STATE();
     case 274:
-      if (lookahead == 'r') ADVANCE(337);
+      if (lookahead == 'g') ADVANCE(338);
       END_STATE();
     case 275:
-      if (lookahead == 'd') ADVANCE(338);
+      ACCEPT_TOKEN(anon_sym_files);
       END_STATE();
     case 276:
-      if (lookahead == 'o') ADVANCE(339);
+      if (lookahead == 'r') ADVANCE(339);
       END_STATE();
     case 277:
-      if (lookahead == 's') ADVANCE(340);
+      if (lookahead == 'd') ADVANCE(340);
       END_STATE();
     case 278:
-      if (lookahead == 't') ADVANCE(341);
+      if (lookahead == 'o') ADVANCE(341);
       END_STATE();
     case 279:
-      if (lookahead == 'l') ADVANCE(342);
+      if (lookahead == 's') ADVANCE(342);
       END_STATE();
     case 280:
-      if (lookahead == 'r') ADVANCE(343);
+      if (lookahead == 't') ADVANCE(343);
       END_STATE();
     case 281:
       if (lookahead == 'l') ADVANCE(344);
-      if (lookahead == 'o') ADVANCE(345);
       END_STATE();
     case 282:
-      if (lookahead == '-') ADVANCE(346);
+      if (lookahead == 'r') ADVANCE(345);
       END_STATE();
     case 283:
-      ACCEPT_TOKEN(anon_sym_names);
+      if (lookahead == 'l') ADVANCE(346);
+      if (lookahead == 'o') ADVANCE(347);
       END_STATE();
     case 284:
-      if (lookahead == 'e') ADVANCE(347);
-      END_STATE();
-    case 285:
       if (lookahead == '-') ADVANCE(348);
       END_STATE();
+    case 285:
+      ACCEPT_TOKEN(anon_sym_names);
+      END_STATE();
     case 286:
-      if (lookahead == 't') ADVANCE(349);
+      if (lookahead == 'e') ADVANCE(349);
       END_STATE();
     case 287:
-      if (lookahead == 'e') ADVANCE(350);
+      if (lookahead == '-') ADVANCE(350);
       END_STATE();
     case 288:
-      if (lookahead == 'o') ADVANCE(351);
+      if (lookahead == 't') ADVANCE(351);
       END_STATE();
     case 289:
-      if (lookahead == 'n') ADVANCE(352);
+      if (lookahead == 'e') ADVANCE(352);
       END_STATE();
     case 290:
-      if (lookahead == 'i') ADVANCE(353);
+      if (lookahead == 'o') ADVANCE(353);
       END_STATE();
     case 291:
-      ACCEPT_TOKEN(anon_sym_piece);
+      if (lookahead == 'n') ADVANCE(354);
       END_STATE();
     case 292:
-      if (lookahead == '-') ADVANCE(354);
-      if (lookahead == 'm') ADVANCE(355);
+      if (lookahead == 'i') ADVANCE(355);
       END_STATE();
     case 293:
-      if (lookahead == 'y') ADVANCE(356);
+      ACCEPT_TOKEN(anon_sym_piece);
       END_STATE();
     case 294:
-      if (lookahead == 't') ADVANCE(357);
+      if (lookahead == '-') ADVANCE(356);
+      if (lookahead == 'm') ADVANCE(357);
       END_STATE();
     case 295:
-      ACCEPT_TOKEN(anon_sym_ranks);
+      if (lookahead == 'i') ADVANCE(358);
+      if (lookahead == 'y') ADVANCE(359);
       END_STATE();
     case 296:
-      if (lookahead == 'e') ADVANCE(358);
+      if (lookahead == 't') ADVANCE(360);
       END_STATE();
     case 297:
-      if (lookahead == 'i') ADVANCE(359);
+      ACCEPT_TOKEN(anon_sym_ranks);
       END_STATE();
     case 298:
-      if (lookahead == '-') ADVANCE(360);
+      if (lookahead == 'e') ADVANCE(361);
       END_STATE();
     case 299:
-      if (lookahead == 'u') ADVANCE(361);
+      if (lookahead == 'i') ADVANCE(362);
       END_STATE();
     case 300:
-      if (lookahead == '-') ADVANCE(362);
+      if (lookahead == '-') ADVANCE(363);
       END_STATE();
     case 301:
-      if (lookahead == 'e') ADVANCE(363);
+      if (lookahead == 'u') ADVANCE(364);
       END_STATE();
     case 302:
-      ACCEPT_TOKEN(anon_sym_royal);
+      if (lookahead == '-') ADVANCE(365);
       END_STATE();
     case 303:
-      ACCEPT_TOKEN(anon_sym_rules);
+      if (lookahead == 'e') ADVANCE(366);
       END_STATE();
     case 304:
-      if (lookahead == 'n') ADVANCE(364);
+      ACCEPT_TOKEN(anon_sym_royal);
       END_STATE();
     case 305:
-      ACCEPT_TOKEN(anon_sym_setup);
+      ACCEPT_TOKEN(anon_sym_rules);
       END_STATE();
     case 306:
-      ACCEPT_TOKEN(anon_sym_shape);
+      if (lookahead == 'n') ADVANCE(367);
       END_STATE();
     case 307:
-      ACCEPT_TOKEN(anon_sym_shogi);
+      ACCEPT_TOKEN(anon_sym_setup);
       END_STATE();
     case 308:
-      ACCEPT_TOKEN(anon_sym_sides);
+      ACCEPT_TOKEN(anon_sym_shape);
       END_STATE();
     case 309:
-      ACCEPT_TOKEN(anon_sym_snake);
+      ACCEPT_TOKEN(anon_sym_shogi);
       END_STATE();
     case 310:
-      if (lookahead == 'e') ADVANCE(365);
+      ACCEPT_TOKEN(anon_sym_sides);
       END_STATE();
     case 311:
-      if (lookahead == 'm') ADVANCE(366);
+      ACCEPT_TOKEN(anon_sym_snake);
       END_STATE();
     case 312:
-      if (lookahead == 't') ADVANCE(367);
+      if (lookahead == 'e') ADVANCE(368);
       END_STATE();
     case 313:
-      if (lookahead == 'n') ADVANCE(368);
+      if (lookahead == 'm') ADVANCE(369);
       END_STATE();
     case 314:
-      if (lookahead == 't') ADVANCE(369);
+      if (lookahead == 't') ADVANCE(370);
       END_STATE();
     case 315:
-      if (lookahead == 'g') ADVANCE(370);
+      if (lookahead == 'n') ADVANCE(371);
       END_STATE();
     case 316:
-      if (lookahead == 'e') ADVANCE(371);
+      if (lookahead == 't') ADVANCE(372);
       END_STATE();
     case 317:
-      ACCEPT_TOKEN(anon_sym_value);
+      if (lookahead == 'g') ADVANCE(373);
       END_STATE();
     case 318:
-      if (lookahead == 'n') ADVANCE(372);
+      if (lookahead == 'e') ADVANCE(374);
       END_STATE();
     case 319:
-      if (lookahead == 'e') ADVANCE(373);
+      ACCEPT_TOKEN(anon_sym_value);
       END_STATE();
     case 320:
-      if (lookahead == 'a') ADVANCE(374);
+      if (lookahead == 'n') ADVANCE(375);
       END_STATE();
     case 321:
-      if (lookahead == 't') ADVANCE(375);
-      END_STATE();
-    case 322:
-      ACCEPT_TOKEN(anon_sym_cannon);
-      END_STATE();
-    case 323:
       if (lookahead == 'e') ADVANCE(376);
       END_STATE();
+    case 322:
+      if (lookahead == 'a') ADVANCE(377);
+      END_STATE();
+    case 323:
+      if (lookahead == 't') ADVANCE(378);
+      END_STATE();
     case 324:
-      if (lookahead == 'n') ADVANCE(377);
+      ACCEPT_TOKEN(anon_sym_cannon);
       END_STATE();
     case 325:
-      if (lookahead == 'a') ADVANCE(378);
+      if (lookahead == 'e') ADVANCE(379);
       END_STATE();
     case 326:
-      if (lookahead == 'b') ADVANCE(379);
+      if (lookahead == 'n') ADVANCE(380);
       END_STATE();
     case 327:
-      ACCEPT_TOKEN(anon_sym_colors);
+      if (lookahead == 'a') ADVANCE(381);
       END_STATE();
     case 328:
-      if (lookahead == '-') ADVANCE(380);
-      if (lookahead == 's') ADVANCE(381);
+      if (lookahead == 'b') ADVANCE(382);
       END_STATE();
     case 329:
-      if (lookahead == 's') ADVANCE(382);
+      ACCEPT_TOKEN(anon_sym_colors);
       END_STATE();
     case 330:
-      if (lookahead == 'e') ADVANCE(383);
+      if (lookahead == '-') ADVANCE(383);
+      if (lookahead == 's') ADVANCE(384);
       END_STATE();
     case 331:
-      if (lookahead == 'n') ADVANCE(384);
+      if (lookahead == 's') ADVANCE(385);
       END_STATE();
     case 332:
-      if (lookahead == 'i') ADVANCE(385);
+      if (lookahead == 'e') ADVANCE(386);
       END_STATE();
     case 333:
-      if (lookahead == 'i') ADVANCE(386);
+      if (lookahead == 'n') ADVANCE(387);
       END_STATE();
     case 334:
-      if (lookahead == 'a') ADVANCE(387);
+      if (lookahead == 'i') ADVANCE(388);
       END_STATE();
     case 335:
-      if (lookahead == 's') ADVANCE(388);
+      if (lookahead == 'i') ADVANCE(389);
       END_STATE();
     case 336:
-      ACCEPT_TOKEN(anon_sym_facing);
+      if (lookahead == 'a') ADVANCE(390);
       END_STATE();
     case 337:
-      if (lookahead == 'd') ADVANCE(389);
+      if (lookahead == 's') ADVANCE(391);
       END_STATE();
     case 338:
-      ACCEPT_TOKEN(anon_sym_friend);
+      ACCEPT_TOKEN(anon_sym_facing);
       END_STATE();
     case 339:
-      if (lookahead == 'n') ADVANCE(390);
+      if (lookahead == 'd') ADVANCE(392);
       END_STATE();
     case 340:
-      if (lookahead == 'e') ADVANCE(391);
+      ACCEPT_TOKEN(anon_sym_friend);
       END_STATE();
     case 341:
-      if (lookahead == 'o') ADVANCE(392);
+      if (lookahead == 'n') ADVANCE(393);
       END_STATE();
     case 342:
-      if (lookahead == 'e') ADVANCE(393);
+      if (lookahead == 'e') ADVANCE(394);
       END_STATE();
     case 343:
-      ACCEPT_TOKEN(anon_sym_mirror);
+      if (lookahead == 'o') ADVANCE(395);
       END_STATE();
     case 344:
-      if (lookahead == 'i') ADVANCE(394);
+      if (lookahead == 'e') ADVANCE(396);
       END_STATE();
     case 345:
-      if (lookahead == 'n') ADVANCE(395);
+      ACCEPT_TOKEN(anon_sym_mirror);
       END_STATE();
     case 346:
-      if (lookahead == 's') ADVANCE(396);
+      if (lookahead == 'i') ADVANCE(397);
       END_STATE();
     case 347:
-      if (lookahead == 'c') ADVANCE(397);
+      if (lookahead == 'n') ADVANCE(398);
       END_STATE();
     case 348:
-      if (lookahead == 'p') ADVANCE(398);
+      if (lookahead == 's') ADVANCE(399);
       END_STATE();
     case 349:
-      if (lookahead == 'e') ADVANCE(399);
+      if (lookahead == 'c') ADVANCE(400);
       END_STATE();
     case 350:
-      if (lookahead == 'f') ADVANCE(400);
+      if (lookahead == 'p') ADVANCE(401);
       END_STATE();
     case 351:
-      if (lookahead == 'a') ADVANCE(401);
+      if (lookahead == 'e') ADVANCE(402);
       END_STATE();
     case 352:
-      if (lookahead == 'a') ADVANCE(402);
+      if (lookahead == 'f') ADVANCE(403);
       END_STATE();
     case 353:
-      if (lookahead == 'n') ADVANCE(403);
+      if (lookahead == 'a') ADVANCE(404);
       END_STATE();
     case 354:
-      if (lookahead == 'o') ADVANCE(404);
+      if (lookahead == 'a') ADVANCE(405);
       END_STATE();
     case 355:
-      if (lookahead == 'e') ADVANCE(405);
+      if (lookahead == 'n') ADVANCE(406);
       END_STATE();
     case 356:
-      ACCEPT_TOKEN(anon_sym_pointy);
+      if (lookahead == 'o') ADVANCE(407);
       END_STATE();
     case 357:
-      if (lookahead == 'e') ADVANCE(406);
+      if (lookahead == 'e') ADVANCE(408);
       END_STATE();
     case 358:
-      ACCEPT_TOKEN(anon_sym_remove);
+      if (lookahead == 'n') ADVANCE(409);
       END_STATE();
     case 359:
-      if (lookahead == 't') ADVANCE(407);
+      ACCEPT_TOKEN(anon_sym_pointy);
       END_STATE();
     case 360:
-      if (lookahead == 'b') ADVANCE(408);
+      if (lookahead == 'e') ADVANCE(410);
       END_STATE();
     case 361:
-      if (lookahead == 's') ADVANCE(409);
+      ACCEPT_TOKEN(anon_sym_remove);
       END_STATE();
     case 362:
-      if (lookahead == 'l') ADVANCE(410);
-      END_STATE();
-    case 363:
-      ACCEPT_TOKEN(anon_sym_rotate);
-      END_STATE();
-    case 364:
       if (lookahead == 't') ADVANCE(411);
       END_STATE();
+    case 363:
+      if (lookahead == 'b') ADVANCE(412);
+      END_STATE();
+    case 364:
+      if (lookahead == 's') ADVANCE(413);
+      END_STATE();
     case 365:
-      ACCEPT_TOKEN(anon_sym_source);
+      if (lookahead == 'l') ADVANCE(414);
       END_STATE();
     case 366:
-      if (lookahead == 'a') ADVANCE(412);
+      ACCEPT_TOKEN(anon_sym_rotate);
       END_STATE();
     case 367:
-      if (lookahead == 'r') ADVANCE(413);
+      if (lookahead == 't') ADVANCE(415);
       END_STATE();
     case 368:
-      if (lookahead == 'd') ADVANCE(414);
+      ACCEPT_TOKEN(anon_sym_source);
       END_STATE();
     case 369:
-      if (lookahead == 'e') ADVANCE(415);
+      if (lookahead == 'a') ADVANCE(416);
       END_STATE();
     case 370:
-      if (lookahead == 'l') ADVANCE(416);
+      if (lookahead == 'r') ADVANCE(417);
       END_STATE();
     case 371:
-      if (lookahead == 'd') ADVANCE(417);
+      if (lookahead == 'd') ADVANCE(418);
       END_STATE();
     case 372:
-      if (lookahead == 't') ADVANCE(418);
+      if (lookahead == 'e') ADVANCE(419);
       END_STATE();
     case 373:
-      if (lookahead == 'n') ADVANCE(419);
+      if (lookahead == 'l') ADVANCE(420);
       END_STATE();
     case 374:
-      if (lookahead == 't') ADVANCE(420);
+      if (lookahead == 'd') ADVANCE(421);
       END_STATE();
     case 375:
-      ACCEPT_TOKEN(anon_sym_at_DASHmost);
+      if (lookahead == 't') ADVANCE(422);
       END_STATE();
     case 376:
-      if (lookahead == '-') ADVANCE(421);
-      if (lookahead == 'd') ADVANCE(422);
-      if (lookahead == 's') ADVANCE(423);
+      if (lookahead == 'n') ADVANCE(423);
       END_STATE();
     case 377:
-      if (lookahead == 'g') ADVANCE(424);
+      if (lookahead == 't') ADVANCE(424);
       END_STATE();
     case 378:
-      if (lookahead == 't') ADVANCE(425);
+      ACCEPT_TOKEN(anon_sym_at_DASHmost);
       END_STATE();
     case 379:
-      if (lookahead == 'o') ADVANCE(426);
+      if (lookahead == '-') ADVANCE(425);
+      if (lookahead == 'd') ADVANCE(426);
+      if (lookahead == 's') ADVANCE(427);
       END_STATE();
     case 380:
-      if (lookahead == 'b') ADVANCE(427);
+      if (lookahead == 'g') ADVANCE(428);
       END_STATE();
     case 381:
-      ACCEPT_TOKEN(anon_sym_colours);
+      if (lookahead == 't') ADVANCE(429);
       END_STATE();
     case 382:
-      ACCEPT_TOKEN(anon_sym_columns);
-      END_STATE();
-    case 383:
-      if (lookahead == 'd') ADVANCE(428);
-      END_STATE();
-    case 384:
-      if (lookahead == 'g') ADVANCE(429);
-      END_STATE();
-    case 385:
       if (lookahead == 'o') ADVANCE(430);
       END_STATE();
+    case 383:
+      if (lookahead == 'b') ADVANCE(431);
+      END_STATE();
+    case 384:
+      ACCEPT_TOKEN(anon_sym_colours);
+      END_STATE();
+    case 385:
+      ACCEPT_TOKEN(anon_sym_columns);
+      END_STATE();
     case 386:
-      if (lookahead == 't') ADVANCE(431);
+      if (lookahead == 'd') ADVANCE(432);
       END_STATE();
     case 387:
-      if (lookahead == 't') ADVANCE(432);
+      if (lookahead == 'g') ADVANCE(433);
       END_STATE();
     case 388:
-      if (lookahead == 'a') ADVANCE(433);
+      if (lookahead == 'o') ADVANCE(434);
       END_STATE();
     case 389:
-      ACCEPT_TOKEN(anon_sym_forward);
+      if (lookahead == 't') ADVANCE(435);
       END_STATE();
     case 390:
-      ACCEPT_TOKEN(anon_sym_hexagon);
+      if (lookahead == 't') ADVANCE(436);
       END_STATE();
     case 391:
-      ACCEPT_TOKEN(anon_sym_impasse);
+      if (lookahead == 'a') ADVANCE(437);
       END_STATE();
     case 392:
-      if (lookahead == 'r') ADVANCE(434);
+      ACCEPT_TOKEN(anon_sym_forward);
       END_STATE();
     case 393:
-      if (lookahead == 'a') ADVANCE(435);
+      ACCEPT_TOKEN(anon_sym_hexagon);
       END_STATE();
     case 394:
-      if (lookahead == 'm') ADVANCE(436);
+      ACCEPT_TOKEN(anon_sym_impasse);
       END_STATE();
     case 395:
-      if (lookahead == 'l') ADVANCE(437);
+      if (lookahead == 'r') ADVANCE(438);
       END_STATE();
     case 396:
-      if (lookahead == 't') ADVANCE(438);
+      if (lookahead == 'a') ADVANCE(439);
       END_STATE();
     case 397:
-      if (lookahead == 'k') ADVANCE(439);
+      if (lookahead == 'm') ADVANCE(440);
       END_STATE();
     case 398:
-      if (lookahead == 'a') ADVANCE(440);
+      if (lookahead == 'l') ADVANCE(441);
       END_STATE();
     case 399:
-      ACCEPT_TOKEN(anon_sym_no_DASHmate);
+      if (lookahead == 't') ADVANCE(442);
       END_STATE();
     case 400:
-      if (lookahead == 'e') ADVANCE(441);
+      if (lookahead == 'k') ADVANCE(443);
       END_STATE();
     case 401:
-      if (lookahead == 'r') ADVANCE(442);
+      if (lookahead == 'a') ADVANCE(444);
       END_STATE();
     case 402:
-      if (lookahead == 'l') ADVANCE(443);
+      ACCEPT_TOKEN(anon_sym_no_DASHmate);
       END_STATE();
     case 403:
-      if (lookahead == 'e') ADVANCE(444);
+      if (lookahead == 'e') ADVANCE(445);
       END_STATE();
     case 404:
-      if (lookahead == 'n') ADVANCE(445);
+      if (lookahead == 'r') ADVANCE(446);
       END_STATE();
     case 405:
-      if (lookahead == 'n') ADVANCE(446);
+      if (lookahead == 'l') ADVANCE(447);
       END_STATE();
     case 406:
-      ACCEPT_TOKEN(anon_sym_promote);
+      if (lookahead == 'e') ADVANCE(448);
       END_STATE();
     case 407:
-      if (lookahead == 'i') ADVANCE(447);
+      if (lookahead == 'n') ADVANCE(449);
       END_STATE();
     case 408:
-      if (lookahead == 'y') ADVANCE(448);
+      if (lookahead == 'n') ADVANCE(450);
       END_STATE();
     case 409:
-      ACCEPT_TOKEN(anon_sym_rhombus);
+      if (lookahead == 'g') ADVANCE(451);
       END_STATE();
     case 410:
-      if (lookahead == 'e') ADVANCE(449);
+      ACCEPT_TOKEN(anon_sym_promote);
       END_STATE();
     case 411:
-      if (lookahead == 'i') ADVANCE(450);
+      if (lookahead == 'i') ADVANCE(452);
       END_STATE();
     case 412:
-      if (lookahead == 't') ADVANCE(451);
+      if (lookahead == 'y') ADVANCE(453);
       END_STATE();
     case 413:
-      if (lookahead == 'y') ADVANCE(452);
+      ACCEPT_TOKEN(anon_sym_rhombus);
       END_STATE();
     case 414:
-      ACCEPT_TOKEN(anon_sym_to_DASHhand);
-      END_STATE();
-    case 415:
-      if (lookahead == 'r') ADVANCE(453);
-      END_STATE();
-    case 416:
       if (lookahead == 'e') ADVANCE(454);
       END_STATE();
+    case 415:
+      if (lookahead == 'i') ADVANCE(455);
+      END_STATE();
+    case 416:
+      if (lookahead == 't') ADVANCE(456);
+      END_STATE();
     case 417:
-      ACCEPT_TOKEN(anon_sym_unmoved);
+      if (lookahead == 'y') ADVANCE(457);
       END_STATE();
     case 418:
-      ACCEPT_TOKEN(anon_sym_variant);
+      ACCEPT_TOKEN(anon_sym_to_DASHhand);
       END_STATE();
     case 419:
-      ACCEPT_TOKEN(anon_sym_written);
+      if (lookahead == 'r') ADVANCE(458);
       END_STATE();
     case 420:
-      if (lookahead == 'e') ADVANCE(455);
+      if (lookahead == 'e') ADVANCE(459);
       END_STATE();
     case 421:
-      if (lookahead == 'o') ADVANCE(456);
+      ACCEPT_TOKEN(anon_sym_unmoved);
       END_STATE();
     case 422:
-      ACCEPT_TOKEN(anon_sym_captured);
+      ACCEPT_TOKEN(anon_sym_variant);
       END_STATE();
     case 423:
-      ACCEPT_TOKEN(anon_sym_captures);
+      ACCEPT_TOKEN(anon_sym_written);
       END_STATE();
     case 424:
-      ACCEPT_TOKEN(anon_sym_castling);
+      if (lookahead == 'e') ADVANCE(460);
       END_STATE();
     case 425:
-      if (lookahead == 'e') ADVANCE(457);
+      if (lookahead == 'o') ADVANCE(461);
       END_STATE();
     case 426:
-      if (lookahead == 'u') ADVANCE(458);
+      ACCEPT_TOKEN(anon_sym_captured);
       END_STATE();
     case 427:
-      if (lookahead == 'o') ADVANCE(459);
+      ACCEPT_TOKEN(anon_sym_captures);
       END_STATE();
     case 428:
-      ACCEPT_TOKEN(anon_sym_confined);
+      ACCEPT_TOKEN(anon_sym_castling);
       END_STATE();
     case 429:
-      ACCEPT_TOKEN(anon_sym_counting);
-      END_STATE();
-    case 430:
-      if (lookahead == 'n') ADVANCE(460);
-      END_STATE();
-    case 431:
-      if (lookahead == 'h') ADVANCE(461);
-      END_STATE();
-    case 432:
       if (lookahead == 'e') ADVANCE(462);
       END_STATE();
+    case 430:
+      if (lookahead == 'u') ADVANCE(463);
+      END_STATE();
+    case 431:
+      if (lookahead == 'o') ADVANCE(464);
+      END_STATE();
+    case 432:
+      ACCEPT_TOKEN(anon_sym_confined);
+      END_STATE();
     case 433:
-      if (lookahead == 'n') ADVANCE(463);
+      ACCEPT_TOKEN(anon_sym_counting);
       END_STATE();
     case 434:
-      ACCEPT_TOKEN(anon_sym_inventor);
+      if (lookahead == 'n') ADVANCE(465);
       END_STATE();
     case 435:
-      if (lookahead == 'n') ADVANCE(464);
+      if (lookahead == 'h') ADVANCE(466);
       END_STATE();
     case 436:
-      if (lookahead == 'i') ADVANCE(465);
-      END_STATE();
-    case 437:
-      if (lookahead == 'y') ADVANCE(466);
-      END_STATE();
-    case 438:
       if (lookahead == 'e') ADVANCE(467);
       END_STATE();
+    case 437:
+      if (lookahead == 'n') ADVANCE(468);
+      END_STATE();
+    case 438:
+      ACCEPT_TOKEN(anon_sym_inventor);
+      END_STATE();
     case 439:
-      ACCEPT_TOKEN(anon_sym_no_DASHcheck);
-      END_STATE();
-    case 440:
-      if (lookahead == 's') ADVANCE(468);
-      END_STATE();
-    case 441:
       if (lookahead == 'n') ADVANCE(469);
       END_STATE();
+    case 440:
+      if (lookahead == 'i') ADVANCE(470);
+      END_STATE();
+    case 441:
+      if (lookahead == 'y') ADVANCE(471);
+      END_STATE();
     case 442:
-      if (lookahead == 'd') ADVANCE(470);
+      if (lookahead == 'e') ADVANCE(472);
       END_STATE();
     case 443:
-      ACCEPT_TOKEN(anon_sym_optional);
+      ACCEPT_TOKEN(anon_sym_no_DASHcheck);
       END_STATE();
     case 444:
-      ACCEPT_TOKEN(anon_sym_per_DASHline);
+      if (lookahead == 's') ADVANCE(473);
       END_STATE();
     case 445:
-      ACCEPT_TOKEN(anon_sym_place_DASHon);
+      if (lookahead == 'n') ADVANCE(474);
       END_STATE();
     case 446:
-      if (lookahead == 't') ADVANCE(471);
+      if (lookahead == 'd') ADVANCE(475);
       END_STATE();
     case 447:
-      if (lookahead == 'o') ADVANCE(472);
+      ACCEPT_TOKEN(anon_sym_optional);
       END_STATE();
     case 448:
-      ACCEPT_TOKEN(anon_sym_reset_DASHby);
+      ACCEPT_TOKEN(anon_sym_per_DASHline);
       END_STATE();
     case 449:
-      if (lookahead == 'a') ADVANCE(473);
+      ACCEPT_TOKEN(anon_sym_place_DASHon);
       END_STATE();
     case 450:
-      if (lookahead == 'a') ADVANCE(474);
+      if (lookahead == 't') ADVANCE(476);
       END_STATE();
     case 451:
-      if (lookahead == 'e') ADVANCE(475);
+      ACCEPT_TOKEN(anon_sym_pointing);
       END_STATE();
     case 452:
-      ACCEPT_TOKEN(anon_sym_symmetry);
+      if (lookahead == 'o') ADVANCE(477);
       END_STATE();
     case 453:
-      ACCEPT_TOKEN(anon_sym_to_DASHmater);
+      ACCEPT_TOKEN(anon_sym_reset_DASHby);
       END_STATE();
     case 454:
-      ACCEPT_TOKEN(anon_sym_triangle);
+      if (lookahead == 'a') ADVANCE(478);
       END_STATE();
     case 455:
-      ACCEPT_TOKEN(anon_sym_alternate);
+      if (lookahead == 'a') ADVANCE(479);
       END_STATE();
     case 456:
-      if (lookahead == 'n') ADVANCE(476);
+      if (lookahead == 'e') ADVANCE(480);
       END_STATE();
     case 457:
-      ACCEPT_TOKEN(anon_sym_checkmate);
+      ACCEPT_TOKEN(anon_sym_symmetry);
       END_STATE();
     case 458:
-      if (lookahead == 'n') ADVANCE(477);
+      ACCEPT_TOKEN(anon_sym_to_DASHmater);
       END_STATE();
     case 459:
-      if (lookahead == 'u') ADVANCE(478);
+      ACCEPT_TOKEN(anon_sym_triangle);
       END_STATE();
     case 460:
-      if (lookahead == 's') ADVANCE(479);
+      ACCEPT_TOKEN(anon_sym_alternate);
       END_STATE();
     case 461:
-      if (lookahead == 'o') ADVANCE(480);
+      if (lookahead == 'n') ADVANCE(481);
       END_STATE();
     case 462:
-      if (lookahead == 'd') ADVANCE(481);
+      ACCEPT_TOKEN(anon_sym_checkmate);
       END_STATE();
     case 463:
-      if (lookahead == 't') ADVANCE(482);
+      if (lookahead == 'n') ADVANCE(482);
       END_STATE();
     case 464:
-      if (lookahead == 'i') ADVANCE(483);
+      if (lookahead == 'u') ADVANCE(483);
       END_STATE();
     case 465:
-      if (lookahead == 't') ADVANCE(484);
+      if (lookahead == 's') ADVANCE(484);
       END_STATE();
     case 466:
-      ACCEPT_TOKEN(anon_sym_move_DASHonly);
+      if (lookahead == 'o') ADVANCE(485);
       END_STATE();
     case 467:
-      if (lookahead == 'p') ADVANCE(485);
+      if (lookahead == 'd') ADVANCE(486);
       END_STATE();
     case 468:
-      if (lookahead == 's') ADVANCE(486);
+      if (lookahead == 't') ADVANCE(487);
       END_STATE();
     case 469:
-      if (lookahead == 'd') ADVANCE(487);
+      if (lookahead == 'i') ADVANCE(488);
       END_STATE();
     case 470:
-      ACCEPT_TOKEN(anon_sym_off_DASHboard);
+      if (lookahead == 't') ADVANCE(489);
       END_STATE();
     case 471:
-      ACCEPT_TOKEN(anon_sym_placement);
+      ACCEPT_TOKEN(anon_sym_move_DASHonly);
       END_STATE();
     case 472:
-      if (lookahead == 'n') ADVANCE(488);
+      if (lookahead == 'p') ADVANCE(490);
       END_STATE();
     case 473:
-      if (lookahead == 'n') ADVANCE(489);
+      if (lookahead == 's') ADVANCE(491);
       END_STATE();
     case 474:
-      if (lookahead == 'l') ADVANCE(490);
-      END_STATE();
-    case 475:
-      ACCEPT_TOKEN(anon_sym_stalemate);
-      END_STATE();
-    case 476:
-      if (lookahead == 'l') ADVANCE(491);
-      END_STATE();
-    case 477:
       if (lookahead == 'd') ADVANCE(492);
       END_STATE();
-    case 478:
+    case 475:
+      ACCEPT_TOKEN(anon_sym_off_DASHboard);
+      END_STATE();
+    case 476:
+      ACCEPT_TOKEN(anon_sym_placement);
+      END_STATE();
+    case 477:
       if (lookahead == 'n') ADVANCE(493);
       END_STATE();
+    case 478:
+      if (lookahead == 'n') ADVANCE(494);
+      END_STATE();
     case 479:
-      ACCEPT_TOKEN(anon_sym_directions);
+      if (lookahead == 'l') ADVANCE(495);
       END_STATE();
     case 480:
-      if (lookahead == 'u') ADVANCE(494);
+      ACCEPT_TOKEN(anon_sym_stalemate);
       END_STATE();
     case 481:
-      ACCEPT_TOKEN(anon_sym_eliminated);
+      if (lookahead == 'l') ADVANCE(496);
       END_STATE();
     case 482:
-      ACCEPT_TOKEN(anon_sym_en_DASHpassant);
+      if (lookahead == 'd') ADVANCE(497);
       END_STATE();
     case 483:
-      if (lookahead == 'n') ADVANCE(495);
+      if (lookahead == 'n') ADVANCE(498);
       END_STATE();
     case 484:
-      ACCEPT_TOKEN(anon_sym_move_DASHlimit);
+      ACCEPT_TOKEN(anon_sym_directions);
       END_STATE();
     case 485:
-      ACCEPT_TOKEN(anon_sym_multi_DASHstep);
+      if (lookahead == 'u') ADVANCE(499);
       END_STATE();
     case 486:
-      if (lookahead == 'a') ADVANCE(496);
+      ACCEPT_TOKEN(anon_sym_eliminated);
       END_STATE();
     case 487:
-      if (lookahead == 'e') ADVANCE(497);
+      ACCEPT_TOKEN(anon_sym_en_DASHpassant);
       END_STATE();
     case 488:
-      ACCEPT_TOKEN(anon_sym_repetition);
+      if (lookahead == 'n') ADVANCE(500);
       END_STATE();
     case 489:
-      if (lookahead == 'i') ADVANCE(498);
+      ACCEPT_TOKEN(anon_sym_move_DASHlimit);
       END_STATE();
     case 490:
-      ACCEPT_TOKEN(anon_sym_sequential);
+      ACCEPT_TOKEN(anon_sym_multi_DASHstep);
       END_STATE();
     case 491:
-      if (lookahead == 'y') ADVANCE(499);
+      if (lookahead == 'a') ADVANCE(501);
       END_STATE();
     case 492:
-      ACCEPT_TOKEN(anon_sym_color_DASHbound);
+      if (lookahead == 'e') ADVANCE(502);
       END_STATE();
     case 493:
-      if (lookahead == 'd') ADVANCE(500);
+      ACCEPT_TOKEN(anon_sym_repetition);
       END_STATE();
     case 494:
-      if (lookahead == 't') ADVANCE(501);
+      if (lookahead == 'i') ADVANCE(503);
       END_STATE();
     case 495:
-      if (lookahead == 'g') ADVANCE(502);
+      ACCEPT_TOKEN(anon_sym_sequential);
       END_STATE();
     case 496:
-      if (lookahead == 'n') ADVANCE(503);
+      if (lookahead == 'y') ADVANCE(504);
       END_STATE();
     case 497:
-      if (lookahead == 'd') ADVANCE(504);
+      ACCEPT_TOKEN(anon_sym_color_DASHbound);
       END_STATE();
     case 498:
-      if (lookahead == 'n') ADVANCE(505);
+      if (lookahead == 'd') ADVANCE(505);
       END_STATE();
     case 499:
-      ACCEPT_TOKEN(anon_sym_capture_DASHonly);
-      END_STATE();
-    case 500:
-      ACCEPT_TOKEN(anon_sym_colour_DASHbound);
-      END_STATE();
-    case 501:
-      ACCEPT_TOKEN(anon_sym_draw_DASHwithout);
-      END_STATE();
-    case 502:
-      ACCEPT_TOKEN(anon_sym_left_DASHleaning);
-      END_STATE();
-    case 503:
       if (lookahead == 't') ADVANCE(506);
       END_STATE();
+    case 500:
+      if (lookahead == 'g') ADVANCE(507);
+      END_STATE();
+    case 501:
+      if (lookahead == 'n') ADVANCE(508);
+      END_STATE();
+    case 502:
+      if (lookahead == 'd') ADVANCE(509);
+      END_STATE();
+    case 503:
+      if (lookahead == 'n') ADVANCE(510);
+      END_STATE();
     case 504:
-      if (lookahead == '-') ADVANCE(507);
+      ACCEPT_TOKEN(anon_sym_capture_DASHonly);
       END_STATE();
     case 505:
-      if (lookahead == 'g') ADVANCE(508);
+      ACCEPT_TOKEN(anon_sym_colour_DASHbound);
       END_STATE();
     case 506:
-      ACCEPT_TOKEN(anon_sym_no_DASHen_DASHpassant);
+      ACCEPT_TOKEN(anon_sym_draw_DASHwithout);
       END_STATE();
     case 507:
-      if (lookahead == 'b') ADVANCE(509);
+      ACCEPT_TOKEN(anon_sym_left_DASHleaning);
       END_STATE();
     case 508:
-      ACCEPT_TOKEN(anon_sym_right_DASHleaning);
+      if (lookahead == 't') ADVANCE(511);
       END_STATE();
     case 509:
-      if (lookahead == 'y') ADVANCE(510);
+      if (lookahead == '-') ADVANCE(512);
       END_STATE();
     case 510:
+      if (lookahead == 'g') ADVANCE(513);
+      END_STATE();
+    case 511:
+      ACCEPT_TOKEN(anon_sym_no_DASHen_DASHpassant);
+      END_STATE();
+    case 512:
+      if (lookahead == 'b') ADVANCE(514);
+      END_STATE();
+    case 513:
+      ACCEPT_TOKEN(anon_sym_right_DASHleaning);
+      END_STATE();
+    case 514:
+      if (lookahead == 'y') ADVANCE(515);
+      END_STATE();
+    case 515:
       ACCEPT_TOKEN(anon_sym_not_DASHdefended_DASHby);
       END_STATE();
     default:
@@ -4709,30 +4756,30 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [17] = {.lex_state = 31},
   [18] = {.lex_state = 32},
   [19] = {.lex_state = 32, .reserved_word_set_id = 1},
-  [20] = {.lex_state = 32, .reserved_word_set_id = 1},
-  [21] = {.lex_state = 31},
+  [20] = {.lex_state = 31},
+  [21] = {.lex_state = 32, .reserved_word_set_id = 1},
   [22] = {.lex_state = 32},
-  [23] = {.lex_state = 32, .reserved_word_set_id = 1},
+  [23] = {.lex_state = 2},
   [24] = {.lex_state = 32, .reserved_word_set_id = 1},
   [25] = {.lex_state = 2},
-  [26] = {.lex_state = 2},
-  [27] = {.lex_state = 31},
+  [26] = {.lex_state = 32, .reserved_word_set_id = 1},
+  [27] = {.lex_state = 2},
   [28] = {.lex_state = 2},
   [29] = {.lex_state = 2},
   [30] = {.lex_state = 2},
-  [31] = {.lex_state = 2},
-  [32] = {.lex_state = 1},
+  [31] = {.lex_state = 1},
+  [32] = {.lex_state = 31},
   [33] = {.lex_state = 1},
-  [34] = {.lex_state = 2},
+  [34] = {.lex_state = 32, .reserved_word_set_id = 2},
   [35] = {.lex_state = 2},
   [36] = {.lex_state = 2},
-  [37] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [37] = {.lex_state = 2},
   [38] = {.lex_state = 2},
   [39] = {.lex_state = 2},
   [40] = {.lex_state = 2},
   [41] = {.lex_state = 2},
-  [42] = {.lex_state = 31},
-  [43] = {.lex_state = 2},
+  [42] = {.lex_state = 2},
+  [43] = {.lex_state = 31},
   [44] = {.lex_state = 31},
   [45] = {.lex_state = 31},
   [46] = {.lex_state = 31},
@@ -4741,18 +4788,18 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [49] = {.lex_state = 31},
   [50] = {.lex_state = 2},
   [51] = {.lex_state = 31},
-  [52] = {.lex_state = 31},
+  [52] = {.lex_state = 2},
   [53] = {.lex_state = 2},
   [54] = {.lex_state = 2},
-  [55] = {.lex_state = 2},
+  [55] = {.lex_state = 1},
   [56] = {.lex_state = 1},
-  [57] = {.lex_state = 1},
+  [57] = {.lex_state = 31},
   [58] = {.lex_state = 31},
   [59] = {.lex_state = 1},
   [60] = {.lex_state = 1},
   [61] = {.lex_state = 1},
   [62] = {.lex_state = 1},
-  [63] = {.lex_state = 1},
+  [63] = {.lex_state = 31},
   [64] = {.lex_state = 1},
   [65] = {.lex_state = 1},
   [66] = {.lex_state = 1},
@@ -4760,27 +4807,27 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [68] = {.lex_state = 31},
   [69] = {.lex_state = 1},
   [70] = {.lex_state = 1},
-  [71] = {.lex_state = 1},
+  [71] = {.lex_state = 31},
   [72] = {.lex_state = 1},
   [73] = {.lex_state = 1},
   [74] = {.lex_state = 1},
   [75] = {.lex_state = 1},
   [76] = {.lex_state = 1},
-  [77] = {.lex_state = 31},
-  [78] = {.lex_state = 1},
+  [77] = {.lex_state = 1},
+  [78] = {.lex_state = 31},
   [79] = {.lex_state = 1},
   [80] = {.lex_state = 1},
   [81] = {.lex_state = 1},
   [82] = {.lex_state = 1},
   [83] = {.lex_state = 1},
-  [84] = {.lex_state = 31},
-  [85] = {.lex_state = 31},
+  [84] = {.lex_state = 1},
+  [85] = {.lex_state = 1},
   [86] = {.lex_state = 1},
   [87] = {.lex_state = 1},
   [88] = {.lex_state = 1},
   [89] = {.lex_state = 1},
   [90] = {.lex_state = 1},
-  [91] = {.lex_state = 31},
+  [91] = {.lex_state = 1},
   [92] = {.lex_state = 1},
   [93] = {.lex_state = 1},
   [94] = {.lex_state = 1},
@@ -4793,12 +4840,12 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [101] = {.lex_state = 1},
   [102] = {.lex_state = 1},
   [103] = {.lex_state = 31},
-  [104] = {.lex_state = 1},
+  [104] = {.lex_state = 31},
   [105] = {.lex_state = 1},
   [106] = {.lex_state = 1},
-  [107] = {.lex_state = 31},
+  [107] = {.lex_state = 1},
   [108] = {.lex_state = 1},
-  [109] = {.lex_state = 1},
+  [109] = {.lex_state = 31},
   [110] = {.lex_state = 1},
   [111] = {.lex_state = 1},
   [112] = {.lex_state = 1},
@@ -4809,21 +4856,21 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [117] = {.lex_state = 1},
   [118] = {.lex_state = 1},
   [119] = {.lex_state = 1},
-  [120] = {.lex_state = 1},
+  [120] = {.lex_state = 31},
   [121] = {.lex_state = 1},
   [122] = {.lex_state = 1},
-  [123] = {.lex_state = 31},
+  [123] = {.lex_state = 1},
   [124] = {.lex_state = 31},
   [125] = {.lex_state = 31},
   [126] = {.lex_state = 31},
-  [127] = {.lex_state = 0},
-  [128] = {.lex_state = 31},
-  [129] = {.lex_state = 1},
-  [130] = {.lex_state = 32, .reserved_word_set_id = 3},
-  [131] = {.lex_state = 31},
+  [127] = {.lex_state = 31},
+  [128] = {.lex_state = 0},
+  [129] = {.lex_state = 31},
+  [130] = {.lex_state = 1},
+  [131] = {.lex_state = 32, .reserved_word_set_id = 3},
   [132] = {.lex_state = 31},
-  [133] = {.lex_state = 2},
-  [134] = {.lex_state = 31},
+  [133] = {.lex_state = 31},
+  [134] = {.lex_state = 2},
   [135] = {.lex_state = 31},
   [136] = {.lex_state = 31},
   [137] = {.lex_state = 5},
@@ -4842,44 +4889,44 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [150] = {.lex_state = 3},
   [151] = {.lex_state = 1},
   [152] = {.lex_state = 1},
-  [153] = {.lex_state = 31},
+  [153] = {.lex_state = 1},
   [154] = {.lex_state = 31},
   [155] = {.lex_state = 31},
   [156] = {.lex_state = 31},
   [157] = {.lex_state = 31},
   [158] = {.lex_state = 31},
   [159] = {.lex_state = 31},
-  [160] = {.lex_state = 5},
+  [160] = {.lex_state = 31},
   [161] = {.lex_state = 31},
-  [162] = {.lex_state = 31},
+  [162] = {.lex_state = 5},
   [163] = {.lex_state = 31},
-  [164] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [164] = {.lex_state = 31},
   [165] = {.lex_state = 32, .reserved_word_set_id = 2},
   [166] = {.lex_state = 0},
   [167] = {.lex_state = 4},
-  [168] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [168] = {.lex_state = 31},
   [169] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [170] = {.lex_state = 31},
-  [171] = {.lex_state = 31},
+  [170] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [171] = {.lex_state = 32, .reserved_word_set_id = 2},
   [172] = {.lex_state = 31},
   [173] = {.lex_state = 31},
-  [174] = {.lex_state = 0},
-  [175] = {.lex_state = 4},
-  [176] = {.lex_state = 31},
-  [177] = {.lex_state = 31},
+  [174] = {.lex_state = 31},
+  [175] = {.lex_state = 31},
+  [176] = {.lex_state = 0},
+  [177] = {.lex_state = 4},
   [178] = {.lex_state = 31},
   [179] = {.lex_state = 4},
   [180] = {.lex_state = 31},
-  [181] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [181] = {.lex_state = 31},
   [182] = {.lex_state = 31},
-  [183] = {.lex_state = 31},
+  [183] = {.lex_state = 32, .reserved_word_set_id = 2},
   [184] = {.lex_state = 31},
   [185] = {.lex_state = 31},
   [186] = {.lex_state = 31},
   [187] = {.lex_state = 31},
-  [188] = {.lex_state = 32, .reserved_word_set_id = 2},
-  [189] = {.lex_state = 0},
-  [190] = {.lex_state = 0},
+  [188] = {.lex_state = 31},
+  [189] = {.lex_state = 32, .reserved_word_set_id = 2},
+  [190] = {.lex_state = 31},
   [191] = {.lex_state = 0},
   [192] = {.lex_state = 0},
   [193] = {.lex_state = 0},
@@ -4892,65 +4939,65 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [200] = {.lex_state = 0},
   [201] = {.lex_state = 0},
   [202] = {.lex_state = 0},
-  [203] = {.lex_state = 31},
+  [203] = {.lex_state = 0},
   [204] = {.lex_state = 0},
-  [205] = {.lex_state = 0},
+  [205] = {.lex_state = 31},
   [206] = {.lex_state = 0},
   [207] = {.lex_state = 0},
   [208] = {.lex_state = 0},
   [209] = {.lex_state = 0},
-  [210] = {.lex_state = 31},
+  [210] = {.lex_state = 0},
   [211] = {.lex_state = 0},
-  [212] = {.lex_state = 0},
+  [212] = {.lex_state = 31},
   [213] = {.lex_state = 0},
   [214] = {.lex_state = 0},
   [215] = {.lex_state = 0},
-  [216] = {.lex_state = 31},
-  [217] = {.lex_state = 1},
-  [218] = {.lex_state = 0},
-  [219] = {.lex_state = 0},
+  [216] = {.lex_state = 0},
+  [217] = {.lex_state = 0},
+  [218] = {.lex_state = 31},
+  [219] = {.lex_state = 1},
   [220] = {.lex_state = 0},
-  [221] = {.lex_state = 31},
+  [221] = {.lex_state = 0},
   [222] = {.lex_state = 0},
-  [223] = {.lex_state = 0},
+  [223] = {.lex_state = 31},
   [224] = {.lex_state = 0},
   [225] = {.lex_state = 0},
   [226] = {.lex_state = 0},
-  [227] = {.lex_state = 31},
+  [227] = {.lex_state = 0},
   [228] = {.lex_state = 0},
   [229] = {.lex_state = 0},
-  [230] = {.lex_state = 0},
+  [230] = {.lex_state = 31},
   [231] = {.lex_state = 0},
   [232] = {.lex_state = 0},
   [233] = {.lex_state = 0},
   [234] = {.lex_state = 0},
   [235] = {.lex_state = 0},
-  [236] = {.lex_state = 1},
+  [236] = {.lex_state = 0},
   [237] = {.lex_state = 0},
   [238] = {.lex_state = 0},
-  [239] = {.lex_state = 31},
-  [240] = {.lex_state = 31},
+  [239] = {.lex_state = 1},
+  [240] = {.lex_state = 0},
   [241] = {.lex_state = 0},
-  [242] = {.lex_state = 0},
-  [243] = {.lex_state = 0},
+  [242] = {.lex_state = 31},
+  [243] = {.lex_state = 31},
   [244] = {.lex_state = 0},
-  [245] = {.lex_state = 31, .reserved_word_set_id = 4},
-  [246] = {.lex_state = 31},
+  [245] = {.lex_state = 0},
+  [246] = {.lex_state = 0},
   [247] = {.lex_state = 0},
-  [248] = {.lex_state = 0},
+  [248] = {.lex_state = 31, .reserved_word_set_id = 4},
   [249] = {.lex_state = 0},
-  [250] = {.lex_state = 0},
+  [250] = {.lex_state = 31},
   [251] = {.lex_state = 0},
   [252] = {.lex_state = 0},
   [253] = {.lex_state = 0},
   [254] = {.lex_state = 0},
   [255] = {.lex_state = 0},
   [256] = {.lex_state = 0},
-  [257] = {.lex_state = 31},
+  [257] = {.lex_state = 0},
   [258] = {.lex_state = 0},
   [259] = {.lex_state = 0},
   [260] = {.lex_state = 0},
-  [261] = {.lex_state = 0},
+  [261] = {.lex_state = 31},
   [262] = {.lex_state = 0},
   [263] = {.lex_state = 0},
   [264] = {.lex_state = 0},
@@ -4961,93 +5008,97 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [269] = {.lex_state = 0},
   [270] = {.lex_state = 0},
   [271] = {.lex_state = 0},
-  [272] = {.lex_state = 31},
-  [273] = {.lex_state = 31},
+  [272] = {.lex_state = 0},
+  [273] = {.lex_state = 0},
   [274] = {.lex_state = 0},
-  [275] = {.lex_state = 0},
+  [275] = {.lex_state = 31},
   [276] = {.lex_state = 0},
-  [277] = {.lex_state = 31},
+  [277] = {.lex_state = 0},
   [278] = {.lex_state = 0},
-  [279] = {.lex_state = 1},
-  [280] = {.lex_state = 0},
-  [281] = {.lex_state = 0},
-  [282] = {.lex_state = 31},
+  [279] = {.lex_state = 0},
+  [280] = {.lex_state = 31},
+  [281] = {.lex_state = 1},
+  [282] = {.lex_state = 0},
   [283] = {.lex_state = 0},
-  [284] = {.lex_state = 31},
+  [284] = {.lex_state = 0},
   [285] = {.lex_state = 31},
-  [286] = {.lex_state = 0},
-  [287] = {.lex_state = 31},
+  [286] = {.lex_state = 31},
+  [287] = {.lex_state = 0},
   [288] = {.lex_state = 31},
-  [289] = {.lex_state = 31},
-  [290] = {.lex_state = 0},
-  [291] = {.lex_state = 1},
-  [292] = {.lex_state = 1},
+  [289] = {.lex_state = 0},
+  [290] = {.lex_state = 31},
+  [291] = {.lex_state = 0},
+  [292] = {.lex_state = 31},
   [293] = {.lex_state = 31},
   [294] = {.lex_state = 31},
-  [295] = {.lex_state = 31},
-  [296] = {.lex_state = 31},
-  [297] = {.lex_state = 1},
-  [298] = {.lex_state = 0},
-  [299] = {.lex_state = 31},
-  [300] = {.lex_state = 0},
+  [295] = {.lex_state = 1},
+  [296] = {.lex_state = 1},
+  [297] = {.lex_state = 31},
+  [298] = {.lex_state = 31},
+  [299] = {.lex_state = 1},
+  [300] = {.lex_state = 31},
   [301] = {.lex_state = 3},
   [302] = {.lex_state = 0},
-  [303] = {.lex_state = 0},
+  [303] = {.lex_state = 31},
   [304] = {.lex_state = 0},
-  [305] = {.lex_state = 1},
+  [305] = {.lex_state = 31},
   [306] = {.lex_state = 0},
-  [307] = {.lex_state = 31},
+  [307] = {.lex_state = 0},
   [308] = {.lex_state = 1},
-  [309] = {.lex_state = 0},
+  [309] = {.lex_state = 1},
   [310] = {.lex_state = 31},
-  [311] = {.lex_state = 1},
-  [312] = {.lex_state = 31},
+  [311] = {.lex_state = 31},
+  [312] = {.lex_state = 0},
   [313] = {.lex_state = 31},
-  [314] = {.lex_state = 3},
+  [314] = {.lex_state = 31},
   [315] = {.lex_state = 31},
   [316] = {.lex_state = 31},
-  [317] = {.lex_state = 31},
+  [317] = {.lex_state = 3},
   [318] = {.lex_state = 31},
-  [319] = {.lex_state = 31},
+  [319] = {.lex_state = 3},
   [320] = {.lex_state = 31},
-  [321] = {.lex_state = 31},
+  [321] = {.lex_state = 1},
   [322] = {.lex_state = 1},
-  [323] = {.lex_state = 31},
-  [324] = {.lex_state = 1},
+  [323] = {.lex_state = 3},
+  [324] = {.lex_state = 31},
   [325] = {.lex_state = 1},
   [326] = {.lex_state = 31},
-  [327] = {.lex_state = 1},
+  [327] = {.lex_state = 31},
   [328] = {.lex_state = 1},
-  [329] = {.lex_state = 3},
+  [329] = {.lex_state = 1},
   [330] = {.lex_state = 1},
   [331] = {.lex_state = 31},
   [332] = {.lex_state = 1},
-  [333] = {.lex_state = 3},
+  [333] = {.lex_state = 31},
   [334] = {.lex_state = 31},
   [335] = {.lex_state = 31},
-  [336] = {.lex_state = 31},
+  [336] = {.lex_state = 1},
   [337] = {.lex_state = 31},
-  [338] = {.lex_state = 1},
-  [339] = {.lex_state = 1},
-  [340] = {.lex_state = 0},
+  [338] = {.lex_state = 31},
+  [339] = {.lex_state = 31},
+  [340] = {.lex_state = 31},
   [341] = {.lex_state = 31},
-  [342] = {.lex_state = 31},
-  [343] = {.lex_state = 31},
-  [344] = {.lex_state = 1},
+  [342] = {.lex_state = 1},
+  [343] = {.lex_state = 1},
+  [344] = {.lex_state = 0},
   [345] = {.lex_state = 31},
-  [346] = {.lex_state = 31},
-  [347] = {.lex_state = 0},
+  [346] = {.lex_state = 1},
+  [347] = {.lex_state = 31},
   [348] = {.lex_state = 31},
   [349] = {.lex_state = 31},
   [350] = {.lex_state = 31},
-  [351] = {.lex_state = 31},
+  [351] = {.lex_state = 1},
   [352] = {.lex_state = 1},
-  [353] = {.lex_state = 0},
-  [354] = {.lex_state = 1},
+  [353] = {.lex_state = 31},
+  [354] = {.lex_state = 0},
   [355] = {.lex_state = 31},
   [356] = {.lex_state = 31},
   [357] = {.lex_state = 31},
   [358] = {.lex_state = 31},
+  [359] = {.lex_state = 31},
+  [360] = {.lex_state = 0},
+  [361] = {.lex_state = 1},
+  [362] = {.lex_state = 0},
 };
 
 static const TSSymbol ts_reserved_words[5][MAX_RESERVED_WORD_SET_SIZE] = {
@@ -5118,11 +5169,12 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_flat] = ACTIONS(1),
     [anon_sym_pointy] = ACTIONS(1),
     [anon_sym_triangle] = ACTIONS(1),
+    [anon_sym_rows] = ACTIONS(1),
+    [anon_sym_columns] = ACTIONS(1),
     [anon_sym_shape] = ACTIONS(1),
     [anon_sym_hexagon] = ACTIONS(1),
     [anon_sym_rhombus] = ACTIONS(1),
     [anon_sym_x] = ACTIONS(1),
-    [anon_sym_columns] = ACTIONS(1),
     [anon_sym_ranks] = ACTIONS(1),
     [anon_sym_starting] = ACTIONS(1),
     [anon_sym_names] = ACTIONS(1),
@@ -5166,6 +5218,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_unless] = ACTIONS(1),
     [anon_sym_unmoved] = ACTIONS(1),
     [anon_sym_from] = ACTIONS(1),
+    [anon_sym_pointing] = ACTIONS(1),
     [anon_sym_enemy] = ACTIONS(1),
     [anon_sym_friend] = ACTIONS(1),
     [anon_sym_multi_DASHstep] = ACTIONS(1),
@@ -5215,18 +5268,18 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_sequential] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(353),
-    [sym_metadata_statement] = STATE(218),
-    [sym_year_statement] = STATE(218),
-    [sym_symmetry_statement] = STATE(218),
-    [sym_sides_statement] = STATE(218),
-    [sym_directions_statement] = STATE(218),
-    [sym_zone_definition] = STATE(218),
-    [sym_board] = STATE(218),
-    [sym_piece_definition] = STATE(218),
-    [sym_setup] = STATE(218),
-    [sym_castling] = STATE(218),
-    [sym_rules] = STATE(218),
+    [sym_source_file] = STATE(362),
+    [sym_metadata_statement] = STATE(220),
+    [sym_year_statement] = STATE(220),
+    [sym_symmetry_statement] = STATE(220),
+    [sym_sides_statement] = STATE(220),
+    [sym_directions_statement] = STATE(220),
+    [sym_zone_definition] = STATE(220),
+    [sym_board] = STATE(220),
+    [sym_piece_definition] = STATE(220),
+    [sym_setup] = STATE(220),
+    [sym_castling] = STATE(220),
+    [sym_rules] = STATE(220),
     [aux_sym_source_file_repeat1] = STATE(6),
     [ts_builtin_sym_end] = ACTIONS(5),
     [anon_sym_SEMI] = ACTIONS(7),
@@ -5279,7 +5332,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_drop,
     ACTIONS(59), 1,
       anon_sym_value,
-    STATE(4), 1,
+    STATE(3), 1,
       aux_sym__piece_block_repeat1,
     ACTIONS(31), 2,
       anon_sym_SEMI,
@@ -5287,7 +5340,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(37), 2,
       anon_sym_colour_DASHbound,
       anon_sym_color_DASHbound,
-    STATE(207), 13,
+    STATE(263), 13,
       sym_royal_statement,
       sym_colour_bound_statement,
       sym_step_statement,
@@ -5330,7 +5383,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_value,
     ACTIONS(63), 1,
       anon_sym_RBRACE,
-    STATE(2), 1,
+    STATE(4), 1,
       aux_sym__piece_block_repeat1,
     ACTIONS(37), 2,
       anon_sym_colour_DASHbound,
@@ -5338,7 +5391,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(61), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(259), 13,
+    STATE(209), 13,
       sym_royal_statement,
       sym_colour_bound_statement,
       sym_step_statement,
@@ -5389,7 +5442,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(73), 2,
       anon_sym_colour_DASHbound,
       anon_sym_color_DASHbound,
-    STATE(303), 13,
+    STATE(306), 13,
       sym_royal_statement,
       sym_colour_bound_statement,
       sym_step_statement,
@@ -5438,7 +5491,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_inventor,
       anon_sym_source,
       anon_sym_note,
-    STATE(280), 11,
+    STATE(282), 11,
       sym_metadata_statement,
       sym_year_statement,
       sym_symmetry_statement,
@@ -5485,7 +5538,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_inventor,
       anon_sym_source,
       anon_sym_note,
-    STATE(197), 11,
+    STATE(199), 11,
       sym_metadata_statement,
       sym_year_statement,
       sym_symmetry_statement,
@@ -5500,38 +5553,38 @@ static const uint16_t ts_small_parse_table[] = {
   [333] = 17,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(154), 1,
+    ACTIONS(153), 1,
       anon_sym_RBRACE,
-    ACTIONS(156), 1,
+    ACTIONS(155), 1,
       anon_sym_royal,
-    ACTIONS(159), 1,
+    ACTIONS(157), 1,
       anon_sym_castling,
-    ACTIONS(162), 1,
+    ACTIONS(159), 1,
       anon_sym_checkmate,
-    ACTIONS(165), 1,
+    ACTIONS(161), 1,
       anon_sym_stalemate,
-    ACTIONS(168), 1,
+    ACTIONS(163), 1,
       anon_sym_captures,
-    ACTIONS(171), 1,
+    ACTIONS(165), 1,
       anon_sym_repetition,
-    ACTIONS(174), 1,
+    ACTIONS(167), 1,
       anon_sym_move_DASHlimit,
-    ACTIONS(177), 1,
+    ACTIONS(169), 1,
       anon_sym_facing,
-    ACTIONS(180), 1,
+    ACTIONS(171), 1,
       anon_sym_draw_DASHwithout,
-    ACTIONS(183), 1,
+    ACTIONS(173), 1,
       anon_sym_eliminated,
-    ACTIONS(186), 1,
+    ACTIONS(175), 1,
       anon_sym_impasse,
-    ACTIONS(189), 1,
+    ACTIONS(177), 1,
       anon_sym_placement,
-    STATE(7), 1,
+    STATE(8), 1,
       aux_sym__rules_block_repeat1,
     ACTIONS(151), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(275), 12,
+    STATE(244), 12,
       sym_checkmate_statement,
       sym_stalemate_statement,
       sym_castling_statement,
@@ -5547,38 +5600,38 @@ static const uint16_t ts_small_parse_table[] = {
   [397] = 17,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(194), 1,
-      anon_sym_RBRACE,
-    ACTIONS(196), 1,
+    ACTIONS(155), 1,
       anon_sym_royal,
-    ACTIONS(198), 1,
+    ACTIONS(157), 1,
       anon_sym_castling,
-    ACTIONS(200), 1,
+    ACTIONS(159), 1,
       anon_sym_checkmate,
-    ACTIONS(202), 1,
+    ACTIONS(161), 1,
       anon_sym_stalemate,
-    ACTIONS(204), 1,
+    ACTIONS(163), 1,
       anon_sym_captures,
-    ACTIONS(206), 1,
+    ACTIONS(165), 1,
       anon_sym_repetition,
-    ACTIONS(208), 1,
+    ACTIONS(167), 1,
       anon_sym_move_DASHlimit,
-    ACTIONS(210), 1,
+    ACTIONS(169), 1,
       anon_sym_facing,
-    ACTIONS(212), 1,
+    ACTIONS(171), 1,
       anon_sym_draw_DASHwithout,
-    ACTIONS(214), 1,
+    ACTIONS(173), 1,
       anon_sym_eliminated,
-    ACTIONS(216), 1,
+    ACTIONS(175), 1,
       anon_sym_impasse,
-    ACTIONS(218), 1,
+    ACTIONS(177), 1,
       anon_sym_placement,
-    STATE(7), 1,
+    ACTIONS(181), 1,
+      anon_sym_RBRACE,
+    STATE(9), 1,
       aux_sym__rules_block_repeat1,
-    ACTIONS(192), 2,
+    ACTIONS(179), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(194), 12,
+    STATE(196), 12,
       sym_checkmate_statement,
       sym_stalemate_statement,
       sym_castling_statement,
@@ -5594,38 +5647,38 @@ static const uint16_t ts_small_parse_table[] = {
   [461] = 17,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(196), 1,
+    ACTIONS(186), 1,
+      anon_sym_RBRACE,
+    ACTIONS(188), 1,
       anon_sym_royal,
-    ACTIONS(198), 1,
+    ACTIONS(191), 1,
       anon_sym_castling,
-    ACTIONS(200), 1,
+    ACTIONS(194), 1,
       anon_sym_checkmate,
-    ACTIONS(202), 1,
+    ACTIONS(197), 1,
       anon_sym_stalemate,
-    ACTIONS(204), 1,
+    ACTIONS(200), 1,
       anon_sym_captures,
-    ACTIONS(206), 1,
+    ACTIONS(203), 1,
       anon_sym_repetition,
-    ACTIONS(208), 1,
+    ACTIONS(206), 1,
       anon_sym_move_DASHlimit,
-    ACTIONS(210), 1,
+    ACTIONS(209), 1,
       anon_sym_facing,
     ACTIONS(212), 1,
       anon_sym_draw_DASHwithout,
-    ACTIONS(214), 1,
+    ACTIONS(215), 1,
       anon_sym_eliminated,
-    ACTIONS(216), 1,
-      anon_sym_impasse,
     ACTIONS(218), 1,
+      anon_sym_impasse,
+    ACTIONS(221), 1,
       anon_sym_placement,
-    ACTIONS(222), 1,
-      anon_sym_RBRACE,
-    STATE(8), 1,
+    STATE(9), 1,
       aux_sym__rules_block_repeat1,
-    ACTIONS(220), 2,
+    ACTIONS(183), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(241), 12,
+    STATE(277), 12,
       sym_checkmate_statement,
       sym_stalemate_statement,
       sym_castling_statement,
@@ -5644,16 +5697,16 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(228), 1,
       anon_sym_LPAREN,
     ACTIONS(232), 1,
-      anon_sym_lame,
+      anon_sym_max,
     ACTIONS(234), 1,
       anon_sym_LBRACK,
     STATE(15), 1,
       aux_sym_ride_statement_repeat1,
-    STATE(26), 1,
+    STATE(25), 1,
       sym__leap,
-    STATE(30), 1,
+    STATE(29), 1,
       sym__leap_symmetry,
-    STATE(102), 1,
+    STATE(105), 1,
       sym__mode,
     ACTIONS(230), 2,
       anon_sym_move_DASHonly,
@@ -5661,7 +5714,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(25), 2,
+    STATE(23), 2,
       sym_coordinates,
       sym_path,
     STATE(106), 2,
@@ -5683,14 +5736,14 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(234), 1,
       anon_sym_LBRACK,
     ACTIONS(240), 1,
-      anon_sym_max,
+      anon_sym_lame,
     STATE(15), 1,
       aux_sym_ride_statement_repeat1,
-    STATE(26), 1,
+    STATE(25), 1,
       sym__leap,
-    STATE(29), 1,
+    STATE(30), 1,
       sym__leap_symmetry,
-    STATE(62), 1,
+    STATE(111), 1,
       sym__mode,
     ACTIONS(230), 2,
       anon_sym_move_DASHonly,
@@ -5698,10 +5751,10 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(25), 2,
+    STATE(23), 2,
       sym_coordinates,
       sym_path,
-    STATE(67), 2,
+    STATE(119), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(226), 3,
@@ -5715,29 +5768,29 @@ static const uint16_t ts_small_parse_table[] = {
   [627] = 12,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(245), 1,
+    ACTIONS(244), 1,
       anon_sym_RBRACE,
-    ACTIONS(247), 1,
+    ACTIONS(246), 1,
       anon_sym_cells,
-    ACTIONS(250), 1,
+    ACTIONS(248), 1,
       anon_sym_shape,
-    ACTIONS(253), 1,
+    ACTIONS(250), 1,
       anon_sym_names,
-    ACTIONS(256), 1,
+    ACTIONS(252), 1,
       anon_sym_remove,
-    ACTIONS(259), 1,
+    ACTIONS(254), 1,
       anon_sym_cell,
-    ACTIONS(262), 1,
+    ACTIONS(256), 1,
       anon_sym_off_DASHboard,
-    STATE(12), 1,
+    STATE(14), 1,
       aux_sym__board_block_repeat1,
     ACTIONS(242), 2,
       anon_sym_SEMI,
       sym__newline,
-    ACTIONS(265), 2,
+    ACTIONS(258), 2,
       anon_sym_colours,
       anon_sym_colors,
-    STATE(278), 7,
+    STATE(221), 7,
       sym_cells_statement,
       sym_shape_statement,
       sym_names_statement,
@@ -5748,29 +5801,29 @@ static const uint16_t ts_small_parse_table[] = {
   [672] = 12,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(270), 1,
+    ACTIONS(263), 1,
       anon_sym_RBRACE,
-    ACTIONS(272), 1,
+    ACTIONS(265), 1,
       anon_sym_cells,
-    ACTIONS(274), 1,
+    ACTIONS(268), 1,
       anon_sym_shape,
-    ACTIONS(276), 1,
+    ACTIONS(271), 1,
       anon_sym_names,
-    ACTIONS(278), 1,
+    ACTIONS(274), 1,
       anon_sym_remove,
-    ACTIONS(280), 1,
+    ACTIONS(277), 1,
       anon_sym_cell,
-    ACTIONS(282), 1,
+    ACTIONS(280), 1,
       anon_sym_off_DASHboard,
-    STATE(14), 1,
+    STATE(13), 1,
       aux_sym__board_block_repeat1,
-    ACTIONS(268), 2,
+    ACTIONS(260), 2,
       anon_sym_SEMI,
       sym__newline,
-    ACTIONS(284), 2,
+    ACTIONS(283), 2,
       anon_sym_colours,
       anon_sym_colors,
-    STATE(219), 7,
+    STATE(283), 7,
       sym_cells_statement,
       sym_shape_statement,
       sym_names_statement,
@@ -5781,29 +5834,29 @@ static const uint16_t ts_small_parse_table[] = {
   [717] = 12,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(272), 1,
+    ACTIONS(246), 1,
       anon_sym_cells,
-    ACTIONS(274), 1,
+    ACTIONS(248), 1,
       anon_sym_shape,
-    ACTIONS(276), 1,
+    ACTIONS(250), 1,
       anon_sym_names,
-    ACTIONS(278), 1,
+    ACTIONS(252), 1,
       anon_sym_remove,
-    ACTIONS(280), 1,
+    ACTIONS(254), 1,
       anon_sym_cell,
-    ACTIONS(282), 1,
+    ACTIONS(256), 1,
       anon_sym_off_DASHboard,
     ACTIONS(288), 1,
       anon_sym_RBRACE,
-    STATE(12), 1,
+    STATE(13), 1,
       aux_sym__board_block_repeat1,
-    ACTIONS(284), 2,
+    ACTIONS(258), 2,
       anon_sym_colours,
       anon_sym_colors,
     ACTIONS(286), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(261), 7,
+    STATE(265), 7,
       sym_cells_statement,
       sym_shape_statement,
       sym_names_statement,
@@ -5820,9 +5873,9 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACK,
     STATE(15), 1,
       aux_sym_ride_statement_repeat1,
-    STATE(26), 1,
+    STATE(25), 1,
       sym__leap,
-    STATE(25), 2,
+    STATE(23), 2,
       sym_coordinates,
       sym_path,
     ACTIONS(290), 12,
@@ -5839,27 +5892,6 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_when,
       anon_sym_unless,
   [796] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(68), 17,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-      anon_sym_royal,
-      anon_sym_colour_DASHbound,
-      anon_sym_color_DASHbound,
-      anon_sym_step,
-      anon_sym_ride,
-      anon_sym_leap,
-      anon_sym_hop,
-      anon_sym_cannon,
-      anon_sym_confined,
-      anon_sym_multi_DASHstep,
-      anon_sym_promote,
-      anon_sym_like,
-      anon_sym_drop,
-      anon_sym_value,
-  [819] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(109), 17,
@@ -5880,6 +5912,27 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_setup,
       anon_sym_castling,
       anon_sym_rules,
+  [819] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(68), 17,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+      anon_sym_royal,
+      anon_sym_colour_DASHbound,
+      anon_sym_color_DASHbound,
+      anon_sym_step,
+      anon_sym_ride,
+      anon_sym_leap,
+      anon_sym_hop,
+      anon_sym_cannon,
+      anon_sym_confined,
+      anon_sym_multi_DASHstep,
+      anon_sym_promote,
+      anon_sym_like,
+      anon_sym_drop,
+      anon_sym_value,
   [842] = 2,
     ACTIONS(3), 1,
       sym_comment,
@@ -5905,16 +5958,16 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
     ACTIONS(302), 1,
       sym_identifier,
-    ACTIONS(305), 1,
+    ACTIONS(304), 1,
       sym_number,
-    STATE(19), 1,
+    STATE(21), 1,
       aux_sym_direction_list_repeat1,
     ACTIONS(300), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-    ACTIONS(308), 8,
+    ACTIONS(306), 8,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
       anon_sym_en_DASHpassant,
@@ -5923,33 +5976,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_unless,
       anon_sym_unmoved,
       anon_sym_from,
-  [893] = 6,
+  [893] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(312), 1,
-      sym_identifier,
-    ACTIONS(314), 1,
-      sym_number,
-    STATE(19), 1,
-      aux_sym_direction_list_repeat1,
-    ACTIONS(310), 4,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-    ACTIONS(316), 8,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-      anon_sym_en_DASHpassant,
-      anon_sym_max,
-      anon_sym_when,
-      anon_sym_unless,
-      anon_sym_unmoved,
-      anon_sym_from,
-  [922] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(154), 15,
+    ACTIONS(186), 15,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
@@ -5965,6 +5995,29 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_eliminated,
       anon_sym_impasse,
       anon_sym_placement,
+  [914] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(310), 1,
+      sym_identifier,
+    ACTIONS(313), 1,
+      sym_number,
+    STATE(21), 1,
+      aux_sym_direction_list_repeat1,
+    ACTIONS(308), 4,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+    ACTIONS(316), 8,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+      anon_sym_en_DASHpassant,
+      anon_sym_max,
+      anon_sym_when,
+      anon_sym_unless,
+      anon_sym_unmoved,
+      anon_sym_from,
   [943] = 2,
     ACTIONS(3), 1,
       sym_comment,
@@ -5984,48 +6037,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACK,
       anon_sym_when,
       anon_sym_unless,
-  [964] = 3,
+  [964] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(320), 4,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-    ACTIONS(322), 10,
-      sym_number,
-      sym_identifier,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-      anon_sym_en_DASHpassant,
-      anon_sym_max,
-      anon_sym_when,
-      anon_sym_unless,
-      anon_sym_unmoved,
-      anon_sym_from,
-  [986] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(324), 4,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-    ACTIONS(326), 10,
-      sym_number,
-      sym_identifier,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-      anon_sym_en_DASHpassant,
-      anon_sym_max,
-      anon_sym_when,
-      anon_sym_unless,
-      anon_sym_unmoved,
-      anon_sym_from,
-  [1008] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(328), 14,
+    ACTIONS(320), 14,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_mirror,
@@ -6040,10 +6055,29 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACK,
       anon_sym_when,
       anon_sym_unless,
-  [1028] = 2,
+  [984] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(330), 14,
+    ACTIONS(322), 4,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+    ACTIONS(324), 10,
+      sym_number,
+      sym_identifier,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+      anon_sym_en_DASHpassant,
+      anon_sym_max,
+      anon_sym_when,
+      anon_sym_unless,
+      anon_sym_unmoved,
+      anon_sym_from,
+  [1006] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(326), 14,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_mirror,
@@ -6058,12 +6092,131 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACK,
       anon_sym_when,
       anon_sym_unless,
-  [1048] = 3,
+  [1026] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(332), 1,
+    ACTIONS(328), 4,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+    ACTIONS(330), 10,
+      sym_number,
+      sym_identifier,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+      anon_sym_en_DASHpassant,
+      anon_sym_max,
+      anon_sym_when,
+      anon_sym_unless,
+      anon_sym_unmoved,
+      anon_sym_from,
+  [1048] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(334), 1,
+      anon_sym_en_DASHpassant,
+    STATE(47), 1,
+      sym__mode,
+    ACTIONS(230), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(85), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(332), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1075] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(338), 1,
+      anon_sym_max,
+    STATE(86), 1,
+      sym__mode,
+    ACTIONS(230), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(92), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(336), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1102] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(342), 1,
+      anon_sym_max,
+    STATE(73), 1,
+      sym__mode,
+    ACTIONS(230), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(74), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(340), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1129] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(346), 1,
+      anon_sym_lame,
+    STATE(79), 1,
+      sym__mode,
+    ACTIONS(230), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(80), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(344), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1156] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(228), 1,
+      anon_sym_LPAREN,
+    ACTIONS(234), 1,
+      anon_sym_LBRACK,
+    ACTIONS(350), 1,
+      sym_number,
+    STATE(33), 1,
+      aux_sym_condition_repeat1,
+    STATE(56), 2,
+      sym_coordinates,
+      sym_path,
+    ACTIONS(348), 5,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+      anon_sym_when,
+      anon_sym_unless,
+  [1183] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(352), 1,
       anon_sym_cell,
-    ACTIONS(245), 10,
+    ACTIONS(263), 10,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
@@ -6074,106 +6227,6 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_off_DASHboard,
       anon_sym_colours,
       anon_sym_colors,
-  [1067] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(336), 1,
-      anon_sym_en_DASHpassant,
-    STATE(47), 1,
-      sym__mode,
-    ACTIONS(230), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(86), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(334), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1094] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(340), 1,
-      anon_sym_max,
-    STATE(72), 1,
-      sym__mode,
-    ACTIONS(230), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(73), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(338), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1121] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(344), 1,
-      anon_sym_lame,
-    STATE(78), 1,
-      sym__mode,
-    ACTIONS(230), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(79), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(342), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1148] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(348), 1,
-      anon_sym_max,
-    STATE(87), 1,
-      sym__mode,
-    ACTIONS(230), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(70), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(346), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1175] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(228), 1,
-      anon_sym_LPAREN,
-    ACTIONS(234), 1,
-      anon_sym_LBRACK,
-    ACTIONS(352), 1,
-      sym_number,
-    STATE(33), 1,
-      aux_sym_condition_repeat1,
-    STATE(57), 2,
-      sym_coordinates,
-      sym_path,
-    ACTIONS(350), 5,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-      anon_sym_when,
-      anon_sym_unless,
   [1202] = 7,
     ACTIONS(3), 1,
       sym_comment,
@@ -6185,7 +6238,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACK,
     STATE(33), 1,
       aux_sym_condition_repeat1,
-    STATE(57), 2,
+    STATE(56), 2,
       sym_coordinates,
       sym_path,
     ACTIONS(354), 5,
@@ -6194,86 +6247,32 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
       anon_sym_when,
       anon_sym_unless,
-  [1229] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(74), 1,
-      sym__mode,
-    ACTIONS(230), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(75), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(365), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1253] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(118), 1,
-      sym__mode,
-    ACTIONS(230), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(119), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(367), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1277] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(60), 1,
-      sym__mode,
-    ACTIONS(230), 2,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(61), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(369), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1301] = 10,
+  [1229] = 10,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(228), 1,
       anon_sym_LPAREN,
     ACTIONS(234), 1,
       anon_sym_LBRACK,
-    ACTIONS(312), 1,
+    ACTIONS(302), 1,
       sym_identifier,
-    ACTIONS(314), 1,
+    ACTIONS(304), 1,
       sym_number,
-    STATE(11), 1,
+    STATE(10), 1,
       aux_sym_ride_statement_repeat1,
-    STATE(20), 1,
+    STATE(19), 1,
       aux_sym_direction_list_repeat1,
-    STATE(26), 1,
+    STATE(25), 1,
       sym__leap,
-    STATE(31), 1,
+    STATE(28), 1,
       sym_direction_list,
-    STATE(25), 2,
+    STATE(23), 2,
       sym_coordinates,
       sym_path,
-  [1333] = 6,
+  [1261] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(122), 1,
+    STATE(75), 1,
       sym__mode,
     ACTIONS(230), 2,
       anon_sym_move_DASHonly,
@@ -6281,7 +6280,61 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(88), 2,
+    STATE(76), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(365), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1285] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(88), 1,
+      sym__mode,
+    ACTIONS(230), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(89), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(367), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1309] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(90), 1,
+      sym__mode,
+    ACTIONS(230), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(91), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(369), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1333] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(123), 1,
+      sym__mode,
+    ACTIONS(230), 2,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(96), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(371), 3,
@@ -6291,7 +6344,7 @@ static const uint16_t ts_small_parse_table[] = {
   [1357] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(89), 1,
+    STATE(112), 1,
       sym__mode,
     ACTIONS(230), 2,
       anon_sym_move_DASHonly,
@@ -6299,7 +6352,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(90), 2,
+    STATE(113), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(373), 3,
@@ -6309,7 +6362,7 @@ static const uint16_t ts_small_parse_table[] = {
   [1381] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(94), 1,
+    STATE(95), 1,
       sym__mode,
     ACTIONS(230), 2,
       anon_sym_move_DASHonly,
@@ -6317,7 +6370,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(95), 2,
+    STATE(60), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(375), 3,
@@ -6327,7 +6380,7 @@ static const uint16_t ts_small_parse_table[] = {
   [1405] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(111), 1,
+    STATE(61), 1,
       sym__mode,
     ACTIONS(230), 2,
       anon_sym_move_DASHonly,
@@ -6335,36 +6388,17 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(112), 2,
+    STATE(62), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(377), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1429] = 8,
+  [1429] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(379), 1,
-      sym_identifier,
-    ACTIONS(383), 1,
-      sym__plus_symbol,
-    ACTIONS(385), 1,
-      anon_sym_RBRACE,
-    ACTIONS(387), 1,
-      anon_sym_hand,
-    STATE(45), 1,
-      aux_sym__setup_block_repeat1,
-    ACTIONS(381), 2,
-      anon_sym_SEMI,
-      sym__newline,
-    STATE(224), 2,
-      sym_setup_hand,
-      sym_placement,
-  [1456] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(389), 9,
+    ACTIONS(379), 9,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
@@ -6374,23 +6408,42 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_lame,
       anon_sym_when,
       anon_sym_unless,
+  [1444] = 8,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(381), 1,
+      sym_identifier,
+    ACTIONS(387), 1,
+      sym__plus_symbol,
+    ACTIONS(390), 1,
+      anon_sym_RBRACE,
+    ACTIONS(392), 1,
+      anon_sym_hand,
+    STATE(43), 1,
+      aux_sym__setup_block_repeat1,
+    ACTIONS(384), 2,
+      anon_sym_SEMI,
+      sym__newline,
+    STATE(304), 2,
+      sym_setup_hand,
+      sym_placement,
   [1471] = 8,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(379), 1,
+    ACTIONS(395), 1,
       sym_identifier,
-    ACTIONS(383), 1,
+    ACTIONS(399), 1,
       sym__plus_symbol,
-    ACTIONS(387), 1,
-      anon_sym_hand,
-    ACTIONS(393), 1,
+    ACTIONS(401), 1,
       anon_sym_RBRACE,
-    STATE(42), 1,
+    ACTIONS(403), 1,
+      anon_sym_hand,
+    STATE(45), 1,
       aux_sym__setup_block_repeat1,
-    ACTIONS(391), 2,
+    ACTIONS(397), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(222), 2,
+    STATE(224), 2,
       sym_setup_hand,
       sym_placement,
   [1498] = 8,
@@ -6398,203 +6451,203 @@ static const uint16_t ts_small_parse_table[] = {
       sym_comment,
     ACTIONS(395), 1,
       sym_identifier,
-    ACTIONS(401), 1,
+    ACTIONS(399), 1,
       sym__plus_symbol,
-    ACTIONS(404), 1,
-      anon_sym_RBRACE,
-    ACTIONS(406), 1,
+    ACTIONS(403), 1,
       anon_sym_hand,
-    STATE(45), 1,
+    ACTIONS(407), 1,
+      anon_sym_RBRACE,
+    STATE(43), 1,
       aux_sym__setup_block_repeat1,
-    ACTIONS(398), 2,
+    ACTIONS(405), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(300), 2,
+    STATE(216), 2,
       sym_setup_hand,
       sym_placement,
-  [1525] = 7,
+  [1525] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(409), 1,
-      sym_identifier,
-    ACTIONS(413), 1,
-      sym__plus_symbol,
-    ACTIONS(415), 1,
-      anon_sym_optional,
-    ACTIONS(417), 1,
-      anon_sym_captured,
-    STATE(58), 1,
-      aux_sym_promote_statement_repeat1,
-    ACTIONS(411), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1549] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(421), 1,
-      anon_sym_en_DASHpassant,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(65), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(419), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1569] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(427), 1,
-      anon_sym_RBRACE,
-    STATE(49), 1,
-      aux_sym__castling_block_repeat1,
-    STATE(232), 1,
-      sym_castling_option,
-    STATE(272), 1,
-      sym_castling_move,
-    ACTIONS(423), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(425), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [1593] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(431), 1,
-      anon_sym_RBRACE,
-    STATE(51), 1,
-      aux_sym__castling_block_repeat1,
-    STATE(248), 1,
-      sym_castling_option,
-    STATE(272), 1,
-      sym_castling_move,
-    ACTIONS(423), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(429), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [1617] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(435), 1,
-      anon_sym_no_DASHen_DASHpassant,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(83), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(433), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1637] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(443), 1,
-      anon_sym_RBRACE,
-    STATE(51), 1,
-      aux_sym__castling_block_repeat1,
-    STATE(272), 1,
-      sym_castling_move,
-    STATE(302), 1,
-      sym_castling_option,
-    ACTIONS(437), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(440), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [1661] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(445), 1,
-      anon_sym_hexagon,
-    ACTIONS(447), 1,
-      anon_sym_rhombus,
-    ACTIONS(449), 1,
       anon_sym_columns,
-    ACTIONS(451), 1,
+    ACTIONS(411), 1,
+      anon_sym_hexagon,
+    ACTIONS(413), 1,
+      anon_sym_rhombus,
+    ACTIONS(415), 1,
       anon_sym_ranks,
-    STATE(254), 4,
+    STATE(258), 4,
       sym_hexagon_shape,
       sym_rhombus_shape,
       sym_columns_shape,
       sym_ranks_shape,
-  [1683] = 5,
+  [1547] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(455), 1,
+    ACTIONS(419), 1,
+      anon_sym_en_DASHpassant,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(66), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(417), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1567] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(427), 1,
+      anon_sym_RBRACE,
+    STATE(48), 1,
+      aux_sym__castling_block_repeat1,
+    STATE(275), 1,
+      sym_castling_move,
+    STATE(307), 1,
+      sym_castling_option,
+    ACTIONS(421), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(424), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [1591] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(433), 1,
+      anon_sym_RBRACE,
+    STATE(51), 1,
+      aux_sym__castling_block_repeat1,
+    STATE(234), 1,
+      sym_castling_option,
+    STATE(275), 1,
+      sym_castling_move,
+    ACTIONS(429), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(431), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [1615] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(437), 1,
       anon_sym_no_DASHen_DASHpassant,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(99), 2,
+    STATE(84), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(453), 3,
+    ACTIONS(435), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1703] = 5,
+  [1635] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(441), 1,
+      anon_sym_RBRACE,
+    STATE(48), 1,
+      aux_sym__castling_block_repeat1,
+    STATE(254), 1,
+      sym_castling_option,
+    STATE(275), 1,
+      sym_castling_move,
+    ACTIONS(429), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(439), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [1659] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(445), 1,
+      anon_sym_no_DASHen_DASHpassant,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(100), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(443), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1679] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(449), 1,
+      anon_sym_no_DASHen_DASHpassant,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(102), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(447), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1699] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(453), 1,
+      anon_sym_no_DASHen_DASHpassant,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(118), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(451), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [1719] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(455), 8,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_number,
+      anon_sym_RBRACE,
+      anon_sym_LPAREN,
+      anon_sym_LBRACK,
+      anon_sym_when,
+      anon_sym_unless,
+  [1733] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(457), 8,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_number,
+      anon_sym_RBRACE,
+      anon_sym_LPAREN,
+      anon_sym_LBRACK,
+      anon_sym_when,
+      anon_sym_unless,
+  [1747] = 7,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(459), 1,
-      anon_sym_no_DASHen_DASHpassant,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(101), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(457), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [1723] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
+      sym_identifier,
     ACTIONS(463), 1,
-      anon_sym_no_DASHen_DASHpassant,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(117), 2,
-      aux_sym__conditions,
-      sym_condition,
+      sym__plus_symbol,
+    ACTIONS(465), 1,
+      anon_sym_optional,
+    ACTIONS(467), 1,
+      anon_sym_captured,
+    STATE(58), 1,
+      aux_sym_promote_statement_repeat1,
     ACTIONS(461), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1743] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(465), 8,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_number,
-      anon_sym_RBRACE,
-      anon_sym_LPAREN,
-      anon_sym_LBRACK,
-      anon_sym_when,
-      anon_sym_unless,
-  [1757] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(467), 8,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_number,
-      anon_sym_RBRACE,
-      anon_sym_LPAREN,
-      anon_sym_LBRACK,
-      anon_sym_when,
-      anon_sym_unless,
   [1771] = 6,
     ACTIONS(3), 1,
       sym_comment,
@@ -6617,7 +6670,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(479), 3,
@@ -6630,7 +6683,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(81), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(481), 3,
@@ -6643,7 +6696,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(82), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(483), 3,
@@ -6656,7 +6709,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(71), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(485), 3,
@@ -6666,26 +6719,26 @@ static const uint16_t ts_small_parse_table[] = {
   [1861] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(487), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
+    ACTIONS(489), 1,
+      anon_sym_snake,
+    ACTIONS(491), 1,
+      anon_sym_list,
+    ACTIONS(487), 5,
+      anon_sym_ranks,
+      anon_sym_files,
+      anon_sym_shogi,
+      anon_sym_left_DASHleaning,
+      anon_sym_right_DASHleaning,
   [1878] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(59), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(489), 3,
+    ACTIONS(493), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
@@ -6695,121 +6748,107 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(87), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(491), 3,
+    ACTIONS(495), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
   [1912] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(495), 2,
+    ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(493), 3,
+    ACTIONS(497), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
   [1929] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(501), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(498), 3,
+    ACTIONS(499), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1946] = 7,
+  [1946] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(500), 1,
+    ACTIONS(506), 1,
       sym_identifier,
-    ACTIONS(504), 1,
-      anon_sym_RBRACE,
-    STATE(85), 1,
-      aux_sym__zone_block_repeat1,
-    STATE(252), 1,
-      sym_zone_side,
-    STATE(288), 1,
+    STATE(154), 1,
       sym__side,
-    ACTIONS(502), 2,
+    STATE(68), 2,
+      sym_side_declaration,
+      aux_sym_sides_statement_repeat1,
+    ACTIONS(504), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [1969] = 4,
+  [1965] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(64), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(506), 3,
+    ACTIONS(509), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1986] = 4,
+  [1982] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(508), 3,
+    ACTIONS(511), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2003] = 4,
+  [1999] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(517), 1,
+      anon_sym_unmoved,
+    ACTIONS(519), 1,
+      anon_sym_pointing,
+    ACTIONS(515), 2,
+      anon_sym_to,
+      anon_sym_from,
+    ACTIONS(513), 3,
+      anon_sym_piece,
+      anon_sym_enemy,
+      anon_sym_friend,
+  [2018] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(510), 3,
+    ACTIONS(521), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2020] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(92), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(512), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2037] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(514), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2054] = 4,
+  [2035] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
@@ -6818,102 +6857,79 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(93), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(516), 3,
+    ACTIONS(523), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2071] = 4,
+  [2052] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(518), 3,
+    ACTIONS(525), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2088] = 4,
+  [2069] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(94), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(520), 3,
+    ACTIONS(527), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2105] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(524), 1,
-      anon_sym_snake,
-    ACTIONS(526), 1,
-      anon_sym_list,
-    ACTIONS(522), 5,
-      anon_sym_ranks,
-      anon_sym_files,
-      anon_sym_shogi,
-      anon_sym_left_DASHleaning,
-      anon_sym_right_DASHleaning,
-  [2122] = 4,
+  [2086] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(96), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(528), 3,
+    ACTIONS(529), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2139] = 4,
+  [2103] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(530), 3,
+    ACTIONS(531), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2156] = 4,
+  [2120] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(532), 3,
+    ACTIONS(533), 1,
+      sym_identifier,
+    ACTIONS(537), 1,
+      anon_sym_RBRACE,
+    STATE(120), 1,
+      aux_sym__zone_block_repeat1,
+    STATE(256), 1,
+      sym_zone_side,
+    STATE(293), 1,
+      sym__side,
+    ACTIONS(535), 2,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [2173] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(534), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2190] = 4,
+  [2143] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
@@ -6922,93 +6938,115 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(97), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(536), 3,
+    ACTIONS(539), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2207] = 4,
+  [2160] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(536), 3,
+    ACTIONS(541), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2224] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(500), 1,
-      sym_identifier,
-    STATE(153), 1,
-      sym__side,
-    STATE(107), 2,
-      sym_side_declaration,
-      aux_sym_sides_statement_repeat1,
-    ACTIONS(538), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [2243] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(500), 1,
-      sym_identifier,
-    ACTIONS(542), 1,
-      anon_sym_RBRACE,
-    STATE(91), 1,
-      aux_sym__zone_block_repeat1,
-    STATE(202), 1,
-      sym_zone_side,
-    STATE(288), 1,
-      sym__side,
-    ACTIONS(540), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [2266] = 4,
+  [2177] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(544), 3,
+    ACTIONS(543), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2283] = 4,
+  [2194] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(69), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(546), 3,
+    ACTIONS(545), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2300] = 4,
+  [2211] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(98), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(548), 3,
+    ACTIONS(547), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2317] = 4,
+  [2228] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(67), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(547), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2245] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(67), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(549), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2262] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(70), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(551), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2279] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(67), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(553), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2296] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
@@ -7017,144 +7055,141 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(110), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(550), 3,
+    ACTIONS(555), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2334] = 4,
+  [2313] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(552), 3,
+    ACTIONS(557), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2351] = 7,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(554), 1,
-      sym_identifier,
-    ACTIONS(560), 1,
-      anon_sym_RBRACE,
-    STATE(91), 1,
-      aux_sym__zone_block_repeat1,
-    STATE(281), 1,
-      sym_zone_side,
-    STATE(288), 1,
-      sym__side,
-    ACTIONS(557), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [2374] = 4,
+  [2330] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(59), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(562), 3,
+    ACTIONS(559), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2391] = 4,
+  [2347] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(564), 3,
+    ACTIONS(561), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2408] = 4,
+  [2364] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(113), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(566), 3,
+    ACTIONS(563), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2425] = 4,
+  [2381] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(568), 3,
+    ACTIONS(565), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2442] = 4,
+  [2398] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(570), 3,
+    ACTIONS(567), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2459] = 4,
+  [2415] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(81), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(572), 3,
+    ACTIONS(569), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2476] = 4,
+  [2432] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(114), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(574), 3,
+    ACTIONS(571), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2493] = 4,
+  [2449] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(574), 3,
+    ACTIONS(573), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2510] = 4,
+  [2466] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(67), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(575), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2483] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
@@ -7163,210 +7198,174 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(115), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(576), 3,
+    ACTIONS(577), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2527] = 4,
+  [2500] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(576), 3,
+    ACTIONS(577), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2544] = 4,
+  [2517] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(76), 2,
+    STATE(116), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(578), 3,
+    ACTIONS(579), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2561] = 3,
+  [2534] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(580), 3,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(67), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(579), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2551] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(581), 1,
+      sym_identifier,
+    ACTIONS(587), 1,
+      anon_sym_RBRACE,
+    STATE(103), 1,
+      aux_sym__zone_block_repeat1,
+    STATE(284), 1,
+      sym_zone_side,
+    STATE(293), 1,
+      sym__side,
+    ACTIONS(584), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [2574] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(589), 3,
       sym_identifier,
       anon_sym_optional,
       anon_sym_captured,
-    ACTIONS(582), 4,
+    ACTIONS(591), 4,
       anon_sym_SEMI,
       sym__newline,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [2576] = 6,
+  [2589] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(586), 1,
-      sym_number,
-    ACTIONS(588), 1,
-      anon_sym_starting,
-    STATE(129), 1,
-      aux_sym_columns_shape_repeat1,
-    STATE(193), 1,
-      sym_line_starts,
-    ACTIONS(584), 3,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(72), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(593), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2597] = 6,
+  [2606] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(586), 1,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(67), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(595), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2623] = 6,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(599), 1,
       sym_number,
-    ACTIONS(588), 1,
+    ACTIONS(601), 1,
       anon_sym_starting,
-    STATE(129), 1,
+    STATE(130), 1,
       aux_sym_columns_shape_repeat1,
     STATE(195), 1,
       sym_line_starts,
-    ACTIONS(590), 3,
+    ACTIONS(597), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2618] = 4,
+  [2644] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(592), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2635] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(596), 1,
-      sym_identifier,
-    STATE(153), 1,
-      sym__side,
-    STATE(107), 2,
-      sym_side_declaration,
-      aux_sym_sides_statement_repeat1,
-    ACTIONS(594), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [2654] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(63), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(599), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2671] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(601), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2688] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
+    ACTIONS(599), 1,
+      sym_number,
+    ACTIONS(601), 1,
+      anon_sym_starting,
+    STATE(130), 1,
+      aux_sym_columns_shape_repeat1,
+    STATE(197), 1,
+      sym_line_starts,
     ACTIONS(603), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2705] = 4,
+  [2665] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(120), 2,
-      aux_sym__conditions,
-      sym_condition,
+    ACTIONS(533), 1,
+      sym_identifier,
+    STATE(154), 1,
+      sym__side,
+    STATE(68), 2,
+      sym_side_declaration,
+      aux_sym_sides_statement_repeat1,
     ACTIONS(605), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [2722] = 4,
+  [2684] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(607), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2739] = 4,
+  [2701] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(77), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(609), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2756] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(611), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2773] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(236), 2,
-      anon_sym_when,
-      anon_sym_unless,
-    STATE(66), 2,
-      aux_sym__conditions,
-      sym_condition,
-    ACTIONS(613), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2790] = 4,
+  [2718] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
@@ -7375,424 +7374,473 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(121), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(615), 3,
+    ACTIONS(611), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2807] = 4,
+  [2735] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(67), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(613), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2752] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(615), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2824] = 4,
+  [2769] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(80), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(617), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2841] = 4,
+  [2786] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(619), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2858] = 4,
+  [2803] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(122), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(621), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2875] = 4,
+  [2820] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(66), 2,
+    STATE(67), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(621), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2837] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
     ACTIONS(623), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2892] = 4,
+  [2854] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(533), 1,
+      sym_identifier,
+    ACTIONS(627), 1,
+      anon_sym_RBRACE,
+    STATE(103), 1,
+      aux_sym__zone_block_repeat1,
+    STATE(204), 1,
+      sym_zone_side,
+    STATE(293), 1,
+      sym__side,
+    ACTIONS(625), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [2877] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(236), 2,
       anon_sym_when,
       anon_sym_unless,
-    STATE(109), 2,
+    STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(625), 3,
+    ACTIONS(629), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2909] = 3,
+  [2894] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(629), 2,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(67), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(631), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2911] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(236), 2,
+      anon_sym_when,
+      anon_sym_unless,
+    STATE(114), 2,
+      aux_sym__conditions,
+      sym_condition,
+    ACTIONS(633), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2928] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(637), 2,
       sym_identifier,
       anon_sym_forward,
-    ACTIONS(627), 4,
+    ACTIONS(635), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_LBRACE,
-  [2923] = 3,
+  [2942] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(631), 2,
+    ACTIONS(639), 2,
       sym_identifier,
       anon_sym_hand,
-    ACTIONS(404), 4,
+    ACTIONS(390), 4,
       anon_sym_SEMI,
       sym__newline,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [2937] = 4,
+  [2956] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(128), 1,
+    STATE(129), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(633), 2,
+    ACTIONS(641), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(635), 3,
+    ACTIONS(643), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2953] = 4,
+  [2972] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(639), 1,
+    ACTIONS(647), 1,
       sym_identifier,
-    STATE(126), 1,
+    STATE(127), 1,
       aux_sym_zone_definition_repeat1,
-    ACTIONS(637), 4,
+    ACTIONS(645), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2969] = 6,
+  [2988] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(228), 1,
       anon_sym_LPAREN,
     ACTIONS(234), 1,
       anon_sym_LBRACK,
-    STATE(10), 1,
+    STATE(11), 1,
       aux_sym_ride_statement_repeat1,
-    STATE(26), 1,
+    STATE(25), 1,
       sym__leap,
-    STATE(25), 2,
+    STATE(23), 2,
       sym_coordinates,
       sym_path,
-  [2989] = 4,
+  [3008] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(128), 1,
+    STATE(129), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(642), 2,
+    ACTIONS(650), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(645), 3,
+    ACTIONS(653), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3005] = 4,
+  [3024] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(649), 1,
+    ACTIONS(657), 1,
       sym_number,
-    STATE(129), 1,
+    STATE(130), 1,
       aux_sym_columns_shape_repeat1,
-    ACTIONS(647), 4,
+    ACTIONS(655), 4,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_starting,
-  [3021] = 7,
+  [3040] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(312), 1,
+    ACTIONS(302), 1,
       sym_identifier,
-    ACTIONS(314), 1,
+    ACTIONS(304), 1,
       sym_number,
-    ACTIONS(652), 1,
+    ACTIONS(660), 1,
       anon_sym_unmoved,
-    ACTIONS(654), 1,
+    ACTIONS(662), 1,
       anon_sym_from,
-    STATE(20), 1,
+    STATE(19), 1,
       aux_sym_direction_list_repeat1,
-    STATE(299), 1,
+    STATE(303), 1,
       sym_direction_list,
-  [3043] = 4,
+  [3062] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(128), 1,
+    STATE(129), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(633), 2,
+    ACTIONS(641), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(656), 3,
+    ACTIONS(664), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3059] = 3,
+  [3078] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(658), 2,
+    ACTIONS(666), 2,
       sym_identifier,
       anon_sym_written,
-    ACTIONS(660), 4,
+    ACTIONS(668), 4,
       anon_sym_SEMI,
       sym__newline,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [3073] = 2,
+  [3092] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(662), 6,
+    ACTIONS(670), 6,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_en_DASHpassant,
       anon_sym_when,
       anon_sym_unless,
-  [3085] = 4,
+  [3104] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(668), 1,
-      anon_sym_unmoved,
-    ACTIONS(666), 2,
-      anon_sym_to,
-      anon_sym_from,
-    ACTIONS(664), 3,
-      anon_sym_piece,
-      anon_sym_enemy,
-      anon_sym_friend,
-  [3101] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(128), 1,
+    STATE(129), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(633), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(670), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3117] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(128), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(633), 2,
+    ACTIONS(641), 2,
       sym_identifier,
       sym__plus_symbol,
     ACTIONS(672), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3133] = 3,
+  [3120] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(185), 1,
+    STATE(129), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(641), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(674), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3136] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(164), 1,
       sym__outcome,
-    ACTIONS(674), 5,
+    ACTIONS(676), 5,
       sym_fraction,
       anon_sym_draw,
       anon_sym_win,
       anon_sym_loss,
       anon_sym_out,
-  [3147] = 4,
+  [3150] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(128), 1,
+    STATE(129), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(633), 2,
+    ACTIONS(641), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(676), 3,
+    ACTIONS(678), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3163] = 6,
+  [3166] = 6,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(228), 1,
       anon_sym_LPAREN,
     ACTIONS(234), 1,
       anon_sym_LBRACK,
-    ACTIONS(352), 1,
+    ACTIONS(350), 1,
       sym_number,
-    STATE(32), 1,
+    STATE(31), 1,
       aux_sym_condition_repeat1,
-    STATE(57), 2,
+    STATE(56), 2,
       sym_coordinates,
       sym_path,
-  [3183] = 4,
+  [3186] = 4,
     ACTIONS(3), 1,
       sym_comment,
     STATE(141), 1,
       aux_sym_impasse_statement_repeat1,
-    ACTIONS(678), 2,
+    ACTIONS(680), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(680), 3,
+    ACTIONS(682), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3199] = 4,
+  [3202] = 4,
     ACTIONS(3), 1,
       sym_comment,
     STATE(141), 1,
       aux_sym_impasse_statement_repeat1,
-    ACTIONS(682), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(685), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3215] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(128), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(633), 2,
+    ACTIONS(684), 2,
       sym_identifier,
       sym__plus_symbol,
     ACTIONS(687), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3231] = 2,
+  [3218] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(689), 5,
-      anon_sym_SEMI,
-      sym__newline,
+    STATE(129), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(641), 2,
       sym_identifier,
       sym__plus_symbol,
+    ACTIONS(689), 3,
+      anon_sym_SEMI,
+      sym__newline,
       anon_sym_RBRACE,
-  [3242] = 3,
+  [3234] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(693), 2,
+    ACTIONS(691), 1,
+      sym_identifier,
+    STATE(149), 1,
+      aux_sym_names_statement_repeat1,
+    ACTIONS(693), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3249] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(697), 2,
       anon_sym_alternate,
       anon_sym_sequential,
-    ACTIONS(691), 3,
+    ACTIONS(695), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3255] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(695), 1,
-      sym_identifier,
-    STATE(126), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(697), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3270] = 4,
+  [3262] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(699), 1,
       sym_identifier,
-    STATE(149), 1,
-      aux_sym_names_statement_repeat1,
-    ACTIONS(701), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3285] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(705), 1,
-      sym_integer,
-    STATE(150), 1,
-      aux_sym_line_starts_repeat1,
-    ACTIONS(703), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3300] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(695), 1,
-      sym_identifier,
-    STATE(126), 1,
+    STATE(127), 1,
       aux_sym_zone_definition_repeat1,
     ACTIONS(701), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3315] = 4,
+  [3277] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(707), 1,
+    ACTIONS(691), 1,
       sym_identifier,
     STATE(149), 1,
       aux_sym_names_statement_repeat1,
-    ACTIONS(710), 3,
+    ACTIONS(703), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3330] = 4,
+  [3292] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(714), 1,
+    ACTIONS(707), 1,
       sym_integer,
     STATE(150), 1,
       aux_sym_line_starts_repeat1,
+    ACTIONS(705), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3307] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(699), 1,
+      sym_identifier,
+    STATE(127), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(703), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3322] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(709), 1,
+      sym_identifier,
+    STATE(149), 1,
+      aux_sym_names_statement_repeat1,
     ACTIONS(712), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3345] = 2,
+  [3337] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(717), 5,
+    ACTIONS(716), 1,
+      sym_integer,
+    STATE(150), 1,
+      aux_sym_line_starts_repeat1,
+    ACTIONS(714), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-      anon_sym_when,
-      anon_sym_unless,
-  [3356] = 2,
+  [3352] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(719), 5,
@@ -7801,1457 +7849,1496 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_RBRACE,
       anon_sym_when,
       anon_sym_unless,
-  [3367] = 4,
+  [3363] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(723), 1,
+    ACTIONS(721), 5,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+      anon_sym_when,
+      anon_sym_unless,
+  [3374] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(723), 5,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+      anon_sym_when,
+      anon_sym_unless,
+  [3385] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(727), 1,
       sym_identifier,
-    ACTIONS(725), 1,
+    ACTIONS(729), 1,
       anon_sym_forward,
-    ACTIONS(721), 3,
+    ACTIONS(725), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3382] = 2,
+  [3400] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(727), 5,
+    ACTIONS(731), 5,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       sym_identifier,
       anon_sym_RBRACE,
-  [3393] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(695), 1,
-      sym_identifier,
-    STATE(126), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(729), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3408] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(695), 1,
-      sym_identifier,
-    STATE(126), 1,
-      aux_sym_zone_definition_repeat1,
-    ACTIONS(731), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3423] = 4,
+  [3411] = 4,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(699), 1,
       sym_identifier,
-    STATE(149), 1,
-      aux_sym_names_statement_repeat1,
+    STATE(127), 1,
+      aux_sym_zone_definition_repeat1,
     ACTIONS(733), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3438] = 4,
+  [3426] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(695), 1,
-      sym_identifier,
-    STATE(126), 1,
-      aux_sym_zone_definition_repeat1,
+    ACTIONS(737), 2,
+      anon_sym_rows,
+      anon_sym_columns,
     ACTIONS(735), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3453] = 2,
+  [3439] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(737), 5,
+    ACTIONS(699), 1,
+      sym_identifier,
+    STATE(127), 1,
+      aux_sym_zone_definition_repeat1,
+    ACTIONS(739), 3,
       anon_sym_SEMI,
       sym__newline,
-      sym_identifier,
-      sym__plus_symbol,
       anon_sym_RBRACE,
-  [3464] = 3,
+  [3454] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(317), 1,
-      sym__outcome,
-    ACTIONS(739), 4,
-      sym_fraction,
-      anon_sym_draw,
-      anon_sym_win,
-      anon_sym_loss,
-  [3477] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(443), 5,
-      anon_sym_SEMI,
-      sym__newline,
+    ACTIONS(699), 1,
       sym_identifier,
-      sym__plus_symbol,
-      anon_sym_RBRACE,
-  [3488] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(743), 1,
-      anon_sym_out,
+    STATE(127), 1,
+      aux_sym_zone_definition_repeat1,
     ACTIONS(741), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3500] = 2,
+  [3469] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(560), 4,
+    ACTIONS(743), 5,
       anon_sym_SEMI,
       sym__newline,
       sym_identifier,
+      sym__plus_symbol,
       anon_sym_RBRACE,
-  [3510] = 5,
+  [3480] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(312), 1,
+    ACTIONS(745), 5,
+      anon_sym_SEMI,
+      sym__newline,
       sym_identifier,
-    ACTIONS(314), 1,
-      sym_number,
-    STATE(20), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(35), 1,
-      sym_direction_list,
-  [3526] = 5,
+      sym__plus_symbol,
+      anon_sym_RBRACE,
+  [3491] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(312), 1,
+    STATE(357), 1,
+      sym__outcome,
+    ACTIONS(747), 4,
+      sym_fraction,
+      anon_sym_draw,
+      anon_sym_win,
+      anon_sym_loss,
+  [3504] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(427), 5,
+      anon_sym_SEMI,
+      sym__newline,
       sym_identifier,
-    ACTIONS(314), 1,
-      sym_number,
-    STATE(20), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(247), 1,
-      sym_direction_list,
-  [3542] = 2,
+      sym__plus_symbol,
+      anon_sym_RBRACE,
+  [3515] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(745), 4,
+    ACTIONS(751), 1,
+      anon_sym_but,
+    ACTIONS(749), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3527] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(302), 1,
+      sym_identifier,
+    ACTIONS(304), 1,
+      sym_number,
+    STATE(19), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(251), 1,
+      sym_direction_list,
+  [3543] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(753), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3552] = 4,
-    ACTIONS(747), 1,
+  [3553] = 4,
+    ACTIONS(755), 1,
       sym_comment,
-    ACTIONS(752), 1,
+    ACTIONS(760), 1,
       anon_sym_DQUOTE2,
     STATE(167), 1,
       aux_sym_string_repeat1,
-    ACTIONS(749), 2,
+    ACTIONS(757), 2,
       aux_sym_string_token1,
       sym_escape_sequence,
-  [3566] = 5,
+  [3567] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(312), 1,
+    ACTIONS(762), 4,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
       sym_identifier,
-    ACTIONS(314), 1,
-      sym_number,
-    STATE(20), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(256), 1,
-      sym_direction_list,
-  [3582] = 5,
+  [3577] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(312), 1,
+    ACTIONS(302), 1,
       sym_identifier,
-    ACTIONS(314), 1,
+    ACTIONS(304), 1,
       sym_number,
-    STATE(20), 1,
+    STATE(19), 1,
       aux_sym_direction_list_repeat1,
-    STATE(36), 1,
+    STATE(260), 1,
       sym_direction_list,
-  [3598] = 4,
+  [3593] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(754), 1,
+    ACTIONS(302), 1,
+      sym_identifier,
+    ACTIONS(304), 1,
+      sym_number,
+    STATE(19), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(40), 1,
+      sym_direction_list,
+  [3609] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(302), 1,
+      sym_identifier,
+    ACTIONS(304), 1,
+      sym_number,
+    STATE(19), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(41), 1,
+      sym_direction_list,
+  [3625] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(587), 4,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_identifier,
+      anon_sym_RBRACE,
+  [3635] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(766), 1,
+      anon_sym_out,
+    ACTIONS(764), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3647] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(770), 1,
+      anon_sym_place_DASHon,
+    ACTIONS(768), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3659] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(533), 1,
+      sym_identifier,
+    ACTIONS(772), 1,
+      anon_sym_LBRACE,
+    STATE(200), 1,
+      sym__setup_block,
+    STATE(289), 1,
+      sym__side,
+  [3675] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(774), 4,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3685] = 4,
+    ACTIONS(755), 1,
+      sym_comment,
+    ACTIONS(778), 1,
+      anon_sym_DQUOTE2,
+    STATE(179), 1,
+      aux_sym_string_repeat1,
+    ACTIONS(776), 2,
+      aux_sym_string_token1,
+      sym_escape_sequence,
+  [3699] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(780), 1,
       anon_sym_not_DASHdefended_DASHby,
-    ACTIONS(758), 1,
+    ACTIONS(784), 1,
       anon_sym_at_DASHmost,
-    ACTIONS(756), 2,
+    ACTIONS(782), 2,
       anon_sym_no_DASHcheck,
       anon_sym_no_DASHmate,
-  [3612] = 3,
-    ACTIONS(3), 1,
+  [3713] = 4,
+    ACTIONS(755), 1,
       sym_comment,
-    ACTIONS(762), 1,
-      anon_sym_place_DASHon,
-    ACTIONS(760), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3624] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(764), 4,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_identifier,
-  [3634] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(500), 1,
-      sym_identifier,
-    ACTIONS(766), 1,
-      anon_sym_LBRACE,
-    STATE(198), 1,
-      sym__setup_block,
-    STATE(286), 1,
-      sym__side,
-  [3650] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(768), 4,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3660] = 4,
-    ACTIONS(747), 1,
-      sym_comment,
-    ACTIONS(772), 1,
+    ACTIONS(788), 1,
       anon_sym_DQUOTE2,
     STATE(167), 1,
       aux_sym_string_repeat1,
-    ACTIONS(770), 2,
+    ACTIONS(786), 2,
       aux_sym_string_token1,
       sym_escape_sequence,
-  [3674] = 3,
+  [3727] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(776), 1,
-      anon_sym_written,
-    ACTIONS(774), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3686] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(500), 1,
-      sym_identifier,
-    ACTIONS(778), 1,
-      anon_sym_LBRACE,
-    STATE(214), 1,
-      sym__castling_block,
-    STATE(276), 1,
-      sym__side,
-  [3702] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(780), 4,
+    ACTIONS(790), 4,
       anon_sym_SEMI,
       sym__newline,
       sym_identifier,
       anon_sym_RBRACE,
-  [3712] = 4,
-    ACTIONS(747), 1,
-      sym_comment,
-    ACTIONS(784), 1,
-      anon_sym_DQUOTE2,
-    STATE(175), 1,
-      aux_sym_string_repeat1,
-    ACTIONS(782), 2,
-      aux_sym_string_token1,
-      sym_escape_sequence,
-  [3726] = 4,
+  [3737] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(500), 1,
+    ACTIONS(794), 1,
+      anon_sym_wait,
+    ACTIONS(792), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3749] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(533), 1,
       sym_identifier,
-    STATE(153), 1,
+    STATE(154), 1,
       sym__side,
-    STATE(84), 2,
+    STATE(109), 2,
       sym_side_declaration,
       aux_sym_sides_statement_repeat1,
-  [3740] = 5,
+  [3763] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(312), 1,
+    ACTIONS(302), 1,
       sym_identifier,
-    ACTIONS(314), 1,
+    ACTIONS(304), 1,
       sym_number,
-    STATE(20), 1,
+    STATE(19), 1,
       aux_sym_direction_list_repeat1,
-    STATE(28), 1,
+    STATE(27), 1,
       sym_direction_list,
-  [3756] = 3,
+  [3779] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(788), 1,
+    ACTIONS(798), 1,
       anon_sym_captured,
-    ACTIONS(786), 3,
+    ACTIONS(796), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3768] = 3,
+  [3791] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(792), 1,
+    ACTIONS(802), 1,
       anon_sym_wait,
-    ACTIONS(790), 3,
+    ACTIONS(800), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3780] = 3,
+  [3803] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(796), 1,
-      anon_sym_wait,
-    ACTIONS(794), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3792] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(800), 1,
-      anon_sym_but,
-    ACTIONS(798), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3804] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(804), 1,
+    ACTIONS(806), 1,
       anon_sym_counting,
-    ACTIONS(802), 3,
+    ACTIONS(804), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3816] = 3,
+  [3815] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(808), 1,
-      anon_sym_reset_DASHby,
-    ACTIONS(806), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3828] = 5,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(312), 1,
+    ACTIONS(533), 1,
       sym_identifier,
-    ACTIONS(314), 1,
-      sym_number,
-    STATE(20), 1,
-      aux_sym_direction_list_repeat1,
-    STATE(250), 1,
-      sym_direction_list,
-  [3844] = 2,
+    ACTIONS(808), 1,
+      anon_sym_LBRACE,
+    STATE(228), 1,
+      sym__castling_block,
+    STATE(278), 1,
+      sym__side,
+  [3831] = 3,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(812), 1,
+      anon_sym_written,
     ACTIONS(810), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3853] = 2,
+      anon_sym_RBRACE,
+  [3843] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(812), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3862] = 2,
+    ACTIONS(302), 1,
+      sym_identifier,
+    ACTIONS(304), 1,
+      sym_number,
+    STATE(19), 1,
+      aux_sym_direction_list_repeat1,
+    STATE(253), 1,
+      sym_direction_list,
+  [3859] = 3,
     ACTIONS(3), 1,
       sym_comment,
+    ACTIONS(816), 1,
+      anon_sym_reset_DASHby,
     ACTIONS(814), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
+      anon_sym_RBRACE,
   [3871] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(816), 3,
+    ACTIONS(818), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
   [3880] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(818), 3,
+    ACTIONS(820), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3889] = 3,
+  [3889] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(822), 1,
-      anon_sym_RBRACE,
-    ACTIONS(820), 2,
+    ACTIONS(822), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3900] = 2,
+  [3898] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(824), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3909] = 2,
+  [3907] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(826), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3918] = 3,
+  [3916] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(828), 1,
-      ts_builtin_sym_end,
-    ACTIONS(830), 2,
+    ACTIONS(830), 1,
+      anon_sym_RBRACE,
+    ACTIONS(828), 2,
       anon_sym_SEMI,
       sym__newline,
-  [3929] = 2,
+  [3927] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(832), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3938] = 2,
+      anon_sym_RBRACE,
+  [3936] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(834), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3947] = 2,
+      anon_sym_RBRACE,
+  [3945] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(836), 3,
+    ACTIONS(836), 1,
       ts_builtin_sym_end,
+    ACTIONS(838), 2,
       anon_sym_SEMI,
       sym__newline,
   [3956] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(838), 3,
+    ACTIONS(840), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3965] = 3,
+  [3965] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(842), 1,
-      anon_sym_RBRACE,
-    ACTIONS(840), 2,
+    ACTIONS(842), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3976] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(135), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(633), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [3987] = 2,
+  [3974] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(844), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [3996] = 2,
+  [3983] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(846), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4005] = 2,
+  [3992] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(848), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4014] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(852), 1,
+    ACTIONS(850), 1,
       anon_sym_RBRACE,
-    ACTIONS(850), 2,
+    ACTIONS(848), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4025] = 2,
+  [4003] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(135), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(641), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4014] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(852), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4023] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(854), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4034] = 2,
+  [4032] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(856), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4041] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(860), 1,
+      anon_sym_RBRACE,
+    ACTIONS(858), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4052] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(862), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4043] = 3,
+  [4061] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(864), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4070] = 3,
     ACTIONS(3), 1,
       sym_comment,
     STATE(136), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(633), 2,
+    ACTIONS(641), 2,
       sym_identifier,
       sym__plus_symbol,
-  [4054] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(858), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4063] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(860), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4072] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(862), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
   [4081] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(864), 3,
-      ts_builtin_sym_end,
+    ACTIONS(866), 3,
       anon_sym_SEMI,
       sym__newline,
+      anon_sym_RBRACE,
   [4090] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(866), 3,
-      ts_builtin_sym_end,
+    ACTIONS(868), 3,
       anon_sym_SEMI,
       sym__newline,
+      anon_sym_RBRACE,
   [4099] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(868), 3,
-      anon_sym_flat,
-      anon_sym_pointy,
-      anon_sym_triangle,
-  [4108] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(870), 1,
-      sym_number,
-    ACTIONS(872), 1,
-      anon_sym_RBRACK,
-    STATE(236), 1,
-      aux_sym_path_repeat1,
-  [4121] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(147), 1,
-      ts_builtin_sym_end,
-    ACTIONS(830), 2,
+    ACTIONS(870), 3,
       anon_sym_SEMI,
       sym__newline,
-  [4132] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(288), 1,
       anon_sym_RBRACE,
-    ACTIONS(874), 2,
+  [4108] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(874), 1,
+      anon_sym_RBRACE,
+    ACTIONS(872), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4143] = 2,
+  [4119] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(876), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
+  [4128] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(880), 1,
+      anon_sym_triangle,
+    ACTIONS(878), 2,
+      anon_sym_flat,
+      anon_sym_pointy,
+  [4139] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(882), 1,
+      sym_number,
+    ACTIONS(884), 1,
+      anon_sym_RBRACK,
+    STATE(239), 1,
+      aux_sym_path_repeat1,
   [4152] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(142), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(633), 2,
-      sym_identifier,
-      sym__plus_symbol,
+    ACTIONS(147), 1,
+      ts_builtin_sym_end,
+    ACTIONS(838), 2,
+      anon_sym_SEMI,
+      sym__newline,
   [4163] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(385), 1,
+    ACTIONS(288), 1,
       anon_sym_RBRACE,
-    ACTIONS(878), 2,
+    ACTIONS(886), 2,
       anon_sym_SEMI,
       sym__newline,
   [4174] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(880), 3,
+    ACTIONS(888), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
   [4183] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(882), 1,
-      anon_sym_RBRACE,
-    ACTIONS(878), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4194] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(884), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4203] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(886), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4212] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(138), 1,
+    STATE(142), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(633), 2,
+    ACTIONS(641), 2,
       sym_identifier,
       sym__plus_symbol,
-  [4223] = 2,
+  [4194] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(888), 3,
+    ACTIONS(407), 1,
+      anon_sym_RBRACE,
+    ACTIONS(872), 2,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [4232] = 2,
+  [4205] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(890), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4241] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(892), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4250] = 2,
+  [4214] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(892), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4223] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(894), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4259] = 3,
+  [4232] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(431), 1,
-      anon_sym_RBRACE,
-    ACTIONS(896), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4270] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(898), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4279] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(900), 3,
+    ACTIONS(896), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4288] = 2,
+  [4241] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(898), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4250] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(138), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(641), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4261] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(900), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4270] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(902), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4297] = 4,
+  [4279] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(904), 1,
+    ACTIONS(904), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4288] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(441), 1,
+      anon_sym_RBRACE,
+    ACTIONS(906), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4299] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(908), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4308] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(910), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4317] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(912), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4326] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(914), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4335] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(916), 1,
       sym_number,
-    ACTIONS(907), 1,
+    ACTIONS(919), 1,
       anon_sym_RBRACK,
-    STATE(236), 1,
+    STATE(239), 1,
       aux_sym_path_repeat1,
-  [4310] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(909), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4319] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(911), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4328] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(125), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(633), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [4339] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(913), 3,
-      anon_sym_remove,
-      anon_sym_stay,
-      anon_sym_to_DASHmater,
-  [4348] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(194), 1,
-      anon_sym_RBRACE,
-    ACTIONS(820), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4359] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(915), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4368] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(917), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4377] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(919), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4386] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(46), 1,
-      aux_sym_promote_statement_repeat1,
-    ACTIONS(413), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [4397] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(140), 1,
-      aux_sym_impasse_statement_repeat1,
-    ACTIONS(678), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [4408] = 2,
+  [4348] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(921), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4417] = 3,
+  [4357] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(923), 1,
-      anon_sym_RBRACE,
-    ACTIONS(896), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4428] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(925), 3,
+    ACTIONS(923), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4437] = 2,
+  [4366] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(126), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(641), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4377] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(925), 3,
+      anon_sym_remove,
+      anon_sym_stay,
+      anon_sym_to_DASHmater,
+  [4386] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(181), 1,
+      anon_sym_RBRACE,
+    ACTIONS(828), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4397] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(927), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4446] = 2,
+  [4406] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(929), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4455] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(542), 1,
-      anon_sym_RBRACE,
-    ACTIONS(840), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4466] = 2,
+  [4415] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(931), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4475] = 2,
+  [4424] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(57), 1,
+      aux_sym_promote_statement_repeat1,
+    ACTIONS(463), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4435] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(933), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4484] = 2,
+  [4444] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(140), 1,
+      aux_sym_impasse_statement_repeat1,
+    ACTIONS(680), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4455] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(935), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4493] = 2,
+  [4464] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(937), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [4502] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(131), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(633), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [4513] = 2,
+  [4473] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(939), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4522] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(33), 1,
-      anon_sym_RBRACE,
-    ACTIONS(850), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4533] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(941), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4542] = 3,
+  [4482] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(943), 1,
+    ACTIONS(941), 1,
       anon_sym_RBRACE,
-    ACTIONS(874), 2,
+    ACTIONS(906), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4553] = 4,
+  [4493] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(945), 1,
-      anon_sym_EQ,
-    ACTIONS(947), 1,
-      anon_sym_LBRACE,
-    STATE(213), 1,
-      sym__zone_block,
-  [4566] = 2,
+    ACTIONS(943), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4502] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(627), 1,
+      anon_sym_RBRACE,
+    ACTIONS(848), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4513] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(735), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4522] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(945), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4531] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(947), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4540] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(949), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4575] = 2,
+      anon_sym_RBRACE,
+  [4549] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(132), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(641), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4560] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(951), 3,
-      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4584] = 2,
+      anon_sym_RBRACE,
+  [4569] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(63), 1,
+      anon_sym_RBRACE,
+    ACTIONS(858), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4580] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(953), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4593] = 2,
+  [4589] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(955), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4602] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(957), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4611] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(959), 3,
-      anon_sym_SEMI,
-      sym__newline,
+    ACTIONS(955), 1,
       anon_sym_RBRACE,
-  [4620] = 2,
+    ACTIONS(886), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4600] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(957), 1,
+      anon_sym_EQ,
+    ACTIONS(959), 1,
+      anon_sym_LBRACE,
+    STATE(191), 1,
+      sym__zone_block,
+  [4613] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(961), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4629] = 2,
+  [4622] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(963), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_RBRACE,
-  [4638] = 2,
+  [4631] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(965), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4640] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(967), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4649] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(969), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4647] = 3,
+  [4658] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(176), 1,
+    ACTIONS(971), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4667] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(973), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4676] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(975), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4685] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(188), 1,
       sym_castling_move,
-    ACTIONS(423), 2,
+    ACTIONS(429), 2,
       sym_identifier,
       sym__plus_symbol,
-  [4658] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(967), 1,
-      anon_sym_DQUOTE,
-    STATE(209), 1,
-      sym_string,
-  [4668] = 3,
+  [4696] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(228), 1,
       anon_sym_LPAREN,
-    STATE(171), 1,
+    STATE(198), 1,
       sym_coordinates,
-  [4678] = 2,
+  [4706] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(820), 2,
+    ACTIONS(828), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4686] = 3,
+  [4714] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(778), 1,
+    ACTIONS(808), 1,
       anon_sym_LBRACE,
-    STATE(235), 1,
+    STATE(237), 1,
       sym__castling_block,
-  [4696] = 2,
+  [4724] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(969), 2,
+    ACTIONS(228), 1,
+      anon_sym_LPAREN,
+    STATE(174), 1,
+      sym_coordinates,
+  [4734] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(977), 2,
       anon_sym_win,
       anon_sym_out,
-  [4704] = 2,
+  [4742] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(874), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4712] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(971), 2,
+    ACTIONS(979), 2,
       sym_number,
       anon_sym_RBRACK,
-  [4720] = 2,
+  [4750] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(830), 2,
+    ACTIONS(838), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4728] = 2,
+  [4758] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(840), 2,
+    ACTIONS(886), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4736] = 2,
+  [4766] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(973), 2,
-      anon_sym_draw,
-      anon_sym_loss,
-  [4744] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(975), 1,
-      anon_sym_LBRACE,
-    STATE(266), 1,
-      sym__board_block,
-  [4754] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(695), 1,
-      sym_identifier,
-    STATE(156), 1,
-      aux_sym_zone_definition_repeat1,
-  [4764] = 3,
+    ACTIONS(848), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4774] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(699), 1,
       sym_identifier,
-    STATE(157), 1,
-      aux_sym_names_statement_repeat1,
-  [4774] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(766), 1,
-      anon_sym_LBRACE,
-    STATE(189), 1,
-      sym__setup_block,
-  [4784] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(967), 1,
-      anon_sym_DQUOTE,
-    STATE(234), 1,
-      sym_string,
-  [4794] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(695), 1,
-      sym_identifier,
-    STATE(145), 1,
+    STATE(158), 1,
       aux_sym_zone_definition_repeat1,
-  [4804] = 2,
+  [4784] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(977), 2,
-      anon_sym_mirror,
-      anon_sym_rotate,
-  [4812] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(979), 1,
-      anon_sym_LBRACE,
-    STATE(264), 1,
-      sym__piece_block,
-  [4822] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(981), 1,
-      sym_number,
-    STATE(104), 1,
-      aux_sym_columns_shape_repeat1,
-  [4832] = 3,
+    ACTIONS(981), 2,
+      anon_sym_draw,
+      anon_sym_loss,
+  [4792] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(983), 1,
-      sym_number,
-    STATE(105), 1,
-      aux_sym_columns_shape_repeat1,
+      anon_sym_LBRACE,
+    STATE(232), 1,
+      sym__board_block,
+  [4802] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(691), 1,
+      sym_identifier,
+    STATE(143), 1,
+      aux_sym_names_statement_repeat1,
+  [4812] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(772), 1,
+      anon_sym_LBRACE,
+    STATE(225), 1,
+      sym__setup_block,
+  [4822] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(985), 1,
+      anon_sym_DQUOTE,
+    STATE(236), 1,
+      sym_string,
+  [4832] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(987), 1,
+      anon_sym_LBRACE,
+    STATE(268), 1,
+      sym__piece_block,
   [4842] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(695), 1,
+    ACTIONS(699), 1,
       sym_identifier,
-    STATE(158), 1,
+    STATE(159), 1,
       aux_sym_zone_definition_repeat1,
   [4852] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(699), 1,
       sym_identifier,
-    STATE(146), 1,
-      aux_sym_names_statement_repeat1,
-  [4862] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(695), 1,
-      sym_identifier,
-    STATE(155), 1,
+    STATE(145), 1,
       aux_sym_zone_definition_repeat1,
-  [4872] = 3,
+  [4862] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(695), 1,
-      sym_identifier,
-    STATE(148), 1,
-      aux_sym_zone_definition_repeat1,
-  [4882] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(870), 1,
-      sym_number,
-    STATE(217), 1,
-      aux_sym_path_repeat1,
-  [4892] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(985), 1,
-      anon_sym_LBRACE,
-    STATE(263), 1,
-      sym__rules_block,
-  [4902] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(987), 1,
-      anon_sym_unmoved,
-    ACTIONS(989), 1,
-      anon_sym_from,
-  [4912] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(878), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4920] = 3,
+    ACTIONS(989), 2,
+      anon_sym_mirror,
+      anon_sym_rotate,
+  [4870] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(991), 1,
-      sym_integer,
-    STATE(147), 1,
-      aux_sym_line_starts_repeat1,
-  [4930] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(896), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4938] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(850), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4946] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(228), 1,
-      anon_sym_LPAREN,
-    STATE(196), 1,
-      sym_coordinates,
-  [4956] = 2,
+      sym_number,
+    STATE(107), 1,
+      aux_sym_columns_shape_repeat1,
+  [4880] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(993), 1,
       sym_number,
-  [4963] = 2,
+    STATE(108), 1,
+      aux_sym_columns_shape_repeat1,
+  [4890] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(699), 1,
+      sym_identifier,
+    STATE(156), 1,
+      aux_sym_zone_definition_repeat1,
+  [4900] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(691), 1,
+      sym_identifier,
+    STATE(146), 1,
+      aux_sym_names_statement_repeat1,
+  [4910] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(882), 1,
+      sym_number,
+    STATE(219), 1,
+      aux_sym_path_repeat1,
+  [4920] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(699), 1,
+      sym_identifier,
+    STATE(148), 1,
+      aux_sym_zone_definition_repeat1,
+  [4930] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(995), 1,
-      anon_sym_COMMA,
-  [4970] = 2,
+      sym_integer,
+    STATE(147), 1,
+      aux_sym_line_starts_repeat1,
+  [4940] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(997), 1,
-      sym_identifier,
-  [4977] = 2,
+      anon_sym_LBRACE,
+    STATE(267), 1,
+      sym__rules_block,
+  [4950] = 3,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(999), 1,
-      sym_number,
-  [4984] = 2,
+      anon_sym_unmoved,
+    ACTIONS(1001), 1,
+      anon_sym_from,
+  [4960] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(1001), 1,
-      anon_sym_RPAREN,
-  [4991] = 2,
+    ACTIONS(872), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4968] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(985), 1,
+      anon_sym_DQUOTE,
+    STATE(211), 1,
+      sym_string,
+  [4978] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(858), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4986] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(906), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4994] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1003), 1,
-      anon_sym_draw,
-  [4998] = 2,
+      sym_number,
+  [5001] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1005), 1,
       sym_number,
-  [5005] = 2,
+  [5008] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1007), 1,
       sym_identifier,
-  [5012] = 2,
+  [5015] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1009), 1,
       sym_identifier,
-  [5019] = 2,
+  [5022] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1011), 1,
-      sym_integer,
-  [5026] = 2,
+      anon_sym_RPAREN,
+  [5029] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1013), 1,
       sym_identifier,
-  [5033] = 2,
+  [5036] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1015), 1,
-      anon_sym_to,
-  [5040] = 2,
+      anon_sym_draw,
+  [5043] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1017), 1,
-      anon_sym_with,
-  [5047] = 2,
+      anon_sym_captured,
+  [5050] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1019), 1,
-      anon_sym_in,
-  [5054] = 2,
+      anon_sym_none,
+  [5057] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1021), 1,
-      anon_sym_captured,
-  [5061] = 2,
+      sym_integer,
+  [5064] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1023), 1,
-      anon_sym_none,
-  [5068] = 2,
+      sym_identifier,
+  [5071] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1025), 1,
-      anon_sym_at,
-  [5075] = 2,
+      sym_integer,
+  [5078] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1027), 1,
-      sym_number,
-  [5082] = 2,
+      anon_sym_to,
+  [5085] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1029), 1,
-      sym_identifier,
-  [5089] = 2,
+      sym_number,
+  [5092] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1031), 1,
       sym_number,
-  [5096] = 2,
+  [5099] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1033), 1,
-      sym_number,
-  [5103] = 2,
+      sym_integer,
+  [5106] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1035), 1,
       anon_sym_to_DASHhand,
-  [5110] = 2,
+  [5113] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1037), 1,
       sym_number,
-  [5117] = 2,
+  [5120] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1039), 1,
-      sym_number,
-  [5124] = 2,
+      sym_identifier,
+  [5127] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1041), 1,
-      sym_integer,
-  [5131] = 2,
+      anon_sym_in,
+  [5134] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1043), 1,
       sym_number,
-  [5138] = 2,
+  [5141] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1045), 1,
-      sym_identifier,
-  [5145] = 2,
+      sym_number,
+  [5148] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1047), 1,
       sym_number,
-  [5152] = 2,
+  [5155] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1049), 1,
-      sym_integer,
-  [5159] = 2,
+      sym_identifier,
+  [5162] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1051), 1,
-      sym_identifier,
-  [5166] = 2,
+      sym_number,
+  [5169] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1053), 1,
-      anon_sym_in,
-  [5173] = 2,
+      anon_sym_at,
+  [5176] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1055), 1,
-      anon_sym_at,
-  [5180] = 2,
+      anon_sym_x,
+  [5183] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1057), 1,
-      anon_sym_at,
-  [5187] = 2,
+      anon_sym_in,
+  [5190] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1059), 1,
       sym_number,
-  [5194] = 2,
+  [5197] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1061), 1,
-      sym_number,
-  [5201] = 2,
+      sym_identifier,
+  [5204] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1063), 1,
-      anon_sym_EQ,
-  [5208] = 2,
+      anon_sym_in,
+  [5211] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1065), 1,
-      anon_sym_in,
-  [5215] = 2,
+      sym_identifier,
+  [5218] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1067), 1,
-      sym_identifier,
-  [5222] = 2,
+      anon_sym_at,
+  [5225] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1069), 1,
-      sym_identifier,
-  [5229] = 2,
+      anon_sym_at,
+  [5232] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1071), 1,
       sym_number,
-  [5236] = 2,
+  [5239] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1073), 1,
-      anon_sym_to,
-  [5243] = 2,
+      sym_number,
+  [5246] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1075), 1,
-      sym_identifier,
-  [5250] = 2,
+      anon_sym_EQ,
+  [5253] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1077), 1,
-      anon_sym_DASH_GT,
-  [5257] = 2,
+      sym_identifier,
+  [5260] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1079), 1,
-      sym_identifier,
-  [5264] = 2,
+      sym_number,
+  [5267] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1081), 1,
-      sym_identifier,
-  [5271] = 2,
+      anon_sym_to,
+  [5274] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1083), 1,
-      anon_sym_per_DASHline,
-  [5278] = 2,
+      anon_sym_need,
+  [5281] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1085), 1,
-      anon_sym_need,
-  [5285] = 2,
+      anon_sym_per_DASHline,
+  [5288] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1087), 1,
-      sym_number,
-  [5292] = 2,
+      sym_identifier,
+  [5295] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1089), 1,
-      ts_builtin_sym_end,
-  [5299] = 2,
+      sym_symbol,
+  [5302] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1091), 1,
-      sym_symbol,
-  [5306] = 2,
+      sym_number,
+  [5309] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1093), 1,
       sym_identifier,
-  [5313] = 2,
+  [5316] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1095), 1,
-      sym_identifier,
-  [5320] = 2,
+      anon_sym_COMMA,
+  [5323] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1097), 1,
-      anon_sym_x,
-  [5327] = 2,
+      sym_identifier,
+  [5330] = 2,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(1099), 1,
       sym_identifier,
+  [5337] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1101), 1,
+      anon_sym_with,
+  [5344] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1103), 1,
+      sym_identifier,
+  [5351] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1105), 1,
+      sym_identifier,
+  [5358] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1107), 1,
+      anon_sym_DASH_GT,
+  [5365] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1109), 1,
+      sym_number,
+  [5372] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1111), 1,
+      ts_builtin_sym_end,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
@@ -9274,43 +9361,43 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(18)] = 842,
   [SMALL_STATE(19)] = 864,
   [SMALL_STATE(20)] = 893,
-  [SMALL_STATE(21)] = 922,
+  [SMALL_STATE(21)] = 914,
   [SMALL_STATE(22)] = 943,
   [SMALL_STATE(23)] = 964,
-  [SMALL_STATE(24)] = 986,
-  [SMALL_STATE(25)] = 1008,
-  [SMALL_STATE(26)] = 1028,
+  [SMALL_STATE(24)] = 984,
+  [SMALL_STATE(25)] = 1006,
+  [SMALL_STATE(26)] = 1026,
   [SMALL_STATE(27)] = 1048,
-  [SMALL_STATE(28)] = 1067,
-  [SMALL_STATE(29)] = 1094,
-  [SMALL_STATE(30)] = 1121,
-  [SMALL_STATE(31)] = 1148,
-  [SMALL_STATE(32)] = 1175,
+  [SMALL_STATE(28)] = 1075,
+  [SMALL_STATE(29)] = 1102,
+  [SMALL_STATE(30)] = 1129,
+  [SMALL_STATE(31)] = 1156,
+  [SMALL_STATE(32)] = 1183,
   [SMALL_STATE(33)] = 1202,
   [SMALL_STATE(34)] = 1229,
-  [SMALL_STATE(35)] = 1253,
-  [SMALL_STATE(36)] = 1277,
-  [SMALL_STATE(37)] = 1301,
+  [SMALL_STATE(35)] = 1261,
+  [SMALL_STATE(36)] = 1285,
+  [SMALL_STATE(37)] = 1309,
   [SMALL_STATE(38)] = 1333,
   [SMALL_STATE(39)] = 1357,
   [SMALL_STATE(40)] = 1381,
   [SMALL_STATE(41)] = 1405,
   [SMALL_STATE(42)] = 1429,
-  [SMALL_STATE(43)] = 1456,
+  [SMALL_STATE(43)] = 1444,
   [SMALL_STATE(44)] = 1471,
   [SMALL_STATE(45)] = 1498,
   [SMALL_STATE(46)] = 1525,
-  [SMALL_STATE(47)] = 1549,
-  [SMALL_STATE(48)] = 1569,
-  [SMALL_STATE(49)] = 1593,
-  [SMALL_STATE(50)] = 1617,
-  [SMALL_STATE(51)] = 1637,
-  [SMALL_STATE(52)] = 1661,
-  [SMALL_STATE(53)] = 1683,
-  [SMALL_STATE(54)] = 1703,
-  [SMALL_STATE(55)] = 1723,
-  [SMALL_STATE(56)] = 1743,
-  [SMALL_STATE(57)] = 1757,
+  [SMALL_STATE(47)] = 1547,
+  [SMALL_STATE(48)] = 1567,
+  [SMALL_STATE(49)] = 1591,
+  [SMALL_STATE(50)] = 1615,
+  [SMALL_STATE(51)] = 1635,
+  [SMALL_STATE(52)] = 1659,
+  [SMALL_STATE(53)] = 1679,
+  [SMALL_STATE(54)] = 1699,
+  [SMALL_STATE(55)] = 1719,
+  [SMALL_STATE(56)] = 1733,
+  [SMALL_STATE(57)] = 1747,
   [SMALL_STATE(58)] = 1771,
   [SMALL_STATE(59)] = 1793,
   [SMALL_STATE(60)] = 1810,
@@ -9322,296 +9409,300 @@ static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(66)] = 1912,
   [SMALL_STATE(67)] = 1929,
   [SMALL_STATE(68)] = 1946,
-  [SMALL_STATE(69)] = 1969,
-  [SMALL_STATE(70)] = 1986,
-  [SMALL_STATE(71)] = 2003,
-  [SMALL_STATE(72)] = 2020,
-  [SMALL_STATE(73)] = 2037,
-  [SMALL_STATE(74)] = 2054,
-  [SMALL_STATE(75)] = 2071,
-  [SMALL_STATE(76)] = 2088,
-  [SMALL_STATE(77)] = 2105,
-  [SMALL_STATE(78)] = 2122,
-  [SMALL_STATE(79)] = 2139,
-  [SMALL_STATE(80)] = 2156,
-  [SMALL_STATE(81)] = 2173,
-  [SMALL_STATE(82)] = 2190,
-  [SMALL_STATE(83)] = 2207,
-  [SMALL_STATE(84)] = 2224,
-  [SMALL_STATE(85)] = 2243,
-  [SMALL_STATE(86)] = 2266,
-  [SMALL_STATE(87)] = 2283,
-  [SMALL_STATE(88)] = 2300,
-  [SMALL_STATE(89)] = 2317,
-  [SMALL_STATE(90)] = 2334,
-  [SMALL_STATE(91)] = 2351,
-  [SMALL_STATE(92)] = 2374,
-  [SMALL_STATE(93)] = 2391,
-  [SMALL_STATE(94)] = 2408,
-  [SMALL_STATE(95)] = 2425,
-  [SMALL_STATE(96)] = 2442,
-  [SMALL_STATE(97)] = 2459,
-  [SMALL_STATE(98)] = 2476,
-  [SMALL_STATE(99)] = 2493,
-  [SMALL_STATE(100)] = 2510,
-  [SMALL_STATE(101)] = 2527,
-  [SMALL_STATE(102)] = 2544,
-  [SMALL_STATE(103)] = 2561,
-  [SMALL_STATE(104)] = 2576,
-  [SMALL_STATE(105)] = 2597,
-  [SMALL_STATE(106)] = 2618,
-  [SMALL_STATE(107)] = 2635,
-  [SMALL_STATE(108)] = 2654,
-  [SMALL_STATE(109)] = 2671,
-  [SMALL_STATE(110)] = 2688,
-  [SMALL_STATE(111)] = 2705,
-  [SMALL_STATE(112)] = 2722,
-  [SMALL_STATE(113)] = 2739,
-  [SMALL_STATE(114)] = 2756,
-  [SMALL_STATE(115)] = 2773,
-  [SMALL_STATE(116)] = 2790,
-  [SMALL_STATE(117)] = 2807,
-  [SMALL_STATE(118)] = 2824,
-  [SMALL_STATE(119)] = 2841,
-  [SMALL_STATE(120)] = 2858,
-  [SMALL_STATE(121)] = 2875,
-  [SMALL_STATE(122)] = 2892,
-  [SMALL_STATE(123)] = 2909,
-  [SMALL_STATE(124)] = 2923,
-  [SMALL_STATE(125)] = 2937,
-  [SMALL_STATE(126)] = 2953,
-  [SMALL_STATE(127)] = 2969,
-  [SMALL_STATE(128)] = 2989,
-  [SMALL_STATE(129)] = 3005,
-  [SMALL_STATE(130)] = 3021,
-  [SMALL_STATE(131)] = 3043,
-  [SMALL_STATE(132)] = 3059,
-  [SMALL_STATE(133)] = 3073,
-  [SMALL_STATE(134)] = 3085,
-  [SMALL_STATE(135)] = 3101,
-  [SMALL_STATE(136)] = 3117,
-  [SMALL_STATE(137)] = 3133,
-  [SMALL_STATE(138)] = 3147,
-  [SMALL_STATE(139)] = 3163,
-  [SMALL_STATE(140)] = 3183,
-  [SMALL_STATE(141)] = 3199,
-  [SMALL_STATE(142)] = 3215,
-  [SMALL_STATE(143)] = 3231,
-  [SMALL_STATE(144)] = 3242,
-  [SMALL_STATE(145)] = 3255,
-  [SMALL_STATE(146)] = 3270,
-  [SMALL_STATE(147)] = 3285,
-  [SMALL_STATE(148)] = 3300,
-  [SMALL_STATE(149)] = 3315,
-  [SMALL_STATE(150)] = 3330,
-  [SMALL_STATE(151)] = 3345,
-  [SMALL_STATE(152)] = 3356,
-  [SMALL_STATE(153)] = 3367,
-  [SMALL_STATE(154)] = 3382,
-  [SMALL_STATE(155)] = 3393,
-  [SMALL_STATE(156)] = 3408,
-  [SMALL_STATE(157)] = 3423,
-  [SMALL_STATE(158)] = 3438,
-  [SMALL_STATE(159)] = 3453,
-  [SMALL_STATE(160)] = 3464,
-  [SMALL_STATE(161)] = 3477,
-  [SMALL_STATE(162)] = 3488,
-  [SMALL_STATE(163)] = 3500,
-  [SMALL_STATE(164)] = 3510,
-  [SMALL_STATE(165)] = 3526,
-  [SMALL_STATE(166)] = 3542,
-  [SMALL_STATE(167)] = 3552,
-  [SMALL_STATE(168)] = 3566,
-  [SMALL_STATE(169)] = 3582,
-  [SMALL_STATE(170)] = 3598,
-  [SMALL_STATE(171)] = 3612,
-  [SMALL_STATE(172)] = 3624,
-  [SMALL_STATE(173)] = 3634,
-  [SMALL_STATE(174)] = 3650,
-  [SMALL_STATE(175)] = 3660,
-  [SMALL_STATE(176)] = 3674,
-  [SMALL_STATE(177)] = 3686,
-  [SMALL_STATE(178)] = 3702,
-  [SMALL_STATE(179)] = 3712,
-  [SMALL_STATE(180)] = 3726,
-  [SMALL_STATE(181)] = 3740,
-  [SMALL_STATE(182)] = 3756,
-  [SMALL_STATE(183)] = 3768,
-  [SMALL_STATE(184)] = 3780,
-  [SMALL_STATE(185)] = 3792,
-  [SMALL_STATE(186)] = 3804,
-  [SMALL_STATE(187)] = 3816,
-  [SMALL_STATE(188)] = 3828,
-  [SMALL_STATE(189)] = 3844,
-  [SMALL_STATE(190)] = 3853,
-  [SMALL_STATE(191)] = 3862,
-  [SMALL_STATE(192)] = 3871,
-  [SMALL_STATE(193)] = 3880,
-  [SMALL_STATE(194)] = 3889,
-  [SMALL_STATE(195)] = 3900,
-  [SMALL_STATE(196)] = 3909,
-  [SMALL_STATE(197)] = 3918,
-  [SMALL_STATE(198)] = 3929,
-  [SMALL_STATE(199)] = 3938,
-  [SMALL_STATE(200)] = 3947,
-  [SMALL_STATE(201)] = 3956,
-  [SMALL_STATE(202)] = 3965,
-  [SMALL_STATE(203)] = 3976,
-  [SMALL_STATE(204)] = 3987,
-  [SMALL_STATE(205)] = 3996,
-  [SMALL_STATE(206)] = 4005,
-  [SMALL_STATE(207)] = 4014,
-  [SMALL_STATE(208)] = 4025,
-  [SMALL_STATE(209)] = 4034,
-  [SMALL_STATE(210)] = 4043,
-  [SMALL_STATE(211)] = 4054,
-  [SMALL_STATE(212)] = 4063,
-  [SMALL_STATE(213)] = 4072,
-  [SMALL_STATE(214)] = 4081,
-  [SMALL_STATE(215)] = 4090,
-  [SMALL_STATE(216)] = 4099,
-  [SMALL_STATE(217)] = 4108,
-  [SMALL_STATE(218)] = 4121,
-  [SMALL_STATE(219)] = 4132,
-  [SMALL_STATE(220)] = 4143,
-  [SMALL_STATE(221)] = 4152,
-  [SMALL_STATE(222)] = 4163,
-  [SMALL_STATE(223)] = 4174,
-  [SMALL_STATE(224)] = 4183,
-  [SMALL_STATE(225)] = 4194,
-  [SMALL_STATE(226)] = 4203,
-  [SMALL_STATE(227)] = 4212,
-  [SMALL_STATE(228)] = 4223,
-  [SMALL_STATE(229)] = 4232,
-  [SMALL_STATE(230)] = 4241,
-  [SMALL_STATE(231)] = 4250,
-  [SMALL_STATE(232)] = 4259,
-  [SMALL_STATE(233)] = 4270,
-  [SMALL_STATE(234)] = 4279,
-  [SMALL_STATE(235)] = 4288,
-  [SMALL_STATE(236)] = 4297,
-  [SMALL_STATE(237)] = 4310,
-  [SMALL_STATE(238)] = 4319,
-  [SMALL_STATE(239)] = 4328,
-  [SMALL_STATE(240)] = 4339,
-  [SMALL_STATE(241)] = 4348,
-  [SMALL_STATE(242)] = 4359,
-  [SMALL_STATE(243)] = 4368,
-  [SMALL_STATE(244)] = 4377,
-  [SMALL_STATE(245)] = 4386,
-  [SMALL_STATE(246)] = 4397,
-  [SMALL_STATE(247)] = 4408,
-  [SMALL_STATE(248)] = 4417,
-  [SMALL_STATE(249)] = 4428,
-  [SMALL_STATE(250)] = 4437,
-  [SMALL_STATE(251)] = 4446,
-  [SMALL_STATE(252)] = 4455,
-  [SMALL_STATE(253)] = 4466,
-  [SMALL_STATE(254)] = 4475,
-  [SMALL_STATE(255)] = 4484,
-  [SMALL_STATE(256)] = 4493,
-  [SMALL_STATE(257)] = 4502,
-  [SMALL_STATE(258)] = 4513,
-  [SMALL_STATE(259)] = 4522,
-  [SMALL_STATE(260)] = 4533,
-  [SMALL_STATE(261)] = 4542,
-  [SMALL_STATE(262)] = 4553,
-  [SMALL_STATE(263)] = 4566,
-  [SMALL_STATE(264)] = 4575,
-  [SMALL_STATE(265)] = 4584,
-  [SMALL_STATE(266)] = 4593,
-  [SMALL_STATE(267)] = 4602,
-  [SMALL_STATE(268)] = 4611,
-  [SMALL_STATE(269)] = 4620,
-  [SMALL_STATE(270)] = 4629,
-  [SMALL_STATE(271)] = 4638,
-  [SMALL_STATE(272)] = 4647,
-  [SMALL_STATE(273)] = 4658,
-  [SMALL_STATE(274)] = 4668,
-  [SMALL_STATE(275)] = 4678,
-  [SMALL_STATE(276)] = 4686,
-  [SMALL_STATE(277)] = 4696,
-  [SMALL_STATE(278)] = 4704,
-  [SMALL_STATE(279)] = 4712,
-  [SMALL_STATE(280)] = 4720,
-  [SMALL_STATE(281)] = 4728,
-  [SMALL_STATE(282)] = 4736,
-  [SMALL_STATE(283)] = 4744,
-  [SMALL_STATE(284)] = 4754,
-  [SMALL_STATE(285)] = 4764,
-  [SMALL_STATE(286)] = 4774,
-  [SMALL_STATE(287)] = 4784,
-  [SMALL_STATE(288)] = 4794,
-  [SMALL_STATE(289)] = 4804,
-  [SMALL_STATE(290)] = 4812,
-  [SMALL_STATE(291)] = 4822,
-  [SMALL_STATE(292)] = 4832,
-  [SMALL_STATE(293)] = 4842,
-  [SMALL_STATE(294)] = 4852,
-  [SMALL_STATE(295)] = 4862,
-  [SMALL_STATE(296)] = 4872,
-  [SMALL_STATE(297)] = 4882,
-  [SMALL_STATE(298)] = 4892,
-  [SMALL_STATE(299)] = 4902,
-  [SMALL_STATE(300)] = 4912,
-  [SMALL_STATE(301)] = 4920,
-  [SMALL_STATE(302)] = 4930,
-  [SMALL_STATE(303)] = 4938,
-  [SMALL_STATE(304)] = 4946,
-  [SMALL_STATE(305)] = 4956,
-  [SMALL_STATE(306)] = 4963,
-  [SMALL_STATE(307)] = 4970,
-  [SMALL_STATE(308)] = 4977,
-  [SMALL_STATE(309)] = 4984,
-  [SMALL_STATE(310)] = 4991,
-  [SMALL_STATE(311)] = 4998,
-  [SMALL_STATE(312)] = 5005,
-  [SMALL_STATE(313)] = 5012,
-  [SMALL_STATE(314)] = 5019,
-  [SMALL_STATE(315)] = 5026,
-  [SMALL_STATE(316)] = 5033,
-  [SMALL_STATE(317)] = 5040,
-  [SMALL_STATE(318)] = 5047,
-  [SMALL_STATE(319)] = 5054,
-  [SMALL_STATE(320)] = 5061,
-  [SMALL_STATE(321)] = 5068,
-  [SMALL_STATE(322)] = 5075,
-  [SMALL_STATE(323)] = 5082,
-  [SMALL_STATE(324)] = 5089,
-  [SMALL_STATE(325)] = 5096,
-  [SMALL_STATE(326)] = 5103,
-  [SMALL_STATE(327)] = 5110,
-  [SMALL_STATE(328)] = 5117,
-  [SMALL_STATE(329)] = 5124,
-  [SMALL_STATE(330)] = 5131,
-  [SMALL_STATE(331)] = 5138,
-  [SMALL_STATE(332)] = 5145,
-  [SMALL_STATE(333)] = 5152,
-  [SMALL_STATE(334)] = 5159,
-  [SMALL_STATE(335)] = 5166,
-  [SMALL_STATE(336)] = 5173,
-  [SMALL_STATE(337)] = 5180,
-  [SMALL_STATE(338)] = 5187,
-  [SMALL_STATE(339)] = 5194,
-  [SMALL_STATE(340)] = 5201,
-  [SMALL_STATE(341)] = 5208,
-  [SMALL_STATE(342)] = 5215,
-  [SMALL_STATE(343)] = 5222,
-  [SMALL_STATE(344)] = 5229,
-  [SMALL_STATE(345)] = 5236,
-  [SMALL_STATE(346)] = 5243,
-  [SMALL_STATE(347)] = 5250,
-  [SMALL_STATE(348)] = 5257,
-  [SMALL_STATE(349)] = 5264,
-  [SMALL_STATE(350)] = 5271,
-  [SMALL_STATE(351)] = 5278,
-  [SMALL_STATE(352)] = 5285,
-  [SMALL_STATE(353)] = 5292,
-  [SMALL_STATE(354)] = 5299,
-  [SMALL_STATE(355)] = 5306,
-  [SMALL_STATE(356)] = 5313,
-  [SMALL_STATE(357)] = 5320,
-  [SMALL_STATE(358)] = 5327,
+  [SMALL_STATE(69)] = 1965,
+  [SMALL_STATE(70)] = 1982,
+  [SMALL_STATE(71)] = 1999,
+  [SMALL_STATE(72)] = 2018,
+  [SMALL_STATE(73)] = 2035,
+  [SMALL_STATE(74)] = 2052,
+  [SMALL_STATE(75)] = 2069,
+  [SMALL_STATE(76)] = 2086,
+  [SMALL_STATE(77)] = 2103,
+  [SMALL_STATE(78)] = 2120,
+  [SMALL_STATE(79)] = 2143,
+  [SMALL_STATE(80)] = 2160,
+  [SMALL_STATE(81)] = 2177,
+  [SMALL_STATE(82)] = 2194,
+  [SMALL_STATE(83)] = 2211,
+  [SMALL_STATE(84)] = 2228,
+  [SMALL_STATE(85)] = 2245,
+  [SMALL_STATE(86)] = 2262,
+  [SMALL_STATE(87)] = 2279,
+  [SMALL_STATE(88)] = 2296,
+  [SMALL_STATE(89)] = 2313,
+  [SMALL_STATE(90)] = 2330,
+  [SMALL_STATE(91)] = 2347,
+  [SMALL_STATE(92)] = 2364,
+  [SMALL_STATE(93)] = 2381,
+  [SMALL_STATE(94)] = 2398,
+  [SMALL_STATE(95)] = 2415,
+  [SMALL_STATE(96)] = 2432,
+  [SMALL_STATE(97)] = 2449,
+  [SMALL_STATE(98)] = 2466,
+  [SMALL_STATE(99)] = 2483,
+  [SMALL_STATE(100)] = 2500,
+  [SMALL_STATE(101)] = 2517,
+  [SMALL_STATE(102)] = 2534,
+  [SMALL_STATE(103)] = 2551,
+  [SMALL_STATE(104)] = 2574,
+  [SMALL_STATE(105)] = 2589,
+  [SMALL_STATE(106)] = 2606,
+  [SMALL_STATE(107)] = 2623,
+  [SMALL_STATE(108)] = 2644,
+  [SMALL_STATE(109)] = 2665,
+  [SMALL_STATE(110)] = 2684,
+  [SMALL_STATE(111)] = 2701,
+  [SMALL_STATE(112)] = 2718,
+  [SMALL_STATE(113)] = 2735,
+  [SMALL_STATE(114)] = 2752,
+  [SMALL_STATE(115)] = 2769,
+  [SMALL_STATE(116)] = 2786,
+  [SMALL_STATE(117)] = 2803,
+  [SMALL_STATE(118)] = 2820,
+  [SMALL_STATE(119)] = 2837,
+  [SMALL_STATE(120)] = 2854,
+  [SMALL_STATE(121)] = 2877,
+  [SMALL_STATE(122)] = 2894,
+  [SMALL_STATE(123)] = 2911,
+  [SMALL_STATE(124)] = 2928,
+  [SMALL_STATE(125)] = 2942,
+  [SMALL_STATE(126)] = 2956,
+  [SMALL_STATE(127)] = 2972,
+  [SMALL_STATE(128)] = 2988,
+  [SMALL_STATE(129)] = 3008,
+  [SMALL_STATE(130)] = 3024,
+  [SMALL_STATE(131)] = 3040,
+  [SMALL_STATE(132)] = 3062,
+  [SMALL_STATE(133)] = 3078,
+  [SMALL_STATE(134)] = 3092,
+  [SMALL_STATE(135)] = 3104,
+  [SMALL_STATE(136)] = 3120,
+  [SMALL_STATE(137)] = 3136,
+  [SMALL_STATE(138)] = 3150,
+  [SMALL_STATE(139)] = 3166,
+  [SMALL_STATE(140)] = 3186,
+  [SMALL_STATE(141)] = 3202,
+  [SMALL_STATE(142)] = 3218,
+  [SMALL_STATE(143)] = 3234,
+  [SMALL_STATE(144)] = 3249,
+  [SMALL_STATE(145)] = 3262,
+  [SMALL_STATE(146)] = 3277,
+  [SMALL_STATE(147)] = 3292,
+  [SMALL_STATE(148)] = 3307,
+  [SMALL_STATE(149)] = 3322,
+  [SMALL_STATE(150)] = 3337,
+  [SMALL_STATE(151)] = 3352,
+  [SMALL_STATE(152)] = 3363,
+  [SMALL_STATE(153)] = 3374,
+  [SMALL_STATE(154)] = 3385,
+  [SMALL_STATE(155)] = 3400,
+  [SMALL_STATE(156)] = 3411,
+  [SMALL_STATE(157)] = 3426,
+  [SMALL_STATE(158)] = 3439,
+  [SMALL_STATE(159)] = 3454,
+  [SMALL_STATE(160)] = 3469,
+  [SMALL_STATE(161)] = 3480,
+  [SMALL_STATE(162)] = 3491,
+  [SMALL_STATE(163)] = 3504,
+  [SMALL_STATE(164)] = 3515,
+  [SMALL_STATE(165)] = 3527,
+  [SMALL_STATE(166)] = 3543,
+  [SMALL_STATE(167)] = 3553,
+  [SMALL_STATE(168)] = 3567,
+  [SMALL_STATE(169)] = 3577,
+  [SMALL_STATE(170)] = 3593,
+  [SMALL_STATE(171)] = 3609,
+  [SMALL_STATE(172)] = 3625,
+  [SMALL_STATE(173)] = 3635,
+  [SMALL_STATE(174)] = 3647,
+  [SMALL_STATE(175)] = 3659,
+  [SMALL_STATE(176)] = 3675,
+  [SMALL_STATE(177)] = 3685,
+  [SMALL_STATE(178)] = 3699,
+  [SMALL_STATE(179)] = 3713,
+  [SMALL_STATE(180)] = 3727,
+  [SMALL_STATE(181)] = 3737,
+  [SMALL_STATE(182)] = 3749,
+  [SMALL_STATE(183)] = 3763,
+  [SMALL_STATE(184)] = 3779,
+  [SMALL_STATE(185)] = 3791,
+  [SMALL_STATE(186)] = 3803,
+  [SMALL_STATE(187)] = 3815,
+  [SMALL_STATE(188)] = 3831,
+  [SMALL_STATE(189)] = 3843,
+  [SMALL_STATE(190)] = 3859,
+  [SMALL_STATE(191)] = 3871,
+  [SMALL_STATE(192)] = 3880,
+  [SMALL_STATE(193)] = 3889,
+  [SMALL_STATE(194)] = 3898,
+  [SMALL_STATE(195)] = 3907,
+  [SMALL_STATE(196)] = 3916,
+  [SMALL_STATE(197)] = 3927,
+  [SMALL_STATE(198)] = 3936,
+  [SMALL_STATE(199)] = 3945,
+  [SMALL_STATE(200)] = 3956,
+  [SMALL_STATE(201)] = 3965,
+  [SMALL_STATE(202)] = 3974,
+  [SMALL_STATE(203)] = 3983,
+  [SMALL_STATE(204)] = 3992,
+  [SMALL_STATE(205)] = 4003,
+  [SMALL_STATE(206)] = 4014,
+  [SMALL_STATE(207)] = 4023,
+  [SMALL_STATE(208)] = 4032,
+  [SMALL_STATE(209)] = 4041,
+  [SMALL_STATE(210)] = 4052,
+  [SMALL_STATE(211)] = 4061,
+  [SMALL_STATE(212)] = 4070,
+  [SMALL_STATE(213)] = 4081,
+  [SMALL_STATE(214)] = 4090,
+  [SMALL_STATE(215)] = 4099,
+  [SMALL_STATE(216)] = 4108,
+  [SMALL_STATE(217)] = 4119,
+  [SMALL_STATE(218)] = 4128,
+  [SMALL_STATE(219)] = 4139,
+  [SMALL_STATE(220)] = 4152,
+  [SMALL_STATE(221)] = 4163,
+  [SMALL_STATE(222)] = 4174,
+  [SMALL_STATE(223)] = 4183,
+  [SMALL_STATE(224)] = 4194,
+  [SMALL_STATE(225)] = 4205,
+  [SMALL_STATE(226)] = 4214,
+  [SMALL_STATE(227)] = 4223,
+  [SMALL_STATE(228)] = 4232,
+  [SMALL_STATE(229)] = 4241,
+  [SMALL_STATE(230)] = 4250,
+  [SMALL_STATE(231)] = 4261,
+  [SMALL_STATE(232)] = 4270,
+  [SMALL_STATE(233)] = 4279,
+  [SMALL_STATE(234)] = 4288,
+  [SMALL_STATE(235)] = 4299,
+  [SMALL_STATE(236)] = 4308,
+  [SMALL_STATE(237)] = 4317,
+  [SMALL_STATE(238)] = 4326,
+  [SMALL_STATE(239)] = 4335,
+  [SMALL_STATE(240)] = 4348,
+  [SMALL_STATE(241)] = 4357,
+  [SMALL_STATE(242)] = 4366,
+  [SMALL_STATE(243)] = 4377,
+  [SMALL_STATE(244)] = 4386,
+  [SMALL_STATE(245)] = 4397,
+  [SMALL_STATE(246)] = 4406,
+  [SMALL_STATE(247)] = 4415,
+  [SMALL_STATE(248)] = 4424,
+  [SMALL_STATE(249)] = 4435,
+  [SMALL_STATE(250)] = 4444,
+  [SMALL_STATE(251)] = 4455,
+  [SMALL_STATE(252)] = 4464,
+  [SMALL_STATE(253)] = 4473,
+  [SMALL_STATE(254)] = 4482,
+  [SMALL_STATE(255)] = 4493,
+  [SMALL_STATE(256)] = 4502,
+  [SMALL_STATE(257)] = 4513,
+  [SMALL_STATE(258)] = 4522,
+  [SMALL_STATE(259)] = 4531,
+  [SMALL_STATE(260)] = 4540,
+  [SMALL_STATE(261)] = 4549,
+  [SMALL_STATE(262)] = 4560,
+  [SMALL_STATE(263)] = 4569,
+  [SMALL_STATE(264)] = 4580,
+  [SMALL_STATE(265)] = 4589,
+  [SMALL_STATE(266)] = 4600,
+  [SMALL_STATE(267)] = 4613,
+  [SMALL_STATE(268)] = 4622,
+  [SMALL_STATE(269)] = 4631,
+  [SMALL_STATE(270)] = 4640,
+  [SMALL_STATE(271)] = 4649,
+  [SMALL_STATE(272)] = 4658,
+  [SMALL_STATE(273)] = 4667,
+  [SMALL_STATE(274)] = 4676,
+  [SMALL_STATE(275)] = 4685,
+  [SMALL_STATE(276)] = 4696,
+  [SMALL_STATE(277)] = 4706,
+  [SMALL_STATE(278)] = 4714,
+  [SMALL_STATE(279)] = 4724,
+  [SMALL_STATE(280)] = 4734,
+  [SMALL_STATE(281)] = 4742,
+  [SMALL_STATE(282)] = 4750,
+  [SMALL_STATE(283)] = 4758,
+  [SMALL_STATE(284)] = 4766,
+  [SMALL_STATE(285)] = 4774,
+  [SMALL_STATE(286)] = 4784,
+  [SMALL_STATE(287)] = 4792,
+  [SMALL_STATE(288)] = 4802,
+  [SMALL_STATE(289)] = 4812,
+  [SMALL_STATE(290)] = 4822,
+  [SMALL_STATE(291)] = 4832,
+  [SMALL_STATE(292)] = 4842,
+  [SMALL_STATE(293)] = 4852,
+  [SMALL_STATE(294)] = 4862,
+  [SMALL_STATE(295)] = 4870,
+  [SMALL_STATE(296)] = 4880,
+  [SMALL_STATE(297)] = 4890,
+  [SMALL_STATE(298)] = 4900,
+  [SMALL_STATE(299)] = 4910,
+  [SMALL_STATE(300)] = 4920,
+  [SMALL_STATE(301)] = 4930,
+  [SMALL_STATE(302)] = 4940,
+  [SMALL_STATE(303)] = 4950,
+  [SMALL_STATE(304)] = 4960,
+  [SMALL_STATE(305)] = 4968,
+  [SMALL_STATE(306)] = 4978,
+  [SMALL_STATE(307)] = 4986,
+  [SMALL_STATE(308)] = 4994,
+  [SMALL_STATE(309)] = 5001,
+  [SMALL_STATE(310)] = 5008,
+  [SMALL_STATE(311)] = 5015,
+  [SMALL_STATE(312)] = 5022,
+  [SMALL_STATE(313)] = 5029,
+  [SMALL_STATE(314)] = 5036,
+  [SMALL_STATE(315)] = 5043,
+  [SMALL_STATE(316)] = 5050,
+  [SMALL_STATE(317)] = 5057,
+  [SMALL_STATE(318)] = 5064,
+  [SMALL_STATE(319)] = 5071,
+  [SMALL_STATE(320)] = 5078,
+  [SMALL_STATE(321)] = 5085,
+  [SMALL_STATE(322)] = 5092,
+  [SMALL_STATE(323)] = 5099,
+  [SMALL_STATE(324)] = 5106,
+  [SMALL_STATE(325)] = 5113,
+  [SMALL_STATE(326)] = 5120,
+  [SMALL_STATE(327)] = 5127,
+  [SMALL_STATE(328)] = 5134,
+  [SMALL_STATE(329)] = 5141,
+  [SMALL_STATE(330)] = 5148,
+  [SMALL_STATE(331)] = 5155,
+  [SMALL_STATE(332)] = 5162,
+  [SMALL_STATE(333)] = 5169,
+  [SMALL_STATE(334)] = 5176,
+  [SMALL_STATE(335)] = 5183,
+  [SMALL_STATE(336)] = 5190,
+  [SMALL_STATE(337)] = 5197,
+  [SMALL_STATE(338)] = 5204,
+  [SMALL_STATE(339)] = 5211,
+  [SMALL_STATE(340)] = 5218,
+  [SMALL_STATE(341)] = 5225,
+  [SMALL_STATE(342)] = 5232,
+  [SMALL_STATE(343)] = 5239,
+  [SMALL_STATE(344)] = 5246,
+  [SMALL_STATE(345)] = 5253,
+  [SMALL_STATE(346)] = 5260,
+  [SMALL_STATE(347)] = 5267,
+  [SMALL_STATE(348)] = 5274,
+  [SMALL_STATE(349)] = 5281,
+  [SMALL_STATE(350)] = 5288,
+  [SMALL_STATE(351)] = 5295,
+  [SMALL_STATE(352)] = 5302,
+  [SMALL_STATE(353)] = 5309,
+  [SMALL_STATE(354)] = 5316,
+  [SMALL_STATE(355)] = 5323,
+  [SMALL_STATE(356)] = 5330,
+  [SMALL_STATE(357)] = 5337,
+  [SMALL_STATE(358)] = 5344,
+  [SMALL_STATE(359)] = 5351,
+  [SMALL_STATE(360)] = 5358,
+  [SMALL_STATE(361)] = 5365,
+  [SMALL_STATE(362)] = 5372,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -9620,515 +9711,521 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
   [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(287),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(314),
-  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(289),
-  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
-  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(315),
-  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(348),
-  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(283),
-  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(331),
-  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
-  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
-  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(298),
-  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
-  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(243),
-  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(244),
-  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(181),
-  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
-  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(127),
-  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
-  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
-  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(316),
-  [51] = {.entry = {.count = 1, .reusable = true}}, SHIFT(305),
-  [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(318),
-  [55] = {.entry = {.count = 1, .reusable = true}}, SHIFT(257),
-  [57] = {.entry = {.count = 1, .reusable = true}}, SHIFT(170),
-  [59] = {.entry = {.count = 1, .reusable = true}}, SHIFT(338),
-  [61] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [63] = {.entry = {.count = 1, .reusable = true}}, SHIFT(238),
+  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(290),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(317),
+  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(294),
+  [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(182),
+  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(310),
+  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(339),
+  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(287),
+  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(326),
+  [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
+  [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(187),
+  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(302),
+  [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
+  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(246),
+  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(247),
+  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(249),
+  [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(183),
+  [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
+  [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(128),
+  [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(170),
+  [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
+  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(320),
+  [51] = {.entry = {.count = 1, .reusable = true}}, SHIFT(321),
+  [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(327),
+  [55] = {.entry = {.count = 1, .reusable = true}}, SHIFT(261),
+  [57] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
+  [59] = {.entry = {.count = 1, .reusable = true}}, SHIFT(342),
+  [61] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [63] = {.entry = {.count = 1, .reusable = true}}, SHIFT(208),
   [65] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
   [68] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0),
-  [70] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(243),
-  [73] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(244),
-  [76] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(181),
-  [79] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(37),
-  [82] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(127),
-  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(164),
-  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(169),
-  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(316),
-  [94] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(305),
-  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(318),
-  [100] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(257),
-  [103] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(170),
-  [106] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(338),
+  [70] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(247),
+  [73] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(249),
+  [76] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(183),
+  [79] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(34),
+  [82] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(128),
+  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(170),
+  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(171),
+  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(320),
+  [94] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(321),
+  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(327),
+  [100] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(261),
+  [103] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(178),
+  [106] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(342),
   [109] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
   [111] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(5),
-  [114] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(287),
-  [117] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(314),
-  [120] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(289),
-  [123] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(180),
-  [126] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(315),
-  [129] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(348),
-  [132] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(283),
-  [135] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(331),
-  [138] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(173),
-  [141] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(177),
-  [144] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(298),
+  [114] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(290),
+  [117] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(317),
+  [120] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(294),
+  [123] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(182),
+  [126] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(310),
+  [129] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(339),
+  [132] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(287),
+  [135] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(326),
+  [138] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(175),
+  [141] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(187),
+  [144] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(302),
   [147] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
   [149] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
-  [151] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(7),
-  [154] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0),
-  [156] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(319),
-  [159] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(320),
-  [162] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(277),
-  [165] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(137),
-  [168] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(326),
-  [171] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(327),
-  [174] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(328),
-  [177] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(165),
-  [180] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(239),
-  [183] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(240),
-  [186] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(335),
-  [189] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(341),
-  [192] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
-  [194] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
-  [196] = {.entry = {.count = 1, .reusable = true}}, SHIFT(319),
-  [198] = {.entry = {.count = 1, .reusable = true}}, SHIFT(320),
-  [200] = {.entry = {.count = 1, .reusable = true}}, SHIFT(277),
-  [202] = {.entry = {.count = 1, .reusable = true}}, SHIFT(137),
-  [204] = {.entry = {.count = 1, .reusable = true}}, SHIFT(326),
-  [206] = {.entry = {.count = 1, .reusable = true}}, SHIFT(327),
-  [208] = {.entry = {.count = 1, .reusable = true}}, SHIFT(328),
-  [210] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
-  [212] = {.entry = {.count = 1, .reusable = true}}, SHIFT(239),
-  [214] = {.entry = {.count = 1, .reusable = true}}, SHIFT(240),
-  [216] = {.entry = {.count = 1, .reusable = true}}, SHIFT(335),
-  [218] = {.entry = {.count = 1, .reusable = true}}, SHIFT(341),
-  [220] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
-  [222] = {.entry = {.count = 1, .reusable = true}}, SHIFT(237),
-  [224] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 2, 0, 33),
-  [226] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
-  [228] = {.entry = {.count = 1, .reusable = true}}, SHIFT(333),
-  [230] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
-  [232] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
-  [234] = {.entry = {.count = 1, .reusable = true}}, SHIFT(297),
-  [236] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
-  [238] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 33),
-  [240] = {.entry = {.count = 1, .reusable = true}}, SHIFT(311),
-  [242] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(12),
-  [245] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
-  [247] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(216),
-  [250] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(52),
-  [253] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(77),
-  [256] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(284),
-  [259] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(312),
-  [262] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(313),
-  [265] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(285),
-  [268] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [270] = {.entry = {.count = 1, .reusable = true}}, SHIFT(215),
-  [272] = {.entry = {.count = 1, .reusable = true}}, SHIFT(216),
-  [274] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
-  [276] = {.entry = {.count = 1, .reusable = true}}, SHIFT(77),
-  [278] = {.entry = {.count = 1, .reusable = true}}, SHIFT(284),
-  [280] = {.entry = {.count = 1, .reusable = false}}, SHIFT(312),
-  [282] = {.entry = {.count = 1, .reusable = true}}, SHIFT(313),
-  [284] = {.entry = {.count = 1, .reusable = true}}, SHIFT(285),
-  [286] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
-  [288] = {.entry = {.count = 1, .reusable = true}}, SHIFT(260),
-  [290] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 44),
-  [292] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 44), SHIFT_REPEAT(333),
-  [295] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 44), SHIFT_REPEAT(297),
+  [151] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [153] = {.entry = {.count = 1, .reusable = true}}, SHIFT(238),
+  [155] = {.entry = {.count = 1, .reusable = true}}, SHIFT(315),
+  [157] = {.entry = {.count = 1, .reusable = true}}, SHIFT(316),
+  [159] = {.entry = {.count = 1, .reusable = true}}, SHIFT(280),
+  [161] = {.entry = {.count = 1, .reusable = true}}, SHIFT(137),
+  [163] = {.entry = {.count = 1, .reusable = true}}, SHIFT(324),
+  [165] = {.entry = {.count = 1, .reusable = true}}, SHIFT(325),
+  [167] = {.entry = {.count = 1, .reusable = true}}, SHIFT(328),
+  [169] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
+  [171] = {.entry = {.count = 1, .reusable = true}}, SHIFT(242),
+  [173] = {.entry = {.count = 1, .reusable = true}}, SHIFT(243),
+  [175] = {.entry = {.count = 1, .reusable = true}}, SHIFT(335),
+  [177] = {.entry = {.count = 1, .reusable = true}}, SHIFT(338),
+  [179] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
+  [181] = {.entry = {.count = 1, .reusable = true}}, SHIFT(192),
+  [183] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(9),
+  [186] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0),
+  [188] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(315),
+  [191] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(316),
+  [194] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(280),
+  [197] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(137),
+  [200] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(324),
+  [203] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(325),
+  [206] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(328),
+  [209] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(165),
+  [212] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(242),
+  [215] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(243),
+  [218] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(335),
+  [221] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(338),
+  [224] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 34),
+  [226] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
+  [228] = {.entry = {.count = 1, .reusable = true}}, SHIFT(319),
+  [230] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
+  [232] = {.entry = {.count = 1, .reusable = true}}, SHIFT(309),
+  [234] = {.entry = {.count = 1, .reusable = true}}, SHIFT(299),
+  [236] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
+  [238] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 2, 0, 34),
+  [240] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
+  [242] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
+  [244] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
+  [246] = {.entry = {.count = 1, .reusable = true}}, SHIFT(218),
+  [248] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
+  [250] = {.entry = {.count = 1, .reusable = true}}, SHIFT(63),
+  [252] = {.entry = {.count = 1, .reusable = true}}, SHIFT(285),
+  [254] = {.entry = {.count = 1, .reusable = false}}, SHIFT(358),
+  [256] = {.entry = {.count = 1, .reusable = true}}, SHIFT(311),
+  [258] = {.entry = {.count = 1, .reusable = true}}, SHIFT(288),
+  [260] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(13),
+  [263] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
+  [265] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(218),
+  [268] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(46),
+  [271] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(63),
+  [274] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(285),
+  [277] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(358),
+  [280] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(311),
+  [283] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(288),
+  [286] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
+  [288] = {.entry = {.count = 1, .reusable = true}}, SHIFT(264),
+  [290] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 45),
+  [292] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 45), SHIFT_REPEAT(319),
+  [295] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 45), SHIFT_REPEAT(299),
   [298] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coordinates, 5, 0, 0),
-  [300] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0),
-  [302] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0), SHIFT_REPEAT(23),
-  [305] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0), SHIFT_REPEAT(24),
-  [308] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0),
-  [310] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_direction_list, 1, 0, 0),
-  [312] = {.entry = {.count = 1, .reusable = false}}, SHIFT(23),
-  [314] = {.entry = {.count = 1, .reusable = false}}, SHIFT(24),
-  [316] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_direction_list, 1, 0, 0),
+  [300] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_direction_list, 1, 0, 0),
+  [302] = {.entry = {.count = 1, .reusable = false}}, SHIFT(24),
+  [304] = {.entry = {.count = 1, .reusable = false}}, SHIFT(26),
+  [306] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_direction_list, 1, 0, 0),
+  [308] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0),
+  [310] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0), SHIFT_REPEAT(24),
+  [313] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0), SHIFT_REPEAT(26),
+  [316] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0),
   [318] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_path, 3, 0, 0),
-  [320] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 11),
-  [322] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 11),
-  [324] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 10),
-  [326] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 10),
-  [328] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap, 1, 0, 31),
-  [330] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 1, 0, 32),
-  [332] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
-  [334] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 2, 0, 22),
-  [336] = {.entry = {.count = 1, .reusable = true}}, SHIFT(108),
-  [338] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 43),
-  [340] = {.entry = {.count = 1, .reusable = true}}, SHIFT(322),
-  [342] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 43),
-  [344] = {.entry = {.count = 1, .reusable = true}}, SHIFT(40),
-  [346] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 22),
-  [348] = {.entry = {.count = 1, .reusable = true}}, SHIFT(352),
-  [350] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 4, 0, 69),
-  [352] = {.entry = {.count = 1, .reusable = true}}, SHIFT(56),
-  [354] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 75),
-  [356] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 75), SHIFT_REPEAT(56),
-  [359] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 75), SHIFT_REPEAT(333),
-  [362] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 75), SHIFT_REPEAT(297),
-  [365] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 45),
-  [367] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 2, 0, 22),
-  [369] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 2, 0, 22),
-  [371] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 51),
-  [373] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 52),
-  [375] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 55),
-  [377] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 62),
-  [379] = {.entry = {.count = 1, .reusable = false}}, SHIFT(293),
-  [381] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
-  [383] = {.entry = {.count = 1, .reusable = true}}, SHIFT(293),
-  [385] = {.entry = {.count = 1, .reusable = true}}, SHIFT(269),
-  [387] = {.entry = {.count = 1, .reusable = false}}, SHIFT(221),
-  [389] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap_symmetry, 1, 0, 41),
-  [391] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
-  [393] = {.entry = {.count = 1, .reusable = true}}, SHIFT(220),
-  [395] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(293),
-  [398] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(45),
-  [401] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(293),
-  [404] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0),
-  [406] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(221),
-  [409] = {.entry = {.count = 1, .reusable = false}}, SHIFT(103),
-  [411] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 5, 0, 29),
-  [413] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
-  [415] = {.entry = {.count = 1, .reusable = false}}, SHIFT(182),
-  [417] = {.entry = {.count = 1, .reusable = false}}, SHIFT(183),
-  [419] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 40),
-  [421] = {.entry = {.count = 1, .reusable = true}}, SHIFT(64),
-  [423] = {.entry = {.count = 1, .reusable = true}}, SHIFT(342),
-  [425] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
-  [427] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
-  [429] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
-  [431] = {.entry = {.count = 1, .reusable = true}}, SHIFT(199),
-  [433] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 3, 0, 46),
-  [435] = {.entry = {.count = 1, .reusable = true}}, SHIFT(82),
-  [437] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(342),
-  [440] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(51),
-  [443] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0),
-  [445] = {.entry = {.count = 1, .reusable = true}}, SHIFT(324),
-  [447] = {.entry = {.count = 1, .reusable = true}}, SHIFT(325),
-  [449] = {.entry = {.count = 1, .reusable = true}}, SHIFT(291),
-  [451] = {.entry = {.count = 1, .reusable = true}}, SHIFT(292),
-  [453] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 56),
-  [455] = {.entry = {.count = 1, .reusable = true}}, SHIFT(98),
-  [457] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 57),
-  [459] = {.entry = {.count = 1, .reusable = true}}, SHIFT(100),
-  [461] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 64),
-  [463] = {.entry = {.count = 1, .reusable = true}}, SHIFT(116),
-  [465] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 67),
-  [467] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 68),
-  [469] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(103),
+  [320] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap, 1, 0, 32),
+  [322] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 11),
+  [324] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 11),
+  [326] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 1, 0, 33),
+  [328] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 10),
+  [330] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 10),
+  [332] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 2, 0, 22),
+  [334] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
+  [336] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 22),
+  [338] = {.entry = {.count = 1, .reusable = true}}, SHIFT(343),
+  [340] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 44),
+  [342] = {.entry = {.count = 1, .reusable = true}}, SHIFT(322),
+  [344] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 44),
+  [346] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
+  [348] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 4, 0, 71),
+  [350] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
+  [352] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
+  [354] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 77),
+  [356] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 77), SHIFT_REPEAT(55),
+  [359] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 77), SHIFT_REPEAT(319),
+  [362] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 77), SHIFT_REPEAT(299),
+  [365] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 46),
+  [367] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 52),
+  [369] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 53),
+  [371] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 56),
+  [373] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 64),
+  [375] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 2, 0, 22),
+  [377] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 2, 0, 22),
+  [379] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap_symmetry, 1, 0, 42),
+  [381] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(292),
+  [384] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(43),
+  [387] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(292),
+  [390] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0),
+  [392] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(223),
+  [395] = {.entry = {.count = 1, .reusable = false}}, SHIFT(292),
+  [397] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
+  [399] = {.entry = {.count = 1, .reusable = true}}, SHIFT(292),
+  [401] = {.entry = {.count = 1, .reusable = true}}, SHIFT(222),
+  [403] = {.entry = {.count = 1, .reusable = false}}, SHIFT(223),
+  [405] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
+  [407] = {.entry = {.count = 1, .reusable = true}}, SHIFT(272),
+  [409] = {.entry = {.count = 1, .reusable = true}}, SHIFT(295),
+  [411] = {.entry = {.count = 1, .reusable = true}}, SHIFT(329),
+  [413] = {.entry = {.count = 1, .reusable = true}}, SHIFT(330),
+  [415] = {.entry = {.count = 1, .reusable = true}}, SHIFT(296),
+  [417] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 41),
+  [419] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
+  [421] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(337),
+  [424] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(48),
+  [427] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0),
+  [429] = {.entry = {.count = 1, .reusable = true}}, SHIFT(337),
+  [431] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
+  [433] = {.entry = {.count = 1, .reusable = true}}, SHIFT(227),
+  [435] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 3, 0, 47),
+  [437] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
+  [439] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
+  [441] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
+  [443] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 57),
+  [445] = {.entry = {.count = 1, .reusable = true}}, SHIFT(99),
+  [447] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 58),
+  [449] = {.entry = {.count = 1, .reusable = true}}, SHIFT(101),
+  [451] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 66),
+  [453] = {.entry = {.count = 1, .reusable = true}}, SHIFT(117),
+  [455] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 69),
+  [457] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 70),
+  [459] = {.entry = {.count = 1, .reusable = false}}, SHIFT(104),
+  [461] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 5, 0, 30),
+  [463] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
+  [465] = {.entry = {.count = 1, .reusable = false}}, SHIFT(184),
+  [467] = {.entry = {.count = 1, .reusable = false}}, SHIFT(185),
+  [469] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(104),
   [472] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
-  [474] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(103),
+  [474] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(104),
   [477] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
-  [479] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 5, 0, 50),
-  [481] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 40),
-  [483] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 22),
-  [485] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 42),
-  [487] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 39),
-  [489] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 50),
-  [491] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 40),
-  [493] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0),
-  [495] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0), SHIFT_REPEAT(134),
-  [498] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 33),
-  [500] = {.entry = {.count = 1, .reusable = true}}, SHIFT(123),
-  [502] = {.entry = {.count = 1, .reusable = true}}, SHIFT(85),
-  [504] = {.entry = {.count = 1, .reusable = true}}, SHIFT(251),
-  [506] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 40),
-  [508] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 22),
-  [510] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 42),
-  [512] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 53),
-  [514] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 43),
-  [516] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 54),
-  [518] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 45),
-  [520] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 42),
-  [522] = {.entry = {.count = 1, .reusable = true}}, SHIFT(294),
-  [524] = {.entry = {.count = 1, .reusable = true}}, SHIFT(255),
-  [526] = {.entry = {.count = 1, .reusable = true}}, SHIFT(296),
-  [528] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 53),
-  [530] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 43),
-  [532] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 4, 0, 40),
-  [534] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 4, 0, 40),
-  [536] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 46),
-  [538] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_sides_statement, 2, 0, 0),
-  [540] = {.entry = {.count = 1, .reusable = true}}, SHIFT(91),
-  [542] = {.entry = {.count = 1, .reusable = true}}, SHIFT(200),
-  [544] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 22),
-  [546] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 40),
-  [548] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 51),
-  [550] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 61),
-  [552] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 52),
-  [554] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(123),
-  [557] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(91),
-  [560] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0),
-  [562] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 53),
-  [564] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 54),
-  [566] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 63),
-  [568] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 55),
-  [570] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 53),
-  [572] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 46),
-  [574] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 56),
-  [576] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 57),
-  [578] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 42),
-  [580] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 19),
-  [582] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 19),
-  [584] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 2, 0, 0),
-  [586] = {.entry = {.count = 1, .reusable = true}}, SHIFT(129),
-  [588] = {.entry = {.count = 1, .reusable = true}}, SHIFT(301),
-  [590] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 2, 0, 0),
-  [592] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 33),
-  [594] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0),
-  [596] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(123),
-  [599] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 39),
-  [601] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 60),
-  [603] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 61),
-  [605] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 70),
+  [479] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 63),
+  [481] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 22),
+  [483] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 41),
+  [485] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 22),
+  [487] = {.entry = {.count = 1, .reusable = true}}, SHIFT(298),
+  [489] = {.entry = {.count = 1, .reusable = true}}, SHIFT(259),
+  [491] = {.entry = {.count = 1, .reusable = true}}, SHIFT(300),
+  [493] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 40),
+  [495] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 51),
+  [497] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 41),
+  [499] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0),
+  [501] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0), SHIFT_REPEAT(71),
+  [504] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0),
+  [506] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(124),
+  [509] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 40),
+  [511] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 41),
+  [513] = {.entry = {.count = 1, .reusable = true}}, SHIFT(333),
+  [515] = {.entry = {.count = 1, .reusable = true}}, SHIFT(318),
+  [517] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
+  [519] = {.entry = {.count = 1, .reusable = true}}, SHIFT(346),
+  [521] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 43),
+  [523] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 54),
+  [525] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 44),
+  [527] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 55),
+  [529] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 46),
+  [531] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 43),
+  [533] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
+  [535] = {.entry = {.count = 1, .reusable = true}}, SHIFT(120),
+  [537] = {.entry = {.count = 1, .reusable = true}}, SHIFT(255),
+  [539] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 54),
+  [541] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 44),
+  [543] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 4, 0, 41),
+  [545] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 4, 0, 41),
+  [547] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 47),
+  [549] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 22),
+  [551] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 41),
+  [553] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 5, 0, 51),
+  [555] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 62),
+  [557] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 52),
+  [559] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 63),
+  [561] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 53),
+  [563] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 22),
+  [565] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 54),
+  [567] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 55),
+  [569] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 41),
+  [571] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 56),
+  [573] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 54),
+  [575] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 47),
+  [577] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 57),
+  [579] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 58),
+  [581] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(124),
+  [584] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(103),
+  [587] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0),
+  [589] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 19),
+  [591] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 19),
+  [593] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 43),
+  [595] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 34),
+  [597] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 2, 0, 0),
+  [599] = {.entry = {.count = 1, .reusable = true}}, SHIFT(130),
+  [601] = {.entry = {.count = 1, .reusable = true}}, SHIFT(301),
+  [603] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 2, 0, 0),
+  [605] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_sides_statement, 2, 0, 0),
   [607] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 62),
-  [609] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 6, 0, 63),
-  [611] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 56),
-  [613] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 57),
-  [615] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 64),
-  [617] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 40),
-  [619] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 22),
-  [621] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 7, 0, 70),
-  [623] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 7, 0, 64),
-  [625] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 60),
-  [627] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__side, 1, 0, 4),
-  [629] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__side, 1, 0, 4),
-  [631] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0),
-  [633] = {.entry = {.count = 1, .reusable = true}}, SHIFT(143),
-  [635] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_draw_without_statement, 2, 0, 0),
-  [637] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0),
-  [639] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0), SHIFT_REPEAT(154),
-  [642] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(143),
-  [645] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0),
-  [647] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0),
-  [649] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0), SHIFT_REPEAT(129),
-  [652] = {.entry = {.count = 1, .reusable = false}}, SHIFT(50),
-  [654] = {.entry = {.count = 1, .reusable = false}}, SHIFT(343),
-  [656] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_like_statement, 2, 0, 0),
-  [658] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_castling_move, 4, 0, 34),
-  [660] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_move, 4, 0, 34),
-  [662] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__mode, 1, 0, 38),
-  [664] = {.entry = {.count = 1, .reusable = true}}, SHIFT(321),
-  [666] = {.entry = {.count = 1, .reusable = true}}, SHIFT(323),
-  [668] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
-  [670] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 3, 0, 0),
-  [672] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 5, 0, 28),
-  [674] = {.entry = {.count = 1, .reusable = true}}, SHIFT(185),
-  [676] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 6, 0, 58),
-  [678] = {.entry = {.count = 1, .reusable = true}}, SHIFT(332),
-  [680] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_impasse_statement, 7, 0, 66),
-  [682] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 74), SHIFT_REPEAT(332),
-  [685] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 74),
-  [687] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup_hand, 2, 0, 0),
-  [689] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 1, 0, 19),
-  [691] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement_statement, 3, 0, 29),
-  [693] = {.entry = {.count = 1, .reusable = true}}, SHIFT(211),
-  [695] = {.entry = {.count = 1, .reusable = true}}, SHIFT(154),
-  [697] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_side, 2, 0, 24),
-  [699] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
-  [701] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 3, 0, 15),
-  [703] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_line_starts, 2, 0, 0),
-  [705] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
-  [707] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(178),
-  [710] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0),
-  [712] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0),
-  [714] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0), SHIFT_REPEAT(150),
-  [717] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 2, 0, 49),
-  [719] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 3, 0, 59),
-  [721] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 1, 0, 5),
-  [723] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_side_declaration, 1, 0, 5),
-  [725] = {.entry = {.count = 1, .reusable = false}}, SHIFT(344),
-  [727] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 1, 0, 13),
-  [729] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 4, 0, 14),
-  [731] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove_statement, 2, 0, 0),
-  [733] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colours_statement, 2, 0, 0),
-  [735] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement, 2, 0, 18),
-  [737] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 73),
-  [739] = {.entry = {.count = 1, .reusable = true}}, SHIFT(317),
-  [741] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 2, 0, 0),
-  [743] = {.entry = {.count = 1, .reusable = true}}, SHIFT(268),
-  [745] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 3, 0, 0),
-  [747] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
-  [749] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0), SHIFT_REPEAT(167),
-  [752] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0),
-  [754] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
-  [756] = {.entry = {.count = 1, .reusable = true}}, SHIFT(204),
-  [758] = {.entry = {.count = 1, .reusable = true}}, SHIFT(330),
-  [760] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 4, 0, 30),
-  [762] = {.entry = {.count = 1, .reusable = true}}, SHIFT(307),
-  [764] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 3, 0, 9),
-  [766] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
-  [768] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 2, 0, 0),
-  [770] = {.entry = {.count = 1, .reusable = true}}, SHIFT(167),
-  [772] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
-  [774] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 2, 0, 20),
-  [776] = {.entry = {.count = 1, .reusable = true}}, SHIFT(273),
-  [778] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
-  [780] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 1, 0, 16),
-  [782] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
-  [784] = {.entry = {.count = 1, .reusable = true}}, SHIFT(174),
-  [786] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 71),
-  [788] = {.entry = {.count = 1, .reusable = true}}, SHIFT(184),
-  [790] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 72),
-  [792] = {.entry = {.count = 1, .reusable = true}}, SHIFT(270),
-  [794] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 76),
-  [796] = {.entry = {.count = 1, .reusable = true}}, SHIFT(271),
-  [798] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 2, 0, 21),
-  [800] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
-  [802] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_impasse_statement, 5, 0, 47),
-  [804] = {.entry = {.count = 1, .reusable = true}}, SHIFT(246),
-  [806] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 3, 0, 28),
-  [808] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
-  [810] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 3, 0, 8),
-  [812] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 3, 0, 0),
-  [814] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 4, 0, 0),
-  [816] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 4, 0, 0),
-  [818] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 3, 0, 0),
-  [820] = {.entry = {.count = 1, .reusable = true}}, SHIFT(21),
-  [822] = {.entry = {.count = 1, .reusable = true}}, SHIFT(191),
-  [824] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 3, 0, 0),
-  [826] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cell_statement, 4, 0, 30),
-  [828] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [830] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
-  [832] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 2, 0, 6),
-  [834] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 3, 0, 0),
-  [836] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 3, 0, 0),
-  [838] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_statement, 2, 0, 0),
-  [840] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
-  [842] = {.entry = {.count = 1, .reusable = true}}, SHIFT(192),
-  [844] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 2, 0, 0),
-  [846] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_value_statement, 2, 0, 2),
-  [848] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 3, 0, 0),
-  [850] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [852] = {.entry = {.count = 1, .reusable = true}}, SHIFT(226),
-  [854] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hexagon_shape, 2, 0, 25),
-  [856] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 4, 0, 35),
-  [858] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement_statement, 4, 0, 36),
-  [860] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rhombus_shape, 4, 0, 37),
-  [862] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 3, 0, 7),
-  [864] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 2, 0, 6),
-  [866] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 2, 0, 0),
-  [868] = {.entry = {.count = 1, .reusable = true}}, SHIFT(253),
-  [870] = {.entry = {.count = 1, .reusable = true}}, SHIFT(279),
-  [872] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
-  [874] = {.entry = {.count = 1, .reusable = true}}, SHIFT(27),
-  [876] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 2, 0, 0),
-  [878] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
-  [880] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_checkmate_statement, 2, 0, 21),
-  [882] = {.entry = {.count = 1, .reusable = true}}, SHIFT(265),
-  [884] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_confined_statement, 3, 0, 29),
-  [886] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 4, 0, 0),
-  [888] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_captures_statement, 2, 0, 0),
-  [890] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 6, 0, 48),
-  [892] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 2, 0, 0),
-  [894] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 4, 0, 0),
-  [896] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
-  [898] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_repetition_statement, 3, 0, 27),
-  [900] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_metadata_statement, 2, 0, 1),
-  [902] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 3, 0, 8),
-  [904] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0), SHIFT_REPEAT(279),
-  [907] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0),
-  [909] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 2, 0, 0),
-  [911] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 2, 0, 0),
-  [913] = {.entry = {.count = 1, .reusable = true}}, SHIFT(258),
-  [915] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_year_statement, 2, 0, 2),
-  [917] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_statement, 1, 0, 0),
-  [919] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colour_bound_statement, 1, 0, 0),
-  [921] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_facing_statement, 2, 0, 22),
-  [923] = {.entry = {.count = 1, .reusable = true}}, SHIFT(267),
-  [925] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_symmetry_statement, 2, 0, 3),
-  [927] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directions_statement, 4, 0, 12),
-  [929] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 2, 0, 0),
-  [931] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cells_statement, 2, 0, 3),
-  [933] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_shape_statement, 2, 0, 0),
-  [935] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 2, 0, 15),
-  [937] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 5, 0, 65),
-  [939] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_eliminated_statement, 2, 0, 23),
-  [941] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 3, 0, 0),
-  [943] = {.entry = {.count = 1, .reusable = true}}, SHIFT(231),
-  [945] = {.entry = {.count = 1, .reusable = true}}, SHIFT(295),
-  [947] = {.entry = {.count = 1, .reusable = true}}, SHIFT(68),
-  [949] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 2, 0, 6),
-  [951] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_piece_definition, 4, 0, 17),
-  [953] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 4, 0, 0),
-  [955] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_board, 2, 0, 6),
-  [957] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 4, 0, 0),
-  [959] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 3, 0, 26),
-  [961] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 3, 0, 0),
-  [963] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 77),
-  [965] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 8, 0, 78),
-  [967] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
-  [969] = {.entry = {.count = 1, .reusable = true}}, SHIFT(223),
-  [971] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 1, 0, 10),
-  [973] = {.entry = {.count = 1, .reusable = true}}, SHIFT(233),
-  [975] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
-  [977] = {.entry = {.count = 1, .reusable = true}}, SHIFT(249),
-  [979] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [981] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
-  [983] = {.entry = {.count = 1, .reusable = true}}, SHIFT(105),
-  [985] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
-  [987] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
-  [989] = {.entry = {.count = 1, .reusable = true}}, SHIFT(356),
-  [991] = {.entry = {.count = 1, .reusable = true}}, SHIFT(147),
-  [993] = {.entry = {.count = 1, .reusable = true}}, SHIFT(130),
-  [995] = {.entry = {.count = 1, .reusable = true}}, SHIFT(329),
-  [997] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
-  [999] = {.entry = {.count = 1, .reusable = true}}, SHIFT(186),
-  [1001] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [1003] = {.entry = {.count = 1, .reusable = true}}, SHIFT(187),
-  [1005] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
-  [1007] = {.entry = {.count = 1, .reusable = true}}, SHIFT(336),
-  [1009] = {.entry = {.count = 1, .reusable = true}}, SHIFT(337),
-  [1011] = {.entry = {.count = 1, .reusable = true}}, SHIFT(242),
-  [1013] = {.entry = {.count = 1, .reusable = true}}, SHIFT(340),
-  [1015] = {.entry = {.count = 1, .reusable = true}}, SHIFT(358),
-  [1017] = {.entry = {.count = 1, .reusable = true}}, SHIFT(227),
-  [1019] = {.entry = {.count = 1, .reusable = true}}, SHIFT(334),
-  [1021] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
-  [1023] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
-  [1025] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
-  [1027] = {.entry = {.count = 1, .reusable = true}}, SHIFT(41),
-  [1029] = {.entry = {.count = 1, .reusable = true}}, SHIFT(152),
-  [1031] = {.entry = {.count = 1, .reusable = true}}, SHIFT(208),
-  [1033] = {.entry = {.count = 1, .reusable = true}}, SHIFT(357),
-  [1035] = {.entry = {.count = 1, .reusable = true}}, SHIFT(228),
-  [1037] = {.entry = {.count = 1, .reusable = true}}, SHIFT(282),
-  [1039] = {.entry = {.count = 1, .reusable = true}}, SHIFT(310),
-  [1041] = {.entry = {.count = 1, .reusable = true}}, SHIFT(309),
-  [1043] = {.entry = {.count = 1, .reusable = true}}, SHIFT(350),
-  [1045] = {.entry = {.count = 1, .reusable = true}}, SHIFT(354),
-  [1047] = {.entry = {.count = 1, .reusable = true}}, SHIFT(159),
-  [1049] = {.entry = {.count = 1, .reusable = true}}, SHIFT(306),
-  [1051] = {.entry = {.count = 1, .reusable = true}}, SHIFT(345),
-  [1053] = {.entry = {.count = 1, .reusable = true}}, SHIFT(346),
-  [1055] = {.entry = {.count = 1, .reusable = true}}, SHIFT(304),
-  [1057] = {.entry = {.count = 1, .reusable = true}}, SHIFT(274),
-  [1059] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
-  [1061] = {.entry = {.count = 1, .reusable = true}}, SHIFT(212),
-  [1063] = {.entry = {.count = 1, .reusable = true}}, SHIFT(188),
-  [1065] = {.entry = {.count = 1, .reusable = true}}, SHIFT(355),
-  [1067] = {.entry = {.count = 1, .reusable = true}}, SHIFT(347),
-  [1069] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
-  [1071] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
-  [1073] = {.entry = {.count = 1, .reusable = true}}, SHIFT(245),
-  [1075] = {.entry = {.count = 1, .reusable = true}}, SHIFT(351),
-  [1077] = {.entry = {.count = 1, .reusable = true}}, SHIFT(349),
-  [1079] = {.entry = {.count = 1, .reusable = true}}, SHIFT(262),
-  [1081] = {.entry = {.count = 1, .reusable = true}}, SHIFT(132),
-  [1083] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
-  [1085] = {.entry = {.count = 1, .reusable = true}}, SHIFT(308),
-  [1087] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
-  [1089] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
-  [1091] = {.entry = {.count = 1, .reusable = true}}, SHIFT(290),
-  [1093] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
-  [1095] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
-  [1097] = {.entry = {.count = 1, .reusable = true}}, SHIFT(339),
-  [1099] = {.entry = {.count = 1, .reusable = true}}, SHIFT(225),
+  [609] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 43),
+  [611] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 72),
+  [613] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 64),
+  [615] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 6, 0, 65),
+  [617] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 57),
+  [619] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 58),
+  [621] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 66),
+  [623] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 34),
+  [625] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
+  [627] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
+  [629] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 7, 0, 72),
+  [631] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 7, 0, 66),
+  [633] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 65),
+  [635] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__side, 1, 0, 4),
+  [637] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__side, 1, 0, 4),
+  [639] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0),
+  [641] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
+  [643] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_draw_without_statement, 2, 0, 0),
+  [645] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0),
+  [647] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0), SHIFT_REPEAT(155),
+  [650] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(160),
+  [653] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0),
+  [655] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0),
+  [657] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0), SHIFT_REPEAT(130),
+  [660] = {.entry = {.count = 1, .reusable = false}}, SHIFT(50),
+  [662] = {.entry = {.count = 1, .reusable = false}}, SHIFT(345),
+  [664] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_like_statement, 2, 0, 0),
+  [666] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_castling_move, 4, 0, 35),
+  [668] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_move, 4, 0, 35),
+  [670] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__mode, 1, 0, 39),
+  [672] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 3, 0, 0),
+  [674] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 5, 0, 29),
+  [676] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
+  [678] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 6, 0, 59),
+  [680] = {.entry = {.count = 1, .reusable = true}}, SHIFT(336),
+  [682] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_impasse_statement, 7, 0, 68),
+  [684] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 76), SHIFT_REPEAT(336),
+  [687] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 76),
+  [689] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup_hand, 2, 0, 0),
+  [691] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
+  [693] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colours_statement, 2, 0, 0),
+  [695] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement_statement, 3, 0, 30),
+  [697] = {.entry = {.count = 1, .reusable = true}}, SHIFT(213),
+  [699] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
+  [701] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_side, 2, 0, 24),
+  [703] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 3, 0, 15),
+  [705] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_line_starts, 2, 0, 0),
+  [707] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
+  [709] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(180),
+  [712] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0),
+  [714] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0),
+  [716] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0), SHIFT_REPEAT(150),
+  [719] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 2, 0, 50),
+  [721] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 3, 0, 60),
+  [723] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 3, 0, 61),
+  [725] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 1, 0, 5),
+  [727] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_side_declaration, 1, 0, 5),
+  [729] = {.entry = {.count = 1, .reusable = false}}, SHIFT(332),
+  [731] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 1, 0, 13),
+  [733] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 4, 0, 14),
+  [735] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cells_statement, 2, 0, 3),
+  [737] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
+  [739] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove_statement, 2, 0, 0),
+  [741] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement, 2, 0, 18),
+  [743] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 1, 0, 19),
+  [745] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 75),
+  [747] = {.entry = {.count = 1, .reusable = true}}, SHIFT(357),
+  [749] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 2, 0, 21),
+  [751] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
+  [753] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 3, 0, 0),
+  [755] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
+  [757] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0), SHIFT_REPEAT(167),
+  [760] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0),
+  [762] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 3, 0, 9),
+  [764] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 2, 0, 0),
+  [766] = {.entry = {.count = 1, .reusable = true}}, SHIFT(271),
+  [768] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 4, 0, 31),
+  [770] = {.entry = {.count = 1, .reusable = true}}, SHIFT(355),
+  [772] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
+  [774] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 2, 0, 0),
+  [776] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
+  [778] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
+  [780] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
+  [782] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
+  [784] = {.entry = {.count = 1, .reusable = true}}, SHIFT(308),
+  [786] = {.entry = {.count = 1, .reusable = true}}, SHIFT(167),
+  [788] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
+  [790] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 1, 0, 16),
+  [792] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 78),
+  [794] = {.entry = {.count = 1, .reusable = true}}, SHIFT(274),
+  [796] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 73),
+  [798] = {.entry = {.count = 1, .reusable = true}}, SHIFT(181),
+  [800] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 74),
+  [802] = {.entry = {.count = 1, .reusable = true}}, SHIFT(273),
+  [804] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_impasse_statement, 5, 0, 48),
+  [806] = {.entry = {.count = 1, .reusable = true}}, SHIFT(250),
+  [808] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
+  [810] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 2, 0, 20),
+  [812] = {.entry = {.count = 1, .reusable = true}}, SHIFT(305),
+  [814] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 3, 0, 29),
+  [816] = {.entry = {.count = 1, .reusable = true}}, SHIFT(212),
+  [818] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 3, 0, 7),
+  [820] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 3, 0, 0),
+  [822] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 4, 0, 0),
+  [824] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 4, 0, 0),
+  [826] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 3, 0, 0),
+  [828] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
+  [830] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
+  [832] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 3, 0, 0),
+  [834] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cell_statement, 4, 0, 31),
+  [836] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [838] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
+  [840] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 2, 0, 6),
+  [842] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 3, 0, 0),
+  [844] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 3, 0, 0),
+  [846] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_statement, 2, 0, 0),
+  [848] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
+  [850] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
+  [852] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 2, 0, 0),
+  [854] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_value_statement, 2, 0, 2),
+  [856] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 3, 0, 0),
+  [858] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [860] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
+  [862] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cells_statement, 3, 0, 25),
+  [864] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 4, 0, 36),
+  [866] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement_statement, 4, 0, 37),
+  [868] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rhombus_shape, 4, 0, 38),
+  [870] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hexagon_shape, 2, 0, 26),
+  [872] = {.entry = {.count = 1, .reusable = true}}, SHIFT(125),
+  [874] = {.entry = {.count = 1, .reusable = true}}, SHIFT(269),
+  [876] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 2, 0, 0),
+  [878] = {.entry = {.count = 1, .reusable = true}}, SHIFT(257),
+  [880] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
+  [882] = {.entry = {.count = 1, .reusable = true}}, SHIFT(281),
+  [884] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
+  [886] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
+  [888] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 2, 0, 0),
+  [890] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 3, 0, 8),
+  [892] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_confined_statement, 3, 0, 30),
+  [894] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 2, 0, 0),
+  [896] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 2, 0, 6),
+  [898] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 4, 0, 0),
+  [900] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_checkmate_statement, 2, 0, 21),
+  [902] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_board, 2, 0, 6),
+  [904] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 6, 0, 49),
+  [906] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
+  [908] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_repetition_statement, 3, 0, 28),
+  [910] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_metadata_statement, 2, 0, 1),
+  [912] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 3, 0, 8),
+  [914] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 2, 0, 0),
+  [916] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0), SHIFT_REPEAT(281),
+  [919] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0),
+  [921] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_captures_statement, 2, 0, 0),
+  [923] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 4, 0, 0),
+  [925] = {.entry = {.count = 1, .reusable = true}}, SHIFT(262),
+  [927] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_year_statement, 2, 0, 2),
+  [929] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 2, 0, 0),
+  [931] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_statement, 1, 0, 0),
+  [933] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colour_bound_statement, 1, 0, 0),
+  [935] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_facing_statement, 2, 0, 22),
+  [937] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_symmetry_statement, 2, 0, 3),
+  [939] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directions_statement, 4, 0, 12),
+  [941] = {.entry = {.count = 1, .reusable = true}}, SHIFT(270),
+  [943] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 2, 0, 0),
+  [945] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_shape_statement, 2, 0, 0),
+  [947] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 2, 0, 15),
+  [949] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 5, 0, 67),
+  [951] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_eliminated_statement, 2, 0, 23),
+  [953] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 3, 0, 0),
+  [955] = {.entry = {.count = 1, .reusable = true}}, SHIFT(241),
+  [957] = {.entry = {.count = 1, .reusable = true}}, SHIFT(297),
+  [959] = {.entry = {.count = 1, .reusable = true}}, SHIFT(78),
+  [961] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 2, 0, 6),
+  [963] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_piece_definition, 4, 0, 17),
+  [965] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 4, 0, 0),
+  [967] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 4, 0, 0),
+  [969] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 3, 0, 27),
+  [971] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 3, 0, 0),
+  [973] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 79),
+  [975] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 8, 0, 80),
+  [977] = {.entry = {.count = 1, .reusable = true}}, SHIFT(231),
+  [979] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 1, 0, 10),
+  [981] = {.entry = {.count = 1, .reusable = true}}, SHIFT(235),
+  [983] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
+  [985] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
+  [987] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [989] = {.entry = {.count = 1, .reusable = true}}, SHIFT(252),
+  [991] = {.entry = {.count = 1, .reusable = true}}, SHIFT(107),
+  [993] = {.entry = {.count = 1, .reusable = true}}, SHIFT(108),
+  [995] = {.entry = {.count = 1, .reusable = true}}, SHIFT(147),
+  [997] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
+  [999] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
+  [1001] = {.entry = {.count = 1, .reusable = true}}, SHIFT(356),
+  [1003] = {.entry = {.count = 1, .reusable = true}}, SHIFT(349),
+  [1005] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
+  [1007] = {.entry = {.count = 1, .reusable = true}}, SHIFT(344),
+  [1009] = {.entry = {.count = 1, .reusable = true}}, SHIFT(341),
+  [1011] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
+  [1013] = {.entry = {.count = 1, .reusable = true}}, SHIFT(226),
+  [1015] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
+  [1017] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
+  [1019] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
+  [1021] = {.entry = {.count = 1, .reusable = true}}, SHIFT(245),
+  [1023] = {.entry = {.count = 1, .reusable = true}}, SHIFT(152),
+  [1025] = {.entry = {.count = 1, .reusable = true}}, SHIFT(354),
+  [1027] = {.entry = {.count = 1, .reusable = true}}, SHIFT(313),
+  [1029] = {.entry = {.count = 1, .reusable = true}}, SHIFT(131),
+  [1031] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
+  [1033] = {.entry = {.count = 1, .reusable = true}}, SHIFT(312),
+  [1035] = {.entry = {.count = 1, .reusable = true}}, SHIFT(240),
+  [1037] = {.entry = {.count = 1, .reusable = true}}, SHIFT(286),
+  [1039] = {.entry = {.count = 1, .reusable = true}}, SHIFT(351),
+  [1041] = {.entry = {.count = 1, .reusable = true}}, SHIFT(331),
+  [1043] = {.entry = {.count = 1, .reusable = true}}, SHIFT(314),
+  [1045] = {.entry = {.count = 1, .reusable = true}}, SHIFT(215),
+  [1047] = {.entry = {.count = 1, .reusable = true}}, SHIFT(334),
+  [1049] = {.entry = {.count = 1, .reusable = true}}, SHIFT(347),
+  [1051] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
+  [1053] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
+  [1055] = {.entry = {.count = 1, .reusable = true}}, SHIFT(352),
+  [1057] = {.entry = {.count = 1, .reusable = true}}, SHIFT(350),
+  [1059] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
+  [1061] = {.entry = {.count = 1, .reusable = true}}, SHIFT(360),
+  [1063] = {.entry = {.count = 1, .reusable = true}}, SHIFT(359),
+  [1065] = {.entry = {.count = 1, .reusable = true}}, SHIFT(266),
+  [1067] = {.entry = {.count = 1, .reusable = true}}, SHIFT(276),
+  [1069] = {.entry = {.count = 1, .reusable = true}}, SHIFT(279),
+  [1071] = {.entry = {.count = 1, .reusable = true}}, SHIFT(207),
+  [1073] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
+  [1075] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
+  [1077] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
+  [1079] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
+  [1081] = {.entry = {.count = 1, .reusable = true}}, SHIFT(248),
+  [1083] = {.entry = {.count = 1, .reusable = true}}, SHIFT(361),
+  [1085] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
+  [1087] = {.entry = {.count = 1, .reusable = true}}, SHIFT(348),
+  [1089] = {.entry = {.count = 1, .reusable = true}}, SHIFT(291),
+  [1091] = {.entry = {.count = 1, .reusable = true}}, SHIFT(214),
+  [1093] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
+  [1095] = {.entry = {.count = 1, .reusable = true}}, SHIFT(323),
+  [1097] = {.entry = {.count = 1, .reusable = true}}, SHIFT(233),
+  [1099] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
+  [1101] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
+  [1103] = {.entry = {.count = 1, .reusable = true}}, SHIFT(340),
+  [1105] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
+  [1107] = {.entry = {.count = 1, .reusable = true}}, SHIFT(353),
+  [1109] = {.entry = {.count = 1, .reusable = true}}, SHIFT(186),
+  [1111] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
 };
 
 #ifdef __cplusplus

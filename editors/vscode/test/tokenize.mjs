@@ -1,7 +1,8 @@
 // Tokenizes every shipped variant and valid fixture with the TextMate grammar, using the
 // engine VS Code itself uses (vscode-textmate with the Oniguruma regex library), and checks
 // what an author sees: comments, strings, statement keywords, piece and zone names at their
-// definitions, numbers. Run with `npm test` in editors/vscode (after `npm install`).
+// definitions, numbers, cell kinds, condition words and built-in direction sets. Run with
+// `npm test` in editors/vscode (after `npm install`).
 import { readFileSync, readdirSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -38,6 +39,14 @@ const statementWords = new Set([
   "facing", "draw-without", "eliminated", "impasse", "placement", "hand", "piece", "zone",
   "directions",
 ]);
+// Words that qualify a line where they stand: a board's cell kind (`cells triangle rows`) and
+// the condition after `when` or `unless` (`when pointing 12`). (`piece at` is left out: `piece`
+// starts a statement, and is scoped so.)
+const cellKindWords = new Set(["flat", "pointy", "triangle", "rows", "columns"]);
+const conditionWords = new Set(["unmoved", "from", "to", "enemy", "friend", "pointing"]);
+// A built-in direction set of a kind, alone or joined to a band or an hour
+// (src/geometry/directions.rs).
+const builtinKind = /^(?:(?:forward|backward|sideways|[0-9]+)-)?(?:orthogonal|diagonal|face-point|face-first|point-first)$/;
 
 let failures = 0;
 let checked = 0;
@@ -99,6 +108,28 @@ for (const file of files) {
     const bare = code.replace(/"[^"]*"/g, (s) => " ".repeat(s.length));
     for (const m of bare.matchAll(/(?<![A-Za-z0-9_'+-])(-?[0-9]+)(?![A-Za-z0-9_'+-])/g)) {
       if (!scopeAt(m.index).includes("constant.numeric")) fail(file, n, `number ${m[1]}: ${scopeAt(m.index)}`);
+      checked++;
+    }
+    // A cell kind, and the condition words of a movement line.
+    const kind = bare.match(/^(\s*cells[ \t]+)([A-Za-z]+)(?:([ \t]+)([A-Za-z]+))?/);
+    if (kind) {
+      const words = [[kind[2], kind[1].length]];
+      if (kind[4]) words.push([kind[4], kind[1].length + kind[2].length + kind[3].length]);
+      for (const [word, at] of words) {
+        if (!cellKindWords.has(word) || !scopeAt(at).includes("storage.modifier")) fail(file, n, `cell kind ${word}: ${scopeAt(at)}`);
+        checked++;
+      }
+    }
+    for (const m of bare.matchAll(/(?<![A-Za-z0-9_'+-])(?:when|unless)[ \t]+([A-Za-z][A-Za-z0-9_'+-]*)/g)) {
+      if (!conditionWords.has(m[1])) continue;
+      const at = m.index + m[0].length - m[1].length;
+      if (!scopeAt(at).includes("storage.modifier")) fail(file, n, `condition ${m[1]}: ${scopeAt(at)}`);
+      checked++;
+    }
+    // Built-in direction sets (`face-point`, `forward-face-first`, `12-point-first`).
+    for (const m of bare.matchAll(/(?<![A-Za-z0-9_'+-])[A-Za-z0-9][A-Za-z0-9_'+-]*/g)) {
+      if (!builtinKind.test(m[0])) continue;
+      if (!scopeAt(m.index).includes("support.constant.direction")) fail(file, n, `direction ${m[0]}: ${scopeAt(m.index)}`);
       checked++;
     }
   });

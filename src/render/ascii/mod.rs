@@ -55,7 +55,7 @@ pub fn render_inked(
 ) -> String {
     let canvas = match board.grid {
         Grid::Hex(o) => hex::render(board, o, label, coordinates),
-        Grid::Triangle => triangle::render(board, label, coordinates),
+        Grid::Triangle(_) => triangle::render(board, label, coordinates),
     };
     canvas.finish(ink)
 }
@@ -202,6 +202,6 @@ fn named_lines(board: &Board) -> Option<[Vec<NamedLine>; 2]> {
 pub fn read(board: &Board, drawing: &str) -> Vec<(CellId, String)> {
     match board.grid {
         Grid::Hex(o) => hex::read(board, o, drawing),
-        Grid::Triangle => triangle::read(board, drawing),
+        Grid::Triangle(_) => triangle::read(board, drawing),
     }
 }

@@ -12,44 +12,75 @@
 //!
 //! A two-character label fits (`+P`); longer ones are cut. With coordinates the file letters
 //! stand under the columns and the levels left of the lines (see [`super::render_with`]).
+//!
+//! Triangles in rows (Dekle) take one text line per row and one column per vertical line of
+//! centroids, each cell drawn by its left side before the label: `/K` for a triangle
+//! pointing up, `\K` for one pointing down; neighbours on one line share that side. Dekle's
+//! first row, with a rook in each corner:
+//!
+//! ```text
+//!   \R  /.  \.  /.  \.  /.  \.  /.  \R
+//! ```
 
 use super::Canvas;
 use crate::geometry::board::{Board, CellId};
-use crate::geometry::triangle::{points_right, strip, tripled_height};
+use crate::geometry::triangle::{strip, tripled_height};
+use crate::geometry::{Grid, Lay};
+
+/// How the board's triangles lie (a triangle style drawing is only asked for triangles).
+fn lay(board: &Board) -> Lay {
+    match board.grid {
+        Grid::Triangle(lay) => lay,
+        Grid::Hex(_) => Lay::Columns,
+    }
+}
 
 /// Where each board cell is drawn: (line from the top, file column from the left).
 fn layout(board: &Board) -> Vec<(CellId, usize, usize)> {
     let cells: Vec<CellId> = board.cells().collect();
-    let coords = |c: &CellId| board.coord(*c);
-    let top = cells
-        .iter()
-        .map(|c| tripled_height(coords(c)))
-        .max()
-        .unwrap_or(0);
-    let left = cells.iter().map(|c| strip(coords(c))).min().unwrap_or(0);
+    // (height, column) keys and how far apart neighbouring lines and columns are: in
+    // columns, levels are a third of the tripled height apart; in rows, a row is a lattice
+    // strip and a column half a side (three units of the tripled width).
+    let key = |c: CellId| {
+        let p = board.coord(c);
+        match lay(board) {
+            Lay::Columns => (tripled_height(p) / 3, strip(p)),
+            Lay::Rows => (-strip(p), (tripled_height(p)).div_euclid(3)),
+        }
+    };
+    let top = cells.iter().map(|c| key(*c).0).max().unwrap_or(0);
+    let left = cells.iter().map(|c| key(*c).1).min().unwrap_or(0);
     cells
         .iter()
         .map(|&c| {
-            // Levels are a third of the tripled height apart.
-            let line = ((top - tripled_height(board.coord(c))) / 3) as usize;
-            let file = (strip(board.coord(c)) - left) as usize;
-            (c, line, file)
+            let (height, column) = key(c);
+            (c, (top - height) as usize, (column - left) as usize)
         })
         .collect()
 }
 
+/// The sign a cell is drawn with, by where its apex points: `>` or `<` in columns, and in
+/// rows the cell's left side, `/` pointing up or `\` pointing down.
+fn sign(board: &Board, c: CellId) -> char {
+    match lay(board).apex_hour(board.coord(c)) {
+        3 => '>',
+        9 => '<',
+        12 => '/',
+        _ => '\\',
+    }
+}
+
 /// The text of one cell: three characters.
-fn slot(right: bool, label: &str) -> String {
+fn slot(sign: char, label: &str) -> String {
     let label: String = label.chars().take(2).collect();
     let label = if label.is_empty() {
         ".".to_string()
     } else {
         label
     };
-    if right {
-        format!("{label:>2}>")
-    } else {
-        format!("<{label:<2}")
+    match sign {
+        '>' => format!("{label:>2}>"),
+        _ => format!("{sign}{label:<2}"),
     }
 }
 
@@ -83,7 +114,7 @@ pub(super) fn render(board: &Board, label: &dyn Fn(CellId) -> String, coordinate
         }
     };
     for &(c, line, file) in &placed {
-        let text = slot(points_right(board.coord(c)), &label(c));
+        let text = slot(sign(board, c), &label(c));
         let (row, col) = (top + line, left + 4 * file);
         put(&mut grid, row, col, &text);
         slots.push((c, row, col, 3));
@@ -178,15 +209,22 @@ fn margins(board: &Board, placed: &[(CellId, usize, usize)]) -> Margins {
 /// board by its leftmost file column and its lowest line. Slots off the board are ignored.
 pub fn read(board: &Board, drawing: &str) -> Vec<(CellId, String)> {
     let lines: Vec<Vec<char>> = drawing.lines().map(|l| l.chars().collect()).collect();
-    // Every slot: (line, column, points right, label).
+    // Every slot: (line, column, sign, label).
     let mut slots = Vec::new();
     for (r, line) in lines.iter().enumerate() {
         let text: String = line.iter().collect();
         for (c, ch) in line.iter().enumerate() {
             let take = |from: usize| text.chars().skip(from).take(2).collect::<String>();
-            match ch {
-                '<' => slots.push((r, c, false, take(c + 1).trim().to_string())),
-                '>' if c >= 2 => slots.push((r, c - 2, true, take(c - 2).trim().to_string())),
+            // In rows a sign starts a slot: the line's start or a blank before it.
+            let starts = c == 0 || line[c - 1] == ' ';
+            match (lay(board), ch) {
+                (Lay::Columns, '<') => slots.push((r, c, '<', take(c + 1).trim().to_string())),
+                (Lay::Columns, '>') if c >= 2 => {
+                    slots.push((r, c - 2, '>', take(c - 2).trim().to_string()))
+                }
+                (Lay::Rows, '/' | '\\') if starts => {
+                    slots.push((r, c, *ch, take(c + 1).trim().to_string()))
+                }
                 _ => {}
             }
         }
@@ -202,14 +240,12 @@ pub fn read(board: &Board, drawing: &str) -> Vec<(CellId, String)> {
     slots
         .into_iter()
         .filter(|(_, _, _, label)| !label.is_empty() && label != ".")
-        .filter_map(|(r, c, right, label)| {
+        .filter_map(|(r, c, drawn, label)| {
             let line = (bottom + r).checked_sub(max_line)?;
             let file = (c - min_col) / 4;
             placed
                 .iter()
-                .find(|(id, l, f)| {
-                    *l == line && *f == file && points_right(board.coord(*id)) == right
-                })
+                .find(|(id, l, f)| *l == line && *f == file && sign(board, *id) == drawn)
                 .map(|(id, _, _)| (*id, label))
         })
         .collect()

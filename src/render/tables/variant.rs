@@ -9,7 +9,6 @@ use crate::compile::MoveTables;
 use crate::game::Game;
 use crate::geometry::board::{Board, CellId, Symmetry};
 use crate::geometry::directions::{DirSet, HourSet};
-use crate::geometry::triangle::points_right;
 use crate::geometry::{Grid, RayKind};
 use crate::render::describe;
 use crate::render::svg;
@@ -333,7 +332,16 @@ struct JsonRuleGuard<'a> {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     to: Vec<ZoneTest<'a>>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    pointing: Vec<PointingTest>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     occupants: Vec<RelativeOccupant>,
+}
+
+/// `when pointing HOUR` (`holds`) or `unless pointing HOUR`.
+#[derive(Serialize)]
+struct PointingTest {
+    hour: u8,
+    holds: bool,
 }
 
 #[derive(Serialize)]
@@ -371,6 +379,8 @@ fn ray(kind: RayKind) -> &'static str {
     match kind {
         RayKind::Line => "line",
         RayKind::SameColour => "same-colour",
+        RayKind::FaceFirst => "face-first",
+        RayKind::PointFirst => "point-first",
     }
 }
 
@@ -436,15 +446,15 @@ fn cell<'a>(board: &'a Board, c: CellId) -> JsonCell<'a> {
         x: round2(x),
         y: round2(y),
         colour: board.colour(c),
-        points: (board.grid == Grid::Triangle).then(
-            || {
-                if points_right(p) {
-                    "right"
-                } else {
-                    "left"
-                }
-            },
-        ),
+        points: match board.grid {
+            Grid::Triangle(lay) => Some(match lay.apex_hour(p) {
+                3 => "right",
+                9 => "left",
+                12 => "up",
+                _ => "down",
+            }),
+            Grid::Hex(_) => None,
+        },
         corners: svg::corner_points(board, c)
             .into_iter()
             .map(|(x, y)| [round2(x), round2(y)])
@@ -704,6 +714,14 @@ fn rule_guard<'a>(v: &'a Variant, g: &Guard) -> Option<JsonRuleGuard<'a>> {
         unmoved: g.unmoved,
         from: zones(&g.from),
         to: zones(&g.to),
+        pointing: g
+            .pointing
+            .iter()
+            .map(|(h, holds)| PointingTest {
+                hour: h.get(),
+                holds: *holds,
+            })
+            .collect(),
         occupants: g
             .occupants
             .iter()
