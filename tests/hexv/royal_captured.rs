@@ -63,9 +63,17 @@ fn a_move_may_leave_the_king_attacked_and_taking_it_ends_the_game() {
         refused.to_string().contains("a royal piece has been taken"),
         "{refused}"
     );
-    // Both engines agree, the fast one leaving such variants to the reference engine.
-    assert!(!AnyEngine::new(game).is_fast());
-    assert_eq!(AnyEngine::new(game).legal_moves(&exposed).len(), 12);
+    // Both engines agree: the fast one plays the rule too, and after the King is taken
+    // neither has a move.
+    let fast = AnyEngine::new(game);
+    assert!(fast.is_fast());
+    assert_eq!(fast.legal_moves(&exposed).len(), 12);
+    assert_eq!(
+        fast.legal_moves(&exposed).len(),
+        game.legal_moves(&exposed).len()
+    );
+    assert!(fast.legal_moves(&taken).is_empty());
+    assert_eq!(fast.perft(&taken, 1), 0);
 }
 
 #[test]
@@ -75,6 +83,11 @@ fn perft_agrees_with_the_independent_counter() {
     let start = game.start_position();
     let counts: Vec<u64> = (1..=4).map(|d| game.perft(&start, d)).collect();
     assert_eq!(counts, [11, 129, 1868, 27_522]);
+    // The fast engine, to depth 5 (450 930 by the independent counter).
+    let fast = AnyEngine::new(game);
+    assert!(fast.is_fast());
+    let counts: Vec<u64> = (1..=5).map(|d| fast.perft(&start, d)).collect();
+    assert_eq!(counts, [11, 129, 1868, 27_522, 450_930]);
 }
 
 #[test]

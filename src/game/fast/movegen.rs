@@ -21,6 +21,9 @@ impl FastEngine<'_> {
     /// captures by hopping (a piece put down can be its screen): then every move is tested.
     pub(crate) fn list_legal(&self, s: &State, out: &mut Vec<Move>) {
         out.clear();
+        if self.royal_taken(s) {
+            return;
+        }
         if self.placing(s) {
             self.drops(s, &mut |m| out.push(m));
             self.retain_legal(s, out);
@@ -40,6 +43,10 @@ impl FastEngine<'_> {
     /// Keeps the moves of `out` (piece moves and drops) that leave no royal piece attacked,
     /// testing only those that could (see [`FastEngine::list_legal`]).
     fn retain_legal(&self, s: &State, out: &mut Vec<Move>) {
+        // With `royal captured` a royal piece may be left attacked: every move is legal.
+        if self.t.royal_captured.is_some() {
+            return;
+        }
         let side = s.to_move;
         let (every_move, pinned) = self.tests_needed(s);
         out.retain(|m| {
@@ -57,7 +64,7 @@ impl FastEngine<'_> {
     pub(crate) fn list_tactical(&self, s: &State, out: &mut Vec<Move>) {
         out.clear();
         // A placement neither captures nor promotes.
-        if self.placing(s) {
+        if self.placing(s) || self.royal_taken(s) {
             return;
         }
         let mut own = s.board.occupied[s.to_move.index()];
@@ -74,10 +81,19 @@ impl FastEngine<'_> {
     /// of cells it reaches (what perft does at its last ply).
     pub fn count_legal(&self, s: &State) -> u64 {
         let side = s.to_move;
-        let (every_move, pinned) = self.tests_needed(s);
+        if self.royal_taken(s) {
+            return 0;
+        }
+        // With `royal captured` no move needs a test.
+        let free = self.t.royal_captured.is_some();
+        let (every_move, pinned) = if free {
+            (false, 0)
+        } else {
+            self.tests_needed(s)
+        };
         // Moves counted from sets, and moves tested one by one.
         let (mut n, mut safe) = (0, 0);
-        let mut tested = |m: Move| safe += u64::from(self.keeps_royals_safe(s, &m));
+        let mut tested = |m: Move| safe += u64::from(free || self.keeps_royals_safe(s, &m));
         let placing = self.placing(s);
         let mut own = if placing {
             0
@@ -89,7 +105,7 @@ impl FastEngine<'_> {
             let from = own.trailing_zeros() as u8;
             own ^= from_bit;
             let piece = super::piece_of(s.board.squares[from as usize]);
-            let royal_mover = self.t.royal_mover[piece as usize * 2 + side.index()];
+            let royal_mover = !free && self.t.royal_mover[piece as usize * 2 + side.index()];
             if every_move || royal_mover || pinned & from_bit != 0 {
                 if !every_move && royal_mover && self.sole_royal(s, piece) {
                     if let Some(k) = self.count_royal_steps(s, from, piece) {
@@ -114,7 +130,7 @@ impl FastEngine<'_> {
             n += counted;
         }
         self.drops(s, &mut |m| {
-            if every_move || self.t.royal_mover[m.piece.index() * 2 + side.index()] {
+            if every_move || (!free && self.t.royal_mover[m.piece.index() * 2 + side.index()]) {
                 tested(m);
             } else {
                 n += 1;
@@ -124,6 +140,23 @@ impl FastEngine<'_> {
             self.castlings(s, &mut |_| n += 1);
         }
         n + safe
+    }
+
+    /// With `royal captured`, true once a side has fewer royal pieces, on the board or still
+    /// to be placed, than its setup gives it: one was taken, the game is over, nobody moves.
+    pub(crate) fn royal_taken(&self, s: &State) -> bool {
+        let Some(setup) = self.t.royal_captured else {
+            return false;
+        };
+        Side::BOTH.iter().any(|side| {
+            let held: u32 = s.hands[side.index()]
+                .iter()
+                .enumerate()
+                .filter(|(p, _)| self.t.royal.get(*p).copied().unwrap_or(false))
+                .map(|(_, n)| u32::from(*n))
+                .sum();
+            s.board.royals[side.index()].count_ones() + held < setup[side.index()]
+        })
     }
 
     /// True in a placement phase while the side to move holds pieces: its moves are their
@@ -567,7 +600,11 @@ impl FastEngine<'_> {
                 continue;
             }
             let mv = Move::castling_move(i, c);
-            if !self.side_in_check(&self.board_after(b, side, &mv), side) {
+            // The rook's new cell may leave a second royal piece attacked, which `royal
+            // captured` allows.
+            if self.t.royal_captured.is_some()
+                || !self.side_in_check(&self.board_after(b, side, &mv), side)
+            {
                 emit(mv);
             }
         }

@@ -235,6 +235,9 @@ pub(crate) struct FastTables {
     pub drops: bool,
     /// `placement`: whether it is `sequential`; `None` without a placement phase.
     pub placement: Option<bool>,
+    /// `royal captured`: every move is legal, and the game is over once a side has fewer
+    /// royal pieces (on the board or still in hand) than its setup gives it, per side.
+    pub royal_captured: Option<[u32; 2]>,
     /// Per piece: the piece types in bits whose capture on a cell forbids a drop there.
     pub not_defended_by: Vec<u64>,
     pub no_check: Vec<bool>,
@@ -307,12 +310,11 @@ impl FastTables {
             64
         };
         // Two sides: a side is one bit of a piece's code (more sides are the reference
-        // engine's); royal pieces that are captured, not mated, are the reference engine's too.
+        // engine's).
         if cells > MAX_CELLS
             || variant.pieces.len() > hand_kinds
             || variant.castlings.len() >= 255
             || variant.sides().len() != 2
-            || variant.rules.royal_captured
             || variant.pieces.iter().any(|p| {
                 p.promotion
                     .as_ref()
@@ -341,6 +343,10 @@ impl FastTables {
             drop_cells: Vec::new(),
             drops: false,
             placement: variant.rules.placement.map(|p| p.sequential),
+            royal_captured: variant
+                .rules
+                .royal_captured
+                .then(|| Side::BOTH.map(|side| variant.setup_royals(side) as u32)),
             not_defended_by: Vec::new(),
             no_check: Vec::new(),
             no_mate: Vec::new(),
