@@ -12,6 +12,7 @@ something. See docs/perft.md for what it covers.
     python3 tools/perft_check.py hex-shogi-91 3 --moves "2j-4i 11a-11b 4ix8a" --divide
     python3 tools/perft_check.py mini-hexchess 4 --royal-captured   # `rules { royal captured }`
     python3 tools/perft_check.py mini-hexchess 5 --promote-captured # `promote ... captured`
+    python3 tools/perft_check.py mini-hexchess 5 --promote-wait # `promote ... captured wait`
     python3 tools/perft_check.py glinski 5 --moves "..." --no-en-passant  # `no-en-passant`
     python3 tools/perft_check.py hex-shogi-41 3 --moves "..." --shogi-drops # `drop no-mate` ...
     python3 tools/perft_check.py starchess 3 --moves "K*17 K*21 Q*11 ..." --divide  # placements
@@ -426,14 +427,23 @@ def chess_pawn_moves(v, pos, c, side):
     board = pos.board
     out = []
 
+    waits = getattr(v, "promote_wait", False)
+
     def push(t, cap, extra=None):
         if t in v.promotion[side]:
-            for q in v.promote_to:
-                if getattr(v, "promote_captured", False) and not lost(v, pos, side, q):
-                    continue  # only to a piece the side has lost; none lost: no move
+            choices = [q for q in v.promote_to if not v.promote_captured or lost(v, pos, side, q)]
+            for q in choices:
                 out.append((c, t, cap, q, extra))
+            if not choices and waits:
+                out.append((c, t, cap, None, extra))  # --promote-wait: it enters unpromoted
         else:
             out.append((c, t, cap, None, extra))
+
+    if waits and c in v.promotion[side]:
+        # A pawn that entered unpromoted promotes where it stands once a piece is lost.
+        for q in v.promote_to:
+            if lost(v, pos, side, q):
+                out.append((c, c, False, q, None))
 
     # Brusky's pawn on its start cell advances nowhere while an enemy stands on a push cell.
     pushes = [] if "blocked" in p and p["blocked"](v, pos, c, side) else p["push"]
@@ -2327,7 +2337,10 @@ def main(argv):
         v.royal_captured = "--royal-captured" in argv
         # `promote ... captured`: a pawn promotes only to a piece its side has lost, and
         # without one it may not step onto the far edge.
-        v.promote_captured = "--promote-captured" in argv
+        v.promote_captured = "--promote-captured" in argv or "--promote-wait" in argv
+        # `promote ... captured wait`: with none lost the pawn steps onto the far edge
+        # unpromoted, and promotes there, as a move, once its side has lost a piece.
+        v.promote_wait = "--promote-wait" in argv
         # `multi-step ... no-en-passant`: a pawn's longer advance gives no en-passant right.
         # (Starchess has none whatever the flags say.)
         v.no_en_passant = getattr(v, "no_en_passant", False) or "--no-en-passant" in argv

@@ -22,10 +22,9 @@ impl FastEngine<'_> {
         let side = s.to_move;
         let value = |piece: u8| values.get(piece as usize).copied().unwrap_or(0);
         let to = cell8(m.to);
-        let captured_cell = m.en_passant_victim.map_or(to, cell8);
-        let captured = s.board.squares[captured_cell as usize];
         let mut b = s.board;
-        b.remove(captured_cell);
+        // Nothing is taken by a promotion where the piece stands (`captured wait`).
+        let captured = m.victim_cell().map_or(0, |c| b.remove(cell8(c)));
         if let Some(from) = m.from {
             b.remove(cell8(from));
         }

@@ -95,13 +95,7 @@ impl Engine for FastEngine<'_> {
     /// The state after a legal move.
     fn play(&self, s: &State, m: &Move) -> State {
         let side = s.to_move;
-        let captured = if let Some(victim) = m.en_passant_victim {
-            s.board.squares[victim.index()]
-        } else if m.castling.is_some() {
-            0
-        } else {
-            s.board.squares[m.to.index()]
-        };
+        let captured = m.victim_cell().map_or(0, |c| s.board.squares[c.index()]);
         let mut next = s.clone();
         next.board = self.board_after(&s.board, side, m);
         let z = &self.keys;
@@ -271,13 +265,9 @@ impl Engine for FastEngine<'_> {
     }
 
     fn facts(&self, s: &State, m: &Move) -> MoveFacts {
-        let captured = if let Some(victim) = m.en_passant_victim {
-            decode(s.board.squares[victim.index()]).map(|(_, p)| p)
-        } else if m.castling.is_some() {
-            None
-        } else {
-            decode(s.board.squares[m.to.index()]).map(|(_, p)| p)
-        };
+        let captured = m
+            .victim_cell()
+            .and_then(|c| decode(s.board.squares[c.index()]).map(|(_, p)| p));
         MoveFacts {
             piece: m.piece.index(),
             to: m.to.index(),

@@ -36,6 +36,7 @@ impl FastEngine<'_> {
             self.piece_moves(s, from, &mut |m| out.push(m));
         }
         self.drops(s, &mut |m| out.push(m));
+        self.promotions_in_place(s, &mut |m| out.push(m));
         self.retain_legal(s, out);
         self.castlings(s, &mut |m| out.push(m));
     }
@@ -73,6 +74,7 @@ impl FastEngine<'_> {
             own &= own - 1;
             self.piece_moves_of(s, from, true, &mut |m| out.push(m));
         }
+        self.promotions_in_place(s, &mut |m| out.push(m));
         self.retain_legal(s, out);
     }
 
@@ -129,13 +131,17 @@ impl FastEngine<'_> {
             }
             n += counted;
         }
-        self.drops(s, &mut |m| {
+        let mut drop_or_promote = |m: Move| {
             if every_move || (!free && self.t.royal_mover[m.piece.index() * 2 + side.index()]) {
                 tested(m);
             } else {
                 n += 1;
             }
-        });
+        };
+        self.drops(s, &mut drop_or_promote);
+        if !placing {
+            self.promotions_in_place(s, &mut drop_or_promote);
+        }
         if !placing {
             self.castlings(s, &mut |_| n += 1);
         }
@@ -216,18 +222,26 @@ impl FastEngine<'_> {
         };
         let choices = u64::from(self.promotion_choices(s, promo).count_ones());
         let count = |set: CellSet| u64::from(set.count_ones());
+        // `captured wait` with nothing lost: a move that must promote is made unpromoted.
+        let unpromoted_too = promo.waits && choices == 0;
         if !promo.optional {
-            // Forced: inside the zone only the promotions.
-            return count(to & !promo.zone) + count(to & promo.zone) * choices;
+            // Forced: inside the zone only the promotions (or the waiting move).
+            let inside = count(to & promo.zone);
+            return count(to & !promo.zone) + inside * choices.max(u64::from(unpromoted_too));
         }
-        // Optional: the move itself unless the piece would be dead there, and the promotions
-        // wherever it starts or ends in the zone.
+        // Optional: the move itself unless the piece would be dead there (or waits), and the
+        // promotions wherever it starts or ends in the zone.
         let may = if promo.zone & bit(from) != 0 {
             to
         } else {
             to & promo.zone
         };
-        count(to) - count(may & promo.dead) + count(may) * choices
+        let dead = if unpromoted_too {
+            0
+        } else {
+            count(may & promo.dead)
+        };
+        count(to) - dead + count(may) * choices
     }
 
     /// A move of the piece on `from` without promotion or castling.
@@ -475,17 +489,54 @@ impl FastEngine<'_> {
         } else {
             (ends_in, ends_in)
         };
-        if !must {
+        let choices = self.promotion_choices(s, promo);
+        // `captured wait` with nothing lost: the move is made unpromoted.
+        if !must || (promo.waits && choices == 0) {
             emit(mv);
         }
         if may {
-            let choices = self.promotion_choices(s, promo);
             for (i, &target) in promo.to.iter().enumerate() {
                 if choices & (1 << i) != 0 {
                     emit(Move {
                         promotion: Some(PieceId(target)),
                         ..mv
                     });
+                }
+            }
+        }
+    }
+
+    /// `captured wait`: the side to move's pieces that stand where they must promote, having
+    /// entered unpromoted, promote there as a move once their side has lost a piece they
+    /// may become (the reference engine's `promotions_in_place`).
+    fn promotions_in_place(&self, s: &State, emit: &mut impl FnMut(Move)) {
+        if !self.t.waits {
+            return;
+        }
+        let side = s.to_move;
+        let own = s.board.occupied[side.index()];
+        for piece in 0..self.t.royal.len() {
+            let Some(promo) = &self.t.promotions[piece * 2 + side.index()] else {
+                continue;
+            };
+            if !promo.waits {
+                continue;
+            }
+            let forced = if promo.optional {
+                promo.zone & promo.dead
+            } else {
+                promo.zone
+            };
+            let mine = code(side, piece as u8);
+            let choices = self.promotion_choices(s, promo);
+            for cell in cells(own & forced).filter(|&c| s.board.squares[c as usize] == mine) {
+                for (i, &target) in promo.to.iter().enumerate() {
+                    if choices & (1 << i) != 0 {
+                        emit(Move {
+                            promotion: Some(PieceId(target)),
+                            ..self.plain(cell, cell, piece as u8, NONE, Passed::NONE)
+                        });
+                    }
                 }
             }
         }

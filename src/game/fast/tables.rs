@@ -206,6 +206,9 @@ pub(crate) struct PromotionMasks {
     /// `captured`: per piece of `to`, how many the side's setup places (it may promote to
     /// one while it has fewer); empty when the promotion is to any of them.
     pub setup: Vec<usize>,
+    /// `captured wait`: with none lost, a move that must promote is made unpromoted, and
+    /// the piece promotes where it stands once one is.
+    pub waits: bool,
 }
 
 /// Everything the fast engine reads, indexed by `piece * 2 + side` and then by cell.
@@ -233,6 +236,8 @@ pub(crate) struct FastTables {
     pub drop_cells: Vec<CellSet>,
     /// Some piece may be dropped somewhere (else the hands are not looked at).
     pub drops: bool,
+    /// Some promotion waits (`captured wait`): pieces may promote where they stand.
+    pub waits: bool,
     /// `placement`: whether it is `sequential`; `None` without a placement phase.
     pub placement: Option<bool>,
     /// `royal captured`: every move is legal, and the game is over once a side has fewer
@@ -300,7 +305,8 @@ impl FastTables {
 
     /// Builds the fast tables, or `None` when the board has more cells than a `u128` holds
     /// (or, unlikely, the variant more than 64 kinds of pieces, more than the state's hands
-    /// keep with drops, or more castlings than a byte numbers).
+    /// keep with drops, or more castlings than a byte numbers), or when the game has more
+    /// than two sides.
     pub fn new(variant: &Variant, tables: &MoveTables) -> Option<FastTables> {
         let cells = variant.board.total();
         // Cells, pieces and castlings are bytes in a fast move, with 255 for "none".
@@ -315,11 +321,6 @@ impl FastTables {
             || variant.pieces.len() > hand_kinds
             || variant.castlings.len() >= 255
             || variant.sides().len() != 2
-            || variant.pieces.iter().any(|p| {
-                p.promotion
-                    .as_ref()
-                    .is_some_and(|pr| pr.captured_only == Some(NoneCaptured::Wait))
-            })
         {
             return None;
         }
@@ -342,6 +343,7 @@ impl FastTables {
             royal_mover: Vec::new(),
             drop_cells: Vec::new(),
             drops: false,
+            waits: false,
             placement: variant.rules.placement.map(|p| p.sequential),
             royal_captured: variant
                 .rules
@@ -365,6 +367,7 @@ impl FastTables {
         c.compile_attacks(variant, tables);
         c.compile_pieces(variant, tables);
         c.drops = c.drop_cells.iter().any(|&cells| cells != 0);
+        c.waits = c.promotions.iter().flatten().any(|p| p.waits);
         if variant
             .pieces
             .iter()
@@ -620,6 +623,7 @@ impl FastTables {
                                 .collect(),
                             None => Vec::new(),
                         },
+                        waits: pr.captured_only == Some(NoneCaptured::Wait),
                     }
                 }));
                 self.royal_mover.push(
