@@ -489,7 +489,12 @@ impl FastEngine<'_> {
         } else {
             (ends_in, ends_in)
         };
-        let choices = self.promotion_choices(s, promo);
+        // Only a move that may promote looks at the choices (`must` implies `may`).
+        let choices = if may {
+            self.promotion_choices(s, promo)
+        } else {
+            0
+        };
         // `captured wait` with nothing lost: the move is made unpromoted.
         if !must || (promo.waits && choices == 0) {
             emit(mv);
@@ -528,8 +533,15 @@ impl FastEngine<'_> {
                 promo.zone
             };
             let mine = code(side, piece as u8);
+            let mut standing = cells(own & forced)
+                .filter(|&c| s.board.squares[c as usize] == mine)
+                .peekable();
+            // The choices are counted only where a piece stands waiting.
+            if standing.peek().is_none() {
+                continue;
+            }
             let choices = self.promotion_choices(s, promo);
-            for cell in cells(own & forced).filter(|&c| s.board.squares[c as usize] == mine) {
+            for cell in standing {
                 for (i, &target) in promo.to.iter().enumerate() {
                     if choices & (1 << i) != 0 {
                         emit(Move {
