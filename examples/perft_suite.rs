@@ -172,8 +172,8 @@ fn parallel<T: Send>(n: usize, threads: usize, work: impl Fn(usize) -> T + Sync)
 }
 
 /// The counts of a position: depths 1-3, and 4 when the fast engine says it is at most
-/// `max4`; every one counted by the reference engine and confirmed by the fast engine (where
-/// the variant has one: not with more than two sides).
+/// `max4`; every one counted by the reference engine and confirmed by the fast engine (of
+/// two sides, or of more).
 fn count_position(compiled: &Compiled, file: &str, text: &str, max4: u64) -> Vec<(u32, u64)> {
     let game = compiled.game();
     let pos = game

@@ -111,7 +111,9 @@ pub trait Engine: Sync {
     }
     /// Calls `f(cell)` once for each cell a legal move of the side to move may change (where
     /// the piece starts and lands, a piece taken en passant, a castling rook's two cells):
-    /// the cells an incremental evaluation compares before and after the move.
+    /// the cells an incremental evaluation compares before and after the move. With more
+    /// than two sides, a move that sends a side out of the game also changes the cells of
+    /// that side's pieces, which are not among these.
     fn for_each_touched<F: FnMut(usize)>(&self, _s: &Self::State, m: &Move, f: F) {
         touched_cells(self.variant(), m, f);
     }
@@ -133,21 +135,11 @@ pub trait Engine: Sync {
     /// been exchanged there, least valuable first, each side stopping when it would lose
     /// (static exchange evaluation), by the piece values `values`: an estimate for ordering
     /// and pruning, never for legality. This default sees one recapture.
-    fn exchange(&self, s: &Self::State, m: &Move, values: &[i32]) -> i32 {
-        let value = |p: usize| values.get(p).copied().unwrap_or(0);
-        let f = self.facts(s, m);
-        let landed = f.promotion.unwrap_or(f.piece);
-        let gain = f.captured.map_or(0, value) + value(landed) - value(f.piece);
-        let (mover, after) = (self.to_move(s), self.play(s, m));
-        let sides = self.variant().side_ids();
-        if sides
-            .filter(|&by| by != mover)
-            .any(|by| self.attacked(&after, f.to, by))
-        {
-            gain - value(landed)
-        } else {
-            gain
-        }
+    fn exchange(&self, s: &Self::State, m: &Move, values: &[i32]) -> i32
+    where
+        Self: Sized,
+    {
+        one_recapture(self, s, m, values)
     }
 
     /// Number of leaf positions `depth` moves ahead.
@@ -166,6 +158,25 @@ pub trait Engine: Sync {
         Self: Sized,
     {
         end::outcome(self, s, keys)
+    }
+}
+
+/// What a move wins when one recapture is seen: the default [`Engine::exchange`], and the
+/// fast engine's with more than two sides.
+pub(crate) fn one_recapture<E: Engine>(e: &E, s: &E::State, m: &Move, values: &[i32]) -> i32 {
+    let value = |p: usize| values.get(p).copied().unwrap_or(0);
+    let f = e.facts(s, m);
+    let landed = f.promotion.unwrap_or(f.piece);
+    let gain = f.captured.map_or(0, value) + value(landed) - value(f.piece);
+    let (mover, after) = (e.to_move(s), e.play(s, m));
+    let sides = e.variant().side_ids();
+    if sides
+        .filter(|&by| by != mover)
+        .any(|by| e.attacked(&after, f.to, by))
+    {
+        gain - value(landed)
+    } else {
+        gain
     }
 }
 
@@ -375,6 +386,8 @@ impl Engine for Reference<'_> {
 pub enum AnyEngine<'a> {
     /// The board fits: the fast engine.
     Fast(Box<FastEngine<'a>>),
+    /// The board fits and the game has more than two sides: the fast engine for more.
+    FastMany(Box<FastEngine<'a, { Side::MAX }>>),
     /// The board is too large for 128-bit sets: the reference engine.
     Reference(Box<Reference<'a>>),
 }
@@ -389,6 +402,10 @@ macro_rules! with_engine {
                 let $e = boxed.as_ref();
                 $body
             }
+            $crate::game::AnyEngine::FastMany(boxed) => {
+                let $e = boxed.as_ref();
+                $body
+            }
             $crate::game::AnyEngine::Reference(boxed) => {
                 let $e = boxed.as_ref();
                 $body
@@ -400,8 +417,11 @@ macro_rules! with_engine {
 impl<'a> AnyEngine<'a> {
     /// The fast engine for `game` when its board fits, else the reference engine.
     pub fn new(game: Game<'a>) -> AnyEngine<'a> {
-        match FastEngine::new(game) {
-            Some(engine) => AnyEngine::Fast(Box::new(engine)),
+        if let Some(engine) = FastEngine::new(game) {
+            return AnyEngine::Fast(Box::new(engine));
+        }
+        match FastEngine::for_more_sides(game) {
+            Some(engine) => AnyEngine::FastMany(Box::new(engine)),
             None => AnyEngine::Reference(Box::new(Reference::new(game))),
         }
     }
@@ -410,13 +430,14 @@ impl<'a> AnyEngine<'a> {
     pub fn game(&self) -> Game<'a> {
         match self {
             AnyEngine::Fast(e) => e.game,
+            AnyEngine::FastMany(e) => e.game,
             AnyEngine::Reference(e) => e.game,
         }
     }
 
     /// True when the fast engine plays.
     pub fn is_fast(&self) -> bool {
-        matches!(self, AnyEngine::Fast(_))
+        matches!(self, AnyEngine::Fast(_) | AnyEngine::FastMany(_))
     }
 
     /// The legal moves of the side to move in `pos`, in the engine's order.

@@ -75,7 +75,11 @@ fn the_turn_passes_round_the_table() {
     assert!(n >= 3, "{n}");
     assert_eq!(game.perft(&kings(&game, RED), 1), n);
     assert_eq!(game.perft(&start, 3), n * n * n);
+    // The engine of two sides refuses four; the fast engine of more counts the same.
     assert!(crate::game::fast::FastEngine::new(game).is_none());
+    let fast = crate::game::fast::FastEngine::for_more_sides(game).expect("four sides fit");
+    let state = crate::game::Engine::state(&fast, &start);
+    assert_eq!(crate::game::Engine::perft(&fast, &state, 3), n * n * n);
 }
 
 #[test]

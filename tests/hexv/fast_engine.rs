@@ -13,8 +13,27 @@ use hexv::variant::{PieceId, Side};
 
 use crate::support::{check_text, load, movement_files, root, variant_files, Rng};
 
+/// Runs `$body` with `$e` bound to the fast engine of `$game`: the one of two sides, or the
+/// one of more (every shipped board fits one of them).
+macro_rules! with_fast {
+    ($game:expr, $e:ident => $body:expr) => {
+        match FastEngine::new($game) {
+            Some(engine) => {
+                let $e = &engine;
+                $body
+            }
+            None => {
+                let engine = FastEngine::for_more_sides($game)
+                    .expect("every shipped board fits the engine of two sides or of more");
+                let $e = &engine;
+                $body
+            }
+        }
+    };
+}
+
 /// Compares the two engines in one position; returns the reference's moves.
-fn agree(engine: &FastEngine, pos: &Position, context: &str) -> Vec<Move> {
+fn agree<const N: usize>(engine: &FastEngine<N>, pos: &Position, context: &str) -> Vec<Move> {
     let game = &engine.game();
     let reference: Vec<Move> = game.legal_moves(pos);
     let state = engine.state(pos);
@@ -87,6 +106,13 @@ fn agree(engine: &FastEngine, pos: &Position, context: &str) -> Vec<Move> {
         );
     }
     assert_eq!(reference_engine.in_check(pos), engine.in_check(&state));
+    for side in game.variant.side_ids() {
+        assert_eq!(
+            reference_engine.is_out(pos, side),
+            engine.is_out(&state, side),
+            "{context}: whether {side:?} is out"
+        );
+    }
     let mut pieces = (Vec::new(), Vec::new());
     reference_engine.for_each_piece(pos, |c, s, p| pieces.0.push((c, s, p)));
     engine.for_each_piece(&state, |c, s, p| pieces.1.push((c, s, p)));
@@ -102,7 +128,7 @@ fn agree(engine: &FastEngine, pos: &Position, context: &str) -> Vec<Move> {
             game.variant.board().name(hexv::CellId(cell as u16))
         );
     }
-    for side in Side::BOTH {
+    for side in game.variant.side_ids() {
         let mut royals = (Vec::new(), Vec::new());
         reference_engine.for_each_royal(pos, side, |c, p| royals.0.push((c, p)));
         engine.for_each_royal(&state, side, |c, p| royals.1.push((c, p)));
@@ -138,7 +164,10 @@ fn agree(engine: &FastEngine, pos: &Position, context: &str) -> Vec<Move> {
         touched.1.sort();
         assert_eq!(touched.0, touched.1, "{context}: the cells {m:?} touches");
         let after = game.play(pos, m);
-        for c in 0..pos.squares.len() {
+        // A move that sends a side out of the game (more than two sides) also changes
+        // the cells of that side's pieces.
+        let someone_left = after.out != pos.out;
+        for c in (0..pos.squares.len()).filter(|_| !someone_left) {
             assert!(
                 pos.squares[c] == after.squares[c] || touched.0.contains(&c),
                 "{context}: {} changes cell {c}, not among those it touches",
@@ -166,72 +195,59 @@ fn agree(engine: &FastEngine, pos: &Position, context: &str) -> Vec<Move> {
 /// Both engines list the same moves in `pos` and play them to the same positions (for the
 /// rule tests' positions).
 pub fn engines_agree(game: &Game, pos: &Position, context: &str) {
-    let engine = FastEngine::new(*game).expect("every shipped board fits");
-    agree(&engine, pos, context);
-}
-
-/// The fast engine of a variant, or `None` when it is one the fast engine refuses (and the
-/// reference engine plays): more than two sides. Every other variant fits it.
-fn fast_or_refused<'a>(
-    v: &'a hexv::variant::Variant,
-    t: &'a hexv::compile::MoveTables,
-    path: &std::path::Path,
-) -> Option<FastEngine<'a>> {
-    let engine = FastEngine::new(Game::new(v, t));
-    if v.sides().len() != 2 {
-        assert!(engine.is_none(), "{}", path.display());
-        return None;
-    }
-    Some(engine.unwrap_or_else(|| panic!("{}: every other board fits", path.display())))
+    with_fast!(*game, engine => {
+        agree(engine, pos, context);
+    })
 }
 
 #[test]
 fn every_variant_agrees_along_random_games() {
     for path in movement_files() {
         let (v, t) = load(&path);
-        let Some(engine) = fast_or_refused(&v, &t, &path) else {
-            continue;
-        };
-        let mut positions = 0;
-        // Twelve games, and more where games are short (a king taken, with `royal
-        // captured`, ends a random game early).
-        for seed in 0..100u64 {
-            if seed >= 12 && positions > 600 {
+        with_fast!(Game::new(&v, &t), engine => random_games(engine, &path));
+    }
+}
+
+/// Random games from the start, every position compared.
+fn random_games<const N: usize>(engine: &FastEngine<N>, path: &std::path::Path) {
+    let mut positions = 0;
+    // Twelve games, and more where games are short (a king taken, with `royal
+    // captured`, ends a random game early).
+    for seed in 0..100u64 {
+        if seed >= 12 && positions > 600 {
+            break;
+        }
+        let mut rng = Rng(0xFA57_0000 + seed);
+        let mut pos = engine.game().start_position();
+        for ply in 0..160 {
+            let context = format!("{} seed {seed} ply {ply}", path.display());
+            let moves = agree(engine, &pos, &context);
+            positions += 1;
+            if moves.is_empty() {
                 break;
             }
-            let mut rng = Rng(0xFA57_0000 + seed);
-            let mut pos = engine.game().start_position();
-            for ply in 0..160 {
-                let context = format!("{} seed {seed} ply {ply}", path.display());
-                let moves = agree(&engine, &pos, &context);
-                positions += 1;
-                if moves.is_empty() {
-                    break;
-                }
-                pos = engine.game().play(&pos, &moves[rng.below(moves.len())]);
-            }
+            pos = engine.game().play(&pos, &moves[rng.below(moves.len())]);
         }
-        assert!(positions > 600, "{}: {positions} positions", path.display());
     }
+    assert!(positions > 600, "{}: {positions} positions", path.display());
 }
 
 #[test]
 fn perft_agrees_on_every_variant() {
     for path in variant_files() {
         let (v, t) = load(&path);
-        let Some(engine) = fast_or_refused(&v, &t, &path) else {
-            continue;
-        };
-        let start = engine.game().start_position();
-        let state = engine.state(&start);
-        for depth in 1..=3 {
-            assert_eq!(
-                engine.perft(&state, depth),
-                engine.game().perft(&start, depth),
-                "{} depth {depth}",
-                path.display()
-            );
-        }
+        with_fast!(Game::new(&v, &t), engine => {
+            let start = engine.game().start_position();
+            let state = engine.state(&start);
+            for depth in 1..=3 {
+                assert_eq!(
+                    engine.perft(&state, depth),
+                    engine.game().perft(&start, depth),
+                    "{} depth {depth}",
+                    path.display()
+                );
+            }
+        });
     }
 }
 
@@ -245,48 +261,51 @@ fn perft_agrees_on_every_variant() {
 fn every_variant_agrees_in_random_positions() {
     for path in variant_files() {
         let (v, t) = load(&path);
-        let Some(engine) = fast_or_refused(&v, &t, &path) else {
-            continue;
-        };
-        let game = &engine.game();
-        let mut rng = Rng(0xD1CE_0000 + v.board().total() as u64);
-        let (mut checks, mut positions, mut en_passant) = (0, 0, 0);
-        for trial in 0..300 {
-            let mut pos = if trial % 2 == 0 {
-                random_position(game, &mut rng)
-            } else {
-                thinned_start(game, &mut rng)
-            };
-            if rng.below(2) == 0 {
-                pos = with_en_passant_right(game, pos, &mut rng);
-            }
-            for ply in 0..4 {
-                let context = format!("{} trial {trial} ply {ply}", path.display());
-                checks += usize::from(game.in_check(&pos, pos.to_move));
-                positions += 1;
-                let moves = agree(&engine, &pos, &context);
-                en_passant += moves
-                    .iter()
-                    .filter(|m| m.en_passant_victim.is_some())
-                    .count();
-                if moves.is_empty() {
-                    break;
-                }
-                pos = game.play(&pos, &moves[rng.below(moves.len())]);
-            }
-        }
-        assert!(
-            checks * 20 > positions,
-            "{}: only {checks} checks in {positions} positions",
-            path.display()
-        );
-        let has_en_passant = v.piece_ids().any(|p| v.piece(p).captures_en_passant());
-        assert!(
-            !has_en_passant || en_passant > 40,
-            "{}: only {en_passant} en-passant captures",
-            path.display()
-        );
+        with_fast!(Game::new(&v, &t), engine => random_positions(engine, &path));
     }
+}
+
+/// Random positions ([`every_variant_agrees_in_random_positions`]), every one compared.
+fn random_positions<const N: usize>(engine: &FastEngine<N>, path: &std::path::Path) {
+    let v = engine.game().variant;
+    let game = &engine.game();
+    let mut rng = Rng(0xD1CE_0000 + v.board().total() as u64);
+    let (mut checks, mut positions, mut en_passant) = (0, 0, 0);
+    for trial in 0..300 {
+        let mut pos = if trial % 2 == 0 {
+            random_position(game, &mut rng)
+        } else {
+            thinned_start(game, &mut rng)
+        };
+        if rng.below(2) == 0 {
+            pos = with_en_passant_right(game, pos, &mut rng);
+        }
+        for ply in 0..4 {
+            let context = format!("{} trial {trial} ply {ply}", path.display());
+            checks += usize::from(game.in_check(&pos, pos.to_move));
+            positions += 1;
+            let moves = agree(engine, &pos, &context);
+            en_passant += moves
+                .iter()
+                .filter(|m| m.en_passant_victim.is_some())
+                .count();
+            if moves.is_empty() {
+                break;
+            }
+            pos = game.play(&pos, &moves[rng.below(moves.len())]);
+        }
+    }
+    assert!(
+        checks * 20 > positions,
+        "{}: only {checks} checks in {positions} positions",
+        path.display()
+    );
+    let has_en_passant = v.piece_ids().any(|p| v.piece(p).captures_en_passant());
+    assert!(
+        !has_en_passant || en_passant > 40,
+        "{}: only {en_passant} en-passant captures",
+        path.display()
+    );
 }
 
 /// `promote ... captured wait` (the promotion fixture with `wait`): in random positions, where
@@ -362,15 +381,20 @@ fn thinned_start(game: &Game, rng: &mut Rng) -> Position {
             *sq = None;
         }
     }
-    pos.to_move = Side::BOTH[rng.below(2)];
+    pos.to_move = any_side(game, rng);
     pos
+}
+
+/// A side of the game, at random.
+fn any_side(game: &Game, rng: &mut Rng) -> Side {
+    Side::new(rng.below(game.variant.sides().len())).expect("a side of the game")
 }
 
 /// The position after a move of the side not to move that gives an en-passant right, if
 /// it has one, with a piece that may take en passant put where it can.
 fn with_en_passant_right(game: &Game, pos: Position, rng: &mut Rng) -> Position {
     let mut before = pos.clone();
-    before.to_move = pos.to_move.opponent();
+    before.to_move = game.variant.previous_side(pos.to_move);
     let passing: Vec<Move> = game
         .legal_moves(&before)
         .into_iter()
@@ -406,11 +430,7 @@ fn with_en_passant_right(game: &Game, pos: Position, rng: &mut Rng) -> Position 
 
 fn random_position(game: &Game, rng: &mut Rng) -> Position {
     let v = game.variant;
-    let mut pos = game.empty_position(if rng.below(2) == 0 {
-        Side::WHITE
-    } else {
-        Side::BLACK
-    });
+    let mut pos = game.empty_position(any_side(game, rng));
     let total = v.board().total();
     let place = |pos: &mut Position, side: Side, piece: PieceId, rng: &mut Rng| {
         for _ in 0..50 {
@@ -425,17 +445,17 @@ fn random_position(game: &Game, rng: &mut Rng) -> Position {
     };
     let (royal, other): (Vec<PieceId>, Vec<PieceId>) =
         v.piece_ids().partition(|p| v.piece(*p).royal);
-    for side in Side::BOTH {
+    for side in v.side_ids() {
         for &p in &royal {
             place(&mut pos, side, p, rng);
         }
     }
     for _ in 0..8 + rng.below(20) {
-        let side = Side::BOTH[rng.below(2)];
+        let side = any_side(game, rng);
         place(&mut pos, side, other[rng.below(other.len())], rng);
     }
     if v.rules().captures_to_hand {
-        for side in Side::BOTH {
+        for side in v.side_ids() {
             for _ in 0..rng.below(4) {
                 let p = v.in_hand_as(other[rng.below(other.len())]);
                 pos.hands[side][p.index()] += 1;
@@ -514,4 +534,62 @@ fn any_kind_in_hand_is_read_alike() {
     assert!(moves
         .iter()
         .any(|m| m.is_drop() && v.piece(m.piece).name == "DragonKing"));
+}
+
+/// More than two sides, where sides leave the game: Wellisch's rules (`checkmate out`,
+/// `eliminated to-mater`) and the same board with the pieces of a leaving side removed or
+/// left standing, stalemate sending a side out, and `royal captured out`. In random
+/// positions, a side already out in some, both engines agree on every move, and sides were
+/// seen to leave in each.
+#[test]
+fn sides_that_leave_the_game_agree_on_both_engines() {
+    let text = std::fs::read_to_string(root().join("variants/wellisch.hexv")).expect("Wellisch");
+    for (rules, seed) in [
+        ("eliminated to-mater", 1),
+        ("eliminated remove\n  stalemate out", 2),
+        ("eliminated stay", 3),
+        ("eliminated to-mater\n  royal captured out", 4),
+    ] {
+        let mut edited = text
+            .replace("  stalemate draw\n", "")
+            .replace("  eliminated to-mater", &format!("  {rules}"));
+        if rules.contains("royal captured") {
+            edited = edited.replace("  checkmate out\n", "");
+        }
+        let compiled = check_text("leaving.hexv", &edited)
+            .compiled
+            .unwrap_or_else(|| panic!("{rules}: the edited rules check"));
+        let game = &compiled.game();
+        let engine = FastEngine::for_more_sides(*game).expect("three sides fit");
+        let mut rng = Rng(0x1EA7_0000 + seed);
+        let (mut left, mut out_before) = (0, 0);
+        for trial in 0..80 {
+            let mut pos = random_position(game, &mut rng);
+            if trial % 3 == 0 {
+                // A side out already, its pieces gone or standing as the rules leave them.
+                let side = any_side(game, &mut rng);
+                let mover = game.variant.previous_side(side);
+                game.eliminate(&mut pos, side, mover);
+                if pos.to_move == side {
+                    pos.to_move = game.next_in_game(&pos, side);
+                }
+                out_before += 1;
+            }
+            for ply in 0..6 {
+                let context = format!("{rules}: trial {trial} ply {ply}");
+                let moves = agree(&engine, &pos, &context);
+                if moves.is_empty() {
+                    break;
+                }
+                let next = game.play(&pos, &moves[rng.below(moves.len())]);
+                left += usize::from(next.out != pos.out);
+                pos = next;
+            }
+        }
+        assert!(
+            out_before > 20,
+            "{rules}: {out_before} positions with a side out"
+        );
+        assert!(left > 3, "{rules}: only {left} moves sent a side out");
+    }
 }

@@ -231,8 +231,8 @@ fn suite() -> Vec<Case> {
     read_cases(SUITE)
 }
 
-/// The fastest engine of each variant file (the fast one, or the reference engine where the
-/// fast one refuses the variant: more than two sides), built once.
+/// The fastest engine of each variant file (the fast engine of two sides or of more; the
+/// reference engine for a board over 128 cells), built once.
 fn engines(cases: &[Case]) -> HashMap<String, (Game<'static>, AnyEngine<'static>)> {
     let mut out = HashMap::new();
     for case in cases {

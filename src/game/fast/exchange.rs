@@ -12,10 +12,10 @@ use crate::variant::Side;
 /// Longest exchange followed (each step one capture).
 const MAX_EXCHANGE: usize = 32;
 
-impl FastEngine<'_> {
+impl<const N: usize> FastEngine<'_, N> {
     /// The material `m` wins for the side to move after the best sequence of recaptures on
     /// its cell, by `values` (a royal piece's value is never counted: it is not captured).
-    pub(crate) fn exchange(&self, s: &State, m: &Move, values: &[i32]) -> i32 {
+    pub(crate) fn exchange(&self, s: &State<N>, m: &Move, values: &[i32]) -> i32 {
         if m.castling.is_some() {
             return 0;
         }
@@ -30,7 +30,7 @@ impl FastEngine<'_> {
         }
         let mut gain = [0i32; MAX_EXCHANGE];
         gain[0] = if captured != 0 {
-            value(piece_of(captured))
+            value(piece_of::<N>(captured))
         } else {
             0
         };
@@ -77,7 +77,7 @@ impl FastEngine<'_> {
     /// path of the attack tree (screens included), on the board `b`.
     fn least_attacker(
         &self,
-        b: &Occupancy,
+        b: &Occupancy<N>,
         target: u8,
         by: Side,
         values: &[i32],
@@ -103,8 +103,12 @@ impl FastEngine<'_> {
                 i += 1;
                 continue;
             }
-            if c != 0 && !n.screen && side_of(c) == by && (n.pieces >> piece_of(c)) & 1 != 0 {
-                let piece = piece_of(c);
+            if c != 0
+                && !n.screen
+                && side_of::<N>(c) == by
+                && (n.pieces >> piece_of::<N>(c)) & 1 != 0
+            {
+                let piece = piece_of::<N>(c);
                 let v = if self.t.royal[piece as usize] {
                     i32::MAX
                 } else {

@@ -11,7 +11,7 @@ use crate::game::Move;
 use crate::variant::PieceId;
 use crate::variant::Side;
 
-impl FastEngine<'_> {
+impl<const N: usize> FastEngine<'_, N> {
     /// The legal moves: piece moves, drops, castlings.
     ///
     /// A move is tested for leaving the king attacked only when it could: when the king is
@@ -19,9 +19,9 @@ impl FastEngine<'_> {
     /// piece is taken en passant, or when the piece is pinned. Any other move only puts a
     /// piece somewhere or takes one, which never uncovers an attack, unless some piece
     /// captures by hopping (a piece put down can be its screen): then every move is tested.
-    pub(crate) fn list_legal(&self, s: &State, out: &mut Vec<Move>) {
+    pub(crate) fn list_legal(&self, s: &State<N>, out: &mut Vec<Move>) {
         out.clear();
-        if self.royal_taken(s) {
+        if self.game_over(s) {
             return;
         }
         if self.placing(s) {
@@ -43,9 +43,9 @@ impl FastEngine<'_> {
 
     /// Keeps the moves of `out` (piece moves and drops) that leave no royal piece attacked,
     /// testing only those that could (see [`FastEngine::list_legal`]).
-    fn retain_legal(&self, s: &State, out: &mut Vec<Move>) {
+    fn retain_legal(&self, s: &State<N>, out: &mut Vec<Move>) {
         // With `royal captured` a royal piece may be left attacked: every move is legal.
-        if self.t.royal_captured.is_some() {
+        if self.t.royal_captured {
             return;
         }
         let side = s.to_move;
@@ -54,7 +54,7 @@ impl FastEngine<'_> {
             let risky = every_move
                 || m.en_passant_victim.is_some()
                 || m.from.is_some_and(|f| pinned & bit(cell8(f)) != 0)
-                || self.t.royal_mover[m.piece.index() * 2 + side.index()];
+                || self.t.royal_mover[self.kind(m.piece.index(), side)];
             !risky || self.keeps_royals_safe(s, m)
         });
     }
@@ -62,10 +62,10 @@ impl FastEngine<'_> {
     /// The legal captures (en passant included) and promotions: what quiescence searches,
     /// without listing the quiet moves it would throw away. The same moves, in another order,
     /// as [`FastEngine::list_legal`] keeps when filtered to those that capture or promote.
-    pub(crate) fn list_tactical(&self, s: &State, out: &mut Vec<Move>) {
+    pub(crate) fn list_tactical(&self, s: &State<N>, out: &mut Vec<Move>) {
         out.clear();
         // A placement neither captures nor promotes.
-        if self.placing(s) || self.royal_taken(s) {
+        if self.placing(s) || self.game_over(s) {
             return;
         }
         let mut own = s.board.occupied[s.to_move.index()];
@@ -81,13 +81,13 @@ impl FastEngine<'_> {
     /// The number of legal moves, the legal move list's length, without building
     /// the list: where no move of a piece needs a test, its moves are counted from the sets
     /// of cells it reaches (what perft does at its last ply).
-    pub fn count_legal(&self, s: &State) -> u64 {
+    pub fn count_legal(&self, s: &State<N>) -> u64 {
         let side = s.to_move;
-        if self.royal_taken(s) {
+        if self.game_over(s) {
             return 0;
         }
         // With `royal captured` no move needs a test.
-        let free = self.t.royal_captured.is_some();
+        let free = self.t.royal_captured;
         let (every_move, pinned) = if free {
             (false, 0)
         } else {
@@ -106,8 +106,8 @@ impl FastEngine<'_> {
             let from_bit = own & own.wrapping_neg();
             let from = own.trailing_zeros() as u8;
             own ^= from_bit;
-            let piece = super::piece_of(s.board.squares[from as usize]);
-            let royal_mover = !free && self.t.royal_mover[piece as usize * 2 + side.index()];
+            let piece = super::piece_of::<N>(s.board.squares[from as usize]);
+            let royal_mover = !free && self.t.royal_mover[self.kind(piece as usize, side)];
             if every_move || royal_mover || pinned & from_bit != 0 {
                 if !every_move && royal_mover && self.sole_royal(s, piece) {
                     if let Some(k) = self.count_royal_steps(s, from, piece) {
@@ -132,7 +132,7 @@ impl FastEngine<'_> {
             n += counted;
         }
         let mut drop_or_promote = |m: Move| {
-            if every_move || (!free && self.t.royal_mover[m.piece.index() * 2 + side.index()]) {
+            if every_move || (!free && self.t.royal_mover[self.kind(m.piece.index(), side)]) {
                 tested(m);
             } else {
                 n += 1;
@@ -148,51 +148,72 @@ impl FastEngine<'_> {
         n + safe
     }
 
-    /// With `royal captured`, true once a side has fewer royal pieces, on the board or still
-    /// to be placed, than its setup gives it: one was taken, the game is over, nobody moves.
-    pub(crate) fn royal_taken(&self, s: &State) -> bool {
-        let Some(setup) = self.t.royal_captured else {
-            return false;
-        };
-        Side::BOTH.iter().any(|side| {
-            let held: u32 = s.hands[side.index()]
-                .iter()
-                .enumerate()
-                .filter(|(p, _)| self.t.royal.get(*p).copied().unwrap_or(false))
-                .map(|(_, n)| u32::from(*n))
-                .sum();
-            s.board.royals[side.index()].count_ones() + held < setup[side.index()]
-        })
+    /// True when nobody moves: a royal piece was taken where that ends the game
+    /// ([`FastEngine::royal_taken`]), or, with more than two sides, one side is left.
+    #[inline]
+    pub(crate) fn game_over(&self, s: &State<N>) -> bool {
+        (N > 2 && self.sides_in_game(s) < 2) || self.royal_taken(s)
+    }
+
+    /// How many sides have not left the game.
+    pub(crate) fn sides_in_game(&self, s: &State<N>) -> u32 {
+        self.sides() as u32 - s.out.count_ones()
+    }
+
+    /// Where taking a royal piece ends the game, true once a side in the game has fewer
+    /// royal pieces, on the board or still to be placed, than its setup gives it: one was
+    /// taken, the game is over, nobody moves.
+    pub(crate) fn royal_taken(&self, s: &State<N>) -> bool {
+        self.t.royal_ends
+            && self
+                .side_ids()
+                .any(|side| s.out >> side.index() & 1 == 0 && self.lost_royal(s, side))
+    }
+
+    /// True when `side` has fewer royal pieces, on the board or in hand, than its setup
+    /// gives it.
+    pub(crate) fn lost_royal(&self, s: &State<N>, side: Side) -> bool {
+        let held: u32 = s.hands[side.index()]
+            .iter()
+            .enumerate()
+            .filter(|(p, _)| self.t.royal.get(*p).copied().unwrap_or(false))
+            .map(|(_, n)| u32::from(*n))
+            .sum();
+        s.board.royals[side.index()].count_ones() + held < self.t.setup_royals[side.index()]
     }
 
     /// True in a placement phase while the side to move holds pieces: its moves are their
     /// placements only.
     #[inline]
-    pub(crate) fn placing(&self, s: &State) -> bool {
+    pub(crate) fn placing(&self, s: &State<N>) -> bool {
         self.t.placement.is_some() && s.hands[s.to_move.index()].iter().any(|&n| n > 0)
     }
 
     /// True when `piece` is royal, does not promote, and is the side to move's only royal
     /// piece: its moves are safe when their destination is not attacked.
-    fn sole_royal(&self, s: &State, piece: u8) -> bool {
+    fn sole_royal(&self, s: &State<N>, piece: u8) -> bool {
         let side = s.to_move;
         self.t.royal[piece as usize]
-            && self.t.promotions[piece as usize * 2 + side.index()].is_none()
+            && self.t.promotions[self.kind(piece as usize, side)].is_none()
             && s.board.royals[side.index()].count_ones() == 1
     }
 
     /// The legal moves of the side's only royal piece, on `from`, counted by testing each
     /// destination for attacks with `from` left empty; `None` when some move is more than a
     /// step or a capture there (it takes en passant or gives an en-passant right).
-    fn count_royal_steps(&self, s: &State, from: u8, piece: u8) -> Option<u64> {
+    fn count_royal_steps(&self, s: &State<N>, from: u8, piece: u8) -> Option<u64> {
         let found = self.targets(s, s.to_move, from, piece, None);
         if found.en_passant != 0 || found.passing_to != 0 {
             return None;
         }
-        let them = s.to_move.opponent();
+        let side = s.to_move;
         Some(
             cells(found.quiet | found.captures)
-                .filter(|&to| !self.attacked_after_leaving(&s.board, to, them, from))
+                .filter(|&to| {
+                    !self
+                        .opponents(s.out, side)
+                        .any(|them| self.attacked_after_leaving(&s.board, to, them, from))
+                })
                 .count() as u64,
         )
     }
@@ -201,23 +222,23 @@ impl FastEngine<'_> {
     /// check, or where the pin test does not see every attack: hoppers, whose screen a
     /// piece put down can become, captures under conditions, facing lines), or only those
     /// of the pinned pieces returned.
-    fn tests_needed(&self, s: &State) -> (bool, CellSet) {
+    fn tests_needed(&self, s: &State<N>) -> (bool, CellSet) {
         if self.t.hoppers || self.t.guarded_captures || !self.t.facing.is_empty() {
             (true, 0)
         } else {
-            self.check_and_pins(&s.board, s.to_move)
+            self.check_and_pins(&s.board, s.out, s.to_move)
         }
     }
 
     /// True when the side to move has no royal piece attacked after `m`.
-    fn keeps_royals_safe(&self, s: &State, m: &Move) -> bool {
-        !self.side_in_check(&self.board_after(&s.board, s.to_move, m), s.to_move)
+    fn keeps_royals_safe(&self, s: &State<N>, m: &Move) -> bool {
+        !self.side_in_check(&self.board_after(&s.board, s.to_move, m), s.out, s.to_move)
     }
 
     /// How many moves a piece of `piece` makes from `from` to the cells `to` (no en-passant
     /// capture among them): one each, or as many as [`FastEngine::push_promotions`] would add.
-    fn count_promotions(&self, s: &State, piece: u8, from: u8, to: CellSet) -> u64 {
-        let Some(promo) = &self.t.promotions[piece as usize * 2 + s.to_move.index()] else {
+    fn count_promotions(&self, s: &State<N>, piece: u8, from: u8, to: CellSet) -> u64 {
+        let Some(promo) = &self.t.promotions[self.kind(piece as usize, s.to_move)] else {
             return u64::from(to.count_ones());
         };
         let choices = u64::from(self.promotion_choices(s, promo).count_ones());
@@ -259,17 +280,17 @@ impl FastEngine<'_> {
 
     /// The moves of the piece on `from` that obey its movement (they may leave its king
     /// attacked).
-    fn piece_moves(&self, s: &State, from: u8, emit: &mut impl FnMut(Move)) {
+    fn piece_moves(&self, s: &State<N>, from: u8, emit: &mut impl FnMut(Move)) {
         self.piece_moves_of(s, from, false, emit);
     }
 
     /// [`FastEngine::piece_moves`], or with `tactical` only its captures and promotions (the
     /// quiet moves looked at only for a piece that may promote).
     #[inline(always)]
-    fn piece_moves_of(&self, s: &State, from: u8, tactical: bool, emit: &mut impl FnMut(Move)) {
+    fn piece_moves_of(&self, s: &State<N>, from: u8, tactical: bool, emit: &mut impl FnMut(Move)) {
         let side = s.to_move;
-        let piece = super::piece_of(s.board.squares[from as usize]);
-        let promotes = self.t.promotions[piece as usize * 2 + side.index()].is_some();
+        let piece = super::piece_of::<N>(s.board.squares[from as usize]);
+        let promotes = self.t.promotions[self.kind(piece as usize, side)].is_some();
         if tactical && !promotes {
             let Targets {
                 captures,
@@ -325,7 +346,7 @@ impl FastEngine<'_> {
     #[inline(always)]
     fn targets(
         &self,
-        s: &State,
+        s: &State<N>,
         side: Side,
         from: u8,
         piece: u8,
@@ -333,7 +354,7 @@ impl FastEngine<'_> {
     ) -> Targets {
         let slot = self.t.slot(piece, side, from);
         let all = s.board.all();
-        let theirs = s.board.occupied[side.opponent().index()];
+        let theirs = s.board.theirs(side);
         let can_ep = self.t.can_en_passant[piece as usize] && s.en_passant != 0;
         let (rising, falling) = self.t.slides_of(slot);
         // The plain slides move and capture: they reach both kinds of cells.
@@ -391,7 +412,7 @@ impl FastEngine<'_> {
     #[allow(clippy::too_many_arguments)]
     fn walk_ray(
         &self,
-        s: &State,
+        s: &State<N>,
         side: Side,
         ray: &Ray,
         land: CellSet,
@@ -400,7 +421,7 @@ impl FastEngine<'_> {
         mut passing: Option<&mut Passing>,
     ) {
         let all = s.board.all();
-        let theirs = s.board.occupied[side.opponent().index()];
+        let theirs = s.board.theirs(side);
         match ray.resolve {
             Resolve::Bits => {
                 let reach = ray.slide(all);
@@ -464,19 +485,19 @@ impl FastEngine<'_> {
 
     /// How many cells the piece on `from` moves or captures to by its movement, for its own
     /// side whoever is to move (en passant, pins and checks aside): its mobility.
-    pub(crate) fn piece_reach(&self, s: &State, from: u8) -> u32 {
+    pub(crate) fn piece_reach(&self, s: &State<N>, from: u8) -> u32 {
         let code = s.board.squares[from as usize];
         if code == 0 {
             return 0;
         }
-        let side = super::side_of(code);
-        let found = self.targets(s, side, from, super::piece_of(code), None);
+        let side = super::side_of::<N>(code);
+        let found = self.targets(s, side, from, super::piece_of::<N>(code), None);
         (found.quiet | found.captures | found.passing_to).count_ones()
     }
 
     /// `mv` with its promotion choices (see the reference engine's `push_promotions`).
-    fn push_promotions(&self, emit: &mut impl FnMut(Move), s: &State, mv: Move) {
-        let Some(promo) = &self.t.promotions[mv.piece.index() * 2 + s.to_move.index()] else {
+    fn push_promotions(&self, emit: &mut impl FnMut(Move), s: &State<N>, mv: Move) {
+        let Some(promo) = &self.t.promotions[self.kind(mv.piece.index(), s.to_move)] else {
             emit(mv);
             return;
         };
@@ -514,14 +535,14 @@ impl FastEngine<'_> {
     /// `captured wait`: the side to move's pieces that stand where they must promote, having
     /// entered unpromoted, promote there as a move once their side has lost a piece they
     /// may become (the reference engine's `promotions_in_place`).
-    fn promotions_in_place(&self, s: &State, emit: &mut impl FnMut(Move)) {
+    fn promotions_in_place(&self, s: &State<N>, emit: &mut impl FnMut(Move)) {
         if !self.t.waits {
             return;
         }
         let side = s.to_move;
         let own = s.board.occupied[side.index()];
         for piece in 0..self.t.royal.len() {
-            let Some(promo) = &self.t.promotions[piece * 2 + side.index()] else {
+            let Some(promo) = &self.t.promotions[self.kind(piece, side)] else {
                 continue;
             };
             if !promo.waits {
@@ -532,7 +553,7 @@ impl FastEngine<'_> {
             } else {
                 promo.zone
             };
-            let mine = code(side, piece as u8);
+            let mine = code::<N>(side, piece as u8);
             let mut standing = cells(own & forced)
                 .filter(|&c| s.board.squares[c as usize] == mine)
                 .peekable();
@@ -557,7 +578,7 @@ impl FastEngine<'_> {
     /// The pieces of `promo.to` the side to move may promote to, one bit each in their
     /// order: all, or with `captured` those it has fewer of (on the board and in hand) than
     /// its setup places.
-    fn promotion_choices(&self, s: &State, promo: &PromotionMasks) -> u64 {
+    fn promotion_choices(&self, s: &State<N>, promo: &PromotionMasks) -> u64 {
         let all = u64::MAX >> (64 - promo.to.len());
         if promo.setup.is_empty() {
             return all;
@@ -566,7 +587,7 @@ impl FastEngine<'_> {
         let mut choices = 0;
         for (i, (&target, &placed)) in promo.to.iter().zip(&promo.setup).enumerate() {
             let on_board = cells(s.board.occupied[side])
-                .filter(|&c| super::piece_of(s.board.squares[c as usize]) == target)
+                .filter(|&c| super::piece_of::<N>(s.board.squares[c as usize]) == target)
                 .count();
             let held = s.hands[side]
                 .get(target as usize)
@@ -580,7 +601,7 @@ impl FastEngine<'_> {
 
     /// Drops from the hand on every cell their rules allow (they may leave the king
     /// attacked).
-    fn drops(&self, s: &State, emit: &mut impl FnMut(Move)) {
+    fn drops(&self, s: &State<N>, emit: &mut impl FnMut(Move)) {
         if !self.t.drops {
             return;
         }
@@ -595,13 +616,13 @@ impl FastEngine<'_> {
             let defenders = self.t.not_defended_by[piece];
             let no_check = self.t.no_check[piece];
             let no_mate = self.t.no_mate[piece];
-            let slot = (piece * 2 + side.index()) * self.t.cells;
-            for to in cells(self.t.drop_cells[piece * 2 + side.index()] & empty) {
+            let slot = self.kind(piece, side) * self.t.cells;
+            for to in cells(self.t.drop_cells[self.kind(piece, side)] & empty) {
                 if defenders != 0 && self.attacked_by(&s.board, to, side, defenders) {
                     continue;
                 }
                 if let Some(lines) = self.t.drop_lines.get(slot + to as usize) {
-                    let mine = code(side, piece as u8);
+                    let mine = code::<N>(side, piece as u8);
                     let held = |line: CellSet| {
                         cells(line & s.board.occupied[side.index()])
                             .filter(|&c| s.board.squares[c as usize] == mine)
@@ -612,9 +633,7 @@ impl FastEngine<'_> {
                     }
                 }
                 let mv = Move::drop_move(PieceId(piece as u8), cell_id(to));
-                if no_check
-                    && self.side_in_check(&self.board_after(&s.board, side, &mv), side.opponent())
-                {
+                if no_check && self.checks_an_opponent(s, &self.board_after(&s.board, side, &mv)) {
                     continue;
                 }
                 if no_mate && self.drop_mates(s, &mv) {
@@ -625,16 +644,29 @@ impl FastEngine<'_> {
         }
     }
 
-    /// Whether the drop `mv` mates: the opponent in check without a legal move (the
-    /// reference engine's test; a drop leaving the mover's royal attacked is not tested).
-    fn drop_mates(&self, s: &State, mv: &Move) -> bool {
+    /// True when a side other than the mover of `s`, still in the game, is in check on
+    /// `board` (the board after the mover's move).
+    fn checks_an_opponent(&self, s: &State<N>, board: &super::Occupancy<N>) -> bool {
+        self.opponents(s.out, s.to_move)
+            .any(|other| self.side_in_check(board, s.out, other))
+    }
+
+    /// Whether the drop `mv` mates: the next side to move in check without a legal move
+    /// (the reference engine's test; a drop leaving the mover's royal attacked is not
+    /// tested).
+    fn drop_mates(&self, s: &State<N>, mv: &Move) -> bool {
         let board = self.board_after(&s.board, s.to_move, mv);
-        if !self.side_in_check(&board, s.to_move.opponent())
-            || self.side_in_check(&board, s.to_move)
+        let next_side = if N == 2 {
+            s.to_move.opponent()
+        } else {
+            self.make(s, mv).to_move
+        };
+        if !self.side_in_check(&board, s.out, next_side)
+            || self.side_in_check(&board, s.out, s.to_move)
         {
             return false;
         }
-        let next = crate::game::engine::Engine::play(self, s, mv);
+        let next = self.make(s, mv);
         let mut replies = Vec::new();
         self.list_legal(&next, &mut replies);
         replies.is_empty()
@@ -643,30 +675,29 @@ impl FastEngine<'_> {
     /// Castlings available now: king and rook unmoved on their cells, the cells between
     /// empty, the king not attacked on its start, its way or its destination, and no royal
     /// piece attacked afterwards.
-    fn castlings(&self, s: &State, emit: &mut impl FnMut(Move)) {
+    fn castlings(&self, s: &State<N>, emit: &mut impl FnMut(Move)) {
         let side = s.to_move;
-        let them = side.opponent();
         let b = &s.board;
         for (i, c) in self.game.variant.castlings.iter().enumerate() {
             let (k, r) = (c.king_from.0 as u8, c.rook_from.0 as u8);
             let ready = c.side == side
-                && b.squares[k as usize] == code(side, c.king.0)
-                && b.squares[r as usize] == code(side, c.rook.0)
+                && b.squares[k as usize] == code::<N>(side, c.king.0)
+                && b.squares[r as usize] == code::<N>(side, c.rook.0)
                 && s.board.unmoved & bit(k) != 0
                 && s.board.unmoved & bit(r) != 0
                 && c.empty.iter().all(|x| b.squares[x.index()] == 0);
             if !ready
                 || std::iter::once(&c.king_from)
                     .chain(&c.passage)
-                    .any(|x| self.attacked_on(b, x.0 as u8, them))
+                    .any(|x| self.attacked_by_opponent(b, s.out, x.0 as u8, side))
             {
                 continue;
             }
             let mv = Move::castling_move(i, c);
             // The rook's new cell may leave a second royal piece attacked, which `royal
             // captured` allows.
-            if self.t.royal_captured.is_some()
-                || !self.side_in_check(&self.board_after(b, side, &mv), side)
+            if self.t.royal_captured
+                || !self.side_in_check(&self.board_after(b, side, &mv), s.out, side)
             {
                 emit(mv);
             }

@@ -211,10 +211,12 @@ pub(crate) struct PromotionMasks {
     pub waits: bool,
 }
 
-/// Everything the fast engine reads, indexed by `piece * 2 + side` and then by cell.
+/// Everything the fast engine reads, indexed by `piece * sides + side` and then by cell.
 #[derive(Clone, Debug)]
 pub(crate) struct FastTables {
     pub cells: usize,
+    /// The number of sides of the game.
+    pub sides: usize,
     /// Per run of passed cells ([`crate::compile::Passed`]): its cells as a set (the
     /// en-passant right a move passing them gives).
     pub passed_sets: Vec<CellSet>,
@@ -228,9 +230,9 @@ pub(crate) struct FastTables {
     /// Per `side * cells + target`: every cell an attacker of `side` could stand on.
     pub attacker_cells: Vec<CellSet>,
     pub nodes: Vec<Node>,
-    /// Per `piece * 2 + side`.
+    /// Per `piece * sides + side`.
     pub promotions: Vec<Option<PromotionMasks>>,
-    /// Per `piece * 2 + side`: the piece is royal or may promote to a royal piece, so each of
+    /// Per `piece * sides + side`: the piece is royal or may promote to a royal piece, so each of
     /// its moves may leave its own royal pieces attacked.
     pub royal_mover: Vec<bool>,
     pub drop_cells: Vec<CellSet>,
@@ -240,15 +242,21 @@ pub(crate) struct FastTables {
     pub waits: bool,
     /// `placement`: whether it is `sequential`; `None` without a placement phase.
     pub placement: Option<bool>,
-    /// `royal captured`: every move is legal, and the game is over once a side has fewer
-    /// royal pieces (on the board or still in hand) than its setup gives it, per side.
-    pub royal_captured: Option<[u32; 2]>,
+    /// `royal captured`: every move is legal (no test for a royal piece left attacked).
+    pub royal_captured: bool,
+    /// Taking a royal piece ends the game (`royal captured`, or `checkmate wins` with more
+    /// than two sides, where a side may be left in check by another's move): it is over
+    /// once a side in the game has fewer royal pieces (on the board or still in hand) than
+    /// its setup gives it.
+    pub royal_ends: bool,
+    /// Per side: the royal pieces its setup gives it.
+    pub setup_royals: [u32; Side::MAX],
     /// Per piece: the piece types in bits whose capture on a cell forbids a drop there.
     pub not_defended_by: Vec<u64>,
     pub no_check: Vec<bool>,
     /// Per piece: `drop no-mate`.
     pub no_mate: Vec<bool>,
-    /// Per `(piece * 2 + side) * cells + cell`: the lines of the piece's `drop at-most`
+    /// Per `(piece * sides + side) * cells + cell`: the lines of the piece's `drop at-most`
     /// rules through the cell, each with the most pieces of the type it may already hold
     /// (empty when no piece has such a rule).
     pub drop_lines: Vec<Vec<(u32, CellSet)>>,
@@ -278,7 +286,7 @@ pub(crate) const MAX_CELLS: usize = 128;
 
 impl FastTables {
     pub fn slot(&self, piece: u8, side: Side, cell: u8) -> &Slot {
-        &self.slots[(piece as usize * 2 + side.index()) * self.cells + cell as usize]
+        &self.slots[(piece as usize * self.sides + side.index()) * self.cells + cell as usize]
     }
 
     pub fn rays_of(&self, slot: &Slot) -> &[Ray] {
@@ -305,9 +313,9 @@ impl FastTables {
 
     /// Builds the fast tables, or `None` when the board has more cells than a `u128` holds
     /// (or, unlikely, the variant more than 64 kinds of pieces, more than the state's hands
-    /// keep with drops, or more castlings than a byte numbers), or when the game has more
-    /// than two sides.
-    pub fn new(variant: &Variant, tables: &MoveTables) -> Option<FastTables> {
+    /// keep with drops, more castlings than a byte numbers, or more kinds than a cell's
+    /// byte codes for `most_sides` sides).
+    pub fn new(variant: &Variant, tables: &MoveTables, most_sides: usize) -> Option<FastTables> {
         let cells = variant.board.total();
         // Cells, pieces and castlings are bytes in a fast move, with 255 for "none".
         let hand_kinds = if variant.rules.has_hands() {
@@ -315,17 +323,19 @@ impl FastTables {
         } else {
             64
         };
-        // Two sides: a side is one bit of a piece's code (more sides are the reference
-        // engine's).
+        let sides = variant.sides().len();
+        // A cell's code is `1 + piece * most_sides + side`, at most 255.
         if cells > MAX_CELLS
             || variant.pieces.len() > hand_kinds
             || variant.castlings.len() >= 255
-            || variant.sides().len() != 2
+            || sides > most_sides
+            || variant.pieces.len() * most_sides > 255
         {
             return None;
         }
         let mut c = FastTables {
             cells,
+            sides,
             passed_sets: (0..tables.passed_runs())
                 .map(|i| {
                     let run = tables.passed_cells(crate::compile::Passed(i as u32));
@@ -345,10 +355,13 @@ impl FastTables {
             drops: false,
             waits: false,
             placement: variant.rules.placement.map(|p| p.sequential),
-            royal_captured: variant
-                .rules
-                .royal_captured
-                .then(|| Side::BOTH.map(|side| variant.setup_royals(side) as u32)),
+            royal_captured: variant.rules.royal_captured,
+            royal_ends: variant.rules.royal_loss_ends(sides),
+            setup_royals: std::array::from_fn(|i| {
+                Side::new(i)
+                    .filter(|_| i < sides)
+                    .map_or(0, |side| variant.setup_royals(side) as u32)
+            }),
             not_defended_by: Vec::new(),
             no_check: Vec::new(),
             no_mate: Vec::new(),
@@ -374,7 +387,7 @@ impl FastTables {
             .any(|p| !p.drops.line_limits.is_empty())
         {
             for piece in variant.piece_ids() {
-                for side in Side::BOTH {
+                for side in variant.side_ids() {
                     for cell in variant.board.all_cells() {
                         c.drop_lines.push(
                             tables
@@ -390,7 +403,7 @@ impl FastTables {
             }
         }
         if !variant.rules.facing.is_empty() {
-            for side in Side::BOTH {
+            for side in variant.side_ids() {
                 for cell in variant.board.all_cells() {
                     c.facing.push(
                         tables
@@ -407,7 +420,7 @@ impl FastTables {
 
     fn compile_moves(&mut self, variant: &Variant, tables: &MoveTables) {
         for piece in variant.piece_ids() {
-            for side in Side::BOTH {
+            for side in variant.side_ids() {
                 for cell in variant.board.all_cells() {
                     let first = self.rays.len() as u32;
                     let mut slot = Slot::default();
@@ -505,8 +518,8 @@ impl FastTables {
     /// (nearest first) and then the attacker's cell. Paths that share their beginning share
     /// nodes, so a line of a rider becomes one chain with attackers all along it.
     fn compile_attacks(&mut self, variant: &Variant, tables: &MoveTables) {
-        let mut guarded = vec![Vec::new(); 2 * self.cells];
-        for side in Side::BOTH {
+        let mut guarded = vec![Vec::new(); self.sides * self.cells];
+        for side in variant.side_ids() {
             // Per target: a trie from (parent node, cell) to node, with attacker types.
             let mut tries: Vec<Trie> = vec![Trie::default(); self.cells];
             for piece in variant.piece_ids() {
@@ -602,7 +615,7 @@ impl FastTables {
         };
         for piece in variant.piece_ids() {
             let p = variant.piece(piece);
-            for side in Side::BOTH {
+            for side in variant.side_ids() {
                 let promotion = p.promotion.as_ref().filter(|pr| !pr.to.is_empty());
                 self.promotions.push(promotion.map(|pr| {
                     PromotionMasks {
