@@ -76,6 +76,10 @@ pub trait Engine: Sync {
     fn play(&self, s: &Self::State, m: &Move) -> Self::State;
     /// The position with the next side to move and no en-passant right (a null move).
     fn pass(&self, s: &Self::State) -> Self::State;
+    /// The position with `side` to move, the en-passant right kept only when `side` was to
+    /// move already: what a search of more sides plays an opponent's reply from, whoever's
+    /// turn it is.
+    fn with_to_move(&self, s: &Self::State, side: Side) -> Self::State;
 
     /// The position's 64-bit Zobrist key ([`crate::game::zobrist`]): what the search's table
     /// and repetition compare. Not the move-limit count.
@@ -271,6 +275,15 @@ impl Engine for Reference<'_> {
         let mut next = s.clone();
         next.to_move = self.game.next_in_game(s, s.to_move);
         next.en_passant = None;
+        next
+    }
+
+    fn with_to_move(&self, s: &Position, side: Side) -> Position {
+        let mut next = s.clone();
+        if side != s.to_move {
+            next.to_move = side;
+            next.en_passant = None;
+        }
         next
     }
 

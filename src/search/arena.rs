@@ -163,7 +163,7 @@ fn greedy(
     // value turned round).
     let engine_eval = |p: &Position| {
         if game.variant.sides().len() > 2 {
-            -super::many::evaluate(*game, eval, mover, p)
+            with_engine!(fast, e => -super::many::evaluate(e, eval, mover, &e.state(p)))
         } else {
             with_engine!(fast, e => eval.evaluate(e, &e.state(p)))
         }

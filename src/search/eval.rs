@@ -182,10 +182,8 @@ impl Evaluator {
     /// more than two sides it is the multi-player search's value (the side's material and
     /// mobility less its strongest opponent's): the terms below are of two.
     pub fn evaluate<E: Engine>(&self, engine: &E, s: &E::State) -> i32 {
-        let game = engine.game();
-        if game.variant.sides().len() > 2 {
-            let pos = engine.position(s);
-            return super::many::evaluate(game, self, pos.to_move, &pos);
+        if engine.variant().sides().len() > 2 {
+            return super::many::evaluate(engine, self, engine.to_move(s), s);
         }
         self.evaluate_with(engine, s, &self.accumulate(engine, s))
     }

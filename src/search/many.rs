@@ -4,8 +4,9 @@
 //! game may move, and only the one reply that is worst for the root side is kept, after which
 //! the root side moves again. The game becomes two-player alpha-beta between the root side
 //! and the coalition, with a deep enough horizon for the root side's own plans; in the paper
-//! it beat both max-n and paranoid search in Chinese Checkers, Focus and Rolit. It plays on the
-//! reference engine: the fast engine's piece codes hold two sides.
+//! it beat both max-n and paranoid search in Chinese Checkers, Focus and Rolit. It plays on
+//! either engine behind the one interface (the fast engine of more sides where the board
+//! fits).
 //!
 //! A position is worth, to the root side, its material and mobility less the strongest
 //! opponent's (the side that would profit from a weakness is the one to fear), and a constant
@@ -16,8 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::alphabeta::{MATE, MATE_BOUND};
 use super::clock::Instant;
 use super::{empty_info, Evaluator, Info, Limits, SearchResult, SearchScore, MAX_DEPTH};
-use crate::game::{Game, Move, Position};
-use crate::geometry::board::CellId;
+use crate::game::{end, Engine, Move, Position};
 use crate::variant::Side;
 
 /// Nodes between two looks at the clock and the stop flag.
@@ -30,9 +30,12 @@ const MOBILITY: i32 = 2;
 /// worth more than any piece but less than the game.
 const OPPONENT: i32 = 2_000;
 
+/// A layer of the search: the root side's or the coalition's, by state, depth, ply and window.
+type Layer<M, S> = fn(&mut M, &S, u32, u32, (i32, i32)) -> i32;
+
 /// The search state of one call.
-struct Many<'g, 'e> {
-    game: Game<'g>,
+struct Many<'e, E: Engine> {
+    engine: &'e E,
     eval: &'e Evaluator,
     /// The side the search plays for.
     root: Side,
@@ -46,8 +49,8 @@ struct Many<'g, 'e> {
 
 /// Searches the last position of `history` for its side to move, in a game of more than two
 /// sides, within `limits`; `report` hears of every finished iteration.
-pub(super) fn run_many(
-    game: Game,
+pub(super) fn run_many<E: Engine>(
+    engine: &E,
     eval: &Evaluator,
     history: &[Position],
     limits: &Limits,
@@ -62,10 +65,11 @@ pub(super) fn run_many(
         };
     };
     let (soft, hard) = limits.deadlines(pos.to_move);
+    let pos = &engine.state(pos);
     let mut search = Many {
-        game,
+        engine,
         eval,
-        root: pos.to_move,
+        root: engine.to_move(pos),
         nodes: 0,
         hard: hard.map(|h| started + h),
         node_limit: limits.nodes,
@@ -73,7 +77,7 @@ pub(super) fn run_many(
         stopped: false,
         seldepth: 0,
     };
-    let mut moves = game.legal_moves(pos);
+    let mut moves = engine.legal_moves(pos);
     let mut result = SearchResult {
         best: None,
         info: Info {
@@ -94,7 +98,7 @@ pub(super) fn run_many(
         let mut best: Option<(i32, usize)> = None;
         let mut alpha = -MATE;
         for (i, m) in moves.iter().enumerate() {
-            let child = game.play(pos, m);
+            let child = engine.play(pos, m);
             let score = -search.coalition(&child, depth - 1, 1, (-MATE, -alpha));
             if search.stopped {
                 break;
@@ -133,7 +137,7 @@ pub(super) fn run_many(
     result
 }
 
-impl Many<'_, '_> {
+impl<E: Engine> Many<'_, E> {
     /// True when the search must stop now (time, nodes or the flag).
     fn out_of_time(&mut self) -> bool {
         if self.stopped {
@@ -149,18 +153,18 @@ impl Many<'_, '_> {
 
     /// The value for the root side of a position the game has ended in or the root side has
     /// left, if so (`ply` plies from the root: nearer wins score more).
-    fn decided(&self, pos: &Position, ply: u32) -> Option<i32> {
-        let ply = ply as i32;
-        if pos.is_out(self.root) {
+    fn decided(&self, pos: &E::State, ply: u32) -> Option<i32> {
+        let (e, ply) = (self.engine, ply as i32);
+        if e.is_out(pos, self.root) {
             return Some(-MATE + ply);
         }
-        if self.game.sides_in_game(pos).count() < 2 {
+        if self.sides_in_game(pos).nth(1).is_none() {
             return Some(MATE - ply);
         }
         // `royal captured`: whoever took a royal piece won. The root side is to move after
         // an opponent's reply (turned to it), another side after the root side's move.
-        if self.game.royal_taken(pos) {
-            return Some(if pos.to_move == self.root {
+        if end::royal_taken(e, pos) {
+            return Some(if e.to_move(pos) == self.root {
                 -MATE + ply
             } else {
                 MATE - ply
@@ -169,10 +173,16 @@ impl Many<'_, '_> {
         None
     }
 
+    /// The sides still in the game, in turn order.
+    fn sides_in_game<'s>(&self, pos: &'s E::State) -> impl Iterator<Item = Side> + use<'s, '_, E> {
+        let e = self.engine;
+        e.variant().side_ids().filter(move |&s| !e.is_out(pos, s))
+    }
+
     /// Negamax value for the root side to move in `pos` (the root side is to move).
     fn root_side(
         &mut self,
-        pos: &Position,
+        pos: &E::State,
         depth: u32,
         ply: u32,
         (alpha, beta): (i32, i32),
@@ -185,16 +195,16 @@ impl Many<'_, '_> {
         if self.out_of_time() {
             return 0;
         }
-        let mut moves = self.game.legal_moves(pos);
+        let e = self.engine;
+        let mut moves = e.legal_moves(pos);
         if moves.is_empty() {
-            return self.without_moves(pos, self.root, ply);
+            return self.without_moves(pos, ply);
         }
         if depth == 0 {
             return self.quiet_root(pos, ply, (alpha, beta), moves);
         }
         self.order(pos, &mut moves);
-        let game = self.game;
-        let children = moves.iter().map(|m| game.play(pos, m));
+        let children = moves.iter().map(|m| e.play(pos, m));
         self.best_of(
             children,
             Self::coalition,
@@ -207,8 +217,8 @@ impl Many<'_, '_> {
     /// cut off at `beta`; 0 when the search stopped.
     fn best_of(
         &mut self,
-        children: impl Iterator<Item = Position>,
-        search: fn(&mut Self, &Position, u32, u32, (i32, i32)) -> i32,
+        children: impl Iterator<Item = E::State>,
+        search: Layer<Self, E::State>,
         (depth, ply): (u32, u32),
         (mut alpha, beta): (i32, i32),
     ) -> i32 {
@@ -232,7 +242,7 @@ impl Many<'_, '_> {
     /// root side moves next.
     fn coalition(
         &mut self,
-        pos: &Position,
+        pos: &E::State,
         depth: u32,
         ply: u32,
         (alpha, beta): (i32, i32),
@@ -248,10 +258,11 @@ impl Many<'_, '_> {
         let replies = self.replies(pos, false);
         // The side whose turn it really is has no move, and the rules did not send it out:
         // the game is over (the root side mated it, or a stalemate shares the point).
-        let next = pos.to_move;
-        if next != self.root && !replies.iter().any(|(from, _)| from.to_move == next) {
-            let rules = &self.game.variant.rules;
-            let mated = self.game.in_check(pos, next);
+        let e = self.engine;
+        let next = e.to_move(pos);
+        if next != self.root && !replies.iter().any(|(from, _)| e.to_move(from) == next) {
+            let rules = &e.variant().rules;
+            let mated = e.in_check(pos);
             return if mated && rules.checkmate_wins {
                 -(MATE - ply as i32)
             } else {
@@ -261,11 +272,10 @@ impl Many<'_, '_> {
         if depth == 0 {
             return self.quiet_coalition(pos, ply, (alpha, beta));
         }
-        let game = self.game;
         let root = self.root;
         let children = replies
             .into_iter()
-            .map(|(from, m)| turned_to(root, game.play(&from, &m)));
+            .map(|(from, m)| turned_to(e, root, e.play(&from, &m)));
         self.best_of(
             children,
             Self::root_side,
@@ -278,7 +288,7 @@ impl Many<'_, '_> {
     /// coalition answers each with its best capture or by standing pat.
     fn quiet_root(
         &mut self,
-        pos: &Position,
+        pos: &E::State,
         ply: u32,
         (mut alpha, beta): (i32, i32),
         mut moves: Vec<Move>,
@@ -292,7 +302,7 @@ impl Many<'_, '_> {
         self.order(pos, &mut moves);
         let mut best = stand;
         for m in &moves {
-            let child = self.game.play(pos, m);
+            let child = self.engine.play(pos, m);
             self.nodes += 1;
             self.seldepth = self.seldepth.max(ply + 1);
             let score = match self.decided(&child, ply + 1) {
@@ -312,7 +322,7 @@ impl Many<'_, '_> {
     }
 
     /// The coalition's best capture past the horizon (one ply), or standing pat.
-    fn quiet_coalition(&mut self, pos: &Position, ply: u32, (mut alpha, beta): (i32, i32)) -> i32 {
+    fn quiet_coalition(&mut self, pos: &E::State, ply: u32, (mut alpha, beta): (i32, i32)) -> i32 {
         let stand = -self.evaluate(pos);
         if stand >= beta {
             return stand;
@@ -320,7 +330,7 @@ impl Many<'_, '_> {
         alpha = alpha.max(stand);
         let mut best = stand;
         for (from, m) in self.replies(pos, true) {
-            let after = self.turn_to_root(self.game.play(&from, &m));
+            let after = turned_to(self.engine, self.root, self.engine.play(&from, &m));
             self.nodes += 1;
             let score = match self.decided(&after, ply + 1) {
                 Some(v) => -v,
@@ -337,13 +347,12 @@ impl Many<'_, '_> {
 
     /// Every move of every opponent still in the game, each with the position it is played
     /// from (that opponent to move), captures first; captures only when `captures_only`.
-    fn replies(&self, pos: &Position, captures_only: bool) -> Vec<(Position, Move)> {
-        let mut out: Vec<(i32, Position, Move)> = Vec::new();
-        for side in self.game.sides_in_game(pos).filter(|&s| s != self.root) {
-            let mut from = pos.clone();
-            from.to_move = side;
-            from.en_passant = pos.en_passant.clone().filter(|_| pos.to_move == side);
-            for m in self.game.legal_moves(&from) {
+    fn replies(&self, pos: &E::State, captures_only: bool) -> Vec<(E::State, Move)> {
+        let e = self.engine;
+        let mut out: Vec<(i32, E::State, Move)> = Vec::new();
+        for side in self.sides_in_game(pos).filter(|&s| s != self.root) {
+            let from = e.with_to_move(pos, side);
+            for m in e.legal_moves(&from) {
                 let gain = self.captured(&from, &m).map_or(-1, |p| self.eval.value(p));
                 if captures_only && gain < 0 {
                     continue;
@@ -355,16 +364,11 @@ impl Many<'_, '_> {
         out.into_iter().map(|(_, p, m)| (p, m)).collect()
     }
 
-    /// `pos` with the root side to move ([`turned_to`]).
-    fn turn_to_root(&self, pos: Position) -> Position {
-        turned_to(self.root, pos)
-    }
-
     /// The root side to move without a legal move: checkmated or stalemated, scored by what
     /// the rules make of it (a side that leaves, or a game that ends).
-    fn without_moves(&self, pos: &Position, side: Side, ply: u32) -> i32 {
-        let rules = &self.game.variant.rules;
-        let mated = self.game.in_check(pos, side);
+    fn without_moves(&self, pos: &E::State, ply: u32) -> i32 {
+        let rules = &self.engine.variant().rules;
+        let mated = self.engine.in_check(pos);
         if mated && (rules.checkmate_wins || rules.leaving.checkmate) {
             return -MATE + ply as i32;
         }
@@ -375,17 +379,13 @@ impl Many<'_, '_> {
     }
 
     /// The piece a move takes, if any.
-    fn captured(&self, pos: &Position, m: &Move) -> Option<usize> {
-        let at = m.en_passant_victim.unwrap_or(m.to);
-        match pos.squares[at.index()] {
-            Some((side, p)) if side != pos.to_move => Some(p.index()),
-            _ => None,
-        }
+    fn captured(&self, pos: &E::State, m: &Move) -> Option<usize> {
+        self.engine.facts(pos, m).captured
     }
 
     /// Captures and promotions first, the most valuable victim by the least valuable piece;
     /// then the rest in the order generated.
-    fn order(&self, pos: &Position, moves: &mut [Move]) {
+    fn order(&self, pos: &E::State, moves: &mut [Move]) {
         moves.sort_by_key(|m| {
             let promotion = m.promotion.map_or(0, |p| self.eval.value(p.index()));
             let gain = match self.captured(pos, m) {
@@ -397,43 +397,42 @@ impl Many<'_, '_> {
     }
 
     /// The position's value for the root side ([`evaluate`]).
-    fn evaluate(&self, pos: &Position) -> i32 {
-        evaluate(self.game, self.eval, self.root, pos)
+    fn evaluate(&self, pos: &E::State) -> i32 {
+        evaluate(self.engine, self.eval, self.root, pos)
     }
 }
 
-/// `pos` with `side` to move (when it is still in the game): after an opponent's reply the
+/// `pos` with `side` to move when it is still in the game: after an opponent's reply the
 /// searching side moves again, whoever's turn it would be.
-fn turned_to(side: Side, mut pos: Position) -> Position {
-    if !pos.is_out(side) && pos.to_move != side {
-        pos.to_move = side;
-        pos.en_passant = None;
+fn turned_to<E: Engine>(e: &E, side: Side, pos: E::State) -> E::State {
+    if e.is_out(&pos, side) || e.to_move(&pos) == side {
+        pos
+    } else {
+        e.with_to_move(&pos, side)
     }
-    pos
 }
 
 /// A position's value for `root`, in a game of more than two sides: each side's material and
 /// mobility, `root`'s less the strongest opponent's still in the game.
-pub(super) fn evaluate(game: Game, eval: &Evaluator, root: Side, pos: &Position) -> i32 {
-    let v = game.variant;
+pub(super) fn evaluate<E: Engine>(e: &E, eval: &Evaluator, root: Side, pos: &E::State) -> i32 {
+    let v = e.variant();
     let mut worth = [0i32; Side::MAX];
-    for (cell, sq) in pos.squares.iter().enumerate() {
-        let Some((side, piece)) = *sq else { continue };
-        if pos.is_out(side) || v.piece(piece).royal {
-            continue;
+    e.for_each_piece(pos, |cell, side, piece| {
+        if e.is_out(pos, side) || v.pieces()[piece].royal {
+            return;
         }
-        let reach = game.reach(pos, CellId(cell as u16));
-        worth[side.index()] += eval.value(piece.index()) + MOBILITY * reach as i32;
-    }
-    for side in v.side_ids().filter(|&s| !pos.is_out(s)) {
+        let reach = e.reach(pos, cell);
+        worth[side.index()] += eval.value(piece) + MOBILITY * reach as i32;
+    });
+    for side in v.side_ids().filter(|&s| !e.is_out(pos, s)) {
         for piece in v.piece_ids() {
             worth[side.index()] +=
-                i32::from(pos.hands[side][piece.index()]) * eval.value(piece.index());
+                i32::from(e.hand(pos, side, piece.index())) * eval.value(piece.index());
         }
     }
     let opponents: Vec<Side> = v
         .side_ids()
-        .filter(|&s| s != root && !pos.is_out(s))
+        .filter(|&s| s != root && !e.is_out(pos, s))
         .collect();
     let strongest = opponents
         .iter()
@@ -442,4 +441,60 @@ pub(super) fn evaluate(game: Game, eval: &Evaluator, root: Side, pos: &Position)
         .unwrap_or(0);
     let gone = (v.sides().len() - 1 - opponents.len()) as i32;
     (worth[root.index()] - strongest + OPPONENT * gone).clamp(-(MATE_BOUND - 1), MATE_BOUND - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::game::fast::FastEngine;
+    use crate::game::{Game, Reference};
+    use crate::load::load;
+    use crate::source::SourceFile;
+
+    /// The search is the same on both engines: at a fixed depth both find the same value
+    /// (alpha-beta's value does not depend on the order moves are tried in, which differs)
+    /// in Wellisch's start and along a random game, and an evaluation equal to the
+    /// reference engine's.
+    #[test]
+    fn both_engines_search_to_the_same_values() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/wellisch.hexv");
+        let file = SourceFile::read(&path).expect("a shipped file");
+        let compiled = load(&file).compiled.expect("a clean variant");
+        let game: Game = compiled.game();
+        let eval = Evaluator::new(game.variant, game.tables);
+        let reference = Reference::new(game);
+        let fast = FastEngine::for_more_sides(game).expect("Wellisch's board fits");
+        let stop = AtomicBool::new(false);
+        let mut pos = game.start_position();
+        let mut seed = 0x5EED_u64;
+        for ply in 0..60 {
+            let moves = game.legal_moves(&pos);
+            if moves.is_empty() {
+                break;
+            }
+            if ply % 12 == 0 {
+                let s = fast.state(&pos);
+                assert_eq!(
+                    evaluate(&reference, &eval, pos.to_move, &pos),
+                    evaluate(&fast, &eval, pos.to_move, &s),
+                    "ply {ply}: the evaluation"
+                );
+                let history = [pos.clone()];
+                // Depth 3 once (the reference engine is slow), 2 elsewhere.
+                let depth = if ply == 24 { 3 } else { 2 };
+                let limits = Limits::depth(depth);
+                let a = run_many(&reference, &eval, &history, &limits, &stop, &mut |_| {});
+                let b = run_many(&fast, &eval, &history, &limits, &stop, &mut |_| {});
+                assert_eq!(
+                    a.info.score, b.info.score,
+                    "ply {ply}: the value at depth {depth}"
+                );
+                assert!(b.best.is_some_and(|m| moves.contains(&m)), "ply {ply}");
+            }
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            pos = game.play(&pos, &moves[(seed >> 33) as usize % moves.len()]);
+        }
+    }
 }

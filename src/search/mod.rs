@@ -254,7 +254,8 @@ impl<'a> Searcher<'a> {
         info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         if self.game.variant.sides().len() > 2 {
-            return many::run_many(self.game, &self.eval, history, limits, stop, info);
+            let eval = &self.eval;
+            return with_engine!(&self.engine, e => many::run_many(e, eval, history, limits, stop, info));
         }
         let (eval, tt, pruning) = (&self.eval, &mut self.tt, self.pruning);
         with_engine!(&self.engine, e => run(e, (eval, pruning), tt, history, limits, stop, info))

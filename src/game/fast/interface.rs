@@ -68,6 +68,19 @@ impl<const N: usize> Engine for FastEngine<'_, N> {
         next
     }
 
+    fn with_to_move(&self, s: &State<N>, side: Side) -> State<N> {
+        let mut next = s.clone();
+        if side != s.to_move {
+            next.to_move = side;
+            next.zobrist ^= self.keys.to_move(s.to_move)
+                ^ self.keys.to_move(side)
+                ^ self.set_key(s.en_passant, |c| self.keys.en_passant(c));
+            next.en_passant = 0;
+            next.en_passant_victim = NONE;
+        }
+        next
+    }
+
     /// The reference form of a state (the inverse of [`FastEngine::state`]).
     fn position(&self, s: &State<N>) -> Position {
         let n = self.t.cells;
