@@ -722,15 +722,11 @@ fn name_cells(
         let mut keyed: Vec<(i32, i32, usize)> = coords
             .iter()
             .enumerate()
-            .map(|(i, c)| match grid {
-                Grid::Hex(Orientation::Flat) => (c.a, c.b, i),
-                Grid::Hex(o) => (c.b, o.doubled_width(*c), i),
-                Grid::Triangle(Lay::Columns) => {
-                    (triangle::strip(*c), triangle::tripled_height(*c), i)
-                }
+            .map(|(i, c)| {
                 // In rows, a file is the vertical line of centroids (alternately pointing
                 // up and down), walked bottom to top.
-                Grid::Triangle(lay) => (lay.width(*c), lay.height(*c), i),
+                let (line, along) = board::canonical_key(grid, *c);
+                (line, along, i)
             })
             .collect();
         keyed.sort();

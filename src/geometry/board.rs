@@ -355,7 +355,10 @@ impl Symmetry {
     }
 }
 
-fn canonical_key(grid: Grid, c: Coord) -> (i32, i32) {
+/// A cell's place in the canonical cell order: its line (a file of a flat board or of
+/// triangles, a rank of a pointy board), then its place along it. What cell ids follow and
+/// what the names' files are read from.
+pub(crate) fn canonical_key(grid: Grid, c: Coord) -> (i32, i32) {
     match grid {
         Grid::Hex(Orientation::Flat) => (c.a, c.b),
         Grid::Hex(o) => (c.b, o.doubled_width(c)),
