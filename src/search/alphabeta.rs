@@ -476,9 +476,13 @@ impl<'e, P: Engine> Search<'e, P> {
             } else {
                 // Late quiet moves are searched shallower first.
                 let reduce = if depth >= 3 && i >= 2 && !in_check && !gives_check && !tactical {
+                    // A ply less for a move whose history says it cuts off, one more
+                    // for one whose history says it does not.
+                    let history = self.history[self.history_index(mover, &f)];
                     let r = self.reductions[depth.min(63) as usize][i.min(63)]
                         - i32::from(pv_node)
-                        - i32::from(killer);
+                        - i32::from(killer)
+                        - history.signum();
                     r.clamp(0, d - 1)
                 } else {
                     0
