@@ -258,3 +258,183 @@ fn a_book_gives_each_pair_its_opening() {
         "{games}"
     );
 }
+
+const WELLISCH: &str = "variants/wellisch.hexv";
+
+/// Three sides: a round plays one opening three times, the first engine once in each seat and
+/// the second in the other two; the report counts rounds, the even share and each seat, and
+/// the PGN names every seat's player and replays whole.
+#[test]
+fn a_match_of_three_sides_plays_rounds_with_the_first_engine_in_every_seat() {
+    let dir = scratch("match-three");
+    let pgn = dir.join("games.pgn");
+    let pgn = pgn.to_str().expect("UTF-8");
+    let (code, out, stderr) = run(&[
+        "match",
+        WELLISCH,
+        "--first-limit",
+        "depth=2",
+        "--second-limit",
+        "depth=1",
+        "--rounds",
+        "2",
+        "--max-plies",
+        "40",
+        "--pgn",
+        pgn,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let r = json(&out);
+    assert_eq!(
+        (
+            r["rounds"].as_u64(),
+            r["games"].as_u64(),
+            r["seats"].as_u64()
+        ),
+        (Some(2), Some(6), Some(3)),
+        "{r}"
+    );
+    assert!(
+        r.get("pairs").is_none() && r.get("pentanomial").is_none(),
+        "{r}"
+    );
+    assert!((r["even_share"].as_f64().unwrap() - 1.0 / 3.0).abs() < 1e-12);
+    let bins: Vec<u64> = r["round_points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_u64().unwrap())
+        .collect();
+    assert_eq!(bins.len(), 7, "0 to 3 points in halves");
+    assert_eq!(bins.iter().sum::<u64>(), 2);
+    let (w, d, l) = (
+        r["wins"].as_u64().unwrap(),
+        r["draws"].as_u64().unwrap(),
+        r["losses"].as_u64().unwrap(),
+    );
+    assert_eq!(w + d + l, 6);
+    // The score is the mean of the seats' scores (each seat played twice).
+    let seats = r["seat_scores"].as_object().expect("by seat");
+    let names: Vec<&str> = seats.keys().map(String::as_str).collect();
+    assert_eq!(names.len(), 3);
+    for side in ["white", "black", "red"] {
+        assert!(seats[side].is_f64(), "{r}");
+    }
+    let mean = seats.values().map(|v| v.as_f64().unwrap()).sum::<f64>() / 3.0;
+    assert!((mean - r["score"].as_f64().unwrap()).abs() < 1e-9, "{r}");
+    let text = std::fs::read_to_string(pgn).expect("the games were written");
+    assert_eq!(text.matches("[Event \"hexv match\"]").count(), 6);
+    for tag in ["White", "Black", "Red"] {
+        assert_eq!(
+            text.matches(&format!("[{tag} \"first\"]")).count(),
+            2,
+            "the first engine in the {tag} seat once a round: {text}"
+        );
+        assert_eq!(text.matches(&format!("[{tag} \"second\"]")).count(), 4);
+    }
+    let (code, checked, stderr) = run(&["pgn", "check", pgn, "--variant", WELLISCH]);
+    assert_eq!(code, 0, "{checked}{stderr}");
+    assert!(
+        checked.contains("6 games read, 6 replay to the end, 0 moves unresolved"),
+        "{checked}"
+    );
+    // The text report: the seats and the rounds by half points.
+    let (code, out, stderr) = run(&[
+        "match",
+        WELLISCH,
+        "--limit",
+        "depth=1",
+        "--rounds",
+        "1",
+        "--max-plies",
+        "6",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        out.contains("in one seat of 3, second (depth=1) in the others, 1 round (3 games)"),
+        "{out}"
+    );
+    // Six plies end every game at the ply limit with all three sides in: a third each.
+    assert!(
+        out.contains("first scores 33.3% (an even share is 33.3%): 0 wins, 3 shared, 0 losses"),
+        "{out}"
+    );
+    assert!(
+        out.contains("first by seat: white 33.3%, black 33.3%, red 33.3%"),
+        "{out}"
+    );
+    assert!(
+        out.contains("rounds by points (0, 1/2, 1, 3/2, 2, 5/2, 3): 0 0 1 0 0 0 0"),
+        "{out}"
+    );
+}
+
+/// A forfeit in a game of three sides: the engine at fault scores nothing, the other engine's
+/// seats share the point; each seat keeps its own clock, sent by the sides' names.
+#[test]
+fn a_three_sided_match_forfeits_and_keeps_every_seats_clock() {
+    let dir = scratch("match-three-forfeits");
+    let liar = script_engine(&dir, "liar", "echo 'bestmove zz1zz2'");
+    let pgn = dir.join("liar.pgn");
+    let (code, out, stderr) = run(&[
+        "match",
+        WELLISCH,
+        "--first",
+        &liar,
+        "--first-name",
+        "liar",
+        "--limit",
+        "depth=1",
+        "--rounds",
+        "1",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(
+        out.contains("liar scores 0.0% (an even share is 33.3%): 0 wins, 0 shared, 3 losses"),
+        "{out}"
+    );
+    assert!(out.contains("forfeits: liar 3, second 0"), "{out}");
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    // White's, Black's and Red's forfeits: the other two seats halve the point.
+    for result in ["0-1/2-1/2", "1/2-0-1/2", "1/2-1/2-0"] {
+        assert_eq!(
+            games.matches(&format!("[Result \"{result}\"]")).count(),
+            1,
+            "{games}"
+        );
+    }
+    // The second engine writes down every `go` it is sent and gives no move: it forfeits
+    // its first turn, as Black in the first game, which the first engine opens as White.
+    let log = dir.join("go.txt");
+    let logger = script_engine(
+        &dir,
+        "logger",
+        &format!("echo \"$line\" >> {}; echo 'bestmove 0000'", log.display()),
+    );
+    let (code, out, stderr) = run(&[
+        "match",
+        WELLISCH,
+        "--second",
+        &logger,
+        "--limit",
+        "tc=1+0.02",
+        "--first-limit",
+        "depth=1",
+        "--second-limit",
+        "tc=1+0.02",
+        "--rounds",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(out.contains("first scores 100.0%"), "{out}");
+    let said = std::fs::read_to_string(&log).unwrap();
+    let first = said.lines().next().expect("a go line");
+    assert_eq!(
+        first, "go time white 0 inc white 20 time black 1000 inc black 20 time red 1000 inc red 20",
+        "the depth-limited first engine has no clock; both of the second's seats start at 1 s"
+    );
+}

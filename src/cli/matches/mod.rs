@@ -1,8 +1,10 @@
 //! `hexv match FILE.hexv`: two engines (any UCI-speaking commands; by default this hexv's
 //! own engine twice, each with its own options) play pairs of games from the same openings
-//! with the colours swapped, refereed by hexv on the variant's rules. The report gives the
-//! first engine's score, its Elo with a 95% interval and, with `--sprt`, the test's verdict;
-//! the match stops as soon as the test decides (`hexv::search::sprt`).
+//! with the colours swapped, refereed by hexv on the variant's rules. With more than two
+//! sides a round plays each opening once with the first engine in every seat, the second
+//! engine in the others. The report gives the first engine's score, its Elo with a 95%
+//! interval and, with `--sprt`, the test's verdict; the match stops as soon as the test
+//! decides (`hexv::search::sprt`).
 
 mod client;
 mod referee;
@@ -16,8 +18,8 @@ use std::time::Duration;
 use hexv::game::san::Letters;
 use hexv::game::{Game, Move};
 use hexv::search::arena::{random_opening, Rng};
-use hexv::search::sprt::{Pairs, Sprt, Verdict};
-use hexv::variant::Side;
+use hexv::search::sprt::{Rounds, Sprt, Verdict};
+use hexv::variant::{Score, Side};
 
 use super::{output, Status};
 use client::{Client, EngineSpec};
@@ -55,17 +57,19 @@ pub struct Args {
     /// The second engine's limit, if not --limit.
     #[arg(long)]
     second_limit: Option<String>,
-    /// Pairs of games to play at most (each opening with either colour).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    /// Pairs of games to play at most (each opening with either colour); with more than two
+    /// sides, rounds (each opening with the first engine in every seat).
+    #[arg(long, visible_alias = "rounds", default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pairs: u64,
-    /// Pairs played at once, each by its own two engine processes.
+    /// Pairs (rounds) played at once, each by its own two engine processes.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     concurrency: u64,
-    /// Random moves opening every pair (unless --book).
+    /// Random moves opening every pair or round (unless --book).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=100))]
     random_plies: u64,
     /// Openings, one a line: moves from the start (hexv's or the compact notation); `#`
-    /// starts a comment. Pair i plays line i (from the first again when they run out).
+    /// starts a comment. Pair (round) i plays line i (from the first again when they run
+    /// out).
     #[arg(long, value_name = "FILE")]
     book: Option<PathBuf>,
     /// Seed of the random openings.
@@ -106,10 +110,11 @@ enum Format {
     Json,
 }
 
-/// One game of a pair, as the main thread receives it.
+/// One game of a pair or round, as the main thread receives it.
 struct Played {
     pair: usize,
-    first_is_white: bool,
+    /// The first engine's seat.
+    first_seat: Side,
     opening: Vec<Move>,
     finished: Result<Finished, String>,
 }
@@ -156,7 +161,7 @@ pub fn run(args: &Args) -> Status {
             return Status::UsageOrIo;
         }
     }
-    let compiled = match super::load_playable(&args.file) {
+    let compiled = match super::load_variant(&args.file) {
         Ok(c) => c,
         Err(s) => return s,
     };
@@ -199,14 +204,14 @@ pub fn run(args: &Args) -> Status {
             return Status::UsageOrIo;
         }
     }
-    let mut tally = Tally::default();
+    let mut tally = Tally::new(game.variant.sides().len());
     let mut write_failed = None;
     let total = args.pairs as usize;
     let shown = std::io::stderr().is_terminal();
     // The SPRT's verdict when it decided, and after how many pairs: pairs still being played
     // then are finished and counted, and may move the final LLR back inside its bounds.
     let mut decided = (Verdict::Continue, 0u64);
-    play_pairs(&setup, total, args.concurrency as usize, |pair| {
+    play_rounds(&setup, total, args.concurrency as usize, |pair| {
         for g in &pair {
             if let Err(why) = &g.finished {
                 eprintln!("warning: pair {}: a game was not played: {why}", g.pair + 1);
@@ -348,17 +353,17 @@ fn sprt_of(text: &str, alpha: f64, beta: f64) -> Result<Sprt, String> {
     Sprt::new(number(a)?, number(b)?, alpha, beta)
 }
 
-/// Plays pairs on `concurrency` threads, each with its own two engines, handing each pair to
-/// `done` as it ends; no new pair starts once `done` says false.
-fn play_pairs(
+/// Plays pairs (rounds) on `concurrency` threads, each with its own two engines, handing
+/// each to `done` as it ends; no new one starts once `done` says false.
+fn play_rounds(
     setup: &Setup,
     total: usize,
     concurrency: usize,
-    mut done: impl FnMut([Played; 2]) -> bool,
+    mut done: impl FnMut(Vec<Played>) -> bool,
 ) {
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let (send, receive) = mpsc::channel::<[Played; 2]>();
+    let (send, receive) = mpsc::channel::<Vec<Played>>();
     std::thread::scope(|scope| {
         for _ in 0..concurrency.min(total) {
             let send = send.clone();
@@ -371,16 +376,17 @@ fn play_pairs(
                         return;
                     }
                     let opening = setup.openings.of_pair(pair);
-                    let games = [true, false]
-                        .map(|first_is_white| {
-                            play_one(setup, &mut engines, &opening, first_is_white)
-                        })
-                        .map(|(first_is_white, finished)| Played {
+                    let games = setup
+                        .game
+                        .variant
+                        .side_ids()
+                        .map(|first_seat| Played {
                             pair,
-                            first_is_white,
+                            first_seat,
                             opening: opening.clone(),
-                            finished,
-                        });
+                            finished: play_one(setup, &mut engines, &opening, first_seat),
+                        })
+                        .collect();
                     if send.send(games).is_err() {
                         return;
                     }
@@ -396,41 +402,28 @@ fn play_pairs(
     });
 }
 
-/// One game, the engines (re)started as needed: an engine that broke is started again for
-/// the next game.
+/// One game, the first engine in `first_seat`, the engines (re)started as needed: an engine
+/// that broke is started again for the next game.
 fn play_one(
     setup: &Setup,
     engines: &mut Option<[Client; 2]>,
     opening: &[Move],
-    first_is_white: bool,
-) -> (bool, Result<Finished, String>) {
-    let started = match engines.take() {
-        Some(e) => Ok(e),
-        None => start_both(setup),
-    };
-    let mut pair = match started {
-        Ok(pair) => pair,
-        Err(why) => return (first_is_white, Err(why)),
+    first_seat: Side,
+) -> Result<Finished, String> {
+    let mut pair = match engines.take() {
+        Some(e) => e,
+        None => start_both(setup)?,
     };
     for (i, client) in pair.iter_mut().enumerate() {
-        if let Err(why) = client.new_game() {
-            return (
-                first_is_white,
-                Err(format!("engine `{}`: {why}", setup.engines[i].name)),
-            );
-        }
+        client
+            .new_game()
+            .map_err(|why| format!("engine `{}`: {why}", setup.engines[i].name))?;
     }
-    let finished = referee::play(
-        &setup.game,
-        opening,
-        &mut pair,
-        first_is_white,
-        &setup.rules,
-    );
+    let finished = referee::play(&setup.game, opening, &mut pair, first_seat, &setup.rules);
     if !finished.engine_broke.contains(&true) {
         *engines = Some(pair);
     }
-    (first_is_white, Ok(finished))
+    Ok(finished)
 }
 
 fn start_both(setup: &Setup) -> Result<[Client; 2], String> {
@@ -442,9 +435,8 @@ fn start_both(setup: &Setup) -> Result<[Client; 2], String> {
 }
 
 /// The match so far.
-#[derive(Default)]
 struct Tally {
-    pairs: Pairs,
+    pairs: Rounds,
     /// Games by how they ended.
     endings: std::collections::BTreeMap<String, usize>,
     /// Forfeits by engine (first, second).
@@ -453,9 +445,23 @@ struct Tally {
     unplayed: usize,
     plies: usize,
     games: usize,
+    /// The first engine's points and games in each seat, in turn order.
+    seats: Vec<(f64, usize)>,
 }
 
 impl Tally {
+    fn new(seats: usize) -> Tally {
+        Tally {
+            pairs: Rounds::new(seats),
+            endings: Default::default(),
+            forfeits: [0, 0],
+            unplayed: 0,
+            plies: 0,
+            games: 0,
+            seats: vec![(0.0, 0); seats],
+        }
+    }
+
     fn game(&mut self, g: &Played) {
         match &g.finished {
             Ok(f) => {
@@ -465,40 +471,59 @@ impl Tally {
                     End::Rules(word) => word.to_string(),
                     End::PlyLimit => "ply-limit".to_string(),
                     End::Forfeit { side, .. } => {
-                        let engine = usize::from((*side == Side::WHITE) != g.first_is_white);
+                        let engine = usize::from(*side != g.first_seat);
                         self.forfeits[engine] += 1;
                         "forfeit".to_string()
                     }
                 };
                 *self.endings.entry(word).or_default() += 1;
+                if let (Some(seat), Some(score)) =
+                    (self.seats.get_mut(g.first_seat.index()), first_score(g))
+                {
+                    seat.0 += score;
+                    seat.1 += 1;
+                }
             }
             Err(_) => self.unplayed += 1,
         }
     }
 
-    /// Counts a pair when both its games were played.
-    fn pair(&mut self, pair: &[Played; 2]) {
-        let first_score = |g: &Played| {
-            g.finished.as_ref().ok().map(|f| {
-                let white = f.white.numerator as f64 / f.white.denominator.max(1) as f64;
-                if g.first_is_white {
-                    white
-                } else {
-                    1.0 - white
-                }
-            })
-        };
-        if let (Some(a), Some(b)) = (first_score(&pair[0]), first_score(&pair[1])) {
-            self.pairs.add(a, b);
+    /// Counts a pair (round) when all its games were played.
+    fn pair(&mut self, pair: &[Played]) {
+        let scores: Option<Vec<f64>> = pair.iter().map(first_score).collect();
+        if let Some(scores) = scores {
+            self.pairs.add_round(&scores);
         }
+    }
+}
+
+/// The first engine's score in a game it played, 0 to 1.
+fn first_score(g: &Played) -> Option<f64> {
+    g.finished.as_ref().ok().map(|f| {
+        let s = f
+            .scores
+            .get(g.first_seat.index())
+            .copied()
+            .unwrap_or(Score::LOSS);
+        s.numerator as f64 / s.denominator.max(1) as f64
+    })
+}
+
+/// What a round is called: a pair with two sides.
+fn round_word(seats: usize) -> &'static str {
+    if seats == 2 {
+        "pair"
+    } else {
+        "round"
     }
 }
 
 fn progress(t: &Tally, total: usize, sprt: Option<&Sprt>) -> String {
     let (elo, low, high) = t.pairs.elo();
     let mut line = format!(
-        "{}/{total} pairs, first {:.1}%, Elo {} [{}, {}]",
+        "{}/{total} {}s, first {:.1}%, Elo {} [{}, {}]",
         t.pairs.n,
+        round_word(t.pairs.seats()),
         t.pairs.score() * 100.0,
         signed(elo),
         signed(low),
@@ -524,14 +549,12 @@ fn signed(elo: f64) -> String {
     }
 }
 
-/// A game in PGN: the engines, the pair as its round, how it ended.
+/// A game in PGN: the engines, the pair (round) as its round, how it ended.
 fn pgn_game(setup: &Setup, g: &Played) -> String {
     let game = &setup.game;
-    let names = [&setup.engines[0].name, &setup.engines[1].name];
-    let (white, black) = if g.first_is_white {
-        (names[0], names[1])
-    } else {
-        (names[1], names[0])
+    let name_of = |side: Side| {
+        let engine = usize::from(side != g.first_seat);
+        setup.engines[engine].name.clone()
     };
     let (moves, result, termination) = match &g.finished {
         Ok(f) => {
@@ -542,7 +565,7 @@ fn pgn_game(setup: &Setup, g: &Played) -> String {
             };
             let mut all = g.opening.clone();
             all.extend(f.moves.iter().cloned());
-            (all, hexv::game::result_text(f.white), why)
+            (all, hexv::game::scores_result_text(&f.scores), why)
         }
         Err(why) => (
             g.opening.clone(),
@@ -551,17 +574,26 @@ fn pgn_game(setup: &Setup, g: &Played) -> String {
         ),
     };
     let limit = |i: usize| setup.rules.limits[i].describe();
-    let tags = [
+    let mut tags: Vec<(String, String)> = [
         ("Event", "hexv match".to_string()),
         ("Round", (g.pair + 1).to_string()),
-        ("White", white.clone()),
-        ("Black", black.clone()),
-        ("Termination", termination),
-        ("OpeningPlies", g.opening.len().to_string()),
-        ("FirstLimit", limit(0)),
-        ("SecondLimit", limit(1)),
     ]
-    .map(|(n, v)| (n.to_string(), v));
+    .map(|(n, v)| (n.to_string(), v))
+    .to_vec();
+    tags.extend(
+        game.variant
+            .side_ids()
+            .map(|side| (hexv::pgn::player_tag(game.variant, side), name_of(side))),
+    );
+    tags.extend(
+        [
+            ("Termination", termination),
+            ("OpeningPlies", g.opening.len().to_string()),
+            ("FirstLimit", limit(0)),
+            ("SecondLimit", limit(1)),
+        ]
+        .map(|(n, v)| (n.to_string(), v)),
+    );
     hexv::pgn::write_game(
         game,
         &tags,
@@ -585,6 +617,8 @@ fn report(args: &Args, setup: &Setup, t: &Tally, sprt: Option<&Sprt>, decided: (
         Verdict::AcceptH0 => "H0 accepted",
     };
     let names = [&setup.engines[0].name, &setup.engines[1].name];
+    let seats = p.seats();
+    let many = seats > 2;
     if args.format == Format::Json {
         let json = serde_json::json!({
             "variant": setup.game.variant.meta().name,
@@ -593,7 +627,7 @@ fn report(args: &Args, setup: &Setup, t: &Tally, sprt: Option<&Sprt>, decided: (
             "second_limit": setup.rules.limits[1].describe(),
             "pairs": p.n, "games": t.games, "unplayed": t.unplayed,
             "wins": p.wins, "draws": p.draws, "losses": p.losses,
-            "pentanomial": p.pentanomial,
+            "pentanomial": p.bins,
             "score": p.score(),
             "elo": finite(elo), "elo_low": finite(low), "elo_high": finite(high),
             "sprt": sprt.map(|s| serde_json::json!({
@@ -606,42 +640,108 @@ fn report(args: &Args, setup: &Setup, t: &Tally, sprt: Option<&Sprt>, decided: (
             "forfeits": {"first": t.forfeits[0], "second": t.forfeits[1]},
             "mean_plies": t.plies as f64 / t.games.max(1) as f64,
         });
+        if many {
+            // Rounds of a game of more sides: their own names, the even share, each seat.
+            let mut json = json;
+            if let Some(map) = json.as_object_mut() {
+                map.remove("pairs");
+                map.remove("pentanomial");
+                map.insert("rounds".into(), p.n.into());
+                map.insert("seats".into(), seats.into());
+                map.insert("even_share".into(), p.even_share().into());
+                map.insert("round_points".into(), p.bins.clone().into());
+                let by_seat: serde_json::Map<String, serde_json::Value> = seat_scores(setup, t)
+                    .into_iter()
+                    .map(|(side, score)| (side, score.into()))
+                    .collect();
+                map.insert("seat_scores".into(), by_seat.into());
+                if let Some(sprt) = map.get_mut("sprt").and_then(|v| v.as_object_mut()) {
+                    if let Some(after) = sprt.remove("decided_after_pairs") {
+                        sprt.insert("decided_after_rounds".into(), after);
+                    }
+                }
+            }
+            outln!(
+                "{}",
+                serde_json::to_string_pretty(&json).expect("a report serialises")
+            );
+            return;
+        }
         outln!(
             "{}",
             serde_json::to_string_pretty(&json).expect("a report serialises")
         );
         return;
     }
+    let word = round_word(seats);
+    let rounds = if p.n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{} {word}s", p.n)
+    };
+    let engine = |i: usize| format!("{} ({})", names[i], setup.rules.limits[i].describe());
+    let matched = if many {
+        format!(
+            "{} in one seat of {seats}, {} in the others",
+            engine(0),
+            engine(1)
+        )
+    } else {
+        format!("{} against {}", engine(0), engine(1))
+    };
     outln!(
-        "{}: {} ({}) against {} ({}), {} ({} games)",
+        "{}: {matched}, {rounds} ({} games)",
         setup.game.variant.meta().name,
-        names[0],
-        setup.rules.limits[0].describe(),
-        names[1],
-        setup.rules.limits[1].describe(),
-        if p.n == 1 {
-            "1 pair".to_string()
-        } else {
-            format!("{} pairs", p.n)
-        },
         t.games
     );
+    let (even, shared) = if many {
+        (
+            format!(" (an even share is {:.1}%)", p.even_share() * 100.0),
+            "shared",
+        )
+    } else {
+        (String::new(), "draws")
+    };
     outln!(
-        "{} scores {:.1}%: {} wins, {} draws, {} losses",
+        "{} scores {:.1}%{even}: {} wins, {} {shared}, {} losses",
         names[0],
         p.score() * 100.0,
         p.wins,
         p.draws,
         p.losses
     );
-    let [a, b, c, d, e] = p.pentanomial;
-    outln!("pairs by points (0, 1/2, 1, 3/2, 2): {a} {b} {c} {d} {e}");
-    outln!(
-        "Elo {} [{}, {}] (95%)",
-        signed(elo),
-        signed(low),
-        signed(high)
-    );
+    let counts: Vec<String> = p.bins.iter().map(u64::to_string).collect();
+    if many {
+        let by_seat: Vec<String> = seat_scores(setup, t)
+            .iter()
+            .map(|(side, score)| match score {
+                Some(s) => format!("{side} {:.1}%", s * 100.0),
+                None => format!("{side} -"),
+            })
+            .collect();
+        outln!("{} by seat: {}", names[0], by_seat.join(", "));
+        let halves: Vec<String> = (0..p.bins.len()).map(half_points).collect();
+        outln!(
+            "rounds by points ({}): {}",
+            halves.join(", "),
+            counts.join(" ")
+        );
+        outln!(
+            "Elo {} [{}, {}] (95%; one against {} equal, Luce's model)",
+            signed(elo),
+            signed(low),
+            signed(high),
+            seats - 1
+        );
+    } else {
+        outln!("pairs by points (0, 1/2, 1, 3/2, 2): {}", counts.join(" "));
+        outln!(
+            "Elo {} [{}, {}] (95%)",
+            signed(elo),
+            signed(low),
+            signed(high)
+        );
+    }
     if let (Some(s), Some(llr), Some(v)) = (sprt, llr, verdict) {
         let (lower, upper) = s.bounds();
         outln!(
@@ -654,7 +754,7 @@ fn report(args: &Args, setup: &Setup, t: &Tally, sprt: Option<&Sprt>, decided: (
         );
         if v != Verdict::Continue && decided.1 < p.n {
             outln!(
-                "(decided after {} pairs; the {} pairs being played then were counted too)",
+                "(decided after {} {word}s; the {} {word}s being played then were counted too)",
                 decided.1,
                 p.n - decided.1
             );
@@ -676,6 +776,28 @@ fn report(args: &Args, setup: &Setup, t: &Tally, sprt: Option<&Sprt>, decided: (
             "games not played (an engine would not start): {}",
             t.unplayed
         );
+    }
+}
+
+/// The first engine's mean score in each seat, by the seat's side name in turn order (`None`
+/// for a seat with no game played).
+fn seat_scores(setup: &Setup, t: &Tally) -> Vec<(String, Option<f64>)> {
+    let v = setup.game.variant;
+    v.side_ids()
+        .map(|side| {
+            let (points, games) = t.seats.get(side.index()).copied().unwrap_or((0.0, 0));
+            let score = (games > 0).then(|| points / games as f64);
+            (v.side_name(side).to_string(), score)
+        })
+        .collect()
+}
+
+/// Half points as a fraction: `0`, `1/2`, `1`, `3/2`, ...
+fn half_points(halves: usize) -> String {
+    if halves.is_multiple_of(2) {
+        (halves / 2).to_string()
+    } else {
+        format!("{halves}/2")
     }
 }
 

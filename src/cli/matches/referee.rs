@@ -1,6 +1,8 @@
 //! One game between two engines, refereed by hexv: the moves are checked against the
 //! variant's rules, the clocks kept, and the game ended by the rules, by a ply limit, or by a
-//! forfeit (an illegal move, a lost clock, an engine that dies or falls silent).
+//! forfeit (an illegal move, a lost clock, an engine that dies or falls silent). In a game of
+//! more than two sides the first engine plays one seat and the second every other, each seat
+//! on its own clock.
 
 use std::time::Duration;
 
@@ -99,7 +101,7 @@ pub enum End {
     Rules(&'static str),
     /// The ply limit.
     PlyLimit,
-    /// An engine lost by forfeit: `who` is White or Black, `why` the reason.
+    /// An engine lost by forfeit: `side` is the seat it was to move in, `why` the reason.
     Forfeit {
         /// The side that forfeited.
         side: Side,
@@ -113,21 +115,22 @@ pub enum End {
 pub struct Finished {
     /// The moves after the opening's.
     pub moves: Vec<Move>,
-    /// White's score.
-    pub white: Score,
+    /// Every side's score, in turn order.
+    pub scores: Vec<Score>,
     /// Why it ended.
     pub end: End,
     /// Whether an engine died or fell silent (it must be started again).
     pub engine_broke: [bool; 2],
 }
 
-/// Plays one game from `opening` (moves from the start), `engines[0]` White when
-/// `first_is_white`. The engines were told `ucinewgame` by the caller.
+/// Plays one game from `opening` (moves from the start), `engines[0]` in the seat
+/// `first_seat` and `engines[1]` in every other. The engines were told `ucinewgame` by the
+/// caller.
 pub fn play(
     game: &Game,
     opening: &[Move],
     engines: &mut [Client; 2],
-    first_is_white: bool,
+    first_seat: Side,
     rules: &Rules,
 ) -> Finished {
     let engine = AnyEngine::new(*game);
@@ -139,11 +142,15 @@ pub fn play(
         history.push(game.play(pos, m));
     }
     // The engine index of each side.
-    let engine_of = |side: Side| usize::from((side == Side::WHITE) != first_is_white);
-    let mut clocks: [Option<Duration>; 2] = rules.limits.map(|l| match l {
-        Limit::Clock { base, .. } => Some(base),
-        _ => None,
-    });
+    let engine_of = |side: Side| usize::from(side != first_seat);
+    // Each seat's clock (the second engine's seats each have their own).
+    let mut clocks: [Option<Duration>; Side::MAX] = [None; Side::MAX];
+    for side in game.variant.side_ids() {
+        clocks[side.index()] = match rules.limits[engine_of(side)] {
+            Limit::Clock { base, .. } => Some(base),
+            _ => None,
+        };
+    }
     let mut keys: Vec<u64> = history.iter().map(|p| engine.key(p)).collect();
     let mut moves = Vec::new();
     let mut broke = [false, false];
@@ -152,7 +159,7 @@ pub fn play(
         if let Some(outcome) = engine.outcome_after(last, &keys) {
             let finished = Finished {
                 moves,
-                white: outcome.white,
+                scores: outcome.scores.iter().collect(),
                 end: End::Rules(Ending::Rules(outcome.end).word()),
                 engine_broke: broke,
             };
@@ -165,20 +172,14 @@ pub fn play(
         let side = pos.to_move;
         let e = engine_of(side);
         let limit = rules.limits[e];
-        let clock_of = |side: Side| clocks[engine_of(side)].unwrap_or_default().as_millis();
         let (go, timeout) = match limit {
             Limit::MoveTime(t) => (format!("go movetime {}", t.as_millis()), t + rules.margin),
             Limit::Depth(d) => (format!("go depth {d}"), rules.move_timeout),
             Limit::Nodes(n) => (format!("go nodes {n}"), rules.move_timeout),
-            Limit::Clock { increment, .. } => {
-                let inc = increment.as_millis();
-                let go = format!(
-                    "go wtime {} btime {} winc {inc} binc {inc}",
-                    clock_of(Side::WHITE),
-                    clock_of(Side::BLACK),
-                );
-                (go, clocks[e].unwrap_or_default() + rules.margin)
-            }
+            Limit::Clock { increment, .. } => (
+                go_on_the_clock(game, &clocks, increment),
+                clocks[side.index()].unwrap_or_default() + rules.margin,
+            ),
         };
         let position = if written.is_empty() {
             "position startpos".to_string()
@@ -198,7 +199,7 @@ pub fn play(
             }
         };
         if let Limit::Clock { increment, .. } = limit {
-            let left = clocks[e].unwrap_or_default();
+            let left = clocks[side.index()].unwrap_or_default();
             if took > left + rules.margin {
                 break forfeit(format!(
                     "lost on time ({} ms used, {} ms left)",
@@ -206,7 +207,7 @@ pub fn play(
                     left.as_millis()
                 ));
             }
-            clocks[e] = Some(left.saturating_sub(took) + increment);
+            clocks[side.index()] = Some(left.saturating_sub(took) + increment);
         }
         let Some(text) = reply else {
             break forfeit("gave no move in a position with legal moves".to_string());
@@ -221,17 +222,84 @@ pub fn play(
         history.push(next);
         moves.push(m);
     };
-    let white = match &end {
-        End::Forfeit { side, .. } if *side == Side::WHITE => Score::LOSS,
-        End::Forfeit { .. } => Score::WIN,
-        _ => Score::DRAW,
+    let last = history.last().expect("never empty");
+    let scores = match &end {
+        End::Forfeit { side, .. } => forfeit_scores(game, engine_of(*side), engine_of),
+        _ => ply_limit_scores(game, last),
     };
     Finished {
         moves,
-        white,
+        scores,
         end,
         engine_broke: broke,
     }
+}
+
+/// `go` on the clock: with two sides `wtime btime winc binc`, as every UCI engine reads it;
+/// with more each seat's clock by its side's name (`time red MS inc red MS`, docs/engine.md),
+/// every seat's increment the mover's.
+fn go_on_the_clock(game: &Game, clocks: &[Option<Duration>], increment: Duration) -> String {
+    let left = |side: Side| clocks[side.index()].unwrap_or_default().as_millis();
+    let inc = increment.as_millis();
+    if game.variant.sides().len() == 2 {
+        return format!(
+            "go wtime {} btime {} winc {inc} binc {inc}",
+            left(Side::WHITE),
+            left(Side::BLACK),
+        );
+    }
+    let mut go = "go".to_string();
+    for side in game.variant.side_ids() {
+        let name = game.variant.side_name(side);
+        go += &format!(" time {name} {} inc {name} {inc}", left(side));
+    }
+    go
+}
+
+/// A forfeit's scores: nothing to the seat that forfeited and whole games lost by the engine
+/// `loser`, so the point goes to the other engine's seats, shared when it holds several.
+fn forfeit_scores(game: &Game, loser: usize, engine_of: impl Fn(Side) -> usize) -> Vec<Score> {
+    let winners = game
+        .variant
+        .side_ids()
+        .filter(|&s| engine_of(s) != loser)
+        .count()
+        .max(1) as u32;
+    game.variant
+        .side_ids()
+        .map(|s| {
+            if engine_of(s) == loser {
+                Score::LOSS
+            } else {
+                Score {
+                    numerator: 1,
+                    denominator: winners,
+                }
+            }
+        })
+        .collect()
+}
+
+/// The ply limit's scores: a draw; with more sides the point shared by the sides still in
+/// the game, as the rules share a draw.
+fn ply_limit_scores(game: &Game, last: &Position) -> Vec<Score> {
+    if game.variant.sides().len() == 2 {
+        return vec![Score::DRAW; 2];
+    }
+    let left = game.sides_in_game(last).count().max(1) as u32;
+    game.variant
+        .side_ids()
+        .map(|side| {
+            if last.is_out(side) {
+                Score::LOSS
+            } else {
+                Score {
+                    numerator: 1,
+                    denominator: left,
+                }
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
