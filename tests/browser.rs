@@ -131,25 +131,34 @@ fn dump_dom(url: &str, profile: &Path) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// The pieces the DOM shows: (x, y, letters) of every `<text class="piece">`, x and y in
-/// hundredths.
+/// The pieces the DOM shows: (x, y, letters) of every piece the script placed (`<g
+/// class="at" data-piece="LETTERS" transform="translate(X Y)">`), x and y in hundredths; each
+/// must hold a figure of the piece set (an orthodox piece drawn, not written).
 fn drawn_pieces(dom: &str) -> Vec<(i64, i64, String)> {
     let number = |s: &str| (s.parse::<f64>().expect("a number") * 100.0).round() as i64;
     let mut pieces: Vec<(i64, i64, String)> = dom
-        .split(r#"<text class="piece" "#)
+        .split(r#"<g class="at" "#)
         .skip(1)
         .map(|rest| {
+            let tag = &rest[..rest.find('>').expect("a tag")];
             let attr = |name: &str| {
-                let start = rest.find(&format!("{name}=\"")).expect(name) + name.len() + 2;
-                rest[start..start + rest[start..].find('"').expect("a quote")].to_string()
+                let start = tag.find(&format!("{name}=\"")).expect(name) + name.len() + 2;
+                tag[start..start + tag[start..].find('"').expect("a quote")].to_string()
             };
-            let open = rest.find('>').expect("a tag") + 1;
-            let close = rest.find("</text>").expect("a closing tag");
-            (
-                number(&attr("x")),
-                number(&attr("y")),
-                rest[open..close].to_string(),
-            )
+            let transform = attr("transform");
+            let (x, y) = transform
+                .strip_prefix("translate(")
+                .and_then(|t| t.strip_suffix(')'))
+                .and_then(|t| t.split_once(' '))
+                .expect("translate(X Y)");
+            let inside = &rest[tag.len()..];
+            assert!(
+                inside.starts_with(r#"><g class="piece "#)
+                    && !inside[..inside.find("</g>").unwrap()].contains("<text"),
+                "a figure, not letters: {}",
+                &inside[..inside.len().min(200)]
+            );
+            (number(x), number(y), attr("data-piece"))
         })
         .collect();
     pieces.sort();

@@ -116,7 +116,7 @@ pub fn run(args: &Args) -> Status {
     let (labels, drawing, title) = if let Some(text) = &args.position {
         let game = hexv::game::Game::new(v, t);
         let given = (!text.trim().is_empty()).then_some(text.as_str());
-        let pos = match super::start_from(&game, given, args.moves.as_deref()) {
+        let (pos, last) = match super::start_and_last(&game, given, args.moves.as_deref()) {
             Ok(p) => p,
             Err(s) => return s,
         };
@@ -128,7 +128,12 @@ pub fn run(args: &Args) -> Status {
         };
         (
             diagram::position_labels(v, &pos),
-            diagram::position_drawing(v, &pos),
+            diagram::position_drawing_marked(
+                v,
+                &pos,
+                &last_cells(last.as_ref()),
+                &game.royals_in_check(&pos),
+            ),
             title,
         )
     } else {
@@ -177,6 +182,12 @@ pub fn run(args: &Args) -> Status {
     write_out(args, &text)
 }
 
+/// The cells a move came from and went to, which the picture marks.
+fn last_cells(last: Option<&hexv::game::Move>) -> Vec<CellId> {
+    last.map(|m| m.from.into_iter().chain([m.to]).collect())
+        .unwrap_or_default()
+}
+
 /// `--pgn`: the position of a recorded game after `--ply` plies (its end by default).
 fn run_pgn(args: &Args, pgn: &std::path::Path) -> Status {
     let game = match super::pgn::recorded_game(
@@ -206,6 +217,7 @@ fn run_pgn(args: &Args, pgn: &std::path::Path) -> Status {
     let rules = game.compiled.game();
     let mut pos = replay.start.clone();
     let mut last = String::new();
+    let mut last_move = None;
     for (i, mv) in replay.moves[..plies].iter().enumerate() {
         let number = (i + usize::from(replay.start.to_move == Side::BLACK)) / 2 + 1;
         let dots = if pos.to_move == Side::WHITE {
@@ -218,6 +230,7 @@ fn run_pgn(args: &Args, pgn: &std::path::Path) -> Status {
             rules.format_san(&pos, mv, &game.letters)
         );
         pos = rules.play(&pos, mv);
+        last_move = Some(*mv);
     }
     let players = format!(
         "{} - {}",
@@ -241,7 +254,15 @@ fn run_pgn(args: &Args, pgn: &std::path::Path) -> Status {
             }
             text
         }
-        Format::Svg => svg::render(v.board(), &title, &diagram::position_drawing(v, &pos)),
+        Format::Svg => {
+            let drawing = diagram::position_drawing_marked(
+                v,
+                &pos,
+                &last_cells(last_move.as_ref()),
+                &rules.royals_in_check(&pos),
+            );
+            svg::render(v.board(), &title, &drawing)
+        }
     };
     write_out(args, &text)
 }

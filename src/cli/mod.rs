@@ -111,7 +111,7 @@ pub fn refuse_unplayable(path: &Path, v: &hexv::variant::Variant) -> Result<(), 
         None => Ok(()),
         Some(why) => {
             eprintln!(
-                "error: {}: {why} (`hexv check`, `table`, `diagram`, `doc`, `moves`, `perft`, `play`, `analyse`, `selfplay`, `pgn` and `engine` take any number of sides)",
+                "error: {}: {why} (`hexv check`, `table`, `diagram`, `doc`, `moves`, `perft`, `play`, `analyse`, `selfplay`, `pgn`, `engine` and `match` take any number of sides)",
                 path.display()
             );
             Err(Status::InputErrors)
@@ -126,6 +126,15 @@ pub fn start_from(
     position: Option<&str>,
     moves: Option<&str>,
 ) -> Result<hexv::game::Position, Status> {
+    start_and_last(game, position, moves).map(|(pos, _)| pos)
+}
+
+/// [`start_from`], with the last of the moves (`None` without any), which pictures mark.
+pub fn start_and_last(
+    game: &hexv::game::Game,
+    position: Option<&str>,
+    moves: Option<&str>,
+) -> Result<(hexv::game::Position, Option<hexv::game::Move>), Status> {
     let pos = match position {
         None => game.start_position(),
         Some(text) => game.parse_position(text).map_err(|e| {
@@ -134,8 +143,8 @@ pub fn start_from(
         })?,
     };
     match moves {
-        None => Ok(pos),
-        Some(list) => game.play_moves(&pos, list).map_err(|(n, e)| {
+        None => Ok((pos, None)),
+        Some(list) => game.play_moves_last(&pos, list).map_err(|(n, e)| {
             eprintln!("error: move {n}: {e}");
             Status::UsageOrIo
         }),

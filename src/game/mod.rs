@@ -321,6 +321,18 @@ impl<'a> Game<'a> {
             .collect()
     }
 
+    /// The cells of the royal pieces in check (attacked, or facing an enemy royal piece on an
+    /// open line) of every side still in the game, for pictures that mark them.
+    pub fn royals_in_check(&self, pos: &Position) -> Vec<CellId> {
+        self.sides_in_game(pos)
+            .flat_map(|side| {
+                self.royals(pos, side).into_iter().filter(move |&c| {
+                    self.attacked_by_opponent(pos, c, side) || self.faces_royal(pos, side, c)
+                })
+            })
+            .collect()
+    }
+
     /// True when one of `side`'s royal pieces is attacked, or (`facing DIRECTIONS`) faces an
     /// enemy royal piece on an open line: either way no move may leave it so.
     pub fn in_check(&self, pos: &Position, side: Side) -> bool {

@@ -411,11 +411,23 @@ impl Game<'_> {
 
     /// Plays a list of moves separated by spaces from `pos`.
     pub fn play_moves(&self, pos: &Position, moves: &str) -> Result<Position, (usize, MoveError)> {
+        self.play_moves_last(pos, moves).map(|(pos, _)| pos)
+    }
+
+    /// [`Game::play_moves`], with the last move played (`None` for no moves), which pictures
+    /// mark.
+    pub fn play_moves_last(
+        &self,
+        pos: &Position,
+        moves: &str,
+    ) -> Result<(Position, Option<Move>), (usize, MoveError)> {
         let mut pos = pos.clone();
+        let mut last = None;
         for (i, text) in moves.split_whitespace().enumerate() {
             let mv = self.parse_move(&pos, text).map_err(|e| (i + 1, e))?;
             pos = self.play(&pos, &mv);
+            last = Some(mv);
         }
-        Ok(pos)
+        Ok((pos, last))
     }
 }

@@ -8,6 +8,9 @@ use crate::game::Position;
 use crate::geometry::board::CellId;
 use crate::variant::{PieceId, Side, Variant};
 
+use super::figures::{side_colours, Figure, PieceLook};
+use super::svg::Highlight;
+
 /// How a destination is marked, as in the rule texts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Mark {
@@ -104,7 +107,7 @@ pub fn piece_labels(
         .map(|(c, d)| {
             let mark = d.mark.map(|m| m.symbol().to_string()).unwrap_or_default();
             let label = match (d.piece, d.blocker) {
-                (Some(symbol), _) => symbol,
+                (Some(look), _) => look.symbol,
                 (None, true) => format!("#{mark}"),
                 (None, false) => mark,
             };
@@ -157,6 +160,11 @@ pub fn hands(variant: &Variant, pos: &Position) -> Vec<String> {
 
 /// A piece's label: in upper case for White and lower case for Black; with more than two
 /// sides, the symbol and the side's number in the turn order (`K1`, `P3`).
+pub fn piece_label(variant: &Variant, side: Side, p: PieceId) -> String {
+    symbol_for(variant, side, p)
+}
+
+/// See [`piece_label`].
 fn symbol_for(variant: &Variant, side: Side, p: PieceId) -> String {
     let s = &variant.piece(p).symbol;
     if variant.sides().len() > 2 {
@@ -169,26 +177,56 @@ fn symbol_for(variant: &Variant, side: Side, p: PieceId) -> String {
     }
 }
 
+/// How `side`'s `piece` is drawn: its figure (a tile for every piece of a variant whose
+/// captured pieces change sides, as shogi's), its symbol, its side's colours, and the way
+/// its side faces (a tile points there).
+pub fn piece_look(variant: &Variant, side: Side, piece: PieceId) -> PieceLook {
+    let def = variant.piece(piece);
+    PieceLook {
+        figure: Figure::for_piece(&def.name, variant.rules().captures_to_hand),
+        symbol: def.symbol.clone(),
+        title: format!("{} {}", variant.side_title(side), def.name),
+        colours: side_colours(side.index(), variant.side_name(side)),
+        facing: f64::from(variant.frame(side).hours()) * 30.0,
+        promoted: def.demotes_to.is_some(),
+    }
+}
+
 /// A position as drawing instructions for [`super::svg`].
 pub fn position_drawing(
     variant: &Variant,
     pos: &Position,
 ) -> BTreeMap<CellId, super::svg::CellDrawing> {
-    pieces_drawing(position_labels(variant, pos))
-}
-
-/// Drawing instructions for pieces given by their labels.
-fn pieces_drawing(labels: BTreeMap<CellId, String>) -> BTreeMap<CellId, super::svg::CellDrawing> {
-    labels
-        .into_iter()
-        .map(|(c, s)| {
+    pos.squares
+        .iter()
+        .enumerate()
+        .filter_map(|(i, sq)| {
+            let (side, p) = (*sq)?;
             let drawing = super::svg::CellDrawing {
-                piece: Some(s),
+                piece: Some(piece_look(variant, side, p)),
                 ..Default::default()
             };
-            (c, drawing)
+            Some((CellId(i as u16), drawing))
         })
         .collect()
+}
+
+/// [`position_drawing`] with the cells of the move that led to it (`last`: where it came
+/// from and went to) and of the royal pieces in check (`checked`) marked.
+pub fn position_drawing_marked(
+    variant: &Variant,
+    pos: &Position,
+    last: &[CellId],
+    checked: &[CellId],
+) -> BTreeMap<CellId, super::svg::CellDrawing> {
+    let mut cells = position_drawing(variant, pos);
+    for &c in last {
+        cells.entry(c).or_default().highlight = Some(Highlight::LastMove);
+    }
+    for &c in checked {
+        cells.entry(c).or_default().highlight = Some(Highlight::Check);
+    }
+    cells
 }
 
 /// The same diagram as drawing instructions for [`super::svg`].
@@ -207,11 +245,17 @@ pub fn piece_drawing(
     for &b in blockers {
         cells.entry(b).or_default().blocker = true;
     }
-    cells.entry(at).or_default().piece = Some(variant.piece(piece).symbol.clone());
+    cells.entry(at).or_default().piece = Some(piece_look(variant, side, piece));
     cells
 }
 
 /// The start position as drawing instructions for [`super::svg`].
 pub fn setup_drawing(variant: &Variant) -> BTreeMap<CellId, super::svg::CellDrawing> {
-    pieces_drawing(setup_labels(variant))
+    let mut cells: BTreeMap<CellId, super::svg::CellDrawing> = BTreeMap::new();
+    for side in variant.side_ids() {
+        for &(p, c) in &variant.setup[side] {
+            cells.entry(c).or_default().piece = Some(piece_look(variant, side, p));
+        }
+    }
+    cells
 }

@@ -8,7 +8,8 @@ use std::fmt::Write as _;
 
 use serde_json::json;
 
-use super::diagram::{hands, position_drawing, position_labels};
+use super::diagram::{hands, piece_label, piece_look, position_drawing, position_labels};
+use super::figures;
 use super::svg::{self, escape};
 use crate::game::san::Letters;
 use crate::game::{Game, Move, Position};
@@ -49,15 +50,14 @@ var moves=document.querySelectorAll('#moves .move'),ply=0;
 function show(k){
   ply=Math.max(0,Math.min(data.plies.length-1,k));
   var p=data.plies[ply];
-  svg.querySelectorAll('text.piece').forEach(function(t){t.remove();});
+  svg.querySelectorAll(':scope>g.piece,:scope>g.at').forEach(function(t){t.remove();});
   svg.querySelectorAll('polygon.last').forEach(function(c){c.classList.remove('last');});
   p.pieces.forEach(function(e){
     var at=data.cells[e[0]];if(!at)return;
-    var t=document.createElementNS(ns,'text');
-    t.setAttribute('class','piece');t.setAttribute('x',at[0]);t.setAttribute('y',at[1]);
-    t.setAttribute('font-size','18');t.setAttribute('font-weight','bold');
-    t.setAttribute('text-anchor','middle');t.setAttribute('fill','#1f1f1f');
-    t.textContent=e[1];svg.appendChild(t);
+    var g=document.createElementNS(ns,'g');
+    g.setAttribute('class','at');g.setAttribute('data-piece',e[1]);
+    g.setAttribute('transform','translate('+at[0]+' '+at[1]+')');
+    g.innerHTML=data.looks[e[1]]||'';svg.appendChild(g);
   });
   p.last.forEach(function(name){
     svg.querySelectorAll('polygon').forEach(function(c){if(c.getAttribute('data-cell')===name)c.classList.add('last');});
@@ -131,13 +131,24 @@ pub fn game_page(game: &Game, sheet: &GameSheet) -> String {
         .cells()
         .chain(v.board().off_board_cells())
         .map(|c| {
-            let (x, y) = svg::centre(v.board(), c);
-            // Where the SVG renderer sets a piece's letters: the centre, 6 units lower.
-            let at = json!([round2(x), round2(y + 6.0)]);
+            // Where the SVG renderer sets a piece's figure.
+            let (x, y) = svg::figure_at(v.board(), c);
+            let at = json!([round2(x), round2(y)]);
             (v.board().name(c).to_string(), at)
         })
         .collect();
-    let data = json!({ "cells": cells, "plies": plies });
+    // Each piece's figure drawn once, at the origin: the script places a copy on its cell.
+    let scale = svg::figure_scale(v.board());
+    let looks: serde_json::Map<String, serde_json::Value> = v
+        .side_ids()
+        .flat_map(|side| v.piece_ids().map(move |p| (side, p)))
+        .map(|(side, p)| {
+            let mut markup = String::new();
+            figures::draw(&mut markup, &piece_look(v, side, p), (0.0, 0.0), scale);
+            (piece_label(v, side, p), markup.trim_end().into())
+        })
+        .collect();
+    let data = json!({ "cells": cells, "looks": looks, "plies": plies });
     // `</` inside a script would end it: JSON allows the slash escaped.
     let data = data.to_string().replace("</", "<\\/");
 

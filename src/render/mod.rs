@@ -4,6 +4,7 @@
 pub mod ascii;
 pub mod describe;
 pub mod diagram;
+pub mod figures;
 pub mod game_page;
 pub mod html;
 pub mod svg;

@@ -1,6 +1,7 @@
 //! SVG diagrams: the board in its colours (three shades for hex cells, two for triangles),
-//! cell names, the piece,
-//! and its destinations marked by shape as well as colour so they read in grey print:
+//! cell names, the pieces as figures in their sides' colours ([`super::figures`]), the last
+//! move and a royal piece in check, and a piece's destinations marked by shape as well as
+//! colour so they read in grey print:
 //! a filled disc (move and capture), a ring (move only), a cross (capture only), a diamond
 //! (conditional: multi-step, castling), a square outline (a blocker); zones as tints.
 //! Numbers are printed with two decimals, so the output is byte-for-byte stable.
@@ -9,6 +10,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::diagram::Mark;
+use super::figures::{self, PieceLook};
 use crate::geometry::board::{Board, CellId};
 use crate::geometry::triangle::points_right;
 use crate::geometry::{Coord, Grid, Lay, Orientation};
@@ -21,18 +23,33 @@ const SHADES: [&str; 3] = ["#f2e6cf", "#d9b98c", "#a8825a"];
 /// Triangle boards: dark and light, in the order of the colour classes of [`Board::colour`].
 const TWO_SHADES: [&str; 2] = ["#b08a5e", "#f2e6cf"];
 const INK: &str = "#1f1f1f";
+/// The last move's cells: a yellow tint that leaves the board's shades readable.
+const LAST_MOVE: &str = "#f2d44b";
+/// A royal piece in check: a red glow under it.
+const CHECK: &str = "#e0312b";
 
 /// What to draw on one cell.
 #[derive(Clone, Debug, Default)]
 pub struct CellDrawing {
-    /// A piece symbol; upper case bold for White, lower case for Black.
-    pub piece: Option<String>,
+    /// A piece: its figure, symbol and side's colours.
+    pub piece: Option<PieceLook>,
+    /// The cell is marked: the last move's, or a royal piece's in check.
+    pub highlight: Option<Highlight>,
     /// What the shown piece can do there, if anything.
     pub mark: Option<Mark>,
     /// A piece placed to block rays: drawn with a square outline.
     pub blocker: bool,
     /// A cell of a zone: whose (White's, Black's or both sides'), drawn as a tint.
     pub zone: Option<ZoneCell>,
+}
+
+/// A cell marked for what happened there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Highlight {
+    /// Where the last move came from or went to (a drop's cell).
+    LastMove,
+    /// A royal piece in check stands here.
+    Check,
 }
 
 /// Whose zone a cell belongs to, for zone drawings: a tint in print-safe weights (White's
@@ -97,7 +114,7 @@ fn triangle_point(lay: Lay, p: Coord) -> (f64, f64) {
 }
 
 /// The centre of a cell on the page (y grows downward).
-pub(crate) fn centre(board: &Board, c: CellId) -> (f64, f64) {
+pub fn centre(board: &Board, c: CellId) -> (f64, f64) {
     let p = board.coord(c);
     let (a, b) = (p.a as f64, p.b as f64);
     let s3 = 3f64.sqrt();
@@ -165,6 +182,26 @@ fn unsigned_zero(x: f64) -> f64 {
     } else {
         x
     }
+}
+
+/// A piece figure's scale (page units to its 100-unit box) and how far above the cell's
+/// centre it sits, clear of the cell's name.
+fn figure_fit(board: &Board) -> (f64, f64) {
+    match board.grid {
+        Grid::Hex(_) => (0.32, 1.5),
+        Grid::Triangle(_) => (0.22, 1.0),
+    }
+}
+
+/// Where a piece's figure is centred on cell `c` (the game page places its figures there).
+pub(crate) fn figure_at(board: &Board, c: CellId) -> (f64, f64) {
+    let (x, y) = centre(board, c);
+    (x, y - figure_fit(board).1)
+}
+
+/// A piece figure's scale on this board.
+pub(crate) fn figure_scale(board: &Board) -> f64 {
+    figure_fit(board).0
 }
 
 /// How far out from a cell's centre the drawing reaches, and where its name goes below it.
@@ -259,6 +296,9 @@ pub fn render(board: &Board, title: &str, cells: &BTreeMap<CellId, CellDrawing>)
             escape(board.name(*c)),
             corners(board, *c)
         );
+        if let Some(h) = cells.get(c).and_then(|d| d.highlight) {
+            highlight(&mut out, board, *c, *p, h);
+        }
         let _ = writeln!(
             out,
             r#"<text x="{:.2}" y="{:.2}" font-size="7" text-anchor="middle" fill="{INK}">{}</text>"#,
@@ -280,6 +320,7 @@ pub fn render(board: &Board, title: &str, cells: &BTreeMap<CellId, CellDrawing>)
             corners(board, *c)
         );
     }
+    let scale = figure_scale(board);
     let mut used = Vec::new();
     for (c, d) in cells {
         let Some(&(_, p)) = centres.iter().find(|(id, _)| id == c) else {
@@ -301,14 +342,8 @@ pub fn render(board: &Board, title: &str, cells: &BTreeMap<CellId, CellDrawing>)
             }
             out.push_str(&mark_shape(m, p));
         }
-        if let Some(s) = &d.piece {
-            let _ = writeln!(
-                out,
-                r#"<text class="piece" x="{:.2}" y="{:.2}" font-size="18" font-weight="bold" text-anchor="middle" fill="{INK}">{}</text>"#,
-                p.0,
-                p.1 + 6.0,
-                escape(s)
-            );
+        if let Some(look) = &d.piece {
+            figures::draw(&mut out, look, figure_at(board, *c), scale);
         }
     }
     // Legend: every mark kind used, in a fixed order.
@@ -362,6 +397,27 @@ pub fn render(board: &Board, title: &str, cells: &BTreeMap<CellId, CellDrawing>)
     }
     out.push_str("</svg>\n");
     out
+}
+
+/// A cell's highlight, drawn over its colour and under its name and piece.
+fn highlight(out: &mut String, board: &Board, c: CellId, (x, y): (f64, f64), h: Highlight) {
+    match h {
+        Highlight::LastMove => {
+            let _ = writeln!(
+                out,
+                r#"<polygon class="last-move" points="{}" fill="{LAST_MOVE}" fill-opacity="0.6" stroke="none"/>"#,
+                corners(board, c)
+            );
+        }
+        Highlight::Check => {
+            let _ = writeln!(
+                out,
+                r#"<circle class="check" cx="{x:.2}" cy="{:.2}" r="{:.2}" fill="{CHECK}" fill-opacity="0.6" stroke="{CHECK}" stroke-width="2"/>"#,
+                y - figure_fit(board).1,
+                extent(board).0 * 0.72
+            );
+        }
+    }
 }
 
 /// A legend entry's words beside its swatch at `x`; returns where the next entry starts.

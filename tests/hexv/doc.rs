@@ -81,14 +81,21 @@ fn every_variant_has_a_rules_page() {
             .descendants()
             .find(|n| n.attribute("id") == Some("board"))
             .expect("a board section");
-        let drawn = board
+        let drawn: Vec<_> = board
             .descendants()
-            .filter(|n| n.attribute("class") == Some("piece"))
-            .count();
+            .filter(|n| {
+                n.attribute("class")
+                    .is_some_and(|c| c.starts_with("piece "))
+            })
+            .collect();
         assert_eq!(
-            drawn,
+            drawn.len(),
             v.side_ids().map(|side| v.setup(side).len()).sum::<usize>()
         );
+        // Each side's pieces in their own colour: as many fills as sides.
+        let fills: std::collections::BTreeSet<&str> =
+            drawn.iter().filter_map(|n| n.attribute("fill")).collect();
+        assert_eq!(fills.len(), v.sides().len(), "{fills:?}");
         for s in &v.meta().sources {
             assert!(html.contains(&s.replace('&', "&amp;")), "{s}");
         }
@@ -187,6 +194,7 @@ fn the_pawn_is_drawn_where_its_multi_step_and_promotion_show() {
     let titles: Vec<&str> = pawn
         .descendants()
         .filter(|n| n.tag_name().name() == "title")
+        .filter(|n| n.parent().is_some_and(|p| p.tag_name().name() == "svg"))
         .filter_map(|n| n.text())
         .collect();
     assert_eq!(titles, ["Pawn on f6", "Pawn on f5", "Pawn on d8"]);

@@ -163,3 +163,123 @@ fn svg_snapshots() {
     );
     insta::assert_snapshot!("dagger-setup", setup);
 }
+
+/// A position's picture marks the last move's two cells and a royal piece in check: after
+/// Fxi3+ of the 1981 Hungarian game (its sixth ply), the bishop's cells f9 and i3 are tinted,
+/// White's king on g1 stands on the check's disc; the black bishop is drawn as a figure in
+/// Black's colours. The README's and docs/geometry.md's picture is this output.
+#[test]
+fn a_game_position_marks_the_last_move_and_the_check() {
+    let (code, svg, stderr) = crate::cli::run(&[
+        "diagram",
+        "variants/glinski.hexv",
+        "--pgn",
+        "tests/data/glinski-games-hu.pgn",
+        "--game",
+        "13",
+        "--ply",
+        "6",
+        "--letters",
+        "hu",
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
+    let (v, _) = load("variants/glinski.hexv");
+    let at = |name: &str| hexv::render::svg::centre(v.board(), cell(&v, name));
+    let tinted: Vec<String> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("last-move"))
+        .map(|n| n.attribute("points").unwrap().to_string())
+        .collect();
+    assert_eq!(tinted.len(), 2, "{tinted:?}");
+    for (name, points) in ["f9", "i3"].iter().zip(&tinted) {
+        let (x, y) = at(name);
+        let first: Vec<f64> = points
+            .split(' ')
+            .next()
+            .unwrap()
+            .split(',')
+            .map(|n| n.parse().unwrap())
+            .collect();
+        // A flat hexagon's first corner: the centre plus the circumradius to the right.
+        assert!(
+            (first[0] - x - 24.0).abs() < 0.01 && (first[1] - y).abs() < 0.01,
+            "{name}: {points}"
+        );
+    }
+    let checks: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.attribute("class") == Some("check"))
+        .collect();
+    assert_eq!(checks.len(), 1);
+    let (gx, _) = at("g1");
+    let cx: f64 = checks[0].attribute("cx").unwrap().parse().unwrap();
+    assert!((cx - gx).abs() < 0.01, "the check's disc is on g1");
+    let bishop_on_i3 = doc
+        .descendants()
+        .find(|n| {
+            n.attribute("class") == Some("piece bishop")
+                && n.attribute("transform")
+                    .is_some_and(|t| t.starts_with(&format!("translate({:.2} ", at("i3").0)))
+        })
+        .expect("a bishop figure on i3");
+    assert_eq!(bishop_on_i3.attribute("fill"), Some("#262626"));
+    let shipped =
+        std::fs::read_to_string(crate::support::root().join("docs/pictures/glinski-game.svg"))
+            .expect("the picture");
+    assert_eq!(
+        svg, shipped,
+        "docs/pictures/glinski-game.svg is this output: regenerate it"
+    );
+}
+
+/// Each side's pieces in their own colours on the start pictures, and the shapes by kind:
+/// figures for Glinski's pieces, tiles for Hex Shogi's (Black's turned half round), discs for
+/// Xiang Hex's, three colours for Wellisch's three sides.
+#[test]
+fn start_pictures_draw_figures_tiles_and_discs_in_side_colours() {
+    for (path, kind, fills) in [
+        ("variants/glinski.hexv", "knight", 2),
+        ("variants/hex-shogi-91.hexv", "tile", 2),
+        ("variants/xiang-hex.hexv", "disc", 2),
+        ("variants/wellisch.hexv", "rook", 3),
+    ] {
+        let (v, _) = load(path);
+        let svg = svg::render(v.board(), "start", &diagram::setup_drawing(&v));
+        let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
+        let pieces: Vec<_> = doc
+            .descendants()
+            .filter(|n| {
+                n.attribute("class")
+                    .is_some_and(|c| c.starts_with("piece "))
+            })
+            .collect();
+        let setup: usize = v.side_ids().map(|s| v.setup(s).len()).sum();
+        assert_eq!(pieces.len(), setup, "{path}");
+        let colours: std::collections::BTreeSet<&str> =
+            pieces.iter().filter_map(|n| n.attribute("fill")).collect();
+        assert_eq!(colours.len(), fills, "{path}: {colours:?}");
+        assert!(
+            pieces
+                .iter()
+                .any(|n| n.attribute("class") == Some(&format!("piece {kind}"))),
+            "{path}: no {kind}"
+        );
+        let written = pieces
+            .iter()
+            .filter(|n| n.descendants().any(|d| d.tag_name().name() == "text"))
+            .count();
+        let by_letter = matches!(kind, "tile" | "disc");
+        assert_eq!(written, if by_letter { setup } else { 0 }, "{path}");
+    }
+    let (v, _) = load("variants/hex-shogi-91.hexv");
+    let svg = svg::render(v.board(), "start", &diagram::setup_drawing(&v));
+    let turned = svg.matches("rotate(180 50 50)").count();
+    assert_eq!(
+        turned,
+        v.setup(Side::BLACK).len(),
+        "Black's tiles point down"
+    );
+}

@@ -19,6 +19,8 @@ window.hexvPlay = {
     let played = [];
     // The side that made each move of `played`, and the variant's sides in turn order.
     let movers = [];
+    // The cells each move of `played` went from (none for a drop) and to: the last is marked.
+    let cells = [];
     let sides = ['white', 'black'];
     let legal = [];
     // What the player picked: {cell} on the board or {drop: symbol} from the hand, or null.
@@ -88,6 +90,7 @@ window.hexvPlay = {
       drawnSvg = drawn.ok ? drawn.svg : '';
       els.board.classList.remove('stale');
       els.board.innerHTML = drawnSvg;
+      for (const cell of cells[cells.length - 1] || []) mark(cell, 'last-move');
       const reply = over ? { moves: [] } : api.legalMoves(source, current());
       legal = reply.moves || [];
       if (selected) {
@@ -167,6 +170,7 @@ window.hexvPlay = {
       history.push(r.position);
       played.push(r.move);
       movers.push(r.side);
+      cells.push(r.from ? [r.from, r.to] : [r.to]);
       const end = api.gameEnd(source, start, played.join(' '));
       over = end.ok && end.over ? end : null;
       selected = null;
@@ -233,6 +237,7 @@ window.hexvPlay = {
         history.pop();
         played.pop();
         movers.pop();
+        cells.pop();
       } while (played.length > 0 && history.length > 1 &&
                enginePlays(api.positionSvg(source, current()).to_move));
       if (history.length === 0) history = [start];
@@ -263,6 +268,7 @@ window.hexvPlay = {
         history = [start];
         played = [];
         movers = [];
+        cells = [];
         over = null;
         selected = null;
         els.choice.replaceChildren();

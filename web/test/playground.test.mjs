@@ -53,6 +53,15 @@ function ink(png) {
   }, Buffer.from(png).toString('base64'));
 }
 
+/** The cells the board marks as the last move's, sorted. */
+const lastMoveCells = () => page.$$eval('#board .last-move', (cs) => cs.map((c) => c.dataset.cell).sort());
+
+/** The cells a move in hexv's notation names (`f5-f6`, `f5xf6=Q`, `P*e5`), sorted. */
+function cellsOf(text, board) {
+  const names = new Set(board.board.cells.map((c) => c.name));
+  return text.replace(/[=+#].*$/, '').split(/[-x*]/).filter((w) => names.has(w)).sort();
+}
+
 /** Picks what a move moves: its piece on the board, or its piece in the hand for a drop. */
 async function pickMoving(m) {
   if (m.drop) await page.click(`#hands button[data-drop="${m.piece}"]:not([disabled])`);
@@ -122,6 +131,8 @@ for (const v of variants) {
       { timeout: 20000 }, sides);
     const moves = await page.$eval('#moves', (e) => e.textContent);
     assert.match(moves, new RegExp(`^1\\. ${Array(sides).fill('\\S+').join(' ')}$`));
+    // The engine's reply is marked: the cells of the last move in the list.
+    assert.deepEqual(await lastMoveCells(), cellsOf(moves.split(' ').pop(), board));
 
     // An illegal click is refused: a piece picked, then a cell that is not one of its targets.
     const now = await state();
@@ -136,12 +147,31 @@ for (const v of variants) {
     assert.equal((await state()).position, now.position);
     assert.equal(await page.$eval('#result', (e) => e.classList.contains('refused')), true);
     await page.select('#engine', '');
+    // A move by clicks, the engine off, is marked on its cells.
+    const next = reply.find((x) => !x.drop && !x.promotion && !x.castling);
+    if (next) {
+      await clickMove(next);
+      await page.waitForFunction((p) => document.getElementById('board').dataset.position !== p,
+        { timeout: 5000 }, now.position);
+      assert.deepEqual(await lastMoveCells(), [next.from, next.to].sort());
+    }
 
     // The screenshot: the board, the source and the move list, not a blank page.
     const png = await page.screenshot({ path: path.join(artifacts, `${v.file}.png`) });
     const { colours, share } = await ink(png);
     assert.ok(colours > 50, `${colours} colours`);
     assert.ok(share > 0.03, `${(share * 100).toFixed(1)}% inked`);
+    // The pieces are figures in their sides' colours: as many fills as sides, and no
+    // orthodox piece written as a letter.
+    const looks = await page.$$eval('#board svg > g.piece', (gs) => gs.map((g) => ({
+      fill: g.getAttribute('fill'), kind: g.classList[1], letters: g.querySelectorAll('text').length,
+    })));
+    assert.ok(looks.length > 0, 'pieces are drawn');
+    const sidesOf = (await api(page, 'startPosition', v.source)).sides.length;
+    assert.equal(new Set(looks.map((l) => l.fill)).size, sidesOf, 'a fill per side');
+    for (const l of looks) {
+      if (!['tile', 'disc'].includes(l.kind)) assert.equal(l.letters, 0, `${l.kind} is drawn, not written`);
+    }
 
     // A typo typed at the end: its diagnostic, with its code and line, is listed; deleting it
     // takes the diagnostic away again.

@@ -3,7 +3,7 @@
 //! its own.
 
 use hexv::game::GameEnd;
-use hexv::render::diagram::{hands, position_drawing};
+use hexv::render::diagram::{hands, position_drawing_marked};
 use hexv::render::svg;
 use hexv::{Compiled, Game, Move, Position};
 use serde_json::{json, Value};
@@ -34,17 +34,20 @@ pub fn start_position(source: &str) -> String {
 /// `position` drawn: `{ok, svg, hands, hand, to_move}`, `hands` being the lines `hexv diagram
 /// --position` prints below the board (empty without hands), `hand` the same as data for the
 /// page's hand buttons (`[{side, pieces: [{symbol, count}]}]`, every side, pieces held only).
-/// Every cell of the SVG carries `data-cell` with its name, for the page's clicks.
+/// Every cell of the SVG carries `data-cell` with its name, for the page's clicks; a royal
+/// piece in check is marked.
 #[wasm_bindgen]
 pub fn position_svg(source: &str, position_text: &str) -> String {
     let loaded = loaded(source);
     to_json(compiled(&loaded).and_then(|c| {
         let v = c.variant();
-        let pos = position(&c.game(), position_text)?;
+        let game = c.game();
+        let pos = position(&game, position_text)?;
         let to_move = v.side_name(pos.to_move);
         let title = format!("{}: {to_move} to move", v.meta().name);
+        let drawing = position_drawing_marked(v, &pos, &[], &game.royals_in_check(&pos));
         Ok(json!({
-            "svg": svg::render(v.board(), &title, &position_drawing(v, &pos)),
+            "svg": svg::render(v.board(), &title, &drawing),
             "hands": hands(v, &pos),
             "hand": held(v, &pos),
             "to_move": to_move,
@@ -107,8 +110,9 @@ pub fn legal_moves(source: &str, position_text: &str) -> String {
 }
 
 /// Plays `move_text` (long algebraic, e.g. `e4-e5`, `f10-f11=Q`, `P*e5`) in `position`:
-/// `{ok, position, move, side}` with the position after it, the move as hexv writes it and the
-/// side that made it, or a failure of kind `move` saying why it was refused.
+/// `{ok, position, move, side, from, to}` with the position after it, the move as hexv writes
+/// it, the side that made it and the cells it went from (`null` for a drop) and to, which the
+/// page marks; or a failure of kind `move` saying why it was refused.
 #[wasm_bindgen]
 pub fn play(source: &str, position_text: &str, move_text: &str) -> String {
     let loaded = loaded(source);
@@ -119,10 +123,13 @@ pub fn play(source: &str, position_text: &str, move_text: &str) -> String {
             .parse_move(&pos, move_text.trim())
             .map_err(|e| Failure::new("move", e.to_string()))?;
         let after = game.play(&pos, &m);
+        let cell = |id| game.variant.board().name(id);
         Ok(json!({
             "position": game.position_text(&after),
             "move": game.format_move(&pos, &m),
             "side": game.variant.side_name(pos.to_move),
+            "from": m.from.map(cell),
+            "to": cell(m.to),
         }))
     }))
 }
