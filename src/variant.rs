@@ -645,6 +645,63 @@ pub struct Piece {
     /// `confined to ZONE`: every cell its moves land on or pass through is in the side's
     /// cells of the zone.
     pub confined: Option<ZoneId>,
+    /// `glyph NAME`: the figure pictures draw it as; otherwise its name chooses one.
+    pub glyph: Option<Glyph>,
+}
+
+/// The figures a `glyph` line may choose: the orthodox chess pieces', a shogi tile and a
+/// disc, each carrying the piece's symbol where it has no figure of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Glyph {
+    /// A crown with a cross.
+    King,
+    /// A crown of five points.
+    Queen,
+    /// A tower.
+    Rook,
+    /// A mitre.
+    Bishop,
+    /// A horse's head.
+    Knight,
+    /// A pawn.
+    Pawn,
+    /// A five-sided tile pointing at the opponent, the symbol on it (shogi's pieces).
+    Tile,
+    /// A disc with the symbol on it.
+    Disc,
+}
+
+impl Glyph {
+    /// Every glyph, in the order the language documents them.
+    pub const ALL: [Glyph; 8] = [
+        Glyph::King,
+        Glyph::Queen,
+        Glyph::Rook,
+        Glyph::Bishop,
+        Glyph::Knight,
+        Glyph::Pawn,
+        Glyph::Tile,
+        Glyph::Disc,
+    ];
+
+    /// Its word in the language (`knight`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Glyph::King => "king",
+            Glyph::Queen => "queen",
+            Glyph::Rook => "rook",
+            Glyph::Bishop => "bishop",
+            Glyph::Knight => "knight",
+            Glyph::Pawn => "pawn",
+            Glyph::Tile => "tile",
+            Glyph::Disc => "disc",
+        }
+    }
+
+    /// The glyph a word names, exactly as the language writes it.
+    pub fn from_word(word: &str) -> Option<Glyph> {
+        Glyph::ALL.into_iter().find(|g| g.word() == word)
+    }
 }
 
 impl Piece {

@@ -247,4 +247,90 @@ fn game_page_steps_through_a_game_in_chromium() {
         colours > 20 && share > 0.05,
         "{colours} colours, {share:.3} inked"
     );
+    game_page_flips_in_chromium(&page, &work);
+}
+
+/// What the flip probe measures in the game page, as a script: where four corner cells are
+/// on the screen, the Flip board button's state, whether the picture is turned, how many
+/// figures and names are not upright, and how many figures are not on their cell (by the
+/// page's data of the ply shown).
+const FLIP_PROBE: &str = r#"<script>(function(){
+var svg=document.querySelector('#board svg');
+var data=JSON.parse(document.getElementById('game-data').textContent);
+function at(n){var r=svg.querySelector('[data-cell="'+n+'"]').getBoundingClientRect();return [r.x+r.width/2,r.y+r.height/2];}
+function upright(e){var m=e.getCTM();return m.a>0&&m.d>0&&Math.abs(m.b)<1e-6&&Math.abs(m.c)<1e-6;}
+function offCell(){
+  var ply=parseInt(/ply=(\d+)/.exec(location.hash)[1],10),pieces=data.plies[ply].pieces,bad=0;
+  svg.querySelectorAll(':scope>g.at').forEach(function(g,i){
+    var f=g.getBoundingClientRect(),r=svg.querySelector('[data-cell="'+pieces[i][0]+'"]').getBoundingClientRect();
+    var x=f.x+f.width/2,y=f.y+f.height/2;if(!(x>r.left&&x<r.right&&y>r.top&&y<r.bottom))bad++;});
+  return bad;}
+function state(){return {a1:at('a1'),l6:at('l6'),f1:at('f1'),f11:at('f11'),
+  pressed:document.getElementById('flip').getAttribute('aria-pressed'),turned:svg.getAttribute('data-turned')==='yes',
+  not_upright:[].filter.call(svg.querySelectorAll(':scope>g.at,:scope>text'),function(e){return !upright(e);}).length,
+  off_cell:offCell()};}
+var seen={before:state()};
+document.getElementById('flip').click();seen.flipped=state();
+document.getElementById('next').click();seen.next=state();
+document.dispatchEvent(new KeyboardEvent('keydown',{key:'f'}));seen.back=state();
+var pre=document.createElement('pre');pre.id='probe';pre.textContent=JSON.stringify(seen);document.body.appendChild(pre);
+})();</script>"#;
+
+/// The game page's Flip board in Chromium: a click turns the board half a turn (each corner
+/// cell where the opposite one was), figures and names upright and each figure on its cell;
+/// stepping to the next move keeps it turned; the F key turns it back. The page is the one
+/// `hexv doc` wrote with a probe script added at its end (`FLIP_PROBE`), which presses the
+/// controls and writes what it measured into the page; a screenshot of the board flipped
+/// after 19 plies is kept for a person to look at.
+fn game_page_flips_in_chromium(page: &Path, work: &Path) {
+    let html = std::fs::read_to_string(page).expect("the game page");
+    let probed = work.join("flip-probe.html");
+    std::fs::write(
+        &probed,
+        html.replace("</body>", &format!("{FLIP_PROBE}</body>")),
+    )
+    .unwrap();
+    let dom = dump_dom(
+        &format!("file://{}#ply=19", probed.display()),
+        &work.join("profile"),
+    );
+    let start = dom.find(r#"<pre id="probe">"#).expect("the probe ran") + 16;
+    let end = start + dom[start..].find("</pre>").expect("its end");
+    let seen: serde_json::Value = serde_json::from_str(&dom[start..end]).expect("JSON");
+    let point = |state: &str, cell: &str| {
+        let p = &seen[state][cell];
+        (p[0].as_f64().unwrap(), p[1].as_f64().unwrap())
+    };
+    let near = |a: (f64, f64), b: (f64, f64)| (a.0 - b.0).hypot(a.1 - b.1) < 1.0;
+    for state in ["flipped", "next"] {
+        assert!(
+            near(point(state, "a1"), point("before", "l6")),
+            "{state}: {seen}"
+        );
+        assert!(
+            near(point(state, "f1"), point("before", "f11")),
+            "{state}: {seen}"
+        );
+        assert_eq!(seen[state]["pressed"], "true", "{state}: {seen}");
+        assert_eq!(seen[state]["turned"], true, "{state}: {seen}");
+    }
+    for state in ["before", "flipped", "next", "back"] {
+        assert_eq!(seen[state]["not_upright"], 0, "{state}: {seen}");
+        assert_eq!(seen[state]["off_cell"], 0, "{state}: {seen}");
+    }
+    assert!(near(point("back", "a1"), point("before", "a1")), "{seen}");
+    assert_eq!(seen["back"]["pressed"], "false", "{seen}");
+    assert_eq!(seen["back"]["turned"], false, "{seen}");
+
+    // The picture: 19 plies in, flipped.
+    let shown = work.join("flipped.html");
+    let steps = "document.getElementById('next').click();".repeat(19);
+    let script = format!("<script>{steps}document.getElementById('flip').click();</script>");
+    std::fs::write(&shown, html.replace("</body>", &format!("{script}</body>"))).unwrap();
+    let png = screenshot(&shown, &work.join("flipped.png"), &work.join("profile"));
+    let (colours, share) = ink(&png);
+    assert!(
+        colours > 20 && share > 0.05,
+        "{colours} colours, {share:.3} inked"
+    );
 }

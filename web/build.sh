@@ -39,6 +39,8 @@ echo "== page"
 node web/tools/embed.js "$dist/pkg/hexv_wasm_bg.wasm" "$dist/pkg/hexv_wasm.js" web/src/worker.js variants "$dist"
 cp web/index.html web/style.css "$dist/"
 cp -r web/src "$dist/src"
+# The board's half turn, one script shared with the game page (src/render/game_page.rs).
+cp src/render/flip.js "$dist/src/flip.js"
 # The editor: CodeMirror 6 from npm (web/package-lock.json), bundled into one classic script.
 (cd web && npm ci --no-audit --no-fund --silent && npm run --silent bundle)
 

@@ -257,6 +257,7 @@ module.exports = grammar({
       $.like_statement,
       $.drop_statement,
       $.value_statement,
+      $.glyph_statement,
     )),
 
     royal_statement: _ => 'royal',
@@ -374,6 +375,9 @@ module.exports = grammar({
 
     // pest `value_stmt`.
     value_statement: $ => seq('value', field('value', $.number)),
+
+    // pest `glyph_stmt`.
+    glyph_statement: $ => seq('glyph', field('glyph', alias($.identifier, $.glyph))),
 
     // --- Setup -----------------------------------------------------------------------------------
 

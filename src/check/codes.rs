@@ -55,6 +55,8 @@ pub const UNKNOWN_ZONE: &str = "hexv::resolve::unknown_zone";
 pub const UNKNOWN_SIDE: &str = "hexv::resolve::unknown_side";
 /// A direction word that is neither a built-in set nor a `directions` set of the file.
 pub const UNKNOWN_DIRECTION: &str = "hexv::resolve::unknown_direction";
+/// A `glyph` line names no figure hexv draws.
+pub const UNKNOWN_GLYPH: &str = "hexv::resolve::unknown_glyph";
 /// A zone or castling that names an off-board cell.
 pub const OFF_BOARD_CELL: &str = "hexv::resolve::off_board_cell";
 

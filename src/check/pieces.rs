@@ -9,7 +9,7 @@ use crate::geometry::directions::{DirSet, HourSet};
 use crate::geometry::{all_images, Coord, Grid, Hour, Lay};
 use crate::syntax::ast::{self, DropRule, LeapSymmetry, MultiStepFrom, Number, PieceStmt};
 use crate::variant::{
-    Beyond, BySide, DropRules, Frame, Guard, Leap, LineLimit, Mode, MoveRule, Movement,
+    Beyond, BySide, DropRules, Frame, Glyph, Guard, Leap, LineLimit, Mode, MoveRule, Movement,
     MultiStepFrom as From, NoneCaptured, Occupant, OccupantTest, Piece, PieceId, Placements,
     Promotion,
 };
@@ -38,6 +38,8 @@ pub struct PieceSpans {
     pub value: Option<Span>,
     /// The `confined` line, if any.
     pub confined: Option<Span>,
+    /// The `glyph` line, if any.
+    pub glyph: Option<Span>,
     /// The line of each of the piece's own movements, in order (`like` lines' copies,
     /// added after them, have none).
     pub movements: Vec<Span>,
@@ -221,6 +223,7 @@ impl Resolver<'_> {
                 demotes_to: None,
                 value: None,
                 confined: None,
+                glyph: None,
             },
             spans: PieceSpans {
                 name: def.name.span,
@@ -231,6 +234,7 @@ impl Resolver<'_> {
                 drop: None,
                 value: None,
                 confined: None,
+                glyph: None,
                 movements: Vec::new(),
             },
             no_check: None,
@@ -345,6 +349,32 @@ impl Resolver<'_> {
                             )
                             .at(value.span, "out of range")
                             .help("a value is in hundredths of a pawn: `value 300` for a piece worth three pawns"),
+                        );
+                        false
+                    }
+                }
+            }
+            PieceStmt::Glyph { name, span } => {
+                self.once(&mut d.spans.glyph, *span, "glyph", piece);
+                match Glyph::from_word(&name.node) {
+                    Some(g) => {
+                        d.piece.glyph = Some(g);
+                        true
+                    }
+                    None => {
+                        let words = Glyph::ALL.map(Glyph::word);
+                        let listed = words.map(|w| format!("`{w}`")).join(", ");
+                        let help = match super::suggest::did_you_mean(&name.node, words) {
+                            Some(guess) => guess,
+                            None => format!("a glyph is one of {listed}"),
+                        };
+                        self.diags.push(
+                            Diagnostic::error(
+                                codes::UNKNOWN_GLYPH,
+                                format!("there is no glyph `{}`", name.node),
+                            )
+                            .at(name.span, "not a glyph")
+                            .help(help),
                         );
                         false
                     }

@@ -181,6 +181,11 @@ const STATEMENTS: &[Statement] = &[
     ),
     stmt(
         Block::Piece,
+        "glyph",
+        "glyph NAME  (the figure pictures show: king, queen, rook, bishop, knight, pawn, tile or disc)",
+    ),
+    stmt(
+        Block::Piece,
         "drop",
         "drop not-defended-by PIECE ...  (or: drop no-check, drop no-mate, drop at-most N per-line DIRECTION ...)",
     ),

@@ -59,6 +59,10 @@ pub struct Args {
     /// written before it was).
     #[arg(long, hide = true, overrides_with = "no_coordinates")]
     coordinates: bool,
+    /// ASCII of a pointy board: turned 30 degrees so its cells lie flat, as the Dagger Chess
+    /// and Hex Shogi texts draw it (upright, as in the SVG, by default).
+    #[arg(long)]
+    turned: bool,
     /// `ascii` in the style of the rule texts, or an `svg` picture.
     #[arg(long, value_enum, default_value_t = Format::Ascii)]
     format: Format,
@@ -170,7 +174,7 @@ pub fn run(args: &Args) -> Status {
     let text = match args.format {
         Format::Ascii => {
             let label = |c| labels.get(&c).cloned().unwrap_or_default();
-            let mut text = ascii::render_with(v.board(), &label, !args.no_coordinates);
+            let mut text = ascii_picture(v, &label, args);
             for line in &below {
                 text.push_str(line);
                 text.push('\n');
@@ -183,6 +187,16 @@ pub fn run(args: &Args) -> Status {
 }
 
 /// The cells a move came from and went to, which the picture marks.
+/// The board drawn in ASCII with `label` per cell, as the options say.
+fn ascii_picture(v: &Variant, label: &dyn Fn(CellId) -> String, args: &Args) -> String {
+    let turn = if args.turned {
+        ascii::Turn::Turned
+    } else {
+        ascii::Turn::Upright
+    };
+    ascii::render_styled(v.board(), label, !args.no_coordinates, turn, &|_| None)
+}
+
 fn last_cells(last: Option<&hexv::game::Move>) -> Vec<CellId> {
     last.map(|m| m.from.into_iter().chain([m.to]).collect())
         .unwrap_or_default()
@@ -247,7 +261,7 @@ fn run_pgn(args: &Args, pgn: &std::path::Path) -> Status {
             let labels = diagram::position_labels(v, &pos);
             let label = |c| labels.get(&c).cloned().unwrap_or_default();
             let mut text = format!("{title}\n");
-            text.push_str(&ascii::render_with(v.board(), &label, !args.no_coordinates));
+            text.push_str(&ascii_picture(v, &label, args));
             for line in diagram::hands(v, &pos) {
                 text.push_str(&line);
                 text.push('\n');

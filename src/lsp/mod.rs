@@ -361,6 +361,7 @@ const KEYWORDS: &[&str] = &[
     "optional",
     "like",
     "value",
+    "glyph",
     "drop",
     "not-defended-by",
     "no-check",

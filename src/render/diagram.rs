@@ -183,7 +183,7 @@ fn symbol_for(variant: &Variant, side: Side, p: PieceId) -> String {
 pub fn piece_look(variant: &Variant, side: Side, piece: PieceId) -> PieceLook {
     let def = variant.piece(piece);
     PieceLook {
-        figure: Figure::for_piece(&def.name, variant.rules().captures_to_hand),
+        figure: Figure::for_piece(def, variant.rules().captures_to_hand),
         symbol: def.symbol.clone(),
         title: format!("{} {}", variant.side_title(side), def.name),
         colours: side_colours(side.index(), variant.side_name(side)),

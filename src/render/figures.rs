@@ -7,32 +7,24 @@
 use std::fmt::Write as _;
 
 use super::svg::escape;
+use crate::variant::Piece;
 
-/// How a piece is drawn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Figure {
-    /// A crown with a cross.
-    King,
-    /// A crown of five points.
-    Queen,
-    /// A tower.
-    Rook,
-    /// A mitre.
-    Bishop,
-    /// A horse's head.
-    Knight,
-    /// A pawn.
-    Pawn,
-    /// A shogi piece: a five-sided tile pointing at the opponent, its letter on it.
-    Tile,
-    /// A disc with the piece's symbol.
-    Disc,
-}
+/// How a piece is drawn: the figures a `glyph` line names, one set for every picture.
+pub use crate::variant::Glyph as Figure;
 
 impl Figure {
-    /// The figure of a piece by its name (any case); `tiles` when the variant's pieces are
-    /// shogi's (captured pieces change sides), which draws every piece as a tile.
-    pub fn for_piece(name: &str, tiles: bool) -> Figure {
+    /// The figure of a piece: its `glyph` line's when it has one; otherwise by its name (any
+    /// case), a tile for every piece when `tiles` (the variant's pieces are shogi's: captured
+    /// pieces change sides), a disc for a name that is no orthodox piece's.
+    pub fn for_piece(piece: &Piece, tiles: bool) -> Figure {
+        if let Some(glyph) = piece.glyph {
+            return glyph;
+        }
+        Figure::by_name(&piece.name, tiles)
+    }
+
+    /// The figure a piece's name chooses (any case); a tile for every piece when `tiles`.
+    fn by_name(name: &str, tiles: bool) -> Figure {
         if tiles {
             return Figure::Tile;
         }
@@ -44,20 +36,6 @@ impl Figure {
             "knight" => Figure::Knight,
             "pawn" => Figure::Pawn,
             _ => Figure::Disc,
-        }
-    }
-
-    /// Its word in class names: `king`, ..., `tile`, `disc`.
-    pub fn word(self) -> &'static str {
-        match self {
-            Figure::King => "king",
-            Figure::Queen => "queen",
-            Figure::Rook => "rook",
-            Figure::Bishop => "bishop",
-            Figure::Knight => "knight",
-            Figure::Pawn => "pawn",
-            Figure::Tile => "tile",
-            Figure::Disc => "disc",
         }
     }
 
@@ -109,10 +87,14 @@ pub struct Colours {
     pub outline: &'static str,
     /// A letter written on it.
     pub ink: &'static str,
+    /// A promoted piece's letter: red, or yellow where the body is red already.
+    pub promoted_ink: &'static str,
 }
 
 const DARK: &str = "#1f1f1f";
 const LIGHT: &str = "#f7f5ef";
+/// The ink of a promoted piece's letter, as shogi sets print it.
+const PROMOTED: &str = "#d4261c";
 
 /// Colours by name, for sides named after a colour (Wellisch's white, black and red).
 const NAMED: [(&str, Colours); 8] = [
@@ -122,6 +104,7 @@ const NAMED: [(&str, Colours); 8] = [
             fill: LIGHT,
             outline: DARK,
             ink: DARK,
+            promoted_ink: PROMOTED,
         },
     ),
     (
@@ -130,6 +113,7 @@ const NAMED: [(&str, Colours); 8] = [
             fill: "#262626",
             outline: "#e9e6dc",
             ink: LIGHT,
+            promoted_ink: PROMOTED,
         },
     ),
     (
@@ -138,6 +122,7 @@ const NAMED: [(&str, Colours); 8] = [
             fill: "#c8372d",
             outline: DARK,
             ink: LIGHT,
+            promoted_ink: "#ffe14d",
         },
     ),
     (
@@ -146,6 +131,7 @@ const NAMED: [(&str, Colours); 8] = [
             fill: "#2f66c4",
             outline: DARK,
             ink: LIGHT,
+            promoted_ink: PROMOTED,
         },
     ),
     (
@@ -154,6 +140,7 @@ const NAMED: [(&str, Colours); 8] = [
             fill: "#2e8b47",
             outline: DARK,
             ink: LIGHT,
+            promoted_ink: PROMOTED,
         },
     ),
     (
@@ -162,6 +149,7 @@ const NAMED: [(&str, Colours); 8] = [
             fill: "#e7c31b",
             outline: DARK,
             ink: DARK,
+            promoted_ink: PROMOTED,
         },
     ),
     (
@@ -170,6 +158,7 @@ const NAMED: [(&str, Colours); 8] = [
             fill: "#e07b1f",
             outline: DARK,
             ink: DARK,
+            promoted_ink: PROMOTED,
         },
     ),
     (
@@ -178,6 +167,7 @@ const NAMED: [(&str, Colours); 8] = [
             fill: "#7d45a8",
             outline: DARK,
             ink: LIGHT,
+            promoted_ink: PROMOTED,
         },
     ),
 ];
@@ -242,12 +232,7 @@ pub fn draw(out: &mut String, look: &PieceLook, (x, y): (f64, f64), scale: f64) 
             2 => 36.0,
             _ => 26.0,
         };
-        let ink = if look.promoted { "#d4261c" } else { c.ink };
-        let ink = if look.promoted && c.fill == "#c8372d" {
-            "#ffe14d"
-        } else {
-            ink
-        };
+        let ink = if look.promoted { c.promoted_ink } else { c.ink };
         let _ = write!(
             out,
             r#"<text x="50" y="{:.1}" font-size="{size:.0}" font-weight="bold" text-anchor="middle" fill="{ink}" stroke="none">{}</text>"#,
@@ -264,10 +249,10 @@ mod tests {
 
     #[test]
     fn orthodox_names_get_figures_and_others_discs_or_tiles() {
-        assert_eq!(Figure::for_piece("Knight", false), Figure::Knight);
-        assert_eq!(Figure::for_piece("QUEEN", false), Figure::Queen);
-        assert_eq!(Figure::for_piece("Duke", false), Figure::Disc);
-        assert_eq!(Figure::for_piece("Knight", true), Figure::Tile);
+        assert_eq!(Figure::by_name("Knight", false), Figure::Knight);
+        assert_eq!(Figure::by_name("QUEEN", false), Figure::Queen);
+        assert_eq!(Figure::by_name("Duke", false), Figure::Disc);
+        assert_eq!(Figure::by_name("Knight", true), Figure::Tile);
     }
 
     #[test]

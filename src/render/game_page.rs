@@ -2,7 +2,9 @@
 //! without scripts), and a small inline script that steps through the moves (buttons, the
 //! arrow keys, or a click on a move in the list), marking the last move's cells and showing
 //! the hands and each move's comments. The ply shown is kept in the address (`#ply=19`), so
-//! a position can be linked to.
+//! a position can be linked to. A button (or the F key) turns the board half a turn for
+//! Black's player, figures and names kept upright (`flip.js`, which the playground shares);
+//! the board stays turned while the moves are stepped through.
 
 use std::fmt::Write as _;
 
@@ -40,13 +42,20 @@ main{display:flex;flex-wrap:wrap;gap:1.5rem;align-items:flex-start}\
 #comment{font-style:italic;min-height:1.4em}\
 #moves{line-height:1.9}#moves .move{cursor:pointer;padding:0.05rem 0.25rem;border-radius:3px}\
 #moves .move.current{background:#1f1f1f;color:#fff}#moves .number{color:#777}\
+#flip{font-size:1rem;margin-left:0.4rem}#flip[aria-pressed=true]{background:#1f1f1f;color:#fff}\
 polygon.last{fill:#e8c95c}";
+
+/// The script that turns a board picture half a turn, shared with the playground (which
+/// copies the file): it defines `hexvFlip.turn(svg, on)`.
+const FLIP_SCRIPT: &str = include_str!("flip.js");
 
 /// The page's script: it reads the data block and redraws the pieces of the shown ply.
 const SCRIPT: &str = r#"(function(){
 var data=JSON.parse(document.getElementById('game-data').textContent);
 var svg=document.querySelector('#board svg'),ns='http://www.w3.org/2000/svg';
 var moves=document.querySelectorAll('#moves .move'),ply=0;
+var flip=document.getElementById('flip'),flipped=false;
+function turn(){hexvFlip.turn(svg,flipped);flip.setAttribute('aria-pressed',String(flipped));}
 function show(k){
   ply=Math.max(0,Math.min(data.plies.length-1,k));
   var p=data.plies[ply];
@@ -66,6 +75,7 @@ function show(k){
   document.getElementById('comment').textContent=p.comment;
   document.getElementById('ply').textContent=ply===0?'start':'after '+p.move+' (ply '+ply+' of '+(data.plies.length-1)+')';
   moves.forEach(function(m,i){m.classList.toggle('current',i+1===ply);});
+  turn();
   if(location.hash!=='#ply='+ply)history.replaceState(null,'','#ply='+ply);
 }
 function fromHash(){var m=/^#ply=(\d+)$/.exec(location.hash);return m?parseInt(m[1],10):0;}
@@ -75,9 +85,12 @@ document.getElementById('prev').onclick=function(){show(ply-1);};
 document.getElementById('next').onclick=function(){show(ply+1);};
 document.getElementById('last').onclick=function(){show(data.plies.length-1);};
 moves.forEach(function(m,i){m.onclick=function(){show(i+1);};});
+flip.onclick=function(){flipped=!flipped;turn();};
 document.addEventListener('keydown',function(e){
+  if(e.ctrlKey||e.metaKey||e.altKey)return;
   if(e.key==='ArrowLeft')show(ply-1);else if(e.key==='ArrowRight')show(ply+1);
   else if(e.key==='Home')show(0);else if(e.key==='End')show(data.plies.length-1);
+  else if(e.key==='f'||e.key==='F')flip.click();
 });
 show(fromHash());
 })();"#;
@@ -202,6 +215,10 @@ pub fn game_page(game: &Game, sheet: &GameSheet) -> String {
             r#"<button id="{id}" title="{what}" aria-label="{what}">{label}</button>"#
         );
     }
+    let _ = write!(
+        out,
+        r#"<button id="flip" type="button" aria-pressed="false" title="turn the board half a turn, to see it from Black's side (key F)">Flip board</button>"#
+    );
     let _ = writeln!(out, r#"<span id="ply">start</span></div>"#);
     let _ = writeln!(
         out,
@@ -222,6 +239,7 @@ pub fn game_page(game: &Game, sheet: &GameSheet) -> String {
         out,
         r#"<script type="application/json" id="game-data">{data}</script>"#
     );
+    let _ = writeln!(out, "<script>{FLIP_SCRIPT}</script>");
     let _ = writeln!(out, "<script>{SCRIPT}</script>");
     let _ = writeln!(out, "</body></html>");
     out

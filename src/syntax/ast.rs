@@ -223,6 +223,11 @@ pub enum PieceStmt {
         value: Number,
         span: Span,
     },
+    /// `glyph NAME`: the figure pictures draw the piece as.
+    Glyph {
+        name: Name,
+        span: Span,
+    },
     ColourBound(Span),
     Step {
         directions: Vec<Direction>,

@@ -416,6 +416,10 @@ fn piece_stmt(p: P) -> Option<PieceStmt> {
             value: children(p).next().map(number)?,
             span: sp,
         },
+        Rule::glyph_stmt => PieceStmt::Glyph {
+            name: children(p).next().map(name)?,
+            span: sp,
+        },
         Rule::bound_stmt => PieceStmt::ColourBound(sp),
         Rule::step_stmt => {
             let mut dirs = Vec::new();

@@ -9,6 +9,12 @@ use hexv::variant::Side;
 
 use crate::support::{cell, load, names, piece, set};
 
+/// A drawing in the style of flat boards: a pointy board turned 30 degrees (`diagram
+/// --turned`), any other board as it is always drawn.
+fn turned(board: &Board, label: &dyn Fn(CellId) -> String, coordinates: bool) -> String {
+    ascii::render_styled(board, label, coordinates, ascii::Turn::Turned, &|_| None)
+}
+
 /// Renders `key` on `from` and reads the drawing back: (cell, label) pairs.
 fn drawn(
     path: &str,
@@ -130,15 +136,15 @@ fn setup_drawing_reads_back_as_the_setup() {
     assert_eq!(black_bishops, set("f9 f10 f11"));
 }
 
-/// Dagger's board (variants/dagger.hexv), drawn as the Dagger text draws it: turned 30
-/// degrees, a1 at the bottom left, b1 straight above it, b2 up to its right, n1 at the top
-/// right.
+/// Dagger's board (variants/dagger.hexv), drawn turned (`diagram --turned`) as the Dagger
+/// text draws it: turned 30 degrees, a1 at the bottom left, b1 straight above it, b2 up to
+/// its right, n1 at the top right.
 #[test]
 fn pointy_boards_are_drawn_turned_like_the_dagger_text() {
     let text = "variant \"d\"\nboard {\n cells pointy\n shape ranks 1 2 3 4 3 4 5 4 3 4 3 2 1\n names ranks a b c d e f g h j k l m n\n}\nsymmetry rotate\npiece King K {\n royal\n step all\n}\nsetup {\n K a1\n}\n";
     let checked = crate::support::check_text("dagger-board.hexv", text);
     let v = checked.compiled.expect("clean").into_parts().0;
-    let drawing = ascii::render_with(v.board(), &|c| v.board().name(c).to_string(), false);
+    let drawing = turned(v.board(), &|c| v.board().name(c).to_string(), false);
     let read = ascii::read(v.board(), &drawing);
     assert_eq!(read.len(), 39);
     assert!(read.iter().all(|(c, l)| v.board().name(*c) == l));
@@ -207,11 +213,28 @@ fn off_board_pieces_are_drawn_beside_the_board() {
     let (v, t) = load("variants/dagger.hexv");
     let labels = diagram::piece_labels(&v, &t, piece(&v, "N"), Side::WHITE, cell(&v, "a0"), &[]);
     let text = ascii::render(v.board(), &|c| labels.get(&c).cloned().unwrap_or_default());
+    let (a1_line, a1_col) = text
+        .lines()
+        .enumerate()
+        .find_map(|(r, l)| l.find("| o |").map(|c| (r, c)))
+        .expect("a1 drawn");
+    // a0 lies left of a1 on the upright page: on its line, a cell (four columns) left.
+    let (n_line, n_col) = text
+        .lines()
+        .enumerate()
+        .find_map(|(r, l)| l.find('N').map(|c| (r, c)))
+        .expect("N drawn");
+    assert_eq!((n_line, n_col + 2), (a1_line, a1_col), "\n{text}");
+    // Turned as the Dagger text draws it: up-left of a1, one line above its label.
+    let text = turned(
+        v.board(),
+        &|c| labels.get(&c).cloned().unwrap_or_default(),
+        true,
+    );
     let a1_line = text
         .lines()
         .position(|l| l.contains("/ o \\"))
         .expect("a1 drawn");
-    // a0 lies up-left of a1 on the turned page: one line above its label, four columns left.
     let n_line = text
         .lines()
         .position(|l| l.trim_start().starts_with('N'))
@@ -316,13 +339,24 @@ fn ink_surrounds_labels_and_leaves_the_drawing_alone() {
 
 /// The drawing of `board` with `@` on `cell` alone, and where the `@` is: (line, column).
 fn marked(board: &Board, cell: CellId) -> (String, usize, usize) {
-    let text = ascii::render(board, &|c| {
-        if c == cell {
-            "@".to_string()
-        } else {
-            String::new()
-        }
-    });
+    marked_in(board, cell, ascii::Turn::Turned)
+}
+
+/// [`marked`], a pointy board drawn the way `turn` says.
+fn marked_in(board: &Board, cell: CellId, turn: ascii::Turn) -> (String, usize, usize) {
+    let text = ascii::render_styled(
+        board,
+        &|c| {
+            if c == cell {
+                "@".to_string()
+            } else {
+                String::new()
+            }
+        },
+        true,
+        turn,
+        &|_| None,
+    );
     let (row, col) = text
         .lines()
         .enumerate()
@@ -384,8 +418,8 @@ fn parts(name: &str) -> Option<(String, String)> {
     (split && !letters.is_empty() && !digits.is_empty()).then_some((letters, digits))
 }
 
-/// Every label of every shipped variant's drawing and of every valid fixture's (flat,
-/// pointy and triangle boards, boards of explicit cells, boards named by a list, by snake
+/// Every label of every shipped variant's drawing and of every valid fixture's in the style
+/// of flat boards (flat, pointy drawn turned, and triangle boards, boards of explicit cells, boards named by a list, by snake
 /// numbers, by shogi names) names the cells it stands beside: a label left of the board
 /// names the leftmost cell of its line (its letters or its digits), one right of the board
 /// the rightmost, one under the board every cell of the column above it; on a board whose
@@ -398,7 +432,7 @@ fn every_coordinate_names_the_cells_beside_it() {
     for path in crate::support::movement_files() {
         let (v, _) = load(&path);
         let board = v.board();
-        let empty = ascii::render(board, &|_| String::new());
+        let empty = turned(board, &|_| String::new(), true);
         let at: Vec<(CellId, usize, usize)> = board
             .cells()
             .map(|c| {
@@ -538,7 +572,7 @@ fn glinski_labels_files_under_and_ranks_left() {
     );
 }
 
-/// Pointy boards, drawn turned 30 degrees: Brusky's files (leaning to 11 o'clock, upright
+/// Pointy boards, drawn turned 30 degrees (`diagram --turned`): Brusky's files (leaning to 11 o'clock, upright
 /// on the page) are lettered under the board and its ranks numbered left of their first
 /// cells; Hex Shogi's ranks (both families slant on the page) are lettered left of their
 /// first cells and its files numbered right of their top cells; Dagger's ranks are lettered,
@@ -634,4 +668,143 @@ fn explicit_and_listed_boards_label_from_their_names() {
             ("72", [None, None, Some("64"), Some("72")]),
         ],
     );
+}
+
+/// Every hex board's ASCII is its SVG picture's way up (issue 31: a pointy board upright,
+/// not turned): for every shipped variant and valid fixture, each cell's column in the
+/// drawing is one increasing affine function of its centre's x in the SVG, and its line one
+/// of its y, so the two pictures differ only in scale.
+#[test]
+fn hex_boards_are_drawn_the_way_their_svg_is() {
+    use hexv::geometry::Grid;
+    use hexv::render::svg;
+    for path in crate::support::movement_files() {
+        let (v, _) = load(&path);
+        let board = v.board();
+        if matches!(board.grid, Grid::Triangle(_)) {
+            continue;
+        }
+        let points: Vec<((f64, f64), (f64, f64))> = board
+            .cells()
+            .map(|c| {
+                let (_, row, col) = marked_in(board, c, ascii::Turn::Upright);
+                (svg::centre(board, c), (col as f64, row as f64))
+            })
+            .collect();
+        for axis in 0..2 {
+            let pick = |p: &((f64, f64), (f64, f64))| {
+                if axis == 0 {
+                    (p.0 .0, p.1 .0)
+                } else {
+                    (p.0 .1, p.1 .1)
+                }
+            };
+            let lowest = points.iter().map(pick).min_by(|a, b| a.0.total_cmp(&b.0));
+            let highest = points.iter().map(pick).max_by(|a, b| a.0.total_cmp(&b.0));
+            let (Some(lo), Some(hi)) = (lowest, highest) else {
+                continue;
+            };
+            if hi.0 - lo.0 < 1e-9 {
+                continue;
+            }
+            let scale = (hi.1 - lo.1) / (hi.0 - lo.0);
+            assert!(scale > 0.0, "{}: axis {axis} turned over", path.display());
+            for p in &points {
+                let (page, text) = pick(p);
+                let expected = lo.1 + scale * (page - lo.0);
+                assert!(
+                    (expected - text).abs() < 1e-6,
+                    "{}: axis {axis}: a cell at {text}, its SVG place says {expected}",
+                    path.display()
+                );
+            }
+        }
+    }
+}
+
+/// The coordinates of upright pointy boards: every label stands one cell beyond an end of
+/// the line of cells it names (the cells whose names share the label, as their letters or
+/// their digits): next to a cell of the line that has at most one neighbour in it, and on
+/// no cell; every such board has labels; and the drawing with coordinates reads back as the
+/// one without.
+#[test]
+fn upright_labels_continue_the_lines_they_name() {
+    use hexv::geometry::{Coord, Grid, Orientation};
+    let steps = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)].map(|(a, b)| Coord::new(a, b));
+    let mut boards = 0;
+    for path in crate::support::movement_files() {
+        let (v, _) = load(&path);
+        let board = v.board();
+        if board.grid != Grid::Hex(Orientation::Pointy) {
+            continue;
+        }
+        boards += 1;
+        let names = |c| board.name(c).to_string();
+        assert_eq!(
+            ascii::read(board, &ascii::render_with(board, &names, true)),
+            ascii::read(board, &ascii::render_with(board, &names, false)),
+            "{}",
+            path.display()
+        );
+        let empty = ascii::render(board, &|_| String::new());
+        // The page place of one cell fixes every coordinate's: a rank is two lines, a cell
+        // four columns, the next rank up half a cell right.
+        let Some(first) = board.cells().next() else {
+            continue;
+        };
+        let (_, row0, at0) = marked_in(board, first, ascii::Turn::Upright);
+        // `@` is drawn centred in its slot, two columns right of the wall.
+        let col0 = at0 - 2;
+        let origin = board.coord(first);
+        let at: std::collections::HashMap<Coord, CellId> =
+            board.cells().map(|c| (board.coord(c), c)).collect();
+        let mut labels = 0;
+        for (row, line) in empty.lines().enumerate() {
+            for (start, end, label) in words(line) {
+                labels += 1;
+                // The label is centred on the slot whose left wall is at `col`.
+                let col = (start + (end - start) / 2) as i64 - 2;
+                let (dr, dc) = (row as i64 - row0 as i64, col - col0 as i64);
+                assert!(
+                    dr % 2 == 0 && dc % 2 == 0,
+                    "{}: `{label}` off the grid",
+                    path.display()
+                );
+                let b = origin.b - (dr / 2) as i32;
+                let across = 2 * origin.a + origin.b + (dc / 2) as i32;
+                assert!(
+                    (across - b) % 2 == 0,
+                    "{}: `{label}` between cells",
+                    path.display()
+                );
+                let place = Coord::new((across - b) / 2, b);
+                assert!(
+                    !at.contains_key(&place),
+                    "{}: `{label}` on a cell",
+                    path.display()
+                );
+                let line_cells: Vec<Coord> = board
+                    .cells()
+                    .filter(|c| {
+                        parts(board.name(*c)).is_some_and(|(l, d)| l == label || d == label)
+                    })
+                    .map(|c| board.coord(c))
+                    .collect();
+                // One step from the label is an end of the line: a cell of it with at most
+                // one neighbour in it.
+                let in_line = |c: Coord| line_cells.contains(&c);
+                let continues = steps.iter().any(|&d| {
+                    let end = place + d;
+                    in_line(end) && steps.iter().filter(|&&e| in_line(end + e)).count() <= 1
+                });
+                assert!(
+                    continues,
+                    "{}: `{label}` in line with none of its cells:\n{empty}",
+                    path.display()
+                );
+            }
+        }
+        assert!(labels > 0, "{}: no coordinates", path.display());
+    }
+    assert!(boards >= 7, "every shipped pointy board: {boards}");
 }

@@ -475,7 +475,11 @@ fn diagram_coordinates_name_the_cell_of_the_piece() {
         ("variants/brusky.hexv", "d8", "8", "d"),
         ("variants/chessagon.hexv", "d1", "1", "d"),
     ] {
-        let (code, out, _) = run(&["diagram", file, "--piece", "K", "--at", at]);
+        // A pointy board turned, so its files are the drawing's columns.
+        let turned = file.contains("brusky").then_some("--turned");
+        let mut args = vec!["diagram", file, "--piece", "K", "--at", at];
+        args.extend(turned);
+        let (code, out, _) = run(&args);
         assert_eq!(code, 0, "{out}");
         let lines: Vec<&str> = out.lines().collect();
         let (row, col) = lines

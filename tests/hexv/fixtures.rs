@@ -506,6 +506,13 @@ fn unknown_directions_and_zones() {
         "did you mean `orthogonal`?",
     );
     expect_one(
+        "misspelled_glyph",
+        codes::UNKNOWN_GLYPH,
+        Severity::Error,
+        "bishp",
+        "did you mean `bishop`?",
+    );
+    expect_one(
         "unknown_zone",
         codes::UNKNOWN_ZONE,
         Severity::Error,

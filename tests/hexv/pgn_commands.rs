@@ -405,6 +405,19 @@ fn doc_writes_a_game_page() {
     assert!(page.contains("<h1>Marek Mackowiak – Rudolf László</h1>"));
     // Self-contained: no file or address is loaded.
     assert!(!page.contains("src=") && !page.contains("href="), "{page}");
+    // The board can be flipped for Black's player: a button, pressed or not, with the script
+    // that turns the board and the key that presses it.
+    assert!(
+        page.contains(r#"<button id="flip" type="button" aria-pressed="false""#)
+            && page.contains(">Flip board</button>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("window.hexvFlip"),
+        "the turning script is inline"
+    );
+    assert!(page.contains("hexvFlip.turn(svg,flipped)"), "{page}");
+    assert!(page.contains("e.key==='f'"), "the F key flips");
 }
 
 /// `hexv play --save` keeps the game as PGN after every move: read back, it is the game

@@ -283,3 +283,45 @@ fn start_pictures_draw_figures_tiles_and_discs_in_side_colours() {
         "Black's tiles point down"
     );
 }
+
+#[test]
+fn glyph_lines_choose_the_figures_over_the_names() {
+    let (v, _) = load("tests/fixtures/valid/glyphs.hexv");
+    let svg = svg::render(v.board(), "start", &diagram::setup_drawing(&v));
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
+    let mut figures: Vec<(String, String)> = doc
+        .descendants()
+        .filter(|n| {
+            n.attribute("class")
+                .is_some_and(|c| c.starts_with("piece "))
+        })
+        .map(|n| {
+            let title = n
+                .children()
+                .find(|c| c.tag_name().name() == "title")
+                .and_then(|t| t.text())
+                .unwrap_or_default()
+                .to_string();
+            (title, n.attribute("class").unwrap_or_default().to_string())
+        })
+        .collect();
+    figures.sort();
+    figures.dedup();
+    let want = [
+        ("Black Chariot", "piece rook"),
+        ("Black Horse", "piece knight"),
+        ("Black King", "piece disc"),
+        ("Black Pawn", "piece tile"),
+        ("White Chariot", "piece rook"),
+        ("White Horse", "piece knight"),
+        ("White King", "piece disc"),
+        ("White Pawn", "piece tile"),
+    ];
+    let want: Vec<(String, String)> = want
+        .iter()
+        .map(|(t, c)| (t.to_string(), c.to_string()))
+        .collect();
+    assert_eq!(figures, want);
+    // Black's five Pawns' tiles point down; nothing else is turned.
+    assert_eq!(svg.matches("rotate(180 50 50)").count(), 5);
+}

@@ -1,5 +1,7 @@
 // The board pane: the start position drawn by the library, and the piece list whose entries
-// show their movement diagram from a central cell while hovered.
+// show their movement diagram from a central cell while hovered. Every picture put in the pane
+// is turned half a turn while the pane is marked `data-flipped="yes"` (src/play.js's Flip
+// board), so a diagram is seen from the same side as the game.
 'use strict';
 window.hexvBoard = {
   /** The cell nearest the middle of the board's drawing, for the pieces' diagrams. */
@@ -14,11 +16,17 @@ window.hexvBoard = {
     return best.name;
   },
 
+  /** Puts the picture `svg` (markup) in `pane`, turned when the pane is flipped. */
+  draw(pane, svg) {
+    pane.innerHTML = svg;
+    hexvFlip.turn(pane.querySelector('svg'), pane.dataset.flipped === 'yes');
+  },
+
   /** Draws a board reply into `pane` and its pieces into `list`; `diagram(symbol, cell)`
    *  gives a piece's diagram reply, `restore()` what the pane shows again after it. */
   show(pane, list, reply, diagram, restore) {
     pane.classList.remove('stale');
-    pane.innerHTML = reply.svg;
+    this.draw(pane, reply.svg);
     const centre = this.centralCell(reply.board);
     list.replaceChildren();
     for (const p of reply.pieces) {
@@ -27,9 +35,9 @@ window.hexvBoard = {
       li.title = `${p.name}: its moves from ${centre}`;
       li.addEventListener('mouseenter', () => {
         const d = diagram(p.symbol, centre);
-        if (d.ok) pane.innerHTML = d.svg;
+        if (d.ok) this.draw(pane, d.svg);
       });
-      li.addEventListener('mouseleave', () => { pane.innerHTML = restore() || reply.svg; });
+      li.addEventListener('mouseleave', () => this.draw(pane, restore() || reply.svg));
       list.append(li);
     }
   },

@@ -1,5 +1,6 @@
-// The playground's wiring: the variant picker, the source (kept in the URL's fragment so a
-// variant can be shared as a link), and a debounced check-and-draw on every edit.
+// The playground's wiring: the variant picker (which says when the source differs from the
+// shipped variant it was picked as), the source (kept in the URL's fragment so a variant can
+// be shared as a link), and a debounced check-and-draw on every edit.
 'use strict';
 (function () {
   const DEBOUNCE_MS = 150;
@@ -17,15 +18,51 @@
     picker.append(option);
   }
   picker.value = String(first);
+  // The shipped variant the source was picked as (an index of `variants`), or null for a
+  // source from a link that names none.
+  let base = variants.length > 0 ? first : null;
+  const editedNote = $('edited');
 
-  /** The source the URL names: `#src=` (an edited text) or `#v=` (a shipped file). */
+  /** The source the URL names: `#src=` (an edited text, with `v=` the shipped file it was
+   *  edited from, when known) or `#v=` alone (a shipped file). */
   function fromUrl() {
     const params = new URLSearchParams(location.hash.slice(1));
-    if (params.has('src')) return hexvText.decode(params.get('src'));
-    const file = params.get('v');
-    const i = variants.findIndex((v) => v.file === file);
-    if (i >= 0) picker.value = String(i);
+    const i = variants.findIndex((v) => v.file === params.get('v'));
+    if (i >= 0) base = i;
+    if (params.has('src')) {
+      const text = hexvText.decode(params.get('src'));
+      if (i < 0 && text !== null) {
+        const same = variants.findIndex((v) => v.source === text);
+        base = same >= 0 ? same : null;
+      }
+      return text;
+    }
     return null;
+  }
+
+  /** Shows in the picker whether `text` is the shipped source of the variant it was picked
+   *  as: while it is not, an extra option "NAME (edited)" is selected and a note says how to
+   *  get the shipped source back (picking the variant again, which a select only reports
+   *  when another option was selected: hence the extra option). */
+  function showEdited(text) {
+    const shipped = base !== null && variants[base].source === text;
+    let option = picker.querySelector('option[value="edited"]');
+    if (shipped) {
+      if (option) option.remove();
+      picker.value = String(base);
+    } else {
+      if (!option) {
+        option = new Option('', 'edited');
+        picker.prepend(option);
+      }
+      option.textContent = base !== null ? `${variants[base].name} (edited)` : 'edited source';
+      picker.value = 'edited';
+      editedNote.textContent = base !== null
+        ? 'source edited: pick the variant again to restore it'
+        : 'source edited: pick a variant to start again from a shipped one';
+    }
+    editedNote.hidden = shipped;
+    picker.dataset.edited = shipped ? '' : 'yes';
   }
 
   /** The textarea with the editor's interface, when the CodeMirror bundle is absent. */
@@ -92,10 +129,16 @@
       undo: $('undo'),
       newGame: $('new-game'),
       thinking: $('thinking'),
+      flip: $('flip'),
+      over: $('game-over'),
+      overHeadline: $('game-over-headline'),
+      overResult: $('game-over-result'),
+      overNew: $('game-over-new'),
     }, weightsFor);
     function update() {
       const text = source.value;
       const started = performance.now();
+      showEdited(text);
       const checked = api.check(text);
       hexvDiagnostics.show($('diagnostics'), checked, select);
       source.mark(underlines(text, checked));
@@ -121,19 +164,23 @@
     onEdit = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        history.replaceState(null, '', `#src=${hexvText.encode(source.value)}`);
+        const from = base !== null ? `v=${encodeURIComponent(variants[base].file)}&` : '';
+        history.replaceState(null, '', `#${from}src=${hexvText.encode(source.value)}`);
         update();
       }, DEBOUNCE_MS);
     };
     picker.addEventListener('change', () => {
-      const v = variants[Number(picker.value)];
+      // The "(edited)" option is the text being edited: choosing it changes nothing.
+      if (picker.value === 'edited') return;
+      base = Number(picker.value);
+      const v = variants[base];
       setText(v.source);
       history.replaceState(null, '', `#v=${encodeURIComponent(v.file)}`);
       update();
     });
 
     const shared = fromUrl();
-    setText(shared !== null ? shared : (variants[Number(picker.value)] || { source: '' }).source);
+    setText(shared !== null ? shared : (base !== null ? variants[base].source : ''));
     update();
   }, (e) => {
     status.textContent = `hexv could not start: ${e}`;

@@ -4,19 +4,24 @@
 // said. The engine, when on, answers in a Web Worker (src/engine.js) while the page stays
 // usable; undo and a new game drop its pending answer. In a variant of three or more sides the
 // player takes one seat and the engine plays every other. Positions are hexv's texts and moves
-// hexv's notation; the page keeps no board model, only the game's list.
+// hexv's notation; the page keeps no board model, only the game's list. The move list shows
+// each move in short algebraic notation with hexv's long form beside it; the board can be
+// turned half a turn (src/flip.js) and stays turned from move to move; a finished game is
+// announced by a banner over the board, which then takes no more moves.
 'use strict';
 window.hexvPlay = {
   /** A game over `els` ({board, moves, hands, result, choice, engine, strength, undo, newGame,
-   *  thinking}) with `api` (src/hexv.js) and `engine` (src/engine.js); `weightsFor(source)`
-   *  is the text of the evaluation weights the engine plays a source with ('' for the
-   *  built-in ones). */
+   *  thinking, flip, over, overHeadline, overResult, overNew}) with `api` (src/hexv.js) and
+   *  `engine` (src/engine.js); `weightsFor(source)` is the text of the evaluation weights the
+   *  engine plays a source with ('' for the built-in ones). */
   create(api, engine, els, weightsFor) {
     let source = '';
     let weights = '';
     let start = '';
     let history = [];
     let played = [];
+    // Each move of `played` in short algebraic notation, as the move list shows it.
+    let written = [];
     // The side that made each move of `played`, and the variant's sides in turn order.
     let movers = [];
     // The cells each move of `played` went from (none for a drop) and to: the last is marked.
@@ -30,6 +35,8 @@ window.hexvPlay = {
     // The engine's question in flight: its number, so an answer to an older one is ignored.
     let asked = 0;
     let thinking = false;
+    // The board turned half a turn (for the side drawn at the top): kept across moves and games.
+    let flipped = false;
 
     const current = () => history[history.length - 1];
     const sideToMove = () => els.board.dataset.toMove;
@@ -85,10 +92,25 @@ window.hexvPlay = {
       }
     }
 
+    /** Turns the board's picture as `flipped` says (the pane's `data-flipped` tells
+     *  src/board.js, which draws the piece diagrams into the same pane). */
+    function turnBoard() {
+      els.board.dataset.flipped = flipped ? 'yes' : '';
+      els.flip.setAttribute('aria-pressed', String(flipped));
+      hexvFlip.turn(els.board.querySelector('svg'), flipped);
+    }
+
+    /** Turns the board (`on`) or back, for the rest of the game and the next ones. */
+    function setFlipped(on) {
+      flipped = on;
+      turnBoard();
+    }
+
     function draw() {
       const drawn = api.positionSvg(source, current());
       drawnSvg = drawn.ok ? drawn.svg : '';
       els.board.classList.remove('stale');
+      els.board.classList.toggle('over', Boolean(over));
       els.board.innerHTML = drawnSvg;
       for (const cell of cells[cells.length - 1] || []) mark(cell, 'last-move');
       const reply = over ? { moves: [] } : api.legalMoves(source, current());
@@ -97,29 +119,71 @@ window.hexvPlay = {
         if (selected.cell) mark(selected.cell, 'selected');
         for (const m of legal) if (picks(selected, m)) mark(m.to, 'target');
       }
-      els.moves.textContent = moveList();
+      turnBoard();
+      drawMoves();
       const toMove = drawn.ok ? drawn.to_move : '';
       drawHands(drawn.ok ? drawn.hand : null, toMove);
-      if (over) say(`Game over: ${over.result} (${over.reason})`);
+      drawOver();
+      if (over) say(`Game over: ${over.headline || over.result}`);
       else if (drawn.ok) say(`${title(toMove)} to move`);
       els.board.dataset.toMove = toMove;
       els.board.dataset.plies = String(played.length);
       els.board.dataset.position = current() || '';
     }
 
-    /** The moves with their numbers: one per round of turns (`2...` when a round opens with
-     *  another side than the first, as after the first has left the game). */
-    function moveList() {
-      if (sides.length === 2) {
-        return played.map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${m}` : m)).join(' ');
-      }
-      let round = 0;
-      return played.map((m, i) => {
-        const seat = sides.indexOf(movers[i]);
-        if (i > 0 && seat > sides.indexOf(movers[i - 1])) return m;
-        round++;
-        return seat === 0 ? `${round}. ${m}` : `${round}... ${m}`;
-      }).join(' ');
+    /** The banner of a finished game: the result in words (the library's headline) and as
+     *  the record writes it. */
+    function drawOver() {
+      els.over.hidden = !over;
+      if (!over) return;
+      els.overHeadline.textContent = over.headline || 'Game over';
+      els.overResult.textContent = `Result ${over.result}`;
+    }
+
+    /** A new element of the move list: `tag` with `text` and the class `className`. */
+    function element(tag, text, className) {
+      const e = document.createElement(tag);
+      if (text) e.textContent = text;
+      if (className) e.className = className;
+      return e;
+    }
+
+    /** The move list: a row per round of turns (a new row whenever a side moves that does
+     *  not follow the last mover in the turn order), a column per side; each move in short
+     *  notation with hexv's long form beside it, the last one marked. */
+    function drawMoves() {
+      const head = document.createElement('tr');
+      head.append(element('th', '#'), ...sides.map((s) => element('th', title(s))));
+      const rounds = [];
+      let seatBefore = Infinity;
+      played.forEach((_, i) => {
+        const seat = Math.max(0, sides.indexOf(movers[i]));
+        if (seat <= seatBefore) rounds.push(sides.map(() => null));
+        rounds[rounds.length - 1][seat] = i;
+        seatBefore = seat;
+      });
+      const rows = rounds.map((round, n) => {
+        const row = document.createElement('tr');
+        const number = element('th', `${n + 1}.`);
+        number.scope = 'row';
+        row.append(number);
+        for (const i of round) {
+          const c = element('td');
+          if (i !== null) {
+            c.className = i === played.length - 1 ? 'move last' : 'move';
+            c.dataset.long = played[i];
+            c.append(element('span', written[i], 'san'), ' ', element('span', `(${played[i]})`, 'long'));
+          }
+          row.append(c);
+        }
+        return row;
+      });
+      // The sides' names head the list once it has a move.
+      els.moves.tHead.replaceChildren(...(rows.length > 0 ? [head] : []));
+      els.moves.tBodies[0].replaceChildren(...rows);
+      // The latest moves in view when the list is longer than its box.
+      const box = els.moves.parentElement;
+      if (box) box.scrollTop = box.scrollHeight;
     }
 
     /** The engine choices for the variant's sides: two sides keep the page's own, more get a
@@ -169,6 +233,7 @@ window.hexvPlay = {
       }
       history.push(r.position);
       played.push(r.move);
+      written.push(r.san || r.move);
       movers.push(r.side);
       cells.push(r.from ? [r.from, r.to] : [r.to]);
       const end = api.gameEnd(source, start, played.join(' '));
@@ -193,7 +258,11 @@ window.hexvPlay = {
 
     /** May the player move now? Says why not when not. */
     function mayMove() {
-      if (!source || over) return false;
+      if (!source) return false;
+      if (over) {
+        say('the game is over: undo a move, or start a new game', true);
+        return false;
+      }
       if (thinking) {
         say('the engine is thinking: wait, or undo', true);
         return false;
@@ -236,6 +305,7 @@ window.hexvPlay = {
       do {
         history.pop();
         played.pop();
+        written.pop();
         movers.pop();
         cells.pop();
       } while (played.length > 0 && history.length > 1 &&
@@ -249,7 +319,12 @@ window.hexvPlay = {
     });
 
     els.newGame.addEventListener('click', () => game.reset(source));
+    els.overNew.addEventListener('click', () => game.reset(source));
+    els.flip.addEventListener('click', () => setFlipped(!flipped));
     els.engine.addEventListener('change', () => {
+      // Playing Black against the engine puts Black's side at the bottom, and White's back.
+      if (els.engine.value === 'white') setFlipped(true);
+      else if (els.engine.value === 'black') setFlipped(false);
       cancelEngine();
       engineTurn();
     });
@@ -267,6 +342,7 @@ window.hexvPlay = {
         offerSeats();
         history = [start];
         played = [];
+        written = [];
         movers = [];
         cells = [];
         over = null;

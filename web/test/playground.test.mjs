@@ -3,7 +3,8 @@
 // cells, a legal move plays by clicks and the engine (in its Worker) answers, an illegal click
 // is refused, a typo's located diagnostic comes and goes, and the page's screenshot is not
 // blank. One more test drops a piece from a hand by clicks, another seats a player at one of
-// three sides against two engines. Build first: web/build.sh.
+// three sides against two engines; others flip the board, see the picker say the source was
+// edited, and play a game to its end. Build first: web/build.sh.
 //
 // Screenshots go to $HEXV_ARTIFACTS (default: a temporary folder, printed).
 import assert from 'node:assert/strict';
@@ -51,6 +52,31 @@ function ink(png) {
     }
     return { colours: colours.size, share: inked / (data.length / 4) };
   }, Buffer.from(png).toString('base64'));
+}
+
+/** The move list as shown: a row per round of turns, in each a cell per side holding the
+ *  move's short notation, its long form as shown (in parentheses) and as data, or null. */
+const moveRows = () => page.$$eval('#moves tbody tr', (rows) => rows.map((r) => [...r.querySelectorAll('td')]
+  .map((td) => (td.classList.contains('move') ? {
+    san: td.querySelector('.san').textContent,
+    long: td.dataset.long,
+    shown: td.querySelector('.long').textContent,
+  } : null))));
+
+/** The moves listed, in the order played (the rows read seat by seat). */
+const movesListed = async () => (await moveRows()).flat().filter((m) => m !== null);
+
+/** Checks each listed move's short notation against the library's, replaying the list from
+ *  `start`, and that its long form is shown beside it. */
+async function checkNotation(source, start) {
+  let position = start;
+  for (const m of await movesListed()) {
+    const played = await api(page, 'play', source, position, m.long);
+    assert.equal(played.ok, true, `${m.long} plays`);
+    assert.equal(m.san, played.san, `${m.long} is written ${played.san}`);
+    assert.equal(m.shown, `(${played.move})`, 'the long form is shown beside it');
+    position = played.position;
+  }
 }
 
 /** The cells the board marks as the last move's, sorted. */
@@ -129,10 +155,15 @@ for (const v of variants) {
     await clickCell(m.to);
     await page.waitForFunction((n) => document.getElementById('board').dataset.plies === String(n),
       { timeout: 20000 }, sides);
-    const moves = await page.$eval('#moves', (e) => e.textContent);
-    assert.match(moves, new RegExp(`^1\\. ${Array(sides).fill('\\S+').join(' ')}$`));
+    // One round listed: the move clicked and the engine's replies, each in short notation
+    // with the long form beside it.
+    const rows = await moveRows();
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0].filter((x) => x !== null).length, sides);
+    assert.equal(rows[0][0].long, m.text);
+    await checkNotation(v.source, start);
     // The engine's reply is marked: the cells of the last move in the list.
-    assert.deepEqual(await lastMoveCells(), cellsOf(moves.split(' ').pop(), board));
+    assert.deepEqual(await lastMoveCells(), cellsOf(rows[0][sides - 1].long, board));
 
     // An illegal click is refused: a piece picked, then a cell that is not one of its targets.
     const now = await state();
@@ -254,8 +285,8 @@ async function playByClicks(line, hit) {
     await clickMove(m);
     assert.equal((await state()).plies, String(i + 1), `ply ${i + 1}: ${m.text}`);
   }
-  const moves = await page.$eval('#moves', (e) => e.textContent);
-  assert.ok(moves.endsWith(hit.text), `${moves} ends with ${hit.text}`);
+  const moves = await movesListed();
+  assert.equal(moves[moves.length - 1].long, hit.text);
 }
 
 test("Mini Hexchess's engine plays with the weights file shipped beside it", async () => {
@@ -320,7 +351,8 @@ test("a newcomer plays Chessagon against the engine, edits the knight's rule and
     await page.waitForFunction((n) => document.getElementById('board').dataset.plies === String(n), { timeout: 20000 }, ply);
     position = (await state()).position;
   }
-  assert.match(await page.$eval('#moves', (e) => e.textContent), /^1\. \S+ \S+ 2\. \S+ \S+$/);
+  assert.deepEqual((await moveRows()).map((r) => r.filter((x) => x !== null).length), [2, 2]);
+  await checkNotation(source, start);
   await page.select('#engine', '');
 
   // The knight's diagram from the middle before the edit: the ring of 12 cells [the rule's
@@ -406,9 +438,10 @@ test('three sides: the player takes a seat and the engine plays the two others',
   const m = (await api(page, 'legalMoves', source, now.position)).moves.find((x) => !x.promotion);
   await clickMove(m);
   await redToMove(5);
-  const moves = await page.$eval('#moves', (e) => e.textContent);
-  assert.match(moves, /^1\. \S+ \S+ \S+ 2\. \S+ \S+$/);
-  assert.equal(moves.split(' ')[3], m.text, 'Red\'s move is the third of the round');
+  const rows = await moveRows();
+  assert.deepEqual(rows.map((r) => r.filter((x) => x !== null).length), [3, 2]);
+  assert.equal(rows[0][2].long, m.text, 'Red\'s move is the third of the round');
+  await checkNotation(source, start);
   assert.equal(await page.$eval('#result', (e) => e.textContent), 'Red to move');
   await page.screenshot({ path: path.join(artifacts, 'three-sides.png') });
 
@@ -422,5 +455,202 @@ test('three sides: the player takes a seat and the engine plays the two others',
   await pick(page, 'glinski.hexv');
   const two = await page.$$eval('#engine option', (os) => os.map((o) => o.value));
   assert.deepEqual(two, ['', 'black', 'white']);
+  assert.deepEqual(page.errors, []);
+});
+
+/** Where cell `name` is on the screen: the centre of its drawn shape. */
+const cellAt = (name) => page.$eval(`#board [data-cell="${name}"]`, (c) => {
+  const r = c.getBoundingClientRect();
+  return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+});
+
+/** Pieces and names drawn on the board that are not upright (their picture is turned). */
+const notUpright = () => page.$$eval('#board svg > g.piece, #board svg > text', (els) => els
+  .filter((e) => {
+    const m = e.getCTM();
+    return !(m.a > 0 && m.d > 0 && Math.abs(m.b) < 1e-6 && Math.abs(m.c) < 1e-6);
+  }).length);
+
+/** A figure titled `title` ("White King") lies inside cell `cell` on the screen. */
+const standsOn = (title, cell) => page.evaluate((t, c) => {
+  const r = document.querySelector(`#board [data-cell="${c}"]`).getBoundingClientRect();
+  return [...document.querySelectorAll('#board svg > g.piece')]
+    .filter((g) => g.querySelector('title').textContent === t)
+    .some((g) => {
+      const f = g.getBoundingClientRect();
+      const x = f.x + f.width / 2;
+      const y = f.y + f.height / 2;
+      return x > r.left && x < r.right && y > r.top && y < r.bottom;
+    });
+}, title, cell);
+
+test('Flip board turns the board half a turn, pieces and names upright, and it stays turned', async () => {
+  const { source } = variants.find((v) => v.file === 'glinski.hexv');
+  await page.select('#engine', '');
+  const start = await pick(page, 'glinski.hexv');
+  assert.equal(await page.$eval('#flip', (b) => b.getAttribute('aria-pressed')), 'false');
+  const before = {};
+  for (const c of ['a1', 'l6', 'f1', 'f11', 'g1']) before[c] = await cellAt(c);
+  const near = (p, q) => Math.hypot(p.x - q.x, p.y - q.y) < 1;
+
+  await page.click('#flip');
+  assert.equal(await page.$eval('#flip', (b) => b.getAttribute('aria-pressed')), 'true');
+  // Each corner is where the opposite one was: the board is turned half a turn.
+  assert.ok(near(await cellAt('a1'), before.l6), 'a1 is where l6 was');
+  assert.ok(near(await cellAt('f1'), before.f11), 'f1 is where f11 was');
+  assert.ok((await cellAt('g1')).y < before.g1.y, "White's back rank is at the top");
+  // Figures and names are upright, each figure on its cell.
+  assert.equal(await notUpright(), 0);
+  assert.equal(await standsOn('White King', 'g1'), true);
+  assert.equal(await standsOn('Black Queen', 'e10'), true);
+  await page.screenshot({ path: path.join(artifacts, 'glinski-flipped.png') });
+
+  // A move by clicks on the turned board; the board stays turned after it.
+  const m = (await api(page, 'legalMoves', source, start)).moves.find((x) => x.from === 'f5' && x.to === 'f6');
+  await clickMove(m);
+  assert.equal((await state()).plies, '1');
+  assert.ok(near(await cellAt('a1'), before.l6), 'still turned after the move');
+  assert.equal(await notUpright(), 0);
+  assert.equal(await standsOn('White Pawn', 'f6'), true);
+
+  // The button from the keyboard turns it back.
+  await page.focus('#flip');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.$eval('#flip', (b) => b.getAttribute('aria-pressed')), 'false');
+  assert.ok(near(await cellAt('a1'), before.a1), 'back as drawn');
+  assert.equal(await page.$eval('#board svg', (s) => s.querySelectorAll('[data-unturned]').length), 0);
+
+  // Playing Black against the engine turns the board by itself; the engine plays White.
+  await page.click('#new-game');
+  await page.select('#strength', 'depth:1');
+  await page.select('#engine', 'white');
+  await page.waitForFunction(() => document.getElementById('board').dataset.plies === '1', { timeout: 20000 });
+  assert.equal(await page.$eval('#flip', (b) => b.getAttribute('aria-pressed')), 'true');
+  assert.ok(near(await cellAt('a1'), before.l6), 'turned for Black');
+  assert.equal(await notUpright(), 0);
+  await page.select('#engine', 'black');
+  assert.equal(await page.$eval('#flip', (b) => b.getAttribute('aria-pressed')), 'false');
+  await page.select('#engine', '');
+  await page.select('#strength', 'ms:200');
+  assert.deepEqual(page.errors, []);
+});
+
+test('the picker says the source was edited, and picking the variant again restores it', async () => {
+  const { source } = variants.find((v) => v.file === 'glinski.hexv');
+  await page.select('#engine', '');
+  await pick(page, 'glinski.hexv');
+  const picked = () => page.$eval('#variant', (s) => s.selectedOptions[0].textContent);
+  const noteShown = () => page.$eval('#edited', (e) => !e.hidden && e.offsetHeight > 0);
+  const name = await picked();
+  assert.ok(!name.includes('edited'), name);
+  assert.equal(await noteShown(), false);
+
+  await page.evaluate((n) => window.hexvPage.source.select(n, n), source.length);
+  await page.keyboard.type('# my change\n');
+  await page.waitForFunction((n) => document.getElementById('variant').selectedOptions[0].textContent === `${n} (edited)`,
+    { timeout: 5000 }, name);
+  assert.equal(await noteShown(), true);
+  assert.match(await page.$eval('#edited', (e) => e.textContent), /pick .* again to restore it/);
+  assert.match(await page.evaluate(() => location.hash), /^#v=glinski\.hexv&src=/);
+
+  // Picking the variant again: the shipped source, and the picker says nothing more.
+  const index = await page.evaluate(() => String(window.HEXV_VARIANTS.findIndex((v) => v.file === 'glinski.hexv')));
+  await page.select('#variant', index);
+  assert.equal(await page.evaluate(() => window.hexvPage.source.value), source);
+  assert.equal(await picked(), name);
+  assert.equal(await page.$$eval('#variant option', (os) => os.filter((o) => o.value === 'edited').length), 0);
+  assert.equal(await noteShown(), false);
+  assert.deepEqual(page.errors, []);
+});
+
+// A variant typed into the editor whose start is one move from mate: White's king on f8 and
+// queen on e1 against Black's king on f11, on Gliński's board.
+const mateInOne = `variant "Mate in one"
+
+board {
+  cells flat
+  shape hexagon 6
+  names files a b c d e f g h i k l
+}
+
+piece King K {
+  royal
+  step orthogonal diagonal
+}
+
+piece Queen Q {
+  ride orthogonal diagonal
+}
+
+setup {
+  K f8
+  Q e1
+}
+
+setup black {
+  K f11
+}
+
+rules {
+  checkmate win
+  stalemate 1/2
+}
+`;
+
+test('a game played to its end shows the result in a banner, and the board takes no more moves', async () => {
+  await page.select('#engine', '');
+  await pick(page, 'glinski.hexv');
+  const start = (await api(page, 'startPosition', mateInOne)).position;
+  await page.evaluate((text) => { window.hexvPage.source.value = text; }, mateInOne);
+  await page.waitForFunction((s) => {
+    const b = document.getElementById('board');
+    return b.dataset.position === s && b.dataset.plies === '0' && b.querySelector('svg');
+  }, { timeout: 5000 }, start);
+  assert.equal(await page.$eval('#game-over', (e) => e.hidden), true);
+
+  await page.select('#engine', 'black');
+  await clickMove({ from: 'e1', to: 'e9', text: 'e1-e9' });
+  const banner = await page.$eval('#game-over', (e) => {
+    const r = e.getBoundingClientRect();
+    const style = getComputedStyle(e);
+    return {
+      hidden: e.hidden,
+      headline: e.querySelector('#game-over-headline').textContent,
+      result: e.querySelector('#game-over-result').textContent,
+      height: r.height,
+      width: r.width,
+      background: style.backgroundColor,
+      size: parseFloat(getComputedStyle(e.querySelector('#game-over-headline')).fontSize),
+    };
+  });
+  assert.equal(banner.hidden, false);
+  assert.equal(banner.headline, 'White wins by checkmate');
+  assert.equal(banner.result, 'Result 1-0');
+  // A panel, not a line of text: wide, tall, coloured, in large type.
+  assert.ok(banner.width > 300 && banner.height > 40, JSON.stringify(banner));
+  assert.notEqual(banner.background, 'rgba(0, 0, 0, 0)');
+  assert.ok(banner.size >= 20, `${banner.size}px`);
+  assert.deepEqual(await movesListed(), [{ san: 'Qe9#', long: 'e1-e9', shown: '(e1-e9)' }]);
+  // The engine does not answer a finished game, and a click on the board is refused.
+  await new Promise((r) => setTimeout(r, 500));
+  assert.equal(await page.$eval('#thinking', (e) => e.hidden), true);
+  const over = await state();
+  assert.equal(over.plies, '1');
+  await clickCell('f11');
+  await clickCell('f10');
+  assert.equal((await state()).position, over.position);
+  assert.equal(await page.$eval('#result', (e) => e.classList.contains('refused')), true);
+  assert.match(await page.$eval('#result', (e) => e.textContent), /game is over/);
+  await page.screenshot({ path: path.join(artifacts, 'game-over.png') });
+
+  // Undo takes the mate back and the banner away; the banner's New game starts again.
+  await page.select('#engine', '');
+  await page.click('#undo');
+  assert.equal(await page.$eval('#game-over', (e) => e.hidden), true);
+  await clickMove({ from: 'e1', to: 'e9', text: 'e1-e9' });
+  assert.equal(await page.$eval('#game-over', (e) => e.hidden), false);
+  await page.click('#game-over-new');
+  assert.equal(await page.$eval('#game-over', (e) => e.hidden), true);
+  assert.equal((await state()).plies, '0');
   assert.deepEqual(page.errors, []);
 });

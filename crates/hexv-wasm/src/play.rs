@@ -2,10 +2,12 @@
 //! front end's), moves as hexv's long algebraic notation, so the page keeps no board model of
 //! its own.
 
+use hexv::game::san::Letters;
 use hexv::game::GameEnd;
 use hexv::render::diagram::{hands, position_drawing_marked};
 use hexv::render::svg;
-use hexv::{Compiled, Game, Move, Position};
+use hexv::variant::Score;
+use hexv::{Compiled, Game, Move, Outcome, Position, Side, Variant};
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -110,9 +112,11 @@ pub fn legal_moves(source: &str, position_text: &str) -> String {
 }
 
 /// Plays `move_text` (long algebraic, e.g. `e4-e5`, `f10-f11=Q`, `P*e5`) in `position`:
-/// `{ok, position, move, side, from, to}` with the position after it, the move as hexv writes
-/// it, the side that made it and the cells it went from (`null` for a drop) and to, which the
-/// page marks; or a failure of kind `move` saying why it was refused.
+/// `{ok, position, move, san, side, from, to}` with the position after it, the move as hexv
+/// writes it, the same move in short algebraic notation with the variant's own letters (`Nf3`,
+/// `exd5`, `Qe9#`: what players read in the page's move list), the side that made it and the
+/// cells it went from (`null` for a drop) and to, which the page marks; or a failure of kind
+/// `move` saying why it was refused.
 #[wasm_bindgen]
 pub fn play(source: &str, position_text: &str, move_text: &str) -> String {
     let loaded = loaded(source);
@@ -127,6 +131,7 @@ pub fn play(source: &str, position_text: &str, move_text: &str) -> String {
         Ok(json!({
             "position": game.position_text(&after),
             "move": game.format_move(&pos, &m),
+            "san": game.format_san(&pos, &m, &Letters::own()),
             "side": game.variant.side_name(pos.to_move),
             "from": m.from.map(cell),
             "to": cell(m.to),
@@ -156,11 +161,13 @@ pub(crate) fn history(
 }
 
 /// The state of the game that started at `position` and went on with `moves` (long algebraic,
-/// separated by spaces): `{ok, position, over, result, reason}`. `result` is "1-0",
+/// separated by spaces): `{ok, position, over, result, reason, headline}`. `result` is "1-0",
 /// "0-1", "1/2-1/2" (or the variant's score) when the game is over, `reason` one of
-/// `checkmate`, `stalemate`, `repetition`, `move-limit`, `material` or `last-side` (a game of
-/// more sides won by the last side left in it); with more than two sides `result` gives every
-/// side's score, `0-1-0`. The positions are replayed so repetitions count.
+/// `checkmate`, `stalemate`, `repetition`, `move-limit`, `material`, `last-side` (a game of
+/// more sides won by the last side left in it), `royal-capture` or `impasse`; with more than
+/// two sides `result` gives every side's score, `0-1-0`. `headline` says the result in words
+/// for the page's banner ("White wins by checkmate", "Draw by stalemate"). The positions are
+/// replayed so repetitions count.
 #[wasm_bindgen]
 pub fn game_end(source: &str, position_text: &str, moves: &str) -> String {
     let loaded = loaded(source);
@@ -178,6 +185,7 @@ pub fn game_end(source: &str, position_text: &str, moves: &str) -> String {
                 "over": true,
                 "result": o.result(),
                 "reason": reason(o.end),
+                "headline": headline(c.variant(), &o),
             }),
         })
     }))
@@ -194,5 +202,85 @@ fn reason(end: GameEnd) -> &'static str {
         GameEnd::LastSide => "last-side",
         GameEnd::RoyalCaptured => "royal-capture",
         GameEnd::Impasse => "impasse",
+    }
+}
+
+/// How the game ended, as a headline says it after the result ("White wins by checkmate").
+fn how(end: GameEnd) -> &'static str {
+    match end {
+        GameEnd::Checkmate => "by checkmate",
+        GameEnd::Stalemate => "by stalemate",
+        GameEnd::Repetition => "by repetition",
+        GameEnd::MoveLimit => "by the move limit",
+        GameEnd::Material => "by lack of material",
+        GameEnd::LastSide => "as the last side left",
+        GameEnd::RoyalCaptured => "by taking a royal piece",
+        GameEnd::Impasse => "by impasse",
+    }
+}
+
+/// A score as a result writes it: "1", "1/2", "3/4".
+fn points(s: Score) -> String {
+    match (s.numerator, s.denominator) {
+        (0, _) => "0".to_string(),
+        (n, d) if n == d => "1".to_string(),
+        (n, d) => format!("{n}/{d}"),
+    }
+}
+
+/// Names joined as a sentence lists them: "White", "White and Red", "White, Black and Red".
+fn listed(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+/// The result of a finished game in words, for the banner the page shows at the end: the
+/// winner and how ("White wins by checkmate", "Red wins as the last side left"), a draw and
+/// why ("Draw by stalemate"; "Draw between Black and Red by repetition" when the other sides
+/// lost), or each side's share when the rules split the point otherwise ("By stalemate,
+/// White scores 3/4 and Black 1/4").
+fn headline(v: &Variant, o: &Outcome) -> String {
+    let sides: Vec<(Side, Score)> = v.side_ids().map(|s| (s, o.score_of(s))).collect();
+    // Scores compared as fractions (in u64, so the products cannot overflow).
+    let above = |a: Score, b: Score| {
+        u64::from(a.numerator) * u64::from(b.denominator)
+            > u64::from(b.numerator) * u64::from(a.denominator)
+    };
+    let best = sides
+        .iter()
+        .map(|&(_, s)| s)
+        .fold(Score::LOSS, |m, s| if above(s, m) { s } else { m });
+    let top: Vec<String> = sides
+        .iter()
+        .filter(|&&(_, s)| !above(best, s))
+        .map(|&(side, _)| v.side_title(side))
+        .collect();
+    let how = how(o.end);
+    if top.len() == 1 && best.numerator == best.denominator {
+        format!("{} wins {how}", top[0])
+    } else if top.len() == sides.len() {
+        format!("Draw {how}")
+    } else if top.len() > 1 {
+        format!("Draw between {} {how}", listed(&top))
+    } else {
+        let shares: Vec<String> = sides
+            .iter()
+            .enumerate()
+            .map(|(i, &(side, s))| {
+                let verb = if i == 0 { " scores" } else { "" };
+                format!("{}{verb} {}", v.side_title(side), points(s))
+            })
+            .collect();
+        let mut letters = how.chars();
+        let capital: String = letters
+            .next()
+            .map(char::to_uppercase)
+            .into_iter()
+            .flatten()
+            .collect();
+        format!("{capital}{}, {}", letters.as_str(), listed(&shares))
     }
 }

@@ -4,6 +4,7 @@
 
 use std::path::PathBuf;
 
+use hexv::game::san::Letters;
 use hexv::{load, SourceFile};
 use hexv_wasm as web;
 use serde_json::Value;
@@ -99,10 +100,19 @@ fn legal_moves_are_the_engines_own_at_the_start_and_one_ply_later() {
             "{name}"
         );
         assert_eq!(moves.len(), game.legal_moves(&start).len(), "{name}");
-        // Every move plays, and the position after the first has the library's count.
+        // Every move plays, written in short notation as the library writes it, and the
+        // position after the first has the library's count.
         for m in moves {
-            let played = reply(web::play(&source, &start_text, m["text"].as_str().unwrap()));
+            let text = m["text"].as_str().unwrap();
+            let played = reply(web::play(&source, &start_text, text));
             assert_eq!(played["ok"], true, "{name} {m}: {played}");
+            let mv = game.parse_move(&start, text).unwrap();
+            assert_eq!(played["move"], game.format_move(&start, &mv), "{name}");
+            assert_eq!(
+                played["san"],
+                game.format_san(&start, &mv, &Letters::own()),
+                "{name}"
+            );
         }
         let first = moves[0]["text"].as_str().unwrap();
         let after = reply(web::play(&source, &start_text, first));
@@ -134,11 +144,74 @@ fn the_engine_answers_with_a_legal_move() {
         let r = reply(web::best_move(&source, "", &start, "", 2, 0));
         assert_eq!(r["ok"], true, "{name}: {r}");
         let best = r["best"].as_str().expect("a move");
-        assert_eq!(
-            reply(web::play(&source, &start, best))["ok"],
-            true,
-            "{name}"
+        // The engine's move goes through `play` as a player's does, so it is listed in short
+        // notation too.
+        let played = reply(web::play(&source, &start, best));
+        assert_eq!(played["ok"], true, "{name}");
+        assert!(
+            played["san"].as_str().is_some_and(|s| !s.is_empty()),
+            "{name}: {played}"
         );
+    }
+}
+
+/// Glinski's board with a king and a queen against a king, White to move; `stalemate` is
+/// what its rules score a stalemate.
+fn king_and_queen(stalemate: &str) -> String {
+    format!(
+        "variant \"King and queen\"\n\
+         board {{\n  cells flat\n  shape hexagon 6\n  names files a b c d e f g h i k l\n}}\n\
+         piece King K {{\n  royal\n  step orthogonal diagonal\n}}\n\
+         piece Queen Q {{\n  ride orthogonal diagonal\n}}\n\
+         setup {{\n  K f8\n  Q e1\n}}\n\
+         setup black {{\n  K f11\n}}\n\
+         rules {{\n  checkmate win\n  stalemate {stalemate}\n}}\n"
+    )
+}
+
+/// A mate played from the start is written `Qe9#`, and the game's end comes with its
+/// result in words for the page's banner.
+#[test]
+fn a_mate_is_written_in_short_notation_and_its_result_in_words() {
+    let source = king_and_queen("1/2");
+    assert_eq!(reply(web::check(&source))["errors"], 0, "{source}");
+    let start = reply(web::start_position(&source))["position"]
+        .as_str()
+        .expect("a start")
+        .to_string();
+    let mate = reply(web::play(&source, &start, "e1-e9"));
+    assert_eq!(
+        (&mate["move"], &mate["san"]),
+        (&"e1-e9".into(), &"Qe9#".into())
+    );
+    let end = reply(web::game_end(&source, &start, "e1-e9"));
+    assert_eq!(end["over"], true, "{end}");
+    assert_eq!(end["result"], "1-0");
+    assert_eq!(end["reason"], "checkmate");
+    assert_eq!(end["headline"], "White wins by checkmate");
+}
+
+/// A stalemate in words: a draw where the rules score it 1/2, each side's share where they
+/// give the stalemating side more (Glinski's 3/4).
+#[test]
+fn a_stalemate_is_said_as_a_draw_or_as_each_sides_share() {
+    // Black's king on f11, White's on f8 and queen on d8: Black to move has no move and is
+    // not in check.
+    let stalemated = "6/7/8/7Q1/10/7K2k/10/9/8/7/6 b";
+    for (rule, result, headline) in [
+        ("1/2", "1/2-1/2", "Draw by stalemate"),
+        (
+            "3/4",
+            "3/4-1/4",
+            "By stalemate, White scores 3/4 and Black 1/4",
+        ),
+    ] {
+        let source = king_and_queen(rule);
+        let end = reply(web::game_end(&source, stalemated, ""));
+        assert_eq!(end["over"], true, "{end}");
+        assert_eq!(end["reason"], "stalemate", "{end}");
+        assert_eq!(end["result"], result, "{end}");
+        assert_eq!(end["headline"], headline, "{end}");
     }
 }
 
@@ -422,4 +495,27 @@ fn three_sides_are_drawn_and_played_each_side_in_its_turn() {
     ));
     assert_eq!(end["over"], false, "{end}");
     assert_eq!(end["position"].as_str(), Some(position.as_str()));
+}
+
+/// With three sides the headline names the winner, or the sides that share a draw: Red (two
+/// rooks, its king on f9) to move against White's king on f11, Black out of the game.
+#[test]
+fn three_sides_results_are_said_in_words() {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/valid/three_sides.hexv");
+    let source = std::fs::read_to_string(path).expect("the fixture");
+    let position = "(3R)(3R)4/7/8/9/10/8(3K)1(1K)/10/9/8/7/6 red/black - - - 0";
+    for (mv, result, headline) in [
+        ("a1-l6", "0-0-1", "Red wins by checkmate"),
+        (
+            "a1-b1",
+            "1/2-0-1/2",
+            "Draw between White and Red by stalemate",
+        ),
+    ] {
+        let end = reply(web::game_end(&source, position, mv));
+        assert_eq!(end["over"], true, "{mv}: {end}");
+        assert_eq!(end["result"], result, "{mv}: {end}");
+        assert_eq!(end["headline"], headline, "{mv}: {end}");
+    }
 }

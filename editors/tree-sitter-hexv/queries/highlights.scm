@@ -43,6 +43,7 @@
   "like"
   "drop"
   "value"
+  "glyph"
   "checkmate"
   "stalemate"
   "captures"

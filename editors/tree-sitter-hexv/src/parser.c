@@ -7,16 +7,16 @@
 #endif
 
 #define LANGUAGE_VERSION 15
-#define STATE_COUNT 363
+#define STATE_COUNT 365
 #define LARGE_STATE_COUNT 2
-#define SYMBOL_COUNT 223
-#define ALIAS_COUNT 5
-#define TOKEN_COUNT 131
+#define SYMBOL_COUNT 225
+#define ALIAS_COUNT 6
+#define TOKEN_COUNT 132
 #define EXTERNAL_TOKEN_COUNT 0
-#define FIELD_COUNT 44
+#define FIELD_COUNT 45
 #define MAX_ALIAS_SEQUENCE_LENGTH 8
 #define MAX_RESERVED_WORD_SET_SIZE 10
-#define PRODUCTION_ID_COUNT 81
+#define PRODUCTION_ID_COUNT 82
 #define SUPERTYPE_COUNT 0
 
 enum ts_symbol_identifiers {
@@ -120,133 +120,136 @@ enum ts_symbol_identifiers {
   anon_sym_at_DASHmost = 98,
   anon_sym_per_DASHline = 99,
   anon_sym_value = 100,
-  anon_sym_setup = 101,
-  anon_sym_hand = 102,
-  anon_sym_castling = 103,
-  anon_sym_written = 104,
-  anon_sym_DASH_GT = 105,
-  anon_sym_rules = 106,
-  anon_sym_draw = 107,
-  anon_sym_win = 108,
-  anon_sym_loss = 109,
-  anon_sym_checkmate = 110,
-  anon_sym_out = 111,
-  anon_sym_stalemate = 112,
-  anon_sym_but = 113,
-  anon_sym_with = 114,
-  anon_sym_captures = 115,
-  anon_sym_to_DASHhand = 116,
-  anon_sym_repetition = 117,
-  anon_sym_move_DASHlimit = 118,
-  anon_sym_reset_DASHby = 119,
-  anon_sym_facing = 120,
-  anon_sym_draw_DASHwithout = 121,
-  anon_sym_eliminated = 122,
-  anon_sym_stay = 123,
-  anon_sym_to_DASHmater = 124,
-  anon_sym_impasse = 125,
-  anon_sym_need = 126,
-  anon_sym_counting = 127,
-  anon_sym_placement = 128,
-  anon_sym_alternate = 129,
-  anon_sym_sequential = 130,
-  sym_source_file = 131,
-  sym_string = 132,
-  sym_metadata_statement = 133,
-  sym_year_statement = 134,
-  sym_symmetry_statement = 135,
-  sym_sides_statement = 136,
-  sym_side_declaration = 137,
-  sym_direction_list = 138,
-  sym_directions_statement = 139,
-  sym_zone_definition = 140,
-  sym__zone_block = 141,
-  sym_zone_side = 142,
-  sym__side = 143,
-  sym_board = 144,
-  sym__board_block = 145,
-  sym_cells_statement = 146,
-  sym_shape_statement = 147,
-  sym_hexagon_shape = 148,
-  sym_rhombus_shape = 149,
-  sym_columns_shape = 150,
-  sym_ranks_shape = 151,
-  sym_line_starts = 152,
-  sym_names_statement = 153,
-  sym_remove_statement = 154,
-  sym_coordinates = 155,
-  sym_cell_statement = 156,
-  sym_off_board_statement = 157,
-  sym_colours_statement = 158,
-  sym_piece_definition = 159,
-  sym__piece_block = 160,
-  sym_royal_statement = 161,
-  sym_colour_bound_statement = 162,
-  sym__mode = 163,
-  aux_sym__conditions = 164,
-  sym_step_statement = 165,
-  sym_ride_statement = 166,
-  sym_leap_statement = 167,
-  sym__leap = 168,
-  sym__leap_symmetry = 169,
-  sym_path = 170,
-  sym_hop_statement = 171,
-  sym_cannon_statement = 172,
-  sym_confined_statement = 173,
-  sym_condition = 174,
-  sym_multi_step_statement = 175,
-  sym_promote_statement = 176,
-  sym_like_statement = 177,
-  sym_drop_statement = 178,
-  sym_value_statement = 179,
-  sym_setup = 180,
-  sym__setup_block = 181,
-  sym_setup_hand = 182,
-  sym_placement = 183,
-  sym_castling = 184,
-  sym__castling_block = 185,
-  sym_castling_option = 186,
-  sym_castling_move = 187,
-  sym_rules = 188,
-  sym__rules_block = 189,
-  sym__outcome = 190,
-  sym_checkmate_statement = 191,
-  sym_stalemate_statement = 192,
-  sym_castling_statement = 193,
-  sym_captures_statement = 194,
-  sym_repetition_statement = 195,
-  sym_move_limit_statement = 196,
-  sym_facing_statement = 197,
-  sym_draw_without_statement = 198,
-  sym_eliminated_statement = 199,
-  sym_royal_captured_statement = 200,
-  sym_impasse_statement = 201,
-  sym_placement_statement = 202,
-  aux_sym_source_file_repeat1 = 203,
-  aux_sym_string_repeat1 = 204,
-  aux_sym_sides_statement_repeat1 = 205,
-  aux_sym_direction_list_repeat1 = 206,
-  aux_sym_zone_definition_repeat1 = 207,
-  aux_sym__zone_block_repeat1 = 208,
-  aux_sym__board_block_repeat1 = 209,
-  aux_sym_columns_shape_repeat1 = 210,
-  aux_sym_line_starts_repeat1 = 211,
-  aux_sym_names_statement_repeat1 = 212,
-  aux_sym__piece_block_repeat1 = 213,
-  aux_sym_ride_statement_repeat1 = 214,
-  aux_sym_path_repeat1 = 215,
-  aux_sym_condition_repeat1 = 216,
-  aux_sym_promote_statement_repeat1 = 217,
-  aux_sym_like_statement_repeat1 = 218,
-  aux_sym__setup_block_repeat1 = 219,
-  aux_sym__castling_block_repeat1 = 220,
-  aux_sym__rules_block_repeat1 = 221,
-  aux_sym_impasse_statement_repeat1 = 222,
-  alias_sym_cell = 223,
-  alias_sym_direction_name = 224,
-  alias_sym_hour = 225,
-  alias_sym_label = 226,
-  alias_sym_side = 227,
+  anon_sym_glyph = 101,
+  anon_sym_setup = 102,
+  anon_sym_hand = 103,
+  anon_sym_castling = 104,
+  anon_sym_written = 105,
+  anon_sym_DASH_GT = 106,
+  anon_sym_rules = 107,
+  anon_sym_draw = 108,
+  anon_sym_win = 109,
+  anon_sym_loss = 110,
+  anon_sym_checkmate = 111,
+  anon_sym_out = 112,
+  anon_sym_stalemate = 113,
+  anon_sym_but = 114,
+  anon_sym_with = 115,
+  anon_sym_captures = 116,
+  anon_sym_to_DASHhand = 117,
+  anon_sym_repetition = 118,
+  anon_sym_move_DASHlimit = 119,
+  anon_sym_reset_DASHby = 120,
+  anon_sym_facing = 121,
+  anon_sym_draw_DASHwithout = 122,
+  anon_sym_eliminated = 123,
+  anon_sym_stay = 124,
+  anon_sym_to_DASHmater = 125,
+  anon_sym_impasse = 126,
+  anon_sym_need = 127,
+  anon_sym_counting = 128,
+  anon_sym_placement = 129,
+  anon_sym_alternate = 130,
+  anon_sym_sequential = 131,
+  sym_source_file = 132,
+  sym_string = 133,
+  sym_metadata_statement = 134,
+  sym_year_statement = 135,
+  sym_symmetry_statement = 136,
+  sym_sides_statement = 137,
+  sym_side_declaration = 138,
+  sym_direction_list = 139,
+  sym_directions_statement = 140,
+  sym_zone_definition = 141,
+  sym__zone_block = 142,
+  sym_zone_side = 143,
+  sym__side = 144,
+  sym_board = 145,
+  sym__board_block = 146,
+  sym_cells_statement = 147,
+  sym_shape_statement = 148,
+  sym_hexagon_shape = 149,
+  sym_rhombus_shape = 150,
+  sym_columns_shape = 151,
+  sym_ranks_shape = 152,
+  sym_line_starts = 153,
+  sym_names_statement = 154,
+  sym_remove_statement = 155,
+  sym_coordinates = 156,
+  sym_cell_statement = 157,
+  sym_off_board_statement = 158,
+  sym_colours_statement = 159,
+  sym_piece_definition = 160,
+  sym__piece_block = 161,
+  sym_royal_statement = 162,
+  sym_colour_bound_statement = 163,
+  sym__mode = 164,
+  aux_sym__conditions = 165,
+  sym_step_statement = 166,
+  sym_ride_statement = 167,
+  sym_leap_statement = 168,
+  sym__leap = 169,
+  sym__leap_symmetry = 170,
+  sym_path = 171,
+  sym_hop_statement = 172,
+  sym_cannon_statement = 173,
+  sym_confined_statement = 174,
+  sym_condition = 175,
+  sym_multi_step_statement = 176,
+  sym_promote_statement = 177,
+  sym_like_statement = 178,
+  sym_drop_statement = 179,
+  sym_value_statement = 180,
+  sym_glyph_statement = 181,
+  sym_setup = 182,
+  sym__setup_block = 183,
+  sym_setup_hand = 184,
+  sym_placement = 185,
+  sym_castling = 186,
+  sym__castling_block = 187,
+  sym_castling_option = 188,
+  sym_castling_move = 189,
+  sym_rules = 190,
+  sym__rules_block = 191,
+  sym__outcome = 192,
+  sym_checkmate_statement = 193,
+  sym_stalemate_statement = 194,
+  sym_castling_statement = 195,
+  sym_captures_statement = 196,
+  sym_repetition_statement = 197,
+  sym_move_limit_statement = 198,
+  sym_facing_statement = 199,
+  sym_draw_without_statement = 200,
+  sym_eliminated_statement = 201,
+  sym_royal_captured_statement = 202,
+  sym_impasse_statement = 203,
+  sym_placement_statement = 204,
+  aux_sym_source_file_repeat1 = 205,
+  aux_sym_string_repeat1 = 206,
+  aux_sym_sides_statement_repeat1 = 207,
+  aux_sym_direction_list_repeat1 = 208,
+  aux_sym_zone_definition_repeat1 = 209,
+  aux_sym__zone_block_repeat1 = 210,
+  aux_sym__board_block_repeat1 = 211,
+  aux_sym_columns_shape_repeat1 = 212,
+  aux_sym_line_starts_repeat1 = 213,
+  aux_sym_names_statement_repeat1 = 214,
+  aux_sym__piece_block_repeat1 = 215,
+  aux_sym_ride_statement_repeat1 = 216,
+  aux_sym_path_repeat1 = 217,
+  aux_sym_condition_repeat1 = 218,
+  aux_sym_promote_statement_repeat1 = 219,
+  aux_sym_like_statement_repeat1 = 220,
+  aux_sym__setup_block_repeat1 = 221,
+  aux_sym__castling_block_repeat1 = 222,
+  aux_sym__rules_block_repeat1 = 223,
+  aux_sym_impasse_statement_repeat1 = 224,
+  alias_sym_cell = 225,
+  alias_sym_direction_name = 226,
+  alias_sym_glyph = 227,
+  alias_sym_hour = 228,
+  alias_sym_label = 229,
+  alias_sym_side = 230,
 };
 
 static const char * const ts_symbol_names[] = {
@@ -351,6 +354,7 @@ static const char * const ts_symbol_names[] = {
   [anon_sym_at_DASHmost] = "at-most",
   [anon_sym_per_DASHline] = "per-line",
   [anon_sym_value] = "value",
+  [anon_sym_glyph] = "glyph",
   [anon_sym_setup] = "setup",
   [anon_sym_hand] = "hand",
   [anon_sym_castling] = "castling",
@@ -430,6 +434,7 @@ static const char * const ts_symbol_names[] = {
   [sym_like_statement] = "like_statement",
   [sym_drop_statement] = "drop_statement",
   [sym_value_statement] = "value_statement",
+  [sym_glyph_statement] = "glyph_statement",
   [sym_setup] = "setup",
   [sym__setup_block] = "block",
   [sym_setup_hand] = "setup_hand",
@@ -475,6 +480,7 @@ static const char * const ts_symbol_names[] = {
   [aux_sym_impasse_statement_repeat1] = "impasse_statement_repeat1",
   [alias_sym_cell] = "cell",
   [alias_sym_direction_name] = "direction_name",
+  [alias_sym_glyph] = "glyph",
   [alias_sym_hour] = "hour",
   [alias_sym_label] = "label",
   [alias_sym_side] = "side",
@@ -582,6 +588,7 @@ static const TSSymbol ts_symbol_map[] = {
   [anon_sym_at_DASHmost] = anon_sym_at_DASHmost,
   [anon_sym_per_DASHline] = anon_sym_per_DASHline,
   [anon_sym_value] = anon_sym_value,
+  [anon_sym_glyph] = anon_sym_glyph,
   [anon_sym_setup] = anon_sym_setup,
   [anon_sym_hand] = anon_sym_hand,
   [anon_sym_castling] = anon_sym_castling,
@@ -661,6 +668,7 @@ static const TSSymbol ts_symbol_map[] = {
   [sym_like_statement] = sym_like_statement,
   [sym_drop_statement] = sym_drop_statement,
   [sym_value_statement] = sym_value_statement,
+  [sym_glyph_statement] = sym_glyph_statement,
   [sym_setup] = sym_setup,
   [sym__setup_block] = sym__zone_block,
   [sym_setup_hand] = sym_setup_hand,
@@ -706,6 +714,7 @@ static const TSSymbol ts_symbol_map[] = {
   [aux_sym_impasse_statement_repeat1] = aux_sym_impasse_statement_repeat1,
   [alias_sym_cell] = alias_sym_cell,
   [alias_sym_direction_name] = alias_sym_direction_name,
+  [alias_sym_glyph] = alias_sym_glyph,
   [alias_sym_hour] = alias_sym_hour,
   [alias_sym_label] = alias_sym_label,
   [alias_sym_side] = alias_sym_side,
@@ -1116,6 +1125,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = false,
   },
+  [anon_sym_glyph] = {
+    .visible = true,
+    .named = false,
+  },
   [anon_sym_setup] = {
     .visible = true,
     .named = false,
@@ -1432,6 +1445,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [sym_glyph_statement] = {
+    .visible = true,
+    .named = true,
+  },
   [sym_setup] = {
     .visible = true,
     .named = true,
@@ -1612,6 +1629,10 @@ static const TSSymbolMetadata ts_symbol_metadata[] = {
     .visible = true,
     .named = true,
   },
+  [alias_sym_glyph] = {
+    .visible = true,
+    .named = true,
+  },
   [alias_sym_hour] = {
     .visible = true,
     .named = true,
@@ -1637,40 +1658,41 @@ enum ts_field_identifiers {
   field_exception = 8,
   field_forward = 9,
   field_from = 10,
-  field_height = 11,
-  field_hour = 12,
-  field_key = 13,
-  field_kind = 14,
-  field_king = 15,
-  field_lame = 16,
-  field_lay = 17,
-  field_leap = 18,
-  field_limit = 19,
-  field_max = 20,
-  field_mode = 21,
-  field_moves = 22,
-  field_name = 23,
-  field_need = 24,
-  field_occupant = 25,
-  field_optional = 26,
-  field_order = 27,
-  field_piece = 28,
-  field_pieces = 29,
-  field_place_on = 30,
-  field_points = 31,
-  field_polarity = 32,
-  field_position = 33,
-  field_result = 34,
-  field_rook = 35,
-  field_scheme = 36,
-  field_side = 37,
-  field_symbol = 38,
-  field_symmetry = 39,
-  field_to = 40,
-  field_value = 41,
-  field_width = 42,
-  field_written = 43,
-  field_zone = 44,
+  field_glyph = 11,
+  field_height = 12,
+  field_hour = 13,
+  field_key = 14,
+  field_kind = 15,
+  field_king = 16,
+  field_lame = 17,
+  field_lay = 18,
+  field_leap = 19,
+  field_limit = 20,
+  field_max = 21,
+  field_mode = 22,
+  field_moves = 23,
+  field_name = 24,
+  field_need = 25,
+  field_occupant = 26,
+  field_optional = 27,
+  field_order = 28,
+  field_piece = 29,
+  field_pieces = 30,
+  field_place_on = 31,
+  field_points = 32,
+  field_polarity = 33,
+  field_position = 34,
+  field_result = 35,
+  field_rook = 36,
+  field_scheme = 37,
+  field_side = 38,
+  field_symbol = 39,
+  field_symmetry = 40,
+  field_to = 41,
+  field_value = 42,
+  field_width = 43,
+  field_written = 44,
+  field_zone = 45,
 };
 
 static const char * const ts_field_names[] = {
@@ -1685,6 +1707,7 @@ static const char * const ts_field_names[] = {
   [field_exception] = "exception",
   [field_forward] = "forward",
   [field_from] = "from",
+  [field_glyph] = "glyph",
   [field_height] = "height",
   [field_hour] = "hour",
   [field_key] = "key",
@@ -1750,52 +1773,53 @@ static const TSMapSlice ts_field_map_slices[PRODUCTION_ID_COUNT] = {
   [32] = {.index = 37, .length = 1},
   [33] = {.index = 38, .length = 1},
   [34] = {.index = 39, .length = 1},
-  [35] = {.index = 40, .length = 3},
-  [36] = {.index = 43, .length = 3},
-  [37] = {.index = 46, .length = 2},
-  [38] = {.index = 48, .length = 2},
-  [39] = {.index = 50, .length = 1},
-  [40] = {.index = 51, .length = 2},
-  [41] = {.index = 53, .length = 2},
-  [42] = {.index = 55, .length = 1},
-  [43] = {.index = 56, .length = 2},
-  [44] = {.index = 58, .length = 2},
-  [45] = {.index = 60, .length = 2},
-  [46] = {.index = 62, .length = 2},
-  [47] = {.index = 64, .length = 1},
-  [48] = {.index = 65, .length = 2},
-  [49] = {.index = 67, .length = 3},
-  [50] = {.index = 70, .length = 1},
-  [51] = {.index = 71, .length = 3},
-  [52] = {.index = 74, .length = 2},
-  [53] = {.index = 76, .length = 2},
-  [54] = {.index = 78, .length = 3},
-  [55] = {.index = 81, .length = 3},
-  [56] = {.index = 84, .length = 3},
-  [57] = {.index = 87, .length = 2},
-  [58] = {.index = 89, .length = 2},
-  [59] = {.index = 91, .length = 2},
-  [60] = {.index = 93, .length = 2},
-  [61] = {.index = 95, .length = 2},
-  [62] = {.index = 97, .length = 3},
-  [63] = {.index = 100, .length = 3},
-  [64] = {.index = 103, .length = 3},
-  [65] = {.index = 106, .length = 4},
-  [66] = {.index = 110, .length = 3},
-  [67] = {.index = 113, .length = 2},
-  [68] = {.index = 115, .length = 3},
-  [69] = {.index = 118, .length = 1},
-  [70] = {.index = 118, .length = 1},
-  [71] = {.index = 119, .length = 3},
-  [72] = {.index = 122, .length = 4},
-  [73] = {.index = 126, .length = 2},
-  [74] = {.index = 128, .length = 2},
-  [75] = {.index = 130, .length = 1},
-  [76] = {.index = 131, .length = 2},
-  [77] = {.index = 133, .length = 2},
-  [78] = {.index = 135, .length = 3},
-  [79] = {.index = 138, .length = 3},
-  [80] = {.index = 141, .length = 4},
+  [35] = {.index = 40, .length = 1},
+  [36] = {.index = 41, .length = 3},
+  [37] = {.index = 44, .length = 3},
+  [38] = {.index = 47, .length = 2},
+  [39] = {.index = 49, .length = 2},
+  [40] = {.index = 51, .length = 1},
+  [41] = {.index = 52, .length = 2},
+  [42] = {.index = 54, .length = 2},
+  [43] = {.index = 56, .length = 1},
+  [44] = {.index = 57, .length = 2},
+  [45] = {.index = 59, .length = 2},
+  [46] = {.index = 61, .length = 2},
+  [47] = {.index = 63, .length = 2},
+  [48] = {.index = 65, .length = 1},
+  [49] = {.index = 66, .length = 2},
+  [50] = {.index = 68, .length = 3},
+  [51] = {.index = 71, .length = 1},
+  [52] = {.index = 72, .length = 3},
+  [53] = {.index = 75, .length = 2},
+  [54] = {.index = 77, .length = 2},
+  [55] = {.index = 79, .length = 3},
+  [56] = {.index = 82, .length = 3},
+  [57] = {.index = 85, .length = 3},
+  [58] = {.index = 88, .length = 2},
+  [59] = {.index = 90, .length = 2},
+  [60] = {.index = 92, .length = 2},
+  [61] = {.index = 94, .length = 2},
+  [62] = {.index = 96, .length = 2},
+  [63] = {.index = 98, .length = 3},
+  [64] = {.index = 101, .length = 3},
+  [65] = {.index = 104, .length = 3},
+  [66] = {.index = 107, .length = 4},
+  [67] = {.index = 111, .length = 3},
+  [68] = {.index = 114, .length = 2},
+  [69] = {.index = 116, .length = 3},
+  [70] = {.index = 119, .length = 1},
+  [71] = {.index = 119, .length = 1},
+  [72] = {.index = 120, .length = 3},
+  [73] = {.index = 123, .length = 4},
+  [74] = {.index = 127, .length = 2},
+  [75] = {.index = 129, .length = 2},
+  [76] = {.index = 131, .length = 1},
+  [77] = {.index = 132, .length = 2},
+  [78] = {.index = 134, .length = 2},
+  [79] = {.index = 136, .length = 3},
+  [80] = {.index = 139, .length = 3},
+  [81] = {.index = 142, .length = 4},
 };
 
 static const TSFieldMapEntry ts_field_map_entries[] = {
@@ -1868,151 +1892,153 @@ static const TSFieldMapEntry ts_field_map_entries[] = {
   [39] =
     {field_leap, 1, .inherited = true},
   [40] =
+    {field_glyph, 1},
+  [41] =
     {field_from, 1},
     {field_piece, 0},
     {field_to, 3},
-  [43] =
+  [44] =
     {field_king, 0},
     {field_rook, 1},
     {field_written, 3},
-  [46] =
+  [47] =
     {field_order, 3},
     {field_zone, 2},
-  [48] =
+  [49] =
     {field_height, 3},
     {field_width, 1},
-  [50] =
-    {field_mode, 0},
   [51] =
+    {field_mode, 0},
+  [52] =
     {field_directions, 1},
     {field_en_passant, 2},
-  [53] =
+  [54] =
     {field_directions, 1},
     {field_mode, 2, .inherited = true},
-  [55] =
-    {field_symmetry, 0},
   [56] =
+    {field_symmetry, 0},
+  [57] =
     {field_leap, 1, .inherited = true},
     {field_mode, 2, .inherited = true},
-  [58] =
+  [59] =
     {field_leap, 1, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [60] =
+  [61] =
     {field_leap, 0, .inherited = true},
     {field_leap, 1, .inherited = true},
-  [62] =
+  [63] =
     {field_lame, 2},
     {field_leap, 1, .inherited = true},
-  [64] =
-    {field_distance, 1},
   [65] =
+    {field_distance, 1},
+  [66] =
     {field_need, 4},
     {field_zone, 2},
-  [67] =
+  [68] =
     {field_name, 1},
     {field_place_on, 5},
     {field_position, 3},
-  [70] =
-    {field_polarity, 0},
   [71] =
+    {field_polarity, 0},
+  [72] =
     {field_directions, 1},
     {field_en_passant, 3},
     {field_mode, 2, .inherited = true},
-  [74] =
+  [75] =
     {field_directions, 1},
     {field_max, 3},
-  [76] =
+  [77] =
     {field_leap, 1, .inherited = true},
     {field_max, 3},
-  [78] =
+  [79] =
     {field_leap, 1, .inherited = true},
     {field_mode, 3, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [81] =
+  [82] =
     {field_lame, 2},
     {field_leap, 1, .inherited = true},
     {field_mode, 3, .inherited = true},
-  [84] =
+  [85] =
     {field_lame, 3},
     {field_leap, 1, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [87] =
+  [88] =
     {field_distance, 1},
     {field_zone, 3},
-  [89] =
+  [90] =
     {field_directions, 2},
     {field_distance, 1},
-  [91] =
+  [92] =
     {field_exception, 3},
     {field_result, 1},
-  [93] =
+  [94] =
     {field_polarity, 0},
     {field_zone, 2},
-  [95] =
+  [96] =
     {field_hour, 2},
     {field_polarity, 0},
-  [97] =
+  [98] =
     {field_directions, 1},
     {field_max, 3},
     {field_mode, 4, .inherited = true},
-  [100] =
+  [101] =
     {field_leap, 1, .inherited = true},
     {field_max, 3},
     {field_mode, 4, .inherited = true},
-  [103] =
+  [104] =
     {field_leap, 1, .inherited = true},
     {field_max, 4},
     {field_symmetry, 2, .inherited = true},
-  [106] =
+  [107] =
     {field_lame, 3},
     {field_leap, 1, .inherited = true},
     {field_mode, 4, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [110] =
+  [111] =
     {field_directions, 2},
     {field_distance, 1},
     {field_zone, 4},
-  [113] =
+  [114] =
     {field_directions, 4},
     {field_limit, 2},
-  [115] =
+  [116] =
     {field_need, 4},
     {field_points, 6, .inherited = true},
     {field_zone, 2},
-  [118] =
-    {field_cell, 0},
   [119] =
+    {field_cell, 0},
+  [120] =
     {field_cell, 3, .inherited = true},
     {field_occupant, 1},
     {field_polarity, 0},
-  [122] =
+  [123] =
     {field_leap, 1, .inherited = true},
     {field_max, 4},
     {field_mode, 5, .inherited = true},
     {field_symmetry, 2, .inherited = true},
-  [126] =
+  [127] =
     {field_optional, 5},
     {field_zone, 2},
-  [128] =
+  [129] =
     {field_captured, 5},
     {field_zone, 2},
-  [130] =
-    {field_points, 1},
   [131] =
+    {field_points, 1},
+  [132] =
     {field_points, 0, .inherited = true},
     {field_points, 1, .inherited = true},
-  [133] =
+  [134] =
     {field_cell, 0, .inherited = true},
     {field_cell, 1, .inherited = true},
-  [135] =
+  [136] =
     {field_captured, 6},
     {field_optional, 5},
     {field_zone, 2},
-  [138] =
+  [139] =
     {field_captured, 5},
     {field_captured, 6},
     {field_zone, 2},
-  [141] =
+  [142] =
     {field_captured, 6},
     {field_captured, 7},
     {field_optional, 5},
@@ -2058,21 +2084,24 @@ static const TSSymbol ts_alias_sequences[PRODUCTION_ID_COUNT][MAX_ALIAS_SEQUENCE
     [1] = alias_sym_cell,
   },
   [35] = {
+    [1] = alias_sym_glyph,
+  },
+  [36] = {
     [0] = sym__plus_symbol,
     [1] = alias_sym_cell,
     [3] = alias_sym_cell,
   },
-  [42] = {
+  [43] = {
     [0] = anon_sym_all,
   },
-  [49] = {
+  [50] = {
     [1] = alias_sym_cell,
     [5] = alias_sym_cell,
   },
-  [69] = {
+  [70] = {
     [0] = alias_sym_hour,
   },
-  [75] = {
+  [76] = {
     [0] = sym__plus_symbol,
   },
 };
@@ -2445,6 +2474,8 @@ static const TSStateId ts_primary_state_ids[STATE_COUNT] = {
   [360] = 360,
   [361] = 361,
   [362] = 362,
+  [363] = 363,
+  [364] = 364,
 };
 
 static bool ts_lex(TSLexer *lexer, TSStateId state) {
@@ -3081,1653 +3112,1669 @@ static bool ts_lex_keywords(TSLexer *lexer, TSStateId state) {
         'd', 4,
         'e', 5,
         'f', 6,
-        'h', 7,
-        'i', 8,
-        'l', 9,
-        'm', 10,
-        'n', 11,
-        'o', 12,
-        'p', 13,
-        'r', 14,
-        's', 15,
-        't', 16,
-        'u', 17,
-        'v', 18,
-        'w', 19,
-        'x', 20,
-        'y', 21,
-        'z', 22,
+        'g', 7,
+        'h', 8,
+        'i', 9,
+        'l', 10,
+        'm', 11,
+        'n', 12,
+        'o', 13,
+        'p', 14,
+        'r', 15,
+        's', 16,
+        't', 17,
+        'u', 18,
+        'v', 19,
+        'w', 20,
+        'x', 21,
+        'y', 22,
+        'z', 23,
       );
       if (lookahead == '\t' ||
           lookahead == ' ' ||
           lookahead == 0xfeff) SKIP(0);
       END_STATE();
     case 1:
-      if (lookahead == 'l') ADVANCE(23);
-      if (lookahead == 't') ADVANCE(24);
+      if (lookahead == 'l') ADVANCE(24);
+      if (lookahead == 't') ADVANCE(25);
       END_STATE();
     case 2:
-      if (lookahead == 'o') ADVANCE(25);
-      if (lookahead == 'u') ADVANCE(26);
+      if (lookahead == 'o') ADVANCE(26);
+      if (lookahead == 'u') ADVANCE(27);
       END_STATE();
     case 3:
-      if (lookahead == 'a') ADVANCE(27);
-      if (lookahead == 'e') ADVANCE(28);
-      if (lookahead == 'h') ADVANCE(29);
-      if (lookahead == 'o') ADVANCE(30);
+      if (lookahead == 'a') ADVANCE(28);
+      if (lookahead == 'e') ADVANCE(29);
+      if (lookahead == 'h') ADVANCE(30);
+      if (lookahead == 'o') ADVANCE(31);
       END_STATE();
     case 4:
-      if (lookahead == 'i') ADVANCE(31);
-      if (lookahead == 'r') ADVANCE(32);
+      if (lookahead == 'i') ADVANCE(32);
+      if (lookahead == 'r') ADVANCE(33);
       END_STATE();
     case 5:
-      if (lookahead == 'l') ADVANCE(33);
-      if (lookahead == 'n') ADVANCE(34);
+      if (lookahead == 'l') ADVANCE(34);
+      if (lookahead == 'n') ADVANCE(35);
       END_STATE();
     case 6:
-      if (lookahead == 'a') ADVANCE(35);
-      if (lookahead == 'i') ADVANCE(36);
-      if (lookahead == 'l') ADVANCE(37);
-      if (lookahead == 'o') ADVANCE(38);
-      if (lookahead == 'r') ADVANCE(39);
+      if (lookahead == 'a') ADVANCE(36);
+      if (lookahead == 'i') ADVANCE(37);
+      if (lookahead == 'l') ADVANCE(38);
+      if (lookahead == 'o') ADVANCE(39);
+      if (lookahead == 'r') ADVANCE(40);
       END_STATE();
     case 7:
-      if (lookahead == 'a') ADVANCE(40);
-      if (lookahead == 'e') ADVANCE(41);
-      if (lookahead == 'o') ADVANCE(42);
+      if (lookahead == 'l') ADVANCE(41);
       END_STATE();
     case 8:
-      if (lookahead == 'm') ADVANCE(43);
-      if (lookahead == 'n') ADVANCE(44);
+      if (lookahead == 'a') ADVANCE(42);
+      if (lookahead == 'e') ADVANCE(43);
+      if (lookahead == 'o') ADVANCE(44);
       END_STATE();
     case 9:
-      if (lookahead == 'a') ADVANCE(45);
-      if (lookahead == 'e') ADVANCE(46);
-      if (lookahead == 'i') ADVANCE(47);
-      if (lookahead == 'o') ADVANCE(48);
+      if (lookahead == 'm') ADVANCE(45);
+      if (lookahead == 'n') ADVANCE(46);
       END_STATE();
     case 10:
-      if (lookahead == 'a') ADVANCE(49);
-      if (lookahead == 'i') ADVANCE(50);
-      if (lookahead == 'o') ADVANCE(51);
-      if (lookahead == 'u') ADVANCE(52);
+      if (lookahead == 'a') ADVANCE(47);
+      if (lookahead == 'e') ADVANCE(48);
+      if (lookahead == 'i') ADVANCE(49);
+      if (lookahead == 'o') ADVANCE(50);
       END_STATE();
     case 11:
-      if (lookahead == 'a') ADVANCE(53);
-      if (lookahead == 'e') ADVANCE(54);
-      if (lookahead == 'o') ADVANCE(55);
+      if (lookahead == 'a') ADVANCE(51);
+      if (lookahead == 'i') ADVANCE(52);
+      if (lookahead == 'o') ADVANCE(53);
+      if (lookahead == 'u') ADVANCE(54);
       END_STATE();
     case 12:
-      if (lookahead == 'f') ADVANCE(56);
-      if (lookahead == 'p') ADVANCE(57);
-      if (lookahead == 'u') ADVANCE(58);
+      if (lookahead == 'a') ADVANCE(55);
+      if (lookahead == 'e') ADVANCE(56);
+      if (lookahead == 'o') ADVANCE(57);
       END_STATE();
     case 13:
-      if (lookahead == 'e') ADVANCE(59);
-      if (lookahead == 'i') ADVANCE(60);
-      if (lookahead == 'l') ADVANCE(61);
-      if (lookahead == 'o') ADVANCE(62);
-      if (lookahead == 'r') ADVANCE(63);
+      if (lookahead == 'f') ADVANCE(58);
+      if (lookahead == 'p') ADVANCE(59);
+      if (lookahead == 'u') ADVANCE(60);
       END_STATE();
     case 14:
-      if (lookahead == 'a') ADVANCE(64);
-      if (lookahead == 'e') ADVANCE(65);
-      if (lookahead == 'h') ADVANCE(66);
-      if (lookahead == 'i') ADVANCE(67);
-      if (lookahead == 'o') ADVANCE(68);
-      if (lookahead == 'u') ADVANCE(69);
+      if (lookahead == 'e') ADVANCE(61);
+      if (lookahead == 'i') ADVANCE(62);
+      if (lookahead == 'l') ADVANCE(63);
+      if (lookahead == 'o') ADVANCE(64);
+      if (lookahead == 'r') ADVANCE(65);
       END_STATE();
     case 15:
-      if (lookahead == 'e') ADVANCE(70);
-      if (lookahead == 'h') ADVANCE(71);
-      if (lookahead == 'i') ADVANCE(72);
-      if (lookahead == 'n') ADVANCE(73);
-      if (lookahead == 'o') ADVANCE(74);
-      if (lookahead == 't') ADVANCE(75);
-      if (lookahead == 'y') ADVANCE(76);
+      if (lookahead == 'a') ADVANCE(66);
+      if (lookahead == 'e') ADVANCE(67);
+      if (lookahead == 'h') ADVANCE(68);
+      if (lookahead == 'i') ADVANCE(69);
+      if (lookahead == 'o') ADVANCE(70);
+      if (lookahead == 'u') ADVANCE(71);
       END_STATE();
     case 16:
-      if (lookahead == 'o') ADVANCE(77);
-      if (lookahead == 'r') ADVANCE(78);
+      if (lookahead == 'e') ADVANCE(72);
+      if (lookahead == 'h') ADVANCE(73);
+      if (lookahead == 'i') ADVANCE(74);
+      if (lookahead == 'n') ADVANCE(75);
+      if (lookahead == 'o') ADVANCE(76);
+      if (lookahead == 't') ADVANCE(77);
+      if (lookahead == 'y') ADVANCE(78);
       END_STATE();
     case 17:
-      if (lookahead == 'n') ADVANCE(79);
+      if (lookahead == 'o') ADVANCE(79);
+      if (lookahead == 'r') ADVANCE(80);
       END_STATE();
     case 18:
-      if (lookahead == 'a') ADVANCE(80);
+      if (lookahead == 'n') ADVANCE(81);
       END_STATE();
     case 19:
-      if (lookahead == 'a') ADVANCE(81);
-      if (lookahead == 'i') ADVANCE(82);
-      if (lookahead == 'r') ADVANCE(83);
+      if (lookahead == 'a') ADVANCE(82);
       END_STATE();
     case 20:
-      ACCEPT_TOKEN(anon_sym_x);
+      if (lookahead == 'a') ADVANCE(83);
+      if (lookahead == 'i') ADVANCE(84);
+      if (lookahead == 'r') ADVANCE(85);
       END_STATE();
     case 21:
-      if (lookahead == 'e') ADVANCE(84);
+      ACCEPT_TOKEN(anon_sym_x);
       END_STATE();
     case 22:
-      if (lookahead == 'o') ADVANCE(85);
+      if (lookahead == 'e') ADVANCE(86);
       END_STATE();
     case 23:
-      if (lookahead == 'l') ADVANCE(86);
-      if (lookahead == 't') ADVANCE(87);
+      if (lookahead == 'o') ADVANCE(87);
       END_STATE();
     case 24:
-      ACCEPT_TOKEN(anon_sym_at);
-      if (lookahead == '-') ADVANCE(88);
+      if (lookahead == 'l') ADVANCE(88);
+      if (lookahead == 't') ADVANCE(89);
       END_STATE();
     case 25:
-      if (lookahead == 'a') ADVANCE(89);
+      ACCEPT_TOKEN(anon_sym_at);
+      if (lookahead == '-') ADVANCE(90);
       END_STATE();
     case 26:
-      if (lookahead == 't') ADVANCE(90);
+      if (lookahead == 'a') ADVANCE(91);
       END_STATE();
     case 27:
-      if (lookahead == 'n') ADVANCE(91);
-      if (lookahead == 'p') ADVANCE(92);
-      if (lookahead == 's') ADVANCE(93);
+      if (lookahead == 't') ADVANCE(92);
       END_STATE();
     case 28:
-      if (lookahead == 'l') ADVANCE(94);
+      if (lookahead == 'n') ADVANCE(93);
+      if (lookahead == 'p') ADVANCE(94);
+      if (lookahead == 's') ADVANCE(95);
       END_STATE();
     case 29:
-      if (lookahead == 'e') ADVANCE(95);
+      if (lookahead == 'l') ADVANCE(96);
       END_STATE();
     case 30:
-      if (lookahead == 'l') ADVANCE(96);
-      if (lookahead == 'n') ADVANCE(97);
-      if (lookahead == 'u') ADVANCE(98);
+      if (lookahead == 'e') ADVANCE(97);
       END_STATE();
     case 31:
-      if (lookahead == 'r') ADVANCE(99);
+      if (lookahead == 'l') ADVANCE(98);
+      if (lookahead == 'n') ADVANCE(99);
+      if (lookahead == 'u') ADVANCE(100);
       END_STATE();
     case 32:
-      if (lookahead == 'a') ADVANCE(100);
-      if (lookahead == 'o') ADVANCE(101);
+      if (lookahead == 'r') ADVANCE(101);
       END_STATE();
     case 33:
-      if (lookahead == 'i') ADVANCE(102);
+      if (lookahead == 'a') ADVANCE(102);
+      if (lookahead == 'o') ADVANCE(103);
       END_STATE();
     case 34:
-      if (lookahead == '-') ADVANCE(103);
-      if (lookahead == 'e') ADVANCE(104);
+      if (lookahead == 'i') ADVANCE(104);
       END_STATE();
     case 35:
-      if (lookahead == 'c') ADVANCE(105);
+      if (lookahead == '-') ADVANCE(105);
+      if (lookahead == 'e') ADVANCE(106);
       END_STATE();
     case 36:
-      if (lookahead == 'l') ADVANCE(106);
+      if (lookahead == 'c') ADVANCE(107);
       END_STATE();
     case 37:
-      if (lookahead == 'a') ADVANCE(107);
+      if (lookahead == 'l') ADVANCE(108);
       END_STATE();
     case 38:
-      if (lookahead == 'r') ADVANCE(108);
+      if (lookahead == 'a') ADVANCE(109);
       END_STATE();
     case 39:
-      if (lookahead == 'i') ADVANCE(109);
-      if (lookahead == 'o') ADVANCE(110);
+      if (lookahead == 'r') ADVANCE(110);
       END_STATE();
     case 40:
-      if (lookahead == 'n') ADVANCE(111);
+      if (lookahead == 'i') ADVANCE(111);
+      if (lookahead == 'o') ADVANCE(112);
       END_STATE();
     case 41:
-      if (lookahead == 'x') ADVANCE(112);
+      if (lookahead == 'y') ADVANCE(113);
       END_STATE();
     case 42:
-      if (lookahead == 'p') ADVANCE(113);
+      if (lookahead == 'n') ADVANCE(114);
       END_STATE();
     case 43:
-      if (lookahead == 'p') ADVANCE(114);
+      if (lookahead == 'x') ADVANCE(115);
       END_STATE();
     case 44:
-      ACCEPT_TOKEN(anon_sym_in);
-      if (lookahead == 'v') ADVANCE(115);
+      if (lookahead == 'p') ADVANCE(116);
       END_STATE();
     case 45:
-      if (lookahead == 'm') ADVANCE(116);
+      if (lookahead == 'p') ADVANCE(117);
       END_STATE();
     case 46:
-      if (lookahead == 'a') ADVANCE(117);
-      if (lookahead == 'f') ADVANCE(118);
+      ACCEPT_TOKEN(anon_sym_in);
+      if (lookahead == 'v') ADVANCE(118);
       END_STATE();
     case 47:
-      if (lookahead == 'k') ADVANCE(119);
-      if (lookahead == 's') ADVANCE(120);
+      if (lookahead == 'm') ADVANCE(119);
       END_STATE();
     case 48:
-      if (lookahead == 's') ADVANCE(121);
+      if (lookahead == 'a') ADVANCE(120);
+      if (lookahead == 'f') ADVANCE(121);
       END_STATE();
     case 49:
-      if (lookahead == 'x') ADVANCE(122);
+      if (lookahead == 'k') ADVANCE(122);
+      if (lookahead == 's') ADVANCE(123);
       END_STATE();
     case 50:
-      if (lookahead == 'r') ADVANCE(123);
+      if (lookahead == 's') ADVANCE(124);
       END_STATE();
     case 51:
-      if (lookahead == 'v') ADVANCE(124);
+      if (lookahead == 'x') ADVANCE(125);
       END_STATE();
     case 52:
-      if (lookahead == 'l') ADVANCE(125);
+      if (lookahead == 'r') ADVANCE(126);
       END_STATE();
     case 53:
-      if (lookahead == 'm') ADVANCE(126);
+      if (lookahead == 'v') ADVANCE(127);
       END_STATE();
     case 54:
-      if (lookahead == 'e') ADVANCE(127);
+      if (lookahead == 'l') ADVANCE(128);
       END_STATE();
     case 55:
-      if (lookahead == '-') ADVANCE(128);
-      if (lookahead == 'n') ADVANCE(129);
-      if (lookahead == 't') ADVANCE(130);
+      if (lookahead == 'm') ADVANCE(129);
       END_STATE();
     case 56:
-      if (lookahead == 'f') ADVANCE(131);
+      if (lookahead == 'e') ADVANCE(130);
       END_STATE();
     case 57:
-      if (lookahead == 't') ADVANCE(132);
-      END_STATE();
-    case 58:
+      if (lookahead == '-') ADVANCE(131);
+      if (lookahead == 'n') ADVANCE(132);
       if (lookahead == 't') ADVANCE(133);
       END_STATE();
+    case 58:
+      if (lookahead == 'f') ADVANCE(134);
+      END_STATE();
     case 59:
-      if (lookahead == 'r') ADVANCE(134);
+      if (lookahead == 't') ADVANCE(135);
       END_STATE();
     case 60:
-      if (lookahead == 'e') ADVANCE(135);
+      if (lookahead == 't') ADVANCE(136);
       END_STATE();
     case 61:
-      if (lookahead == 'a') ADVANCE(136);
+      if (lookahead == 'r') ADVANCE(137);
       END_STATE();
     case 62:
-      if (lookahead == 'i') ADVANCE(137);
+      if (lookahead == 'e') ADVANCE(138);
       END_STATE();
     case 63:
-      if (lookahead == 'o') ADVANCE(138);
+      if (lookahead == 'a') ADVANCE(139);
       END_STATE();
     case 64:
-      if (lookahead == 'n') ADVANCE(139);
+      if (lookahead == 'i') ADVANCE(140);
       END_STATE();
     case 65:
-      if (lookahead == 'm') ADVANCE(140);
-      if (lookahead == 'p') ADVANCE(141);
-      if (lookahead == 's') ADVANCE(142);
+      if (lookahead == 'o') ADVANCE(141);
       END_STATE();
     case 66:
-      if (lookahead == 'o') ADVANCE(143);
+      if (lookahead == 'n') ADVANCE(142);
       END_STATE();
     case 67:
-      if (lookahead == 'd') ADVANCE(144);
-      if (lookahead == 'g') ADVANCE(145);
+      if (lookahead == 'm') ADVANCE(143);
+      if (lookahead == 'p') ADVANCE(144);
+      if (lookahead == 's') ADVANCE(145);
       END_STATE();
     case 68:
-      if (lookahead == 't') ADVANCE(146);
-      if (lookahead == 'w') ADVANCE(147);
-      if (lookahead == 'y') ADVANCE(148);
+      if (lookahead == 'o') ADVANCE(146);
       END_STATE();
     case 69:
-      if (lookahead == 'l') ADVANCE(149);
+      if (lookahead == 'd') ADVANCE(147);
+      if (lookahead == 'g') ADVANCE(148);
       END_STATE();
     case 70:
-      if (lookahead == 'q') ADVANCE(150);
-      if (lookahead == 't') ADVANCE(151);
+      if (lookahead == 't') ADVANCE(149);
+      if (lookahead == 'w') ADVANCE(150);
+      if (lookahead == 'y') ADVANCE(151);
       END_STATE();
     case 71:
-      if (lookahead == 'a') ADVANCE(152);
-      if (lookahead == 'o') ADVANCE(153);
+      if (lookahead == 'l') ADVANCE(152);
       END_STATE();
     case 72:
-      if (lookahead == 'd') ADVANCE(154);
+      if (lookahead == 'q') ADVANCE(153);
+      if (lookahead == 't') ADVANCE(154);
       END_STATE();
     case 73:
       if (lookahead == 'a') ADVANCE(155);
+      if (lookahead == 'o') ADVANCE(156);
       END_STATE();
     case 74:
-      if (lookahead == 'u') ADVANCE(156);
+      if (lookahead == 'd') ADVANCE(157);
       END_STATE();
     case 75:
-      if (lookahead == 'a') ADVANCE(157);
-      if (lookahead == 'e') ADVANCE(158);
+      if (lookahead == 'a') ADVANCE(158);
       END_STATE();
     case 76:
-      if (lookahead == 'm') ADVANCE(159);
+      if (lookahead == 'u') ADVANCE(159);
       END_STATE();
     case 77:
-      ACCEPT_TOKEN(anon_sym_to);
-      if (lookahead == '-') ADVANCE(160);
+      if (lookahead == 'a') ADVANCE(160);
+      if (lookahead == 'e') ADVANCE(161);
       END_STATE();
     case 78:
-      if (lookahead == 'i') ADVANCE(161);
-      END_STATE();
-    case 79:
       if (lookahead == 'm') ADVANCE(162);
       END_STATE();
+    case 79:
+      ACCEPT_TOKEN(anon_sym_to);
+      if (lookahead == '-') ADVANCE(163);
+      END_STATE();
     case 80:
-      if (lookahead == 'l') ADVANCE(163);
-      if (lookahead == 'r') ADVANCE(164);
+      if (lookahead == 'i') ADVANCE(164);
       END_STATE();
     case 81:
-      if (lookahead == 'i') ADVANCE(165);
+      if (lookahead == 'm') ADVANCE(165);
       END_STATE();
     case 82:
-      if (lookahead == 'n') ADVANCE(166);
-      if (lookahead == 't') ADVANCE(167);
+      if (lookahead == 'l') ADVANCE(166);
+      if (lookahead == 'r') ADVANCE(167);
       END_STATE();
     case 83:
       if (lookahead == 'i') ADVANCE(168);
       END_STATE();
     case 84:
-      if (lookahead == 'a') ADVANCE(169);
+      if (lookahead == 'n') ADVANCE(169);
+      if (lookahead == 't') ADVANCE(170);
       END_STATE();
     case 85:
-      if (lookahead == 'n') ADVANCE(170);
+      if (lookahead == 'i') ADVANCE(171);
       END_STATE();
     case 86:
-      ACCEPT_TOKEN(anon_sym_all);
+      if (lookahead == 'a') ADVANCE(172);
       END_STATE();
     case 87:
-      if (lookahead == 'e') ADVANCE(171);
+      if (lookahead == 'n') ADVANCE(173);
       END_STATE();
     case 88:
-      if (lookahead == 'm') ADVANCE(172);
+      ACCEPT_TOKEN(anon_sym_all);
       END_STATE();
     case 89:
-      if (lookahead == 'r') ADVANCE(173);
+      if (lookahead == 'e') ADVANCE(174);
       END_STATE();
     case 90:
-      ACCEPT_TOKEN(anon_sym_but);
+      if (lookahead == 'm') ADVANCE(175);
       END_STATE();
     case 91:
-      if (lookahead == 'n') ADVANCE(174);
+      if (lookahead == 'r') ADVANCE(176);
       END_STATE();
     case 92:
-      if (lookahead == 't') ADVANCE(175);
+      ACCEPT_TOKEN(anon_sym_but);
       END_STATE();
     case 93:
-      if (lookahead == 't') ADVANCE(176);
+      if (lookahead == 'n') ADVANCE(177);
       END_STATE();
     case 94:
-      if (lookahead == 'l') ADVANCE(177);
+      if (lookahead == 't') ADVANCE(178);
       END_STATE();
     case 95:
-      if (lookahead == 'c') ADVANCE(178);
+      if (lookahead == 't') ADVANCE(179);
       END_STATE();
     case 96:
-      if (lookahead == 'o') ADVANCE(179);
-      if (lookahead == 'u') ADVANCE(180);
+      if (lookahead == 'l') ADVANCE(180);
       END_STATE();
     case 97:
-      if (lookahead == 'f') ADVANCE(181);
+      if (lookahead == 'c') ADVANCE(181);
       END_STATE();
     case 98:
-      if (lookahead == 'n') ADVANCE(182);
+      if (lookahead == 'o') ADVANCE(182);
+      if (lookahead == 'u') ADVANCE(183);
       END_STATE();
     case 99:
-      if (lookahead == 'e') ADVANCE(183);
+      if (lookahead == 'f') ADVANCE(184);
       END_STATE();
     case 100:
-      if (lookahead == 'w') ADVANCE(184);
+      if (lookahead == 'n') ADVANCE(185);
       END_STATE();
     case 101:
-      if (lookahead == 'p') ADVANCE(185);
+      if (lookahead == 'e') ADVANCE(186);
       END_STATE();
     case 102:
-      if (lookahead == 'm') ADVANCE(186);
+      if (lookahead == 'w') ADVANCE(187);
       END_STATE();
     case 103:
-      if (lookahead == 'p') ADVANCE(187);
+      if (lookahead == 'p') ADVANCE(188);
       END_STATE();
     case 104:
-      if (lookahead == 'm') ADVANCE(188);
+      if (lookahead == 'm') ADVANCE(189);
       END_STATE();
     case 105:
-      if (lookahead == 'i') ADVANCE(189);
+      if (lookahead == 'p') ADVANCE(190);
       END_STATE();
     case 106:
-      if (lookahead == 'e') ADVANCE(190);
+      if (lookahead == 'm') ADVANCE(191);
       END_STATE();
     case 107:
-      if (lookahead == 't') ADVANCE(191);
+      if (lookahead == 'i') ADVANCE(192);
       END_STATE();
     case 108:
-      if (lookahead == 'w') ADVANCE(192);
-      END_STATE();
-    case 109:
       if (lookahead == 'e') ADVANCE(193);
       END_STATE();
+    case 109:
+      if (lookahead == 't') ADVANCE(194);
+      END_STATE();
     case 110:
-      if (lookahead == 'm') ADVANCE(194);
+      if (lookahead == 'w') ADVANCE(195);
       END_STATE();
     case 111:
-      if (lookahead == 'd') ADVANCE(195);
+      if (lookahead == 'e') ADVANCE(196);
       END_STATE();
     case 112:
-      if (lookahead == 'a') ADVANCE(196);
+      if (lookahead == 'm') ADVANCE(197);
       END_STATE();
     case 113:
-      ACCEPT_TOKEN(anon_sym_hop);
+      if (lookahead == 'p') ADVANCE(198);
       END_STATE();
     case 114:
-      if (lookahead == 'a') ADVANCE(197);
+      if (lookahead == 'd') ADVANCE(199);
       END_STATE();
     case 115:
-      if (lookahead == 'e') ADVANCE(198);
+      if (lookahead == 'a') ADVANCE(200);
       END_STATE();
     case 116:
-      if (lookahead == 'e') ADVANCE(199);
+      ACCEPT_TOKEN(anon_sym_hop);
       END_STATE();
     case 117:
-      if (lookahead == 'p') ADVANCE(200);
+      if (lookahead == 'a') ADVANCE(201);
       END_STATE();
     case 118:
-      if (lookahead == 't') ADVANCE(201);
-      END_STATE();
-    case 119:
       if (lookahead == 'e') ADVANCE(202);
       END_STATE();
+    case 119:
+      if (lookahead == 'e') ADVANCE(203);
+      END_STATE();
     case 120:
-      if (lookahead == 't') ADVANCE(203);
+      if (lookahead == 'p') ADVANCE(204);
       END_STATE();
     case 121:
-      if (lookahead == 's') ADVANCE(204);
+      if (lookahead == 't') ADVANCE(205);
       END_STATE();
     case 122:
-      ACCEPT_TOKEN(anon_sym_max);
-      END_STATE();
-    case 123:
-      if (lookahead == 'r') ADVANCE(205);
-      END_STATE();
-    case 124:
       if (lookahead == 'e') ADVANCE(206);
       END_STATE();
-    case 125:
+    case 123:
       if (lookahead == 't') ADVANCE(207);
       END_STATE();
+    case 124:
+      if (lookahead == 's') ADVANCE(208);
+      END_STATE();
+    case 125:
+      ACCEPT_TOKEN(anon_sym_max);
+      END_STATE();
     case 126:
-      if (lookahead == 'e') ADVANCE(208);
+      if (lookahead == 'r') ADVANCE(209);
       END_STATE();
     case 127:
-      if (lookahead == 'd') ADVANCE(209);
+      if (lookahead == 'e') ADVANCE(210);
       END_STATE();
     case 128:
-      if (lookahead == 'c') ADVANCE(210);
-      if (lookahead == 'e') ADVANCE(211);
-      if (lookahead == 'm') ADVANCE(212);
+      if (lookahead == 't') ADVANCE(211);
       END_STATE();
     case 129:
-      if (lookahead == 'e') ADVANCE(213);
+      if (lookahead == 'e') ADVANCE(212);
       END_STATE();
     case 130:
-      if (lookahead == '-') ADVANCE(214);
-      if (lookahead == 'e') ADVANCE(215);
+      if (lookahead == 'd') ADVANCE(213);
       END_STATE();
     case 131:
-      if (lookahead == '-') ADVANCE(216);
+      if (lookahead == 'c') ADVANCE(214);
+      if (lookahead == 'e') ADVANCE(215);
+      if (lookahead == 'm') ADVANCE(216);
       END_STATE();
     case 132:
-      if (lookahead == 'i') ADVANCE(217);
+      if (lookahead == 'e') ADVANCE(217);
       END_STATE();
     case 133:
-      ACCEPT_TOKEN(anon_sym_out);
+      if (lookahead == '-') ADVANCE(218);
+      if (lookahead == 'e') ADVANCE(219);
       END_STATE();
     case 134:
-      if (lookahead == '-') ADVANCE(218);
+      if (lookahead == '-') ADVANCE(220);
       END_STATE();
     case 135:
-      if (lookahead == 'c') ADVANCE(219);
+      if (lookahead == 'i') ADVANCE(221);
       END_STATE();
     case 136:
-      if (lookahead == 'c') ADVANCE(220);
+      ACCEPT_TOKEN(anon_sym_out);
       END_STATE();
     case 137:
-      if (lookahead == 'n') ADVANCE(221);
+      if (lookahead == '-') ADVANCE(222);
       END_STATE();
     case 138:
-      if (lookahead == 'm') ADVANCE(222);
+      if (lookahead == 'c') ADVANCE(223);
       END_STATE();
     case 139:
-      if (lookahead == 'k') ADVANCE(223);
+      if (lookahead == 'c') ADVANCE(224);
       END_STATE();
     case 140:
-      if (lookahead == 'o') ADVANCE(224);
+      if (lookahead == 'n') ADVANCE(225);
       END_STATE();
     case 141:
-      if (lookahead == 'e') ADVANCE(225);
+      if (lookahead == 'm') ADVANCE(226);
       END_STATE();
     case 142:
-      if (lookahead == 'e') ADVANCE(226);
+      if (lookahead == 'k') ADVANCE(227);
       END_STATE();
     case 143:
-      if (lookahead == 'm') ADVANCE(227);
+      if (lookahead == 'o') ADVANCE(228);
       END_STATE();
     case 144:
-      if (lookahead == 'e') ADVANCE(228);
+      if (lookahead == 'e') ADVANCE(229);
       END_STATE();
     case 145:
-      if (lookahead == 'h') ADVANCE(229);
+      if (lookahead == 'e') ADVANCE(230);
       END_STATE();
     case 146:
-      if (lookahead == 'a') ADVANCE(230);
+      if (lookahead == 'm') ADVANCE(231);
       END_STATE();
     case 147:
-      if (lookahead == 's') ADVANCE(231);
+      if (lookahead == 'e') ADVANCE(232);
       END_STATE();
     case 148:
-      if (lookahead == 'a') ADVANCE(232);
+      if (lookahead == 'h') ADVANCE(233);
       END_STATE();
     case 149:
-      if (lookahead == 'e') ADVANCE(233);
+      if (lookahead == 'a') ADVANCE(234);
       END_STATE();
     case 150:
-      if (lookahead == 'u') ADVANCE(234);
+      if (lookahead == 's') ADVANCE(235);
       END_STATE();
     case 151:
-      if (lookahead == 'u') ADVANCE(235);
+      if (lookahead == 'a') ADVANCE(236);
       END_STATE();
     case 152:
-      if (lookahead == 'p') ADVANCE(236);
+      if (lookahead == 'e') ADVANCE(237);
       END_STATE();
     case 153:
-      if (lookahead == 'g') ADVANCE(237);
+      if (lookahead == 'u') ADVANCE(238);
       END_STATE();
     case 154:
-      if (lookahead == 'e') ADVANCE(238);
+      if (lookahead == 'u') ADVANCE(239);
       END_STATE();
     case 155:
-      if (lookahead == 'k') ADVANCE(239);
+      if (lookahead == 'p') ADVANCE(240);
       END_STATE();
     case 156:
-      if (lookahead == 'r') ADVANCE(240);
+      if (lookahead == 'g') ADVANCE(241);
       END_STATE();
     case 157:
-      if (lookahead == 'l') ADVANCE(241);
-      if (lookahead == 'y') ADVANCE(242);
+      if (lookahead == 'e') ADVANCE(242);
       END_STATE();
     case 158:
-      if (lookahead == 'p') ADVANCE(243);
+      if (lookahead == 'k') ADVANCE(243);
       END_STATE();
     case 159:
-      if (lookahead == 'm') ADVANCE(244);
+      if (lookahead == 'r') ADVANCE(244);
       END_STATE();
     case 160:
-      if (lookahead == 'h') ADVANCE(245);
-      if (lookahead == 'm') ADVANCE(246);
+      if (lookahead == 'l') ADVANCE(245);
+      if (lookahead == 'y') ADVANCE(246);
       END_STATE();
     case 161:
-      if (lookahead == 'a') ADVANCE(247);
+      if (lookahead == 'p') ADVANCE(247);
       END_STATE();
     case 162:
-      if (lookahead == 'o') ADVANCE(248);
+      if (lookahead == 'm') ADVANCE(248);
       END_STATE();
     case 163:
-      if (lookahead == 'u') ADVANCE(249);
+      if (lookahead == 'h') ADVANCE(249);
+      if (lookahead == 'm') ADVANCE(250);
       END_STATE();
     case 164:
-      if (lookahead == 'i') ADVANCE(250);
+      if (lookahead == 'a') ADVANCE(251);
       END_STATE();
     case 165:
-      if (lookahead == 't') ADVANCE(251);
+      if (lookahead == 'o') ADVANCE(252);
       END_STATE();
     case 166:
-      ACCEPT_TOKEN(anon_sym_win);
+      if (lookahead == 'u') ADVANCE(253);
       END_STATE();
     case 167:
-      if (lookahead == 'h') ADVANCE(252);
+      if (lookahead == 'i') ADVANCE(254);
       END_STATE();
     case 168:
-      if (lookahead == 't') ADVANCE(253);
+      if (lookahead == 't') ADVANCE(255);
       END_STATE();
     case 169:
-      if (lookahead == 'r') ADVANCE(254);
+      ACCEPT_TOKEN(anon_sym_win);
       END_STATE();
     case 170:
-      if (lookahead == 'e') ADVANCE(255);
+      if (lookahead == 'h') ADVANCE(256);
       END_STATE();
     case 171:
-      if (lookahead == 'r') ADVANCE(256);
+      if (lookahead == 't') ADVANCE(257);
       END_STATE();
     case 172:
-      if (lookahead == 'o') ADVANCE(257);
+      if (lookahead == 'r') ADVANCE(258);
       END_STATE();
     case 173:
-      if (lookahead == 'd') ADVANCE(258);
+      if (lookahead == 'e') ADVANCE(259);
       END_STATE();
     case 174:
-      if (lookahead == 'o') ADVANCE(259);
+      if (lookahead == 'r') ADVANCE(260);
       END_STATE();
     case 175:
-      if (lookahead == 'u') ADVANCE(260);
+      if (lookahead == 'o') ADVANCE(261);
       END_STATE();
     case 176:
-      if (lookahead == 'l') ADVANCE(261);
+      if (lookahead == 'd') ADVANCE(262);
       END_STATE();
     case 177:
-      ACCEPT_TOKEN(anon_sym_cell);
-      if (lookahead == 's') ADVANCE(262);
+      if (lookahead == 'o') ADVANCE(263);
       END_STATE();
     case 178:
-      if (lookahead == 'k') ADVANCE(263);
+      if (lookahead == 'u') ADVANCE(264);
       END_STATE();
     case 179:
-      if (lookahead == 'r') ADVANCE(264);
-      if (lookahead == 'u') ADVANCE(265);
+      if (lookahead == 'l') ADVANCE(265);
       END_STATE();
     case 180:
-      if (lookahead == 'm') ADVANCE(266);
+      ACCEPT_TOKEN(anon_sym_cell);
+      if (lookahead == 's') ADVANCE(266);
       END_STATE();
     case 181:
-      if (lookahead == 'i') ADVANCE(267);
+      if (lookahead == 'k') ADVANCE(267);
       END_STATE();
     case 182:
-      if (lookahead == 't') ADVANCE(268);
+      if (lookahead == 'r') ADVANCE(268);
+      if (lookahead == 'u') ADVANCE(269);
       END_STATE();
     case 183:
-      if (lookahead == 'c') ADVANCE(269);
+      if (lookahead == 'm') ADVANCE(270);
       END_STATE();
     case 184:
-      ACCEPT_TOKEN(anon_sym_draw);
-      if (lookahead == '-') ADVANCE(270);
-      END_STATE();
-    case 185:
-      ACCEPT_TOKEN(anon_sym_drop);
-      END_STATE();
-    case 186:
       if (lookahead == 'i') ADVANCE(271);
       END_STATE();
+    case 185:
+      if (lookahead == 't') ADVANCE(272);
+      END_STATE();
+    case 186:
+      if (lookahead == 'c') ADVANCE(273);
+      END_STATE();
     case 187:
-      if (lookahead == 'a') ADVANCE(272);
+      ACCEPT_TOKEN(anon_sym_draw);
+      if (lookahead == '-') ADVANCE(274);
       END_STATE();
     case 188:
-      if (lookahead == 'y') ADVANCE(273);
+      ACCEPT_TOKEN(anon_sym_drop);
       END_STATE();
     case 189:
-      if (lookahead == 'n') ADVANCE(274);
+      if (lookahead == 'i') ADVANCE(275);
       END_STATE();
     case 190:
-      if (lookahead == 's') ADVANCE(275);
-      END_STATE();
-    case 191:
-      ACCEPT_TOKEN(anon_sym_flat);
-      END_STATE();
-    case 192:
       if (lookahead == 'a') ADVANCE(276);
       END_STATE();
+    case 191:
+      if (lookahead == 'y') ADVANCE(277);
+      END_STATE();
+    case 192:
+      if (lookahead == 'n') ADVANCE(278);
+      END_STATE();
     case 193:
-      if (lookahead == 'n') ADVANCE(277);
-      END_STATE();
-    case 194:
-      ACCEPT_TOKEN(anon_sym_from);
-      END_STATE();
-    case 195:
-      ACCEPT_TOKEN(anon_sym_hand);
-      END_STATE();
-    case 196:
-      if (lookahead == 'g') ADVANCE(278);
-      END_STATE();
-    case 197:
       if (lookahead == 's') ADVANCE(279);
       END_STATE();
+    case 194:
+      ACCEPT_TOKEN(anon_sym_flat);
+      END_STATE();
+    case 195:
+      if (lookahead == 'a') ADVANCE(280);
+      END_STATE();
+    case 196:
+      if (lookahead == 'n') ADVANCE(281);
+      END_STATE();
+    case 197:
+      ACCEPT_TOKEN(anon_sym_from);
+      END_STATE();
     case 198:
-      if (lookahead == 'n') ADVANCE(280);
+      if (lookahead == 'h') ADVANCE(282);
       END_STATE();
     case 199:
-      ACCEPT_TOKEN(anon_sym_lame);
+      ACCEPT_TOKEN(anon_sym_hand);
       END_STATE();
     case 200:
-      ACCEPT_TOKEN(anon_sym_leap);
+      if (lookahead == 'g') ADVANCE(283);
       END_STATE();
     case 201:
-      if (lookahead == '-') ADVANCE(281);
+      if (lookahead == 's') ADVANCE(284);
       END_STATE();
     case 202:
-      ACCEPT_TOKEN(anon_sym_like);
+      if (lookahead == 'n') ADVANCE(285);
       END_STATE();
     case 203:
-      ACCEPT_TOKEN(anon_sym_list);
+      ACCEPT_TOKEN(anon_sym_lame);
       END_STATE();
     case 204:
-      ACCEPT_TOKEN(anon_sym_loss);
+      ACCEPT_TOKEN(anon_sym_leap);
       END_STATE();
     case 205:
-      if (lookahead == 'o') ADVANCE(282);
+      if (lookahead == '-') ADVANCE(286);
       END_STATE();
     case 206:
-      if (lookahead == '-') ADVANCE(283);
+      ACCEPT_TOKEN(anon_sym_like);
       END_STATE();
     case 207:
-      if (lookahead == 'i') ADVANCE(284);
+      ACCEPT_TOKEN(anon_sym_list);
       END_STATE();
     case 208:
-      if (lookahead == 's') ADVANCE(285);
+      ACCEPT_TOKEN(anon_sym_loss);
       END_STATE();
     case 209:
-      ACCEPT_TOKEN(anon_sym_need);
+      if (lookahead == 'o') ADVANCE(287);
       END_STATE();
     case 210:
-      if (lookahead == 'h') ADVANCE(286);
+      if (lookahead == '-') ADVANCE(288);
       END_STATE();
     case 211:
-      if (lookahead == 'n') ADVANCE(287);
+      if (lookahead == 'i') ADVANCE(289);
       END_STATE();
     case 212:
-      if (lookahead == 'a') ADVANCE(288);
+      if (lookahead == 's') ADVANCE(290);
       END_STATE();
     case 213:
-      ACCEPT_TOKEN(anon_sym_none);
+      ACCEPT_TOKEN(anon_sym_need);
       END_STATE();
     case 214:
-      if (lookahead == 'd') ADVANCE(289);
+      if (lookahead == 'h') ADVANCE(291);
       END_STATE();
     case 215:
-      ACCEPT_TOKEN(anon_sym_note);
+      if (lookahead == 'n') ADVANCE(292);
       END_STATE();
     case 216:
-      if (lookahead == 'b') ADVANCE(290);
+      if (lookahead == 'a') ADVANCE(293);
       END_STATE();
     case 217:
-      if (lookahead == 'o') ADVANCE(291);
+      ACCEPT_TOKEN(anon_sym_none);
       END_STATE();
     case 218:
-      if (lookahead == 'l') ADVANCE(292);
+      if (lookahead == 'd') ADVANCE(294);
       END_STATE();
     case 219:
-      if (lookahead == 'e') ADVANCE(293);
+      ACCEPT_TOKEN(anon_sym_note);
       END_STATE();
     case 220:
-      if (lookahead == 'e') ADVANCE(294);
+      if (lookahead == 'b') ADVANCE(295);
       END_STATE();
     case 221:
-      if (lookahead == 't') ADVANCE(295);
-      END_STATE();
-    case 222:
       if (lookahead == 'o') ADVANCE(296);
       END_STATE();
+    case 222:
+      if (lookahead == 'l') ADVANCE(297);
+      END_STATE();
     case 223:
-      if (lookahead == 's') ADVANCE(297);
+      if (lookahead == 'e') ADVANCE(298);
       END_STATE();
     case 224:
-      if (lookahead == 'v') ADVANCE(298);
+      if (lookahead == 'e') ADVANCE(299);
       END_STATE();
     case 225:
-      if (lookahead == 't') ADVANCE(299);
-      END_STATE();
-    case 226:
       if (lookahead == 't') ADVANCE(300);
       END_STATE();
+    case 226:
+      if (lookahead == 'o') ADVANCE(301);
+      END_STATE();
     case 227:
-      if (lookahead == 'b') ADVANCE(301);
+      if (lookahead == 's') ADVANCE(302);
       END_STATE();
     case 228:
-      ACCEPT_TOKEN(anon_sym_ride);
+      if (lookahead == 'v') ADVANCE(303);
       END_STATE();
     case 229:
-      if (lookahead == 't') ADVANCE(302);
+      if (lookahead == 't') ADVANCE(304);
       END_STATE();
     case 230:
-      if (lookahead == 't') ADVANCE(303);
+      if (lookahead == 't') ADVANCE(305);
       END_STATE();
     case 231:
-      ACCEPT_TOKEN(anon_sym_rows);
+      if (lookahead == 'b') ADVANCE(306);
       END_STATE();
     case 232:
-      if (lookahead == 'l') ADVANCE(304);
+      ACCEPT_TOKEN(anon_sym_ride);
       END_STATE();
     case 233:
-      if (lookahead == 's') ADVANCE(305);
+      if (lookahead == 't') ADVANCE(307);
       END_STATE();
     case 234:
-      if (lookahead == 'e') ADVANCE(306);
+      if (lookahead == 't') ADVANCE(308);
       END_STATE();
     case 235:
-      if (lookahead == 'p') ADVANCE(307);
+      ACCEPT_TOKEN(anon_sym_rows);
       END_STATE();
     case 236:
-      if (lookahead == 'e') ADVANCE(308);
+      if (lookahead == 'l') ADVANCE(309);
       END_STATE();
     case 237:
-      if (lookahead == 'i') ADVANCE(309);
-      END_STATE();
-    case 238:
       if (lookahead == 's') ADVANCE(310);
       END_STATE();
-    case 239:
+    case 238:
       if (lookahead == 'e') ADVANCE(311);
       END_STATE();
-    case 240:
-      if (lookahead == 'c') ADVANCE(312);
+    case 239:
+      if (lookahead == 'p') ADVANCE(312);
       END_STATE();
-    case 241:
+    case 240:
       if (lookahead == 'e') ADVANCE(313);
       END_STATE();
+    case 241:
+      if (lookahead == 'i') ADVANCE(314);
+      END_STATE();
     case 242:
-      ACCEPT_TOKEN(anon_sym_stay);
+      if (lookahead == 's') ADVANCE(315);
       END_STATE();
     case 243:
-      ACCEPT_TOKEN(anon_sym_step);
+      if (lookahead == 'e') ADVANCE(316);
       END_STATE();
     case 244:
-      if (lookahead == 'e') ADVANCE(314);
+      if (lookahead == 'c') ADVANCE(317);
       END_STATE();
     case 245:
-      if (lookahead == 'a') ADVANCE(315);
+      if (lookahead == 'e') ADVANCE(318);
       END_STATE();
     case 246:
-      if (lookahead == 'a') ADVANCE(316);
+      ACCEPT_TOKEN(anon_sym_stay);
       END_STATE();
     case 247:
-      if (lookahead == 'n') ADVANCE(317);
+      ACCEPT_TOKEN(anon_sym_step);
       END_STATE();
     case 248:
-      if (lookahead == 'v') ADVANCE(318);
-      END_STATE();
-    case 249:
       if (lookahead == 'e') ADVANCE(319);
       END_STATE();
-    case 250:
+    case 249:
       if (lookahead == 'a') ADVANCE(320);
       END_STATE();
+    case 250:
+      if (lookahead == 'a') ADVANCE(321);
+      END_STATE();
     case 251:
-      ACCEPT_TOKEN(anon_sym_wait);
-      END_STATE();
-    case 252:
-      ACCEPT_TOKEN(anon_sym_with);
-      END_STATE();
-    case 253:
-      if (lookahead == 't') ADVANCE(321);
-      END_STATE();
-    case 254:
-      ACCEPT_TOKEN(anon_sym_year);
-      END_STATE();
-    case 255:
-      ACCEPT_TOKEN(anon_sym_zone);
-      END_STATE();
-    case 256:
       if (lookahead == 'n') ADVANCE(322);
       END_STATE();
+    case 252:
+      if (lookahead == 'v') ADVANCE(323);
+      END_STATE();
+    case 253:
+      if (lookahead == 'e') ADVANCE(324);
+      END_STATE();
+    case 254:
+      if (lookahead == 'a') ADVANCE(325);
+      END_STATE();
+    case 255:
+      ACCEPT_TOKEN(anon_sym_wait);
+      END_STATE();
+    case 256:
+      ACCEPT_TOKEN(anon_sym_with);
+      END_STATE();
     case 257:
-      if (lookahead == 's') ADVANCE(323);
+      if (lookahead == 't') ADVANCE(326);
       END_STATE();
     case 258:
-      ACCEPT_TOKEN(anon_sym_board);
+      ACCEPT_TOKEN(anon_sym_year);
       END_STATE();
     case 259:
-      if (lookahead == 'n') ADVANCE(324);
+      ACCEPT_TOKEN(anon_sym_zone);
       END_STATE();
     case 260:
-      if (lookahead == 'r') ADVANCE(325);
+      if (lookahead == 'n') ADVANCE(327);
       END_STATE();
     case 261:
-      if (lookahead == 'i') ADVANCE(326);
+      if (lookahead == 's') ADVANCE(328);
       END_STATE();
     case 262:
-      ACCEPT_TOKEN(anon_sym_cells);
+      ACCEPT_TOKEN(anon_sym_board);
       END_STATE();
     case 263:
-      if (lookahead == 'm') ADVANCE(327);
+      if (lookahead == 'n') ADVANCE(329);
       END_STATE();
     case 264:
-      if (lookahead == '-') ADVANCE(328);
-      if (lookahead == 's') ADVANCE(329);
-      END_STATE();
-    case 265:
       if (lookahead == 'r') ADVANCE(330);
       END_STATE();
+    case 265:
+      if (lookahead == 'i') ADVANCE(331);
+      END_STATE();
     case 266:
-      if (lookahead == 'n') ADVANCE(331);
+      ACCEPT_TOKEN(anon_sym_cells);
       END_STATE();
     case 267:
-      if (lookahead == 'n') ADVANCE(332);
+      if (lookahead == 'm') ADVANCE(332);
       END_STATE();
     case 268:
-      if (lookahead == 'i') ADVANCE(333);
+      if (lookahead == '-') ADVANCE(333);
+      if (lookahead == 's') ADVANCE(334);
       END_STATE();
     case 269:
-      if (lookahead == 't') ADVANCE(334);
+      if (lookahead == 'r') ADVANCE(335);
       END_STATE();
     case 270:
-      if (lookahead == 'w') ADVANCE(335);
-      END_STATE();
-    case 271:
       if (lookahead == 'n') ADVANCE(336);
       END_STATE();
+    case 271:
+      if (lookahead == 'n') ADVANCE(337);
+      END_STATE();
     case 272:
-      if (lookahead == 's') ADVANCE(337);
+      if (lookahead == 'i') ADVANCE(338);
       END_STATE();
     case 273:
-      ACCEPT_TOKEN(anon_sym_enemy);
+      if (lookahead == 't') ADVANCE(339);
       END_STATE();
     case 274:
-      if (lookahead == 'g') ADVANCE(338);
+      if (lookahead == 'w') ADVANCE(340);
       END_STATE();
     case 275:
-      ACCEPT_TOKEN(anon_sym_files);
+      if (lookahead == 'n') ADVANCE(341);
       END_STATE();
     case 276:
-      if (lookahead == 'r') ADVANCE(339);
-      END_STATE();
-    case 277:
-      if (lookahead == 'd') ADVANCE(340);
-      END_STATE();
-    case 278:
-      if (lookahead == 'o') ADVANCE(341);
-      END_STATE();
-    case 279:
       if (lookahead == 's') ADVANCE(342);
       END_STATE();
+    case 277:
+      ACCEPT_TOKEN(anon_sym_enemy);
+      END_STATE();
+    case 278:
+      if (lookahead == 'g') ADVANCE(343);
+      END_STATE();
+    case 279:
+      ACCEPT_TOKEN(anon_sym_files);
+      END_STATE();
     case 280:
-      if (lookahead == 't') ADVANCE(343);
+      if (lookahead == 'r') ADVANCE(344);
       END_STATE();
     case 281:
-      if (lookahead == 'l') ADVANCE(344);
+      if (lookahead == 'd') ADVANCE(345);
       END_STATE();
     case 282:
-      if (lookahead == 'r') ADVANCE(345);
+      ACCEPT_TOKEN(anon_sym_glyph);
       END_STATE();
     case 283:
-      if (lookahead == 'l') ADVANCE(346);
-      if (lookahead == 'o') ADVANCE(347);
+      if (lookahead == 'o') ADVANCE(346);
       END_STATE();
     case 284:
-      if (lookahead == '-') ADVANCE(348);
+      if (lookahead == 's') ADVANCE(347);
       END_STATE();
     case 285:
-      ACCEPT_TOKEN(anon_sym_names);
+      if (lookahead == 't') ADVANCE(348);
       END_STATE();
     case 286:
-      if (lookahead == 'e') ADVANCE(349);
+      if (lookahead == 'l') ADVANCE(349);
       END_STATE();
     case 287:
-      if (lookahead == '-') ADVANCE(350);
+      if (lookahead == 'r') ADVANCE(350);
       END_STATE();
     case 288:
-      if (lookahead == 't') ADVANCE(351);
+      if (lookahead == 'l') ADVANCE(351);
+      if (lookahead == 'o') ADVANCE(352);
       END_STATE();
     case 289:
-      if (lookahead == 'e') ADVANCE(352);
+      if (lookahead == '-') ADVANCE(353);
       END_STATE();
     case 290:
-      if (lookahead == 'o') ADVANCE(353);
+      ACCEPT_TOKEN(anon_sym_names);
       END_STATE();
     case 291:
-      if (lookahead == 'n') ADVANCE(354);
+      if (lookahead == 'e') ADVANCE(354);
       END_STATE();
     case 292:
-      if (lookahead == 'i') ADVANCE(355);
+      if (lookahead == '-') ADVANCE(355);
       END_STATE();
     case 293:
-      ACCEPT_TOKEN(anon_sym_piece);
+      if (lookahead == 't') ADVANCE(356);
       END_STATE();
     case 294:
-      if (lookahead == '-') ADVANCE(356);
-      if (lookahead == 'm') ADVANCE(357);
+      if (lookahead == 'e') ADVANCE(357);
       END_STATE();
     case 295:
-      if (lookahead == 'i') ADVANCE(358);
-      if (lookahead == 'y') ADVANCE(359);
+      if (lookahead == 'o') ADVANCE(358);
       END_STATE();
     case 296:
-      if (lookahead == 't') ADVANCE(360);
+      if (lookahead == 'n') ADVANCE(359);
       END_STATE();
     case 297:
-      ACCEPT_TOKEN(anon_sym_ranks);
+      if (lookahead == 'i') ADVANCE(360);
       END_STATE();
     case 298:
-      if (lookahead == 'e') ADVANCE(361);
+      ACCEPT_TOKEN(anon_sym_piece);
       END_STATE();
     case 299:
-      if (lookahead == 'i') ADVANCE(362);
+      if (lookahead == '-') ADVANCE(361);
+      if (lookahead == 'm') ADVANCE(362);
       END_STATE();
     case 300:
-      if (lookahead == '-') ADVANCE(363);
+      if (lookahead == 'i') ADVANCE(363);
+      if (lookahead == 'y') ADVANCE(364);
       END_STATE();
     case 301:
-      if (lookahead == 'u') ADVANCE(364);
+      if (lookahead == 't') ADVANCE(365);
       END_STATE();
     case 302:
-      if (lookahead == '-') ADVANCE(365);
+      ACCEPT_TOKEN(anon_sym_ranks);
       END_STATE();
     case 303:
       if (lookahead == 'e') ADVANCE(366);
       END_STATE();
     case 304:
-      ACCEPT_TOKEN(anon_sym_royal);
+      if (lookahead == 'i') ADVANCE(367);
       END_STATE();
     case 305:
-      ACCEPT_TOKEN(anon_sym_rules);
+      if (lookahead == '-') ADVANCE(368);
       END_STATE();
     case 306:
-      if (lookahead == 'n') ADVANCE(367);
+      if (lookahead == 'u') ADVANCE(369);
       END_STATE();
     case 307:
-      ACCEPT_TOKEN(anon_sym_setup);
+      if (lookahead == '-') ADVANCE(370);
       END_STATE();
     case 308:
-      ACCEPT_TOKEN(anon_sym_shape);
+      if (lookahead == 'e') ADVANCE(371);
       END_STATE();
     case 309:
-      ACCEPT_TOKEN(anon_sym_shogi);
+      ACCEPT_TOKEN(anon_sym_royal);
       END_STATE();
     case 310:
-      ACCEPT_TOKEN(anon_sym_sides);
+      ACCEPT_TOKEN(anon_sym_rules);
       END_STATE();
     case 311:
-      ACCEPT_TOKEN(anon_sym_snake);
+      if (lookahead == 'n') ADVANCE(372);
       END_STATE();
     case 312:
-      if (lookahead == 'e') ADVANCE(368);
+      ACCEPT_TOKEN(anon_sym_setup);
       END_STATE();
     case 313:
-      if (lookahead == 'm') ADVANCE(369);
+      ACCEPT_TOKEN(anon_sym_shape);
       END_STATE();
     case 314:
-      if (lookahead == 't') ADVANCE(370);
+      ACCEPT_TOKEN(anon_sym_shogi);
       END_STATE();
     case 315:
-      if (lookahead == 'n') ADVANCE(371);
+      ACCEPT_TOKEN(anon_sym_sides);
       END_STATE();
     case 316:
-      if (lookahead == 't') ADVANCE(372);
+      ACCEPT_TOKEN(anon_sym_snake);
       END_STATE();
     case 317:
-      if (lookahead == 'g') ADVANCE(373);
+      if (lookahead == 'e') ADVANCE(373);
       END_STATE();
     case 318:
-      if (lookahead == 'e') ADVANCE(374);
+      if (lookahead == 'm') ADVANCE(374);
       END_STATE();
     case 319:
-      ACCEPT_TOKEN(anon_sym_value);
+      if (lookahead == 't') ADVANCE(375);
       END_STATE();
     case 320:
-      if (lookahead == 'n') ADVANCE(375);
+      if (lookahead == 'n') ADVANCE(376);
       END_STATE();
     case 321:
-      if (lookahead == 'e') ADVANCE(376);
+      if (lookahead == 't') ADVANCE(377);
       END_STATE();
     case 322:
-      if (lookahead == 'a') ADVANCE(377);
+      if (lookahead == 'g') ADVANCE(378);
       END_STATE();
     case 323:
-      if (lookahead == 't') ADVANCE(378);
-      END_STATE();
-    case 324:
-      ACCEPT_TOKEN(anon_sym_cannon);
-      END_STATE();
-    case 325:
       if (lookahead == 'e') ADVANCE(379);
       END_STATE();
-    case 326:
+    case 324:
+      ACCEPT_TOKEN(anon_sym_value);
+      END_STATE();
+    case 325:
       if (lookahead == 'n') ADVANCE(380);
       END_STATE();
+    case 326:
+      if (lookahead == 'e') ADVANCE(381);
+      END_STATE();
     case 327:
-      if (lookahead == 'a') ADVANCE(381);
+      if (lookahead == 'a') ADVANCE(382);
       END_STATE();
     case 328:
-      if (lookahead == 'b') ADVANCE(382);
+      if (lookahead == 't') ADVANCE(383);
       END_STATE();
     case 329:
-      ACCEPT_TOKEN(anon_sym_colors);
+      ACCEPT_TOKEN(anon_sym_cannon);
       END_STATE();
     case 330:
-      if (lookahead == '-') ADVANCE(383);
-      if (lookahead == 's') ADVANCE(384);
+      if (lookahead == 'e') ADVANCE(384);
       END_STATE();
     case 331:
-      if (lookahead == 's') ADVANCE(385);
+      if (lookahead == 'n') ADVANCE(385);
       END_STATE();
     case 332:
-      if (lookahead == 'e') ADVANCE(386);
+      if (lookahead == 'a') ADVANCE(386);
       END_STATE();
     case 333:
-      if (lookahead == 'n') ADVANCE(387);
+      if (lookahead == 'b') ADVANCE(387);
       END_STATE();
     case 334:
-      if (lookahead == 'i') ADVANCE(388);
+      ACCEPT_TOKEN(anon_sym_colors);
       END_STATE();
     case 335:
-      if (lookahead == 'i') ADVANCE(389);
+      if (lookahead == '-') ADVANCE(388);
+      if (lookahead == 's') ADVANCE(389);
       END_STATE();
     case 336:
-      if (lookahead == 'a') ADVANCE(390);
+      if (lookahead == 's') ADVANCE(390);
       END_STATE();
     case 337:
-      if (lookahead == 's') ADVANCE(391);
+      if (lookahead == 'e') ADVANCE(391);
       END_STATE();
     case 338:
-      ACCEPT_TOKEN(anon_sym_facing);
+      if (lookahead == 'n') ADVANCE(392);
       END_STATE();
     case 339:
-      if (lookahead == 'd') ADVANCE(392);
+      if (lookahead == 'i') ADVANCE(393);
       END_STATE();
     case 340:
-      ACCEPT_TOKEN(anon_sym_friend);
+      if (lookahead == 'i') ADVANCE(394);
       END_STATE();
     case 341:
-      if (lookahead == 'n') ADVANCE(393);
+      if (lookahead == 'a') ADVANCE(395);
       END_STATE();
     case 342:
-      if (lookahead == 'e') ADVANCE(394);
+      if (lookahead == 's') ADVANCE(396);
       END_STATE();
     case 343:
-      if (lookahead == 'o') ADVANCE(395);
+      ACCEPT_TOKEN(anon_sym_facing);
       END_STATE();
     case 344:
-      if (lookahead == 'e') ADVANCE(396);
+      if (lookahead == 'd') ADVANCE(397);
       END_STATE();
     case 345:
-      ACCEPT_TOKEN(anon_sym_mirror);
+      ACCEPT_TOKEN(anon_sym_friend);
       END_STATE();
     case 346:
-      if (lookahead == 'i') ADVANCE(397);
-      END_STATE();
-    case 347:
       if (lookahead == 'n') ADVANCE(398);
       END_STATE();
+    case 347:
+      if (lookahead == 'e') ADVANCE(399);
+      END_STATE();
     case 348:
-      if (lookahead == 's') ADVANCE(399);
+      if (lookahead == 'o') ADVANCE(400);
       END_STATE();
     case 349:
-      if (lookahead == 'c') ADVANCE(400);
+      if (lookahead == 'e') ADVANCE(401);
       END_STATE();
     case 350:
-      if (lookahead == 'p') ADVANCE(401);
+      ACCEPT_TOKEN(anon_sym_mirror);
       END_STATE();
     case 351:
-      if (lookahead == 'e') ADVANCE(402);
+      if (lookahead == 'i') ADVANCE(402);
       END_STATE();
     case 352:
-      if (lookahead == 'f') ADVANCE(403);
+      if (lookahead == 'n') ADVANCE(403);
       END_STATE();
     case 353:
-      if (lookahead == 'a') ADVANCE(404);
+      if (lookahead == 's') ADVANCE(404);
       END_STATE();
     case 354:
-      if (lookahead == 'a') ADVANCE(405);
+      if (lookahead == 'c') ADVANCE(405);
       END_STATE();
     case 355:
-      if (lookahead == 'n') ADVANCE(406);
+      if (lookahead == 'p') ADVANCE(406);
       END_STATE();
     case 356:
-      if (lookahead == 'o') ADVANCE(407);
+      if (lookahead == 'e') ADVANCE(407);
       END_STATE();
     case 357:
-      if (lookahead == 'e') ADVANCE(408);
+      if (lookahead == 'f') ADVANCE(408);
       END_STATE();
     case 358:
-      if (lookahead == 'n') ADVANCE(409);
+      if (lookahead == 'a') ADVANCE(409);
       END_STATE();
     case 359:
-      ACCEPT_TOKEN(anon_sym_pointy);
+      if (lookahead == 'a') ADVANCE(410);
       END_STATE();
     case 360:
-      if (lookahead == 'e') ADVANCE(410);
+      if (lookahead == 'n') ADVANCE(411);
       END_STATE();
     case 361:
-      ACCEPT_TOKEN(anon_sym_remove);
+      if (lookahead == 'o') ADVANCE(412);
       END_STATE();
     case 362:
-      if (lookahead == 't') ADVANCE(411);
+      if (lookahead == 'e') ADVANCE(413);
       END_STATE();
     case 363:
-      if (lookahead == 'b') ADVANCE(412);
+      if (lookahead == 'n') ADVANCE(414);
       END_STATE();
     case 364:
-      if (lookahead == 's') ADVANCE(413);
+      ACCEPT_TOKEN(anon_sym_pointy);
       END_STATE();
     case 365:
-      if (lookahead == 'l') ADVANCE(414);
+      if (lookahead == 'e') ADVANCE(415);
       END_STATE();
     case 366:
-      ACCEPT_TOKEN(anon_sym_rotate);
+      ACCEPT_TOKEN(anon_sym_remove);
       END_STATE();
     case 367:
-      if (lookahead == 't') ADVANCE(415);
+      if (lookahead == 't') ADVANCE(416);
       END_STATE();
     case 368:
-      ACCEPT_TOKEN(anon_sym_source);
+      if (lookahead == 'b') ADVANCE(417);
       END_STATE();
     case 369:
-      if (lookahead == 'a') ADVANCE(416);
+      if (lookahead == 's') ADVANCE(418);
       END_STATE();
     case 370:
-      if (lookahead == 'r') ADVANCE(417);
+      if (lookahead == 'l') ADVANCE(419);
       END_STATE();
     case 371:
-      if (lookahead == 'd') ADVANCE(418);
+      ACCEPT_TOKEN(anon_sym_rotate);
       END_STATE();
     case 372:
-      if (lookahead == 'e') ADVANCE(419);
+      if (lookahead == 't') ADVANCE(420);
       END_STATE();
     case 373:
-      if (lookahead == 'l') ADVANCE(420);
+      ACCEPT_TOKEN(anon_sym_source);
       END_STATE();
     case 374:
-      if (lookahead == 'd') ADVANCE(421);
+      if (lookahead == 'a') ADVANCE(421);
       END_STATE();
     case 375:
-      if (lookahead == 't') ADVANCE(422);
+      if (lookahead == 'r') ADVANCE(422);
       END_STATE();
     case 376:
-      if (lookahead == 'n') ADVANCE(423);
+      if (lookahead == 'd') ADVANCE(423);
       END_STATE();
     case 377:
-      if (lookahead == 't') ADVANCE(424);
+      if (lookahead == 'e') ADVANCE(424);
       END_STATE();
     case 378:
-      ACCEPT_TOKEN(anon_sym_at_DASHmost);
+      if (lookahead == 'l') ADVANCE(425);
       END_STATE();
     case 379:
-      if (lookahead == '-') ADVANCE(425);
       if (lookahead == 'd') ADVANCE(426);
-      if (lookahead == 's') ADVANCE(427);
       END_STATE();
     case 380:
-      if (lookahead == 'g') ADVANCE(428);
+      if (lookahead == 't') ADVANCE(427);
       END_STATE();
     case 381:
-      if (lookahead == 't') ADVANCE(429);
+      if (lookahead == 'n') ADVANCE(428);
       END_STATE();
     case 382:
-      if (lookahead == 'o') ADVANCE(430);
+      if (lookahead == 't') ADVANCE(429);
       END_STATE();
     case 383:
-      if (lookahead == 'b') ADVANCE(431);
+      ACCEPT_TOKEN(anon_sym_at_DASHmost);
       END_STATE();
     case 384:
-      ACCEPT_TOKEN(anon_sym_colours);
+      if (lookahead == '-') ADVANCE(430);
+      if (lookahead == 'd') ADVANCE(431);
+      if (lookahead == 's') ADVANCE(432);
       END_STATE();
     case 385:
-      ACCEPT_TOKEN(anon_sym_columns);
-      END_STATE();
-    case 386:
-      if (lookahead == 'd') ADVANCE(432);
-      END_STATE();
-    case 387:
       if (lookahead == 'g') ADVANCE(433);
       END_STATE();
+    case 386:
+      if (lookahead == 't') ADVANCE(434);
+      END_STATE();
+    case 387:
+      if (lookahead == 'o') ADVANCE(435);
+      END_STATE();
     case 388:
-      if (lookahead == 'o') ADVANCE(434);
+      if (lookahead == 'b') ADVANCE(436);
       END_STATE();
     case 389:
-      if (lookahead == 't') ADVANCE(435);
+      ACCEPT_TOKEN(anon_sym_colours);
       END_STATE();
     case 390:
-      if (lookahead == 't') ADVANCE(436);
+      ACCEPT_TOKEN(anon_sym_columns);
       END_STATE();
     case 391:
-      if (lookahead == 'a') ADVANCE(437);
+      if (lookahead == 'd') ADVANCE(437);
       END_STATE();
     case 392:
-      ACCEPT_TOKEN(anon_sym_forward);
+      if (lookahead == 'g') ADVANCE(438);
       END_STATE();
     case 393:
-      ACCEPT_TOKEN(anon_sym_hexagon);
+      if (lookahead == 'o') ADVANCE(439);
       END_STATE();
     case 394:
-      ACCEPT_TOKEN(anon_sym_impasse);
+      if (lookahead == 't') ADVANCE(440);
       END_STATE();
     case 395:
-      if (lookahead == 'r') ADVANCE(438);
+      if (lookahead == 't') ADVANCE(441);
       END_STATE();
     case 396:
-      if (lookahead == 'a') ADVANCE(439);
+      if (lookahead == 'a') ADVANCE(442);
       END_STATE();
     case 397:
-      if (lookahead == 'm') ADVANCE(440);
+      ACCEPT_TOKEN(anon_sym_forward);
       END_STATE();
     case 398:
-      if (lookahead == 'l') ADVANCE(441);
+      ACCEPT_TOKEN(anon_sym_hexagon);
       END_STATE();
     case 399:
-      if (lookahead == 't') ADVANCE(442);
+      ACCEPT_TOKEN(anon_sym_impasse);
       END_STATE();
     case 400:
-      if (lookahead == 'k') ADVANCE(443);
+      if (lookahead == 'r') ADVANCE(443);
       END_STATE();
     case 401:
       if (lookahead == 'a') ADVANCE(444);
       END_STATE();
     case 402:
-      ACCEPT_TOKEN(anon_sym_no_DASHmate);
+      if (lookahead == 'm') ADVANCE(445);
       END_STATE();
     case 403:
-      if (lookahead == 'e') ADVANCE(445);
+      if (lookahead == 'l') ADVANCE(446);
       END_STATE();
     case 404:
-      if (lookahead == 'r') ADVANCE(446);
+      if (lookahead == 't') ADVANCE(447);
       END_STATE();
     case 405:
-      if (lookahead == 'l') ADVANCE(447);
+      if (lookahead == 'k') ADVANCE(448);
       END_STATE();
     case 406:
-      if (lookahead == 'e') ADVANCE(448);
+      if (lookahead == 'a') ADVANCE(449);
       END_STATE();
     case 407:
-      if (lookahead == 'n') ADVANCE(449);
+      ACCEPT_TOKEN(anon_sym_no_DASHmate);
       END_STATE();
     case 408:
-      if (lookahead == 'n') ADVANCE(450);
+      if (lookahead == 'e') ADVANCE(450);
       END_STATE();
     case 409:
-      if (lookahead == 'g') ADVANCE(451);
+      if (lookahead == 'r') ADVANCE(451);
       END_STATE();
     case 410:
-      ACCEPT_TOKEN(anon_sym_promote);
+      if (lookahead == 'l') ADVANCE(452);
       END_STATE();
     case 411:
-      if (lookahead == 'i') ADVANCE(452);
+      if (lookahead == 'e') ADVANCE(453);
       END_STATE();
     case 412:
-      if (lookahead == 'y') ADVANCE(453);
+      if (lookahead == 'n') ADVANCE(454);
       END_STATE();
     case 413:
-      ACCEPT_TOKEN(anon_sym_rhombus);
+      if (lookahead == 'n') ADVANCE(455);
       END_STATE();
     case 414:
-      if (lookahead == 'e') ADVANCE(454);
+      if (lookahead == 'g') ADVANCE(456);
       END_STATE();
     case 415:
-      if (lookahead == 'i') ADVANCE(455);
+      ACCEPT_TOKEN(anon_sym_promote);
       END_STATE();
     case 416:
-      if (lookahead == 't') ADVANCE(456);
+      if (lookahead == 'i') ADVANCE(457);
       END_STATE();
     case 417:
-      if (lookahead == 'y') ADVANCE(457);
+      if (lookahead == 'y') ADVANCE(458);
       END_STATE();
     case 418:
-      ACCEPT_TOKEN(anon_sym_to_DASHhand);
+      ACCEPT_TOKEN(anon_sym_rhombus);
       END_STATE();
     case 419:
-      if (lookahead == 'r') ADVANCE(458);
-      END_STATE();
-    case 420:
       if (lookahead == 'e') ADVANCE(459);
       END_STATE();
+    case 420:
+      if (lookahead == 'i') ADVANCE(460);
+      END_STATE();
     case 421:
-      ACCEPT_TOKEN(anon_sym_unmoved);
+      if (lookahead == 't') ADVANCE(461);
       END_STATE();
     case 422:
-      ACCEPT_TOKEN(anon_sym_variant);
+      if (lookahead == 'y') ADVANCE(462);
       END_STATE();
     case 423:
-      ACCEPT_TOKEN(anon_sym_written);
+      ACCEPT_TOKEN(anon_sym_to_DASHhand);
       END_STATE();
     case 424:
-      if (lookahead == 'e') ADVANCE(460);
+      if (lookahead == 'r') ADVANCE(463);
       END_STATE();
     case 425:
-      if (lookahead == 'o') ADVANCE(461);
+      if (lookahead == 'e') ADVANCE(464);
       END_STATE();
     case 426:
-      ACCEPT_TOKEN(anon_sym_captured);
+      ACCEPT_TOKEN(anon_sym_unmoved);
       END_STATE();
     case 427:
-      ACCEPT_TOKEN(anon_sym_captures);
+      ACCEPT_TOKEN(anon_sym_variant);
       END_STATE();
     case 428:
-      ACCEPT_TOKEN(anon_sym_castling);
+      ACCEPT_TOKEN(anon_sym_written);
       END_STATE();
     case 429:
-      if (lookahead == 'e') ADVANCE(462);
+      if (lookahead == 'e') ADVANCE(465);
       END_STATE();
     case 430:
-      if (lookahead == 'u') ADVANCE(463);
+      if (lookahead == 'o') ADVANCE(466);
       END_STATE();
     case 431:
-      if (lookahead == 'o') ADVANCE(464);
+      ACCEPT_TOKEN(anon_sym_captured);
       END_STATE();
     case 432:
-      ACCEPT_TOKEN(anon_sym_confined);
+      ACCEPT_TOKEN(anon_sym_captures);
       END_STATE();
     case 433:
-      ACCEPT_TOKEN(anon_sym_counting);
+      ACCEPT_TOKEN(anon_sym_castling);
       END_STATE();
     case 434:
-      if (lookahead == 'n') ADVANCE(465);
-      END_STATE();
-    case 435:
-      if (lookahead == 'h') ADVANCE(466);
-      END_STATE();
-    case 436:
       if (lookahead == 'e') ADVANCE(467);
       END_STATE();
+    case 435:
+      if (lookahead == 'u') ADVANCE(468);
+      END_STATE();
+    case 436:
+      if (lookahead == 'o') ADVANCE(469);
+      END_STATE();
     case 437:
-      if (lookahead == 'n') ADVANCE(468);
+      ACCEPT_TOKEN(anon_sym_confined);
       END_STATE();
     case 438:
-      ACCEPT_TOKEN(anon_sym_inventor);
+      ACCEPT_TOKEN(anon_sym_counting);
       END_STATE();
     case 439:
-      if (lookahead == 'n') ADVANCE(469);
+      if (lookahead == 'n') ADVANCE(470);
       END_STATE();
     case 440:
-      if (lookahead == 'i') ADVANCE(470);
+      if (lookahead == 'h') ADVANCE(471);
       END_STATE();
     case 441:
-      if (lookahead == 'y') ADVANCE(471);
-      END_STATE();
-    case 442:
       if (lookahead == 'e') ADVANCE(472);
       END_STATE();
+    case 442:
+      if (lookahead == 'n') ADVANCE(473);
+      END_STATE();
     case 443:
-      ACCEPT_TOKEN(anon_sym_no_DASHcheck);
+      ACCEPT_TOKEN(anon_sym_inventor);
       END_STATE();
     case 444:
-      if (lookahead == 's') ADVANCE(473);
-      END_STATE();
-    case 445:
       if (lookahead == 'n') ADVANCE(474);
       END_STATE();
+    case 445:
+      if (lookahead == 'i') ADVANCE(475);
+      END_STATE();
     case 446:
-      if (lookahead == 'd') ADVANCE(475);
+      if (lookahead == 'y') ADVANCE(476);
       END_STATE();
     case 447:
-      ACCEPT_TOKEN(anon_sym_optional);
+      if (lookahead == 'e') ADVANCE(477);
       END_STATE();
     case 448:
-      ACCEPT_TOKEN(anon_sym_per_DASHline);
+      ACCEPT_TOKEN(anon_sym_no_DASHcheck);
       END_STATE();
     case 449:
-      ACCEPT_TOKEN(anon_sym_place_DASHon);
+      if (lookahead == 's') ADVANCE(478);
       END_STATE();
     case 450:
-      if (lookahead == 't') ADVANCE(476);
+      if (lookahead == 'n') ADVANCE(479);
       END_STATE();
     case 451:
-      ACCEPT_TOKEN(anon_sym_pointing);
+      if (lookahead == 'd') ADVANCE(480);
       END_STATE();
     case 452:
-      if (lookahead == 'o') ADVANCE(477);
+      ACCEPT_TOKEN(anon_sym_optional);
       END_STATE();
     case 453:
-      ACCEPT_TOKEN(anon_sym_reset_DASHby);
+      ACCEPT_TOKEN(anon_sym_per_DASHline);
       END_STATE();
     case 454:
-      if (lookahead == 'a') ADVANCE(478);
+      ACCEPT_TOKEN(anon_sym_place_DASHon);
       END_STATE();
     case 455:
-      if (lookahead == 'a') ADVANCE(479);
+      if (lookahead == 't') ADVANCE(481);
       END_STATE();
     case 456:
-      if (lookahead == 'e') ADVANCE(480);
+      ACCEPT_TOKEN(anon_sym_pointing);
       END_STATE();
     case 457:
-      ACCEPT_TOKEN(anon_sym_symmetry);
+      if (lookahead == 'o') ADVANCE(482);
       END_STATE();
     case 458:
-      ACCEPT_TOKEN(anon_sym_to_DASHmater);
+      ACCEPT_TOKEN(anon_sym_reset_DASHby);
       END_STATE();
     case 459:
-      ACCEPT_TOKEN(anon_sym_triangle);
+      if (lookahead == 'a') ADVANCE(483);
       END_STATE();
     case 460:
-      ACCEPT_TOKEN(anon_sym_alternate);
+      if (lookahead == 'a') ADVANCE(484);
       END_STATE();
     case 461:
-      if (lookahead == 'n') ADVANCE(481);
+      if (lookahead == 'e') ADVANCE(485);
       END_STATE();
     case 462:
-      ACCEPT_TOKEN(anon_sym_checkmate);
+      ACCEPT_TOKEN(anon_sym_symmetry);
       END_STATE();
     case 463:
-      if (lookahead == 'n') ADVANCE(482);
+      ACCEPT_TOKEN(anon_sym_to_DASHmater);
       END_STATE();
     case 464:
-      if (lookahead == 'u') ADVANCE(483);
+      ACCEPT_TOKEN(anon_sym_triangle);
       END_STATE();
     case 465:
-      if (lookahead == 's') ADVANCE(484);
+      ACCEPT_TOKEN(anon_sym_alternate);
       END_STATE();
     case 466:
-      if (lookahead == 'o') ADVANCE(485);
+      if (lookahead == 'n') ADVANCE(486);
       END_STATE();
     case 467:
-      if (lookahead == 'd') ADVANCE(486);
+      ACCEPT_TOKEN(anon_sym_checkmate);
       END_STATE();
     case 468:
-      if (lookahead == 't') ADVANCE(487);
+      if (lookahead == 'n') ADVANCE(487);
       END_STATE();
     case 469:
-      if (lookahead == 'i') ADVANCE(488);
+      if (lookahead == 'u') ADVANCE(488);
       END_STATE();
     case 470:
-      if (lookahead == 't') ADVANCE(489);
+      if (lookahead == 's') ADVANCE(489);
       END_STATE();
     case 471:
-      ACCEPT_TOKEN(anon_sym_move_DASHonly);
+      if (lookahead == 'o') ADVANCE(490);
       END_STATE();
     case 472:
-      if (lookahead == 'p') ADVANCE(490);
+      if (lookahead == 'd') ADVANCE(491);
       END_STATE();
     case 473:
-      if (lookahead == 's') ADVANCE(491);
+      if (lookahead == 't') ADVANCE(492);
       END_STATE();
     case 474:
-      if (lookahead == 'd') ADVANCE(492);
+      if (lookahead == 'i') ADVANCE(493);
       END_STATE();
     case 475:
-      ACCEPT_TOKEN(anon_sym_off_DASHboard);
+      if (lookahead == 't') ADVANCE(494);
       END_STATE();
     case 476:
-      ACCEPT_TOKEN(anon_sym_placement);
+      ACCEPT_TOKEN(anon_sym_move_DASHonly);
       END_STATE();
     case 477:
-      if (lookahead == 'n') ADVANCE(493);
+      if (lookahead == 'p') ADVANCE(495);
       END_STATE();
     case 478:
-      if (lookahead == 'n') ADVANCE(494);
+      if (lookahead == 's') ADVANCE(496);
       END_STATE();
     case 479:
-      if (lookahead == 'l') ADVANCE(495);
-      END_STATE();
-    case 480:
-      ACCEPT_TOKEN(anon_sym_stalemate);
-      END_STATE();
-    case 481:
-      if (lookahead == 'l') ADVANCE(496);
-      END_STATE();
-    case 482:
       if (lookahead == 'd') ADVANCE(497);
       END_STATE();
-    case 483:
+    case 480:
+      ACCEPT_TOKEN(anon_sym_off_DASHboard);
+      END_STATE();
+    case 481:
+      ACCEPT_TOKEN(anon_sym_placement);
+      END_STATE();
+    case 482:
       if (lookahead == 'n') ADVANCE(498);
       END_STATE();
+    case 483:
+      if (lookahead == 'n') ADVANCE(499);
+      END_STATE();
     case 484:
-      ACCEPT_TOKEN(anon_sym_directions);
+      if (lookahead == 'l') ADVANCE(500);
       END_STATE();
     case 485:
-      if (lookahead == 'u') ADVANCE(499);
+      ACCEPT_TOKEN(anon_sym_stalemate);
       END_STATE();
     case 486:
-      ACCEPT_TOKEN(anon_sym_eliminated);
+      if (lookahead == 'l') ADVANCE(501);
       END_STATE();
     case 487:
-      ACCEPT_TOKEN(anon_sym_en_DASHpassant);
+      if (lookahead == 'd') ADVANCE(502);
       END_STATE();
     case 488:
-      if (lookahead == 'n') ADVANCE(500);
+      if (lookahead == 'n') ADVANCE(503);
       END_STATE();
     case 489:
-      ACCEPT_TOKEN(anon_sym_move_DASHlimit);
+      ACCEPT_TOKEN(anon_sym_directions);
       END_STATE();
     case 490:
-      ACCEPT_TOKEN(anon_sym_multi_DASHstep);
+      if (lookahead == 'u') ADVANCE(504);
       END_STATE();
     case 491:
-      if (lookahead == 'a') ADVANCE(501);
+      ACCEPT_TOKEN(anon_sym_eliminated);
       END_STATE();
     case 492:
-      if (lookahead == 'e') ADVANCE(502);
+      ACCEPT_TOKEN(anon_sym_en_DASHpassant);
       END_STATE();
     case 493:
-      ACCEPT_TOKEN(anon_sym_repetition);
+      if (lookahead == 'n') ADVANCE(505);
       END_STATE();
     case 494:
-      if (lookahead == 'i') ADVANCE(503);
+      ACCEPT_TOKEN(anon_sym_move_DASHlimit);
       END_STATE();
     case 495:
-      ACCEPT_TOKEN(anon_sym_sequential);
+      ACCEPT_TOKEN(anon_sym_multi_DASHstep);
       END_STATE();
     case 496:
-      if (lookahead == 'y') ADVANCE(504);
+      if (lookahead == 'a') ADVANCE(506);
       END_STATE();
     case 497:
-      ACCEPT_TOKEN(anon_sym_color_DASHbound);
+      if (lookahead == 'e') ADVANCE(507);
       END_STATE();
     case 498:
-      if (lookahead == 'd') ADVANCE(505);
+      ACCEPT_TOKEN(anon_sym_repetition);
       END_STATE();
     case 499:
-      if (lookahead == 't') ADVANCE(506);
+      if (lookahead == 'i') ADVANCE(508);
       END_STATE();
     case 500:
-      if (lookahead == 'g') ADVANCE(507);
+      ACCEPT_TOKEN(anon_sym_sequential);
       END_STATE();
     case 501:
-      if (lookahead == 'n') ADVANCE(508);
+      if (lookahead == 'y') ADVANCE(509);
       END_STATE();
     case 502:
-      if (lookahead == 'd') ADVANCE(509);
+      ACCEPT_TOKEN(anon_sym_color_DASHbound);
       END_STATE();
     case 503:
-      if (lookahead == 'n') ADVANCE(510);
+      if (lookahead == 'd') ADVANCE(510);
       END_STATE();
     case 504:
-      ACCEPT_TOKEN(anon_sym_capture_DASHonly);
-      END_STATE();
-    case 505:
-      ACCEPT_TOKEN(anon_sym_colour_DASHbound);
-      END_STATE();
-    case 506:
-      ACCEPT_TOKEN(anon_sym_draw_DASHwithout);
-      END_STATE();
-    case 507:
-      ACCEPT_TOKEN(anon_sym_left_DASHleaning);
-      END_STATE();
-    case 508:
       if (lookahead == 't') ADVANCE(511);
       END_STATE();
+    case 505:
+      if (lookahead == 'g') ADVANCE(512);
+      END_STATE();
+    case 506:
+      if (lookahead == 'n') ADVANCE(513);
+      END_STATE();
+    case 507:
+      if (lookahead == 'd') ADVANCE(514);
+      END_STATE();
+    case 508:
+      if (lookahead == 'n') ADVANCE(515);
+      END_STATE();
     case 509:
-      if (lookahead == '-') ADVANCE(512);
+      ACCEPT_TOKEN(anon_sym_capture_DASHonly);
       END_STATE();
     case 510:
-      if (lookahead == 'g') ADVANCE(513);
+      ACCEPT_TOKEN(anon_sym_colour_DASHbound);
       END_STATE();
     case 511:
-      ACCEPT_TOKEN(anon_sym_no_DASHen_DASHpassant);
+      ACCEPT_TOKEN(anon_sym_draw_DASHwithout);
       END_STATE();
     case 512:
-      if (lookahead == 'b') ADVANCE(514);
+      ACCEPT_TOKEN(anon_sym_left_DASHleaning);
       END_STATE();
     case 513:
-      ACCEPT_TOKEN(anon_sym_right_DASHleaning);
+      if (lookahead == 't') ADVANCE(516);
       END_STATE();
     case 514:
-      if (lookahead == 'y') ADVANCE(515);
+      if (lookahead == '-') ADVANCE(517);
       END_STATE();
     case 515:
+      if (lookahead == 'g') ADVANCE(518);
+      END_STATE();
+    case 516:
+      ACCEPT_TOKEN(anon_sym_no_DASHen_DASHpassant);
+      END_STATE();
+    case 517:
+      if (lookahead == 'b') ADVANCE(519);
+      END_STATE();
+    case 518:
+      ACCEPT_TOKEN(anon_sym_right_DASHleaning);
+      END_STATE();
+    case 519:
+      if (lookahead == 'y') ADVANCE(520);
+      END_STATE();
+    case 520:
       ACCEPT_TOKEN(anon_sym_not_DASHdefended_DASHby);
       END_STATE();
     default:
@@ -4751,8 +4798,8 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [12] = {.lex_state = 31},
   [13] = {.lex_state = 31},
   [14] = {.lex_state = 31},
-  [15] = {.lex_state = 2},
-  [16] = {.lex_state = 31},
+  [15] = {.lex_state = 31},
+  [16] = {.lex_state = 2},
   [17] = {.lex_state = 31},
   [18] = {.lex_state = 32},
   [19] = {.lex_state = 32, .reserved_word_set_id = 1},
@@ -4927,7 +4974,7 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [188] = {.lex_state = 31},
   [189] = {.lex_state = 32, .reserved_word_set_id = 2},
   [190] = {.lex_state = 31},
-  [191] = {.lex_state = 0},
+  [191] = {.lex_state = 31},
   [192] = {.lex_state = 0},
   [193] = {.lex_state = 0},
   [194] = {.lex_state = 0},
@@ -4941,54 +4988,54 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [202] = {.lex_state = 0},
   [203] = {.lex_state = 0},
   [204] = {.lex_state = 0},
-  [205] = {.lex_state = 31},
+  [205] = {.lex_state = 0},
   [206] = {.lex_state = 0},
-  [207] = {.lex_state = 0},
+  [207] = {.lex_state = 31},
   [208] = {.lex_state = 0},
   [209] = {.lex_state = 0},
   [210] = {.lex_state = 0},
   [211] = {.lex_state = 0},
-  [212] = {.lex_state = 31},
+  [212] = {.lex_state = 0},
   [213] = {.lex_state = 0},
   [214] = {.lex_state = 0},
-  [215] = {.lex_state = 0},
+  [215] = {.lex_state = 31},
   [216] = {.lex_state = 0},
   [217] = {.lex_state = 0},
-  [218] = {.lex_state = 31},
-  [219] = {.lex_state = 1},
+  [218] = {.lex_state = 0},
+  [219] = {.lex_state = 0},
   [220] = {.lex_state = 0},
   [221] = {.lex_state = 0},
-  [222] = {.lex_state = 0},
-  [223] = {.lex_state = 31},
+  [222] = {.lex_state = 1},
+  [223] = {.lex_state = 0},
   [224] = {.lex_state = 0},
   [225] = {.lex_state = 0},
-  [226] = {.lex_state = 0},
+  [226] = {.lex_state = 31},
   [227] = {.lex_state = 0},
   [228] = {.lex_state = 0},
   [229] = {.lex_state = 0},
-  [230] = {.lex_state = 31},
+  [230] = {.lex_state = 0},
   [231] = {.lex_state = 0},
   [232] = {.lex_state = 0},
-  [233] = {.lex_state = 0},
+  [233] = {.lex_state = 31},
   [234] = {.lex_state = 0},
   [235] = {.lex_state = 0},
   [236] = {.lex_state = 0},
-  [237] = {.lex_state = 0},
+  [237] = {.lex_state = 31},
   [238] = {.lex_state = 0},
-  [239] = {.lex_state = 1},
+  [239] = {.lex_state = 0},
   [240] = {.lex_state = 0},
-  [241] = {.lex_state = 0},
-  [242] = {.lex_state = 31},
-  [243] = {.lex_state = 31},
-  [244] = {.lex_state = 0},
-  [245] = {.lex_state = 0},
+  [241] = {.lex_state = 1},
+  [242] = {.lex_state = 0},
+  [243] = {.lex_state = 0},
+  [244] = {.lex_state = 31},
+  [245] = {.lex_state = 31},
   [246] = {.lex_state = 0},
   [247] = {.lex_state = 0},
-  [248] = {.lex_state = 31, .reserved_word_set_id = 4},
+  [248] = {.lex_state = 0},
   [249] = {.lex_state = 0},
-  [250] = {.lex_state = 31},
+  [250] = {.lex_state = 31, .reserved_word_set_id = 4},
   [251] = {.lex_state = 0},
-  [252] = {.lex_state = 0},
+  [252] = {.lex_state = 31},
   [253] = {.lex_state = 0},
   [254] = {.lex_state = 0},
   [255] = {.lex_state = 0},
@@ -4997,9 +5044,9 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [258] = {.lex_state = 0},
   [259] = {.lex_state = 0},
   [260] = {.lex_state = 0},
-  [261] = {.lex_state = 31},
+  [261] = {.lex_state = 0},
   [262] = {.lex_state = 0},
-  [263] = {.lex_state = 0},
+  [263] = {.lex_state = 31},
   [264] = {.lex_state = 0},
   [265] = {.lex_state = 0},
   [266] = {.lex_state = 0},
@@ -5011,94 +5058,96 @@ static const TSLexerMode ts_lex_modes[STATE_COUNT] = {
   [272] = {.lex_state = 0},
   [273] = {.lex_state = 0},
   [274] = {.lex_state = 0},
-  [275] = {.lex_state = 31},
+  [275] = {.lex_state = 0},
   [276] = {.lex_state = 0},
   [277] = {.lex_state = 0},
   [278] = {.lex_state = 0},
   [279] = {.lex_state = 0},
-  [280] = {.lex_state = 31},
-  [281] = {.lex_state = 1},
-  [282] = {.lex_state = 0},
+  [280] = {.lex_state = 0},
+  [281] = {.lex_state = 31},
+  [282] = {.lex_state = 1},
   [283] = {.lex_state = 0},
   [284] = {.lex_state = 0},
-  [285] = {.lex_state = 31},
-  [286] = {.lex_state = 31},
-  [287] = {.lex_state = 0},
+  [285] = {.lex_state = 0},
+  [286] = {.lex_state = 0},
+  [287] = {.lex_state = 31},
   [288] = {.lex_state = 31},
   [289] = {.lex_state = 0},
   [290] = {.lex_state = 31},
-  [291] = {.lex_state = 0},
-  [292] = {.lex_state = 31},
+  [291] = {.lex_state = 31},
+  [292] = {.lex_state = 0},
   [293] = {.lex_state = 31},
   [294] = {.lex_state = 31},
-  [295] = {.lex_state = 1},
+  [295] = {.lex_state = 31},
   [296] = {.lex_state = 1},
-  [297] = {.lex_state = 31},
-  [298] = {.lex_state = 31},
-  [299] = {.lex_state = 1},
+  [297] = {.lex_state = 1},
+  [298] = {.lex_state = 1},
+  [299] = {.lex_state = 31},
   [300] = {.lex_state = 31},
   [301] = {.lex_state = 3},
-  [302] = {.lex_state = 0},
-  [303] = {.lex_state = 31},
-  [304] = {.lex_state = 0},
-  [305] = {.lex_state = 31},
-  [306] = {.lex_state = 0},
+  [302] = {.lex_state = 31},
+  [303] = {.lex_state = 0},
+  [304] = {.lex_state = 31},
+  [305] = {.lex_state = 0},
+  [306] = {.lex_state = 31},
   [307] = {.lex_state = 0},
-  [308] = {.lex_state = 1},
-  [309] = {.lex_state = 1},
-  [310] = {.lex_state = 31},
+  [308] = {.lex_state = 0},
+  [309] = {.lex_state = 31},
+  [310] = {.lex_state = 0},
   [311] = {.lex_state = 31},
-  [312] = {.lex_state = 0},
-  [313] = {.lex_state = 31},
-  [314] = {.lex_state = 31},
+  [312] = {.lex_state = 31},
+  [313] = {.lex_state = 1},
+  [314] = {.lex_state = 0},
   [315] = {.lex_state = 31},
   [316] = {.lex_state = 31},
-  [317] = {.lex_state = 3},
+  [317] = {.lex_state = 31},
   [318] = {.lex_state = 31},
   [319] = {.lex_state = 3},
-  [320] = {.lex_state = 31},
-  [321] = {.lex_state = 1},
-  [322] = {.lex_state = 1},
-  [323] = {.lex_state = 3},
+  [320] = {.lex_state = 1},
+  [321] = {.lex_state = 31},
+  [322] = {.lex_state = 31},
+  [323] = {.lex_state = 1},
   [324] = {.lex_state = 31},
-  [325] = {.lex_state = 1},
-  [326] = {.lex_state = 31},
+  [325] = {.lex_state = 3},
+  [326] = {.lex_state = 1},
   [327] = {.lex_state = 31},
-  [328] = {.lex_state = 1},
-  [329] = {.lex_state = 1},
+  [328] = {.lex_state = 31},
+  [329] = {.lex_state = 31},
   [330] = {.lex_state = 1},
-  [331] = {.lex_state = 31},
+  [331] = {.lex_state = 1},
   [332] = {.lex_state = 1},
-  [333] = {.lex_state = 31},
+  [333] = {.lex_state = 3},
   [334] = {.lex_state = 31},
   [335] = {.lex_state = 31},
-  [336] = {.lex_state = 1},
+  [336] = {.lex_state = 0},
   [337] = {.lex_state = 31},
-  [338] = {.lex_state = 31},
+  [338] = {.lex_state = 1},
   [339] = {.lex_state = 31},
   [340] = {.lex_state = 31},
   [341] = {.lex_state = 31},
-  [342] = {.lex_state = 1},
-  [343] = {.lex_state = 1},
-  [344] = {.lex_state = 0},
+  [342] = {.lex_state = 31},
+  [343] = {.lex_state = 31},
+  [344] = {.lex_state = 1},
   [345] = {.lex_state = 31},
-  [346] = {.lex_state = 1},
+  [346] = {.lex_state = 0},
   [347] = {.lex_state = 31},
   [348] = {.lex_state = 31},
   [349] = {.lex_state = 31},
-  [350] = {.lex_state = 31},
-  [351] = {.lex_state = 1},
+  [350] = {.lex_state = 1},
+  [351] = {.lex_state = 31},
   [352] = {.lex_state = 1},
   [353] = {.lex_state = 31},
-  [354] = {.lex_state = 0},
-  [355] = {.lex_state = 31},
+  [354] = {.lex_state = 31},
+  [355] = {.lex_state = 1},
   [356] = {.lex_state = 31},
-  [357] = {.lex_state = 31},
-  [358] = {.lex_state = 31},
+  [357] = {.lex_state = 1},
+  [358] = {.lex_state = 1},
   [359] = {.lex_state = 31},
-  [360] = {.lex_state = 0},
-  [361] = {.lex_state = 1},
-  [362] = {.lex_state = 0},
+  [360] = {.lex_state = 31},
+  [361] = {.lex_state = 31},
+  [362] = {.lex_state = 1},
+  [363] = {.lex_state = 0},
+  [364] = {.lex_state = 1},
 };
 
 static const TSSymbol ts_reserved_words[5][MAX_RESERVED_WORD_SET_SIZE] = {
@@ -5236,6 +5285,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_at_DASHmost] = ACTIONS(1),
     [anon_sym_per_DASHline] = ACTIONS(1),
     [anon_sym_value] = ACTIONS(1),
+    [anon_sym_glyph] = ACTIONS(1),
     [anon_sym_setup] = ACTIONS(1),
     [anon_sym_hand] = ACTIONS(1),
     [anon_sym_castling] = ACTIONS(1),
@@ -5268,18 +5318,18 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
     [anon_sym_sequential] = ACTIONS(1),
   },
   [STATE(1)] = {
-    [sym_source_file] = STATE(362),
-    [sym_metadata_statement] = STATE(220),
-    [sym_year_statement] = STATE(220),
-    [sym_symmetry_statement] = STATE(220),
-    [sym_sides_statement] = STATE(220),
-    [sym_directions_statement] = STATE(220),
-    [sym_zone_definition] = STATE(220),
-    [sym_board] = STATE(220),
-    [sym_piece_definition] = STATE(220),
-    [sym_setup] = STATE(220),
-    [sym_castling] = STATE(220),
-    [sym_rules] = STATE(220),
+    [sym_source_file] = STATE(336),
+    [sym_metadata_statement] = STATE(223),
+    [sym_year_statement] = STATE(223),
+    [sym_symmetry_statement] = STATE(223),
+    [sym_sides_statement] = STATE(223),
+    [sym_directions_statement] = STATE(223),
+    [sym_zone_definition] = STATE(223),
+    [sym_board] = STATE(223),
+    [sym_piece_definition] = STATE(223),
+    [sym_setup] = STATE(223),
+    [sym_castling] = STATE(223),
+    [sym_rules] = STATE(223),
     [aux_sym_source_file_repeat1] = STATE(6),
     [ts_builtin_sym_end] = ACTIONS(5),
     [anon_sym_SEMI] = ACTIONS(7),
@@ -5303,7 +5353,7 @@ static const uint16_t ts_parse_table[LARGE_STATE_COUNT][SYMBOL_COUNT] = {
 };
 
 static const uint16_t ts_small_parse_table[] = {
-  [0] = 18,
+  [0] = 19,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(33), 1,
@@ -5332,6 +5382,8 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_drop,
     ACTIONS(59), 1,
       anon_sym_value,
+    ACTIONS(61), 1,
+      anon_sym_glyph,
     STATE(3), 1,
       aux_sym__piece_block_repeat1,
     ACTIONS(31), 2,
@@ -5340,7 +5392,7 @@ static const uint16_t ts_small_parse_table[] = {
     ACTIONS(37), 2,
       anon_sym_colour_DASHbound,
       anon_sym_color_DASHbound,
-    STATE(263), 13,
+    STATE(268), 14,
       sym_royal_statement,
       sym_colour_bound_statement,
       sym_step_statement,
@@ -5354,7 +5406,8 @@ static const uint16_t ts_small_parse_table[] = {
       sym_like_statement,
       sym_drop_statement,
       sym_value_statement,
-  [69] = 18,
+      sym_glyph_statement,
+  [73] = 19,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(35), 1,
@@ -5381,17 +5434,19 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_drop,
     ACTIONS(59), 1,
       anon_sym_value,
-    ACTIONS(63), 1,
+    ACTIONS(61), 1,
+      anon_sym_glyph,
+    ACTIONS(65), 1,
       anon_sym_RBRACE,
     STATE(4), 1,
       aux_sym__piece_block_repeat1,
     ACTIONS(37), 2,
       anon_sym_colour_DASHbound,
       anon_sym_color_DASHbound,
-    ACTIONS(61), 2,
+    ACTIONS(63), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(209), 13,
+    STATE(212), 14,
       sym_royal_statement,
       sym_colour_bound_statement,
       sym_step_statement,
@@ -5405,44 +5460,47 @@ static const uint16_t ts_small_parse_table[] = {
       sym_like_statement,
       sym_drop_statement,
       sym_value_statement,
-  [138] = 18,
+      sym_glyph_statement,
+  [146] = 19,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(68), 1,
-      anon_sym_RBRACE,
     ACTIONS(70), 1,
+      anon_sym_RBRACE,
+    ACTIONS(72), 1,
       anon_sym_royal,
-    ACTIONS(76), 1,
+    ACTIONS(78), 1,
       anon_sym_step,
-    ACTIONS(79), 1,
+    ACTIONS(81), 1,
       anon_sym_ride,
-    ACTIONS(82), 1,
+    ACTIONS(84), 1,
       anon_sym_leap,
-    ACTIONS(85), 1,
+    ACTIONS(87), 1,
       anon_sym_hop,
-    ACTIONS(88), 1,
+    ACTIONS(90), 1,
       anon_sym_cannon,
-    ACTIONS(91), 1,
+    ACTIONS(93), 1,
       anon_sym_confined,
-    ACTIONS(94), 1,
+    ACTIONS(96), 1,
       anon_sym_multi_DASHstep,
-    ACTIONS(97), 1,
+    ACTIONS(99), 1,
       anon_sym_promote,
-    ACTIONS(100), 1,
+    ACTIONS(102), 1,
       anon_sym_like,
-    ACTIONS(103), 1,
+    ACTIONS(105), 1,
       anon_sym_drop,
-    ACTIONS(106), 1,
+    ACTIONS(108), 1,
       anon_sym_value,
+    ACTIONS(111), 1,
+      anon_sym_glyph,
     STATE(4), 1,
       aux_sym__piece_block_repeat1,
-    ACTIONS(65), 2,
+    ACTIONS(67), 2,
       anon_sym_SEMI,
       sym__newline,
-    ACTIONS(73), 2,
+    ACTIONS(75), 2,
       anon_sym_colour_DASHbound,
       anon_sym_color_DASHbound,
-    STATE(306), 13,
+    STATE(278), 14,
       sym_royal_statement,
       sym_colour_bound_statement,
       sym_step_statement,
@@ -5456,42 +5514,43 @@ static const uint16_t ts_small_parse_table[] = {
       sym_like_statement,
       sym_drop_statement,
       sym_value_statement,
-  [207] = 16,
+      sym_glyph_statement,
+  [219] = 16,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(109), 1,
+    ACTIONS(114), 1,
       ts_builtin_sym_end,
-    ACTIONS(117), 1,
+    ACTIONS(122), 1,
       anon_sym_year,
-    ACTIONS(120), 1,
+    ACTIONS(125), 1,
       anon_sym_symmetry,
-    ACTIONS(123), 1,
+    ACTIONS(128), 1,
       anon_sym_sides,
-    ACTIONS(126), 1,
+    ACTIONS(131), 1,
       anon_sym_directions,
-    ACTIONS(129), 1,
+    ACTIONS(134), 1,
       anon_sym_zone,
-    ACTIONS(132), 1,
+    ACTIONS(137), 1,
       anon_sym_board,
-    ACTIONS(135), 1,
+    ACTIONS(140), 1,
       anon_sym_piece,
-    ACTIONS(138), 1,
+    ACTIONS(143), 1,
       anon_sym_setup,
-    ACTIONS(141), 1,
+    ACTIONS(146), 1,
       anon_sym_castling,
-    ACTIONS(144), 1,
+    ACTIONS(149), 1,
       anon_sym_rules,
     STATE(5), 1,
       aux_sym_source_file_repeat1,
-    ACTIONS(111), 2,
+    ACTIONS(116), 2,
       anon_sym_SEMI,
       sym__newline,
-    ACTIONS(114), 4,
+    ACTIONS(119), 4,
       anon_sym_variant,
       anon_sym_inventor,
       anon_sym_source,
       anon_sym_note,
-    STATE(282), 11,
+    STATE(284), 11,
       sym_metadata_statement,
       sym_year_statement,
       sym_symmetry_statement,
@@ -5503,7 +5562,7 @@ static const uint16_t ts_small_parse_table[] = {
       sym_setup,
       sym_castling,
       sym_rules,
-  [270] = 16,
+  [282] = 16,
     ACTIONS(3), 1,
       sym_comment,
     ACTIONS(11), 1,
@@ -5526,11 +5585,11 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_castling,
     ACTIONS(29), 1,
       anon_sym_rules,
-    ACTIONS(147), 1,
+    ACTIONS(152), 1,
       ts_builtin_sym_end,
     STATE(5), 1,
       aux_sym_source_file_repeat1,
-    ACTIONS(149), 2,
+    ACTIONS(154), 2,
       anon_sym_SEMI,
       sym__newline,
     ACTIONS(9), 4,
@@ -5538,7 +5597,7 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_inventor,
       anon_sym_source,
       anon_sym_note,
-    STATE(199), 11,
+    STATE(201), 11,
       sym_metadata_statement,
       sym_year_statement,
       sym_symmetry_statement,
@@ -5550,41 +5609,41 @@ static const uint16_t ts_small_parse_table[] = {
       sym_setup,
       sym_castling,
       sym_rules,
-  [333] = 17,
+  [345] = 17,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(153), 1,
+    ACTIONS(158), 1,
       anon_sym_RBRACE,
-    ACTIONS(155), 1,
+    ACTIONS(160), 1,
       anon_sym_royal,
-    ACTIONS(157), 1,
+    ACTIONS(162), 1,
       anon_sym_castling,
-    ACTIONS(159), 1,
+    ACTIONS(164), 1,
       anon_sym_checkmate,
-    ACTIONS(161), 1,
+    ACTIONS(166), 1,
       anon_sym_stalemate,
-    ACTIONS(163), 1,
+    ACTIONS(168), 1,
       anon_sym_captures,
-    ACTIONS(165), 1,
+    ACTIONS(170), 1,
       anon_sym_repetition,
-    ACTIONS(167), 1,
+    ACTIONS(172), 1,
       anon_sym_move_DASHlimit,
-    ACTIONS(169), 1,
+    ACTIONS(174), 1,
       anon_sym_facing,
-    ACTIONS(171), 1,
+    ACTIONS(176), 1,
       anon_sym_draw_DASHwithout,
-    ACTIONS(173), 1,
+    ACTIONS(178), 1,
       anon_sym_eliminated,
-    ACTIONS(175), 1,
+    ACTIONS(180), 1,
       anon_sym_impasse,
-    ACTIONS(177), 1,
+    ACTIONS(182), 1,
       anon_sym_placement,
     STATE(8), 1,
       aux_sym__rules_block_repeat1,
-    ACTIONS(151), 2,
+    ACTIONS(156), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(244), 12,
+    STATE(246), 12,
       sym_checkmate_statement,
       sym_stalemate_statement,
       sym_castling_statement,
@@ -5597,88 +5656,41 @@ static const uint16_t ts_small_parse_table[] = {
       sym_royal_captured_statement,
       sym_impasse_statement,
       sym_placement_statement,
-  [397] = 17,
+  [409] = 17,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(155), 1,
+    ACTIONS(160), 1,
       anon_sym_royal,
-    ACTIONS(157), 1,
+    ACTIONS(162), 1,
       anon_sym_castling,
-    ACTIONS(159), 1,
+    ACTIONS(164), 1,
       anon_sym_checkmate,
-    ACTIONS(161), 1,
+    ACTIONS(166), 1,
       anon_sym_stalemate,
-    ACTIONS(163), 1,
+    ACTIONS(168), 1,
       anon_sym_captures,
-    ACTIONS(165), 1,
+    ACTIONS(170), 1,
       anon_sym_repetition,
-    ACTIONS(167), 1,
+    ACTIONS(172), 1,
       anon_sym_move_DASHlimit,
-    ACTIONS(169), 1,
+    ACTIONS(174), 1,
       anon_sym_facing,
-    ACTIONS(171), 1,
+    ACTIONS(176), 1,
       anon_sym_draw_DASHwithout,
-    ACTIONS(173), 1,
+    ACTIONS(178), 1,
       anon_sym_eliminated,
-    ACTIONS(175), 1,
+    ACTIONS(180), 1,
       anon_sym_impasse,
-    ACTIONS(177), 1,
+    ACTIONS(182), 1,
       anon_sym_placement,
-    ACTIONS(181), 1,
-      anon_sym_RBRACE,
-    STATE(9), 1,
-      aux_sym__rules_block_repeat1,
-    ACTIONS(179), 2,
-      anon_sym_SEMI,
-      sym__newline,
-    STATE(196), 12,
-      sym_checkmate_statement,
-      sym_stalemate_statement,
-      sym_castling_statement,
-      sym_captures_statement,
-      sym_repetition_statement,
-      sym_move_limit_statement,
-      sym_facing_statement,
-      sym_draw_without_statement,
-      sym_eliminated_statement,
-      sym_royal_captured_statement,
-      sym_impasse_statement,
-      sym_placement_statement,
-  [461] = 17,
-    ACTIONS(3), 1,
-      sym_comment,
     ACTIONS(186), 1,
       anon_sym_RBRACE,
-    ACTIONS(188), 1,
-      anon_sym_royal,
-    ACTIONS(191), 1,
-      anon_sym_castling,
-    ACTIONS(194), 1,
-      anon_sym_checkmate,
-    ACTIONS(197), 1,
-      anon_sym_stalemate,
-    ACTIONS(200), 1,
-      anon_sym_captures,
-    ACTIONS(203), 1,
-      anon_sym_repetition,
-    ACTIONS(206), 1,
-      anon_sym_move_DASHlimit,
-    ACTIONS(209), 1,
-      anon_sym_facing,
-    ACTIONS(212), 1,
-      anon_sym_draw_DASHwithout,
-    ACTIONS(215), 1,
-      anon_sym_eliminated,
-    ACTIONS(218), 1,
-      anon_sym_impasse,
-    ACTIONS(221), 1,
-      anon_sym_placement,
     STATE(9), 1,
       aux_sym__rules_block_repeat1,
-    ACTIONS(183), 2,
+    ACTIONS(184), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(277), 12,
+    STATE(198), 12,
       sym_checkmate_statement,
       sym_stalemate_statement,
       sym_castling_statement,
@@ -5691,16 +5703,63 @@ static const uint16_t ts_small_parse_table[] = {
       sym_royal_captured_statement,
       sym_impasse_statement,
       sym_placement_statement,
-  [525] = 14,
+  [473] = 17,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(228), 1,
+    ACTIONS(191), 1,
+      anon_sym_RBRACE,
+    ACTIONS(193), 1,
+      anon_sym_royal,
+    ACTIONS(196), 1,
+      anon_sym_castling,
+    ACTIONS(199), 1,
+      anon_sym_checkmate,
+    ACTIONS(202), 1,
+      anon_sym_stalemate,
+    ACTIONS(205), 1,
+      anon_sym_captures,
+    ACTIONS(208), 1,
+      anon_sym_repetition,
+    ACTIONS(211), 1,
+      anon_sym_move_DASHlimit,
+    ACTIONS(214), 1,
+      anon_sym_facing,
+    ACTIONS(217), 1,
+      anon_sym_draw_DASHwithout,
+    ACTIONS(220), 1,
+      anon_sym_eliminated,
+    ACTIONS(223), 1,
+      anon_sym_impasse,
+    ACTIONS(226), 1,
+      anon_sym_placement,
+    STATE(9), 1,
+      aux_sym__rules_block_repeat1,
+    ACTIONS(188), 2,
+      anon_sym_SEMI,
+      sym__newline,
+    STATE(307), 12,
+      sym_checkmate_statement,
+      sym_stalemate_statement,
+      sym_castling_statement,
+      sym_captures_statement,
+      sym_repetition_statement,
+      sym_move_limit_statement,
+      sym_facing_statement,
+      sym_draw_without_statement,
+      sym_eliminated_statement,
+      sym_royal_captured_statement,
+      sym_impasse_statement,
+      sym_placement_statement,
+  [537] = 14,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(233), 1,
       anon_sym_LPAREN,
-    ACTIONS(232), 1,
+    ACTIONS(237), 1,
       anon_sym_max,
-    ACTIONS(234), 1,
+    ACTIONS(239), 1,
       anon_sym_LBRACK,
-    STATE(15), 1,
+    STATE(16), 1,
       aux_sym_ride_statement_repeat1,
     STATE(25), 1,
       sym__leap,
@@ -5708,10 +5767,10 @@ static const uint16_t ts_small_parse_table[] = {
       sym__leap_symmetry,
     STATE(105), 1,
       sym__mode,
-    ACTIONS(230), 2,
+    ACTIONS(235), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(23), 2,
@@ -5720,24 +5779,24 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(106), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(224), 3,
+    ACTIONS(229), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-    ACTIONS(226), 3,
+    ACTIONS(231), 3,
       anon_sym_mirror,
       anon_sym_all,
       anon_sym_none,
-  [576] = 14,
+  [588] = 14,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(228), 1,
+    ACTIONS(233), 1,
       anon_sym_LPAREN,
-    ACTIONS(234), 1,
+    ACTIONS(239), 1,
       anon_sym_LBRACK,
-    ACTIONS(240), 1,
+    ACTIONS(245), 1,
       anon_sym_lame,
-    STATE(15), 1,
+    STATE(16), 1,
       aux_sym_ride_statement_repeat1,
     STATE(25), 1,
       sym__leap,
@@ -5745,10 +5804,10 @@ static const uint16_t ts_small_parse_table[] = {
       sym__leap_symmetry,
     STATE(111), 1,
       sym__mode,
-    ACTIONS(230), 2,
+    ACTIONS(235), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(23), 2,
@@ -5757,40 +5816,40 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(119), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(226), 3,
+    ACTIONS(231), 3,
       anon_sym_mirror,
       anon_sym_all,
       anon_sym_none,
-    ACTIONS(238), 3,
+    ACTIONS(243), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [627] = 12,
+  [639] = 12,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(244), 1,
+    ACTIONS(249), 1,
       anon_sym_RBRACE,
-    ACTIONS(246), 1,
+    ACTIONS(251), 1,
       anon_sym_cells,
-    ACTIONS(248), 1,
+    ACTIONS(253), 1,
       anon_sym_shape,
-    ACTIONS(250), 1,
+    ACTIONS(255), 1,
       anon_sym_names,
-    ACTIONS(252), 1,
+    ACTIONS(257), 1,
       anon_sym_remove,
-    ACTIONS(254), 1,
+    ACTIONS(259), 1,
       anon_sym_cell,
-    ACTIONS(256), 1,
+    ACTIONS(261), 1,
       anon_sym_off_DASHboard,
     STATE(14), 1,
       aux_sym__board_block_repeat1,
-    ACTIONS(242), 2,
+    ACTIONS(247), 2,
       anon_sym_SEMI,
       sym__newline,
-    ACTIONS(258), 2,
+    ACTIONS(263), 2,
       anon_sym_colours,
       anon_sym_colors,
-    STATE(221), 7,
+    STATE(224), 7,
       sym_cells_statement,
       sym_shape_statement,
       sym_names_statement,
@@ -5798,65 +5857,32 @@ static const uint16_t ts_small_parse_table[] = {
       sym_cell_statement,
       sym_off_board_statement,
       sym_colours_statement,
-  [672] = 12,
+  [684] = 12,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(263), 1,
-      anon_sym_RBRACE,
-    ACTIONS(265), 1,
-      anon_sym_cells,
     ACTIONS(268), 1,
-      anon_sym_shape,
-    ACTIONS(271), 1,
-      anon_sym_names,
-    ACTIONS(274), 1,
-      anon_sym_remove,
-    ACTIONS(277), 1,
-      anon_sym_cell,
-    ACTIONS(280), 1,
-      anon_sym_off_DASHboard,
-    STATE(13), 1,
-      aux_sym__board_block_repeat1,
-    ACTIONS(260), 2,
-      anon_sym_SEMI,
-      sym__newline,
-    ACTIONS(283), 2,
-      anon_sym_colours,
-      anon_sym_colors,
-    STATE(283), 7,
-      sym_cells_statement,
-      sym_shape_statement,
-      sym_names_statement,
-      sym_remove_statement,
-      sym_cell_statement,
-      sym_off_board_statement,
-      sym_colours_statement,
-  [717] = 12,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(246), 1,
+      anon_sym_RBRACE,
+    ACTIONS(270), 1,
       anon_sym_cells,
-    ACTIONS(248), 1,
+    ACTIONS(273), 1,
       anon_sym_shape,
-    ACTIONS(250), 1,
+    ACTIONS(276), 1,
       anon_sym_names,
-    ACTIONS(252), 1,
+    ACTIONS(279), 1,
       anon_sym_remove,
-    ACTIONS(254), 1,
+    ACTIONS(282), 1,
       anon_sym_cell,
-    ACTIONS(256), 1,
+    ACTIONS(285), 1,
       anon_sym_off_DASHboard,
-    ACTIONS(288), 1,
-      anon_sym_RBRACE,
     STATE(13), 1,
       aux_sym__board_block_repeat1,
-    ACTIONS(258), 2,
-      anon_sym_colours,
-      anon_sym_colors,
-    ACTIONS(286), 2,
+    ACTIONS(265), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(265), 7,
+    ACTIONS(288), 2,
+      anon_sym_colours,
+      anon_sym_colors,
+    STATE(285), 7,
       sym_cells_statement,
       sym_shape_statement,
       sym_names_statement,
@@ -5864,58 +5890,43 @@ static const uint16_t ts_small_parse_table[] = {
       sym_cell_statement,
       sym_off_board_statement,
       sym_colours_statement,
-  [762] = 7,
+  [729] = 12,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(292), 1,
-      anon_sym_LPAREN,
-    ACTIONS(295), 1,
-      anon_sym_LBRACK,
-    STATE(15), 1,
-      aux_sym_ride_statement_repeat1,
-    STATE(25), 1,
-      sym__leap,
-    STATE(23), 2,
-      sym_coordinates,
-      sym_path,
-    ACTIONS(290), 12,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_mirror,
+    ACTIONS(251), 1,
+      anon_sym_cells,
+    ACTIONS(253), 1,
+      anon_sym_shape,
+    ACTIONS(255), 1,
+      anon_sym_names,
+    ACTIONS(257), 1,
+      anon_sym_remove,
+    ACTIONS(259), 1,
+      anon_sym_cell,
+    ACTIONS(261), 1,
+      anon_sym_off_DASHboard,
+    ACTIONS(293), 1,
       anon_sym_RBRACE,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-      anon_sym_max,
-      anon_sym_lame,
-      anon_sym_all,
-      anon_sym_none,
-      anon_sym_when,
-      anon_sym_unless,
-  [796] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(109), 17,
-      ts_builtin_sym_end,
+    STATE(13), 1,
+      aux_sym__board_block_repeat1,
+    ACTIONS(263), 2,
+      anon_sym_colours,
+      anon_sym_colors,
+    ACTIONS(291), 2,
       anon_sym_SEMI,
       sym__newline,
-      anon_sym_variant,
-      anon_sym_inventor,
-      anon_sym_source,
-      anon_sym_note,
-      anon_sym_year,
-      anon_sym_symmetry,
-      anon_sym_sides,
-      anon_sym_directions,
-      anon_sym_zone,
-      anon_sym_board,
-      anon_sym_piece,
-      anon_sym_setup,
-      anon_sym_castling,
-      anon_sym_rules,
-  [819] = 2,
+    STATE(266), 7,
+      sym_cells_statement,
+      sym_shape_statement,
+      sym_names_statement,
+      sym_remove_statement,
+      sym_cell_statement,
+      sym_off_board_statement,
+      sym_colours_statement,
+  [774] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(68), 17,
+    ACTIONS(70), 18,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
@@ -5933,10 +5944,59 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_like,
       anon_sym_drop,
       anon_sym_value,
-  [842] = 2,
+      anon_sym_glyph,
+  [798] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(298), 16,
+    ACTIONS(297), 1,
+      anon_sym_LPAREN,
+    ACTIONS(300), 1,
+      anon_sym_LBRACK,
+    STATE(16), 1,
+      aux_sym_ride_statement_repeat1,
+    STATE(25), 1,
+      sym__leap,
+    STATE(23), 2,
+      sym_coordinates,
+      sym_path,
+    ACTIONS(295), 12,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_mirror,
+      anon_sym_RBRACE,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+      anon_sym_max,
+      anon_sym_lame,
+      anon_sym_all,
+      anon_sym_none,
+      anon_sym_when,
+      anon_sym_unless,
+  [832] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(114), 17,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_variant,
+      anon_sym_inventor,
+      anon_sym_source,
+      anon_sym_note,
+      anon_sym_year,
+      anon_sym_symmetry,
+      anon_sym_sides,
+      anon_sym_directions,
+      anon_sym_zone,
+      anon_sym_board,
+      anon_sym_piece,
+      anon_sym_setup,
+      anon_sym_castling,
+      anon_sym_rules,
+  [855] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(303), 16,
       anon_sym_SEMI,
       sym__newline,
       sym_number,
@@ -5953,21 +6013,21 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACK,
       anon_sym_when,
       anon_sym_unless,
-  [864] = 6,
+  [877] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(302), 1,
+    ACTIONS(307), 1,
       sym_identifier,
-    ACTIONS(304), 1,
+    ACTIONS(309), 1,
       sym_number,
     STATE(21), 1,
       aux_sym_direction_list_repeat1,
-    ACTIONS(300), 4,
+    ACTIONS(305), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-    ACTIONS(306), 8,
+    ACTIONS(311), 8,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
       anon_sym_en_DASHpassant,
@@ -5976,10 +6036,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_unless,
       anon_sym_unmoved,
       anon_sym_from,
-  [893] = 2,
+  [906] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(186), 15,
+    ACTIONS(191), 15,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
@@ -5995,21 +6055,21 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_eliminated,
       anon_sym_impasse,
       anon_sym_placement,
-  [914] = 6,
+  [927] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(310), 1,
+    ACTIONS(315), 1,
       sym_identifier,
-    ACTIONS(313), 1,
+    ACTIONS(318), 1,
       sym_number,
     STATE(21), 1,
       aux_sym_direction_list_repeat1,
-    ACTIONS(308), 4,
+    ACTIONS(313), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-    ACTIONS(316), 8,
+    ACTIONS(321), 8,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
       anon_sym_en_DASHpassant,
@@ -6018,10 +6078,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_unless,
       anon_sym_unmoved,
       anon_sym_from,
-  [943] = 2,
+  [956] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(318), 15,
+    ACTIONS(323), 15,
       anon_sym_SEMI,
       sym__newline,
       sym_number,
@@ -6037,10 +6097,10 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACK,
       anon_sym_when,
       anon_sym_unless,
-  [964] = 2,
+  [977] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(320), 14,
+    ACTIONS(325), 14,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_mirror,
@@ -6055,52 +6115,15 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACK,
       anon_sym_when,
       anon_sym_unless,
-  [984] = 3,
+  [997] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(322), 4,
+    ACTIONS(327), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-    ACTIONS(324), 10,
-      sym_number,
-      sym_identifier,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-      anon_sym_en_DASHpassant,
-      anon_sym_max,
-      anon_sym_when,
-      anon_sym_unless,
-      anon_sym_unmoved,
-      anon_sym_from,
-  [1006] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(326), 14,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_mirror,
-      anon_sym_RBRACE,
-      anon_sym_LPAREN,
-      anon_sym_move_DASHonly,
-      anon_sym_capture_DASHonly,
-      anon_sym_max,
-      anon_sym_lame,
-      anon_sym_all,
-      anon_sym_none,
-      anon_sym_LBRACK,
-      anon_sym_when,
-      anon_sym_unless,
-  [1026] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(328), 4,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-    ACTIONS(330), 10,
+    ACTIONS(329), 10,
       sym_number,
       sym_identifier,
       anon_sym_move_DASHonly,
@@ -6111,112 +6134,149 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_unless,
       anon_sym_unmoved,
       anon_sym_from,
-  [1048] = 7,
+  [1019] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(334), 1,
+    ACTIONS(331), 14,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_mirror,
+      anon_sym_RBRACE,
+      anon_sym_LPAREN,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+      anon_sym_max,
+      anon_sym_lame,
+      anon_sym_all,
+      anon_sym_none,
+      anon_sym_LBRACK,
+      anon_sym_when,
+      anon_sym_unless,
+  [1039] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(333), 4,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+    ACTIONS(335), 10,
+      sym_number,
+      sym_identifier,
+      anon_sym_move_DASHonly,
+      anon_sym_capture_DASHonly,
+      anon_sym_en_DASHpassant,
+      anon_sym_max,
+      anon_sym_when,
+      anon_sym_unless,
+      anon_sym_unmoved,
+      anon_sym_from,
+  [1061] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(339), 1,
       anon_sym_en_DASHpassant,
     STATE(47), 1,
       sym__mode,
-    ACTIONS(230), 2,
+    ACTIONS(235), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(85), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(332), 3,
+    ACTIONS(337), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1075] = 7,
+  [1088] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(338), 1,
+    ACTIONS(343), 1,
       anon_sym_max,
     STATE(86), 1,
       sym__mode,
-    ACTIONS(230), 2,
+    ACTIONS(235), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(92), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(336), 3,
+    ACTIONS(341), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1102] = 7,
+  [1115] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(342), 1,
+    ACTIONS(347), 1,
       anon_sym_max,
     STATE(73), 1,
       sym__mode,
-    ACTIONS(230), 2,
+    ACTIONS(235), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(74), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(340), 3,
+    ACTIONS(345), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1129] = 7,
+  [1142] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(346), 1,
+    ACTIONS(351), 1,
       anon_sym_lame,
     STATE(79), 1,
       sym__mode,
-    ACTIONS(230), 2,
+    ACTIONS(235), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(80), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(344), 3,
+    ACTIONS(349), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1156] = 7,
+  [1169] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(228), 1,
+    ACTIONS(233), 1,
       anon_sym_LPAREN,
-    ACTIONS(234), 1,
+    ACTIONS(239), 1,
       anon_sym_LBRACK,
-    ACTIONS(350), 1,
+    ACTIONS(355), 1,
       sym_number,
     STATE(33), 1,
       aux_sym_condition_repeat1,
     STATE(56), 2,
       sym_coordinates,
       sym_path,
-    ACTIONS(348), 5,
+    ACTIONS(353), 5,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_when,
       anon_sym_unless,
-  [1183] = 3,
+  [1196] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(352), 1,
+    ACTIONS(357), 1,
       anon_sym_cell,
-    ACTIONS(263), 10,
+    ACTIONS(268), 10,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
@@ -6227,36 +6287,36 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_off_DASHboard,
       anon_sym_colours,
       anon_sym_colors,
-  [1202] = 7,
+  [1215] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(356), 1,
+    ACTIONS(361), 1,
       sym_number,
-    ACTIONS(359), 1,
+    ACTIONS(364), 1,
       anon_sym_LPAREN,
-    ACTIONS(362), 1,
+    ACTIONS(367), 1,
       anon_sym_LBRACK,
     STATE(33), 1,
       aux_sym_condition_repeat1,
     STATE(56), 2,
       sym_coordinates,
       sym_path,
-    ACTIONS(354), 5,
+    ACTIONS(359), 5,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_when,
       anon_sym_unless,
-  [1229] = 10,
+  [1242] = 10,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(228), 1,
+    ACTIONS(233), 1,
       anon_sym_LPAREN,
-    ACTIONS(234), 1,
+    ACTIONS(239), 1,
       anon_sym_LBRACK,
-    ACTIONS(302), 1,
+    ACTIONS(307), 1,
       sym_identifier,
-    ACTIONS(304), 1,
+    ACTIONS(309), 1,
       sym_number,
     STATE(10), 1,
       aux_sym_ride_statement_repeat1,
@@ -6269,136 +6329,136 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(23), 2,
       sym_coordinates,
       sym_path,
-  [1261] = 6,
+  [1274] = 6,
     ACTIONS(3), 1,
       sym_comment,
     STATE(75), 1,
       sym__mode,
-    ACTIONS(230), 2,
+    ACTIONS(235), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(76), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(365), 3,
+    ACTIONS(370), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1285] = 6,
+  [1298] = 6,
     ACTIONS(3), 1,
       sym_comment,
     STATE(88), 1,
       sym__mode,
-    ACTIONS(230), 2,
+    ACTIONS(235), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(89), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(367), 3,
+    ACTIONS(372), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1309] = 6,
+  [1322] = 6,
     ACTIONS(3), 1,
       sym_comment,
     STATE(90), 1,
       sym__mode,
-    ACTIONS(230), 2,
+    ACTIONS(235), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(91), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(369), 3,
+    ACTIONS(374), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1333] = 6,
+  [1346] = 6,
     ACTIONS(3), 1,
       sym_comment,
     STATE(123), 1,
       sym__mode,
-    ACTIONS(230), 2,
+    ACTIONS(235), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(96), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(371), 3,
+    ACTIONS(376), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1357] = 6,
+  [1370] = 6,
     ACTIONS(3), 1,
       sym_comment,
     STATE(112), 1,
       sym__mode,
-    ACTIONS(230), 2,
+    ACTIONS(235), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(113), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(373), 3,
+    ACTIONS(378), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1381] = 6,
+  [1394] = 6,
     ACTIONS(3), 1,
       sym_comment,
     STATE(95), 1,
       sym__mode,
-    ACTIONS(230), 2,
+    ACTIONS(235), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(60), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(375), 3,
+    ACTIONS(380), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1405] = 6,
+  [1418] = 6,
     ACTIONS(3), 1,
       sym_comment,
     STATE(61), 1,
       sym__mode,
-    ACTIONS(230), 2,
+    ACTIONS(235), 2,
       anon_sym_move_DASHonly,
       anon_sym_capture_DASHonly,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(62), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(377), 3,
+    ACTIONS(382), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1429] = 2,
+  [1442] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(379), 9,
+    ACTIONS(384), 9,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
@@ -6408,221 +6468,209 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_lame,
       anon_sym_when,
       anon_sym_unless,
-  [1444] = 8,
+  [1457] = 8,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(381), 1,
+    ACTIONS(386), 1,
       sym_identifier,
-    ACTIONS(387), 1,
-      sym__plus_symbol,
-    ACTIONS(390), 1,
-      anon_sym_RBRACE,
     ACTIONS(392), 1,
+      sym__plus_symbol,
+    ACTIONS(395), 1,
+      anon_sym_RBRACE,
+    ACTIONS(397), 1,
       anon_sym_hand,
     STATE(43), 1,
       aux_sym__setup_block_repeat1,
-    ACTIONS(384), 2,
+    ACTIONS(389), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(304), 2,
+    STATE(305), 2,
       sym_setup_hand,
       sym_placement,
-  [1471] = 8,
+  [1484] = 8,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(395), 1,
+    ACTIONS(400), 1,
       sym_identifier,
-    ACTIONS(399), 1,
+    ACTIONS(404), 1,
       sym__plus_symbol,
-    ACTIONS(401), 1,
+    ACTIONS(406), 1,
       anon_sym_RBRACE,
-    ACTIONS(403), 1,
+    ACTIONS(408), 1,
       anon_sym_hand,
     STATE(45), 1,
       aux_sym__setup_block_repeat1,
-    ACTIONS(397), 2,
+    ACTIONS(402), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(224), 2,
+    STATE(227), 2,
       sym_setup_hand,
       sym_placement,
-  [1498] = 8,
+  [1511] = 8,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(395), 1,
+    ACTIONS(400), 1,
       sym_identifier,
-    ACTIONS(399), 1,
+    ACTIONS(404), 1,
       sym__plus_symbol,
-    ACTIONS(403), 1,
+    ACTIONS(408), 1,
       anon_sym_hand,
-    ACTIONS(407), 1,
+    ACTIONS(412), 1,
       anon_sym_RBRACE,
     STATE(43), 1,
       aux_sym__setup_block_repeat1,
-    ACTIONS(405), 2,
+    ACTIONS(410), 2,
       anon_sym_SEMI,
       sym__newline,
-    STATE(216), 2,
+    STATE(221), 2,
       sym_setup_hand,
       sym_placement,
-  [1525] = 6,
+  [1538] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(409), 1,
+    ACTIONS(414), 1,
       anon_sym_columns,
-    ACTIONS(411), 1,
+    ACTIONS(416), 1,
       anon_sym_hexagon,
-    ACTIONS(413), 1,
+    ACTIONS(418), 1,
       anon_sym_rhombus,
-    ACTIONS(415), 1,
+    ACTIONS(420), 1,
       anon_sym_ranks,
-    STATE(258), 4,
+    STATE(260), 4,
       sym_hexagon_shape,
       sym_rhombus_shape,
       sym_columns_shape,
       sym_ranks_shape,
-  [1547] = 5,
+  [1560] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(419), 1,
+    ACTIONS(424), 1,
       anon_sym_en_DASHpassant,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(66), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(417), 3,
+    ACTIONS(422), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1567] = 7,
+  [1580] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(427), 1,
+    ACTIONS(432), 1,
       anon_sym_RBRACE,
     STATE(48), 1,
       aux_sym__castling_block_repeat1,
-    STATE(275), 1,
+    STATE(237), 1,
       sym_castling_move,
-    STATE(307), 1,
+    STATE(308), 1,
       sym_castling_option,
-    ACTIONS(421), 2,
+    ACTIONS(426), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(424), 2,
+    ACTIONS(429), 2,
       anon_sym_SEMI,
       sym__newline,
-  [1591] = 7,
+  [1604] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(433), 1,
+    ACTIONS(438), 1,
       anon_sym_RBRACE,
     STATE(51), 1,
       aux_sym__castling_block_repeat1,
-    STATE(234), 1,
+    STATE(236), 1,
       sym_castling_option,
-    STATE(275), 1,
+    STATE(237), 1,
       sym_castling_move,
-    ACTIONS(429), 2,
+    ACTIONS(434), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(431), 2,
+    ACTIONS(436), 2,
       anon_sym_SEMI,
       sym__newline,
-  [1615] = 5,
+  [1628] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(437), 1,
+    ACTIONS(442), 1,
       anon_sym_no_DASHen_DASHpassant,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(84), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(435), 3,
+    ACTIONS(440), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1635] = 7,
+  [1648] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(441), 1,
+    ACTIONS(446), 1,
       anon_sym_RBRACE,
     STATE(48), 1,
       aux_sym__castling_block_repeat1,
-    STATE(254), 1,
-      sym_castling_option,
-    STATE(275), 1,
+    STATE(237), 1,
       sym_castling_move,
-    ACTIONS(429), 2,
+    STATE(256), 1,
+      sym_castling_option,
+    ACTIONS(434), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(439), 2,
+    ACTIONS(444), 2,
       anon_sym_SEMI,
       sym__newline,
-  [1659] = 5,
+  [1672] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(445), 1,
+    ACTIONS(450), 1,
       anon_sym_no_DASHen_DASHpassant,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(100), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(443), 3,
+    ACTIONS(448), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1679] = 5,
+  [1692] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(449), 1,
+    ACTIONS(454), 1,
       anon_sym_no_DASHen_DASHpassant,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(102), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(447), 3,
+    ACTIONS(452), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1699] = 5,
+  [1712] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(453), 1,
+    ACTIONS(458), 1,
       anon_sym_no_DASHen_DASHpassant,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(118), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(451), 3,
+    ACTIONS(456), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1719] = 2,
+  [1732] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(455), 8,
-      anon_sym_SEMI,
-      sym__newline,
-      sym_number,
-      anon_sym_RBRACE,
-      anon_sym_LPAREN,
-      anon_sym_LBRACK,
-      anon_sym_when,
-      anon_sym_unless,
-  [1733] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(457), 8,
+    ACTIONS(460), 8,
       anon_sym_SEMI,
       sym__newline,
       sym_number,
@@ -6631,951 +6679,963 @@ static const uint16_t ts_small_parse_table[] = {
       anon_sym_LBRACK,
       anon_sym_when,
       anon_sym_unless,
-  [1747] = 7,
+  [1746] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(459), 1,
+    ACTIONS(462), 8,
+      anon_sym_SEMI,
+      sym__newline,
+      sym_number,
+      anon_sym_RBRACE,
+      anon_sym_LPAREN,
+      anon_sym_LBRACK,
+      anon_sym_when,
+      anon_sym_unless,
+  [1760] = 7,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(464), 1,
       sym_identifier,
-    ACTIONS(463), 1,
+    ACTIONS(468), 1,
       sym__plus_symbol,
-    ACTIONS(465), 1,
+    ACTIONS(470), 1,
       anon_sym_optional,
-    ACTIONS(467), 1,
+    ACTIONS(472), 1,
       anon_sym_captured,
     STATE(58), 1,
       aux_sym_promote_statement_repeat1,
-    ACTIONS(461), 3,
+    ACTIONS(466), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1771] = 6,
+  [1784] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(469), 1,
-      sym_identifier,
     ACTIONS(474), 1,
+      sym_identifier,
+    ACTIONS(479), 1,
       sym__plus_symbol,
     STATE(58), 1,
       aux_sym_promote_statement_repeat1,
-    ACTIONS(477), 2,
+    ACTIONS(482), 2,
       anon_sym_optional,
       anon_sym_captured,
-    ACTIONS(472), 3,
+    ACTIONS(477), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1793] = 4,
+  [1806] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(479), 3,
+    ACTIONS(484), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1810] = 4,
+  [1823] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(481), 3,
+    ACTIONS(486), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1827] = 4,
+  [1840] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(82), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(483), 3,
+    ACTIONS(488), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1844] = 4,
+  [1857] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(485), 3,
+    ACTIONS(490), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1861] = 4,
+  [1874] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(489), 1,
+    ACTIONS(494), 1,
       anon_sym_snake,
-    ACTIONS(491), 1,
+    ACTIONS(496), 1,
       anon_sym_list,
-    ACTIONS(487), 5,
+    ACTIONS(492), 5,
       anon_sym_ranks,
       anon_sym_files,
       anon_sym_shogi,
       anon_sym_left_DASHleaning,
       anon_sym_right_DASHleaning,
-  [1878] = 4,
+  [1891] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(493), 3,
+    ACTIONS(498), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1895] = 4,
+  [1908] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(87), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(495), 3,
+    ACTIONS(500), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1912] = 4,
+  [1925] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(497), 3,
+    ACTIONS(502), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1929] = 4,
+  [1942] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(501), 2,
+    ACTIONS(506), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(499), 3,
+    ACTIONS(504), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1946] = 5,
+  [1959] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(506), 1,
+    ACTIONS(511), 1,
       sym_identifier,
     STATE(154), 1,
       sym__side,
     STATE(68), 2,
       sym_side_declaration,
       aux_sym_sides_statement_repeat1,
-    ACTIONS(504), 3,
+    ACTIONS(509), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [1965] = 4,
+  [1978] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(64), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(509), 3,
+    ACTIONS(514), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1982] = 4,
+  [1995] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(511), 3,
+    ACTIONS(516), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [1999] = 5,
+  [2012] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(517), 1,
+    ACTIONS(522), 1,
       anon_sym_unmoved,
-    ACTIONS(519), 1,
+    ACTIONS(524), 1,
       anon_sym_pointing,
-    ACTIONS(515), 2,
+    ACTIONS(520), 2,
       anon_sym_to,
       anon_sym_from,
-    ACTIONS(513), 3,
+    ACTIONS(518), 3,
       anon_sym_piece,
       anon_sym_enemy,
       anon_sym_friend,
-  [2018] = 4,
+  [2031] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(521), 3,
+    ACTIONS(526), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2035] = 4,
+  [2048] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(93), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(523), 3,
+    ACTIONS(528), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2052] = 4,
+  [2065] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(525), 3,
+    ACTIONS(530), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2069] = 4,
+  [2082] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(94), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(527), 3,
+    ACTIONS(532), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2086] = 4,
+  [2099] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(529), 3,
+    ACTIONS(534), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2103] = 4,
+  [2116] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(531), 3,
+    ACTIONS(536), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2120] = 7,
+  [2133] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(533), 1,
+    ACTIONS(538), 1,
       sym_identifier,
-    ACTIONS(537), 1,
+    ACTIONS(542), 1,
       anon_sym_RBRACE,
     STATE(120), 1,
       aux_sym__zone_block_repeat1,
-    STATE(256), 1,
+    STATE(258), 1,
       sym_zone_side,
-    STATE(293), 1,
+    STATE(294), 1,
       sym__side,
-    ACTIONS(535), 2,
+    ACTIONS(540), 2,
       anon_sym_SEMI,
       sym__newline,
-  [2143] = 4,
+  [2156] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(97), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(539), 3,
+    ACTIONS(544), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2160] = 4,
+  [2173] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(541), 3,
+    ACTIONS(546), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2177] = 4,
+  [2190] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(543), 3,
+    ACTIONS(548), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2194] = 4,
+  [2207] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(545), 3,
+    ACTIONS(550), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2211] = 4,
+  [2224] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(98), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(547), 3,
+    ACTIONS(552), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2228] = 4,
+  [2241] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(547), 3,
+    ACTIONS(552), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2245] = 4,
+  [2258] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(549), 3,
+    ACTIONS(554), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2262] = 4,
+  [2275] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(70), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(551), 3,
+    ACTIONS(556), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2279] = 4,
+  [2292] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(553), 3,
+    ACTIONS(558), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2296] = 4,
+  [2309] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(110), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(555), 3,
+    ACTIONS(560), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2313] = 4,
+  [2326] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(557), 3,
+    ACTIONS(562), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2330] = 4,
+  [2343] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(59), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(559), 3,
+    ACTIONS(564), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2347] = 4,
+  [2360] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(561), 3,
+    ACTIONS(566), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2364] = 4,
+  [2377] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(563), 3,
+    ACTIONS(568), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2381] = 4,
+  [2394] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(565), 3,
+    ACTIONS(570), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2398] = 4,
+  [2411] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(567), 3,
+    ACTIONS(572), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2415] = 4,
+  [2428] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(81), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(569), 3,
+    ACTIONS(574), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2432] = 4,
+  [2445] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(571), 3,
+    ACTIONS(576), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2449] = 4,
+  [2462] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(573), 3,
+    ACTIONS(578), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2466] = 4,
+  [2479] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(575), 3,
+    ACTIONS(580), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2483] = 4,
+  [2496] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(115), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(577), 3,
+    ACTIONS(582), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2500] = 4,
+  [2513] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(577), 3,
+    ACTIONS(582), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2517] = 4,
+  [2530] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(116), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(579), 3,
+    ACTIONS(584), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2534] = 4,
+  [2547] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(579), 3,
+    ACTIONS(584), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2551] = 7,
+  [2564] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(581), 1,
+    ACTIONS(586), 1,
       sym_identifier,
-    ACTIONS(587), 1,
+    ACTIONS(592), 1,
       anon_sym_RBRACE,
     STATE(103), 1,
       aux_sym__zone_block_repeat1,
-    STATE(284), 1,
+    STATE(283), 1,
       sym_zone_side,
-    STATE(293), 1,
+    STATE(294), 1,
       sym__side,
-    ACTIONS(584), 2,
+    ACTIONS(589), 2,
       anon_sym_SEMI,
       sym__newline,
-  [2574] = 3,
+  [2587] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(589), 3,
+    ACTIONS(594), 3,
       sym_identifier,
       anon_sym_optional,
       anon_sym_captured,
-    ACTIONS(591), 4,
+    ACTIONS(596), 4,
       anon_sym_SEMI,
       sym__newline,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [2589] = 4,
+  [2602] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(72), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(593), 3,
+    ACTIONS(598), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2606] = 4,
+  [2619] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(595), 3,
+    ACTIONS(600), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2623] = 6,
+  [2636] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(599), 1,
+    ACTIONS(604), 1,
       sym_number,
-    ACTIONS(601), 1,
-      anon_sym_starting,
-    STATE(130), 1,
-      aux_sym_columns_shape_repeat1,
-    STATE(195), 1,
-      sym_line_starts,
-    ACTIONS(597), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [2644] = 6,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(599), 1,
-      sym_number,
-    ACTIONS(601), 1,
+    ACTIONS(606), 1,
       anon_sym_starting,
     STATE(130), 1,
       aux_sym_columns_shape_repeat1,
     STATE(197), 1,
       sym_line_starts,
-    ACTIONS(603), 3,
+    ACTIONS(602), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2665] = 5,
+  [2657] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(533), 1,
+    ACTIONS(604), 1,
+      sym_number,
+    ACTIONS(606), 1,
+      anon_sym_starting,
+    STATE(130), 1,
+      aux_sym_columns_shape_repeat1,
+    STATE(199), 1,
+      sym_line_starts,
+    ACTIONS(608), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [2678] = 5,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(538), 1,
       sym_identifier,
     STATE(154), 1,
       sym__side,
     STATE(68), 2,
       sym_side_declaration,
       aux_sym_sides_statement_repeat1,
-    ACTIONS(605), 3,
+    ACTIONS(610), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [2684] = 4,
+  [2697] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(607), 3,
+    ACTIONS(612), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2701] = 4,
+  [2714] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(77), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(609), 3,
+    ACTIONS(614), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2718] = 4,
+  [2731] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(121), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(611), 3,
+    ACTIONS(616), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2735] = 4,
+  [2748] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(613), 3,
+    ACTIONS(618), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2752] = 4,
+  [2765] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(615), 3,
+    ACTIONS(620), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2769] = 4,
+  [2782] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(617), 3,
+    ACTIONS(622), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2786] = 4,
+  [2799] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(619), 3,
+    ACTIONS(624), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2803] = 4,
+  [2816] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(122), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(621), 3,
+    ACTIONS(626), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2820] = 4,
+  [2833] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(621), 3,
+    ACTIONS(626), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2837] = 4,
+  [2850] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(623), 3,
+    ACTIONS(628), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2854] = 7,
+  [2867] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(533), 1,
+    ACTIONS(538), 1,
       sym_identifier,
-    ACTIONS(627), 1,
+    ACTIONS(632), 1,
       anon_sym_RBRACE,
     STATE(103), 1,
       aux_sym__zone_block_repeat1,
-    STATE(204), 1,
+    STATE(206), 1,
       sym_zone_side,
-    STATE(293), 1,
+    STATE(294), 1,
       sym__side,
-    ACTIONS(625), 2,
+    ACTIONS(630), 2,
       anon_sym_SEMI,
       sym__newline,
-  [2877] = 4,
+  [2890] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(629), 3,
+    ACTIONS(634), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2894] = 4,
+  [2907] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(67), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(631), 3,
+    ACTIONS(636), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2911] = 4,
+  [2924] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(236), 2,
+    ACTIONS(241), 2,
       anon_sym_when,
       anon_sym_unless,
     STATE(114), 2,
       aux_sym__conditions,
       sym_condition,
-    ACTIONS(633), 3,
+    ACTIONS(638), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2928] = 3,
+  [2941] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(637), 2,
+    ACTIONS(642), 2,
       sym_identifier,
       anon_sym_forward,
-    ACTIONS(635), 4,
+    ACTIONS(640), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_LBRACE,
-  [2942] = 3,
+  [2955] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(639), 2,
+    ACTIONS(644), 2,
       sym_identifier,
       anon_sym_hand,
-    ACTIONS(390), 4,
+    ACTIONS(395), 4,
       anon_sym_SEMI,
       sym__newline,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [2956] = 4,
+  [2969] = 4,
     ACTIONS(3), 1,
       sym_comment,
     STATE(129), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(641), 2,
+    ACTIONS(646), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(643), 3,
+    ACTIONS(648), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2972] = 4,
+  [2985] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(647), 1,
+    ACTIONS(652), 1,
       sym_identifier,
     STATE(127), 1,
       aux_sym_zone_definition_repeat1,
-    ACTIONS(645), 4,
+    ACTIONS(650), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [2988] = 6,
+  [3001] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(228), 1,
+    ACTIONS(233), 1,
       anon_sym_LPAREN,
-    ACTIONS(234), 1,
+    ACTIONS(239), 1,
       anon_sym_LBRACK,
     STATE(11), 1,
       aux_sym_ride_statement_repeat1,
@@ -7584,2125 +7644,2139 @@ static const uint16_t ts_small_parse_table[] = {
     STATE(23), 2,
       sym_coordinates,
       sym_path,
-  [3008] = 4,
+  [3021] = 4,
     ACTIONS(3), 1,
       sym_comment,
     STATE(129), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(650), 2,
+    ACTIONS(655), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(653), 3,
+    ACTIONS(658), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3024] = 4,
+  [3037] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(657), 1,
+    ACTIONS(662), 1,
       sym_number,
     STATE(130), 1,
       aux_sym_columns_shape_repeat1,
-    ACTIONS(655), 4,
+    ACTIONS(660), 4,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_starting,
-  [3040] = 7,
+  [3053] = 7,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(302), 1,
+    ACTIONS(307), 1,
       sym_identifier,
-    ACTIONS(304), 1,
+    ACTIONS(309), 1,
       sym_number,
-    ACTIONS(660), 1,
+    ACTIONS(665), 1,
       anon_sym_unmoved,
-    ACTIONS(662), 1,
+    ACTIONS(667), 1,
       anon_sym_from,
     STATE(19), 1,
       aux_sym_direction_list_repeat1,
-    STATE(303), 1,
+    STATE(304), 1,
       sym_direction_list,
-  [3062] = 4,
+  [3075] = 4,
     ACTIONS(3), 1,
       sym_comment,
     STATE(129), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(641), 2,
+    ACTIONS(646), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(664), 3,
+    ACTIONS(669), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3078] = 3,
+  [3091] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(666), 2,
+    ACTIONS(671), 2,
       sym_identifier,
       anon_sym_written,
-    ACTIONS(668), 4,
+    ACTIONS(673), 4,
       anon_sym_SEMI,
       sym__newline,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [3092] = 2,
+  [3105] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(670), 6,
+    ACTIONS(675), 6,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_en_DASHpassant,
       anon_sym_when,
       anon_sym_unless,
-  [3104] = 4,
+  [3117] = 4,
     ACTIONS(3), 1,
       sym_comment,
     STATE(129), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(641), 2,
+    ACTIONS(646), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(672), 3,
+    ACTIONS(677), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3120] = 4,
+  [3133] = 4,
     ACTIONS(3), 1,
       sym_comment,
     STATE(129), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(641), 2,
+    ACTIONS(646), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(674), 3,
+    ACTIONS(679), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3136] = 3,
+  [3149] = 3,
     ACTIONS(3), 1,
       sym_comment,
     STATE(164), 1,
       sym__outcome,
-    ACTIONS(676), 5,
+    ACTIONS(681), 5,
       sym_fraction,
       anon_sym_draw,
       anon_sym_win,
       anon_sym_loss,
       anon_sym_out,
-  [3150] = 4,
+  [3163] = 4,
     ACTIONS(3), 1,
       sym_comment,
     STATE(129), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(641), 2,
+    ACTIONS(646), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(678), 3,
+    ACTIONS(683), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3166] = 6,
+  [3179] = 6,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(228), 1,
+    ACTIONS(233), 1,
       anon_sym_LPAREN,
-    ACTIONS(234), 1,
+    ACTIONS(239), 1,
       anon_sym_LBRACK,
-    ACTIONS(350), 1,
+    ACTIONS(355), 1,
       sym_number,
     STATE(31), 1,
       aux_sym_condition_repeat1,
     STATE(56), 2,
       sym_coordinates,
       sym_path,
-  [3186] = 4,
+  [3199] = 4,
     ACTIONS(3), 1,
       sym_comment,
     STATE(141), 1,
       aux_sym_impasse_statement_repeat1,
-    ACTIONS(680), 2,
-      sym_identifier,
-      sym__plus_symbol,
-    ACTIONS(682), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3202] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(141), 1,
-      aux_sym_impasse_statement_repeat1,
-    ACTIONS(684), 2,
+    ACTIONS(685), 2,
       sym_identifier,
       sym__plus_symbol,
     ACTIONS(687), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3218] = 4,
+  [3215] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(141), 1,
+      aux_sym_impasse_statement_repeat1,
+    ACTIONS(689), 2,
+      sym_identifier,
+      sym__plus_symbol,
+    ACTIONS(692), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3231] = 4,
     ACTIONS(3), 1,
       sym_comment,
     STATE(129), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(641), 2,
+    ACTIONS(646), 2,
       sym_identifier,
       sym__plus_symbol,
-    ACTIONS(689), 3,
+    ACTIONS(694), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3234] = 4,
+  [3247] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(691), 1,
+    ACTIONS(696), 1,
       sym_identifier,
     STATE(149), 1,
       aux_sym_names_statement_repeat1,
-    ACTIONS(693), 3,
+    ACTIONS(698), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3249] = 3,
+  [3262] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(697), 2,
+    ACTIONS(702), 2,
       anon_sym_alternate,
       anon_sym_sequential,
-    ACTIONS(695), 3,
+    ACTIONS(700), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3262] = 4,
+  [3275] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(699), 1,
+    ACTIONS(704), 1,
       sym_identifier,
     STATE(127), 1,
       aux_sym_zone_definition_repeat1,
-    ACTIONS(701), 3,
+    ACTIONS(706), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3277] = 4,
+  [3290] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(691), 1,
+    ACTIONS(696), 1,
       sym_identifier,
     STATE(149), 1,
       aux_sym_names_statement_repeat1,
-    ACTIONS(703), 3,
+    ACTIONS(708), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3292] = 4,
+  [3305] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(707), 1,
+    ACTIONS(712), 1,
       sym_integer,
     STATE(150), 1,
       aux_sym_line_starts_repeat1,
-    ACTIONS(705), 3,
+    ACTIONS(710), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3307] = 4,
+  [3320] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(699), 1,
+    ACTIONS(704), 1,
       sym_identifier,
     STATE(127), 1,
       aux_sym_zone_definition_repeat1,
-    ACTIONS(703), 3,
+    ACTIONS(708), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3322] = 4,
+  [3335] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(709), 1,
+    ACTIONS(714), 1,
       sym_identifier,
     STATE(149), 1,
       aux_sym_names_statement_repeat1,
-    ACTIONS(712), 3,
+    ACTIONS(717), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3337] = 4,
+  [3350] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(716), 1,
+    ACTIONS(721), 1,
       sym_integer,
     STATE(150), 1,
       aux_sym_line_starts_repeat1,
-    ACTIONS(714), 3,
+    ACTIONS(719), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3352] = 2,
+  [3365] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(719), 5,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-      anon_sym_when,
-      anon_sym_unless,
-  [3363] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(721), 5,
+    ACTIONS(724), 5,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_when,
       anon_sym_unless,
-  [3374] = 2,
+  [3376] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(723), 5,
+    ACTIONS(726), 5,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
       anon_sym_when,
       anon_sym_unless,
-  [3385] = 4,
+  [3387] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(727), 1,
+    ACTIONS(728), 5,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+      anon_sym_when,
+      anon_sym_unless,
+  [3398] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(732), 1,
       sym_identifier,
-    ACTIONS(729), 1,
+    ACTIONS(734), 1,
       anon_sym_forward,
-    ACTIONS(725), 3,
+    ACTIONS(730), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3400] = 2,
+  [3413] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(731), 5,
+    ACTIONS(736), 5,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       sym_identifier,
       anon_sym_RBRACE,
-  [3411] = 4,
+  [3424] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(699), 1,
+    ACTIONS(704), 1,
       sym_identifier,
     STATE(127), 1,
       aux_sym_zone_definition_repeat1,
-    ACTIONS(733), 3,
+    ACTIONS(738), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3426] = 3,
+  [3439] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(737), 2,
+    ACTIONS(742), 2,
       anon_sym_rows,
       anon_sym_columns,
-    ACTIONS(735), 3,
+    ACTIONS(740), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3439] = 4,
+  [3452] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(699), 1,
+    ACTIONS(704), 1,
       sym_identifier,
     STATE(127), 1,
       aux_sym_zone_definition_repeat1,
-    ACTIONS(739), 3,
+    ACTIONS(744), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3454] = 4,
+  [3467] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(699), 1,
+    ACTIONS(704), 1,
       sym_identifier,
     STATE(127), 1,
       aux_sym_zone_definition_repeat1,
-    ACTIONS(741), 3,
+    ACTIONS(746), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3469] = 2,
+  [3482] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(743), 5,
+    ACTIONS(748), 5,
       anon_sym_SEMI,
       sym__newline,
       sym_identifier,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [3480] = 2,
+  [3493] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(745), 5,
+    ACTIONS(750), 5,
       anon_sym_SEMI,
       sym__newline,
       sym_identifier,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [3491] = 3,
+  [3504] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    STATE(357), 1,
+    STATE(361), 1,
       sym__outcome,
-    ACTIONS(747), 4,
+    ACTIONS(752), 4,
       sym_fraction,
       anon_sym_draw,
       anon_sym_win,
       anon_sym_loss,
-  [3504] = 2,
+  [3517] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(427), 5,
+    ACTIONS(432), 5,
       anon_sym_SEMI,
       sym__newline,
       sym_identifier,
       sym__plus_symbol,
       anon_sym_RBRACE,
-  [3515] = 3,
+  [3528] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(751), 1,
+    ACTIONS(756), 1,
       anon_sym_but,
-    ACTIONS(749), 3,
+    ACTIONS(754), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3527] = 5,
+  [3540] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(302), 1,
+    ACTIONS(307), 1,
       sym_identifier,
-    ACTIONS(304), 1,
+    ACTIONS(309), 1,
       sym_number,
     STATE(19), 1,
       aux_sym_direction_list_repeat1,
-    STATE(251), 1,
+    STATE(253), 1,
       sym_direction_list,
-  [3543] = 2,
+  [3556] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(753), 4,
+    ACTIONS(758), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3553] = 4,
-    ACTIONS(755), 1,
-      sym_comment,
+  [3566] = 4,
     ACTIONS(760), 1,
+      sym_comment,
+    ACTIONS(765), 1,
       anon_sym_DQUOTE2,
     STATE(167), 1,
       aux_sym_string_repeat1,
-    ACTIONS(757), 2,
+    ACTIONS(762), 2,
       aux_sym_string_token1,
       sym_escape_sequence,
-  [3567] = 2,
+  [3580] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(762), 4,
+    ACTIONS(767), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       sym_identifier,
-  [3577] = 5,
+  [3590] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(302), 1,
+    ACTIONS(307), 1,
       sym_identifier,
-    ACTIONS(304), 1,
+    ACTIONS(309), 1,
       sym_number,
     STATE(19), 1,
       aux_sym_direction_list_repeat1,
-    STATE(260), 1,
+    STATE(262), 1,
       sym_direction_list,
-  [3593] = 5,
+  [3606] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(302), 1,
+    ACTIONS(307), 1,
       sym_identifier,
-    ACTIONS(304), 1,
+    ACTIONS(309), 1,
       sym_number,
     STATE(19), 1,
       aux_sym_direction_list_repeat1,
     STATE(40), 1,
       sym_direction_list,
-  [3609] = 5,
+  [3622] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(302), 1,
+    ACTIONS(307), 1,
       sym_identifier,
-    ACTIONS(304), 1,
+    ACTIONS(309), 1,
       sym_number,
     STATE(19), 1,
       aux_sym_direction_list_repeat1,
     STATE(41), 1,
       sym_direction_list,
-  [3625] = 2,
+  [3638] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(587), 4,
+    ACTIONS(592), 4,
       anon_sym_SEMI,
       sym__newline,
       sym_identifier,
       anon_sym_RBRACE,
-  [3635] = 3,
+  [3648] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(766), 1,
+    ACTIONS(771), 1,
       anon_sym_out,
-    ACTIONS(764), 3,
+    ACTIONS(769), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3647] = 3,
+  [3660] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(770), 1,
+    ACTIONS(775), 1,
       anon_sym_place_DASHon,
-    ACTIONS(768), 3,
+    ACTIONS(773), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3659] = 5,
+  [3672] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(533), 1,
+    ACTIONS(538), 1,
       sym_identifier,
-    ACTIONS(772), 1,
+    ACTIONS(777), 1,
       anon_sym_LBRACE,
-    STATE(200), 1,
+    STATE(202), 1,
       sym__setup_block,
-    STATE(289), 1,
+    STATE(286), 1,
       sym__side,
-  [3675] = 2,
+  [3688] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(774), 4,
+    ACTIONS(779), 4,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3685] = 4,
-    ACTIONS(755), 1,
+  [3698] = 4,
+    ACTIONS(760), 1,
       sym_comment,
-    ACTIONS(778), 1,
+    ACTIONS(783), 1,
       anon_sym_DQUOTE2,
     STATE(179), 1,
       aux_sym_string_repeat1,
-    ACTIONS(776), 2,
+    ACTIONS(781), 2,
       aux_sym_string_token1,
       sym_escape_sequence,
-  [3699] = 4,
+  [3712] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(780), 1,
+    ACTIONS(785), 1,
       anon_sym_not_DASHdefended_DASHby,
-    ACTIONS(784), 1,
+    ACTIONS(789), 1,
       anon_sym_at_DASHmost,
-    ACTIONS(782), 2,
+    ACTIONS(787), 2,
       anon_sym_no_DASHcheck,
       anon_sym_no_DASHmate,
-  [3713] = 4,
-    ACTIONS(755), 1,
+  [3726] = 4,
+    ACTIONS(760), 1,
       sym_comment,
-    ACTIONS(788), 1,
+    ACTIONS(793), 1,
       anon_sym_DQUOTE2,
     STATE(167), 1,
       aux_sym_string_repeat1,
-    ACTIONS(786), 2,
+    ACTIONS(791), 2,
       aux_sym_string_token1,
       sym_escape_sequence,
-  [3727] = 2,
+  [3740] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(790), 4,
+    ACTIONS(795), 4,
       anon_sym_SEMI,
       sym__newline,
       sym_identifier,
       anon_sym_RBRACE,
-  [3737] = 3,
+  [3750] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(794), 1,
+    ACTIONS(799), 1,
       anon_sym_wait,
-    ACTIONS(792), 3,
+    ACTIONS(797), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3749] = 4,
+  [3762] = 4,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(533), 1,
+    ACTIONS(538), 1,
       sym_identifier,
     STATE(154), 1,
       sym__side,
     STATE(109), 2,
       sym_side_declaration,
       aux_sym_sides_statement_repeat1,
-  [3763] = 5,
+  [3776] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(302), 1,
+    ACTIONS(307), 1,
       sym_identifier,
-    ACTIONS(304), 1,
+    ACTIONS(309), 1,
       sym_number,
     STATE(19), 1,
       aux_sym_direction_list_repeat1,
     STATE(27), 1,
       sym_direction_list,
-  [3779] = 3,
+  [3792] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(798), 1,
+    ACTIONS(803), 1,
       anon_sym_captured,
-    ACTIONS(796), 3,
+    ACTIONS(801), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3791] = 3,
+  [3804] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(802), 1,
+    ACTIONS(807), 1,
       anon_sym_wait,
-    ACTIONS(800), 3,
+    ACTIONS(805), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3803] = 3,
+  [3816] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(806), 1,
+    ACTIONS(811), 1,
       anon_sym_counting,
-    ACTIONS(804), 3,
+    ACTIONS(809), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3815] = 5,
+  [3828] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(533), 1,
+    ACTIONS(538), 1,
       sym_identifier,
-    ACTIONS(808), 1,
+    ACTIONS(813), 1,
       anon_sym_LBRACE,
-    STATE(228), 1,
+    STATE(231), 1,
       sym__castling_block,
-    STATE(278), 1,
+    STATE(280), 1,
       sym__side,
-  [3831] = 3,
+  [3844] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(812), 1,
+    ACTIONS(817), 1,
       anon_sym_written,
-    ACTIONS(810), 3,
+    ACTIONS(815), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3843] = 5,
+  [3856] = 5,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(302), 1,
+    ACTIONS(307), 1,
       sym_identifier,
-    ACTIONS(304), 1,
+    ACTIONS(309), 1,
       sym_number,
     STATE(19), 1,
       aux_sym_direction_list_repeat1,
-    STATE(253), 1,
+    STATE(255), 1,
       sym_direction_list,
-  [3859] = 3,
+  [3872] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(816), 1,
+    ACTIONS(821), 1,
       anon_sym_reset_DASHby,
-    ACTIONS(814), 3,
+    ACTIONS(819), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3871] = 2,
+  [3884] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(818), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3880] = 2,
+    ACTIONS(825), 1,
+      anon_sym_triangle,
+    ACTIONS(823), 2,
+      anon_sym_flat,
+      anon_sym_pointy,
+  [3895] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(820), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3889] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(822), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3898] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(824), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [3907] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(826), 3,
+    ACTIONS(827), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3916] = 3,
+  [3904] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(830), 1,
-      anon_sym_RBRACE,
-    ACTIONS(828), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3927] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(832), 3,
+    ACTIONS(829), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3936] = 2,
+  [3913] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(834), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [3945] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(836), 1,
-      ts_builtin_sym_end,
-    ACTIONS(838), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [3956] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(840), 3,
+    ACTIONS(831), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3965] = 2,
+  [3922] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(842), 3,
+    ACTIONS(833), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3974] = 2,
+  [3931] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(844), 3,
+    ACTIONS(835), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [3983] = 2,
+  [3940] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(846), 3,
+    ACTIONS(837), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [3992] = 3,
+  [3949] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(850), 1,
+    ACTIONS(841), 1,
       anon_sym_RBRACE,
-    ACTIONS(848), 2,
+    ACTIONS(839), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4003] = 3,
+  [3960] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(843), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3969] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(845), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [3978] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(847), 1,
+      ts_builtin_sym_end,
+    ACTIONS(849), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [3989] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(851), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [3998] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(853), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4007] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(855), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4016] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(857), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4025] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(861), 1,
+      anon_sym_RBRACE,
+    ACTIONS(859), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4036] = 3,
     ACTIONS(3), 1,
       sym_comment,
     STATE(135), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(641), 2,
+    ACTIONS(646), 2,
       sym_identifier,
       sym__plus_symbol,
-  [4014] = 2,
+  [4047] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(852), 3,
+    ACTIONS(863), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4023] = 2,
+  [4056] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(854), 3,
+    ACTIONS(865), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4032] = 2,
+  [4065] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(856), 3,
+    ACTIONS(867), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4074] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(869), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4041] = 3,
+  [4083] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(860), 1,
+    ACTIONS(873), 1,
       anon_sym_RBRACE,
-    ACTIONS(858), 2,
+    ACTIONS(871), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4052] = 2,
+  [4094] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(862), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4061] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(864), 3,
+    ACTIONS(875), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4070] = 3,
+  [4103] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(877), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4112] = 3,
     ACTIONS(3), 1,
       sym_comment,
     STATE(136), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(641), 2,
+    ACTIONS(646), 2,
       sym_identifier,
       sym__plus_symbol,
-  [4081] = 2,
+  [4123] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(866), 3,
+    ACTIONS(879), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4090] = 2,
+  [4132] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(868), 3,
+    ACTIONS(881), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4099] = 2,
+  [4141] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(870), 3,
+    ACTIONS(883), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4108] = 3,
+  [4150] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(874), 1,
-      anon_sym_RBRACE,
-    ACTIONS(872), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4119] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(876), 3,
+    ACTIONS(885), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4128] = 3,
+  [4159] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(880), 1,
-      anon_sym_triangle,
-    ACTIONS(878), 2,
-      anon_sym_flat,
-      anon_sym_pointy,
-  [4139] = 4,
+    ACTIONS(887), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4168] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(882), 1,
+    ACTIONS(891), 1,
+      anon_sym_RBRACE,
+    ACTIONS(889), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4179] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(893), 1,
       sym_number,
-    ACTIONS(884), 1,
+    ACTIONS(895), 1,
       anon_sym_RBRACK,
-    STATE(239), 1,
+    STATE(241), 1,
       aux_sym_path_repeat1,
-  [4152] = 3,
+  [4192] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(147), 1,
+    ACTIONS(152), 1,
       ts_builtin_sym_end,
-    ACTIONS(838), 2,
+    ACTIONS(849), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4163] = 3,
+  [4203] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(288), 1,
+    ACTIONS(293), 1,
       anon_sym_RBRACE,
-    ACTIONS(886), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4174] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(888), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4183] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(142), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(641), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [4194] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(407), 1,
-      anon_sym_RBRACE,
-    ACTIONS(872), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4205] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(890), 3,
-      ts_builtin_sym_end,
+    ACTIONS(897), 2,
       anon_sym_SEMI,
       sym__newline,
   [4214] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(892), 3,
+    ACTIONS(899), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4223] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(142), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(646), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4234] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(412), 1,
+      anon_sym_RBRACE,
+    ACTIONS(889), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4245] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(901), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4254] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(903), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4223] = 2,
+  [4263] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(894), 3,
+    ACTIONS(905), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4232] = 2,
+  [4272] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(896), 3,
+    ACTIONS(907), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4241] = 2,
+  [4281] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(898), 3,
+    ACTIONS(909), 3,
       ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4250] = 3,
+  [4290] = 3,
     ACTIONS(3), 1,
       sym_comment,
     STATE(138), 1,
       aux_sym_like_statement_repeat1,
-    ACTIONS(641), 2,
+    ACTIONS(646), 2,
       sym_identifier,
       sym__plus_symbol,
-  [4261] = 2,
+  [4301] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(900), 3,
+    ACTIONS(911), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4270] = 2,
+  [4310] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(902), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4279] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(904), 3,
+    ACTIONS(913), 3,
       anon_sym_SEMI,
       sym__newline,
       anon_sym_RBRACE,
-  [4288] = 3,
+  [4319] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(441), 1,
+    ACTIONS(446), 1,
       anon_sym_RBRACE,
-    ACTIONS(906), 2,
+    ACTIONS(915), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4299] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(908), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4308] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(910), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4317] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(912), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4326] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(914), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4335] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(916), 1,
-      sym_number,
-    ACTIONS(919), 1,
-      anon_sym_RBRACK,
-    STATE(239), 1,
-      aux_sym_path_repeat1,
-  [4348] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(921), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4357] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(923), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4366] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(126), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(641), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [4377] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(925), 3,
-      anon_sym_remove,
-      anon_sym_stay,
-      anon_sym_to_DASHmater,
-  [4386] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(181), 1,
-      anon_sym_RBRACE,
-    ACTIONS(828), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4397] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(927), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4406] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(929), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4415] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(931), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4424] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(57), 1,
-      aux_sym_promote_statement_repeat1,
-    ACTIONS(463), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [4435] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(933), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4444] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(140), 1,
-      aux_sym_impasse_statement_repeat1,
-    ACTIONS(680), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [4455] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(935), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4464] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(937), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4473] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(939), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4482] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(941), 1,
-      anon_sym_RBRACE,
-    ACTIONS(906), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4493] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(943), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4502] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(627), 1,
-      anon_sym_RBRACE,
-    ACTIONS(848), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4513] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(735), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4522] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(945), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4531] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(947), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4540] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(949), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4549] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    STATE(132), 1,
-      aux_sym_like_statement_repeat1,
-    ACTIONS(641), 2,
-      sym_identifier,
-      sym__plus_symbol,
-  [4560] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(951), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4569] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(63), 1,
-      anon_sym_RBRACE,
-    ACTIONS(858), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4580] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(953), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4589] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(955), 1,
-      anon_sym_RBRACE,
-    ACTIONS(886), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4600] = 4,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(957), 1,
-      anon_sym_EQ,
-    ACTIONS(959), 1,
-      anon_sym_LBRACE,
-    STATE(191), 1,
-      sym__zone_block,
-  [4613] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(961), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4622] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(963), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4631] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(965), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4640] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(967), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4649] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(969), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4658] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(971), 3,
-      ts_builtin_sym_end,
-      anon_sym_SEMI,
-      sym__newline,
-  [4667] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(973), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4676] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(975), 3,
-      anon_sym_SEMI,
-      sym__newline,
-      anon_sym_RBRACE,
-  [4685] = 3,
+  [4330] = 3,
     ACTIONS(3), 1,
       sym_comment,
     STATE(188), 1,
       sym_castling_move,
-    ACTIONS(429), 2,
+    ACTIONS(434), 2,
       sym_identifier,
       sym__plus_symbol,
-  [4696] = 3,
+  [4341] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(228), 1,
-      anon_sym_LPAREN,
-    STATE(198), 1,
-      sym_coordinates,
-  [4706] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(828), 2,
+    ACTIONS(917), 3,
+      ts_builtin_sym_end,
       anon_sym_SEMI,
       sym__newline,
-  [4714] = 3,
+  [4350] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(808), 1,
+    ACTIONS(919), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4359] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(921), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4368] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(923), 1,
+      sym_number,
+    ACTIONS(926), 1,
+      anon_sym_RBRACK,
+    STATE(241), 1,
+      aux_sym_path_repeat1,
+  [4381] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(928), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4390] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(930), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4399] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(126), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(646), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4410] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(932), 3,
+      anon_sym_remove,
+      anon_sym_stay,
+      anon_sym_to_DASHmater,
+  [4419] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(186), 1,
+      anon_sym_RBRACE,
+    ACTIONS(839), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4430] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(934), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4439] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(936), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4448] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(938), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4457] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(57), 1,
+      aux_sym_promote_statement_repeat1,
+    ACTIONS(468), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4468] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(940), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4477] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(140), 1,
+      aux_sym_impasse_statement_repeat1,
+    ACTIONS(685), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4488] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(942), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4497] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(944), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4506] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(946), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4515] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(948), 1,
+      anon_sym_RBRACE,
+    ACTIONS(915), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4526] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(950), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4535] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(632), 1,
+      anon_sym_RBRACE,
+    ACTIONS(859), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4546] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(740), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4555] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(952), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4564] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(954), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4573] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(956), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4582] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    STATE(132), 1,
+      aux_sym_like_statement_repeat1,
+    ACTIONS(646), 2,
+      sym_identifier,
+      sym__plus_symbol,
+  [4593] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(958), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4602] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(960), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4611] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(962), 1,
+      anon_sym_RBRACE,
+    ACTIONS(897), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4622] = 4,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(964), 1,
+      anon_sym_EQ,
+    ACTIONS(966), 1,
       anon_sym_LBRACE,
-    STATE(237), 1,
-      sym__castling_block,
-  [4724] = 3,
+    STATE(219), 1,
+      sym__zone_block,
+  [4635] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(228), 1,
+    ACTIONS(65), 1,
+      anon_sym_RBRACE,
+    ACTIONS(871), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4646] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(968), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4655] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(970), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4664] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(972), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4673] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(974), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4682] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(976), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4691] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(978), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4700] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(980), 3,
+      anon_sym_SEMI,
+      sym__newline,
+      anon_sym_RBRACE,
+  [4709] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(982), 3,
+      ts_builtin_sym_end,
+      anon_sym_SEMI,
+      sym__newline,
+  [4718] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(984), 1,
+      anon_sym_LBRACE,
+    STATE(269), 1,
+      sym__piece_block,
+  [4728] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(871), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [4736] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(233), 1,
       anon_sym_LPAREN,
     STATE(174), 1,
       sym_coordinates,
-  [4734] = 2,
+  [4746] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(977), 2,
+    ACTIONS(813), 1,
+      anon_sym_LBRACE,
+    STATE(239), 1,
+      sym__castling_block,
+  [4756] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(986), 2,
       anon_sym_win,
       anon_sym_out,
-  [4742] = 2,
+  [4764] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(979), 2,
+    ACTIONS(988), 2,
       sym_number,
       anon_sym_RBRACK,
-  [4750] = 2,
+  [4772] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(838), 2,
+    ACTIONS(859), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4758] = 2,
+  [4780] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(886), 2,
+    ACTIONS(849), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4766] = 2,
+  [4788] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(848), 2,
+    ACTIONS(897), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4774] = 3,
+  [4796] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(699), 1,
+    ACTIONS(777), 1,
+      anon_sym_LBRACE,
+    STATE(228), 1,
+      sym__setup_block,
+  [4806] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(704), 1,
       sym_identifier,
     STATE(158), 1,
       aux_sym_zone_definition_repeat1,
-  [4784] = 2,
+  [4816] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(981), 2,
+    ACTIONS(990), 2,
       anon_sym_draw,
       anon_sym_loss,
-  [4792] = 3,
+  [4824] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(983), 1,
+    ACTIONS(992), 1,
       anon_sym_LBRACE,
-    STATE(232), 1,
+    STATE(196), 1,
       sym__board_block,
-  [4802] = 3,
+  [4834] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(691), 1,
+    ACTIONS(696), 1,
       sym_identifier,
     STATE(143), 1,
       aux_sym_names_statement_repeat1,
-  [4812] = 3,
+  [4844] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(772), 1,
-      anon_sym_LBRACE,
-    STATE(225), 1,
-      sym__setup_block,
-  [4822] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(985), 1,
+    ACTIONS(994), 1,
       anon_sym_DQUOTE,
-    STATE(236), 1,
+    STATE(238), 1,
       sym_string,
-  [4832] = 3,
+  [4854] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(987), 1,
-      anon_sym_LBRACE,
-    STATE(268), 1,
-      sym__piece_block,
-  [4842] = 3,
+    ACTIONS(233), 1,
+      anon_sym_LPAREN,
+    STATE(200), 1,
+      sym_coordinates,
+  [4864] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(699), 1,
+    ACTIONS(704), 1,
       sym_identifier,
     STATE(159), 1,
       aux_sym_zone_definition_repeat1,
-  [4852] = 3,
+  [4874] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(699), 1,
+    ACTIONS(704), 1,
       sym_identifier,
     STATE(145), 1,
       aux_sym_zone_definition_repeat1,
-  [4862] = 2,
+  [4884] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(989), 2,
+    ACTIONS(996), 2,
       anon_sym_mirror,
       anon_sym_rotate,
-  [4870] = 3,
+  [4892] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(991), 1,
+    ACTIONS(998), 1,
       sym_number,
     STATE(107), 1,
       aux_sym_columns_shape_repeat1,
-  [4880] = 3,
+  [4902] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(993), 1,
+    ACTIONS(1000), 1,
       sym_number,
     STATE(108), 1,
       aux_sym_columns_shape_repeat1,
-  [4890] = 3,
+  [4912] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(699), 1,
-      sym_identifier,
-    STATE(156), 1,
-      aux_sym_zone_definition_repeat1,
-  [4900] = 3,
+    ACTIONS(893), 1,
+      sym_number,
+    STATE(222), 1,
+      aux_sym_path_repeat1,
+  [4922] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(691), 1,
+    ACTIONS(696), 1,
       sym_identifier,
     STATE(146), 1,
       aux_sym_names_statement_repeat1,
-  [4910] = 3,
+  [4932] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(882), 1,
-      sym_number,
-    STATE(219), 1,
-      aux_sym_path_repeat1,
-  [4920] = 3,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(699), 1,
+    ACTIONS(704), 1,
       sym_identifier,
-    STATE(148), 1,
+    STATE(156), 1,
       aux_sym_zone_definition_repeat1,
-  [4930] = 3,
+  [4942] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(995), 1,
+    ACTIONS(1002), 1,
       sym_integer,
     STATE(147), 1,
       aux_sym_line_starts_repeat1,
-  [4940] = 3,
+  [4952] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(997), 1,
+    ACTIONS(704), 1,
+      sym_identifier,
+    STATE(148), 1,
+      aux_sym_zone_definition_repeat1,
+  [4962] = 3,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1004), 1,
       anon_sym_LBRACE,
-    STATE(267), 1,
+    STATE(270), 1,
       sym__rules_block,
-  [4950] = 3,
+  [4972] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(999), 1,
+    ACTIONS(1006), 1,
       anon_sym_unmoved,
-    ACTIONS(1001), 1,
+    ACTIONS(1008), 1,
       anon_sym_from,
-  [4960] = 2,
+  [4982] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(872), 2,
+    ACTIONS(889), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4968] = 3,
+  [4990] = 3,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(985), 1,
+    ACTIONS(994), 1,
       anon_sym_DQUOTE,
-    STATE(211), 1,
+    STATE(214), 1,
       sym_string,
-  [4978] = 2,
+  [5000] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(858), 2,
+    ACTIONS(839), 2,
       anon_sym_SEMI,
       sym__newline,
-  [4986] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(906), 2,
-      anon_sym_SEMI,
-      sym__newline,
-  [4994] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1003), 1,
-      sym_number,
-  [5001] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1005), 1,
-      sym_number,
   [5008] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(1007), 1,
+    ACTIONS(915), 2,
+      anon_sym_SEMI,
+      sym__newline,
+  [5016] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1010), 1,
       sym_identifier,
-  [5015] = 2,
+  [5023] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(1009), 1,
-      sym_identifier,
-  [5022] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1011), 1,
-      anon_sym_RPAREN,
-  [5029] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1013), 1,
-      sym_identifier,
-  [5036] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1015), 1,
-      anon_sym_draw,
-  [5043] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1017), 1,
-      anon_sym_captured,
-  [5050] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1019), 1,
-      anon_sym_none,
-  [5057] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1021), 1,
-      sym_integer,
-  [5064] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1023), 1,
-      sym_identifier,
-  [5071] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1025), 1,
-      sym_integer,
-  [5078] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1027), 1,
-      anon_sym_to,
-  [5085] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1029), 1,
-      sym_number,
-  [5092] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1031), 1,
-      sym_number,
-  [5099] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1033), 1,
-      sym_integer,
-  [5106] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1035), 1,
-      anon_sym_to_DASHhand,
-  [5113] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1037), 1,
-      sym_number,
-  [5120] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1039), 1,
-      sym_identifier,
-  [5127] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1041), 1,
-      anon_sym_in,
-  [5134] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1043), 1,
-      sym_number,
-  [5141] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1045), 1,
-      sym_number,
-  [5148] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1047), 1,
-      sym_number,
-  [5155] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1049), 1,
-      sym_identifier,
-  [5162] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1051), 1,
-      sym_number,
-  [5169] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1053), 1,
-      anon_sym_at,
-  [5176] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1055), 1,
-      anon_sym_x,
-  [5183] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1057), 1,
-      anon_sym_in,
-  [5190] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1059), 1,
-      sym_number,
-  [5197] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1061), 1,
-      sym_identifier,
-  [5204] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1063), 1,
-      anon_sym_in,
-  [5211] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1065), 1,
-      sym_identifier,
-  [5218] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1067), 1,
-      anon_sym_at,
-  [5225] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1069), 1,
-      anon_sym_at,
-  [5232] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1071), 1,
-      sym_number,
-  [5239] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1073), 1,
-      sym_number,
-  [5246] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1075), 1,
-      anon_sym_EQ,
-  [5253] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1077), 1,
-      sym_identifier,
-  [5260] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1079), 1,
-      sym_number,
-  [5267] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1081), 1,
-      anon_sym_to,
-  [5274] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1083), 1,
-      anon_sym_need,
-  [5281] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1085), 1,
-      anon_sym_per_DASHline,
-  [5288] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1087), 1,
-      sym_identifier,
-  [5295] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1089), 1,
-      sym_symbol,
-  [5302] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1091), 1,
-      sym_number,
-  [5309] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1093), 1,
-      sym_identifier,
-  [5316] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1095), 1,
+    ACTIONS(1012), 1,
       anon_sym_COMMA,
-  [5323] = 2,
+  [5030] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(1097), 1,
+    ACTIONS(1014), 1,
       sym_identifier,
-  [5330] = 2,
+  [5037] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(1099), 1,
+    ACTIONS(1016), 1,
       sym_identifier,
-  [5337] = 2,
+  [5044] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(1101), 1,
-      anon_sym_with,
-  [5344] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1103), 1,
-      sym_identifier,
-  [5351] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1105), 1,
-      sym_identifier,
-  [5358] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1107), 1,
-      anon_sym_DASH_GT,
-  [5365] = 2,
-    ACTIONS(3), 1,
-      sym_comment,
-    ACTIONS(1109), 1,
+    ACTIONS(1018), 1,
       sym_number,
-  [5372] = 2,
+  [5051] = 2,
     ACTIONS(3), 1,
       sym_comment,
-    ACTIONS(1111), 1,
+    ACTIONS(1020), 1,
+      anon_sym_RPAREN,
+  [5058] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1022), 1,
+      sym_identifier,
+  [5065] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1024), 1,
+      anon_sym_draw,
+  [5072] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1026), 1,
+      sym_identifier,
+  [5079] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1028), 1,
+      anon_sym_captured,
+  [5086] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1030), 1,
+      sym_integer,
+  [5093] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1032), 1,
+      sym_number,
+  [5100] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1034), 1,
+      anon_sym_none,
+  [5107] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1036), 1,
+      anon_sym_to,
+  [5114] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1038), 1,
+      sym_number,
+  [5121] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1040), 1,
+      anon_sym_at,
+  [5128] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1042), 1,
+      sym_integer,
+  [5135] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1044), 1,
+      sym_number,
+  [5142] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1046), 1,
+      anon_sym_to_DASHhand,
+  [5149] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1048), 1,
+      sym_identifier,
+  [5156] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1050), 1,
+      anon_sym_in,
+  [5163] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1052), 1,
+      sym_number,
+  [5170] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1054), 1,
+      sym_number,
+  [5177] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1056), 1,
+      sym_number,
+  [5184] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1058), 1,
+      sym_integer,
+  [5191] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1060), 1,
+      sym_identifier,
+  [5198] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1062), 1,
+      sym_identifier,
+  [5205] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1064), 1,
       ts_builtin_sym_end,
+  [5212] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1066), 1,
+      anon_sym_x,
+  [5219] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1068), 1,
+      sym_number,
+  [5226] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1070), 1,
+      anon_sym_in,
+  [5233] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1072), 1,
+      anon_sym_in,
+  [5240] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1074), 1,
+      sym_identifier,
+  [5247] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1076), 1,
+      anon_sym_at,
+  [5254] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1078), 1,
+      anon_sym_at,
+  [5261] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1080), 1,
+      sym_number,
+  [5268] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1082), 1,
+      sym_identifier,
+  [5275] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1084), 1,
+      anon_sym_EQ,
+  [5282] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1086), 1,
+      anon_sym_need,
+  [5289] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1088), 1,
+      sym_identifier,
+  [5296] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1090), 1,
+      sym_identifier,
+  [5303] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1092), 1,
+      sym_number,
+  [5310] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1094), 1,
+      anon_sym_to,
+  [5317] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1096), 1,
+      sym_symbol,
+  [5324] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1098), 1,
+      sym_identifier,
+  [5331] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1100), 1,
+      anon_sym_per_DASHline,
+  [5338] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1102), 1,
+      sym_number,
+  [5345] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1104), 1,
+      sym_identifier,
+  [5352] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1106), 1,
+      sym_number,
+  [5359] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1108), 1,
+      sym_number,
+  [5366] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1110), 1,
+      sym_identifier,
+  [5373] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1112), 1,
+      sym_identifier,
+  [5380] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1114), 1,
+      anon_sym_with,
+  [5387] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1116), 1,
+      sym_number,
+  [5394] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1118), 1,
+      anon_sym_DASH_GT,
+  [5401] = 2,
+    ACTIONS(3), 1,
+      sym_comment,
+    ACTIONS(1120), 1,
+      sym_number,
 };
 
 static const uint32_t ts_small_parse_table_map[] = {
   [SMALL_STATE(2)] = 0,
-  [SMALL_STATE(3)] = 69,
-  [SMALL_STATE(4)] = 138,
-  [SMALL_STATE(5)] = 207,
-  [SMALL_STATE(6)] = 270,
-  [SMALL_STATE(7)] = 333,
-  [SMALL_STATE(8)] = 397,
-  [SMALL_STATE(9)] = 461,
-  [SMALL_STATE(10)] = 525,
-  [SMALL_STATE(11)] = 576,
-  [SMALL_STATE(12)] = 627,
-  [SMALL_STATE(13)] = 672,
-  [SMALL_STATE(14)] = 717,
-  [SMALL_STATE(15)] = 762,
-  [SMALL_STATE(16)] = 796,
-  [SMALL_STATE(17)] = 819,
-  [SMALL_STATE(18)] = 842,
-  [SMALL_STATE(19)] = 864,
-  [SMALL_STATE(20)] = 893,
-  [SMALL_STATE(21)] = 914,
-  [SMALL_STATE(22)] = 943,
-  [SMALL_STATE(23)] = 964,
-  [SMALL_STATE(24)] = 984,
-  [SMALL_STATE(25)] = 1006,
-  [SMALL_STATE(26)] = 1026,
-  [SMALL_STATE(27)] = 1048,
-  [SMALL_STATE(28)] = 1075,
-  [SMALL_STATE(29)] = 1102,
-  [SMALL_STATE(30)] = 1129,
-  [SMALL_STATE(31)] = 1156,
-  [SMALL_STATE(32)] = 1183,
-  [SMALL_STATE(33)] = 1202,
-  [SMALL_STATE(34)] = 1229,
-  [SMALL_STATE(35)] = 1261,
-  [SMALL_STATE(36)] = 1285,
-  [SMALL_STATE(37)] = 1309,
-  [SMALL_STATE(38)] = 1333,
-  [SMALL_STATE(39)] = 1357,
-  [SMALL_STATE(40)] = 1381,
-  [SMALL_STATE(41)] = 1405,
-  [SMALL_STATE(42)] = 1429,
-  [SMALL_STATE(43)] = 1444,
-  [SMALL_STATE(44)] = 1471,
-  [SMALL_STATE(45)] = 1498,
-  [SMALL_STATE(46)] = 1525,
-  [SMALL_STATE(47)] = 1547,
-  [SMALL_STATE(48)] = 1567,
-  [SMALL_STATE(49)] = 1591,
-  [SMALL_STATE(50)] = 1615,
-  [SMALL_STATE(51)] = 1635,
-  [SMALL_STATE(52)] = 1659,
-  [SMALL_STATE(53)] = 1679,
-  [SMALL_STATE(54)] = 1699,
-  [SMALL_STATE(55)] = 1719,
-  [SMALL_STATE(56)] = 1733,
-  [SMALL_STATE(57)] = 1747,
-  [SMALL_STATE(58)] = 1771,
-  [SMALL_STATE(59)] = 1793,
-  [SMALL_STATE(60)] = 1810,
-  [SMALL_STATE(61)] = 1827,
-  [SMALL_STATE(62)] = 1844,
-  [SMALL_STATE(63)] = 1861,
-  [SMALL_STATE(64)] = 1878,
-  [SMALL_STATE(65)] = 1895,
-  [SMALL_STATE(66)] = 1912,
-  [SMALL_STATE(67)] = 1929,
-  [SMALL_STATE(68)] = 1946,
-  [SMALL_STATE(69)] = 1965,
-  [SMALL_STATE(70)] = 1982,
-  [SMALL_STATE(71)] = 1999,
-  [SMALL_STATE(72)] = 2018,
-  [SMALL_STATE(73)] = 2035,
-  [SMALL_STATE(74)] = 2052,
-  [SMALL_STATE(75)] = 2069,
-  [SMALL_STATE(76)] = 2086,
-  [SMALL_STATE(77)] = 2103,
-  [SMALL_STATE(78)] = 2120,
-  [SMALL_STATE(79)] = 2143,
-  [SMALL_STATE(80)] = 2160,
-  [SMALL_STATE(81)] = 2177,
-  [SMALL_STATE(82)] = 2194,
-  [SMALL_STATE(83)] = 2211,
-  [SMALL_STATE(84)] = 2228,
-  [SMALL_STATE(85)] = 2245,
-  [SMALL_STATE(86)] = 2262,
-  [SMALL_STATE(87)] = 2279,
-  [SMALL_STATE(88)] = 2296,
-  [SMALL_STATE(89)] = 2313,
-  [SMALL_STATE(90)] = 2330,
-  [SMALL_STATE(91)] = 2347,
-  [SMALL_STATE(92)] = 2364,
-  [SMALL_STATE(93)] = 2381,
-  [SMALL_STATE(94)] = 2398,
-  [SMALL_STATE(95)] = 2415,
-  [SMALL_STATE(96)] = 2432,
-  [SMALL_STATE(97)] = 2449,
-  [SMALL_STATE(98)] = 2466,
-  [SMALL_STATE(99)] = 2483,
-  [SMALL_STATE(100)] = 2500,
-  [SMALL_STATE(101)] = 2517,
-  [SMALL_STATE(102)] = 2534,
-  [SMALL_STATE(103)] = 2551,
-  [SMALL_STATE(104)] = 2574,
-  [SMALL_STATE(105)] = 2589,
-  [SMALL_STATE(106)] = 2606,
-  [SMALL_STATE(107)] = 2623,
-  [SMALL_STATE(108)] = 2644,
-  [SMALL_STATE(109)] = 2665,
-  [SMALL_STATE(110)] = 2684,
-  [SMALL_STATE(111)] = 2701,
-  [SMALL_STATE(112)] = 2718,
-  [SMALL_STATE(113)] = 2735,
-  [SMALL_STATE(114)] = 2752,
-  [SMALL_STATE(115)] = 2769,
-  [SMALL_STATE(116)] = 2786,
-  [SMALL_STATE(117)] = 2803,
-  [SMALL_STATE(118)] = 2820,
-  [SMALL_STATE(119)] = 2837,
-  [SMALL_STATE(120)] = 2854,
-  [SMALL_STATE(121)] = 2877,
-  [SMALL_STATE(122)] = 2894,
-  [SMALL_STATE(123)] = 2911,
-  [SMALL_STATE(124)] = 2928,
-  [SMALL_STATE(125)] = 2942,
-  [SMALL_STATE(126)] = 2956,
-  [SMALL_STATE(127)] = 2972,
-  [SMALL_STATE(128)] = 2988,
-  [SMALL_STATE(129)] = 3008,
-  [SMALL_STATE(130)] = 3024,
-  [SMALL_STATE(131)] = 3040,
-  [SMALL_STATE(132)] = 3062,
-  [SMALL_STATE(133)] = 3078,
-  [SMALL_STATE(134)] = 3092,
-  [SMALL_STATE(135)] = 3104,
-  [SMALL_STATE(136)] = 3120,
-  [SMALL_STATE(137)] = 3136,
-  [SMALL_STATE(138)] = 3150,
-  [SMALL_STATE(139)] = 3166,
-  [SMALL_STATE(140)] = 3186,
-  [SMALL_STATE(141)] = 3202,
-  [SMALL_STATE(142)] = 3218,
-  [SMALL_STATE(143)] = 3234,
-  [SMALL_STATE(144)] = 3249,
-  [SMALL_STATE(145)] = 3262,
-  [SMALL_STATE(146)] = 3277,
-  [SMALL_STATE(147)] = 3292,
-  [SMALL_STATE(148)] = 3307,
-  [SMALL_STATE(149)] = 3322,
-  [SMALL_STATE(150)] = 3337,
-  [SMALL_STATE(151)] = 3352,
-  [SMALL_STATE(152)] = 3363,
-  [SMALL_STATE(153)] = 3374,
-  [SMALL_STATE(154)] = 3385,
-  [SMALL_STATE(155)] = 3400,
-  [SMALL_STATE(156)] = 3411,
-  [SMALL_STATE(157)] = 3426,
-  [SMALL_STATE(158)] = 3439,
-  [SMALL_STATE(159)] = 3454,
-  [SMALL_STATE(160)] = 3469,
-  [SMALL_STATE(161)] = 3480,
-  [SMALL_STATE(162)] = 3491,
-  [SMALL_STATE(163)] = 3504,
-  [SMALL_STATE(164)] = 3515,
-  [SMALL_STATE(165)] = 3527,
-  [SMALL_STATE(166)] = 3543,
-  [SMALL_STATE(167)] = 3553,
-  [SMALL_STATE(168)] = 3567,
-  [SMALL_STATE(169)] = 3577,
-  [SMALL_STATE(170)] = 3593,
-  [SMALL_STATE(171)] = 3609,
-  [SMALL_STATE(172)] = 3625,
-  [SMALL_STATE(173)] = 3635,
-  [SMALL_STATE(174)] = 3647,
-  [SMALL_STATE(175)] = 3659,
-  [SMALL_STATE(176)] = 3675,
-  [SMALL_STATE(177)] = 3685,
-  [SMALL_STATE(178)] = 3699,
-  [SMALL_STATE(179)] = 3713,
-  [SMALL_STATE(180)] = 3727,
-  [SMALL_STATE(181)] = 3737,
-  [SMALL_STATE(182)] = 3749,
-  [SMALL_STATE(183)] = 3763,
-  [SMALL_STATE(184)] = 3779,
-  [SMALL_STATE(185)] = 3791,
-  [SMALL_STATE(186)] = 3803,
-  [SMALL_STATE(187)] = 3815,
-  [SMALL_STATE(188)] = 3831,
-  [SMALL_STATE(189)] = 3843,
-  [SMALL_STATE(190)] = 3859,
-  [SMALL_STATE(191)] = 3871,
-  [SMALL_STATE(192)] = 3880,
-  [SMALL_STATE(193)] = 3889,
-  [SMALL_STATE(194)] = 3898,
-  [SMALL_STATE(195)] = 3907,
-  [SMALL_STATE(196)] = 3916,
-  [SMALL_STATE(197)] = 3927,
-  [SMALL_STATE(198)] = 3936,
-  [SMALL_STATE(199)] = 3945,
-  [SMALL_STATE(200)] = 3956,
-  [SMALL_STATE(201)] = 3965,
-  [SMALL_STATE(202)] = 3974,
-  [SMALL_STATE(203)] = 3983,
-  [SMALL_STATE(204)] = 3992,
-  [SMALL_STATE(205)] = 4003,
-  [SMALL_STATE(206)] = 4014,
-  [SMALL_STATE(207)] = 4023,
-  [SMALL_STATE(208)] = 4032,
-  [SMALL_STATE(209)] = 4041,
-  [SMALL_STATE(210)] = 4052,
-  [SMALL_STATE(211)] = 4061,
-  [SMALL_STATE(212)] = 4070,
-  [SMALL_STATE(213)] = 4081,
-  [SMALL_STATE(214)] = 4090,
-  [SMALL_STATE(215)] = 4099,
-  [SMALL_STATE(216)] = 4108,
-  [SMALL_STATE(217)] = 4119,
-  [SMALL_STATE(218)] = 4128,
-  [SMALL_STATE(219)] = 4139,
-  [SMALL_STATE(220)] = 4152,
-  [SMALL_STATE(221)] = 4163,
-  [SMALL_STATE(222)] = 4174,
-  [SMALL_STATE(223)] = 4183,
-  [SMALL_STATE(224)] = 4194,
-  [SMALL_STATE(225)] = 4205,
-  [SMALL_STATE(226)] = 4214,
-  [SMALL_STATE(227)] = 4223,
-  [SMALL_STATE(228)] = 4232,
-  [SMALL_STATE(229)] = 4241,
-  [SMALL_STATE(230)] = 4250,
-  [SMALL_STATE(231)] = 4261,
-  [SMALL_STATE(232)] = 4270,
-  [SMALL_STATE(233)] = 4279,
-  [SMALL_STATE(234)] = 4288,
-  [SMALL_STATE(235)] = 4299,
-  [SMALL_STATE(236)] = 4308,
-  [SMALL_STATE(237)] = 4317,
-  [SMALL_STATE(238)] = 4326,
-  [SMALL_STATE(239)] = 4335,
-  [SMALL_STATE(240)] = 4348,
-  [SMALL_STATE(241)] = 4357,
-  [SMALL_STATE(242)] = 4366,
-  [SMALL_STATE(243)] = 4377,
-  [SMALL_STATE(244)] = 4386,
-  [SMALL_STATE(245)] = 4397,
-  [SMALL_STATE(246)] = 4406,
-  [SMALL_STATE(247)] = 4415,
-  [SMALL_STATE(248)] = 4424,
-  [SMALL_STATE(249)] = 4435,
-  [SMALL_STATE(250)] = 4444,
-  [SMALL_STATE(251)] = 4455,
-  [SMALL_STATE(252)] = 4464,
-  [SMALL_STATE(253)] = 4473,
-  [SMALL_STATE(254)] = 4482,
-  [SMALL_STATE(255)] = 4493,
-  [SMALL_STATE(256)] = 4502,
-  [SMALL_STATE(257)] = 4513,
-  [SMALL_STATE(258)] = 4522,
-  [SMALL_STATE(259)] = 4531,
-  [SMALL_STATE(260)] = 4540,
-  [SMALL_STATE(261)] = 4549,
-  [SMALL_STATE(262)] = 4560,
-  [SMALL_STATE(263)] = 4569,
-  [SMALL_STATE(264)] = 4580,
-  [SMALL_STATE(265)] = 4589,
-  [SMALL_STATE(266)] = 4600,
-  [SMALL_STATE(267)] = 4613,
-  [SMALL_STATE(268)] = 4622,
-  [SMALL_STATE(269)] = 4631,
-  [SMALL_STATE(270)] = 4640,
-  [SMALL_STATE(271)] = 4649,
-  [SMALL_STATE(272)] = 4658,
-  [SMALL_STATE(273)] = 4667,
-  [SMALL_STATE(274)] = 4676,
-  [SMALL_STATE(275)] = 4685,
-  [SMALL_STATE(276)] = 4696,
-  [SMALL_STATE(277)] = 4706,
-  [SMALL_STATE(278)] = 4714,
-  [SMALL_STATE(279)] = 4724,
-  [SMALL_STATE(280)] = 4734,
-  [SMALL_STATE(281)] = 4742,
-  [SMALL_STATE(282)] = 4750,
-  [SMALL_STATE(283)] = 4758,
-  [SMALL_STATE(284)] = 4766,
-  [SMALL_STATE(285)] = 4774,
-  [SMALL_STATE(286)] = 4784,
-  [SMALL_STATE(287)] = 4792,
-  [SMALL_STATE(288)] = 4802,
-  [SMALL_STATE(289)] = 4812,
-  [SMALL_STATE(290)] = 4822,
-  [SMALL_STATE(291)] = 4832,
-  [SMALL_STATE(292)] = 4842,
-  [SMALL_STATE(293)] = 4852,
-  [SMALL_STATE(294)] = 4862,
-  [SMALL_STATE(295)] = 4870,
-  [SMALL_STATE(296)] = 4880,
-  [SMALL_STATE(297)] = 4890,
-  [SMALL_STATE(298)] = 4900,
-  [SMALL_STATE(299)] = 4910,
-  [SMALL_STATE(300)] = 4920,
-  [SMALL_STATE(301)] = 4930,
-  [SMALL_STATE(302)] = 4940,
-  [SMALL_STATE(303)] = 4950,
-  [SMALL_STATE(304)] = 4960,
-  [SMALL_STATE(305)] = 4968,
-  [SMALL_STATE(306)] = 4978,
-  [SMALL_STATE(307)] = 4986,
-  [SMALL_STATE(308)] = 4994,
-  [SMALL_STATE(309)] = 5001,
-  [SMALL_STATE(310)] = 5008,
-  [SMALL_STATE(311)] = 5015,
-  [SMALL_STATE(312)] = 5022,
-  [SMALL_STATE(313)] = 5029,
-  [SMALL_STATE(314)] = 5036,
-  [SMALL_STATE(315)] = 5043,
-  [SMALL_STATE(316)] = 5050,
-  [SMALL_STATE(317)] = 5057,
-  [SMALL_STATE(318)] = 5064,
-  [SMALL_STATE(319)] = 5071,
-  [SMALL_STATE(320)] = 5078,
-  [SMALL_STATE(321)] = 5085,
-  [SMALL_STATE(322)] = 5092,
-  [SMALL_STATE(323)] = 5099,
-  [SMALL_STATE(324)] = 5106,
-  [SMALL_STATE(325)] = 5113,
-  [SMALL_STATE(326)] = 5120,
-  [SMALL_STATE(327)] = 5127,
-  [SMALL_STATE(328)] = 5134,
-  [SMALL_STATE(329)] = 5141,
-  [SMALL_STATE(330)] = 5148,
-  [SMALL_STATE(331)] = 5155,
-  [SMALL_STATE(332)] = 5162,
-  [SMALL_STATE(333)] = 5169,
-  [SMALL_STATE(334)] = 5176,
-  [SMALL_STATE(335)] = 5183,
-  [SMALL_STATE(336)] = 5190,
-  [SMALL_STATE(337)] = 5197,
-  [SMALL_STATE(338)] = 5204,
-  [SMALL_STATE(339)] = 5211,
-  [SMALL_STATE(340)] = 5218,
-  [SMALL_STATE(341)] = 5225,
-  [SMALL_STATE(342)] = 5232,
-  [SMALL_STATE(343)] = 5239,
-  [SMALL_STATE(344)] = 5246,
-  [SMALL_STATE(345)] = 5253,
-  [SMALL_STATE(346)] = 5260,
-  [SMALL_STATE(347)] = 5267,
-  [SMALL_STATE(348)] = 5274,
-  [SMALL_STATE(349)] = 5281,
-  [SMALL_STATE(350)] = 5288,
-  [SMALL_STATE(351)] = 5295,
-  [SMALL_STATE(352)] = 5302,
-  [SMALL_STATE(353)] = 5309,
-  [SMALL_STATE(354)] = 5316,
-  [SMALL_STATE(355)] = 5323,
-  [SMALL_STATE(356)] = 5330,
-  [SMALL_STATE(357)] = 5337,
-  [SMALL_STATE(358)] = 5344,
-  [SMALL_STATE(359)] = 5351,
-  [SMALL_STATE(360)] = 5358,
-  [SMALL_STATE(361)] = 5365,
-  [SMALL_STATE(362)] = 5372,
+  [SMALL_STATE(3)] = 73,
+  [SMALL_STATE(4)] = 146,
+  [SMALL_STATE(5)] = 219,
+  [SMALL_STATE(6)] = 282,
+  [SMALL_STATE(7)] = 345,
+  [SMALL_STATE(8)] = 409,
+  [SMALL_STATE(9)] = 473,
+  [SMALL_STATE(10)] = 537,
+  [SMALL_STATE(11)] = 588,
+  [SMALL_STATE(12)] = 639,
+  [SMALL_STATE(13)] = 684,
+  [SMALL_STATE(14)] = 729,
+  [SMALL_STATE(15)] = 774,
+  [SMALL_STATE(16)] = 798,
+  [SMALL_STATE(17)] = 832,
+  [SMALL_STATE(18)] = 855,
+  [SMALL_STATE(19)] = 877,
+  [SMALL_STATE(20)] = 906,
+  [SMALL_STATE(21)] = 927,
+  [SMALL_STATE(22)] = 956,
+  [SMALL_STATE(23)] = 977,
+  [SMALL_STATE(24)] = 997,
+  [SMALL_STATE(25)] = 1019,
+  [SMALL_STATE(26)] = 1039,
+  [SMALL_STATE(27)] = 1061,
+  [SMALL_STATE(28)] = 1088,
+  [SMALL_STATE(29)] = 1115,
+  [SMALL_STATE(30)] = 1142,
+  [SMALL_STATE(31)] = 1169,
+  [SMALL_STATE(32)] = 1196,
+  [SMALL_STATE(33)] = 1215,
+  [SMALL_STATE(34)] = 1242,
+  [SMALL_STATE(35)] = 1274,
+  [SMALL_STATE(36)] = 1298,
+  [SMALL_STATE(37)] = 1322,
+  [SMALL_STATE(38)] = 1346,
+  [SMALL_STATE(39)] = 1370,
+  [SMALL_STATE(40)] = 1394,
+  [SMALL_STATE(41)] = 1418,
+  [SMALL_STATE(42)] = 1442,
+  [SMALL_STATE(43)] = 1457,
+  [SMALL_STATE(44)] = 1484,
+  [SMALL_STATE(45)] = 1511,
+  [SMALL_STATE(46)] = 1538,
+  [SMALL_STATE(47)] = 1560,
+  [SMALL_STATE(48)] = 1580,
+  [SMALL_STATE(49)] = 1604,
+  [SMALL_STATE(50)] = 1628,
+  [SMALL_STATE(51)] = 1648,
+  [SMALL_STATE(52)] = 1672,
+  [SMALL_STATE(53)] = 1692,
+  [SMALL_STATE(54)] = 1712,
+  [SMALL_STATE(55)] = 1732,
+  [SMALL_STATE(56)] = 1746,
+  [SMALL_STATE(57)] = 1760,
+  [SMALL_STATE(58)] = 1784,
+  [SMALL_STATE(59)] = 1806,
+  [SMALL_STATE(60)] = 1823,
+  [SMALL_STATE(61)] = 1840,
+  [SMALL_STATE(62)] = 1857,
+  [SMALL_STATE(63)] = 1874,
+  [SMALL_STATE(64)] = 1891,
+  [SMALL_STATE(65)] = 1908,
+  [SMALL_STATE(66)] = 1925,
+  [SMALL_STATE(67)] = 1942,
+  [SMALL_STATE(68)] = 1959,
+  [SMALL_STATE(69)] = 1978,
+  [SMALL_STATE(70)] = 1995,
+  [SMALL_STATE(71)] = 2012,
+  [SMALL_STATE(72)] = 2031,
+  [SMALL_STATE(73)] = 2048,
+  [SMALL_STATE(74)] = 2065,
+  [SMALL_STATE(75)] = 2082,
+  [SMALL_STATE(76)] = 2099,
+  [SMALL_STATE(77)] = 2116,
+  [SMALL_STATE(78)] = 2133,
+  [SMALL_STATE(79)] = 2156,
+  [SMALL_STATE(80)] = 2173,
+  [SMALL_STATE(81)] = 2190,
+  [SMALL_STATE(82)] = 2207,
+  [SMALL_STATE(83)] = 2224,
+  [SMALL_STATE(84)] = 2241,
+  [SMALL_STATE(85)] = 2258,
+  [SMALL_STATE(86)] = 2275,
+  [SMALL_STATE(87)] = 2292,
+  [SMALL_STATE(88)] = 2309,
+  [SMALL_STATE(89)] = 2326,
+  [SMALL_STATE(90)] = 2343,
+  [SMALL_STATE(91)] = 2360,
+  [SMALL_STATE(92)] = 2377,
+  [SMALL_STATE(93)] = 2394,
+  [SMALL_STATE(94)] = 2411,
+  [SMALL_STATE(95)] = 2428,
+  [SMALL_STATE(96)] = 2445,
+  [SMALL_STATE(97)] = 2462,
+  [SMALL_STATE(98)] = 2479,
+  [SMALL_STATE(99)] = 2496,
+  [SMALL_STATE(100)] = 2513,
+  [SMALL_STATE(101)] = 2530,
+  [SMALL_STATE(102)] = 2547,
+  [SMALL_STATE(103)] = 2564,
+  [SMALL_STATE(104)] = 2587,
+  [SMALL_STATE(105)] = 2602,
+  [SMALL_STATE(106)] = 2619,
+  [SMALL_STATE(107)] = 2636,
+  [SMALL_STATE(108)] = 2657,
+  [SMALL_STATE(109)] = 2678,
+  [SMALL_STATE(110)] = 2697,
+  [SMALL_STATE(111)] = 2714,
+  [SMALL_STATE(112)] = 2731,
+  [SMALL_STATE(113)] = 2748,
+  [SMALL_STATE(114)] = 2765,
+  [SMALL_STATE(115)] = 2782,
+  [SMALL_STATE(116)] = 2799,
+  [SMALL_STATE(117)] = 2816,
+  [SMALL_STATE(118)] = 2833,
+  [SMALL_STATE(119)] = 2850,
+  [SMALL_STATE(120)] = 2867,
+  [SMALL_STATE(121)] = 2890,
+  [SMALL_STATE(122)] = 2907,
+  [SMALL_STATE(123)] = 2924,
+  [SMALL_STATE(124)] = 2941,
+  [SMALL_STATE(125)] = 2955,
+  [SMALL_STATE(126)] = 2969,
+  [SMALL_STATE(127)] = 2985,
+  [SMALL_STATE(128)] = 3001,
+  [SMALL_STATE(129)] = 3021,
+  [SMALL_STATE(130)] = 3037,
+  [SMALL_STATE(131)] = 3053,
+  [SMALL_STATE(132)] = 3075,
+  [SMALL_STATE(133)] = 3091,
+  [SMALL_STATE(134)] = 3105,
+  [SMALL_STATE(135)] = 3117,
+  [SMALL_STATE(136)] = 3133,
+  [SMALL_STATE(137)] = 3149,
+  [SMALL_STATE(138)] = 3163,
+  [SMALL_STATE(139)] = 3179,
+  [SMALL_STATE(140)] = 3199,
+  [SMALL_STATE(141)] = 3215,
+  [SMALL_STATE(142)] = 3231,
+  [SMALL_STATE(143)] = 3247,
+  [SMALL_STATE(144)] = 3262,
+  [SMALL_STATE(145)] = 3275,
+  [SMALL_STATE(146)] = 3290,
+  [SMALL_STATE(147)] = 3305,
+  [SMALL_STATE(148)] = 3320,
+  [SMALL_STATE(149)] = 3335,
+  [SMALL_STATE(150)] = 3350,
+  [SMALL_STATE(151)] = 3365,
+  [SMALL_STATE(152)] = 3376,
+  [SMALL_STATE(153)] = 3387,
+  [SMALL_STATE(154)] = 3398,
+  [SMALL_STATE(155)] = 3413,
+  [SMALL_STATE(156)] = 3424,
+  [SMALL_STATE(157)] = 3439,
+  [SMALL_STATE(158)] = 3452,
+  [SMALL_STATE(159)] = 3467,
+  [SMALL_STATE(160)] = 3482,
+  [SMALL_STATE(161)] = 3493,
+  [SMALL_STATE(162)] = 3504,
+  [SMALL_STATE(163)] = 3517,
+  [SMALL_STATE(164)] = 3528,
+  [SMALL_STATE(165)] = 3540,
+  [SMALL_STATE(166)] = 3556,
+  [SMALL_STATE(167)] = 3566,
+  [SMALL_STATE(168)] = 3580,
+  [SMALL_STATE(169)] = 3590,
+  [SMALL_STATE(170)] = 3606,
+  [SMALL_STATE(171)] = 3622,
+  [SMALL_STATE(172)] = 3638,
+  [SMALL_STATE(173)] = 3648,
+  [SMALL_STATE(174)] = 3660,
+  [SMALL_STATE(175)] = 3672,
+  [SMALL_STATE(176)] = 3688,
+  [SMALL_STATE(177)] = 3698,
+  [SMALL_STATE(178)] = 3712,
+  [SMALL_STATE(179)] = 3726,
+  [SMALL_STATE(180)] = 3740,
+  [SMALL_STATE(181)] = 3750,
+  [SMALL_STATE(182)] = 3762,
+  [SMALL_STATE(183)] = 3776,
+  [SMALL_STATE(184)] = 3792,
+  [SMALL_STATE(185)] = 3804,
+  [SMALL_STATE(186)] = 3816,
+  [SMALL_STATE(187)] = 3828,
+  [SMALL_STATE(188)] = 3844,
+  [SMALL_STATE(189)] = 3856,
+  [SMALL_STATE(190)] = 3872,
+  [SMALL_STATE(191)] = 3884,
+  [SMALL_STATE(192)] = 3895,
+  [SMALL_STATE(193)] = 3904,
+  [SMALL_STATE(194)] = 3913,
+  [SMALL_STATE(195)] = 3922,
+  [SMALL_STATE(196)] = 3931,
+  [SMALL_STATE(197)] = 3940,
+  [SMALL_STATE(198)] = 3949,
+  [SMALL_STATE(199)] = 3960,
+  [SMALL_STATE(200)] = 3969,
+  [SMALL_STATE(201)] = 3978,
+  [SMALL_STATE(202)] = 3989,
+  [SMALL_STATE(203)] = 3998,
+  [SMALL_STATE(204)] = 4007,
+  [SMALL_STATE(205)] = 4016,
+  [SMALL_STATE(206)] = 4025,
+  [SMALL_STATE(207)] = 4036,
+  [SMALL_STATE(208)] = 4047,
+  [SMALL_STATE(209)] = 4056,
+  [SMALL_STATE(210)] = 4065,
+  [SMALL_STATE(211)] = 4074,
+  [SMALL_STATE(212)] = 4083,
+  [SMALL_STATE(213)] = 4094,
+  [SMALL_STATE(214)] = 4103,
+  [SMALL_STATE(215)] = 4112,
+  [SMALL_STATE(216)] = 4123,
+  [SMALL_STATE(217)] = 4132,
+  [SMALL_STATE(218)] = 4141,
+  [SMALL_STATE(219)] = 4150,
+  [SMALL_STATE(220)] = 4159,
+  [SMALL_STATE(221)] = 4168,
+  [SMALL_STATE(222)] = 4179,
+  [SMALL_STATE(223)] = 4192,
+  [SMALL_STATE(224)] = 4203,
+  [SMALL_STATE(225)] = 4214,
+  [SMALL_STATE(226)] = 4223,
+  [SMALL_STATE(227)] = 4234,
+  [SMALL_STATE(228)] = 4245,
+  [SMALL_STATE(229)] = 4254,
+  [SMALL_STATE(230)] = 4263,
+  [SMALL_STATE(231)] = 4272,
+  [SMALL_STATE(232)] = 4281,
+  [SMALL_STATE(233)] = 4290,
+  [SMALL_STATE(234)] = 4301,
+  [SMALL_STATE(235)] = 4310,
+  [SMALL_STATE(236)] = 4319,
+  [SMALL_STATE(237)] = 4330,
+  [SMALL_STATE(238)] = 4341,
+  [SMALL_STATE(239)] = 4350,
+  [SMALL_STATE(240)] = 4359,
+  [SMALL_STATE(241)] = 4368,
+  [SMALL_STATE(242)] = 4381,
+  [SMALL_STATE(243)] = 4390,
+  [SMALL_STATE(244)] = 4399,
+  [SMALL_STATE(245)] = 4410,
+  [SMALL_STATE(246)] = 4419,
+  [SMALL_STATE(247)] = 4430,
+  [SMALL_STATE(248)] = 4439,
+  [SMALL_STATE(249)] = 4448,
+  [SMALL_STATE(250)] = 4457,
+  [SMALL_STATE(251)] = 4468,
+  [SMALL_STATE(252)] = 4477,
+  [SMALL_STATE(253)] = 4488,
+  [SMALL_STATE(254)] = 4497,
+  [SMALL_STATE(255)] = 4506,
+  [SMALL_STATE(256)] = 4515,
+  [SMALL_STATE(257)] = 4526,
+  [SMALL_STATE(258)] = 4535,
+  [SMALL_STATE(259)] = 4546,
+  [SMALL_STATE(260)] = 4555,
+  [SMALL_STATE(261)] = 4564,
+  [SMALL_STATE(262)] = 4573,
+  [SMALL_STATE(263)] = 4582,
+  [SMALL_STATE(264)] = 4593,
+  [SMALL_STATE(265)] = 4602,
+  [SMALL_STATE(266)] = 4611,
+  [SMALL_STATE(267)] = 4622,
+  [SMALL_STATE(268)] = 4635,
+  [SMALL_STATE(269)] = 4646,
+  [SMALL_STATE(270)] = 4655,
+  [SMALL_STATE(271)] = 4664,
+  [SMALL_STATE(272)] = 4673,
+  [SMALL_STATE(273)] = 4682,
+  [SMALL_STATE(274)] = 4691,
+  [SMALL_STATE(275)] = 4700,
+  [SMALL_STATE(276)] = 4709,
+  [SMALL_STATE(277)] = 4718,
+  [SMALL_STATE(278)] = 4728,
+  [SMALL_STATE(279)] = 4736,
+  [SMALL_STATE(280)] = 4746,
+  [SMALL_STATE(281)] = 4756,
+  [SMALL_STATE(282)] = 4764,
+  [SMALL_STATE(283)] = 4772,
+  [SMALL_STATE(284)] = 4780,
+  [SMALL_STATE(285)] = 4788,
+  [SMALL_STATE(286)] = 4796,
+  [SMALL_STATE(287)] = 4806,
+  [SMALL_STATE(288)] = 4816,
+  [SMALL_STATE(289)] = 4824,
+  [SMALL_STATE(290)] = 4834,
+  [SMALL_STATE(291)] = 4844,
+  [SMALL_STATE(292)] = 4854,
+  [SMALL_STATE(293)] = 4864,
+  [SMALL_STATE(294)] = 4874,
+  [SMALL_STATE(295)] = 4884,
+  [SMALL_STATE(296)] = 4892,
+  [SMALL_STATE(297)] = 4902,
+  [SMALL_STATE(298)] = 4912,
+  [SMALL_STATE(299)] = 4922,
+  [SMALL_STATE(300)] = 4932,
+  [SMALL_STATE(301)] = 4942,
+  [SMALL_STATE(302)] = 4952,
+  [SMALL_STATE(303)] = 4962,
+  [SMALL_STATE(304)] = 4972,
+  [SMALL_STATE(305)] = 4982,
+  [SMALL_STATE(306)] = 4990,
+  [SMALL_STATE(307)] = 5000,
+  [SMALL_STATE(308)] = 5008,
+  [SMALL_STATE(309)] = 5016,
+  [SMALL_STATE(310)] = 5023,
+  [SMALL_STATE(311)] = 5030,
+  [SMALL_STATE(312)] = 5037,
+  [SMALL_STATE(313)] = 5044,
+  [SMALL_STATE(314)] = 5051,
+  [SMALL_STATE(315)] = 5058,
+  [SMALL_STATE(316)] = 5065,
+  [SMALL_STATE(317)] = 5072,
+  [SMALL_STATE(318)] = 5079,
+  [SMALL_STATE(319)] = 5086,
+  [SMALL_STATE(320)] = 5093,
+  [SMALL_STATE(321)] = 5100,
+  [SMALL_STATE(322)] = 5107,
+  [SMALL_STATE(323)] = 5114,
+  [SMALL_STATE(324)] = 5121,
+  [SMALL_STATE(325)] = 5128,
+  [SMALL_STATE(326)] = 5135,
+  [SMALL_STATE(327)] = 5142,
+  [SMALL_STATE(328)] = 5149,
+  [SMALL_STATE(329)] = 5156,
+  [SMALL_STATE(330)] = 5163,
+  [SMALL_STATE(331)] = 5170,
+  [SMALL_STATE(332)] = 5177,
+  [SMALL_STATE(333)] = 5184,
+  [SMALL_STATE(334)] = 5191,
+  [SMALL_STATE(335)] = 5198,
+  [SMALL_STATE(336)] = 5205,
+  [SMALL_STATE(337)] = 5212,
+  [SMALL_STATE(338)] = 5219,
+  [SMALL_STATE(339)] = 5226,
+  [SMALL_STATE(340)] = 5233,
+  [SMALL_STATE(341)] = 5240,
+  [SMALL_STATE(342)] = 5247,
+  [SMALL_STATE(343)] = 5254,
+  [SMALL_STATE(344)] = 5261,
+  [SMALL_STATE(345)] = 5268,
+  [SMALL_STATE(346)] = 5275,
+  [SMALL_STATE(347)] = 5282,
+  [SMALL_STATE(348)] = 5289,
+  [SMALL_STATE(349)] = 5296,
+  [SMALL_STATE(350)] = 5303,
+  [SMALL_STATE(351)] = 5310,
+  [SMALL_STATE(352)] = 5317,
+  [SMALL_STATE(353)] = 5324,
+  [SMALL_STATE(354)] = 5331,
+  [SMALL_STATE(355)] = 5338,
+  [SMALL_STATE(356)] = 5345,
+  [SMALL_STATE(357)] = 5352,
+  [SMALL_STATE(358)] = 5359,
+  [SMALL_STATE(359)] = 5366,
+  [SMALL_STATE(360)] = 5373,
+  [SMALL_STATE(361)] = 5380,
+  [SMALL_STATE(362)] = 5387,
+  [SMALL_STATE(363)] = 5394,
+  [SMALL_STATE(364)] = 5401,
 };
 
 static const TSParseActionEntry ts_parse_actions[] = {
@@ -9711,521 +9785,525 @@ static const TSParseActionEntry ts_parse_actions[] = {
   [3] = {.entry = {.count = 1, .reusable = true}}, SHIFT_EXTRA(),
   [5] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 0, 0, 0),
   [7] = {.entry = {.count = 1, .reusable = true}}, SHIFT(6),
-  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(290),
-  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(317),
-  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(294),
+  [9] = {.entry = {.count = 1, .reusable = true}}, SHIFT(291),
+  [11] = {.entry = {.count = 1, .reusable = true}}, SHIFT(319),
+  [13] = {.entry = {.count = 1, .reusable = true}}, SHIFT(295),
   [15] = {.entry = {.count = 1, .reusable = true}}, SHIFT(182),
-  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(310),
-  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(339),
-  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(287),
-  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(326),
+  [17] = {.entry = {.count = 1, .reusable = true}}, SHIFT(359),
+  [19] = {.entry = {.count = 1, .reusable = true}}, SHIFT(335),
+  [21] = {.entry = {.count = 1, .reusable = true}}, SHIFT(289),
+  [23] = {.entry = {.count = 1, .reusable = true}}, SHIFT(328),
   [25] = {.entry = {.count = 1, .reusable = true}}, SHIFT(175),
   [27] = {.entry = {.count = 1, .reusable = true}}, SHIFT(187),
-  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(302),
+  [29] = {.entry = {.count = 1, .reusable = true}}, SHIFT(303),
   [31] = {.entry = {.count = 1, .reusable = true}}, SHIFT(3),
-  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(246),
-  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(247),
-  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(249),
+  [33] = {.entry = {.count = 1, .reusable = true}}, SHIFT(248),
+  [35] = {.entry = {.count = 1, .reusable = true}}, SHIFT(249),
+  [37] = {.entry = {.count = 1, .reusable = true}}, SHIFT(251),
   [39] = {.entry = {.count = 1, .reusable = true}}, SHIFT(183),
   [41] = {.entry = {.count = 1, .reusable = true}}, SHIFT(34),
   [43] = {.entry = {.count = 1, .reusable = true}}, SHIFT(128),
   [45] = {.entry = {.count = 1, .reusable = true}}, SHIFT(170),
   [47] = {.entry = {.count = 1, .reusable = true}}, SHIFT(171),
-  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(320),
-  [51] = {.entry = {.count = 1, .reusable = true}}, SHIFT(321),
-  [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(327),
-  [55] = {.entry = {.count = 1, .reusable = true}}, SHIFT(261),
+  [49] = {.entry = {.count = 1, .reusable = true}}, SHIFT(322),
+  [51] = {.entry = {.count = 1, .reusable = true}}, SHIFT(323),
+  [53] = {.entry = {.count = 1, .reusable = true}}, SHIFT(329),
+  [55] = {.entry = {.count = 1, .reusable = true}}, SHIFT(263),
   [57] = {.entry = {.count = 1, .reusable = true}}, SHIFT(178),
-  [59] = {.entry = {.count = 1, .reusable = true}}, SHIFT(342),
-  [61] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
-  [63] = {.entry = {.count = 1, .reusable = true}}, SHIFT(208),
-  [65] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
-  [68] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0),
-  [70] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(247),
-  [73] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(249),
-  [76] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(183),
-  [79] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(34),
-  [82] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(128),
-  [85] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(170),
-  [88] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(171),
-  [91] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(320),
-  [94] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(321),
-  [97] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(327),
-  [100] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(261),
-  [103] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(178),
-  [106] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(342),
-  [109] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
-  [111] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(5),
-  [114] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(290),
-  [117] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(317),
-  [120] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(294),
-  [123] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(182),
-  [126] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(310),
-  [129] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(339),
-  [132] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(287),
-  [135] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(326),
-  [138] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(175),
-  [141] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(187),
-  [144] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(302),
-  [147] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
-  [149] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
-  [151] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
-  [153] = {.entry = {.count = 1, .reusable = true}}, SHIFT(238),
-  [155] = {.entry = {.count = 1, .reusable = true}}, SHIFT(315),
-  [157] = {.entry = {.count = 1, .reusable = true}}, SHIFT(316),
-  [159] = {.entry = {.count = 1, .reusable = true}}, SHIFT(280),
-  [161] = {.entry = {.count = 1, .reusable = true}}, SHIFT(137),
-  [163] = {.entry = {.count = 1, .reusable = true}}, SHIFT(324),
-  [165] = {.entry = {.count = 1, .reusable = true}}, SHIFT(325),
-  [167] = {.entry = {.count = 1, .reusable = true}}, SHIFT(328),
-  [169] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
-  [171] = {.entry = {.count = 1, .reusable = true}}, SHIFT(242),
-  [173] = {.entry = {.count = 1, .reusable = true}}, SHIFT(243),
-  [175] = {.entry = {.count = 1, .reusable = true}}, SHIFT(335),
-  [177] = {.entry = {.count = 1, .reusable = true}}, SHIFT(338),
-  [179] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
-  [181] = {.entry = {.count = 1, .reusable = true}}, SHIFT(192),
-  [183] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(9),
-  [186] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0),
-  [188] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(315),
-  [191] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(316),
-  [194] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(280),
-  [197] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(137),
-  [200] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(324),
-  [203] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(325),
-  [206] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(328),
-  [209] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(165),
-  [212] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(242),
-  [215] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(243),
-  [218] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(335),
-  [221] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(338),
-  [224] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 34),
-  [226] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
-  [228] = {.entry = {.count = 1, .reusable = true}}, SHIFT(319),
-  [230] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
-  [232] = {.entry = {.count = 1, .reusable = true}}, SHIFT(309),
-  [234] = {.entry = {.count = 1, .reusable = true}}, SHIFT(299),
-  [236] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
-  [238] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 2, 0, 34),
-  [240] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
-  [242] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
-  [244] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
-  [246] = {.entry = {.count = 1, .reusable = true}}, SHIFT(218),
-  [248] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
-  [250] = {.entry = {.count = 1, .reusable = true}}, SHIFT(63),
-  [252] = {.entry = {.count = 1, .reusable = true}}, SHIFT(285),
-  [254] = {.entry = {.count = 1, .reusable = false}}, SHIFT(358),
-  [256] = {.entry = {.count = 1, .reusable = true}}, SHIFT(311),
-  [258] = {.entry = {.count = 1, .reusable = true}}, SHIFT(288),
-  [260] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(13),
-  [263] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
-  [265] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(218),
-  [268] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(46),
-  [271] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(63),
-  [274] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(285),
-  [277] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(358),
-  [280] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(311),
-  [283] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(288),
-  [286] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
-  [288] = {.entry = {.count = 1, .reusable = true}}, SHIFT(264),
-  [290] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 45),
-  [292] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 45), SHIFT_REPEAT(319),
-  [295] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 45), SHIFT_REPEAT(299),
-  [298] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coordinates, 5, 0, 0),
-  [300] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_direction_list, 1, 0, 0),
-  [302] = {.entry = {.count = 1, .reusable = false}}, SHIFT(24),
-  [304] = {.entry = {.count = 1, .reusable = false}}, SHIFT(26),
-  [306] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_direction_list, 1, 0, 0),
-  [308] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0),
-  [310] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0), SHIFT_REPEAT(24),
-  [313] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0), SHIFT_REPEAT(26),
-  [316] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0),
-  [318] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_path, 3, 0, 0),
-  [320] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap, 1, 0, 32),
-  [322] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 11),
-  [324] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 11),
-  [326] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 1, 0, 33),
-  [328] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 10),
-  [330] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 10),
-  [332] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 2, 0, 22),
-  [334] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
-  [336] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 22),
-  [338] = {.entry = {.count = 1, .reusable = true}}, SHIFT(343),
-  [340] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 44),
-  [342] = {.entry = {.count = 1, .reusable = true}}, SHIFT(322),
-  [344] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 44),
-  [346] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
-  [348] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 4, 0, 71),
-  [350] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
-  [352] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
-  [354] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 77),
-  [356] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 77), SHIFT_REPEAT(55),
-  [359] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 77), SHIFT_REPEAT(319),
-  [362] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 77), SHIFT_REPEAT(299),
-  [365] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 46),
-  [367] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 52),
-  [369] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 53),
-  [371] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 56),
-  [373] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 64),
-  [375] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 2, 0, 22),
-  [377] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 2, 0, 22),
-  [379] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap_symmetry, 1, 0, 42),
-  [381] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(292),
-  [384] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(43),
-  [387] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(292),
-  [390] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0),
-  [392] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(223),
-  [395] = {.entry = {.count = 1, .reusable = false}}, SHIFT(292),
-  [397] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
-  [399] = {.entry = {.count = 1, .reusable = true}}, SHIFT(292),
-  [401] = {.entry = {.count = 1, .reusable = true}}, SHIFT(222),
-  [403] = {.entry = {.count = 1, .reusable = false}}, SHIFT(223),
-  [405] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
-  [407] = {.entry = {.count = 1, .reusable = true}}, SHIFT(272),
-  [409] = {.entry = {.count = 1, .reusable = true}}, SHIFT(295),
-  [411] = {.entry = {.count = 1, .reusable = true}}, SHIFT(329),
-  [413] = {.entry = {.count = 1, .reusable = true}}, SHIFT(330),
-  [415] = {.entry = {.count = 1, .reusable = true}}, SHIFT(296),
-  [417] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 41),
-  [419] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
-  [421] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(337),
-  [424] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(48),
-  [427] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0),
-  [429] = {.entry = {.count = 1, .reusable = true}}, SHIFT(337),
-  [431] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
-  [433] = {.entry = {.count = 1, .reusable = true}}, SHIFT(227),
-  [435] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 3, 0, 47),
-  [437] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
-  [439] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
-  [441] = {.entry = {.count = 1, .reusable = true}}, SHIFT(201),
-  [443] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 57),
-  [445] = {.entry = {.count = 1, .reusable = true}}, SHIFT(99),
-  [447] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 58),
-  [449] = {.entry = {.count = 1, .reusable = true}}, SHIFT(101),
-  [451] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 66),
-  [453] = {.entry = {.count = 1, .reusable = true}}, SHIFT(117),
-  [455] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 69),
-  [457] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 70),
-  [459] = {.entry = {.count = 1, .reusable = false}}, SHIFT(104),
-  [461] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 5, 0, 30),
-  [463] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
-  [465] = {.entry = {.count = 1, .reusable = false}}, SHIFT(184),
-  [467] = {.entry = {.count = 1, .reusable = false}}, SHIFT(185),
-  [469] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(104),
-  [472] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
-  [474] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(104),
-  [477] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
-  [479] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 63),
-  [481] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 22),
-  [483] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 41),
-  [485] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 22),
-  [487] = {.entry = {.count = 1, .reusable = true}}, SHIFT(298),
-  [489] = {.entry = {.count = 1, .reusable = true}}, SHIFT(259),
-  [491] = {.entry = {.count = 1, .reusable = true}}, SHIFT(300),
-  [493] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 40),
-  [495] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 51),
-  [497] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 41),
-  [499] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0),
-  [501] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0), SHIFT_REPEAT(71),
-  [504] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0),
-  [506] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(124),
-  [509] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 40),
-  [511] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 41),
-  [513] = {.entry = {.count = 1, .reusable = true}}, SHIFT(333),
-  [515] = {.entry = {.count = 1, .reusable = true}}, SHIFT(318),
-  [517] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
-  [519] = {.entry = {.count = 1, .reusable = true}}, SHIFT(346),
-  [521] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 43),
-  [523] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 54),
-  [525] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 44),
-  [527] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 55),
-  [529] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 46),
-  [531] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 43),
-  [533] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
-  [535] = {.entry = {.count = 1, .reusable = true}}, SHIFT(120),
-  [537] = {.entry = {.count = 1, .reusable = true}}, SHIFT(255),
-  [539] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 54),
-  [541] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 44),
-  [543] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 4, 0, 41),
-  [545] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 4, 0, 41),
-  [547] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 47),
-  [549] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 22),
-  [551] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 41),
-  [553] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 5, 0, 51),
-  [555] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 62),
-  [557] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 52),
-  [559] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 63),
-  [561] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 53),
-  [563] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 22),
-  [565] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 54),
-  [567] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 55),
-  [569] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 41),
-  [571] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 56),
-  [573] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 54),
-  [575] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 47),
-  [577] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 57),
-  [579] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 58),
-  [581] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(124),
-  [584] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(103),
-  [587] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0),
-  [589] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 19),
-  [591] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 19),
-  [593] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 43),
-  [595] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 34),
-  [597] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 2, 0, 0),
-  [599] = {.entry = {.count = 1, .reusable = true}}, SHIFT(130),
-  [601] = {.entry = {.count = 1, .reusable = true}}, SHIFT(301),
-  [603] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 2, 0, 0),
-  [605] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_sides_statement, 2, 0, 0),
-  [607] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 62),
-  [609] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 43),
-  [611] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 72),
-  [613] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 64),
-  [615] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 6, 0, 65),
-  [617] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 57),
-  [619] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 58),
-  [621] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 66),
-  [623] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 34),
-  [625] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
-  [627] = {.entry = {.count = 1, .reusable = true}}, SHIFT(202),
-  [629] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 7, 0, 72),
-  [631] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 7, 0, 66),
-  [633] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 65),
-  [635] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__side, 1, 0, 4),
-  [637] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__side, 1, 0, 4),
-  [639] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0),
-  [641] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
-  [643] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_draw_without_statement, 2, 0, 0),
-  [645] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0),
-  [647] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0), SHIFT_REPEAT(155),
-  [650] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(160),
-  [653] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0),
-  [655] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0),
-  [657] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0), SHIFT_REPEAT(130),
-  [660] = {.entry = {.count = 1, .reusable = false}}, SHIFT(50),
-  [662] = {.entry = {.count = 1, .reusable = false}}, SHIFT(345),
-  [664] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_like_statement, 2, 0, 0),
-  [666] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_castling_move, 4, 0, 35),
-  [668] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_move, 4, 0, 35),
-  [670] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__mode, 1, 0, 39),
-  [672] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 3, 0, 0),
-  [674] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 5, 0, 29),
-  [676] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
-  [678] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 6, 0, 59),
-  [680] = {.entry = {.count = 1, .reusable = true}}, SHIFT(336),
-  [682] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_impasse_statement, 7, 0, 68),
-  [684] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 76), SHIFT_REPEAT(336),
-  [687] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 76),
-  [689] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup_hand, 2, 0, 0),
-  [691] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
-  [693] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colours_statement, 2, 0, 0),
-  [695] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement_statement, 3, 0, 30),
-  [697] = {.entry = {.count = 1, .reusable = true}}, SHIFT(213),
-  [699] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
-  [701] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_side, 2, 0, 24),
-  [703] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 3, 0, 15),
-  [705] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_line_starts, 2, 0, 0),
-  [707] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
-  [709] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(180),
-  [712] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0),
-  [714] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0),
-  [716] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0), SHIFT_REPEAT(150),
-  [719] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 2, 0, 50),
-  [721] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 3, 0, 60),
-  [723] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 3, 0, 61),
-  [725] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 1, 0, 5),
-  [727] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_side_declaration, 1, 0, 5),
-  [729] = {.entry = {.count = 1, .reusable = false}}, SHIFT(332),
-  [731] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 1, 0, 13),
-  [733] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 4, 0, 14),
-  [735] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cells_statement, 2, 0, 3),
-  [737] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
-  [739] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove_statement, 2, 0, 0),
-  [741] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement, 2, 0, 18),
-  [743] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 1, 0, 19),
-  [745] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 75),
-  [747] = {.entry = {.count = 1, .reusable = true}}, SHIFT(357),
-  [749] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 2, 0, 21),
-  [751] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
-  [753] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 3, 0, 0),
-  [755] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
-  [757] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0), SHIFT_REPEAT(167),
-  [760] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0),
-  [762] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 3, 0, 9),
-  [764] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 2, 0, 0),
-  [766] = {.entry = {.count = 1, .reusable = true}}, SHIFT(271),
-  [768] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 4, 0, 31),
-  [770] = {.entry = {.count = 1, .reusable = true}}, SHIFT(355),
-  [772] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
-  [774] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 2, 0, 0),
-  [776] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
-  [778] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
-  [780] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
-  [782] = {.entry = {.count = 1, .reusable = true}}, SHIFT(206),
-  [784] = {.entry = {.count = 1, .reusable = true}}, SHIFT(308),
-  [786] = {.entry = {.count = 1, .reusable = true}}, SHIFT(167),
-  [788] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
-  [790] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 1, 0, 16),
-  [792] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 78),
-  [794] = {.entry = {.count = 1, .reusable = true}}, SHIFT(274),
-  [796] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 73),
-  [798] = {.entry = {.count = 1, .reusable = true}}, SHIFT(181),
-  [800] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 74),
-  [802] = {.entry = {.count = 1, .reusable = true}}, SHIFT(273),
-  [804] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_impasse_statement, 5, 0, 48),
-  [806] = {.entry = {.count = 1, .reusable = true}}, SHIFT(250),
-  [808] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
-  [810] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 2, 0, 20),
-  [812] = {.entry = {.count = 1, .reusable = true}}, SHIFT(305),
-  [814] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 3, 0, 29),
-  [816] = {.entry = {.count = 1, .reusable = true}}, SHIFT(212),
-  [818] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 3, 0, 7),
-  [820] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 3, 0, 0),
-  [822] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 4, 0, 0),
-  [824] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 4, 0, 0),
-  [826] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 3, 0, 0),
-  [828] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
-  [830] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
-  [832] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 3, 0, 0),
-  [834] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cell_statement, 4, 0, 31),
-  [836] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
-  [838] = {.entry = {.count = 1, .reusable = true}}, SHIFT(16),
-  [840] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 2, 0, 6),
-  [842] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 3, 0, 0),
-  [844] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 3, 0, 0),
-  [846] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_statement, 2, 0, 0),
-  [848] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
-  [850] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
-  [852] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 2, 0, 0),
-  [854] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_value_statement, 2, 0, 2),
-  [856] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 3, 0, 0),
-  [858] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
-  [860] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
-  [862] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cells_statement, 3, 0, 25),
-  [864] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 4, 0, 36),
-  [866] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement_statement, 4, 0, 37),
-  [868] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rhombus_shape, 4, 0, 38),
-  [870] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hexagon_shape, 2, 0, 26),
-  [872] = {.entry = {.count = 1, .reusable = true}}, SHIFT(125),
-  [874] = {.entry = {.count = 1, .reusable = true}}, SHIFT(269),
-  [876] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 2, 0, 0),
-  [878] = {.entry = {.count = 1, .reusable = true}}, SHIFT(257),
-  [880] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
-  [882] = {.entry = {.count = 1, .reusable = true}}, SHIFT(281),
-  [884] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
-  [886] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
-  [888] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 2, 0, 0),
-  [890] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 3, 0, 8),
-  [892] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_confined_statement, 3, 0, 30),
-  [894] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 2, 0, 0),
-  [896] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 2, 0, 6),
-  [898] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 4, 0, 0),
-  [900] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_checkmate_statement, 2, 0, 21),
-  [902] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_board, 2, 0, 6),
-  [904] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 6, 0, 49),
-  [906] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
-  [908] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_repetition_statement, 3, 0, 28),
-  [910] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_metadata_statement, 2, 0, 1),
-  [912] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 3, 0, 8),
-  [914] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 2, 0, 0),
-  [916] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0), SHIFT_REPEAT(281),
-  [919] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0),
-  [921] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_captures_statement, 2, 0, 0),
-  [923] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 4, 0, 0),
-  [925] = {.entry = {.count = 1, .reusable = true}}, SHIFT(262),
-  [927] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_year_statement, 2, 0, 2),
-  [929] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 2, 0, 0),
-  [931] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_statement, 1, 0, 0),
-  [933] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colour_bound_statement, 1, 0, 0),
-  [935] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_facing_statement, 2, 0, 22),
-  [937] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_symmetry_statement, 2, 0, 3),
-  [939] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directions_statement, 4, 0, 12),
-  [941] = {.entry = {.count = 1, .reusable = true}}, SHIFT(270),
-  [943] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 2, 0, 0),
-  [945] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_shape_statement, 2, 0, 0),
-  [947] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 2, 0, 15),
-  [949] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 5, 0, 67),
-  [951] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_eliminated_statement, 2, 0, 23),
-  [953] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 3, 0, 0),
-  [955] = {.entry = {.count = 1, .reusable = true}}, SHIFT(241),
-  [957] = {.entry = {.count = 1, .reusable = true}}, SHIFT(297),
-  [959] = {.entry = {.count = 1, .reusable = true}}, SHIFT(78),
-  [961] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 2, 0, 6),
-  [963] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_piece_definition, 4, 0, 17),
-  [965] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 4, 0, 0),
-  [967] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 4, 0, 0),
-  [969] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 3, 0, 27),
-  [971] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 3, 0, 0),
-  [973] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 79),
-  [975] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 8, 0, 80),
-  [977] = {.entry = {.count = 1, .reusable = true}}, SHIFT(231),
-  [979] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 1, 0, 10),
-  [981] = {.entry = {.count = 1, .reusable = true}}, SHIFT(235),
-  [983] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
-  [985] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
-  [987] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
-  [989] = {.entry = {.count = 1, .reusable = true}}, SHIFT(252),
-  [991] = {.entry = {.count = 1, .reusable = true}}, SHIFT(107),
-  [993] = {.entry = {.count = 1, .reusable = true}}, SHIFT(108),
-  [995] = {.entry = {.count = 1, .reusable = true}}, SHIFT(147),
-  [997] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
-  [999] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
-  [1001] = {.entry = {.count = 1, .reusable = true}}, SHIFT(356),
-  [1003] = {.entry = {.count = 1, .reusable = true}}, SHIFT(349),
-  [1005] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
-  [1007] = {.entry = {.count = 1, .reusable = true}}, SHIFT(344),
-  [1009] = {.entry = {.count = 1, .reusable = true}}, SHIFT(341),
-  [1011] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
-  [1013] = {.entry = {.count = 1, .reusable = true}}, SHIFT(226),
-  [1015] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
-  [1017] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
-  [1019] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
-  [1021] = {.entry = {.count = 1, .reusable = true}}, SHIFT(245),
-  [1023] = {.entry = {.count = 1, .reusable = true}}, SHIFT(152),
-  [1025] = {.entry = {.count = 1, .reusable = true}}, SHIFT(354),
-  [1027] = {.entry = {.count = 1, .reusable = true}}, SHIFT(313),
-  [1029] = {.entry = {.count = 1, .reusable = true}}, SHIFT(131),
-  [1031] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
-  [1033] = {.entry = {.count = 1, .reusable = true}}, SHIFT(312),
-  [1035] = {.entry = {.count = 1, .reusable = true}}, SHIFT(240),
-  [1037] = {.entry = {.count = 1, .reusable = true}}, SHIFT(286),
-  [1039] = {.entry = {.count = 1, .reusable = true}}, SHIFT(351),
-  [1041] = {.entry = {.count = 1, .reusable = true}}, SHIFT(331),
-  [1043] = {.entry = {.count = 1, .reusable = true}}, SHIFT(314),
-  [1045] = {.entry = {.count = 1, .reusable = true}}, SHIFT(215),
-  [1047] = {.entry = {.count = 1, .reusable = true}}, SHIFT(334),
-  [1049] = {.entry = {.count = 1, .reusable = true}}, SHIFT(347),
-  [1051] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
-  [1053] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
-  [1055] = {.entry = {.count = 1, .reusable = true}}, SHIFT(352),
-  [1057] = {.entry = {.count = 1, .reusable = true}}, SHIFT(350),
-  [1059] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
-  [1061] = {.entry = {.count = 1, .reusable = true}}, SHIFT(360),
-  [1063] = {.entry = {.count = 1, .reusable = true}}, SHIFT(359),
-  [1065] = {.entry = {.count = 1, .reusable = true}}, SHIFT(266),
-  [1067] = {.entry = {.count = 1, .reusable = true}}, SHIFT(276),
-  [1069] = {.entry = {.count = 1, .reusable = true}}, SHIFT(279),
-  [1071] = {.entry = {.count = 1, .reusable = true}}, SHIFT(207),
-  [1073] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
-  [1075] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
-  [1077] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
-  [1079] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
-  [1081] = {.entry = {.count = 1, .reusable = true}}, SHIFT(248),
-  [1083] = {.entry = {.count = 1, .reusable = true}}, SHIFT(361),
-  [1085] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
-  [1087] = {.entry = {.count = 1, .reusable = true}}, SHIFT(348),
-  [1089] = {.entry = {.count = 1, .reusable = true}}, SHIFT(291),
-  [1091] = {.entry = {.count = 1, .reusable = true}}, SHIFT(214),
-  [1093] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
-  [1095] = {.entry = {.count = 1, .reusable = true}}, SHIFT(323),
-  [1097] = {.entry = {.count = 1, .reusable = true}}, SHIFT(233),
-  [1099] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
-  [1101] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
-  [1103] = {.entry = {.count = 1, .reusable = true}}, SHIFT(340),
-  [1105] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
-  [1107] = {.entry = {.count = 1, .reusable = true}}, SHIFT(353),
-  [1109] = {.entry = {.count = 1, .reusable = true}}, SHIFT(186),
-  [1111] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [59] = {.entry = {.count = 1, .reusable = true}}, SHIFT(344),
+  [61] = {.entry = {.count = 1, .reusable = true}}, SHIFT(345),
+  [63] = {.entry = {.count = 1, .reusable = true}}, SHIFT(4),
+  [65] = {.entry = {.count = 1, .reusable = true}}, SHIFT(211),
+  [67] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(4),
+  [70] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0),
+  [72] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(249),
+  [75] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(251),
+  [78] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(183),
+  [81] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(34),
+  [84] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(128),
+  [87] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(170),
+  [90] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(171),
+  [93] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(322),
+  [96] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(323),
+  [99] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(329),
+  [102] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(263),
+  [105] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(178),
+  [108] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(344),
+  [111] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__piece_block_repeat1, 2, 0, 0), SHIFT_REPEAT(345),
+  [114] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0),
+  [116] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(5),
+  [119] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(291),
+  [122] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(319),
+  [125] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(295),
+  [128] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(182),
+  [131] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(359),
+  [134] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(335),
+  [137] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(289),
+  [140] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(328),
+  [143] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(175),
+  [146] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(187),
+  [149] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_source_file_repeat1, 2, 0, 0), SHIFT_REPEAT(303),
+  [152] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 1, 0, 0),
+  [154] = {.entry = {.count = 1, .reusable = true}}, SHIFT(5),
+  [156] = {.entry = {.count = 1, .reusable = true}}, SHIFT(8),
+  [158] = {.entry = {.count = 1, .reusable = true}}, SHIFT(240),
+  [160] = {.entry = {.count = 1, .reusable = true}}, SHIFT(318),
+  [162] = {.entry = {.count = 1, .reusable = true}}, SHIFT(321),
+  [164] = {.entry = {.count = 1, .reusable = true}}, SHIFT(281),
+  [166] = {.entry = {.count = 1, .reusable = true}}, SHIFT(137),
+  [168] = {.entry = {.count = 1, .reusable = true}}, SHIFT(327),
+  [170] = {.entry = {.count = 1, .reusable = true}}, SHIFT(330),
+  [172] = {.entry = {.count = 1, .reusable = true}}, SHIFT(364),
+  [174] = {.entry = {.count = 1, .reusable = true}}, SHIFT(165),
+  [176] = {.entry = {.count = 1, .reusable = true}}, SHIFT(244),
+  [178] = {.entry = {.count = 1, .reusable = true}}, SHIFT(245),
+  [180] = {.entry = {.count = 1, .reusable = true}}, SHIFT(339),
+  [182] = {.entry = {.count = 1, .reusable = true}}, SHIFT(340),
+  [184] = {.entry = {.count = 1, .reusable = true}}, SHIFT(9),
+  [186] = {.entry = {.count = 1, .reusable = true}}, SHIFT(194),
+  [188] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(9),
+  [191] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0),
+  [193] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(318),
+  [196] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(321),
+  [199] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(281),
+  [202] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(137),
+  [205] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(327),
+  [208] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(330),
+  [211] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(364),
+  [214] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(165),
+  [217] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(244),
+  [220] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(245),
+  [223] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(339),
+  [226] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__rules_block_repeat1, 2, 0, 0), SHIFT_REPEAT(340),
+  [229] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 34),
+  [231] = {.entry = {.count = 1, .reusable = true}}, SHIFT(42),
+  [233] = {.entry = {.count = 1, .reusable = true}}, SHIFT(325),
+  [235] = {.entry = {.count = 1, .reusable = true}}, SHIFT(134),
+  [237] = {.entry = {.count = 1, .reusable = true}}, SHIFT(313),
+  [239] = {.entry = {.count = 1, .reusable = true}}, SHIFT(298),
+  [241] = {.entry = {.count = 1, .reusable = true}}, SHIFT(71),
+  [243] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 2, 0, 34),
+  [245] = {.entry = {.count = 1, .reusable = true}}, SHIFT(35),
+  [247] = {.entry = {.count = 1, .reusable = true}}, SHIFT(14),
+  [249] = {.entry = {.count = 1, .reusable = true}}, SHIFT(220),
+  [251] = {.entry = {.count = 1, .reusable = true}}, SHIFT(191),
+  [253] = {.entry = {.count = 1, .reusable = true}}, SHIFT(46),
+  [255] = {.entry = {.count = 1, .reusable = true}}, SHIFT(63),
+  [257] = {.entry = {.count = 1, .reusable = true}}, SHIFT(287),
+  [259] = {.entry = {.count = 1, .reusable = false}}, SHIFT(311),
+  [261] = {.entry = {.count = 1, .reusable = true}}, SHIFT(317),
+  [263] = {.entry = {.count = 1, .reusable = true}}, SHIFT(290),
+  [265] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(13),
+  [268] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
+  [270] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(191),
+  [273] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(46),
+  [276] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(63),
+  [279] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(287),
+  [282] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(311),
+  [285] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(317),
+  [288] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0), SHIFT_REPEAT(290),
+  [291] = {.entry = {.count = 1, .reusable = true}}, SHIFT(13),
+  [293] = {.entry = {.count = 1, .reusable = true}}, SHIFT(265),
+  [295] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 46),
+  [297] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 46), SHIFT_REPEAT(325),
+  [300] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 2, 0, 46), SHIFT_REPEAT(298),
+  [303] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_coordinates, 5, 0, 0),
+  [305] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_direction_list, 1, 0, 0),
+  [307] = {.entry = {.count = 1, .reusable = false}}, SHIFT(24),
+  [309] = {.entry = {.count = 1, .reusable = false}}, SHIFT(26),
+  [311] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_direction_list, 1, 0, 0),
+  [313] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0),
+  [315] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0), SHIFT_REPEAT(24),
+  [318] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0), SHIFT_REPEAT(26),
+  [321] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 2, 0, 0),
+  [323] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_path, 3, 0, 0),
+  [325] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap, 1, 0, 32),
+  [327] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 11),
+  [329] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 11),
+  [331] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_ride_statement_repeat1, 1, 0, 33),
+  [333] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 10),
+  [335] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_direction_list_repeat1, 1, 0, 10),
+  [337] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 2, 0, 22),
+  [339] = {.entry = {.count = 1, .reusable = true}}, SHIFT(69),
+  [341] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 2, 0, 22),
+  [343] = {.entry = {.count = 1, .reusable = true}}, SHIFT(358),
+  [345] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 45),
+  [347] = {.entry = {.count = 1, .reusable = true}}, SHIFT(326),
+  [349] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 45),
+  [351] = {.entry = {.count = 1, .reusable = true}}, SHIFT(38),
+  [353] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 4, 0, 72),
+  [355] = {.entry = {.count = 1, .reusable = true}}, SHIFT(55),
+  [357] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__board_block_repeat1, 2, 0, 0),
+  [359] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 78),
+  [361] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 78), SHIFT_REPEAT(55),
+  [364] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 78), SHIFT_REPEAT(325),
+  [367] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 2, 0, 78), SHIFT_REPEAT(298),
+  [370] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 47),
+  [372] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 53),
+  [374] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 54),
+  [376] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 57),
+  [378] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 65),
+  [380] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 2, 0, 22),
+  [382] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 2, 0, 22),
+  [384] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__leap_symmetry, 1, 0, 43),
+  [386] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(293),
+  [389] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(43),
+  [392] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(293),
+  [395] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0),
+  [397] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0), SHIFT_REPEAT(226),
+  [400] = {.entry = {.count = 1, .reusable = false}}, SHIFT(293),
+  [402] = {.entry = {.count = 1, .reusable = true}}, SHIFT(45),
+  [404] = {.entry = {.count = 1, .reusable = true}}, SHIFT(293),
+  [406] = {.entry = {.count = 1, .reusable = true}}, SHIFT(225),
+  [408] = {.entry = {.count = 1, .reusable = false}}, SHIFT(226),
+  [410] = {.entry = {.count = 1, .reusable = true}}, SHIFT(43),
+  [412] = {.entry = {.count = 1, .reusable = true}}, SHIFT(273),
+  [414] = {.entry = {.count = 1, .reusable = true}}, SHIFT(296),
+  [416] = {.entry = {.count = 1, .reusable = true}}, SHIFT(331),
+  [418] = {.entry = {.count = 1, .reusable = true}}, SHIFT(332),
+  [420] = {.entry = {.count = 1, .reusable = true}}, SHIFT(297),
+  [422] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 42),
+  [424] = {.entry = {.count = 1, .reusable = true}}, SHIFT(65),
+  [426] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(341),
+  [429] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0), SHIFT_REPEAT(48),
+  [432] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__castling_block_repeat1, 2, 0, 0),
+  [434] = {.entry = {.count = 1, .reusable = true}}, SHIFT(341),
+  [436] = {.entry = {.count = 1, .reusable = true}}, SHIFT(51),
+  [438] = {.entry = {.count = 1, .reusable = true}}, SHIFT(230),
+  [440] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 3, 0, 48),
+  [442] = {.entry = {.count = 1, .reusable = true}}, SHIFT(83),
+  [444] = {.entry = {.count = 1, .reusable = true}}, SHIFT(48),
+  [446] = {.entry = {.count = 1, .reusable = true}}, SHIFT(203),
+  [448] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 58),
+  [450] = {.entry = {.count = 1, .reusable = true}}, SHIFT(99),
+  [452] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 59),
+  [454] = {.entry = {.count = 1, .reusable = true}}, SHIFT(101),
+  [456] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 67),
+  [458] = {.entry = {.count = 1, .reusable = true}}, SHIFT(117),
+  [460] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 70),
+  [462] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_condition_repeat1, 1, 0, 71),
+  [464] = {.entry = {.count = 1, .reusable = false}}, SHIFT(104),
+  [466] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 5, 0, 30),
+  [468] = {.entry = {.count = 1, .reusable = true}}, SHIFT(104),
+  [470] = {.entry = {.count = 1, .reusable = false}}, SHIFT(184),
+  [472] = {.entry = {.count = 1, .reusable = false}}, SHIFT(185),
+  [474] = {.entry = {.count = 2, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(104),
+  [477] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
+  [479] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(104),
+  [482] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 2, 0, 0),
+  [484] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 64),
+  [486] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 22),
+  [488] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 42),
+  [490] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 3, 0, 22),
+  [492] = {.entry = {.count = 1, .reusable = true}}, SHIFT(299),
+  [494] = {.entry = {.count = 1, .reusable = true}}, SHIFT(261),
+  [496] = {.entry = {.count = 1, .reusable = true}}, SHIFT(302),
+  [498] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 41),
+  [500] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 52),
+  [502] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 4, 0, 42),
+  [504] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0),
+  [506] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__conditions, 2, 0, 0), SHIFT_REPEAT(71),
+  [509] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0),
+  [511] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_sides_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(124),
+  [514] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 41),
+  [516] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 42),
+  [518] = {.entry = {.count = 1, .reusable = true}}, SHIFT(324),
+  [520] = {.entry = {.count = 1, .reusable = true}}, SHIFT(348),
+  [522] = {.entry = {.count = 1, .reusable = true}}, SHIFT(151),
+  [524] = {.entry = {.count = 1, .reusable = true}}, SHIFT(355),
+  [526] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 44),
+  [528] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 55),
+  [530] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 4, 0, 45),
+  [532] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 56),
+  [534] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 47),
+  [536] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 44),
+  [538] = {.entry = {.count = 1, .reusable = true}}, SHIFT(124),
+  [540] = {.entry = {.count = 1, .reusable = true}}, SHIFT(120),
+  [542] = {.entry = {.count = 1, .reusable = true}}, SHIFT(257),
+  [544] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 55),
+  [546] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 4, 0, 45),
+  [548] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 4, 0, 42),
+  [550] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cannon_statement, 4, 0, 42),
+  [552] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 4, 0, 48),
+  [554] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 3, 0, 22),
+  [556] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 42),
+  [558] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_step_statement, 5, 0, 52),
+  [560] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 63),
+  [562] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 53),
+  [564] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 64),
+  [566] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 54),
+  [568] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 22),
+  [570] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 5, 0, 55),
+  [572] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 56),
+  [574] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hop_statement, 3, 0, 42),
+  [576] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 57),
+  [578] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 55),
+  [580] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 48),
+  [582] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 58),
+  [584] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 5, 0, 59),
+  [586] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(124),
+  [589] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0), SHIFT_REPEAT(103),
+  [592] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym__zone_block_repeat1, 2, 0, 0),
+  [594] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 19),
+  [596] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_promote_statement_repeat1, 1, 0, 19),
+  [598] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 44),
+  [600] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 3, 0, 34),
+  [602] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 2, 0, 0),
+  [604] = {.entry = {.count = 1, .reusable = true}}, SHIFT(130),
+  [606] = {.entry = {.count = 1, .reusable = true}}, SHIFT(301),
+  [608] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 2, 0, 0),
+  [610] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_sides_statement, 2, 0, 0),
+  [612] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 63),
+  [614] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 44),
+  [616] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 73),
+  [618] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 6, 0, 65),
+  [620] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 6, 0, 66),
+  [622] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 58),
+  [624] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 59),
+  [626] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 6, 0, 67),
+  [628] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 3, 0, 34),
+  [630] = {.entry = {.count = 1, .reusable = true}}, SHIFT(103),
+  [632] = {.entry = {.count = 1, .reusable = true}}, SHIFT(204),
+  [634] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ride_statement, 7, 0, 73),
+  [636] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_multi_step_statement, 7, 0, 67),
+  [638] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_leap_statement, 5, 0, 66),
+  [640] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__side, 1, 0, 4),
+  [642] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym__side, 1, 0, 4),
+  [644] = {.entry = {.count = 1, .reusable = false}}, REDUCE(aux_sym__setup_block_repeat1, 2, 0, 0),
+  [646] = {.entry = {.count = 1, .reusable = true}}, SHIFT(160),
+  [648] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_draw_without_statement, 2, 0, 0),
+  [650] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0),
+  [652] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 2, 0, 0), SHIFT_REPEAT(155),
+  [655] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(160),
+  [658] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 2, 0, 0),
+  [660] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0),
+  [662] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_columns_shape_repeat1, 2, 0, 0), SHIFT_REPEAT(130),
+  [665] = {.entry = {.count = 1, .reusable = false}}, SHIFT(50),
+  [667] = {.entry = {.count = 1, .reusable = false}}, SHIFT(349),
+  [669] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_like_statement, 2, 0, 0),
+  [671] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_castling_move, 4, 0, 36),
+  [673] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_move, 4, 0, 36),
+  [675] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__mode, 1, 0, 40),
+  [677] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 3, 0, 0),
+  [679] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 5, 0, 29),
+  [681] = {.entry = {.count = 1, .reusable = true}}, SHIFT(164),
+  [683] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 6, 0, 60),
+  [685] = {.entry = {.count = 1, .reusable = true}}, SHIFT(338),
+  [687] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_impasse_statement, 7, 0, 69),
+  [689] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 77), SHIFT_REPEAT(338),
+  [692] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 77),
+  [694] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup_hand, 2, 0, 0),
+  [696] = {.entry = {.count = 1, .reusable = true}}, SHIFT(180),
+  [698] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colours_statement, 2, 0, 0),
+  [700] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement_statement, 3, 0, 30),
+  [702] = {.entry = {.count = 1, .reusable = true}}, SHIFT(216),
+  [704] = {.entry = {.count = 1, .reusable = true}}, SHIFT(155),
+  [706] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_side, 2, 0, 24),
+  [708] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 3, 0, 15),
+  [710] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_line_starts, 2, 0, 0),
+  [712] = {.entry = {.count = 1, .reusable = true}}, SHIFT(150),
+  [714] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0), SHIFT_REPEAT(180),
+  [717] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 2, 0, 0),
+  [719] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0),
+  [721] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_line_starts_repeat1, 2, 0, 0), SHIFT_REPEAT(150),
+  [724] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 2, 0, 51),
+  [726] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 3, 0, 61),
+  [728] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_condition, 3, 0, 62),
+  [730] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 1, 0, 5),
+  [732] = {.entry = {.count = 1, .reusable = false}}, REDUCE(sym_side_declaration, 1, 0, 5),
+  [734] = {.entry = {.count = 1, .reusable = false}}, SHIFT(362),
+  [736] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_zone_definition_repeat1, 1, 0, 13),
+  [738] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 4, 0, 14),
+  [740] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cells_statement, 2, 0, 3),
+  [742] = {.entry = {.count = 1, .reusable = true}}, SHIFT(213),
+  [744] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_remove_statement, 2, 0, 0),
+  [746] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement, 2, 0, 18),
+  [748] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_like_statement_repeat1, 1, 0, 19),
+  [750] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_impasse_statement_repeat1, 2, 0, 76),
+  [752] = {.entry = {.count = 1, .reusable = true}}, SHIFT(361),
+  [754] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_stalemate_statement, 2, 0, 21),
+  [756] = {.entry = {.count = 1, .reusable = true}}, SHIFT(162),
+  [758] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 3, 0, 0),
+  [760] = {.entry = {.count = 1, .reusable = false}}, SHIFT_EXTRA(),
+  [762] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0), SHIFT_REPEAT(167),
+  [765] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_string_repeat1, 2, 0, 0),
+  [767] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_side_declaration, 3, 0, 9),
+  [769] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 2, 0, 0),
+  [771] = {.entry = {.count = 1, .reusable = true}}, SHIFT(274),
+  [773] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 4, 0, 31),
+  [775] = {.entry = {.count = 1, .reusable = true}}, SHIFT(312),
+  [777] = {.entry = {.count = 1, .reusable = true}}, SHIFT(44),
+  [779] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_string, 2, 0, 0),
+  [781] = {.entry = {.count = 1, .reusable = true}}, SHIFT(179),
+  [783] = {.entry = {.count = 1, .reusable = true}}, SHIFT(176),
+  [785] = {.entry = {.count = 1, .reusable = true}}, SHIFT(207),
+  [787] = {.entry = {.count = 1, .reusable = true}}, SHIFT(208),
+  [789] = {.entry = {.count = 1, .reusable = true}}, SHIFT(320),
+  [791] = {.entry = {.count = 1, .reusable = true}}, SHIFT(167),
+  [793] = {.entry = {.count = 1, .reusable = true}}, SHIFT(166),
+  [795] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_names_statement_repeat1, 1, 0, 16),
+  [797] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 79),
+  [799] = {.entry = {.count = 1, .reusable = true}}, SHIFT(192),
+  [801] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 74),
+  [803] = {.entry = {.count = 1, .reusable = true}}, SHIFT(181),
+  [805] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 6, 0, 75),
+  [807] = {.entry = {.count = 1, .reusable = true}}, SHIFT(275),
+  [809] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_impasse_statement, 5, 0, 49),
+  [811] = {.entry = {.count = 1, .reusable = true}}, SHIFT(252),
+  [813] = {.entry = {.count = 1, .reusable = true}}, SHIFT(49),
+  [815] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 2, 0, 20),
+  [817] = {.entry = {.count = 1, .reusable = true}}, SHIFT(306),
+  [819] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_move_limit_statement, 3, 0, 29),
+  [821] = {.entry = {.count = 1, .reusable = true}}, SHIFT(215),
+  [823] = {.entry = {.count = 1, .reusable = true}}, SHIFT(259),
+  [825] = {.entry = {.count = 1, .reusable = true}}, SHIFT(157),
+  [827] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 8, 0, 81),
+  [829] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_repetition_statement, 3, 0, 28),
+  [831] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 3, 0, 0),
+  [833] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 4, 0, 0),
+  [835] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_board, 2, 0, 6),
+  [837] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_columns_shape, 3, 0, 0),
+  [839] = {.entry = {.count = 1, .reusable = true}}, SHIFT(20),
+  [841] = {.entry = {.count = 1, .reusable = true}}, SHIFT(195),
+  [843] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_ranks_shape, 3, 0, 0),
+  [845] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cell_statement, 4, 0, 31),
+  [847] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_source_file, 2, 0, 0),
+  [849] = {.entry = {.count = 1, .reusable = true}}, SHIFT(17),
+  [851] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 2, 0, 6),
+  [853] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 3, 0, 0),
+  [855] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 3, 0, 0),
+  [857] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_statement, 2, 0, 0),
+  [859] = {.entry = {.count = 1, .reusable = true}}, SHIFT(172),
+  [861] = {.entry = {.count = 1, .reusable = true}}, SHIFT(276),
+  [863] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 2, 0, 0),
+  [865] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_value_statement, 2, 0, 2),
+  [867] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_glyph_statement, 2, 0, 35),
+  [869] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 3, 0, 0),
+  [871] = {.entry = {.count = 1, .reusable = true}}, SHIFT(15),
+  [873] = {.entry = {.count = 1, .reusable = true}}, SHIFT(232),
+  [875] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_cells_statement, 3, 0, 25),
+  [877] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling_option, 4, 0, 37),
+  [879] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_placement_statement, 4, 0, 38),
+  [881] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rhombus_shape, 4, 0, 39),
+  [883] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_hexagon_shape, 2, 0, 26),
+  [885] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_zone_definition, 3, 0, 7),
+  [887] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 2, 0, 0),
+  [889] = {.entry = {.count = 1, .reusable = true}}, SHIFT(125),
+  [891] = {.entry = {.count = 1, .reusable = true}}, SHIFT(271),
+  [893] = {.entry = {.count = 1, .reusable = true}}, SHIFT(282),
+  [895] = {.entry = {.count = 1, .reusable = true}}, SHIFT(22),
+  [897] = {.entry = {.count = 1, .reusable = true}}, SHIFT(32),
+  [899] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 2, 0, 0),
+  [901] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_setup, 3, 0, 8),
+  [903] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_confined_statement, 3, 0, 30),
+  [905] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 2, 0, 0),
+  [907] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 2, 0, 6),
+  [909] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 4, 0, 0),
+  [911] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_checkmate_statement, 2, 0, 21),
+  [913] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_off_board_statement, 6, 0, 50),
+  [915] = {.entry = {.count = 1, .reusable = true}}, SHIFT(163),
+  [917] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_metadata_statement, 2, 0, 1),
+  [919] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_castling, 3, 0, 8),
+  [921] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__rules_block, 2, 0, 0),
+  [923] = {.entry = {.count = 2, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0), SHIFT_REPEAT(282),
+  [926] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 2, 0, 0),
+  [928] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_captures_statement, 2, 0, 0),
+  [930] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 4, 0, 0),
+  [932] = {.entry = {.count = 1, .reusable = true}}, SHIFT(264),
+  [934] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_year_statement, 2, 0, 2),
+  [936] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__piece_block, 2, 0, 0),
+  [938] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_statement, 1, 0, 0),
+  [940] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_colour_bound_statement, 1, 0, 0),
+  [942] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_facing_statement, 2, 0, 22),
+  [944] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_symmetry_statement, 2, 0, 3),
+  [946] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_directions_statement, 4, 0, 12),
+  [948] = {.entry = {.count = 1, .reusable = true}}, SHIFT(272),
+  [950] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 2, 0, 0),
+  [952] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_shape_statement, 2, 0, 0),
+  [954] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_names_statement, 2, 0, 15),
+  [956] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_drop_statement, 5, 0, 68),
+  [958] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_eliminated_statement, 2, 0, 23),
+  [960] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__board_block, 3, 0, 0),
+  [962] = {.entry = {.count = 1, .reusable = true}}, SHIFT(243),
+  [964] = {.entry = {.count = 1, .reusable = true}}, SHIFT(300),
+  [966] = {.entry = {.count = 1, .reusable = true}}, SHIFT(78),
+  [968] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_piece_definition, 4, 0, 17),
+  [970] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_rules, 2, 0, 6),
+  [972] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 4, 0, 0),
+  [974] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__castling_block, 4, 0, 0),
+  [976] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__setup_block, 3, 0, 0),
+  [978] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_royal_captured_statement, 3, 0, 27),
+  [980] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym_promote_statement, 7, 0, 80),
+  [982] = {.entry = {.count = 1, .reusable = true}}, REDUCE(sym__zone_block, 4, 0, 0),
+  [984] = {.entry = {.count = 1, .reusable = true}}, SHIFT(2),
+  [986] = {.entry = {.count = 1, .reusable = true}}, SHIFT(234),
+  [988] = {.entry = {.count = 1, .reusable = true}}, REDUCE(aux_sym_path_repeat1, 1, 0, 10),
+  [990] = {.entry = {.count = 1, .reusable = true}}, SHIFT(193),
+  [992] = {.entry = {.count = 1, .reusable = true}}, SHIFT(12),
+  [994] = {.entry = {.count = 1, .reusable = true}}, SHIFT(177),
+  [996] = {.entry = {.count = 1, .reusable = true}}, SHIFT(254),
+  [998] = {.entry = {.count = 1, .reusable = true}}, SHIFT(107),
+  [1000] = {.entry = {.count = 1, .reusable = true}}, SHIFT(108),
+  [1002] = {.entry = {.count = 1, .reusable = true}}, SHIFT(147),
+  [1004] = {.entry = {.count = 1, .reusable = true}}, SHIFT(7),
+  [1006] = {.entry = {.count = 1, .reusable = true}}, SHIFT(53),
+  [1008] = {.entry = {.count = 1, .reusable = true}}, SHIFT(360),
+  [1010] = {.entry = {.count = 1, .reusable = true}}, SHIFT(144),
+  [1012] = {.entry = {.count = 1, .reusable = true}}, SHIFT(333),
+  [1014] = {.entry = {.count = 1, .reusable = true}}, SHIFT(342),
+  [1016] = {.entry = {.count = 1, .reusable = true}}, SHIFT(235),
+  [1018] = {.entry = {.count = 1, .reusable = true}}, SHIFT(37),
+  [1020] = {.entry = {.count = 1, .reusable = true}}, SHIFT(18),
+  [1022] = {.entry = {.count = 1, .reusable = true}}, SHIFT(229),
+  [1024] = {.entry = {.count = 1, .reusable = true}}, SHIFT(190),
+  [1026] = {.entry = {.count = 1, .reusable = true}}, SHIFT(343),
+  [1028] = {.entry = {.count = 1, .reusable = true}}, SHIFT(173),
+  [1030] = {.entry = {.count = 1, .reusable = true}}, SHIFT(247),
+  [1032] = {.entry = {.count = 1, .reusable = true}}, SHIFT(354),
+  [1034] = {.entry = {.count = 1, .reusable = true}}, SHIFT(205),
+  [1036] = {.entry = {.count = 1, .reusable = true}}, SHIFT(315),
+  [1038] = {.entry = {.count = 1, .reusable = true}}, SHIFT(131),
+  [1040] = {.entry = {.count = 1, .reusable = true}}, SHIFT(139),
+  [1042] = {.entry = {.count = 1, .reusable = true}}, SHIFT(310),
+  [1044] = {.entry = {.count = 1, .reusable = true}}, SHIFT(39),
+  [1046] = {.entry = {.count = 1, .reusable = true}}, SHIFT(242),
+  [1048] = {.entry = {.count = 1, .reusable = true}}, SHIFT(352),
+  [1050] = {.entry = {.count = 1, .reusable = true}}, SHIFT(334),
+  [1052] = {.entry = {.count = 1, .reusable = true}}, SHIFT(288),
+  [1054] = {.entry = {.count = 1, .reusable = true}}, SHIFT(218),
+  [1056] = {.entry = {.count = 1, .reusable = true}}, SHIFT(337),
+  [1058] = {.entry = {.count = 1, .reusable = true}}, SHIFT(314),
+  [1060] = {.entry = {.count = 1, .reusable = true}}, SHIFT(351),
+  [1062] = {.entry = {.count = 1, .reusable = true}}, SHIFT(267),
+  [1064] = {.entry = {.count = 1, .reusable = true}},  ACCEPT_INPUT(),
+  [1066] = {.entry = {.count = 1, .reusable = true}}, SHIFT(357),
+  [1068] = {.entry = {.count = 1, .reusable = true}}, SHIFT(161),
+  [1070] = {.entry = {.count = 1, .reusable = true}}, SHIFT(353),
+  [1072] = {.entry = {.count = 1, .reusable = true}}, SHIFT(309),
+  [1074] = {.entry = {.count = 1, .reusable = true}}, SHIFT(363),
+  [1076] = {.entry = {.count = 1, .reusable = true}}, SHIFT(292),
+  [1078] = {.entry = {.count = 1, .reusable = true}}, SHIFT(279),
+  [1080] = {.entry = {.count = 1, .reusable = true}}, SHIFT(209),
+  [1082] = {.entry = {.count = 1, .reusable = true}}, SHIFT(210),
+  [1084] = {.entry = {.count = 1, .reusable = true}}, SHIFT(189),
+  [1086] = {.entry = {.count = 1, .reusable = true}}, SHIFT(350),
+  [1088] = {.entry = {.count = 1, .reusable = true}}, SHIFT(152),
+  [1090] = {.entry = {.count = 1, .reusable = true}}, SHIFT(52),
+  [1092] = {.entry = {.count = 1, .reusable = true}}, SHIFT(186),
+  [1094] = {.entry = {.count = 1, .reusable = true}}, SHIFT(250),
+  [1096] = {.entry = {.count = 1, .reusable = true}}, SHIFT(277),
+  [1098] = {.entry = {.count = 1, .reusable = true}}, SHIFT(347),
+  [1100] = {.entry = {.count = 1, .reusable = true}}, SHIFT(169),
+  [1102] = {.entry = {.count = 1, .reusable = true}}, SHIFT(153),
+  [1104] = {.entry = {.count = 1, .reusable = true}}, SHIFT(133),
+  [1106] = {.entry = {.count = 1, .reusable = true}}, SHIFT(217),
+  [1108] = {.entry = {.count = 1, .reusable = true}}, SHIFT(36),
+  [1110] = {.entry = {.count = 1, .reusable = true}}, SHIFT(346),
+  [1112] = {.entry = {.count = 1, .reusable = true}}, SHIFT(54),
+  [1114] = {.entry = {.count = 1, .reusable = true}}, SHIFT(233),
+  [1116] = {.entry = {.count = 1, .reusable = true}}, SHIFT(168),
+  [1118] = {.entry = {.count = 1, .reusable = true}}, SHIFT(356),
+  [1120] = {.entry = {.count = 1, .reusable = true}}, SHIFT(316),
 };
 
 #ifdef __cplusplus

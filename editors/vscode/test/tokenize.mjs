@@ -35,7 +35,7 @@ const statementWords = new Set([
   "variant", "inventor", "source", "note", "year", "symmetry", "sides", "board", "setup", "rules",
   "castling", "cells", "shape", "names", "remove", "cell", "off-board", "colours", "royal",
   "colour-bound", "step", "ride", "leap", "hop", "cannon", "confined", "multi-step", "promote",
-  "like", "value", "drop", "checkmate", "stalemate", "captures", "repetition", "move-limit",
+  "like", "value", "glyph", "drop", "checkmate", "stalemate", "captures", "repetition", "move-limit",
   "facing", "draw-without", "eliminated", "impasse", "placement", "hand", "piece", "zone",
   "directions",
 ]);

@@ -289,7 +289,7 @@ fn beside(canvas: &mut Canvas, (row, col): (usize, usize), end: End, text: &str)
 }
 
 /// Writes `text` from (row, col); a blank does not erase what is drawn there.
-fn put(grid: &mut [Vec<char>], row: usize, col: usize, text: &str) {
+pub(super) fn put(grid: &mut [Vec<char>], row: usize, col: usize, text: &str) {
     for (i, ch) in text.chars().enumerate() {
         if let Some(cell) = grid.get_mut(row).and_then(|r| r.get_mut(col + i)) {
             if ch != ' ' || *cell == ' ' {

@@ -4,10 +4,11 @@
 //! by cell.
 
 pub mod hex;
+pub mod pointy;
 pub mod triangle;
 
 use crate::geometry::board::{Board, CellId};
-use crate::geometry::Grid;
+use crate::geometry::{Grid, Orientation};
 
 /// Draws the board with a short label per cell (three characters on hex boards, two on
 /// triangle boards, `""` for an empty cell) and its coordinates on the margins, so a cell's
@@ -53,9 +54,34 @@ pub fn render_inked(
     coordinates: bool,
     ink: Ink,
 ) -> String {
-    let canvas = match board.grid {
-        Grid::Hex(o) => hex::render(board, o, label, coordinates),
-        Grid::Triangle(_) => triangle::render(board, label, coordinates),
+    render_styled(board, label, coordinates, Turn::Upright, ink)
+}
+
+/// How a pointy board is drawn (flat and triangle boards have one way).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Turn {
+    /// Upright, cells standing on a corner, as the SVG pictures draw it ([`pointy`]).
+    #[default]
+    Upright,
+    /// Turned 30 degrees clockwise so its cells lie flat, in the style of flat boards
+    /// ([`hex`]), as the Dagger Chess and Hex Shogi texts draw their boards.
+    Turned,
+}
+
+/// [`render_inked`] with a pointy board drawn the way `turn` says.
+pub fn render_styled(
+    board: &Board,
+    label: &dyn Fn(CellId) -> String,
+    coordinates: bool,
+    turn: Turn,
+    ink: Ink,
+) -> String {
+    let canvas = match (board.grid, turn) {
+        (Grid::Hex(Orientation::Pointy), Turn::Upright) => {
+            pointy::render(board, label, coordinates)
+        }
+        (Grid::Hex(o), _) => hex::render(board, o, label, coordinates),
+        (Grid::Triangle(_), _) => triangle::render(board, label, coordinates),
     };
     canvas.finish(ink)
 }
@@ -198,9 +224,13 @@ fn named_lines(board: &Board) -> Option<[Vec<NamedLine>; 2]> {
     Some([family(letters), family(digits)])
 }
 
-/// The labelled cells of a drawing in the board's style.
+/// The labelled cells of a drawing in the board's style (a pointy board's upright or
+/// turned: which one is seen in the drawing).
 pub fn read(board: &Board, drawing: &str) -> Vec<(CellId, String)> {
     match board.grid {
+        Grid::Hex(Orientation::Pointy) if pointy::is_upright(drawing) => {
+            pointy::read(board, drawing)
+        }
         Grid::Hex(o) => hex::read(board, o, drawing),
         Grid::Triangle(_) => triangle::read(board, drawing),
     }
