@@ -1069,6 +1069,11 @@ impl Variant {
             .unwrap_or_else(|| format!("colour {}", i + 1))
     }
 
+    /// The name the file gives colour class `i`, if it names its colours.
+    pub fn colour_named(&self, i: usize) -> Option<&str> {
+        self.colour_names.get(i).map(String::as_str)
+    }
+
     /// The piece type with this id.
     pub fn piece(&self, id: PieceId) -> &Piece {
         &self.pieces[id.index()]

@@ -172,14 +172,26 @@ const NAMED: [(&str, Colours); 8] = [
     ),
 ];
 
+/// The word for the colour side `index` named `name` is drawn in: the colour it is named
+/// after, else white and black for the first two sides and red, blue, green, yellow for
+/// the others (as [`side_colours`] chooses).
+pub fn side_colour_name(index: usize, name: &str) -> &'static str {
+    let lower = name.to_ascii_lowercase();
+    NAMED
+        .iter()
+        .map(|(w, _)| *w)
+        .find(|w| *w == lower)
+        .unwrap_or_else(|| SIDE_ORDER[index % SIDE_ORDER.len()])
+}
+
+/// The colours unnamed sides take, in order.
+const SIDE_ORDER: [&str; 6] = ["white", "black", "red", "blue", "green", "yellow"];
+
 /// The colours of side `index` named `name`: the colour it is named after, else white and
 /// black for the first two sides and red, blue, green, yellow for the others.
 pub fn side_colours(index: usize, name: &str) -> Colours {
     let named = |n: &str| NAMED.iter().find(|(w, _)| *w == n).map(|(_, c)| *c);
-    named(&name.to_ascii_lowercase()).unwrap_or_else(|| {
-        let order = ["white", "black", "red", "blue", "green", "yellow"];
-        named(order[index % order.len()]).unwrap_or(NAMED[0].1)
-    })
+    named(side_colour_name(index, name)).unwrap_or(NAMED[0].1)
 }
 
 /// What a piece on a cell looks like.

@@ -23,6 +23,15 @@ const SHADES: [&str; 3] = ["#f2e6cf", "#d9b98c", "#a8825a"];
 /// Triangle boards: dark and light, in the order of the colour classes of [`Board::colour`].
 const TWO_SHADES: [&str; 2] = ["#b08a5e", "#f2e6cf"];
 const INK: &str = "#1f1f1f";
+
+/// The words for the board's shades, by colour class, as [`render`] fills them: hex boards
+/// light, mid and dark; triangle boards dark and light.
+pub fn shade_names(grid: Grid) -> &'static [&'static str] {
+    match grid {
+        Grid::Hex(_) => &["light", "mid", "dark"],
+        Grid::Triangle(_) => &["dark", "light"],
+    }
+}
 /// The last move's cells: a yellow tint that leaves the board's shades readable.
 const LAST_MOVE: &str = "#f2d44b";
 /// A royal piece in check: a red glow under it.

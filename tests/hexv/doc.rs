@@ -238,3 +238,85 @@ fn xiang_hex_page_draws_each_piece_where_it_moves() {
         assert!(page.contains(phrase), "{phrase}");
     }
 }
+
+/// The rules page's perft table gives the counts of tests/data/perft.txt (each variant's
+/// first line there is its start, its counts derived by hand and by an independent counter)
+/// for plies 1 to 3, for every shipped variant that file lists.
+#[test]
+fn rules_pages_give_the_start_perft_counts() {
+    let listed = std::fs::read_to_string(crate::support::root().join("tests/data/perft.txt"))
+        .expect("perft.txt");
+    let mut checked = 0;
+    for path in variant_files() {
+        let rel = format!(
+            "variants/{}",
+            path.file_name()
+                .and_then(|f| f.to_str())
+                .unwrap_or_default()
+        );
+        let Some(line) = listed.lines().find(|l| l.starts_with(&format!("{rel};"))) else {
+            continue;
+        };
+        let expected: Vec<(u32, u64)> = line
+            .rsplit(';')
+            .next()
+            .unwrap_or_default()
+            .split_whitespace()
+            .filter_map(|e| {
+                let (d, n) = e.split_once('=')?;
+                Some((d.parse().ok()?, n.parse().ok()?))
+            })
+            .filter(|(d, _)| *d <= 3)
+            .collect();
+        let html = page(&path);
+        let doc = parse(&html);
+        let table = doc
+            .descendants()
+            .find(|n| n.attribute("id") == Some("perft"))
+            .unwrap_or_else(|| panic!("{rel}: a perft section"));
+        let rows: Vec<(u32, u64)> = table
+            .descendants()
+            .filter(|n| n.tag_name().name() == "tr")
+            .filter_map(|tr| {
+                let cells: Vec<String> = tr
+                    .children()
+                    .filter(|c| c.tag_name().name() == "td")
+                    .map(text_of)
+                    .collect();
+                Some((cells.first()?.parse().ok()?, cells.get(1)?.parse().ok()?))
+            })
+            .collect();
+        assert_eq!(rows, expected, "{rel}");
+        checked += 1;
+    }
+    assert!(checked >= 10, "{checked} variants checked");
+}
+
+/// Glinski's page names the board's shades and the sides' colours, says what check,
+/// checkmate and stalemate are, and shows how a move of the start is written long and short
+/// (Glinski's rule text: 91 cells in three colours; the first move hexv lists, b1-b2, is the
+/// a-side pawn's step, `b2` in short as a pawn's move).
+#[test]
+fn the_rules_page_names_colours_and_explains_the_end_and_the_notation() {
+    let html = page(std::path::Path::new("variants/glinski.hexv"));
+    for phrase in [
+        "91 flat hex cells in 3 colours (30 light, 31 mid, 30 dark)",
+        "White's in white, Black's in black",
+        "White moves first; then Black and White alternate.",
+        "no move may leave one's own royal piece in check",
+        "has no legal move is checkmated",
+        "is not in check but has no legal move is stalemated",
+        "<li>White: King g1; Queen e1; Rook c1 i1; Bishop f1 f2 f3; Knight d1 h1; Pawn b1 c2 d3 e4 f5 g4 h3 i2 k1.</li>",
+        "(<code>=Q</code>)",
+        "White's first move <code>b1-b2</code> is written <code>b2</code> in short",
+    ] {
+        assert!(html.contains(phrase), "Glinski: {phrase}");
+    }
+    assert!(!html.contains("colour 1"), "shades named, not numbered");
+    let shogi = page(std::path::Path::new("variants/hex-shogi-91.hexv"));
+    assert!(shogi.contains("shogi pieces as tiles pointing at the opponent"));
+    assert!(shogi.contains("a drop from the hand as the symbol"));
+    let wellisch = page(std::path::Path::new("variants/wellisch.hexv"));
+    assert!(wellisch.contains("White's in white, Black's in black, Red's in red"));
+    assert!(wellisch.contains("White moves first; then Black, Red, each in turn"));
+}
