@@ -441,46 +441,11 @@ fn write_move(game: &Game, pos: &Position, m: &Move, notation: Notation) -> Stri
     }
 }
 
-/// Reads a move in hexv's notation or the compact form (`f5f7`, `f10f11q`, `P@5e`).
+/// Reads a move in any form hexv reads: the compact form (`f5f7`, `f10f11q`, `P@5e`),
+/// hexv's long form or short algebraic notation ([`Game::read_move`]).
 pub fn read_move(game: &Game, pos: &Position, text: &str) -> Result<Move, String> {
-    if let Ok(m) = game.parse_move(pos, text) {
-        return Ok(m);
-    }
-    let board = game.variant.board();
-    let legal = game.legal_moves(pos);
-    let symbol = |p| game.variant.piece(p).symbol.as_str();
-    // A compact drop: `P@5e`.
-    if let Some((piece, cell)) = text.split_once('@') {
-        let found = legal
-            .iter()
-            .find(|m| m.from.is_none() && symbol(m.piece) == piece && board.name(m.to) == cell);
-        return found
-            .cloned()
-            .ok_or_else(|| format!("`{text}` is not a legal drop here"));
-    }
-    // From and to run together, maybe a promotion letter after: every cut into two known
-    // cells is a reading.
-    let matches: Vec<&Move> = legal
-        .iter()
-        .filter(|m| {
-            let Some(from) = m.from else { return false };
-            let Some(rest) = text.strip_prefix(board.name(from)) else {
-                return false;
-            };
-            let Some(promotion) = rest.strip_prefix(board.name(m.to)) else {
-                return false;
-            };
-            match m.promotion {
-                None => promotion.is_empty(),
-                Some(p) => symbol(p).eq_ignore_ascii_case(promotion),
-            }
-        })
-        .collect();
-    match matches.as_slice() {
-        [m] => Ok(*(*m)),
-        [] => Err(format!("`{text}` is not a legal move here")),
-        _ => Err(format!("`{text}` names more than one legal move")),
-    }
+    game.read_move(pos, text, &crate::game::san::Letters::own())
+        .map_err(|e| e.to_string())
 }
 
 /// `position startpos | fen TEXT [moves m1 m2 ...]`: the game from its given start.

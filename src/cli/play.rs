@@ -9,7 +9,6 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use hexv::game::notation::MoveError;
 use hexv::game::san::Letters;
 use hexv::game::{result_text, AnyEngine, Game, GameEnd, Move, Outcome, Position};
 use hexv::geometry::board::CellId;
@@ -353,9 +352,8 @@ pub fn run(args: &Args) -> Status {
 /// The legal move a typed text names: hexv's long notation, or else short algebraic
 /// notation with the variant's own letters (`Nf3`). A text neither reads is refused with the
 /// long reading's reason.
-fn read_move(game: &Game, pos: &Position, text: &str) -> Result<Move, MoveError> {
-    game.parse_move(pos, text)
-        .or_else(|long| game.parse_san(pos, text, &Letters::own()).map_err(|_| long))
+fn read_move(game: &Game, pos: &Position, text: &str) -> Result<Move, hexv::game::read::ReadError> {
+    game.read_move(pos, text, &Letters::own())
 }
 
 /// `--save`: where the game is kept, and its tags.

@@ -12,6 +12,7 @@ mod movegen;
 pub mod notation;
 pub mod perft;
 pub mod perft_units;
+pub mod read;
 pub mod san;
 #[cfg(test)]
 mod sides_tests;

@@ -409,8 +409,13 @@ impl Game<'_> {
         Err(illegal(why))
     }
 
-    /// Plays a list of moves separated by spaces from `pos`.
-    pub fn play_moves(&self, pos: &Position, moves: &str) -> Result<Position, (usize, MoveError)> {
+    /// Plays a list of moves separated by spaces from `pos`, each in any form
+    /// [`Game::read_move`] reads (short moves with the variant's own letters).
+    pub fn play_moves(
+        &self,
+        pos: &Position,
+        moves: &str,
+    ) -> Result<Position, (usize, super::read::ReadError)> {
         self.play_moves_last(pos, moves).map(|(pos, _)| pos)
     }
 
@@ -420,11 +425,14 @@ impl Game<'_> {
         &self,
         pos: &Position,
         moves: &str,
-    ) -> Result<(Position, Option<Move>), (usize, MoveError)> {
+    ) -> Result<(Position, Option<Move>), (usize, super::read::ReadError)> {
         let mut pos = pos.clone();
         let mut last = None;
+        let letters = super::san::Letters::own();
         for (i, text) in moves.split_whitespace().enumerate() {
-            let mv = self.parse_move(&pos, text).map_err(|e| (i + 1, e))?;
+            let mv = self
+                .read_move(&pos, text, &letters)
+                .map_err(|e| (i + 1, e))?;
             pos = self.play(&pos, &mv);
             last = Some(mv);
         }

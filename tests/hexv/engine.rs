@@ -125,7 +125,7 @@ fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
         ("bogus\u{1b}[31m", "info string unknown command: bogus?[31m"),
         (
             "position startpos moves f5-f6 z9z9",
-            "info string error: move 2: `z9z9` is not a legal move here",
+            "info string error: move 2: `z9z9` is not a move: write it long",
         ),
         (
             "position fen nonsense",

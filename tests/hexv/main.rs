@@ -31,6 +31,7 @@ mod language;
 mod lsp;
 mod lsp_session;
 mod matches;
+mod move_reader;
 mod mccooey;
 mod mini_hexchess;
 mod movement_kinds;
