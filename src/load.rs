@@ -71,7 +71,24 @@ impl Loaded {
 pub fn load(file: &SourceFile) -> Loaded {
     let checked = check::check(file);
     let mut diagnostics = checked.diagnostics;
+    if let Some(repaired) = crate::syntax::repair_braces(file, &diagnostics) {
+        diagnostics.extend(past_braces(&repaired));
+        diagnostic::sort(&mut diagnostics);
+        check::limit(&mut diagnostics);
+        return Loaded {
+            diagnostics,
+            compiled: None,
+        };
+    }
     let Some((variant, spans)) = checked.variant else {
+        // The sound pieces' table checks still run, so their mistakes come in the same run.
+        if let Some(sketch) = &checked.sketch {
+            if let Ok(tables) = compile(&sketch.variant) {
+                diagnostics.extend(analyse::analyse_sketch(sketch, &tables));
+                diagnostic::sort(&mut diagnostics);
+                check::limit(&mut diagnostics);
+            }
+        }
         return Loaded {
             diagnostics,
             compiled: None,
@@ -97,6 +114,23 @@ pub fn load(file: &SourceFile) -> Loaded {
         diagnostics,
         compiled: clean.then_some(Compiled { variant, tables }),
     }
+}
+
+/// The mistakes of a file whose braces did not balance, found in it with its braces balanced
+/// ([`crate::syntax::repair_braces`]: a stray `}` left out, a block left open closed before
+/// the next top-level line), at their places in the original: one brace hides nothing else.
+fn past_braces(repaired: &crate::syntax::Repaired) -> Vec<Diagnostic> {
+    // The repaired file's braces balance, so this loads it without coming back here.
+    let mut found = load(&repaired.file).diagnostics;
+    for d in &mut found {
+        for label in &mut d.labels {
+            label.span = crate::source::Span::new(
+                repaired.original(label.span.start),
+                repaired.original(label.span.end),
+            );
+        }
+    }
+    found
 }
 
 /// The diagnostic of tables too large to build, at the piece whose tables passed the limit.

@@ -57,8 +57,9 @@ enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff), e.g. `hexv man > hexv.1; man ./hexv.1`.
-    Man,
+    /// Print the manual page (roff) of hexv or of a subcommand (`hexv man check | man -l -`),
+    /// or write every page into a directory (--dir).
+    Man(cli::man::Args),
 }
 
 fn main() -> ExitCode {
@@ -84,16 +85,7 @@ fn main() -> ExitCode {
             clap_complete::generate(shell, &mut Cli::command(), "hexv", &mut out);
             write_stdout(&out)
         }
-        Command::Man => {
-            let mut out = Vec::new();
-            match clap_mangen::Man::new(Cli::command()).render(&mut out) {
-                Ok(()) => write_stdout(&out),
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    cli::Status::UsageOrIo
-                }
-            }
-        }
+        Command::Man(args) => cli::man::run(&args, Cli::command()),
     };
     ExitCode::from(status as u8)
 }

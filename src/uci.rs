@@ -25,10 +25,10 @@ pub const MAX_HASH_MB: usize = 4096;
 /// How moves are written in `bestmove` and `pv`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Notation {
-    /// hexv's own (`f5-f7`, `e4xd5`, `P*5e`, `f10-f11=Q`).
+    /// hexv's own (`f5-f7`, `e4xd5`, `P*5e`, `f10-f11=Q`), on request.
     Hexv,
     /// From and to cells run together, a promotion's letter lower case (`f5f7`, `f10f11q`,
-    /// drops `P@5e`): the form other hex engines use.
+    /// drops `P@5e`): the form GUIs and other hex engines expect, so the default.
     Compact,
 }
 
@@ -61,7 +61,7 @@ pub fn serve<R: BufRead, W: Write + Send>(mut input: R, output: W, variant: Opti
     let mut path = variant.map(|p| p.display().to_string());
     let mut settings = Settings {
         hash_mb: DEFAULT_HASH_MB,
-        notation: Notation::Hexv,
+        notation: Notation::Compact,
         pruning: true,
         weights: None,
         pending_weights: None,
@@ -258,7 +258,9 @@ fn session<R: BufRead, W: Write + Send>(
                         "option name VariantPath type string default {}",
                         path.unwrap_or("<empty>")
                     ));
-                    out.line("option name Notation type combo default hexv var hexv var compact");
+                    out.line(
+                        "option name Notation type combo default compact var compact var hexv",
+                    );
                     out.line("option name Pruning type check default true");
                     out.line("option name Weights type string default <empty>");
                     out.line("uciok");
@@ -304,13 +306,15 @@ fn session<R: BufRead, W: Write + Send>(
                             let sides: Vec<&str> = game.map_or_else(Vec::new, |g| {
                                 g.variant.side_ids().map(|s| g.variant.side_name(s)).collect()
                             });
-                            let limits = match go_limits(args, &sides) {
-                                Ok(l) => l,
-                                Err(e) => {
-                                    out.line(&format!("info string error: {e}"));
-                                    continue;
-                                }
+                            let root = history.last();
+                            let read = |text: &str| match (game, root) {
+                                (Some(g), Some(pos)) => read_move(&g, pos, text),
+                                _ => Err("no variant".to_string()),
                             };
+                            let (limits, errors) = go_limits(args, &sides, &read);
+                            for e in errors {
+                                out.line(&format!("info string error: {e}"));
+                            }
                             let (Some(g), Some(mut s)) = (game, searcher.take()) else {
                                 out.line("info string error: no variant: setoption name VariantPath value FILE");
                                 out.line("bestmove (none)");
@@ -367,6 +371,12 @@ fn think<W: Write>(
         while !stop.load(Ordering::Relaxed) {
             std::thread::sleep(Duration::from_millis(2));
         }
+    }
+    if let Some(n) = limits
+        .mate
+        .filter(|_| !limits.mate_reached(result.info.score))
+    {
+        out.line(&format!("info string no mate in {n} found"));
     }
     let best = match &result.best {
         Some(m) => write_move(game, &root, m, notation),
@@ -482,11 +492,40 @@ fn position(game: Option<Game>, args: &[&str]) -> Result<Vec<Position>, String> 
     Ok(history)
 }
 
-/// The limits of a `go` command; `sides` are the variant's side names in turn order, which
-/// `time NAME MS` and `inc NAME MS` name.
-fn go_limits(args: &[&str], sides: &[&str]) -> Result<Limits, String> {
+/// The words `go` takes before a value or as a flag: they end a `searchmoves` list.
+const GO_WORDS: &[&str] = &[
+    "infinite",
+    "ponder",
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "time",
+    "inc",
+    "mate",
+    "searchmoves",
+];
+
+/// How long a `go` whose limits could not all be read searches when nothing it could read
+/// bounds the search: it must still answer, and a GUI waits for that answer.
+const FALLBACK_MOVETIME: Duration = Duration::from_secs(1);
+
+/// The limits of a `go` command and the mistakes in it, each a sentence; `sides` are the
+/// variant's side names in turn order, which `time NAME MS` and `inc NAME MS` name, and `read`
+/// reads a `searchmoves` move. A mistake skips its word and the search goes on with the rest,
+/// so every `go` is answered by one `bestmove`.
+fn go_limits(
+    args: &[&str],
+    sides: &[&str],
+    read: &dyn Fn(&str) -> Result<Move, String>,
+) -> (Limits, Vec<String>) {
     let mut limits = Limits::default();
-    let mut words = args.iter();
+    let mut errors = Vec::new();
+    let mut words = args.iter().peekable();
     // Any whole number: a negative one counts as 0 and one past u64 as u64::MAX (a GUI's
     // clock may run negative; an "unlimited" time may be written as the largest number).
     let number = |name: &str, value: Option<&&str>| -> Result<u64, String> {
@@ -496,38 +535,69 @@ fn go_limits(args: &[&str], sides: &[&str]) -> Result<Limits, String> {
     };
     let ms = |v: u64| Some(Duration::from_millis(v));
     while let Some(&word) = words.next() {
-        match word {
-            "infinite" => limits.infinite = true,
-            "ponder" => {}
-            "depth" => limits.depth = Some(number(word, words.next())?.clamp(1, 64) as u32),
-            "nodes" => limits.nodes = Some(number(word, words.next())?.max(1)),
-            "movetime" => limits.movetime = ms(number(word, words.next())?),
-            "wtime" => limits.time[0] = ms(number(word, words.next())?),
-            "btime" => limits.time[1] = ms(number(word, words.next())?),
-            "winc" => limits.increment[0] = ms(number(word, words.next())?),
-            "binc" => limits.increment[1] = ms(number(word, words.next())?),
-            "movestogo" => limits.moves_to_go = Some(number(word, words.next())?.min(1000) as u32),
-            // Any side's clock, by its name: a game of more sides has more clocks.
-            "time" | "inc" => {
-                let name = words
-                    .next()
-                    .ok_or_else(|| format!("`go {word}` needs a side and a number"))?;
-                let side = sides.iter().position(|s| s == name).ok_or_else(|| {
-                    format!("`go {word} {name}`: the sides are {}", sides.join(", "))
-                })?;
-                let value = ms(number(word, words.next())?);
-                match word {
-                    "time" => limits.time[side] = value,
-                    _ => limits.increment[side] = value,
+        let read_one: Result<(), String> = (|| {
+            match word {
+                "infinite" => limits.infinite = true,
+                "ponder" => {}
+                "depth" => limits.depth = Some(number(word, words.next())?.clamp(1, 64) as u32),
+                "nodes" => limits.nodes = Some(number(word, words.next())?.max(1)),
+                "movetime" => limits.movetime = ms(number(word, words.next())?),
+                "wtime" => limits.time[0] = ms(number(word, words.next())?),
+                "btime" => limits.time[1] = ms(number(word, words.next())?),
+                "winc" => limits.increment[0] = ms(number(word, words.next())?),
+                "binc" => limits.increment[1] = ms(number(word, words.next())?),
+                "movestogo" => {
+                    limits.moves_to_go = Some(number(word, words.next())?.min(1000) as u32)
                 }
+                "mate" => limits.mate = Some(number(word, words.next())?.clamp(1, 32) as u32),
+                // Any side's clock, by its name: a game of more sides has more clocks.
+                "time" | "inc" => {
+                    let name = words
+                        .next()
+                        .ok_or_else(|| format!("`go {word}` needs a side and a number"))?;
+                    let side = sides.iter().position(|s| s == name).ok_or_else(|| {
+                        format!("`go {word} {name}`: the sides are {}", sides.join(", "))
+                    })?;
+                    let value = ms(number(word, words.next())?);
+                    match word {
+                        "time" => limits.time[side] = value,
+                        _ => limits.increment[side] = value,
+                    }
+                }
+                "searchmoves" => {
+                    let mut wrong = Vec::new();
+                    while let Some(text) = words.next_if(|w| !GO_WORDS.contains(w)) {
+                        match read(text) {
+                            Ok(m) => limits.searchmoves.push(m),
+                            Err(e) => wrong.push(format!("`{text}`: {e}")),
+                        }
+                    }
+                    if !wrong.is_empty() {
+                        return Err(format!("`go searchmoves` skips {}", wrong.join("; ")));
+                    }
+                }
+                other => return Err(format!("unknown `go` parameter `{other}`")),
             }
-            "mate" | "searchmoves" => {
-                return Err(format!("`go {word}` is not supported"));
-            }
-            other => return Err(format!("unknown `go` parameter `{other}`")),
+            Ok(())
+        })();
+        if let Err(e) = read_one {
+            errors.push(e);
         }
     }
-    Ok(limits)
+    let bounded = limits.infinite
+        || limits.depth.is_some()
+        || limits.nodes.is_some()
+        || limits.movetime.is_some()
+        || limits.mate.is_some()
+        || limits.time.iter().any(Option::is_some);
+    if !errors.is_empty() && !bounded {
+        limits.movetime = Some(FALLBACK_MOVETIME);
+        errors.push(format!(
+            "no limit could be read: searching for {} ms",
+            FALLBACK_MOVETIME.as_millis()
+        ));
+    }
+    (limits, errors)
 }
 
 /// A whole number, saturated to `0..=u64::MAX`; `None` for anything else.

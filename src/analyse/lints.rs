@@ -38,10 +38,20 @@ impl Context<'_> {
     }
 
     fn colour_bound(&self, tables: &MoveTables, diags: &mut Vec<Diagnostic>) {
+        self.colour_bound_of(tables, &vec![true; self.spans.pieces.len()], diags);
+    }
+
+    /// The false `colour-bound` declarations among the pieces marked in `which`.
+    pub fn colour_bound_of(
+        &self,
+        tables: &MoveTables,
+        which: &[bool],
+        diags: &mut Vec<Diagnostic>,
+    ) {
         let v = self.variant;
         for (i, spans) in self.spans.pieces.iter().enumerate() {
             let piece = PieceId(i as u8);
-            let Some(decl) = spans.colour_bound else {
+            let (Some(decl), Some(true)) = (spans.colour_bound, which.get(i)) else {
                 continue;
             };
             if let Some((from, to)) = colour_change(v, tables, piece) {

@@ -14,6 +14,20 @@ use crate::compile::MoveTables;
 use crate::diagnostic::{self, Diagnostic};
 use crate::variant::Variant;
 
+/// The errors the tables reveal in the sound pieces of a file that failed the check (its
+/// [`crate::check::Sketch`]): a false `colour-bound`, so that it is reported in the same run
+/// as the mistakes elsewhere in the file.
+pub fn analyse_sketch(sketch: &crate::check::Sketch, tables: &MoveTables) -> Vec<Diagnostic> {
+    let mut diags = Vec::new();
+    lints::Context {
+        variant: &sketch.variant,
+        tables,
+        spans: &sketch.spans,
+    }
+    .colour_bound_of(tables, &sketch.sound, &mut diags);
+    diags
+}
+
 /// Every diagnostic the tables and legal moves reveal in a clean variant, sorted by position:
 /// errors (a false `colour-bound`) and, when there are none, warnings.
 pub fn analyse(variant: &Variant, tables: &MoveTables, spans: &Spans) -> Vec<Diagnostic> {

@@ -9,7 +9,8 @@
 //! 5. the whole variant: no two pieces on a cell, a royal piece for each side.
 //!
 //! What needs the compiled tables or legal moves (colour-bound declarations, stuck pieces,
-//! the start position) is [`crate::analyse`]'s, after compilation.
+//! the start position) is [`crate::analyse`]'s, after compilation; a check that fails after
+//! the pieces were read leaves a [`Sketch`] for that of the sound pieces.
 
 mod board;
 mod castling;
@@ -19,12 +20,14 @@ mod pieces;
 mod resolve;
 mod rules;
 mod sides;
+mod sketch;
 mod statements;
 pub mod suggest;
 mod unread;
 
 pub use pieces::PieceSpans;
 pub use resolve::SetupSpans;
+pub use sketch::Sketch;
 
 use std::collections::HashMap;
 
@@ -44,6 +47,9 @@ pub struct Checked {
     pub diagnostics: Vec<Diagnostic>,
     /// The variant and where its parts are written, unless there was an error.
     pub variant: Option<(Variant, Spans)>,
+    /// When there was an error after the board and the pieces were read: a stand-in with
+    /// the pieces that resolved, for the checks and views of those pieces ([`Sketch`]).
+    pub sketch: Option<Sketch>,
 }
 
 /// Where the parts of a checked variant are written: what the analyses after compilation
@@ -74,6 +80,7 @@ impl Checked {
         Checked {
             diagnostics,
             variant: None,
+            sketch: None,
         }
     }
 }
@@ -146,10 +153,19 @@ pub fn check(file: &SourceFile) -> Checked {
     r.declare_pieces(&c.pieces);
     let mut pieces = Vec::new();
     let mut piece_spans = Vec::new();
+    // Per piece: resolved (a copy, for a sketch should the check fail), else a stand-in.
+    let mut all_pieces = Vec::new();
     for def in &c.pieces {
-        if let Some((p, s)) = r.piece(def) {
-            pieces.push(p);
-            piece_spans.push(s);
+        match r.piece(def) {
+            Some((p, s)) => {
+                all_pieces.push((p.clone(), s.clone(), true));
+                pieces.push(p);
+                piece_spans.push(s);
+            }
+            None => {
+                let (p, s) = sketch::stand_in(&def.name.node, &def.symbol.node, def.name.span);
+                all_pieces.push((p, s, false));
+            }
         }
     }
     // Every piece resolved (ids line up with the declarations) and nothing wrong in them.
@@ -178,9 +194,47 @@ pub fn check(file: &SourceFile) -> Checked {
     // The whole-variant rules (royal pieces, shared cells) need only the setup, the rules and
     // every piece: run them even when a castling line failed, whose cause they may name.
     let (Some((setup, start_hands, setup_spans)), Some((rules, checkmate_span)), true) =
-        (setup, rules, pieces_whole)
+        (setup.clone(), rules.clone(), pieces_whole)
     else {
-        return finish_failed(diags, &unread, resolved_from);
+        let sides = side_infos.len();
+        let sketch = rules.map(|(rules, checkmate)| {
+            let (setup, start_hands, setup_spans) = setup.unwrap_or_else(|| {
+                (
+                    crate::variant::BySide::from_values(vec![Vec::new(); sides]),
+                    crate::variant::BySide::from_values(vec![Vec::new(); sides]),
+                    sketch::no_setup_spans(sides),
+                )
+            });
+            let sound = all_pieces.iter().map(|(_, _, ok)| *ok).collect();
+            let (pieces, spans): (Vec<_>, Vec<_>) =
+                all_pieces.into_iter().map(|(p, s, _)| (p, s)).unzip();
+            Sketch {
+                variant: Variant {
+                    meta: meta(&c),
+                    board: built.board,
+                    symmetry: symmetry.map(|s| s.0),
+                    pieces,
+                    zones,
+                    setup,
+                    start_hands,
+                    castlings: Vec::new(),
+                    rules,
+                    colour_names: built.colour_names,
+                    sides: side_infos,
+                },
+                spans: Spans {
+                    pieces: spans,
+                    setup: setup_spans,
+                    checkmate,
+                    anchor,
+                    zones: zone_spans,
+                },
+                sound,
+            }
+        });
+        let mut failed = finish_failed(diags, &unread, resolved_from);
+        failed.sketch = sketch;
+        return failed;
     };
     let castlings_whole = castlings.is_some();
     let placement_span = r.placement_span;
@@ -206,11 +260,6 @@ pub fn check(file: &SourceFile) -> Checked {
         anchor,
     }
     .check(&mut diags);
-    if diags.iter().any(Diagnostic::is_error) || !castlings_whole {
-        return finish_failed(diags, &unread, resolved_from);
-    }
-    diagnostic::sort(&mut diags);
-    limit(&mut diags);
     let spans = Spans {
         pieces: piece_spans,
         setup: setup_spans,
@@ -218,9 +267,21 @@ pub fn check(file: &SourceFile) -> Checked {
         anchor,
         zones: zone_spans,
     };
+    if diags.iter().any(Diagnostic::is_error) || !castlings_whole {
+        let mut failed = finish_failed(diags, &unread, resolved_from);
+        failed.sketch = Some(Sketch {
+            sound: vec![true; variant.pieces.len()],
+            variant,
+            spans,
+        });
+        return failed;
+    }
+    diagnostic::sort(&mut diags);
+    limit(&mut diags);
     Checked {
         diagnostics: diags,
         variant: Some((variant, spans)),
+        sketch: None,
     }
 }
 

@@ -9,7 +9,7 @@ use crate::geometry::directions::{DirSet, HourSet};
 use crate::geometry::{all_images, Coord, Grid, Hour, Lay};
 use crate::syntax::ast::{self, DropRule, LeapSymmetry, MultiStepFrom, Number, PieceStmt};
 use crate::variant::{
-    Beyond, BySide, DropRules, Frame, Glyph, Guard, Leap, LineLimit, Mode, MoveRule, Movement,
+    Beyond, BySide, Frame, Glyph, Guard, Leap, LineLimit, Mode, MoveRule, Movement,
     MultiStepFrom as From, NoneCaptured, Occupant, OccupantTest, Piece, PieceId, Placements,
     Promotion,
 };
@@ -211,32 +211,11 @@ impl Resolver<'_> {
     /// Resolves a `piece` block. None when a statement is in error; every statement is still
     /// checked, so all the block's mistakes are reported at once.
     pub fn piece(&mut self, def: &ast::PieceDef) -> Option<(Piece, PieceSpans)> {
+        let (piece, spans) =
+            super::sketch::stand_in(&def.name.node, &def.symbol.node, def.name.span);
         let mut draft = Draft {
-            piece: Piece {
-                name: def.name.node.clone(),
-                symbol: def.symbol.node.clone(),
-                royal: false,
-                declared_colour_bound: false,
-                movements: Vec::new(),
-                promotion: None,
-                drops: DropRules::default(),
-                demotes_to: None,
-                value: None,
-                confined: None,
-                glyph: None,
-            },
-            spans: PieceSpans {
-                name: def.name.span,
-                colour_bound: None,
-                royal: None,
-                promote: None,
-                likes: Vec::new(),
-                drop: None,
-                value: None,
-                confined: None,
-                glyph: None,
-                movements: Vec::new(),
-            },
+            piece,
+            spans,
             no_check: None,
             no_mate: None,
         };

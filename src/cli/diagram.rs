@@ -49,8 +49,8 @@ pub struct Args {
     /// left out.
     #[arg(long, requires = "pgn")]
     ply: Option<usize>,
-    /// With --pgn: the piece letters of its moves (own, en, hu).
-    #[arg(long, default_value = "own", requires = "pgn")]
+    /// With --pgn: the piece letters of its moves (auto: detected; own, en, hu).
+    #[arg(long, default_value = "auto", requires = "pgn")]
     letters: String,
     /// ASCII: leave out the files' and ranks' names, drawn on the margins by default.
     #[arg(long)]

@@ -25,8 +25,9 @@ pub struct Args {
     /// With --pgn: the game's number in the file, from 1.
     #[arg(long, default_value_t = 1, requires = "pgn", value_parser = clap::value_parser!(u64).range(1..))]
     game: u64,
-    /// With --pgn: the piece letters of its moves as read and written (own, en, hu).
-    #[arg(long, default_value = "own", requires = "pgn")]
+    /// With --pgn: the piece letters of its moves as read and written (auto: detected;
+    /// own, en, hu).
+    #[arg(long, default_value = "auto", requires = "pgn")]
     letters: String,
 }
 

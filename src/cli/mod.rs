@@ -25,6 +25,7 @@ pub mod doc;
 pub mod engine;
 pub mod fmt;
 pub mod lsp;
+pub mod man;
 pub mod matches;
 pub mod moves;
 pub mod output;

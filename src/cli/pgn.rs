@@ -1,4 +1,4 @@
-//! `hexv pgn check FILE.pgn [--variant FILE.hexv] [--letters hu|en|own]`: replays every game
+//! `hexv pgn check FILE.pgn [--variant FILE.hexv] [--letters auto|hu|en|own]`: replays every game
 //! and names each move that resolves to no single legal move, and each result the final
 //! position contradicts. `hexv pgn convert FILE.pgn [--to short|long] [--to-letters L]`:
 //! the games with their moves rewritten. Files are read a few games at a time
@@ -41,8 +41,9 @@ struct ConvertArgs {
     /// The variant (.hexv); without it, the `Variant` tag names a shipped variant.
     #[arg(long)]
     variant: Option<PathBuf>,
-    /// The piece letters of the moves read (long notation is read as well).
-    #[arg(long, default_value = "own")]
+    /// The piece letters of the moves read: `auto` (detected for each game among own and
+    /// hu), `own`, `en`, `hu` (long and compact notation are read as well).
+    #[arg(long, default_value = "auto")]
     letters: String,
     /// The notation written: `short` (SAN) or `long` (hexv's from-to notation).
     #[arg(long, value_enum, default_value_t = To::Short)]
@@ -68,8 +69,9 @@ struct CheckArgs {
     /// The variant (.hexv); without it, the `Variant` tag names a shipped variant.
     #[arg(long)]
     variant: Option<PathBuf>,
-    /// The piece letters of the moves: `own` (the variant's symbols), `en`, `hu` (K V B F H).
-    #[arg(long, default_value = "own")]
+    /// The piece letters of the moves: `auto` (detected for each game: the variant's own
+    /// symbols or hu), `own` (the variant's symbols), `en`, `hu` (K V B F H).
+    #[arg(long, default_value = "auto")]
     letters: String,
 }
 
@@ -86,6 +88,50 @@ fn letters_named(name: &str) -> Result<Letters, Status> {
         eprintln!("error: unknown letters `{name}`: use own, en or hu");
         Status::UsageOrIo
     })
+}
+
+/// How the piece letters of a record's moves are read: one map for every game, or the map
+/// that reads each game (a file written with Hungarian letters reads as it is).
+#[derive(Clone)]
+pub enum Reading {
+    /// Detected for each game among [`Letters::detectable`].
+    Detect,
+    /// The map named.
+    Map(Letters),
+}
+
+impl Reading {
+    /// `auto` or a map's name, or the usage error printed.
+    pub fn named(name: &str) -> Result<Reading, Status> {
+        if name == "auto" {
+            return Ok(Reading::Detect);
+        }
+        Letters::by_name(name).map(Reading::Map).ok_or_else(|| {
+            eprintln!("error: unknown letters `{name}`: use auto, own, en or hu");
+            Status::UsageOrIo
+        })
+    }
+
+    /// `record` replayed, the letters it was read with, and their name when they were
+    /// detected and are not the variant's own.
+    fn replay(
+        &self,
+        game: &hexv::game::Game,
+        record: &PgnGame,
+    ) -> Result<(pgn::Replay, Letters, Option<&'static str>), hexv::game::PositionError> {
+        match self {
+            Reading::Map(letters) => {
+                Ok((pgn::replay(game, record, letters)?, letters.clone(), None))
+            }
+            Reading::Detect => {
+                let choices = Letters::detectable();
+                let maps: Vec<Letters> = choices.iter().map(|(_, l)| l.clone()).collect();
+                let (replay, i) = pgn::replay_detecting(game, record, &maps)?;
+                let (name, letters) = choices[i].clone();
+                Ok((replay, letters, (i > 0).then_some(name)))
+            }
+        }
+    }
 }
 
 /// The environment variable that lowers the bound on one game's bytes, for tests (a file
@@ -220,15 +266,20 @@ fn players(record: &PgnGame) -> String {
 }
 
 fn run_convert(args: &ConvertArgs) -> Status {
-    let reading = match letters_named(&args.letters) {
+    let reading = match Reading::named(&args.letters) {
         Ok(l) => l,
         Err(s) => return s,
     };
-    let to = match args.to {
-        To::Long => Notation::Long,
-        To::Short => match letters_named(args.to_letters.as_deref().unwrap_or(&args.letters)) {
-            Ok(l) => Notation::Short(l),
+    // The letters written: those named, else those read (for each game, when detected).
+    let to = match (args.to, &args.to_letters) {
+        (To::Long, _) => Some(Notation::Long),
+        (To::Short, Some(name)) => match letters_named(name) {
+            Ok(l) => Some(Notation::Short(l)),
             Err(s) => return s,
+        },
+        (To::Short, None) => match &reading {
+            Reading::Map(l) => Some(Notation::Short(l.clone())),
+            Reading::Detect => None,
         },
     };
     if let Some(path) = &args.output {
@@ -278,8 +329,8 @@ fn run_convert(args: &ConvertArgs) -> Status {
 /// variant or FEN cannot be read) is kept as written.
 fn converted(
     args: &ConvertArgs,
-    reading: &Letters,
-    to: &Notation,
+    reading: &Reading,
+    to: &Option<Notation>,
     variants: &mut Variants,
     part: &Part,
     number: usize,
@@ -299,7 +350,15 @@ fn converted(
         Ok(c) => c,
         Err(why) => return failed(why),
     };
-    let converted = match pgn::convert(&compiled.game(), record, reading, to) {
+    let game = compiled.game();
+    let letters = match reading.replay(&game, record) {
+        Ok((_, letters, _)) => letters,
+        Err(e) => return failed(format!("the FEN tag cannot be read: {e}")),
+    };
+    let to = to
+        .clone()
+        .unwrap_or_else(|| Notation::Short(letters.clone()));
+    let converted = match pgn::convert(&game, record, &letters, &to) {
         Ok(c) => c,
         Err(e) => return failed(format!("the FEN tag cannot be read: {e}")),
     };
@@ -368,7 +427,7 @@ fn cannot_write(path: &Path, e: &std::io::Error) -> Status {
 }
 
 fn run_check(args: &CheckArgs) -> Status {
-    let letters = match letters_named(&args.letters) {
+    let letters = match Reading::named(&args.letters) {
         Ok(l) => l,
         Err(s) => return s,
     };
@@ -402,6 +461,10 @@ struct Tally {
     /// Syntax errors and games that cannot be replayed make the input faulty (exit 1), as
     /// unresolved moves do; only a file that cannot be read to its end exits 2.
     faulty: bool,
+    /// Games read with detected letters other than the variant's own, by the letters' name.
+    detected: std::collections::BTreeMap<&'static str, usize>,
+    /// Unresolved moves whose letter no piece has, under letters named on the command line.
+    unknown_letters: usize,
 }
 
 impl Tally {
@@ -417,6 +480,15 @@ impl Tally {
         } else {
             String::new()
         };
+        for (name, n) in &self.detected {
+            outln!(
+                "{} read with the `{name}` piece letters, detected (`--letters` chooses)",
+                plural(*n, "game", "games")
+            );
+        }
+        if self.unknown_letters > 0 {
+            outln!("hint: `--letters auto` (the default) detects the letters each game uses");
+        }
         outln!(
             "{} read, {} replay to the end, {} unresolved{results}",
             plural(self.games, "game", "games"),
@@ -434,7 +506,7 @@ impl Tally {
 /// Replays game `tally.games` of the file and reports what does not resolve.
 fn check_game(
     args: &CheckArgs,
-    letters: &Letters,
+    letters: &Reading,
     variants: &mut Variants,
     part: &Part,
     record: &PgnGame,
@@ -455,8 +527,13 @@ fn check_game(
         }
     };
     let game = compiled.game();
-    let replay = match pgn::replay(&game, record, letters) {
-        Ok(r) => r,
+    let replay = match letters.replay(&game, record) {
+        Ok((r, _, detected)) => {
+            if let Some(name) = detected {
+                *tally.detected.entry(name).or_default() += 1;
+            }
+            r
+        }
         Err(e) => {
             eprintln!(
                 "{}: error: game {number} ({players}): the FEN tag cannot be read: {e}",
@@ -488,6 +565,11 @@ fn check_game(
         }
         Some(u) => {
             tally.unresolved += 1;
+            if matches!(letters, Reading::Map(_))
+                && matches!(u.error, hexv::game::san::SanError::UnknownLetter { .. })
+            {
+                tally.unknown_letters += 1;
+            }
             let written = &record.line.moves[u.index];
             let ply = u.index + usize::from(replay.start.to_move == hexv::Side::BLACK);
             let side = if ply % 2 == 0 { "." } else { "..." };
@@ -536,7 +618,7 @@ pub struct RecordedGame {
 }
 
 /// Game `number` (from 1) of the PGN file `path`, on `variant` or the shipped variant its
-/// `Variant` tag names, its moves read with the letters named `letters`. A move that does
+/// `Variant` tag names, its moves read with the letters named `letters` (`auto`: detected). A move that does
 /// not resolve is reported on stderr; the game is replayed up to it.
 pub fn recorded_game(
     path: &Path,
@@ -544,7 +626,7 @@ pub fn recorded_game(
     variant: Option<&Path>,
     letters: &str,
 ) -> Result<RecordedGame, Status> {
-    let letters = letters_named(letters)?;
+    let reading = Reading::named(letters)?;
     let (part, index) = find_game(path, number)?;
     let record = &part.parsed.games[index];
     part.print_errors(Some(record.span));
@@ -554,7 +636,7 @@ pub fn recorded_game(
         Status::UsageOrIo
     })?;
     let compiled = super::load_variant(&variant_path)?;
-    let replay = pgn::replay(&compiled.game(), record, &letters).map_err(|e| {
+    let (replay, letters, _) = reading.replay(&compiled.game(), record).map_err(|e| {
         eprintln!("{at}: error: game {number}: the FEN tag cannot be read: {e}");
         Status::InputErrors
     })?;

@@ -60,6 +60,12 @@ impl Letters {
         }
     }
 
+    /// The maps a record's letters are detected among, by name, in the order tried: `own`
+    /// (which `en` equals for the shipped variants) and `hu`.
+    pub fn detectable() -> [(&'static str, Letters); 2] {
+        [("own", Letters::own()), ("hu", Letters::hungarian())]
+    }
+
     /// A map by its command-line name: `en`, `hu` or `own`.
     pub fn by_name(name: &str) -> Option<Letters> {
         match name {

@@ -9,11 +9,18 @@
 //! positions in UTF-16 as the protocol counts them, on lines ended by `\n`, `\r\n` or `\r`;
 //! each text is checked once, for its diagnostics and the requests after them), formats with
 //! [`crate::format`], shows a piece's movement diagram and description on hover (a cell's
-//! coordinates, colour and zones, a direction set's hours, a keyword's section of the
-//! language reference), goes to the definition of pieces, zones and direction sets, finds
-//! their references, renames them and lists them as the document's symbols, completes
-//! keywords, directions, names and cells, and offers each diagnostic's "did you mean" as a
-//! quick fix.
+//! coordinates, colour and zones, a zone's cells, a direction set's hours drawn around a cell,
+//! a keyword's section of the language reference), goes to the definition of pieces, zones and
+//! direction sets, finds their references, renames them and lists them as the document's
+//! symbols, completes what fits the cursor's place (directions after `step`, zones after
+//! `promote in`, pieces after `to`, a block's statements at a line's start, ...), and offers
+//! each diagnostic's "did you mean" as a quick fix.
+//!
+//! A file with errors keeps all of this for what still checks: the requests resolve against
+//! the variant of the file with its erroneous statements cut out (see `model.rs`), so a
+//! misspelt direction in one piece's block leaves every other piece its diagram and every cell
+//! its hover; the piece with the error says what it is. Completion, definitions, references
+//! and symbols read the text's tokens and need no check at all.
 //!
 //! ```
 //! use hexv::lsp::lsp_server::{Message, Notification, Request};
@@ -49,11 +56,11 @@ use std::collections::HashMap;
 
 use lsp_server::{Message, Notification, Request, Response};
 use lsp_types::{
-    CodeAction, CodeActionKind, CodeActionProviderCapability, CompletionItem, CompletionItemKind,
-    CompletionOptions, DiagnosticRelatedInformation, DiagnosticSeverity, DocumentSymbol, Hover,
-    HoverContents, Location, MarkupContent, MarkupKind, NumberOrString, OneOf, Position,
-    PublishDiagnosticsParams, Range, ServerCapabilities, SymbolKind, TextDocumentSyncCapability,
-    TextDocumentSyncKind, TextEdit, Uri, WorkspaceEdit,
+    CodeAction, CodeActionKind, CodeActionProviderCapability, CompletionOptions,
+    DiagnosticRelatedInformation, DiagnosticSeverity, DocumentSymbol, Hover, HoverContents,
+    Location, MarkupContent, MarkupKind, NumberOrString, OneOf, Position, PublishDiagnosticsParams,
+    Range, ServerCapabilities, SymbolKind, TextDocumentSyncCapability, TextDocumentSyncKind,
+    TextEdit, Uri, WorkspaceEdit,
 };
 
 use crate::diagnostic::{Diagnostic, Severity};
@@ -67,9 +74,13 @@ pub use lsp_server;
 /// [`ServerCapabilities`].
 pub use lsp_types;
 
+mod complete;
 pub mod frame;
 mod hover;
+mod model;
+mod scan;
 use hover::hover;
+use model::{Salvage, View};
 
 /// The byte offsets where the lines of a text start, to turn offsets into LSP positions
 /// (UTF-16 code units within the line) and back. Lines end as the protocol ends them: at
@@ -223,6 +234,14 @@ struct Definition<'a> {
 fn definitions<'a>(text: &'a str, ws: &[Word<'a>]) -> Vec<Definition<'a>> {
     let mut out = Vec::new();
     for (i, w) in ws.iter().enumerate() {
+        // The keyword first: looking along the line for every word of a long line would take
+        // time in the square of its length.
+        let kind = match w.text {
+            "piece" => Kind::Piece,
+            "zone" => Kind::Zone,
+            "directions" => Kind::Directions,
+            _ => continue,
+        };
         // A statement's first word: at the start of its line (after indentation).
         let line_start = text[..w.start].rfind(['\n', '\r']).map_or(0, |n| n + 1);
         if !text[line_start..w.start].trim().is_empty() {
@@ -231,12 +250,6 @@ fn definitions<'a>(text: &'a str, ws: &[Word<'a>]) -> Vec<Definition<'a>> {
         let line_end = text[w.start..]
             .find(['\n', '\r'])
             .map_or(text.len(), |n| w.start + n);
-        let kind = match w.text {
-            "piece" => Kind::Piece,
-            "zone" => Kind::Zone,
-            "directions" => Kind::Directions,
-            _ => continue,
-        };
         let Some(name) = ws.get(i + 1).filter(|n| n.end <= line_end) else {
             continue;
         };
@@ -413,50 +426,6 @@ const KEYWORDS: &[&str] = &[
     "wait",
 ];
 
-/// Completion items: keywords, built-in direction names, the file's pieces (names and
-/// symbols), zones and direction sets, and the board's cells when the file checks clean.
-fn completions(loaded: &Loaded, defs: &[Definition]) -> Vec<CompletionItem> {
-    let item = |label: &str, kind: CompletionItemKind, detail: &str| CompletionItem {
-        label: label.to_string(),
-        kind: Some(kind),
-        detail: Some(detail.to_string()),
-        ..Default::default()
-    };
-    let mut out: Vec<CompletionItem> = KEYWORDS
-        .iter()
-        .map(|k| item(k, CompletionItemKind::KEYWORD, "keyword"))
-        .collect();
-    out.extend(
-        crate::geometry::directions::BUILTIN_NAMES
-            .iter()
-            .map(|d| item(d, CompletionItemKind::ENUM_MEMBER, "direction set")),
-    );
-    for d in defs {
-        let (kind, what) = match d.kind {
-            Kind::Piece => (CompletionItemKind::CLASS, "piece"),
-            Kind::Zone => (CompletionItemKind::ENUM, "zone"),
-            Kind::Directions => (CompletionItemKind::CONSTANT, "direction set"),
-        };
-        out.push(item(d.name.text, kind, what));
-        if let Some(symbol) = &d.symbol {
-            out.push(item(
-                symbol.text,
-                kind,
-                &format!("symbol of {}", d.name.text),
-            ));
-        }
-    }
-    if let Some(compiled) = &loaded.compiled {
-        let board = compiled.variant().board();
-        out.extend(
-            board
-                .cells()
-                .map(|c| item(board.name(c), CompletionItemKind::VALUE, "cell")),
-        );
-    }
-    out
-}
-
 /// The "did you mean" fixes of the diagnostics on `range`: each candidate replaces the
 /// primary label's text.
 fn quick_fixes(loaded: &Loaded, uri: &Uri, lines: &Lines, range: Range) -> Vec<CodeAction> {
@@ -602,7 +571,25 @@ fn answer(docs: &HashMap<String, Document>, req: &Request) -> Response {
         "textDocument/hover" => at
             .and_then(|o| word_at(&ws, o))
             .and_then(|w| {
-                let value = hover(text, doc.loaded(&key), w.text).or_else(|| {
+                // Where the word stands: its statement's first word, the words before it,
+                // its block.
+                let scan = scan::Scan::new(text);
+                let i = scan.index_at(w.start);
+                let (start, _) = scan.statement(i);
+                let blocks = scan.blocks_at(start);
+                let before = scan.words(start, i);
+                let head = scan
+                    .toks
+                    .get(start)
+                    .filter(|t| t.kind == scan::Tok::Word)
+                    .map_or("", |t| scan.str(*t));
+                let place = hover::Hovered {
+                    word: w.text,
+                    head,
+                    block: blocks.last().map_or("", |b| b.kind()),
+                    before: &before,
+                };
+                let value = hover(text, doc.view(&key), &place).or_else(|| {
                     definition_of(&defs, w.text)
                         .map(|d| format!("`{}`", text[d.line.0..d.line.1].trim()))
                 })?;
@@ -671,7 +658,8 @@ fn answer(docs: &HashMap<String, Document>, req: &Request) -> Response {
             serde_json::to_value(symbols).unwrap_or(null)
         }
         "textDocument/completion" => {
-            serde_json::to_value(completions(doc.loaded(&key), &defs)).unwrap_or(null)
+            serde_json::to_value(complete::completions(text, at, &|| doc.view(&key), &defs))
+                .unwrap_or(null)
         }
         "textDocument/codeAction" => {
             let range = params
@@ -759,12 +747,14 @@ pub fn capabilities() -> ServerCapabilities {
     }
 }
 
-/// An open document: its text, and what the checker makes of it, loaded once per text (the
-/// diagnostics published, then hover, completion and code actions read it).
+/// An open document: its text, what the checker makes of it, loaded once per text (the
+/// diagnostics published, then hover, completion and code actions read it), and, for a text
+/// with errors, what still checks of it, found when a request first needs it.
 #[derive(Debug)]
 struct Document {
     text: String,
     loaded: OnceCell<Loaded>,
+    salvage: OnceCell<Option<Salvage>>,
 }
 
 impl Document {
@@ -772,6 +762,7 @@ impl Document {
         Document {
             text: text.to_string(),
             loaded: OnceCell::new(),
+            salvage: OnceCell::new(),
         }
     }
 
@@ -779,6 +770,19 @@ impl Document {
     fn loaded(&self, uri: &str) -> &Loaded {
         self.loaded
             .get_or_init(|| crate::load::load(&SourceFile::new(uri, self.text.as_str())))
+    }
+
+    /// What requests resolve against: the clean text's variant, or what still checks of a
+    /// text with errors; `None` when nothing does.
+    fn view(&self, uri: &str) -> Option<View<'_>> {
+        let loaded = self.loaded(uri);
+        if let Some(compiled) = &loaded.compiled {
+            return Some(View::clean(compiled));
+        }
+        self.salvage
+            .get_or_init(|| model::salvage(uri, &self.text, &loaded.diagnostics))
+            .as_ref()
+            .map(View::salvaged)
     }
 }
 

@@ -19,7 +19,7 @@ mod write;
 pub use chunks::{read_chunked, Chunk, ChunkError, GameChunks, MAX_GAME_BYTES};
 pub use convert::{convert, Converted, Notation};
 pub use read::read;
-pub use replay::{replay, resolve, result_disagrees, Replay, Unresolved};
+pub use replay::{replay, replay_detecting, resolve, result_disagrees, Replay, Unresolved};
 pub use write::{player_tag, write_game};
 
 use std::fmt;

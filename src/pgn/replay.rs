@@ -28,8 +28,9 @@ pub struct Unresolved {
 }
 
 /// The legal move `text` names in `pos`: read as short algebraic notation with `letters`,
-/// or else as hexv's long notation (`e4-e5`, `f10xe10=N`), so records converted to long
-/// notation read back. When neither reads, the short reading's error says why.
+/// or else by the one move reader ([`Game::read_move`]: hexv's long notation `e4-e5`, the
+/// compact `e4e5`), so records converted to long notation or written by engines read back.
+/// When none reads, the short reading's error says why.
 pub fn resolve(
     game: &Game,
     pos: &Position,
@@ -38,7 +39,34 @@ pub fn resolve(
 ) -> Result<Move, SanError> {
     let legal = game.legal_moves(pos);
     game.parse_san_among(pos, text, &legal, letters)
-        .or_else(|san| game.parse_move(pos, text).map_err(|_| san))
+        .or_else(|san| game.read_move(pos, text, letters).map_err(|_| san))
+}
+
+/// Replays `record` with each of `choices` (letter maps, named) until one reads every move:
+/// that one, else the one that read the most (the first of equals), with its index. How a
+/// record written with Hungarian letters reads without `--letters hu`.
+pub fn replay_detecting(
+    game: &Game,
+    record: &PgnGame,
+    choices: &[Letters],
+) -> Result<(Replay, usize), PositionError> {
+    let mut best: Option<(Replay, usize)> = None;
+    for (i, letters) in choices.iter().enumerate() {
+        let r = replay(game, record, letters)?;
+        if r.unresolved.is_none() {
+            return Ok((r, i));
+        }
+        if best
+            .as_ref()
+            .is_none_or(|(b, _)| r.moves.len() > b.moves.len())
+        {
+            best = Some((r, i));
+        }
+    }
+    match best {
+        Some(found) => Ok(found),
+        None => replay(game, record, &Letters::own()).map(|r| (r, 0)),
+    }
 }
 
 /// Whether a replayed game's recorded result agrees with how its last position ends: when

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::alphabeta::{MATE, MATE_BOUND};
 use super::clock::Instant;
-use super::{empty_info, Evaluator, Info, Limits, SearchResult, SearchScore, MAX_DEPTH};
+use super::{empty_info, Evaluator, Info, Limits, SearchResult, SearchScore};
 use crate::game::{end, Engine, Move, Position};
 use crate::variant::Side;
 
@@ -71,13 +71,14 @@ pub(super) fn run_many<E: Engine>(
         eval,
         root: engine.to_move(pos),
         nodes: 0,
-        hard: hard.map(|h| started + h),
+        hard: hard.and_then(|h| started.checked_add(h)),
         node_limit: limits.nodes,
         stop,
         stopped: false,
         seldepth: 0,
     };
     let mut moves = engine.legal_moves(pos);
+    limits.root_moves(&mut moves);
     let mut result = SearchResult {
         best: None,
         info: Info {
@@ -93,7 +94,7 @@ pub(super) fn run_many<E: Engine>(
     if moves.len() == 1 && limits.timed() {
         return result;
     }
-    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    let max_depth = limits.max_depth();
     for depth in 1..=max_depth {
         let mut best: Option<(i32, usize)> = None;
         let mut alpha = -MATE;

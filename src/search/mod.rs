@@ -50,6 +50,11 @@ pub struct Limits {
     pub moves_to_go: Option<u32>,
     /// Search until stopped, whatever else is given.
     pub infinite: bool,
+    /// Only these moves at the root (UCI's `go searchmoves`); empty: every legal move.
+    pub searchmoves: Vec<Move>,
+    /// Look for a mate in this many moves (UCI's `go mate`): the search goes no deeper than
+    /// such a mate needs and ends as soon as it finds one.
+    pub mate: Option<u32>,
 }
 
 impl Limits {
@@ -116,6 +121,37 @@ impl Limits {
             && self.depth.is_none()
             && self.nodes.is_none()
             && (self.movetime.is_some() || self.time.iter().any(Option::is_some))
+    }
+
+    /// The deepest iteration: the `depth` given, cut to what a `mate` limit needs (a mate in
+    /// n moves is 2n - 1 plies), and to [`MAX_DEPTH`].
+    fn max_depth(&self) -> u32 {
+        let mate = self.mate.map(|n| n.saturating_mul(2).saturating_sub(1));
+        let depth = match (self.depth, mate) {
+            (Some(d), Some(m)) => d.min(m),
+            (d, m) => d.or(m).unwrap_or(MAX_DEPTH),
+        };
+        depth.clamp(1, MAX_DEPTH)
+    }
+
+    /// Whether `score` ends a `mate` search: a mate for the side to move within its moves.
+    pub fn mate_reached(&self, score: SearchScore) -> bool {
+        matches!((self.mate, score), (Some(limit), SearchScore::Mate(n)) if n > 0 && n.unsigned_abs() <= limit)
+    }
+
+    /// The root's moves a `searchmoves` limit keeps (all when it names none of them).
+    fn root_moves(&self, moves: &mut Vec<Move>) {
+        if self.searchmoves.is_empty() {
+            return;
+        }
+        let kept: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| self.searchmoves.contains(m))
+            .collect();
+        if !kept.is_empty() {
+            *moves = kept;
+        }
     }
 }
 
@@ -288,6 +324,7 @@ fn run<P: Engine>(
         .collect();
     let mut moves = Vec::new();
     engine.legal_moves_into(&root, &mut moves);
+    limits.root_moves(&mut moves);
     let static_eval = eval.evaluate(engine, &root);
     let mut result = SearchResult {
         best: None,
@@ -323,14 +360,14 @@ fn run<P: Engine>(
         eval,
         tt,
         Budget {
-            hard: hard.map(|h| started + h),
+            hard: hard.and_then(|h| started.checked_add(h)),
             nodes: limits.nodes,
             stop,
         },
         keys,
     );
     search.pruning = pruning;
-    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    let max_depth = limits.max_depth();
     let mut last_score = None;
     for depth in 1..=max_depth {
         let Some(it) = aspiration(&mut search, &root, depth, &mut moves, last_score) else {
@@ -350,7 +387,7 @@ fn run<P: Engine>(
         result.best = it.pv.first().copied();
         report(&info);
         result.info = info;
-        if search.stopped {
+        if search.stopped || limits.mate_reached(result.info.score) {
             break;
         }
         let mate_found =

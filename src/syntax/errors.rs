@@ -270,3 +270,125 @@ pub fn is_call_limit(error: &Error<Rule>) -> bool {
         ErrorVariant::CustomError { message } if message.ends_with("limit reached")
     )
 }
+
+/// Words that begin a top-level statement or block: where a block left open is taken to end.
+const TOP_LEVEL_WORDS: &[&str] = &[
+    "variant",
+    "inventor",
+    "year",
+    "source",
+    "note",
+    "symmetry",
+    "sides",
+    "directions",
+    "zone",
+    "board",
+    "piece",
+    "setup",
+    "rules",
+    "castling",
+];
+
+/// The text with its braces balanced, for reading on past a brace error so that the rest of
+/// the file's mistakes come in the same run: a `}` that closes nothing is blanked out, and a
+/// block never closed is closed before the next line that begins at its start with a
+/// top-level word (`piece`, `setup`, ...), or at the end. Also the places where text was
+/// inserted (offset in `text`, length), in order, to map positions back. `None` when the
+/// braces are balanced already or a string is never closed (nothing to repair by braces).
+pub fn balance_braces(text: &str) -> Option<(String, Vec<(usize, usize)>)> {
+    let mut open: Vec<usize> = Vec::new();
+    let mut stray: Vec<usize> = Vec::new();
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '#' => while chars.next_if(|&(_, c)| c != '\n').is_some() {},
+            '"' => {
+                let mut closed = false;
+                while let Some((_, c)) = chars.next_if(|&(_, c)| c != '\n') {
+                    if c == '\\' {
+                        chars.next();
+                    } else if c == '"' {
+                        closed = true;
+                        break;
+                    }
+                }
+                if !closed {
+                    return None;
+                }
+            }
+            '{' => open.push(i),
+            '}' if open.pop().is_none() => stray.push(i),
+            _ => {}
+        }
+    }
+    if open.is_empty() && stray.is_empty() {
+        return None;
+    }
+    let mut bytes = text.as_bytes().to_vec();
+    for i in stray {
+        bytes[i] = b' ';
+    }
+    // Each block left open ends where the next top-level line after it begins.
+    let mut closes: Vec<usize> = open
+        .iter()
+        .map(|&at| next_top_level_line(text, at))
+        .collect();
+    closes.sort_unstable();
+    let mut repaired = String::with_capacity(text.len() + 2 * closes.len());
+    let mut inserted = Vec::new();
+    let mut from = 0;
+    for at in closes {
+        repaired.push_str(std::str::from_utf8(&bytes[from..at]).ok()?);
+        // A `}` on a line of its own: the line before may end without a newline at the end.
+        let text = if at > 0 && bytes[at - 1] != b'\n' {
+            "\n}\n"
+        } else {
+            "}\n"
+        };
+        repaired.push_str(text);
+        inserted.push((at, text.len()));
+        from = at;
+    }
+    repaired.push_str(std::str::from_utf8(&bytes[from..]).ok()?);
+    Some((repaired, inserted))
+}
+
+/// Where the first line after `after` that begins with a top-level word starts (at column 0,
+/// as blocks are written), or the end of the text.
+fn next_top_level_line(text: &str, after: usize) -> usize {
+    let mut at = match text[after..].find('\n') {
+        Some(n) => after + n + 1,
+        None => return text.len(),
+    };
+    while at < text.len() {
+        let line = &text[at..];
+        let word: &str = line
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .next()
+            .unwrap_or_default();
+        if TOP_LEVEL_WORDS.contains(&word) {
+            return at;
+        }
+        at = match line.find('\n') {
+            Some(n) => at + n + 1,
+            None => text.len(),
+        };
+    }
+    text.len()
+}
+
+/// A position in a text [`balance_braces`] repaired, as a position in the original text
+/// (one inside inserted text is where the insertion was made).
+pub fn position_before_repair(inserted: &[(usize, usize)], at: usize) -> usize {
+    let mut shift = 0;
+    for &(offset, len) in inserted {
+        if at < offset + shift {
+            break;
+        }
+        if at < offset + shift + len {
+            return offset;
+        }
+        shift += len;
+    }
+    at - shift
+}

@@ -25,6 +25,39 @@ const CALL_LIMIT: usize = 20_000_000;
 /// Deepest `{` nesting accepted; real files nest two deep.
 pub const MAX_NESTING: usize = 32;
 
+/// A file whose braces do not balance, repaired to read on past them: the repaired file and
+/// a map of its positions back to the original's ([`Repaired::original`]). `None` when the
+/// diagnostics of [`parse`] name anything but stray or missing braces, or nothing is to
+/// repair.
+pub fn repair_braces(file: &SourceFile, diagnostics: &[Diagnostic]) -> Option<Repaired> {
+    let braces_only = diagnostics
+        .iter()
+        .all(|d| [errors::UNCLOSED_BLOCK, errors::UNEXPECTED_BRACE].contains(&d.code));
+    if !braces_only {
+        return None;
+    }
+    let (text, inserted) = errors::balance_braces(file.text())?;
+    Some(Repaired {
+        file: SourceFile::new(file.name(), text),
+        inserted,
+    })
+}
+
+/// A file with its braces balanced ([`repair_braces`]).
+pub struct Repaired {
+    /// The repaired text, under the original's name.
+    pub file: SourceFile,
+    /// Where text was inserted: offset in the original, length.
+    inserted: Vec<(usize, usize)>,
+}
+
+impl Repaired {
+    /// A position of the repaired text in the original.
+    pub fn original(&self, at: usize) -> usize {
+        errors::position_before_repair(&self.inserted, at)
+    }
+}
+
 /// Parses a file. Unreadable lines become `Bad` nodes (explained by the checker); only
 /// structural problems (braces, strings) stop the parse and come back as diagnostics.
 pub fn parse(file: &SourceFile) -> Result<ast::Ast, Vec<Diagnostic>> {

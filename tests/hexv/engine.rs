@@ -53,15 +53,20 @@ fn a_gui_session_over_pipes() {
             assert!(words.contains(&key), "{key} in {info}");
         }
     }
-    // The answer is a legal move of the position reached.
+    // The answer is a legal move of the position reached, in the compact form GUIs expect.
     let game = game("variants/glinski.hexv");
     let pos = game
         .play_moves(&game.start_position(), "f5-f6 c7-c6")
         .expect("legal");
     let best = lines.last().unwrap().split(' ').nth(1).unwrap().to_string();
-    assert!(game.parse_move(&pos, &best).is_ok(), "{best}");
-    // A position text, the compact notation out, a time limit kept.
-    e.send("setoption name Notation value compact");
+    let compact: Vec<String> = game
+        .legal_moves(&pos)
+        .iter()
+        .map(|m| hexv::uci::compact_move(&game, &pos, m))
+        .collect();
+    assert!(compact.contains(&best), "{best} among {compact:?}");
+    // A position text, hexv's notation on request, a time limit kept.
+    e.send("setoption name Notation value hexv");
     e.send(&format!(
         "position fen {}",
         game.position_text(&game.start_position())
@@ -71,7 +76,11 @@ fn a_gui_session_over_pipes() {
     let lines = e.until("bestmove");
     assert!(started.elapsed() < Duration::from_millis(1500));
     let best = lines.last().unwrap().split(' ').nth(1).unwrap().to_string();
-    assert!(!best.contains('-'), "compact: {best}");
+    let start = game.start_position();
+    assert!(
+        game.parse_move(&start, &best).is_ok(),
+        "hexv's long form: {best}"
+    );
     // Without the pruning by the static value (for matches that measure it): still a legal
     // move, and the same depth costs more nodes.
     let nodes_at_depth_6 = |e: &mut Peer| {
@@ -133,7 +142,10 @@ fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
         ),
         ("position", "info string error: write `position startpos`"),
         ("go depth x", "info string error: `go depth` needs a number"),
-        ("go mate 3", "info string error: `go mate` is not supported"),
+        (
+            "go fast",
+            "info string error: unknown `go` parameter `fast`",
+        ),
         (
             "setoption name Hash value lots",
             "info string error: `Hash` is a number of MB, not `lots`",
@@ -150,6 +162,17 @@ fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
         e.send(input);
         let line = e.line();
         assert!(line.starts_with(reply), "{input}: {line}");
+        // A `go` with a mistake still searches (a second, bounded by nothing else) and
+        // answers with one best move.
+        if input.starts_with("go") {
+            let rest = e.until("bestmove");
+            assert_eq!(
+                rest[0],
+                "info string error: no limit could be read: searching for 1000 ms"
+            );
+            assert!(rest.last().unwrap().len() > "bestmove ".len(), "{rest:?}");
+            assert_ne!(rest.last().unwrap(), "bestmove (none)");
+        }
     }
     // Binary garbage and a line that is not UTF-8.
     e.write(b"\xff\xfe\x00garbage\n");
@@ -225,6 +248,48 @@ fn go_reads_numbers_of_any_size() {
     }
     e.send("go depth x");
     assert_eq!(e.line(), "info string error: `go depth` needs a number");
+    assert_ne!(e.until("bestmove").last().unwrap(), "bestmove (none)");
+    e.send("quit");
+    assert!(e.wait().success());
+}
+
+/// The first word of `bestmove MOVE [ponder ...]`.
+fn best_of(lines: &[String]) -> String {
+    let last = lines.last().expect("a bestmove line");
+    last.split(' ').nth(1).unwrap_or_default().to_string()
+}
+
+/// `go searchmoves` keeps the search to the moves it names (in any notation), and one it
+/// cannot read is skipped with a reason; `go mate N` finds a mate in N and says so (issue 32).
+#[test]
+fn go_searchmoves_and_mate() {
+    let mut e = engine(&["variants/glinski.hexv"]);
+    e.line();
+    e.send("position startpos");
+    e.send("go depth 3 searchmoves f5f6 e4-e5");
+    let best = best_of(&e.until("bestmove"));
+    assert!(["f5f6", "e4e5"].contains(&best.as_str()), "{best}");
+    // One move named: that one (the b-pawn's step, which no search prefers at the start).
+    e.send("go depth 2 searchmoves b1b2");
+    assert_eq!(best_of(&e.until("bestmove")), "b1b2");
+    e.send("go depth 2 searchmoves z9z9");
+    let lines = e.until("bestmove");
+    assert!(
+        lines[0].starts_with("info string error: `go searchmoves` skips `z9z9`"),
+        "{lines:?}"
+    );
+    assert_ne!(best_of(&lines), "(none)");
+    // Dagger's checkmate in one from the perft suite (tests/data/perft-suite.txt): g5-k3.
+    let mut e = engine(&["variants/dagger.hexv"]);
+    e.line();
+    e.send("position fen 1/2/3/4/3/4/4R/2K1/3/3k/3/2/1/4 w - - - 15");
+    e.send("go mate 1");
+    let lines = e.until("bestmove");
+    assert_eq!(best_of(&lines), "g5k3", "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains(" score mate 1 ")),
+        "{lines:?}"
+    );
     e.send("quit");
     assert!(e.wait().success());
 }

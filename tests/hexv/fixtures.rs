@@ -933,3 +933,60 @@ fn diagnostics_are_sorted_even_when_found_out_of_order() {
         .collect();
     assert_eq!(texts, ["Z", "f12"]);
 }
+
+/// One run reports every mistake (issue 32): a block never closed does not hide an unknown
+/// zone, an unknown side, nor a false `colour-bound` in a sound piece whose tables are built
+/// while other pieces and the setup are in error.
+#[test]
+fn every_mistake_of_a_file_comes_in_one_run() {
+    let (file, checked) = invalid("four_mistakes_at_once");
+    let found: Vec<(&str, &str)> = checked
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, file.slice(primary(d).span)))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (codes::NOT_COLOUR_BOUND, "colour-bound"),
+            ("hexv::syntax::unclosed_block", "{"),
+            (codes::UNKNOWN_ZONE, "egde"),
+            (codes::UNKNOWN_SIDE, "red"),
+        ],
+        "{}",
+        render(&checked, &file)
+    );
+    // The block left open is the Knight's, on its `piece` line.
+    let unclosed = &checked.diagnostics[1];
+    let line = file.line_col(primary(unclosed).span.start).0;
+    assert!(file
+        .text()
+        .lines()
+        .nth(line - 1)
+        .unwrap()
+        .starts_with("piece Knight N {"));
+}
+
+/// A `}` that closes nothing hides nothing either: the unknown zone after it is reported in
+/// the same run, at its place in the file as written.
+#[test]
+fn a_stray_brace_hides_no_other_mistake() {
+    let text = std::fs::read_to_string(root().join("variants/glinski.hexv"))
+        .expect("Glinski")
+        .replace("  ride orthogonal\n}\n", "  ride orthogonal\n}\n}\n")
+        .replace("promote in far-edge", "promote in egde");
+    let file = SourceFile::new("stray.hexv", text);
+    let checked = check(&file);
+    let found: Vec<(&str, &str)> = checked
+        .diagnostics
+        .iter()
+        .map(|d| (d.code, file.slice(primary(d).span)))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("hexv::syntax::unexpected_brace", "}"),
+            (codes::UNKNOWN_ZONE, "egde"),
+        ]
+    );
+}

@@ -146,6 +146,42 @@ fn an_editor_session() {
     assert_eq!(edit["range"]["start"], position(&bad, "Bishp", 0));
     assert_eq!(edit["newText"], "Bishop");
 
+    // While the file has these errors, what still checks keeps its hover: the Knight's
+    // diagram; the Pawn, whose block has the bad hour, says so instead.
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": position(&bad, "\n  N ", 3)}),
+    );
+    let value = hover["result"]["contents"]["value"]
+        .as_str()
+        .expect("markdown");
+    assert!(
+        value.contains("Knight (N)") && value.contains("```text"),
+        "{value}"
+    );
+    let hover = client.request(
+        "textDocument/hover",
+        json!({"textDocument": {"uri": URI}, "position": position(&bad, "piece Pawn", 6)}),
+    );
+    let value = hover["result"]["contents"]["value"]
+        .as_str()
+        .expect("markdown");
+    // Its error as published, at its line (1-based).
+    let line = bad[..bad.find("step 13").expect("the bad hour")]
+        .matches('\n')
+        .count();
+    let error = got
+        .iter()
+        .find(|d| d["range"]["start"]["line"] == json!(line))
+        .and_then(|d| d["message"].as_str()?.lines().next())
+        .expect("the error published");
+    assert!(
+        value.contains("Pawn (P)")
+            && value.contains(&format!("line {}: {error}", line + 1))
+            && !value.contains("```"),
+        "{value}"
+    );
+
     // Fixed: the diagnostics go away.
     client.notify(
         "textDocument/didChange",
@@ -252,27 +288,35 @@ fn an_editor_session() {
         assert!(names.contains(&name), "{name}: {names:?}");
     }
 
-    // Completion offers keywords, directions, the file's names and the board's cells.
-    let items = client.request(
-        "textDocument/completion",
-        json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}}),
-    );
-    let labels: Vec<&str> = items["result"]
-        .as_array()
-        .expect("a list")
-        .iter()
-        .map(|i| i["label"].as_str().expect("a label"))
-        .collect();
-    for label in [
-        "multi-step",
-        "orthogonal",
-        "pawn-start",
-        "Knight",
-        "N",
-        "f6",
-        "l6",
+    // Completion offers what fits the cursor's place: directions after `step `, zones after
+    // `from `, pieces after `to `, the board's cells after a setup line's piece, the piece
+    // statements at a line's start in a piece block.
+    let mut complete = |needle: &str, extra: usize| -> Vec<String> {
+        let items = client.request(
+            "textDocument/completion",
+            json!({"textDocument": {"uri": URI}, "position": position(&good, needle, extra)}),
+        );
+        items["result"]
+            .as_array()
+            .expect("a list")
+            .iter()
+            .map(|i| i["label"].as_str().expect("a label").to_string())
+            .collect()
+    };
+    for (needle, extra, label) in [
+        ("step orthogonal diagonal", 5, "orthogonal"),
+        ("from pawn-start", 5, "pawn-start"),
+        ("far-edge to Q", 12, "Knight"),
+        ("far-edge to Q", 12, "N"),
+        ("  K g1", 4, "f6"),
+        ("  K g1", 4, "l6"),
+        ("  multi-step 2", 2, "multi-step"),
     ] {
-        assert!(labels.contains(&label), "{label}");
+        let labels = complete(needle, extra);
+        assert!(
+            labels.iter().any(|l| l == label),
+            "{needle}: {label}: {labels:?}"
+        );
     }
 
     // Renaming a zone changes its definition and every use; a name hexv cannot read is refused.

@@ -56,6 +56,73 @@ fn moves_and_diagram_take_every_form() {
     }
 }
 
+/// Every other command that reads a move, driven with the three forms: the same answer.
+#[test]
+fn every_command_takes_every_form() {
+    let glinski = "variants/glinski.hexv";
+    for args in [
+        vec!["analyse", glinski, "--depth", "2", "--moves"],
+        vec!["perft", glinski, "--depth", "2", "--moves"],
+    ] {
+        let with = |text: &str| {
+            let mut all = args.clone();
+            all.push(text);
+            run(&all)
+        };
+        let (code, expected, err) = with("f5-f6");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        for text in FORMS {
+            let (code, out, err) = with(text);
+            assert_eq!(code, 0, "{args:?} {text}: {err}");
+            // The time a search took may differ: compare what it found.
+            let found = |s: &str| -> Vec<String> {
+                s.lines()
+                    .filter(|l| !l.contains("time") && !l.contains("nps"))
+                    .map(String::from)
+                    .collect()
+            };
+            assert_eq!(found(&out), found(&expected), "{args:?} {text}");
+        }
+    }
+    // A game record's moves, and a match's opening book, in each form.
+    let dir = crate::support::scratch("three-forms");
+    for text in FORMS {
+        let pgn = dir.join(format!("{text}.pgn"));
+        std::fs::write(
+            &pgn,
+            format!("[Variant \"Glinski\"]\n\n1. {text} c7-c6 *\n"),
+        )
+        .expect("written");
+        let (code, out, err) = run(&["pgn", "check", pgn.to_str().unwrap()]);
+        assert_eq!(code, 0, "{text}: {out}{err}");
+        assert!(
+            out.ends_with("1 game read, 1 replay to the end, 0 moves unresolved\n"),
+            "{out}"
+        );
+        let book = dir.join(format!("{text}.book"));
+        std::fs::write(&book, format!("{text} c7c6\n")).expect("written");
+        let games = dir.join(format!("{text}-games.pgn"));
+        let (code, _, err) = run(&[
+            "match",
+            glinski,
+            "--limit",
+            "depth=1",
+            "--pairs",
+            "1",
+            "--max-plies",
+            "4",
+            "--book",
+            book.to_str().unwrap(),
+            "--pgn",
+            games.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{text}: {err}");
+        let played = std::fs::read_to_string(&games).expect("the games");
+        // Both games open with the book's moves, written in short notation.
+        assert_eq!(played.matches("1. f6 c6").count(), 2, "{text}:\n{played}");
+    }
+}
+
 #[test]
 fn play_takes_every_form() {
     for text in FORMS {

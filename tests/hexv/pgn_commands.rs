@@ -867,3 +867,38 @@ fn devices_directories_and_pipes() {
         "2 games read, 2 replay to the end, 0 moves unresolved\n"
     );
 }
+
+/// The published tournament file, written with Hungarian letters, reads as it is: each game's
+/// letters are detected (issue 32), and the check finds what `--letters hu` finds, saying
+/// which letters it used. Letters named on the command line that a game does not use get a
+/// hint; a conversion without `--letters` writes the letters it detected.
+#[test]
+fn pgn_detects_the_letters_a_file_uses() {
+    let file = "tests/data/glinski-games-hu.pgn";
+    let (code, detected, _) = run(&["pgn", "check", file]);
+    let (named_code, named, _) = run(&["pgn", "check", file, "--letters", "hu"]);
+    assert_eq!(code, named_code);
+    // 395 games: game 196 has no Variant tag, and the two that `--letters own` replays to the
+    // end (below) are read with the variant's own letters: 392 read as Hungarian.
+    let note = "392 games read with the `hu` piece letters, detected (`--letters` chooses)\n";
+    assert!(detected.contains(note), "{detected}");
+    assert_eq!(detected.replace(note, ""), named);
+    assert!(
+        named.ends_with("395 games read, 393 replay to the end, 1 move unresolved\n"),
+        "{named}"
+    );
+    let (_, own, _) = run(&["pgn", "check", file, "--letters", "own"]);
+    assert!(
+        own.contains("hint: `--letters auto` (the default) detects the letters each game uses"),
+        "{own}"
+    );
+    assert!(
+        own.ends_with("395 games read, 2 replay to the end, 392 moves unresolved\n"),
+        "{own}"
+    );
+    // Converting keeps the letters read; the same as naming them.
+    let (_, auto, _) = run(&["pgn", "convert", file]);
+    let (_, hu, _) = run(&["pgn", "convert", file, "--letters", "hu"]);
+    assert_eq!(auto, hu);
+    assert!(auto.contains("H1f4"), "Hungarian letters written");
+}

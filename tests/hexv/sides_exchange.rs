@@ -179,19 +179,27 @@ fn the_engine_protocol_searches_for_the_side_to_move_with_its_own_clock() {
         .lines()
         .filter_map(|l| l.strip_prefix("bestmove "))
         .collect();
-    assert_eq!(best.len(), 2, "{out}");
-    // Each answer is a legal move of the side to move: Black's, then Red's.
+    // Every `go` is answered, the two with a mistake too (after saying what is wrong).
+    assert_eq!(best.len(), 4, "{out}");
+    // Each answer is a legal move of the side to move, in the compact form: Black's, then
+    // Red's (three times).
     let c = crate::support::compiled(THREE);
     let game = c.game();
     let black_to_move = game
         .play_moves(&game.start_position(), "e2-e3")
         .expect("legal");
     let red_to_move = game.play_moves(&black_to_move, "b5-c5").expect("legal");
-    for (pos, answer) in [(black_to_move, best[0]), (red_to_move, best[1])] {
+    let positions = [
+        black_to_move,
+        red_to_move.clone(),
+        red_to_move.clone(),
+        red_to_move,
+    ];
+    for (pos, answer) in positions.iter().zip(&best) {
         let legal: Vec<String> = game
-            .legal_moves(&pos)
+            .legal_moves(pos)
             .iter()
-            .map(|m| game.format_move(&pos, m))
+            .map(|m| hexv::uci::compact_move(&game, pos, m))
             .collect();
         assert!(
             legal.iter().any(|m| m == answer),

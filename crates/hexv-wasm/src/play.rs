@@ -111,7 +111,8 @@ pub fn legal_moves(source: &str, position_text: &str) -> String {
     }))
 }
 
-/// Plays `move_text` (long algebraic, e.g. `e4-e5`, `f10-f11=Q`, `P*e5`) in `position`:
+/// Plays `move_text` in `position`, read as every hexv front end reads a move
+/// ([`Game::read_move`]: long `e4-e5`, `f10-f11=Q`, `P*e5`; compact `e4e5`; short `e5`, `Nf3`):
 /// `{ok, position, move, san, side, from, to}` with the position after it, the move as hexv
 /// writes it, the same move in short algebraic notation with the variant's own letters (`Nf3`,
 /// `exd5`, `Qe9#`: what players read in the page's move list), the side that made it and the
@@ -124,7 +125,7 @@ pub fn play(source: &str, position_text: &str, move_text: &str) -> String {
         let game = c.game();
         let pos = position(&game, position_text)?;
         let m = game
-            .parse_move(&pos, move_text.trim())
+            .read_move(&pos, move_text, &Letters::own())
             .map_err(|e| Failure::new("move", e.to_string()))?;
         let after = game.play(&pos, &m);
         let cell = |id| game.variant.board().name(id);
@@ -139,8 +140,9 @@ pub fn play(source: &str, position_text: &str, move_text: &str) -> String {
     }))
 }
 
-/// The positions of a game that started at `position_text` and went on with `moves` (long
-/// algebraic, separated by spaces), the start first: what repetitions are counted on.
+/// The positions of a game that started at `position_text` and went on with `moves` (in any
+/// form [`Game::read_move`] reads, separated by spaces), the start first: what repetitions
+/// are counted on.
 pub(crate) fn history(
     game: &Game,
     position_text: &str,
@@ -153,7 +155,7 @@ pub(crate) fn history(
             .cloned()
             .unwrap_or_else(|| game.start_position());
         let m = game
-            .parse_move(&pos, text)
+            .read_move(&pos, text, &Letters::own())
             .map_err(|e| Failure::new("move", format!("move {}: {e}", i + 1)))?;
         history.push(game.play(&pos, &m));
     }

@@ -169,6 +169,33 @@ fn king_and_queen(stalemate: &str) -> String {
     )
 }
 
+/// The playground reads a move typed in any of hexv's three forms (issue 32): long, compact
+/// and short name Glinski's opening pawn step alike, in `play` and in a game's moves.
+#[test]
+fn a_move_is_read_in_the_long_the_compact_and_the_short_form() {
+    let source = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../variants/glinski.hexv"),
+    )
+    .expect("Glinski");
+    let start = reply(web::start_position(&source))["position"]
+        .as_str()
+        .expect("a start")
+        .to_string();
+    let long = reply(web::play(&source, &start, "f5-f6"));
+    for text in ["f5f6", "f6", " f6 "] {
+        let r = reply(web::play(&source, &start, text));
+        assert_eq!(r["ok"], true, "{text}: {r}");
+        assert_eq!(r["position"], long["position"], "{text}");
+        assert_eq!(r["move"], "f5-f6", "{text}");
+    }
+    let end = reply(web::game_end(&source, &start, "f5f6 c7-c6 Ndf4"));
+    assert_eq!(end["ok"], true, "{end}");
+    // A refusal says which forms are read.
+    let r = reply(web::play(&source, &start, "hello"));
+    let message = r["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.contains("compact"), "{r}");
+}
+
 /// A mate played from the start is written `Qe9#`, and the game's end comes with its
 /// result in words for the page's banner.
 #[test]

@@ -67,7 +67,7 @@ pub struct Args {
     /// Random moves opening every pair or round (unless --book).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=100))]
     random_plies: u64,
-    /// Openings, one a line: moves from the start (hexv's or the compact notation); `#`
+    /// Openings, one a line: moves from the start (long, compact or short notation); `#`
     /// starts a comment. Pair (round) i plays line i (from the first again when they run
     /// out).
     #[arg(long, value_name = "FILE")]
