@@ -16,13 +16,16 @@
 //! - **mobility** (off unless a weights file sets it): each piece that neither is royal nor
 //!   promotes gains in proportion to the cells it reaches beyond half its empty-board reach,
 //!   its pieces and the board as they stand ([`crate::game::Engine::reach`]);
+//! - **passed pieces** (off unless a weights file sets it): a promoting piece that no
+//!   promoting piece of the opponent stands before or can take on its way to the zone gains
+//!   a part of its promotion's value, the more the nearer it is;
 //! - **royal safety**: own pieces next to a royal piece, while there is material;
 //! - a small bonus for the side to move.
 //!
 //! Every number these terms are scaled by is a [`Weights`] field: the built-in formula's
 //! by default ([`Evaluator::new`]), or tuned ones ([`Evaluator::with_weights`]).
 
-use super::terms::Terms;
+use super::terms::{Terms, MAX_PASSED_CELLS};
 use super::weights::Weights;
 use crate::compile::MoveTables;
 use crate::game::{Engine, Move};
@@ -62,6 +65,14 @@ pub struct Evaluator {
     mobility_base: Vec<i32>,
     /// Whether any piece type has a mobility weight.
     any_mobility: bool,
+    /// Per piece type: whether it promotes.
+    promotes: Vec<bool>,
+    /// Per (piece, side, cell): a passed piece's bonus, `[middle game, ending]`; empty when
+    /// the weights leave the term out.
+    passed: Vec<[i32; 2]>,
+    /// The spans that tell passed pieces ([`Terms::passed_span`]) and their words each.
+    span: Vec<u64>,
+    span_words: usize,
     /// Tenths of a centipawn per own piece next to a royal piece.
     shelter_weight: i32,
     /// Per mille of a piece's value when in hand.
@@ -153,7 +164,32 @@ impl Evaluator {
             .map(|p| (terms.mobility[p] * 5.0).round() as i32)
             .collect();
         let any_mobility = mobility.iter().any(|w| *w != [0, 0]);
+        let passed = if w.passed != [0, 0] && terms.span_words > 0 {
+            let mut out = vec![[0, 0]; pieces * 2 * cells];
+            for p in (0..pieces).filter(|&p| terms.promotes[p]) {
+                for side in 0..2 {
+                    for c in (0..cells).filter(|&c| terms.on_board[c]) {
+                        let x = terms.passed(p, side, c);
+                        let bound = f64::from(MAX_PLACEMENT);
+                        out[terms.index(p, side, c)] = w
+                            .passed
+                            .map(|pm| (x * per_mille(pm)).round().clamp(-bound, bound) as i32);
+                    }
+                }
+            }
+            out
+        } else {
+            Vec::new()
+        };
         Evaluator {
+            promotes: terms.promotes.clone(),
+            span: if passed.is_empty() {
+                Vec::new()
+            } else {
+                terms.passed_span.clone()
+            },
+            span_words: terms.span_words,
+            passed,
             mobility,
             mobility_base,
             any_mobility,
@@ -272,6 +308,7 @@ impl Evaluator {
                 }
             });
         }
+        let passed = self.passed_sums(engine, s);
         // Phase: 256 with the start's material on the board, 0 with none.
         let phase = (acc.phase_material * 256 / self.start_material).clamp(0, 256);
         let bound = i64::from(MAX_SCORE);
@@ -286,9 +323,41 @@ impl Evaluator {
                 + (acc.middle[k] * phase + acc.ending[k] * (256 - phase)) / 256
                 + guards[k] * self.shelter_weight * phase / 2560
                 + mobility(k)
+                + (passed[k][0] * phase + passed[k][1] * (256 - phase)) / 256
         };
         let me = engine.to_move(s).index();
         (score(me) - score(1 - me) + self.tempo).clamp(-MAX_SCORE, MAX_SCORE)
+    }
+
+    /// Each side's passed pieces' bonuses, `[middle game, ending]`: one walk over the pieces
+    /// to find the promoting ones, then a test of each one's span. Nothing without the term.
+    fn passed_sums<E: Engine>(&self, engine: &E, s: &E::State) -> [[i32; 2]; 2] {
+        let mut sums = [[0; 2]; 2];
+        if self.passed.is_empty() {
+            return sums;
+        }
+        let mut promoting = [[0u64; MAX_PASSED_CELLS / 64]; 2];
+        engine.for_each_piece(s, |cell, side, piece| {
+            // Two sides: the only evaluation of more is the multi-player search's.
+            if self.promotes[piece] && side.index() < 2 {
+                promoting[side.index()][cell / 64] |= 1 << (cell % 64);
+            }
+        });
+        let words = self.span_words;
+        engine.for_each_piece(s, |cell, side, piece| {
+            if !self.promotes[piece] || side.index() >= 2 {
+                return;
+            }
+            let k = side.index();
+            let i = (piece * 2 + k) * self.cells + cell;
+            let span = &self.span[i * words..(i + 1) * words];
+            let stopped = span.iter().zip(&promoting[1 - k]).any(|(a, b)| a & b != 0);
+            if !stopped {
+                sums[k][0] += self.passed[i][0];
+                sums[k][1] += self.passed[i][1];
+            }
+        });
+        sums
     }
 }
 

@@ -15,6 +15,9 @@ const SCALE: f64 = 76.0;
 const COLOUR_BOUND: f64 = 0.85;
 /// The royal middle-game term counts at most this many moves from the start cell.
 pub const MAX_AWAY: u32 = 5;
+/// Passed pieces are told apart on boards of at most this many cells (off-board ones
+/// included): the evaluation keeps the promoting pieces' cells in a fixed bit set.
+pub const MAX_PASSED_CELLS: usize = 512;
 
 /// The variant's unweighted evaluation terms (docs/engine.md, "The evaluation").
 #[derive(Clone, Debug)]
@@ -46,6 +49,19 @@ pub struct Terms {
     pub start_material: i32,
     /// Whether captured pieces go to the hand.
     pub hands: bool,
+    /// Per piece type: whether it promotes (for either side).
+    pub promotes: Vec<bool>,
+    /// Words of each bit set in [`Terms::passed_span`] (0: no piece promotes, or the board
+    /// is too large to tell passed pieces apart).
+    pub span_words: usize,
+    /// Per (piece, side, cell) at [`Terms::index`] of a promoting piece, [`Terms::span_words`]
+    /// words each: the cells no promoting piece of the opponent may stand on for it to be
+    /// passed: its shortest routes to the zone by its moves, and the cells from which such a
+    /// piece captures on them or on its own cell.
+    pub passed_span: Vec<u64>,
+    /// Per (piece, side, cell) of a promoting piece: its moves to the zone by moves alone
+    /// (not captures), on an empty board; empty with no spans.
+    pub passed_distance: Vec<Option<u32>>,
 }
 
 impl Terms {
@@ -135,6 +151,13 @@ impl Terms {
             .map(|p| value[p.index()])
             .sum::<i32>()
             .max(1);
+        let promotes: Vec<bool> = v.pieces().iter().map(|p| p.promotion.is_some()).collect();
+        let span_words = if promotes.contains(&true) && cells <= MAX_PASSED_CELLS {
+            cells.div_ceil(64)
+        } else {
+            0
+        };
+        let (passed_span, passed_distance) = passed_spans(v, t, &promotes, span_words);
         Terms {
             cells,
             pieces,
@@ -149,6 +172,26 @@ impl Terms {
             shelter,
             start_material,
             hands: v.rules().has_hands(),
+            promotes,
+            span_words,
+            passed_span,
+            passed_distance,
+        }
+    }
+
+    /// The span of (piece, side, cell): [`Terms::passed_span`]'s words for it.
+    pub fn span(&self, piece: usize, side: usize, cell: usize) -> &[u64] {
+        let i = self.index(piece, side, cell) * self.span_words;
+        &self.passed_span[i..i + self.span_words]
+    }
+
+    /// The unweighted passed term of a promoting piece with no opposing promoting piece in
+    /// its span: its promotion's gain over `1 + d`, `d` its moves (not captures) to the
+    /// zone (0 in it, or where no move leads there).
+    pub fn passed(&self, piece: usize, side: usize, cell: usize) -> f64 {
+        match self.passed_distance.get(self.index(piece, side, cell)) {
+            Some(&Some(d)) if d > 0 => self.gain[piece * 2 + side] as f64 / f64::from(1 + d),
+            _ => 0.0,
         }
     }
 
@@ -176,6 +219,127 @@ impl Terms {
             None => 0.0,
         }
     }
+}
+
+/// The spans of [`Terms::passed_span`], `words` words each, and the distances of
+/// [`Terms::passed_distance`] (none when `words` is 0).
+fn passed_spans(
+    v: &Variant,
+    t: &MoveTables,
+    promotes: &[bool],
+    words: usize,
+) -> (Vec<u64>, Vec<Option<u32>>) {
+    let (cells, pieces) = (v.board().total(), v.pieces().len());
+    if words == 0 {
+        return (Vec::new(), Vec::new());
+    }
+    let mut distances = vec![None; pieces * 2 * cells];
+    let board: Vec<CellId> = v.board().cells().collect();
+    let set = |bits: &mut [u64], c: usize| bits[c / 64] |= 1 << (c % 64);
+    // Per (piece, side, cell) of a promoting piece: the cells it captures on, empty board.
+    let mut captures = vec![0u64; pieces * 2 * cells * words];
+    for p in v.piece_ids().filter(|p| promotes[p.index()]) {
+        for side in Side::BOTH {
+            for &c in &board {
+                let i = Terms::index_of(cells, p.index(), side.index(), c.index()) * words;
+                for e in t.entries(p, side, c) {
+                    if e.when.is_none() && e.mode.captures && !e.walk.hops() {
+                        for r in t.reach(e) {
+                            set(&mut captures[i..i + words], r.cell.index());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut spans = vec![0u64; pieces * 2 * cells * words];
+    for p in v.piece_ids().filter(|p| promotes[p.index()]) {
+        let Some(promotion) = v.piece(p).promotion.as_ref() else {
+            continue;
+        };
+        for side in Side::BOTH {
+            let enemy = side.opponent();
+            // The cells a plain move (not a capture) of the piece goes to from each cell.
+            let moves_from = |x: CellId| -> Vec<CellId> {
+                t.entries(p, side, x)
+                    .iter()
+                    .filter(|e| e.when.is_none() && e.mode.moves && !e.walk.hops())
+                    .flat_map(|e| t.reach(e).map(|r| r.cell))
+                    .collect()
+            };
+            let zone = &v.zone(promotion.zone).cells[side];
+            let distance = moves_to(cells, &board, zone, &moves_from);
+            for &c in &board {
+                let i = Terms::index_of(cells, p.index(), side.index(), c.index());
+                distances[i] = distance[c.index()];
+                let Some(d) = distance[c.index()].filter(|&d| d > 0) else {
+                    continue;
+                };
+                // The shortest routes by moves (not captures) to the zone.
+                let mut route = vec![0u64; words];
+                let mut frontier = vec![c];
+                for left in (0..d).rev() {
+                    let mut next = Vec::new();
+                    for &x in &frontier {
+                        for y in moves_from(x) {
+                            if distance[y.index()] == Some(left) && !next.contains(&y) {
+                                next.push(y);
+                                set(&mut route, y.index());
+                            }
+                        }
+                    }
+                    frontier = next;
+                }
+                let mut watched = route.clone();
+                set(&mut watched, c.index());
+                let span = &mut spans[i * words..(i + 1) * words];
+                span.copy_from_slice(&route);
+                for q in v.piece_ids().filter(|q| promotes[q.index()]) {
+                    for &y in &board {
+                        let j = Terms::index_of(cells, q.index(), enemy.index(), y.index()) * words;
+                        let hits = captures[j..j + words]
+                            .iter()
+                            .zip(&watched)
+                            .any(|(a, b)| a & b != 0);
+                        if hits {
+                            set(span, y.index());
+                        }
+                    }
+                }
+            }
+        }
+    }
+    (spans, distances)
+}
+
+/// Per cell: the fewest moves (by `moves_from`) to any of `targets`.
+fn moves_to(
+    cells: usize,
+    board: &[CellId],
+    targets: &[CellId],
+    moves_from: &dyn Fn(CellId) -> Vec<CellId>,
+) -> Vec<Option<u32>> {
+    let mut back: Vec<Vec<CellId>> = vec![Vec::new(); cells];
+    for &from in board {
+        for to in moves_from(from) {
+            back[to.index()].push(from);
+        }
+    }
+    let mut out = vec![None; cells];
+    let mut queue: VecDeque<CellId> = targets.iter().copied().collect();
+    for t in targets {
+        out[t.index()] = Some(0);
+    }
+    while let Some(c) = queue.pop_front() {
+        let Some(d) = out[c.index()] else { continue };
+        for &from in &back[c.index()] {
+            if out[from.index()].is_none() {
+                out[from.index()] = Some(d + 1);
+                queue.push_back(from);
+            }
+        }
+    }
+    out
 }
 
 /// Cells reached from `c` on an empty board, a cell only moved to or only captured on
@@ -253,4 +417,50 @@ pub(super) fn royal_start(v: &Variant, p: PieceId, side: Side) -> Option<CellId>
         return None;
     }
     v.setup(side).iter().find(|(q, _)| *q == p).map(|(_, c)| *c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load::load;
+    use crate::source::SourceFile;
+
+    /// Mini Hexchess's pawn moves straight up its file and captures on the forward
+    /// diagonals, at 11 and 1 o'clock, a Black pawn at 5 and 7 (variants/mini-hexchess.hexv):
+    /// one file over and a cell and a half down, so a Black pawn on c(n+1) or e(n+1) takes
+    /// on dn. A White pawn on d3 is passed when no Black pawn stands on d4 to d7 (its route
+    /// to the zone, d7 the far edge), nor on c4-c6 or e4-e6, from which one takes on d3 to
+    /// d5 (the c and e files end at 6: nothing takes on d6 or d7).
+    #[test]
+    fn a_pawns_span_is_its_route_and_the_cells_that_take_on_it() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
+        let file = SourceFile::read(&root.join("mini-hexchess.hexv")).expect("shipped");
+        let compiled = load(&file).compiled.expect("a clean variant");
+        let (v, t) = (compiled.variant(), compiled.tables());
+        let terms = Terms::new(v, t);
+        let pawn = v
+            .piece_ids()
+            .find(|&p| v.piece(p).symbol == "P")
+            .expect("a pawn");
+        let d3 = v.board().find("d3").expect("d3");
+        let span = terms.span(pawn.index(), Side::WHITE.index(), d3.index());
+        let mut cells: Vec<&str> = v
+            .board()
+            .cells()
+            .filter(|c| span[c.index() / 64] >> (c.index() % 64) & 1 != 0)
+            .map(|c| v.board().name(c))
+            .collect();
+        cells.sort_unstable();
+        let expected = ["c4", "c5", "c6", "d4", "d5", "d6", "d7", "e4", "e5", "e6"];
+        assert_eq!(cells, expected);
+        // Four moves from the zone (d4 to d7): its gain (a rook's value less its own) over
+        // five.
+        let gain = terms.gain[pawn.index() * 2];
+        assert!(gain > 0);
+        let passed = terms.passed(pawn.index(), 0, d3.index());
+        assert!((passed - f64::from(gain) / 5.0).abs() < 1e-9, "{passed}");
+        // In the zone there is nothing left to pass.
+        let d7 = v.board().find("d7").expect("d7");
+        assert_eq!(terms.passed(pawn.index(), 0, d7.index()), 0.0);
+    }
 }

@@ -36,6 +36,10 @@ pub struct Weights {
     /// aside). 0 in the built-in formula: reach costs a move walk per piece and node, which
     /// pays only on some boards; a weights file turns it on.
     pub mobility: [i32; 2],
+    /// Passed promoting piece (no promoting piece of the opponent can stop or take it on its
+    /// way): per mille of its promotion's gain over one more than its moves to the zone,
+    /// `[middle, ending]`. 0 in the built-in formula; a weights file turns it on.
+    pub passed: [i32; 2],
 }
 
 /// The range a weight may take: what keeps every sum of the evaluation far from overflow.
@@ -86,20 +90,22 @@ impl Weights {
             hand: 1100,
             tempo: 10,
             mobility: [0, 0],
+            passed: [0, 0],
         }
     }
 
     /// Every scalar weight with its name in the file and its value, in the file's order.
-    pub fn scalars(&self) -> [(&'static str, i32); 11] {
+    pub fn scalars(&self) -> [(&'static str, i32); 13] {
         let mut copy = self.clone();
         copy.scalars_mut().map(|(name, _, w)| (name, *w))
     }
 
     /// Every scalar weight with its name in the file, its range and a mutable place.
-    pub fn scalars_mut(&mut self) -> [(&'static str, Range, &mut i32); 11] {
+    pub fn scalars_mut(&mut self) -> [(&'static str, Range, &mut i32); 13] {
         let [cm, ce] = &mut self.centre;
         let [am, ae] = &mut self.advance;
         let [mm, me] = &mut self.mobility;
+        let [pm, pe] = &mut self.passed;
         [
             ("centre-middle", Weights::PER_MILLE, cm),
             ("centre-ending", Weights::PER_MILLE, ce),
@@ -112,6 +118,8 @@ impl Weights {
             ("tempo", Weights::SMALL, &mut self.tempo),
             ("mobility-middle", Weights::PER_MILLE, mm),
             ("mobility-ending", Weights::PER_MILLE, me),
+            ("passed-middle", Weights::PER_MILLE, pm),
+            ("passed-ending", Weights::PER_MILLE, pe),
         ]
     }
 }

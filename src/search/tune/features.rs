@@ -45,6 +45,9 @@ pub struct Features {
     /// Cells reached beyond half the empty-board reach, each piece's counted in
     /// [`Terms::mobility_scale`].
     pub mobility: f64,
+    /// Passed terms ([`Terms::passed`]) of the promoting pieces no promoting piece of the
+    /// opponent stands in the span of.
+    pub passed: f64,
 }
 
 /// The terms of `pos`; `reach(cell)` counts the cells the piece on `cell` reaches
@@ -58,6 +61,7 @@ pub fn features(terms: &Terms, pos: &Position, reach: impl Fn(usize) -> u32) -> 
         },
         ..Features::default()
     };
+    let promoting = promoting_cells(terms, pos);
     let mut board = vec![0i32; terms.pieces];
     let mut phase_material = 0;
     for (cell, square) in pos.squares.iter().enumerate() {
@@ -88,6 +92,14 @@ pub fn features(terms: &Terms, pos: &Position, reach: impl Fn(usize) -> u32) -> 
                 let beyond = f64::from(reach(cell)) - (terms.mobility[p] * 5.0).round() / 10.0;
                 f.mobility += sign * scale * beyond;
             }
+            // Spans are of two sides (the tuner takes two).
+            if terms.promotes[p] && terms.span_words > 0 && k < 2 {
+                let span = terms.span(p, k, cell);
+                let stopped = span.iter().zip(&promoting[1 - k]).any(|(a, b)| a & b != 0);
+                if !stopped {
+                    f.passed += sign * terms.passed(p, k, cell);
+                }
+            }
         }
     }
     f.phase = f64::from((phase_material * 256 / terms.start_material).clamp(0, 256)) / 256.0;
@@ -99,6 +111,22 @@ pub fn features(terms: &Terms, pos: &Position, reach: impl Fn(usize) -> u32) -> 
         f.hand = nonzero(&hand);
     }
     f
+}
+
+/// Per side: the cells of its promoting pieces, as the spans' bit sets.
+fn promoting_cells(terms: &Terms, pos: &Position) -> [Vec<u64>; 2] {
+    let mut out = [vec![0u64; terms.span_words], vec![0u64; terms.span_words]];
+    if terms.span_words == 0 {
+        return out;
+    }
+    for (cell, square) in pos.squares.iter().enumerate() {
+        if let Some((side, piece)) = square {
+            if terms.promotes[piece.index()] && side.index() < 2 {
+                out[side.index()][cell / 64] |= 1 << (cell % 64);
+            }
+        }
+    }
+    out
 }
 
 fn nonzero(counts: &[i32]) -> Vec<(usize, f64)> {

@@ -11,7 +11,7 @@ use crate::search::{Evaluator, Weights};
 use crate::variant::Side;
 
 /// The scalar weights, in the order of [`Weights::scalars`].
-const SCALARS: usize = 11;
+const SCALARS: usize = 13;
 /// Adam's step in each weight's own unit, at the start (it falls to a tenth by the end).
 const STEP: f64 = 1.0;
 
@@ -134,8 +134,13 @@ fn model(f: &Features, theta: &[f64], pieces: usize, grad: Option<(&mut [f64], f
         f.reach * eg / 10.0,
         f.guards * ph / 10.0,
     ];
-    // After the hand (s + 7) and the tempo (s + 8).
-    let mobility = [f.mobility * ph / 1000.0, f.mobility * eg / 1000.0];
+    // After the hand (s + 7) and the tempo (s + 8): mobility, then passed pieces.
+    let mobility = [
+        f.mobility * ph / 1000.0,
+        f.mobility * eg / 1000.0,
+        f.passed * ph / 1000.0,
+        f.passed * eg / 1000.0,
+    ];
     for (j, x) in parts.iter().enumerate() {
         e += theta[s + j] * x;
     }
@@ -221,6 +226,7 @@ pub fn fit(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::fast::FastEngine;
     use crate::game::{Engine, Game};
     use crate::geometry::board::CellId;
     use crate::load::load;
@@ -228,27 +234,35 @@ mod tests {
     use crate::search::tune::features::features;
     use crate::source::SourceFile;
 
-    /// The fit's linear model is the engine's evaluation, mobility included, up to the
-    /// rounding of each term to whole units.
+    /// The fit's linear model is the engine's evaluation, mobility and passed pieces
+    /// included, up to the rounding of each term to whole units.
     #[test]
-    fn the_model_is_the_evaluation_with_mobility() {
+    fn the_model_is_the_evaluation_with_mobility_and_passed_pieces() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
-        for name in ["mini-hexchess", "glinski", "hex-shogi-41"] {
+        // Whether the random game must show a passed piece: on the small board it does.
+        for (name, passes) in [
+            ("mini-hexchess", true),
+            ("glinski", false),
+            ("hex-shogi-41", false),
+        ] {
             let file = SourceFile::read(&root.join(format!("{name}.hexv"))).expect("shipped");
             let compiled = load(&file).compiled.expect("a clean variant");
             let game = Game::new(compiled.variant(), compiled.tables());
             let terms = Terms::new(compiled.variant(), compiled.tables());
             let mut w = Weights::from_terms(&terms);
             w.mobility = [300, 500];
+            w.passed = [400, 700];
             let theta = flatten(&w);
             let eval = Evaluator::from_terms(&terms, &w);
             let reference = Reference::new(game);
+            let fast = FastEngine::new(game).expect("a small board");
             let mut rng = Rng::new(11);
             let mut pos = game.start_position();
-            let mut mobile = 0;
+            let (mut mobile, mut passing) = (0, 0);
             for _ in 0..80 {
                 let f = features(&terms, &pos, |c| game.reach(&pos, CellId(c as u16)));
                 mobile += usize::from(f.mobility != 0.0);
+                passing += usize::from(f.passed != 0.0);
                 let sample = Sample {
                     game: 0,
                     white: 0.5,
@@ -257,6 +271,14 @@ mod tests {
                     features: f,
                 };
                 let engine = f64::from(white_eval(&eval, &reference, &sample));
+                // The search's engine evaluates as the reference engine does.
+                let sign = if pos.to_move == Side::WHITE { 1 } else { -1 };
+                let fast_eval = sign * eval.evaluate(&fast, &fast.state(&pos));
+                assert_eq!(
+                    f64::from(fast_eval),
+                    engine,
+                    "{name}: fast and reference differ"
+                );
                 let model = model(&sample.features, &theta, terms.pieces, None);
                 // The tempo is the side to move's: the model gives it to White, signed.
                 assert!(
@@ -274,6 +296,10 @@ mod tests {
             assert!(
                 mobile > 40,
                 "{name}: mobility differed in only {mobile} positions"
+            );
+            assert!(
+                passing > 0 || !passes,
+                "{name}: no passed piece in the game"
             );
         }
     }

@@ -362,7 +362,7 @@ pub fn write(weights: &Weights, v: &Variant, comment: &[String]) -> String {
             out.push_str(&format!("piece {} {m} {e}\n", piece.name));
         }
     }
-    out.push_str("# placement: centre and advance per mille, royal and shelter in tenths of a centipawn, hand per mille, tempo in centipawns, mobility per mille\n");
+    out.push_str("# placement: centre and advance per mille, royal and shelter in tenths of a centipawn, hand per mille, tempo in centipawns, mobility and passed per mille\n");
     for (name, value) in weights.scalars() {
         out.push_str(&format!("{name} {value}\n"));
     }
