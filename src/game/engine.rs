@@ -67,6 +67,11 @@ pub trait Engine: Sync {
         self.legal_moves_into(s, &mut out);
         out
     }
+    /// The legal move whose [`Move::pack`] is `packed`, if the side to move has one: the
+    /// search's table move, tried before every move is listed. This default lists them.
+    fn legal_move(&self, s: &Self::State, packed: u64) -> Option<Move> {
+        self.legal_moves(s).into_iter().find(|m| m.pack() == packed)
+    }
     /// The legal captures and promotions, in `out` (emptied first): what quiescence searches.
     fn tactical_moves_into(&self, s: &Self::State, out: &mut Vec<Move>) {
         self.legal_moves_into(s, out);

@@ -336,6 +336,37 @@ impl<'e, P: Engine> Search<'e, P> {
                 return score;
             }
         }
+        // The table's move, when legal here, is searched before the others are listed:
+        // it often cuts the node off alone.
+        let first = match (counted, hash_move) {
+            (None, packed) if packed != 0 => self.engine.legal_move(s, packed),
+            _ => None,
+        };
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        let node = NodeMoves {
+            key,
+            depth,
+            ply,
+            in_check,
+            pv_node,
+            hash_move,
+            static_eval,
+        };
+        let score = self.search_moves(s, &node, (alpha, beta), first, counted, &mut list);
+        self.lists[ply] = list;
+        score
+    }
+
+    /// The node's legal moves with their facts, in `list`; or the score of the game's end
+    /// there (`Err`): no legal move (mate or the variant's score), or `counted`, the end by
+    /// the move limit or the material.
+    fn list_moves(
+        &mut self,
+        s: &P::State,
+        (ply, in_check): (usize, bool),
+        counted: Option<Outcome>,
+        list: &mut Vec<(Move, MoveFacts, i32)>,
+    ) -> Result<(), i32> {
         let mut raw = std::mem::take(&mut self.raw[ply]);
         raw.clear();
         self.engine.legal_moves_into(s, &mut raw);
@@ -346,28 +377,15 @@ impl<'e, P: Engine> Search<'e, P> {
         };
         if let Some(outcome) = ended {
             self.raw[ply] = raw;
-            return self.ended(s, outcome, ply);
+            return Err(self.ended(s, outcome, ply));
         }
-        let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         for m in raw.drain(..) {
             let f = self.engine.facts(s, &m);
             list.push((m, f, 0));
         }
         self.raw[ply] = raw;
-        let score = self.search_moves(
-            s,
-            key,
-            depth,
-            (alpha, beta),
-            ply,
-            (in_check, pv_node),
-            hash_move,
-            static_eval,
-            &mut list,
-        );
-        self.lists[ply] = list;
-        score
+        Ok(())
     }
 
     /// Reverse futility and the null move: the score when the static value, or a search
@@ -416,119 +434,86 @@ impl<'e, P: Engine> Search<'e, P> {
         None
     }
 
-    /// The part of a node after its moves are known: the moves in order with futility,
+    /// The part of a node after the pruning before its moves: the table's move `first`
+    /// (legal here) before the list is made, then the others in order with futility,
     /// late-move pruning and reductions, and the result stored.
-    #[allow(clippy::too_many_arguments)]
     fn search_moves(
         &mut self,
         s: &P::State,
-        key: u64,
-        mut depth: i32,
+        node: &NodeMoves,
         (alpha, beta): (&mut i32, &mut i32),
-        ply: usize,
-        (in_check, pv_node): (bool, bool),
-        hash_move: u64,
-        static_eval: i32,
-        list: &mut [(Move, MoveFacts, i32)],
+        first: Option<Move>,
+        counted: Option<Outcome>,
+        list: &mut Vec<(Move, MoveFacts, i32)>,
     ) -> i32 {
+        let (ply, in_check, pv_node) = (node.ply, node.in_check, node.pv_node);
         let no_mates = (*beta).abs() < MATE_BOUND;
         let prune = self.pruning && !pv_node && !in_check;
+        let mut depth = node.depth;
         // No move from the table to try first: a shallower search would have found one.
-        if hash_move == 0 && depth >= 4 {
+        if node.hash_move == 0 && depth >= 4 {
             depth -= 1;
-        }
-        for entry in list.iter_mut() {
-            entry.2 = self.order_score(&entry.0, &entry.1, hash_move, ply, s);
         }
         let futile = prune
             && depth <= FUTILITY_DEPTH
             && no_mates
-            && static_eval + FUTILITY_MARGIN * (depth + 1) <= *alpha;
+            && node.static_eval + FUTILITY_MARGIN * (depth + 1) <= *alpha;
         let late = if prune && depth <= LMP_DEPTH {
             (3 + depth * depth) as usize
         } else {
             usize::MAX
         };
+        let rules = MoveRules {
+            depth,
+            ply,
+            in_check,
+            pv_node,
+            futile,
+            late,
+        };
         let mut tried = std::mem::take(&mut self.tried[ply]);
         tried.clear();
         let original_alpha = *alpha;
-        let mut best_score = -MATE;
-        let mut best_move: Option<Move> = None;
-        for i in 0..list.len() {
-            pick(list, i);
-            let (m, f) = (list[i].0, list[i].1);
-            let tactical = f.captured.is_some() || f.promotion.is_some();
-            let killer = self.killers[ply].iter().any(|k| k.as_ref() == Some(&m));
-            // Quiet moves that do not check, once a move has been searched that is not a
-            // loss by mate (so a pruned escape never makes a mate appear).
-            let prunable = !tactical && !killer && best_score > -MATE_BOUND;
-            let child = self.engine.play(s, &m);
-            let gives_check = self.engine.in_check(&child);
-            if prunable && !gives_check && (futile || tried.len() >= late) {
-                continue;
-            }
-            self.enter(ply, s, &m, &child);
-            let extension = i32::from(gives_check && self.extend_checks && ply < 2 * MAX_PLY / 3);
-            let mut d = depth - 1 + extension;
-            let mover = self.engine.to_move(s);
-            let score = if i == 0 {
-                self.child_score(mover, &child, gives_check, d, (*alpha, *beta), ply + 1)
-            } else {
-                // Late quiet moves are searched shallower first.
-                let reduce = if depth >= 3 && i >= 2 && !in_check && !gives_check && !tactical {
-                    // A ply less for a move whose history says it cuts off, one more
-                    // for one whose history says it does not.
-                    let history = self.history[self.history_index(mover, &f)];
-                    let r = self.reductions[depth.min(63) as usize][i.min(63)]
-                        - i32::from(pv_node)
-                        - i32::from(killer)
-                        - history.signum();
-                    r.clamp(0, d - 1)
-                } else {
-                    0
-                };
-                d -= reduce;
-                let null = (*alpha, *alpha + 1);
-                let mut score = self.child_score(mover, &child, gives_check, d, null, ply + 1);
-                if score > *alpha && reduce > 0 && !self.stopped {
-                    d += reduce;
-                    score = self.child_score(mover, &child, gives_check, d, null, ply + 1);
-                }
-                if score > *alpha && score < *beta && !self.stopped {
-                    let window = (*alpha, *beta);
-                    score = self.child_score(mover, &child, gives_check, d, window, ply + 1);
-                }
-                score
-            };
-            if self.stopped {
+        let mut best = (-MATE, None);
+        let mut step = Step::Next;
+        let mut from = 0;
+        if let Some(m) = first {
+            let f = self.engine.facts(s, &m);
+            step = self.search_move(s, 0, (m, f), &rules, (alpha, beta), &mut best, &mut tried);
+            from = 1;
+        }
+        if step == Step::Next {
+            if let Err(score) = self.list_moves(s, (ply, in_check), counted, list) {
                 self.tried[ply] = tried;
-                return 0;
+                return score;
             }
-            if score > best_score {
-                best_score = score;
-                best_move = Some(m);
-                if score > *alpha {
-                    *alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(m);
-                    head[ply].extend(tail[0].iter().cloned());
-                    if score >= *beta {
-                        if !tactical {
-                            self.remember_cutoff(s, &m, &f, ply, depth, &tried);
-                        }
-                        break;
-                    }
+            for entry in list.iter_mut() {
+                entry.2 = self.order_score(&entry.0, &entry.1, node.hash_move, ply, s);
+            }
+            if first.is_some() {
+                // The table's move, searched already, goes where ordering would put it.
+                match list.iter().position(|e| e.0.pack() == node.hash_move) {
+                    Some(h) => list.swap(0, h),
+                    None => from = 0,
                 }
             }
-            if !tactical {
-                tried.push(f);
+            for i in from..list.len() {
+                pick(list, i);
+                let (m, f) = (list[i].0, list[i].1);
+                step = self.search_move(s, i, (m, f), &rules, (alpha, beta), &mut best, &mut tried);
+                if step != Step::Next {
+                    break;
+                }
             }
         }
         self.tried[ply] = tried;
+        if step == Step::Stopped {
+            return 0;
+        }
+        let (best_score, best_move) = best;
         if best_move.is_none() {
             // Every move was pruned: the static value stands as an upper bound.
-            return static_eval.min(*alpha);
+            return node.static_eval.min(*alpha);
         }
         let bound = if best_score >= *beta {
             Bound::Lower
@@ -537,10 +522,95 @@ impl<'e, P: Engine> Search<'e, P> {
         } else {
             Bound::Upper
         };
-        let best = best_move.map_or(0, |m| m.pack());
+        let packed = best_move.map_or(0, |m: Move| m.pack());
         let score = to_tt(best_score, ply);
-        self.tt.store(Entry::new(key, depth, score, bound, best));
+        self.tt
+            .store(Entry::new(node.key, depth, score, bound, packed));
         best_score
+    }
+
+    /// Searches move `i` of a node (`m` with its facts `f`), unless futility or late-move
+    /// pruning skips it, and keeps the best score and move in `best`: whether the search
+    /// goes on, was cut off or ran out of budget. `tried` gathers the quiet moves searched.
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
+        &mut self,
+        s: &P::State,
+        i: usize,
+        (m, f): (Move, MoveFacts),
+        rules: &MoveRules,
+        (alpha, beta): (&mut i32, &mut i32),
+        best: &mut (i32, Option<Move>),
+        tried: &mut Vec<MoveFacts>,
+    ) -> Step {
+        let (depth, ply) = (rules.depth, rules.ply);
+        let tactical = f.captured.is_some() || f.promotion.is_some();
+        let killer = self.killers[ply].iter().any(|k| k.as_ref() == Some(&m));
+        // Quiet moves that do not check, once a move has been searched that is not a
+        // loss by mate (so a pruned escape never makes a mate appear).
+        let prunable = !tactical && !killer && best.0 > -MATE_BOUND;
+        let child = self.engine.play(s, &m);
+        self.tt.prefetch(self.engine.key(&child));
+        let gives_check = self.engine.in_check(&child);
+        if prunable && !gives_check && (rules.futile || tried.len() >= rules.late) {
+            return Step::Next;
+        }
+        self.enter(ply, s, &m, &child);
+        let extension = i32::from(gives_check && self.extend_checks && ply < 2 * MAX_PLY / 3);
+        let mut d = depth - 1 + extension;
+        let mover = self.engine.to_move(s);
+        let score = if i == 0 {
+            self.child_score(mover, &child, gives_check, d, (*alpha, *beta), ply + 1)
+        } else {
+            // Late quiet moves are searched shallower first.
+            let reduce = if depth >= 3 && i >= 2 && !rules.in_check && !gives_check && !tactical {
+                // A ply less for a move whose history says it cuts off, one more
+                // for one whose history says it does not.
+                let history = self.history[self.history_index(mover, &f)];
+                let r = self.reductions[depth.min(63) as usize][i.min(63)]
+                    - i32::from(rules.pv_node)
+                    - i32::from(killer)
+                    - history.signum();
+                r.clamp(0, d - 1)
+            } else {
+                0
+            };
+            d -= reduce;
+            let null = (*alpha, *alpha + 1);
+            let mut score = self.child_score(mover, &child, gives_check, d, null, ply + 1);
+            if score > *alpha && reduce > 0 && !self.stopped {
+                d += reduce;
+                score = self.child_score(mover, &child, gives_check, d, null, ply + 1);
+            }
+            if score > *alpha && score < *beta && !self.stopped {
+                let window = (*alpha, *beta);
+                score = self.child_score(mover, &child, gives_check, d, window, ply + 1);
+            }
+            score
+        };
+        if self.stopped {
+            return Step::Stopped;
+        }
+        if score > best.0 {
+            *best = (score, Some(m));
+            if score > *alpha {
+                *alpha = score;
+                let (head, tail) = self.pv.split_at_mut(ply + 1);
+                head[ply].clear();
+                head[ply].push(m);
+                head[ply].extend(tail[0].iter().cloned());
+                if score >= *beta {
+                    if !tactical {
+                        self.remember_cutoff(s, &m, &f, ply, depth, tried);
+                    }
+                    return Step::Cut;
+                }
+            }
+        }
+        if !tactical {
+            tried.push(f);
+        }
+        Step::Next
     }
 
     /// The quiescence value of `s` in the full window: what the tuner compares with the static
@@ -649,6 +719,7 @@ impl<'e, P: Engine> Search<'e, P> {
         for i in 0..list.len() {
             pick(&mut list, i);
             let child = self.engine.play(s, &list[i].0);
+            self.tt.prefetch(self.engine.key(&child));
             let checked = self.engine.in_check(&child);
             self.enter(ply, s, &list[i].0, &child);
             // A placement may leave the mover to move again (`placement ... sequential`).
@@ -799,6 +870,39 @@ impl<'e, P: Engine> Search<'e, P> {
             self.history[j] = (self.history[j] - bonus).max(-(1 << 26));
         }
     }
+}
+
+/// What a node passes from its start to the search of its moves.
+struct NodeMoves {
+    key: u64,
+    depth: i32,
+    ply: usize,
+    in_check: bool,
+    pv_node: bool,
+    /// The table's move, packed (0 for none).
+    hash_move: u64,
+    static_eval: i32,
+}
+
+/// How a node searches each of its moves: the depth (after the reduction for a missing
+/// table move) and which moves may be pruned or reduced.
+struct MoveRules {
+    depth: i32,
+    ply: usize,
+    in_check: bool,
+    pv_node: bool,
+    /// Quiet moves cannot raise the score to alpha (futility).
+    futile: bool,
+    /// Quiet moves after this many are skipped (late-move pruning).
+    late: usize,
+}
+
+/// After a move is searched: go on to the next, the node is cut off, or the budget ran out.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Step {
+    Next,
+    Cut,
+    Stopped,
 }
 
 /// Brings the best-ordered remaining move (with its facts) to `i`: a selection, since most

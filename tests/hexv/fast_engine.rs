@@ -148,6 +148,7 @@ fn agree<const N: usize>(engine: &FastEngine<N>, pos: &Position, context: &str) 
         fast.len(),
         "{context}: packed moves are distinct"
     );
+    table_moves_found(engine, pos, &fast, context);
     for (fm, m) in fast.iter().zip(&fast_moves) {
         assert_eq!(
             reference_engine.facts(pos, m),
@@ -190,6 +191,42 @@ fn agree<const N: usize>(engine: &FastEngine<N>, pos: &Position, context: &str) 
         );
     }
     reference
+}
+
+/// The search's table move found without the list ([`Engine::legal_move`]): every legal
+/// move by its packed form, and nothing for the packed moves that are not legal here: the
+/// opponent's moves, and the side's own moves with the opponent's pieces but its royal ones
+/// taken off (moves those pieces block, a royal piece stepping into their attacks, a pinned
+/// piece leaving its line).
+fn table_moves_found<const N: usize>(
+    engine: &FastEngine<N>,
+    pos: &Position,
+    legal: &[Move],
+    context: &str,
+) {
+    let game = engine.game();
+    let state = engine.state(pos);
+    let mut candidates: Vec<Move> = legal.to_vec();
+    candidates.extend(engine.legal_moves(&engine.pass(&state)));
+    let mut bare = pos.clone();
+    for sq in bare.squares.iter_mut() {
+        if sq
+            .is_some_and(|(side, p)| side != pos.to_move && !game.variant.pieces()[p.index()].royal)
+        {
+            *sq = None;
+        }
+    }
+    candidates.extend(engine.legal_moves(&engine.state(&bare)));
+    for m in &candidates {
+        let packed = m.pack();
+        let expected = legal.iter().find(|l| l.pack() == packed).copied();
+        assert_eq!(
+            engine.legal_move(&state, packed),
+            expected,
+            "{context}: the table move {m:?} in {}",
+            game.position_text(pos)
+        );
+    }
 }
 
 /// Both engines list the same moves in `pos` and play them to the same positions (for the

@@ -138,6 +138,10 @@ impl<const N: usize> Engine for FastEngine<'_, N> {
         self.list_legal(s, out);
     }
 
+    fn legal_move(&self, s: &State<N>, packed: u64) -> Option<Move> {
+        self.find_legal(s, packed)
+    }
+
     fn tactical_moves_into(&self, s: &State<N>, out: &mut Vec<Move>) {
         self.list_tactical(s, out);
     }

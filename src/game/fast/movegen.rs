@@ -50,13 +50,75 @@ impl<const N: usize> FastEngine<'_, N> {
         }
         let side = s.to_move;
         let (every_move, pinned) = self.tests_needed(s);
+        // Where every attack is in the trees, the sole royal piece's step is tested on the
+        // board as it stands, its cell counted empty, without a copy of the board.
+        let in_trees = !(self.t.hoppers || self.t.guarded_captures || !self.t.facing.is_empty());
         out.retain(|m| {
+            let royal = self.t.royal_mover[self.kind(m.piece.index(), side)];
             let risky = every_move
                 || m.en_passant_victim.is_some()
                 || m.from.is_some_and(|f| pinned & bit(cell8(f)) != 0)
-                || self.t.royal_mover[self.kind(m.piece.index(), side)];
-            !risky || self.keeps_royals_safe(s, m)
+                || royal;
+            if !risky {
+                return true;
+            }
+            match m.from {
+                Some(from)
+                    if royal
+                        && in_trees
+                        && m.en_passant_victim.is_none()
+                        && m.promotion.is_none()
+                        && m.castling.is_none()
+                        && self.sole_royal(s, m.piece.0) =>
+                {
+                    let (from, to) = (cell8(from), cell8(m.to));
+                    !self
+                        .opponents(s.out, side)
+                        .any(|them| self.attacked_after_leaving(&s.board, to, them, from))
+                }
+                _ => self.keeps_royals_safe(s, m),
+            }
         });
+    }
+
+    /// The legal move whose [`Move::pack`] is `packed`, if there is one: looked for among the
+    /// moves of the one piece it names (or the drops, or the castlings) and tested alone, so
+    /// the search can try its table's move without listing every move.
+    pub(crate) fn find_legal(&self, s: &State<N>, packed: u64) -> Option<Move> {
+        if self.game_over(s) {
+            return None;
+        }
+        let (from, castling) = (packed & 0xffff, packed >> 48 & 0xff);
+        let placing = self.placing(s);
+        let mut found = None;
+        {
+            let mut keep = |m: Move| {
+                if m.pack() == packed {
+                    found = Some(m);
+                }
+            };
+            if castling != 0xff {
+                // Castlings are listed legal.
+                if !placing {
+                    self.castlings(s, &mut keep);
+                }
+                return found;
+            }
+            if from == 0xffff {
+                self.drops(s, &mut keep);
+            } else if !placing {
+                let from = u8::try_from(from)
+                    .ok()
+                    .filter(|&c| usize::from(c) < self.t.cells)?;
+                if s.board.occupied[s.to_move.index()] & bit(from) == 0 {
+                    return None;
+                }
+                self.piece_moves(s, from, &mut keep);
+                self.promotions_in_place(s, &mut keep);
+            }
+        }
+        let m = found?;
+        (self.t.royal_captured || self.keeps_royals_safe(s, &m)).then_some(m)
     }
 
     /// The legal captures (en passant included) and promotions: what quiescence searches,
