@@ -96,6 +96,12 @@ pub trait Engine: Sync {
 
     /// True when the side to move has a royal piece attacked.
     fn in_check(&self, s: &Self::State) -> bool;
+    /// Whether `m`, played in `s`, leaves the side to move in `child` (the position after
+    /// it) in check: [`Engine::in_check`] of `child`, which an engine may answer from the
+    /// move without a test on the board.
+    fn gives_check(&self, _s: &Self::State, _m: &Move, child: &Self::State) -> bool {
+        self.in_check(child)
+    }
     /// True when a piece of `by` could capture on `cell`.
     fn attacked(&self, s: &Self::State, cell: usize, by: Side) -> bool;
     /// The side to move.

@@ -143,7 +143,7 @@ impl<'e, P: Engine> Search<'e, P> {
             let m = moves[i];
             let child = self.engine.play(s, &m);
             self.enter(0, s, &m, &child);
-            let gives_check = self.engine.in_check(&child);
+            let gives_check = self.engine.gives_check(s, &m, &child);
             let d = depth as i32 - 1 + i32::from(gives_check && self.extend_checks);
             let mover = self.engine.to_move(s);
             let score = if i == 0 {
@@ -551,7 +551,7 @@ impl<'e, P: Engine> Search<'e, P> {
         let prunable = !tactical && !killer && best.0 > -MATE_BOUND;
         let child = self.engine.play(s, &m);
         self.tt.prefetch(self.engine.key(&child));
-        let gives_check = self.engine.in_check(&child);
+        let gives_check = self.engine.gives_check(s, &m, &child);
         if prunable && !gives_check && (rules.futile || tried.len() >= rules.late) {
             return Step::Next;
         }
@@ -720,7 +720,7 @@ impl<'e, P: Engine> Search<'e, P> {
             pick(&mut list, i);
             let child = self.engine.play(s, &list[i].0);
             self.tt.prefetch(self.engine.key(&child));
-            let checked = self.engine.in_check(&child);
+            let checked = self.engine.gives_check(s, &list[i].0, &child);
             self.enter(ply, s, &list[i].0, &child);
             // A placement may leave the mover to move again (`placement ... sequential`).
             let score = if self.engine.to_move(&child) == self.engine.to_move(s) {

@@ -172,6 +172,10 @@ impl<const N: usize> Engine for FastEngine<'_, N> {
         self.side_in_check(&s.board, s.out, s.to_move)
     }
 
+    fn gives_check(&self, s: &State<N>, m: &Move, child: &State<N>) -> bool {
+        FastEngine::gives_check(self, s, m, child)
+    }
+
     fn attacked(&self, s: &State<N>, cell: usize, by: Side) -> bool {
         self.attacked_on(&s.board, cell as u8, by)
     }

@@ -7,6 +7,7 @@
 //! a state is a few hundred bytes. The engine is driven only by the compiled variant and is
 //! proven equal to the reference engine ([`Game`]) by the tests, move list for move list.
 
+mod checks;
 mod exchange;
 mod interface;
 mod movegen;

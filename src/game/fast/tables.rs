@@ -279,6 +279,14 @@ pub(crate) struct FastTables {
     /// `facing DIRECTIONS`: per `side * cells + cell`, the lines a royal piece there may not
     /// see an enemy royal along (every move is then tested: the pin test does not see them).
     pub facing: Vec<Vec<Vec<u8>>>,
+    /// The kinds of pieces [`FastTables::checking_cells`] has sets for: 0 where a move's
+    /// check is always tested on the board ([`FastTables::compile_check_sets`]).
+    pub check_kinds: usize,
+    /// Per `(side * cells + target) * check_kinds + piece`: the cells from which a piece
+    /// of that type attacks the target on an empty board.
+    pub checking_cells: Vec<CellSet>,
+    /// Per `side * cells + target`: the cells an attack of `side` on the target passes over.
+    pub line_cells: Vec<CellSet>,
 }
 
 /// The largest board (off-board cells included) the cell sets hold.
@@ -375,6 +383,9 @@ impl FastTables {
             guarded_attacks: Vec::new(),
             guarded_captures: false,
             facing: Vec::new(),
+            check_kinds: 0,
+            checking_cells: Vec::new(),
+            line_cells: Vec::new(),
         };
         c.compile_moves(variant, tables);
         c.compile_attacks(variant, tables);
@@ -415,6 +426,7 @@ impl FastTables {
                 }
             }
         }
+        c.compile_check_sets(variant.pieces.len());
         Some(c)
     }
 
