@@ -625,7 +625,7 @@ impl<'e, P: Engine> Search<'e, P> {
     /// searched for the first plies (deeper, the static value stands: drop variants can
     /// interpose without end). Captures that cannot raise the score enough (delta pruning)
     /// and captures that lose in the exchange on their cell are skipped. Results are kept in
-    /// the table.
+    /// the table; out of check, the table's move goes before the others are listed.
     fn quiesce(
         &mut self,
         s: &P::State,
@@ -687,63 +687,67 @@ impl<'e, P: Engine> Search<'e, P> {
             }
             alpha = alpha.max(stand);
         }
+        let mut best = (if evasions { -MATE + ply as i32 } else { stand }, 0);
+        // Out of check, the table's move, when it is a capture or promotion worth
+        // searching, goes before the others are listed: it often cuts the node off alone.
+        let mut searched = 0;
+        if !in_check && hash_move != 0 {
+            let first = self.engine.legal_move(s, hash_move);
+            let worth =
+                |m: &Move| self.worth_searching(s, m, &self.engine.facts(s, m), stand, alpha);
+            if let Some(m) = first.filter(worth) {
+                searched = hash_move;
+                let step = self.quiesce_move(s, &m, (&mut alpha, beta), &mut best, (ply, qply));
+                if step != Step::Next {
+                    self.raw[ply] = raw;
+                    return self.quiesce_result(key, step, best, original_alpha, beta, ply);
+                }
+            }
+        }
         if !in_check {
             self.engine.tactical_moves_into(s, &mut raw);
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.clear();
         for m in raw.drain(..) {
-            let f = self.engine.facts(s, &m);
-            if !evasions {
-                let tactical = f.captured.is_some() || f.promotion.is_some();
-                if !tactical {
-                    continue;
-                }
-                let gain = f.captured.map_or(0, |p| self.eval.value(p))
-                    + f.promotion
-                        .map_or(0, |p| self.eval.value(p) - self.eval.value(f.piece));
-                if stand + gain + DELTA_MARGIN < alpha {
-                    continue;
-                }
-                if self.loses_exchange(s, &m, &f) {
-                    continue;
-                }
+            if searched != 0 && m.pack() == searched {
+                continue;
             }
-            let first = hash_move != 0 && m.pack() == hash_move;
-            let order = self.mvv_lva(&f) + if first { 1 << 30 } else { 0 };
-            list.push((m, f, order));
+            let f = self.engine.facts(s, &m);
+            if evasions || self.worth_searching(s, &m, &f, stand, alpha) {
+                let first = hash_move != 0 && m.pack() == hash_move;
+                let order = self.mvv_lva(&f) + if first { 1 << 30 } else { 0 };
+                list.push((m, f, order));
+            }
         }
         self.raw[ply] = raw;
-        let mut best = if evasions { -MATE + ply as i32 } else { stand };
-        let mut best_move = 0;
+        let mut step = Step::Next;
         for i in 0..list.len() {
             pick(&mut list, i);
-            let child = self.engine.play(s, &list[i].0);
-            self.tt.prefetch(self.engine.key(&child));
-            let checked = self.engine.gives_check(s, &list[i].0, &child);
-            self.enter(ply, s, &list[i].0, &child);
-            // A placement may leave the mover to move again (`placement ... sequential`).
-            let score = if self.engine.to_move(&child) == self.engine.to_move(s) {
-                self.quiesce(&child, checked, alpha, beta, ply + 1, qply + 1)
-            } else {
-                -self.quiesce(&child, checked, -beta, -alpha, ply + 1, qply + 1)
-            };
-            if self.stopped {
-                self.lists[ply] = list;
-                return 0;
-            }
-            if score > best {
-                best = score;
-                best_move = list[i].0.pack();
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
+            let m = list[i].0;
+            step = self.quiesce_move(s, &m, (&mut alpha, beta), &mut best, (ply, qply));
+            if step != Step::Next {
+                break;
             }
         }
         self.lists[ply] = list;
+        self.quiesce_result(key, step, best, original_alpha, beta, ply)
+    }
+
+    /// A quiescence node's result, once its moves are searched (`step` tells how the last
+    /// one ended): 0 when the budget ran out, else its best score, stored in the table.
+    fn quiesce_result(
+        &mut self,
+        key: u64,
+        step: Step,
+        (best, best_move): (i32, u64),
+        original_alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if step == Step::Stopped {
+            return 0;
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if best > original_alpha && best_move != 0 {
@@ -754,6 +758,61 @@ impl<'e, P: Engine> Search<'e, P> {
         self.tt
             .store(Entry::new(key, 0, to_tt(best, ply), bound, best_move));
         best
+    }
+
+    /// Searches one capture, promotion or evasion `m` of a quiescence node, keeping the best
+    /// score and move in `best` and raising `alpha`: go on, cut off, or out of budget.
+    fn quiesce_move(
+        &mut self,
+        s: &P::State,
+        m: &Move,
+        (alpha, beta): (&mut i32, i32),
+        best: &mut (i32, u64),
+        (ply, qply): (usize, u32),
+    ) -> Step {
+        let child = self.engine.play(s, m);
+        self.tt.prefetch(self.engine.key(&child));
+        let checked = self.engine.gives_check(s, m, &child);
+        self.enter(ply, s, m, &child);
+        // A placement may leave the mover to move again (`placement ... sequential`).
+        let score = if self.engine.to_move(&child) == self.engine.to_move(s) {
+            self.quiesce(&child, checked, *alpha, beta, ply + 1, qply + 1)
+        } else {
+            -self.quiesce(&child, checked, -beta, -*alpha, ply + 1, qply + 1)
+        };
+        if self.stopped {
+            return Step::Stopped;
+        }
+        if score > best.0 {
+            *best = (score, m.pack());
+            if score > *alpha {
+                *alpha = score;
+                if score >= beta {
+                    return Step::Cut;
+                }
+            }
+        }
+        Step::Next
+    }
+
+    /// Out of check, whether quiescence searches `m`: a capture or promotion that could
+    /// raise the static value `stand` to `alpha` (delta pruning) and does not lose material
+    /// in the exchange on its cell.
+    fn worth_searching(
+        &self,
+        s: &P::State,
+        m: &Move,
+        f: &MoveFacts,
+        stand: i32,
+        alpha: i32,
+    ) -> bool {
+        if !f.tactical() {
+            return false;
+        }
+        let gain = f.captured.map_or(0, |p| self.eval.value(p))
+            + f.promotion
+                .map_or(0, |p| self.eval.value(p) - self.eval.value(f.piece));
+        stand + gain + DELTA_MARGIN >= alpha && !self.loses_exchange(s, m, f)
     }
 
     /// The evaluation's sums for `child`, the position after `m` in the node at `ply`.
