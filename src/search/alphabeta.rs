@@ -552,18 +552,21 @@ impl<'e, P: Engine> Search<'e, P> {
         let child = self.engine.play(s, &m);
         self.tt.prefetch(self.engine.key(&child));
         let gives_check = self.engine.gives_check(s, &m, &child);
-        if prunable && !gives_check && (rules.futile || tried.len() >= rules.late) {
+        // A check whose piece is simply lost on the cell it checks from is pruned, reduced
+        // and not extended, as a quiet move is.
+        let safe_check = gives_check && !self.loses_exchange(s, &m, &f);
+        if prunable && !safe_check && (rules.futile || tried.len() >= rules.late) {
             return Step::Next;
         }
         self.enter(ply, s, &m, &child);
-        let extension = i32::from(gives_check && self.extend_checks && ply < 2 * MAX_PLY / 3);
+        let extension = i32::from(safe_check && self.extend_checks && ply < 2 * MAX_PLY / 3);
         let mut d = depth - 1 + extension;
         let mover = self.engine.to_move(s);
         let score = if i == 0 {
             self.child_score(mover, &child, gives_check, d, (*alpha, *beta), ply + 1)
         } else {
             // Late quiet moves are searched shallower first.
-            let reduce = if depth >= 3 && i >= 2 && !rules.in_check && !gives_check && !tactical {
+            let reduce = if depth >= 3 && i >= 2 && !rules.in_check && !safe_check && !tactical {
                 // A ply less for a move whose history says it cuts off, one more
                 // for one whose history says it does not.
                 let history = self.history[self.history_index(mover, &f)];
@@ -890,9 +893,9 @@ impl<'e, P: Engine> Search<'e, P> {
         self.history[self.history_index(self.engine.to_move(s), f)]
     }
 
-    /// True when a capture or promotion loses material once the pieces attacking its cell
-    /// have been exchanged there (a capture of a piece worth at least the capturer's never
-    /// does, and is not looked at).
+    /// True when a move loses material once the pieces attacking its cell have been
+    /// exchanged there (a promotion, or a capture of a piece worth at least the capturer's,
+    /// never does, and is not looked at).
     fn loses_exchange(&self, s: &P::State, m: &Move, f: &MoveFacts) -> bool {
         let victim = f.captured.map_or(0, |p| self.values[p]);
         f.promotion.is_none()

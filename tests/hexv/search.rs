@@ -184,6 +184,21 @@ fn mates_in_one_are_found_in_every_variant() {
     }
 }
 
+/// The search to depth 6 plays one of the mates in two the solver finds in `pos`, and
+/// scores it as a mate in two.
+fn assert_mate_in_two_found(game: &Game, fast: &AnyEngine, path: &str, pos: &Position) {
+    let mates = mates_in_two(game, fast, pos);
+    let result = search(game, pos, 6);
+    let best = result.best.expect("a move");
+    assert!(
+        mates.contains(&best),
+        "{path}: {} played {}",
+        game.position_text(pos),
+        game.format_move(pos, &best)
+    );
+    assert_eq!(result.info.score, SearchScore::Mate(2), "{path}");
+}
+
 /// Mates in two (and none in one), proven by the solver, in the main variants, found by depth
 /// 6. (A search that prunes by the static value, as reverse futility does, may not see a
 /// quiet mating net at depth 4, where a full-width search would.)
@@ -204,16 +219,33 @@ fn mates_in_two_are_found() {
                 && !mates_in_two(&game, &fast, pos).is_empty()
         });
         for pos in positions {
-            let mates = mates_in_two(&game, &fast, &pos);
-            let result = search(&game, &pos, 6);
-            let best = result.best.expect("a move");
-            assert!(
-                mates.contains(&best),
-                "{path}: {} played {}",
-                game.position_text(&pos),
-                game.format_move(&pos, &best)
-            );
-            assert_eq!(result.info.score, SearchScore::Mate(2), "{path}");
+            assert_mate_in_two_found(&game, &fast, path, &pos);
+        }
+    }
+}
+
+/// Mates in two whose every first move is a check the defender can answer by taking the
+/// checking piece (a sacrifice: the search prunes and reduces checks that lose their piece
+/// in the exchange as quiet moves), found by depth 6 all the same.
+#[test]
+fn sacrificial_mates_in_two_are_found() {
+    for path in ["variants/glinski.hexv", "variants/mini-hexchess.hexv"] {
+        let game = game(path);
+        let fast = AnyEngine::new(game);
+        let positions = find(&game, &plain(4), 1, |pos| {
+            if fast.legal_moves(pos).len() >= 40 || !mates_in_one(&game, &fast, pos).is_empty() {
+                return false;
+            }
+            let mates = mates_in_two(&game, &fast, pos);
+            !mates.is_empty()
+                && mates.iter().all(|m| {
+                    let after = game.play(pos, m);
+                    game.in_check(&after, after.to_move)
+                        && fast.legal_moves(&after).iter().any(|r| r.to == m.to)
+                })
+        });
+        for pos in positions {
+            assert_mate_in_two_found(&game, &fast, path, &pos);
         }
     }
 }
