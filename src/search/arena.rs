@@ -3,7 +3,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use super::{Evaluator, Limits, Searcher, Weights};
+use super::{Evaluator, Limits, SearchScore, Searcher, Weights};
 use crate::game::{AnyEngine, Engine, Game, GameEnd, Move, Position};
 use crate::variant::{Score, Side};
 use crate::with_engine;
@@ -379,6 +379,57 @@ pub struct Opening {
     pub history: Vec<Position>,
     /// The moves.
     pub moves: Vec<Move>,
+}
+
+/// How even an opening must be: a search of `depth` plies from its last position scores it
+/// within `within` centipawns of even for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Balance {
+    /// The largest score, either way, that counts as even.
+    pub within: u32,
+    /// Plies of the search that scores each drawn opening.
+    pub depth: u32,
+}
+
+/// Draws of a balanced opening before the most even one found is taken.
+pub const BALANCE_TRIES: usize = 100;
+
+/// A random opening of `plies` moves whose last position a search of `balance.depth` plies
+/// (the built-in evaluation, a fresh table) scores within `balance.within` centipawns of
+/// even, with that score. Random moves often leave a side a piece up, and then both games
+/// of a pair are won by the same colour and say nothing about the engines. After
+/// [`BALANCE_TRIES`] draws the most even opening drawn is taken. Deterministic: the same
+/// generator state gives the same opening.
+pub fn balanced_opening(
+    game: Game,
+    plies: usize,
+    balance: Balance,
+    rng: &mut Rng,
+) -> (Opening, SearchScore) {
+    let mut searcher = Searcher::with_hash(game, 1);
+    let limits = Limits::depth(balance.depth);
+    let stop = AtomicBool::new(false);
+    let mut best: Option<(u32, Opening, SearchScore)> = None;
+    for _ in 0..BALANCE_TRIES {
+        let opening = random_opening(game, plies, rng);
+        searcher.clear();
+        let score = searcher
+            .search(&opening.history, &limits, &stop, &mut |_| {})
+            .info
+            .score;
+        let distance = match score {
+            SearchScore::Centipawns(cp) => cp.unsigned_abs(),
+            SearchScore::Mate(_) => u32::MAX,
+        };
+        if distance <= balance.within {
+            return (opening, score);
+        }
+        if best.as_ref().is_none_or(|(d, _, _)| distance < *d) {
+            best = Some((distance, opening, score));
+        }
+    }
+    let (_, opening, score) = best.expect("drawn at least once");
+    (opening, score)
 }
 
 /// A random opening of `plies` moves from the start, drawn again (up to 100 times) while it

@@ -438,3 +438,49 @@ fn a_three_sided_match_forfeits_and_keeps_every_seats_clock() {
         "the depth-limited first engine has no clock; both of the second's seats start at 1 s"
     );
 }
+
+/// `--balanced`: a match from even random openings plays its pairs; it cannot be given with a
+/// book, and its depth not without it.
+#[test]
+fn a_match_from_balanced_openings() {
+    let dir = scratch("match-balanced");
+    let pgn = dir.join("games.pgn");
+    let pgn = pgn.to_str().expect("UTF-8");
+    let (code, out, stderr) = run(&[
+        "match",
+        MINI,
+        "--limit",
+        "depth=1",
+        "--pairs",
+        "2",
+        "--random-plies",
+        "6",
+        "--balanced",
+        "40",
+        "--balance-depth",
+        "3",
+        "--pgn",
+        pgn,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(json(&out)["games"].as_u64(), Some(4));
+    let text = std::fs::read_to_string(pgn).expect("the games were written");
+    assert_eq!(text.matches("[OpeningPlies \"6\"]").count(), 4);
+    let book = dir.join("book.txt");
+    std::fs::write(&book, "e2e3\n").expect("written");
+    let (code, _, stderr) = run(&[
+        "match",
+        MINI,
+        "--balanced",
+        "40",
+        "--book",
+        book.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("--book"), "{stderr}");
+    let (code, _, stderr) = run(&["match", MINI, "--balance-depth", "3"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("--balanced"), "{stderr}");
+}

@@ -602,3 +602,43 @@ fn a_side_far_behind_does_not_repeat_where_repeating_loses() {
         );
     }
 }
+
+/// `--balanced` openings: each one a search scores within the bound (the same score when
+/// searched again, so the choice is reproducible), and where the plain random opening of the
+/// same seed is lopsided, another one is drawn.
+#[test]
+fn balanced_openings_are_even_and_replace_lopsided_ones() {
+    use hexv::search::arena::{balanced_opening, random_opening, Balance, Rng as ArenaRng};
+    let game = game("variants/mini-hexchess.hexv");
+    let balance = Balance {
+        within: 40,
+        depth: 4,
+    };
+    let score_of = |history: &[Position]| {
+        let stop = AtomicBool::new(false);
+        Searcher::with_hash(game, 1)
+            .search(history, &Limits::depth(4), &stop, &mut |_| {})
+            .info
+            .score
+    };
+    let mut replaced = 0;
+    for seed in 1..=6 {
+        let (opening, score) = balanced_opening(game, 6, balance, &mut ArenaRng::new(seed));
+        assert_eq!(opening.moves.len(), 6);
+        assert_eq!(score_of(&opening.history), score, "seed {seed}");
+        assert!(
+            matches!(score, SearchScore::Centipawns(cp) if cp.abs() <= 40),
+            "seed {seed}: {score:?}"
+        );
+        let plain = random_opening(game, 6, &mut ArenaRng::new(seed));
+        let even = |s: SearchScore| matches!(s, SearchScore::Centipawns(cp) if cp.abs() <= 40);
+        if !even(score_of(&plain.history)) {
+            assert_ne!(plain.moves, opening.moves, "seed {seed}");
+            replaced += 1;
+        } else {
+            // The first draw was even already: it is the one taken.
+            assert_eq!(plain.moves, opening.moves, "seed {seed}");
+        }
+    }
+    assert!(replaced > 0, "no seed's first draw was lopsided");
+}

@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use hexv::game::san::Letters;
 use hexv::game::{Game, Move};
-use hexv::search::arena::{random_opening, Rng};
+use hexv::search::arena::{balanced_opening, random_opening, Balance, Rng};
 use hexv::search::sprt::{Rounds, Sprt, Verdict};
 use hexv::variant::{Score, Side};
 
@@ -67,6 +67,14 @@ pub struct Args {
     /// Random moves opening every pair or round (unless --book).
     #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=100))]
     random_plies: u64,
+    /// Only even random openings: each pair's random opening is drawn again (up to 100
+    /// times) until a search of --balance-depth plies scores it within CP centipawns of
+    /// even, so that fewer pairs are won by the same colour twice.
+    #[arg(long, value_name = "CP", conflicts_with = "book", value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    balanced: Option<u32>,
+    /// Plies of the search that scores a random opening for --balanced.
+    #[arg(long, default_value_t = 8, requires = "balanced", value_parser = clap::value_parser!(u32).range(1..=20))]
+    balance_depth: u32,
     /// Openings, one a line: moves from the start (long, compact or short notation); `#`
     /// starts a comment. Pair (round) i plays line i (from the first again when they run
     /// out).
@@ -134,6 +142,7 @@ enum Openings<'g> {
         game: Game<'g>,
         plies: usize,
         seed: u64,
+        balance: Option<Balance>,
     },
     Book(Vec<Vec<Move>>),
 }
@@ -141,9 +150,17 @@ enum Openings<'g> {
 impl Openings<'_> {
     fn of_pair(&self, pair: usize) -> Vec<Move> {
         match self {
-            Openings::Random { game, plies, seed } => {
+            Openings::Random {
+                game,
+                plies,
+                seed,
+                balance,
+            } => {
                 let mut rng = Rng::new(seed.wrapping_mul(1_000_003).wrapping_add(pair as u64));
-                random_opening(*game, *plies, &mut rng).moves
+                match balance {
+                    Some(b) => balanced_opening(*game, *plies, *b, &mut rng).0.moves,
+                    None => random_opening(*game, *plies, &mut rng).moves,
+                }
             }
             Openings::Book(lines) => lines[pair % lines.len()].clone(),
         }
@@ -296,6 +313,10 @@ fn setup<'g>(args: &'g Args, game: Game<'g>) -> Result<Setup<'g>, String> {
             game,
             plies: args.random_plies as usize,
             seed: args.seed,
+            balance: args.balanced.map(|within| Balance {
+                within,
+                depth: args.balance_depth,
+            }),
         },
         Some(path) => Openings::Book(read_book(game, path)?),
     };
