@@ -20,7 +20,7 @@ pub use chunks::{read_chunked, Chunk, ChunkError, GameChunks, MAX_GAME_BYTES};
 pub use convert::{convert, Converted, Notation};
 pub use read::read;
 pub use replay::{replay, replay_detecting, resolve, result_disagrees, Replay, Unresolved};
-pub use write::{player_tag, write_game};
+pub use write::{player_tag, write_game, write_game_annotated};
 
 use std::fmt;
 

@@ -38,6 +38,20 @@ pub fn write_game(
     result: &str,
     letters: &Letters,
 ) -> String {
+    write_game_annotated(game, tags, start, moves, &[], result, letters)
+}
+
+/// [`write_game`] with a comment after each move that has one: `comments[i]`, when given,
+/// follows `moves[i]` in braces (a `}` in it becomes `)`, which would end it early).
+pub fn write_game_annotated(
+    game: &Game,
+    tags: &[(String, String)],
+    start: &Position,
+    moves: &[Move],
+    comments: &[Option<String>],
+    result: &str,
+    letters: &Letters,
+) -> String {
     let given = |name: &str| {
         tags.iter()
             .find(|(n, _)| n == name)
@@ -81,7 +95,7 @@ pub fn write_game(
         tag(name, value);
     }
     out.push('\n');
-    out.push_str(&movetext(game, start, moves, result, letters));
+    out.push_str(&movetext(game, start, (moves, comments), result, letters));
     out
 }
 
@@ -104,7 +118,7 @@ fn escape(value: &str) -> String {
 fn movetext(
     game: &Game,
     start: &Position,
-    moves: &[Move],
+    (moves, comments): (&[Move], &[Option<String>]),
     result: &str,
     letters: &Letters,
 ) -> String {
@@ -112,12 +126,21 @@ fn movetext(
     let mut pos = start.clone();
     let mut number = 1;
     let mut round_opens = true;
-    for mv in moves {
+    let mut after_comment = false;
+    for (i, mv) in moves.iter().enumerate() {
         let san = game.format_san(&pos, mv, letters);
-        match (round_opens, pos.to_move) {
-            (true, Side::WHITE) => tokens.push(format!("{number}. {san}")),
-            (true, _) => tokens.push(format!("{number}... {san}")),
-            (false, _) => tokens.push(san),
+        // After a comment the number is given again, as PGN writers do.
+        tokens.push(if round_opens && pos.to_move == Side::WHITE {
+            format!("{number}. {san}")
+        } else if round_opens || after_comment {
+            format!("{number}... {san}")
+        } else {
+            san
+        });
+        after_comment = false;
+        if let Some(Some(text)) = comments.get(i) {
+            tokens.push(format!("{{{}}}", text.replace('}', ")")));
+            after_comment = true;
         }
         let mover = pos.to_move;
         pos = game.play(&pos, mv);

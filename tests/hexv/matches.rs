@@ -178,7 +178,7 @@ fn a_match_refuses_what_it_cannot_play() {
     let book = dir.join("book.txt");
     std::fs::write(&book, "# openings\nc2-c3 d5-d4\nc2-c3 c2-c3\n").unwrap();
     let book = book.to_str().unwrap();
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 9] = [
         (
             &["--second", "/no/such/engine"],
             "cannot start `/no/such/engine`",
@@ -192,6 +192,14 @@ fn a_match_refuses_what_it_cannot_play() {
         (&["--book", book], "book.txt:3: "),
         (&["--pgn", MINI], "--pgn"),
         (&["--book", book, "--pgn", book], "--pgn"),
+        (
+            &["--draw", "score=x"],
+            "--draw `score=x`: `x` is not a whole number",
+        ),
+        (
+            &["--resign", "movecount=2,margin=5"],
+            "--resign: `margin` is not one of movecount, score",
+        ),
     ];
     for (extra, expected) in cases {
         let mut args = vec!["match", MINI, "--limit", "depth=1", "--pairs", "1"];
@@ -483,4 +491,100 @@ fn a_match_from_balanced_openings() {
     let (code, _, stderr) = run(&["match", MINI, "--balance-depth", "3"]);
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("--balanced"), "{stderr}");
+}
+
+/// `--resign`: games both engines score won by 400 centipawns for two moves in a row end
+/// there, scored to the side they agree on; `--draw` from move 1 with any score within
+/// bounds ends every game at the opening's second engine move. Fixed depths: the same games
+/// on every run.
+#[test]
+fn a_match_adjudicates_on_the_engines_scores() {
+    let dir = scratch("match-adjudicate");
+    let pgn = dir.join("won.pgn");
+    let pgn = pgn.to_str().expect("UTF-8");
+    let (code, out, stderr) = run(&[
+        "match",
+        MINI,
+        "--limit",
+        "depth=4",
+        "--pairs",
+        "4",
+        "--resign",
+        "movecount=2,score=400",
+        "--pgn",
+        pgn,
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let r = json(&out);
+    let adjudicated = r["endings"]["adjudicated-win"].as_u64().unwrap_or(0);
+    assert!(adjudicated >= 2, "{out}");
+    let text = std::fs::read_to_string(pgn).expect("the games were written");
+    let games: Vec<&str> = text.split("[Event ").skip(1).collect();
+    let won: Vec<&&str> = games
+        .iter()
+        .filter(|g| g.contains("adjudication: both engines scored it won by"))
+        .collect();
+    assert_eq!(won.len() as u64, adjudicated);
+    for g in won {
+        let white = g.contains("won by white");
+        let result = if white { "1-0" } else { "0-1" };
+        assert!(g.contains(&format!("[Result \"{result}\"]")), "{g}");
+    }
+    let (code, checked, stderr) = run(&["pgn", "check", pgn, "--variant", MINI]);
+    assert_eq!(code, 0, "{checked}{stderr}");
+    // Each engine move is commented with its score, depth and time (`{+1.77/4 0.002s}`);
+    // the opening's four random moves are not.
+    for g in &games {
+        let movetext = g.split("\n\n").nth(1).expect("movetext");
+        let comments: Vec<&str> = movetext
+            .split('{')
+            .skip(1)
+            .map(|c| c.split('}').next().unwrap())
+            .collect();
+        let before_first = movetext.split('{').next().unwrap();
+        assert!(before_first.contains("3. "), "{g}");
+        assert!(!comments.is_empty(), "{g}");
+        for c in comments {
+            let (score, time) = c.split_once(' ').expect("score and time");
+            let (value, depth) = score.split_once('/').expect("score/depth");
+            assert_eq!(depth, "4", "{c}");
+            assert!(
+                value.starts_with(['+', '-'])
+                    && value[1..].replace(['.', 'M'], "").parse::<u32>().is_ok(),
+                "{c}"
+            );
+            assert!(
+                time.ends_with('s') && time[..time.len() - 1].parse::<f64>().is_ok(),
+                "{c}"
+            );
+        }
+    }
+
+    let (code, out, stderr) = run(&[
+        "match",
+        MINI,
+        "--limit",
+        "depth=2",
+        "--pairs",
+        "2",
+        "--draw",
+        "movenumber=1,movecount=1,score=100000",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let r = json(&out);
+    assert_eq!(r["draws"].as_u64(), Some(4), "{out}");
+    assert_eq!(r["endings"]["adjudicated-draw"].as_u64(), Some(4), "{out}");
+    // Four random plies and two engine moves a game.
+    assert_eq!(r["mean_plies"].as_f64(), Some(6.0), "{out}");
+
+    let (code, _, stderr) = run(&["match", WELLISCH, "--draw", "--pairs", "1"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("--draw adjudicates games of two sides; Wellisch"),
+        "{stderr}"
+    );
 }

@@ -389,6 +389,38 @@ fn a_set_up_start_is_written_as_fen() {
     assert_eq!((replay.start, replay.moves), (start, moves));
 }
 
+/// Comments after moves: in braces (a `}` inside made `)`), the next move numbered again
+/// after one, read back as the moves' comments, the game replaying whole.
+#[test]
+fn a_game_is_written_with_comments_after_its_moves() {
+    let game = glinski();
+    let start = game.start_position();
+    let mut moves = Vec::new();
+    let mut pos = start.clone();
+    for text in ["e4-e5", "e7-e6", "f5-f6"] {
+        let m = game.read_move(&pos, text, &Letters::own()).expect("legal");
+        pos = game.play(&pos, &m);
+        moves.push(m);
+    }
+    let comments = [Some("+0.10/3 x}y 0.5s".to_string()), None, None];
+    let text =
+        pgn::write_game_annotated(&game, &[], &start, &moves, &comments, "*", &Letters::own());
+    assert!(
+        text.contains("1. e5 {+0.10/3 x)y 0.5s} 1... e6 2. f6 *"),
+        "{text}"
+    );
+    let record = &pgn::read(&text).games[0];
+    assert_eq!(record.line.moves[0].comments[0].text, "+0.10/3 x)y 0.5s");
+    assert!(record.line.moves[1].comments.is_empty());
+    let replay = pgn::replay(&game, record, &Letters::own()).expect("replays");
+    assert_eq!(replay.moves, moves);
+    // Without comments the writer's text is the plain one.
+    assert_eq!(
+        pgn::write_game_annotated(&game, &[], &start, &moves, &[], "*", &Letters::own()),
+        pgn::write_game(&game, &[], &start, &moves, "*", &Letters::own())
+    );
+}
+
 #[test]
 fn comments_variations_and_nags_are_kept() {
     let text =

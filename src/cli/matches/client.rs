@@ -10,6 +10,8 @@ use std::time::{Duration, Instant};
 
 use hexv::source::BoundedLines;
 
+use super::adjudicate::Reported;
+
 /// The longest line read from an engine.
 const MAX_LINE: u64 = 1 << 20;
 
@@ -41,6 +43,21 @@ pub struct Client {
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    /// The last exact score its `info` lines gave since the last `go`, with its depth.
+    score: Option<(Reported, Option<u32>)>,
+}
+
+/// An engine's answer to `go`.
+#[derive(Clone, Debug)]
+pub struct Reply {
+    /// The move's text (`None` for `(none)` or `0000`).
+    pub text: Option<String>,
+    /// How long it took.
+    pub took: Duration,
+    /// Its last exact score of the position, for the side to move.
+    pub score: Option<Reported>,
+    /// The depth of the search that gave that score.
+    pub depth: Option<u32>,
 }
 
 impl Client {
@@ -77,6 +94,7 @@ impl Client {
             child,
             stdin,
             lines,
+            score: None,
         };
         client.send("uci").map_err(describe)?;
         let handshake = client.until("uciok", HANDSHAKE).map_err(describe)?;
@@ -123,26 +141,29 @@ impl Client {
         self.ready()
     }
 
-    /// Sends the position and the `go` line and waits up to `timeout` for `bestmove`: the
-    /// move's text (`None` for `(none)` or `0000`) and the time it took.
+    /// Sends the position and the `go` line and waits up to `timeout` for `bestmove`.
     pub fn best_move(
         &mut self,
         position: &str,
         go: &str,
         timeout: Duration,
-    ) -> Result<(Option<String>, Duration), Failure> {
+    ) -> Result<Reply, Failure> {
         self.send(position)?;
         let started = Instant::now();
+        self.score = None;
         self.send(go)?;
         let said = self.until("bestmove", timeout)?;
         let took = started.elapsed();
         let last = said.last().map(String::as_str).unwrap_or("");
         let word = last.split_whitespace().nth(1);
-        Ok((
-            word.filter(|w| *w != "(none)" && *w != "0000")
+        Ok(Reply {
+            text: word
+                .filter(|w| *w != "(none)" && *w != "0000")
                 .map(str::to_string),
             took,
-        ))
+            score: self.score.map(|(s, _)| s),
+            depth: self.score.and_then(|(_, d)| d),
+        })
     }
 
     fn send(&mut self, line: &str) -> Result<(), Failure> {
@@ -159,6 +180,9 @@ impl Client {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
                 Ok(line) => {
+                    if let Some(score) = Reported::of_info(&line) {
+                        self.score = Some((score, Reported::depth_of_info(&line)));
+                    }
                     let first = line.split_whitespace().next() == Some(word);
                     // Keep what matters, not every `info` line of a long search.
                     if first || line.starts_with("info string") || line.starts_with("option ") {

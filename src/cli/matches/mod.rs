@@ -6,6 +6,7 @@
 //! interval and, with `--sprt`, the test's verdict; the match stops as soon as the test
 //! decides (`hexv::search::sprt`).
 
+mod adjudicate;
 mod client;
 mod referee;
 
@@ -22,6 +23,7 @@ use hexv::search::sprt::{Rounds, Sprt, Verdict};
 use hexv::variant::{Score, Side};
 
 use super::{output, Status};
+use adjudicate::{DrawRule, ResignRule, Verdict as Adjudged};
 use client::{Client, EngineSpec};
 use referee::{End, Finished, Limit, Rules};
 
@@ -86,6 +88,17 @@ pub struct Args {
     /// Plies after the opening at which a game is scored a draw.
     #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u64).range(1..=100_000))]
     max_plies: u64,
+    /// Adjudicate a draw once the game has `movenumber` moves and both engines have scored
+    /// each of the last `movecount` moves within `score` centipawns of even (their last
+    /// exact `info ... score`); `--draw` alone: movenumber=40,movecount=8,score=10. Two
+    /// sides only.
+    #[arg(long, value_name = "movenumber=N,movecount=N,score=CP", num_args = 0..=1, default_missing_value = "")]
+    draw: Option<String>,
+    /// Adjudicate a win once both engines have scored each of the last `movecount` moves at
+    /// least `score` centipawns in the same side's favour (a mate beyond any); `--resign`
+    /// alone: movecount=3,score=600. Two sides only.
+    #[arg(long, value_name = "movecount=N,score=CP", num_args = 0..=1, default_missing_value = "")]
+    resign: Option<String>,
     /// Run the SPRT and stop when it decides: `elo0,elo1` (alpha and beta by --alpha, --beta).
     #[arg(long, value_name = "ELO0,ELO1")]
     sprt: Option<String>,
@@ -302,11 +315,32 @@ fn setup<'g>(args: &'g Args, game: Game<'g>) -> Result<Setup<'g>, String> {
         },
     ];
     let limit = |given: &Option<String>| Limit::parse(given.as_deref().unwrap_or(&args.limit));
+    let two_sides = |option: &str| {
+        if game.variant.sides().len() == 2 {
+            Ok(())
+        } else {
+            Err(format!(
+                "{option} adjudicates games of two sides; {} has {}",
+                game.variant.meta().name,
+                game.variant.sides().len()
+            ))
+        }
+    };
+    let draw = match &args.draw {
+        Some(text) => two_sides("--draw").and_then(|()| DrawRule::parse(text).map(Some))?,
+        None => None,
+    };
+    let resign = match &args.resign {
+        Some(text) => two_sides("--resign").and_then(|()| ResignRule::parse(text).map(Some))?,
+        None => None,
+    };
     let rules = Rules {
         limits: [limit(&args.first_limit)?, limit(&args.second_limit)?],
         margin: Duration::from_millis(args.time_margin),
         move_timeout: Duration::from_secs(args.move_timeout.max(1)),
         max_plies: args.max_plies as usize,
+        draw,
+        resign,
     };
     let openings = match &args.book {
         None => Openings::Random {
@@ -491,6 +525,8 @@ impl Tally {
                 let word = match &f.end {
                     End::Rules(word) => word.to_string(),
                     End::PlyLimit => "ply-limit".to_string(),
+                    End::Adjudicated(Adjudged::Draw) => "adjudicated-draw".to_string(),
+                    End::Adjudicated(Adjudged::Win(_)) => "adjudicated-win".to_string(),
                     End::Forfeit { side, .. } => {
                         let engine = usize::from(*side != g.first_seat);
                         self.forfeits[engine] += 1;
@@ -582,6 +618,13 @@ fn pgn_game(setup: &Setup, g: &Played) -> String {
             let why = match &f.end {
                 End::Rules(word) => word.to_string(),
                 End::PlyLimit => "ply limit".to_string(),
+                End::Adjudicated(Adjudged::Draw) => {
+                    "adjudication: both engines scored it even".to_string()
+                }
+                End::Adjudicated(Adjudged::Win(side)) => format!(
+                    "adjudication: both engines scored it won by {}",
+                    game.variant.side_name(*side)
+                ),
                 End::Forfeit { why, .. } => format!("forfeit: {why}"),
             };
             let mut all = g.opening.clone();
@@ -594,6 +637,11 @@ fn pgn_game(setup: &Setup, g: &Played) -> String {
             format!("not played: {why}"),
         ),
     };
+    // The engines' moves say their score, depth and time; the opening's nothing.
+    let mut comments = vec![None; g.opening.len()];
+    if let Ok(f) = &g.finished {
+        comments.extend(f.notes.iter().map(|n| Some(n.comment())));
+    }
     let limit = |i: usize| setup.rules.limits[i].describe();
     let mut tags: Vec<(String, String)> = [
         ("Event", "hexv match".to_string()),
@@ -615,11 +663,12 @@ fn pgn_game(setup: &Setup, g: &Played) -> String {
         ]
         .map(|(n, v)| (n.to_string(), v)),
     );
-    hexv::pgn::write_game(
+    hexv::pgn::write_game_annotated(
         game,
         &tags,
         &game.start_position(),
         &moves,
+        &comments,
         &result,
         &Letters::own(),
     )

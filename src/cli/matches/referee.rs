@@ -10,7 +10,8 @@ use hexv::game::{AnyEngine, Game, Move, Position};
 use hexv::search::arena::Ending;
 use hexv::variant::{Score, Side};
 
-use super::client::{describe, Client, Failure};
+use super::adjudicate::{Adjudicator, DrawRule, Reported, ResignRule, Verdict};
+use super::client::{describe, Client, Failure, Reply};
 
 /// How long an engine may think, as `go` is told.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -92,6 +93,10 @@ pub struct Rules {
     pub move_timeout: Duration,
     /// Plies after which the game is scored a draw.
     pub max_plies: usize,
+    /// A draw on the engines' scores (`--draw`), two sides only.
+    pub draw: Option<DrawRule>,
+    /// A win on the engines' scores (`--resign`), two sides only.
+    pub resign: Option<ResignRule>,
 }
 
 /// How a game ended.
@@ -101,6 +106,8 @@ pub enum End {
     Rules(&'static str),
     /// The ply limit.
     PlyLimit,
+    /// Ended on the engines' scores (`--draw`, `--resign`).
+    Adjudicated(Verdict),
     /// An engine lost by forfeit: `side` is the seat it was to move in, `why` the reason.
     Forfeit {
         /// The side that forfeited.
@@ -110,11 +117,36 @@ pub enum End {
     },
 }
 
+/// What the referee saw of one engine move, for the PGN's comments.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveNote {
+    /// The engine's last exact score, for the side that moved.
+    pub score: Option<Reported>,
+    /// The depth it was searched to.
+    pub depth: Option<u32>,
+    /// The time the move took.
+    pub took: Duration,
+}
+
+impl MoveNote {
+    /// `+0.32/14 0.041s`, as cutechess-cli comments its moves (`0.041s` without a score).
+    pub fn comment(&self) -> String {
+        let time = format!("{:.3}s", self.took.as_secs_f64());
+        match (self.score, self.depth) {
+            (Some(s), Some(d)) => format!("{}/{d} {time}", s.pgn_text()),
+            (Some(s), None) => format!("{} {time}", s.pgn_text()),
+            (None, _) => time,
+        }
+    }
+}
+
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct Finished {
     /// The moves after the opening's.
     pub moves: Vec<Move>,
+    /// What each of those moves' engines said of it.
+    pub notes: Vec<MoveNote>,
     /// Every side's score, in turn order.
     pub scores: Vec<Score>,
     /// Why it ended.
@@ -153,12 +185,15 @@ pub fn play(
     }
     let mut keys: Vec<u64> = history.iter().map(|p| engine.key(p)).collect();
     let mut moves = Vec::new();
+    let mut notes = Vec::new();
+    let mut adjudicator = Adjudicator::new(rules.draw, rules.resign);
     let mut broke = [false, false];
     let end = loop {
         let last = history.last().expect("never empty");
         if let Some(outcome) = engine.outcome_after(last, &keys) {
             let finished = Finished {
                 moves,
+                notes,
                 scores: outcome.scores.iter().collect(),
                 end: End::Rules(Ending::Rules(outcome.end).word()),
                 engine_broke: broke,
@@ -187,7 +222,12 @@ pub fn play(
             format!("position startpos moves {}", written.join(" "))
         };
         let forfeit = |why: String| End::Forfeit { side, why };
-        let (reply, took) = match engines[e].best_move(&position, &go, timeout) {
+        let Reply {
+            text,
+            took,
+            score,
+            depth,
+        } = match engines[e].best_move(&position, &go, timeout) {
             Ok(r) => r,
             Err(f) => {
                 broke[e] = true;
@@ -209,7 +249,7 @@ pub fn play(
             }
             clocks[side.index()] = Some(left.saturating_sub(took) + increment);
         }
-        let Some(text) = reply else {
+        let Some(text) = text else {
             break forfeit("gave no move in a position with legal moves".to_string());
         };
         let m = match hexv::uci::read_move(game, &pos, &text) {
@@ -221,14 +261,34 @@ pub fn play(
         keys.push(engine.key(&next));
         history.push(next);
         moves.push(m);
+        notes.push(MoveNote { score, depth, took });
+        // The rules first: a move that ends the game is scored by them, not adjudicated.
+        let last = history.last().expect("never empty");
+        if engine.outcome_after(last, &keys).is_none() {
+            if let Some(verdict) = adjudicator.after_move(history.len() - 1, side, score) {
+                break End::Adjudicated(verdict);
+            }
+        }
     };
     let last = history.last().expect("never empty");
     let scores = match &end {
         End::Forfeit { side, .. } => forfeit_scores(game, engine_of(*side), engine_of),
+        End::Adjudicated(Verdict::Win(winner)) => game
+            .variant
+            .side_ids()
+            .map(|s| {
+                if s == *winner {
+                    Score::WIN
+                } else {
+                    Score::LOSS
+                }
+            })
+            .collect(),
         _ => ply_limit_scores(game, last),
     };
     Finished {
         moves,
+        notes,
         scores,
         end,
         engine_broke: broke,
