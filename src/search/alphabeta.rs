@@ -6,6 +6,7 @@
 use super::clock::Instant;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::correction::Correction;
 use super::eval::{Accumulator, Evaluator};
 use super::tt::{Bound, Entry, Table};
 use crate::game::end::{self, GameEnd, Outcome};
@@ -83,6 +84,8 @@ pub struct Search<'e, P: Engine> {
     values: Vec<i32>,
     /// Per ply: the evaluation's sums for the node there, kept up to date move by move.
     sums: Vec<Accumulator>,
+    /// What the searches below found of each pawn structure's static value.
+    correction: Correction,
     /// Whether to prune by the static value (reverse futility, futility, late moves).
     pub pruning: bool,
     /// Whether a move that checks is searched a ply deeper: not with `royal captured`, where
@@ -120,6 +123,7 @@ impl<'e, P: Engine> Search<'e, P> {
             reductions: reduction_table(),
             values: (0..v.pieces().len()).map(|p| eval.value(p)).collect(),
             sums: vec![Accumulator::default(); MAX_PLY + 2],
+            correction: Correction::new(v.sides().len()),
             pruning: true,
             extend_checks: !v.rules.royal_captured,
         }
@@ -325,10 +329,15 @@ impl<'e, P: Engine> Search<'e, P> {
         // The static value's pruning and the null move come before the move list, which
         // they often make unnecessary; not where the move limit or the material ends the game.
         let counted = end::by_count(self.engine, s);
-        let static_eval = if in_check {
+        let raw_eval = if in_check {
             -MATE
         } else {
             self.eval.evaluate_with(self.engine, s, &self.sums[ply])
+        };
+        let static_eval = if in_check {
+            -MATE
+        } else {
+            self.corrected(s, ply, raw_eval)
         };
         if counted.is_none() {
             let node = (depth, *beta, ply, allow_null, in_check, pv_node);
@@ -351,6 +360,7 @@ impl<'e, P: Engine> Search<'e, P> {
             pv_node,
             hash_move,
             static_eval,
+            raw_eval,
         };
         let score = self.search_moves(s, &node, (alpha, beta), first, counted, &mut list);
         self.lists[ply] = list;
@@ -526,6 +536,7 @@ impl<'e, P: Engine> Search<'e, P> {
         let score = to_tt(best_score, ply);
         self.tt
             .store(Entry::new(node.key, depth, score, bound, packed));
+        self.learn_correction(s, node, (best_score, best_move), bound);
         best_score
     }
 
@@ -677,7 +688,8 @@ impl<'e, P: Engine> Search<'e, P> {
             self.raw[ply] = raw;
             return score;
         }
-        let stand = self.eval.evaluate_with(self.engine, s, &self.sums[ply]);
+        let static_value = self.eval.evaluate_with(self.engine, s, &self.sums[ply]);
+        let stand = self.corrected(s, ply, static_value);
         let evasions = in_check && qply < QUIESCENCE_EVASION_PLIES;
         if ply >= MAX_PLY {
             self.raw[ply] = raw;
@@ -903,6 +915,43 @@ impl<'e, P: Engine> Search<'e, P> {
             && self.engine.exchange(s, m, &self.values) < 0
     }
 
+    /// The static value `raw` of the node at `ply` corrected by its pawn structure's record.
+    fn corrected(&self, s: &P::State, ply: usize, raw: i32) -> i32 {
+        let side = self.engine.to_move(s);
+        let correction = self.correction.of(side, self.sums[ply].structure());
+        (raw + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// A searched node's result teaches its structure's correction, when it measures the
+    /// static value: out of check, a quiet best move (a capture's gain is no error of the
+    /// evaluation), no mate, and a bound on the side that says something about it.
+    fn learn_correction(
+        &mut self,
+        s: &P::State,
+        node: &NodeMoves,
+        (score, best): (i32, Option<Move>),
+        bound: Bound,
+    ) {
+        if node.in_check || score.abs() >= MATE_BOUND {
+            return;
+        }
+        let Some(m) = best else { return };
+        if self.engine.facts(s, &m).tactical() {
+            return;
+        }
+        let says = match bound {
+            Bound::Exact => true,
+            Bound::Lower => score > node.static_eval,
+            Bound::Upper => score < node.static_eval,
+        };
+        if says {
+            let side = self.engine.to_move(s);
+            let structure = self.sums[node.ply].structure();
+            let error = score - node.raw_eval;
+            self.correction.learn(side, structure, node.depth, error);
+        }
+    }
+
     fn history_index(&self, side: Side, f: &MoveFacts) -> usize {
         (f.piece * 2 + side.index()) * self.cells + f.to
     }
@@ -943,7 +992,9 @@ struct NodeMoves {
     pv_node: bool,
     /// The table's move, packed (0 for none).
     hash_move: u64,
+    /// The static value corrected ([`Correction`]), and as the evaluation gave it.
     static_eval: i32,
+    raw_eval: i32,
 }
 
 /// How a node searches each of its moves: the depth (after the reduction for a missing

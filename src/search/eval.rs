@@ -28,7 +28,7 @@
 use super::terms::{Terms, MAX_PASSED_CELLS};
 use super::weights::Weights;
 use crate::compile::MoveTables;
-use crate::game::{Engine, Move};
+use crate::game::{zobrist, Engine, Move};
 use crate::variant::{Side, Variant};
 
 /// The largest placement term of one piece on one cell, in centipawns: with the weights'
@@ -36,6 +36,10 @@ use crate::variant::{Side, Variant};
 const MAX_PLACEMENT: i32 = 10_000;
 /// The evaluation never reaches the mate scores.
 const MAX_SCORE: i32 = 30_000;
+
+/// The seed of the structure keys ([`Accumulator::structure`]), apart from the position
+/// keys' seeds.
+const STRUCTURE_SEED: u64 = 0x5eed_0f9a_77e7_5a11;
 
 /// The evaluation tables of one variant.
 #[derive(Clone, Debug)]
@@ -67,6 +71,9 @@ pub struct Evaluator {
     any_mobility: bool,
     /// Per piece type: whether it promotes.
     promotes: Vec<bool>,
+    /// Per (piece, side, cell): a random key for a promoting piece there, 0 for any other:
+    /// [`Accumulator::structure`] is their XOR.
+    structure_keys: Vec<u64>,
     /// Per (piece, side, cell): a passed piece's bonus, `[middle game, ending]`; empty when
     /// the weights leave the term out.
     passed: Vec<[i32; 2]>,
@@ -181,8 +188,18 @@ impl Evaluator {
         } else {
             Vec::new()
         };
+        let structure_keys = (0..pieces * 2 * cells)
+            .map(|i| {
+                if terms.promotes[i / (2 * cells)] {
+                    zobrist::mix(STRUCTURE_SEED, i as u64)
+                } else {
+                    0
+                }
+            })
+            .collect();
         Evaluator {
             promotes: terms.promotes.clone(),
+            structure_keys,
             span: if passed.is_empty() {
                 Vec::new()
             } else {
@@ -267,6 +284,7 @@ impl Evaluator {
         let i = (piece * 2 + k) * self.cells + cell;
         acc.middle[k] += sign * self.middle[i];
         acc.ending[k] += sign * self.ending[i];
+        acc.structure ^= self.structure_keys[i];
     }
 
     /// The position's value for the side to move, in centipawns, `acc` being its sums
@@ -369,4 +387,15 @@ pub struct Accumulator {
     middle: [i32; 2],
     ending: [i32; 2],
     phase_material: i32,
+    /// The XOR of the keys of the promoting pieces (the pawns) on their cells: which
+    /// structure the position has, what the search's correction of the static value is
+    /// kept by.
+    structure: u64,
+}
+
+impl Accumulator {
+    /// The key of the promoting pieces' placement (pawn structure).
+    pub fn structure(&self) -> u64 {
+        self.structure
+    }
 }

@@ -6,6 +6,7 @@
 mod alphabeta;
 pub mod arena;
 mod clock;
+mod correction;
 pub mod eval;
 mod many;
 pub mod records;
