@@ -1,5 +1,5 @@
 //! `hexv tune FILE [--games N] [--positions N] [--depth D | --nodes N] [--seed S]
-//! [--from PGN...] [-o OUT] [--force] [--threads T] [--format text|json]`: fits the
+//! [--from PGN...] [--cells | --cells-only] [--start WEIGHTS] [-o OUT] [--force] [--threads T] [--format text|json]`: fits the
 //! evaluation's weights to games (Texel's method, `hexv::search::tune`) and writes them as a
 //! weights file, by default the variant's sibling `NAME.weights`, which the engine then
 //! loads.
@@ -11,8 +11,8 @@ use hexv::game::san::Letters;
 use hexv::game::Game;
 use hexv::pgn::{read, replay};
 use hexv::search::records::white_score;
-use hexv::search::tune::{play, tune, Config, GameLine, Progress, Tuned};
-use hexv::search::weights::file::{sibling, write};
+use hexv::search::tune::{play, tune, Config, Fit, GameLine, Progress, Tuned};
+use hexv::search::weights::file::{load, sibling, write};
 use hexv::search::{Limits, Weights};
 
 use super::{output, Status};
@@ -61,6 +61,17 @@ pub struct Args {
     /// Fit the material only, keeping the placement weights.
     #[arg(long)]
     material_only: bool,
+    /// Fit a weight for each piece on each cell as well (`cell` lines: centipawns on
+    /// White's cells, Black's read through the variant's symmetry).
+    #[arg(long, conflicts_with = "material_only")]
+    cells: bool,
+    /// Fit the per-cell weights alone, every other weight kept as the start's.
+    #[arg(long, conflicts_with_all = ["material_only", "cells"])]
+    cells_only: bool,
+    /// The weights the fit starts from and is pulled towards: a weights file, or `default`
+    /// for the built-in formula (the default).
+    #[arg(long, value_name = "PATH|default")]
+    start: Option<String>,
     /// Keep the fitted weights' own scale (by default they are scaled back to the built-in
     /// evaluation's mean size, which the search's margins are set for).
     #[arg(long)]
@@ -108,7 +119,17 @@ pub fn run(args: &Args) -> Status {
         );
         return Status::UsageOrIo;
     }
-    let config = config(args);
+    let start = match args.start.as_deref() {
+        None | Some("default") => None,
+        Some(path) => match load(Path::new(path), game.variant, game.tables) {
+            Ok(w) => Some(w),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Status::InputErrors;
+            }
+        },
+    };
+    let config = config(args, start);
     let shown = std::io::stderr().is_terminal();
     let progress = move |p: Progress| {
         if shown {
@@ -139,14 +160,18 @@ pub fn run(args: &Args) -> Status {
             return Status::InputErrors;
         }
     };
-    let defaults = Weights::default_for(game.variant, game.tables);
+    let defaults = config
+        .start
+        .clone()
+        .unwrap_or_else(|| Weights::default_for(game.variant, game.tables));
+    let started = started_from(args);
     let comment = [
         format!(
             "Evaluation weights fitted by `hexv tune` ({}).",
             source(args)
         ),
         format!(
-            "Mean squared error, validation: {:.5} with the built-in weights, {:.5} with these.",
+            "Mean squared error, validation: {:.5} with the {started}, {:.5} with these.",
             tuned.report.before.validation, tuned.report.after.validation
         ),
     ];
@@ -160,7 +185,7 @@ pub fn run(args: &Args) -> Status {
 }
 
 /// The library's configuration from the options.
-fn config(args: &Args) -> Config {
+fn config(args: &Args, start: Option<Weights>) -> Config {
     let limits = match (args.depth, args.nodes) {
         (_, Some(n)) => Limits::nodes(n),
         (d, None) => Limits::depth(d.unwrap_or(3)),
@@ -180,7 +205,13 @@ fn config(args: &Args) -> Config {
         }),
         iterations: args.iterations as usize,
         regularize: args.regularize,
-        material_only: args.material_only,
+        fit: match (args.material_only, args.cells, args.cells_only) {
+            (true, _, _) => Fit::Material,
+            (_, _, true) => Fit::Cells,
+            (_, true, _) => Fit::TermsAndCells,
+            _ => Fit::Terms,
+        },
+        start,
         free_scale: args.free_scale,
     }
 }
@@ -244,8 +275,17 @@ fn read_games(game: &Game, files: &[PathBuf], config: &Config) -> Result<Vec<Gam
     Ok(lines)
 }
 
+/// The weights the fit started from, as the report names them.
+fn started_from(args: &Args) -> &'static str {
+    match args.start.as_deref() {
+        None | Some("default") => "built-in weights",
+        Some(_) => "start weights",
+    }
+}
+
 fn report(game: &Game, args: &Args, tuned: &Tuned, defaults: &Weights, out: &Path) {
     let r = &tuned.report;
+    let started = started_from(args);
     let names: Vec<&str> = game
         .variant
         .pieces()
@@ -300,7 +340,8 @@ fn report(game: &Game, args: &Args, tuned: &Tuned, defaults: &Weights, out: &Pat
     );
     outln!("mean squared error   training  validation");
     outln!(
-        "  built-in weights    {:.5}     {:.5}",
+        "  {:<20}{:.5}     {:.5}",
+        started,
         r.before.train,
         r.before.validation
     );
@@ -309,7 +350,12 @@ fn report(game: &Game, args: &Args, tuned: &Tuned, defaults: &Weights, out: &Pat
         r.after.train,
         r.after.validation
     );
-    outln!("weights (built-in -> fitted):");
+    let label = if started == "start weights" {
+        "start"
+    } else {
+        "built-in"
+    };
+    outln!("weights ({label} -> fitted):");
     for (p, name) in names.iter().enumerate() {
         if game.variant.pieces()[p].royal {
             continue;
@@ -325,6 +371,21 @@ fn report(game: &Game, args: &Args, tuned: &Tuned, defaults: &Weights, out: &Pat
     }
     for ((name, d), (_, t)) in defaults.scalars().iter().zip(tuned.weights.scalars()) {
         outln!("  {name:<14} {d:>5} -> {t:>5}");
+    }
+    let set: Vec<i32> = tuned
+        .weights
+        .cells
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|&x| x != 0)
+        .collect();
+    if !set.is_empty() {
+        let largest = set.iter().map(|x| x.abs()).max().unwrap_or(0);
+        outln!(
+            "  cell weights   {} set (middle game and ending each count), the largest {largest} centipawns",
+            set.len()
+        );
     }
     outln!("written to {}", out.display());
 }

@@ -85,6 +85,12 @@ pub struct Evaluator {
     /// Per mille of a piece's value when in hand.
     hand_weight: i32,
     tempo: i32,
+    /// Per mille of the value kept when the side ahead [cannot win](Evaluator::cannot_win)
+    /// (1000: the term is off).
+    drawish: i32,
+    /// The least material advantage, without promoting pieces, that wins: half again the
+    /// cheapest piece that neither is royal nor promotes.
+    winning_margin: i32,
 }
 
 impl Evaluator {
@@ -150,8 +156,16 @@ impl Evaluator {
                         )
                     };
                     let bound = MAX_PLACEMENT as f64;
-                    middle[i] = mid.clamp(-bound, bound) as i32;
-                    ending[i] = end.clamp(-bound, bound) as i32;
+                    let [cell_mid, cell_end] = terms
+                        .white_cell(side, c)
+                        .and_then(|white| w.cells.get(p * cells + white))
+                        .copied()
+                        .unwrap_or([0, 0]);
+                    let within = |x: f64, extra: i32| {
+                        (x.clamp(-bound, bound) as i32 + extra).clamp(-MAX_PLACEMENT, MAX_PLACEMENT)
+                    };
+                    middle[i] = within(mid, cell_mid);
+                    ending[i] = within(end, cell_end);
                 }
             }
         }
@@ -222,6 +236,12 @@ impl Evaluator {
             shelter_weight: w.shelter,
             hand_weight: w.hand,
             tempo: w.tempo,
+            drawish: w.drawish,
+            winning_margin: (0..pieces)
+                .filter(|&p| !terms.royal[p] && !terms.promotes[p])
+                .map(|p| terms.value[p] * 3 / 2)
+                .min()
+                .unwrap_or(0),
         }
     }
 
@@ -281,6 +301,8 @@ impl Evaluator {
         acc.material[k][0] += sign * mid;
         acc.material[k][1] += sign * end;
         acc.phase_material += sign * self.phase_value[piece];
+        acc.worth[k] += sign * self.phase_value[piece];
+        acc.promoting[k] += sign * i32::from(self.promotes[piece]);
         let i = (piece * 2 + k) * self.cells + cell;
         acc.middle[k] += sign * self.middle[i];
         acc.ending[k] += sign * self.ending[i];
@@ -344,7 +366,23 @@ impl Evaluator {
                 + (passed[k][0] * phase + passed[k][1] * (256 - phase)) / 256
         };
         let me = engine.to_move(s).index();
-        (score(me) - score(1 - me) + self.tempo).clamp(-MAX_SCORE, MAX_SCORE)
+        let value = score(me) - score(1 - me) + self.tempo;
+        let ahead = if value > 0 { me } else { 1 - me };
+        let value = if self.drawish < 1000 && self.cannot_win(acc, ahead) {
+            value * self.drawish / 1000
+        } else {
+            value
+        };
+        value.clamp(-MAX_SCORE, MAX_SCORE)
+    }
+
+    /// Whether the side ahead has no promoting piece and less than
+    /// [`Evaluator::winning_margin`] more material than the other: an ending it most likely
+    /// cannot win (a lone minor piece). Never in variants with hands.
+    fn cannot_win(&self, acc: &Accumulator, ahead: usize) -> bool {
+        !self.hands
+            && acc.promoting[ahead] == 0
+            && acc.worth[ahead] - acc.worth[1 - ahead] < self.winning_margin
     }
 
     /// Each side's passed pieces' bonuses, `[middle game, ending]`: one walk over the pieces
@@ -387,6 +425,10 @@ pub struct Accumulator {
     middle: [i32; 2],
     ending: [i32; 2],
     phase_material: i32,
+    /// Per side: the formula's material of its pieces and how many of them promote (what
+    /// tells an ending the side ahead cannot win).
+    worth: [i32; 2],
+    promoting: [i32; 2],
     /// The XOR of the keys of the promoting pieces (the pawns) on their cells: which
     /// structure the position has, what the search's correction of the static value is
     /// kept by.

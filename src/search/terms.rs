@@ -6,7 +6,7 @@
 use std::collections::VecDeque;
 
 use crate::compile::MoveTables;
-use crate::geometry::board::CellId;
+use crate::geometry::board::{CellId, Symmetry};
 use crate::variant::{PieceId, Side, Variant};
 
 /// Centipawns of a piece with mobility 1 (the formula's constant).
@@ -62,6 +62,11 @@ pub struct Terms {
     /// Per (piece, side, cell) of a promoting piece: its moves to the zone by moves alone
     /// (not captures), on an empty board; empty with no spans.
     pub passed_distance: Vec<Option<u32>>,
+    /// Per cell: the cell of White's frame that a Black piece standing on it answers to,
+    /// under the symmetry Black's setup was derived by (a half turn when the file wrote it
+    /// out): what per-cell weights, written for White, are read through for Black. Empty
+    /// when the board has no such symmetry or the variant has more than two sides.
+    pub black_image: Vec<usize>,
 }
 
 impl Terms {
@@ -158,6 +163,11 @@ impl Terms {
             0
         };
         let (passed_span, passed_distance) = passed_spans(v, t, &promotes, span_words);
+        let kind = v.symmetry().unwrap_or(Symmetry::Rotate);
+        let black_image = match v.board().symmetry_map(kind) {
+            Ok(map) if v.sides().len() == 2 => map.iter().map(|c| c.index()).collect(),
+            _ => Vec::new(),
+        };
         Terms {
             cells,
             pieces,
@@ -176,6 +186,17 @@ impl Terms {
             span_words,
             passed_span,
             passed_distance,
+            black_image,
+        }
+    }
+
+    /// The cell of White's frame that `side`'s piece on `cell` answers to: itself for White,
+    /// its [`Terms::black_image`] for Black; `None` without one.
+    pub fn white_cell(&self, side: usize, cell: usize) -> Option<usize> {
+        match side {
+            0 => Some(cell),
+            1 => self.black_image.get(cell).copied(),
+            _ => None,
         }
     }
 

@@ -44,12 +44,45 @@ pub struct Config {
     pub iterations: usize,
     /// Weight of the penalty on moving away from the built-in weights (0: none).
     pub regularize: f64,
-    /// Fit the material only, keeping the placement weights.
-    pub material_only: bool,
+    /// Which weights move.
+    pub fit: Fit,
+    /// The weights the fit starts from and is pulled towards (`None`: the built-in ones).
+    pub start: Option<Weights>,
     /// Let the evaluation's scale move: without it the fitted weights are scaled back so
     /// that the mean size of the evaluation is the built-in one's (and `K` fitted again),
     /// keeping the search's margins, which are in centipawns, where they were.
     pub free_scale: bool,
+}
+
+/// Which weights a fit moves (the others keep the start's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fit {
+    /// Material and every scalar weight.
+    Terms,
+    /// Those and a weight per piece and cell ([`Weights::cells`]).
+    TermsAndCells,
+    /// Material alone.
+    Material,
+    /// The per-cell weights alone: what the formula's placement misses, over weights
+    /// already chosen.
+    Cells,
+}
+
+impl Fit {
+    /// Whether the material weights move.
+    fn material(self) -> bool {
+        self != Fit::Cells
+    }
+
+    /// Whether the scalar weights move.
+    fn scalars(self) -> bool {
+        matches!(self, Fit::Terms | Fit::TermsAndCells)
+    }
+
+    /// Whether the per-cell weights move.
+    fn cells(self) -> bool {
+        matches!(self, Fit::TermsAndCells | Fit::Cells)
+    }
 }
 
 /// What the tuner is doing, for a progress display.
@@ -88,7 +121,8 @@ pub struct Report {
     /// What the fitted weights were multiplied by to keep the evaluation's scale (1 with
     /// `free_scale`).
     pub rescaled: f64,
-    /// With the built-in weights (the engine's integer evaluation).
+    /// With the weights the fit started from, by default the built-in ones (the engine's
+    /// integer evaluation).
     pub before: Errors,
     /// With the fitted weights.
     pub after: Errors,
@@ -114,7 +148,10 @@ pub fn tune(
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Tuned, String> {
     let terms = Terms::new(game.variant, game.tables);
-    let defaults = Weights::from_terms(&terms);
+    let defaults = config
+        .start
+        .clone()
+        .unwrap_or_else(|| Weights::from_terms(&terms));
     let mut samples = games::sample(game, &terms, lines, config, progress);
     choose(&mut samples, config.positions, config.seed);
     let (train, validation): (Vec<Sample>, Vec<Sample>) = samples
@@ -127,7 +164,10 @@ pub fn tune(
             validation.len()
         ));
     }
-    let base: Vec<i32> = train.iter().map(|s| s.base_eval).collect();
+    let base: Vec<i32> = match config.start {
+        None => train.iter().map(|s| s.base_eval).collect(),
+        Some(_) => fit::evals(&train, game, &terms, &defaults),
+    };
     let k = fit::best_k(&train, &base);
     let errors = |w: &Weights, k: f64| Errors {
         train: fit::error(&train, game, &terms, w, k),
@@ -136,7 +176,8 @@ pub fn tune(
     let before = errors(&defaults, k);
     let mut weights = fit::fit(&train, &terms, &defaults, k, config, progress);
     let mut rescaled = 1.0;
-    if !config.free_scale {
+    // Fixed material holds the scale when it does not move.
+    if !config.free_scale && config.fit.material() {
         let size = |evals: &[i32]| evals.iter().map(|e| f64::from(e.abs())).sum::<f64>();
         let fitted = fit::evals(&train, game, &terms, &weights);
         if size(&fitted) > 0.0 {

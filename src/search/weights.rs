@@ -40,6 +40,16 @@ pub struct Weights {
     /// way): per mille of its promotion's gain over one more than its moves to the zone,
     /// `[middle, ending]`. 0 in the built-in formula; a weights file turns it on.
     pub passed: [i32; 2],
+    /// Per mille of the evaluation kept when the side ahead has no promoting piece and is
+    /// ahead by less than half again its cheapest other piece (a lone minor piece rarely
+    /// wins). 1000 in the built-in formula: the term is off. Not one of the
+    /// [`Weights::scalars`]: the evaluation is not linear in it, so the tuner keeps it.
+    pub drawish: i32,
+    /// Per (piece, cell) of White's frame at `piece * cells + cell`: centipawns added to
+    /// the piece's placement there, `[middle, ending]`; Black's piece reads the cell its own
+    /// answers to ([`Terms::white_cell`]). All 0 in the built-in formula: the formula
+    /// derives placement from reach; `hexv tune --cells` fits what it misses.
+    pub cells: Vec<[i32; 2]>,
 }
 
 /// The range a weight may take: what keeps every sum of the evaluation far from overflow.
@@ -67,6 +77,13 @@ impl Weights {
         min: -1_000,
         max: 1_000,
     };
+    /// The share of the evaluation kept in a drawish ending, per mille.
+    pub const DRAWISH: Range = Range { min: 0, max: 1000 };
+    /// Per-cell placement, centipawns.
+    pub const CELL: Range = Range {
+        min: -1_000,
+        max: 1_000,
+    };
     /// Hand, per mille.
     pub const HAND: Range = Range {
         min: 0,
@@ -91,6 +108,8 @@ impl Weights {
             tempo: 10,
             mobility: [0, 0],
             passed: [0, 0],
+            drawish: 1000,
+            cells: vec![[0, 0]; terms.pieces * terms.cells],
         }
     }
 

@@ -168,6 +168,12 @@ fn extreme_weights_evaluate_without_overflow() {
             for (_, range, place) in w.scalars_mut() {
                 *place = if high { range.max } else { range.min };
             }
+            let cell = if high {
+                Weights::CELL.max
+            } else {
+                Weights::CELL.min
+            };
+            w.cells.iter_mut().for_each(|c| *c = [cell; 2]);
             let eval = Evaluator::with_weights(v, t, &w);
             evaluate_random_games(&g, &fast, &eval, path);
         }
@@ -200,5 +206,105 @@ fn evaluate_random_games(g: &Game, fast: &AnyEngine, eval: &Evaluator, what: &st
             break;
         }
         pos = g.play(&pos, &legal[rng.below(legal.len())]);
+    }
+}
+
+/// Per-cell weights are White's, and Black's pieces read them on the cells answering to
+/// White's: Mini Hexchess's Black army is White's turned half round (d3 answers to d5),
+/// Glinski's mirrored (c2 to c7), as their published setups say. So weights on every cell
+/// leave the symmetric start position's value as it was, and a weight on one cell counts for
+/// whichever side has its pawn there.
+#[test]
+fn per_cell_weights_are_white_s_and_answer_to_black_s_cells() {
+    use hexv::search::Weights;
+    use hexv::variant::Side;
+    for (path, white, black) in [
+        ("variants/mini-hexchess.hexv", "d3", "d5"),
+        ("variants/glinski.hexv", "c2", "c7"),
+    ] {
+        let g = game(path);
+        let (v, t) = (g.variant, g.tables);
+        let reference = Reference::new(g);
+        let plain = Evaluator::with_weights(v, t, &Weights::default_for(v, t));
+        let mut w = Weights::default_for(v, t);
+        let mut rng = Rng::new(3);
+        for c in &mut w.cells {
+            *c = [rng.below(200) as i32 - 100, rng.below(200) as i32 - 100];
+        }
+        let start = g.start_position();
+        let e = Evaluator::with_weights(v, t, &w);
+        assert_eq!(
+            e.evaluate(&reference, &start),
+            plain.evaluate(&reference, &start),
+            "{path}: the start is symmetric"
+        );
+        let mut w = Weights::default_for(v, t);
+        let pawn = v.find_piece("P").expect("a pawn");
+        let at = v.board().find(white).expect("a cell");
+        w.cells[pawn.index() * v.board().total() + at.index()] = [40, 40];
+        let e = Evaluator::with_weights(v, t, &w);
+        let kings =
+            |cells: [&'static str; 2]| [(Side::WHITE, "K", cells[0]), (Side::BLACK, "K", cells[1])];
+        let royal = if path.contains("mini") {
+            ["d2", "d6"]
+        } else {
+            ["g1", "g10"]
+        };
+        for (side, cell) in [(Side::WHITE, white), (Side::BLACK, black)] {
+            let mut pieces = kings(royal).to_vec();
+            pieces.push((side, "P", cell));
+            let pos = crate::support::position_of(&g, &pieces, side);
+            assert_eq!(
+                e.evaluate(&reference, &pos) - plain.evaluate(&reference, &pos),
+                40,
+                "{path}: {side:?}'s pawn on {cell}"
+            );
+        }
+    }
+}
+
+/// The drawish-ending weight scales the value only where the side ahead has no promoting
+/// piece and less than half again its cheapest other piece more (Mini Hexchess: the bishop,
+/// 228, so 342): a lone knight, or a knight against a pawn, is scaled; a rook (430), or a
+/// knight with a pawn, is not.
+#[test]
+fn the_drawish_weight_scales_only_endings_the_side_ahead_cannot_win() {
+    use hexv::search::Weights;
+    use hexv::variant::Side;
+    let g = game("variants/mini-hexchess.hexv");
+    let (v, t) = (g.variant, g.tables);
+    let reference = Reference::new(g);
+    let plain = Evaluator::with_weights(v, t, &Weights::default_for(v, t));
+    let mut w = Weights::default_for(v, t);
+    w.drawish = 250;
+    let drawish = Evaluator::with_weights(v, t, &w);
+    let kings = [(Side::WHITE, "K", "d2"), (Side::BLACK, "K", "d6")];
+    type Pieces<'a> = &'a [(Side, &'a str, &'a str)];
+    let cases: [(Pieces, Side, bool); 5] = [
+        (&[(Side::WHITE, "N", "a1")], Side::WHITE, true),
+        (&[(Side::WHITE, "N", "a1")], Side::BLACK, true),
+        (
+            &[(Side::WHITE, "N", "a1"), (Side::BLACK, "P", "f5")],
+            Side::WHITE,
+            true,
+        ),
+        (&[(Side::WHITE, "R", "a1")], Side::WHITE, false),
+        (
+            &[(Side::WHITE, "N", "a1"), (Side::WHITE, "P", "b1")],
+            Side::WHITE,
+            false,
+        ),
+    ];
+    for (more, to_move, scaled) in cases {
+        let mut pieces = kings.to_vec();
+        pieces.extend_from_slice(more);
+        let pos = crate::support::position_of(&g, &pieces, to_move);
+        let (full, kept) = (
+            plain.evaluate(&reference, &pos),
+            drawish.evaluate(&reference, &pos),
+        );
+        assert!(full.abs() > 100, "{more:?}: {full}");
+        let want = if scaled { full * 250 / 1000 } else { full };
+        assert_eq!(kept, want, "{more:?} with {to_move:?} to move");
     }
 }

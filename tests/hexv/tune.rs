@@ -35,8 +35,34 @@ const HEADER: &str = "hexv 0.1.0\nvariant Mini Hexchess\n";
 
 #[test]
 fn weights_file_mistakes_are_located() {
-    let cases: [(&str, &[&str]); 9] = [
+    let cases: [(&str, &[&str]); 17] = [
+        ("drawish 250\n", &[]),
+        (
+            "drawish 1001\n",
+            &["3:9: `1001` is out of range: from 0 to 1000"],
+        ),
         ("piece Rook 500 520\n", &[]),
+        ("cell King d1 12 -5\ncell Pawn d3 -7 30\n", &[]),
+        (
+            "cell Kong d1 1 1\n",
+            &["3:6: unknown piece `Kong`; the pieces are `King`"],
+        ),
+        (
+            "cell Pawn d9 1 1\n",
+            &["3:11: `d9` is not a cell of the board"],
+        ),
+        (
+            "cell Pawn d3 1001 0\n",
+            &["3:14: `1001` is out of range: from -1000 to 1000"],
+        ),
+        (
+            "cell Pawn d3 1\n",
+            &["3:1: `cell PIECE CELL` needs 4 value(s)"],
+        ),
+        (
+            "cell Pawn d3 1 2\ncell Pawn d3 3 4\n",
+            &["4:1: `cell Pawn d3` is given twice (first on line 3)"],
+        ),
         ("piece Rokk 500 520\n", &["3:7: unknown piece `Rokk`"]),
         ("piece King 500 500\n", &["3:7: `King` is royal"]),
         (
@@ -83,12 +109,14 @@ fn weights_file_mistakes_are_located() {
 fn any_bytes_give_weights_or_located_mistakes() {
     let game = game("variants/mini-hexchess.hexv");
     let mut rng = Rng::new(11);
-    let words: [&[u8]; 10] = [
+    let words: [&[u8]; 12] = [
         b"hexv ",
         b"variant Mini Hexchess",
         b"piece ",
         b"Rook ",
         b"tempo ",
+        b"cell ",
+        b"d4 ",
         b"-",
         b"9",
         b"\n",
@@ -125,7 +153,15 @@ fn a_written_weights_file_reads_back() {
         if let Some(m) = w.material.iter_mut().find(|m| m[0] > 0) {
             *m = [123, 456];
         }
+        w.drawish = 300;
+        // Per-cell weights of the first piece (royal in some variants) on a few cells.
+        let cells = game.variant.board().total();
+        for c in game.variant.board().cells().step_by(7) {
+            w.cells[c.index()] = [c.index() as i32 - 20, -3];
+            w.cells[cells + c.index()] = [0, 1000];
+        }
         let text = write(&w, game.variant, &["a comment".to_string()]);
+        assert!(text.contains("\ncell "), "{name}: {text}");
         assert!(text.starts_with("# a comment\nhexv "), "{text}");
         let read = parse(text.as_bytes(), game.variant, game.tables).expect("reads back");
         assert_eq!(read, w, "{name}");

@@ -48,6 +48,9 @@ pub struct Features {
     /// Passed terms ([`Terms::passed`]) of the promoting pieces no promoting piece of the
     /// opponent stands in the span of.
     pub passed: f64,
+    /// Per piece on the board: (piece × cells + the cell of White's frame it answers to,
+    /// +1 for White's, -1 for Black's); empty when the board gives Black no such cells.
+    pub cells: Vec<(usize, f64)>,
 }
 
 /// The terms of `pos`; `reach(cell)` counts the cells the piece on `cell` reaches
@@ -74,6 +77,12 @@ pub fn features(terms: &Terms, pos: &Position, reach: impl Fn(usize) -> u32) -> 
         phase_material += terms.value[p];
         if !terms.on_board[cell] {
             continue;
+        }
+        if let Some(white) = terms
+            .white_cell(k, cell)
+            .filter(|_| !terms.black_image.is_empty())
+        {
+            f.cells.push((p * terms.cells + white, sign));
         }
         let i = terms.index(p, k, cell);
         if terms.royal[p] {

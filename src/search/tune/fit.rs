@@ -86,11 +86,12 @@ pub fn best_k(samples: &[Sample], evals: &[i32]) -> f64 {
 }
 
 /// The weights as one vector: each piece's middle-game then ending material, then the
-/// scalars.
+/// scalars, then the per-cell weights (middle game and ending of each in turn).
 fn flatten(w: &Weights) -> Vec<f64> {
     let mut out: Vec<f64> = w.material.iter().map(|m| f64::from(m[0])).collect();
     out.extend(w.material.iter().map(|m| f64::from(m[1])));
     out.extend(w.scalars().iter().map(|(_, v)| f64::from(*v)));
+    out.extend(w.cells.iter().flat_map(|c| c.map(f64::from)));
     out
 }
 
@@ -108,6 +109,14 @@ fn unflatten(theta: &[f64], defaults: &Weights, terms: &Terms) -> Weights {
     }
     for (j, (_, range, place)) in w.scalars_mut().into_iter().enumerate() {
         *place = whole(theta[2 * pieces + j], range.min, range.max);
+    }
+    let range = Weights::CELL;
+    for (i, cell) in w.cells.iter_mut().enumerate() {
+        let at = 2 * pieces + SCALARS + 2 * i;
+        *cell = [
+            whole(theta[at], range.min, range.max),
+            whole(theta[at + 1], range.min, range.max),
+        ];
     }
     w
 }
@@ -148,7 +157,15 @@ fn model(f: &Features, theta: &[f64], pieces: usize, grad: Option<(&mut [f64], f
     for (j, x) in mobility.iter().enumerate() {
         e += theta[s + 9 + j] * x;
     }
+    let cells = s + SCALARS;
+    for &(i, sign) in &f.cells {
+        e += sign * (theta[cells + 2 * i] * ph + theta[cells + 2 * i + 1] * eg);
+    }
     if let Some((grad, d)) = grad {
+        for &(i, sign) in &f.cells {
+            grad[cells + 2 * i] += d * sign * ph;
+            grad[cells + 2 * i + 1] += d * sign * eg;
+        }
         for &(p, n) in &f.board {
             grad[p] += d * n * ph;
             grad[pieces + p] += d * n * eg;
@@ -180,14 +197,17 @@ pub fn fit(
     let pieces = terms.pieces;
     let start = flatten(defaults);
     let n = start.len();
-    debug_assert_eq!(n, 2 * pieces + SCALARS);
-    // What may move: non-royal material, and the scalars unless material only.
+    debug_assert_eq!(n, 2 * pieces + SCALARS + 2 * defaults.cells.len());
+    // What may move: non-royal material, the scalars and the per-cell weights, as the
+    // configuration says.
     let free: Vec<bool> = (0..n)
         .map(|j| {
             if j < 2 * pieces {
-                !terms.royal[j % pieces]
+                config.fit.material() && !terms.royal[j % pieces]
+            } else if j < 2 * pieces + SCALARS {
+                config.fit.scalars()
             } else {
-                !config.material_only
+                config.fit.cells()
             }
         })
         .collect();
@@ -234,8 +254,8 @@ mod tests {
     use crate::search::tune::features::features;
     use crate::source::SourceFile;
 
-    /// The fit's linear model is the engine's evaluation, mobility and passed pieces
-    /// included, up to the rounding of each term to whole units.
+    /// The fit's linear model is the engine's evaluation, mobility, passed pieces and
+    /// per-cell weights included, up to the rounding of each term to whole units.
     #[test]
     fn the_model_is_the_evaluation_with_mobility_and_passed_pieces() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
@@ -252,6 +272,13 @@ mod tests {
             let mut w = Weights::from_terms(&terms);
             w.mobility = [300, 500];
             w.passed = [400, 700];
+            let mut cell_rng = Rng::new(5);
+            for c in &mut w.cells {
+                *c = [
+                    cell_rng.below(120) as i32 - 60,
+                    cell_rng.below(120) as i32 - 60,
+                ];
+            }
             let theta = flatten(&w);
             let eval = Evaluator::from_terms(&terms, &w);
             let reference = Reference::new(game);

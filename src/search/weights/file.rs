@@ -8,6 +8,7 @@
 //! piece Rook 610 640
 //! centre-middle 150
 //! tempo 10
+//! cell King d1 12 -5
 //! ```
 //!
 //! A weight left out keeps the built-in formula's number. Reading never panics: every
@@ -114,8 +115,10 @@ pub fn parse(bytes: &[u8], v: &Variant, t: &MoveTables) -> Result<Weights, Vec<W
             return Err(vec![at(line, column, "not UTF-8 text".to_string())]);
         }
     };
+    let terms = Terms::new(v, t);
     let mut reader = Reader {
-        weights: Weights::from_terms(&Terms::new(v, t)),
+        weights: Weights::from_terms(&terms),
+        symmetric: !terms.black_image.is_empty(),
         v,
         seen: Vec::new(),
         errors: Vec::new(),
@@ -144,6 +147,8 @@ pub fn parse(bytes: &[u8], v: &Variant, t: &MoveTables) -> Result<Weights, Vec<W
 /// The state of one parse.
 struct Reader<'v> {
     weights: Weights,
+    /// Whether Black's cells answer to White's (per-cell weights are written for White).
+    symmetric: bool,
     v: &'v Variant,
     /// The entries given so far and their lines (duplicates are refused).
     seen: Vec<(String, usize)>,
@@ -175,6 +180,10 @@ impl Reader<'_> {
             "piece" => match args.first() {
                 Some(&(_, name)) => format!("piece {name}"),
                 None => key.to_string(),
+            },
+            "cell" => match (args.first(), args.get(1)) {
+                (Some(&(_, name)), Some(&(_, cell))) => format!("cell {name} {cell}"),
+                _ => key.to_string(),
             },
             _ => key.to_string(),
         };
@@ -213,7 +222,76 @@ impl Reader<'_> {
                 }
             }
             "piece" => self.piece(n, column, args),
+            "cell" => self.cell(n, column, args),
+            "drawish" => {
+                if self.count(n, column, key, args, 1) {
+                    if let Some(value) = self.number(n, args[0], Weights::DRAWISH) {
+                        self.weights.drawish = value;
+                    }
+                }
+            }
             _ => self.scalar(n, column, key, args),
+        }
+    }
+
+    /// The piece type named `name`, or the mistake reported (the names listed are the
+    /// royal pieces too when `royal` may be named).
+    fn piece_named(&mut self, n: usize, (column, name): Word, royal: bool) -> Option<usize> {
+        let v = self.v;
+        let found = v.pieces().iter().position(|p| p.name == name);
+        if found.is_none() {
+            let names: Vec<String> = v
+                .pieces()
+                .iter()
+                .filter(|p| royal || !p.royal)
+                .map(|p| format!("`{}`", p.name))
+                .collect();
+            self.error(
+                n,
+                column,
+                format!(
+                    "unknown piece `{name}`; the pieces are {}",
+                    names.join(", ")
+                ),
+            );
+        }
+        found
+    }
+
+    /// `cell PIECE CELL MIDDLE ENDING`: centipawns for the piece on that cell (White's; Black's
+    /// on the cell answering to it).
+    fn cell(&mut self, n: usize, column: usize, args: &[Word]) {
+        if !self.count(n, column, "cell PIECE CELL", args, 4) {
+            return;
+        }
+        let Some(piece) = self.piece_named(n, args[0], true) else {
+            return;
+        };
+        let (cell_column, name) = args[1];
+        let board = self.v.board();
+        let Some(cell) = board.find(name).filter(|&c| !board.is_off_board(c)) else {
+            self.error(
+                n,
+                cell_column,
+                format!("`{name}` is not a cell of the board"),
+            );
+            return;
+        };
+        if !self.symmetric {
+            self.error(
+                n,
+                column,
+                "per-cell weights are written for White and read turned for Black: this \
+                 variant's board gives Black no cell answering to White's"
+                    .to_string(),
+            );
+            return;
+        }
+        let middle = self.number(n, args[2], Weights::CELL);
+        let ending = self.number(n, args[3], Weights::CELL);
+        let cells = self.v.board().total();
+        if let (Some(m), Some(e)) = (middle, ending) {
+            self.weights.cells[piece * cells + cell.index()] = [m, e];
         }
     }
 
@@ -224,21 +302,7 @@ impl Reader<'_> {
         }
         let (name_column, name) = args[0];
         let v = self.v;
-        let Some(index) = v.pieces().iter().position(|p| p.name == name) else {
-            let names: Vec<String> = v
-                .pieces()
-                .iter()
-                .filter(|p| !p.royal)
-                .map(|p| format!("`{}`", p.name))
-                .collect();
-            self.error(
-                n,
-                name_column,
-                format!(
-                    "unknown piece `{name}`; the pieces are {}",
-                    names.join(", ")
-                ),
-            );
+        let Some(index) = self.piece_named(n, args[0], false) else {
             return;
         };
         if v.pieces()[index].royal {
@@ -264,7 +328,7 @@ impl Reader<'_> {
                 n,
                 column,
                 format!(
-                    "unknown weight `{key}`; a line is `hexv`, `variant`, `piece`, or one of {}",
+                    "unknown weight `{key}`; a line is `hexv`, `variant`, `piece`, `cell`, `drawish`, or one of {}",
                     names.join(", ")
                 ),
             );
@@ -365,6 +429,28 @@ pub fn write(weights: &Weights, v: &Variant, comment: &[String]) -> String {
     out.push_str("# placement: centre and advance per mille, royal and shelter in tenths of a centipawn, hand per mille, tempo in centipawns, mobility and passed per mille\n");
     for (name, value) in weights.scalars() {
         out.push_str(&format!("{name} {value}\n"));
+    }
+    if weights.drawish != 1000 {
+        out.push_str("# drawish: per mille of the value kept when the side ahead cannot win\n");
+        out.push_str(&format!("drawish {}\n", weights.drawish));
+    }
+    let cells = v.board().total();
+    let mut header = false;
+    for (p, piece) in v.pieces().iter().enumerate() {
+        for c in v.board().cells() {
+            let Some(&[m, e]) = weights.cells.get(p * cells + c.index()) else {
+                continue;
+            };
+            if m == 0 && e == 0 {
+                continue;
+            }
+            if !header {
+                out.push_str("# cell PIECE CELL MIDDLE ENDING: centipawns on White's cell (Black's answers to it)\n");
+                header = true;
+            }
+            let name = v.board().name(c);
+            out.push_str(&format!("cell {} {name} {m} {e}\n", piece.name));
+        }
     }
     out
 }
