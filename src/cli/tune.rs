@@ -109,6 +109,9 @@ pub fn run(args: &Args) -> Status {
     let out = args.out.clone().unwrap_or_else(|| sibling(&args.file));
     let mut inputs: Vec<(&str, Option<&Path>)> = vec![("variant file", Some(&args.file))];
     inputs.extend(args.from.iter().map(|p| ("PGN file", Some(p.as_path()))));
+    if let Some(start) = args.start.as_deref().filter(|s| *s != "default") {
+        inputs.push(("--start weights file", Some(Path::new(start))));
+    }
     if !output::outputs_allowed(&[("--out", &out)], &inputs) {
         return Status::UsageOrIo;
     }

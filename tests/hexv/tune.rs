@@ -330,6 +330,13 @@ fn tuning_never_writes_onto_an_input_nor_an_existing_file_without_force() {
     assert!(std::fs::read_to_string(&sibling)
         .expect("read")
         .contains("\nhexv "));
+    // The weights a fit starts from are an input too: the sibling is not written over them.
+    let before = std::fs::read_to_string(&sibling).expect("read");
+    let start = sibling.to_str().expect("UTF-8");
+    let (code, _, stderr) = run(&["tune", &variant, "--start", start, "--force"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("--start weights file"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&sibling).expect("read"), before);
 }
 
 /// Every weights file that ships beside a variant reads without a mistake, and Mini
