@@ -1,4 +1,4 @@
-//! `hexv tune FILE [--games N] [--positions N] [--depth D | --nodes N] [--seed S]
+//! `hexv tune FILE [--spsa ...] [--games N] [--positions N] [--depth D | --nodes N] [--seed S]
 //! [--from PGN...] [--cells | --cells-only] [--start WEIGHTS] [-o OUT] [--force] [--threads T] [--format text|json]`: fits the
 //! evaluation's weights to games (Texel's method, `hexv::search::tune`) and writes them as a
 //! weights file, by default the variant's sibling `NAME.weights`, which the engine then
@@ -11,6 +11,7 @@ use hexv::game::san::Letters;
 use hexv::game::Game;
 use hexv::pgn::{read, replay};
 use hexv::search::records::white_score;
+use hexv::search::tune::spsa::{default_params, named_params, spsa, SpsaConfig, SpsaReport};
 use hexv::search::tune::{play, tune, Config, Fit, GameLine, Progress, Tuned};
 use hexv::search::weights::file::{load, sibling, write};
 use hexv::search::{Limits, Weights};
@@ -85,6 +86,29 @@ pub struct Args {
     /// Threads playing and sampling games (default: every core).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     threads: Option<u64>,
+    /// Tune by games (SPSA) instead of fitting results: pairs of games between the weights
+    /// moved either way, the weights stepped towards the winner (docs/engine.md).
+    #[arg(long, conflicts_with_all = ["from", "material_only", "cells", "cells_only", "regularize", "free_scale", "iterations", "positions", "skip_plies", "games"])]
+    spsa: bool,
+    /// SPSA: pairs of games to play (default 1000).
+    #[arg(long, requires = "spsa", value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    pairs: Option<u64>,
+    /// SPSA: pairs per step, played at once from the same weights.
+    #[arg(long, requires = "spsa", default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    batch: u64,
+    /// SPSA: the weights that move, `NAME` or `NAME=C` (C: how far the last step's pair of
+    /// weights lie either side), comma-separated (default: the material and every weight
+    /// that is not 0).
+    #[arg(
+        long,
+        requires = "spsa",
+        value_delimiter = ',',
+        value_name = "NAME[=C]"
+    )]
+    params: Vec<String>,
+    /// SPSA: a weight's move at the last step, in units of its C per point of a pair's result.
+    #[arg(long, requires = "spsa", default_value_t = 0.002)]
+    r_end: f64,
     /// The report as text or JSON.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -132,6 +156,9 @@ pub fn run(args: &Args) -> Status {
             }
         },
     };
+    if args.spsa {
+        return run_spsa(&game, args, start, &out);
+    }
     let config = config(args, start);
     let shown = std::io::stderr().is_terminal();
     let progress = move |p: Progress| {
@@ -140,6 +167,7 @@ pub fn run(args: &Args) -> Status {
                 Progress::Games(d, t) => ("games played", d, t),
                 Progress::Sampled(d, t) => ("games sampled", d, t),
                 Progress::Fit(d, t) => ("fitting, step", d, t),
+                Progress::Pairs(d, t) => ("pairs played", d, t),
             };
             eprint!("\r{what} {done}/{total}          ");
         }
@@ -187,6 +215,118 @@ pub fn run(args: &Args) -> Status {
     Status::Ok
 }
 
+/// `--spsa`: plays the pairs, writes the weights, reports.
+fn run_spsa(game: &Game, args: &Args, start: Option<Weights>, out: &Path) -> Status {
+    if !args.r_end.is_finite() || args.r_end <= 0.0 || args.r_end > 1.0 {
+        eprintln!("error: --r-end is a number above 0, at most 1");
+        return Status::UsageOrIo;
+    }
+    let start = start.unwrap_or_else(|| Weights::default_for(game.variant, game.tables));
+    let params = if args.params.is_empty() {
+        default_params(*game, &start)
+    } else {
+        match named_params(*game, &start, &args.params) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return Status::UsageOrIo;
+            }
+        }
+    };
+    let pairs = args.pairs.unwrap_or(1000) as usize;
+    let config = SpsaConfig {
+        pairs,
+        batch: args.batch as usize,
+        limits: spsa_limits(args),
+        random_plies: args.random_plies as usize,
+        max_plies: args.max_plies as usize,
+        seed: args.seed,
+        threads: threads(args),
+        params,
+        r_end: args.r_end,
+    };
+    let shown = std::io::stderr().is_terminal();
+    let progress = move |p: Progress| {
+        if let (true, Progress::Pairs(d, t)) = (shown, p) {
+            eprint!("\rpairs played {d}/{t}          ");
+        }
+    };
+    let result = spsa(*game, &start, &config, &progress);
+    if shown {
+        eprintln!();
+    }
+    let (weights, report) = match result {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Status::UsageOrIo;
+        }
+    };
+    let how = spsa_source(args, &report);
+    let comment = [
+        format!("Evaluation weights tuned by `hexv tune --spsa` ({how})."),
+        format!("Started from the {}.", started_from(args)),
+    ];
+    let text = write(&weights, game.variant, &comment);
+    if let Err(e) = output::replace(out, text.as_bytes()) {
+        eprintln!("error: cannot write `{}`: {e}", out.display());
+        return Status::UsageOrIo;
+    }
+    if args.format == Format::Json {
+        let json = serde_json::json!({
+            "variant": game.variant.meta().name,
+            "method": "spsa",
+            "source": how,
+            "report": report,
+            "out": out.display().to_string(),
+        });
+        outln!("{json}");
+        return Status::Ok;
+    }
+    outln!("{}: SPSA, {how}", game.variant.meta().name);
+    outln!(
+        "games won by the weights moved +c {}, drawn {}, won by those moved -c {}",
+        report.plus_wins,
+        report.draws,
+        report.minus_wins
+    );
+    outln!("weights ({} -> tuned):", started_label(args));
+    for m in &report.moved {
+        outln!("  {:<20} {:>5} -> {:>5}", m.name, m.start, m.end);
+    }
+    outln!("written to {}", out.display());
+    Status::Ok
+}
+
+/// The engines' limit in SPSA's games: --depth or --nodes, else 2 000 nodes a move.
+fn spsa_limits(args: &Args) -> Limits {
+    match (args.depth, args.nodes) {
+        (Some(d), _) => Limits::depth(d),
+        (None, n) => Limits::nodes(n.unwrap_or(2000)),
+    }
+}
+
+/// What an SPSA run played, for the report and the file's comment.
+fn spsa_source(args: &Args, report: &SpsaReport) -> String {
+    let limit = match (args.depth, args.nodes) {
+        (Some(d), _) => format!("depth {d}"),
+        (None, n) => format!("{} nodes", n.unwrap_or(2000)),
+    };
+    format!(
+        "{} pairs in {} steps at {limit} a move, {} random plies, seed {}, r_end {}",
+        report.pairs, report.steps, args.random_plies, args.seed, args.r_end
+    )
+}
+
+/// `--threads`, else every core.
+fn threads(args: &Args) -> usize {
+    args.threads.map(|t| t as usize).unwrap_or_else(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+    })
+}
+
 /// The library's configuration from the options.
 fn config(args: &Args, start: Option<Weights>) -> Config {
     let limits = match (args.depth, args.nodes) {
@@ -201,11 +341,7 @@ fn config(args: &Args, start: Option<Weights>) -> Config {
         skip_plies: args.skip_plies as usize,
         max_plies: args.max_plies as usize,
         seed: args.seed,
-        threads: args.threads.map(|t| t as usize).unwrap_or_else(|| {
-            std::thread::available_parallelism()
-                .map(|n| n.get())
-                .unwrap_or(1)
-        }),
+        threads: threads(args),
         iterations: args.iterations as usize,
         regularize: args.regularize,
         fit: match (args.material_only, args.cells, args.cells_only) {
@@ -276,6 +412,14 @@ fn read_games(game: &Game, files: &[PathBuf], config: &Config) -> Result<Vec<Gam
         eprintln!("warning: {left_out} games left out (no result, or a move that does not read)");
     }
     Ok(lines)
+}
+
+/// The weights the fit started from, in a short label.
+fn started_label(args: &Args) -> &'static str {
+    match args.start.as_deref() {
+        None | Some("default") => "built-in",
+        Some(_) => "start",
+    }
 }
 
 /// The weights the fit started from, as the report names them.
@@ -353,12 +497,7 @@ fn report(game: &Game, args: &Args, tuned: &Tuned, defaults: &Weights, out: &Pat
         r.after.train,
         r.after.validation
     );
-    let label = if started == "start weights" {
-        "start"
-    } else {
-        "built-in"
-    };
-    outln!("weights ({label} -> fitted):");
+    outln!("weights ({} -> fitted):", started_label(args));
     for (p, name) in names.iter().enumerate() {
         if game.variant.pieces()[p].royal {
             continue;

@@ -3,11 +3,13 @@
 //! game's result, the sigmoid's scale `K` fitted first, then the weights, by minimising the
 //! mean squared difference between `sigmoid(K · eval)` and the result. A tenth of the games
 //! is held out to validate the fit. Deterministic for a seed; prints nothing (progress goes
-//! to a callback).
+//! to a callback). [`spsa`] tunes by games instead: the weights moved either way play each
+//! other.
 
 mod features;
 mod fit;
 mod games;
+pub mod spsa;
 
 pub use games::{play, GameLine};
 
@@ -94,6 +96,8 @@ pub enum Progress {
     Sampled(usize, usize),
     /// Optimiser steps done of all.
     Fit(usize, usize),
+    /// Pairs of games of SPSA played of all ([`spsa::spsa`]).
+    Pairs(usize, usize),
 }
 
 /// Mean squared errors of a set of weights on the training and validation positions.

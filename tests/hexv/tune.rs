@@ -358,3 +358,134 @@ fn shipped_weights_files_read_for_their_variants() {
     let (_, w) = mini.expect("Mini Hexchess ships weights");
     assert_ne!(w.mobility, [0, 0]);
 }
+
+/// `hexv tune --spsa` of Mini Hexchess from a start whose rook is worth 50 (a fifth of a
+/// bishop, when the built-in formula gives it 430), moving only the rook's material; the
+/// report as JSON.
+fn spsa_from_cheap_rook(dir: &Path, out: &Path, threads: &str) -> serde_json::Value {
+    let variant = mini_in(dir);
+    let start = dir.join("cheap-rook.weights");
+    std::fs::write(&start, format!("{HEADER}piece Rook 50 50\n")).expect("written");
+    let (code, stdout, stderr) = run(&[
+        "tune",
+        &variant,
+        "--spsa",
+        "--start",
+        start.to_str().expect("UTF-8"),
+        "--params",
+        "Rook:middle=100,Rook:ending=100",
+        "--pairs",
+        "16",
+        "--batch",
+        "4",
+        "--nodes",
+        "300",
+        "--r-end",
+        "0.05",
+        "--seed",
+        "1",
+        "--threads",
+        threads,
+        "-o",
+        out.to_str().expect("UTF-8"),
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    serde_json::from_str(&stdout).expect("JSON")
+}
+
+/// SPSA plays the weights moved either way against each other and steps towards the
+/// winner: a rook valued at 50 loses games to one valued more, so both its values rise.
+/// The run is the same on one thread or two, writes a file the engine reads, and moves no
+/// weight it was not given.
+#[test]
+fn spsa_raises_an_undervalued_rook_the_same_on_any_number_of_threads() {
+    let dir = scratch("spsa");
+    let (a, b) = (dir.join("a.weights"), dir.join("b.weights"));
+    let first = spsa_from_cheap_rook(&dir, &a, "1");
+    let second = spsa_from_cheap_rook(&dir, &b, "2");
+    assert_eq!(first["report"], second["report"]);
+    let text = std::fs::read_to_string(&a).expect("written");
+    assert_eq!(text, std::fs::read_to_string(&b).expect("written"));
+    let report = &first["report"];
+    assert_eq!(report["pairs"], 16);
+    assert_eq!(report["steps"], 4);
+    let games = ["plus_wins", "draws", "minus_wins"].map(|k| report[k].as_u64().unwrap());
+    assert_eq!(games.iter().sum::<u64>(), 32, "{report}");
+    let moved = report["moved"].as_array().expect("a list");
+    let names: Vec<&str> = moved.iter().map(|m| m["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Rook:middle", "Rook:ending"]);
+    for m in moved {
+        assert_eq!(m["start"], 50, "{m}");
+        assert!(
+            m["end"].as_i64().unwrap() >= 80,
+            "the rook's value rises: {m}"
+        );
+    }
+    // The file holds the tuned rook and the start's other weights (the built-in formula's).
+    let game = game("variants/mini-hexchess.hexv");
+    let tuned = parse(text.as_bytes(), game.variant, game.tables).expect("reads");
+    let built_in = Weights::default_for(game.variant, game.tables);
+    let rook = game.variant.pieces().iter().position(|p| p.name == "Rook");
+    let rook = rook.expect("a rook");
+    let end = |i: usize| moved[i]["end"].as_i64().unwrap() as i32;
+    assert_eq!(tuned.material[rook], [end(0), end(1)]);
+    let mut expected = built_in.clone();
+    expected.material[rook] = tuned.material[rook];
+    assert_eq!(tuned, expected);
+    assert!(text.contains("tuned by `hexv tune --spsa` (16 pairs in 4 steps at 300 nodes"));
+}
+
+#[test]
+fn spsa_options_are_checked() {
+    let dir = scratch("spsa-options");
+    let variant = mini_in(&dir);
+    let out = dir.join("out.weights");
+    let out = out.to_str().expect("UTF-8");
+    let cases: [(&[&str], &str); 7] = [
+        (&["--spsa", "--params", "Queen:middle"], "no weight `Queen:middle` to tune; the weights of this variant are: Rook:middle, Rook:ending,"),
+        (&["--spsa", "--params", "tempo,tempo"], "the weight `tempo` is named twice"),
+        (&["--spsa", "--params", "tempo=0.5"], "`tempo=0.5`: the perturbation after `=` is a number from 1 to 10000"),
+        (&["--spsa", "--params", "tempo=x"], "a number from 1 to 10000"),
+        (&["--spsa", "--r-end", "0"], "--r-end is a number above 0, at most 1"),
+        (&["--pairs", "10"], "--spsa"),
+        (&["--spsa", "--games", "10"], "cannot be used with"),
+    ];
+    for (extra, message) in cases {
+        let mut args = vec!["tune", &variant, "-o", out];
+        args.extend_from_slice(extra);
+        let (code, _, stderr) = run(&args);
+        assert_eq!(code, 2, "{extra:?}: {stderr}");
+        assert!(stderr.contains(message), "{extra:?}: {stderr}");
+        assert!(!Path::new(out).exists(), "{extra:?} wrote a file");
+    }
+    // Without --params: every piece's material, each scalar that is not 0 (the built-in
+    // formula's mobility and passed pieces are off; Mini Hexchess has no hands) and drawish.
+    let args = ["tune", &variant, "--spsa", "--pairs", "1", "--nodes", "50"];
+    let (code, stdout, stderr) = run(&[&args[..], &["-o", out, "--format", "json"]].concat());
+    assert_eq!(code, 0, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    let moved = json["report"]["moved"].as_array().expect("a list");
+    let names: Vec<&str> = moved.iter().map(|m| m["name"].as_str().unwrap()).collect();
+    let expected = [
+        "Rook:middle",
+        "Rook:ending",
+        "Bishop:middle",
+        "Bishop:ending",
+        "Knight:middle",
+        "Knight:ending",
+        "Pawn:middle",
+        "Pawn:ending",
+        "centre-middle",
+        "centre-ending",
+        "advance-middle",
+        "advance-ending",
+        "royal-home",
+        "royal-ending",
+        "shelter",
+        "tempo",
+        "drawish",
+    ];
+    assert_eq!(names, expected);
+}

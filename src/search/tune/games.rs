@@ -165,7 +165,11 @@ fn quiet_positions<P: Engine>(
 }
 
 /// `f(0)`, ..., `f(total - 1)` on `threads` threads, the results in index order.
-fn run_indexed<T: Send>(total: usize, threads: usize, f: impl Fn(usize) -> T + Sync) -> Vec<T> {
+pub(super) fn run_indexed<T: Send>(
+    total: usize,
+    threads: usize,
+    f: impl Fn(usize) -> T + Sync,
+) -> Vec<T> {
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<(usize, T)>> = Mutex::new(Vec::with_capacity(total));
     std::thread::scope(|scope| {
