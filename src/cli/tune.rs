@@ -107,7 +107,7 @@ pub struct Args {
     )]
     params: Vec<String>,
     /// SPSA: a weight's move at the last step, in units of its C per point of a pair's result.
-    #[arg(long, requires = "spsa", default_value_t = 0.002)]
+    #[arg(long, requires = "spsa", default_value_t = 0.01)]
     r_end: f64,
     /// The report as text or JSON.
     #[arg(long, value_enum, default_value_t = Format::Text)]
@@ -265,7 +265,10 @@ fn run_spsa(game: &Game, args: &Args, start: Option<Weights>, out: &Path) -> Sta
     let how = spsa_source(args, &report);
     let comment = [
         format!("Evaluation weights tuned by `hexv tune --spsa` ({how})."),
-        format!("Started from the {}.", started_from(args)),
+        match args.start.as_deref() {
+            None | Some("default") => "Started from the built-in weights.".to_string(),
+            Some(path) => format!("Started from `{path}`."),
+        },
     ];
     let text = write(&weights, game.variant, &comment);
     if let Err(e) = output::replace(out, text.as_bytes()) {

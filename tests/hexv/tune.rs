@@ -435,6 +435,7 @@ fn spsa_raises_an_undervalued_rook_the_same_on_any_number_of_threads() {
     expected.material[rook] = tuned.material[rook];
     assert_eq!(tuned, expected);
     assert!(text.contains("tuned by `hexv tune --spsa` (16 pairs in 4 steps at 300 nodes"));
+    assert!(text.contains("cheap-rook.weights`.\n"), "{text}");
 }
 
 #[test]
