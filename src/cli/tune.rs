@@ -97,8 +97,8 @@ pub struct Args {
     #[arg(long, requires = "spsa", default_value_t = 4, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     batch: u64,
     /// SPSA: the weights that move, `NAME` or `NAME=C` (C: how far the last step's pair of
-    /// weights lie either side), comma-separated (default: the material and every weight
-    /// that is not 0).
+    /// weights lie either side), comma-separated, or `search` for every one of the search's
+    /// numbers (default: the material and every weight that is not 0).
     #[arg(
         long,
         requires = "spsa",

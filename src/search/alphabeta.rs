@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::correction::Correction;
 use super::eval::{Accumulator, Evaluator};
+use super::params::SearchParams;
 use super::tt::{Bound, Entry, Table};
 use crate::game::end::{self, GameEnd, Outcome};
 use crate::game::{Engine, Move, MoveFacts};
@@ -23,21 +24,8 @@ pub const MATE_BOUND: i32 = MATE - 1_000;
 const ODDS: f64 = 400.0;
 /// Plies of quiescence in which a side in check tries every evasion.
 const QUIESCENCE_EVASION_PLIES: u32 = 2;
-/// How far beyond the material a capture wins quiescence still looks (delta pruning).
-const DELTA_MARGIN: i32 = 200;
 /// The deepest ply searched (quiescence included).
 pub const MAX_PLY: usize = 128;
-/// Reverse futility: at most this many plies from the leaves, a static value this far above
-/// beta per ply is taken as a fail high without searching.
-const RFP_DEPTH: i32 = 4;
-const RFP_MARGIN: i32 = 100;
-/// Futility: at most this many plies from the leaves, quiet moves are skipped when the static
-/// value plus this margin per ply (and one more) cannot reach alpha.
-const FUTILITY_DEPTH: i32 = 3;
-const FUTILITY_MARGIN: i32 = 100;
-/// Late-move pruning: at most this many plies from the leaves, quiet moves after the first
-/// `3 + depth²` are skipped.
-const LMP_DEPTH: i32 = 4;
 
 /// When the search must stop.
 pub struct Budget<'s> {
@@ -80,6 +68,8 @@ pub struct Search<'e, P: Engine> {
     tried: Vec<Vec<MoveFacts>>,
     /// Late-move reductions by depth and move number.
     reductions: Vec<[i32; 64]>,
+    /// The margins and reductions the search prunes with.
+    params: SearchParams,
     /// The evaluation's value of each piece type: what exchanges are counted in.
     values: Vec<i32>,
     /// Per ply: the evaluation's sums for the node there, kept up to date move by move.
@@ -101,6 +91,7 @@ impl<'e, P: Engine> Search<'e, P> {
         tt: &'e mut Table,
         budget: Budget<'e>,
         keys: Vec<u64>,
+        params: &SearchParams,
     ) -> Self {
         let v = engine.variant();
         let cells = v.board().total();
@@ -120,7 +111,8 @@ impl<'e, P: Engine> Search<'e, P> {
             lists: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             raw: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
             tried: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(64)).collect(),
-            reductions: reduction_table(),
+            reductions: params.reduction_table(),
+            params: *params,
             values: (0..v.pieces().len()).map(|p| eval.value(p)).collect(),
             sums: vec![Accumulator::default(); MAX_PLY + 2],
             correction: Correction::new(v.sides().len()),
@@ -409,7 +401,8 @@ impl<'e, P: Engine> Search<'e, P> {
         let no_mates = beta.abs() < MATE_BOUND;
         let prune = self.pruning && !pv_node && !in_check;
         // Reverse futility: far enough above beta that a few plies will not bring it down.
-        if prune && depth <= RFP_DEPTH && no_mates && static_eval - RFP_MARGIN * depth >= beta {
+        let p = &self.params;
+        if prune && depth <= p.rfp_depth && no_mates && static_eval - p.rfp_margin * depth >= beta {
             return Some(static_eval);
         }
         // Null move: if passing still fails high, a real move will too (not in check, and
@@ -424,7 +417,7 @@ impl<'e, P: Engine> Search<'e, P> {
             let passed = self.engine.pass(s);
             self.sums[ply + 1] = self.sums[ply];
             let checked = self.engine.in_check(&passed);
-            let r = 3 + depth / 4;
+            let r = self.params.null_base + depth / self.params.null_divisor.max(1);
             let score = -self.node(
                 &passed,
                 checked,
@@ -464,12 +457,13 @@ impl<'e, P: Engine> Search<'e, P> {
         if node.hash_move == 0 && depth >= 4 {
             depth -= 1;
         }
+        let p = &self.params;
         let futile = prune
-            && depth <= FUTILITY_DEPTH
+            && depth <= p.futility_depth
             && no_mates
-            && node.static_eval + FUTILITY_MARGIN * (depth + 1) <= *alpha;
-        let late = if prune && depth <= LMP_DEPTH {
-            (3 + depth * depth) as usize
+            && node.static_eval + p.futility_margin * (depth + 1) <= *alpha;
+        let late = if prune && depth <= p.lmp_depth {
+            (p.lmp_base + depth * depth) as usize
         } else {
             usize::MAX
         };
@@ -827,7 +821,7 @@ impl<'e, P: Engine> Search<'e, P> {
         let gain = f.captured.map_or(0, |p| self.eval.value(p))
             + f.promotion
                 .map_or(0, |p| self.eval.value(p) - self.eval.value(f.piece));
-        stand + gain + DELTA_MARGIN >= alpha && !self.loses_exchange(s, m, f)
+        stand + gain + self.params.delta_margin >= alpha && !self.loses_exchange(s, m, f)
     }
 
     /// The evaluation's sums for `child`, the position after `m` in the node at `ply`.
@@ -1028,23 +1022,6 @@ fn pick<M>(list: &mut [(M, MoveFacts, i32)], i: usize) {
         }
     }
     list.swap(i, best);
-}
-
-/// Late-move reductions: about `0.75 + ln(depth) · ln(move number) / 2.25` plies, as the
-/// strongest alpha-beta searches reduce.
-fn reduction_table() -> Vec<[i32; 64]> {
-    (0..64)
-        .map(|depth| {
-            let mut row = [0; 64];
-            for (i, r) in row.iter_mut().enumerate().skip(1) {
-                if depth > 0 {
-                    let x = 0.75 + (depth as f64).ln() * (i as f64).ln() / 2.25;
-                    *r = x as i32;
-                }
-            }
-            row
-        })
-        .collect()
 }
 
 /// A result worth `score` of the point to the side it belongs to, at `ply`: a whole point is

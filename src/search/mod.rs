@@ -9,6 +9,7 @@ mod clock;
 mod correction;
 pub mod eval;
 mod many;
+pub mod params;
 pub mod records;
 pub mod sprt;
 pub mod terms;
@@ -26,6 +27,7 @@ use crate::with_engine;
 use alphabeta::{Budget, Search, MATE, MATE_BOUND};
 use clock::Instant;
 pub use eval::{Accumulator, Evaluator};
+pub use params::SearchParams;
 use tt::Table;
 pub use weights::Weights;
 
@@ -222,6 +224,8 @@ pub struct Searcher<'a> {
     /// Whether the search prunes by the static value (reverse futility, futility, late
     /// moves): on by default; off to measure what it gains (`setoption name Pruning`).
     pruning: bool,
+    /// The search's margins and reductions (the weights file's, or the defaults).
+    params: SearchParams,
 }
 
 /// Why a front end that records, matches or serves games of two sides (self-play, matches,
@@ -246,6 +250,7 @@ impl<'a> Searcher<'a> {
             tt: Table::new(megabytes),
             eval: Evaluator::new(game.variant, game.tables),
             pruning: true,
+            params: SearchParams::default(),
         }
     }
 
@@ -254,10 +259,12 @@ impl<'a> Searcher<'a> {
         self.pruning = on;
     }
 
-    /// Evaluates with these weights from now on (the built-in formula's by default).
+    /// Evaluates with these weights from now on (the built-in formula's by default), and
+    /// searches with their search numbers.
     pub fn set_weights(&mut self, weights: &Weights) {
         let game = self.engine.game();
         self.eval = Evaluator::with_weights(game.variant, game.tables, weights);
+        self.params = weights.search;
     }
 
     /// The evaluation in use.
@@ -294,8 +301,9 @@ impl<'a> Searcher<'a> {
             let eval = &self.eval;
             return with_engine!(&self.engine, e => many::run_many(e, eval, history, limits, stop, info));
         }
-        let (eval, tt, pruning) = (&self.eval, &mut self.tt, self.pruning);
-        with_engine!(&self.engine, e => run(e, (eval, pruning), tt, history, limits, stop, info))
+        let (eval, tt) = (&self.eval, &mut self.tt);
+        let how = (eval, self.pruning, &self.params);
+        with_engine!(&self.engine, e => run(e, how, tt, history, limits, stop, info))
     }
 }
 
@@ -303,7 +311,7 @@ impl<'a> Searcher<'a> {
 #[allow(clippy::too_many_arguments)]
 fn run<P: Engine>(
     engine: &P,
-    (eval, pruning): (&Evaluator, bool),
+    (eval, pruning, params): (&Evaluator, bool, &SearchParams),
     tt: &mut Table,
     history: &[Position],
     limits: &Limits,
@@ -366,12 +374,14 @@ fn run<P: Engine>(
             stop,
         },
         keys,
+        params,
     );
     search.pruning = pruning;
     let max_depth = limits.max_depth();
     let mut last_score = None;
     for depth in 1..=max_depth {
-        let Some(it) = aspiration(&mut search, &root, depth, &mut moves, last_score) else {
+        let window = (last_score, params.aspiration);
+        let Some(it) = aspiration(&mut search, &root, depth, &mut moves, window) else {
             break;
         };
         last_score = Some(it.score);
@@ -409,12 +419,11 @@ fn aspiration<P: Engine>(
     root: &P::State,
     depth: u32,
     moves: &mut [Move],
-    last: Option<i32>,
+    (last, mut delta): (Option<i32>, i32),
 ) -> Option<alphabeta::Iteration<Move>> {
     let Some(last) = last.filter(|s| depth >= 4 && s.abs() < MATE_BOUND) else {
         return search.root(root, depth, moves, (-MATE, MATE));
     };
-    let mut delta = 30;
     let (mut alpha, mut beta) = ((last - delta).max(-MATE), (last + delta).min(MATE));
     loop {
         let it = search.root(root, depth, moves, (alpha, beta))?;

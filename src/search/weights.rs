@@ -6,6 +6,7 @@
 
 pub mod file;
 
+use super::params::SearchParams;
 use super::terms::Terms;
 use crate::compile::MoveTables;
 use crate::variant::Variant;
@@ -50,6 +51,9 @@ pub struct Weights {
     /// answers to ([`Terms::white_cell`]). All 0 in the built-in formula: the formula
     /// derives placement from reach; `hexv tune --cells` fits what it misses.
     pub cells: Vec<[i32; 2]>,
+    /// The search's margins and reductions: not the evaluation's, but tuned per variant in
+    /// the same file (the defaults unless it sets them).
+    pub search: SearchParams,
 }
 
 /// The range a weight may take: what keeps every sum of the evaluation far from overflow.
@@ -110,6 +114,7 @@ impl Weights {
             passed: [0, 0],
             drawish: 1000,
             cells: vec![[0, 0]; terms.pieces * terms.cells],
+            search: SearchParams::default(),
         }
     }
 

@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use hexv::game::AnyEngine;
 use hexv::game::{Game, Move, Position};
 use hexv::geometry::board::CellId;
-use hexv::search::{Limits, SearchResult, SearchScore, Searcher};
+use hexv::search::{Limits, SearchResult, SearchScore, Searcher, Weights};
 use hexv::variant::{PieceId, Side};
 
 use crate::support::{game, Rng};
@@ -641,4 +641,46 @@ fn balanced_openings_are_even_and_replace_lopsided_ones() {
         }
     }
     assert!(replaced > 0, "no seed's first draw was lopsided");
+}
+
+/// The nodes of a depth-`depth` search of `pos` with a fresh searcher set up by `setup`.
+fn nodes_with(game: &Game, pos: &Position, depth: u32, setup: impl Fn(&mut Searcher)) -> u64 {
+    let mut searcher = Searcher::new(*game);
+    setup(&mut searcher);
+    let stop = AtomicBool::new(false);
+    let history = [pos.clone()];
+    searcher
+        .search(&history, &Limits::depth(depth), &stop, &mut |_| {})
+        .info
+        .nodes
+}
+
+/// The search's numbers come from the weights: reverse futility, futility and late-move
+/// pruning at depth 0 prune nothing (a node that deep is quiescence), so the tree is the
+/// one the search grows with its pruning turned off (not the one it grows with it); the
+/// default numbers grow the tree of the built-in weights, and other margins another tree.
+#[test]
+fn the_search_prunes_by_the_weights_search_numbers() {
+    for path in ["variants/mini-hexchess.hexv", "variants/glinski.hexv"] {
+        let game = game(path);
+        let pos = game.start_position();
+        let depth = if path.contains("mini") { 9 } else { 5 };
+        let built_in = Weights::default_for(game.variant, game.tables);
+        let plain = nodes_with(&game, &pos, depth, |_| {});
+        let same = nodes_with(&game, &pos, depth, |s| s.set_weights(&built_in));
+        assert_eq!(same, plain, "{path}");
+        let unpruned = nodes_with(&game, &pos, depth, |s| s.set_pruning(false));
+        let mut no_depths = built_in.clone();
+        no_depths.search.rfp_depth = 0;
+        no_depths.search.futility_depth = 0;
+        no_depths.search.lmp_depth = 0;
+        let zero = nodes_with(&game, &pos, depth, |s| s.set_weights(&no_depths));
+        assert_eq!(zero, unpruned, "{path}");
+        assert_ne!(unpruned, plain, "{path}: the pruning changes the tree");
+        let mut wide = built_in.clone();
+        wide.search.aspiration = 5;
+        wide.search.lmr_divisor = 150;
+        let other = nodes_with(&game, &pos, depth, |s| s.set_weights(&wide));
+        assert_ne!(other, plain, "{path}");
+    }
 }

@@ -35,7 +35,7 @@ const HEADER: &str = "hexv 0.1.0\nvariant Mini Hexchess\n";
 
 #[test]
 fn weights_file_mistakes_are_located() {
-    let cases: [(&str, &[&str]); 17] = [
+    let cases: [(&str, &[&str]); 21] = [
         ("drawish 250\n", &[]),
         (
             "drawish 1001\n",
@@ -77,6 +77,19 @@ fn weights_file_mistakes_are_located() {
         ("tempo 5 6\n", &["3:9: unexpected `6` after `tempo`"]),
         ("centre 150\n", &["3:1: unknown weight `centre`"]),
         ("shelter\n", &["3:1: `shelter` needs 1 value(s)"]),
+        ("search-rfp-margin 150\nsearch-lmr-divisor 300\n", &[]),
+        (
+            "search-rfp-margin 5000\n",
+            &["3:19: `5000` is out of range: from 0 to 2000"],
+        ),
+        (
+            "search-lmr 10\n",
+            &["3:1: unknown search number `search-lmr`; they are search-rfp-depth, search-rfp-margin,"],
+        ),
+        (
+            "search-null-divisor 0\n",
+            &["3:21: `0` is out of range: from 1 to 64"],
+        ),
     ];
     for (body, want) in cases {
         let got = mistakes(format!("{HEADER}{body}").as_bytes());
@@ -161,6 +174,16 @@ fn a_written_weights_file_reads_back() {
             w.cells[cells + c.index()] = [0, 1000];
         }
         let text = write(&w, game.variant, &["a comment".to_string()]);
+        assert!(
+            !text.contains("search-"),
+            "the default search numbers are not written"
+        );
+        w.search.rfp_margin = 150;
+        w.search.lmr_base = -20;
+        let text = write(&w, game.variant, &["a comment".to_string()]);
+        assert!(text.contains("\nsearch-rfp-margin 150\n"), "{text}");
+        assert!(text.contains("\nsearch-lmr-base -20\n"), "{text}");
+        assert!(text.contains("\nsearch-aspiration 30\n"), "{text}");
         assert!(text.contains("\ncell "), "{name}: {text}");
         assert!(text.starts_with("# a comment\nhexv "), "{text}");
         let read = parse(text.as_bytes(), game.variant, game.tables).expect("reads back");
@@ -444,9 +467,10 @@ fn spsa_options_are_checked() {
     let variant = mini_in(&dir);
     let out = dir.join("out.weights");
     let out = out.to_str().expect("UTF-8");
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 8] = [
         (&["--spsa", "--params", "Queen:middle"], "no weight `Queen:middle` to tune; the weights of this variant are: Rook:middle, Rook:ending,"),
         (&["--spsa", "--params", "tempo,tempo"], "the weight `tempo` is named twice"),
+        (&["--spsa", "--params", "search,search-aspiration"], "the weight `search-aspiration` is named twice"),
         (&["--spsa", "--params", "tempo=0.5"], "`tempo=0.5`: the perturbation after `=` is a number from 1 to 10000"),
         (&["--spsa", "--params", "tempo=x"], "a number from 1 to 10000"),
         (&["--spsa", "--r-end", "0"], "--r-end is a number above 0, at most 1"),
@@ -489,4 +513,46 @@ fn spsa_options_are_checked() {
         "drawish",
     ];
     assert_eq!(names, expected);
+    // `search`: every one of the search's numbers, each with a perturbation of an eighth of
+    // it (at least 1); the file written holds them.
+    let args = [
+        &args[..],
+        &["--params", "search,tempo", "--force", "-o", out],
+    ]
+    .concat();
+    let (code, stdout, stderr) = run(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 0, "{stderr}");
+    let json: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    let moved = json["report"]["moved"].as_array().expect("a list");
+    let names: Vec<&str> = moved.iter().map(|m| m["name"].as_str().unwrap()).collect();
+    let expected = [
+        "search-rfp-depth",
+        "search-rfp-margin",
+        "search-futility-depth",
+        "search-futility-margin",
+        "search-lmp-depth",
+        "search-lmp-base",
+        "search-null-base",
+        "search-null-divisor",
+        "search-lmr-base",
+        "search-lmr-divisor",
+        "search-aspiration",
+        "search-delta-margin",
+        "tempo",
+    ];
+    assert_eq!(names, expected);
+    let text = std::fs::read_to_string(out).expect("written");
+    let game = game("variants/mini-hexchess.hexv");
+    let read = parse(text.as_bytes(), game.variant, game.tables).expect("reads back");
+    for m in moved.iter().take(12) {
+        let name = m["name"].as_str().unwrap();
+        let value = read
+            .search
+            .named()
+            .iter()
+            .find(|(n, _)| *n == name)
+            .unwrap()
+            .1;
+        assert_eq!(i64::from(value), m["end"].as_i64().unwrap(), "{name}");
+    }
 }

@@ -15,7 +15,7 @@ use crate::search::alphabeta::{Budget, Search};
 use crate::search::arena::random_opening;
 use crate::search::terms::Terms;
 use crate::search::tt::Table;
-use crate::search::{Evaluator, SearchScore, Searcher, Weights};
+use crate::search::{Evaluator, SearchParams, SearchScore, Searcher, Weights};
 use crate::variant::Side;
 
 /// Nodes the quiescence test of one position may take (a position that needs more is not
@@ -154,7 +154,14 @@ fn quiet_positions<P: Engine>(
             nodes: Some(QUIESCENCE_NODES),
             stop: &stop,
         };
-        let mut search = Search::new(engine, eval, &mut table, budget, vec![key]);
+        let mut search = Search::new(
+            engine,
+            eval,
+            &mut table,
+            budget,
+            vec![key],
+            &SearchParams::default(),
+        );
         let quiet = search.quiescence(&s);
         let stand = eval.evaluate(engine, &s);
         if !search.stopped && quiet == stand {

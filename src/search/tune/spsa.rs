@@ -60,6 +60,8 @@ pub enum Target {
     Scalar(usize),
     /// [`Weights::drawish`].
     Drawish,
+    /// The search's number at this index of [`crate::search::SearchParams::named`].
+    Search(usize),
 }
 
 impl Target {
@@ -69,6 +71,7 @@ impl Target {
             Target::Material(p, phase) => w.material[p][phase],
             Target::Scalar(i) => w.scalars()[i].1,
             Target::Drawish => w.drawish,
+            Target::Search(i) => w.search.named()[i].1,
         }
     }
 
@@ -82,13 +85,18 @@ impl Target {
                 *slot = clamp(range);
             }
             Target::Drawish => w.drawish = clamp(Weights::DRAWISH),
+            Target::Search(i) => {
+                let (_, range, slot) = w.search.named_mut().into_iter().nth(i).expect("an index");
+                *slot = clamp(range);
+            }
         }
     }
 }
 
 /// The weights an SPSA run may move in `game`, by name, with their default perturbation:
 /// a twentieth of a piece's material (at least 5), a tenth of a scalar (at least 10), 50 per
-/// mille of `drawish`. `hand` only in variants with hands.
+/// mille of `drawish`, an eighth of a search number (at least 1). `hand` only in variants
+/// with hands.
 pub fn available(game: Game, start: &Weights) -> Vec<Param> {
     let mut params = Vec::new();
     for (p, piece) in game.variant.pieces().iter().enumerate() {
@@ -123,25 +131,51 @@ pub fn available(game: Game, start: &Weights) -> Vec<Param> {
         c_end: 50.0,
         range: Weights::DRAWISH,
     });
+    let mut search = start.search;
+    for (i, (name, range, value)) in search.named_mut().into_iter().enumerate() {
+        params.push(Param {
+            name: name.to_string(),
+            target: Target::Search(i),
+            c_end: (f64::from(value.abs()) / 8.0).max(1.0),
+            range,
+        });
+    }
     params
 }
 
 /// The weights moved when none are named: every piece's material, `drawish`, and each
 /// scalar that is not 0 in `start` (a term at 0 is off, and some cost time when on:
-/// mobility and passed pieces are named to be tried).
+/// mobility and passed pieces are named to be tried). The search's numbers are named to be
+/// tuned (one by one, or all as `search`).
 pub fn default_params(game: Game, start: &Weights) -> Vec<Param> {
     available(game, start)
         .into_iter()
-        .filter(|p| !matches!(p.target, Target::Scalar(_)) || p.target.get(start) != 0)
+        .filter(|p| match p.target {
+            Target::Scalar(_) => p.target.get(start) != 0,
+            Target::Search(_) => false,
+            _ => true,
+        })
         .collect()
 }
 
 /// Chooses `names` among [`available`], each `NAME` or `NAME=C` (its perturbation at the
-/// last step); an unknown name, a bad number or a name given twice is an error naming it.
+/// last step), or `search` for every one of the search's numbers; an unknown name, a bad
+/// number or a name given twice is an error naming it.
 pub fn named_params(game: Game, start: &Weights, names: &[String]) -> Result<Vec<Param>, String> {
     let all = available(game, start);
     let mut chosen: Vec<Param> = Vec::new();
-    for item in names {
+    let search_names = all
+        .iter()
+        .filter(|p| matches!(p.target, Target::Search(_)))
+        .map(|p| p.name.clone());
+    let expanded: Vec<String> = names
+        .iter()
+        .flat_map(|item| match item.trim() {
+            "search" => search_names.clone().collect(),
+            _ => vec![item.clone()],
+        })
+        .collect();
+    for item in &expanded {
         let (name, c) = match item.split_once('=') {
             Some((n, c)) => (n.trim(), Some(c.trim())),
             None => (item.trim(), None),

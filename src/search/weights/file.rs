@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 use super::{Range, Weights};
 use crate::compile::MoveTables;
 use crate::search::terms::Terms;
+use crate::search::SearchParams;
 use crate::variant::Variant;
 
 /// The largest weights file read, in bytes (a file has a few dozen short lines).
@@ -230,7 +231,43 @@ impl Reader<'_> {
                     }
                 }
             }
+            _ if key.starts_with("search-") => self.search(n, column, key, args),
             _ => self.scalar(n, column, key, args),
+        }
+    }
+
+    /// `search-NAME VALUE` for one of the search's numbers.
+    fn search(&mut self, n: usize, column: usize, key: &str, args: &[Word]) {
+        let names = self.weights.search.named().map(|(s, _)| s);
+        let Some(i) = names.iter().position(|s| *s == key) else {
+            let message = format!(
+                "unknown search number `{key}`; they are {}",
+                names.join(", ")
+            );
+            self.error(n, column, message);
+            return;
+        };
+        self.assign(n, column, key, args, |w| {
+            let (_, range, slot) = w.search.named_mut().into_iter().nth(i).expect("an index");
+            (range, slot)
+        });
+    }
+
+    /// `KEY VALUE`: the one value, within the range of the weight `place` finds, put there.
+    fn assign(
+        &mut self,
+        n: usize,
+        column: usize,
+        key: &str,
+        args: &[Word],
+        place: impl Fn(&mut Weights) -> (Range, &mut i32),
+    ) {
+        if !self.count(n, column, key, args, 1) {
+            return;
+        }
+        let range = place(&mut self.weights).0;
+        if let Some(value) = self.number(n, args[0], range) {
+            *place(&mut self.weights).1 = value;
         }
     }
 
@@ -334,13 +371,10 @@ impl Reader<'_> {
             );
             return;
         };
-        if !self.count(n, column, key, args, 1) {
-            return;
-        }
-        let range = self.weights.scalars_mut()[i].1;
-        if let Some(value) = self.number(n, args[0], range) {
-            *self.weights.scalars_mut()[i].2 = value;
-        }
+        self.assign(n, column, key, args, |w| {
+            let (_, range, slot) = w.scalars_mut().into_iter().nth(i).expect("an index");
+            (range, slot)
+        });
     }
 
     /// True when the line has `want` words after its key; else the mistake is reported.
@@ -433,6 +467,12 @@ pub fn write(weights: &Weights, v: &Variant, comment: &[String]) -> String {
     if weights.drawish != 1000 {
         out.push_str("# drawish: per mille of the value kept when the side ahead cannot win\n");
         out.push_str(&format!("drawish {}\n", weights.drawish));
+    }
+    if weights.search != SearchParams::default() {
+        out.push_str("# search: its margins in centipawns, depths in plies, reductions in hundredths of a ply (docs/engine.md)\n");
+        for (name, value) in weights.search.named() {
+            out.push_str(&format!("{name} {value}\n"));
+        }
     }
     let cells = v.board().total();
     let mut header = false;
