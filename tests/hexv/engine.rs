@@ -33,7 +33,11 @@ fn a_gui_session_over_pipes() {
     e.send("isready");
     assert_eq!(
         e.until("readyok"),
-        ["info string variant variants/glinski.hexv", "readyok"]
+        [
+            "info string variant variants/glinski.hexv",
+            "info string weights variants/glinski.weights",
+            "readyok"
+        ]
     );
     e.send("ucinewgame");
     // Moves in both notations: hexv's and the compact one.
@@ -128,6 +132,7 @@ fn a_gui_session_over_pipes() {
 fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
     let mut e = engine(&["variants/glinski.hexv"]);
     assert_eq!(e.line(), "info string variant variants/glinski.hexv");
+    assert_eq!(e.line(), "info string weights variants/glinski.weights");
     for (input, reply) in [
         ("bogus", "info string unknown command: bogus"),
         // Echoed input never carries a control character to the GUI's terminal.
@@ -208,6 +213,7 @@ fn a_variant_path_that_is_no_regular_file_is_refused_without_blocking() {
     assert!(made.success());
     let mut e = engine(&["variants/glinski.hexv"]);
     assert_eq!(e.line(), "info string variant variants/glinski.hexv");
+    assert_eq!(e.line(), "info string weights variants/glinski.weights");
     for path in [fifo.to_str().unwrap(), "/dev/stdin"] {
         e.send(&format!("setoption name VariantPath value {path}"));
         assert_eq!(

@@ -139,6 +139,7 @@ fn the_engine_takes_every_form() {
     for text in FORMS {
         let mut e = Peer::start(&["engine", "variants/glinski.hexv"]);
         assert_eq!(e.line(), "info string variant variants/glinski.hexv");
+        assert_eq!(e.line(), "info string weights variants/glinski.weights");
         e.send(&format!("position startpos moves {text}"));
         e.send("isready");
         assert_eq!(e.until("readyok"), ["readyok"], "{text}: no error");

@@ -362,8 +362,9 @@ fn tuning_never_writes_onto_an_input_nor_an_existing_file_without_force() {
     assert_eq!(std::fs::read_to_string(&sibling).expect("read"), before);
 }
 
-/// Every weights file that ships beside a variant reads without a mistake, and Mini
-/// Hexchess's turns mobility on (what its match measured; README, Strength).
+/// Every weights file that ships beside a variant reads without a mistake; Mini Hexchess's
+/// turns mobility on, and Glinski's is the built-in formula with `drawish 250` alone (what
+/// their matches measured; README, Strength).
 #[test]
 fn shipped_weights_files_read_for_their_variants() {
     let mut shipped = Vec::new();
@@ -380,6 +381,13 @@ fn shipped_weights_files_read_for_their_variants() {
     let mini = shipped.iter().find(|(name, _)| name == "mini-hexchess");
     let (_, w) = mini.expect("Mini Hexchess ships weights");
     assert_ne!(w.mobility, [0, 0]);
+    let glinski = shipped.iter().find(|(name, _)| name == "glinski");
+    let (_, w) = glinski.expect("Glinski ships weights");
+    let game = game("variants/glinski.hexv");
+    let mut expected = Weights::default_for(game.variant, game.tables);
+    assert_ne!(expected.drawish, 250);
+    expected.drawish = 250;
+    assert_eq!(*w, expected);
 }
 
 /// `hexv tune --spsa` of Mini Hexchess from a start whose rook is worth 50 (a fifth of a
