@@ -304,8 +304,14 @@ impl<'e, P: Engine> Search<'e, P> {
         }
         let pv_node = *beta - *alpha > 1;
         let mut hash_move = 0;
+        // A stored upper bound below beta says a search here failed low: with
+        // `search-null-table-guard`, no null move then (passing would hardly fail high).
+        let mut fails_low = false;
         if let Some(e) = self.tt.probe(key) {
             hash_move = e.best;
+            fails_low = self.params.null_table_guard != 0
+                && e.bound == Bound::Upper
+                && from_tt(e.score, ply) < *beta;
             if e.depth >= depth && !pv_node {
                 let score = from_tt(e.score, ply);
                 let cut = match e.bound {
@@ -332,7 +338,14 @@ impl<'e, P: Engine> Search<'e, P> {
             self.corrected(s, ply, raw_eval)
         };
         if counted.is_none() {
-            let node = (depth, *beta, ply, allow_null, in_check, pv_node);
+            let node = (
+                depth,
+                *beta,
+                ply,
+                allow_null && !fails_low,
+                in_check,
+                pv_node,
+            );
             if let Some(score) = self.prune_before_moves(s, static_eval, node) {
                 return score;
             }
@@ -457,6 +470,10 @@ impl<'e, P: Engine> Search<'e, P> {
         if node.hash_move == 0 && depth >= 4 {
             depth -= 1;
         }
+        // A node whose table move is tactical most likely has its best there: its quiet
+        // moves are reduced `search-lmr-table-capture` plies more.
+        let first = first.map(|m| (m, self.engine.facts(s, &m)));
+        let tt_capture = first.is_some_and(|(_, f)| f.tactical());
         let p = &self.params;
         let futile = prune
             && depth <= p.futility_depth
@@ -474,6 +491,7 @@ impl<'e, P: Engine> Search<'e, P> {
             pv_node,
             futile,
             late,
+            tt_capture,
         };
         let mut tried = std::mem::take(&mut self.tried[ply]);
         tried.clear();
@@ -481,8 +499,7 @@ impl<'e, P: Engine> Search<'e, P> {
         let mut best = (-MATE, None);
         let mut step = Step::Next;
         let mut from = 0;
-        if let Some(m) = first {
-            let f = self.engine.facts(s, &m);
+        if let Some((m, f)) = first {
             step = self.search_move(s, 0, (m, f), &rules, (alpha, beta), &mut best, &mut tried);
             from = 1;
         }
@@ -578,7 +595,12 @@ impl<'e, P: Engine> Search<'e, P> {
                 let r = self.reductions[depth.min(63) as usize][i.min(63)]
                     - i32::from(rules.pv_node)
                     - i32::from(killer)
-                    - history.signum();
+                    - history.signum()
+                    + if rules.tt_capture {
+                        self.params.lmr_table_capture
+                    } else {
+                        0
+                    };
                 r.clamp(0, d - 1)
             } else {
                 0
@@ -1002,6 +1024,8 @@ struct MoveRules {
     futile: bool,
     /// Quiet moves after this many are skipped (late-move pruning).
     late: usize,
+    /// The table's move is a capture or promotion ([`SearchParams::lmr_table_capture`]).
+    tt_capture: bool,
 }
 
 /// After a move is searched: go on to the next, the node is cut off, or the budget ran out.

@@ -36,6 +36,12 @@ pub struct SearchParams {
     /// Quiescence skips a capture that, with this many centipawns more, still cannot reach
     /// alpha (delta pruning).
     pub delta_margin: i32,
+    /// Plies more of late-move reduction for the quiet moves of a node whose table move is a
+    /// capture or promotion (its best is most likely that move).
+    pub lmr_table_capture: i32,
+    /// 1: no null move where the table holds an upper bound below beta (a search there
+    /// failed low, so passing is unlikely to fail high); 0: the table is not asked.
+    pub null_table_guard: i32,
 }
 
 impl Default for SearchParams {
@@ -53,12 +59,14 @@ impl Default for SearchParams {
             lmr_divisor: 225,
             aspiration: 30,
             delta_margin: 200,
+            lmr_table_capture: 0,
+            null_table_guard: 0,
         }
     }
 }
 
 /// How many numbers [`SearchParams::named_mut`] lists.
-pub const COUNT: usize = 12;
+pub const COUNT: usize = 14;
 
 /// Plies from the leaves.
 const DEPTH: Range = Range { min: 0, max: 16 };
@@ -114,6 +122,16 @@ impl SearchParams {
                 &mut self.aspiration,
             ),
             ("search-delta-margin", MARGIN, &mut self.delta_margin),
+            (
+                "search-lmr-table-capture",
+                Range { min: 0, max: 4 },
+                &mut self.lmr_table_capture,
+            ),
+            (
+                "search-null-table-guard",
+                Range { min: 0, max: 1 },
+                &mut self.null_table_guard,
+            ),
         ]
     }
 

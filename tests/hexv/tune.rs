@@ -381,6 +381,11 @@ fn shipped_weights_files_read_for_their_variants() {
     let mini = shipped.iter().find(|(name, _)| name == "mini-hexchess");
     let (_, w) = mini.expect("Mini Hexchess ships weights");
     assert_ne!(w.mobility, [0, 0]);
+    // Of the search's numbers, the two table-informed ones alone (stop 61).
+    let mut search = hexv::search::SearchParams::default();
+    assert_eq!((search.lmr_table_capture, search.null_table_guard), (0, 0));
+    (search.lmr_table_capture, search.null_table_guard) = (1, 1);
+    assert_eq!(w.search, search);
     let glinski = shipped.iter().find(|(name, _)| name == "glinski");
     let (_, w) = glinski.expect("Glinski ships weights");
     let game = game("variants/glinski.hexv");
@@ -388,6 +393,37 @@ fn shipped_weights_files_read_for_their_variants() {
     assert_ne!(expected.drawish, 250);
     expected.drawish = 250;
     assert_eq!(*w, expected);
+}
+
+/// The nodes `hexv analyse` reports for Mini Hexchess's start searched to depth 12 with the
+/// weights file `weights`.
+fn nodes_to_depth_12(variant: &str, weights: &Path) -> u64 {
+    let weights = weights.to_str().expect("UTF-8");
+    let (code, stdout, stderr) = run(&["analyse", variant, "--depth", "12", "--weights", weights]);
+    assert_eq!(code, 0, "{stderr}");
+    let last = stdout.lines().rfind(|l| l.starts_with("depth 12"));
+    let line = last.unwrap_or_else(|| panic!("no depth 12 in {stdout}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "nodes").expect("nodes");
+    words[at + 1].parse().expect("a count")
+}
+
+/// The table-informed search numbers of the shipped Mini Hexchess weights are read and change
+/// the search: each turned off alone searches another tree to the same depth.
+#[test]
+fn the_table_informed_search_numbers_change_the_tree() {
+    let dir = scratch("table-informed");
+    let variant = mini_in(&dir);
+    let shipped = std::fs::read_to_string(root().join("variants/mini-hexchess.weights"))
+        .expect("the shipped weights");
+    let both = nodes_to_depth_12(&variant, &root().join("variants/mini-hexchess.weights"));
+    for line in ["search-lmr-table-capture 1", "search-null-table-guard 1"] {
+        assert!(shipped.contains(line), "{line}");
+        let off = dir.join("off.weights");
+        let text = shipped.replace(line, &line.replace(" 1", " 0"));
+        std::fs::write(&off, text).expect("written");
+        assert_ne!(nodes_to_depth_12(&variant, &off), both, "{line} 0");
+    }
 }
 
 /// `hexv tune --spsa` of Mini Hexchess from a start whose rook is worth 50 (a fifth of a
@@ -546,13 +582,15 @@ fn spsa_options_are_checked() {
         "search-lmr-divisor",
         "search-aspiration",
         "search-delta-margin",
+        "search-lmr-table-capture",
+        "search-null-table-guard",
         "tempo",
     ];
     assert_eq!(names, expected);
     let text = std::fs::read_to_string(out).expect("written");
     let game = game("variants/mini-hexchess.hexv");
     let read = parse(text.as_bytes(), game.variant, game.tables).expect("reads back");
-    for m in moved.iter().take(12) {
+    for m in moved.iter().take(14) {
         let name = m["name"].as_str().unwrap();
         let value = read
             .search
