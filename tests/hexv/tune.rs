@@ -363,8 +363,8 @@ fn tuning_never_writes_onto_an_input_nor_an_existing_file_without_force() {
 }
 
 /// Every weights file that ships beside a variant reads without a mistake; Mini Hexchess's
-/// turns mobility on, and Glinski's is the built-in formula with `drawish 250` alone (what
-/// their matches measured; README, Strength).
+/// turns mobility on, and Glinski's holds stop 65's SPSA round, each number in its own place
+/// and the rest the built-in formula's (what their matches measured; README, Strength).
 #[test]
 fn shipped_weights_files_read_for_their_variants() {
     let mut shipped = Vec::new();
@@ -390,8 +390,39 @@ fn shipped_weights_files_read_for_their_variants() {
     let (_, w) = glinski.expect("Glinski ships weights");
     let game = game("variants/glinski.hexv");
     let mut expected = Weights::default_for(game.variant, game.tables);
-    assert_ne!(expected.drawish, 250);
-    expected.drawish = 250;
+    // The formula's material, Queen Rook Bishop Knight Pawn (King 0) in the variant's order,
+    // and its placement: what the round started from.
+    let names: Vec<&str> = game
+        .variant
+        .pieces()
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    assert_eq!(names, ["King", "Queen", "Rook", "Bishop", "Knight", "Pawn"]);
+    let formula = [
+        [0, 0],
+        [807, 807],
+        [610, 610],
+        [336, 336],
+        [302, 302],
+        [91, 91],
+    ];
+    assert_eq!(expected.material, formula);
+    assert_eq!(
+        (expected.centre, expected.advance),
+        ([150, 150], [500, 750])
+    );
+    expected.material = vec![
+        [0, 0],
+        [828, 954],
+        [509, 614],
+        [311, 314],
+        [296, 318],
+        [86, 94],
+    ];
+    (expected.centre, expected.advance) = ([167, 155], [490, 792]);
+    (expected.royal_home, expected.royal_ending, expected.shelter) = (79, 45, 59);
+    (expected.tempo, expected.drawish) = (8, 231);
     assert_eq!(*w, expected);
 }
 
