@@ -363,8 +363,9 @@ fn tuning_never_writes_onto_an_input_nor_an_existing_file_without_force() {
 }
 
 /// Every weights file that ships beside a variant reads without a mistake; Mini Hexchess's
-/// turns mobility on, and Glinski's holds stop 65's two SPSA rounds, each number in its own
-/// place and the rest the built-in formula's (what their matches measured; README, Strength).
+/// turns mobility on, Glinski's holds stop 65's two SPSA rounds and McCooey's stop 67's round,
+/// each number in its own place and the rest the built-in formula's (what their matches
+/// measured; README, Strength).
 #[test]
 fn shipped_weights_files_read_for_their_variants() {
     let mut shipped = Vec::new();
@@ -423,6 +424,23 @@ fn shipped_weights_files_read_for_their_variants() {
     (expected.centre, expected.advance) = ([160, 141], [497, 902]);
     (expected.royal_home, expected.royal_ending, expected.shelter) = (95, 48, 46);
     (expected.tempo, expected.drawish) = (12, 209);
+    assert_eq!(*w, expected);
+    // McCooey's: one round from Glinski's (the same board and pieces), the rest the formula's.
+    let mccooey = shipped.iter().find(|(name, _)| name == "mccooey");
+    let (_, w) = mccooey.expect("McCooey ships weights");
+    let mccooey = crate::support::game("variants/mccooey.hexv");
+    let mut expected = Weights::default_for(mccooey.variant, mccooey.tables);
+    expected.material = vec![
+        [0, 0],
+        [842, 1072],
+        [489, 664],
+        [359, 287],
+        [305, 337],
+        [77, 99],
+    ];
+    (expected.centre, expected.advance) = ([157, 149], [461, 747]);
+    (expected.royal_home, expected.royal_ending, expected.shelter) = (100, 63, 43);
+    (expected.tempo, expected.drawish) = (15, 251);
     assert_eq!(*w, expected);
 }
 
