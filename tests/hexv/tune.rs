@@ -362,10 +362,30 @@ fn tuning_never_writes_onto_an_input_nor_an_existing_file_without_force() {
     assert_eq!(std::fs::read_to_string(&sibling).expect("read"), before);
 }
 
+/// The variants whose weights file is Glinski's with only the variant line changed.
+const GLINSKI_AS_IS: [&str; 4] = ["shafran", "de-vasa", "brusky", "koval"];
+
+/// Glinski's shipped numbers, two SPSA rounds from the formula (stop 65), over `w`, which must
+/// hold Glinski's pieces: King, Queen, Rook, Bishop, Knight, Pawn.
+fn glinski_numbers(w: &mut Weights) {
+    w.material = vec![
+        [0, 0],
+        [857, 1015],
+        [477, 678],
+        [327, 301],
+        [311, 332],
+        [83, 96],
+    ];
+    (w.centre, w.advance) = ([160, 141], [497, 902]);
+    (w.royal_home, w.royal_ending, w.shelter) = (95, 48, 46);
+    (w.tempo, w.drawish) = (12, 209);
+}
+
 /// Every weights file that ships beside a variant reads without a mistake; Mini Hexchess's
-/// turns mobility on, Glinski's holds stop 65's two SPSA rounds and McCooey's stop 67's round,
-/// each number in its own place and the rest the built-in formula's (what their matches
-/// measured; README, Strength).
+/// turns mobility on, Glinski's holds stop 65's two SPSA rounds, McCooey's stop 67's round, and
+/// Shafran's, De Vasa's, Brusky's and Koval's Glinski's numbers as they are, each number in its
+/// own place and the rest the built-in formula's (what their matches measured; README,
+/// Strength).
 #[test]
 fn shipped_weights_files_read_for_their_variants() {
     let mut shipped = Vec::new();
@@ -413,18 +433,17 @@ fn shipped_weights_files_read_for_their_variants() {
         (expected.centre, expected.advance),
         ([150, 150], [500, 750])
     );
-    expected.material = vec![
-        [0, 0],
-        [857, 1015],
-        [477, 678],
-        [327, 301],
-        [311, 332],
-        [83, 96],
-    ];
-    (expected.centre, expected.advance) = ([160, 141], [497, 902]);
-    (expected.royal_home, expected.royal_ending, expected.shelter) = (95, 48, 46);
-    (expected.tempo, expected.drawish) = (12, 209);
+    glinski_numbers(&mut expected);
     assert_eq!(*w, expected);
+    // Variants with Glinski's pieces that ship Glinski's numbers as they are (stop 69).
+    for stem in GLINSKI_AS_IS {
+        let shipped = shipped.iter().find(|(name, _)| name == stem);
+        let (_, w) = shipped.unwrap_or_else(|| panic!("{stem} ships weights"));
+        let game = crate::support::game(&format!("variants/{stem}.hexv"));
+        let mut expected = Weights::default_for(game.variant, game.tables);
+        glinski_numbers(&mut expected);
+        assert_eq!(*w, expected, "{stem}");
+    }
     // McCooey's: one round from Glinski's (the same board and pieces), the rest the formula's.
     let mccooey = shipped.iter().find(|(name, _)| name == "mccooey");
     let (_, w) = mccooey.expect("McCooey ships weights");
