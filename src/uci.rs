@@ -14,7 +14,7 @@ use std::time::Duration;
 use crate::game::{Game, Move, Position};
 use crate::load::{load, Compiled};
 use crate::search::weights::file::choose;
-use crate::search::{Info, Limits, SearchScore, Searcher, Weights, DEFAULT_HASH_MB};
+use crate::search::{Info, Limits, SearchScore, Searcher, Weights, DEFAULT_HASH_MB, MAX_THREADS};
 use crate::source::SourceFile;
 
 /// The longest input line read; longer lines are refused whole.
@@ -61,6 +61,7 @@ pub fn serve<R: BufRead, W: Write + Send>(mut input: R, output: W, variant: Opti
     let mut path = variant.map(|p| p.display().to_string());
     let mut settings = Settings {
         hash_mb: DEFAULT_HASH_MB,
+        threads: 1,
         notation: Notation::Compact,
         pruning: true,
         weights: None,
@@ -92,6 +93,7 @@ fn new_searcher<'a>(
 ) -> Searcher<'a> {
     let mut searcher = Searcher::with_hash(game, settings.hash_mb);
     searcher.set_pruning(settings.pruning);
+    searcher.set_threads(settings.threads);
     if let Some(w) = weights {
         searcher.set_weights(w);
     }
@@ -131,6 +133,8 @@ fn weights_for<W: Write>(
 /// Options that outlive a variant change.
 struct Settings {
     hash_mb: usize,
+    /// Threads searching each position.
+    threads: usize,
     notation: Notation,
     /// The search's pruning by the static value (for matches that measure it).
     pruning: bool,
@@ -253,6 +257,9 @@ fn session<R: BufRead, W: Write + Send>(
                     out.line("id author the hexv developers");
                     out.line(&format!(
                         "option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
+                    ));
+                    out.line(&format!(
+                        "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
                     ));
                     out.line(&format!(
                         "option name VariantPath type string default {}",
@@ -638,6 +645,12 @@ fn setoption(args: &[&str], settings: &mut Settings) -> Result<Option<String>, S
                 .parse()
                 .map_err(|_| format!("`Hash` is a number of MB, not `{value}`"))?;
             settings.hash_mb = mb.clamp(1, MAX_HASH_MB);
+            Ok(None)
+        }
+        "threads" => {
+            let n = whole_number(value)
+                .ok_or_else(|| format!("`Threads` is a number of threads, not `{value}`"))?;
+            settings.threads = n.clamp(1, MAX_THREADS as u64) as usize;
             Ok(None)
         }
         "weights" => {

@@ -1,4 +1,5 @@
-//! `hexv analyse FILE [--position POS] [--moves ...] [--depth N | --movetime MS | --nodes N]`:
+//! `hexv analyse FILE [--position POS] [--moves ...] [--depth N | --movetime MS | --nodes N]
+//! [--threads N]`:
 //! the engine's best line and score, one line per finished depth.
 
 use std::sync::atomic::AtomicBool;
@@ -18,9 +19,12 @@ pub struct Args {
     /// Search for this many milliseconds (the default is 3000 when no limit is given).
     #[arg(long, value_name = "MS")]
     movetime: Option<u64>,
-    /// Search this many positions.
+    /// Search this many positions (on one thread, whatever --threads says).
     #[arg(long)]
     nodes: Option<u64>,
+    /// Threads searching together (Lazy SMP over one shared table).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=hexv::search::MAX_THREADS as i64))]
+    threads: u32,
     #[command(flatten)]
     weights: super::weights::Choice,
 }
@@ -41,6 +45,7 @@ pub fn run(args: &Args) -> Status {
             Err(status) => return status,
         };
         let mut searcher = Searcher::new(*game);
+        searcher.set_threads(args.threads as usize);
         if let Some(w) = &weights {
             searcher.set_weights(w);
         }

@@ -4,7 +4,7 @@
 //! mate scores, and the variant's own draws and stalemate score inside the tree.
 
 use super::clock::Instant;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::correction::Correction;
 use super::eval::{Accumulator, Evaluator};
@@ -33,6 +33,9 @@ pub struct Budget<'s> {
     pub hard: Option<Instant>,
     pub nodes: Option<u64>,
     pub stop: &'s AtomicBool,
+    /// Where a helper thread adds the nodes it visits (1024 at a time), so the main thread's
+    /// reports count every thread's.
+    pub shared_nodes: Option<&'s AtomicU64>,
 }
 
 /// One iteration's outcome, for the caller's report.
@@ -47,7 +50,7 @@ pub struct Iteration<M> {
 pub struct Search<'e, P: Engine> {
     engine: &'e P,
     eval: &'e Evaluator,
-    tt: &'e mut Table,
+    tt: &'e Table,
     budget: Budget<'e>,
     pub nodes: u64,
     seldepth: u32,
@@ -88,7 +91,7 @@ impl<'e, P: Engine> Search<'e, P> {
     pub fn new(
         engine: &'e P,
         eval: &'e Evaluator,
-        tt: &'e mut Table,
+        tt: &'e Table,
         budget: Budget<'e>,
         keys: Vec<u64>,
         params: &SearchParams,
@@ -197,6 +200,9 @@ impl<'e, P: Engine> Search<'e, P> {
         if self.budget.nodes.is_some_and(|n| self.nodes >= n) {
             self.stopped = true;
         } else if self.nodes.is_multiple_of(1024) {
+            if let Some(shared) = self.budget.shared_nodes {
+                shared.fetch_add(1024, Ordering::Relaxed);
+            }
             let late = self.budget.hard.is_some_and(|h| Instant::now() >= h);
             if late || self.budget.stop.load(Ordering::Relaxed) {
                 self.stopped = true;

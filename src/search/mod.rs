@@ -17,7 +17,7 @@ mod tt;
 pub mod tune;
 pub mod weights;
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use crate::game::{AnyEngine, Engine, Game, Move, Position};
@@ -33,6 +33,8 @@ pub use weights::Weights;
 
 /// The transposition table's size unless told otherwise, in MB.
 pub const DEFAULT_HASH_MB: usize = 16;
+/// The most threads a search uses (`Threads`).
+pub const MAX_THREADS: usize = 256;
 /// The most the search goes deep (a `depth` limit above it is cut to it).
 pub const MAX_DEPTH: u32 = 64;
 
@@ -226,6 +228,8 @@ pub struct Searcher<'a> {
     pruning: bool,
     /// The search's margins and reductions (the weights file's, or the defaults).
     params: SearchParams,
+    /// Threads searching each position (`setoption name Threads`): 1 by default.
+    threads: usize,
 }
 
 /// Why a front end that records, matches or serves games of two sides (self-play, matches,
@@ -251,7 +255,18 @@ impl<'a> Searcher<'a> {
             eval: Evaluator::new(game.variant, game.tables),
             pruning: true,
             params: SearchParams::default(),
+            threads: 1,
         }
+    }
+
+    /// Searches with `threads` threads from now on (Lazy SMP, docs/engine.md), at most
+    /// [`MAX_THREADS`]; one in WebAssembly, which has no threads to start.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = if cfg!(target_arch = "wasm32") {
+            1
+        } else {
+            threads.clamp(1, MAX_THREADS)
+        };
     }
 
     /// Turns the pruning by the static value on or off.
@@ -302,16 +317,15 @@ impl<'a> Searcher<'a> {
             return with_engine!(&self.engine, e => many::run_many(e, eval, history, limits, stop, info));
         }
         let (eval, tt) = (&self.eval, &mut self.tt);
-        let how = (eval, self.pruning, &self.params);
+        let how = (eval, self.pruning, &self.params, self.threads);
         with_engine!(&self.engine, e => run(e, how, tt, history, limits, stop, info))
     }
 }
 
 /// Iterative deepening with one engine.
-#[allow(clippy::too_many_arguments)]
-fn run<P: Engine>(
+fn run<P: Engine + Sync>(
     engine: &P,
-    (eval, pruning, params): (&Evaluator, bool, &SearchParams),
+    (eval, pruning, params, threads): (&Evaluator, bool, &SearchParams, usize),
     tt: &mut Table,
     history: &[Position],
     limits: &Limits,
@@ -364,52 +378,105 @@ fn run<P: Engine>(
         return result;
     }
     tt.new_search();
-    let mut search = Search::new(
-        engine,
-        eval,
-        tt,
-        Budget {
-            hard: hard.and_then(|h| started.checked_add(h)),
+    let tt: &Table = tt;
+    let hard = hard.and_then(|h| started.checked_add(h));
+    let max_depth = limits.max_depth();
+    // A search limited by nodes stays on one thread, so that it is the same every time.
+    let threads = if limits.nodes.is_some() { 1 } else { threads };
+    // Set when the main thread has finished, which ends the helpers' searches.
+    let done = AtomicBool::new(false);
+    let helper_nodes = AtomicU64::new(0);
+    std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads)
+            .map(|k| {
+                let budget = Budget {
+                    hard,
+                    nodes: None,
+                    stop: &done,
+                    shared_nodes: Some(&helper_nodes),
+                };
+                let (keys, mut moves) = (keys.clone(), moves.clone());
+                let root = &root;
+                scope.spawn(move || {
+                    let mut search = Search::new(engine, eval, tt, budget, keys, params);
+                    search.pruning = pruning;
+                    help(
+                        &mut search,
+                        root,
+                        &mut moves,
+                        max_depth,
+                        params,
+                        k as u32 % 2,
+                    );
+                    search.nodes
+                })
+            })
+            .collect();
+        let budget = Budget {
+            hard,
             nodes: limits.nodes,
             stop,
-        },
-        keys,
-        params,
-    );
-    search.pruning = pruning;
-    let max_depth = limits.max_depth();
-    let mut last_score = None;
-    for depth in 1..=max_depth {
-        let window = (last_score, params.aspiration);
-        let Some(it) = aspiration(&mut search, &root, depth, &mut moves, window) else {
-            break;
+            shared_nodes: None,
         };
-        last_score = Some(it.score);
-        let info = Info {
-            depth: it.depth,
-            seldepth: it.seldepth.max(it.depth),
-            score: SearchScore::from_internal(it.score),
-            nodes: search.nodes,
-            time: started.elapsed(),
-            pv: it.pv.clone(),
-        };
-        // A partly searched iteration still counts when it found a move at least as good as
-        // the last finished one (the last best move is searched first).
-        result.best = it.pv.first().copied();
-        report(&info);
-        result.info = info;
-        if search.stopped || limits.mate_reached(result.info.score) {
-            break;
+        let mut search = Search::new(engine, eval, tt, budget, keys, params);
+        search.pruning = pruning;
+        let mut last_score = None;
+        for depth in 1..=max_depth {
+            let window = (last_score, params.aspiration);
+            let Some(it) = aspiration(&mut search, &root, depth, &mut moves, window) else {
+                break;
+            };
+            last_score = Some(it.score);
+            let info = Info {
+                depth: it.depth,
+                seldepth: it.seldepth.max(it.depth),
+                score: SearchScore::from_internal(it.score),
+                nodes: search.nodes + helper_nodes.load(Ordering::Relaxed),
+                time: started.elapsed(),
+                pv: it.pv.clone(),
+            };
+            // A partly searched iteration still counts when it found a move at least as good
+            // as the last finished one (the last best move is searched first).
+            result.best = it.pv.first().copied();
+            report(&info);
+            result.info = info;
+            if search.stopped || limits.mate_reached(result.info.score) {
+                break;
+            }
+            let mate_found =
+                matches!(result.info.score, SearchScore::Mate(n) if (n.unsigned_abs() * 2) < depth);
+            if limits.timed() && (soft.is_some_and(|s| started.elapsed() >= s) || mate_found) {
+                break;
+            }
         }
-        let mate_found =
-            matches!(result.info.score, SearchScore::Mate(n) if (n.unsigned_abs() * 2) < depth);
-        if limits.timed() && (soft.is_some_and(|s| started.elapsed() >= s) || mate_found) {
-            break;
-        }
-    }
-    result.info.nodes = search.nodes;
+        done.store(true, Ordering::Relaxed);
+        let helped: u64 = helpers.into_iter().map(|h| h.join().unwrap_or(0)).sum();
+        result.info.nodes = search.nodes + helped;
+    });
     result.info.time = started.elapsed();
     result
+}
+
+/// A helper thread's search (Lazy SMP): iterative deepening over the table it shares with the
+/// main thread, until the main thread is done. Its results in the table (other moves first,
+/// every other helper a ply deeper than its turn) let the main thread cut its tree sooner.
+fn help<P: Engine>(
+    search: &mut Search<P>,
+    root: &P::State,
+    moves: &mut [Move],
+    max_depth: u32,
+    params: &SearchParams,
+    ahead: u32,
+) {
+    let mut last_score = None;
+    for depth in 1..=max_depth {
+        let depth = (depth + ahead).min(max_depth);
+        let window = (last_score, params.aspiration);
+        match aspiration(search, root, depth, moves, window) {
+            Some(it) if !search.stopped => last_score = Some(it.score),
+            _ => return,
+        }
+    }
 }
 
 /// One iteration in a window around the last score (from depth 4), widened on the side the

@@ -820,3 +820,37 @@ fn completions_and_the_manual_are_generated() {
         assert!(page.contains(word), "the manual lacks {word}");
     }
 }
+
+#[test]
+fn analyse_with_threads_reports_every_depth_and_a_legal_move() {
+    let (code, stdout, stderr) = run(&[
+        "analyse",
+        "variants/mini-hexchess.hexv",
+        "--depth",
+        "8",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let depths: Vec<&str> = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("depth "))
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(depths, ["1", "2", "3", "4", "5", "6", "7", "8"], "{stdout}");
+    let best = stdout
+        .lines()
+        .last()
+        .unwrap()
+        .strip_prefix("best ")
+        .unwrap();
+    let game = crate::support::game("variants/mini-hexchess.hexv");
+    assert!(
+        game.parse_move(&game.start_position(), best).is_ok(),
+        "{best}"
+    );
+    // No thread at all is not a number of threads.
+    let (code, _, stderr) = run(&["analyse", "variants/mini-hexchess.hexv", "--threads", "0"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("--threads"), "{stderr}");
+}

@@ -129,6 +129,90 @@ fn a_gui_session_over_pipes() {
 }
 
 #[test]
+fn threads_search_together_and_a_node_limit_stays_the_same_every_time() {
+    let mut e = engine(&["variants/mini-hexchess.hexv"]);
+    e.send("uci");
+    let hello = e.until("uciok");
+    assert!(
+        hello
+            .iter()
+            .any(|l| l == "option name Threads type spin default 1 min 1 max 256"),
+        "{hello:?}"
+    );
+    let game = game("variants/mini-hexchess.hexv");
+    let start = game.start_position();
+    let legal: Vec<String> = game
+        .legal_moves(&start)
+        .iter()
+        .map(|m| hexv::uci::compact_move(&game, &start, m))
+        .collect();
+    // The last info line's nodes and the best move of a search from the start.
+    let search = |e: &mut Peer, go: &str| {
+        e.send("ucinewgame");
+        e.send("position startpos");
+        e.send(go);
+        let lines = e.until("bestmove");
+        let best = lines.last().unwrap().split(' ').nth(1).unwrap().to_string();
+        assert!(legal.contains(&best), "{go}: {best} among {legal:?}");
+        let depths: Vec<u32> = lines
+            .iter()
+            .filter(|l| l.starts_with("info depth "))
+            .map(|l| l.split(' ').nth(2).unwrap().parse().unwrap())
+            .collect();
+        let nodes = lines
+            .iter()
+            .rev()
+            .find_map(|l| {
+                let words: Vec<&str> = l.split(' ').collect();
+                let at = words.iter().position(|w| *w == "nodes")?;
+                words[at + 1].parse::<u64>().ok()
+            })
+            .expect("an info line with nodes");
+        (best, depths, nodes)
+    };
+    let (_, one_depths, one_thread) = search(&mut e, "go depth 7");
+    e.send("setoption name Threads value 3");
+    let (_, depths, _) = search(&mut e, "go depth 7");
+    // Every iteration of the main thread is reported, in order, up to the depth asked.
+    assert_eq!(depths, (1..=7).collect::<Vec<u32>>());
+    assert_eq!(depths, one_depths);
+    // A node limit is searched on one thread: the same nodes and move as with one thread.
+    let a = search(&mut e, "go nodes 20000");
+    e.send("setoption name Threads value 1");
+    let b = search(&mut e, "go nodes 20000");
+    assert_eq!((a.0, a.2), (b.0, b.2));
+    assert!(one_thread > 0);
+    // A time limit is kept with several threads as with one.
+    e.send("setoption name Threads value 2");
+    let started = Instant::now();
+    search(&mut e, "go movetime 200");
+    assert!(started.elapsed() < Duration::from_millis(1500));
+    // Out of range: kept within 1..=256, no error; not a number: an error, nothing changed.
+    for (input, reply) in [
+        ("setoption name Threads value 0", None),
+        ("setoption name Threads value 99999999999999999999999", None),
+        ("setoption name Threads value -4", None),
+        (
+            "setoption name Threads value many",
+            Some("info string error: `Threads` is a number of threads, not `many`"),
+        ),
+    ] {
+        e.send(input);
+        e.send("isready");
+        let lines = e.until("readyok");
+        match reply {
+            Some(reply) => assert_eq!(lines[0], reply, "{input}"),
+            None => assert_eq!(lines, ["readyok"], "{input}"),
+        }
+        if !input.contains("9999") {
+            search(&mut e, "go depth 4");
+        }
+    }
+    e.send("quit");
+    assert!(e.wait().success());
+}
+
+#[test]
 fn bad_input_gets_an_info_string_and_the_engine_goes_on() {
     let mut e = engine(&["variants/glinski.hexv"]);
     assert_eq!(e.line(), "info string variant variants/glinski.hexv");

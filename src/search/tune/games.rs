@@ -133,7 +133,7 @@ fn quiet_positions<P: Engine>(
     eval: &Evaluator,
     line: &GameLine,
 ) -> Vec<(Position, i32)> {
-    let mut table = Table::new(1);
+    let table = Table::new(1);
     let stop = AtomicBool::new(false);
     let mut out = Vec::new();
     let mut moves = Vec::new();
@@ -153,11 +153,12 @@ fn quiet_positions<P: Engine>(
             hard: None,
             nodes: Some(QUIESCENCE_NODES),
             stop: &stop,
+            shared_nodes: None,
         };
         let mut search = Search::new(
             engine,
             eval,
-            &mut table,
+            &table,
             budget,
             vec![key],
             &SearchParams::default(),
