@@ -157,6 +157,20 @@ pub trait Engine: Sync {
         one_recapture(self, s, m, values)
     }
 
+    /// The value (by `values`; a royal piece's `i32::MAX`) of the least valuable piece of
+    /// `by` that could capture on `cell`, or `None` when none could: what tells a piece
+    /// threatened by a lesser one. This default, for engines that do not know the
+    /// attackers, answers `i32::MAX` for any attacked cell.
+    fn least_attacker_value(
+        &self,
+        s: &Self::State,
+        cell: usize,
+        by: Side,
+        _values: &[i32],
+    ) -> Option<i32> {
+        self.attacked(s, cell, by).then_some(i32::MAX)
+    }
+
     /// Number of leaf positions `depth` moves ahead.
     fn perft(&self, s: &Self::State, depth: u32) -> u64 {
         self.perft_until(s, depth, &|| false)

@@ -9,6 +9,7 @@ mod quiesce;
 use ordering::pick;
 
 use super::clock::Instant;
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::correction::Correction;
@@ -87,6 +88,9 @@ pub struct Search<'e, P: Engine> {
     /// Whether a move that checks is searched a ply deeper: not with `royal captured`, where
     /// a side in check may make any move, so checks would deepen every line of a wide tree.
     extend_checks: bool,
+    /// The last threat test ([`Search::threat`]): the position's key and the cell, and
+    /// whether the piece there is threatened.
+    last_threat: Cell<Option<((u64, usize), bool)>>,
 }
 
 impl<'e, P: Engine> Search<'e, P> {
@@ -124,6 +128,7 @@ impl<'e, P: Engine> Search<'e, P> {
             correction: Correction::new(v.sides().len()),
             pruning: true,
             extend_checks: !v.rules.royal_captured,
+            last_threat: Cell::new(None),
         }
     }
 
@@ -605,6 +610,7 @@ impl<'e, P: Engine> Search<'e, P> {
                     - i32::from(rules.pv_node)
                     - i32::from(killer)
                     - history.signum()
+                    - self.params.lmr_threat * self.threat(s, &m, &f)
                     + if rules.tt_capture {
                         self.params.lmr_table_capture
                     } else {

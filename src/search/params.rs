@@ -42,6 +42,10 @@ pub struct SearchParams {
     /// 1: no null move where the table holds an upper bound below beta (a search there
     /// failed low, so passing is unlikely to fail high); 0: the table is not asked.
     pub null_table_guard: i32,
+    /// Plies less of late-move reduction for a quiet move that takes its piece away from a
+    /// threat, and more for one that puts it where the exchange loses it (docs/engine.md,
+    /// "The search"): 0 leaves threats out.
+    pub lmr_threat: i32,
 }
 
 impl Default for SearchParams {
@@ -61,12 +65,13 @@ impl Default for SearchParams {
             delta_margin: 200,
             lmr_table_capture: 0,
             null_table_guard: 0,
+            lmr_threat: 0,
         }
     }
 }
 
 /// How many numbers [`SearchParams::named_mut`] lists.
-pub const COUNT: usize = 14;
+pub const COUNT: usize = 15;
 
 /// Plies from the leaves.
 const DEPTH: Range = Range { min: 0, max: 16 };
@@ -131,6 +136,11 @@ impl SearchParams {
                 "search-null-table-guard",
                 Range { min: 0, max: 1 },
                 &mut self.null_table_guard,
+            ),
+            (
+                "search-lmr-threat",
+                Range { min: 0, max: 2 },
+                &mut self.lmr_threat,
             ),
         ]
     }

@@ -43,6 +43,13 @@ fn played_out(game: &Game, pos: &Position, cell: CellId, values: &[i32]) -> Opti
     Some((lo.max(0), hi.max(0)))
 }
 
+/// The evaluation's value of each piece type, what exchanges are counted in.
+fn piece_values(g: &Game) -> Vec<i32> {
+    let eval = Evaluator::new(g.variant, g.tables);
+    let values = g.variant.piece_ids().map(|p| eval.value(p.index()));
+    values.collect()
+}
+
 /// A random position without royal pieces: a dozen to thirty pieces of either side.
 fn random_army(game: &Game, rng: &mut Rng) -> Position {
     let v = game.variant;
@@ -69,12 +76,7 @@ fn the_exchange_is_the_one_played_out_least_valuable_first() {
         let g = game(path);
         let fast = FastEngine::new(g).expect("the board fits");
         let reference = Reference::new(g);
-        let eval = Evaluator::new(g.variant, g.tables);
-        let values: Vec<i32> = g
-            .variant
-            .piece_ids()
-            .map(|p| eval.value(p.index()))
-            .collect();
+        let values = piece_values(&g);
         let mut rng = Rng(0x5EE5_0000 + g.variant.board().total() as u64);
         let (mut checked, mut losing) = (0, 0);
         for _ in 0..150 {
@@ -118,5 +120,52 @@ fn the_exchange_is_the_one_played_out_least_valuable_first() {
             losing > 10,
             "{path}: only {losing} losing captures among {checked}"
         );
+    }
+}
+
+/// `Engine::least_attacker_value`, the fast engine's, held to the reference engine's legal
+/// moves: for every piece in random positions, the cheapest piece of the other side that has a
+/// capture onto its cell (`None` when none has), and the reference engine's own answer
+/// (`i32::MAX`, "attacked", exactly when some piece captures there).
+#[test]
+fn the_least_attacker_is_the_cheapest_piece_that_captures_there() {
+    for path in [
+        "variants/glinski.hexv",
+        "variants/mini-hexchess.hexv",
+        "variants/shafran.hexv",
+        "variants/chessagon.hexv",
+    ] {
+        let g = game(path);
+        let fast = FastEngine::new(g).expect("the board fits");
+        let reference = Reference::new(g);
+        let values = piece_values(&g);
+        let mut rng = Rng(0x1EA5_7000 + g.variant.board().total() as u64);
+        let (mut attacked, mut free) = (0, 0);
+        for _ in 0..60 {
+            let mut pos = random_army(&g, &mut rng);
+            for by in Side::BOTH {
+                pos.to_move = by;
+                let moves = g.legal_moves(&pos);
+                let state = fast.state(&pos);
+                for cell in g.variant.board().cells() {
+                    if pos.squares[cell.index()].is_none_or(|(owner, _)| owner == by) {
+                        continue;
+                    }
+                    let expected = moves
+                        .iter()
+                        .filter(|m| m.to == cell && m.from.is_some())
+                        .map(|m| values[m.piece.index()])
+                        .min();
+                    let got = fast.least_attacker_value(&state, cell.index(), by, &values);
+                    let text = g.position_text(&pos);
+                    assert_eq!(got, expected, "{path}: {cell:?} by {by:?} in {text}");
+                    let said = reference.least_attacker_value(&pos, cell.index(), by, &values);
+                    assert_eq!(said, expected.map(|_| i32::MAX), "{path}: {text}");
+                    attacked += usize::from(expected.is_some());
+                    free += usize::from(expected.is_none());
+                }
+            }
+        }
+        assert!(attacked > 100 && free > 100, "{path}: {attacked} {free}");
     }
 }

@@ -434,6 +434,8 @@ fn shipped_weights_files_read_for_their_variants() {
         ([150, 150], [500, 750])
     );
     glinski_numbers(&mut expected);
+    // Stop 79: quiet moves' reductions read threats (Glinski's alone).
+    expected.search.lmr_threat = 1;
     assert_eq!(*w, expected);
     // Variants with Glinski's pieces that ship Glinski's numbers as they are (stop 69).
     for stem in GLINSKI_AS_IS {
@@ -492,6 +494,23 @@ fn the_table_informed_search_numbers_change_the_tree() {
         std::fs::write(&off, text).expect("written");
         assert_ne!(nodes_to_depth_12(&variant, &off), both, "{line} 0");
     }
+}
+
+/// `search-lmr-threat` is read and changes the search: Mini Hexchess's shipped weights with
+/// it at 1 search another tree to the same depth than without it (0, the default).
+#[test]
+fn the_threat_reductions_change_the_tree() {
+    let dir = scratch("threat-reductions");
+    let variant = mini_in(&dir);
+    let shipped_path = root().join("variants/mini-hexchess.weights");
+    let shipped = std::fs::read_to_string(&shipped_path).expect("the shipped weights");
+    assert!(!shipped.contains("search-lmr-threat"));
+    let on = dir.join("threat.weights");
+    std::fs::write(&on, format!("{shipped}search-lmr-threat 1\n")).expect("written");
+    assert_ne!(
+        nodes_to_depth_12(&variant, &on),
+        nodes_to_depth_12(&variant, &shipped_path)
+    );
 }
 
 /// `hexv tune --spsa` of Mini Hexchess from a start whose rook is worth 50 (a fifth of a
@@ -652,13 +671,14 @@ fn spsa_options_are_checked() {
         "search-delta-margin",
         "search-lmr-table-capture",
         "search-null-table-guard",
+        "search-lmr-threat",
         "tempo",
     ];
     assert_eq!(names, expected);
     let text = std::fs::read_to_string(out).expect("written");
     let game = game("variants/mini-hexchess.hexv");
     let read = parse(text.as_bytes(), game.variant, game.tables).expect("reads back");
-    for m in moved.iter().take(14) {
+    for m in moved.iter().take(hexv::search::params::COUNT) {
         let name = m["name"].as_str().unwrap();
         let value = read
             .search

@@ -75,7 +75,7 @@ impl<const N: usize> FastEngine<'_, N> {
 
     /// The cell and type of the least valuable piece of `by` that captures on `target` by a
     /// path of the attack tree (screens included), on the board `b`.
-    fn least_attacker(
+    pub(crate) fn least_attacker(
         &self,
         b: &Occupancy<N>,
         target: u8,

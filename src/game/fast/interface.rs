@@ -156,6 +156,25 @@ impl<const N: usize> Engine for FastEngine<'_, N> {
         }
     }
 
+    fn least_attacker_value(
+        &self,
+        s: &State<N>,
+        cell: usize,
+        by: Side,
+        values: &[i32],
+    ) -> Option<i32> {
+        if N != 2 {
+            // The attack trees' walk in exchanges is for two sides (as `exchange`).
+            return self.attacked(s, cell, by).then_some(i32::MAX);
+        }
+        let (_, piece) = self.least_attacker(&s.board, cell as u8, by, values)?;
+        Some(if self.t.royal[piece as usize] {
+            i32::MAX
+        } else {
+            values.get(piece as usize).copied().unwrap_or(0)
+        })
+    }
+
     fn is_out(&self, s: &State<N>, side: Side) -> bool {
         s.out >> side.index() & 1 != 0
     }
